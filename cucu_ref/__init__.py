@@ -1,0 +1,14 @@
+"""cucu-ref: the reference implementation and rules adjudicator for the Cucù family."""
+
+from .cards import PACKS, Card, CardNameError, Pack
+from .engine import IllegalActionError, is_chance, legal_actions, new_match, seat_by_draw, shuffled_stack, step
+from .rulesets import OPTIONS, PRESETS, Rules, RulesetError, preset
+from .state import Action, ActionKind, Event, Phase, State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "ActionKind", "Card", "CardNameError", "Event", "IllegalActionError", "OPTIONS", "PACKS", "Pack",
+    "PRESETS", "Phase", "Rules", "RulesetError", "State", "is_chance", "legal_actions", "new_match", "preset",
+    "seat_by_draw", "shuffled_stack", "step",
+]

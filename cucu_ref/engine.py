@@ -1,0 +1,527 @@
+"""The pure engine: ``step(state, action) -> (state, events)`` and ``legal_actions``.
+
+No I/O, no globals, no randomness: the shuffle is an action that carries the
+stack (see :func:`shuffled_stack` for a seeded one).  Every event names the rule
+that caused it.  Options of the ruleset steer every branch; preset names never do.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable, Optional, Sequence
+
+from .cards import PACKS, Card
+from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
+from .scoring import evaluate
+from .state import Action, ActionKind, Event, Phase, State, Via
+
+__all__ = [
+    "IllegalActionError",
+    "new_match",
+    "seat_by_draw",
+    "shuffled_stack",
+    "step",
+    "legal_actions",
+    "is_chance",
+]
+
+A = ActionKind
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow in this state; names the rule."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.reason = message
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def new_match(rules: Rules, players: Sequence[str], dealer: int = 0) -> State:
+    """A match about to begin: everybody has paid the stake and holds the starting marks (K1)."""
+    n = len(players)
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {n}")
+    if len(set(players)) != n:
+        raise ValueError("player names must be distinct")
+    if not 0 <= dealer < n:
+        raise ValueError(f"dealer seat {dealer} is not at the table")
+    return State(
+        rules=rules,
+        players=tuple(players),
+        marks=(rules.initial_marks,) * n,
+        virgins=(True,) * n,
+        dealer=dealer,
+        pot=rules.stake * n,
+        eliminations=0,
+        reentries=0,
+        deal_number=0,
+        phase=Phase.SHUFFLE,
+        actor=None,
+        target=None,
+        order=(),
+        cursor=0,
+        stack=(),
+        hands=(None,) * n,
+        custody=((),) * n,
+        dead=(False,) * n,
+        guarantees=(),
+        hinted=(),
+        out_this_deal=(),
+        pending=(),
+        winner=None,
+    )
+
+
+def seat_by_draw(rules: Rules, names: Sequence[str], seed: int) -> tuple[tuple[str, ...], int, tuple[Card, ...]]:
+    """K2: each draws one card from a set of one card per rank; the highest deals and
+    the others sit in descending order to his right.  Returns (players in play order,
+    dealer seat, the cards drawn in that order).  Ties cannot happen: one card per rank."""
+    pack = PACKS[rules.pack]
+    deck = [Card(pack.family, v) for v in pack.values]
+    rng = random.Random(seed)
+    drawn = rng.sample(deck, len(names))
+
+    def draw_rank(card: Card) -> float:
+        if card.is_fool and rules.seating_fool == "fourteen-and-a-half":
+            return 14.5
+        return float(card.value)
+
+    ranked = sorted(zip(names, drawn), key=lambda nc: -draw_rank(nc[1]))
+    # the dealer (highest) then the rest in descending order to his right: in play order the
+    # dealer's right neighbour is the next seat, so the dealer sits last and the rest follow
+    # from the second highest; we put the dealer at seat n-1.
+    seated = ranked[1:] + ranked[:1]
+    return tuple(n for n, _ in seated), len(names) - 1, tuple(c for _, c in seated)
+
+
+def shuffled_stack(rules: Rules, seed: int) -> tuple[Card, ...]:
+    """The whole pack in an order fixed by ``seed`` (top first)."""
+    cards = list(PACKS[rules.pack].cards)
+    random.Random(seed).shuffle(cards)
+    return tuple(cards)
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def is_chance(state: State) -> bool:
+    """True when the next action is the shuffle (chance), not a player's decision."""
+    return state.phase == Phase.SHUFFLE
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal decision now.  Empty for a chance node (see :func:`is_chance`) and
+    at the end of the match."""
+    phase, seat = state.phase, state.actor
+    if phase == Phase.DECIDE:
+        if seat == state.dealer:
+            if state.rules.dealer_exchange == "none":
+                return (Action(A.KEEP, seat),)
+            return (Action(A.KEEP, seat), Action(A.EXCHANGE_WITH_STACK, seat))
+        return (Action(A.KEEP, seat), Action(A.OFFER, seat))
+    if phase == Phase.INN_OFFERER:
+        return (Action(A.INN_KEEP, seat), Action(A.INN_ASK, seat))
+    if phase == Phase.INN_KEEPER:
+        return (Action(A.INN_ACCEPT, seat), Action(A.INN_REFUSE, seat))
+    if phase == Phase.BUY_BACK:
+        return (Action(A.BUY_BACK, seat), Action(A.DECLINE, seat))
+    return ()
+
+
+# --------------------------------------------------------------------------- the step
+
+
+def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """Apply ``action``; return the new state and what happened.  ``state`` is untouched."""
+    if state.phase == Phase.MATCH_OVER:
+        raise IllegalActionError("the match is over", "K3")
+    if state.phase == Phase.SHUFFLE:
+        if action.kind != A.SHUFFLE:
+            raise IllegalActionError(f"the next deal must be shuffled first, not {action.kind!r}", "K4")
+        return _start_deal(state, action.stack)
+    if action.kind == A.SHUFFLE:
+        raise IllegalActionError("the deal is in progress; no shuffle now", "K4")
+    if action.seat != state.actor:
+        who = state.players[state.actor] if state.actor is not None else "nobody"
+        raise IllegalActionError(f"it is {who}'s decision (seat {state.actor}), not seat {action.seat}'s", _turn_rule(state))
+    if action not in legal_actions(state):
+        raise IllegalActionError(f"{action.kind!r} is not a decision open in phase {state.phase!r}", _turn_rule(state))
+    w = _Work(state)
+    kind = action.kind
+    if kind == A.KEEP:
+        w.emit("keep", "K8" if w.seat_is_dealer(w.actor) else "K5", w.actor)
+        if w.seat_is_dealer(w.actor):
+            w.showdown()
+        else:
+            w.advance(w.cursor + 1)
+    elif kind == A.OFFER:
+        w.emit("offer", "K5", w.actor)
+        w.request(w.actor, w.cursor + 1)
+    elif kind == A.EXCHANGE_WITH_STACK:
+        w.exchange_with_stack(w.actor, bottom=state.rules.dealer_exchange == "stack-bottom", rule="K8")
+        w.showdown()
+    elif kind == A.INN_KEEP:
+        w.emit("keep-after-fermatevi", "K14", w.actor, w.target)
+        w.advance(w.order.index(w.target) + 1)
+    elif kind == A.INN_ASK:
+        w.emit("ask-pagherai-se-null", "K14", w.actor, w.target)
+        w.phase, w.actor, w.target = Phase.INN_KEEPER, w.target, w.actor
+    elif kind == A.INN_ACCEPT:
+        w.inn_answer(keeper=w.actor, offerer=w.target, accepted=True)
+    elif kind == A.INN_REFUSE:
+        w.inn_answer(keeper=w.actor, offerer=w.target, accepted=False)
+    elif kind in (A.BUY_BACK, A.DECLINE):
+        w.buy_back_decision(kind == A.BUY_BACK)
+    return w.freeze(), tuple(w.events)
+
+
+def _turn_rule(state: State) -> str:
+    return {Phase.DECIDE: "K5", Phase.INN_OFFERER: "K14", Phase.INN_KEEPER: "K14", Phase.BUY_BACK: "K17"}.get(
+        state.phase, "K5")
+
+
+def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, tuple[Event, ...]]:
+    rules = state.rules
+    pack = PACKS[rules.pack]
+    if stack is None or tuple(sorted(stack)) != pack.sorted_cards:
+        raise IllegalActionError(f"the shuffle must hold exactly the {pack.size} cards of {pack.name}", "C1")
+    w = _Work(state)
+    w.stack = list(stack)
+    n = len(state.players)
+    in_match = [m > 0 for m in state.marks]
+    # K4/D2: dealing starts right of the dealer and goes round to the dealer, who is last
+    w.order = tuple(s for s in ((state.dealer + k) % n for k in range(1, n + 1)) if in_match[s])
+    w.hands = [None] * n
+    w.custody = [()] * n
+    w.dead = [False] * n
+    w.guarantees, w.hinted, w.out_this_deal = [], [], []
+    w.deal_number = state.deal_number + 1
+    w.emit("shuffle", "K4", state.dealer)
+    if rules.dealing == "all-first":
+        for seat in w.order:
+            w.deal_to(seat)
+    w.advance(0)
+    return w.freeze(), tuple(w.events)
+
+
+class _Work:
+    """A mutable scratch copy of one state, used inside a single ``step`` and then frozen.
+
+    Keeping the mutation inside one call keeps the public values immutable while the
+    rules read as plain sequential code."""
+
+    def __init__(self, s: State):
+        self.s = s
+        self.rules = s.rules
+        self.marks = list(s.marks)
+        self.virgins = list(s.virgins)
+        self.dealer = s.dealer
+        self.pot = s.pot
+        self.eliminations = s.eliminations
+        self.reentries = s.reentries
+        self.deal_number = s.deal_number
+        self.phase = s.phase
+        self.actor = s.actor
+        self.target = s.target
+        self.order = s.order
+        self.cursor = s.cursor
+        self.stack = list(s.stack)
+        self.hands = list(s.hands)
+        self.custody = list(s.custody)
+        self.dead = list(s.dead)
+        self.guarantees = list(s.guarantees)
+        self.hinted = list(s.hinted)
+        self.out_this_deal = list(s.out_this_deal)
+        self.pending = list(s.pending)
+        self.winner = s.winner
+        self.suspended = s.suspended
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        return State(
+            self.rules, self.s.players, tuple(self.marks), tuple(self.virgins), self.dealer, self.pot,
+            self.eliminations, self.reentries, self.deal_number, self.phase, self.actor, self.target,
+            self.order, self.cursor, tuple(self.stack), tuple(self.hands), tuple(self.custody),
+            tuple(self.dead), tuple(self.guarantees), tuple(self.hinted), tuple(self.out_this_deal),
+            tuple(self.pending), self.winner, self.suspended,
+        )
+
+    def emit(self, kind: str, rule: str, seat: Optional[int] = None, other: Optional[int] = None,
+             card: Optional[Card] = None, amount: int = 0) -> None:
+        self.events.append(Event(kind, rule, seat, other, card, amount))
+
+    def seat_is_dealer(self, seat: Optional[int]) -> bool:
+        return seat == self.dealer
+
+    # ---- dealing and turn order
+
+    def deal_to(self, seat: int) -> None:
+        # K4: the bottom card; L2: the top card
+        card = self.stack.pop() if self.rules.deal_from == "bottom" else self.stack.pop(0)
+        self.hands[seat] = card
+        self.custody[seat] = ((seat, Via.DEALT),)
+        self.emit("deal", "L2" if self.rules.deal_from == "top" else "K4", seat, card=card)
+
+    def ensure_dealt(self, seat: int) -> None:
+        if self.hands[seat] is None:
+            self.deal_to(seat)
+
+    def advance(self, index: int) -> None:
+        """Play goes on with the seat at ``index`` of the deal order (K6, K10-K14)."""
+        if index >= len(self.order):
+            self.showdown()
+            return
+        seat = self.order[index]
+        self.ensure_dealt(seat)
+        self.phase, self.actor, self.target, self.cursor = Phase.DECIDE, seat, None, index
+
+    # ---- requests and event cards
+
+    def role(self, seat: int) -> Optional[str]:
+        card = self.hands[seat]
+        return self.rules.role_of.get(card.value) if card is not None and card.pack == _family(self.rules) else None
+
+    def request(self, offerer: int, index: int) -> None:
+        """``offerer`` asks the seat at ``index`` (and past horses) to exchange (K7, K10-K14)."""
+        while True:
+            target = self.order[index]
+            self.ensure_dealt(target)
+            role = self.role(target)
+            if role is None:
+                self.swap(offerer, target, Via.EXCHANGE, "K7")
+                self.decide_after_receiving(target, index)
+                return
+            self.emit("arresto", _ROLE_RULE[role], target, offerer, card=self.hands[target])
+            if role == HORSE:
+                if target == self.dealer:
+                    # K12: the horse at the dealer: exchange with the top card of the stack
+                    self.exchange_with_stack(offerer, bottom=self.rules.horse_at_dealer == "stack-bottom", rule="K12")
+                    self.advance(index + 1)
+                    return
+                self.emit("skip", "K12", target, offerer)
+                index += 1
+                continue
+            if role == CUCKOO:
+                self.advance(index + 1)  # K10: no exchange, no cost
+            elif role == HUNTER:
+                self.lose_mark(offerer, "K11")  # K11: the offerer keeps his card and pays
+                self.advance(index + 1)
+            elif role == CAT:
+                self.cat(offerer, target)
+                self.advance(index + 1)
+            elif role == INN:
+                self.emit("fermatevi", "K14", target, offerer)
+                self.phase, self.actor, self.target, self.cursor = Phase.INN_OFFERER, offerer, target, index
+            return
+
+    def decide_after_receiving(self, seat: int, index: int) -> None:
+        """K7: the target who had to exchange decides about the card he received."""
+        self.phase, self.actor, self.target, self.cursor = Phase.DECIDE, seat, None, index
+
+    def cat(self, offerer: int, holder: int) -> None:
+        if self.rules.cat == "pay-holder":
+            # Z5: the offerer pays a mark to the cat's holder; nothing is undone
+            self.lose_mark(offerer, "Z5")
+            self.marks[holder] += 1
+            self.emit("mark-gained", "Z5", holder, offerer, amount=1)
+            return
+        if self.rules.cat == "backward":
+            raise NotImplementedError("the Lu Stù backward chain (L8) is not built yet")
+        self.lose_mark(offerer, "K13")
+        self.undo_chain(offerer)
+
+    def undo_chain(self, seat: int) -> None:
+        """K13/D5: undo, newest first, every exchange that brought ``seat``'s card, until it is
+        back with the seat it was dealt to.  The custody records the real partners, so
+        horses skipped on the way forward are skipped again."""
+        undoable = {Via.EXCHANGE}
+        if self.rules.cat_undo_through_inn == "undo":
+            undoable.add(Via.INN)
+        while True:
+            path = self.custody[seat]
+            if len(path) < 2 or path[-1][1] not in undoable:
+                return
+            partner = path[-2][0]
+            other = self.custody[partner]
+            if len(other) < 2 or other[-1] != (partner, path[-1][1]) or other[-2][0] != seat:
+                raise AssertionError(f"custody of seats {seat} and {partner} disagree: {path} / {other}")
+            self.hands[seat], self.hands[partner] = self.hands[partner], self.hands[seat]
+            self.custody[seat], self.custody[partner] = other[:-1], path[:-1]
+            self.emit("undo", "K13", partner, seat, card=self.hands[partner])
+            seat = partner
+
+    def inn_answer(self, keeper: int, offerer: int, accepted: bool) -> None:
+        index = self.order.index(keeper)
+        if accepted:
+            # K14: no exchange; the innkeeper pays if the offerer loses with a nulla
+            self.emit("accept", "K14", keeper, offerer)
+            self.guarantees.append((offerer, keeper))
+            self.advance(index + 1)
+            return
+        self.emit("refuse", "K14", keeper, offerer)
+        self.swap(offerer, keeper, Via.INN, "K14")
+        if self.rules.targeted_holder_acts == "after-refused-inn":
+            self.decide_after_receiving(keeper, index)  # D6: the former innkeeper acts normally
+        else:
+            self.advance(index + 1)  # K14: play goes on right of the inn
+
+    # ---- moving cards
+
+    def swap(self, a: int, b: int, via: str, rule: str) -> None:
+        ca, cb = self.hands[a], self.hands[b]
+        pa, pb = self.custody[a], self.custody[b]
+        self.hands[a], self.hands[b] = cb, ca
+        self.custody[a], self.custody[b] = pb + ((a, via),), pa + ((b, via),)
+        self.emit("exchange", rule, a, b)
+
+    def exchange_with_stack(self, seat: int, bottom: bool, rule: str) -> None:
+        index = -1 if bottom else 0
+        taken = self.stack[index]
+        self.stack[index] = self.hands[seat]
+        self.hands[seat] = taken
+        self.custody[seat] = ((seat, Via.STACK),)
+        self.emit("exchange-with-stack", rule, seat, amount=1 if bottom else 0)
+
+    # ---- marks
+
+    def lose_mark(self, seat: int, rule: str) -> None:
+        self.marks[seat] -= 1
+        self.virgins[seat] = False
+        self.emit("mark-lost", rule, seat, amount=1)
+        if self.marks[seat] == 0:
+            # K15: put out during the deal: his card is dead
+            self.dead[seat] = True
+            self.out_this_deal.append((seat,))
+            self.emit("out", "K16", seat)
+            if self.rules.dead_cards == "under-stack":
+                self.stack.append(self.hands[seat])
+                self.hands[seat] = None
+                self.custody[seat] = ()
+                self.emit("dead-card-under-stack", "L10", seat)
+
+    # ---- the end of a deal
+
+    def showdown(self) -> None:
+        live = [(s, self.hands[s]) for s in self.order if not self.dead[s]]
+        dead = [(s, self.hands[s]) for s in self.order if self.dead[s] and self.hands[s] is not None]
+        result = evaluate(self.rules, live, dead, self.guarantees, self.hinted)
+        self.emit("showdown", self.rules.showdown_rule)
+        gone: list[int] = []
+        for seat, rule in result.losers:
+            self.marks[seat] -= 1
+            self.virgins[seat] = False
+            self.emit("mark-lost", rule, seat, amount=1)
+        for seat, rule in result.gainers:
+            self.marks[seat] += 1
+            self.emit("mark-gained", rule, seat, amount=1)
+        for seat in self.order:
+            if not self.dead[seat] and self.marks[seat] <= 0:
+                self.marks[seat] = 0
+                gone.append(seat)
+                self.emit("out", "K16", seat)
+        if gone:
+            self.out_this_deal.append(tuple(gone))
+        self.end_of_deal()
+
+    def end_of_deal(self) -> None:
+        rules = self.rules
+        if not any(m > 0 for m in self.marks):
+            # K18 / D8 / Z11: everybody still in went out in this deal
+            for s in range(len(self.marks)):
+                self.marks[s] = rules.initial_marks
+            if rules.all_out == "restart-no-virgins":
+                self.virgins = [False] * len(self.marks)
+                self.emit("restart", "K18")
+            elif rules.all_out == "all-return":
+                self.virgins = [True] * len(self.marks)
+                self.emit("restart", "D8")
+            else:
+                self.virgins = [True] * len(self.marks)
+                self.emit("draw", "Z11")
+            self.eliminations = self.reentries = 0
+            self.out_this_deal = []
+            self.next_deal()
+            return
+        self.pending = self.buy_back_offers()
+        if self.pending:
+            self.phase, self.actor = Phase.BUY_BACK, self.pending[0][0]
+            return
+        self.after_buy_backs()
+
+    def buy_back_offers(self) -> list[tuple[int, int]]:
+        """K17: prices for those who went out this deal, if a virgin remains."""
+        rules = self.rules
+        went_out = [seat for group in self.out_this_deal for seat in group]
+        if rules.buy_back != "after-deal" or not went_out:
+            self.eliminations += len(went_out)
+            return []
+        virgin_left = any(v and m > 0 for v, m in zip(self.virgins, self.marks))
+        offers: list[tuple[int, int]] = []
+        for group in self.out_this_deal:
+            if rules.simultaneous_buy_back == "same-price" and len(group) > 1:
+                price = 2 ** self.eliminations
+                offers.extend((s, price) for s in group)
+                self.eliminations += len(group)
+            else:
+                # McLeod: the first right of the dealer first; ``group`` is already in play order
+                for s in group:
+                    offers.append((s, 2 ** self.eliminations))
+                    self.eliminations += 1
+        if not virgin_left:
+            return []
+        for seat, price in offers:
+            self.emit("buy-back-offer", "K17", seat, amount=price)
+        return offers
+
+    def buy_back_decision(self, buys: bool) -> None:
+        seat, price = self.pending.pop(0)
+        if buys:
+            self.marks[seat] = self.rules.initial_marks
+            self.virgins[seat] = False
+            self.pot += price * self.rules.stake
+            self.reentries += 1
+            self.emit("buy-back", "K17", seat, amount=price)
+        else:
+            self.emit("decline-buy-back", "K17", seat)
+        if self.pending:
+            self.phase, self.actor = Phase.BUY_BACK, self.pending[0][0]
+        else:
+            self.after_buy_backs()
+
+    def after_buy_backs(self) -> None:
+        still_in = [s for s, m in enumerate(self.marks) if m > 0]
+        if len(still_in) == 1:
+            self.winner = still_in[0]
+            self.emit("winner", "K3", self.winner, amount=self.pot)
+            self.phase, self.actor, self.target = Phase.MATCH_OVER, None, None
+            return
+        self.next_deal()
+
+    def next_deal(self) -> None:
+        n = len(self.marks)
+        # K2: the player right of the dealer deals next; D2: the next surviving seat
+        nxt = next(s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if self.marks[s] > 0)
+        self.emit("next-dealer", "K2", nxt)
+        self.dealer = nxt
+        self.phase, self.actor, self.target = Phase.SHUFFLE, None, None
+        self.pending = []
+
+
+def _family(rules: Rules) -> str:
+    return PACKS[rules.pack].family
+
+
+_ROLE_RULE = {CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14"}
+
+
+def play(state: State, actions: Iterable[Action]) -> tuple[State, list[Event]]:
+    """Apply several actions in turn."""
+    events: list[Event] = []
+    for action in actions:
+        state, new = step(state, action)
+        events.extend(new)
+    return state, events

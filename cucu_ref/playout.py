@@ -1,0 +1,61 @@
+"""Seeded random playouts: every decision drawn uniformly from the legal ones.
+
+Used by the tests (OpenSpiel-style random games) and the benchmarks.  All
+randomness comes from the ``seed`` argument.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterator, Optional
+
+from .engine import is_chance, legal_actions, shuffled_stack, step
+from .state import Action, ActionKind, Event, Phase, State
+
+__all__ = ["random_action", "play_deal", "play_match", "trajectory"]
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """A uniformly random legal action, or a random shuffle at a chance node."""
+    if is_chance(state):
+        return Action(ActionKind.SHUFFLE, stack=shuffled_stack(state.rules, rng.getrandbits(64)))
+    actions = legal_actions(state)
+    return actions[rng.randrange(len(actions))]
+
+
+def trajectory(state: State, seed: int, max_steps: int = 100_000,
+               stop: Optional[Callable[[State], bool]] = None) -> Iterator[tuple[State, Action, State, tuple[Event, ...]]]:
+    """Yield (before, action, after, events) until the match ends, ``stop`` says so, or
+    ``max_steps`` is reached (then RuntimeError: a match that does not end is a bug)."""
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        if state.phase == Phase.MATCH_OVER or (stop is not None and stop(state)):
+            return
+        action = random_action(state, rng)
+        after, events = step(state, action)
+        yield state, action, after, events
+        state = after
+    raise RuntimeError(f"no end after {max_steps} steps (seed {seed})")
+
+
+def play_deal(state: State, seed: int) -> tuple[State, int]:
+    """Play one deal from a SHUFFLE state to the next SHUFFLE (or the end of the match).
+    Returns the final state and the number of steps taken."""
+    steps = 0
+    rng = random.Random(seed)
+    started = False
+    while True:
+        if state.phase == Phase.MATCH_OVER or (started and state.phase == Phase.SHUFFLE):
+            return state, steps
+        started = True
+        state, _ = step(state, random_action(state, rng))
+        steps += 1
+
+
+def play_match(state: State, seed: int, max_steps: int = 100_000) -> tuple[State, int]:
+    """Play to the end of the match; return the final state and the number of steps."""
+    steps = 0
+    final = state
+    for _, _, final, _ in trajectory(state, seed, max_steps):
+        steps += 1
+    return final, steps

@@ -1,0 +1,286 @@
+"""Rulesets as data: one frozen options object, named presets, and the readings.
+
+A ruleset is a :class:`Rules` value.  Its fields are either plain settings
+(pack, marks, player limits) or *named options*: points where the sources differ
+or are silent.  Every named option is described once in :data:`OPTIONS` with
+its readings, the source of each reading, and the rule or question ID it
+settles; every preset states, in :data:`PRESET_REASONS`, why it takes the
+reading it takes.  The engine reads options, never preset names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+from typing import Any, Mapping, NamedTuple
+
+from .cards import PACKS
+
+__all__ = [
+    "Rules",
+    "Reading",
+    "OptionSpec",
+    "OPTIONS",
+    "PRESETS",
+    "PRESET_REASONS",
+    "RulesetError",
+    "preset",
+    "CUCKOO",
+    "HUNTER",
+    "HORSE",
+    "CAT",
+    "INN",
+]
+
+# Event roles a card can have in a ruleset (C2).
+CUCKOO, HUNTER, HORSE, CAT, INN = "cuckoo", "hunter", "horse", "cat", "inn"
+ROLES = (CUCKOO, HUNTER, HORSE, CAT, INN)
+
+
+class RulesetError(ValueError):
+    """An unknown preset, an unknown option or a reading the option does not have."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+class Reading(NamedTuple):
+    value: str
+    source: str  # a rule or question ID, or a source key, in cucu_ref.sources
+    text: str
+
+
+class OptionSpec(NamedTuple):
+    name: str
+    settles: str  # rule or open-question ID
+    question: str
+    readings: tuple[Reading, ...]
+
+    def values(self) -> tuple[str, ...]:
+        return tuple(r.value for r in self.readings)
+
+
+def _spec(name: str, settles: str, question: str, *readings: tuple[str, str, str]) -> OptionSpec:
+    return OptionSpec(name, settles, question, tuple(Reading(*r) for r in readings))
+
+
+OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
+    _spec("dealing", "K4", "Are cards dealt one at a time with a decision after each, or all first?",
+          ("interleaved", "K4", "one card at a time, each recipient deciding before the next is dealt (Farina 2010)"),
+          ("all-first", "Z3", "every player gets his card first, then the requests travel (Zeh 1769)")),
+    _spec("deal_from", "K4", "Which end of the stack are cards dealt from?",
+          ("bottom", "K4", "always the bottom card (Farina 2010; digital D2)"),
+          ("top", "L2", "the top card (Di Luigi & Mazza 2009)")),
+    _spec("dealer_exchange", "K8", "Which card may the dealer exchange his own with?",
+          ("stack-bottom", "K8", "the bottom card of the stack; event cards play no role (Farina 2010)"),
+          ("stack-top", "Q6", "the top card of the stack (a reading of Lu Stù, which deals from the top)"),
+          ("none", "F4", "the dealer keeps his card (Coucou)")),
+    _spec("horse_at_dealer", "K12", "A request reaching a dealer who holds the horse is exchanged with which card?",
+          ("stack-top", "K12", "the top card of the stack (Farina 2010; digital D4)"),
+          ("stack-bottom", "Q6", "the bottom card (a reading of Lu Stù, which deals from the top)")),
+    _spec("cat", "K13", "What does a targeted cat do besides refusing?",
+          ("undo", "K13", "the offerer loses a mark and the exchanges that brought his card are undone (Farina 2010)"),
+          ("backward", "L8", "the offerer loses a mark and must offer his card to the left (Di Luigi & Mazza 2009)"),
+          ("pay-holder", "Z5", "the offerer pays a mark to the cat's holder; nothing is undone (Zeh 1769)")),
+    _spec("targeted_holder_acts", "Q2", "Does the holder of a targeted event card act afterwards?",
+          ("never", "K14", "no: play goes on with the player right of the event card (Farina 2010, K10-K14)"),
+          ("after-refused-inn", "D6", "a former innkeeper who had to exchange then acts normally (digital D6)")),
+    _spec("cuckoo_at_showdown", "Q3", "Can a live XV lose a mark at the showdown?",
+          ("never-loses", "Z9",
+           "no: a cuckoo never loses, even tied with a lone fool or as the only live card (digital D7; Zeh's "
+           "principle Z9; Farina's K19 'both hold a cuckoo, neither loses')"),
+          ("compared", "K15",
+           "yes: the XV is compared like any card; only two XV as the only live cards lose nothing (Farina 2010 "
+           "as written, K15 and K19; Lu Stù L4/L6 without even that exception)")),
+    _spec("cuckoo_pair_exception", "K19", "Do two XV that are the only live cards lose nothing?",
+          ("yes", "K19", "'if both hold a cuckoo, neither loses' (Farina 2010)"),
+          ("no", "L6", "two equal cards: the non-dealer loses, cuckoos included (Di Luigi & Mazza 2009)")),
+    _spec("fools_in_play", "Q4", "Which fools count toward 'both fools in play'?",
+          ("live", "K15", "only fools in live hands: dead cards play no role in the comparison (Farina 2010)"),
+          ("any-hand", "Q4", "a fool in a dead hand counts too")),
+    _spec("two_fools", "C3", "Where do two fools in play rank, and do they gain?",
+          ("between-xv-and-xiiii", "C3", "they rank 14½, just below XV; no gain (Farina 2010; digital D7)"),
+          ("above-xv-and-gain", "L4",
+           "they rank above XV and each holder gains a mark (Di Luigi & Mazza 2009; Zeh 1769 Z6)")),
+    _spec("two_fools_alone", "Q10", "With two fools and no other live card, do the fools also lose as lowest?",
+          ("compared", "L6", "yes: they gain and lose, so 'n llev e n matt' (Lu Stù L6; Zeh Z9 second reading)"),
+          ("exempt", "Z9", "no: both simply gain (Zeh Z9 first reading)")),
+    _spec("ties", "K15", "Of several tied lowest cards, which lose?",
+          ("all", "K15", "all of them (Farina 2010; digital D7; Coucou F5)"),
+          ("first", "L3", "only the first in play order, starting right of the dealer (Di Luigi & Mazza 2009)"),
+          ("last", "R4", "only the one turned up last (Cassell 1881)")),
+    _spec("inn", "K14", "How does the inn's bargain go?",
+          ("campli", "K14",
+           "the offerer keeps or asks 'pagherai se null?'; accepted: guarantee, no exchange; refused: exchange "
+           "(Farina 2010; digital D6)"),
+          ("lu-stu", "L7", "accepted bargain: exchange; refused: guarantee (Di Luigi & Mazza 2009)")),
+    _spec("inn_guarantee_covers", "Q12", "Which card of the offerer does the innkeeper's guarantee cover?",
+          ("nulla", "K14", "exactly the nulla, 0 ('wenn's 'ne Null ist', Farina 2010)"),
+          ("zero-or-below", "Q12", "any card worth nothing or less: 0, secchia, mascherone, leone")),
+    _spec("cat_undo_through_inn", "Q14", "Does the cat's undo pass back through a refused inn's exchange?",
+          ("undo", "K13", "yes: it was an exchange like any other, undone back to the dealt owner"),
+          ("stop", "Q14", "no: the bargain stands and the undo stops there")),
+    _spec("seating_fool", "Q15", "Where does the fool rank in the seating draw (K2)?",
+          ("lowest", "C1", "lowest of all, the pack's order (a single fool is never above another card, C3)"),
+          ("fourteen-and-a-half", "Q15", "between XV and XIIII, the rank of a fool paired in play")),
+    _spec("buy_back", "K17", "When may a player who went out buy back in?",
+          ("after-deal", "K17", "after the deal, while a virgin remains (Farina 2010)"),
+          ("immediate", "L11", "at once on going out (Di Luigi & Mazza 2009)"),
+          ("none", "Z10", "never (Zeh 1769; digital D1; Coucou)")),
+    _spec("buy_back_price", "K17", "What does the price double with?",
+          ("by-elimination-order", "K17", "each player who went out, whether he bought back or not (Farina 2010)"),
+          ("by-reentry-order", "L11", "each player who re-entered (Di Luigi & Mazza 2009)")),
+    _spec("simultaneous_buy_back", "Q1", "Several go out in the same showdown: in what order do they pay?",
+          ("first-right-of-dealer", "mcleod", "the first right of the dealer counts first, and so on (J. McLeod)"),
+          ("same-price", "martin", "all pay the same price, the next in the doubling (U. Martin)")),
+    _spec("all_out", "K18", "What happens when all remaining players go out in the same deal?",
+          ("restart-no-virgins", "K18", "everybody gets the starting marks again; nobody is a virgin (Farina 2010)"),
+          ("all-return", "D8", "everybody returns with the starting marks (digital D8)"),
+          ("draw-replay", "Z11", "a draw: all play again without a new stake (Zeh 1769 as filled by seed 000)")),
+    _spec("dead_cards", "K15", "Where does the card of a player put out during the deal go?",
+          ("stay", "K15", "it stays face down in his hand, dead (Farina 2010)"),
+          ("under-stack", "L10", "it goes under the stack (Di Luigi & Mazza 2009)")),
+)}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One ruleset: settings plus a reading for every named option (see :data:`OPTIONS`)."""
+
+    name: str
+    pack: str = "cuccu-40"
+    min_players: int = 2
+    max_players: int = 20
+    initial_marks: int = 3
+    stake: int = 1
+    # card value -> event role (C2); a tuple of pairs so the value stays hashable
+    roles: tuple[tuple[int, str], ...] = ((15, CUCKOO), (14, HUNTER), (13, HORSE), (12, CAT), (11, INN))
+    # rule IDs cited for the showdown's steps in this ruleset
+    showdown_rule: str = "K15"
+    fool_rule: str = "C3"
+    dealing: str = "interleaved"
+    deal_from: str = "bottom"
+    dealer_exchange: str = "stack-bottom"
+    horse_at_dealer: str = "stack-top"
+    cat: str = "undo"
+    targeted_holder_acts: str = "never"
+    cuckoo_at_showdown: str = "never-loses"
+    cuckoo_pair_exception: str = "yes"
+    fools_in_play: str = "live"
+    two_fools: str = "between-xv-and-xiiii"
+    two_fools_alone: str = "compared"
+    ties: str = "all"
+    inn: str = "campli"
+    inn_guarantee_covers: str = "nulla"
+    cat_undo_through_inn: str = "undo"
+    seating_fool: str = "lowest"
+    buy_back: str = "after-deal"
+    buy_back_price: str = "by-elimination-order"
+    simultaneous_buy_back: str = "first-right-of-dealer"
+    all_out: str = "restart-no-virgins"
+    dead_cards: str = "stay"
+
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            field, message = problems[0]
+            raise RulesetError(message, field)
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Every inconsistency of this ruleset, as (field, message) pairs."""
+        found: list[tuple[str, str]] = []
+        for name, spec in OPTIONS.items():
+            value = getattr(self, name)
+            if value not in spec.values():
+                found.append((name, f"option {name!r} has no reading {value!r}; readings: {', '.join(spec.values())}"))
+        if self.pack not in PACKS:
+            found.append(("pack", f"unknown pack {self.pack!r}; known: {', '.join(PACKS)}"))
+        if not 2 <= self.min_players <= self.max_players:
+            found.append(("min_players", "need 2 <= min_players <= max_players"))
+        elif self.pack in PACKS and self.max_players > PACKS[self.pack].size // 2:
+            found.append(("max_players", f"{self.pack} cannot serve {self.max_players} players and a stack"))
+        if self.initial_marks < 1:
+            found.append(("initial_marks", "each player needs at least one mark"))
+        if self.stake < 0:
+            found.append(("stake", "the stake cannot be negative"))
+        for value, role in self.roles:
+            if role not in ROLES:
+                found.append(("roles", f"unknown role {role!r}"))
+        return found
+
+    @functools.cached_property
+    def role_of(self) -> dict[int, str]:
+        # cached: the engine asks this on every request
+        return dict(self.roles)
+
+    def options(self) -> dict[str, Any]:
+        """All fields as a plain dict (for JSON output and the position format)."""
+        return dataclasses.asdict(self)
+
+    def with_options(self, overrides: Mapping[str, Any]) -> "Rules":
+        """A copy with some fields replaced; unknown fields raise :class:`RulesetError`."""
+        known = {f.name for f in dataclasses.fields(self)}
+        for key in overrides:
+            if key not in known:
+                raise RulesetError(f"unknown rule option {key!r}", key)
+        values = dict(overrides)
+        if "roles" in values:
+            values["roles"] = tuple((int(v), str(r)) for v, r in values["roles"])
+        return dataclasses.replace(self, **values)
+
+
+PRESETS: dict[str, Rules] = {
+    "campli": Rules(name="campli"),
+    "digital-4p": Rules(
+        name="digital-4p",
+        min_players=4,
+        max_players=4,
+        stake=0,
+        showdown_rule="D7",
+        targeted_holder_acts="after-refused-inn",
+        buy_back="none",
+        all_out="all-return",
+    ),
+}
+
+# Why each preset takes the reading it takes, option by option (only the open points).
+PRESET_REASONS: dict[str, dict[str, str]] = {
+    "campli": {
+        "targeted_holder_acts": "K10, K11, K13, K14 all say play goes on with the player right of the event card.",
+        "cuckoo_at_showdown": (
+            "Farina's only explicit case (K19: both hold a cuckoo, neither loses) and the principle the seed "
+            "itself applies to Zeh's gaps (Z9, 'cucus never lose') point to a cuckoo that never loses; the "
+            "literal comparison stays available as 'compared'."),
+        "fools_in_play": "Dead cards 'play no role in the comparison' (K15), so a dead fool is not in play.",
+        "inn_guarantee_covers": "The second offer names the nulla ('pagherai se null?'), so only the 0 is covered.",
+        "cat_undo_through_inn": (
+            "Unreachable under 'targeted_holder_acts = never' (a former innkeeper never offers again); 'undo' "
+            "follows K13's wording 'every exchange' when the other reading of Q2 is chosen."),
+        "seating_fool": "The pack's order (C1) puts the fool last; 14½ needs both fools, and the draw has one.",
+        "simultaneous_buy_back": "The seed proposes McLeod's order first; Martin's is the alternative.",
+    },
+    "digital-4p": {
+        "targeted_holder_acts": "D6: after a refused inn its former holder acts normally.",
+        "cuckoo_at_showdown": "D4 and D7: a cuckoo never loses a life, even as the only live card.",
+        "fools_in_play": "D7: cards of knocked-out players are dead and excluded.",
+        "inn_guarantee_covers": "D6 names the nulla ('hvis et nul taber').",
+        "cat_undo_through_inn": "D5 undoes 'earlier consecutive exchanges'; the refused inn's exchange is one.",
+        "seating_fool": "The digital game does not seat by draw; the Campli default is kept.",
+        "simultaneous_buy_back": "No buy-back in the digital game; the option has no effect.",
+    },
+}
+
+
+def preset(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The named preset, optionally with option overrides."""
+    try:
+        rules = PRESETS[name]
+    except KeyError:
+        import difflib
+
+        near = difflib.get_close_matches(name, list(PRESETS), n=2)
+        hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
+        raise RulesetError(f"unknown ruleset {name!r}{hint} (known: {', '.join(PRESETS)})", "ruleset") from None
+    return rules.with_options(overrides) if overrides else rules

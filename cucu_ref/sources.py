@@ -1,0 +1,175 @@
+"""The sources and the rule IDs that cite them.
+
+Every event the engine emits and every step of a ruling names a rule ID from
+``shared/RULES-DIGEST.md`` (K13, L8, Q3 …).  This module maps each ID to a short
+statement and to where it stands in the sources: author, year, and the section
+of the seed document that reports it.  The seeds are the authority; the
+statements here are our own summaries, written from the seeds.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Source", "Rule", "SOURCES", "RULES", "rule", "cite"]
+
+
+class Source(NamedTuple):
+    key: str
+    author: str
+    year: int | None  # None: the source gives no date
+    title: str
+    seed: str  # the seed file that reports it
+
+
+class Rule(NamedTuple):
+    id: str
+    source: str  # key into SOURCES
+    section: str  # section heading of the seed where the rule stands
+    text: str
+
+
+SOURCES: dict[str, Source] = {s.key: s for s in (
+    Source("farina-2010", "N. Farina", 2010, "Cucù Antico Gioco di Carte (Campli)", "000_6711ce09d0d66b29.txt"),
+    Source("di-luigi-mazza-2009", "G. Di Luigi & D. Mazza", 2009,
+           "Lu Stù: Regolamento del gioco del Cucco praticato a Montorio al Vomano", "000_6711ce09d0d66b29.txt"),
+    Source("zeh-1769", "J. E. Zeh", 1769, "Das Cucuspiel", "000_6711ce09d0d66b29.txt"),
+    Source("mcleod", "J. McLeod", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt"),
+    Source("martin", "U. Martin", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt"),
+    Source("digital-cuccu", "digital Cuccù rules page", None, "Cuccù: four players, three lives",
+           "004_1c83c6006b8f6158.txt"),
+    Source("academie-1725", "Académie universelle des jeux", 1725, "Coucou", "003_17ad0eab99b303d8.txt"),
+    Source("lacombe-1792", "J. Lacombe", 1792, "Dictionnaire des jeux", "003_17ad0eab99b303d8.txt"),
+    Source("mery-1847", "J. Méry", 1847, "L'Arbitre des jeux: As Qui Court", "003_17ad0eab99b303d8.txt"),
+    Source("furetiere-1690", "A. Furetière", 1690, "Dictionnaire universel: Here", "003_17ad0eab99b303d8.txt"),
+    Source("lebrun-1828", "M. Lebrun", 1828, "Manuel des jeux de calcul et de hasard", "003_17ad0eab99b303d8.txt"),
+    Source("cassell-1881", "Cassell", 1881, "Cassell's Book of In-door Amusements: Ranter-Go-Round",
+           "003_17ad0eab99b303d8.txt"),
+    Source("cucu-ref", "cucu-ref", 2026, "reading chosen by this project where every source is silent", "-"),
+)}
+
+_F, _L, _Z, _D = "farina-2010", "di-luigi-mazza-2009", "zeh-1769", "digital-cuccu"
+
+RULES: dict[str, Rule] = {r.id: r for r in (
+    Rule("C1", _F, "Karten", "40 cards, 20 ranks, two copies each: XV high … I, 0, secchia, mascherone, leone, matto."),
+    Rule("C2", _F, "Ereigniskarten", "XV–XI act only when their holder is the target of a request (arresto)."),
+    Rule("C3", _F, "Das Ergebnis", "One fool ranks with the lowest other card; both fools rank between XV and XIIII."),
+    Rule("C4", _Z, "Das Cucuspiel", "Zeh's pack has 38 cards: no lions."),
+    Rule("K1", _F, "Spieler, Einsatz, Spielrunde", "2 to 20 players; each pays the stake into the pot for 3 marks."),
+    Rule("K2", _F, "Spieler, Einsatz, Spielrunde",
+         "First dealer by draw from one card of each rank; others sit in descending order to his right; "
+         "the deal passes to the right."),
+    Rule("K3", _F, "Spieler, Einsatz, Spielrunde",
+         "The last player with marks takes the pot and deals first next match."),
+    Rule("K4", _F, "Geben und Kartentausch",
+         "The dealer deals one card at a time to the right, always the bottom card of the stack, "
+         "pausing after each card."),
+    Rule("K5", _F, "Geben und Kartentausch", "Keep ('sto bene') or offer to the next player ('passo')."),
+    Rule("K6", _F, "Geben und Kartentausch", "After a keep the next player is dealt his card and decides."),
+    Rule("K7", _F, "Geben und Kartentausch",
+         "After an offer the next player is dealt his card; unless it is an event card he must exchange, "
+         "then decides about the card received."),
+    Rule("K8", _F, "Geben und Kartentausch",
+         "The dealer decides last: keep, or exchange with the bottom card of the stack; event cards play no role."),
+    Rule("K9", _F, "Geben und Kartentausch", "Cards are never shown, except an event card targeted by a request."),
+    Rule("K10", _F, "Ereigniskarten", "XV Cucù: no exchange, no cost; play goes on right of the cuckoo."),
+    Rule("K11", _F, "Ereigniskarten",
+         "XIIII Bragon: no exchange; the offerer loses one mark at once; play goes on right of the Bragon."),
+    Rule("K12", _F, "Ereigniskarten",
+         "XIII horse: the request jumps to the next player; at the dealer the offerer exchanges with the top card "
+         "of the stack."),
+    Rule("K13", _F, "Ereigniskarten",
+         "XII cat: the offerer loses one mark at once and every exchange that brought his card is undone back to "
+         "the player it was dealt to, skipping the same horses; play goes on right of the cat."),
+    Rule("K14", _F, "Ereigniskarten",
+         "XI inn: 'fermatevi aliquanto'; the offerer keeps or asks 'pagherai se null?'; the innkeeper refuses "
+         "(exchange) or accepts (pays the offerer's mark if he loses with a nulla); play goes on right of the inn."),
+    Rule("K15", _F, "Das Ergebnis",
+         "Players put out during the deal hold dead cards; the lowest live card loses one mark, all tied lowest "
+         "too; one fool ranks with the lowest other card; two fools rank 14½."),
+    Rule("K16", _F, "Das Ergebnis", "A player who loses his last mark is out, but may buy back."),
+    Rule("K17", _F, "Wiedereintritt ins Spiel",
+         "While a virgin (a player with his original three marks) remains, players out may buy back after the "
+         "deal: 1, 2, 4 … stakes by order of going out; they get three marks and are no virgins."),
+    Rule("K18", _F, "Wiedereintritt ins Spiel",
+         "If all remaining players go out in the same deal, everybody gets three marks again; nobody is a virgin."),
+    Rule("K19", _F, "Endspiel zu zweit",
+         "Two left: if both hold a cuckoo neither loses; both can go out in one deal (Andrea and Beatrice)."),
+    Rule("K20", _F, "Reden über das Spiel", "Talk and bluff are free; showing one's card is not allowed."),
+    Rule("L1", _L, "Lu Stù", "Everyone counts as holding three marks; marks can be gained."),
+    Rule("L2", _L, "Lu Stù", "Cards are dealt from the top of the stack."),
+    Rule("L3", _L, "Lu Stù", "Of tied lowest cards only the first in play order loses."),
+    Rule("L4", _L, "Lu Stù",
+         "One fool: the fool loses and the first lowest other card loses; two fools rank above XV and each "
+         "gains a mark."),
+    Rule("L5", _L, "Lu Stù", "With many players the table may agree to play without the fools."),
+    Rule("L6", _L, "Lu Stù", "Two left with equal cards: the non-dealer loses, cuckoos included."),
+    Rule("L7", _L, "Lu Stù",
+         "XI inn: the offerer bargains; accepted, they exchange; refused ('fatt nu bicchijr'), the innkeeper pays "
+         "the offerer's mark if he loses with the nulla."),
+    Rule("L8", _L, "Lu Stù",
+         "XII cat ('Gnaf, cart'arrit'): the offerer loses a mark and must offer his card to the left; the chain "
+         "goes on leftwards until an event card stops it."),
+    Rule("L9", _L, "Lu Stù", "XIII horse is announced 'zumb'."),
+    Rule("L10", _L, "Lu Stù", "Cards of players who go out go under the stack and are not compared."),
+    Rule("L11", _L, "Lu Stù", "Buy back at once; the price doubles with each player who re-enters."),
+    Rule("L12", _L, "Lu Stù", "All remaining players go out together only in the two narrow cases the source names."),
+    Rule("L13", _L, "Lu Stù", "A player can lose three marks in one deal."),
+    Rule("Z1", _Z, "Das Cucuspiel", "38 cards, no lions."),
+    Rule("Z2", _Z, "Das Cucuspiel", "Marks per player are agreed; lost marks go into the cup, gained come out."),
+    Rule("Z3", _Z, "Das Cucuspiel", "Every player is dealt his card first; then the requests travel right."),
+    Rule("Z4", _Z, "Das Cucuspiel", "XI, XIII, XIIII and XV as in Campli."),
+    Rule("Z5", _Z, "Das Cucuspiel", "XII cat ('Gnau'): no exchange; the offerer pays a mark to the cat's holder."),
+    Rule("Z6", _Z, "Das Cucuspiel", "One fool loses with the lowest; two fools lose nothing and each gains a mark."),
+    Rule("Z7", _Z, "Das Cucuspiel", "A fool holder who hints gets no mark if both fools are in play."),
+    Rule("Z8", _Z, "Das Cucuspiel", "Two players, one fool: both lose, unless the other holds the Cucu."),
+    Rule("Z9", _Z, "Das Cucuspiel", "Gaps filled by 'cucus never lose, two fools gain'."),
+    Rule("Z10", _Z, "Das Cucuspiel", "Out when all marks are lost; no buy-back."),
+    Rule("Z11", _Z, "Das Cucuspiel", "All remaining out together: a draw; all play again without a new stake."),
+    Rule("D1", _D, "Regler", "Exactly four players, three lives, no money."),
+    Rule("D2", _D, "Opsætning", "Whole pack shuffled each deal, dealt from the bottom to the right, one at a time."),
+    Rule("D3", _D, "At spille en tur", "Keep or request an exchange; the dealer acts last with the bottom of the stack."),
+    Rule("D4", _D, "At spille en tur", "Cuckoo refuses and never loses; hunter costs a life; horse skipped."),
+    Rule("D5", _D, "At spille en tur", "Cat costs a life and undoes the chain of the requester's card."),
+    Rule("D6", _D, "At spille en tur", "Inn: accepted, both keep; refused, exchange and the former innkeeper acts."),
+    Rule("D7", _D, "Score og afslutning",
+         "All tied lowest lose; dead cards excluded; a cuckoo never loses; fool ties with the lowest; two fools 14½."),
+    Rule("D8", _D, "Score og afslutning", "If everyone still in reaches zero together, all four return with three lives."),
+    Rule("F1", "academie-1725", "Spielkarten", "52 or 32 cards, king high, ace low, suits ignored; 5 to 20 players."),
+    Rule("F2", "academie-1725", "Kartengeben",
+         "The dealer takes three cards, keeps the highest, puts two under the talon."),
+    Rule("F3", "academie-1725", "Spielverlauf", "Keep or exchange with the right neighbour; a king says 'Coucou!'."),
+    Rule("F4", "academie-1725", "Spielverlauf",
+         "The last player exchanges with the talon's top card unless it is a king; the dealer keeps his card."),
+    Rule("F5", "academie-1725", "Spielverlauf", "The lowest loses a mark, all tied lowest; out at no marks."),
+    Rule("F6", "academie-1725", "Gewinn", "The last one left wins the pool."),
+    Rule("A1", "mery-1847", "As Qui Court", "A king refuses by showing it."),
+    Rule("A2", "mery-1847", "As Qui Court", "The dealer takes one card."),
+    Rule("A3", "mery-1847", "As Qui Court", "The last player exchanges with the dealer."),
+    Rule("A4", "mery-1847", "As Qui Court", "The dealer may go to the talon only if he received an ace."),
+    Rule("H1", "furetiere-1690", "Hère", "One card each, exchange with the neighbour, the lowest loses."),
+    Rule("R1", "cassell-1881", "Ranter-Go-Round", "52 cards, ace low; three lives each."),
+    Rule("R2", "cassell-1881", "Ranter-Go-Round", "Play goes left; the dealer may take the top card of the pack."),
+    Rule("R3", "cassell-1881", "Ranter-Go-Round", "No card has any privilege."),
+    Rule("R4", "cassell-1881", "Ranter-Go-Round", "Of equal lowest cards only the one turned up last loses."),
+    Rule("Q1", "mcleod", "Wiedereintritt ins Spiel", "Buy-back order when several go out in the same deal."),
+    Rule("Q2", _F, "Ereigniskarten", "Does a targeted blocker's holder act afterwards?"),
+    Rule("Q3", _F, "Das Ergebnis", "Does a cuckoo ever lose at the showdown?"),
+    Rule("Q4", _F, "Das Ergebnis", "Do dead fools count toward 'both fools in play'?"),
+    Rule("Q12", _F, "Ereigniskarten", "Which cards does the innkeeper's guarantee cover?"),
+    Rule("Q14", _F, "Ereigniskarten", "Does the cat undo pass back through an inn exchange?"),
+    Rule("Q15", _F, "Spieler, Einsatz, Spielrunde", "Where does the fool rank in the seating draw?"),
+    Rule("ENGINE", "cucu-ref", "-", "Bookkeeping of the reference engine (dealing the next card, turn order)."),
+)}
+
+
+def rule(rule_id: str) -> Rule:
+    return RULES[rule_id]
+
+
+def cite(rule_id: str) -> str:
+    """'K13 (N. Farina 2010, §Ereigniskarten)': a rule ID with its source."""
+    r = RULES[rule_id]
+    s = SOURCES[r.source]
+    year = s.year if s.year is not None else "n.d."
+    return f"{r.id} ({s.author} {year}, §{r.section})"

@@ -1,0 +1,127 @@
+"""The values the engine works on: state, actions, events.
+
+All three are NamedTuples of immutable fields (tuples, ints, strings, cards),
+so an old state stays valid, comparable and hashable after any number of steps.
+
+Seats are numbered in *play order*: seat ``i + 1`` sits to the right of seat
+``i`` (the direction cards are dealt and requests travel, K4), wrapping around.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from .cards import Card
+from .rulesets import Rules
+
+__all__ = [
+    "State",
+    "Action",
+    "Event",
+    "Phase",
+    "ActionKind",
+    "Via",
+]
+
+
+class Phase:
+    """What the state waits for."""
+
+    SHUFFLE = "shuffle"  # chance: the shuffled stack for the next deal
+    DECIDE = "decide"  # ``actor`` keeps or offers (the dealer: keeps or goes to the stack)
+    INN_OFFERER = "inn-offerer"  # after 'fermatevi': ``actor`` keeps or makes the second offer
+    INN_KEEPER = "inn-keeper"  # ``actor`` (the innkeeper) accepts or refuses the second offer
+    BUY_BACK = "buy-back"  # ``actor`` (out this deal) buys back or declines
+    MATCH_OVER = "match-over"
+
+
+class ActionKind:
+    SHUFFLE = "shuffle"
+    KEEP = "keep"  # 'sto bene' (K5); for the dealer, keeping his card (K8)
+    OFFER = "offer"  # 'passo' (K5)
+    EXCHANGE_WITH_STACK = "exchange-with-stack"  # the dealer's last decision (K8)
+    INN_KEEP = "keep-after-fermatevi"  # the offerer keeps after all (K14)
+    INN_ASK = "ask-pagherai-se-null"  # the second offer (K14)
+    INN_ACCEPT = "accept"  # the innkeeper guarantees (K14)
+    INN_REFUSE = "refuse"  # the innkeeper exchanges (K14)
+    BUY_BACK = "buy-back"  # K17
+    DECLINE = "decline-buy-back"  # K17
+
+
+class Via:
+    """How a seat came to hold its card (one step of a card's custody)."""
+
+    DEALT = "dealt"
+    EXCHANGE = "exchange"
+    INN = "inn-exchange"  # the exchange after a refused second offer (K14)
+    STACK = "stack"  # taken from the stack (K8, K12)
+
+
+# A card's custody: the seats that held it in this deal, each with how it came.
+Custody = tuple[tuple[int, str], ...]
+
+
+class Action(NamedTuple):
+    """A decision (or, for ``shuffle``, the chance outcome: the stack, top first)."""
+
+    kind: str
+    seat: Optional[int] = None
+    stack: Optional[tuple[Card, ...]] = None
+
+    def __repr__(self) -> str:
+        if self.kind == ActionKind.SHUFFLE:
+            return f"Action({self.kind!r}, stack={self.stack!r})"
+        return f"Action({self.kind!r}, {self.seat!r})"
+
+
+class Event(NamedTuple):
+    """Something that happened, with the rule that made it happen."""
+
+    kind: str
+    rule: str
+    seat: Optional[int] = None
+    other: Optional[int] = None
+    card: Optional[Card] = None
+    amount: int = 0
+
+
+class State(NamedTuple):
+    rules: Rules
+    players: tuple[str, ...]
+    marks: tuple[int, ...]
+    virgins: tuple[bool, ...]  # still holding the original marks, never having lost one (K17)
+    dealer: int
+    pot: int
+    eliminations: int  # players who went out since the match (re)started: the K17 price counter
+    reentries: int  # players who bought back since the match (re)started: the L11 price counter
+    deal_number: int
+    phase: str
+    actor: Optional[int]
+    target: Optional[int]  # the innkeeper during the inn phases
+    order: tuple[int, ...]  # this deal's seats in play order, the dealer last
+    cursor: int  # index in ``order`` of the actor, or of the next seat to be dealt
+    stack: tuple[Card, ...]  # top first
+    hands: tuple[Optional[Card], ...]
+    custody: tuple[Custody, ...]
+    dead: tuple[bool, ...]  # put out during this deal: card not compared (K15)
+    guarantees: tuple[tuple[int, int], ...]  # (offerer, innkeeper) after an accepted second offer (K14)
+    hinted: tuple[int, ...]  # fool holders who hinted (Z7)
+    out_this_deal: tuple[tuple[int, ...], ...]  # groups of seats going out together, in time order
+    pending: tuple[tuple[int, int], ...]  # (seat, price in stakes) still to decide on buying back
+    winner: Optional[int]
+    # (phase, actor, target, cursor) to resume after a buy-back decided during the deal (L11)
+    suspended: Optional[tuple[str, Optional[int], Optional[int], int]] = None
+
+    @property
+    def in_match(self) -> tuple[bool, ...]:
+        return tuple(m > 0 for m in self.marks)
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        """Seats of this deal whose cards will be compared."""
+        return tuple(s for s in self.order if not self.dead[s])
+
+    def dealt_card(self, seat: int) -> Optional[Card]:
+        """The card ``seat`` holds now, if it was dealt to him and never left (or came back)."""
+        path = self.custody[seat]
+        return self.hands[seat] if path and path[0] == (seat, Via.DEALT) and len(path) == 1 else None
