@@ -23,6 +23,8 @@ __all__ = [
     "step",
     "legal_actions",
     "is_chance",
+    "note_hint",
+    "play",
 ]
 
 A = ActionKind
@@ -123,6 +125,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 return (Action(A.KEEP, seat),)
             return (Action(A.KEEP, seat), Action(A.EXCHANGE_WITH_STACK, seat))
         return (Action(A.KEEP, seat), Action(A.OFFER, seat))
+    if phase == Phase.DECIDE_BACKWARD:
+        return (Action(A.KEEP, seat), Action(A.OFFER, seat))
+    if phase == Phase.TARGET_DECIDE:
+        return (Action(A.EXCHANGE, seat), Action(A.REFUSE_BY_PAYING, seat))
     if phase == Phase.INN_OFFERER:
         return (Action(A.INN_KEEP, seat), Action(A.INN_ASK, seat))
     if phase == Phase.INN_KEEPER:
@@ -130,6 +136,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == Phase.BUY_BACK:
         return (Action(A.BUY_BACK, seat), Action(A.DECLINE, seat))
     return ()
+
+
+# --------------------------------------------------------------------------- table talk
+
+
+def note_hint(state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
+    """Z7: record that ``seat`` hinted at holding a fool.  Table talk is not a decision of
+    the deal (K20), so :func:`legal_actions` never offers it; it may be noted at any point
+    of a deal, and only matters where ``fool_hint = forfeits-gain``."""
+    if state.phase not in _DEAL_PHASES:
+        raise IllegalActionError("a hint is noted during a deal", "Z7")
+    if not 0 <= seat < len(state.players) or seat not in state.order:
+        raise IllegalActionError(f"seat {seat} takes no part in this deal", "Z7")
+    if seat in state.hinted:
+        return state, ()
+    return state._replace(hinted=state.hinted + (seat,)), (Event("hint", "Z7", seat),)
 
 
 # --------------------------------------------------------------------------- the step
@@ -152,7 +174,11 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         raise IllegalActionError(f"{action.kind!r} is not a decision open in phase {state.phase!r}", _turn_rule(state))
     w = _Work(state)
     kind = action.kind
-    if kind == A.KEEP:
+    if state.phase == Phase.DECIDE_BACKWARD:
+        w.backward_decision(offer=kind == A.OFFER)
+    elif state.phase == Phase.TARGET_DECIDE:
+        w.target_decision(exchange=kind == A.EXCHANGE)
+    elif kind == A.KEEP:
         w.emit("keep", "K8" if w.seat_is_dealer(w.actor) else "K5", w.actor)
         if w.seat_is_dealer(w.actor):
             w.showdown()
@@ -170,12 +196,11 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     elif kind == A.INN_ASK:
         w.emit("ask-pagherai-se-null", "K14", w.actor, w.target)
         w.phase, w.actor, w.target = Phase.INN_KEEPER, w.target, w.actor
-    elif kind == A.INN_ACCEPT:
-        w.inn_answer(keeper=w.actor, offerer=w.target, accepted=True)
-    elif kind == A.INN_REFUSE:
-        w.inn_answer(keeper=w.actor, offerer=w.target, accepted=False)
+    elif kind in (A.INN_ACCEPT, A.INN_REFUSE):
+        w.inn_answer(keeper=w.actor, offerer=w.target, accepted=kind == A.INN_ACCEPT)
     elif kind in (A.BUY_BACK, A.DECLINE):
         w.buy_back_decision(kind == A.BUY_BACK)
+    w.suspend_for_buy_back()
     return w.freeze(), tuple(w.events)
 
 
@@ -292,10 +317,14 @@ class _Work:
             self.ensure_dealt(target)
             role = self.role(target)
             if role is None:
+                if self.rules.refuse_by_paying == "yes":
+                    # Q9 (Zeh, third paragraph): the target may pay a mark rather than exchange
+                    self.phase, self.actor, self.target, self.cursor = Phase.TARGET_DECIDE, target, offerer, index
+                    return
                 self.swap(offerer, target, Via.EXCHANGE, "K7")
                 self.decide_after_receiving(target, index)
                 return
-            self.emit("arresto", _ROLE_RULE[role], target, offerer, card=self.hands[target])
+            self.emit("arresto", _arresto_rule(self.rules, role), target, offerer, card=self.hands[target])
             if role == HORSE:
                 if target == self.dealer:
                     # K12: the horse at the dealer: exchange with the top card of the stack
@@ -312,10 +341,16 @@ class _Work:
                 self.advance(index + 1)
             elif role == CAT:
                 self.cat(offerer, target)
-                self.advance(index + 1)
+                if self.phase != Phase.DECIDE_BACKWARD or self.target != target:
+                    self.advance(index + 1)
             elif role == INN:
-                self.emit("fermatevi", "K14", target, offerer)
-                self.phase, self.actor, self.target, self.cursor = Phase.INN_OFFERER, offerer, target, index
+                if self.rules.inn == "lu-stu":
+                    # L7: 'Tingh la Cas, che mi dai in cambio': the offerer bargains, the innkeeper answers
+                    self.emit("inn-bargain", "L7", target, offerer)
+                    self.phase, self.actor, self.target, self.cursor = Phase.INN_KEEPER, target, offerer, index
+                else:
+                    self.emit("fermatevi", "K14", target, offerer)
+                    self.phase, self.actor, self.target, self.cursor = Phase.INN_OFFERER, offerer, target, index
             return
 
     def decide_after_receiving(self, seat: int, index: int) -> None:
@@ -326,13 +361,76 @@ class _Work:
         if self.rules.cat == "pay-holder":
             # Z5: the offerer pays a mark to the cat's holder; nothing is undone
             self.lose_mark(offerer, "Z5")
-            self.marks[holder] += 1
-            self.emit("mark-gained", "Z5", holder, offerer, amount=1)
+            self.gain_mark(holder, "Z5", offerer)
             return
         if self.rules.cat == "backward":
-            raise NotImplementedError("the Lu Stù backward chain (L8) is not built yet")
+            # L8: 'Gnaf, cart'arrit': the offerer pays and must offer his card to the left
+            self.lose_mark(offerer, "L8")
+            if not self.dead[offerer]:
+                self.backward(offerer, self.order.index(offerer), holder)
+            return
         self.lose_mark(offerer, "K13")
         self.undo_chain(offerer)
+
+    def backward(self, holder: int, index: int, cat: int) -> bool:
+        """L8: ``holder`` (at ``index`` of the order) offers his card to the left, and the
+        exchange goes on leftwards until an event card or the first hand ends it.  Returns
+        True when it paused for a holder's decision (``backward_offer = optional``)."""
+        rules = self.rules
+        to_dealer = rules.backward_chain_end == "dealer"
+        last = len(self.order) - 1
+        i = index - 1
+        while True:
+            if i < 0 or i == last - 1 and not to_dealer:
+                if i >= 0 or not to_dealer or self.dealer in (holder, cat):
+                    self.emit("way-back-ends", "Q5", holder)
+                    return False
+                i, to_dealer = last, False  # Q5 'dealer': once past the first hand, to the dealer only
+            target = self.order[i]
+            if self.dead[target] or target == holder:
+                i -= 1
+                continue
+            self.ensure_dealt(target)
+            role = self.role(target)
+            if role is None or (role == INN and self.custody[target][-1][1] != Via.DEALT):
+                # L8: a plain card must be exchanged however it was got; so must an inn got by exchange
+                self.swap(holder, target, Via.EXCHANGE, "L8")
+                holder = target
+                if rules.backward_offer == "optional":
+                    self.phase, self.actor, self.target, self.cursor = Phase.DECIDE_BACKWARD, holder, cat, i
+                    return True
+                i -= 1
+                continue
+            self.emit("arresto", "L8", target, holder, card=self.hands[target])
+            if role == HORSE:
+                self.emit("skip", "L8", target, holder)
+                i -= 1
+                continue
+            if role in (HUNTER, CAT):
+                self.lose_mark(holder, "L8")  # 'der letzte Spieler, der getauscht hat, muss eine Marke Strafe zahlen'
+            self.emit("way-back-ends", "L8", holder)
+            return False
+
+    def backward_decision(self, offer: bool) -> None:
+        holder, cat = self.actor, self.target
+        if offer:
+            self.emit("offer-back", "L8", holder)
+            if self.backward(holder, self.cursor, cat):
+                return
+        else:
+            self.emit("keep", "Q5", holder)
+        self.advance(self.order.index(cat) + 1)
+
+    def target_decision(self, exchange: bool) -> None:
+        target, offerer = self.actor, self.target
+        if exchange:
+            self.swap(offerer, target, Via.EXCHANGE, "K7")
+        else:
+            self.lose_mark(target, "Q9")
+        if self.dead[target]:
+            self.advance(self.cursor + 1)
+        else:
+            self.decide_after_receiving(target, self.cursor)
 
     def undo_chain(self, seat: int) -> None:
         """K13/D5: undo, newest first, every exchange that brought ``seat``'s card, until it is
@@ -356,6 +454,16 @@ class _Work:
 
     def inn_answer(self, keeper: int, offerer: int, accepted: bool) -> None:
         index = self.order.index(keeper)
+        if self.rules.inn == "lu-stu":
+            # L7: an accepted bargain is an exchange; 'fatt nu bicchijr' keeps the inn and guarantees
+            if accepted:
+                self.emit("accept", "L7", keeper, offerer)
+                self.swap(offerer, keeper, Via.INN, "L7")
+            else:
+                self.emit("refuse", "L7", keeper, offerer)
+                self.guarantees.append((offerer, keeper))
+            self.advance(index + 1)
+            return
         if accepted:
             # K14: no exchange; the innkeeper pays if the offerer loses with a nulla
             self.emit("accept", "K14", keeper, offerer)
@@ -395,13 +503,76 @@ class _Work:
         if self.marks[seat] == 0:
             # K15: put out during the deal: his card is dead
             self.dead[seat] = True
-            self.out_this_deal.append((seat,))
             self.emit("out", "K16", seat)
             if self.rules.dead_cards == "under-stack":
                 self.stack.append(self.hands[seat])
                 self.hands[seat] = None
                 self.custody[seat] = ()
                 self.emit("dead-card-under-stack", "L10", seat)
+            self.went_out((seat,))
+
+    def gain_mark(self, seat: int, rule: str, other: Optional[int] = None) -> None:
+        self.marks[seat] += 1
+        if self.rules.virgin_after_gain == "not-virgin":
+            self.virgins[seat] = False  # Q8 'not-virgin'
+        self.emit("mark-gained", rule, seat, other, amount=1)
+
+    # ---- going out and buying back (K16-K18, L11, Q1)
+
+    def went_out(self, group: tuple[int, ...]) -> None:
+        """Record seats going out together; price their buy-back by the ruleset."""
+        self.out_this_deal.append(group)
+        rules = self.rules
+        same_price = rules.simultaneous_buy_back == "same-price" and len(group) > 1
+        offers = []
+        for k, seat in enumerate(group):  # ``group`` is in play order: McLeod's order (Q1)
+            index = self.eliminations if same_price else self.eliminations + k
+            if rules.buy_back_price == "by-elimination-order":
+                offers.append((seat, 2 ** index))
+            else:
+                # L11: doubles with each re-entrant; fixed now only for a same-price group
+                offers.append((seat, 2 ** self.reentries if same_price else 0))
+        self.eliminations += len(group)
+        if rules.buy_back == "immediate" and self.virgin_remains():
+            self.pending.extend(offers)  # L11: decided at once (see suspend_for_buy_back)
+        elif rules.buy_back == "after-deal":
+            self.pending.extend(offers)  # K17: decided after the deal, if a virgin remains then
+
+    def virgin_remains(self) -> bool:
+        return any(v and m > 0 for v, m in zip(self.virgins, self.marks))
+
+    def ask_next_buy_back(self) -> None:
+        seat, price = self.pending[0]
+        if price == 0:
+            price = 2 ** self.reentries  # L11
+            self.pending[0] = (seat, price)
+        self.phase, self.actor, self.target = Phase.BUY_BACK, seat, None
+        self.emit("buy-back-offer", "L11" if self.rules.buy_back == "immediate" else "K17", seat, amount=price)
+
+    def suspend_for_buy_back(self) -> None:
+        """L11: a player going out during the deal decides at once; the deal waits."""
+        if self.pending and self.phase in _DEAL_PHASES and self.rules.buy_back == "immediate":
+            self.suspended = (self.phase, self.actor, self.target, self.cursor)
+            self.ask_next_buy_back()
+
+    def buy_back_decision(self, buys: bool) -> None:
+        seat, price = self.pending.pop(0)
+        rule = "L11" if self.rules.buy_back == "immediate" else "K17"
+        if buys:
+            self.marks[seat] = self.rules.initial_marks
+            self.virgins[seat] = False
+            self.pot += price * self.rules.stake
+            self.reentries += 1
+            self.emit("buy-back", rule, seat, amount=price)
+        else:
+            self.emit("decline-buy-back", rule, seat)
+        if self.pending:
+            self.ask_next_buy_back()
+        elif self.suspended is not None:
+            self.phase, self.actor, self.target, self.cursor = self.suspended
+            self.suspended = None
+        else:
+            self.after_buy_backs()
 
     # ---- the end of a deal
 
@@ -410,87 +581,45 @@ class _Work:
         dead = [(s, self.hands[s]) for s in self.order if self.dead[s] and self.hands[s] is not None]
         result = evaluate(self.rules, live, dead, self.guarantees, self.hinted)
         self.emit("showdown", self.rules.showdown_rule)
-        gone: list[int] = []
         for seat, rule in result.losers:
             self.marks[seat] -= 1
             self.virgins[seat] = False
             self.emit("mark-lost", rule, seat, amount=1)
         for seat, rule in result.gainers:
-            self.marks[seat] += 1
-            self.emit("mark-gained", rule, seat, amount=1)
-        for seat in self.order:
-            if not self.dead[seat] and self.marks[seat] <= 0:
-                self.marks[seat] = 0
-                gone.append(seat)
-                self.emit("out", "K16", seat)
-        if gone:
-            self.out_this_deal.append(tuple(gone))
-        self.end_of_deal()
-
-    def end_of_deal(self) -> None:
-        rules = self.rules
+            self.gain_mark(seat, rule)
+        gone = tuple(s for s in self.order if not self.dead[s] and self.marks[s] <= 0)
+        for seat in gone:
+            self.marks[seat] = 0
+            self.emit("out", "K16", seat)
         if not any(m > 0 for m in self.marks):
-            # K18 / D8 / Z11: everybody still in went out in this deal
-            for s in range(len(self.marks)):
-                self.marks[s] = rules.initial_marks
-            if rules.all_out == "restart-no-virgins":
-                self.virgins = [False] * len(self.marks)
-                self.emit("restart", "K18")
-            elif rules.all_out == "all-return":
-                self.virgins = [True] * len(self.marks)
-                self.emit("restart", "D8")
-            else:
-                self.virgins = [True] * len(self.marks)
-                self.emit("draw", "Z11")
-            self.eliminations = self.reentries = 0
-            self.out_this_deal = []
-            self.next_deal()
+            self.everybody_out()
             return
-        self.pending = self.buy_back_offers()
+        if gone:
+            self.went_out(gone)
+        if self.rules.buy_back == "after-deal" and not self.virgin_remains():
+            self.pending = []  # K17: 'solange es eine oder mehrere Jungfrauen gibt'
         if self.pending:
-            self.phase, self.actor = Phase.BUY_BACK, self.pending[0][0]
-            return
-        self.after_buy_backs()
-
-    def buy_back_offers(self) -> list[tuple[int, int]]:
-        """K17: prices for those who went out this deal, if a virgin remains."""
-        rules = self.rules
-        went_out = [seat for group in self.out_this_deal for seat in group]
-        if rules.buy_back != "after-deal" or not went_out:
-            self.eliminations += len(went_out)
-            return []
-        virgin_left = any(v and m > 0 for v, m in zip(self.virgins, self.marks))
-        offers: list[tuple[int, int]] = []
-        for group in self.out_this_deal:
-            if rules.simultaneous_buy_back == "same-price" and len(group) > 1:
-                price = 2 ** self.eliminations
-                offers.extend((s, price) for s in group)
-                self.eliminations += len(group)
-            else:
-                # McLeod: the first right of the dealer first; ``group`` is already in play order
-                for s in group:
-                    offers.append((s, 2 ** self.eliminations))
-                    self.eliminations += 1
-        if not virgin_left:
-            return []
-        for seat, price in offers:
-            self.emit("buy-back-offer", "K17", seat, amount=price)
-        return offers
-
-    def buy_back_decision(self, buys: bool) -> None:
-        seat, price = self.pending.pop(0)
-        if buys:
-            self.marks[seat] = self.rules.initial_marks
-            self.virgins[seat] = False
-            self.pot += price * self.rules.stake
-            self.reentries += 1
-            self.emit("buy-back", "K17", seat, amount=price)
-        else:
-            self.emit("decline-buy-back", "K17", seat)
-        if self.pending:
-            self.phase, self.actor = Phase.BUY_BACK, self.pending[0][0]
+            self.ask_next_buy_back()
         else:
             self.after_buy_backs()
+
+    def everybody_out(self) -> None:
+        """K18 / D8 / Z11: everybody still in went out in this deal."""
+        rules = self.rules
+        for s in range(len(self.marks)):
+            self.marks[s] = rules.initial_marks
+        if rules.all_out == "restart-no-virgins":
+            self.virgins = [False] * len(self.marks)
+            self.emit("restart", "K18")
+        elif rules.all_out == "all-return":
+            self.virgins = [True] * len(self.marks)
+            self.emit("restart", "D8")
+        else:
+            self.virgins = [True] * len(self.marks)
+            self.emit("draw", "Z11")
+        self.eliminations = self.reentries = 0
+        self.pending = []
+        self.next_deal()
 
     def after_buy_backs(self) -> None:
         still_in = [s for s, m in enumerate(self.marks) if m > 0]
@@ -515,7 +644,20 @@ def _family(rules: Rules) -> str:
     return PACKS[rules.pack].family
 
 
+_DEAL_PHASES = frozenset({
+    Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER,
+})
+
 _ROLE_RULE = {CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14"}
+_CAT_RULE = {"undo": "K13", "backward": "L8", "pay-holder": "Z5"}
+
+
+def _arresto_rule(rules: Rules, role: str) -> str:
+    if role == CAT:
+        return _CAT_RULE[rules.cat]
+    if role == INN and rules.inn == "lu-stu":
+        return "L7"
+    return _ROLE_RULE[role]
 
 
 def play(state: State, actions: Iterable[Action]) -> tuple[State, list[Event]]:

@@ -139,6 +139,22 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("restart-no-virgins", "K18", "everybody gets the starting marks again; nobody is a virgin (Farina 2010)"),
           ("all-return", "D8", "everybody returns with the starting marks (digital D8)"),
           ("draw-replay", "Z11", "a draw: all play again without a new stake (Zeh 1769 as filled by seed 000)")),
+    _spec("backward_chain_end", "Q5", "Where does Lu Stù's way back (L8) end?",
+          ("first-hand", "Q5", "with the first player right of the dealer: under dealing one at a time the dealer "
+           "has no card yet"),
+          ("dealer", "Q5", "past the first hand: the dealer is dealt his card and asked like anyone, then it ends")),
+    _spec("backward_offer", "Q5", "On Lu Stù's way back, is each further offer forced?",
+          ("forced", "L8", "yes: 'the exchange goes on leftwards' until an event card stops it (Di Luigi & Mazza)"),
+          ("optional", "Q5", "only the shot offerer must offer back; each later holder may keep")),
+    _spec("virgin_after_gain", "Q8", "Is a player who gained marks but never lost one still a virgin?",
+          ("still-virgin", "K17", "yes: a virgin is a player who never lost a mark"),
+          ("not-virgin", "Q8", "no: a virgin holds exactly his original marks")),
+    _spec("refuse_by_paying", "Q9", "May a player holding a plain card refuse an exchange by paying a mark?",
+          ("no", "Z4", "no: plain cards 'must necessarily be exchanged when requested' (Zeh, fourth paragraph)"),
+          ("yes", "Q9", "yes: 'who will not exchange puts a mark into the cup' (Zeh, third paragraph)")),
+    _spec("fool_hint", "Z7", "Does a fool holder who hints at his fool lose his gain?",
+          ("no-effect", "K20", "talk is free (Farina 2010)"),
+          ("forfeits-gain", "Z7", "yes: he gets no mark if both fools are in play (Zeh 1769)")),
     _spec("dead_cards", "K15", "Where does the card of a player put out during the deal go?",
           ("stay", "K15", "it stays face down in his hand, dead (Farina 2010)"),
           ("under-stack", "L10", "it goes under the stack (Di Luigi & Mazza 2009)")),
@@ -181,6 +197,11 @@ class Rules:
     simultaneous_buy_back: str = "first-right-of-dealer"
     all_out: str = "restart-no-virgins"
     dead_cards: str = "stay"
+    backward_chain_end: str = "first-hand"
+    backward_offer: str = "forced"
+    virgin_after_gain: str = "still-virgin"
+    refuse_by_paying: str = "no"
+    fool_hint: str = "no-effect"
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -199,7 +220,7 @@ class Rules:
             found.append(("pack", f"unknown pack {self.pack!r}; known: {', '.join(PACKS)}"))
         if not 2 <= self.min_players <= self.max_players:
             found.append(("min_players", "need 2 <= min_players <= max_players"))
-        elif self.pack in PACKS and self.max_players > PACKS[self.pack].size // 2:
+        elif self.pack in PACKS and self.max_players + 2 > PACKS[self.pack].size:
             found.append(("max_players", f"{self.pack} cannot serve {self.max_players} players and a stack"))
         if self.initial_marks < 1:
             found.append(("initial_marks", "each player needs at least one mark"))
@@ -233,6 +254,37 @@ class Rules:
 
 PRESETS: dict[str, Rules] = {
     "campli": Rules(name="campli"),
+    "lu-stu": Rules(
+        name="lu-stu",
+        showdown_rule="L3",
+        fool_rule="L4",
+        deal_from="top",
+        # Q6: dealing is from the top; the dealer's own exchange and the horse at the dealer are not
+        # restated for Lu Stù, so Campli's wording (bottom for the dealer, top for the horse) stands
+        cat="backward",
+        cuckoo_at_showdown="compared",
+        cuckoo_pair_exception="no",
+        two_fools="above-xv-and-gain",
+        two_fools_alone="compared",
+        ties="first",
+        inn="lu-stu",
+        buy_back="immediate",
+        buy_back_price="by-reentry-order",
+        dead_cards="under-stack",
+    ),
+    "zeh-1769": Rules(
+        name="zeh-1769",
+        pack="cuccu-38",
+        showdown_rule="Z6",
+        fool_rule="Z6",
+        dealing="all-first",
+        cat="pay-holder",
+        two_fools="above-xv-and-gain",
+        two_fools_alone="exempt",
+        buy_back="none",
+        all_out="draw-replay",
+        fool_hint="forfeits-gain",
+    ),
     "digital-4p": Rules(
         name="digital-4p",
         min_players=4,
@@ -260,6 +312,34 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "follows K13's wording 'every exchange' when the other reading of Q2 is chosen."),
         "seating_fool": "The pack's order (C1) puts the fool last; 14½ needs both fools, and the draw has one.",
         "simultaneous_buy_back": "The seed proposes McLeod's order first; Martin's is the alternative.",
+    },
+    "lu-stu": {
+        "deal_from": "L2: 'Die Karten vom Stapel werden von oben gegeben.'",
+        "dealer_exchange": "Q6: Lu Stù changes only the dealing (L2); Campli's K8 (bottom card) is kept.",
+        "horse_at_dealer": "Q6: Campli's K12 (top card) is kept for the same reason.",
+        "cuckoo_at_showdown": "L4 and L6: a cuckoo can lose when only cuckoos and fools are in play.",
+        "cuckoo_pair_exception": "L6: two equal cards, the non-dealer loses, 'auch wenn es sich um Kuckucke handeln sollte'.",
+        "two_fools_alone": "L6: 'n llev e n matt': both gain, and the non-dealer loses his gain again.",
+        "targeted_holder_acts": "Campli's K10-K14 stand ('Same as Campli except').",
+        "fools_in_play": "Dead cards go under the stack (L10): they are not in play.",
+        "inn_guarantee_covers": "L7: 'wenn dieser die Null halten … sollte': the nulla.",
+        "backward_chain_end": "Q5: the dealer has no card yet when the way back reaches the first hand.",
+        "backward_offer": "L8: the exchange 'goes on leftwards' with no decision named.",
+        "virgin_after_gain": "Q8 unsettled by the source; K17's 'never lost a mark' is kept. A player who buys back "
+                              "during the deal takes no further part in it: his card went under the stack (L10, Q7).",
+        "simultaneous_buy_back": "As Campli (Q1).",
+        "all_out": "Campli's K18 stands; L12 only narrows when it can happen.",
+    },
+    "zeh-1769": {
+        "initial_marks": "Z2/Q17: agreed, not fixed; Zeh gives no number, so Campli's three is the default.",
+        "dealing": "Z3; Q13: dealing everything first does not change who may be targeted (the next player).",
+        "cuckoo_at_showdown": "Z9: 'im Sinne des Prinzips, dass die Cucus nie verlieren'.",
+        "two_fools_alone": "Q10/Z9: the seed's first reading, 'beide erhalten eine Marke'.",
+        "refuse_by_paying": "Q9: the fourth paragraph's 'nothwendig verwechseln muss' is the more specific rule.",
+        "all_out": "Z11 as filled by the seed: a draw, all play again without a new stake.",
+        "targeted_holder_acts": "Z4: XI, XIII, XIIII and XV 'exakt die gleichen wie im Cucù'.",
+        "fools_in_play": "As Campli.",
+        "inn_guarantee_covers": "As Campli (Z4).",
     },
     "digital-4p": {
         "targeted_holder_acts": "D6: after a refused inn its former holder acts normally.",

@@ -68,7 +68,7 @@ def evaluate(
 
     if fools >= 2 and rules.two_fools == "above-xv-and-gain":
         for s in fools_live:
-            if s in hinted:
+            if s in hinted and rules.fool_hint == "forfeits-gain":
                 notes.append(("Z7", f"seat {s} hinted at his fool and gains nothing"))
             else:
                 gainers.append((s, "L4"))

@@ -31,7 +31,9 @@ class Phase:
     DECIDE = "decide"  # ``actor`` keeps or offers (the dealer: keeps or goes to the stack)
     INN_OFFERER = "inn-offerer"  # after 'fermatevi': ``actor`` keeps or makes the second offer
     INN_KEEPER = "inn-keeper"  # ``actor`` (the innkeeper) accepts or refuses the second offer
-    BUY_BACK = "buy-back"  # ``actor`` (out this deal) buys back or declines
+    DECIDE_BACKWARD = "decide-backward"  # L8 with optional offers: ``actor`` keeps or offers to the left
+    TARGET_DECIDE = "target-decide"  # Q9 'yes': ``actor`` exchanges with ``target`` or pays a mark to refuse
+    BUY_BACK = "buy-back"  # ``actor`` (just out) buys back or declines
     MATCH_OVER = "match-over"
 
 
@@ -44,6 +46,8 @@ class ActionKind:
     INN_ASK = "ask-pagherai-se-null"  # the second offer (K14)
     INN_ACCEPT = "accept"  # the innkeeper guarantees (K14)
     INN_REFUSE = "refuse"  # the innkeeper exchanges (K14)
+    EXCHANGE = "exchange"  # Q9 'yes': the target agrees to exchange
+    REFUSE_BY_PAYING = "refuse-and-pay"  # Q9 'yes': the target pays a mark instead
     BUY_BACK = "buy-back"  # K17
     DECLINE = "decline-buy-back"  # K17
 
@@ -97,7 +101,7 @@ class State(NamedTuple):
     deal_number: int
     phase: str
     actor: Optional[int]
-    target: Optional[int]  # the innkeeper during the inn phases
+    target: Optional[int]  # inn phases: the other party; decide-backward: the cat; target-decide: the offerer
     order: tuple[int, ...]  # this deal's seats in play order, the dealer last
     cursor: int  # index in ``order`` of the actor, or of the next seat to be dealt
     stack: tuple[Card, ...]  # top first

@@ -1,0 +1,58 @@
+"""Test configuration: hypothesis profiles and the shared fixtures.
+
+Profiles (``settings.load_profile``):
+
+* ``ci`` — chosen when the environment variable ``CI`` is set: few examples, no deadline,
+  derandomized so a CI run is reproducible;
+* ``dev`` — the default for local runs;
+* ``thorough`` — ``HYPOTHESIS_PROFILE=thorough``: many examples, for a long run before a release.
+
+``HYPOTHESIS_PROFILE`` always wins over ``CI``.  Helpers for building positions live in
+``tests/helpers.py`` (importable as ``helpers`` from every test module).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+import helpers  # noqa: E402  (needs the path above)
+
+settings.register_profile(
+    "ci", max_examples=25, deadline=None, derandomize=True, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile(
+    "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+IN_CI = bool(os.environ.get("CI"))
+
+
+@pytest.fixture
+def campli():
+    return helpers.CAMPLI
+
+
+@pytest.fixture
+def digital():
+    return helpers.DIGITAL
+
+
+@pytest.fixture
+def table():
+    """``table(players=3, dealer=None, marks=None, ...)``: a match at its next shuffle."""
+    return helpers.table
+
+
+@pytest.fixture
+def play():
+    """``play(state, deal, moves, then=(), top=())``: shuffle so ``deal`` is dealt in order, then play."""
+    return helpers.play
