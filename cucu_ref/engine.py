@@ -51,6 +51,9 @@ def new_match(rules: Rules, players: Sequence[str], dealer: int = 0) -> State:
         raise ValueError("player names must be distinct")
     if not 0 <= dealer < n:
         raise ValueError(f"dealer seat {dealer} is not at the table")
+    if rules.piquet_below_seven == "yes" and n < 7 and rules.pack == "french-52":
+        # F1: the 32-card piquet pack with fewer than seven players, fixed for the match
+        rules = rules.with_options({"pack": "french-32"})
     return State(
         rules=rules,
         players=tuple(players),
@@ -120,8 +123,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     at the end of the match."""
     phase, seat = state.phase, state.actor
     if phase == Phase.DECIDE:
+        rules = state.rules
+        received = state.custody[seat][-1][1] != Via.DEALT
+        if received and rules.may_offer_after_receiving == "no":
+            return (Action(A.KEEP, seat),)  # R2: no player may exchange more than once
         if seat == state.dealer:
-            if state.rules.dealer_exchange == "none":
+            if rules.dealer_exchange == "none" or (
+                rules.dealer_exchange == "talon-top-if-received-ace"
+                and not (received and state.hands[seat].value == 1)  # A4: only after receiving an ace
+            ):
                 return (Action(A.KEEP, seat),)
             return (Action(A.KEEP, seat), Action(A.EXCHANGE_WITH_STACK, seat))
         return (Action(A.KEEP, seat), Action(A.OFFER, seat))
@@ -188,7 +198,8 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         w.emit("offer", "K5", w.actor)
         w.request(w.actor, w.cursor + 1)
     elif kind == A.EXCHANGE_WITH_STACK:
-        w.exchange_with_stack(w.actor, bottom=state.rules.dealer_exchange == "stack-bottom", rule="K8")
+        w.exchange_with_stack(w.actor, bottom=state.rules.dealer_exchange == "stack-bottom",
+                              rule=_DEALER_EXCHANGE_RULE[state.rules.dealer_exchange])
         w.showdown()
     elif kind == A.INN_KEEP:
         w.emit("keep-after-fermatevi", "K14", w.actor, w.target)
@@ -286,10 +297,19 @@ class _Work:
 
     def deal_to(self, seat: int) -> None:
         # K4: the bottom card; L2: the top card
-        card = self.stack.pop() if self.rules.deal_from == "bottom" else self.stack.pop(0)
+        card = self.draw()
         self.hands[seat] = card
         self.custody[seat] = ((seat, Via.DEALT),)
         self.emit("deal", "L2" if self.rules.deal_from == "top" else "K4", seat, card=card)
+        if seat == self.dealer and self.rules.dealer_takes == 3:
+            # F2: the dealer takes three, keeps the highest, puts the other two under the talon
+            cards = sorted([card, self.draw(), self.draw()], key=lambda c: c.value, reverse=True)
+            self.hands[seat] = cards[0]
+            self.stack.extend(cards[1:])
+            self.emit("dealer-keeps-highest", "F2", seat, card=cards[0], amount=2)
+
+    def draw(self) -> Card:
+        return self.stack.pop() if self.rules.deal_from == "bottom" else self.stack.pop(0)
 
     def ensure_dealt(self, seat: int) -> None:
         if self.hands[seat] is None:
@@ -314,6 +334,10 @@ class _Work:
         """``offerer`` asks the seat at ``index`` (and past horses) to exchange (K7, K10-K14)."""
         while True:
             target = self.order[index]
+            if target == self.dealer and self.rules.last_request_to == "talon":
+                self.request_talon(offerer)
+                self.advance(index)
+                return
             self.ensure_dealt(target)
             role = self.role(target)
             if role is None:
@@ -352,6 +376,22 @@ class _Work:
                     self.emit("fermatevi", "K14", target, offerer)
                     self.phase, self.actor, self.target, self.cursor = Phase.INN_OFFERER, offerer, target, index
             return
+
+    def request_talon(self, offerer: int) -> None:
+        """F4: the last player exchanges with the talon, not the dealer; a king there forbids it."""
+        if self.rules.talon_card == "top":
+            index = 0
+        else:
+            # Q16 (Meyers): the bottom card, or the next one up if it is a king
+            index = next((i for i in range(len(self.stack) - 1, -1, -1)
+                          if self.rules.role_of.get(self.stack[i].value) != CUCKOO), len(self.stack) - 1)
+        card = self.stack[index]
+        if self.rules.role_of.get(card.value) == CUCKOO:
+            self.emit("talon-king", "F4", offerer, card=card)
+            return
+        self.stack[index], self.hands[offerer] = self.hands[offerer], card
+        self.custody[offerer] = ((offerer, Via.STACK),)
+        self.emit("exchange-with-talon", "F4", offerer, card=None)
 
     def decide_after_receiving(self, seat: int, index: int) -> None:
         """K7: the target who had to exchange decides about the card he received."""
@@ -649,10 +689,14 @@ _DEAL_PHASES = frozenset({
 })
 
 _ROLE_RULE = {CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14"}
+_DEALER_EXCHANGE_RULE = {"stack-bottom": "K8", "stack-top": "Q6", "talon-top-if-received-ace": "A4"}
 _CAT_RULE = {"undo": "K13", "backward": "L8", "pay-holder": "Z5"}
 
 
 def _arresto_rule(rules: Rules, role: str) -> str:
+    for r, rule_id in rules.role_rules:
+        if r == role:
+            return rule_id
     if role == CAT:
         return _CAT_RULE[rules.cat]
     if role == INN and rules.inn == "lu-stu":

@@ -76,7 +76,9 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("dealer_exchange", "K8", "Which card may the dealer exchange his own with?",
           ("stack-bottom", "K8", "the bottom card of the stack; event cards play no role (Farina 2010)"),
           ("stack-top", "Q6", "the top card of the stack (a reading of Lu Stù, which deals from the top)"),
-          ("none", "F4", "the dealer keeps his card (Coucou)")),
+          ("none", "F4", "the dealer keeps his card (Coucou)"),
+          ("talon-top-if-received-ace", "A4",
+           "the top card of the talon, and only if he received an ace from the previous player (Méry 1847)")),
     _spec("horse_at_dealer", "K12", "A request reaching a dealer who holds the horse is exchanged with which card?",
           ("stack-top", "K12", "the top card of the stack (Farina 2010; digital D4)"),
           ("stack-bottom", "Q6", "the bottom card (a reading of Lu Stù, which deals from the top)")),
@@ -155,6 +157,23 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("fool_hint", "Z7", "Does a fool holder who hints at his fool lose his gain?",
           ("no-effect", "K20", "talk is free (Farina 2010)"),
           ("forfeits-gain", "Z7", "yes: he gets no mark if both fools are in play (Zeh 1769)")),
+    _spec("last_request_to", "F4", "Whom does the last player before the dealer ask to exchange?",
+          ("dealer", "K7", "the dealer, like anyone (Farina 2010; Méry 1847 A3)"),
+          ("talon", "F4", "the talon, not the dealer; a king there forbids the exchange (Académie 1725)")),
+    _spec("talon_card", "Q16", "Which talon card does the last player take (F4)?",
+          ("top", "F4", "the top card, as the Académie (1725) writes"),
+          ("bottom-skipping-kings", "Q16",
+           "the bottom card, or the next one if it is a king (Meyers 1905, reported in the digest)")),
+    _spec("may_offer_after_receiving", "R2", "May a player who was given a card by exchange offer it on?",
+          ("yes", "K7", "yes: he decides about the card received (Farina 2010)"),
+          ("no", "R2", "no: 'no player may exchange more than once' (Cassell 1881)")),
+    _spec("all_equal", "Q11", "If every live card is of the same rank, who loses?",
+          ("all-lose", "K15", "all of them, as tied lowest (Farina 2010; Zeh Z9 'beide zahlen')"),
+          ("nobody-loses", "F5", "nobody: the count of players falls 'except when all players have the same "
+           "value' (Coucou)")),
+    _spec("piquet_below_seven", "F1", "Is the 32-card piquet pack used below seven players?",
+          ("no", "C1", "no: the ruleset's pack is used whatever the table"),
+          ("yes", "F1", "yes: 32 cards (no 2-6) with fewer than seven players (Coucou)")),
     _spec("dead_cards", "K15", "Where does the card of a player put out during the deal go?",
           ("stay", "K15", "it stays face down in his hand, dead (Farina 2010)"),
           ("under-stack", "L10", "it goes under the stack (Di Luigi & Mazza 2009)")),
@@ -202,6 +221,14 @@ class Rules:
     virgin_after_gain: str = "still-virgin"
     refuse_by_paying: str = "no"
     fool_hint: str = "no-effect"
+    dealer_takes: int = 1  # F2: the Coucou dealer takes three and keeps the highest
+    last_request_to: str = "dealer"
+    talon_card: str = "top"
+    may_offer_after_receiving: str = "yes"
+    all_equal: str = "all-lose"
+    piquet_below_seven: str = "no"
+    # rule IDs cited for a role's arresto where the ruleset has its own (e.g. the king's 'Coucou!', F3)
+    role_rules: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -224,6 +251,8 @@ class Rules:
             found.append(("max_players", f"{self.pack} cannot serve {self.max_players} players and a stack"))
         if self.initial_marks < 1:
             found.append(("initial_marks", "each player needs at least one mark"))
+        if self.dealer_takes not in (1, 3):
+            found.append(("dealer_takes", "the dealer takes one card or three (F2)"))
         if self.stake < 0:
             found.append(("stake", "the stake cannot be negative"))
         for value, role in self.roles:
@@ -249,6 +278,8 @@ class Rules:
         values = dict(overrides)
         if "roles" in values:
             values["roles"] = tuple((int(v), str(r)) for v, r in values["roles"])
+        if "role_rules" in values:
+            values["role_rules"] = tuple((str(r), str(i)) for r, i in values["role_rules"])
         return dataclasses.replace(self, **values)
 
 
@@ -284,6 +315,78 @@ PRESETS: dict[str, Rules] = {
         buy_back="none",
         all_out="draw-replay",
         fool_hint="forfeits-gain",
+    ),
+    "coucou": Rules(
+        name="coucou",
+        pack="french-52",
+        min_players=5,
+        initial_marks=5,
+        roles=((13, CUCKOO),),
+        role_rules=((CUCKOO, "F3"),),
+        showdown_rule="F5",
+        dealing="all-first",
+        deal_from="top",
+        dealer_takes=3,
+        dealer_exchange="none",
+        last_request_to="talon",
+        cuckoo_at_showdown="compared",
+        cuckoo_pair_exception="no",
+        all_equal="nobody-loses",
+        piquet_below_seven="yes",
+        buy_back="none",
+        all_out="all-return",
+    ),
+    "as-qui-court": Rules(
+        name="as-qui-court",
+        pack="french-52",
+        min_players=5,
+        initial_marks=5,
+        roles=((13, CUCKOO),),
+        role_rules=((CUCKOO, "A1"),),
+        showdown_rule="F5",
+        dealing="all-first",
+        deal_from="top",
+        dealer_exchange="talon-top-if-received-ace",
+        cuckoo_at_showdown="compared",
+        cuckoo_pair_exception="no",
+        all_equal="nobody-loses",
+        piquet_below_seven="yes",
+        buy_back="none",
+        all_out="all-return",
+    ),
+    "here": Rules(
+        name="here",
+        pack="french-52",
+        min_players=2,
+        initial_marks=5,
+        roles=((13, CUCKOO),),
+        role_rules=((CUCKOO, "H1"),),
+        showdown_rule="H1",
+        dealing="all-first",
+        deal_from="top",
+        dealer_exchange="none",
+        cuckoo_at_showdown="compared",
+        cuckoo_pair_exception="no",
+        all_equal="nobody-loses",
+        buy_back="none",
+        all_out="all-return",
+    ),
+    "ranter-go-round": Rules(
+        name="ranter-go-round",
+        pack="french-52",
+        min_players=2,
+        initial_marks=3,
+        roles=(),
+        showdown_rule="R4",
+        dealing="all-first",
+        deal_from="top",
+        dealer_exchange="stack-top",
+        may_offer_after_receiving="no",
+        cuckoo_at_showdown="compared",
+        cuckoo_pair_exception="no",
+        ties="last",
+        buy_back="none",
+        all_out="all-return",
     ),
     "digital-4p": Rules(
         name="digital-4p",
@@ -340,6 +443,41 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "targeted_holder_acts": "Z4: XI, XIII, XIIII and XV 'exakt die gleichen wie im Cucù'.",
         "fools_in_play": "As Campli.",
         "inn_guarantee_covers": "As Campli (Z4).",
+    },
+    "coucou": {
+        "initial_marks": "F1/Q17: 'zum Beispiel fünf': agreed; five is the source's example.",
+        "piquet_below_seven": "F1: the 32-card pack 'wenn weniger als sieben Spieler spielen'; fixed at the start.",
+        "dealing": "F2/F3: the players look at their cards, then the first hand begins.",
+        "deal_from": "Not stated; the top card, as a pack is ordinarily dealt.",
+        "all_equal": "Q11/F5: the number of players falls 'außer wenn alle Spieler den gleichen Kartenwert haben'.",
+        "talon_card": "Q16: the Académie's 'Karte auf dem Talon' (the top card) over Meyers' later reading.",
+        "targeted_holder_acts": "F3: the next player simply has his turn; a king holder would keep.",
+        "all_out": "Unreachable under all_equal = nobody-loses; everybody returns otherwise (no source).",
+    },
+    "as-qui-court": {
+        "initial_marks": "Q17: as Coucou, five.",
+        "dealer_exchange": "A4: only with the talon and only after receiving an ace.",
+        "last_request_to": "A3: the player left of the dealer exchanges with the dealer.",
+        "all_equal": "Méry changes only A1-A4; Coucou's F5 stands.",
+        "piquet_below_seven": "As Coucou (F1).",
+        "all_out": "As Coucou.",
+    },
+    "here": {
+        "dealer_takes": "H1: 'jeder Spieler nur eine Karte' (Furetière 1690): the dealer too.",
+        "last_request_to": "H1: exchange with the neighbour; the dealer is the last player's neighbour.",
+        "dealer_exchange": "H1 names no talon: the dealer keeps his card.",
+        "roles": "Lebrun (1828): the king holder says 'Her!' and refuses, as in Coucou.",
+        "min_players": "Furetière gives no count; two is the least that can play.",
+        "all_equal": "Lebrun describes Hère as Coucou: F5 stands.",
+        "all_out": "As Coucou.",
+    },
+    "ranter-go-round": {
+        "roles": "R3: 'no card has any privilege'.",
+        "dealer_exchange": "R2: the dealer 'may take the top card of the pack instead'.",
+        "may_offer_after_receiving": "R2: 'No player may exchange more than once', read literally.",
+        "ties": "R4: of equal lowest cards only the one turned up last loses.",
+        "min_players": "Cassell gives no count; two is the least that can play.",
+        "all_out": "Unreachable: only one card loses per deal (R4).",
     },
     "digital-4p": {
         "targeted_holder_acts": "D6: after a refused inn its former holder acts normally.",

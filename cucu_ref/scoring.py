@@ -90,6 +90,10 @@ def evaluate(
             if len(compared) < len(ranks):
                 notes.append(("Z9", "with two fools in play the fools never lose (Q10 'exempt')"))
 
+    if (rules.all_equal == "nobody-loses" and len(live) >= 2 and len(compared) == len(ranks)
+            and len({r for _, r in ranks}) == 1):
+        notes.append(("F5", "every live card is of the same rank: nobody loses (Q11 'nobody-loses')"))
+        compared = []
     if compared:
         low = min(r for _, r in compared)
         tied = [s for s, r in compared if r == low]
