@@ -103,10 +103,11 @@ def seat_by_draw(rules: Rules, names: Sequence[str], seed: int) -> tuple[tuple[s
     return tuple(n for n, _ in seated), len(names) - 1, tuple(c for _, c in seated)
 
 
-def shuffled_stack(rules: Rules, seed: int) -> tuple[Card, ...]:
-    """The whole pack in an order fixed by ``seed`` (top first)."""
+def shuffled_stack(rules: Rules, seed: "int | random.Random") -> tuple[Card, ...]:
+    """The whole pack in an order fixed by ``seed`` (an int, or a ``random.Random`` to draw
+    from), top first."""
     cards = list(PACKS[rules.pack].cards)
-    random.Random(seed).shuffle(cards)
+    (seed if isinstance(seed, random.Random) else random.Random(seed)).shuffle(cards)
     return tuple(cards)
 
 

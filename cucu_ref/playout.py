@@ -18,7 +18,7 @@ __all__ = ["random_action", "play_deal", "play_match", "trajectory"]
 def random_action(state: State, rng: random.Random) -> Action:
     """A uniformly random legal action, or a random shuffle at a chance node."""
     if is_chance(state):
-        return Action(ActionKind.SHUFFLE, stack=shuffled_stack(state.rules, rng.getrandbits(64)))
+        return Action(ActionKind.SHUFFLE, stack=shuffled_stack(state.rules, rng))
     actions = legal_actions(state)
     return actions[rng.randrange(len(actions))]
 
