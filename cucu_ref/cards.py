@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import operator
 import unicodedata
 from collections import Counter
 from typing import Iterable, NamedTuple
@@ -215,6 +216,15 @@ class Pack(NamedTuple):
     def size(self) -> int:
         return len(self.values) * self.copies
 
+    def is_permutation(self, stack: object) -> bool:
+        """True when ``stack`` holds exactly the cards of this pack, in any order."""
+        try:
+            return (len(stack) == self.size  # type: ignore[arg-type]
+                    and sorted(map(_VALUE, stack)) == _pack_values(self)  # type: ignore[arg-type]
+                    and set(map(_FAMILY, stack)) == {self.family})  # type: ignore[arg-type]
+        except (TypeError, IndexError):
+            return False
+
     def parse(self, text: str) -> Card:
         card = parse(text, self.family)
         if card.value not in self.values:
@@ -237,6 +247,14 @@ def _pack_cards(pack: Pack) -> tuple[Card, ...]:
 @functools.lru_cache(maxsize=None)
 def _pack_sorted(pack: Pack) -> tuple[Card, ...]:
     return tuple(sorted(_pack_cards(pack)))
+
+
+@functools.lru_cache(maxsize=None)
+def _pack_values(pack: Pack) -> list[int]:
+    return sorted(c.value for c in _pack_cards(pack))
+
+
+_FAMILY, _VALUE = operator.itemgetter(0), operator.itemgetter(1)
 
 
 PACKS: dict[str, Pack] = {

@@ -182,7 +182,8 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         who = state.players[state.actor] if state.actor is not None else "nobody"
         raise IllegalActionError(f"it is {who}'s decision (seat {state.actor}), not seat {action.seat}'s", _turn_rule(state))
     if action not in legal_actions(state):
-        raise IllegalActionError(f"{action.kind!r} is not a decision open in phase {state.phase!r}", _turn_rule(state))
+        raise IllegalActionError(f"{action.kind!r} is not a decision open in phase {state.phase!r}",
+                                 _turn_rule(state, action))
     w = _Work(state)
     kind = action.kind
     if state.phase == Phase.DECIDE_BACKWARD:
@@ -216,15 +217,33 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     return w.freeze(), tuple(w.events)
 
 
-def _turn_rule(state: State) -> str:
-    return {Phase.DECIDE: "K5", Phase.INN_OFFERER: "K14", Phase.INN_KEEPER: "K14", Phase.BUY_BACK: "K17"}.get(
-        state.phase, "K5")
+def _turn_rule(state: State, action: Optional[Action] = None) -> str:
+    """The rule that forbids ``action`` now (or that says whose turn it is)."""
+    rules, phase = state.rules, state.phase
+    if phase == Phase.DECIDE and action is not None and action.seat == state.actor:
+        received = state.custody[action.seat][-1][1] != Via.DEALT
+        if action.kind in (A.OFFER, A.EXCHANGE_WITH_STACK) and received and rules.may_offer_after_receiving == "no":
+            return "R2"
+        if action.kind == A.OFFER and action.seat == state.dealer:
+            return "K8"  # the dealer decides last: keep or the stack, never an offer
+        if action.kind == A.EXCHANGE_WITH_STACK:
+            if action.seat != state.dealer:
+                return "K8"  # only the dealer goes to the stack
+            return {"none": "F4", "talon-top-if-received-ace": "A4"}.get(rules.dealer_exchange, "K8")
+    return {
+        Phase.DECIDE: "K5",
+        Phase.DECIDE_BACKWARD: "L8",
+        Phase.TARGET_DECIDE: "Q9",
+        Phase.INN_OFFERER: "K14",
+        Phase.INN_KEEPER: "L7" if rules.inn == "lu-stu" else "K14",
+        Phase.BUY_BACK: "L11" if rules.buy_back == "immediate" else "K17",
+    }.get(phase, "K5")
 
 
 def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, tuple[Event, ...]]:
     rules = state.rules
     pack = PACKS[rules.pack]
-    if stack is None or tuple(sorted(stack)) != pack.sorted_cards:
+    if stack is None or not pack.is_permutation(stack):
         raise IllegalActionError(f"the shuffle must hold exactly the {pack.size} cards of {pack.name}", "C1")
     w = _Work(state)
     w.stack = list(stack)
@@ -289,7 +308,7 @@ class _Work:
 
     def emit(self, kind: str, rule: str, seat: Optional[int] = None, other: Optional[int] = None,
              card: Optional[Card] = None, amount: int = 0) -> None:
-        self.events.append(Event(kind, rule, seat, other, card, amount))
+        self.events.append(_new_event((kind, rule, seat, other, card, amount)))
 
     def seat_is_dealer(self, seat: Optional[int]) -> bool:
         return seat == self.dealer
@@ -684,6 +703,8 @@ class _Work:
 def _family(rules: Rules) -> str:
     return PACKS[rules.pack].family
 
+
+_new_event = Event._make  # positional construction: the hot path emits several events a step
 
 _DEAL_PHASES = frozenset({
     Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER,

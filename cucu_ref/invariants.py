@@ -1,0 +1,250 @@
+"""The invariants matrix: which property holds under which ruleset, and how we know.
+
+Each :class:`Property` is a claim about every step of play (cards are conserved, a cuckoo
+never loses …).  For every preset, and for the option readings that decide a claim, it is
+*tested* by seeded random playouts over biased deals (event cards, fools, low marks are
+dealt far more often than chance would, so rare positions turn up), and where a claim
+fails the first counterexample is kept: the match state at the start of the deal and the
+actions that break it.  The formal module adds what z3 proves; see :mod:`cucu_ref.formal`.
+
+Everything here is deterministic for a given seed and budget, so the table in the docs
+can be checked for being current.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Callable, Iterator, NamedTuple, Optional, Sequence
+
+from .cards import PACKS, Card
+from .engine import is_chance, legal_actions, new_match, step
+from .rulesets import CAT, CUCKOO, HUNTER, PRESETS, Rules
+from .state import Action, ActionKind, Event, Phase, State, Via
+
+__all__ = ["Property", "PROPERTIES", "Variant", "VARIANTS", "Finding", "search", "biased_stack", "matrix"]
+
+Step = tuple[State, Action, State, tuple[Event, ...]]
+
+
+class Property(NamedTuple):
+    id: str
+    title: str
+    rule: str  # the rule or question the claim comes from
+    applies: Callable[[Rules], bool]  # the property makes sense under this ruleset
+    claimed: Callable[[Rules], bool]  # the ruleset's sources claim it holds
+    violated: Callable[[Step], Optional[str]]  # a description of the violation, or None
+
+
+def _cards_in_play(state: State) -> Counter:
+    return Counter([c for c in state.hands if c is not None] + list(state.stack))
+
+
+def _conservation(s: Step) -> Optional[str]:
+    _, _, after, _ = s
+    if after.deal_number and _cards_in_play(after) != Counter(PACKS[after.rules.pack].cards):
+        return "hands and stack are not the pack"
+    return None
+
+
+def _marks_nonnegative(s: Step) -> Optional[str]:
+    after = s[2]
+    return f"marks {after.marks}" if min(after.marks) < 0 else None
+
+
+def _marks_only_by_rule(s: Step) -> Optional[str]:
+    before, _, after, events = s
+    if any(e.kind in ("restart", "draw") for e in events):
+        return None  # K18/D8/Z11 reset every player's marks
+    delta = [0] * len(before.marks)
+    for e in events:
+        if e.kind == "mark-lost":
+            delta[e.seat] -= 1
+        elif e.kind == "mark-gained":
+            delta[e.seat] += 1
+        elif e.kind == "buy-back":
+            delta[e.seat] += after.rules.initial_marks
+    if not all(e.rule for e in events):
+        return "an event without a rule"
+    for seat, (b, a) in enumerate(zip(before.marks, after.marks)):
+        if a != b + delta[seat]:
+            return f"seat {seat}: marks {b} -> {a} but the events account for {delta[seat]:+d}"
+    return None
+
+
+def _cuckoo_never_loses(s: Step) -> Optional[str]:
+    before, _, after, events = s
+    if not any(e.kind == "showdown" for e in events):
+        return None
+    live = {seat for seat in after.order if not after.dead[seat]}
+    for e in events:
+        if e.kind == "mark-lost" and e.rule == after.rules.showdown_rule and e.seat in live:
+            card = after.hands[e.seat]
+            if card is not None and card.pack == "cuccu" and card.value == 15:
+                return f"seat {e.seat} loses a mark at the showdown holding XV"
+    return None
+
+
+def _dealt(state: State, seat: int) -> Optional[Card]:
+    path = state.custody[seat]
+    return state.hands[seat] if path == ((seat, Via.DEALT),) else None
+
+
+def _cat_undo_restores(s: Step) -> Optional[str]:
+    before, action, after, events = s
+    cat_marks = [e for e in events if e.kind == "mark-lost" and e.rule == "K13"]
+    if not cat_marks or after.rules.dead_cards != "stay":
+        return None
+    seats = {cat_marks[0].seat} | {e.seat for e in events if e.kind == "undo"} | {e.other for e in events if e.kind == "undo"}
+    for seat in seats:
+        if after.custody[seat] != ((seat, Via.DEALT),):
+            return f"seat {seat} does not hold the card dealt to him after the cat's undo"
+    return None
+
+
+def _blocked_moves_no_card(s: Step) -> Optional[str]:
+    before, action, after, events = s
+    for i, e in enumerate(events):
+        if e.kind == "arresto" and after.rules.role_of.get(e.card.value) in (CUCKOO, HUNTER, CAT):
+            later = events[i + 1:]
+            nxt = next((k for k, x in enumerate(later) if x.kind in ("arresto", "offer", "keep", "showdown")), len(later))
+            if any(x.kind in ("exchange", "exchange-with-stack", "exchange-with-talon") for x in later[:nxt]):
+                return f"a request blocked by {e.card} moved a card"
+    return None
+
+
+def _whole_table_out_needs_a_fool(s: Step) -> Optional[str]:
+    # L12 (Di Luigi & Mazza): all remaining go out in one deal only with two players and one
+    # fool, or three players: a low card shot, then XIIII or XII and a fool.
+    before, _, after, events = s
+    if not any(e.kind in ("restart", "draw") for e in events):
+        return None
+    players = len(after.order)
+    fools = [seat for seat in after.order if not after.dead[seat] and after.hands[seat] is not None
+             and after.hands[seat].is_fool]
+    if players in (2, 3) and len(fools) == 1:
+        return None
+    return f"all {players} players of the deal went out together with {len(fools)} live fool(s)"
+
+
+PROPERTIES: tuple[Property, ...] = (
+    Property("conservation", "Cards are conserved: hands and stack always make up the pack", "C1",
+             lambda r: True, lambda r: True, _conservation),
+    Property("marks-nonnegative", "Marks never go below zero", "K16",
+             lambda r: True, lambda r: True, _marks_nonnegative),
+    Property("marks-by-rule", "Marks change only through events that name a rule", "K15",
+             lambda r: True, lambda r: True, _marks_only_by_rule),
+    Property("cuckoo-never-loses", "A live XV never loses a mark at the showdown", "Q3",
+             lambda r: r.pack.startswith("cuccu"), lambda r: r.cuckoo_at_showdown == "never-loses",
+             _cuckoo_never_loses),
+    Property("cat-undo-restores", "The cat's undo returns every card on the chain to its dealt owner", "K13",
+             lambda r: r.cat == "undo" and any(role == CAT for _, role in r.roles), lambda r: True,
+             _cat_undo_restores),
+    Property("blocked-request-moves-no-card", "A request blocked by a cuckoo, hunter or cat moves no card", "K10",
+             lambda r: any(role in (CUCKOO, HUNTER, CAT) for _, role in r.roles),
+             lambda r: r.cat != "backward",  # L8: Lu Stù's cat sends the card back to the left
+             _blocked_moves_no_card),
+    Property("whole-table-out-needs-a-fool", "All remaining players go out together only in L12's two cases", "L12",
+             lambda r: r.pack.startswith("cuccu"), lambda r: r.name == "lu-stu", _whole_table_out_needs_a_fool),
+)
+
+
+class Variant(NamedTuple):
+    label: str
+    rules: Rules
+
+
+def _variants() -> tuple[Variant, ...]:
+    out = [Variant(name, rules) for name, rules in PRESETS.items()]
+    # the option readings that decide a claim get a column of their own
+    out.append(Variant("campli, Q3 = compared", PRESETS["campli"].with_options({"cuckoo_at_showdown": "compared"})))
+    return tuple(out)
+
+
+VARIANTS = _variants()
+
+
+class Finding(NamedTuple):
+    property: str
+    variant: str
+    claimed: bool
+    deals: int
+    steps: int
+    start: Optional[State]  # the state before the offending deal's shuffle
+    actions: tuple[Action, ...]  # the actions from ``start`` up to the violation
+    message: Optional[str]
+
+    @property
+    def holds(self) -> bool:
+        return self.message is None
+
+
+# Cards dealt far more often than chance: the ones every rule above is about.
+_FAVOURED = {"cuccu": (15, 14, 13, 12, 11, 0, -4, -1), "french": (13, 1)}
+
+
+def biased_stack(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
+    """A full permutation of the pack whose first cards dealt (and the top card) are drawn
+    with a strong bias to event cards, fools and nulla."""
+    pack = PACKS[rules.pack]
+    rest = list(pack.cards)
+    rng.shuffle(rest)
+    favoured = [c for c in rest if c.value in _FAVOURED[pack.family]]
+    head: list[Card] = []
+    for _ in range(min(12, len(rest) // 2)):
+        pool = favoured if favoured and rng.random() < 0.7 else rest
+        card = pool[rng.randrange(len(pool))]
+        rest.remove(card)
+        if card in favoured:
+            favoured.remove(card)
+        head.append(card)
+    # dealt first from the dealing end; the top card (horse at the dealer, talon) from the head too
+    if rules.deal_from == "bottom":
+        return tuple([head[-1]] + rest + list(reversed(head[:-1])))
+    return tuple(head + rest)
+
+
+def _random_start(rules: Rules, rng: random.Random) -> State:
+    n = rng.randint(rules.min_players, min(rules.max_players, 6))
+    state = new_match(rules, [f"P{i}" for i in range(n)], dealer=rng.randrange(n))
+    marks = tuple(rng.randint(1, rules.initial_marks) for _ in range(n))
+    return state._replace(marks=marks, virgins=tuple(m == rules.initial_marks for m in marks))
+
+
+def search(prop: Property, variant: Variant, deals: int, seed: int = 0) -> Finding:
+    """Play ``deals`` deals from random starting positions (one deal each, then a second one
+    when the first ends on a shuffle) and check ``prop`` after every step."""
+    rules = variant.rules
+    rng = random.Random(f"{prop.id}/{variant.label}/{seed}")
+    steps = 0
+    for deal in range(deals):
+        start = _random_start(rules, rng)
+        state, actions = start, []
+        shuffles = 0
+        while state.phase != Phase.MATCH_OVER:
+            if is_chance(state):
+                if shuffles == 2:
+                    break
+                shuffles += 1
+                action = Action(ActionKind.SHUFFLE, stack=biased_stack(state.rules, rng))
+            else:
+                options = legal_actions(state)
+                action = options[rng.randrange(len(options))]
+            after, events = step(state, action)
+            actions.append(action)
+            steps += 1
+            message = prop.violated((state, action, after, events))
+            if message is not None:
+                return Finding(prop.id, variant.label, prop.claimed(rules), deal + 1, steps, start,
+                               tuple(actions), message)
+            state = after
+    return Finding(prop.id, variant.label, prop.claimed(rules), deals, steps, None, (), None)
+
+
+def matrix(deals: int = 300, seed: int = 0,
+           properties: Sequence[Property] = PROPERTIES,
+           variants: Sequence[Variant] = VARIANTS) -> Iterator[Finding]:
+    for prop in properties:
+        for variant in variants:
+            if prop.applies(variant.rules):
+                yield search(prop, variant, deals, seed)
