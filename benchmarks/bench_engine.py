@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Engine throughput: seeded random Campli deals per second on one core.
 
-Each deal is played by :func:`cucu_ref.playout.play_deal` from a shuffle to the next
-shuffle: a seeded random stack, then every decision drawn uniformly from
-:func:`cucu_ref.engine.legal_actions` (buy-back decisions included).  When a match
-ends, a new one starts at the same table.  Timing uses ``time.perf_counter``; peak
+Each deal runs from a shuffle to the next shuffle: a seeded random stack, then every
+decision drawn uniformly from :func:`cucu_ref.engine.legal_actions` (buy-back
+decisions included), all from one ``random.Random`` stream, as
+:func:`cucu_ref.playout.random_action` draws them.  When a match ends, a new one starts
+at the same table.  Timing uses ``time.perf_counter``; peak
 memory is measured in a separate, shorter pass under ``tracemalloc`` (which slows
 Python down, so it is never timed), and the process's peak RSS is reported as well.
 
@@ -36,27 +37,36 @@ from typing import Any
 # Run from a checkout without installing: the package sits next to this folder.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cucu_ref import __version__, new_match, preset  # noqa: E402
-from cucu_ref.playout import play_deal  # noqa: E402
+from cucu_ref import __version__, new_match, preset, step  # noqa: E402
+from cucu_ref.playout import random_action  # noqa: E402
 from cucu_ref.state import Phase  # noqa: E402
 
 TARGET_4P_DEALS_PER_SECOND = 20_000
 
 
 def play_deals(players: int, deals: int, seed: int, ruleset: str = "campli") -> dict[str, int]:
-    """Play ``deals`` random deals at a table of ``players``; count steps and matches."""
+    """Play ``deals`` random deals at a table of ``players``; count steps and matches.
+
+    One ``random.Random`` stream drives the whole run through
+    :func:`cucu_ref.playout.random_action` (a seeded shuffle at each chance node, a
+    uniform legal decision otherwise) and :func:`cucu_ref.engine.step`; a deal is
+    counted at each shuffle."""
     rules = preset(ruleset)
     names = [f"player-{i}" for i in range(players)]
     rng = random.Random(seed)
     state = new_match(rules, names)
-    steps = matches = 0
-    for _ in range(deals):
+    steps = matches = played = 0
+    while True:
         if state.phase == Phase.MATCH_OVER:
             state = new_match(rules, names)
             matches += 1
-        state, taken = play_deal(state, rng.getrandbits(64))
-        steps += taken
-    return {"deals": deals, "steps": steps, "matches_finished": matches}
+        if state.phase == Phase.SHUFFLE:
+            if played == deals:
+                break
+            played += 1
+        state, _ = step(state, random_action(state, rng))
+        steps += 1
+    return {"deals": played, "steps": steps, "matches_finished": matches}
 
 
 def measure(players: int, deals: int, seed: int, repeat: int, ruleset: str) -> dict[str, Any]:

@@ -191,23 +191,23 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     elif state.phase == Phase.TARGET_DECIDE:
         w.target_decision(exchange=kind == A.EXCHANGE)
     elif kind == A.KEEP:
-        w.emit("keep", "K8" if w.seat_is_dealer(w.actor) else "K5", w.actor)
+        w.emit("keep", state.rules.cites("dealer-exchange" if w.seat_is_dealer(w.actor) else "keep"), w.actor)
         if w.seat_is_dealer(w.actor):
             w.showdown()
         else:
             w.advance(w.cursor + 1)
     elif kind == A.OFFER:
-        w.emit("offer", "K5", w.actor)
+        w.emit("offer", state.rules.cites("offer"), w.actor)
         w.request(w.actor, w.cursor + 1)
     elif kind == A.EXCHANGE_WITH_STACK:
         w.exchange_with_stack(w.actor, bottom=state.rules.dealer_exchange == "stack-bottom",
-                              rule=_DEALER_EXCHANGE_RULE[state.rules.dealer_exchange])
+                              rule=state.rules.cites("dealer-exchange"))
         w.showdown()
     elif kind == A.INN_KEEP:
-        w.emit("keep-after-fermatevi", "K14", w.actor, w.target)
+        w.emit("keep-after-fermatevi", state.rules.cites(INN), w.actor, w.target)
         w.advance(w.order.index(w.target) + 1)
     elif kind == A.INN_ASK:
-        w.emit("ask-pagherai-se-null", "K14", w.actor, w.target)
+        w.emit("ask-pagherai-se-null", state.rules.cites(INN), w.actor, w.target)
         w.phase, w.actor, w.target = Phase.INN_KEEPER, w.target, w.actor
     elif kind in (A.INN_ACCEPT, A.INN_REFUSE):
         w.inn_answer(keeper=w.actor, offerer=w.target, accepted=kind == A.INN_ACCEPT)
@@ -229,7 +229,7 @@ def _turn_rule(state: State, action: Optional[Action] = None) -> str:
         if action.kind == A.EXCHANGE_WITH_STACK:
             if action.seat != state.dealer:
                 return "K8"  # only the dealer goes to the stack
-            return {"none": "F4", "talon-top-if-received-ace": "A4"}.get(rules.dealer_exchange, "K8")
+            return rules.cites("dealer-exchange")
     return {
         Phase.DECIDE: "K5",
         Phase.DECIDE_BACKWARD: "L8",
@@ -256,7 +256,7 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     w.dead = [False] * n
     w.guarantees, w.hinted, w.out_this_deal = [], [], []
     w.deal_number = state.deal_number + 1
-    w.emit("shuffle", "K4", state.dealer)
+    w.emit("shuffle", rules.cites("shuffle"), state.dealer)
     if rules.dealing == "all-first":
         for seat in w.order:
             w.deal_to(seat)
@@ -320,7 +320,7 @@ class _Work:
         card = self.draw()
         self.hands[seat] = card
         self.custody[seat] = ((seat, Via.DEALT),)
-        self.emit("deal", "L2" if self.rules.deal_from == "top" else "K4", seat, card=card)
+        self.emit("deal", self.rules.cites("deal"), seat, card=card)
         if seat == self.dealer and self.rules.dealer_takes == 3:
             # F2: the dealer takes three, keeps the highest, puts the other two under the talon
             cards = sorted([card, self.draw(), self.draw()], key=lambda c: c.value, reverse=True)
@@ -365,7 +365,7 @@ class _Work:
                     # Q9 (Zeh, third paragraph): the target may pay a mark rather than exchange
                     self.phase, self.actor, self.target, self.cursor = Phase.TARGET_DECIDE, target, offerer, index
                     return
-                self.swap(offerer, target, Via.EXCHANGE, "K7")
+                self.swap(offerer, target, Via.EXCHANGE, self.rules.cites("exchange"))
                 self.decide_after_receiving(target, index)
                 return
             self.emit("arresto", _arresto_rule(self.rules, role), target, offerer, card=self.hands[target])
@@ -375,13 +375,13 @@ class _Work:
                     self.exchange_with_stack(offerer, bottom=self.rules.horse_at_dealer == "stack-bottom", rule="K12")
                     self.advance(index + 1)
                     return
-                self.emit("skip", "K12", target, offerer)
+                self.emit("skip", self.rules.cites(HORSE), target, offerer)
                 index += 1
                 continue
             if role == CUCKOO:
                 self.advance(index + 1)  # K10: no exchange, no cost
             elif role == HUNTER:
-                self.lose_mark(offerer, "K11")  # K11: the offerer keeps his card and pays
+                self.lose_mark(offerer, self.rules.cites(HUNTER))  # K11: the offerer keeps his card and pays
                 self.advance(index + 1)
             elif role == CAT:
                 self.cat(offerer, target)
@@ -393,7 +393,7 @@ class _Work:
                     self.emit("inn-bargain", "L7", target, offerer)
                     self.phase, self.actor, self.target, self.cursor = Phase.INN_KEEPER, target, offerer, index
                 else:
-                    self.emit("fermatevi", "K14", target, offerer)
+                    self.emit("fermatevi", self.rules.cites(INN), target, offerer)
                     self.phase, self.actor, self.target, self.cursor = Phase.INN_OFFERER, offerer, target, index
             return
 
@@ -429,7 +429,7 @@ class _Work:
             if not self.dead[offerer]:
                 self.backward(offerer, self.order.index(offerer), holder)
             return
-        self.lose_mark(offerer, "K13")
+        self.lose_mark(offerer, self.rules.cites(CAT))
         self.undo_chain(offerer)
 
     def backward(self, holder: int, index: int, cat: int) -> bool:
@@ -443,7 +443,7 @@ class _Work:
         while True:
             if i < 0 or i == last - 1 and not to_dealer:
                 if i >= 0 or not to_dealer or self.dealer in (holder, cat):
-                    self.emit("way-back-ends", "Q5", holder)
+                    self.emit("way-back-ends", "Q5" if i < 0 else "L8", holder)
                     return False
                 i, to_dealer = last, False  # Q5 'dealer': once past the first hand, to the dealer only
             target = self.order[i]
@@ -509,7 +509,7 @@ class _Work:
                 raise AssertionError(f"custody of seats {seat} and {partner} disagree: {path} / {other}")
             self.hands[seat], self.hands[partner] = self.hands[partner], self.hands[seat]
             self.custody[seat], self.custody[partner] = other[:-1], path[:-1]
-            self.emit("undo", "K13", partner, seat, card=self.hands[partner])
+            self.emit("undo", self.rules.cites(CAT), partner, seat, card=self.hands[partner])
             seat = partner
 
     def inn_answer(self, keeper: int, offerer: int, accepted: bool) -> None:
@@ -526,12 +526,12 @@ class _Work:
             return
         if accepted:
             # K14: no exchange; the innkeeper pays if the offerer loses with a nulla
-            self.emit("accept", "K14", keeper, offerer)
+            self.emit("accept", self.rules.cites(INN), keeper, offerer)
             self.guarantees.append((offerer, keeper))
             self.advance(index + 1)
             return
-        self.emit("refuse", "K14", keeper, offerer)
-        self.swap(offerer, keeper, Via.INN, "K14")
+        self.emit("refuse", self.rules.cites(INN), keeper, offerer)
+        self.swap(offerer, keeper, Via.INN, self.rules.cites(INN))
         if self.rules.targeted_holder_acts == "after-refused-inn":
             self.decide_after_receiving(keeper, index)  # D6: the former innkeeper acts normally
         else:
@@ -563,7 +563,7 @@ class _Work:
         if self.marks[seat] == 0:
             # K15: put out during the deal: his card is dead
             self.dead[seat] = True
-            self.emit("out", "K16", seat)
+            self.emit("out", self.rules.cites("out"), seat)
             if self.rules.dead_cards == "under-stack":
                 self.stack.append(self.hands[seat])
                 self.hands[seat] = None
@@ -607,7 +607,7 @@ class _Work:
             price = 2 ** self.reentries  # L11
             self.pending[0] = (seat, price)
         self.phase, self.actor, self.target = Phase.BUY_BACK, seat, None
-        self.emit("buy-back-offer", "L11" if self.rules.buy_back == "immediate" else "K17", seat, amount=price)
+        self.emit("buy-back-offer", self.rules.cites("buy-back"), seat, amount=price)
 
     def suspend_for_buy_back(self) -> None:
         """L11: a player going out during the deal decides at once; the deal waits."""
@@ -617,7 +617,7 @@ class _Work:
 
     def buy_back_decision(self, buys: bool) -> None:
         seat, price = self.pending.pop(0)
-        rule = "L11" if self.rules.buy_back == "immediate" else "K17"
+        rule = self.rules.cites("buy-back")
         if buys:
             self.marks[seat] = self.rules.initial_marks
             self.virgins[seat] = False
@@ -650,7 +650,7 @@ class _Work:
         gone = tuple(s for s in self.order if not self.dead[s] and self.marks[s] <= 0)
         for seat in gone:
             self.marks[seat] = 0
-            self.emit("out", "K16", seat)
+            self.emit("out", self.rules.cites("out"), seat)
         if not any(m > 0 for m in self.marks):
             self.everybody_out()
             return
@@ -685,7 +685,7 @@ class _Work:
         still_in = [s for s, m in enumerate(self.marks) if m > 0]
         if len(still_in) == 1:
             self.winner = still_in[0]
-            self.emit("winner", "K3", self.winner, amount=self.pot)
+            self.emit("winner", self.rules.cites("winner"), self.winner, amount=self.pot)
             self.phase, self.actor, self.target = Phase.MATCH_OVER, None, None
             return
         self.next_deal()
@@ -694,7 +694,7 @@ class _Work:
         n = len(self.marks)
         # K2: the player right of the dealer deals next; D2: the next surviving seat
         nxt = next(s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if self.marks[s] > 0)
-        self.emit("next-dealer", "K2", nxt)
+        self.emit("next-dealer", self.rules.cites("next-dealer"), nxt)
         self.dealer = nxt
         self.phase, self.actor, self.target = Phase.SHUFFLE, None, None
         self.pending = []
@@ -710,20 +710,15 @@ _DEAL_PHASES = frozenset({
     Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER,
 })
 
-_ROLE_RULE = {CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14"}
-_DEALER_EXCHANGE_RULE = {"stack-bottom": "K8", "stack-top": "Q6", "talon-top-if-received-ace": "A4"}
-_CAT_RULE = {"undo": "K13", "backward": "L8", "pay-holder": "Z5"}
-
-
 def _arresto_rule(rules: Rules, role: str) -> str:
-    for r, rule_id in rules.role_rules:
-        if r == role:
-            return rule_id
+    # the cat and the inn follow the option's source unless the ruleset cites its own rule
+    if any(key == role for key, _ in rules.citations):
+        return rules.cites(role)
     if role == CAT:
-        return _CAT_RULE[rules.cat]
+        return {"undo": "K13", "backward": "L8", "pay-holder": "Z5"}[rules.cat]
     if role == INN and rules.inn == "lu-stu":
         return "L7"
-    return _ROLE_RULE[role]
+    return rules.cites(role)
 
 
 def play(state: State, actions: Iterable[Action]) -> tuple[State, list[Event]]:

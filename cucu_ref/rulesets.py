@@ -180,6 +180,16 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
 )}
 
 
+# The rule each mechanism of play cites, Campli's (Farina 2010) unless a ruleset's own source
+# states the mechanism: then its ``citations`` name that rule instead.
+DEFAULT_CITATIONS: dict[str, str] = {
+    "shuffle": "K4", "deal": "K4", "keep": "K5", "offer": "K5", "exchange": "K7",
+    "dealer-exchange": "K8", CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14",
+    "showdown": "K15", "fool": "C3", "two-fools": "C3", "out": "K16", "buy-back": "K17",
+    "next-dealer": "K2", "winner": "K3",
+}
+
+
 @dataclass(frozen=True)
 class Rules:
     """One ruleset: settings plus a reading for every named option (see :data:`OPTIONS`)."""
@@ -192,9 +202,6 @@ class Rules:
     stake: int = 1
     # card value -> event role (C2); a tuple of pairs so the value stays hashable
     roles: tuple[tuple[int, str], ...] = ((15, CUCKOO), (14, HUNTER), (13, HORSE), (12, CAT), (11, INN))
-    # rule IDs cited for the showdown's steps in this ruleset
-    showdown_rule: str = "K15"
-    fool_rule: str = "C3"
     dealing: str = "interleaved"
     deal_from: str = "bottom"
     dealer_exchange: str = "stack-bottom"
@@ -227,8 +234,8 @@ class Rules:
     may_offer_after_receiving: str = "yes"
     all_equal: str = "all-lose"
     piquet_below_seven: str = "no"
-    # rule IDs cited for a role's arresto where the ruleset has its own (e.g. the king's 'Coucou!', F3)
-    role_rules: tuple[tuple[str, str], ...] = ()
+    # (mechanism, rule ID) where this ruleset's own source states a mechanism; see DEFAULT_CITATIONS
+    citations: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -258,7 +265,25 @@ class Rules:
         for value, role in self.roles:
             if role not in ROLES:
                 found.append(("roles", f"unknown role {role!r}"))
+        for key, _ in self.citations:
+            if key not in DEFAULT_CITATIONS:
+                found.append(("citations", f"unknown mechanism {key!r}"))
         return found
+
+    def cites(self, mechanism: str) -> str:
+        """The rule ID this ruleset cites for ``mechanism`` (a key of ``DEFAULT_CITATIONS``)."""
+        for key, rule_id in self.citations:
+            if key == mechanism:
+                return rule_id
+        return DEFAULT_CITATIONS[mechanism]
+
+    @property
+    def showdown_rule(self) -> str:
+        return self.cites("showdown")
+
+    @property
+    def fool_rule(self) -> str:
+        return self.cites("fool")
 
     @functools.cached_property
     def role_of(self) -> dict[int, str]:
@@ -278,8 +303,8 @@ class Rules:
         values = dict(overrides)
         if "roles" in values:
             values["roles"] = tuple((int(v), str(r)) for v, r in values["roles"])
-        if "role_rules" in values:
-            values["role_rules"] = tuple((str(r), str(i)) for r, i in values["role_rules"])
+        if "citations" in values:
+            values["citations"] = tuple((str(k), str(i)) for k, i in values["citations"])
         return dataclasses.replace(self, **values)
 
 
@@ -287,8 +312,6 @@ PRESETS: dict[str, Rules] = {
     "campli": Rules(name="campli"),
     "lu-stu": Rules(
         name="lu-stu",
-        showdown_rule="L3",
-        fool_rule="L4",
         deal_from="top",
         # Q6: dealing is from the top; the dealer's own exchange and the horse at the dealer are not
         # restated for Lu Stù, so Campli's wording (bottom for the dealer, top for the horse) stands
@@ -302,12 +325,11 @@ PRESETS: dict[str, Rules] = {
         buy_back="immediate",
         buy_back_price="by-reentry-order",
         dead_cards="under-stack",
+        citations=(('deal', 'L2'), ('showdown', 'L3'), ('fool', 'L4'), ('two-fools', 'L4'), ('horse', 'L9'), ('cat', 'L8'), ('inn', 'L7'), ('buy-back', 'L11')),
     ),
     "zeh-1769": Rules(
         name="zeh-1769",
         pack="cuccu-38",
-        showdown_rule="Z6",
-        fool_rule="Z6",
         dealing="all-first",
         cat="pay-holder",
         two_fools="above-xv-and-gain",
@@ -315,6 +337,7 @@ PRESETS: dict[str, Rules] = {
         buy_back="none",
         all_out="draw-replay",
         fool_hint="forfeits-gain",
+        citations=(('deal', 'Z3'), ('showdown', 'Z6'), ('fool', 'Z6'), ('two-fools', 'Z6'), ('cat', 'Z5')),
     ),
     "coucou": Rules(
         name="coucou",
@@ -322,8 +345,6 @@ PRESETS: dict[str, Rules] = {
         min_players=5,
         initial_marks=5,
         roles=((13, CUCKOO),),
-        role_rules=((CUCKOO, "F3"),),
-        showdown_rule="F5",
         dealing="all-first",
         deal_from="top",
         dealer_takes=3,
@@ -335,6 +356,7 @@ PRESETS: dict[str, Rules] = {
         piquet_below_seven="yes",
         buy_back="none",
         all_out="all-return",
+        citations=(('shuffle', 'F2'), ('next-dealer', 'F2'), ('deal', 'F2'), ('cuckoo', 'F3'), ('showdown', 'F5'), ('dealer-exchange', 'F4'), ('winner', 'F6')),
     ),
     "as-qui-court": Rules(
         name="as-qui-court",
@@ -342,8 +364,6 @@ PRESETS: dict[str, Rules] = {
         min_players=5,
         initial_marks=5,
         roles=((13, CUCKOO),),
-        role_rules=((CUCKOO, "A1"),),
-        showdown_rule="F5",
         dealing="all-first",
         deal_from="top",
         dealer_exchange="talon-top-if-received-ace",
@@ -353,6 +373,7 @@ PRESETS: dict[str, Rules] = {
         piquet_below_seven="yes",
         buy_back="none",
         all_out="all-return",
+        citations=(('shuffle', 'F2'), ('next-dealer', 'F2'), ('deal', 'A2'), ('cuckoo', 'A1'), ('showdown', 'F5'), ('dealer-exchange', 'A4'), ('winner', 'F6')),
     ),
     "here": Rules(
         name="here",
@@ -360,8 +381,6 @@ PRESETS: dict[str, Rules] = {
         min_players=2,
         initial_marks=5,
         roles=((13, CUCKOO),),
-        role_rules=((CUCKOO, "H1"),),
-        showdown_rule="H1",
         dealing="all-first",
         deal_from="top",
         dealer_exchange="none",
@@ -370,6 +389,7 @@ PRESETS: dict[str, Rules] = {
         all_equal="nobody-loses",
         buy_back="none",
         all_out="all-return",
+        citations=(('shuffle', 'H1'), ('deal', 'H1'), ('cuckoo', 'H1'), ('showdown', 'H1'), ('exchange', 'H1')),
     ),
     "ranter-go-round": Rules(
         name="ranter-go-round",
@@ -377,7 +397,6 @@ PRESETS: dict[str, Rules] = {
         min_players=2,
         initial_marks=3,
         roles=(),
-        showdown_rule="R4",
         dealing="all-first",
         deal_from="top",
         dealer_exchange="stack-top",
@@ -387,16 +406,17 @@ PRESETS: dict[str, Rules] = {
         ties="last",
         buy_back="none",
         all_out="all-return",
+        citations=(('shuffle', 'R2'), ('deal', 'R2'), ('showdown', 'R4'), ('dealer-exchange', 'R2'), ('exchange', 'R3')),
     ),
     "digital-4p": Rules(
         name="digital-4p",
         min_players=4,
         max_players=4,
         stake=0,
-        showdown_rule="D7",
         targeted_holder_acts="after-refused-inn",
         buy_back="none",
         all_out="all-return",
+        citations=(('shuffle', 'D2'), ('deal', 'D2'), ('keep', 'D3'), ('offer', 'D3'), ('exchange', 'D3'), ('dealer-exchange', 'D3'), ('cuckoo', 'D4'), ('hunter', 'D4'), ('horse', 'D4'), ('cat', 'D5'), ('inn', 'D6'), ('showdown', 'D7'), ('fool', 'D7'), ('two-fools', 'D7'), ('next-dealer', 'D2'), ('winner', 'D1')),
     ),
 }
 

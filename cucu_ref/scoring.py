@@ -71,10 +71,10 @@ def evaluate(
             if s in hinted and rules.fool_hint == "forfeits-gain":
                 notes.append(("Z7", f"seat {s} hinted at his fool and gains nothing"))
             else:
-                gainers.append((s, "L4"))
-        notes.append(("L4", "both fools are in play: they rank above XV and each holder gains a mark"))
+                gainers.append((s, rules.cites("two-fools")))
+        notes.append((rules.cites("two-fools"), "both fools are in play: they rank above XV and each holder gains a mark"))
     elif fools >= 2:
-        notes.append(("C3", "both fools are in play: they rank 14½, between XV and XIIII"))
+        notes.append((rules.cites("two-fools"), "both fools are in play: they rank 14½, between XV and XIIII"))
 
     if fools == 1 and fools_live:
         # C3/K15: a single fool ranks with the lowest other card, so it always loses; L4: 'the
@@ -128,7 +128,7 @@ def evaluate(
     for s in losers:
         keeper = next((k for o, k in guarantees if o == s), None)
         if keeper is not None and cards[s].pack == "cuccu" and cards[s].value in covered and not cards[s].is_fool:
-            inn_rule = "L7" if rules.inn == "lu-stu" else "K14"
+            inn_rule = rules.cites("inn")
             paid.append((keeper, inn_rule))
             notes.append((inn_rule, f"seat {s} loses with the nulla: innkeeper seat {keeper} pays instead"))
         else:

@@ -156,9 +156,21 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("Q2", _F, "Ereigniskarten", "Does a targeted blocker's holder act afterwards?"),
     Rule("Q3", _F, "Das Ergebnis", "Does a cuckoo ever lose at the showdown?"),
     Rule("Q4", _F, "Das Ergebnis", "Do dead fools count toward 'both fools in play'?"),
+    Rule("Q5", _L, "Lu Stù", "Where does Lu Stù's way back end, and is each backward offer forced?"),
+    Rule("Q6", _L, "Lu Stù", "Lu Stù deals from the top: which end do the dealer's and the horse's exchanges use?"),
+    Rule("Q7", _L, "Lu Stù", "Does a player who buys back during the deal get a card this deal?"),
+    Rule("Q8", _L, "Lu Stù", "Is a player who gained marks but never lost one still a virgin?"),
+    Rule("Q9", _Z, "Das Cucuspiel", "May a player refuse an exchange of a plain card by paying a mark?"),
+    Rule("Q10", _Z, "Das Cucuspiel", "Two players with two fools: both gain, or nothing?"),
+    Rule("Q11", "academie-1725", "Spielverlauf", "All cards equal: does nobody lose, or all?"),
     Rule("Q12", _F, "Ereigniskarten", "Which cards does the innkeeper's guarantee cover?"),
+    Rule("Q13", _Z, "Das Cucuspiel", "Does dealing everything first change who may be targeted?"),
     Rule("Q14", _F, "Ereigniskarten", "Does the cat undo pass back through an inn exchange?"),
     Rule("Q15", _F, "Spieler, Einsatz, Spielrunde", "Where does the fool rank in the seating draw?"),
+    Rule("Q16", "academie-1725", "Spielverlauf", "Which talon card does the last player take: the top, or "
+         "(Meyers 1905) the bottom or the next if a king?"),
+    Rule("Q17", _Z, "Das Cucuspiel", "How many marks where the source says 'agreed'?"),
+    Rule("R5", "cassell-1881", "Ranter-Go-Round", "An optional rule whose wording is cut off in the copy: unknown."),
     Rule("ENGINE", "cucu-ref", "-", "Bookkeeping of the reference engine (dealing the next card, turn order)."),
 )}
 

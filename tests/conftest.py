@@ -56,3 +56,14 @@ def table():
 def play():
     """``play(state, deal, moves, then=(), top=())``: shuffle so ``deal`` is dealt in order, then play."""
     return helpers.play
+
+
+def pytest_collection_modifyitems(config, items):
+    """``slow`` tests run only when asked for (``-m slow``, or ``CUCU_SLOW=1``): the default
+    run and CI stay inside their time budget."""
+    if "slow" in (config.getoption("markexpr") or "") or os.environ.get("CUCU_SLOW"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with -m slow (or CUCU_SLOW=1)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

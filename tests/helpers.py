@@ -210,10 +210,20 @@ def check_invariants(before: State, action: Action, after: State, events: Sequen
     for seat, (hand, path) in enumerate(zip(after.hands, after.custody)):
         if hand is not None and path:
             assert path[-1][0] == seat, (seat, path)
-    # the cat undo (K13): the offerer holds again the card dealt to him, and so does every
+    # the cat undo (K13, D5): the offerer holds again the card dealt to him, and so does every
     # seat whose exchange was undone
-    if any(e.kind == "mark-lost" and e.rule == "K13" for e in events) and after.rules.dead_cards == "stay":
+    if (cat_offerer(after.rules, events) is not None and after.rules.cat == "undo"
+            and after.rules.dead_cards == "stay" and after.rules.cat_undo_through_inn == "undo"):
         check_cat_undo(before, after, events)
+
+
+def cat_offerer(rules: Rules, events: Sequence[Event]) -> Optional[int]:
+    """The offerer a targeted cat refused in these events (an 'arresto' by a card whose role is
+    the cat), or None."""
+    for e in events:
+        if e.kind == "arresto" and e.card is not None and rules.role_of.get(e.card.value) == "cat":
+            return e.other
+    return None
 
 
 def original_cards(state: State) -> dict[int, Card]:
@@ -227,8 +237,7 @@ def original_cards(state: State) -> dict[int, Card]:
 
 
 def check_cat_undo(before: State, after: State, events: Sequence[Event]) -> None:
-    cat_events = [e for e in events if e.kind == "mark-lost" and e.rule == "K13"]
-    offerer = cat_events[0].seat
+    offerer = cat_offerer(after.rules, events)
     dealt_before = original_cards(before)
     dealt_before.update(dealt_cards(events))  # the cat's own card may be dealt in this step
     undone = {offerer} | {e.seat for e in events if e.kind == "undo"} | {e.other for e in events if e.kind == "undo"}
@@ -242,3 +251,8 @@ def state_snapshot(state: State) -> tuple:
     import copy
 
     return copy.deepcopy(tuple(state))
+
+
+def offers(events: Iterable[Event]) -> list[tuple[int, int]]:
+    """(seat, price in stakes) of every buy-back offer, in the order they were made (K17)."""
+    return [(e.seat, e.amount) for e in events if e.kind == "buy-back-offer"]

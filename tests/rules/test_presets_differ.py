@@ -19,7 +19,7 @@ EXPECTED = {
     # K13: B pays, the exchange A-B is undone (A III, B V); K15: A and D tie lowest, both lose
     "campli": ((2, 2, 3, 2), [(1, "K13"), (0, "K15"), (3, "K15")]),
     # D5 and D7 read the same here
-    "digital-4p": ((2, 2, 3, 2), [(1, "K13"), (0, "D7"), (3, "D7")]),
+    "digital-4p": ((2, 2, 3, 2), [(1, "D5"), (0, "D7"), (3, "D7")]),
     # L8: B pays and sends III back left to A (who holds V): A III, B V; L3: only A, first lowest
     "lu-stu": ((2, 2, 3, 3), [(1, "L8"), (0, "L3")]),
     # Z5: B pays a mark to C, nothing undone (A V, B III); B and D tie lowest (Z6 'the lowest card(s)')

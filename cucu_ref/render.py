@@ -1,0 +1,250 @@
+"""Rulings as JSON (``cucu-ruling/1``, see ``specs/ruling-1.schema.json``) and as readable text."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .adjudication import Ruling
+from .position import Problem
+
+__all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
+           "rulesets_json", "rulesets_text"]
+
+RULING_FORMAT = "cucu-ruling/1"
+
+
+def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
+    return {
+        "format": RULING_FORMAT,
+        "input": source,
+        "status": "ruling",
+        "exit_code": 0,
+        "problems": [],
+        "ruleset": {"preset": ruling.preset, "options": ruling.overrides},
+        "unknown_cards": ruling.unknown,
+        "outcomes": [{"when": o.when, "steps": o.steps, "result": o.result} for o in ruling.outcomes],
+        "open_questions": ruling.readings,
+        "claim": ruling.claim,
+    }
+
+
+def problems_json(problems: list[Problem], source: str) -> dict[str, Any]:
+    return {"format": RULING_FORMAT, "input": source, "status": "invalid", "exit_code": 1,
+            "problems": [p.as_json() for p in problems]}
+
+
+def error_json(message: str, source: str, code: int) -> dict[str, Any]:
+    status = {2: "usage-error", 3: "internal-error"}.get(code, "invalid")
+    return {"format": RULING_FORMAT, "input": source, "status": status, "exit_code": code,
+            "problems": [{"layer": "input" if code == 1 else "internal", "path": "$", "message": message,
+                          "rule": None, "source": None}]}
+
+
+# --------------------------------------------------------------------------- text
+
+
+def problems_text(problems: list[Problem], source: str) -> str:
+    layers = {p.layer for p in problems}
+    if layers == {"history"}:
+        head = f"{source}: the history cannot have happened"
+    elif "schema" in layers:
+        head = f"{source}: not a valid position ({len(problems)} problem{'s' if len(problems) != 1 else ''})"
+    elif "input" in layers:
+        head = f"{source}: cannot read the position"
+    else:
+        head = f"{source}: impossible position ({len(problems)} problem{'s' if len(problems) != 1 else ''})"
+    lines = [head]
+    for p in problems:
+        from .sources import RULES, cite
+
+        rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
+        lines.append(f"  {p.path}: {p.message}{rule}")
+    return "\n".join(lines)
+
+
+def _cards_when(when: list[dict[str, list[str]]]) -> str:
+    alts = []
+    for alt in when:
+        parts = [f"{label} is {' or '.join(vals) if len(vals) < 6 else 'one of ' + ', '.join(vals)}"
+                 for label, vals in alt.items() if vals != ["any"]]
+        alts.append(" and ".join(parts) if parts else "any card")
+    if len(alts) > 6:
+        alts = alts[:6] + [f"... ({len(when) - 6} more combinations)"]
+    return "; or ".join(alts)
+
+
+def _result_text(r: dict[str, Any], indent: str) -> list[str]:
+    lines = []
+    if r["deal_over"]:
+        if r["shown"]:
+            lines.append("Shown: " + ", ".join(f"{n} {c or '?'}" for n, c in r["shown"].items()))
+        if r["dead"]:
+            lines.append("Dead cards (not compared): " + ", ".join(r["dead"]))
+    if r["marks_lost"]:
+        lines.append("Marks lost: " + ", ".join(f"{x['player']} ({x['rule']})" for x in r["marks_lost"]))
+    elif r["deal_over"]:
+        lines.append("Marks lost: nobody")
+    if r["marks_gained"]:
+        lines.append("Marks gained: " + ", ".join(f"{x['player']} ({x['rule']})" for x in r["marks_gained"]))
+    if r["out"]:
+        lines.append("Out: " + ", ".join(r["out"]))
+    if r["buy_back_offers"]:
+        lines.append("Buy-back: " + ", ".join(f"{x['player']} for {x['stakes']} stake(s) = {x['amount']}"
+                                              for x in r["buy_back_offers"]))
+    if r["bought_back"]:
+        lines.append("Bought back: " + ", ".join(r["bought_back"]))
+    if r["restart"]:
+        how = "a draw, all play again" if r["restart"]["kind"] == "draw" else "everybody gets the marks again"
+        lines.append(f"Everybody went out in this deal: {how} ({r['restart']['rule']})")
+        lines.append("Virgins now: " + (", ".join(r["virgins"]) if r["virgins"] else "nobody"))
+    lines.append("Marks now: " + ", ".join(f"{n} {m}" for n, m in r["marks"].items()) + f"; pot {r['pot']}")
+    if r["next"]:
+        nx = r["next"]
+        lines.append(f"Next: {nx['player']} decides ({' or '.join(nx['legal'])})")
+    if r.get("next_dealer_if_none_buys_back") is not None or r.get("next_dealer_if_all_buy_back") is not None:
+        a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
+        lines.append(f"Next dealer: {a} if nobody buys back" + (f", {b} if all do" if b != a else ""))
+        wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
+        if wa:
+            lines.append(f"Winner if nobody buys back: {wa}")
+    elif r["next_dealer"]:
+        lines.append(f"Next dealer: {r['next_dealer']}")
+    if r["winner"]:
+        lines.append(f"Winner of the match: {r['winner']}")
+    return [indent + x for x in lines]
+
+
+def _steps_text(steps: list[dict[str, Any]], indent: str) -> list[str]:
+    lines = []
+    last_at: Optional[str] = "-"
+    for s in steps:
+        if s["at"] != last_at:
+            lines.append(f"{indent}{s['at'] or 'deal'}:")
+            last_at = s["at"]
+        lines.append(f"{indent}  {s['text']} -- {s['source'] or s['rule']}")
+    return lines
+
+
+def ruling_text(ruling: Ruling, source: str) -> str:
+    opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
+    lines = [f"{source}: ruling under {ruling.preset}" + (f" ({opts})" if opts else "")]
+    outcomes = ruling.outcomes
+    if len(outcomes) == 1 and not outcomes[0].when:
+        lines.append("Steps:")
+        lines += _steps_text(outcomes[0].steps, "  ")
+        lines.append("Result:")
+        lines += _result_text(outcomes[0].result, "  ")
+    else:
+        common = _common_prefix([o.steps for o in outcomes])
+        if len(outcomes) == 1:
+            lines.append(f"The ruling is the same whatever the unknown cards ({', '.join(ruling.unknown)}).")
+        else:
+            lines.append(f"The ruling depends on cards the position does not give ({', '.join(ruling.unknown)}):")
+        if common:
+            lines.append("Steps (in every case):")
+            lines += _steps_text(common, "  ")
+        for k, o in enumerate(outcomes, 1):
+            lines.append(f"Case {k}: if {_cards_when(o.when)}:" if len(outcomes) > 1 else "Result:")
+            rest = o.steps[len(common):]
+            if rest:
+                lines += _steps_text(rest, "    ")
+            lines += _result_text(o.result, "    ")
+    if ruling.readings:
+        lines.append("Open questions (the outcome differs by reading):")
+        for q in ruling.readings:
+            lines.append(f"  {q['option']} ({q['settles']}): {q['question']}")
+            for r in q["readings"]:
+                mark = "*" if r["chosen"] else " "
+                lines.append(f"   {mark} {r['reading']}: {r['text']} [{r['source']}]")
+                if r["status"] == "ruling":
+                    for o in r["outcomes"]:
+                        cond = f"if {_cards_when(o['when'])}: " if o["when"] else ""
+                        lines.append(f"       -> {cond}{_brief(o['result'])}")
+                else:
+                    lines.append(f"       -> {r['status']}: {r.get('message', '')}")
+            lines.append(f"   (* = the reading {ruling.preset} chooses"
+                         + (f": {q['why_chosen']})" if q.get("why_chosen") else ")"))
+    if ruling.claim is not None:
+        c = ruling.claim
+        who = f" by {c['by']}" if c.get("by") else ""
+        lines.append(f"Claim{who}: {c['verdict'].upper()}")
+        for d in c["differences"]:
+            cond = f" (if {_cards_when(d['when'])})" if d["when"] else ""
+            lines.append(f"  {d['field']}: claimed {_show(d['claimed'])}, the rules say {_show(d['ruled'])}{cond}")
+    return "\n".join(lines)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(value) if value else "nobody"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v or '?'}" for k, v in value.items())
+    return str(value) if value is not None else "nobody"
+
+
+def _brief(r: dict[str, Any]) -> str:
+    parts = []
+    lost = [x["player"] for x in r["marks_lost"]]
+    parts.append("loses a mark: " + (", ".join(lost) if lost else "nobody"))
+    if r["marks_gained"]:
+        parts.append("gains: " + ", ".join(x["player"] for x in r["marks_gained"]))
+    if r["out"]:
+        parts.append("out: " + ", ".join(r["out"]))
+    if r["buy_back_offers"]:
+        parts.append("buy-back: " + ", ".join(f"{x['player']} {x['stakes']}" for x in r["buy_back_offers"]))
+    if r["next"]:
+        parts.append(f"next: {r['next']['player']}")
+    if r["winner"]:
+        parts.append(f"winner: {r['winner']}")
+    return "; ".join(parts)
+
+
+def _common_prefix(lists: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    if not lists:
+        return []
+    out = []
+    for items in zip(*lists):
+        if all(x == items[0] for x in items):
+            out.append(items[0])
+        else:
+            break
+    return out
+
+
+# --------------------------------------------------------------------------- --rulesets
+
+
+def rulesets_json() -> dict[str, Any]:
+    from .rulesets import OPTIONS, PRESET_REASONS, PRESETS
+    from .sources import RULES, cite
+
+    presets = []
+    for name, rules in PRESETS.items():
+        presets.append({"name": name, "settings": {k: v for k, v in rules.options().items()
+                                                   if k not in OPTIONS and k != "name"},
+                        "options": {k: getattr(rules, k) for k in OPTIONS if hasattr(rules, k)},
+                        "reasons": PRESET_REASONS.get(name, {})})
+    options = []
+    for spec in OPTIONS.values():
+        options.append({"name": spec.name, "settles": spec.settles, "question": spec.question,
+                        "readings": [{"value": r.value, "text": r.text,
+                                      "source": cite(r.source) if r.source in RULES else r.source}
+                                     for r in spec.readings]})
+    return {"format": "cucu-rulesets/1", "presets": presets, "options": options}
+
+
+def rulesets_text() -> str:
+    data = rulesets_json()
+    lines = ["Presets (use as \"ruleset\": NAME, or {\"preset\": NAME, \"options\": {...}}):"]
+    for p in data["presets"]:
+        settings = ", ".join(f"{k}={v}" for k, v in p["settings"].items() if k != "roles")
+        lines.append(f"  {p['name']}: {settings}")
+    lines.append("")
+    lines.append("Options (the open points; each preset's reading is marked with its name):")
+    for o in data["options"]:
+        lines.append(f"  {o['name']} ({o['settles']}): {o['question']}")
+        for r in o["readings"]:
+            users = [p["name"] for p in data["presets"] if p["options"].get(o["name"]) == r["value"]]
+            tag = f"  <- {', '.join(users)}" if users else ""
+            lines.append(f"    {r['value']}: {r['text']} [{r['source']}]{tag}")
+    return "\n".join(lines)

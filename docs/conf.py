@@ -1,0 +1,69 @@
+"""Sphinx configuration for cucu-ref.
+
+Build:   sphinx-build -n -W docs docs/_build/html
+Doctest: sphinx-build -n -W -b doctest docs docs/_build/doctest
+(``tests/test_docs.py`` runs both.)  The ruleset pages are generated from
+``cucu_ref.rulesets`` by the local extension ``_ext/cucu_docs.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+# Document the package of this checkout, installed or not, and load the local extension.
+sys.path.insert(0, str(DOCS.parent))
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import cucu_ref  # noqa: E402
+
+project = "cucu-ref"
+author = "the cucu-ref contributors"
+copyright = "2026, the cucu-ref contributors"
+version = release = cucu_ref.__version__
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "cucu_docs",
+]
+
+root_doc = "index"
+source_suffix = {".rst": "restructuredtext"}
+# worked/ holds the hand-written examples that the generated ruleset pages include;
+# dev/ holds notes for contributors, not part of the manual.
+exclude_patterns = ["_build", "worked", "dev", "Thumbs.db", ".DS_Store"]
+nitpicky = True
+# Standard-library and typing names in signatures: no intersphinx (the build runs offline).
+nitpick_ignore_regex = [
+    ("py:class", r"(typing\.|collections\.abc\.|random\.|_random\.|types\.).*"),
+    ("py:class", r"(Optional|Iterable|Iterator|Sequence|Mapping|Callable|Any|NamedTuple|Custody)"),
+    ("py:class", r"(int|str|float|bool|tuple|list|dict|set|frozenset|object|None|ValueError|Exception)"),
+    ("py:.*", r"cucu_ref\.state\.Custody"),
+]
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+
+# Doctests run against the real engine; ELLIPSIS for long reprs, and the same flags
+# for every block so a page reads like a session.
+doctest_default_flags = (
+    __import__("doctest").ELLIPSIS
+    | __import__("doctest").NORMALIZE_WHITESPACE
+    | __import__("doctest").DONT_ACCEPT_TRUE_FOR_1
+)
+doctest_test_doctest_blocks = "default"
+# The worked examples' two helpers (shown in engine.rst) are available on every page.
+doctest_global_setup = (
+    "from worked_helpers import act, stack_dealing, tell\n"
+    "from cucu_ref import Action, legal_actions, new_match, preset, step\n"
+)
+
+html_theme = "furo"
+html_title = f"cucu-ref {release}"
+html_static_path: list[str] = []
+
+cucu_require_worked_examples = True

@@ -1,0 +1,70 @@
+"""Every rule ID the code cites can be cited: it has an entry in ``cucu_ref.sources``.
+
+The docs render rule IDs as links and ``cucu_ref.sources.cite`` turns an event's rule into
+"K13 (N. Farina 2010, §Ereigniskarten)"; an ID with no entry breaks both (``cite``
+raises KeyError).  Open questions (Q…) are listed in the rules digest, section 8, and
+must be listed in ``RULES`` too once an option or an event cites them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cucu_ref import Action, new_match, step
+from cucu_ref.cards import PACKS, parse
+from cucu_ref.playout import trajectory
+from cucu_ref.rulesets import OPTIONS, PRESETS
+from cucu_ref.scoring import evaluate
+from cucu_ref.sources import RULES, SOURCES, cite
+
+
+def _option_citations() -> set[tuple[str, str]]:
+    cited = set()
+    for option in OPTIONS.values():
+        cited.add((option.name, option.settles))
+        cited.update((option.name, reading.source) for reading in option.readings)
+    return cited
+
+
+def test_every_option_cites_a_known_rule_or_source() -> None:
+    unknown = sorted((name, key) for name, key in _option_citations() if key not in RULES and key not in SOURCES)
+    assert unknown == []
+
+
+def test_presets_cite_known_showdown_and_fool_rules() -> None:
+    for rules in PRESETS.values():
+        assert rules.showdown_rule in RULES and rules.fool_rule in RULES, rules.name
+
+
+def test_every_event_of_a_random_match_names_a_citable_rule() -> None:
+    unknown = set()
+    for name, rules in PRESETS.items():
+        for players in sorted({rules.min_players, min(rules.max_players, 5)}):
+            for seed in range(15):
+                start = new_match(rules, [f"player-{i}" for i in range(players)])
+                for _, _, _, events in trajectory(start, seed, max_steps=20_000):
+                    unknown.update((name, e.kind, e.rule) for e in events if e.rule not in RULES)
+    assert unknown == set()
+
+
+def test_ranter_go_round_dealer_taking_the_top_card_cites_r2() -> None:
+    rules = PRESETS["ranter-go-round"]
+    state = new_match(rules, ["Anne", "Bernard"], dealer=1)
+    # any full stack will do: Anne keeps, the dealer Bernard takes the top card (R2)
+    state, _ = step(state, Action("shuffle", stack=PACKS[state.rules.pack].cards))
+    state, _ = step(state, Action("keep", 0))
+    _, events = step(state, Action("exchange-with-stack", 1))
+    taken = [e for e in events if e.kind == "exchange-with-stack"]
+    assert [e.rule for e in taken] == ["R2"]
+
+
+def test_zeh_two_fools_gain_cites_z6() -> None:
+    rules = PRESETS["zeh-1769"]
+    live = [(0, parse("matto")), (1, parse("matto")), (2, parse("III"))]
+    assert {rule for _, rule in evaluate(rules, live).gainers} == {"Z6"}
+
+
+def test_cite_formats_a_rule_with_its_source() -> None:
+    # K13 stands in seed 000 under the heading 'Ereigniskarten' of Farina's rules
+    assert cite("K13") == "K13 (N. Farina 2010, §Ereigniskarten)"
+
