@@ -928,14 +928,15 @@ def _fingerprint(run: _Run) -> frozenset:
 
 
 def _readings(pos: Position, run: _Run, chosen: list[Outcome]) -> list[dict[str, Any]]:
-    from .rulesets import PRESET_REASONS
+    from .rulesets import PRESET_REASONS, open_options
 
+    open_points = open_options(pos.preset)
     base_key: Optional[tuple] = None
     base_fp = _fingerprint(run)
     found = []
     screens: Optional[dict[str, Any]] = None
     for name, spec in OPTIONS.items():
-        if name not in run.read or not hasattr(pos.rules, name):
+        if name not in open_points or name not in run.read or not hasattr(pos.rules, name):
             continue
         if screens is None:
             screens = _screens(pos, run)

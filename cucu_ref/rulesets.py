@@ -26,6 +26,7 @@ __all__ = [
     "PRESET_REASONS",
     "RulesetError",
     "preset",
+    "open_options",
     "CUCKOO",
     "HUNTER",
     "HORSE",
@@ -509,6 +510,15 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "simultaneous_buy_back": "No buy-back in the digital game; the option has no effect.",
     },
 }
+
+
+def open_options(preset_name: str) -> tuple[str, ...]:
+    """The named options that are open points for ``preset_name``: every option settling an
+    open question (Q…) and every option whose choice the preset explains in
+    :data:`PRESET_REASONS`.  The other options are settings the preset's own source states
+    (Campli deals from the bottom, K4): a ruling does not re-run those."""
+    explained = PRESET_REASONS.get(preset_name, {})
+    return tuple(name for name, spec in OPTIONS.items() if spec.settles.startswith("Q") or name in explained)
 
 
 def preset(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:
