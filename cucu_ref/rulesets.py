@@ -426,9 +426,12 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
     "campli": {
         "targeted_holder_acts": "K10, K11, K13, K14 all say play goes on with the player right of the event card.",
         "cuckoo_at_showdown": (
-            "Farina's only explicit case (K19: both hold a cuckoo, neither loses) and the principle the seed "
-            "itself applies to Zeh's gaps (Z9, 'cucus never lose') point to a cuckoo that never loses; the "
-            "literal comparison stays available as 'compared'."),
+            "Disputed.  For 'never-loses': Farina's only explicit case (K19: both hold a cuckoo, neither "
+            "loses), the digital Campli game (D7) and the principle seed 000 applies to Zeh's gaps (Z9, "
+            "'cucus never lose').  For 'compared': §Das Ergebnis ranks a lone fool with the lowest other card "
+            "with no exception for the XV, and seed 000 lists Zeh's cuckoo exception (Z8) among his "
+            "'Abweichungen' from Cucù.  The default spares the cuckoo; every ruling that depends on it also "
+            "gives the 'compared' outcome."),
         "fools_in_play": "Dead cards 'play no role in the comparison' (K15), so a dead fool is not in play.",
         "inn_guarantee_covers": "The second offer names the nulla ('pagherai se null?'), so only the 0 is covered.",
         "cat_undo_through_inn": (
