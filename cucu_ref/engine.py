@@ -253,8 +253,8 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     w.order = tuple(s for s in ((state.dealer + k) % n for k in range(1, n + 1)) if in_match[s])
     w.hands = [None] * n
     w.custody = [()] * n
-    w.dead = [False] * n
-    w.guarantees, w.hinted, w.out_this_deal = [], [], []
+    w.dead = (False,) * n
+    w.guarantees, w.hinted, w.out_this_deal = (), (), ()
     w.deal_number = state.deal_number + 1
     w.emit("shuffle", rules.cites("shuffle"), state.dealer)
     if rules.dealing == "all-first":
@@ -274,7 +274,9 @@ class _Work:
         self.s = s
         self.rules = s.rules
         self.marks = list(s.marks)
-        self.virgins = list(s.virgins)
+        # Fields that change rarely stay tuples and are rebuilt when they do (see _put);
+        # the ones most steps change are copied into lists once.
+        self.virgins = s.virgins
         self.dealer = s.dealer
         self.pot = s.pot
         self.eliminations = s.eliminations
@@ -288,22 +290,22 @@ class _Work:
         self.stack = list(s.stack)
         self.hands = list(s.hands)
         self.custody = list(s.custody)
-        self.dead = list(s.dead)
-        self.guarantees = list(s.guarantees)
-        self.hinted = list(s.hinted)
-        self.out_this_deal = list(s.out_this_deal)
-        self.pending = list(s.pending)
+        self.dead = s.dead
+        self.guarantees = s.guarantees
+        self.hinted = s.hinted
+        self.out_this_deal = s.out_this_deal
+        self.pending = s.pending
         self.winner = s.winner
         self.suspended = s.suspended
         self.events: list[Event] = []
 
     def freeze(self) -> State:
         return State(
-            self.rules, self.s.players, tuple(self.marks), tuple(self.virgins), self.dealer, self.pot,
+            self.rules, self.s.players, tuple(self.marks), self.virgins, self.dealer, self.pot,
             self.eliminations, self.reentries, self.deal_number, self.phase, self.actor, self.target,
             self.order, self.cursor, tuple(self.stack), tuple(self.hands), tuple(self.custody),
-            tuple(self.dead), tuple(self.guarantees), tuple(self.hinted), tuple(self.out_this_deal),
-            tuple(self.pending), self.winner, self.suspended,
+            self.dead, self.guarantees, self.hinted, self.out_this_deal,
+            self.pending, self.winner, self.suspended,
         )
 
     def emit(self, kind: str, rule: str, seat: Optional[int] = None, other: Optional[int] = None,
@@ -521,13 +523,13 @@ class _Work:
                 self.swap(offerer, keeper, Via.INN, "L7")
             else:
                 self.emit("refuse", "L7", keeper, offerer)
-                self.guarantees.append((offerer, keeper))
+                self.guarantees += ((offerer, keeper),)
             self.advance(index + 1)
             return
         if accepted:
             # K14: no exchange; the innkeeper pays if the offerer loses with a nulla
             self.emit("accept", self.rules.cites(INN), keeper, offerer)
-            self.guarantees.append((offerer, keeper))
+            self.guarantees += ((offerer, keeper),)
             self.advance(index + 1)
             return
         self.emit("refuse", self.rules.cites(INN), keeper, offerer)
@@ -558,11 +560,11 @@ class _Work:
 
     def lose_mark(self, seat: int, rule: str) -> None:
         self.marks[seat] -= 1
-        self.virgins[seat] = False
+        self.virgins = _put(self.virgins, seat, False)
         self.emit("mark-lost", rule, seat, amount=1)
         if self.marks[seat] == 0:
             # K15: put out during the deal: his card is dead
-            self.dead[seat] = True
+            self.dead = _put(self.dead, seat, True)
             self.emit("out", self.rules.cites("out"), seat)
             if self.rules.dead_cards == "under-stack":
                 self.stack.append(self.hands[seat])
@@ -574,14 +576,14 @@ class _Work:
     def gain_mark(self, seat: int, rule: str, other: Optional[int] = None) -> None:
         self.marks[seat] += 1
         if self.rules.virgin_after_gain == "not-virgin":
-            self.virgins[seat] = False  # Q8 'not-virgin'
+            self.virgins = _put(self.virgins, seat, False)  # Q8 'not-virgin'
         self.emit("mark-gained", rule, seat, other, amount=1)
 
     # ---- going out and buying back (K16-K18, L11, Q1)
 
     def went_out(self, group: tuple[int, ...]) -> None:
         """Record seats going out together; price their buy-back by the ruleset."""
-        self.out_this_deal.append(group)
+        self.out_this_deal += (group,)
         rules = self.rules
         same_price = rules.simultaneous_buy_back == "same-price" and len(group) > 1
         offers = []
@@ -594,9 +596,9 @@ class _Work:
                 offers.append((seat, 2 ** self.reentries if same_price else 0))
         self.eliminations += len(group)
         if rules.buy_back == "immediate" and self.virgin_remains():
-            self.pending.extend(offers)  # L11: decided at once (see suspend_for_buy_back)
+            self.pending += tuple(offers)  # L11: decided at once (see suspend_for_buy_back)
         elif rules.buy_back == "after-deal":
-            self.pending.extend(offers)  # K17: decided after the deal, if a virgin remains then
+            self.pending += tuple(offers)  # K17: decided after the deal, if a virgin remains then
 
     def virgin_remains(self) -> bool:
         return any(v and m > 0 for v, m in zip(self.virgins, self.marks))
@@ -605,7 +607,7 @@ class _Work:
         seat, price = self.pending[0]
         if price == 0:
             price = 2 ** self.reentries  # L11
-            self.pending[0] = (seat, price)
+            self.pending = ((seat, price),) + self.pending[1:]
         self.phase, self.actor, self.target = Phase.BUY_BACK, seat, None
         self.emit("buy-back-offer", self.rules.cites("buy-back"), seat, amount=price)
 
@@ -616,11 +618,11 @@ class _Work:
             self.ask_next_buy_back()
 
     def buy_back_decision(self, buys: bool) -> None:
-        seat, price = self.pending.pop(0)
+        (seat, price), self.pending = self.pending[0], self.pending[1:]
         rule = self.rules.cites("buy-back")
         if buys:
             self.marks[seat] = self.rules.initial_marks
-            self.virgins[seat] = False
+            self.virgins = _put(self.virgins, seat, False)
             self.pot += price * self.rules.stake
             self.reentries += 1
             self.emit("buy-back", rule, seat, amount=price)
@@ -639,11 +641,11 @@ class _Work:
     def showdown(self) -> None:
         live = [(s, self.hands[s]) for s in self.order if not self.dead[s]]
         dead = [(s, self.hands[s]) for s in self.order if self.dead[s] and self.hands[s] is not None]
-        result = evaluate(self.rules, live, dead, self.guarantees, self.hinted)
+        result = evaluate(self.rules, live, dead, self.guarantees, self.hinted, explain=False)
         self.emit("showdown", self.rules.showdown_rule)
         for seat, rule in result.losers:
             self.marks[seat] -= 1
-            self.virgins[seat] = False
+            self.virgins = _put(self.virgins, seat, False)
             self.emit("mark-lost", rule, seat, amount=1)
         for seat, rule in result.gainers:
             self.gain_mark(seat, rule)
@@ -657,7 +659,7 @@ class _Work:
         if gone:
             self.went_out(gone)
         if self.rules.buy_back == "after-deal" and not self.virgin_remains():
-            self.pending = []  # K17: 'solange es eine oder mehrere Jungfrauen gibt'
+            self.pending = ()  # K17: 'solange es eine oder mehrere Jungfrauen gibt'
         if self.pending:
             self.ask_next_buy_back()
         else:
@@ -669,16 +671,16 @@ class _Work:
         for s in range(len(self.marks)):
             self.marks[s] = rules.initial_marks
         if rules.all_out == "restart-no-virgins":
-            self.virgins = [False] * len(self.marks)
+            self.virgins = (False,) * len(self.marks)
             self.emit("restart", "K18")
         elif rules.all_out == "all-return":
-            self.virgins = [True] * len(self.marks)
+            self.virgins = (True,) * len(self.marks)
             self.emit("restart", "D8")
         else:
-            self.virgins = [True] * len(self.marks)
+            self.virgins = (True,) * len(self.marks)
             self.emit("draw", "Z11")
         self.eliminations = self.reentries = 0
-        self.pending = []
+        self.pending = ()
         self.next_deal()
 
     def after_buy_backs(self) -> None:
@@ -697,11 +699,16 @@ class _Work:
         self.emit("next-dealer", self.rules.cites("next-dealer"), nxt)
         self.dealer = nxt
         self.phase, self.actor, self.target = Phase.SHUFFLE, None, None
-        self.pending = []
+        self.pending = ()
 
 
 def _family(rules: Rules) -> str:
     return PACKS[rules.pack].family
+
+
+def _put(values: tuple, index: int, value: object) -> tuple:
+    """``values`` with ``values[index]`` replaced."""
+    return values[:index] + (value,) + values[index + 1:]
 
 
 _new_event = Event._make  # positional construction: the hot path emits several events a step

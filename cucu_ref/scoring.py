@@ -50,12 +50,14 @@ def evaluate(
     dead: Sequence[tuple[int, Card]] = (),
     guarantees: Sequence[tuple[int, int]] = (),
     hinted: Sequence[int] = (),
+    explain: bool = True,
 ) -> Showdown:
     """Score the live cards ``live`` ((seat, card) in play order, the dealer last).
 
     ``dead`` holds the dead hands (only their fools can matter, Q4);
     ``guarantees`` the accepted inn bargains (offerer, innkeeper), K14/L7;
-    ``hinted`` the fool holders who forfeited a gain (Z7).
+    ``hinted`` the fool holders who forfeited a gain (Z7);
+    ``explain=False`` skips writing the notes (the engine's hot path needs only the marks).
     """
     rule = rules.showdown_rule
     notes: list[tuple[str, str]] = []
@@ -69,30 +71,37 @@ def evaluate(
     if fools >= 2 and rules.two_fools == "above-xv-and-gain":
         for s in fools_live:
             if s in hinted and rules.fool_hint == "forfeits-gain":
-                notes.append(("Z7", f"seat {s} hinted at his fool and gains nothing"))
+                if explain:
+                    notes.append(("Z7", f"seat {s} hinted at his fool and gains nothing"))
             else:
                 gainers.append((s, rules.cites("two-fools")))
-        notes.append((rules.cites("two-fools"), "both fools are in play: they rank above XV and each holder gains a mark"))
+        if explain:
+            notes.append((rules.cites("two-fools"),
+                          "both fools are in play: they rank above XV and each holder gains a mark"))
     elif fools >= 2:
-        notes.append((rules.cites("two-fools"), "both fools are in play: they rank 14½, between XV and XIIII"))
+        if explain:
+            notes.append((rules.cites("two-fools"), "both fools are in play: they rank 14½, between XV and XIIII"))
 
     if fools == 1 and fools_live:
         # C3/K15: a single fool ranks with the lowest other card, so it always loses; L4: 'the
         # fool pays and makes pay'.  Either way the fool loses and the others are compared.
         losers.extend(fools_live)
         fool_loser_rule = rules.fool_rule
-        notes.append((rules.fool_rule, f"a single fool is in play: seat {fools_live[0]} holding it loses"))
+        if explain:
+            notes.append((rules.fool_rule, f"a single fool is in play: seat {fools_live[0]} holding it loses"))
         compared = [(s, r) for s, r in ranks if s not in fools_live]
     else:
         compared = list(ranks)
         if fools >= 2 and rules.two_fools_alone == "exempt":
             compared = [(s, r) for s, r in compared if s not in fools_live]
             if len(compared) < len(ranks):
-                notes.append(("Z9", "with two fools in play the fools never lose (Q10 'exempt')"))
+                if explain:
+                    notes.append(("Z9", "with two fools in play the fools never lose (Q10 'exempt')"))
 
     if (rules.all_equal == "nobody-loses" and len(live) >= 2 and len(compared) == len(ranks)
             and len({r for _, r in ranks}) == 1):
-        notes.append(("F5", "every live card is of the same rank: nobody loses (Q11 'nobody-loses')"))
+        if explain:
+            notes.append(("F5", "every live card is of the same rank: nobody loses (Q11 'nobody-loses')"))
         compared = []
     if compared:
         low = min(r for _, r in compared)
@@ -100,12 +109,14 @@ def evaluate(
         chosen = _pick_tied(rules, tied)
         losers.extend(chosen)
         if len(tied) > 1 and len(chosen) < len(tied):
-            notes.append((
-                {"first": "L3", "last": "R4"}[rules.ties],
-                f"{len(tied)} cards tie lowest; only seat {chosen[0]} loses ({rules.ties} in play order)",
-            ))
+            if explain:
+                notes.append((
+                    {"first": "L3", "last": "R4"}[rules.ties],
+                    f"{len(tied)} cards tie lowest; only seat {chosen[0]} loses ({rules.ties} in play order)",
+                ))
         else:
-            notes.append((rule, f"lowest card: seat(s) {', '.join(map(str, chosen))} lose a mark"))
+            if explain:
+                notes.append((rule, f"lowest card: seat(s) {', '.join(map(str, chosen))} lose a mark"))
 
     cards = dict(live)
     cuckoos_live = [s for s, c in live if c.value == CUCKOO_VALUE and not c.is_fool and c.pack == "cuccu"]
@@ -113,14 +124,16 @@ def evaluate(
         spared = [s for s in losers if s in cuckoos_live]
         if spared:
             losers = [s for s in losers if s not in cuckoos_live]
-            notes.append(("Q3", f"a cuckoo never loses: seat(s) {', '.join(map(str, spared))} spared"))
+            if explain:
+                notes.append(("Q3", f"a cuckoo never loses: seat(s) {', '.join(map(str, spared))} spared"))
     elif (
         rules.cuckoo_pair_exception == "yes"
         and len(live) == 2
         and len(cuckoos_live) == 2
     ):
         losers = []
-        notes.append(("K19", "both hold a cuckoo: neither loses"))
+        if explain:
+            notes.append(("K19", "both hold a cuckoo: neither loses"))
 
     # K14/L7: the innkeeper pays instead of an offerer who loses with the nulla
     covered = NULLA_CARDS[rules.inn_guarantee_covers]
@@ -130,7 +143,8 @@ def evaluate(
         if keeper is not None and cards[s].pack == "cuccu" and cards[s].value in covered and not cards[s].is_fool:
             inn_rule = rules.cites("inn")
             paid.append((keeper, inn_rule))
-            notes.append((inn_rule, f"seat {s} loses with the nulla: innkeeper seat {keeper} pays instead"))
+            if explain:
+                notes.append((inn_rule, f"seat {s} loses with the nulla: innkeeper seat {keeper} pays instead"))
         else:
             paid.append((s, fool_loser_rule if s in fools_live else rule))
     return Showdown(ranks, tuple(paid), tuple(gainers), tuple(notes))
