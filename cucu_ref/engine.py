@@ -205,7 +205,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         w.showdown()
     elif kind == A.INN_KEEP:
         w.emit("keep-after-fermatevi", state.rules.cites(INN), w.actor, w.target)
-        w.advance(w.order.index(w.target) + 1)
+        w.play_on_after_arresto(w.order.index(w.target))
     elif kind == A.INN_ASK:
         w.emit("ask-pagherai-se-null", state.rules.cites(INN), w.actor, w.target)
         w.phase, w.actor, w.target = Phase.INN_KEEPER, w.target, w.actor
@@ -375,20 +375,20 @@ class _Work:
                 if target == self.dealer:
                     # K12: the horse at the dealer: exchange with the top card of the stack
                     self.exchange_with_stack(offerer, bottom=self.rules.horse_at_dealer == "stack-bottom", rule="K12")
-                    self.advance(index + 1)
+                    self.play_on_after_arresto(index)
                     return
                 self.emit("skip", self.rules.cites(HORSE), target, offerer)
                 index += 1
                 continue
             if role == CUCKOO:
-                self.advance(index + 1)  # K10: no exchange, no cost
+                self.play_on_after_arresto(index)  # K10: no exchange, no cost
             elif role == HUNTER:
                 self.lose_mark(offerer, self.rules.cites(HUNTER))  # K11: the offerer keeps his card and pays
-                self.advance(index + 1)
+                self.play_on_after_arresto(index)
             elif role == CAT:
                 self.cat(offerer, target)
                 if self.phase != Phase.DECIDE_BACKWARD or self.target != target:
-                    self.advance(index + 1)
+                    self.play_on_after_arresto(index)
             elif role == INN:
                 if self.rules.inn == "lu-stu":
                     # L7: 'Tingh la Cas, che mi dai in cambio': the offerer bargains, the innkeeper answers
@@ -414,6 +414,15 @@ class _Work:
         self.stack[index], self.hands[offerer] = self.hands[offerer], card
         self.custody[offerer] = ((offerer, Via.STACK),)
         self.emit("exchange-with-talon", "F4", offerer, card=None)
+
+    def play_on_after_arresto(self, index: int) -> None:
+        """K10-K14: play goes on with the player right of the targeted event card.  When that
+        card is the dealer's, the round is over, unless Q2's 'targeted_dealer_decides' gives
+        him his last decision all the same (K8)."""
+        if self.order[index] == self.dealer and self.rules.targeted_dealer_decides == "yes":
+            self.advance(index)
+        else:
+            self.advance(index + 1)
 
     def decide_after_receiving(self, seat: int, index: int) -> None:
         """K7: the target who had to exchange decides about the card he received."""
@@ -481,7 +490,7 @@ class _Work:
                 return
         else:
             self.emit("keep", "Q5", holder)
-        self.advance(self.order.index(cat) + 1)
+        self.play_on_after_arresto(self.order.index(cat))
 
     def target_decision(self, exchange: bool) -> None:
         target, offerer = self.actor, self.target
@@ -524,20 +533,20 @@ class _Work:
             else:
                 self.emit("refuse", "L7", keeper, offerer)
                 self.guarantees += ((offerer, keeper),)
-            self.advance(index + 1)
+            self.play_on_after_arresto(index)
             return
         if accepted:
             # K14: no exchange; the innkeeper pays if the offerer loses with a nulla
             self.emit("accept", self.rules.cites(INN), keeper, offerer)
             self.guarantees += ((offerer, keeper),)
-            self.advance(index + 1)
+            self.play_on_after_arresto(index)
             return
         self.emit("refuse", self.rules.cites(INN), keeper, offerer)
         self.swap(offerer, keeper, Via.INN, self.rules.cites(INN))
         if self.rules.targeted_holder_acts == "after-refused-inn":
             self.decide_after_receiving(keeper, index)  # D6: the former innkeeper acts normally
         else:
-            self.advance(index + 1)  # K14: play goes on right of the inn
+            self.play_on_after_arresto(index)  # K14: play goes on right of the inn
 
     # ---- moving cards
 

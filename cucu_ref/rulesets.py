@@ -90,6 +90,10 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("targeted_holder_acts", "Q2", "Does the holder of a targeted event card act afterwards?",
           ("never", "K14", "no: play goes on with the player right of the event card (Farina 2010, K10-K14)"),
           ("after-refused-inn", "D6", "a former innkeeper who had to exchange then acts normally (digital D6)")),
+    _spec("targeted_dealer_decides", "Q2", "Does a dealer whose event card was targeted still make his last decision?",
+          ("no", "K10", "no: play goes on with the player right of the event card, and the round is over "
+           "(Farina 2010, K10-K14)"),
+          ("yes", "K8", "yes: the round always ends with the dealer's decision, keep or the stack (K8)")),
     _spec("cuckoo_at_showdown", "Q3", "Can a live XV lose a mark at the showdown?",
           ("never-loses", "Z9",
            "no: a cuckoo never loses, even tied with a lone fool or as the only live card (digital D7; Zeh's "
@@ -209,6 +213,7 @@ class Rules:
     horse_at_dealer: str = "stack-top"
     cat: str = "undo"
     targeted_holder_acts: str = "never"
+    targeted_dealer_decides: str = "no"
     cuckoo_at_showdown: str = "never-loses"
     cuckoo_pair_exception: str = "yes"
     fools_in_play: str = "live"
@@ -425,6 +430,9 @@ PRESETS: dict[str, Rules] = {
 PRESET_REASONS: dict[str, dict[str, str]] = {
     "campli": {
         "targeted_holder_acts": "K10, K11, K13, K14 all say play goes on with the player right of the event card.",
+        "targeted_dealer_decides": (
+            "Right of the dealer there is nobody left to play (K10-K14), and K12 has the offerer take the "
+            "stack's top card in the dealer's stead; the dealer's own decision (K8) is not restated."),
         "cuckoo_at_showdown": (
             "Disputed.  For 'never-loses': Farina's only explicit case (K19: both hold a cuckoo, neither "
             "loses), the digital Campli game (D7) and the principle seed 000 applies to Zeh's gaps (Z9, "
@@ -505,6 +513,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
     },
     "digital-4p": {
         "targeted_holder_acts": "D6: after a refused inn its former holder acts normally.",
+        "targeted_dealer_decides": "D4 has the requester exchange with the top of the stack; no further step named.",
         "cuckoo_at_showdown": "D4 and D7: a cuckoo never loses a life, even as the only live card.",
         "fools_in_play": "D7: cards of knocked-out players are dead and excluded.",
         "inn_guarantee_covers": "D6 names the nulla ('hvis et nul taber').",
