@@ -18,16 +18,18 @@ The ruling is data (:class:`Ruling`); rendering it as text or JSON is :mod:`cucu
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 from typing import Any, Iterable, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card
-from .engine import IllegalActionError, legal_actions, step
+from .engine import IllegalActionError, legal_actions, note_hint, step
+from .engine import _turn_rule as _engine_turn_rule
 from .position import (DECISIONS, ROLE_CALL, ROLE_RULE, Position, Problem, start_state)
 from .rulesets import OPTIONS, Rules
 from .sources import RULES, cite
-from .state import Action, ActionKind, Event, Phase, State
+from .state import Action, ActionKind, Event, Phase, State, Via
 
 __all__ = ["Ruling", "Outcome", "adjudicate", "replay_state", "Underdetermined", "MAX_WORK", "PLACEHOLDER"]
 
@@ -74,6 +76,14 @@ class _Layout(NamedTuple):
     concrete: tuple[Card, ...]  # the same with placeholders replaced by fillers (for the shuffle)
     labels: dict[Card, str]
     pool: Counter  # the cards the unknown positions hold between them
+    unknown_at: frozenset = frozenset()  # stack positions the position leaves unknown
+    # F2: the stack positions of the three cards the dealer takes (kept, higher and lower discard
+    # once sorted), when the dealer takes three and his cards are not all known; else ()
+    dealer_three: tuple[int, ...] = ()
+
+
+def _takes_three(rules: Rules) -> bool:
+    return rules.dealer_takes == 3
 
 
 def _layout(pos: Position, rules: Rules, hints: dict[str, Card]) -> _Layout:
@@ -84,13 +94,29 @@ def _layout(pos: Position, rules: Rules, hints: dict[str, Card]) -> _Layout:
     order = pos.order
     m = len(order)
     bottom_deal = rules.deal_from == "bottom"
-    dealt_at = {seat: (size - 1 - j if bottom_deal else j) for j, seat in enumerate(order)}
+    three = _takes_three(rules)
+    drawn = m + 2 if three else m  # F2: the dealer takes three cards
+    draw_at = [size - 1 - j if bottom_deal else j for j in range(drawn)]  # the j-th card dealt
+    dealt_at = {seat: draw_at[j] for j, seat in enumerate(order)}
     labels_at: dict[int, str] = {i: f"{pos.players[s]}'s dealt card" for s, i in dealt_at.items()}
-    top_i, bottom_i = (0, size - 1 - m) if bottom_deal else (m, size - 1)
+    dealer_three: tuple[int, ...] = ()
+    if three and order:
+        # F2: the dealer keeps the highest of his three and puts the other two under the talon.
+        # His first card's place stands for the card he keeps ({"deal": dealer, "card": C} names it)
+        dealer = pos.players[order[-1]]
+        dealer_three = tuple(draw_at[m - 1:m + 2])
+        labels_at[dealer_three[0]] = f"{dealer}'s card (the highest of the three he takes, F2)"
+        labels_at[dealer_three[1]] = f"{dealer}'s higher discard under the talon (F2)"
+        labels_at[dealer_three[2]] = f"{dealer}'s lower discard under the talon (F2)"
+    top_i, bottom_i = (0, size - 1 - drawn) if bottom_deal else (drawn, size - 1)
     labels_at.setdefault(top_i, "the top card of the stack")
-    labels_at.setdefault(bottom_i, "the bottom card of the stack")
+    labels_at.setdefault(bottom_i, "the bottom card of the stack" + (" above the dealer's discards" if three else ""))
     if pos.stack_order is not None:
         layout: list[Optional[Card]] = list(pos.stack_order)
+        if three and any(layout[i] is None for i in dealer_three):
+            # the places of a shuffled stack say which card the dealer takes first, not which he keeps
+            raise Unsupported("the dealer takes three cards (F2): an 'order' with '?' must give the three he takes; "
+                              "or leave out 'order' and give what the table knows ('deal', 'hands', 'top')")
         for i in range(size):
             labels_at.setdefault(i, f"stack card {i + 1} from the top")
     else:
@@ -108,6 +134,9 @@ def _layout(pos: Position, rules: Rules, hints: dict[str, Card]) -> _Layout:
     for i, label in labels_at.items():
         if layout[i] is None and label in hints:
             layout[i] = hints[label]
+    if pos.stack_order is not None or not any(layout[i] is None for i in dealer_three):
+        dealer_three = ()  # the dealer's cards are known: the shuffle itself settles them
+    unknown_at = frozenset(i for i, c in enumerate(layout) if c is None)
     pool = Counter(pack.cards)
     pool.subtract(c for c in layout if c is not None)
     fillers = list(pool.elements())
@@ -129,7 +158,7 @@ def _layout(pos: Position, rules: Rules, hints: dict[str, Card]) -> _Layout:
         else:
             stack.append(c)
             concrete.append(c)
-    return _Layout(tuple(stack), tuple(concrete), labels, +pool)
+    return _Layout(tuple(stack), tuple(concrete), labels, +pool, unknown_at, dealer_three)
 
 
 def _substitute(state: State, ph: Card, value: Card) -> State:
@@ -139,24 +168,74 @@ def _substitute(state: State, ph: Card, value: Card) -> State:
     )
 
 
-def _deal_start(pos: Position, rules: Rules, lay: _Layout) -> tuple[State, tuple[Event, ...]]:
-    """Shuffle with the concrete stack, then put the placeholders back where they lie."""
+def _deal_starts(pos: Position, rules: Rules, lay: _Layout,
+                 dry: bool) -> Iterable[tuple[State, tuple[Event, ...], dict[Card, Card], frozenset]]:
+    """The deal's start: one state, or under F2 with the dealer's cards unknown one state per set
+    of three cards he may take (the dry run keeps them as placeholders).  Each comes with the
+    unknown cards it fixes and those it enumerates."""
+    if not lay.dealer_three or dry:
+        yield _deal_start(pos, rules, lay) + ({}, frozenset())
+        return
+    pack = PACKS[rules.pack]
+    places = lay.dealer_three
+    known = [lay.stack[i] for i in places if not _is_ph(lay.stack[i])]
+    free = [i for i in places if _is_ph(lay.stack[i])]
+    kept_known = known[0] if known else None  # only the kept card can be known (see _layout)
+    values = sorted(set(lay.pool), key=lambda c: -c.value)
+    # the discards matter only where a rule takes a card from under the talon
+    reads_bottom = (rules.talon_card != "top" or rules.dealer_exchange == "stack-bottom"
+                    or rules.horse_at_dealer == "stack-bottom")
+    for combo in itertools.combinations_with_replacement(values, len(free)):
+        if any(combo.count(c) > lay.pool[c] for c in set(combo)):
+            continue
+        if kept_known is not None and any(c.value > kept_known.value for c in combo):
+            continue  # F2: he keeps the highest
+        subst = {Card(pack.family, PLACEHOLDER + i): c for i, c in zip(free, combo)}  # sorted: the first is kept
+        concrete = list(lay.concrete)
+        fixed = set(places) - set(free)
+        for i, c in zip(free, combo):
+            if concrete[i] != c:
+                j = next(j for j in sorted(lay.unknown_at) if j not in fixed and j != i and concrete[j] == c)
+                concrete[i], concrete[j] = concrete[j], concrete[i]
+            fixed.add(i)
+        branched = frozenset(p for p in subst if reads_bottom or p.value - PLACEHOLDER == places[0])
+        yield _deal_start(pos, rules, lay._replace(concrete=tuple(concrete)), subst) + (subst, branched)
+
+
+def _deal_start(pos: Position, rules: Rules, lay: _Layout,
+                dealer_cards: Optional[dict[Card, Card]] = None) -> tuple[State, tuple[Event, ...]]:
+    """Shuffle with the concrete stack, then put the placeholders back where they lie
+    (``dealer_cards``: the values given to the dealer's three cards under F2)."""
     before = start_state(pos, rules)
     after, events = step(before, Action(A.SHUFFLE, stack=lay.concrete))
     dealt = [e for e in events if e.kind == "deal"]
     size = len(lay.stack)
     k = len(dealt)
     bottom = rules.deal_from == "bottom"
-    if len(after.stack) != size - k or any(e.kind == "dealer-keeps-highest" for e in events):
+    three = any(e.kind == "dealer-keeps-highest" for e in events)
+    if three and not lay.labels:
+        return after, events  # every card known
+    drawn = k + 2 if three else k
+    if len(after.stack) != size - k or (three and k != len(after.order)):
         if lay.labels:
-            raise Unsupported("cards left unknown under a dealing where the dealer takes several cards (F2); "
-                              "give the whole stack as 'order'")
+            # F2 with interleaved dealing: the dealer would draw his three from unknown cards later
+            raise Unsupported("cards left unknown under a dealing where the dealer takes several cards (F2) "
+                              "and is dealt during play; give the whole stack as 'order'")
         return after, events
     hands = list(after.hands)
     for j, e in enumerate(dealt):
+        if three and e.seat == after.dealer:
+            continue  # F2: he holds the highest of his three, a card already fixed
         hands[e.seat] = lay.stack[size - 1 - j] if bottom else lay.stack[j]
-    stack = lay.stack[: size - k] if bottom else lay.stack[k:]
-    events = tuple(e._replace(card=hands[e.seat]) if e.kind == "deal" else e for e in events)
+    stack = lay.stack[: size - drawn] if bottom else lay.stack[drawn:]
+    if three:
+        stack = stack + after.stack[-2:]  # F2: the two others go under the talon
+        if dealer_cards is None and lay.dealer_three:  # the dry run: the dealer's three stay placeholders
+            places = lay.dealer_three
+            hands[after.dealer] = lay.stack[places[0]]
+            stack = stack[:-2] + (lay.stack[places[1]], lay.stack[places[2]])
+    events = tuple(e._replace(card=hands[e.seat]) if e.kind == "deal" and not (three and e.seat == after.dealer)
+                   else e for e in events)
     return after._replace(hands=tuple(hands), stack=stack), events
 
 
@@ -179,6 +258,11 @@ def _facts(rules: Rules, before: State, action: Action, after: State, events: It
             out.append(_Fact("exchange", ev.seat, ev.other, hands[ev.other] if ev.other is not None else None, ev.rule))
         elif ev.kind == "arresto":
             out.append(_Fact("announce", ev.seat, ev.other, ev.card, ev.rule))
+        elif ev.kind == "inn-bargain":
+            # L7: Lu Stù's innkeeper announces the inn ('Tingh la Cas ...') instead of 'fermatevi'
+            out.append(_Fact("announce", ev.seat, ev.other, hands[ev.seat], ev.rule))
+        elif ev.kind == "exchange-with-talon":
+            out.append(_Fact("stack-exchange", ev.seat, None, None, ev.rule))  # F4: the last player and the talon
         elif ev.kind == "exchange-with-stack":
             kind = "dealer-exchange" if action.kind == A.EXCHANGE_WITH_STACK else "stack-exchange"
             out.append(_Fact(kind, ev.seat, None, None, ev.rule))
@@ -252,6 +336,11 @@ class _Search:
                 return None
             return _substitute(state, held, card), {**subst, held: card}
         if held != card:
+            if self.lay.dealer_three and seat == self.pos.dealer and state.custody[seat][-1][1] == Via.DEALT:
+                # F2: the card he keeps is the highest of his three; the enumeration found none to match
+                self.fail(i, f"{self.name(seat)} keeps the highest of the three cards he takes (F2): with the cards "
+                             f"accounted for elsewhere he cannot hold {_cards.format(card)} ({what})", "F2")
+                return None
             self.fail(i, f"{self.name(seat)} holds {_cards.format(held)} here, not {_cards.format(card)} ({what})",
                       "K9")
             return None
@@ -260,9 +349,9 @@ class _Search:
     # -- the walk
 
     def run(self) -> None:
-        state, events = _deal_start(self.pos, self.rules, self.lay)
-        self.start = state
-        self.walk(state, 0, {}, ((None, events),), 0, [], frozenset())
+        for state, events, subst, branched in _deal_starts(self.pos, self.rules, self.lay, self.dry):
+            self.start = state
+            self.walk(state, 0, subst, ((None, events),), 0, [], branched)
 
     def walk(self, state: State, i: int, subst: dict[Card, Card], steps: tuple, announced: int,
              facts: list[_Fact], branched: frozenset) -> None:
@@ -316,6 +405,19 @@ class _Search:
                     if bound is None:
                         return
                     state, subst = bound
+            elif e.verb == "hint":
+                # Z7: table talk noted at this point of the deal (not a decision, K20); what the
+                # last decision produced stays to be checked by the observations that follow
+                try:
+                    state, events = note_hint(state, e.seat)
+                except IllegalActionError as err:
+                    why = ("the deal is over" if state.phase not in _DEAL_PHASES
+                           else f"{self.name(e.seat)} takes no part in this deal")
+                    self.fail(i, f"{self.name(e.seat)} cannot hint at a fool here: {why} (a hint is noted "
+                                 f"during a deal, for a seat of the deal)", err.rule)
+                    return
+                if events:
+                    steps = steps + ((i, events),)
             elif e.verb == "deal":
                 if e.seat not in order or order.index(e.seat) < announced:
                     where = ("takes no part in this deal" if e.seat not in order
@@ -372,6 +474,8 @@ class _Search:
         for ev in events:
             if ev.kind == "exchange" and ev.rule not in ("K14", "L7") and _is_ph(after.hands[ev.seat]):
                 return after.hands[ev.seat]  # the target's card was checked for an event card (C2, K7)
+            if ev.kind == "offer" and after.phase == Phase.TARGET_DECIDE and _is_ph(after.hands[after.actor]):
+                return after.hands[after.actor]  # Q9 'yes': the target's card was checked: plain (C2, K7)
             if ev.kind == "showdown":
                 any_hand = self.rules.fools_in_play == "any-hand"
                 for s in after.order:
@@ -402,8 +506,20 @@ class _Search:
             self.fail(i, f"{who} cannot {verb} now: {describe_turn(state, self.names)}", _turn_rule(state))
             return None
         options = ", ".join(_VERB_NAMES.get(a.kind, a.kind) for a in legal)
-        rule = "K8" if e.seat == state.dealer and state.phase == Phase.DECIDE else _turn_rule(state)
-        self.fail(i, f"{who} cannot {verb} now; the decisions open to him are: {options}", rule)
+        # the engine names the rule that forbids this very action (R2, A4, F4 ...)
+        rule = _engine_turn_rule(state, Action(kinds[0], e.seat))
+        if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
+            rule = "K8"
+        why = _FORBIDDEN_BECAUSE.get(rule, "")
+        if kinds[0] in (A.EXCHANGE, A.REFUSE_BY_PAYING) and state.phase != Phase.TARGET_DECIDE:
+            rule = "Q9"
+            why = (": a target agrees or pays to refuse only when offered a plain card under Zeh's third paragraph "
+                   "(refuse_by_paying = yes)" if state.rules.refuse_by_paying == "yes" else
+                   ": this ruleset reads Q9 'no', the target of a plain card must exchange (refuse_by_paying = no)")
+        elif kinds[0] == A.INN_ASK and state.rules.inn == "lu-stu":
+            rule = "L7"
+            why = ": Lu Stù's inn has no second offer; the innkeeper accepts or refuses the offerer's bargain"
+        self.fail(i, f"{who} cannot {verb} now{why}; the decisions open to him are: {options}", rule)
         return None
 
     def check(self, state: State, e: Any, i: int, facts: list[_Fact], subst: dict[Card, Card]) -> Optional[list[_Fact]]:
@@ -483,12 +599,24 @@ class _Search:
 
 _VERB_NAMES = {A.KEEP: "keep", A.INN_KEEP: "keep", A.OFFER: "offer", A.EXCHANGE_WITH_STACK: "dealer-exchange",
                A.INN_ASK: "ask", A.INN_ACCEPT: "accept", A.INN_REFUSE: "refuse", A.BUY_BACK: "buy-back",
-               A.DECLINE: "decline"}
+               A.DECLINE: "decline", A.EXCHANGE: "agree", A.REFUSE_BY_PAYING: "pay-to-refuse"}
+
+_FORBIDDEN_BECAUSE = {
+    "R2": ": no player may exchange more than once (R2)",
+    "A4": ": the dealer exchanges with the talon only after receiving an ace from the previous player (A4)",
+    "F4": ": the dealer keeps the card he chose from his three (F4)",
+    "H1": ": the dealer has nobody to exchange with and no talon (H1)",
+}
+
+_DEAL_PHASES = frozenset({Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER,
+                          Phase.INN_KEEPER})
 
 
 def _turn_rule(state: State) -> str:
-    return {Phase.DECIDE: "K5", Phase.INN_OFFERER: "K14", Phase.INN_KEEPER: "K14", Phase.BUY_BACK: "K17"}.get(
-        state.phase, "K5")
+    if state.phase == Phase.INN_KEEPER and state.rules.inn == "lu-stu":
+        return "L7"
+    return {Phase.DECIDE: "K5", Phase.INN_OFFERER: "K14", Phase.INN_KEEPER: "K14", Phase.BUY_BACK: "K17",
+            Phase.DECIDE_BACKWARD: "L8", Phase.TARGET_DECIDE: "Q9"}.get(state.phase, "K5")
 
 
 def describe_turn(state: State, names: tuple[str, ...]) -> str:
@@ -497,7 +625,15 @@ def describe_turn(state: State, names: tuple[str, ...]) -> str:
     if state.phase == Phase.INN_OFFERER:
         return f"after 'fermatevi' it is {who}'s decision ({options})"
     if state.phase == Phase.INN_KEEPER:
+        if state.rules.inn == "lu-stu":
+            return (f"the innkeeper {who} answers the offerer's bargain ({options}): Lu Stù's inn has no "
+                    f"'fermatevi' and no second offer (L7)")
         return f"the innkeeper {who} answers the second offer ({options})"
+    if state.phase == Phase.DECIDE_BACKWARD:
+        return f"on the way back {who} keeps the card received or offers it on to the left ({options})"
+    if state.phase == Phase.TARGET_DECIDE:
+        offerer = names[state.target] if state.target is not None else "the offerer"
+        return f"{who}, offered {offerer}'s card, exchanges or pays a mark to refuse ({options})"
     if state.phase == Phase.BUY_BACK:
         return f"{who} decides on buying back ({options})"
     return f"the next decision is {who}'s ({options})"
@@ -670,6 +806,17 @@ _EVENT_TEXT = {
     "dealer-keeps-highest": "the dealer {seat} takes three cards and keeps the highest",
     "refuse-and-pay": "{seat} refuses the exchange and pays a mark",
 }
+# Where a ruleset's own rule gives an event another meaning (kind, rule) -> text.
+_EVENT_TEXT_BY_RULE = {
+    # L7: Lu Stù's innkeeper answers the offerer's bargain; there is no second offer
+    ("accept", "L7"): "the innkeeper {seat} accepts {other}'s bargain: they exchange cards",
+    ("refuse", "L7"): "the innkeeper {seat} turns down {other}'s bargain ('fatt nu bicchijr'): he keeps the inn "
+                      "and pays if {other} loses with the nulla",
+    ("arresto", "F3"): "{seat} holds a king and says 'Coucou!': no exchange with {other}",
+    ("arresto", "A1"): "{seat} shows a king: no exchange with {other}",
+    ("arresto", "H1"): "{seat} holds a king and says 'Her!': no exchange with {other}",
+    ("mark-lost", "Q9"): "{seat} refuses the exchange and puts a mark in the cup",
+}
 
 
 def _steps(pos: Position, leaf: _Leaf, subst: dict[Card, Card], masked: frozenset = frozenset(),
@@ -692,7 +839,8 @@ def _steps(pos: Position, leaf: _Leaf, subst: dict[Card, Card], masked: frozense
                 card = _card(ev.card, subst) if ev.card is not None else None
                 if ev.kind == "deal" and ev.seat in masked:
                     card = None
-                text = _EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})").format(
+                template = _EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or _EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
+                text = template.format(
                     seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
                     amount=ev.amount)
             if ev.kind == "showdown":

@@ -52,11 +52,15 @@ UNKNOWN = "?"
 
 # Announcement words -> event role (C2, K10-K14; Lu Stù's 'zumb' L9, Zeh's 'Gnau' Z5).
 ROLE_WORDS: dict[str, str] = {
-    **dict.fromkeys(("cucu", "cuccu", "cucco", "kuckuck", "cuckoo", "gog", "kukku", "coucou"), "cuckoo"),
+    # F3 'Coucou!', H1 'Her!' (Lebrun 1828); A1: the king shown ('roi', 'king')
+    **dict.fromkeys(("cucu", "cuccu", "cucco", "kuckuck", "cuckoo", "gog", "kukku", "coucou", "her", "here",
+                     "roi", "king", "konig"), "cuckoo"),
     **dict.fromkeys(("bum", "tuff", "bragon", "pum", "peng", "bang", "shot", "hunter"), "hunter"),
     **dict.fromkeys(("salta", "zumb", "cavallo", "horse", "hop"), "horse"),
     **dict.fromkeys(("gnaf", "gnau", "miau", "miao", "cat", "gnaf, cart'arrit"), "cat"),
-    **dict.fromkeys(("fermatevi", "fermatevi aliquanto", "taverna", "osteria", "inn"), "inn"),
+    # L7: Lu Stù's innkeeper says 'Tingh la Cas, che mi dai in cambio' instead of 'fermatevi'
+    **dict.fromkeys(("fermatevi", "fermatevi aliquanto", "taverna", "osteria", "inn", "tingh la cas",
+                     "tingh la cas, che mi dai in cambio"), "inn"),
 }
 ROLE_CALL = {"cuckoo": "cucù", "hunter": "bum", "horse": "salta", "cat": "gnaf", "inn": "fermatevi"}
 ROLE_RULE = {"cuckoo": "K10", "hunter": "K11", "horse": "K12", "cat": "K13", "inn": "K14"}
@@ -71,10 +75,17 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "dealer-exchange": (ActionKind.EXCHANGE_WITH_STACK,),
     "buy-back": (ActionKind.BUY_BACK,),
     "decline": (ActionKind.DECLINE,),
+    # Q9 read 'yes' (Zeh 1769, third paragraph): the target of an offer of a plain card agrees
+    # to exchange, or refuses and puts a mark in the cup ('wird eine Marque in die Taze setzen')
+    "agree": (ActionKind.EXCHANGE,),
+    "pay-to-refuse": (ActionKind.REFUSE_BY_PAYING,),
 }
+# Table talk (K20): not a decision of the deal, but noted where a rule reacts to it
+# (Z7: a fool holder who hinted at his fool gains nothing from two fools).
+TALK = ("hint",)
 # What the table saw; checked against what the rules derive.
 OBSERVATIONS = ("deal", "exchange", "announce", "pays", "shows", "stack-exchange")
-VERBS = tuple(DECISIONS) + OBSERVATIONS + ("fermatevi", "act")
+VERBS = tuple(DECISIONS) + OBSERVATIONS + TALK + ("fermatevi", "act")
 
 
 class InputError(Exception):
@@ -278,6 +289,11 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     The position is None when a problem makes it unusable."""
     chk = _Checker()
     rules, preset_name, overrides = _ruleset(doc.get("ruleset"), chk)
+    if (rules is not None and rules.piquet_below_seven == "yes" and rules.pack == "french-52"
+            and len(doc.get("players", [])) < 7):
+        # F1: the 32-card piquet pack 'wenn weniger als sieben Spieler spielen', fixed at the start of
+        # the match (as cucu_ref.engine.new_match does): every player listed sat down at the start
+        rules = rules.with_options({"pack": "french-32"})
     pack = PACKS[rules.pack] if rules is not None else PACKS["cuccu-40"]
 
     memo = _CARD_MEMO.setdefault(pack.name, {})

@@ -27,6 +27,7 @@ __all__ = [
     "RulesetError",
     "preset",
     "open_options",
+    "OPEN_POINTS",
     "CUCKOO",
     "HUNTER",
     "HORSE",
@@ -460,6 +461,8 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
                               "during the deal takes no further part in it: his card went under the stack (L10, Q7).",
         "simultaneous_buy_back": "As Campli (Q1).",
         "all_out": "Campli's K18 stands; L12 only narrows when it can happen.",
+        "targeted_dealer_decides": "As Campli: Lu Stù restates none of K10-K14's 'play goes on right of' it.",
+        "seating_fool": "As Campli: the seating draw (K2) is not restated.",
     },
     "zeh-1769": {
         "initial_marks": "Z2/Q17: agreed, not fixed; Zeh gives no number, so Campli's three is the default.",
@@ -471,6 +474,8 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "targeted_holder_acts": "Z4: XI, XIII, XIIII and XV 'exakt die gleichen wie im Cucù'.",
         "fools_in_play": "As Campli.",
         "inn_guarantee_covers": "As Campli (Z4).",
+        "targeted_dealer_decides": "As Campli (Z4: the event cards 'exakt die gleichen wie im Cucù').",
+        "seating_fool": "As Campli: Zeh describes no seating draw.",
     },
     "coucou": {
         "initial_marks": "F1/Q17: 'zum Beispiel fünf': agreed; five is the source's example.",
@@ -520,13 +525,30 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
 }
 
 
+# The named options that are open points of each preset: where its own source is silent or
+# ambiguous, so a ruling that depends on one gives every reading's outcome.  The other options
+# are settled by the preset's source (Zeh's Z8 settles Q3 for Zeh; Lu Stù's L4 and L6 settle it
+# for Lu Stù) and are not re-run.
+OPEN_POINTS: dict[str, tuple[str, ...]] = {
+    "campli": ("targeted_holder_acts", "targeted_dealer_decides", "cuckoo_at_showdown", "fools_in_play",
+               "inn_guarantee_covers", "cat_undo_through_inn", "seating_fool", "simultaneous_buy_back"),
+    "lu-stu": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
+               "backward_chain_end", "backward_offer", "dealer_exchange", "horse_at_dealer", "virgin_after_gain",
+               "simultaneous_buy_back", "seating_fool"),
+    "zeh-1769": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
+                 "refuse_by_paying", "two_fools_alone", "seating_fool", "all_out"),
+    "digital-4p": ("targeted_dealer_decides", "cat_undo_through_inn"),
+    "coucou": ("all_equal", "talon_card", "all_out"),
+    "as-qui-court": ("all_equal", "all_out"),
+    "here": ("all_equal", "all_out"),
+    "ranter-go-round": (),
+}
+
+
 def open_options(preset_name: str) -> tuple[str, ...]:
-    """The named options that are open points for ``preset_name``: every option settling an
-    open question (Q…) and every option whose choice the preset explains in
-    :data:`PRESET_REASONS`.  The other options are settings the preset's own source states
-    (Campli deals from the bottom, K4): a ruling does not re-run those."""
-    explained = PRESET_REASONS.get(preset_name, {})
-    return tuple(name for name, spec in OPTIONS.items() if spec.settles.startswith("Q") or name in explained)
+    """The named options that are open points for ``preset_name`` (see ``OPEN_POINTS``);
+    for a ruleset that is not a preset, every named option."""
+    return OPEN_POINTS.get(preset_name, tuple(OPTIONS))
 
 
 def preset(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:

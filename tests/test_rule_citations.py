@@ -68,3 +68,15 @@ def test_cite_formats_a_rule_with_its_source() -> None:
     # K13 stands in seed 000 under the heading 'Ereigniskarten' of Farina's rules
     assert cite("K13") == "K13 (N. Farina 2010, §Ereigniskarten)"
 
+
+
+def test_every_preset_names_its_open_points_and_explains_each():
+    # Every open point of a preset is a named option whose chosen reading the preset explains
+    # (PRESET_REASONS), so a ruling that gives every reading can also say why this one.
+    from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESET_REASONS, PRESETS
+
+    assert set(OPEN_POINTS) == set(PRESETS)
+    for name, points in OPEN_POINTS.items():
+        for option in points:
+            assert option in OPTIONS, (name, option)
+            assert option in PRESET_REASONS.get(name, {}), (name, option)
