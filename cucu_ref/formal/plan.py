@@ -1,0 +1,74 @@
+"""Which property is checked by which method for which rulesets and sizes, per profile."""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from ..rulesets import PRESETS, Rules, preset
+from .props import Result, bounded, cuckoo_at_showdown, lemma
+
+# The Lu Stù readings the model checks while the engine has no 'lu-stu' preset (L2-L4, L6-L8,
+# L10, L11).  Once ``preset('lu-stu')`` exists, it is used instead.
+LU_STU_READING = dict(
+    deal_from="top", dealer_exchange="stack-top", horse_at_dealer="stack-top", cat="backward",
+    cuckoo_at_showdown="compared", cuckoo_pair_exception="no", two_fools="above-xv-and-gain",
+    two_fools_alone="compared", ties="first", inn="lu-stu", buy_back="immediate",
+    buy_back_price="by-reentry-order", dead_cards="under-stack",
+)
+
+
+def rulesets() -> list[Rules]:
+    """campli (default reading), campli with the literal Q3 reading, digital-4p, lu-stu."""
+    out = [preset("campli"), preset("campli", {"cuckoo_at_showdown": "compared"})]
+    out[1] = out[1].with_options({"name": "campli-literal-Q3"})
+    out.append(preset("digital-4p"))
+    if "lu-stu" in PRESETS:
+        out.append(preset("lu-stu"))
+    else:
+        out.append(preset("campli", {**LU_STU_READING, "name": "lu-stu-model"}))
+    return out
+
+
+# per profile: the largest size for each (property, method); the showdown is checked at every size
+PROFILES = {
+    "ci": {"sizes": (2, 4), "timeout": 120,
+           "lemma": {"termination": 5, "blocked-request": 4, "guarantee-invariant": 3, "chain-invariant": 3,
+                     "cat-undo": 4, "conservation": 3},
+           "bounded": {"termination": 3, "conservation": 2, "blocked-request": 3, "cat-undo": 3,
+                       "cuckoo-at-showdown": 3}},
+    # the long run: every size at which each check was seen to finish (2026-11-29, 2 cores);
+    # beyond these z3 answered 'unknown' within 180-300 s, which counts as a failure
+    "long": {"sizes": (2, 20), "timeout": 600,
+             "lemma": {"termination": 20, "blocked-request": 19, "cat-undo": 10, "guarantee-invariant": 8,
+                       "chain-invariant": 6, "conservation": 5},
+             "bounded": {"termination": 4, "conservation": 4, "blocked-request": 4, "cat-undo": 4,
+                         "cuckoo-at-showdown": 4}},
+    # everything at every size: expected to fail ('unknown') on the larger sizes; for measuring
+    "exhaustive": {"sizes": (2, 20), "timeout": 1800,
+                   "lemma": {p: 20 for p in ("termination", "blocked-request", "guarantee-invariant",
+                                             "chain-invariant", "cat-undo", "conservation")},
+                   "bounded": {p: 20 for p in ("termination", "conservation", "blocked-request", "cat-undo",
+                                               "cuckoo-at-showdown")}},
+}
+
+
+def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Optional[int] = None,
+             only: set = frozenset()) -> Iterator[Result]:
+    spec = PROFILES[profile]
+    lo, hi = sizes or spec["sizes"]
+    timeout_ms = 1000 * (timeout or spec["timeout"])
+    for rules in rulesets():
+        ns = [n for n in range(max(lo, rules.min_players), min(hi, rules.max_players) + 1)]
+        if not only or "cuckoo-at-showdown" in only:
+            for n in ns:
+                yield cuckoo_at_showdown(rules, n, timeout_ms)
+        for prop, top in spec["lemma"].items():
+            if only and prop not in only:
+                continue
+            for n in ns:
+                if n <= top:
+                    yield lemma(prop, rules, n, timeout_ms, split=(prop == "conservation"))
+        for n in ns:
+            wanted = tuple(p for p, top in spec["bounded"].items() if n <= top and (not only or p in only))
+            if wanted:
+                yield from bounded(rules, n, wanted, timeout_ms)
