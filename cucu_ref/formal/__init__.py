@@ -7,11 +7,11 @@ Imported only by the tests and the CLI (``python -m cucu_ref.formal``); needs ``
   (K4-K15, D2-D7, L2, L7, L8 as read there, L10, Z3, Z5), reading ``Rules`` options only;
   it refuses option readings it does not model (``NotImplementedError``).
 * :mod:`.invariants` — well-formedness, conservation, the undo chain (K13), the inn's guarantee.
-* :mod:`.props` — the checks: one-step induction lemmas over any state, bounded whole-deal
+* ``props`` — the checks: one-step induction lemmas over any state, bounded whole-deal
   unrolling, the showdown over any cards; each with a vacuity check on a known concrete run that
   the engine plays the same way.  ``unknown`` and timeouts are failures.
 * :mod:`.crosscheck` — the model against :mod:`cucu_ref.engine` on recorded random deals.
-* :mod:`.plan` — which property, which method, which sizes, per profile (``ci`` / ``long``).
+* ``plan`` — which property, which method, which sizes, per profile (``ci`` / ``long``).
 
 Long run::
 
