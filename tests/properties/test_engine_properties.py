@@ -306,3 +306,38 @@ def test_showdown_matches_the_seed_written_out(showdown, reading):
     result = evaluate(rules, live, (), guarantees, ())
     assert sorted(s for s, _ in result.losers) == campli_losers(live, guarantees, reading)
     assert result.gainers == ()
+
+
+# --------------------------------------------------------------------------- every preset
+
+
+@st.composite
+def any_preset_match(draw):
+    """A fresh match of any preset (the ordinary-pack games too), at any table size it allows."""
+    from cucu_ref.rulesets import PRESETS
+
+    rules = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    n = draw(st.integers(rules.min_players, min(rules.max_players, 9)))
+    return new_match(rules, [f"p{i}" for i in range(n)], dealer=draw(st.integers(0, n - 1)))
+
+
+class AnyPresetMachine(CucuMachine):
+    """The same invariants, over every preset: the shuffle is drawn for the match's own pack."""
+
+    @initialize(start=any_preset_match())
+    def start(self, start):
+        self.state = start
+
+    @precondition(lambda self: self.state is not None and is_chance(self.state))
+    @rule(data=st.data())
+    def shuffle(self, data):
+        pack = PACKS[self.state.rules.pack].cards
+        if data.draw(st.booleans(), label="drawn permutation"):
+            stack = tuple(data.draw(st.permutations(pack), label="stack"))
+        else:
+            stack = shuffled_stack(self.state.rules, data.draw(st.integers(0, 2**32), label="seed"))
+        self._apply(Action(ActionKind.SHUFFLE, stack=stack))
+
+
+AnyPresetMachine.TestCase.settings = settings(CucuMachine.TestCase.settings, stateful_step_count=60)
+TestAnyPresetMachine = AnyPresetMachine.TestCase
