@@ -182,7 +182,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("yes", "F1", "yes: 32 cards (no 2-6) with fewer than seven players (Coucou)")),
     _spec("dead_cards", "K15", "Where does the card of a player put out during the deal go?",
           ("stay", "K15", "it stays face down in his hand, dead (Farina 2010)"),
-          ("under-stack", "L10", "it goes under the stack (Di Luigi & Mazza 2009)")),
+          ("under-stack", "L10", "it goes under the stack (Di Luigi & Mazza 2009): the bottom card, a stack card "
+           "like any other from then on")),
 )}
 
 
