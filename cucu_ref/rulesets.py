@@ -335,8 +335,8 @@ _COUCOU = Rules(
     piquet_below_seven="yes",
     buy_back="none",
     all_out="all-return",
-    citations=(("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), (CUCKOO, "F3"), ("showdown", "F5"),
-               ("dealer-exchange", "F4"), ("winner", "F6")),
+    citations=(("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), ("keep", "F3"), ("offer", "F3"),
+               ("exchange", "F3"), (CUCKOO, "F3"), ("showdown", "F5"), ("dealer-exchange", "F4"), ("winner", "F6")),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -379,8 +379,9 @@ PRESETS: dict[str, Rules] = {
         dealer_takes=1,
         last_request_to="dealer",
         dealer_exchange="talon-top-if-received-ace",
-        citations=(("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), (CUCKOO, "A1"), ("showdown", "F5"),
-                   ("dealer-exchange", "A4"), ("winner", "F6")),
+        citations=(("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"), ("offer", "F3"),
+                   ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
+                   ("winner", "F6")),
     ),
     # Furetière (1690), Lebrun (1828): one card each, the neighbour, the lowest loses (H1)
     "here": dataclasses.replace(
@@ -390,7 +391,8 @@ PRESETS: dict[str, Rules] = {
         dealer_takes=1,
         last_request_to="dealer",
         piquet_below_seven="no",
-        citations=(("shuffle", "H1"), ("deal", "H1"), (CUCKOO, "H1"), ("showdown", "H1"), ("exchange", "H1")),
+        citations=(("shuffle", "H1"), ("deal", "H1"), ("keep", "H1"), ("offer", "H1"), (CUCKOO, "H1"),
+                   ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1")),
     ),
     # Cassell (1881): no privileged card, at most one exchange, the last turned up loses
     "ranter-go-round": dataclasses.replace(
@@ -406,8 +408,8 @@ PRESETS: dict[str, Rules] = {
         ties="last",
         all_equal="all-lose",
         piquet_below_seven="no",
-        citations=(("shuffle", "R2"), ("deal", "R2"), ("showdown", "R4"), ("dealer-exchange", "R2"),
-                   ("exchange", "R3")),
+        citations=(("shuffle", "R2"), ("deal", "R2"), ("keep", "R2"), ("offer", "R2"), ("showdown", "R4"),
+                   ("dealer-exchange", "R2"), ("exchange", "R3")),
     ),
     "digital-4p": Rules(
         name="digital-4p",

@@ -154,6 +154,8 @@ def test_k3_the_winner_takes_the_pot():
     assert events[-3:] == [ev("mark-lost", "K15", 0, amount=1), ev("out", "K16", 0),
                            ev("winner", "K3", 1, amount=state.pot)]
     assert state.phase == Phase.MATCH_OVER and state.winner == 1 and state.actor is None
+    # K17: no virgin remains, so nobody may buy back: no offer is left pending
+    assert state.pending == ()
 
 
 def test_k18_all_out_together_restart_without_virgins():
@@ -202,3 +204,73 @@ def test_f2_the_coucou_dealer_keeps_the_highest_of_three():
     state, events = play(table(coucou, 5), "7 8 9 10 A Q J")
     kept = [e for e in events if e.kind == "dealer-keeps-highest"]
     assert kept == [Event("dealer-keeps-highest", "F2", 4, None, card("Q", "french"), 2)]
+
+
+def test_z11_all_out_together_is_a_draw_without_a_new_stake():
+    # Z9: two players with equal cards both pay; Z11: all remaining out together: a draw, all play
+    # again, no new stake (the pot is unchanged)
+    zeh = preset("zeh-1769")
+    state = table(zeh, 2, marks=(1, 1), virgins=(False, False))
+    pot = state.pot
+    state, events = play(state, "V V", ["keep", "keep"])
+    assert ev("draw", "Z11") in events
+    assert state.marks == (3, 3) and state.virgins == (True, True) and state.pot == pot
+    assert state.phase == Phase.SHUFFLE and state.winner is None and state.pending == ()
+
+
+def test_the_event_cards_of_another_reading_are_cited_by_that_reading():
+    # the arresto of a cat cites the reading's source unless the ruleset cites its own: Zeh's
+    # pay-holder cat (Z5), Lu Stù's way back (L8); Lu Stù's inn bargain (L7)
+    for reading, rule in (("pay-holder", "Z5"), ("backward", "L8"), ("undo", "K13")):
+        rules = CAMPLI.with_options({"cat": reading})
+        _, events = play(table(rules, 3), "II XII V", ["offer"])
+        assert [e.rule for e in events if e.kind == "arresto"] == [rule], reading
+    lu_inn = CAMPLI.with_options({"inn": "lu-stu"})
+    state, events = play(table(lu_inn, 3), "0 XI V", ["offer"])
+    assert events[-2:] == [ev("arresto", "L7", 1, 0, "XI"), ev("inn-bargain", "L7", 1, 0)]
+    assert state.phase == Phase.INN_KEEPER and (state.actor, state.target) == (1, 0)
+    # L7: accepted, they exchange; refused ('fatt nu bicchijr'), the innkeeper guarantees
+    accepted, events = run(state, ["accept"])
+    assert events[:2] == [ev("accept", "L7", 1, 0), ev("exchange", "L7", 0, 1)]
+    assert accepted.hands[:2] == (card("XI"), card("0")) and accepted.guarantees == ()
+    refused, events = run(state, ["refuse"])
+    assert events[0] == ev("refuse", "L7", 1, 0) and refused.guarantees == ((0, 1),)
+    assert refused.hands[:2] == (card("0"), card("XI"))
+
+
+def test_q1_same_price_under_lu_stu_prices_by_reentries():
+    # Q1 'same-price' (U. Martin): all who go out in one showdown pay the same price; under Lu
+    # Stù's L11 the price doubles with each re-entrant, none yet: one stake each.  Seats 0 and 1
+    # (one mark each) tie lowest with II; L3 makes only the first lose, so use 'ties = all' to put
+    # both out together.
+    rules = preset("lu-stu").with_options({"simultaneous_buy_back": "same-price", "ties": "all"})
+    state = table(rules, 4, marks=(1, 1, 3, 3))
+    state, events = play(state, "II II V VI", ["keep"] * 4)
+    assert [(e.seat, e.amount) for e in events if e.kind == "buy-back-offer"] == [(0, 1)]
+    assert state.pending == ((0, 1), (1, 1))
+    state, events = run(state, ["buy"])
+    assert [(e.seat, e.amount) for e in events if e.kind == "buy-back-offer"] == [(1, 1)]
+
+
+def test_k14_two_accepted_inn_bargains_in_one_deal_both_stand():
+    # C1: two copies of every rank, so two inns.  Seats 0 and 2 each hold the nulla, offer to an
+    # inn (seats 1 and 3), ask 'pagherai se null?' and are accepted (K14).  At the showdown the
+    # two nulla tie lowest (K15) and each innkeeper pays instead of his offerer (K14).
+    state, _ = play(table(CAMPLI, 5), "0 XI 0 XI V", ["offer", "ask", "accept", "offer", "ask", "accept"])
+    assert state.guarantees == ((0, 1), (2, 3))
+    state, events = run(state, ["keep"])
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(1, "K14"), (3, "K14")]
+
+
+def test_l11_two_out_in_one_step_are_both_asked():
+    # Lu Stù: seat 1 (one mark) offers his V to the dealer's XIIII and pays (K11): out, he decides
+    # at once (L11).  The hunter was the dealer's: the round is over, and at the showdown seat 0's
+    # II is lowest against the XIIII (seat 1's card is under the stack, L10): seat 0 is out too.
+    # Both are asked, in the order they went out, one stake each (nobody has re-entered).
+    lu = preset("lu-stu")
+    state = table(lu, 3, marks=(1, 1, 3))
+    state, events = play(state, "II V XIIII", ["keep", "offer"])
+    assert [(e.seat, e.amount) for e in events if e.kind == "buy-back-offer"] == [(1, 1)]
+    assert state.pending == ((1, 1), (0, 0))  # seat 0's price is set when he is asked (L11)
+    state, events = run(state, ["decline"])
+    assert [(e.seat, e.amount) for e in events if e.kind == "buy-back-offer"] == [(0, 1)]

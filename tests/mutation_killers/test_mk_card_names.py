@@ -83,3 +83,19 @@ def test_a_lion_is_not_a_card_of_zehs_pack():
     e = err.value
     assert (e.text, e.pack, e.suggestions) == ("leone", "cuccu-38", ())
     assert PACKS["cuccu-40"].parse("leone") == Card("cuccu", -3)
+
+
+def test_the_name_indexes_hold_every_canonical_token_number_and_alias():
+    # The indexes are built once, at import; mutmut can only reach their builders through a
+    # direct call.  C1: every canonical token and (but the fool's) its number names the card;
+    # the aliases of seeds 000/004 too.  F1: the French ranks and their aliases.
+    from cucu_ref import cards
+
+    cuccu = cards._build_cuccu_index()
+    assert cuccu == cards._INDEX[cards.CUCCU]
+    assert cuccu["xv"] == 15 and cuccu["15"] == 15 and cuccu["matto"] == -4 and cuccu["secchia"] == -1
+    assert "-4" not in cuccu  # the fool is named, never numbered (its rank depends on the play, C3)
+    assert cuccu["kuckuck"] == 15 and cuccu["gnaf"] == 12
+    french = cards._build_french_index()
+    assert french == cards._INDEX[cards.FRENCH]
+    assert french["k"] == 13 and french["a"] == 1 and french["10"] == 10 and french["king"] == 13

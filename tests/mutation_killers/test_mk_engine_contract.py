@@ -15,7 +15,7 @@ from cucu_ref.engine import IllegalActionError, new_match, play, seat_by_draw, s
 from cucu_ref.rulesets import preset
 from cucu_ref.state import Action, ActionKind, Phase
 
-from helpers import card, play as play_deal, run, stack_for, table
+from helpers import card, play as play_deal, stack_for, table
 
 A = ActionKind
 CAMPLI = preset("campli")
@@ -54,6 +54,10 @@ def test_k1_a_new_match_starts_at_the_shuffle_with_the_stakes_in_the_pot():
     assert (state.phase, state.deal_number, state.eliminations, state.reentries) == (Phase.SHUFFLE, 0, 0, 0)
     assert state.hands == (None,) * 3 and state.custody == ((),) * 3 and state.dead == (False,) * 3
     assert state.actor is None and state.winner is None and state.order == ()
+    # before the first deal there are no inn guarantees (K14), no hints (Z7), nobody out (K16)
+    assert state.guarantees == () and state.hinted == () and state.out_this_deal == () and state.pending == ()
+    # the dealer defaults to the first seat
+    assert new_match(CAMPLI, ["a", "b", "c"]).dealer == 0
 
 
 def test_f1_the_piquet_pack_only_below_seven_and_only_from_the_52_card_pack():
@@ -84,9 +88,11 @@ def test_c1_the_shuffle_must_be_the_whole_pack():
         step(state, Action(A.SHUFFLE, stack=short))
     assert err.value.rule == "C1"
     assert err.value.reason == "the shuffle must hold exactly the 40 cards of cuccu-40"
-    with pytest.raises(IllegalActionError) as err:
-        step(state, Action(A.SHUFFLE, stack=None))
-    assert err.value.rule == "C1"
+    # anything that is not a sequence of cards is refused the same way, never with a crash
+    for junk in (None, 42, ("XV",) * 40, [object()] * 40):
+        with pytest.raises(IllegalActionError) as err:
+            step(state, Action(A.SHUFFLE, stack=junk))
+        assert err.value.rule == "C1"
 
 
 def test_k4_no_shuffle_during_a_deal():
@@ -190,3 +196,28 @@ def test_k2_the_draw_for_seats_is_fixed_by_its_seed():
         assert seat_by_draw(CAMPLI, names, seed) == seat_by_draw(CAMPLI, names, seed)
     assert len({seat_by_draw(CAMPLI, names, seed) for seed in range(20)}) > 1
     assert shuffled_stack(CAMPLI, 3) == shuffled_stack(CAMPLI, 3)
+
+
+def test_r2_does_not_apply_to_a_dealer_who_was_given_nothing():
+    # R2 forbids a second exchange; a Ranter-Go-Round dealer who received nothing and tries to
+    # offer is refused by K8 (the dealer never offers), not by R2
+    ranter = preset("ranter-go-round")
+    state, _ = play_deal(table(ranter, 2), "5 9", ["keep"])
+    assert state.actor == 1
+    with pytest.raises(IllegalActionError) as err:
+        step(state, Action(A.OFFER, 1))
+    assert err.value.rule == "K8"
+
+
+def test_the_buy_back_decision_belongs_to_the_player_who_went_out():
+    # L11 (Lu Stù): decided at once, during the deal; K17 (Campli): after the deal
+    lu_state, _ = play_deal(table(preset("lu-stu"), 3, marks=(1, 3, 3)), "V XIIII II", ["offer"])
+    assert lu_state.phase == Phase.BUY_BACK and lu_state.actor == 0
+    with pytest.raises(IllegalActionError) as err:
+        step(lu_state, Action(A.BUY_BACK, 2))
+    assert err.value.rule == "L11"
+    campli_state, _ = play_deal(table(CAMPLI, 3, marks=(1, 3, 3)), "II V VII", ["keep", "keep", "keep"])
+    assert campli_state.phase == Phase.BUY_BACK and campli_state.actor == 0
+    with pytest.raises(IllegalActionError) as err:
+        step(campli_state, Action(A.BUY_BACK, 2))
+    assert err.value.rule == "K17"

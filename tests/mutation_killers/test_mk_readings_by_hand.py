@@ -13,8 +13,12 @@ is dealt in that order.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
+from cucu_ref.cards import PACKS
+from cucu_ref.cards import format as format_card
 from cucu_ref.engine import IllegalActionError, legal_actions, note_hint, step
 from cucu_ref.rulesets import preset
 from cucu_ref.state import Action, ActionKind, Event, Phase, Via
@@ -253,3 +257,147 @@ def test_z5_the_cat_is_paid_to_its_holder():
     assert of_kind(events, "mark-gained") == [Event("mark-gained", "Z5", 1, 0, None, 1)]
     assert state.marks[:2] == (2, 4)
     assert state.hands[:2] == (card("V"), card("XII"))
+
+
+# =========================================================================== L8: events on the way back
+
+
+def test_l8_a_horse_on_the_way_back_is_shown_and_skipped():
+    # L8: "Event cards met on the way back: XIII is skipped"; the V beyond it must be exchanged
+    state, events = play(table(LU, 5), "V XIII II XII", ["keep", "keep", "offer"])
+    at = events.index(Event("arresto", "L8", 1, 2, card("XIII"), 0))
+    assert events[at:at + 4] == [
+        Event("arresto", "L8", 1, 2, card("XIII"), 0), Event("skip", "L8", 1, 2, None, 0),
+        Event("exchange", "L8", 2, 0, None, 0), Event("way-back-ends", "Q5", 0, None, None, 0),
+    ]
+    assert state.custody[0][-1] == (0, Via.EXCHANGE) and state.custody[2][-1] == (2, Via.EXCHANGE)
+
+
+@pytest.mark.parametrize("blocker, penalty", [("XIIII", True), ("XII", True), ("XV", False)])
+def test_l8_an_event_card_ends_the_way_back_and_names_who_pays(blocker, penalty):
+    # L8: "XV ends it with no penalty; XII or XIIII end it and the last player who exchanged
+    # pays a mark".  Seat 1 offers II to seat 2's cat, pays, offers the II left to seat 0's card.
+    state, events = play(table(LU, 4), f"{blocker} II XII", ["keep", "offer"])
+    at = events.index(Event("arresto", "L8", 0, 1, card(blocker), 0))
+    expected = [Event("arresto", "L8", 0, 1, card(blocker), 0)]
+    if penalty:
+        expected.append(Event("mark-lost", "L8", 1, None, None, 1))
+    expected.append(Event("way-back-ends", "L8", 1, None, None, 0))
+    assert events[at:at + len(expected)] == expected
+    assert marks_lost(events) == [(1, "L8")] + ([(1, "L8")] if penalty else [])
+    # play goes on right of the cat: the dealer decides
+    assert state.actor == 3 and state.phase == Phase.DECIDE
+
+
+# =========================================================================== F4 / Q16: a talon of kings
+
+
+def _thirty(rules):
+    # French 32-card piquet pack (F1) at a table of thirty: two cards are left for the talon
+    return table(rules.with_options({"pack": "french-32", "max_players": 30}), tuple(f"p{i}" for i in range(30)))
+
+
+def _deal_all_but(talon_bottom_first: str) -> str:
+    """Every card of the 32-card pack but the talon's, as tokens (any order will do)."""
+    rest = Counter(PACKS["french-32"].cards) - Counter(fr(t) for t in talon_bottom_first.split())
+    return " ".join(format_card(c) for c in rest.elements())
+
+
+@pytest.mark.parametrize("talon, taken", [("K K", None), ("K 7", "7")])
+def test_q16_a_talon_of_kings_forbids_the_exchange_and_the_top_card_is_reached(talon, taken):
+    # Q16 (Meyers): the bottom card, or the next one up if it is a king; F4: a king forbids the
+    # exchange.  With thirty players the talon holds two cards (``talon`` is bottom first).
+    rules = HERE_TALON.with_options({"talon_card": "bottom-skipping-kings"})
+    deal = _deal_all_but(talon)
+    before, _ = play(_thirty(rules), deal, ["keep"] * 28, top=talon)
+    offered = before.hands[28]
+    state, events = run(before, ["offer"])
+    if taken is None:
+        assert of_kind(events, "talon-king") == [Event("talon-king", "F4", 28, None, fr("K"), 0)]
+        assert of_kind(events, "exchange-with-talon") == [] and state.hands[28] == offered
+    else:
+        assert state.hands[28] == fr(taken) and state.stack[0] == offered
+        assert of_kind(events, "talon-king") == []
+
+
+# =========================================================================== more readings
+
+
+def test_q6_the_horse_at_the_dealer_gives_the_bottom_card_under_stack_bottom():
+    # Q6 'stack-bottom': the offerer exchanges with the BOTTOM card (the next to be dealt, K4)
+    # instead of K12's top card
+    rules = CAMPLI.with_options({"horse_at_dealer": "stack-bottom"})
+    state, events = play(table(rules, 2), "II XIII", ["offer"], then="VIIII", top="IIII")
+    assert Event("exchange-with-stack", "K12", 0, None, None, 1) in events
+    assert state.stack[-1] == card("II") and state.stack[0] == card("IIII")
+
+
+def test_q5_optional_an_event_card_on_a_later_offer_back_ends_it_and_play_goes_on():
+    # Q5 'optional': seat 1, given the II on the way back, offers it on to seat 0's XIIII: the
+    # hunter ends the way back and seat 1, the last to exchange, pays (L8); the cat was the
+    # dealer's, so the showdown follows (K15 via L3)
+    rules = LU.with_options({"backward_offer": "optional"})
+    state, _ = play(table(rules, 4), "XIIII VI II XII", ["keep", "keep", "offer"])
+    state, events = run(state, ["offer"])
+    assert marks_lost(events)[:1] == [(1, "L8")]
+    assert state.phase in (Phase.SHUFFLE, Phase.BUY_BACK, Phase.MATCH_OVER)
+    assert any(e.kind == "showdown" for e in events)
+
+
+def test_l7_an_accepted_bargain_is_an_exchange_through_the_inn():
+    # L7: accepted, they exchange: the custody records the inn
+    state, _ = play(table(LU, 3), "0 XI V", ["offer", "accept"])
+    assert state.custody[1][-1] == (1, Via.INN) and state.custody[0][-1] == (0, Via.INN)
+
+
+def test_l7_two_refused_bargains_both_guarantee():
+    # L7 'fatt nu bicchijr': refused, the innkeeper keeps the inn and pays for the offerer's
+    # nulla; two inns (C1), two refusals, two guarantees
+    state, _ = play(table(LU, 5), "0 XI 0 XI V", ["offer", "refuse", "offer", "refuse"])
+    assert state.guarantees == ((0, 1), (2, 3))
+
+
+def test_l7_cited_for_a_lu_stu_inn_in_a_ruleset_citing_other_mechanisms():
+    # Zeh's ruleset cites its own deal, showdown, fools and cat, not the inn: a Lu Stù inn read
+    # into it is still announced under L7
+    rules = ZEH.with_options({"inn": "lu-stu"})
+    _, events = play(table(rules, 3), "0 XI V", ["offer"])
+    assert [e.rule for e in events if e.kind == "arresto"] == ["L7"]
+
+
+def test_k17_a_mark_lost_to_the_hunter_ends_virginity_at_once():
+    # K17: a virgin still holds his original marks; K11: the offerer loses one at once
+    state, _ = play(table(CAMPLI, 3), "II XIIII", ["offer"])
+    assert state.virgins == (False, True, True)
+
+
+def test_k17_a_virgin_on_a_single_starting_mark_still_lets_others_buy_back():
+    # Q17: marks agreed; with one starting mark a virgin holds exactly one; K17: while a virgin
+    # remains, the one who went out may buy back
+    rules = CAMPLI.with_options({"initial_marks": 1})
+    state, events = play(table(rules, 3), "II V VII", ["keep", "keep", "keep"])
+    assert [(e.seat, e.amount) for e in events if e.kind == "buy-back-offer"] == [(0, 1)]
+
+
+def test_l11_prices_of_later_groups_follow_the_reentries_at_asking_time():
+    # Two go out in one step (seat 1 by the dealer's hunter, then seat 0 at the showdown).
+    # Q1 'same-price' groups only those who go out TOGETHER; each of these went out alone, so
+    # seat 0's price is set when he is asked: seat 1 bought back first, so seat 0 is the second
+    # re-entrant and pays two stakes (L11).
+    rules = LU.with_options({"simultaneous_buy_back": "same-price"})
+    state = table(rules, 3, marks=(1, 1, 3))
+    state, events = play(state, "II V XIIII", ["keep", "offer"])
+    assert state.out_this_deal == ((1,), (0,))
+    state, events = run(state, ["buy"])
+    assert [(e.seat, e.amount) for e in events if e.kind == "buy-back-offer"] == [(0, 2)]
+    state, events = run(state, ["buy"])
+    assert state.reentries == 2
+
+
+def test_q1_same_price_after_a_reentry_doubles_once():
+    # L11: the price doubles with each re-entrant; one has re-entered before (reentries = 1):
+    # the two who go out together now pay two stakes each (Q1 'same-price')
+    rules = LU.with_options({"simultaneous_buy_back": "same-price", "ties": "all"})
+    state = table(rules, 4, marks=(1, 1, 3, 3), reentries=1)
+    state, _ = play(state, "II II V VI", ["keep"] * 4)
+    assert state.pending == ((0, 2), (1, 2))

@@ -14,7 +14,6 @@ import pytest
 from cucu_ref.rulesets import (
     DEFAULT_CITATIONS,
     OPTIONS,
-    PRESET_REASONS,
     PRESETS,
     Rules,
     RulesetError,
@@ -199,3 +198,17 @@ def test_cites_prefers_the_rulesets_own_source():
     assert preset("campli").cites("deal") == "K4"
     assert preset("lu-stu").cites("offer") == DEFAULT_CITATIONS["offer"] == "K5"
     assert preset("lu-stu").showdown_rule == "L3" and preset("lu-stu").fool_rule == "L4"
+
+
+def test_an_option_spec_keeps_its_name_question_and_readings():
+    # OPTIONS is built once, at import, by _spec; mutmut reaches it only through a direct call
+    from cucu_ref.rulesets import OptionSpec, Reading, _spec
+
+    spec = _spec("ties", "K15", "Of several tied lowest cards, which lose?",
+                 ("all", "K15", "all of them"), ("first", "L3", "only the first"))
+    assert spec == OptionSpec("ties", "K15", "Of several tied lowest cards, which lose?",
+                              (Reading("all", "K15", "all of them"), Reading("first", "L3", "only the first")))
+    assert spec.values() == ("all", "first")
+    # and the table built with it: Q3 has the two readings of seed 000 and seed 004
+    assert OPTIONS["cuckoo_at_showdown"].values() == ("never-loses", "compared")
+    assert OPTIONS["cuckoo_at_showdown"].settles == "Q3"

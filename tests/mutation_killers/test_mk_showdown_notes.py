@@ -46,6 +46,8 @@ def test_c3_two_fools_rank_fourteen_and_a_half_and_gain_nothing():
     assert result.losers == ((1, "K15"),)
     assert result.gainers == ()
     assert note_rules(result) == ["C3", "K15"]
+    # the note states C3's rank: 14½, between XV and XIIII
+    assert "14½" in result.notes[0][1] and "between XV and XIIII" in result.notes[0][1]
 
 
 def test_l4_two_fools_rank_above_xv_and_each_gains():
@@ -56,6 +58,7 @@ def test_l4_two_fools_rank_above_xv_and_each_gains():
     assert result.gainers == ((0, "L4"), (2, "L4"))
     assert result.losers == ((1, "L3"),)
     assert note_rules(result) == ["L4", "L3"]
+    assert "above XV" in result.notes[0][1] and "gains a mark" in result.notes[0][1]
 
 
 def test_z7_a_hinted_fool_gains_nothing():
@@ -74,6 +77,7 @@ def test_z9_two_fools_alone_are_exempt_under_zeh():
     assert result.gainers == ((0, "Z6"), (1, "Z6"))
     assert result.losers == ()
     assert note_rules(result) == ["Z6", "Z9"]
+    assert "never lose" in result.notes[1][1] and "Q10" in result.notes[1][1]
     # with a third, plain card the fools are set aside and the plain card is lowest
     result = evaluate(ZEH, live("matto V matto"))
     assert result.losers == ((1, "Z6"),)
@@ -104,6 +108,7 @@ def test_f5_all_equal_nobody_loses():
     result = evaluate(COUCOU, live("9 9 9", "french"))
     assert result.losers == ()
     assert note_rules(result) == ["F5"]
+    assert "nobody loses" in result.notes[0][1] and "Q11" in result.notes[0][1]
     # one card different: the tied lowest all lose (F5: 'zwei od. mehrere Spieler verlieren')
     result = evaluate(COUCOU, live("9 9 10", "french"))
     assert result.losers == ((0, "F5"), (1, "F5"))
@@ -145,6 +150,7 @@ def test_k19_two_cuckoos_alone_lose_nothing_under_compared():
     result = evaluate(compared, live("XV XV"))
     assert result.losers == ()
     assert note_rules(result) == ["K15", "K19"]
+    assert "neither loses" in result.notes[1][1]
     # three live cuckoos are not 'both': all tie lowest and lose
     assert evaluate(compared, live("XV XV XV")).losers == ((0, "K15"), (1, "K15"), (2, "K15"))
     assert [s for s, _ in evaluate(compared, live("XV V")).losers] == [1]
@@ -167,3 +173,27 @@ def test_q12_zero_or_below_covers_the_negative_cards_but_never_the_fool():
     assert evaluate(CAMPLI, live("leone XI V"), guarantees=[(0, 1)]).losers == ((0, "K15"),)
     fool = evaluate(rules, live("matto XI V"), guarantees=[(0, 1)])
     assert fool.losers == ((0, "C3"), (2, "K15"))
+
+
+def test_f5_two_equal_live_cards_are_all_equal_too():
+    # F5: 'außer wenn alle Spieler den gleichen Kartenwert haben' holds for two players as well
+    result = evaluate(COUCOU, live("9 9", "french"))
+    assert result.losers == ()
+    assert note_rules(result) == ["F5"]
+
+
+def test_q4_a_single_dead_fool_makes_no_pair():
+    # Q4 'any-hand': a dead fool counts towards 'both fools in play', but one fool alone is no
+    # pair: no two-fools note, and with no live fool the plain cards are compared (K15)
+    rules = CAMPLI.with_options({"fools_in_play": "any-hand"})
+    result = evaluate(rules, live("V X"), dead=[(2, card("matto"))])
+    assert result.losers == ((0, "K15"),)
+    assert note_rules(result) == ["K15"]
+
+
+def test_z9_note_only_when_a_live_fool_is_set_aside():
+    # Zeh with Q4 'any-hand': both fools dead, none live: nothing is set aside, so no Z9 note
+    rules = ZEH.with_options({"fools_in_play": "any-hand"})
+    result = evaluate(rules, live("V X"), dead=[(2, card("matto")), (3, card("matto"))])
+    assert result.losers == ((0, "Z6"),)
+    assert "Z9" not in note_rules(result)
