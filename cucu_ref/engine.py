@@ -106,9 +106,11 @@ def seat_by_draw(rules: Rules, names: Sequence[str], seed: int) -> tuple[tuple[s
 def shuffled_stack(rules: Rules, seed: "int | random.Random") -> tuple[Card, ...]:
     """The whole pack in an order fixed by ``seed`` (an int, or a ``random.Random`` to draw
     from), top first."""
-    cards = list(PACKS[rules.pack].cards)
-    (seed if isinstance(seed, random.Random) else random.Random(seed)).shuffle(cards)
-    return tuple(cards)
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    draw = rng.random
+    # a uniform permutation: sort by independent uniform keys (ties have probability ~2^-53);
+    # about twice as fast as random.shuffle, whose Python loop was a fifth of a deal's time
+    return tuple(sorted(PACKS[rules.pack].cards, key=lambda _card: draw()))
 
 
 # --------------------------------------------------------------------------- queries
@@ -122,31 +124,39 @@ def is_chance(state: State) -> bool:
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal decision now.  Empty for a chance node (see :func:`is_chance`) and
     at the end of the match."""
-    phase, seat = state.phase, state.actor
-    if phase == Phase.DECIDE:
-        rules = state.rules
-        received = state.custody[seat][-1][1] != Via.DEALT
-        if received and rules.may_offer_after_receiving == "no":
-            return (Action(A.KEEP, seat),)  # R2: no player may exchange more than once
-        if seat == state.dealer:
-            if rules.dealer_exchange == "none" or (
-                rules.dealer_exchange == "talon-top-if-received-ace"
-                and not (received and state.hands[seat].value == 1)  # A4: only after receiving an ace
-            ):
-                return (Action(A.KEEP, seat),)
-            return (Action(A.KEEP, seat), Action(A.EXCHANGE_WITH_STACK, seat))
-        return (Action(A.KEEP, seat), Action(A.OFFER, seat))
-    if phase == Phase.DECIDE_BACKWARD:
-        return (Action(A.KEEP, seat), Action(A.OFFER, seat))
-    if phase == Phase.TARGET_DECIDE:
-        return (Action(A.EXCHANGE, seat), Action(A.REFUSE_BY_PAYING, seat))
-    if phase == Phase.INN_OFFERER:
-        return (Action(A.INN_KEEP, seat), Action(A.INN_ASK, seat))
-    if phase == Phase.INN_KEEPER:
-        return (Action(A.INN_ACCEPT, seat), Action(A.INN_REFUSE, seat))
-    if phase == Phase.BUY_BACK:
-        return (Action(A.BUY_BACK, seat), Action(A.DECLINE, seat))
-    return ()
+    seat = state.actor
+    return tuple(Action(kind, seat) for kind in _legal_kinds(state))
+
+
+_KEEP_ONLY = (A.KEEP,)
+_KEEP_OR_OFFER = (A.KEEP, A.OFFER)
+_KEEP_OR_STACK = (A.KEEP, A.EXCHANGE_WITH_STACK)
+_PHASE_KINDS = {
+    Phase.DECIDE_BACKWARD: _KEEP_OR_OFFER,
+    Phase.TARGET_DECIDE: (A.EXCHANGE, A.REFUSE_BY_PAYING),
+    Phase.INN_OFFERER: (A.INN_KEEP, A.INN_ASK),
+    Phase.INN_KEEPER: (A.INN_ACCEPT, A.INN_REFUSE),
+    Phase.BUY_BACK: (A.BUY_BACK, A.DECLINE),
+}
+
+
+def _legal_kinds(state: State) -> tuple[str, ...]:
+    """The kinds of decision the actor may take now: the single place the rules of whose
+    decision it is are written (``legal_actions`` and ``step`` both ask it)."""
+    if state.phase != Phase.DECIDE:
+        return _PHASE_KINDS.get(state.phase, ())
+    rules, seat = state.rules, state.actor
+    received = state.custody[seat][-1][1] != Via.DEALT
+    if received and rules.may_offer_after_receiving == "no":
+        return _KEEP_ONLY  # R2: no player may exchange more than once
+    if seat == state.dealer:
+        if rules.dealer_exchange == "none" or (
+            rules.dealer_exchange == "talon-top-if-received-ace"
+            and not (received and state.hands[seat].value == 1)  # A4: only after receiving an ace
+        ):
+            return _KEEP_ONLY
+        return _KEEP_OR_STACK
+    return _KEEP_OR_OFFER
 
 
 # --------------------------------------------------------------------------- table talk
@@ -181,7 +191,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if action.seat != state.actor:
         who = state.players[state.actor] if state.actor is not None else "nobody"
         raise IllegalActionError(f"it is {who}'s decision (seat {state.actor}), not seat {action.seat}'s", _turn_rule(state))
-    if action not in legal_actions(state):
+    if action.kind not in _legal_kinds(state) or action.stack is not None:
         raise IllegalActionError(f"{action.kind!r} is not a decision open in phase {state.phase!r}",
                                  _turn_rule(state, action))
     w = _Work(state)
