@@ -384,20 +384,28 @@ def formal_rows() -> list[dict]:
     from .formal.plan import PROFILES, rulesets  # z3 is imported only here
 
     long, ci = PROFILES["long"], PROFILES["ci"]
-    names = ", ".join(r.name for r in rulesets())
+    by_name = {p.id: p for p in PROPERTIES}
+
+    def scope(prop: str) -> str:
+        # the rulesets the model checks, where the property applies; a fixed table size is named
+        names = [r.name if r.min_players != r.max_players else f"{r.name} (its {r.min_players} seats)"
+                 for r in rulesets() if by_name[prop].applies(r)]
+        return ", ".join(names)
+
     rows = []
     for prop, formal in _FORMAL_NAMES.items():
         if formal == "cuckoo-at-showdown":
             rows.append({"property": prop, "text": (
                 f"z3, any showdown with all cards symbolic, n = {long['sizes'][0]}-{long['sizes'][1]}: proved where "
                 "the reading is 'never-loses'; a counterexample found and confirmed by scoring.evaluate where it "
-                f"is 'compared' ({names}; CI: n = {ci['sizes'][0]}-{ci['sizes'][1]})")})
+                f"is 'compared' ({scope(prop)}; CI: n = {ci['sizes'][0]}-{ci['sizes'][1]})")})
             continue
         for kind in ("lemma", "bounded"):
             top, top_ci = long[kind].get(formal), ci[kind].get(formal)
             if top:
                 rows.append({"property": prop, "text": (
-                    f"z3, {_FORMAL_METHOD[kind]}: n = 2-{top} in the long run, n = 2-{top_ci or 0} in CI ({names})")})
+                    f"z3, {_FORMAL_METHOD[kind]}: n = 2-{top} in the long run, n = 2-{top_ci or 0} in CI "
+                    f"({scope(prop)}; docs/dev/formal-long-run.md)")})
     return rows
 
 if __name__ == "__main__":
