@@ -816,6 +816,17 @@ _EVENT_TEXT_BY_RULE = {
     ("arresto", "A1"): "{seat} shows a king: no exchange with {other}",
     ("arresto", "H1"): "{seat} holds a king and says 'Her!': no exchange with {other}",
     ("mark-lost", "Q9"): "{seat} refuses the exchange and puts a mark in the cup",
+    # the ordinary-pack games: their own words, and every card dealt before play begins
+    ("shuffle", "F2"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
+    ("shuffle", "H1"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
+    ("shuffle", "R2"): "{seat} deals one card to each player before play begins",
+    ("shuffle", "Z3"): "{seat} deals one card to each player before the requests travel ('passare alla stafetta')",
+    ("keep", "F3"): "{seat} keeps the card ('je garde')",
+    ("offer", "F3"): "{seat} asks the right neighbour to exchange ('je change')",
+    ("keep", "H1"): "{seat} keeps the card",
+    ("offer", "H1"): "{seat} asks the neighbour to exchange",
+    ("keep", "R2"): "{seat} keeps the card",
+    ("offer", "R2"): "{seat} asks the neighbour to change",
 }
 
 

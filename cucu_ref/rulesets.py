@@ -369,7 +369,7 @@ PRESETS: dict[str, Rules] = {
         buy_back="none",
         all_out="draw-replay",
         fool_hint="forfeits-gain",
-        citations=(("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"), (CAT, "Z5")),
+        citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"), (CAT, "Z5")),
     ),
     "coucou": _COUCOU,
     # Méry (1847): Coucou except A1-A4
