@@ -25,7 +25,7 @@ from typing import Any, Iterable, NamedTuple, Optional
 from . import cards as _cards
 from .cards import PACKS, Card
 from .engine import IllegalActionError, legal_actions, note_hint, step
-from .engine import _turn_rule as _engine_turn_rule
+from .engine import rule_forbidding
 from .position import (DECISIONS, ROLE_CALL, ROLE_RULE, Position, Problem, start_state)
 from .rulesets import OPTIONS, Rules
 from .sources import RULES, cite
@@ -503,11 +503,11 @@ class _Search:
             self.fail(i, f"{who} is out of the match and cannot {verb}", "K16")
             return None
         if e.seat != state.actor:
-            self.fail(i, f"{who} cannot {verb} now: {describe_turn(state, self.names)}", _turn_rule(state))
+            self.fail(i, f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule_forbidding(state))
             return None
         options = ", ".join(_VERB_NAMES.get(a.kind, a.kind) for a in legal)
         # the engine names the rule that forbids this very action (R2, A4, F4 ...)
-        rule = _engine_turn_rule(state, Action(kinds[0], e.seat))
+        rule = rule_forbidding(state, Action(kinds[0], e.seat))
         if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
             rule = "K8"
         why = _FORBIDDEN_BECAUSE.get(rule, "")
@@ -610,13 +610,6 @@ _FORBIDDEN_BECAUSE = {
 
 _DEAL_PHASES = frozenset({Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER,
                           Phase.INN_KEEPER})
-
-
-def _turn_rule(state: State) -> str:
-    if state.phase == Phase.INN_KEEPER and state.rules.inn == "lu-stu":
-        return "L7"
-    return {Phase.DECIDE: "K5", Phase.INN_OFFERER: "K14", Phase.INN_KEEPER: "K14", Phase.BUY_BACK: "K17",
-            Phase.DECIDE_BACKWARD: "L8", Phase.TARGET_DECIDE: "Q9"}.get(state.phase, "K5")
 
 
 def describe_turn(state: State, names: tuple[str, ...]) -> str:

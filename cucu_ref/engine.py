@@ -24,6 +24,7 @@ __all__ = [
     "legal_actions",
     "is_chance",
     "note_hint",
+    "rule_forbidding",
     "play",
 ]
 
@@ -190,10 +191,10 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         raise IllegalActionError("the deal is in progress; no shuffle now", "K4")
     if action.seat != state.actor:
         who = state.players[state.actor] if state.actor is not None else "nobody"
-        raise IllegalActionError(f"it is {who}'s decision (seat {state.actor}), not seat {action.seat}'s", _turn_rule(state))
+        raise IllegalActionError(f"it is {who}'s decision (seat {state.actor}), not seat {action.seat}'s", rule_forbidding(state))
     if action.kind not in _legal_kinds(state) or action.stack is not None:
         raise IllegalActionError(f"{action.kind!r} is not a decision open in phase {state.phase!r}",
-                                 _turn_rule(state, action))
+                                 rule_forbidding(state, action))
     w = _Work(state)
     kind = action.kind
     if state.phase == Phase.DECIDE_BACKWARD:
@@ -227,7 +228,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     return w.freeze(), tuple(w.events)
 
 
-def _turn_rule(state: State, action: Optional[Action] = None) -> str:
+def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
     """The rule that forbids ``action`` now (or that says whose turn it is)."""
     rules, phase = state.rules, state.phase
     if phase == Phase.DECIDE and action is not None and action.seat == state.actor:

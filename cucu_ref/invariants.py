@@ -202,6 +202,9 @@ def biased_stack(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
     rng.shuffle(rest)
     favoured = [c for c in rest if c.value in _FAVOURED[pack.family]]
     head: list[Card] = []
+    # the first 12 cards dealt cover every hand of _random_start's tables (at most 6 players,
+    # a Coucou dealer taking 3) plus the dealer's and the horse's stack cards; 70 % of them are
+    # favoured, about four times their share of the pack
     for _ in range(min(12, len(rest) // 2)):
         pool = favoured if favoured and rng.random() < 0.7 else rest
         card = pool[rng.randrange(len(pool))]
@@ -216,6 +219,7 @@ def biased_stack(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
 
 
 def _random_start(rules: Rules, rng: random.Random) -> State:
+    # small tables (at most 6) and low marks make eliminations, restarts and two-player ends common
     n = rng.randint(rules.min_players, min(rules.max_players, 6))
     state = new_match(rules, [f"P{i}" for i in range(n)], dealer=rng.randrange(n))
     marks = tuple(rng.randint(1, rules.initial_marks) for _ in range(n))

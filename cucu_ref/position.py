@@ -551,10 +551,8 @@ def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker) -> Claim:
 
 
 def _fold(text: str) -> str:
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower().replace("’", "'"))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).rstrip("!")
+    # the cards' folding (case, accents, ø/æ/å), plus the typographic apostrophe and a final '!'
+    return _cards._fold(text.replace("’", "'")).rstrip("!")
 
 
 # --------------------------------------------------------------------------- position <-> state
