@@ -363,7 +363,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         in_match = sum(1 for m in marks if m > 0)
         if not rules.min_players <= len(names) <= rules.max_players:
             chk.add("$.players", f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
-                                 f"not {len(names)}", "D1" if rules.min_players == rules.max_players else "K1")
+                                 f"not {len(names)}", rules.cites("players"))
         if in_match < 2:
             chk.add("$.players", f"only {in_match} player(s) hold marks: the match is over, there is no deal", "K3")
     dealer = seat(doc.get("dealer"), "$.dealer", "dealer") if "dealer" in doc else -1

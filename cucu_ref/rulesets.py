@@ -193,7 +193,7 @@ DEFAULT_CITATIONS: dict[str, str] = {
     "shuffle": "K4", "deal": "K4", "keep": "K5", "offer": "K5", "exchange": "K7",
     "dealer-exchange": "K8", CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14",
     "showdown": "K15", "fool": "C3", "two-fools": "C3", "out": "K16", "buy-back": "K17",
-    "next-dealer": "K2", "winner": "K3",
+    "next-dealer": "K2", "winner": "K3", "players": "K1",
 }
 
 
@@ -335,8 +335,9 @@ _COUCOU = Rules(
     piquet_below_seven="yes",
     buy_back="none",
     all_out="all-return",
-    citations=(("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), ("keep", "F3"), ("offer", "F3"),
-               ("exchange", "F3"), (CUCKOO, "F3"), ("showdown", "F5"), ("dealer-exchange", "F4"), ("winner", "F6")),
+    citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), ("keep", "F3"),
+               ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "F3"), ("showdown", "F5"), ("dealer-exchange", "F4"),
+               ("winner", "F6")),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -379,7 +380,7 @@ PRESETS: dict[str, Rules] = {
         dealer_takes=1,
         last_request_to="dealer",
         dealer_exchange="talon-top-if-received-ace",
-        citations=(("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"), ("offer", "F3"),
+        citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"), ("offer", "F3"),
                    ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
                    ("winner", "F6")),
     ),
@@ -419,7 +420,8 @@ PRESETS: dict[str, Rules] = {
         targeted_holder_acts="after-refused-inn",
         buy_back="none",
         all_out="all-return",
-        citations=(("shuffle", "D2"), ("deal", "D2"), ("keep", "D3"), ("offer", "D3"), ("exchange", "D3"),
+        citations=(("players", "D1"), ("shuffle", "D2"), ("deal", "D2"), ("keep", "D3"), ("offer", "D3"),
+                   ("exchange", "D3"),
                    ("dealer-exchange", "D3"), (CUCKOO, "D4"), (HUNTER, "D4"), (HORSE, "D4"), (CAT, "D5"),
                    (INN, "D6"), ("showdown", "D7"), ("fool", "D7"), ("two-fools", "D7"), ("next-dealer", "D2"),
                    ("winner", "D1")),

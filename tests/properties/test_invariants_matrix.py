@@ -67,7 +67,12 @@ def test_each_counterexample_is_ruled_on_and_shows_the_breach(name, capsys):
     if name.startswith("cuckoo-never-loses"):
         assert any(result["shown"].get(p) == "XV" for p in lost)
     elif name.startswith("whole-table-out"):
+        # everybody went out together (K18 restart), outside L12's two cases: two or three
+        # players in the deal with exactly one live fool
         assert result["restart"] is not None
-        assert sum(1 for c in (result["shown"] or {}).values() if c == "matto") != 1 or len(result["shown"]) > 3
+        with open(os.path.join(COUNTER, name), encoding="utf-8") as f:
+            in_deal = sum(1 for p in json.load(f)["players"] if p["marks"] > 0)
+        live_fools = sum(1 for c in (result["shown"] or {}).values() if c == "matto")
+        assert not (in_deal in (2, 3) and live_fools == 1)
     elif name.startswith("blocked-request"):
         assert any(s["rule"] == "L8" for s in out["outcomes"][0]["steps"])
