@@ -23,7 +23,7 @@ from .crosscheck import BIT, DEAL_PHASES
 from .invariants import (Z, card_domain, count_of, hand_ids, placed, chain_invariant, conservation, guarantee_invariant, measure, sym_state,
                          well_formed)
 from .model import (DECIDE, DONE, INN_KEEP, INN_OFF, NONE, R_CAT, R_CUCKOO, R_HUNTER, R_INN, AND, EQ,
-                    IMPLIES, NOT, OR, Model, St, get, merge, showdown, swap)
+                    IMPLIES, NOT, OR, Model, St, get, showdown)
 from .model import ite as ite_
 
 BLOCKING = (R_CUCKOO, R_HUNTER, R_CAT)
@@ -307,52 +307,6 @@ def lemma(prop: str, rules: Rules, n: int, timeout_ms: int = 120_000, split: boo
     premises, _, pick = _statement(prop, rules, model, s, vals, d, k)
     vac = _vacuity_step(rules, n, premises, s, vals, d, pick, timeout_ms)
     return Result(prop, method, rules.name, n, verdict, seconds, vac, {"cases": cases})
-
-
-# --------------------------------------------------------------------------- conservation, by primitive
-
-
-PRIMITIVES = ("swap-hands", "deal-bottom", "deal-top", "stack-exchange-top", "stack-exchange-bottom", "dead-card-under-stack")
-
-
-def primitive_conservation(rules: Rules, n: int, timeout_ms: int = 120_000) -> Result:
-    """Every card movement of the model goes through five primitives (Model.deal, the hand swaps
-    of forward_swap / undo / backward, Model.with_stack at either end, Model.lose_mark's L10 move),
-    and a step is a composition of them under conditions (``merge`` of two states that each hold
-    the cards of the start holds them too).  Each primitive, applied to ANY state with symbolic
-    seats and condition, keeps the cards a permutation of the start's."""
-    t0 = time.perf_counter()
-    model = Model(rules.with_options({"dead_cards": "under-stack"}), n)
-    k, m = n + 2, 2 * n + 2
-    failures = []
-    for prim in PRIMITIVES:
-        s = sym_state(model, k, m, "s")
-        vals = [z3.Int(f"val{i}") for i in range(k)]
-        a, b = z3.Int("a"), z3.Int("b")
-        cond = z3.Bool("cond")
-        c = z3.Int("c")
-        pre = placed(s, vals, k) + [c >= 0, c < k, a >= 0, a < n, b >= 0, b < n, s.lo >= 0, s.hi <= m - 2, s.lo <= s.hi + 1]
-        if prim == "swap-hands":
-            s2 = s.copy()
-            s2.hid, s2.hval = swap(s.hid, a, b, cond), swap(s.hval, a, b, cond)
-        elif prim.startswith("deal"):
-            pre.append(s.lo <= s.hi)
-            end = prim.split("-")[1]
-            s2 = Model(rules.with_options({"deal_from": end}), n).deal(s, a, cond)
-        elif prim.startswith("stack-exchange"):
-            pre += [s.lo <= s.hi, NOT(EQ(get(s.hid, a), NONE))]
-            s2 = merge(cond, model.with_stack(s, a, bottom=prim.endswith("bottom")), s)
-        else:
-            pre.append(NOT(EQ(get(s.hid, a), NONE)))
-            s2 = model.lose_mark(s, a, cond)
-        verdict = _prove([Z(x) for x in pre], AND(EQ(count_of(s2, c), count_of(s, c)), *placed(s2, vals, k)),
-                         timeout_ms)
-        if verdict != "proved":
-            failures.append(f"{prim}: {verdict}")
-    seconds = time.perf_counter() - t0
-    vac = "sat" if next(known_runs(rules, n), None) is not None else "no known run"
-    return Result("conservation", "induction (per primitive)", rules.name, n,
-                  "proved" if not failures else "; ".join(failures), seconds, vac, {"primitives": list(PRIMITIVES)})
 
 
 def _undo_goal(rules: Rules, model: Model, s: St, s2: St):
