@@ -378,6 +378,12 @@ _FORMAL_NAMES = {
     "blocked-request-moves-no-card": "blocked-request",
     "deal-terminates": "termination",
 }
+# the properties the small-step model proves for every size (cucu_ref.formal.pproofs.PROPERTIES and
+# the conservation part of its invariant)
+_EVERY_SIZE = ("conservation", "cat-undo", "blocked-request", "termination")
+_EVERY_SIZE_NOTE = {"blocked-request": "; what z3 proves of a cat is that the cat's holder and every seat right of "
+                                       "the offerer keep their cards, which Lu Stù's way back (L8) respects while "
+                                       "moving cards to the offerer's left"}
 _FORMAL_METHOD = {"lemma": "induction (a one-step lemma over any state)", "bounded": "bounded unrolling of whole deals"}
 
 
@@ -398,6 +404,11 @@ def formal_rows() -> list[dict]:
 
     rows = []
     for prop, formal in _FORMAL_NAMES.items():
+        if formal in _EVERY_SIZE:
+            rows.append({"property": prop, "text": (
+                "z3, induction over the small-step model (cucu_ref.formal.pproofs): every table size n >= 2 "
+                "at once, in CI and in the long run, with the base case and every part of the invariant it "
+                f"rests on, each with a vacuity check ({scope(prop)}){_EVERY_SIZE_NOTE.get(formal, '')}")})
         if formal == "cuckoo-at-showdown":
             rows.append({"property": prop, "text": (
                 f"z3, any showdown with all cards symbolic, n = {long['sizes'][0]}-{long['sizes'][1]}: proved where "

@@ -42,6 +42,9 @@ nitpick_ignore_regex = [
     ("py:class", r"(Optional|Iterable|Iterator|Sequence|Mapping|Callable|Any|NamedTuple|Custody)"),
     ("py:class", r"(int|str|float|bool|tuple|list|dict|set|frozenset|object|None|ValueError|Exception)"),
     ("py:.*", r"cucu_ref\.state\.Custody"),
+    # z3's own types, and the formal checks' result record (cucu_ref.formal.props, not documented here)
+    ("py:class", r"z3\..*"),
+    ("py:class", r"cucu_ref\.formal\.props\.Result"),
 ]
 
 autodoc_member_order = "bysource"

@@ -11,6 +11,13 @@ Imported only by the tests and the CLI (``python -m cucu_ref.formal``); needs ``
   unrolling, the showdown over any cards; each with a vacuity check on a known concrete run that
   the engine plays the same way.  ``unknown`` and timeouts are failures.
 * :mod:`.crosscheck` — the model against :mod:`cucu_ref.engine` on recorded random deals.
+* :mod:`.parametric` — the same deal cut into micro-steps that move at most one card each,
+  over z3 arrays, so the number of seats is symbolic; it plays the recorded deals as
+  :mod:`.model` does (tests/formal/test_parametric.py).
+* :mod:`.pproofs` — its inductive invariant (well-formedness, the dealing frontier,
+  conservation as a bijection, the undo chain, the undo's progress, the inn's guarantee) and
+  the properties (termination, blocked requests, K13's undo), each proved by z3 for EVERY
+  table size at once, with a vacuity check on a known run.
 * ``plan`` — which property, which method, which sizes, per profile (``ci`` / ``long``).
 
 Long run::

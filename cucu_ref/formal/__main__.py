@@ -3,6 +3,10 @@ verdict and time.  Exit status 1 if any check fails (``unknown`` and timeouts ar
 
     python -m cucu_ref.formal --profile ci             # the CI-sized run
     python -m cucu_ref.formal --profile long --sizes 2-20 --json   # the long run
+
+Every profile starts with the small-step model's proofs for every table size at once
+(n = all: base case, the parts of the invariant, termination, blocked requests, K13's undo);
+the step model's checks at each size follow.
 """
 
 from __future__ import annotations
@@ -39,8 +43,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             print(json.dumps(result.as_dict(), default=str), flush=True)
         else:
-            print(f"{'ok  ' if result.ok else 'FAIL'} {result.prop:22} {result.method:26} {result.ruleset:14} "
-                  f"n={result.n:<2} {result.verdict:10} {result.seconds:8.2f}s vacuity={result.vacuity}", flush=True)
+            print(f"{'ok  ' if result.ok else 'FAIL'} {result.prop:22} {result.method:32} {result.ruleset:14} "
+                  f"n={result.n or 'all':<3} {result.verdict:10} {result.seconds:8.2f}s vacuity={result.vacuity}", flush=True)
     total = time.perf_counter() - t0
     summary = {"profile": args.profile, "checks": count, "failures": failures, "seconds": round(total, 1)}
     print(json.dumps(summary) if args.json else f"{count} checks, {failures} failures, {total:.1f}s")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from ..rulesets import PRESETS, Rules, preset
+from . import pproofs
 from .props import Result, bounded, cuckoo_at_showdown, lemma
 
 # The Lu Stù readings the model checks while the engine has no 'lu-stu' preset (L2-L4, L6-L8,
@@ -56,12 +57,25 @@ PROFILES = {
 }
 
 
+def every_size(rules: Rules, timeout_ms: int, only: set = frozenset()) -> Iterator[Result]:
+    """The small-step model's proofs (:mod:`.pproofs`), each for every table size at once: the
+    base case, every part of the invariant, then the properties.  Run in every profile (they
+    take seconds); a property stands only if the base case and all the parts are proved too."""
+    names = pproofs.parts_for(rules) + list(pproofs.PROPERTIES)
+    if only and not only & set(names) and "every-size" not in only:
+        return
+    yield pproofs.base_case(rules, timeout_ms)
+    for name in names:
+        yield pproofs.lemma(name, rules, timeout_ms)
+
+
 def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Optional[int] = None,
              only: set = frozenset()) -> Iterator[Result]:
     spec = PROFILES[profile]
     lo, hi = sizes or spec["sizes"]
     timeout_ms = 1000 * (timeout or spec["timeout"])
     for rules in rulesets():
+        yield from every_size(rules, timeout_ms, only)
         ns = [n for n in range(max(lo, rules.min_players), min(hi, rules.max_players) + 1)]
         if not only or "cuckoo-at-showdown" in only:
             for n in ns:

@@ -365,7 +365,7 @@ def _verdict(res: z3.CheckSatResult) -> str:
 
 
 def concrete_runs(rules: Rules, n: int, seed: int = 0, tries: int = 200) -> Iterator[tuple[PModel, list]]:
-    """The small-step model playing the known runs of :func:`.props.known_runs` (deals the engine
+    """The small-step model playing the known runs of ``props.known_runs`` (deals the engine
     plays the same way); yields the model and every micro-state."""
     for run in known_runs(rules, n, seed, tries):
         k = len(run.vals)
@@ -374,7 +374,7 @@ def concrete_runs(rules: Rules, n: int, seed: int = 0, tries: int = 200) -> Iter
 
 
 def as_z3_array(a: Arr, sort: z3.SortRef):
-    """A concrete :class:`Arr` as a z3 array term (its default everywhere else)."""
+    """A concrete :class:`~cucu_ref.formal.parametric.Arr` as a z3 array term (its default everywhere else)."""
     out = z3.K(z3.IntSort(), z3.BoolVal(a.default) if sort == z3.BoolSort() else z3.IntVal(a.default))
     for i, v in sorted(a.items.items()):
         out = z3.Store(out, i, v)
