@@ -20,7 +20,7 @@ the engine, to the same results on recorded deals.
 Ghost fields carry what the proofs need and the game does not: the inverse of the
 card placement (``inhand``, ``at``: conservation as a bijection between the ``k``
 cards and the occupied places), the inverse of the exchange pointers (``outp``),
-the cards dealt (``dealt``, ``dealt_to``), the hands and pointers when a cat was
+the cards dealt (``dealt``), the hands and pointers when a cat was
 met (``snap``, ``inc0``, ``outp0``: what K13's undo must restore), and the dealing
 frontier with the number of cards in hands (so that a card is always there to deal).
 """
@@ -99,7 +99,7 @@ def every(lo: Term, hi: Term, body: Callable[[Term], Term], name: str = "j") -> 
 
 SEAT_ARRAYS = ("hid", "inc", "outp", "incinn", "byx", "dealt", "off", "marks", "loss", "gain", "dead", "guar",
                "fromstack", "snap", "inc0", "outp0")
-CARD_ARRAYS = ("inhand", "at", "dealt_to")
+CARD_ARRAYS = ("inhand", "at")
 SLOT_ARRAYS = ("sid",)
 ARRAYS = SEAT_ARRAYS + CARD_ARRAYS + SLOT_ARRAYS
 BOOL_ARRAYS = ("incinn", "byx", "dead", "fromstack", "inhand")
@@ -194,7 +194,6 @@ class PModel:
         c = sel(s.sid, slot)
         s.hid = sto(s.hid, j, c, need)
         s.dealt = sto(s.dealt, j, c, need)
-        s.dealt_to = sto(s.dealt_to, c, j, need)
         s.inhand = sto(s.inhand, c, True, need)
         s.at = sto(s.at, c, j, need)
         s.inc = sto(s.inc, j, NONE, need)

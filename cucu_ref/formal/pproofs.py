@@ -157,12 +157,6 @@ def part_chain(cx: Ctx, s: PSt) -> list:
         cx.seats(lambda j: IMPLIES(NOT(EQ(sel(s.hid, j), NONE)), NOT(EQ(sel(s.dealt, j), NONE)))),
         cx.seats(lambda j: IMPLIES(EQ(sel(s.dealt, j), NONE), EQ(sel(s.inc, j), NONE))),
         cx.seats(lambda j: IMPLIES(AND(EQ(sel(s.hid, j), NONE), NOT(sel(s.dead, j))), EQ(sel(s.dealt, j), NONE))),
-        # the card dealt to a seat still holding one is in some hand (nothing met the stack yet)
-        cx.seats(lambda j: IMPLIES(AND(NOT(EQ(sel(s.dealt, j), NONE)), NOT(EQ(sel(s.hid, j), NONE))),
-                                   sel(s.inhand, sel(s.dealt, j)))),
-        # dealt cards are distinct among the hands (dealt_to is their inverse)
-        cx.seats(lambda j: IMPLIES(AND(NOT(EQ(sel(s.dealt, j), NONE)), NOT(EQ(sel(s.hid, j), NONE))),
-                                   EQ(sel(s.dealt_to, sel(s.dealt, j)), j))),
     ]
 
 

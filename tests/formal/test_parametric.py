@@ -25,6 +25,7 @@ VARIANTS = [
     {"dealing": "all-first"},  # Z3
     {"deal_from": "top", "dealer_exchange": "stack-top", "horse_at_dealer": "stack-bottom"},  # L2, Q6
     {"targeted_holder_acts": "after-refused-inn", "cat_undo_through_inn": "stop"},  # D6, Q14
+    {"dead_cards": "under-stack"},  # L10 with K13's undo (no preset has both)
 ]
 
 
@@ -41,7 +42,7 @@ def _outcome(model, final, vals):
             [vals[P.sel(final.sid, i)] for i in range(final.lo, final.hi + 1)])
 
 
-ALL = RULESETS + [preset("campli", v) for v in VARIANTS] + [preset("campli", {"dead_cards": "under-stack"})]
+ALL = RULESETS + [preset("campli", v) for v in VARIANTS]
 
 
 # ---- 1. the same deals, the same results as the step model (and so as the engine)
