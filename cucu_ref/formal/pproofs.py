@@ -302,6 +302,7 @@ def goal(prop: str, cx: Ctx, s: PSt, s2: PSt, rules: Rules):
 
 PROPERTIES = ("termination", "blocked-request", "cat-undo")
 METHOD = "induction (small-step, every n)"
+EVERY_SIZE = "every n >= 2 (Result.n is 0)"
 
 
 def applicable(name: str, rules: Rules) -> Optional[str]:
@@ -441,7 +442,8 @@ def lemma(name: str, rules: Rules, timeout_ms: int = 120_000) -> Result:
             continue
         vacs.append(vacuity(name, rules, phase, _pick(name, phase), timeout_ms))
     bad = [v for v in vacs if v != "sat"]
-    return Result(name, method, rules.name, 0, verdict, seconds, bad[0] if bad else "sat", {"phases": per_phase})
+    return Result(name, method, rules.name, 0, verdict, seconds, bad[0] if bad else "sat",
+                  {"sizes": EVERY_SIZE, "phases": per_phase})
 
 
 def base_case(rules: Rules, timeout_ms: int = 120_000) -> Result:
@@ -458,4 +460,4 @@ def base_case(rules: Rules, timeout_ms: int = 120_000) -> Result:
     for _model, states, run in concrete_runs(rules, max(2, rules.min_players)):
         vac = "sat" if _check(pre + [n == _model.n, k == _model.k], timeout_ms) == z3.sat else "unsat"
         break
-    return Result("base-case", METHOD, rules.name, 0, verdict, time.perf_counter() - t0, vac)
+    return Result("base-case", METHOD, rules.name, 0, verdict, time.perf_counter() - t0, vac, {"sizes": EVERY_SIZE})
