@@ -361,7 +361,7 @@ def _verdict(res: z3.CheckSatResult) -> str:
 
 def concrete_runs(rules: Rules, n: int, seed: int = 0, tries: int = 200) -> Iterator[tuple[PModel, list]]:
     """The small-step model playing the known runs of ``props.known_runs`` (deals the engine
-    plays the same way); yields the model and every micro-state."""
+    plays the same way); yields the model, every micro-state and the run."""
     for run in known_runs(rules, n, seed, tries):
         k = len(run.vals)
         model = PModel(rules, n, k, Arr(NONE, dict(enumerate(run.vals))))
