@@ -378,9 +378,6 @@ _FORMAL_NAMES = {
     "blocked-request-moves-no-card": "blocked-request",
     "deal-terminates": "termination",
 }
-# the properties the small-step model proves for every size (cucu_ref.formal.pproofs.PROPERTIES and
-# the conservation part of its invariant)
-_EVERY_SIZE = ("conservation", "cat-undo", "blocked-request", "termination")
 _EVERY_SIZE_NOTE = {"blocked-request": "; what z3 proves of a cat is that the cat's holder and every seat right of "
                                        "the offerer keep their cards, which Lu Stù's way back (L8) respects while "
                                        "moving cards to the offerer's left"}
@@ -392,6 +389,11 @@ def formal_rows() -> list[dict]:
     (``python -m cucu_ref.formal --profile long``) and of the CI run (``tests/formal``), read
     from the plan of :mod:`cucu_ref.formal.plan`, which both runs follow."""
     from .formal.plan import PROFILES, rulesets  # z3 is imported only here
+    from .formal.pproofs import PROPERTIES as EVERY_SIZE_PROPERTIES
+
+    # what the small-step model proves for every size: its properties and its invariant's
+    # conservation part
+    every_size = ("conservation",) + EVERY_SIZE_PROPERTIES
 
     long, ci = PROFILES["long"], PROFILES["ci"]
     by_name = {p.id: p for p in PROPERTIES}
@@ -404,7 +406,7 @@ def formal_rows() -> list[dict]:
 
     rows = []
     for prop, formal in _FORMAL_NAMES.items():
-        if formal in _EVERY_SIZE:
+        if formal in every_size:
             rows.append({"property": prop, "text": (
                 "z3, induction over the small-step model (cucu_ref.formal.pproofs): every table size n >= 2 "
                 "at once, in CI and in the long run, with the base case and every part of the invariant it "

@@ -185,29 +185,41 @@ def merge(c: Term, a: St, b: St) -> St:
 # --------------------------------------------------------------------------- the transition
 
 
+# options whose every reading the models cover, and options that do not touch a deal's cards
+COVERED = {"dealing", "deal_from", "horse_at_dealer", "cat", "targeted_holder_acts", "cuckoo_at_showdown",
+           "cuckoo_pair_exception", "fools_in_play", "two_fools", "two_fools_alone", "ties", "inn",
+           "inn_guarantee_covers", "cat_undo_through_inn", "dead_cards", "seating_fool", "buy_back",
+           "buy_back_price", "simultaneous_buy_back", "all_out", "virgin_after_gain"}
+PARTLY = {"dealer_exchange": ("stack-bottom", "stack-top", "none")}
+
+
+def check_covered(rules: Rules) -> None:
+    """Any other option must keep Campli's reading: the models (this one and
+    :mod:`.parametric`) refuse what they do not model (e.g. Q5 'dealer' / 'optional', Q2
+    'targeted_dealer_decides', Q9, the Coucou talon) with ``NotImplementedError``."""
+    from ..rulesets import OPTIONS
+
+    default = Rules(name="default")
+    for option in OPTIONS:
+        value = getattr(rules, option)
+        if option in COVERED or value in PARTLY.get(option, ()) or value == getattr(default, option):
+            continue
+        raise NotImplementedError(f"the formal model does not cover {option}={value!r}")
+
+
+def role_code(rules: Rules, v: Term) -> Term:
+    """The role code (C2) of a card of value ``v`` under ``rules``; PLAIN if it has none."""
+    r: Term = PLAIN
+    for value, name in rules.roles:
+        r = ite(EQ(v, value), ROLE_CODE[name], r)
+    return r
+
+
 class Model:
     """The exchange chain of one deal at ``n`` seats under ``rules``."""
 
-    # options whose every reading the model covers, and options that do not touch a deal's cards
-    COVERED = {"dealing", "deal_from", "horse_at_dealer", "cat", "targeted_holder_acts", "cuckoo_at_showdown",
-               "cuckoo_pair_exception", "fools_in_play", "two_fools", "two_fools_alone", "ties", "inn",
-               "inn_guarantee_covers", "cat_undo_through_inn", "dead_cards", "seating_fool", "buy_back",
-               "buy_back_price", "simultaneous_buy_back", "all_out", "virgin_after_gain"}
-    PARTLY = {"dealer_exchange": ("stack-bottom", "stack-top", "none")}
-
     def __init__(self, rules: Rules, n: int):
-        # any other option must keep Campli's reading: the model refuses what it does not model
-        # (e.g. Q5 'dealer' / 'optional', Q2 'targeted_dealer_decides', Q9, the Coucou talon)
-        from ..rulesets import OPTIONS
-
-        default = Rules(name="default")
-        for option in OPTIONS:
-            value = getattr(rules, option)
-            if option in self.COVERED:
-                continue
-            if value in self.PARTLY.get(option, ()) or value == getattr(default, option):
-                continue
-            raise NotImplementedError(f"the formal model does not cover {option}={value!r}")
+        check_covered(rules)
         self.rules = rules
         self.n = n
         self.dealer = n - 1
@@ -216,10 +228,7 @@ class Model:
     # ---- card properties
 
     def role(self, v: Term) -> Term:
-        r: Term = PLAIN
-        for value, name in self.rules.roles:
-            r = ite(EQ(v, value), ROLE_CODE[name], r)
-        return r
+        return role_code(self.rules, v)
 
     def is_fool(self, v: Term) -> Term:
         return EQ(v, FOOL_VALUE) if self.family == "cuccu" else False

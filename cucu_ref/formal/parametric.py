@@ -33,7 +33,7 @@ import z3
 
 from ..rulesets import Rules
 from .model import (INN_KEEP, INN_OFF, DECIDE, DONE, NONE, PLAIN, R_CAT, R_CUCKOO, R_HORSE, R_HUNTER, R_INN,
-                    ROLE_CODE, AND, EQ, NOT, OR, ite, _z)
+                    AND, EQ, NOT, OR, check_covered, ite, role_code, _z)
 
 # micro phases besides the model's DECIDE, INN_OFF, INN_KEEP, DONE
 SEEK, UNDO, BACK, ADV, DEALALL = 4, 5, 6, 7, 8
@@ -159,9 +159,7 @@ class PModel:
     (card identity -> value; an :class:`Arr` or a z3 array), under ``rules``."""
 
     def __init__(self, rules: Rules, n: Term, k: Term, val):
-        from .model import Model
-
-        Model(rules, 2)  # refuses options the models do not cover, with the same message
+        check_covered(rules)
         self.rules = rules
         self.n, self.k, self.val = n, k, val
         self.dealer = n - 1
@@ -172,14 +170,8 @@ class PModel:
         h = sel(s.hid, j)
         return ite(EQ(h, NONE), NONE, sel(self.val, h))
 
-    def role(self, v: Term) -> Term:
-        r: Term = PLAIN
-        for value, name in self.rules.roles:
-            r = ite(EQ(v, value), ROLE_CODE[name], r)
-        return r
-
     def role_of(self, s: PSt, j: Term) -> Term:
-        return self.role(self.value(s, j))
+        return role_code(self.rules, self.value(s, j))
 
     # ---- the primitives: every card that moves, moves here
 
@@ -420,24 +412,18 @@ class PModel:
         """After the shuffle: the stack holds cards ``0..k-1`` (top first), no hand has a card."""
         s = PSt()
         symbolic = _z(self.n) or _z(self.k)
+        for f in ARRAYS:
+            default = False if f in BOOL_ARRAYS else 0 if f in ("loss", "gain") else NONE
+            if symbolic:
+                setattr(s, f, z3.K(z3.IntSort(), z3.BoolVal(default) if f in BOOL_ARRAYS else z3.IntVal(default)))
+            else:
+                setattr(s, f, Arr(default))
         if symbolic:
             i = z3.Int("i")
-            s.sid = z3.Lambda([i], i)
-            s.at = z3.Lambda([i], i)
-            for f in ARRAYS:
-                if f in ("sid", "at"):
-                    continue
-                default = False if f in BOOL_ARRAYS else (0 if f in ("loss", "gain") else NONE)
-                setattr(s, f, z3.K(z3.IntSort(), z3.BoolVal(default) if isinstance(default, bool) else
-                                   z3.IntVal(default)))
+            s.sid = s.at = z3.Lambda([i], i)  # card i in slot i, and slot i holds card i
             s.marks = marks
         else:
-            s.sid = Arr(NONE, {i: i for i in range(self.k)})
-            s.at = Arr(NONE, {i: i for i in range(self.k)})
-            for f in ARRAYS:
-                if f in ("sid", "at"):
-                    continue
-                setattr(s, f, Arr(False if f in BOOL_ARRAYS else (0 if f in ("loss", "gain") else NONE)))
+            s.sid = s.at = Arr(NONE, {i: i for i in range(self.k)})
             s.marks = marks if not isinstance(marks, (list, tuple)) else Arr(0, dict(enumerate(marks)))
         s.lo, s.hi = 0, self.k - 1
         s.frontier, s.inhands = -1, 0
