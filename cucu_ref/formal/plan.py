@@ -18,6 +18,17 @@ LU_STU_READING = dict(
 )
 
 
+# option readings beyond the presets' that change how cards move in a deal; both models cover
+# each, and the tests run them beside the presets (tests/formal, tests/properties)
+CARD_READINGS = (
+    {"cat": "pay-holder"},  # Z5
+    {"dealing": "all-first"},  # Z3
+    {"deal_from": "top", "dealer_exchange": "stack-top", "horse_at_dealer": "stack-bottom"},  # L2, Q6
+    {"dead_cards": "under-stack"},  # L10
+    {"targeted_holder_acts": "after-refused-inn", "cat_undo_through_inn": "stop"},  # D6, Q14
+)
+
+
 def rulesets() -> list[Rules]:
     """campli (default reading), campli with the literal Q3 reading, digital-4p, lu-stu."""
     out = [preset("campli"), preset("campli", {"cuckoo_at_showdown": "compared"})]

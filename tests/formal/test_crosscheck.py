@@ -7,16 +7,13 @@ card and mark for mark, so a failure names a deal on which one of them misreads 
 import pytest
 
 from cucu_ref.formal.crosscheck import engine_outcome, record_deals, replay_concrete, replay_z3
+from cucu_ref.formal.plan import CARD_READINGS
 from cucu_ref.rulesets import PRESETS, preset
 
 # option readings the engine implements, beyond the presets' (each changes a branch of step())
 VARIANTS = [
     {},
-    {"cat": "pay-holder"},  # Z5
-    {"dealing": "all-first"},  # Z3
-    {"deal_from": "top", "dealer_exchange": "stack-top", "horse_at_dealer": "stack-bottom"},  # L2, Q6
-    {"dead_cards": "under-stack"},  # L10
-    {"targeted_holder_acts": "after-refused-inn", "cat_undo_through_inn": "stop"},  # D6, Q14
+    *CARD_READINGS,  # Z5, Z3, L2/Q6, L10, D6/Q14
     {"ties": "first", "two_fools": "above-xv-and-gain", "cuckoo_at_showdown": "compared",
      "cuckoo_pair_exception": "no", "fools_in_play": "any-hand", "inn_guarantee_covers": "zero-or-below"},
     {"ties": "last", "two_fools_alone": "exempt"},

@@ -14,19 +14,12 @@ import pytest
 from cucu_ref.formal import parametric as P
 from cucu_ref.formal import pproofs
 from cucu_ref.formal.model import NONE
-from cucu_ref.formal.plan import rulesets
+from cucu_ref.formal.plan import CARD_READINGS, rulesets
 from cucu_ref.formal.props import Result, known_runs
 from cucu_ref.rulesets import preset
 
 RULESETS = rulesets()  # campli, campli-literal-Q3, digital-4p, lu-stu
-# option readings beyond the presets' that the model covers (as in test_crosscheck.VARIANTS)
-VARIANTS = [
-    {"cat": "pay-holder"},  # Z5
-    {"dealing": "all-first"},  # Z3
-    {"deal_from": "top", "dealer_exchange": "stack-top", "horse_at_dealer": "stack-bottom"},  # L2, Q6
-    {"targeted_holder_acts": "after-refused-inn", "cat_undo_through_inn": "stop"},  # D6, Q14
-    {"dead_cards": "under-stack"},  # L10 with K13's undo (no preset has both)
-]
+VARIANTS = CARD_READINGS  # Z5, Z3, L2/Q6, L10, D6/Q14: the readings beyond the presets'
 
 
 def _ok(result: Result) -> None:
@@ -216,20 +209,15 @@ def test_an_undo_that_walks_to_the_wrong_seat_breaks_the_undo(monkeypatch):
 
 
 def test_a_horse_that_holds_the_request_breaks_termination(monkeypatch):
-    original = P.PModel.role
-
-    def role(self, v):  # nothing is a horse, and the seek never moves past it
-        return original(self, v)
     original_step = P.PModel.step
 
-    def step(self, s, d):
+    def step(self, s, d):  # a horse passes the request on, but the request stays where it was
         out = original_step(self, s, d)
         if s.phase == P.SEEK:
             out = out.copy()
             out.cursor = P.ite(P.EQ(out.phase, P.SEEK), s.cursor, out.cursor)
             out.target = P.ite(P.EQ(out.phase, P.SEEK), s.target, out.target)
         return out
-    monkeypatch.setattr(P.PModel, "role", role)
     _not_proved(monkeypatch, RULESETS[0], "termination", "step", step)
 
 

@@ -14,15 +14,13 @@ from cucu_ref import cards
 from cucu_ref.formal import parametric as P
 from cucu_ref.formal import pproofs
 from cucu_ref.formal.model import DONE, NONE, Model
-from cucu_ref.formal.plan import rulesets
+from cucu_ref.formal.plan import CARD_READINGS, rulesets
 from cucu_ref.formal.props import _engine_stack, _play_engine
 from cucu_ref.rulesets import preset
 
-READINGS = rulesets() + [preset("campli", v) for v in (
-    {"cat": "pay-holder"}, {"dealing": "all-first"}, {"dead_cards": "under-stack"},
-    {"deal_from": "top", "dealer_exchange": "stack-top", "horse_at_dealer": "stack-bottom"},
-    {"targeted_holder_acts": "after-refused-inn"})]
-EVENT_VALUES = (15, 14, 13, 12, 11)  # C2: cuckoo, hunter, horse, cat, inn
+READINGS = rulesets() + [preset("campli", v) for v in CARD_READINGS]
+# up to 8 seats: every branch of the deal (horses in a row, an undo through several exchanges,
+# the inn) fits in 8, and each example stays a few milliseconds; the z3 proofs cover every size
 
 
 @st.composite
@@ -31,9 +29,9 @@ def deals(draw):
     n = draw(st.integers(rules.min_players, min(rules.max_players, 8)))
     k = n + 2  # every card the deal can reach: one per seat, the dealer's exchange, a horse's
     pack = cards.PACKS[rules.pack]
-    # event cards drawn often: a uniform draw from 40 cards meets a cat in few deals
+    # the ruleset's event cards (C2) drawn often: a uniform draw from 40 cards meets a cat in few deals
     pool = list(pack.cards)
-    events = [c for c in pool if c.value in EVENT_VALUES]
+    events = [c for c in pool if c.value in rules.role_of]
     picked = draw(st.lists(st.sampled_from(events), max_size=k, unique=True))
     rest = [c for c in pool if c not in picked]
     picked += draw(st.permutations(rest))[:k - len(picked)]
