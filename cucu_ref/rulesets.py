@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterator, Mapping, NamedTuple
 
 from .cards import PACKS
 
@@ -27,6 +27,7 @@ __all__ = [
     "RulesetError",
     "preset",
     "open_options",
+    "other_readings",
     "OPEN_POINTS",
     "CUCKOO",
     "HUNTER",
@@ -554,6 +555,21 @@ def open_options(preset_name: str) -> tuple[str, ...]:
     """The named options that are open points for ``preset_name`` (see ``OPEN_POINTS``);
     for a ruleset that is not a preset, every named option."""
     return OPEN_POINTS.get(preset_name, tuple(OPTIONS))
+
+
+def other_readings(rules: Rules, preset_name: str) -> Iterator[tuple[OptionSpec, Reading, Rules]]:
+    """Every other reading of the open points of ``preset_name`` (see :func:`open_options`):
+    for each open option, in the order of :data:`OPTIONS`, each reading that ``rules`` does not
+    take, with ``rules`` under that reading.  What a ruling re-runs, for a position (the
+    adjudicator) and for a trace (the oracle), to say which reading a history is valid under."""
+    open_points = open_options(preset_name)
+    for name, spec in OPTIONS.items():
+        if name not in open_points or not hasattr(rules, name):
+            continue
+        current = getattr(rules, name)
+        for reading in spec.readings:
+            if reading.value != current:
+                yield spec, reading, rules.with_options({name: reading.value})
 
 
 def preset(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:

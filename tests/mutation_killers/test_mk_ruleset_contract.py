@@ -18,6 +18,7 @@ from cucu_ref.rulesets import (
     Rules,
     RulesetError,
     open_options,
+    other_readings,
     preset,
 )
 
@@ -187,6 +188,24 @@ def test_open_options_are_the_presets_open_points():
     assert "dealer_exchange" in open_options("lu-stu")
     # a ruleset that is no preset: every named option
     assert open_options("no-such-preset") == tuple(OPTIONS)
+
+
+def test_other_readings_are_the_open_points_other_readings():
+    rules = preset("campli", {"ties": "first"})
+    got = [(spec.name, reading.value, alt) for spec, reading, alt in other_readings(rules, "campli")]
+    # one entry per reading not taken, open points only, in the order of OPTIONS
+    expected = [(name, r.value) for name, spec in OPTIONS.items() if name in open_options("campli")
+                for r in spec.readings if r.value != getattr(rules, name)]
+    assert [(n, v) for n, v, _ in got] == expected
+    assert ("cuckoo_at_showdown", "compared") in expected and ("ties", "last") not in expected
+    for name, value, alt in got:
+        # each carries the ruleset under that reading, every other field as before
+        assert getattr(alt, name) == value and alt.ties == "first"
+        assert alt.with_options({name: getattr(rules, name)}) == rules
+    # a reading taken is never offered again
+    taken = preset("campli", {"cuckoo_at_showdown": "compared"})
+    assert ("cuckoo_at_showdown", "never-loses") in [(s.name, r.value) for s, r, _ in other_readings(taken, "campli")]
+    assert ("cuckoo_at_showdown", "compared") not in [(s.name, r.value) for s, r, _ in other_readings(taken, "campli")]
 
 
 # --------------------------------------------------------------------------- citations
