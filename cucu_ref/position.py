@@ -254,15 +254,17 @@ def schema(name: str = "position-1") -> dict:
 _FAST: dict[str, Any] = {}
 
 
-def schema_problems(doc: Any) -> list[Problem]:
+def schema_problems(doc: Any, name: str = "position-1") -> list[Problem]:
+    """Every way ``doc`` breaks the shipped schema ``name`` (see :func:`schema`), each with its
+    JSON path; [] when it is valid."""
     from .minischema import compile_validator, iter_errors
 
-    fast = _FAST.get("position-1")
+    fast = _FAST.get(name)
     if fast is None:
-        fast = _FAST["position-1"] = compile_validator(schema("position-1"))
+        fast = _FAST[name] = compile_validator(schema(name))
     if fast(doc):
         return []
-    return [Problem("schema", e.path, e.message) for e in iter_errors(schema("position-1"), doc)]
+    return [Problem("schema", e.path, e.message) for e in iter_errors(schema(name), doc)]
 
 
 # --------------------------------------------------------------------------- layer 3: meaning
