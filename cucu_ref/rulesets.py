@@ -104,8 +104,11 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
            "yes: the XV is compared like any card; only two XV as the only live cards lose nothing (Farina 2010 "
            "as written, K15 and K19; Lu Stù L4/L6 without even that exception)")),
     _spec("cuckoo_pair_exception", "K19", "Do two XV that are the only live cards lose nothing?",
-          ("yes", "K19", "'if both hold a cuckoo, neither loses' (Farina 2010)"),
-          ("no", "L6", "two equal cards: the non-dealer loses, cuckoos included (Di Luigi & Mazza 2009)")),
+          ("yes", "K19", "at a table of two: 'Wenn beide einen Kuckuck halten, verliert keiner eine Marke', a rule "
+           "of §Endspiel zu zweit (Farina 2010); at a larger table two XV left live tie lowest like any cards"),
+          ("no", "L6", "two equal cards: the non-dealer loses, cuckoos included (Di Luigi & Mazza 2009)"),
+          ("two-live-cards", "D7", "at any table, when the two XV are the only live cards: 'To gøger mister ingen "
+           "liv' (two cuckoos lose no lives, digital D7, which names no table size)")),
     _spec("fools_in_play", "Q4", "Which fools count toward 'both fools in play'?",
           ("live", "K15", "only fools in live hands: dead cards play no role in the comparison (Farina 2010)"),
           ("any-hand", "Q4", "a fool in a dead hand counts too")),
@@ -128,6 +131,13 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("inn_guarantee_covers", "Q12", "Which card of the offerer does the innkeeper's guarantee cover?",
           ("nulla", "K14", "exactly the nulla, 0 ('wenn's 'ne Null ist', Farina 2010)"),
           ("zero-or-below", "Q12", "any card worth nothing or less: 0, secchia, mascherone, leone")),
+    _spec("inn_keeper_cannot_pay", "Q12",
+          "The innkeeper who guaranteed an offerer's nulla has no mark left to pay it with (he lost his last one "
+          "as lowest himself, or went out during the deal): who pays the offerer's mark?",
+          ("offerer", "K15", "the offerer himself: the innkeeper pays 'an seiner statt' only what he can, and the "
+           "lowest card still loses its mark (K15); an innkeeper who can pays his own loss and the offerer's"),
+          ("nobody", "K14", "nobody: the accepted bargain took the mark off the offerer ('an seiner statt', K14), and "
+           "a player without marks pays nothing more")),
     _spec("cat_undo_through_inn", "Q14", "Does the cat's undo pass back through a refused inn's exchange?",
           ("undo", "K13", "yes: it was an exchange like any other, undone back to the dealt owner"),
           ("stop", "Q14", "no: the bargain stands and the undo stops there")),
@@ -225,6 +235,7 @@ class Rules:
     ties: str = "all"
     inn: str = "campli"
     inn_guarantee_covers: str = "nulla"
+    inn_keeper_cannot_pay: str = "offerer"
     cat_undo_through_inn: str = "undo"
     seating_fool: str = "lowest"
     buy_back: str = "after-deal"
@@ -445,6 +456,11 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "gives the 'compared' outcome."),
         "fools_in_play": "Dead cards 'play no role in the comparison' (K15), so a dead fool is not in play.",
         "inn_guarantee_covers": "The second offer names the nulla ('pagherai se null?'), so only the 0 is covered.",
+        "inn_keeper_cannot_pay": (
+            "Not in the source: K14 has the innkeeper pay 'an seiner statt' and says nothing of an innkeeper who "
+            "has no mark left (reachable when he may still change his card: Q2 'targeted_dealer_decides = yes').  "
+            "'offerer': a guarantee moves who pays, it does not cancel the loss, so what the innkeeper cannot pay "
+            "falls back on the lowest card (K15), and every loser's mark is paid.  'nobody' is the other reading."),
         "cat_undo_through_inn": (
             "Unreachable under 'targeted_holder_acts = never' (a former innkeeper never offers again); 'undo' "
             "follows K13's wording 'every exchange' when the other reading of Q2 is chosen."),
@@ -461,6 +477,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "targeted_holder_acts": "Campli's K10-K14 stand ('Same as Campli except').",
         "fools_in_play": "Dead cards go under the stack (L10): they are not in play.",
         "inn_guarantee_covers": "L7: 'wenn dieser die Null halten … sollte': the nulla.",
+        "inn_keeper_cannot_pay": "As Campli: L7 ('anstelle des Anbieters eine Marke zahlen') is as silent as K14.",
         "backward_chain_end": "Q5: the dealer has no card yet when the way back reaches the first hand.",
         "backward_offer": "L8: the exchange 'goes on leftwards' with no decision named.",
         "virgin_after_gain": "Q8 unsettled by the source; K17's 'never lost a mark' is kept. A player who buys back "
@@ -480,6 +497,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "targeted_holder_acts": "Z4: XI, XIII, XIIII and XV 'exakt die gleichen wie im Cucù'.",
         "fools_in_play": "As Campli.",
         "inn_guarantee_covers": "As Campli (Z4).",
+        "inn_keeper_cannot_pay": "As Campli (Z4).",
         "targeted_dealer_decides": "As Campli (Z4: the event cards 'exakt die gleichen wie im Cucù').",
         "seating_fool": "As Campli: Zeh describes no seating draw.",
     },
@@ -524,6 +542,8 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "cuckoo_at_showdown": "D4 and D7: a cuckoo never loses a life, even as the only live card.",
         "fools_in_play": "D7: cards of knocked-out players are dead and excluded.",
         "inn_guarantee_covers": "D6 names the nulla ('hvis et nul taber').",
+        "inn_keeper_cannot_pay": (
+            "As Campli: D6 ('kroværten mister et liv i stedet for anmoderen') is as silent as K14."),
         "cat_undo_through_inn": "D5 undoes 'earlier consecutive exchanges'; the refused inn's exchange is one.",
         "seating_fool": "The digital game does not seat by draw; the Campli default is kept.",
         "simultaneous_buy_back": "No buy-back in the digital game; the option has no effect.",
@@ -537,13 +557,16 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
 # for Lu Stù) and are not re-run.
 OPEN_POINTS: dict[str, tuple[str, ...]] = {
     "campli": ("targeted_holder_acts", "targeted_dealer_decides", "cuckoo_at_showdown", "fools_in_play",
-               "inn_guarantee_covers", "cat_undo_through_inn", "seating_fool", "simultaneous_buy_back"),
+               "inn_guarantee_covers", "inn_keeper_cannot_pay", "cat_undo_through_inn", "seating_fool",
+               "simultaneous_buy_back"),
     "lu-stu": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
+               "inn_keeper_cannot_pay",
                "backward_chain_end", "backward_offer", "dealer_exchange", "horse_at_dealer", "virgin_after_gain",
                "simultaneous_buy_back", "seating_fool"),
     "zeh-1769": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
+                 "inn_keeper_cannot_pay",
                  "refuse_by_paying", "two_fools_alone", "seating_fool", "all_out"),
-    "digital-4p": ("targeted_dealer_decides", "cat_undo_through_inn"),
+    "digital-4p": ("targeted_dealer_decides", "cat_undo_through_inn", "inn_keeper_cannot_pay"),
     "coucou": ("all_equal", "talon_card", "all_out"),
     "as-qui-court": ("all_equal", "all_out"),
     "here": ("all_equal", "all_out"),
