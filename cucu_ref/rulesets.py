@@ -198,6 +198,15 @@ DEFAULT_CITATIONS: dict[str, str] = {
 }
 
 
+# Bounds of the whole-number settings (issue 12).  With them (and the position schema's bounds:
+# marks <= 1000, pot <= 10**9, eliminations and re-entries <= 1000) every count or amount a ruling
+# prints stays far below Python's int-to-string limit of 4,300 digits: the largest is a buy-back
+# price, stake * 2**(eliminations + players) (K17), about 330 digits.  The sources name no stake
+# or number of marks beyond a few (K1: three marks; F1/Q17: five, 'zum Beispiel').
+MAX_MARKS = 1000
+MAX_STAKE = 1_000_000
+
+
 @dataclass(frozen=True)
 class Rules:
     """One ruleset: settings plus a reading for every named option (see :data:`OPTIONS`)."""
@@ -267,10 +276,14 @@ class Rules:
             found.append(("max_players", f"{self.pack} cannot serve {self.max_players} players and a stack"))
         if self.initial_marks < 1:
             found.append(("initial_marks", "each player needs at least one mark"))
+        elif self.initial_marks > MAX_MARKS:
+            found.append(("initial_marks", f"at most {MAX_MARKS} starting marks"))
         if self.dealer_takes not in (1, 3):
             found.append(("dealer_takes", "the dealer takes one card or three (F2)"))
         if self.stake < 0:
             found.append(("stake", "the stake cannot be negative"))
+        elif self.stake > MAX_STAKE:
+            found.append(("stake", f"a stake of at most {MAX_STAKE}"))
         for value, role in self.roles:
             if role not in ROLES:
                 found.append(("roles", f"unknown role {role!r}"))
