@@ -182,7 +182,8 @@ def json_path(parts: tuple[Any, ...] | list[Any]) -> str:
         elif _IDENT.fullmatch(p):
             out += f".{p}"
         else:
-            out += "[" + json.dumps(p, ensure_ascii=False) + "]"
+            # as JSON; all in ASCII escapes if the key holds anything not printable
+            out += "[" + json.dumps(p, ensure_ascii=not p.isprintable()) + "]"
     return out
 
 
@@ -207,12 +208,12 @@ def _walk(doc: Any, deep: bool, surrogates: bool) -> Iterator[InputProblem]:
             if isinstance(node, dict):
                 if isinstance(node, _Duplicates):
                     for key in node.duplicates:
-                        yield InputProblem(_spell(link), f"duplicate field {key!r} in one object (JSON keeps only "
-                                                         "the last, so the document is ambiguous)")
+                        yield InputProblem(_spell((link, key)), f"the field {key!r} is given more than once in its "
+                                                                "object (JSON keeps only the last: ambiguous)")
                 for key, value in reversed(list(node.items())):
                     if surrogates and _RAW_SURROGATE.search(key):
-                        yield InputProblem(_spell(link), f"the field name {key!r} holds a lone surrogate "
-                                                         f"{_first_surrogate(key)}, which is not a character")
+                        yield InputProblem(_spell((link, key)), f"the field name {key!r} holds a lone surrogate "
+                                                                f"{_first_surrogate(key)}, which is not a character")
                     stack.append((value, (link, key), depth + 1))
             else:
                 for i in range(len(node) - 1, -1, -1):

@@ -86,8 +86,9 @@ def test_1_nesting_too_deep_is_placed_by_its_json_path():
     code, found = problems(b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1))
     assert code == 1
     # the 65th array is the only element of the 64th: $[0] sixty-four times; and an array is no position
-    assert [(p["path"], p["message"]) for p in found] == [("$" + "[0]" * MAX_DEPTH, f"nesting deeper than {MAX_DEPTH} levels"),
-                                                          ("$", "expected a JSON object (a position), got an array")]
+    assert [(p["path"], p["message"]) for p in found] == [
+        ("$" + "[0]" * MAX_DEPTH, f"nesting deeper than {MAX_DEPTH} levels"),
+        ("$", "expected a JSON object (a position), got an array")]
     nested = {"format": "cucu-position/1", "description": "x"}
     node = nested
     for _ in range(MAX_DEPTH):
@@ -140,7 +141,8 @@ def test_3_a_surrogate_pair_is_one_character_and_is_read():
 
 def test_3_a_surrogate_in_a_field_name_is_refused_with_its_place():
     code, found = problems(b'{"format": "cucu-position/1", "hands": {"\\udfff": "XV"}}')
-    assert code == 1 and found[0]["path"] == "$.hands" and "U+DFFF" in found[0]["message"]
+    # the path names the key in ASCII escapes: it cannot be written as it is
+    assert code == 1 and found[0]["path"] == '$.hands["\\udfff"]' and "U+DFFF" in found[0]["message"]
 
 
 def test_3_in_a_batch_the_line_gets_its_record_and_the_others_go_on():
@@ -441,8 +443,8 @@ def test_10_a_duplicate_field_is_placed_at_its_object():
             b'"marks": 1, "marks": 3}, "Carla"], "dealer": "Carla", "history": [{"keep": "Anna", "keep": "Bruno"}]}')
     code, found = problems(data)
     assert code == 1
-    assert [(p["path"], p["message"].split(" in one")[0]) for p in found] == [
-        ("$.players[1]", "duplicate field 'marks'"), ("$.history[0]", "duplicate field 'keep'")]
+    assert [(p["path"], p["message"].split(" is given")[0]) for p in found] == [
+        ("$.players[1].marks", "the field 'marks'"), ("$.history[0].keep", "the field 'keep'")]
 
 
 def test_10_a_third_copy_is_placed_where_it_is_written():
@@ -454,7 +456,8 @@ def test_10_a_third_copy_is_placed_where_it_is_written():
     assert code == 1
     [problem] = found
     assert problem["path"] == "$.history[2].card" and problem["rule"] == "C1"
-    assert "third XV" in problem["message"] and "(the others at $.stack.cards[0], $.history[0].card)" in problem["message"]
+    assert "third XV" in problem["message"]
+    assert "(the others at $.stack.cards[0], $.history[0].card)" in problem["message"]
 
 
 def test_10_a_lion_in_zehs_pack_is_placed():
