@@ -189,7 +189,7 @@ def parse(text: str, pack: str = CUCCU) -> Card:
     return Card(pack, value)
 
 
-def format(card: Card) -> str:  # noqa: A001 - the parse/format pair is the public API
+def format(card: Card) -> str:
     """The canonical token of ``card``: ``'XV'``, ``'matto'``, ``'K'`` …"""
     return _TOKENS[card.pack][card.value]
 

@@ -272,27 +272,29 @@ def _items(names: list[str], batch: bool, stdin: IO[bytes], err_out: TextIO, fai
             yield ("<stdin>" if name == "-" else name), data
             continue
         prefix = "line" if len(names) == 1 else f"{'<stdin>' if name == '-' else name} line"
-        try:
-            f = stdin if name == "-" else open(name, "rb")
-        except OSError as err:
-            _cannot_read(err_out, name, err)
-            failed.append(EXIT_USAGE)
+        if name == "-":
+            yield from _batch_items(name, stdin, prefix, err_out, failed)
             continue
         try:
-            lines = _lines(f)
-            while True:
-                try:
-                    number, data = next(lines)
-                except StopIteration:
-                    break
-                except OSError as err:  # a read error: this input ends here
-                    _cannot_read(err_out, name, err)
-                    failed.append(EXIT_USAGE)
-                    break
-                yield f"{prefix} {number}", data
-        finally:
-            if f is not stdin:
-                f.close()
+            with open(name, "rb") as f:
+                yield from _batch_items(name, f, prefix, err_out, failed)
+        except OSError as err:  # it cannot be opened
+            _cannot_read(err_out, name, err)
+            failed.append(EXIT_USAGE)
+
+
+def _batch_items(name: str, stream: IO[bytes], prefix: str, err_out: TextIO, failed: list[int]) -> Iterator[Item]:
+    lines = _lines(stream)
+    while True:
+        try:
+            number, data = next(lines)
+        except StopIteration:
+            return
+        except OSError as err:  # a read error: this input ends here
+            _cannot_read(err_out, name, err)
+            failed.append(EXIT_USAGE)
+            return
+        yield f"{prefix} {number}", data
 
 
 # --------------------------------------------------------------------------- running

@@ -96,7 +96,8 @@ def _cat_undo_restores(s: Step) -> Optional[str]:
     cat_marks = [e for e in events if e.kind == "mark-lost" and e.rule == "K13"]
     if not cat_marks or after.rules.dead_cards != "stay":
         return None
-    seats = {cat_marks[0].seat} | {e.seat for e in events if e.kind == "undo"} | {e.other for e in events if e.kind == "undo"}
+    undone = [e for e in events if e.kind == "undo"]
+    seats = {cat_marks[0].seat} | {e.seat for e in undone} | {e.other for e in undone}
     for seat in seats:
         if after.custody[seat] != ((seat, Via.DEALT),):
             return f"seat {seat} does not hold the card dealt to him after the cat's undo"
@@ -108,7 +109,8 @@ def _blocked_moves_no_card(s: Step) -> Optional[str]:
     for i, e in enumerate(events):
         if e.kind == "arresto" and after.rules.role_of.get(e.card.value) in (CUCKOO, HUNTER, CAT):
             later = events[i + 1:]
-            nxt = next((k for k, x in enumerate(later) if x.kind in ("arresto", "offer", "keep", "showdown")), len(later))
+            nxt = next((k for k, x in enumerate(later) if x.kind in ("arresto", "offer", "keep", "showdown")),
+                       len(later))
             if any(x.kind in ("exchange", "exchange-with-stack", "exchange-with-talon") for x in later[:nxt]):
                 return f"a request blocked by {e.card} moved a card"
     return None
@@ -300,7 +302,6 @@ def cell(finding: Finding, counterexample_dir: str) -> str:
 
 def render_rst(findings: Sequence[Finding], counterexample_dir: str, deals: int, seed: int,
                formal: Sequence[dict] = ()) -> str:
-    props = {p.id: p for p in PROPERTIES}
     labels = [v.label for v in VARIANTS]
     by_cell = {(f.property, f.variant): f for f in findings}
     lines = [

@@ -18,7 +18,6 @@ Replaying the history (the fourth layer) belongs to :mod:`cucu_ref.adjudication`
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any, NamedTuple, Optional
 
 from . import cards as _cards

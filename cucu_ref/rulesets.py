@@ -284,7 +284,7 @@ class Rules:
             found.append(("stake", "the stake cannot be negative"))
         elif self.stake > MAX_STAKE:
             found.append(("stake", f"a stake of at most {MAX_STAKE}"))
-        for value, role in self.roles:
+        for _value, role in self.roles:
             if role not in ROLES:
                 found.append(("roles", f"unknown role {role!r}"))
         for key, _ in self.citations:
@@ -384,7 +384,8 @@ PRESETS: dict[str, Rules] = {
         buy_back="none",
         all_out="draw-replay",
         fool_hint="forfeits-gain",
-        citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"), (CAT, "Z5")),
+        citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"),
+                   (CAT, "Z5")),
     ),
     "coucou": _COUCOU,
     # Méry (1847): Coucou except A1-A4
@@ -394,8 +395,8 @@ PRESETS: dict[str, Rules] = {
         dealer_takes=1,
         last_request_to="dealer",
         dealer_exchange="talon-top-if-received-ace",
-        citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"), ("offer", "F3"),
-                   ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
+        citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"),
+                   ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
                    ("winner", "F6")),
     ),
     # Furetière (1690), Lebrun (1828): one card each, the neighbour, the lowest loses (H1)
@@ -469,7 +470,8 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "dealer_exchange": "Q6: Lu Stù changes only the dealing (L2); Campli's K8 (bottom card) is kept.",
         "horse_at_dealer": "Q6: Campli's K12 (top card) is kept for the same reason.",
         "cuckoo_at_showdown": "L4 and L6: a cuckoo can lose when only cuckoos and fools are in play.",
-        "cuckoo_pair_exception": "L6: two equal cards, the non-dealer loses, 'auch wenn es sich um Kuckucke handeln sollte'.",
+        "cuckoo_pair_exception": ("L6: two equal cards, the non-dealer loses, 'auch wenn es sich um Kuckucke handeln "
+                                  "sollte'."),
         "two_fools_alone": "L6: 'n llev e n matt': both gain, and the non-dealer loses his gain again.",
         "targeted_holder_acts": "Campli's K10-K14 stand ('Same as Campli except').",
         "fools_in_play": "Dead cards go under the stack (L10): they are not in play.",

@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable
 
 from docutils import nodes
 from docutils.statemachine import StringList
@@ -192,7 +192,8 @@ def options_lines() -> list[str]:
         lines += title(f"``{option.name}``", "~")
         lines += [f"{escape(option.question)} Settles {cite(option.settles)}.", ""]
         for reading in option.readings:
-            takers = [f":doc:`{n} </rulesets/{n}>`" for n, r in PRESETS.items() if getattr(r, option.name) == reading.value]
+            takers = [f":doc:`{n} </rulesets/{n}>`" for n, r in PRESETS.items()
+                      if getattr(r, option.name) == reading.value]
             taken = f" Taken by {', '.join(takers)}." if takers else ""
             lines += [f"* ``{reading.value}``: {linked(reading.text)}. Source: {cite(reading.source)}.{taken}", ""]
     return lines
@@ -221,7 +222,8 @@ def rules_lines() -> list[str]:
             source = SOURCES[rule.source]
             year = source.year if source.year is not None else "n.d."
             lines += [f".. rule:: {rule_id}", "",
-                      f"**{rule_id}** {escape(rule.text)} ({escape(source.author)} {year}, §{escape(rule.section)})", ""]
+                      f"**{rule_id}** {escape(rule.text)} ({escape(source.author)} {year}, "
+                      f"§{escape(rule.section)})", ""]
     return lines
 
 
@@ -252,7 +254,7 @@ class ToctreeIfPresentDirective(_GeneratedDirective):
     a plain toctree (a missing page is an error)."""
 
     has_content = True
-    option_spec = {"maxdepth": int, "caption": str}
+    option_spec: ClassVar[dict[str, Any]] = {"maxdepth": int, "caption": str}
 
     def lines(self) -> list[str]:
         # re-read this page when pages come or go (see reread_optional_toctrees)
