@@ -21,7 +21,7 @@ import functools
 import operator
 import unicodedata
 from collections import Counter
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, Sequence
 
 __all__ = [
     "CUCCU",
@@ -216,12 +216,13 @@ class Pack(NamedTuple):
     def size(self) -> int:
         return len(self.values) * self.copies
 
-    def is_permutation(self, stack: object) -> bool:
-        """True when ``stack`` holds exactly the cards of this pack, in any order."""
+    def is_permutation(self, stack: Sequence[Card]) -> bool:
+        """True when ``stack`` holds exactly the cards of this pack, in any order (False, not
+        an error, for something that is not a sequence of cards)."""
         try:
-            return (len(stack) == self.size  # type: ignore[arg-type]
-                    and sorted(map(_VALUE, stack)) == _pack_values(self)  # type: ignore[arg-type]
-                    and set(map(_FAMILY, stack)) == {self.family})  # type: ignore[arg-type]
+            return (len(stack) == self.size
+                    and sorted(map(_VALUE, stack)) == _pack_values(self)
+                    and set(map(_FAMILY, stack)) == {self.family})
         except (TypeError, IndexError):
             return False
 

@@ -101,9 +101,9 @@ def load(data: bytes | str) -> dict[str, Any]:
         kind = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean"}.get(
             type(doc), "null")
         problems.append(InputProblem("$", f"expected a JSON object (a position), got {kind}"))
-    if problems:
-        raise InputError(problems[0].message, problems[0].path, problems)
-    return doc
+    if isinstance(doc, dict) and not problems:
+        return doc
+    raise InputError(problems[0].message, problems[0].path, problems)
 
 
 # --------------------------------------------------------------------------- hooks

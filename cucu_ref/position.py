@@ -317,7 +317,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         held += [at for s, at in shown.items() if s not in hands]
         _surplus(pack, held, "the hands", chk)
 
-    claim = _claim(doc.get("claim"), seat, card, chk, names) if "claim" in doc else None
+    claim = _claim(doc["claim"], seat, card, chk, names) if "claim" in doc else None
     if chk.problems or rules is None or dealer < 0:
         return None, chk.problems
     return Position(
@@ -537,6 +537,8 @@ def position_from_replay(start: State, actions: list[Action], description: str =
         players.append({"name": name, "marks": m, "virgin": v})
     history: list[dict[str, Any]] = []
     for a in actions[1:]:
+        if a.seat is None:
+            raise ValueError(f"the decision {a.kind!r} names no seat")
         verb = _VERB_OF.get(a.kind)
         history.append({verb: start.players[a.seat]} if verb else {"act": a.kind, "by": start.players[a.seat]})
     doc: dict[str, Any] = {"format": FORMAT}
@@ -549,6 +551,8 @@ def position_from_replay(start: State, actions: list[Action], description: str =
     doc["eliminations"] = start.eliminations
     doc["reentries"] = start.reentries
     doc["deals_played"] = start.deal_number
+    if actions[0].stack is None:
+        raise ValueError("the shuffle must give its stack")
     doc["stack"] = {"order": [_cards.format(c) for c in actions[0].stack]}
     doc["history"] = history
     return doc

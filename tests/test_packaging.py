@@ -34,3 +34,13 @@ def test_package_data_holds_the_schemas_and_the_type_marker():
     data = PYPROJECT["tool"]["setuptools"]["package-data"]["cucu_ref"]
     assert "py.typed" in data and "schemas/*.json" in data
     assert os.path.exists(os.path.join(ROOT, "cucu_ref", "py.typed"))
+
+
+def test_ci_runs_the_lint_and_type_gates_after_the_tests():
+    with open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8") as f:
+        script = f.read()
+    tests, lint, types = script.index("python -m pytest"), script.index("ruff check ."), script.index("\nmypy\n")
+    assert tests < lint < types
+    extras = PYPROJECT["project"]["optional-dependencies"]["test"]
+    assert any(d.startswith("ruff") for d in extras) and any(d.startswith("mypy") for d in extras)
+    assert PYPROJECT["tool"]["mypy"]["strict"] is True
