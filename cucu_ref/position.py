@@ -18,7 +18,7 @@ Replaying the history (the fourth layer) belongs to :mod:`cucu_ref.adjudication`
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
@@ -222,6 +222,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
 
     # players (K1: seat order is play order)
     names: list[str] = []
+    name_keys: dict[str, int] = {}
     marks: list[int] = []
     virgins: list[bool] = []
     initial = rules.initial_marks if rules is not None else 3
@@ -236,7 +237,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         if name in names:
             chk.add(name_path, f"duplicate player name {name!r} (also $.players[{names.index(name)}])")
         else:
-            _name_collision(name, names, name_path, chk)
+            _name_collision(name, names, name_keys, name_path, chk)
         names.append(name)
         m = int(entry.get("marks", initial))
         marks.append(m)
@@ -298,7 +299,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         c = card(value, f"$.hands[{json.dumps(name)}]")
         if s >= 0 and c is not None:
             hands[s] = c
-            hand_at[s] = f"$.hands[{json.dumps(name)}]"
+            hand_at[s] = name  # the key as written, for the path of a surplus copy
             if marks[s] == 0:
                 chk.add(f"$.hands[{json.dumps(name)}]", f"{name} is out of the match and holds no card", "K16")
 
@@ -307,15 +308,26 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so
     # are the cards held at the end
     if rules is not None:
-        # each card with its place, so that a surplus copy is reported where it is written
-        layout = [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order or ())]
-        layout += [(top, "$.stack.top"), (bottom, "$.stack.bottom"), *extra_at]
-        layout += [(e.card, f"{e.path}.card") for e in history if e.verb == "deal"]
-        _surplus(pack, [(c, at) for c, at in layout if c is not None], "the dealt cards and the stack", chk)
-        held = [(c, hand_at[s]) for s, c in hands.items()]
-        shown = {e.seat: (e.card, f"{e.path}.card") for e in history if e.verb == "shows" and e.card is not None}
-        held += [at for s, at in shown.items() if s not in hands]
-        _surplus(pack, held, "the hands", chk)
+        dealt = [e for e in history if e.verb == "deal"]
+        layout = [*(stack_order or ()), top, bottom, *extra, *(e.card for e in dealt)]
+
+        def layout_places() -> list[tuple[Optional[Card], str]]:
+            # each card with its place, so that a surplus copy is reported where it is written
+            # (spelt out only when there is one)
+            placed = [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order or ())]
+            placed += [(top, "$.stack.top"), (bottom, "$.stack.bottom"), *extra_at]
+            return placed + [(e.card, f"{e.path}.card") for e in dealt]
+
+        _surplus(pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", chk)
+        shown = {e.seat: e for e in history if e.verb == "shows" and e.card is not None}
+
+        def held_places() -> list[tuple[Optional[Card], str]]:
+            placed: list[tuple[Optional[Card], str]] = [(c, f"$.hands[{json.dumps(hand_at[s])}]")
+                                                        for s, c in hands.items()]
+            return placed + [(e.card, f"{e.path}.card") for s, e in shown.items() if s not in hands]
+
+        held = [*hands.values(), *(e.card for s, e in shown.items() if s not in hands and e.card is not None)]
+        _surplus(pack, held, held_places, "the hands", chk)
 
     claim = _claim(doc["claim"], seat, card, chk, names) if "claim" in doc else None
     if chk.problems or rules is None or dealer < 0:
@@ -329,19 +341,23 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     ), []
 
 
-def _surplus(pack: Any, placed: list[tuple[Card, str]], where: str, chk: _Checker) -> None:
+def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,
+             chk: _Checker) -> None:
     """C1/C4: more copies of a card than the pack holds, reported at the first copy too many,
-    naming where the others are."""
-    seen = [c for c, _ in placed]
-    for c, extra in pack.surplus(seen).items():
+    naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
+    surplus = pack.surplus(seen)
+    if not surplus:
+        return
+    placed = places()
+    for c, extra in surplus.items():
         have = seen.count(c)
         allowed = have - extra
-        places = [at for card_, at in placed if card_ == c]
+        at = [path for card_, path in placed if card_ == c]
         word = {3: "a third", 4: "a fourth"}.get(have, f"{have} copies of")
-        others = f" (the others at {', '.join(places[:allowed])})" if allowed else ""
-        chk.add(places[allowed], f"{where} hold {word} {_cards.format(c)}: the {pack.name} pack has {allowed} "
-                                 f"{'copy' if allowed == 1 else 'copies'}"
-                                 + (" (no lions in this pack, C4)" if allowed == 0 else others),
+        others = f" (the others at {', '.join(at[:allowed])})" if allowed else ""
+        chk.add(at[allowed], f"{where} hold {word} {_cards.format(c)}: the {pack.name} pack has {allowed} "
+                             f"{'copy' if allowed == 1 else 'copies'}"
+                             + (" (no lions in this pack, C4)" if allowed == 0 else others),
                 "C4" if allowed == 0 else "C1")
 
 
@@ -489,14 +505,15 @@ def _name_key(name: str) -> str:
     return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").casefold()
 
 
-def _name_collision(name: str, names: list[str], path: str, chk: _Checker) -> None:
+def _name_collision(name: str, names: list[str], keys: dict[str, int], path: str, chk: _Checker) -> None:
+    """Two players a table cannot tell apart (``keys``: each name's :func:`_name_key`, first seat)."""
     key = _name_key(name)
-    for i, other in enumerate(names):
-        if _name_key(other) == key:
-            how = "by case" if other.casefold() == name.casefold() else "by invisible formatting characters"
-            chk.add(path, f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
-                          "a table cannot tell them apart")
-            return
+    i = keys.setdefault(key, len(names))
+    if i != len(names):
+        other = names[i]
+        how = "by case" if other.casefold() == name.casefold() else "by invisible formatting characters"
+        chk.add(path, f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
+                      "a table cannot tell them apart")
 
 
 def _fold(text: str) -> str:
