@@ -272,8 +272,8 @@ WORDS: tuple[Word, ...] = (
 
 # Words that name two different things a table does: they are refused with both meanings.
 AMBIGUOUS_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "pass": (("offer", "'passo': pass the card on to the next player (K5)"),
-             ("keep", "pass one's turn, as in other card games: 'sto bene' (K5)")),
+    "pass": (("offer", "to pass the card on to the next player (K5)"),
+             ("keep", "to keep it, passing one's turn as in other card games (K5)")),
 }
 
 
