@@ -166,12 +166,10 @@ def _quote(text: str) -> str:
     return '"' + body.replace("\t", "\\t") + '"'
 
 
-def _split(span: _Span, sep: str = ",") -> list[_Span]:
-    """Split at ``sep`` outside double quotes; each part stripped, with its column."""
-    parts: list[_Span] = []
-    start = 0
+def _outside(text: str) -> Iterator[int]:
+    """The indexes of the characters of ``text`` outside double quotes (a backslash escapes
+    the character after it inside them)."""
     inside = False
-    text = span.text
     i = 0
     while i < len(text):
         ch = text[i]
@@ -180,12 +178,23 @@ def _split(span: _Span, sep: str = ",") -> list[_Span]:
             continue
         if ch == '"':
             inside = not inside
-        elif ch == sep and not inside:
-            parts.append(_strip(_Span(text[start:i], span.column + start)))
-            start = i + 1
+        elif not inside:
+            yield i
         i += 1
-    parts.append(_strip(_Span(text[start:], span.column + start)))
-    return parts
+
+
+def _find(text: str, needle: str) -> int:
+    """Where ``needle`` first stands outside double quotes, or -1."""
+    return next((i for i in _outside(text) if text.startswith(needle, i)), -1)
+
+
+def _split(span: _Span, sep: str = ",") -> list[_Span]:
+    """Split at ``sep`` outside double quotes; each part stripped, with its column."""
+    text = span.text
+    cuts = [i for i in _outside(text) if text[i] == sep]
+    starts = [0] + [i + 1 for i in cuts]
+    ends = cuts + [len(text)]
+    return [_strip(_Span(text[a:b], span.column + a)) for a, b in zip(starts, ends)]
 
 
 def _strip(span: _Span) -> _Span:
@@ -211,23 +220,6 @@ def _words(span: _Span) -> list[_Span]:
                 i += 1
         out.append(_Span(text[start:i], span.column + start))
     return out
-
-
-def _comment_at(text: str) -> int:
-    """Where a '#' comment starts outside double quotes, or -1."""
-    inside = False
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "\\" and inside:
-            i += 2
-            continue
-        if ch == '"':
-            inside = not inside
-        elif ch == "#" and not inside:
-            return i
-        i += 1
-    return -1
 
 
 class _Fail(Exception):
@@ -292,7 +284,7 @@ class _Reader:
             if ":" in head and _HEADER_OF.get(V.fold(head.split(":", 1)[0])) == "description":
                 yield _Line(number, _Span(raw.rstrip(), 1), None, raw)  # a description is text: no comment
                 continue
-            at = _comment_at(raw)
+            at = _find(raw, "#")
             comment = raw[at + 1:].strip() if at >= 0 else None
             content = raw[:at] if at >= 0 else raw
             yield _Line(number, _strip(_Span(content.rstrip(), 1)), comment, raw)
@@ -336,11 +328,11 @@ class _Reader:
         col = line.content.column
         # an exchange seen: 'Anna <> Bruno'
         for arrow in _ARROWS:
-            at = self._outside_quotes(text, arrow)
-            if at >= 0 and self._outside_quotes(text[:at], ":") < 0:
+            at = _find(text, arrow)
+            if at >= 0 and _find(text[:at], ":") < 0:
                 return "exchange", _strip(_Span(text[:at], col)), _strip(_Span(text[at + len(arrow):],
                                                                                 col + at + len(arrow)))
-        colon = self._outside_quotes(text, ":")
+        colon = _find(text, ":")
         if colon < 0:
             raise _Fail(col, f"cannot read {text!r}: expected 'NAME: what he said or did', a header "
                              f"('Ruleset: campli'), 'A <> B', 'shown: ...' or 'claim: ...'")
@@ -362,21 +354,6 @@ class _Reader:
         if key == "claim" or key.startswith("claim by ") or key.endswith(" claims"):
             return "claim", head, rest
         return "player", head, rest
-
-    @staticmethod
-    def _outside_quotes(text: str, needle: str) -> int:
-        inside = False
-        i = 0
-        while i < len(text):
-            if text[i] == "\\" and inside:
-                i += 2
-                continue
-            if text[i] == '"':
-                inside = not inside
-            elif not inside and text.startswith(needle, i):
-                return i
-            i += 1
-        return -1
 
     # ---------------------------------------------------------------- names and cards
 
@@ -783,6 +760,10 @@ class _Reader:
         return V.call(self.rules, role, self.lang()) if role else "no call: the card has no role here"
 
     def unknown(self, text: str) -> str:
+        # 'V passo': two items with the comma left out
+        head, _, tail = text.partition(" ")
+        if tail and self.try_card(head) is not None and (V.lookup(tail) or self.try_card(tail) is not None):
+            return f"{text!r} reads as two items: write a comma between them ('{head}, {tail}')"
         family = self.family
         pool = [w for w in V.WORDS if family is None or family in w.families]
         lang = self.lang()

@@ -43,6 +43,11 @@ def test_suggestions_come_from_the_notations_language(head, word, near):
     assert f"did you mean {near!r}?" in msg
 
 
+def test_a_missing_comma_is_named():
+    assert one(HEAD + "Anna: V passo\n") == (
+        4, 7, "'V passo' reads as two items: write a comma between them ('V, passo')")
+
+
 def test_an_unknown_card_suggests_from_the_rulesets_pack():
     _, col, msg = one(HEAD + "Anna: IIIIII\n")
     assert col == 7 and "did you mean" in msg and "IIII" in msg
