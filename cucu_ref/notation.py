@@ -977,7 +977,7 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     for key in ("hands", "dealt"):
         if isinstance(d.get(key), dict):
             d[key] = {name: _canon(c, family) for name, c in d[key].items()}
-    history = [dict(e) for e in d.get("history", [])] if isinstance(d.get("history"), list) else None
+    history = [dict(e) for e in d.get("history", [])] if isinstance(d.get("history", []), list) else None
     if history is not None:
         for e in history:
             if "fermatevi" in e:
@@ -1010,8 +1010,6 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
         d["history"] = history
         if not history:
             del d["history"]
-    elif isinstance(d.get("shown"), dict):
-        d["history"] = [{"shows": name, "card": _canon(c, family)} for name, c in d.pop("shown").items()]
     claim = d.get("claim")
     if isinstance(claim, dict):
         for key in ("loses", "gains"):

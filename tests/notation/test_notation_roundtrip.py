@@ -189,6 +189,11 @@ def documents(draw):
                 doc["stack"]["cards"] = [_card(draw, family) for _ in range(draw(st.integers(0, 3)))]
     if draw(st.booleans()):
         doc["hands"] = {n: _card(draw, family) for n in names if draw(st.booleans())}
+    # CONTRACTS §3's additions: the cards dealt and shown by player
+    if draw(st.integers(0, 3)) == 0:
+        doc["dealt"] = {n: _card(draw, family) for n in names if draw(st.booleans())}
+    if draw(st.integers(0, 3)) == 0:
+        doc["shown"] = {n: _card(draw, family) for n in names if draw(st.booleans())}
     history = []
     for _ in range(draw(st.integers(0, 12))):
         who = draw(pick)
@@ -240,8 +245,12 @@ def documents(draw):
 @settings(max_examples=300)
 @given(doc=documents())
 def test_generated_positions_round_trip(doc):
-    # 'net' is CONTRACTS §3's addition; the rest must be a valid position today
-    assert schema_problems({**doc, "claim": {k: v for k, v in doc.get("claim", {}).items() if k != "net"}}) == []
+    # 'dealt', 'shown' and the claim's 'net' are CONTRACTS §3's additions; the rest must be a
+    # valid position today
+    today = {k: v for k, v in doc.items() if k not in ("dealt", "shown")}
+    if "claim" in doc:
+        today["claim"] = {k: v for k, v in doc["claim"].items() if k != "net"}
+    assert schema_problems(today) == []
     both_ways(doc)
 
 
