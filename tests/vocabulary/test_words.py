@@ -205,3 +205,17 @@ def test_a_ruleset_built_by_hand_speaks_its_packs_default():
 def test_suggest_prefers_the_nearest_word():
     assert V.suggest("pasos", V.words_for(PRESETS["campli"], "it")) == ("passo",)
     assert V.suggest("je gard", V.words_for(PRESETS["coucou"], "fr")) == ("je garde",)
+
+
+@pytest.mark.parametrize("written, preset, role", [
+    ("Coucou !", "coucou", "cuckoo"),  # seed 003 prints „Coucou!“; a French table writes 'Coucou !'
+    ("coucou!", "coucou", "cuckoo"),
+    ("  Gnaf,  cart’arrit! ", "lu-stu", "cat"),  # L8, spaced and with the typographic apostrophe
+    ("CUCÙ", "campli", "cuckoo"),
+])
+def test_the_position_format_reads_calls_as_the_vocabulary_folds_them(written, preset, role):
+    doc = {"format": "cucu-position/1", "ruleset": preset, "players": ["A", "B", "C", "D", "E"], "dealer": "E",
+           "history": [{"offer": "A"}, {"announce": written, "by": "B"}]}
+    pos, problems = P.parse(doc)
+    assert problems == []
+    assert pos.history[1].role == role
