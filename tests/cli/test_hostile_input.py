@@ -479,3 +479,15 @@ def test_10_claim_names_are_placed_by_index():
 def test_bad_jobs_is_a_usage_error(jobs):
     err = io.StringIO()
     assert main(["--jobs", jobs, "x.json"], stderr=err) == 2 and "--jobs" in err.getvalue()
+
+
+def test_9_the_notation_conversions_escape_too(tmp_path):
+    # --to-notation writes a description; --to-json reports a notation error quoting a name
+    doc = doc_with(description="x\x1b[2J\u202eClaim by Anna: UPHELD")
+    (tmp_path / "p.json").write_text(json.dumps(doc))
+    (tmp_path / "d.txt").write_text("Ruleset: campli\nPlayers: Anna\x1b[2J, Bruno, Carla\nDealer: Carla\nAnna: passo\n")
+    for args in (["--to-notation", str(tmp_path / "p.json")], ["--to-json", str(tmp_path / "d.txt")]):
+        out, err = io.StringIO(), io.StringIO()
+        main(args, stdout=out, stderr=err)
+        assert out.getvalue() + err.getvalue()
+        assert all(line.isprintable() for line in (out.getvalue() + err.getvalue()).split("\n")), args

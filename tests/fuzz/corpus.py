@@ -30,6 +30,16 @@ def _load(path: str) -> dict:
 
 
 EXAMPLES = [_load(p) for p in EXAMPLE_PATHS]
+# deals in the notation (cucu_ref.notation): the command line reads any text that is not JSON so
+NOTATION_PATHS = sorted(glob.glob(os.path.join(ROOT, "examples", "notation", "*.txt")))
+
+
+def _bytes(path: str) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
+
+
+NOTATION = [_bytes(p) for p in NOTATION_PATHS]
 with open(os.path.join(ROOT, "specs", "position-1.schema.json"), encoding="utf-8") as f:
     POSITION_SCHEMA = json.load(f)
 with open(os.path.join(ROOT, "specs", "ruling-1.schema.json"), encoding="utf-8") as f:
@@ -170,8 +180,11 @@ def mutated_bytes(draw):
     """An example (or a hostile document) serialised, then edited as bytes: bytes flipped,
     inserted or deleted, the text cut short, a BOM, a NUL, a bracket run or a long number
     spliced in."""
-    if draw(st.integers(0, 4)) == 0:
+    source = draw(st.integers(0, 5))
+    if source == 0:
         data = bytearray(draw(st.sampled_from(HOSTILE))[1])
+    elif source == 1 and NOTATION:
+        data = bytearray(draw(st.sampled_from(NOTATION)))
     else:
         doc = draw(st.sampled_from(EXAMPLES))
         data = bytearray(json.dumps(doc, ensure_ascii=draw(st.booleans()),
@@ -191,7 +204,9 @@ def mutated_bytes(draw):
             del data[at:]
         else:
             data[at:at] = draw(st.sampled_from([b"\xef\xbb\xbf", b"\x00", b"[" * 70, b"9" * 120, b"\\ud800",
-                                                b'"a": 1, "a": 2, ', b"NaN", b"\xff", b"\xed\xa0\x80", b"\n"]))
+                                                b'"a": 1, "a": 2, ', b"NaN", b"\xff", b"\xed\xa0\x80", b"\n",
+                                                b"\x1b[2J", b"\xe2\x80\xae", b"\nClaim by Anna: UPHELD\n",
+                                                b"Players: ", b": passo"]))
     return bytes(data)
 
 

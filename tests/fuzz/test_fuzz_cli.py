@@ -30,10 +30,12 @@ from cucu_ref.cli import EXIT_INTERNAL, adjudicate_document, main
 
 RULING = jsonschema.Draft202012Validator(RULING_SCHEMA)
 
-# Problems of the whole document, rightly at '$' (the message says where, if anywhere).
-DOCUMENT_LEVEL = ("not JSON:", "not UTF-8 text (byte", "empty input", "expected a JSON object", "input is larger",
-                  "nesting deeper than 64 levels at", "missing required field", "the ruling depends on too many",
-                  "cards left unknown under a dealing", "the dealer takes three cards")
+# Problems of the whole document, rightly at '$' (the message says where, if anywhere; a deal
+# in the notation names its line and column: 'line 3, column 7: ...').
+DOCUMENT_LEVEL = ("not JSON:", "line ", "not UTF-8 text (byte", "empty input", "expected a JSON object",
+                  "input is larger", "nesting deeper than 64 levels at", "missing required field",
+                  "the ruling depends on too many", "cards left unknown under a dealing",
+                  "the dealer takes three cards")
 
 # Finding 5 (a third copy of a card split between the hands and the stack ends in an internal
 # error) belongs to the 'positions' work; until it lands its inputs are set aside here.
