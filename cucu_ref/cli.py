@@ -408,6 +408,19 @@ def _rule_error(settings: _Settings, source: str, err: BaseException) -> tuple[i
     return _render(settings, _internal(RuntimeError(f"the worker process died ({err})"), source, False))
 
 
+def _stdin(given: Any) -> Any:
+    """The standard input to read '-' from: the one given, else sys.stdin's bytes; a run
+    without a standard input (CI gives none) reads '-' as empty."""
+    if given is not None:
+        return given
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        import io
+
+        return io.BytesIO(b"")
+    return stream
+
+
 def _quiet(out: TextIO) -> None:
     """After a broken pipe: point the output at /dev/null, so that the interpreter's last
     flush does not print an error of its own."""
@@ -464,13 +477,13 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
             from .notation import convert
 
             return convert(args.positions, "json" if args.to_json else "notation", out, err_out,
-                           stdin or sys.stdin.buffer, args.language)
+                           _stdin(stdin), args.language)
         settings = _Settings(fmt=args.format, readings=not args.no_readings, debug=args.debug,
                              many=len(args.positions) > 1, batch=args.batch)
         if jobs == 0:
             jobs = _available_cores()
         failed: list[int] = []
-        items = _items(list(args.positions), args.batch, stdin or sys.stdin.buffer, err_out, failed)
+        items = _items(list(args.positions), args.batch, _stdin(stdin), err_out, failed)
         worst = _run(items, settings, out, jobs)
         out.flush()
         return max([worst, *failed])
