@@ -105,6 +105,9 @@ def _explain(err: "jsonschema_rs.ValidationError", root: dict[str, Any]) -> Iter
         yield where, f"must have at most {k['limit']} characters, has {len(value) if isinstance(value, str) else '?'}"
     elif keyword == "pattern":
         yield where, _pattern_message(str(k.get("pattern", "")), value)
+    elif keyword == "not" and isinstance(k.get("schema"), dict) and set(k["schema"]) == {"pattern"}:
+        # our schemas refuse characters as {"not": {"pattern": "[...]"}}: name the first one
+        yield where, _refused_message(str(k["schema"]["pattern"]), value)
     elif keyword == "minimum":
         yield where, f"must be at least {k['limit']}, got {_short(value)}"
     elif keyword == "maximum":
@@ -201,24 +204,22 @@ def _resolve(node: Any, root: dict[str, Any]) -> dict[str, Any]:
 _CONTROLS = {0x00: "NULL", 0x08: "BACKSPACE", 0x09: "CHARACTER TABULATION", 0x0A: "LINE FEED", 0x0B: "LINE TABULATION",
              0x0C: "FORM FEED", 0x0D: "CARRIAGE RETURN", 0x1B: "ESCAPE", 0x7F: "DELETE", 0x85: "NEXT LINE",
              0x9B: "CONTROL SEQUENCE INTRODUCER"}
-_FORBIDDEN_CLASS = re.compile(r"\^\[\^(.+)\]\*\$")
+def _refused_message(pattern: str, value: Any) -> str:
+    """The first character of ``value`` the class ``pattern`` finds, by code point and Unicode
+    name (never the raw character: it may be a control that would act on a terminal)."""
+    try:
+        bad = re.search(pattern, value) if isinstance(value, str) else None
+    except re.error:  # pragma: no cover - our patterns compile
+        bad = None
+    if bad is None:
+        return f"{_short(value)} holds a character that is not allowed here"
+    ch = bad.group()[:1]
+    name = unicodedata.name(ch, _CONTROLS.get(ord(ch), "a control character"))
+    return (f"holds the character U+{ord(ch):04X} ({name}) at offset {bad.start()}: control characters, "
+            "line and paragraph separators and bidirectional controls are not allowed here")
 
 
 def _pattern_message(pattern: str, value: Any) -> str:
-    """Our schemas' patterns are classes of refused characters (``^[^...]*$``): name the first
-    character refused, by code point and Unicode name (never the raw character: it may be a
-    control that would act on a terminal)."""
-    m = _FORBIDDEN_CLASS.fullmatch(pattern)
-    if m and isinstance(value, str):
-        try:
-            bad = re.search("[" + m.group(1) + "]", value)
-        except re.error:  # pragma: no cover - our patterns compile
-            bad = None
-        if bad:
-            ch = bad.group()
-            name = unicodedata.name(ch, _CONTROLS.get(ord(ch), "a control character"))
-            return (f"holds the character U+{ord(ch):04X} ({name}) at offset {bad.start()}: control characters, "
-                    "line and paragraph separators and bidirectional controls are not allowed here")
     return f"{_short(value)} does not match {pattern!r}"
 
 

@@ -353,8 +353,8 @@ def test_8_broken_pipe_in_process(monkeypatch):
 
 # --------------------------------------------------------------------------- 9: forged text output
 
-FORGERIES = ["Anna\nClaim by Anna: UPHELD", "Anna\x1b[2J", "An\x00na", "Anna\u202e", "Anna\u2028x", "Anna\x85x",
-             "Anna\r", "Anna\x9b2J"]
+FORGERIES = ["Anna\nClaim by Anna: UPHELD", "Anna\n", "Anna\x1b[2J", "An\x00na", "Anna\u202e", "Anna\u2028x",
+             "Anna\x85x", "Anna\r", "Anna\x9b2J"]
 
 
 @pytest.mark.parametrize("name", FORGERIES)

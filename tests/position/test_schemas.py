@@ -117,6 +117,8 @@ def test_schema_problems_agree_with_jsonschema(data):
     {"format": "cucu-position/1", "ruleset": {"preset": "campli", "options": {"stake": 10**30, "ties": ""}},
      "players": ["A", {"name": "B", "marks": 1001}, {"nam": "C"}], "dealer": "A",
      "history": [{"keep": "A", "by": "B"}, {"passo": "A"}, {"exchange": ["A"]}, {}]},
+    # a name ending in a newline: a '$' anchor would let Python's re (jsonschema) pass it
+    {"format": "cucu-position/1", "ruleset": "campli", "players": ["Anna\n", "Bruno"], "dealer": "Bruno"},
     {"format": "cucu-position/1", "ruleset": "campli", "players": ["A\nB", "C\u202e"], "dealer": "A\x1b",
      "hands": {"\u2028": "XV"}, "claim": {"by": "\x00", "holds": {"\x85": "?"}}},
 ])
