@@ -29,6 +29,9 @@ __all__ = [
     "open_options",
     "other_readings",
     "OPEN_POINTS",
+    "PresetInfo",
+    "PRESET_INFO",
+    "options_in_play",
     "CUCKOO",
     "HUNTER",
     "HORSE",
@@ -428,6 +431,71 @@ PRESETS: dict[str, Rules] = {
                    ("winner", "D1")),
     ),
 }
+
+class PresetInfo(NamedTuple):
+    """What a reader needs to know about a preset besides its rules: the game's name, the
+    sources it is built from (keys of :data:`cucu_ref.sources.SOURCES`, its own first), the
+    preset whose rules it restates by their differences, if any, and the direction of play
+    seen from above.  The engine never reads it: seats are in play order whatever the
+    direction (``"right"`` is counter-clockwise, K4; Ranter-Go-Round plays to the left, R2)."""
+
+    title: str
+    sources: tuple[str, ...]
+    base: str | None = None
+    direction: str = "right"
+
+
+PRESET_INFO: dict[str, PresetInfo] = {
+    "campli": PresetInfo("Campli Cucù", ("farina-2010",)),
+    "lu-stu": PresetInfo("Lu Stù of Montorio al Vomano", ("di-luigi-mazza-2009", "farina-2010"), base="campli"),
+    "zeh-1769": PresetInfo("Zeh's Cucuspiel (1769)", ("zeh-1769", "farina-2010"), base="campli"),
+    "coucou": PresetInfo("Coucou", ("academie-1725", "lacombe-1792")),
+    "as-qui-court": PresetInfo("As Qui Court", ("mery-1847", "academie-1725"), base="coucou"),
+    "here": PresetInfo("Hère", ("furetiere-1690", "lebrun-1828", "academie-1725"), base="coucou"),
+    "ranter-go-round": PresetInfo("Ranter-Go-Round", ("cassell-1881",), base="coucou", direction="left"),
+    "digital-4p": PresetInfo("The digital four-player Cuccù", ("digital-cuccu", "farina-2010"), base="campli"),
+}
+
+
+def options_in_play(rules: Rules) -> tuple[str, ...]:
+    """The named options the engine can consult under ``rules``, in :data:`OPTIONS` order.
+
+    The others cannot change any deal or showdown of this ruleset: the cat's options where
+    no card is a cat, the fools' where the pack has none, the buy-back price where nobody
+    buys back, and so on.  ``tests/rules/test_options_in_play.py`` plays seeded matches under
+    every other reading of each option left out and checks that not one event changes."""
+    roles = {role for _, role in rules.roles}
+    cuccu = PACKS[rules.pack].family == "cuccu"
+    buys_back = rules.buy_back != "none"
+    needs = {
+        "horse_at_dealer": HORSE in roles,
+        "cat": CAT in roles,
+        "targeted_holder_acts": bool(roles),
+        "targeted_dealer_decides": bool(roles),
+        # the showdown spares or compares the XV of the Cuccù pack (scoring.CUCKOO_VALUE)
+        "cuckoo_at_showdown": cuccu,
+        "cuckoo_pair_exception": cuccu,
+        "fools_in_play": cuccu,
+        "two_fools": cuccu,
+        "two_fools_alone": cuccu,
+        "inn": INN in roles,
+        "inn_guarantee_covers": INN in roles,
+        "cat_undo_through_inn": CAT in roles and INN in roles and rules.cat == "undo",
+        "seating_fool": cuccu,
+        "buy_back_price": buys_back,
+        "simultaneous_buy_back": buys_back,
+        "virgin_after_gain": buys_back,
+        # a card goes dead only when its holder goes out during the deal: shot, scratched, or
+        # paying to refuse (Q9)
+        "dead_cards": HUNTER in roles or CAT in roles or rules.refuse_by_paying == "yes",
+        "backward_chain_end": rules.cat == "backward" and CAT in roles,
+        "backward_offer": rules.cat == "backward" and CAT in roles,
+        "fool_hint": cuccu,
+        "talon_card": rules.last_request_to == "talon",
+        "piquet_below_seven": rules.pack == "french-52",
+    }
+    return tuple(name for name in OPTIONS if needs.get(name, True))
+
 
 # Why each preset takes the reading it takes, option by option (only the open points).
 PRESET_REASONS: dict[str, dict[str, str]] = {
