@@ -150,7 +150,7 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("all_out", "K18", "What happens when all remaining players go out in the same deal?",
           ("restart-no-virgins", "K18", "everybody gets the starting marks again; nobody is a virgin (Farina 2010)"),
           ("all-return", "D8", "everybody returns with the starting marks (digital D8)"),
-          ("draw-replay", "Z11", "a draw: all play again without a new stake (Zeh 1769 as filled by seed 000)")),
+          ("draw-replay", "Z11", "a draw: all play again without a new stake (Zeh's gap as the German account 'Cucù und Lu Stù' fills it)")),
     _spec("backward_chain_end", "Q5", "Where does Lu Stù's way back (L8) end?",
           ("first-hand", "Q5", "with the first player right of the dealer: under dealing one at a time the dealer "
            "has no card yet"),
@@ -173,7 +173,7 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("talon_card", "Q16", "Which talon card does the last player take (F4)?",
           ("top", "F4", "the top card, as the Académie (1725) writes"),
           ("bottom-skipping-kings", "Q16",
-           "the bottom card, or the next one if it is a king (Meyers 1905, reported in the digest)")),
+           "the bottom card, or the next one if it is a king (Meyers 1905)")),
     _spec("may_offer_after_receiving", "R2", "May a player who was given a card by exchange offer it on?",
           ("yes", "K7", "yes: he decides about the card received (Farina 2010)"),
           ("no", "R2", "no: 'no player may exchange more than once' (Cassell 1881)")),
@@ -514,9 +514,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "cuckoo_at_showdown": (
             "Disputed.  For 'never-loses': Farina's only explicit case, «Wenn beide einen Kuckuck halten, verliert "
             "keiner eine Marke» (K19); the digital Campli game, «En gøg mister aldrig et liv, selvom det er det "
-            "eneste levende kort» (D7); and the principle the seed applies to Zeh's gaps, «dass die Cucus nie "
+            "eneste levende kort» (D7); and the principle the German account applies to Zeh's gaps, «dass die Cucus nie "
             "verlieren» (Z9).  For 'compared': a lone fool ranks «wie die ansonsten rangniedrigste Karte» (C3) "
-            "with no exception for the XV, and the seed lists Zeh's exception for the Cucu (Z8) among his "
+            "with no exception for the XV, and the account lists Zeh's exception for the Cucu (Z8) among his "
             "«Abweichungen» from Cucù.  The default spares the cuckoo; every ruling that depends on it also "
             "gives the 'compared' outcome."),
         "fools_in_play": (
@@ -535,7 +535,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "«Ein einzelner Narr entspricht dem Rang der niedrigsten Karte» (C3); the 14½ of «beide Narren» "
             "needs two."),
         "simultaneous_buy_back": (
-            "The seed proposes McLeod's order, «Vorschlagsweise gilt der erste rechts vom Geber dann als "
+            "The German account proposes McLeod's order, «Vorschlagsweise gilt der erste rechts vom Geber dann als "
             "erster», and gives Martin's equal price as «Eine Alternative» (Q1)."),
         "stake": "«Jeder Spieler zahlt einen vereinbarten Einsatz» (K1): agreed; one unit, so prices read as stakes.",
     },
@@ -578,7 +578,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "also entweder ausgeschieden oder Jungfrau» says who holds no tokens, not that a player holding "
             "gained ones has lost his virginity.  Farina's definition is kept."),
         "simultaneous_buy_back": (
-            "As Campli (Q1): McLeod's order, which the seed proposes first.  Lu Stù buys back «sofort» (L11), so "
+            "As Campli (Q1): McLeod's order, which the German account proposes first.  Lu Stù buys back «sofort» (L11), so "
             "only players going out together at the showdown (the fool's case of L12) need an order."),
         "all_out": "Campli's K18 stands: Lu Stù only narrows when it can happen (L12), «Anders als in Campli».",
         "seating_fool": "As Campli: Lu Stù does not restate the seating draw (K2).",
@@ -597,7 +597,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "«Wenn zwei Narren im Spiel sind, dann verlieren die Narren nicht nur nichts, sondern erhalten jeder "
             "eine Marke aus der Tasse (wie bei Lu Stù)» (Z6)."),
         "two_fools_alone": (
-            "Q10: the seed's two readings for two players with two fools are «entweder erhalten beide eine "
+            "Q10: the German account's two readings for two players with two fools are «entweder erhalten beide eine "
             "Marke; oder nichts» (Z9).  The first is taken: it is Z6's «verlieren die Narren nicht nur nichts»; "
             "the second is Lu Stù's 'n llev e n matt' (L6), which Zeh does not describe."),
         "refuse_by_paying": (
@@ -605,7 +605,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "will, wird eine Marque in die Taze setzen»); the fourth states the case itself: non-privileged "
             "cards are ones a player «nothwendig verwechseln muss, wenn sie begehret werden»."),
         "all_out": (
-            "Zeh is silent («Es wird nicht erläutert»); the seed fills it «Im Sinne von Cucù und Lu Stù»: «als "
+            "Zeh is silent («Es wird nicht erläutert»); the German account fills it «Im Sinne von Cucù und Lu Stù»: «als "
             "Unentschieden … es wird ein neues Spiel mit allen Spielern gespielt, ohne dass ein neuer Einsatz "
             "gezahlt werden muss» (Z11)."),
         "targeted_holder_acts": (
