@@ -448,7 +448,7 @@ class PresetInfo(NamedTuple):
 PRESET_INFO: dict[str, PresetInfo] = {
     "campli": PresetInfo("Campli Cucù", ("farina-2010",)),
     "lu-stu": PresetInfo("Lu Stù of Montorio al Vomano", ("di-luigi-mazza-2009", "farina-2010"), base="campli"),
-    "zeh-1769": PresetInfo("Zeh's Cucuspiel (1769)", ("zeh-1769", "farina-2010"), base="campli"),
+    "zeh-1769": PresetInfo("Zeh's Cucuspiel", ("zeh-1769", "farina-2010"), base="campli"),
     "coucou": PresetInfo("Coucou", ("academie-1725", "lacombe-1792")),
     "as-qui-court": PresetInfo("As Qui Court", ("mery-1847", "academie-1725"), base="coucou"),
     "here": PresetInfo("Hère", ("furetiere-1690", "lebrun-1828", "academie-1725"), base="coucou"),
