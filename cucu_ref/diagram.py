@@ -144,6 +144,7 @@ class Picture(NamedTuple):
     notes: tuple[str, ...]  # legend lines that are not arrows: the showdown, the next dealer ...
     stack_label: str  # "stack", or "talon" where the ordinary-pack games call it so (F2)
     uses_stack: bool
+    clockwise: bool = False  # play goes to the left (Ranter-Go-Round, R2), clockwise from above
 
 
 # --------------------------------------------------------------------------- describing
@@ -161,11 +162,13 @@ def _role_word(rules: Rules, role: str) -> str:
     return {CUCKOO: "cuckoo", HUNTER: "hunter", HORSE: "horse", CAT: "cat", INN: "inn"}[role]
 
 
-def describe(start: State, events: Sequence[Event], final: State, title: str = "") -> Picture:
+def describe(start: State, events: Sequence[Event], final: State, title: str = "",
+             clockwise: bool = False) -> Picture:
     """The picture of one deal: ``start`` is the state the deal began from (about to
     shuffle, or just dealt), ``events`` what :func:`~cucu_ref.engine.step` emitted from
     there, ``final`` the state after the last of them.  Events after the deal's
-    ``next-dealer`` (a following deal) are not drawn."""
+    ``next-dealer`` (a following deal) are not drawn.  ``clockwise`` draws a game that plays
+    to the left (the engine's seats are in play order whichever way that goes)."""
     rules = final.rules
     names = start.players
     n = len(names)
@@ -323,7 +326,7 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
     if not title:
         title = f"{rules.name}: {sum(1 for s in seats if s.in_deal)} players, {names[dealer]} deals"
     return Picture(title, tuple(seats), tuple(arrows), tuple(badges), tuple(notes),
-                   "talon" if family != "cuccu" else "stack", uses_stack)
+                   "talon" if family != "cuccu" else "stack", uses_stack, clockwise)
 
 
 # --------------------------------------------------------------------------- drawing
@@ -346,13 +349,15 @@ class _Geometry(NamedTuple):
 
 def _seat_centres(picture: Picture, cx: float, cy: float, radius: float) -> dict[int, tuple[float, float]]:
     """The seats round the circle in play order, the dealer at the bottom and the first
-    hand to his right, which from above is counter-clockwise (K4)."""
+    hand to his right, which from above is counter-clockwise (K4); to his left, clockwise,
+    where play goes left (R2)."""
     n = len(picture.seats)
     dealer = next((s.seat for s in picture.seats if s.dealer), 0)
     centres = {}
     for s in range(n):
         k = (s - dealer) % n  # 0 for the dealer, 1 for the first hand ...
-        angle = -math.pi / 2 + 2 * math.pi * k / n  # on the page: down, then right, up, left
+        turn = -1 if picture.clockwise else 1
+        angle = -math.pi / 2 + turn * 2 * math.pi * k / n  # on the page: down, then right, up, left
         centres[s] = (cx + _STRETCH * radius * math.cos(angle), cy - radius * math.sin(angle))
     return centres
 
@@ -403,8 +408,9 @@ def render_svg(picture: Picture, standalone: bool = True, id_prefix: Optional[st
     out.append(f'<rect class="background" x="0" y="0" width="{_f(width)}" height="{_f(height)}" fill="#ffffff"/>\n')
     out.append(f'<text class="title" x="{_f(_MARGIN)}" y="{_f(_MARGIN + 12)}" font-size="15" font-weight="bold" '
                f'fill="#1b1f24">{escape(picture.title)}</text>\n')
+    way = "left, clockwise" if picture.clockwise else "right, counter-clockwise"
     out.append(f'<text class="orientation" x="{_f(_MARGIN)}" y="{_f(_MARGIN + 31)}" fill="#57606a">Seen from above, '
-               'the dealer at the bottom: play goes to each player\u2019s right, counter-clockwise here.</text>\n')
+               f'the dealer at the bottom: play goes to each player\u2019s {way} here.</text>\n')
     out.append(f'<ellipse class="table" cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(radius * _STRETCH)}" '
                f'ry="{_f(radius)}" fill="#f6f8fa" stroke="#d0d7de"/>\n')
     if picture.uses_stack:
@@ -420,9 +426,9 @@ def render_svg(picture: Picture, standalone: bool = True, id_prefix: Optional[st
 
 
 def deal_svg(start: State, events: Sequence[Event], final: State, title: str = "", standalone: bool = True,
-             id_prefix: Optional[str] = None) -> str:
+             id_prefix: Optional[str] = None, clockwise: bool = False) -> str:
     """:func:`describe` then :func:`render_svg`: the SVG of one deal."""
-    return render_svg(describe(start, events, final, title), standalone=standalone, id_prefix=id_prefix)
+    return render_svg(describe(start, events, final, title, clockwise), standalone=standalone, id_prefix=id_prefix)
 
 
 def _wrap(text: str, step: int) -> list[str]:
