@@ -264,7 +264,8 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
         elif e.kind == "exchange-with-stack" and a is not None:
             gave, held[a] = held.get(a), None
             end = "bottom" if e.amount else "top"
-            add("stack", a, STACK, e.rule, f"{name(a)} gives {card_text(gave)} for the {end} card of the stack")
+            pile = "talon" if rules.dealer_exchange.startswith("talon") and a == dealer else "stack"
+            add("stack", a, STACK, e.rule, f"{name(a)} gives {card_text(gave)} for the {end} card of the {pile}")
         elif e.kind == "exchange-with-talon" and a is not None:
             gave, held[a] = held.get(a), None
             add("stack", a, STACK, e.rule, f"{name(a)} gives {card_text(gave)} for a card of the talon")
@@ -322,11 +323,12 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
             dead=bool(final.dead[s]) and s in in_deal, out=final.marks[s] <= 0 and start.marks[s] > 0,
             note=note,
         ))
-    family = PACKS[rules.pack].family
+    # the ordinary-pack games that lay the dealer's discards down as a talon call the pile so (F2, F4, A4)
+    talon = rules.dealer_takes == 3 or rules.last_request_to == "talon" or rules.dealer_exchange.startswith("talon")
     if not title:
         title = f"{rules.name}: {sum(1 for s in seats if s.in_deal)} players, {names[dealer]} deals"
     return Picture(title, tuple(seats), tuple(arrows), tuple(badges), tuple(notes),
-                   "talon" if family != "cuccu" else "stack", uses_stack, clockwise)
+                   "talon" if talon else "stack", uses_stack, clockwise)
 
 
 # --------------------------------------------------------------------------- drawing

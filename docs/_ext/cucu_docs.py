@@ -55,7 +55,7 @@ import json
 import re
 import shlex
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, ClassVar, Iterable, Optional
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -81,7 +81,7 @@ from cucu_ref.rulesets import (
     options_in_play,
 )
 from cucu_ref.sources import RULES, SOURCES
-from cucu_ref.state import ActionKind, Phase, State
+from cucu_ref.state import ActionKind, State
 
 logger = logging.getLogger(__name__)
 
@@ -387,7 +387,8 @@ def rules_lines() -> list[str]:
             source = SOURCES[rule.source]
             year = source.year if source.year is not None else "n.d."
             lines += [f".. rule:: {rule_id}", "",
-                      f"**{rule_id}** {escape(rule.text)} ({escape(source.author)} {year}, §{escape(rule.section)})", ""]
+                      f"**{rule_id}** {escape(rule.text)} ({escape(source.author)} {year}, "
+                      f"§{escape(rule.section)})", ""]
     return lines
 
 
@@ -456,34 +457,48 @@ def glossary_lines() -> list[str]:
     for family, names, heading in (("cuccu", _CUCCU_NAMES, "The Cuccù pack"),
                                    ("french", _FRENCH_NAMES, "The ordinary pack")):
         accepted = _accepted(family)
-        pack = next(p for p in PACKS.values() if p.family == family)
-        values = pack.values if family == "cuccu" else (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+        values = (tuple(v for v in PACKS["cuccu-40"].values) if family == "cuccu"
+                  else (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1))
+        languages = [(code, lang) for code, lang in _LANGUAGES if any(lang_ == code for _, lang_, _, _ in names)]
+        named = {v for v, _, _, _ in names}
+        for v, _, name, rule in names:
+            for word in re.split(r",\s*", re.sub(r"\s*\(.*\)", "", name)):
+                try:
+                    ok = parse(word, family).value == v
+                except CardNameError:
+                    ok = False
+                if not ok:
+                    logger.warning("glossary: %r (%s) is not accepted by cucu_ref.cards.parse", word, rule, type="cucu")
         rows = []
+        plain = [v for v in values if v not in named]  # the numerals: one row for all
         for value in values:
+            if value in plain and value != plain[0]:
+                continue
+            if value in plain:
+                tokens = [card_token(Card(family, v)) for v in plain]
+                card = f"``{tokens[0]}`` … ``{tokens[-1]}``"
+                others = sorted({a for v in plain for a in accepted.get(v, [])
+                                 if a != card_token(Card(family, v)).lower()}, key=lambda a: (len(a), a))
+                digits = [a for a in others if a.isdigit()]
+                extra = [a for a in others if not a.isdigit()]
+                also = (f"``{digits[-1]}`` … ``{digits[0]}``" if digits else "") + \
+                    ("".join(f", ``{a}``" for a in extra))
+                note = ("Roman numerals as printed on the cards (XIIII, VIIII, IIII); the modern forms and Arabic "
+                        "numerals are accepted" if family == "cuccu" else "numbered cards, by their numbers")
+                rows.append([card, *["" for _ in languages], also, escape(note)])
+                continue
             token = card_token(Card(family, value))
             by_language = []
-            for code, _ in _LANGUAGES:
+            for code, _ in languages:
                 words = [n for v, lang, n, _ in names if v == value and lang == code]
                 by_language.append(escape(", ".join(words)) if words else "")
-            for v, _, name, rule in names:
-                if v != value:
-                    continue
-                for word in re.split(r",\s*", re.sub(r"\s*\(.*\)", "", name)):
-                    try:
-                        ok = parse(word, family).value == value
-                    except CardNameError:
-                        ok = False
-                    if not ok:
-                        logger.warning("glossary: %r (%s) is not accepted by cucu_ref.cards.parse", word, rule,
-                                       type="cucu")
             aliases = sorted(a for a in accepted.get(value, []) if a != token.lower())
-            note = _NOTES.get((family, value), "")
-            if value in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10) and family == "cuccu":
-                note = "Roman numerals as printed on the cards; modern and Arabic forms accepted"
-            rows.append([f"``{token}``", *by_language, ", ".join(f"``{a}``" for a in aliases), escape(note)])
+            rows.append([f"``{token}``", *by_language, ", ".join(f"``{a}``" for a in aliases),
+                         linked(_NOTES.get((family, value), ""))])
         lines += title(heading, "-")
-        lines += list_table(["Card", *[lang for _, lang in _LANGUAGES], "Also accepted", "Notes"], rows,
-                            "8 10 10 8 9 9 7 19 20", "cucu-glossary")
+        widths = " ".join(["12", *["11"] * len(languages), "20", str(68 - 11 * len(languages))])
+        lines += list_table(["Card", *[lang for _, lang in languages], "Also accepted", "Notes"], rows, widths,
+                            "cucu-glossary")
     return lines
 
 
@@ -526,7 +541,7 @@ def changelog_lines(path: Path) -> list[str]:
             started = True
         if not started:
             continue
-        if line.startswith("## ") or line.startswith("### "):
+        if line.startswith(("## ", "### ")):
             flush()
             heading = line.lstrip("#").strip().replace("[", "").replace("]", "")
             lines += title(escape(heading), "-" if line.startswith("## ") else "~")
@@ -558,7 +573,8 @@ _DECISION_VERBS = {
 _PLAY_WORDS = {
     "keep": (ActionKind.KEEP, ActionKind.INN_KEEP), "offer": (ActionKind.OFFER,),
     "stack": (ActionKind.EXCHANGE_WITH_STACK,), "ask": (ActionKind.INN_ASK,), "accept": (ActionKind.INN_ACCEPT,),
-    "refuse": (ActionKind.INN_REFUSE,), "agree": (ActionKind.EXCHANGE,), "pay-to-refuse": (ActionKind.REFUSE_BY_PAYING,),
+    "refuse": (ActionKind.INN_REFUSE,), "agree": (ActionKind.EXCHANGE,),
+    "pay-to-refuse": (ActionKind.REFUSE_BY_PAYING,),
     "buy-back": (ActionKind.BUY_BACK,), "decline": (ActionKind.DECLINE,),
 }
 # What a table says when an event card is asked, by the rule the engine cites for it.
@@ -590,7 +606,7 @@ def _transcript(steps: list[tuple[Action, tuple, State, State]],
     happen (exchanges, calls, marks paid during play).  What the table saw of the stack (a
     king on the talon, F4) goes into ``stack_facts``."""
     history: list[dict[str, Any]] = []
-    for action, events, before, after in steps:
+    for action, events, _before, after in steps:
         names = after.players
         skip_stack_event = False
         if action.kind == ActionKind.EXCHANGE_WITH_STACK:
@@ -714,7 +730,8 @@ class Example:
                 else:
                     kinds = _PLAY_WORDS.get(word)
                     if kinds is None:
-                        raise ExampleError(f"{item!r}: unknown decision {word!r}; known: hint, {', '.join(_PLAY_WORDS)}")
+                        known = ", ".join(("hint", *_PLAY_WORDS))
+                        raise ExampleError(f"{item!r}: unknown decision {word!r}; known: {known}")
                     kind = next((k for k in kinds if Action(k, seat) in _legal(state)), kinds[0])
                     action = Action(kind, seat)
                     state, events = step(state, action)
@@ -800,7 +817,7 @@ class ExampleDirective(SphinxDirective):
 
     required_arguments = 1
     has_content = True
-    option_spec = {
+    option_spec: ClassVar[dict[str, Any]] = {
         "ruleset": directives.unchanged_required,
         "options": directives.unchanged,
         "players": directives.unchanged_required,
@@ -907,7 +924,7 @@ class ToctreeIfPresentDirective(_GeneratedDirective):
     a plain toctree (a missing page is an error)."""
 
     has_content = True
-    option_spec = {"maxdepth": int, "caption": str}
+    option_spec: ClassVar[dict[str, Any]] = {"maxdepth": int, "caption": str}
 
     def lines(self) -> list[str]:
         # re-read this page when pages come or go (see reread_optional_toctrees)
