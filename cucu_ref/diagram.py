@@ -17,7 +17,7 @@ with its rule ID:
   horse (K12);
 * the cat's undo, card by card back to the player it was dealt to (K13);
 * exchanges with the stack (K8, K12) and the talon (F4), the Coucou dealer's three cards
-  (F2), a dead card put under the stack (L10);
+  (F2), a king cut from the stock and put back (S4), a dead card put under the stack (L10);
 * a mark paid from one player to another (Z5) and the innkeeper's guarantee (K14, L7).
 
 Marks lost and gained are badges beside the seat (``−1 K11``, ``+1 L4``).  Below the
@@ -272,6 +272,9 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
         elif e.kind == "talon-king" and a is not None:
             add("stack-refused", a, STACK, e.rule, f"the talon's card is a king ({card_text(e.card)}): "
                 f"{name(a)} may not exchange")
+        elif e.kind == "stack-king" and a is not None:
+            add("stack-refused", a, STACK, e.rule, f"{name(a)} cuts a king ({card_text(e.card)}) from the stock "
+                "and must keep his own card")
         elif e.kind == "dead-card-under-stack" and a is not None:
             add("to-stack", a, STACK, e.rule, f"{name(a)} is out: the card goes under the stack and is not "
                 "compared")
@@ -301,6 +304,10 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
             notes.append(f"{name(a)} buys back in for {e.amount} stake{'s' if e.amount != 1 else ''} ({e.rule}).")
         elif e.kind == "winner" and a is not None:
             notes.append(f"{name(a)} wins the match ({e.rule}).")
+        elif e.kind == "joint-winner" and a is not None:
+            notes.append(f"{name(a)} is a joint winner, sharing the pot ({e.rule}).")
+        elif e.kind == "keep-last-life" and a is not None:
+            notes.append(f"{name(a)} keeps a last life and plays on ({e.rule}).")
         elif e.kind == "next-dealer" and a is not None:
             notes.append(f"{name(a)} deals next ({e.rule}).")
     showdown = next((e for e in deal_events if e.kind == "showdown"), None)

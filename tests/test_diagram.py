@@ -138,7 +138,7 @@ def test_the_same_bytes_every_time_and_in_another_process() -> None:
 def _expected_arrows(events: Sequence[Event], final: State) -> int:
     """How many arrows the events call for, counted here independently of the module."""
     moving = ("exchange", "arresto", "undo", "exchange-with-stack", "exchange-with-talon", "talon-king",
-              "dealer-keeps-highest", "dead-card-under-stack")
+              "stack-king", "dealer-keeps-highest", "dead-card-under-stack")
     n = 0
     for e in events:
         paid = e.kind == "mark-gained" and e.other is not None  # Z5: paid to the cat's holder

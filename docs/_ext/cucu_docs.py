@@ -151,7 +151,9 @@ def list_table(header: list[str], rows: Iterable[list[str]], widths: str | None 
     lines.append("")
     for row in [header, *rows]:
         for i, cell in enumerate(row):
-            lines.append(f"   {'*' if i == 0 else ' '} - {cell}")
+            first, *more = cell.split("\n")
+            lines.append(f"   {'*' if i == 0 else ' '} - {first}")
+            lines += [f"       {line}" for line in more]  # a cell of several lines (a line block)
     lines.append("")
     return lines
 
@@ -368,7 +370,12 @@ def sources_lines() -> list[str]:
     lines: list[str] = []
     for key, source in SOURCES.items():
         year = source.year if source.year is not None else "no date given"
-        seed = f"reported in seed ``{source.seed}``" if source.seed != "-" else "no seed: this project's own choice"
+        if source.seed != "-":
+            seed = f"reported in seed ``{source.seed}``"
+        elif source.url:
+            seed = f"no seed reports it: read from the public page {source.url}"
+        else:
+            seed = "no seed: this project's own choice"
         lines += [f".. source:: {key}", "", f"**{escape(source.author)}** ({year}): *{escape(source.title)}*; "
                   f"{seed}; key ``{key}``.", ""]
     return lines
@@ -394,36 +401,10 @@ def rules_lines() -> list[str]:
 
 # --------------------------------------------------------------------------- the card glossary
 
-# The names the sources give each card, by language: (value, language, name, where the name
-# stands).  The parser's own aliases (cucu_ref.cards) are listed beside them; a name here that
-# the parser does not accept is shown in the notes, never as an accepted alias.
-_CUCCU_NAMES: tuple[tuple[int, str, str, str], ...] = (
-    (15, "it", "Cucù", "K10"), (15, "de", "Kuckuck", "K10"), (15, "de", "Cucu", "Z4"), (15, "en", "cuckoo", "K10"),
-    (15, "da", "gøg", "D4"), (15, "da", "kukku", "D4"),
-    (14, "it", "Bragon", "K11"), (14, "it", "Bum", "K11"), (14, "it", "Tuff", "K11"), (14, "de", "Jäger", "K11"),
-    (14, "en", "hunter", "K11"), (14, "da", "jæger", "D4"),
-    (13, "it", "Salta", "K12"), (13, "it", "Cavallo", "K12"), (13, "it", "zumb (the call, Lu Stù)", "L9"),
-    (13, "de", "Pferd", "K12"), (13, "en", "horse", "K12"), (13, "da", "hest", "D4"),
-    (12, "it", "Gnaf", "K13"), (12, "de", "Katze", "K13"), (12, "de", "Gnau (the call, Zeh)", "Z5"),
-    (12, "en", "cat", "K13"), (12, "da", "kat", "D5"),
-    (11, "it", "Taverna", "K14"), (11, "de", "Wirtshaus", "K14"), (11, "en", "inn", "K14"), (11, "da", "kro", "D6"),
-    (0, "it", "Nulla", "C1"), (0, "de", "Null", "C1"), (0, "en", "nothing, zero", "C1"), (0, "da", "nul", "D6"),
-    (-1, "it", "Secchia", "C1"), (-1, "de", "Eimer", "C1"), (-1, "de", "Eymer (Zeh)", "Z1"),
-    (-1, "en", "bucket", "C1"), (-1, "da", "spand", "D2"),
-    (-2, "it", "Mascherone", "C1"), (-2, "de", "Maske", "C1"), (-2, "de", "Larvengesicht (Zeh)", "Z1"),
-    (-2, "en", "mask", "C1"), (-2, "da", "maske", "D2"),
-    (-3, "it", "Leone", "C1"), (-3, "de", "Löwe", "C1"), (-3, "en", "lion", "C1"), (-3, "da", "løve", "D2"),
-    (-4, "it", "Matto", "C1"), (-4, "de", "Narr", "C1"), (-4, "en", "fool", "C1"), (-4, "da", "fjols", "D7"),
-    (-4, "da", "tåbe", "D7"),
-)
-_FRENCH_NAMES: tuple[tuple[int, str, str, str], ...] = (
-    (13, "fr", "roi", "A1"), (13, "de", "König", "F3"), (13, "en", "king", "F3"),
-    (12, "fr", "dame", "F1"), (12, "de", "Dame", "F1"), (12, "en", "queen", "F1"),
-    (11, "fr", "valet", "F1"), (11, "de", "Bube", "F1"), (11, "en", "jack, knave", "F1"),
-    (1, "fr", "as", "A1"), (1, "de", "Ass", "F1"), (1, "en", "ace", "F1"),
-)
+# The glossary is generated from cucu_ref.cards.ALIASES (each name with its language, region
+# and source): the languages in the order the issue lists them, then the Scandinavian ones.
 _LANGUAGES = (("it", "Italian"), ("de", "German"), ("fr", "French"), ("en", "English"), ("da", "Danish"),
-              ("sv", "Swedish"))
+              ("sv", "Swedish"), ("nb", "Norwegian"))
 _NOTES = {
     ("cuccu", 15): "the cuckoo: refuses, and never loses in most rulesets (K10, Q3)",
     ("cuccu", 14): "the hunter: the asker loses a mark (K11)",
@@ -433,42 +414,44 @@ _NOTES = {
     ("cuccu", 0): "the innkeeper's guarantee covers it (K14)",
     ("cuccu", -1): "'less than nothing'",
     ("cuccu", -2): "'not even a bucket'",
-    ("cuccu", -3): "not in Zeh's pack of 1769 (C4); in some places once Cacaccio (Pratesi 1990, Farina 2010)",
+    ("cuccu", -3): "not in Zeh's pack of 1769 (C4); other figures took its place in some places",
     ("cuccu", -4): "a single fool ranks with the lowest card; two rank 14½ or above the XV (C3, L4)",
     ("french", 13): "the only privileged card: 'Coucou!', 'Her!', or shown (F3, H1, A1)",
     ("french", 1): "the lowest card; the 'hère' kept to the end (H1)",
 }
 
 
-def _accepted(family: str) -> dict[int, list[str]]:
-    from cucu_ref import cards
+def _fold_name(text: str) -> str:
+    import unicodedata
 
-    index = getattr(cards, "_INDEX", {}).get(family, {})
-    out: dict[int, list[str]] = {}
-    for alias, value in index.items():
-        out.setdefault(value, []).append(alias)
-    return out
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return folded.replace("ø", "o").replace("æ", "ae").replace("å", "a")
+
+
+def _region(region: str) -> str:
+    # 'Sweden (Kille)' reads better as 'Kille, Sweden' inside the name's own parentheses
+    m = re.match(r"^(.*) \((.*)\)$", region)
+    return f"{m.group(2)}, {m.group(1)}" if m else region
 
 
 def glossary_lines() -> list[str]:
-    from cucu_ref.cards import CardNameError, parse
+    from cucu_ref import cards
+    from cucu_ref.cards import ALIASES, NAME_SOURCES, CardNameError, parse
 
     lines: list[str] = []
-    for family, names, heading in (("cuccu", _CUCCU_NAMES, "The Cuccù pack"),
-                                   ("french", _FRENCH_NAMES, "The ordinary pack")):
-        accepted = _accepted(family)
-        values = (tuple(v for v in PACKS["cuccu-40"].values) if family == "cuccu"
+    for family, heading in (("cuccu", "The Cuccù pack"), ("french", "The ordinary pack")):
+        names = [a for a in ALIASES if a.family == family]
+        index = getattr(cards, "_INDEX", {}).get(family, {})
+        values = (tuple(PACKS["cuccu-40"].values) if family == "cuccu"
                   else (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1))
-        languages = [(code, lang) for code, lang in _LANGUAGES if any(lang_ == code for _, lang_, _, _ in names)]
-        named = {v for v, _, _, _ in names}
-        for v, _, name, rule in names:
-            for word in re.split(r",\s*", re.sub(r"\s*\(.*\)", "", name)):
-                try:
-                    ok = parse(word, family).value == v
-                except CardNameError:
-                    ok = False
-                if not ok:
-                    logger.warning("glossary: %r (%s) is not accepted by cucu_ref.cards.parse", word, rule, type="cucu")
+        named = {a.value for a in names if a.language}
+        for alias in names:
+            try:
+                parse(alias.name, family)
+            except CardNameError as err:
+                if not getattr(err, "candidates", ()):  # an ambiguous name lists its candidates: fine
+                    logger.warning("glossary: %r is not accepted by cucu_ref.cards.parse", alias.name, type="cucu")
         rows = []
         plain = [v for v in values if v not in named]  # the numerals: one row for all
         for value in values:
@@ -476,29 +459,42 @@ def glossary_lines() -> list[str]:
                 continue
             if value in plain:
                 tokens = [card_token(Card(family, v)) for v in plain]
-                card = f"``{tokens[0]}`` … ``{tokens[-1]}``"
-                others = sorted({a for v in plain for a in accepted.get(v, [])
-                                 if a != card_token(Card(family, v)).lower()}, key=lambda a: (len(a), a))
-                digits = [a for a in others if a.isdigit()]
-                extra = [a for a in others if not a.isdigit()]
-                also = (f"``{digits[-1]}`` … ``{digits[0]}``" if digits else "") + \
-                    ("".join(f", ``{a}``" for a in extra))
-                note = ("Roman numerals as printed on the cards (XIIII, VIIII, IIII); the modern forms and Arabic "
-                        "numerals are accepted" if family == "cuccu" else "numbered cards, by their numbers")
-                rows.append([card, *["" for _ in languages], also, escape(note)])
+                digits = sorted({k for v in plain for k, x in index.items() if x == v and k.isdigit()}, key=int)
+                also = f"``{digits[-1]}`` … ``{digits[0]}``" if digits else ""
+                note = ("Roman numerals as printed on the cards" if family == "cuccu"
+                        else "the numbered cards, by their numbers")
+                rows.append([f"``{tokens[0]}`` … ``{tokens[-1]}``\n\n{escape(note)}", "", also])
                 continue
             token = card_token(Card(family, value))
             by_language = []
-            for code, _ in languages:
-                words = [n for v, lang, n, _ in names if v == value and lang == code]
-                by_language.append(escape(", ".join(words)) if words else "")
-            aliases = sorted(a for a in accepted.get(value, []) if a != token.lower())
-            rows.append([f"``{token}``", *by_language, ", ".join(f"``{a}``" for a in aliases),
-                         linked(_NOTES.get((family, value), ""))])
+            for code, language in _LANGUAGES:
+                words = [escape(a.name) + (f" ({escape(_region(a.region))})" if a.region else "")
+                         for a in names if a.value == value and a.language == code]
+                if words:
+                    by_language.append(f"| **{language}:** " + ", ".join(dict.fromkeys(words)))
+            listed = {_fold_name(a.name) for a in names if a.value == value} | {_fold_name(token)}
+            others = sorted((k for k, v in index.items() if v == value and k not in listed), key=lambda k: (len(k), k))
+            others += [a.name for a in names if a.value == value and not a.language]
+            note = _NOTES.get((family, value), "")
+            rows.append([f"``{token}``" + (f"\n\n{linked(note)}" if note else ""), "\n".join(by_language),
+                         ", ".join(f"``{o}``" for o in dict.fromkeys(others))])
         lines += title(heading, "-")
-        widths = " ".join(["12", *["11"] * len(languages), "20", str(68 - 11 * len(languages))])
-        lines += list_table(["Card", *[lang for _, lang in languages], "Also accepted", "Notes"], rows, widths,
+        lines += list_table(["Card", "Its names, by language (and region)", "Also accepted"], rows, "24 60 16",
                             "cucu-glossary")
+    # every name with its source, for a reader who wants to check one
+    rows = []
+    for alias in ALIASES:
+        if not alias.language:
+            continue
+        language = dict(_LANGUAGES).get(alias.language, alias.language)
+        source = NAME_SOURCES.get(alias.source, alias.source)
+        where = escape(source) + (f": {escape(alias.note)}" if alias.note else "")
+        rows.append([escape(alias.name), f"``{alias.token}``", language, escape(_region(alias.region)), where])
+    lines += title("Every name and where it comes from", "-")
+    lines += ["The seeds come first; where they give no name, ordinary usage or a public page on the regional "
+              "names.  A name that means different cards in different places (Kille's harlequin) is listed "
+              "for each; ``cucu-adjudicate`` then asks which is meant.", ""]
+    lines += list_table(["Name", "Card", "Language", "Region", "Source"], rows, "14 11 11 14 50", "cucu-glossary")
     return lines
 
 
@@ -642,8 +638,8 @@ def _transcript(steps: list[tuple[Action, tuple, State, State]],
                     history.append({"stack-exchange": who, "card": card_token(after.hands[e.seat])})
             elif e.kind == "mark-lost":
                 history.append({"pays": who})
-            elif e.kind == "talon-king" and stack_facts is not None and e.card is not None:
-                stack_facts["top"] = card_token(e.card)  # F4: the king on the talon is seen
+            elif e.kind in ("talon-king", "stack-king") and stack_facts is not None and e.card is not None:
+                stack_facts["top"] = card_token(e.card)  # F4, S4: the king on the talon or cut is seen
     return history
 
 
