@@ -341,7 +341,12 @@ def rulesets_text(width: int = 88) -> str:
             lines += para("Other settings and readings, and where they come from:", "  ")
             for key in fixed:
                 value = getattr(rules, key)
-                shown = ", ".join(f"{v} {r}" for v, r in value) or "none" if key == "roles" else value
+                if key == "roles":
+                    from .cards import PACKS, Card, format as card_token
+
+                    family = PACKS[rules.pack].family
+                    value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or "none"
+                shown = value
                 lines += para(f"{key} = {shown}: {reasons[key]}", "    ", "    ")
     lines.append("")
     lines += para("The named options: every point where the sources differ or are silent, with each reading, "
