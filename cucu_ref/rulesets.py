@@ -552,9 +552,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "cuckoo_at_showdown": (
             "Disputed.  For 'never-loses': Farina's only explicit case, «Wenn beide einen Kuckuck halten, verliert "
             "keiner eine Marke» (K19); the digital Campli game, «En gøg mister aldrig et liv, selvom det er det "
-            "eneste levende kort» (D7); and the principle the German account applies to Zeh's gaps, «dass die Cucus nie "
-            "verlieren» (Z9).  For 'compared': a lone fool ranks «wie die ansonsten rangniedrigste Karte» (C3) "
-            "with no exception for the XV, and the account lists Zeh's exception for the Cucu (Z8) among his "
+            "eneste levende kort» (D7); and the principle the German account applies to Zeh's gaps, «dass die "
+            "Cucus nie verlieren» (Z9).  For 'compared': a lone fool ranks «wie die ansonsten rangniedrigste "
+            "Karte» (C3) with no exception for the XV, and the account lists Zeh's exception for the Cucu (Z8) among his "
             "«Abweichungen» from Cucù.  The default spares the cuckoo; every ruling that depends on it also "
             "gives the 'compared' outcome."),
         "fools_in_play": (
@@ -616,8 +616,8 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "also entweder ausgeschieden oder Jungfrau» says who holds no tokens, not that a player holding "
             "gained ones has lost his virginity.  Farina's definition is kept."),
         "simultaneous_buy_back": (
-            "As Campli (Q1): McLeod's order, which the German account proposes first.  Lu Stù buys back «sofort» (L11), so "
-            "only players going out together at the showdown (the fool's case of L12) need an order."),
+            "As Campli (Q1): McLeod's order, which the German account proposes first.  Lu Stù buys back «sofort» "
+            "(L11), so only players going out together at the showdown (the fool's case of L12) need an order."),
         "all_out": "Campli's K18 stands: Lu Stù only narrows when it can happen (L12), «Anders als in Campli».",
         "seating_fool": "As Campli: Lu Stù does not restate the seating draw (K2).",
         "dead_cards": "L10: the dead card goes «nach unten unter den Kartenstapel».",
@@ -643,9 +643,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "will, wird eine Marque in die Taze setzen»); the fourth states the case itself: non-privileged "
             "cards are ones a player «nothwendig verwechseln muss, wenn sie begehret werden»."),
         "all_out": (
-            "Zeh is silent («Es wird nicht erläutert»); the German account fills it «Im Sinne von Cucù und Lu Stù»: «als "
-            "Unentschieden … es wird ein neues Spiel mit allen Spielern gespielt, ohne dass ein neuer Einsatz "
-            "gezahlt werden muss» (Z11)."),
+            "Zeh is silent («Es wird nicht erläutert»); the German account fills it «Im Sinne von Cucù und Lu "
+            "Stù»: «als Unentschieden … es wird ein neues Spiel mit allen Spielern gespielt, ohne dass ein neuer "
+            "Einsatz gezahlt werden muss» (Z11)."),
         "targeted_holder_acts": (
             "«Die Regeln für XI Wirtshaus, XIII Pferd, XIV Bragon und XV Cucu sind exakt die gleichen wie im "
             "Cucù» (Z4): play goes on right of the event card (K10-K14)."),
@@ -735,7 +735,8 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "roles": "R3: no card has any privilege; nobody can refuse an exchange.",
         "initial_marks": "R1: three counters, 'lives', each.",
         "dealer_exchange": "R2: the dealer, having nobody to change with, may take the top card of the pack instead.",
-        "may_offer_after_receiving": "R2: no player may exchange more than once, read literally: a card received is kept.",
+        "may_offer_after_receiving": ("R2: no player may exchange more than once, read literally: a card received "
+                                      "is kept."),
         "ties": "R4: of equal lowest cards only the one turned up last loses.",
         "all_equal": "R4 names no exception: the last of the equal cards turned up loses.",
         "min_players": "Cassell gives no count: two, the least that can play.",
