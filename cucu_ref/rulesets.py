@@ -554,8 +554,8 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "keiner eine Marke» (K19); the digital Campli game, «En gøg mister aldrig et liv, selvom det er det "
             "eneste levende kort» (D7); and the principle the German account applies to Zeh's gaps, «dass die "
             "Cucus nie verlieren» (Z9).  For 'compared': a lone fool ranks «wie die ansonsten rangniedrigste "
-            "Karte» (C3) with no exception for the XV, and the account lists Zeh's exception for the Cucu (Z8) among his "
-            "«Abweichungen» from Cucù.  The default spares the cuckoo; every ruling that depends on it also "
+            "Karte» (C3) with no exception for the XV, and the account lists Zeh's exception for the Cucu (Z8) "
+            "among his «Abweichungen» from Cucù.  The default spares the cuckoo; every ruling that depends on it also "
             "gives the 'compared' outcome."),
         "fools_in_play": (
             "Dead cards «spielen beim Vergleich, wer letzter ist, keine Rolle» (K15): a fool in a dead hand is "
