@@ -509,7 +509,8 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         "dealer_draws_king": CUCKOO in roles and rules.dealer_exchange != "none",
         "cat": CAT in roles,
         "targeted_holder_acts": bool(roles),
-        "targeted_dealer_decides": bool(roles),
+        # only a request that reaches the dealer can meet his event card (not the talon's, F4)
+        "targeted_dealer_decides": bool(roles) and rules.last_request_to == "dealer",
         # the showdown spares or compares the XV of the Cuccù pack (scoring.CUCKOO_VALUE)
         "cuckoo_at_showdown": cuccu,
         "cuckoo_pair_exception": cuccu,
@@ -541,6 +542,12 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
 # French and English games; 004 for the digital game), so a reader can check the choice.
 PRESET_REASONS: dict[str, dict[str, str]] = {
     "campli": {
+        "refuse_by_paying": (
+            "A player asked must exchange unless he holds an event card: «dann muss der angefragte Spieler sie "
+            "mit dem Anbieter tauschen» (K7)."),
+        "two_fools_alone": (
+            "Both fools rank 14½ and «verlieren also nur, wenn ausser Narren und XVern keine weiteren Karten im "
+            "Spiel sind» (K15): with nothing else live they are the lowest cards, and lose."),
         "targeted_holder_acts": (
             "Each event card ends its holder's part: play goes on with the player to its right, «Die Tauschrunde "
             "wird mit dem Spieler rechts vom Kuckuck fortgesetzt» (K10), and in the same words after the Bragon "
@@ -578,6 +585,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "stake": "«Jeder Spieler zahlt einen vereinbarten Einsatz» (K1): agreed; one unit, so prices read as stakes.",
     },
     "lu-stu": {
+        "refuse_by_paying": (
+            "As Campli: «muss der angefragte Spieler sie mit dem Anbieter tauschen» (K7); on the way back too, «Hat "
+            "der Angefragte keine Ereigniskarte muss er tauschen» (L8)."),
         "deal_from": "«Die Karten vom Stapel werden von oben gegeben» (L2).",
         "dealer_exchange": (
             "Q6: Lu Stù restates only the dealing, «von oben» (L2); the dealer's own exchange is not restated, so "
@@ -660,6 +670,12 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "«Wer es doch tut, erhält keine Marke, falls beide Narren im Spiel sein sollten» (Z7)."),
     },
     "coucou": {
+        "refuse_by_paying": "«Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen König» (F3).",
+        "may_offer_after_receiving": (
+            "«Jeder Spieler tauscht nacheinander nach rechts» (F3): a player who received a card by exchange has "
+            "his own turn with it."),
+        "ties": ("«Es kann auch sein, dass zwei od. mehrere Spieler verlieren, wenn sie die gleichen Kartenwerte "
+                 "haben» (F5)."),
         "targeted_holder_acts": (
             "Q2, open: the German article says only «Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat "
             "einen König. In diesem Fall sagt er (ohne die Karte aufzudecken) „Kuckuck!“ zur Vorhand, und es "
@@ -698,6 +714,19 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "cuckoo_at_showdown": "The king refuses an exchange (F3) but is compared like any card at the showdown (F5).",
     },
     "as-qui-court": {
+        "refuse_by_paying": "«Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen König» (F3).",
+        "may_offer_after_receiving": (
+            "«Jeder Spieler tauscht nacheinander nach rechts» (F3): a player who received a card by exchange has "
+            "his own turn with it."),
+        "ties": ("«Es kann auch sein, dass zwei od. mehrere Spieler verlieren, wenn sie die gleichen Kartenwerte "
+                 "haben» (F5)."),
+        "dealing": "As Coucou: «Die Spieler sehen sich ihre Karten an; dann beginnt die Vorhand» (F3).",
+        "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",
+        "dealer_draws_king": "A4 names no exception for a king on the talon: the dealer takes the card he finds.",
+        "targeted_dealer_decides": (
+            "A dealer whose king refused the last request received no ace, so under A4 he has only his card to "
+            "keep: either reading gives the same deal."),
+        "buy_back": "As Coucou: no buy-back is described (F5).",
         "initial_marks": "Q17: as Coucou, the source's example of five (F1).",
         "targeted_holder_acts": (
             "Q2, open, as Coucou: Méry's king holder «den Tausch wie bei Coucou ablehnen kann, aber statt „Kuckuck!“ "
@@ -714,6 +743,19 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "all_out": "As Coucou: unreachable while all_equal = nobody-loses (F5).",
     },
     "here": {
+        "refuse_by_paying": "«Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen König» (F3).",
+        "may_offer_after_receiving": (
+            "«Jeder Spieler tauscht nacheinander nach rechts» (F3): a player who received a card by exchange has "
+            "his own turn with it."),
+        "ties": ("«Es kann auch sein, dass zwei od. mehrere Spieler verlieren, wenn sie die gleichen Kartenwerte "
+                 "haben» (F5)."),
+        "dealing": ("As Coucou, whose rules Lebrun gives under the name Her: the players are dealt, then play "
+                    "begins (F3)."),
+        "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",
+        "targeted_dealer_decides": (
+            "The dealer has no exchange of his own (H1 names no talon), so he has nothing to decide after his king "
+            "refused the last request: either reading gives the same deal."),
+        "buy_back": "As Coucou: no buy-back is described (F5).",
         "targeted_holder_acts": (
             "Q2, open, as Coucou: Lebrun's king holder «nicht „Kuckuck!“, sondern „Her!“ sagt» (H1); nothing says "
             "whether he then has his turn.  Default 'never'."),
@@ -732,6 +774,13 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "all_out": "As Coucou: unreachable while all_equal = nobody-loses (F5).",
     },
     "ranter-go-round": {
+        "refuse_by_paying": "R3: no card has any privilege: nobody can refuse an exchange, by paying or otherwise.",
+        "dealing": "R2: each player receives one card; then the changing begins on the dealer's left.",
+        "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",
+        "buy_back": "Cassell describes none: lost lives go to the pool and the last player left wins (R4).",
+        "last_request_to": (
+            "R2: each may change with his left-hand neighbour, 'and so on'; the last player's neighbour is the "
+            "dealer, who then has nobody to change with."),
         "roles": "R3: no card has any privilege; nobody can refuse an exchange.",
         "initial_marks": "R1: three counters, 'lives', each.",
         "dealer_exchange": "R2: the dealer, having nobody to change with, may take the top card of the pack instead.",
@@ -744,6 +793,12 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "all_out": "Unreachable: only one card loses a life in a deal (R4).",
     },
     "screw-your-neighbour": {
+        "refuse_by_paying": "S3: the neighbour 'must accept the exchange unless she has a king'.",
+        "dealing": "S2: one card each, then each player has one turn.",
+        "buy_back": "S5: a player with no lives is out; the last one left wins.  No buy-back is described.",
+        "last_request_to": ("S2: 'try to exchange with the next player', ending with the dealer: the dealer is next "
+                            "for the last."),
+        "piquet_below_seven": "S1: the 52-card pack, whatever the table.",
         "initial_marks": "S1: 'an equal number of lives, say 3': agreed (Q17); three is the page's example.",
         "roles": "S3: the neighbour 'must accept the exchange unless she has a king'; no other card refuses.",
         "targeted_holder_acts": (
@@ -765,6 +820,12 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "min_players": "The page gives no count; two is the least that can play.",
     },
     "digital-4p": {
+        "refuse_by_paying": (
+            "«Et mål, der får et almindeligt kort, fjols, nul- eller negativt kort, skal bytte» (D3): a target with "
+            "a plain card must exchange."),
+        "two_fools_alone": (
+            "«To tåber har 141/2, kun under gøgen» (D7): with nothing else live the two fools are the lowest cards, "
+            "and «Hvert laveste kort mister ét liv»."),
         "min_players": "«4 spillere · Dig og tre AI-modstandere» (D1).",
         "stake": "«Liv er bordscores uden pengeværdi» (D1): lives have no money value, so no stake.",
         "targeted_holder_acts": (

@@ -68,3 +68,35 @@ def test_the_pages_leave_out_what_a_game_does_not_have() -> None:
     assert "backward_chain_end" in options_in_play(PRESETS["lu-stu"])
     assert options_in_play(PRESETS["campli"]) == tuple(o for o in OPTIONS if o not in (
         "backward_chain_end", "backward_offer", "talon_card", "piquet_below_seven"))
+
+
+def test_every_settled_reading_from_another_games_source_is_explained() -> None:
+    # The ruleset pages show, for each option a game meets and does not leave open, where its
+    # reading comes from: the reading's own source, unless PRESET_REASONS says more.  Where that
+    # source is another game's (Zeh's fourth paragraph for Coucou's 'must exchange'), the page
+    # would mislead, so the preset must give its own reason, from its own source.
+    from cucu_ref.rulesets import OPEN_POINTS, PRESET_INFO, PRESET_REASONS
+    from cucu_ref.sources import RULES
+
+    unexplained = []
+    for name, rules in PRESETS.items():
+        info = PRESET_INFO[name]
+        own = set(info.sources) | (set(PRESET_INFO[info.base].sources) if info.base else set())
+        for option in options_in_play(rules):
+            if option in OPEN_POINTS[name] or option in PRESET_REASONS[name]:
+                continue
+            source = next(r.source for r in OPTIONS[option].readings if r.value == getattr(rules, option))
+            if (RULES[source].source if source in RULES else source) not in own:
+                unexplained.append((name, option, source))
+    assert not unexplained
+
+
+def test_every_preset_has_its_title_and_sources() -> None:
+    from cucu_ref.rulesets import PRESET_INFO
+    from cucu_ref.sources import SOURCES
+
+    assert set(PRESET_INFO) == set(PRESETS)
+    for name, info in PRESET_INFO.items():
+        assert info.sources and all(key in SOURCES for key in info.sources), name
+        assert info.base is None or info.base in PRESETS
+        assert info.direction in ("right", "left")
