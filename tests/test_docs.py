@@ -192,18 +192,19 @@ def test_each_ruleset_page_has_its_rules_open_points_and_three_engine_played_exa
             assert f"Option {option};" not in text
     for heading in ("The rules", "The open points", "Settings and settled readings", "Worked examples"):
         assert heading in text
-    # at least three worked examples, each a diagram, a position and a ruling
+    # at least three worked examples, each a diagram, a position (notation and JSON) and a ruling
     diagrams = re.findall(r'<svg xmlns="http://www.w3.org/2000/svg" class="cucu-diagram".*?</svg>', raw, re.S)
     assert len(diagrams) >= 3, f"{name}: {len(diagrams)} diagrams"
     for svg in diagrams:
         ET.fromstring(svg)  # each inline drawing is well-formed XML
-    assert raw.count('class="cucu-details"') == len(diagrams)  # the position of each
+    assert raw.count('class="cucu-details"') == len(diagrams)  # the position of each, as JSON
+    assert raw.count("cucu-notation") == len(diagrams)  # and in the notation
     assert raw.count(f": ruling under {name}") == len(diagrams)  # and its ruling
 
 
 def test_the_landing_page_installs_and_starts(html_build: Path) -> None:
     text = _page_text(html_build / "index.html")
-    for words in ("Install", "pip install .", "Quick start", "cucu-adjudicate examples/campli-cat-undo.json",
+    for words in ("Install", "pip install .", "Quick start", "cucu-adjudicate examples/notation/campli-cat-undo.txt",
                   "ruling under campli", "Claim by Anna: UPHELD"):
         assert words in text
     assert 'class="cucu-diagram"' in (html_build / "index.html").read_text(encoding="utf-8")

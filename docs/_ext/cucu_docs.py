@@ -19,9 +19,10 @@ Markup it adds:
 ``.. cucu-example:: slug``
     a deal played by the engine from the options given (ruleset, players, dealer, the
     cards dealt, the decisions): its diagram (:mod:`cucu_ref.diagram`), the position a
-    table would write of it (``cucu-position/1``) and the ruling ``cucu-adjudicate`` gives
-    on that position; the outcome is checked against the expected marks worked out by
-    hand, and the ruling against the engine;
+    table would write of it, in the notation (:mod:`cucu_ref.notation`) and as JSON
+    (``cucu-position/1``), and the ruling ``cucu-adjudicate`` gives on that position; the
+    outcome is checked against the expected marks worked out by hand, the ruling against
+    the engine, and the notation's ruling against the JSON's;
 ``.. cucu-cli:: ARGS``
     the output of ``cucu-adjudicate ARGS``, run at build time;
 ``.. cucu-toctree-if-present::``
@@ -761,7 +762,26 @@ class Example:
                 marks = tuple(outcomes[0]["result"]["marks"][n] for n in self.start.players)
                 if marks != self.final.marks:
                     problems.append(f"the ruling gives marks {marks}, the engine {self.final.marks}")
+        text = self.notation()
+        if text is not None:
+            from cucu_ref.cli import adjudicate_document
+
+            code_n, record_n, _ = adjudicate_document(text, f"{self.slug}.txt", False)
+            if code_n != 0:
+                problems.append("the notation of the position does not rule: "
+                                + "; ".join(p["message"] for p in record_n.get("problems", [])))
+            elif record_n["outcomes"] and record_n["outcomes"][0]["result"]["marks"] != \
+                    record["outcomes"][0]["result"]["marks"]:
+                problems.append("the notation of the position rules otherwise than its JSON")
         return problems
+
+    def notation(self) -> Optional[str]:
+        """The position in the plain-text notation (:mod:`cucu_ref.notation`), if the package has it."""
+        try:
+            from cucu_ref import notation
+        except ImportError:
+            return None
+        return str(notation.format(self.position))
 
     def ruling(self) -> tuple[int, dict[str, Any], Any]:
         from cucu_ref.cli import adjudicate_document
@@ -851,7 +871,13 @@ class ExampleDirective(SphinxDirective):
                 else:
                     caption += child
             figure += caption
-        box = details(summary=f"The position {escape_html(slug)}.json, as the table writes it")
+        written = example.notation()
+        table = []
+        if written is not None:
+            table = [nodes.paragraph("", "", nodes.strong("", "The position, "),
+                                     nodes.Text("as the table writes it in the notation:")),
+                     nodes.literal_block(written, written, language="text", classes=["cucu-notation"])]
+        box = details(summary=f"The same position as JSON, {escape_html(slug)}.json (cucu-position/1)")
         box += nodes.literal_block(position_json(example.position), position_json(example.position),
                                    language="json")
         ruling_intro = nodes.paragraph(
@@ -861,7 +887,7 @@ class ExampleDirective(SphinxDirective):
         ruling = nodes.literal_block(text() if code == 0 else "", text() if code == 0 else "", language="text",
                                      classes=["cucu-ruling"])
         container = nodes.container(classes=["cucu-example"], ids=[f"example-{slug}"])
-        container += [figure] if "diagram-only" in self.options else [figure, box, ruling_intro, ruling]
+        container += [figure] if "diagram-only" in self.options else [figure, *table, box, ruling_intro, ruling]
         return [container]
 
 
