@@ -8,7 +8,8 @@ and ``docs/position-format.rst``).
 Checking has three layers, each collecting *all* its problems with their JSON paths:
 
 1. the input: size, encoding, strict JSON syntax, nesting, duplicate fields, surrogates
-   (:mod:`cucu_ref.inputs`, re-exported here: :func:`load`, :class:`InputError`);
+   (:mod:`cucu_ref.inputs`, re-exported here: :func:`~cucu_ref.inputs.load`,
+   :class:`~cucu_ref.inputs.InputError`);
 2. the schema (:func:`schema_problems`);
 3. the meaning (:func:`parse`): names, cards, the ruleset, counts of cards and players.
 
