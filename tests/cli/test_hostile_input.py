@@ -491,3 +491,32 @@ def test_9_the_notation_conversions_escape_too(tmp_path):
         main(args, stdout=out, stderr=err)
         assert out.getvalue() + err.getvalue()
         assert all(line.isprintable() for line in (out.getvalue() + err.getvalue()).split("\n")), args
+
+
+# --------------------------------------------------------------------------- --jobs
+
+
+def _poisoned_chunk(settings, chunk):
+    # module level, so a worker can unpickle it (by name): dies on the chunk that holds line 2
+    import cucu_ref.cli as cli
+
+    if any(source == "line 2" for source, _ in chunk):
+        os._exit(1)  # as if killed from outside
+    return cli._rule_one_chunk_for_test(settings, chunk)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the workers are forked (and inherit the patch)")
+def test_jobs_a_worker_that_dies_costs_its_chunk_only(monkeypatch):
+    import cucu_ref.cli as cli
+
+    monkeypatch.setattr(cli, "_rule_one_chunk_for_test", cli._rule_chunk, raising=False)
+    monkeypatch.setattr(cli, "_rule_chunk", _poisoned_chunk)
+    good = json.dumps(GOOD).encode()
+    out = io.StringIO()
+    code = main(["--batch", "--jobs", "2", "-"], stdin=io.BytesIO((good + b"\n") * 40), stdout=out)
+    records = [json.loads(x) for x in out.getvalue().splitlines()]
+    # the first chunk (32 lines) held line 2: its records say the worker died; the rest are ruled
+    assert [r["input"] for r in records] == [f"line {n}" for n in range(1, 41)]
+    assert {r["status"] for r in records[:32]} == {"internal-error"}
+    assert "the worker process died" in records[0]["problems"][0]["message"]
+    assert {r["status"] for r in records[32:]} == {"ruling"} and code == 3
