@@ -212,7 +212,9 @@ def test_4_rules_refuse_values_past_the_bounds_through_the_api():
 
 
 def test_4_the_largest_result_at_the_bounds_prints_in_full():
-    # K17: the k-th player out buys back for 2**(k-1) stakes.  At the bounds, 1000 players went
+    # K17 (seed 000, Wiedereintritt): «Der erste ausscheidende Spieler zahlt dazu einen einfachen
+    # Einsatz in den Pott, der zweite den doppelten, der dritte den vierfachen usw.»: the k-th
+    # player out buys back for 2**(k-1) stakes.  At the bounds, 1000 players went
     # out before Carla, so she may buy back for 2**1000 stakes of 1,000,000: a number of 308
     # digits, printed in text and JSON, well below the 4,300-digit limit.
     with open(os.path.join(EX, "campli-buy-back.json"), encoding="utf-8") as f:
