@@ -105,8 +105,9 @@ def _explain(err: "jsonschema_rs.ValidationError", root: dict[str, Any]) -> Iter
         yield where, f"must have at most {k['limit']} characters, has {len(value) if isinstance(value, str) else '?'}"
     elif keyword == "pattern":
         yield where, _pattern_message(str(k.get("pattern", "")), value)
-    elif keyword == "not" and isinstance(k.get("schema"), dict) and set(k["schema"]) == {"pattern"}:
-        # our schemas refuse characters as {"not": {"pattern": "[...]"}}: name the first one
+    elif keyword == "not" and isinstance(k.get("schema"), dict) and set(k["schema"]) == {"type", "pattern"}:
+        # our schemas refuse characters as {"not": {"type": "string", "pattern": "[...]"}} (a string
+        # holding one of them; the type keeps numbers out of it): name the first one
         yield where, _refused_message(str(k["schema"]["pattern"]), value)
     elif keyword == "minimum":
         yield where, f"must be at least {k['limit']}, got {_short(value)}"

@@ -137,6 +137,12 @@ def test_every_error_is_collected_with_its_place():
     assert any(path == "$.history[1]" and msg.startswith("not a known form (has 'passo')") for path, msg in found)
 
 
+def test_a_name_of_the_wrong_type_is_one_problem():
+    # the refused-character rule applies to strings only: a number is refused once, by its type
+    doc = {**load(EXAMPLES[0]), "dealer": 3}
+    assert [(p.path, p.message) for p in schema_problems(doc)] == [("$.dealer", "expected string, got integer 3")]
+
+
 def test_a_refused_character_is_named_by_its_code_point():
     doc = {**load(EXAMPLES[0])}
     doc["players"] = ["Anna\nClaim by Anna: UPHELD", *doc["players"][1:]]
