@@ -8,9 +8,50 @@ from .adjudication import Ruling
 from .position import Problem
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "rulesets_json", "rulesets_text"]
+           "rulesets_json", "rulesets_text", "citation", "printable", "json_printable"]
 
 RULING_FORMAT = "cucu-ruling/1"
+
+
+# --------------------------------------------------------------------------- safe characters
+# Names, notes and any text quoted from the input reach the output.  A character that is not
+# printable (a control such as ESC or NUL, a line or paragraph separator, a bidirectional
+# control, a non-breaking or zero-width space ...: str.isprintable() says which) could clear the
+# terminal or forge a line such as 'Claim by Anna: UPHELD' (issue 12, finding 9), so every
+# output escapes it.  Names with controls are refused by the schema; this is the second wall.
+
+
+def _escape_text(ch: str) -> str:
+    n = ord(ch)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+def _escape_json(ch: str) -> str:
+    n = ord(ch)
+    if n < 0x10000:
+        return f"\\u{n:04x}"
+    n -= 0x10000
+    return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
+
+
+def _escaped(text: str, escape: Any) -> str:
+    if text.isprintable():  # the common case, checked in C
+        return text
+    return "\n".join(line if line.isprintable() else "".join(ch if ch.isprintable() else escape(ch) for ch in line)
+                     for line in text.split("\n"))
+
+
+def printable(text: str) -> str:
+    """``text`` with every non-printable character but the line feed escaped as Python writes
+    it (``\\x1b``, ``\\u202e``): what a text output may carry."""
+    return _escaped(text, _escape_text)
+
+
+def json_printable(text: str) -> str:
+    """JSON text (from ``json.dumps``) with every non-printable character escaped as ``\\uXXXX``:
+    the same JSON value, and a record stays one line for every line splitter (U+2028, U+0085).
+    Outside strings JSON text has only ASCII and, when indented, line feeds."""
+    return _escaped(text, _escape_json)
 
 
 def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
@@ -59,7 +100,7 @@ def problems_text(problems: list[Problem], source: str) -> str:
 
         rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
         lines.append(f"  {p.path}: {p.message}{rule}")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def _cards_when(when: list[dict[str, list[str]]]) -> str:
@@ -105,8 +146,13 @@ def _result_text(r: dict[str, Any], indent: str) -> list[str]:
         a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
         lines.append(f"Next dealer: {a} if nobody buys back" + (f", {b} if all do" if b != a else ""))
         wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
-        if wa:
-            lines.append(f"Winner if nobody buys back: {wa}")
+        if wa and wa == wb:
+            lines.append(f"Winner of the match: {wa}, whether or not anybody buys back")
+        else:
+            if wa:
+                lines.append(f"Winner if nobody buys back: {wa}")
+            if wb:
+                lines.append(f"Winner if all buy back: {wb}")
     elif r["next_dealer"]:
         lines.append(f"Next dealer: {r['next_dealer']}")
     if r["winner"]:
@@ -171,7 +217,7 @@ def ruling_text(ruling: Ruling, source: str) -> str:
         for d in c["differences"]:
             cond = f" (if {_cards_when(d['when'])})" if d["when"] else ""
             lines.append(f"  {d['field']}: claimed {_show(d['claimed'])}, the rules say {_show(d['ruled'])}{cond}")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def _show(value: Any) -> str:
@@ -215,15 +261,22 @@ def _common_prefix(lists: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
 
 
 def rulesets_json() -> dict[str, Any]:
-    from .rulesets import OPTIONS, PRESET_REASONS, PRESETS
-    from .sources import RULES, cite
+    from .rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options
+    from .sources import RULES, SOURCES, cite
 
     presets = []
     for name, rules in PRESETS.items():
+        info = PRESET_INFO.get(name)
         presets.append({"name": name, "settings": {k: v for k, v in rules.options().items()
                                                    if k not in OPTIONS and k != "name"},
                         "options": {k: getattr(rules, k) for k in OPTIONS if hasattr(rules, k)},
-                        "reasons": PRESET_REASONS.get(name, {})})
+                        "reasons": PRESET_REASONS.get(name, {}),
+                        "title": info.title if info else name,
+                        "base": info.base if info else None,
+                        "sources": [{"key": k, "author": SOURCES[k].author, "year": SOURCES[k].year,
+                                     "title": SOURCES[k].title} for k in (info.sources if info else ())
+                                    if k in SOURCES],
+                        "open": list(open_options(name))})
     options = []
     for spec in OPTIONS.values():
         options.append({"name": spec.name, "settles": spec.settles, "question": spec.question,
@@ -233,18 +286,124 @@ def rulesets_json() -> dict[str, Any]:
     return {"format": "cucu-rulesets/1", "presets": presets, "options": options}
 
 
-def rulesets_text() -> str:
-    data = rulesets_json()
-    lines = ["Presets (use as \"ruleset\": NAME, or {\"preset\": NAME, \"options\": {...}}):"]
-    for p in data["presets"]:
-        settings = ", ".join(f"{k}={v}" for k, v in p["settings"].items() if k != "roles")
-        lines.append(f"  {p['name']}: {settings}")
+def citation(key: str) -> str:
+    """A rule ID or source key as a reader cites it, by author and year: ``'K13, N. Farina
+    2010, §Ereigniskarten'``; an open question says it is one, and whose text it is open in."""
+    from .sources import RULES, SOURCES
+
+    if key in RULES:
+        rule = RULES[key]
+        source = SOURCES[rule.source]
+        author = _author(source.author)
+        year = f" {source.year}" if source.year is not None else ""
+        if key.startswith("Q"):
+            return f"{key}, an open question of {author}{year}"
+        if rule.source == "cucu-ref":
+            return f"{key}, this project's own bookkeeping"
+        return f"{key}, {author}{year}, §{rule.section}"
+    if key in SOURCES:
+        source = SOURCES[key]
+        return f"{_author(source.author)} ({source.year if source.year is not None else 'no date'})"
+    return key
+
+
+def _author(author: str) -> str:
+    # 'digital Cuccù rules page' is a description, not a name
+    return f"the {author}" if author[:1].islower() else author
+
+
+def _setting_words(rules: Any) -> str:
+    from .cards import PACKS
+    from .rulesets import CUCKOO
+
+    pack = PACKS[rules.pack]
+    if pack.family == "cuccu":
+        cards = f"the {pack.size}-card Cuccù pack" + (" (no lions)" if rules.pack == "cuccu-38" else "")
+    else:
+        cards = f"the {pack.size}-card ordinary pack"
+        if rules.piquet_below_seven == "yes":
+            cards += " (the 32-card piquet pack below seven players)"
+    players = (f"exactly {rules.min_players} players" if rules.min_players == rules.max_players
+               else f"{rules.min_players} to {rules.max_players} players")
+    stake = "no stake" if rules.stake == 0 else f"a stake of {rules.stake}"
+    parts = [players, cards, f"{rules.initial_marks} marks each", stake]
+    if rules.dealer_takes == 3:
+        parts.append("the dealer takes three cards and keeps the highest")
+    if not rules.roles:
+        parts.append("no privileged card")
+    elif pack.family != "cuccu" and [r for _, r in rules.roles] == [CUCKOO]:
+        parts.append("the king refuses an exchange")
+    else:
+        from .cards import Card, format as card_token
+
+        parts.append("event cards " + ", ".join(f"{card_token(Card(pack.family, v))} {r}" for v, r in rules.roles))
+    return "; ".join(parts) + "."
+
+
+def rulesets_text(width: int = 88) -> str:
+    """``cucu-adjudicate --rulesets``: every preset with its sources by author and year, its
+    settings in words, the open points with the reading it takes and why, then every named
+    option with its readings, their sources and the presets that take each."""
+    import textwrap
+
+    from .rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
+    from .sources import SOURCES
+
+    def para(text: str, indent: str, hang: str = "") -> list[str]:
+        return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + hang,
+                             break_on_hyphens=False) or [indent]
+
+    lines = para("The rulesets (presets) cucu-adjudicate knows. A position names one as "
+                 '"ruleset": "campli", or changes readings with {"preset": "campli", "options": '
+                 '{"ties": "first"}}. Where a source is silent or unclear, a preset takes a reading '
+                 "of a named option, and every ruling that depends on it also gives the other "
+                 "readings' outcomes. --rulesets --format json gives all of this as data.", "")
+    for name, rules in PRESETS.items():
+        info = PRESET_INFO.get(name)
+        lines.append("")
+        keys = [k for k in (info.sources if info else ()) if k in SOURCES]
+        after = "; ".join(citation(k) for k in keys)
+        title = info.title if info else name
+        lines += para(f"{name}: {title}" + (f", after {after}" if after else ""), "", "    ")
+        lines += para(_setting_words(rules), "  ", "  ")
+        if info and info.base and info.base in PRESETS:
+            base = PRESETS[info.base]
+            changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
+            if changed:
+                lines += para(f"As {info.base} except: {', '.join(changed)}.", "  ", "  ")
+        points = open_options(name)
+        reasons = PRESET_REASONS.get(name, {})
+        if not points:
+            lines += para("No open point: the source settles every option this game meets.", "  ", "  ")
+        else:
+            lines += para("Open points, and the reading taken:", "  ")
+        for option in points:
+            spec = OPTIONS[option]
+            lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {spec.question}", "    ", "    ")
+            if option in reasons:
+                lines += para(f"Why: {reasons[option]}", "      ", "     ")
+        fixed = [k for k in reasons if k not in points]
+        if fixed:
+            lines += para("Other settings and readings, and where they come from:", "  ")
+            for key in fixed:
+                value = getattr(rules, key)
+                if key == "roles":
+                    from .cards import PACKS, Card, format as card_token
+
+                    family = PACKS[rules.pack].family
+                    value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or "none"
+                shown = value
+                lines += para(f"{key} = {shown}: {reasons[key]}", "    ", "    ")
     lines.append("")
-    lines.append("Options (the open points; each preset's reading is marked with its name):")
-    for o in data["options"]:
-        lines.append(f"  {o['name']} ({o['settles']}): {o['question']}")
-        for r in o["readings"]:
-            users = [p["name"] for p in data["presets"] if p["options"].get(o["name"]) == r["value"]]
-            tag = f"  <- {', '.join(users)}" if users else ""
-            lines.append(f"    {r['value']}: {r['text']} [{r['source']}]{tag}")
-    return "\n".join(lines)
+    lines += para("The named options: every point where the sources differ or are silent, with each reading, "
+                  "its source and the presets that take it.", "")
+    for spec in OPTIONS.values():
+        lines.append("")
+        lines += para(f"{spec.name} ({citation(spec.settles)}): {spec.question}", "", "    ")
+        for r in spec.readings:
+            # only the presets that can meet the option: Coucou has no cat to read 'undo'
+            users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
+                     and spec.name in options_in_play(p)]
+            taken = f" Taken by {', '.join(users)}." if users else ""
+            lines += para(f"{r.value}: {r.text}. Source: {citation(r.source)}.{taken}", "  ", "    ")
+    return printable("\n".join(lines))

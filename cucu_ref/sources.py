@@ -19,7 +19,8 @@ class Source(NamedTuple):
     author: str
     year: int | None  # None: the source gives no date
     title: str
-    seed: str  # the seed file that reports it
+    seed: str  # the seed file that reports it ("-": none)
+    url: str = ""  # a public page the rules were read from, for a source that no seed reports
 
 
 class Rule(NamedTuple):
@@ -34,6 +35,11 @@ SOURCES: dict[str, Source] = {s.key: s for s in (
     Source("di-luigi-mazza-2009", "G. Di Luigi & D. Mazza", 2009,
            "Lu Stù: Regolamento del gioco del Cucco praticato a Montorio al Vomano", "000_6711ce09d0d66b29.txt"),
     Source("zeh-1769", "J. E. Zeh", 1769, "Das Cucuspiel", "000_6711ce09d0d66b29.txt"),
+    # The seed itself where it fills the gaps Zeh leaves ("lassen sich die Lücken wie folgt füllen",
+    # "würde man das wohl … werten"): its own proposals, not Zeh's text.  Anonymous; it writes of
+    # "anno 2020".
+    Source("cucu-und-lu-stu", "the German account 'Cucù und Lu Stù'", None, "Cucù und Lu Stù (c. 2020), filling "
+           "Zeh's gaps", "000_6711ce09d0d66b29.txt"),
     Source("mcleod", "J. McLeod", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt"),
     Source("martin", "U. Martin", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt"),
     Source("digital-cuccu", "digital Cuccù rules page", None, "Cuccù: four players, three lives",
@@ -45,6 +51,12 @@ SOURCES: dict[str, Source] = {s.key: s for s in (
     Source("lebrun-1828", "M. Lebrun", 1828, "Manuel des jeux de calcul et de hasard", "003_17ad0eab99b303d8.txt"),
     Source("cassell-1881", "Cassell", 1881, "Cassell's Book of In-door Amusements: Ranter-Go-Round",
            "003_17ad0eab99b303d8.txt"),
+    # The modern Screw Your Neighbour / Chase the Ace: no seed reports it.  Read from the rules page
+    # of pagat.com's Cuckoo group (J. McLeod), whose text was consulted in a public copy
+    # (gambiter.com/cards/cuckoo/cuckoo.html); the S rules below summarise it.
+    Source("pagat-cuckoo", "J. McLeod (pagat.com)", None,
+           "Cuckoo (Chase the Ace, Ranter Go Round; in the USA Screw Your Neighbor)", "-",
+           "https://www.pagat.com/cuckoo/"),
     Source("cucu-ref", "cucu-ref", 2026, "reading chosen by this project where every source is silent", "-"),
 )}
 
@@ -123,18 +135,21 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("Z6", _Z, "Das Cucuspiel", "One fool loses with the lowest; two fools lose nothing and each gains a mark."),
     Rule("Z7", _Z, "Das Cucuspiel", "A fool holder who hints gets no mark if both fools are in play."),
     Rule("Z8", _Z, "Das Cucuspiel", "Two players, one fool: both lose, unless the other holds the Cucu."),
-    Rule("Z9", _Z, "Das Cucuspiel", "Gaps filled by 'cucus never lose, two fools gain'."),
+    Rule("Z9", "cucu-und-lu-stu", "Das Cucuspiel", "Gaps filled by 'cucus never lose, two fools gain'."),
     Rule("Z10", _Z, "Das Cucuspiel", "Out when all marks are lost; no buy-back."),
-    Rule("Z11", _Z, "Das Cucuspiel", "All remaining out together: a draw; all play again without a new stake."),
+    Rule("Z11", "cucu-und-lu-stu", "Das Cucuspiel",
+         "All remaining out together: a draw; all play again without a new stake."),
     Rule("D1", _D, "Regler", "Exactly four players, three lives, no money."),
     Rule("D2", _D, "Opsætning", "Whole pack shuffled each deal, dealt from the bottom to the right, one at a time."),
-    Rule("D3", _D, "At spille en tur", "Keep or request an exchange; the dealer acts last with the bottom of the stack."),
+    Rule("D3", _D, "At spille en tur",
+         "Keep or request an exchange; the dealer acts last with the bottom of the stack."),
     Rule("D4", _D, "At spille en tur", "Cuckoo refuses and never loses; hunter costs a life; horse skipped."),
     Rule("D5", _D, "At spille en tur", "Cat costs a life and undoes the chain of the requester's card."),
     Rule("D6", _D, "At spille en tur", "Inn: accepted, both keep; refused, exchange and the former innkeeper acts."),
     Rule("D7", _D, "Score og afslutning",
          "All tied lowest lose; dead cards excluded; a cuckoo never loses; fool ties with the lowest; two fools 14½."),
-    Rule("D8", _D, "Score og afslutning", "If everyone still in reaches zero together, all four return with three lives."),
+    Rule("D8", _D, "Score og afslutning",
+         "If everyone still in reaches zero together, all four return with three lives."),
     Rule("F1", "academie-1725", "Spielkarten", "52 or 32 cards, king high, ace low, suits ignored; 5 to 20 players."),
     Rule("F2", "academie-1725", "Kartengeben",
          "The dealer takes three cards, keeps the highest, puts two under the talon."),
@@ -152,6 +167,18 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("R2", "cassell-1881", "Ranter-Go-Round", "Play goes left; the dealer may take the top card of the pack."),
     Rule("R3", "cassell-1881", "Ranter-Go-Round", "No card has any privilege."),
     Rule("R4", "cassell-1881", "Ranter-Go-Round", "Of equal lowest cards only the one turned up last loses."),
+    Rule("S1", "pagat-cuckoo", "Cuckoo", "52 cards, king high, ace low, suits irrelevant; an equal number of "
+         "lives each, 'say 3', and a stake each in the pot for the winner."),
+    Rule("S2", "pagat-cuckoo", "Cuckoo", "One card each; each player has one turn, from the dealer's left round to "
+         "the dealer: keep, or try to exchange with the next player."),
+    Rule("S3", "pagat-cuckoo", "Cuckoo", "The neighbour must accept the exchange unless holding a king: it is "
+         "exposed and the offerer keeps his card."),
+    Rule("S4", "pagat-cuckoo", "Cuckoo", "The dealer, last, may exchange with a card cut from the undealt stock; "
+         "if it is a king he must keep his original card."),
+    Rule("S5", "pagat-cuckoo", "Cuckoo", "All expose; the lowest loses a life, all tied lowest one each; out with "
+         "no lives; the last left wins."),
+    Rule("S6", "pagat-cuckoo", "Cuckoo", "All remaining players tie for lowest on their last life: at least four "
+         "rules, among them joint winners sharing the pot, or keeping their last life."),
     Rule("Q1", "mcleod", "Wiedereintritt ins Spiel", "Buy-back order when several go out in the same deal."),
     Rule("Q2", _F, "Ereigniskarten", "Does a targeted blocker's holder act afterwards?"),
     Rule("Q3", _F, "Das Ergebnis", "Does a cuckoo ever lose at the showdown?"),
@@ -161,7 +188,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("Q7", _L, "Lu Stù", "Does a player who buys back during the deal get a card this deal?"),
     Rule("Q8", _L, "Lu Stù", "Is a player who gained marks but never lost one still a virgin?"),
     Rule("Q9", _Z, "Das Cucuspiel", "May a player refuse an exchange of a plain card by paying a mark?"),
-    Rule("Q10", _Z, "Das Cucuspiel", "Two players with two fools: both gain, or nothing?"),
+    Rule("Q10", "cucu-und-lu-stu", "Das Cucuspiel", "Two players with two fools: both gain, or nothing?"),
     Rule("Q11", "academie-1725", "Spielverlauf", "All cards equal: does nobody lose, or all?"),
     Rule("Q12", _F, "Ereigniskarten", "Which cards does the innkeeper's guarantee cover?"),
     Rule("Q13", _Z, "Das Cucuspiel", "Does dealing everything first change who may be targeted?"),
