@@ -274,6 +274,7 @@ def without_cuckoos(X: Any, fool: Sequence[Term], single: Term, chosen: Sequence
 
 
 class Paid(NamedTuple):
+    own: list[Any]  # pays his own mark as (chosen among) the lowest
     keeper_pays: list[Any]  # the innkeeper pays this position's mark (K14/L7)
     offerer_pays: list[Any]  # the guaranteed offerer pays after all: his innkeeper has no mark left (Q12)
     unpaid: list[Any]  # nobody pays it (Q12 'nobody')
@@ -330,7 +331,7 @@ def pay(X: Any, rules: Rules, family: str, vals: Sequence[Term], by_fool: Sequen
     payments = [(by_fool[j], j, "fool") for j in X.where(by_fool)]
     for j in X.where(by_rank):
         payments += [(own[j], j, "rank"), (keeper_pays[j], keeper[j], "inn"), (offerer_pays[j], j, "q12")]
-    return _new(Paid, (keeper_pays, offerer_pays, unpaid, payments))
+    return _new(Paid, (own, keeper_pays, offerer_pays, unpaid, payments))
 
 
 def without_guarantees(X: Any, by_fool: Sequence[Term], by_rank: Sequence[Term]) -> Paid:
@@ -339,7 +340,7 @@ def without_guarantees(X: Any, by_fool: Sequence[Term], by_rank: Sequence[Term])
     payments = [(by_rank[j], j, "rank") for j in X.where(by_rank)]
     if X.possible(by_fool):
         payments = [(by_fool[j], j, "fool") for j in X.where(by_fool)] + payments
-    return _new(Paid, (nothing, nothing, nothing, payments))
+    return _new(Paid, (by_rank, nothing, nothing, nothing, payments))
 
 
 class Decision(NamedTuple):

@@ -492,3 +492,63 @@ def _stage_inputs(rules: Rules, family: str, vals: list[Any], live: list[Any], d
                     "table": [table]},
         "pay": {"vals": vals, "by_fool": los.by_fool, "by_rank": los.by_rank, "keeper": keeper, "marks": marks},
     }
+
+
+# --------------------------------------------------------------------------- marks accounting
+
+
+def accounting(rules: Rules, n: int, timeout_ms: int = 120_000) -> "cucu_ref.formal.props.Result":
+    """The showdown's marks, whoever loses (K15, C3, L3, R4), as :func:`cucu_ref.scoring.pay`
+    moves them, for every set of losers of ``n`` seats, any cards, guarantees and marks:
+
+    * every loser's mark is accounted for once: paid by himself, by his innkeeper (K14/L7), or,
+      when the innkeeper has none left, as Q12's ``inn_keeper_cannot_pay`` says (by the
+      offerer, or by nobody), and each payment is a seat's, so the marks lost are the losers
+      less the marks nobody pays;
+    * nobody pays more marks than he holds (K16);
+    * under Q12 'offerer' a mark goes unpaid only when its loser has none left either.
+
+    Each statement is one query per seat (the sum over the table at 20 seats is too big for
+    one)."""
+    from .props import Result, _solve
+
+    t0 = time.perf_counter()
+    family = PACKS[rules.pack].family
+    vals, by_fool, by_rank = _fresh("int", "m_card", n), _fresh("bool", "m_fool", n), _fresh("bool", "m_rank", n)
+    keeper, marks = _fresh("int", "m_keeper", n), _fresh("int", "m_marks", n)
+    from .invariants import card_domain
+
+    losers = [OR(f, r) for f, r in zip(by_fool, by_rank)]
+    pre = card_domain(rules, vals) + [z3.Not(z3.And(f, r)) for f, r in zip(by_fool, by_rank)]
+    # (no guarantee is any negative number: the models write none as NONE)
+    pre += [z3.Or(k < 0, z3.And(k < n, k != j)) for j, k in enumerate(keeper)]
+    pre += [m >= 0 for m in marks] + [z3.Implies(_z(x), m >= 1) for x, m in zip(losers, marks)]  # a loser is live
+    paid = pay(Z3Ops, rules, family, vals, by_fool, by_rank, keeper, marks)
+    lost = [sum(B2I(AND(c, EQ(p, j))) for c, p, _ in paid.payments) for j in range(n)]
+    goals = []
+    for j in range(n):
+        ways = [by_fool[j], paid.own[j], paid.keeper_pays[j], paid.offerer_pays[j], paid.unpaid[j]]
+        goals += [(f"paid-once[{j}]", EQ(sum(B2I(w) for w in ways), B2I(losers[j]))),
+                  (f"a-seat-pays[{j}]", IMPLIES(paid.keeper_pays[j], AND(keeper[j] >= 0, keeper[j] < n))),
+                  (f"held[{j}]", lost[j] <= marks[j])]
+    if rules.inn_keeper_cannot_pay == "offerer":
+        goals += [("nobody-unpaid-but-the-broke", AND(*[IMPLIES(u, marks[j] - lost[j] <= 0)
+                                                        for j, u in enumerate(paid.unpaid)]))]
+    verdict, detail = "proved", {}
+    for what, goal in goals:
+        res, mdl = _solve(pre + [z3.Not(_z(goal))], timeout_ms)
+        if res != z3.unsat:
+            verdict = f"{'refuted' if res == z3.sat else 'unknown'} ({what})"
+            if mdl is not None:
+                detail["counterexample"] = _shown(mdl, {"vals": vals, "by_fool": by_fool, "by_rank": by_rank,
+                                                        "keeper": keeper, "marks": marks}, goal, True)
+            break
+    # vacuity: the premises hold on a real showdown's losers (the engine's plain path)
+    sample = sample_showdown(rules, n)
+    vac = "no known showdown"
+    if sample is not None:
+        pins = _pins({"vals": vals, "by_fool": by_fool, "by_rank": by_rank, "keeper": keeper, "marks": marks},
+                     sample["pay"])
+        res, _ = _solve(pre + pins, timeout_ms)
+        vac = "sat" if res == z3.sat else f"premises {res} on a real showdown"
+    return Result("showdown-accounting", "any-showdown", rules.name, n, verdict, time.perf_counter() - t0, vac, detail)
