@@ -56,7 +56,8 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(result.as_dict(), default=str), flush=True)
         else:
             print(f"{'ok  ' if result.ok else 'FAIL'} {result.prop:22} {result.method:32} {result.ruleset:14} "
-                  f"n={result.n or 'all':<3} {result.verdict:10} {result.seconds:8.2f}s vacuity={result.vacuity}", flush=True)
+                  f"n={result.n or 'all':<3} {result.verdict:10} {result.seconds:8.2f}s vacuity={result.vacuity}",
+                  flush=True)
     total = time.perf_counter() - t0
     summary = {"profile": args.profile, "checks": count, "failures": failures, "seconds": round(total, 1)}
     print(json.dumps(summary) if args.json else f"{count} checks, {failures} failures, {total:.1f}s")

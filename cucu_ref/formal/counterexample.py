@@ -106,7 +106,8 @@ def _state(mdl: Any, s: P.PSt, n: int, phase: str) -> dict[str, Any]:
     def ev(x: Any) -> str:
         return str(mdl.eval(x, model_completion=True))
     return {"n": n, "phase": phase, "cursor": ev(s.cursor), "actor": ev(s.actor), "target": ev(s.target),
-            "hands": [ev(z3.Select(s.hid, j)) for j in range(n)], "marks": [ev(z3.Select(s.marks, j)) for j in range(n)]}
+            "hands": [ev(z3.Select(s.hid, j)) for j in range(n)],
+            "marks": [ev(z3.Select(s.marks, j)) for j in range(n)]}
 
 
 def as_position(rules: Rules, found: dict[str, Any], what: str) -> dict[str, Any]:

@@ -10,12 +10,12 @@ from .props import Result, bounded, cuckoo_at_showdown, lemma
 
 # The Lu Stù readings the model checks while the engine has no 'lu-stu' preset (L2-L4, L6-L8,
 # L10, L11).  Once ``preset('lu-stu')`` exists, it is used instead.
-LU_STU_READING = dict(
-    deal_from="top", dealer_exchange="stack-top", horse_at_dealer="stack-top", cat="backward",
-    cuckoo_at_showdown="compared", cuckoo_pair_exception="no", two_fools="above-xv-and-gain",
-    two_fools_alone="compared", ties="first", inn="lu-stu", buy_back="immediate",
-    buy_back_price="by-reentry-order", dead_cards="under-stack",
-)
+LU_STU_READING = {
+    "deal_from": "top", "dealer_exchange": "stack-top", "horse_at_dealer": "stack-top", "cat": "backward",
+    "cuckoo_at_showdown": "compared", "cuckoo_pair_exception": "no", "two_fools": "above-xv-and-gain",
+    "two_fools_alone": "compared", "ties": "first", "inn": "lu-stu", "buy_back": "immediate",
+    "buy_back_price": "by-reentry-order", "dead_cards": "under-stack",
+}
 
 
 # option readings beyond the presets' that change how cards move in a deal; both models cover
@@ -61,10 +61,10 @@ PROFILES = {
                          "cuckoo-at-showdown": 3}},
     # everything at every size: expected to fail ('unknown') on the larger sizes; for measuring
     "exhaustive": {"sizes": (2, 20), "timeout": 1800,
-                   "lemma": {p: 20 for p in ("termination", "blocked-request", "guarantee-invariant",
-                                             "chain-invariant", "cat-undo", "conservation")},
-                   "bounded": {p: 20 for p in ("termination", "conservation", "blocked-request", "cat-undo",
-                                               "cuckoo-at-showdown")}},
+                   "lemma": dict.fromkeys(("termination", "blocked-request", "guarantee-invariant",
+                                           "chain-invariant", "cat-undo", "conservation"), 20),
+                   "bounded": dict.fromkeys(("termination", "conservation", "blocked-request", "cat-undo",
+                                             "cuckoo-at-showdown"), 20)},
 }
 
 
@@ -105,7 +105,7 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
     timeout_ms = 1000 * (timeout or spec["timeout"])
     for rules in rulesets():
         yield from every_size(rules, timeout_ms, only)
-        ns = [n for n in range(max(lo, rules.min_players), min(hi, rules.max_players) + 1)]
+        ns = list(range(max(lo, rules.min_players), min(hi, rules.max_players) + 1))
         if not only or "cuckoo-at-showdown" in only:
             for n in ns:
                 yield cuckoo_at_showdown(rules, n, timeout_ms)
@@ -121,5 +121,5 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
             if wanted:
                 yield from bounded(rules, n, wanted, timeout_ms)
     for rules in showdown_rulesets():
-        ns = [n for n in range(max(lo, rules.min_players), min(hi, rules.max_players) + 1)]
+        ns = list(range(max(lo, rules.min_players), min(hi, rules.max_players) + 1))
         yield from showdown_checks(rules, ns, timeout_ms, only)

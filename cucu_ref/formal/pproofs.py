@@ -288,7 +288,6 @@ def _lex_greater(a, b):
 
 
 def goal(prop: str, cx: Ctx, s: PSt, s2: PSt, rules: Rules):
-    n = cx.n
     if prop == "termination":
         mu, mu2 = measure(cx, s), measure(cx, s2)
         return AND(_bounded(cx, mu), OR(EQ(s2.phase, DONE), AND(_lex_greater(mu2, mu), _bounded(cx, mu2))))
@@ -539,7 +538,8 @@ def lemma(name: str, rules: Rules, timeout_ms: int = 120_000) -> Result:
 def base_case(rules: Rules, timeout_ms: int = 120_000) -> Result:
     """The state after the shuffle satisfies every part of ``Inv``, for any ``n >= 2``, ``k > n``;
     vacuity: the premises hold with ``n`` and ``k`` of a known run, and the start of that run,
-    built by the same :meth:`~cucu_ref.formal.parametric.PModel.initial`, satisfies every part when evaluated concretely."""
+    built by the same :meth:`~cucu_ref.formal.parametric.PModel.initial`, satisfies every part when evaluated
+    concretely."""
     t0 = time.perf_counter()
     n, k, val, pre = params()
     model = PModel(rules, n, k, val)

@@ -23,8 +23,9 @@ import z3
 
 from ..cards import FOOL_VALUE, PACKS
 from ..rulesets import Rules
-from ..scoring import (CUCKOO_VALUE, HIGH, NO_SEAT, NULLA_CARDS, Decision, Losers, Ranked, decide, find_lowest, pay,
-                       rank_cards, spare_cuckoos, without_cuckoos, without_fools, without_guarantees)
+from ..scoring import (CUCKOO_VALUE, HIGH, NO_SEAT, NULLA_CARDS, Decision, Losers, Ranked, decide, decide_plain,
+                       find_lowest, pay, rank_cards, spare_cuckoos, without_cuckoos, without_fools,
+                       without_guarantees)
 from .model import AND, B2I, EQ, IMPLIES, NOT, OR, ite
 
 if TYPE_CHECKING:
@@ -388,7 +389,34 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
     goals += [(f"shortcut-lost[{j}]", IMPLIES(none, EQ(lost_short[j], lost[j])), True) for j in range(n)]
     out.append(("pay", pre, goals, {"vals": vals, "by_fool": by_fool, "by_rank": by_rank, "keeper": keeper,
                                     "marks": marks}))
+    out.append(plain_stage(rules, n))
     return out
+
+
+def plain_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """The engine's fast path: :func:`cucu_ref.scoring.decide_plain` is :func:`decide` (the whole
+    long way, all four stages) on every showdown of ``n`` seats in which nobody holds a
+    guarantee: the same marks lost and gained by each seat, each live card at the same rank
+    (what :func:`cucu_ref.scoring.evaluate` reports on that path), and nobody losing twice (so
+    its losers, fools first, are the long way's payments).  Any cards of the pack, any seats
+    live or dead, any hints and marks, any table."""
+    family = PACKS[rules.pack].family
+    v = variables(rules, n, "p")
+    table = z3.Int("p_table")
+    pre = domain(rules, v) + [table >= 2] + [k < 0 for k in v["keeper"]]
+    long = decide(Z3Ops, rules, family, v["vals"], v["live"], v["dead_hand"], v["hinted"], v["keeper"], v["marks"],
+                  table)
+    lost, gained = marks_moved(long, n)
+    plain = decide_plain(Z3Ops, rules, family, v["vals"], v["live"], v["dead_hand"], v["hinted"], table)
+    goals: list[tuple[Any, ...]] = []
+    for j in range(n):
+        goals += [(f"lost[{j}]", lost[j], B2I(plain.by_fool[j]) + B2I(plain.by_rank[j])),
+                  (f"gained[{j}]", gained[j], B2I(plain.gains[j])),
+                  (f"rank[{j}]", IMPLIES(v["live"][j], EQ(long.rank[j], plain.rank[j])), True),
+                  (f"one-loss[{j}]", NOT(AND(plain.by_fool[j], plain.by_rank[j])), True),
+                  (f"losers-live[{j}]", IMPLIES(OR(plain.by_fool[j], plain.by_rank[j], plain.gains[j]),
+                                                v["live"][j]), True)]
+    return ("plain", pre, goals, {**v, "table": [table]})
 
 
 def _pins(inputs: dict[str, list[Any]], concrete: dict[str, list[Any]]) -> list[Any]:
@@ -491,7 +519,16 @@ def _stage_inputs(rules: Rules, family: str, vals: list[Any], live: list[Any], d
         "cuckoos": {"vals": vals, "live": live, "fool": r.fool, "single": [r.single], "chosen": low.chosen,
                     "table": [table]},
         "pay": {"vals": vals, "by_fool": los.by_fool, "by_rank": los.by_rank, "keeper": keeper, "marks": marks},
+        "plain": _plain_sample(rules, family, vals, live, dead_hand, hinted, keeper, marks, table),
     }
+
+
+def _plain_sample(rules: Rules, family: str, vals: list[Any], live: list[Any], dead_hand: list[Any],
+                  hinted: list[Any], keeper: list[Any], marks: list[Any], table: int) -> dict[str, list[Any]]:
+    """The plain stage's inputs: the run's showdown without its guarantees (the engine's fast
+    path scores it so)."""
+    return {"vals": vals, "live": live, "dead_hand": dead_hand, "hinted": hinted, "keeper": [NO_SEAT] * len(vals),
+            "marks": marks, "table": [table]}
 
 
 # --------------------------------------------------------------------------- marks accounting
