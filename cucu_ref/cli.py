@@ -20,9 +20,11 @@ Where the ruling depends on an open question, every reading's outcome is given.
 
 EPILOG = """\
 exit codes:
-  0  a ruling was given (an overruled claim is still a ruling)
+  0  a ruling was given (an overruled claim is still a ruling); for a trace:
+     cucu-ref agrees with it
   1  the position is invalid, impossible, or its history cannot have happened
-     (the output says why, with the JSON path of each problem)
+     (the output says why, with the JSON path of each problem); for a trace:
+     cucu-ref diverges from it (the first divergence, rule and source) or it is invalid
   2  usage error (bad arguments, unreadable file)
   3  internal error (a message; the traceback only with --debug)
   With several inputs the exit code is the highest of them.
@@ -36,6 +38,7 @@ examples:
   cucu-adjudicate --format json examples/*.json
   cat positions.jsonl | cucu-adjudicate --batch -
   cucu-adjudicate --rulesets
+  cucu-adjudicate --trace my-client-deal.json
 """
 
 
@@ -59,6 +62,11 @@ def _parser() -> Any:
     p.add_argument("--batch", action="store_true",
                    help="JSON Lines: one position per input line, one JSON ruling per output line "
                         "(a bad line gets an error record; the rest go on)")
+    p.add_argument("--trace", action="append", default=[], metavar="FILE",
+                   help="a deal trace as another program records it (cucu-trace/1, specs/trace-1.schema.json): "
+                        "cucu-ref's outcome, the first divergence with rule and source, and the readings under "
+                        "which the trace agrees; exit 0 when cucu-ref agrees (traces also work as POSITION "
+                        "and in --batch)")
     p.add_argument("--rulesets", action="store_true", help="list the presets and options (with readings and sources)")
     p.add_argument("--no-readings", action="store_true",
                    help="skip re-running the position under the other readings of the open questions")
@@ -77,6 +85,8 @@ def adjudicate_document(data: bytes | str | dict, source: str, readings: bool = 
     except P.InputError as err:
         problem = P.Problem("input", err.path, err.message)
         return EXIT_INVALID, R.problems_json([problem], source), lambda: R.problems_text([problem], source)
+    if isinstance(doc, dict) and doc.get("format") == "cucu-trace/1":
+        return _trace_document(doc, source, readings)
     problems = P.schema_problems(doc)
     if problems:
         return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
@@ -93,6 +103,16 @@ def adjudicate_document(data: bytes | str | dict, source: str, readings: bool = 
     if not ruling.ok:
         return EXIT_INVALID, R.problems_json(ruling.problems, source), lambda: R.problems_text(ruling.problems, source)
     return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source)
+
+
+def _trace_document(doc: dict, source: str, readings: bool) -> tuple[int, dict, Callable[[], str]]:
+    """A deal trace (``cucu-trace/1``): cucu-ref's outcome and the first divergence; exit 0 when
+    cucu-ref agrees with the trace, 1 when it diverges or the trace is invalid."""
+    from . import trace as T
+
+    verdict = T.check_document(doc, readings)
+    code = EXIT_OK if verdict.status == "agrees" else EXIT_INVALID
+    return code, T.verdict_json(verdict, source), lambda: T.verdict_text(verdict, source)
 
 
 def _read(name: str, stdin: Any) -> bytes:
@@ -171,8 +191,10 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
             else:
                 out.write(rulesets_text() + "\n")
             return EXIT_OK
+        for name in args.trace:
+            args.positions.append(name)  # a trace is recognised by its format, like any input
         if not args.positions:
-            raise _UsageError("give a POSITION file, '-' for standard input, or --rulesets")
+            raise _UsageError("give a POSITION file, '-' for standard input, --trace FILE, or --rulesets")
         if args.positions.count("-") > 1:
             raise _UsageError("standard input ('-') can be read only once")
     except _UsageError as err:
