@@ -15,7 +15,9 @@ Choices where the issue (11) is silent, written down here and in ``docs/oracle.r
 
 * the outcome's ``net`` counts the marks the play and the showdown move (``mark-lost``,
   ``mark-gained``), not the new marks of a buy-back or a restart; ``marks`` gives the marks
-  once the deal is over, those included; ``out`` is every seat with no marks then;
+  once the deal is over, those included; ``out`` is every seat with no marks then; ``pot``
+  the stakes in the pot then (a buy-back's price paid in, K17, L11); ``virgins`` who has
+  never lost a mark then (K17, Q8);
 * only the outcome fields a trace gives are checked, and of ``net``, ``marks`` and ``hands``
   only the seats it gives;
 * a policy applies when cucu-ref waits for a decision of its phase and the trace's next
@@ -106,6 +108,8 @@ class Outcome(NamedTuple):
     next_dealer: Any = _UNSET  # a seat, None (match over) or _UNSET
     winners: Optional[tuple[int, ...]] = None  # () while the match goes on
     illegal: Optional[tuple[int, Optional[str], str]] = None  # (decision index, rule, message)
+    pot: Optional[int] = None  # the pot once the deal is over (buy-backs paid in, K17/L11)
+    virgins: Optional[frozenset[int]] = None  # who is a virgin once the deal is over (K17, Q8)
 
 
 class Trace(NamedTuple):
@@ -349,7 +353,11 @@ def _claimed(value: dict[str, Any], seat: Any, chk: _Problems) -> Outcome:
     if "illegal" in value:
         ill = value["illegal"]
         illegal = (ill["step"], ill.get("rule"), ill.get("message", ""))
-    return Outcome(ints("net"), ints("marks"), out, hands, nxt, winners, illegal)
+    virgins = None
+    if "virgins" in value:
+        virgins = frozenset(s for k, ref in enumerate(value["virgins"])
+                            if (s := seat(ref, f"$.outcome.virgins[{k}]")) is not None)
+    return Outcome(ints("net"), ints("marks"), out, hands, nxt, winners, illegal, value.get("pot"), virgins)
 
 
 _SETUP_PATHS = {"players": "$.seats", "marks": "$.seats", "dealer": "$.dealer", "pot": "$.pot",
@@ -471,6 +479,8 @@ def _outcome(final: State, events: Sequence[Event]) -> Outcome:
         hands={s: final.hands[s] if s in final.order else None for s in range(n)},
         next_dealer=final.dealer if final.phase == Phase.SHUFFLE else None,
         winners=tuple(sorted(final.winners)),
+        pot=final.pot,
+        virgins=frozenset(s for s, v in enumerate(final.virgins) if v),
     )
 
 
@@ -514,9 +524,12 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
                     said = {"seat": trace.client[d.seat], "decision": d.word}
             else:
                 assert cl is not None
-                msg = f"the trace's program refused decision {cl[0]}; cucu-ref allows it"
+                played = next((s for s in rep.steps if s.at == cl[0]), None)
+                what = (f" ({name[played.seat]}'s '{played.kind}')" if played is not None else "")
+                msg = f"the trace's program refused decision {cl[0]}{what}; cucu-ref allows it"
+                allowed = played.events[0].rule if played is not None and played.events else None
             out.append(Divergence(step_i, f"$.decisions[{step_i}]" if step_i is not None else "$.outcome.illegal",
-                                  "illegal", said, _illegal_json(us), us[1] if us else None, msg))
+                                  "illegal", said, _illegal_json(us), us[1] if us else allowed, msg))
         return out
     for field in ("net",):
         theirs: Optional[dict[int, int]] = getattr(claimed, field)
@@ -556,6 +569,16 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
         out.append(Divergence(None, "$.outcome.next_dealer", "next_dealer", _client(trace, claimed.next_dealer),
                               _client(trace, ours.next_dealer), rule, f"next dealer: the trace says {them}, cucu-ref "
                                                                       f"{us_n}"))
+    if claimed.pot is not None and claimed.pot != ours.pot:
+        rule = next((e.rule for e in rep.events if e.kind == "buy-back"), rules.cites("buy-back"))
+        out.append(Divergence(None, "$.outcome.pot", "pot", claimed.pot, ours.pot, rule,
+                              f"pot: the trace says {claimed.pot} stake(s), cucu-ref {ours.pot}"))
+    if claimed.virgins is not None and ours.virgins is not None and claimed.virgins != ours.virgins:
+        out.append(Divergence(None, "$.outcome.virgins", "virgins", sorted(trace.client[s] for s in claimed.virgins),
+                              sorted(trace.client[s] for s in ours.virgins), "K17",
+                              "virgins: the trace says " + (", ".join(name[s] for s in sorted(claimed.virgins))
+                                                            or "nobody") + "; cucu-ref "
+                              + (", ".join(name[s] for s in sorted(ours.virgins)) or "nobody")))
     if claimed.winners is not None and claimed.winners != ours.winners:
         rule = next((e.rule for e in rep.events if e.kind in ("winner", "joint-winner")), rules.cites("winner"))
         out.append(Divergence(None, "$.outcome.winner", "winner", _winner_json(trace, claimed.winners),
@@ -653,6 +676,8 @@ def outcome_json(trace: Trace, outcome: Outcome) -> dict[str, Any]:
         "hands": [card_name(c) if (c := hands[e]) is not None else None for e in by_client],
         "next_dealer": _client(trace, outcome.next_dealer),
         "winner": _winner_json(trace, outcome.winners),
+        "pot": outcome.pot,
+        "virgins": sorted(trace.client[s] for s in (outcome.virgins or ())),
     }
 
 
