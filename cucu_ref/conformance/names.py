@@ -4,7 +4,7 @@ A map sends cucu-ref's canonical tokens (``cucu_ref.cards.format``: ``XV`` … `
 ``K`` … ``A``) to the program's names, per pack family (``cuccu``, ``french``).  The runner
 writes the program's names into every vector it sends and reads the program's answers back
 through the inverse map (and, failing that, through ``cucu_ref.cards.parse``, which knows
-the usual aliases).  A map is one of :data:`BUILTIN` by name, or a JSON file: either
+the usual aliases).  A map is one of ``BUILTIN`` by name, or a JSON file: either
 ``{"cuccu": {...}, "french": {...}}`` or one flat object applied to both families.
 
 The names below are the seeds' own: seed 000 (Farina 2010; Italian and German), seed 004
