@@ -447,7 +447,10 @@ def replay(trace: Trace, rules: Optional[Rules] = None) -> Replay:
         try:
             state, new = step(state, Action(kind, d.seat))
         except IllegalActionError as err:
-            illegal = (i, err.rule, err.reason)
+            reason = err.reason
+            if state.actor is not None and d.seat != state.actor:  # named, not numbered: the trace has its own seats
+                reason = f"it is {state.players[state.actor]}'s decision, not {state.players[d.seat]}'s"
+            illegal = (i, err.rule, reason)
             break
         events += new
         steps.append(Step(i, d.seat, kind, new))

@@ -21,8 +21,9 @@ How the vectors are chosen (issue 11, §Build 3):
   a kind the phase does not allow, R2's second exchange, the dealer's offer ...).
 
 Each vector names the rules it exercises: the rules of its events, of the showdown's notes,
-the option readings that decide it (the option's question and the reading's source), and the
-set-up rules of its preset.
+the readings that decide it of the preset's open points and of the options it overrides (the
+option's question and the reading's source), and the set-up rules of its preset.  Its
+``readings`` list every option whose reading decides it, settled ones included.
 """
 
 from __future__ import annotations
@@ -343,6 +344,8 @@ def vector_doc(trace: Trace, vector_id: str, description: str, feats: Iterable[s
                readings: dict[str, str], outcome: Any) -> dict[str, Any]:
     rules_cited = set(cited)
     for name, value in readings.items():
+        if name not in OPEN_POINTS.get(trace.preset, ()) and name not in trace.overrides:
+            continue  # settled by the preset's own source, which its events cite; not another game's rule
         spec = OPTIONS[name]
         rules_cited.add(spec.settles)
         source = next(r.source for r in spec.readings if r.value == value)

@@ -252,3 +252,19 @@ def test_cli_trace_flag_and_batch(tmp_path, capsys):
     records = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [r["status"] for r in records] == ["agrees", "diverges"]
     assert records[1]["divergence"]["rule"] == "K2"
+
+
+def test_the_example_traces(capsys):
+    # examples/traces: a SYN program's deal in reverse seat order from a fixed first seat (pagat
+    # S3-S5: Bruno's king stops Anna's exchange, Dora's cut king goes back, Anna's 2 loses), and a
+    # Coucou program letting the king's holder act (valid only under Q2 'always')
+    import os
+
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "examples",
+                        "traces")
+    assert main(["--trace", os.path.join(root, "syn-client-deal.json")]) == 0
+    assert "AGREES" in capsys.readouterr().out
+    assert main(["--format", "json", "--trace", os.path.join(root, "coucou-king-holder-acts.json")]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["divergence"]["message"].endswith("it is Claire's decision, not Bernard's")
+    assert [r["reading"] for r in out["readings"]] == ["always"]
