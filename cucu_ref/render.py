@@ -8,9 +8,50 @@ from .adjudication import Ruling
 from .position import Problem
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "rulesets_json", "rulesets_text", "citation"]
+           "rulesets_json", "rulesets_text", "citation", "printable", "json_printable"]
 
 RULING_FORMAT = "cucu-ruling/1"
+
+
+# --------------------------------------------------------------------------- safe characters
+# Names, notes and any text quoted from the input reach the output.  A character that is not
+# printable (a control such as ESC or NUL, a line or paragraph separator, a bidirectional
+# control, a non-breaking or zero-width space ...: str.isprintable() says which) could clear the
+# terminal or forge a line such as 'Claim by Anna: UPHELD' (issue 12, finding 9), so every
+# output escapes it.  Names with controls are refused by the schema; this is the second wall.
+
+
+def _escape_text(ch: str) -> str:
+    n = ord(ch)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+def _escape_json(ch: str) -> str:
+    n = ord(ch)
+    if n < 0x10000:
+        return f"\\u{n:04x}"
+    n -= 0x10000
+    return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
+
+
+def _escaped(text: str, escape: Any) -> str:
+    if text.isprintable():  # the common case, checked in C
+        return text
+    return "\n".join(line if line.isprintable() else "".join(ch if ch.isprintable() else escape(ch) for ch in line)
+                     for line in text.split("\n"))
+
+
+def printable(text: str) -> str:
+    """``text`` with every non-printable character but the line feed escaped as Python writes
+    it (``\\x1b``, ``\\u202e``): what a text output may carry."""
+    return _escaped(text, _escape_text)
+
+
+def json_printable(text: str) -> str:
+    """JSON text (from ``json.dumps``) with every non-printable character escaped as ``\\uXXXX``:
+    the same JSON value, and a record stays one line for every line splitter (U+2028, U+0085).
+    Outside strings JSON text has only ASCII and, when indented, line feeds."""
+    return _escaped(text, _escape_json)
 
 
 def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
@@ -59,7 +100,7 @@ def problems_text(problems: list[Problem], source: str) -> str:
 
         rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
         lines.append(f"  {p.path}: {p.message}{rule}")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def _cards_when(when: list[dict[str, list[str]]]) -> str:
@@ -105,8 +146,13 @@ def _result_text(r: dict[str, Any], indent: str) -> list[str]:
         a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
         lines.append(f"Next dealer: {a} if nobody buys back" + (f", {b} if all do" if b != a else ""))
         wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
-        if wa:
-            lines.append(f"Winner if nobody buys back: {wa}")
+        if wa and wa == wb:
+            lines.append(f"Winner of the match: {wa}, whether or not anybody buys back")
+        else:
+            if wa:
+                lines.append(f"Winner if nobody buys back: {wa}")
+            if wb:
+                lines.append(f"Winner if all buy back: {wb}")
     elif r["next_dealer"]:
         lines.append(f"Next dealer: {r['next_dealer']}")
     if r["winner"]:
@@ -171,7 +217,7 @@ def ruling_text(ruling: Ruling, source: str) -> str:
         for d in c["differences"]:
             cond = f" (if {_cards_when(d['when'])})" if d["when"] else ""
             lines.append(f"  {d['field']}: claimed {_show(d['claimed'])}, the rules say {_show(d['ruled'])}{cond}")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def _show(value: Any) -> str:
@@ -360,4 +406,4 @@ def rulesets_text(width: int = 88) -> str:
                      and spec.name in options_in_play(p)]
             taken = f" Taken by {', '.join(users)}." if users else ""
             lines += para(f"{r.value}: {r.text}. Source: {citation(r.source)}.{taken}", "  ", "    ")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
