@@ -984,7 +984,7 @@ class CliDirective(SphinxDirective):
             _, record, _ = adjudicate_document((root / files[0]).read_bytes(), files[0], True)
             outcomes = record.get("outcomes") or []
             if "expect-marks" in wanted:
-                cases = [dict((n.strip(), int(m)) for n, m in (pair.rsplit(" ", 1) for pair in _items(case)))
+                cases = [{n.strip(): int(m) for n, m in (pair.rsplit(" ", 1) for pair in _items(case))}
                          for case in wanted["expect-marks"].split("|")]
                 found = [{n: o["result"]["marks"].get(n) for n in case} for case, o in zip(cases, outcomes)]
                 if len(outcomes) != len(cases) or found != cases:
