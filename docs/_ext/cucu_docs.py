@@ -916,7 +916,8 @@ class CliDirective(SphinxDirective):
     ``:expect-problems: 7:12, 11:1``
         the line and column of every problem reported, in order (``FILE:LINE:COL:``);
     ``:head: How it went``
-        show the output down to the first line that starts with this text, and the whole
+        show the output down to the first line that starts with this text (or one of several
+        separated by ``|``), and the whole
         output in a box below it, so a page can quote the verdict of a long ruling;
     ``:folded:``
         show only the command, and its output in a box the reader opens.
@@ -960,7 +961,8 @@ class CliDirective(SphinxDirective):
         head = self.options.get("head")
         if head is None:
             return [nodes.literal_block(whole, whole, language="text", classes=["cucu-ruling"])]
-        cut = next((i for i, line in enumerate(lines) if line.lstrip().startswith(head)), None)
+        marks = tuple(m.strip() for m in head.split("|"))
+        cut = next((i for i, line in enumerate(lines) if line.lstrip().startswith(marks)), None)
         if cut is None:
             logger.warning("cucu-cli: no line of the output starts with %r", head,
                            location=(self.env.docname, self.lineno), type="cucu")
