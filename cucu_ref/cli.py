@@ -29,7 +29,8 @@ exit codes:
 
 limits:
   a position (a line with --batch) may hold at most 1 MiB of UTF-8 and nest at
-  most 64 levels; cards left unknown are enumerated up to 20000 engine steps.
+  most 64 levels; the cases of cards left unknown are split up to 20000 engine
+  steps and 20000 scored showdowns (past that: under-specified, naming the cards).
 
 examples:
   cucu-adjudicate examples/campli-cat-undo.json
@@ -89,9 +90,12 @@ def adjudicate_document(data: bytes | str | dict, source: str, readings: bool = 
         ruling = adjudicate(pos, readings=readings)
     except (Underdetermined, Unsupported) as err:
         problem = P.Problem("meaning", "$", str(err))
-        return EXIT_INVALID, R.problems_json([problem], source), lambda: R.problems_text([problem], source)
+        verdict = "under-specified" if isinstance(err, Underdetermined) else None
+        return (EXIT_INVALID, R.problems_json([problem], source, verdict),
+                lambda: R.problems_text([problem], source, verdict))
     if not ruling.ok:
-        return EXIT_INVALID, R.problems_json(ruling.problems, source), lambda: R.problems_text(ruling.problems, source)
+        args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
+        return EXIT_INVALID, R.problems_json(*args), lambda: R.problems_text(*args)
     return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source)
 
 

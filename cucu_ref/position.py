@@ -148,6 +148,9 @@ class Position(NamedTuple):
     history: tuple[HistoryEvent, ...]
     claim: Optional[Claim]
     description: str
+    dealt: dict[int, Card] = {}  # the card each was dealt, where known ('dealt', or a history 'deal' with a card)
+    shown: dict[int, Card] = {}  # the cards shown at the showdown ('shown', or a history 'shows')
+    warnings: tuple[Problem, ...] = ()  # readings of the position that may not be what the table meant
 
     @property
     def order(self) -> tuple[int, ...]:
