@@ -383,9 +383,10 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     stack_order: Optional[tuple[Optional[Card], ...]] = None
     if "order" in stack:
         stack_order = tuple(card(c, ("$.stack.order", i)) for i, c in enumerate(stack["order"]))
-        if len(stack_order) != pack.size:
+        if len(stack_order) > pack.size:
+            # a shorter 'order' gives the stack from the top down, the rest unknown (issue 10 §2)
             chk.add("$.stack.order", f"the whole stack holds the {pack.size} cards of {pack.name}, not "
-                                     f"{len(stack_order)} (use 'top', 'bottom', 'cards' for what is known)", "C1")
+                                     f"{len(stack_order)}", "C1")
         if any(k in stack for k in ("top", "bottom", "cards")):
             chk.add("$.stack", "give either the whole 'order' or 'top'/'bottom'/'cards', not both")
     top = card(stack.get("top"), "$.stack.top")
@@ -403,15 +404,58 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
 
     history = _history(doc.get("history", []), seat, card, marks, names, chk)
 
-    # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so
-    # are the cards held at the end
+    # 'dealt' (the card each was dealt, as a history {"deal": P, "card": C}) and 'shown' (the cards
+    # shown at the showdown, as {"shows": P, "card": C}): the table's words for what it knows
+    dealt_at: dict[int, tuple[Card, str]] = {}
+    for e in history:
+        if e.verb == "deal" and e.card is not None:
+            dealt_at.setdefault(e.seat, (e.card, e.path + ".card"))
+    dealt: dict[int, Card] = {}
+    for name, value in doc.get("dealt", {}).items():
+        path = f"$.dealt[{json.dumps(name, ensure_ascii=False)}]"
+        s, c = seat(name, path), card(value, path)
+        if s < 0 or c is None:
+            continue
+        if marks[s] == 0:
+            chk.add(path, f"{name} is out of the match and is dealt no card", "K16")
+        elif s in dealt_at and dealt_at[s][0] != c:
+            chk.add(path, f"{name} was dealt {_cards.format(dealt_at[s][0])} ({dealt_at[s][1]}), not "
+                          f"{_cards.format(c)}", "K4")
+        else:
+            dealt[s] = c
+            dealt_at.setdefault(s, (c, path))
+    shows_at = {e.seat: (e.card, e.path + ".card") for e in history if e.verb == "shows" and e.card is not None}
+    shown: dict[int, Card] = {}
+    for name, value in doc.get("shown", {}).items():
+        path = f"$.shown[{json.dumps(name, ensure_ascii=False)}]"
+        s, c = seat(name, path), card(value, path)
+        if s < 0 or c is None:
+            continue
+        if marks[s] == 0:
+            chk.add(path, f"{name} is out of the match and shows no card", "K16")
+        elif s in shows_at and shows_at[s][0] != c:
+            chk.add(path, f"{name} shows {_cards.format(shows_at[s][0])} ({shows_at[s][1]}), not {_cards.format(c)}",
+                    "K15")
+        elif s in hands and hands[s] != c:
+            chk.add(path, f"{name} holds {_cards.format(hands[s])} at the end ($.hands), so cannot show "
+                          f"{_cards.format(c)}", "K15")
+        else:
+            shown[s] = c
+
+    # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so are the
+    # cards held or shown at the end.  Each problem names the entries holding the copies.
     if rules is not None:
-        layout = list(stack_order or ()) + [top, bottom, *extra] + [e.card for e in history if e.verb == "deal"]
-        _surplus(pack, [c for c in layout if c is not None], "the dealt cards and the stack", chk)
-        held = list(hands.values())
-        shown = {e.seat: e.card for e in history if e.verb == "shows" and e.card is not None}
-        held += [c for s, c in shown.items() if s not in hands]
-        _surplus(pack, held, "the hands", chk)
+        placed: list[tuple[Card, str]] = []
+        if stack_order is not None:
+            placed += [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order) if c is not None]
+        placed += [(c, p) for c, p in ((top, "$.stack.top"), (bottom, "$.stack.bottom")) if c is not None]
+        placed += [(c, f"$.stack.cards[{i}]") for i, c in enumerate(extra)]
+        placed += [dealt_at[s] for s in sorted(dealt_at)]
+        _surplus(pack, placed, "the dealt cards and the stack", chk)
+        held = [(c, f"$.hands[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in hands.items()]
+        held += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in shown.items() if s not in hands]
+        held += [(c, p) for s, (c, p) in shows_at.items() if s not in hands and s not in shown]
+        _surplus(pack, held, "the cards held at the end", chk)
 
     claim = _claim(doc.get("claim"), seat, card, chk) if "claim" in doc else None
     if chk.problems or rules is None or dealer < 0:
@@ -421,17 +465,21 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         virgins=tuple(virgins), dealer=dealer, pot=pot, eliminations=int(doc.get("eliminations", 0)),
         reentries=int(doc.get("reentries", 0)), deals_played=int(doc.get("deals_played", 0)),
         stack_order=stack_order, stack_top=top, stack_bottom=bottom, stack_cards=extra, hands=hands,
-        history=tuple(history), claim=claim, description=doc.get("description", ""),
+        history=tuple(history), claim=claim, description=doc.get("description", ""), dealt=dealt, shown=shown,
     ), []
 
 
-def _surplus(pack: Any, seen: list[Card], where: str, chk: _Checker) -> None:
+def _surplus(pack: Any, placed: list[tuple[Card, str]], where: str, chk: _Checker) -> None:
+    seen = [c for c, _ in placed]
     for c, extra in pack.surplus(seen).items():
         have = seen.count(c)
         allowed = have - extra
-        word = {3: "a third", 4: "a fourth"}.get(have, f"{have} copies of")
-        chk.add("$", f"{where} hold {word} {_cards.format(c)}: the {pack.name} pack has {allowed} "
-                     f"{'copy' if allowed == 1 else 'copies'}" + (" (no lions in this pack, C4)" if allowed == 0 else ""),
+        paths = [p for x, p in placed if x == c]
+        word = {3: "a third", 4: "a fourth", 5: "a fifth"}.get(have, f"{have} copies of")
+        listed = ", ".join(paths[:-1]) + " and " + paths[-1] if len(paths) > 1 else paths[0]
+        chk.add(paths[-1], f"{where} hold {word} {_cards.format(c)} ({listed}): the {pack.name} pack has {allowed} "
+                           f"{'copy' if allowed == 1 else 'copies'}" + (" (no lions in this pack, C4)" if allowed == 0
+                                                                        else ""),
                 "C4" if allowed == 0 else "C1")
 
 
@@ -552,6 +600,10 @@ def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker) -> Claim:
     for key in ("next", "next_dealer", "winner"):
         if key in value and seat(value[key], f"$.claim.{key}") >= 0:
             fields[key] = value[key]
+    if "net" in value:
+        # the net change of each listed player's marks in this deal (gained minus lost)
+        fields["net"] = {name: int(n) for name, n in value["net"].items()
+                         if seat(name, f"$.claim.net[{json.dumps(name, ensure_ascii=False)}]") >= 0}
     return Claim(value.get("by"), fields)
 
 

@@ -342,7 +342,20 @@ class Search:
         if not live and not dead:
             return know
         go_on: Optional[Know] = None
-        for subst, _narrowed, k2 in r.showdown_cases(know, after, live, dead):
+        try:
+            cases = r.showdown_cases(know, after, live, dead)
+        except Underdetermined:
+            # a branch whose showdown comes while the history still has decisions of the deal
+            # to go is not the deal the table played: it dies, however its cards would score
+            later = next((j for j in range(i + 1, len(self.pos.history))
+                          if self.pos.history[j].verb in DECISIONS
+                          and self.pos.history[j].verb not in ("buy-back", "decline")), None)
+            if later is not None:
+                e = self.pos.history[later]
+                self.fail(later, f"the deal is over: {self.name(e.seat)} cannot {e.verb} any more", "K15")
+                return None
+            raise
+        for subst, _narrowed, k2 in cases:
             if not subst:
                 go_on = k2  # only dead cards, none the fool: the stepped showdown scored them so
                 continue
