@@ -110,7 +110,7 @@ def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card
 
 
 class Search:
-    def __init__(self, pos: Position, rules: Rules, lay: Layout):
+    def __init__(self, pos: Position, rules: Rules, lay: Layout, heard_all: bool = True):
         self.pos = pos
         self.rules = rules
         self.lay = lay
@@ -122,6 +122,23 @@ class Search:
         self.starts = 0
         self.start: Optional[State] = None
         self.checkpoint: Optional[Checkpoint] = None
+        # A targeted event card is announced (C2, K9), so an unknown card is read as an event card
+        # only where the table wrote its call between the decision and the next one.  Where that
+        # reading leaves no ruling, the replay is run again with the announcements taken as
+        # incomplete (``heard_all = False``, self.heard None): then only what follows can tell.
+        self.heard: Optional[list[frozenset[str]]] = None
+        hist = pos.history
+        if heard_all:
+            heard: list[frozenset[str]] = []
+            for j in range(len(hist)):
+                calls: set[str] = set()
+                for e in hist[j + 1:]:
+                    if e.verb in DECISIONS or e.verb == "act":
+                        break
+                    if e.verb == "announce" and e.role:
+                        calls.add(e.role)
+                heard.append(frozenset(calls))
+            self.heard = heard
 
     # -- bookkeeping
 
@@ -301,6 +318,10 @@ class Search:
         assert self.start is not None
         self.leaves.append(Leaf(know, state, steps, self.start))
 
+    def heard_after(self, i: int) -> frozenset[str]:
+        assert self.heard is not None
+        return self.heard[i]
+
     def branch(self, state: State, after: State, events: tuple[Event, ...], i: int, know: Know, steps: Steps,
                announced: int, facts: list[Fact]) -> Optional[Know]:
         """Split the cases this step's unknown cards open.  Returns the knowledge of the branch
@@ -310,6 +331,8 @@ class Search:
         for ph in queried(state, after, events):
             event_branches, plain = r.role_branches(know, ph)
             for card, k2 in event_branches:
+                if self.heard is not None and self.rules.role_of[card.value] not in self.heard_after(i):
+                    continue  # an event card speaks when targeted (C2, K9): the table heard none
                 self.walk(substitute(state, ph, card), i, k2, steps, announced, facts)
             if plain is None:
                 return None
@@ -617,11 +640,19 @@ def run_position(pos: Position, rules: Rules, record: bool = False) -> Run:
     if not record:
         search = Search(pos, rules, lay)
         search.run()
+        if not search.leaves and lay.labels:
+            search = Search(pos, rules, lay, heard_all=False)
+            search.run()
         return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS))
     recorder = Recorder(rules)
     search = Search(pos, recorder, lay)  # type: ignore[arg-type]
     recorder.search = search
     search.run()
+    if not search.leaves and lay.labels:
+        recorder = Recorder(rules)
+        search = Search(pos, recorder, lay, heard_all=False)  # type: ignore[arg-type]
+        recorder.search = search
+        search.run()
     leaves = [leaf._replace(state=leaf.state._replace(rules=rules), start=leaf.start._replace(rules=rules))
               for leaf in search.leaves]
     linear = len(leaves) == 1 and not leaves[0].know.split and search.starts == 1

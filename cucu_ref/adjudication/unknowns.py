@@ -98,10 +98,23 @@ class Reasoner:
         restricted = [d for d in open_domains if d is not self.full]
         if not restricted:
             return len(open_domains) <= sum(left.values())
-        key = (frozenset(left.items()), frozenset(Counter(open_domains).items()))
+        demand = Counter(open_domains)
+        key = (frozenset(left.items()), frozenset(demand.items()))
         known = self._feasible.get(key)
         if known is None:
-            known = self._feasible[key] = _matchable(open_domains, left)
+            chain = sorted(demand, key=len)
+            if all(a <= b for a, b in zip(chain, chain[1:])):
+                # nested domains (plain within any card, C2): Hall's condition on the chain suffices
+                need = 0
+                known = True
+                for d in chain:
+                    need += demand[d]
+                    if need > sum(left[c] for c in d):
+                        known = False
+                        break
+            else:
+                known = _matchable(open_domains, left)
+            self._feasible[key] = known
         return known
 
     def bind(self, k: Know, ph: Card, card: Card) -> Optional[Know]:
