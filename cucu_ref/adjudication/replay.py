@@ -308,6 +308,13 @@ class Search:
                 self.fail(end, f"the history ends before the showdown, so no card was shown yet ('shown' gives "
                                f"{self.name(seat)}'s)", "K15")
                 return
+            if state.dead[seat]:
+                self.fail(end, f"{self.name(seat)} is out with a dead card, which is not shown ('shown')", "K15")
+                return
+            bound = self.bind(state, seat, card, know, end, "shown at the showdown ('shown')")
+            if bound is None:
+                return
+            state, know = bound
         for seat, card in self.pos.hands.items():
             if seat in state.order and state.hands[seat] is None and not state.dead[seat]:
                 continue  # not dealt yet: the known card is his next one, nothing to check now
