@@ -11,7 +11,6 @@ the stack) are filled with arbitrary cards of the pool, which nothing reads.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from typing import Iterator, NamedTuple, Optional
 
@@ -147,16 +146,12 @@ def substitute(state: State, ph: Card, value: Card) -> State:
     )
 
 
-def _reads_bottom(rules: Rules) -> bool:
-    # the dealer's discards matter only where a rule takes a card from under the talon
-    return (rules.talon_card != "top" or rules.dealer_exchange == "stack-bottom"
-            or rules.horse_at_dealer == "stack-bottom")
-
-
 def deal_starts(pos: Position, rules: Rules, lay: Layout) -> Iterator[Start]:
     """The deal's start: one, or under F2 with the dealer's cards unknown one per card he may
-    keep (with his two discards unknown cards no higher than it), or, where a rule reads the
-    cards under the talon, one per set of three cards he may take."""
+    keep, his two discards unknown cards no higher than it (F2: he keeps the highest).  That
+    the higher discard is no lower than the lower one is not tracked: it matters only where a
+    rule takes the lower one from under the talon (Q16) and the table shows it, and then only
+    for the copies left."""
     if not lay.dealer_three:
         state, events = _deal_start(pos, rules, lay)
         yield Start(state, events, {}, {}, ())
@@ -168,19 +163,6 @@ def deal_starts(pos: Position, rules: Rules, lay: Layout) -> Iterator[Start]:
     kept_known = known[0] if known else None  # only the kept card can be known (see layout)
     values = sorted(set(lay.pool), key=lambda c: -c.value)
     phs = [Card(pack.family, PLACEHOLDER + i) for i in free]
-    if _reads_bottom(rules):
-        for combo in itertools.combinations_with_replacement(values, len(free)):
-            if any(combo.count(c) > lay.pool[c] for c in set(combo)):
-                continue
-            if kept_known is not None and any(c.value > kept_known.value for c in combo):
-                continue  # F2: he keeps the highest
-            subst = dict(zip(phs, combo))  # sorted: the first is kept
-            concrete = _put_in(lay, places, free, combo)
-            state, events = _deal_start(pos, rules, lay._replace(concrete=concrete), subst)
-            split = tuple(p for p in phs if p.value - PLACEHOLDER == places[0]) + tuple(
-                p for p in phs if p.value - PLACEHOLDER != places[0])
-            yield Start(state, events, subst, {}, split)
-        return
     kept_choices = [kept_known] if kept_known is not None else values
     for kept in kept_choices:
         lower = [c for c in values if c.value <= kept.value]

@@ -81,7 +81,8 @@ def facts_of(action: Action, before: State, events: Iterable[Event]) -> list[Fac
 
 def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card]:
     """The unknown cards whose role (C2) this step asked, in order: a card that had to be
-    exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card."""
+    exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card (but see
+    :func:`inn_passes`)."""
     hands = list(before.hands)
     out: list[Card] = []
     for ev in events:
@@ -106,6 +107,19 @@ def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card
         c = after.hands[after.actor]  # type: ignore[index]
         if is_placeholder(c) and c not in out:
             out.append(c)  # type: ignore[arg-type]  # Q9 'yes': the target's card was checked: plain
+    return out
+
+
+def inn_passes(before: State, events: tuple[Event, ...]) -> set[Card]:
+    """Unknown cards exchanged on Lu Stù's way back by a holder who got them by exchange: L8
+    has an inn 'selbst durch Tausch erworben' exchanged too, so such a card may be the inn."""
+    out: set[Card] = set()
+    for ev in events:
+        if ev.kind == "exchange" and ev.rule == "L8" and ev.other is not None:
+            path = before.custody[ev.other]
+            c = before.hands[ev.other]
+            if path and path[-1][1] != Via.DEALT and is_placeholder(c):
+                out.add(c)  # type: ignore[arg-type]
     return out
 
 
@@ -335,11 +349,15 @@ class Search:
         that goes on with ``after`` as stepped (every asked card plain, the showdown's cards
         known), or None when every branch was walked here."""
         r = self.reasoner
+        passes = inn_passes(state, events)
+        talon = {after.hands[ev.seat] for ev in events if ev.kind == "exchange-with-talon" and ev.seat is not None}
         for ph in queried(state, after, events):
-            event_branches, plain = r.role_branches(know, ph)
+            event_branches, plain = r.role_branches(know, ph, inn_too=ph in passes)
             for card, k2 in event_branches:
-                if self.heard is not None and self.rules.role_of[card.value] not in self.heard_after(i):
+                if (self.heard is not None and ph not in talon
+                        and self.rules.role_of[card.value] not in self.heard_after(i)):
                     continue  # an event card speaks when targeted (C2, K9): the table heard none
+                    # (the talon's king says nothing, F4)
                 self.walk(substitute(state, ph, card), i, k2, steps, announced, facts)
             if plain is None:
                 return None

@@ -67,6 +67,7 @@ class Reasoner:
         self.plain = frozenset(c for c in self.full if c.value not in roles)
         # one card per role, highest first (C2): the event cards a plain-looking unknown may be
         self.event_cards = tuple(Card(pack.family, v) for v, _ in sorted(roles.items(), reverse=True))
+        self.inns = frozenset(Card(pack.family, v) for v, role in roles.items() if role == "inn")
         self.fool = Card(pack.family, FOOL_VALUE) if pack.family == "cuccu" else None
         self._feasible: dict[tuple[object, ...], bool] = {}
 
@@ -140,22 +141,24 @@ class Reasoner:
 
     # ---- roles (C2)
 
-    def role_branches(self, k: Know, ph: Card) -> tuple[list[tuple[Card, Know]], Optional[Know]]:
+    def role_branches(self, k: Know, ph: Card, inn_too: bool = False) -> tuple[list[tuple[Card, Know]], Optional[Know]]:
         """The event cards ``ph`` may be (each with the branch that binds it) and the branch
-        where it is a plain card (None if it cannot be)."""
+        where it is a plain card (None if it cannot be).  ``inn_too``: the step exchanged it
+        even were it the inn (L8), so the inn goes with the plain cards."""
         if ph in k.subst:
             return [], k
+        plain = self.plain | self.inns if inn_too else self.plain
         dom = self.domain(k, ph)
-        if not (dom - self.plain):
+        if not (dom - plain):
             return [], k  # already known to be plain: nothing to tell apart
         k = self.split_on(k, ph)
         events = []
         for c in self.event_cards:
-            if c in dom:
+            if c in dom and c not in plain:
                 bound = self.bind(k, ph, c)
                 if bound is not None:
                     events.append((c, bound))
-        return events, self.narrow(k, ph, self.plain)
+        return events, self.narrow(k, ph, plain)
 
     # ---- the showdown
 

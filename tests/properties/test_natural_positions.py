@@ -86,9 +86,11 @@ def test_the_reasoner_agrees_with_the_old_enumerator(deal, hide):
     except (old_enumerator.Underdetermined, old_enumerator.Unsupported):
         return  # the oracle cannot rule on it
     new = adjudicate(pos, readings=False)
-    assert new.ok == old.ok
-    if not new.ok:
+    if not old.ok:
+        # the old enumerator knows no legality that depends on the card (A4: the dealer's ace);
+        # the test above checks such positions against the engine
         return
+    assert new.ok
     assert {essence(o.result) for o in new.outcomes} == {essence(o.result) for o in old.outcomes}
     # each outcome's cases: the cards that lead to it are the same (for the unknown cards both split on)
     def cards(outcomes):
@@ -99,6 +101,8 @@ def test_the_reasoner_agrees_with_the_old_enumerator(deal, hide):
                 for label, values in alt.items():
                     got.setdefault(label, set()).update(values)
         return out
+    if any(len(o.when) >= 100 for o in old.outcomes):
+        return  # the old enumerator lists at most 100 combinations per outcome: its sets are cut
     old_cards, new_cards = cards(old.outcomes), cards(new.outcomes)
     for key, labels in new_cards.items():
         for label, values in labels.items():
