@@ -445,14 +445,15 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so are the
     # cards held or shown at the end.  Each problem names the entries holding the copies.
     if rules is not None:
-        placed: list[tuple[Card, str]] = []
+        placed: list[tuple[Card, Any]] = []  # (card, path); a path (prefix, index) is formatted only if needed
         if stack_order is not None:
-            placed += [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order) if c is not None]
+            placed += [(c, ("$.stack.order", i)) for i, c in enumerate(stack_order) if c is not None]
         placed += [(c, p) for c, p in ((top, "$.stack.top"), (bottom, "$.stack.bottom")) if c is not None]
         placed += [(c, f"$.stack.cards[{i}]") for i, c in enumerate(extra)]
         placed += [dealt_at[s] for s in sorted(dealt_at)]
         _surplus(pack, placed, "the dealt cards and the stack", chk)
-        held = [(c, f"$.hands[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in hands.items()]
+        held: list[tuple[Card, Any]] = [(c, f"$.hands[{json.dumps(names[s], ensure_ascii=False)}]")
+                                        for s, c in hands.items()]
         held += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in shown.items() if s not in hands]
         held += [(c, p) for s, (c, p) in shows_at.items() if s not in hands and s not in shown]
         _surplus(pack, held, "the cards held at the end", chk)
@@ -469,12 +470,12 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     ), []
 
 
-def _surplus(pack: Any, placed: list[tuple[Card, str]], where: str, chk: _Checker) -> None:
+def _surplus(pack: Any, placed: list[tuple[Card, Any]], where: str, chk: _Checker) -> None:
     seen = [c for c, _ in placed]
     for c, extra in pack.surplus(seen).items():
         have = seen.count(c)
         allowed = have - extra
-        paths = [p for x, p in placed if x == c]
+        paths = [p if isinstance(p, str) else f"{p[0]}[{p[1]}]" for x, p in placed if x == c]
         word = {3: "a third", 4: "a fourth", 5: "a fifth"}.get(have, f"{have} copies of")
         listed = ", ".join(paths[:-1]) + " and " + paths[-1] if len(paths) > 1 else paths[0]
         chk.add(paths[-1], f"{where} hold {word} {_cards.format(c)} ({listed}): the {pack.name} pack has {allowed} "

@@ -63,7 +63,7 @@ def adjudicate(pos: Position, readings: bool = True) -> Ruling:
                       tuple(pos.warnings), verdict, valid)
     outcomes = group(pos, run)
     found = open_questions(pos, run, outcomes) if readings else []
-    warnings = tuple(pos.warnings) + tuple(_hand_warnings(pos, run))
+    warnings = tuple(pos.warnings) + (tuple(_hand_warnings(pos, run)) if pos.hands else ())
     return Ruling(True, [], pos.preset, pos.overrides, unknown_labels(run), outcomes, found,
                   judge_claim(pos, outcomes), pos.players, warnings)
 

@@ -170,8 +170,11 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 cards = shown if shown is not None else {
                     names[s]: _card(leaf.state.hands[s], subst) for s in leaf.state.order if not leaf.state.dead[s]}
                 text += " (" + ", ".join(f"{n} {c or '?'}" for n, c in cards.items()) + ")"
-            out.append({"at": at, "heading": head, "rule": ev.rule,
-                        "source": cite(ev.rule) if ev.rule in RULES else None, "text": text})
+            step: dict[str, Any] = {"at": at, "rule": ev.rule, "source": cite(ev.rule) if ev.rule in RULES else None,
+                                    "text": text}
+            if not out or out[-1]["at"] != at:
+                step["heading"] = head  # on the first step of each history entry
+            out.append(step)
             if ev.kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
@@ -211,6 +214,5 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
         text = re.sub(r"seat\(s\) (\d+(?:, \d+)*)", seats, text)
         text = re.sub(r"seat (\d+)", lambda m: names[int(m.group(1))], text)
         text = re.sub(r"^(lowest card: [^,]+) lose a mark$", r"\1 loses a mark", text)
-        notes.append({"at": at, "heading": head, "rule": rule, "source": cite(rule) if rule in RULES else None,
-                      "text": text})
+        notes.append({"at": at, "rule": rule, "source": cite(rule) if rule in RULES else None, "text": text})
     return notes, named

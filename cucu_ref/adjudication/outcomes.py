@@ -221,6 +221,12 @@ def describe(rows: Sequence[Row], keys: Sequence[Card], labels: dict[Card, str],
 def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
     """One outcome per group of branches that decide alike (see :func:`essence`), each with
     the cards that lead to it, ordered by those cards' ranks."""
+    if len(run.leaves) == 1 and not run.leaves[0].know.split:
+        # one branch, no case: the common path of a fully known position
+        leaf = run.leaves[0]
+        fixed = _fixed(leaf)
+        res = result_of(pos, leaf, fixed)
+        return [Outcome([], steps_of(pos, leaf, fixed, res["shown"]) if with_steps else [], res, "")]
     groups: dict[str, list[tuple[Leaf, dict[str, Any]]]] = {}
     for leaf in run.leaves:
         res = result_of(pos, leaf, _fixed(leaf))

@@ -142,16 +142,17 @@ class Search:
         # incomplete (``heard_all = False``, self.heard None): then only what follows can tell.
         self.heard: Optional[list[frozenset[str]]] = None
         hist = pos.history
-        if heard_all:
-            heard: list[frozenset[str]] = []
-            for j in range(len(hist)):
-                calls: set[str] = set()
-                for e in hist[j + 1:]:
-                    if e.verb in DECISIONS or e.verb == "act":
-                        break
-                    if e.verb == "announce" and e.role:
-                        calls.add(e.role)
-                heard.append(frozenset(calls))
+        if heard_all and lay.labels:
+            # heard[j]: the calls written after entry j, before the next decision (one pass, backwards)
+            heard: list[frozenset[str]] = [frozenset()] * len(hist)
+            calls: frozenset[str] = frozenset()
+            for j in range(len(hist) - 1, -1, -1):
+                heard[j] = calls
+                e = hist[j]
+                if e.verb in DECISIONS or e.verb == "act":
+                    calls = frozenset()
+                elif e.verb == "announce" and e.role:
+                    calls = calls | {e.role}
             self.heard = heard
 
     # -- bookkeeping
@@ -263,10 +264,11 @@ class Search:
                     return
                 except NotImplementedError as err:
                     raise Unsupported(str(err)) from None
-                branched = self.branch(state, after, events, i, know, steps, announced, facts)
-                if branched is None:
-                    return
-                know = branched
+                if self.lay.labels:  # every card known: nothing to branch on
+                    branched = self.branch(state, after, events, i, know, steps, announced, facts)
+                    if branched is None:
+                        return
+                    know = branched
                 facts = facts_of(action, state, events)
                 state = after
                 steps = steps + ((i, events),)

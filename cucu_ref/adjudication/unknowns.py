@@ -28,6 +28,7 @@ under-specified (:class:`~.model.Underdetermined`), naming the cards that would 
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from typing import Iterable, NamedTuple, Optional, Sequence
@@ -58,18 +59,36 @@ class Reasoner:
     """The unknown cards of one layout under one ruleset."""
 
     def __init__(self, lay: Layout, rules: Rules):
+        # cheap: a fully known position (no placeholder) never asks the rest
         self.lay = lay
         self.rules = rules
-        pack = PACKS[rules.pack]
-        self.family = pack.family
-        self.full = frozenset(lay.pool)
-        roles = rules.role_of
-        self.plain = frozenset(c for c in self.full if c.value not in roles)
-        # one card per role, highest first (C2): the event cards a plain-looking unknown may be
-        self.event_cards = tuple(Card(pack.family, v) for v, _ in sorted(roles.items(), reverse=True))
-        self.inns = frozenset(Card(pack.family, v) for v, role in roles.items() if role == "inn")
-        self.fool = Card(pack.family, FOOL_VALUE) if pack.family == "cuccu" else None
         self._feasible: dict[tuple[object, ...], bool] = {}
+
+    @functools.cached_property
+    def family(self) -> str:
+        return PACKS[self.rules.pack].family
+
+    @functools.cached_property
+    def full(self) -> frozenset[Card]:
+        return frozenset(self.lay.pool)
+
+    @functools.cached_property
+    def plain(self) -> frozenset[Card]:
+        roles = self.rules.role_of
+        return frozenset(c for c in self.full if c.value not in roles)
+
+    @functools.cached_property
+    def event_cards(self) -> tuple[Card, ...]:
+        # one card per role, highest first (C2): the event cards a plain-looking unknown may be
+        return tuple(Card(self.family, v) for v, _ in sorted(self.rules.role_of.items(), reverse=True))
+
+    @functools.cached_property
+    def inns(self) -> frozenset[Card]:
+        return frozenset(Card(self.family, v) for v, role in self.rules.role_of.items() if role == "inn")
+
+    @functools.cached_property
+    def fool(self) -> Optional[Card]:
+        return Card(self.family, FOOL_VALUE) if self.family == "cuccu" else None
 
     # ---- domains and copies
 
