@@ -317,11 +317,8 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
                 memo[value] = parsed
             return parsed
         except CardNameError as err:
-            if err.suggestions:
-                hint = f"; did you mean {' or '.join(repr(s) for s in err.suggestions)}?"
-            else:
-                hint = f" in the {pack.name} pack"
-            chk.add(path, f"unknown card {value!r}{hint}", "C1")
+            message, rule = _card_problem(value, err, pack, rules, len(doc.get("players", [])))
+            chk.add(path, message, rule)
             return None
 
     # players (K1: seat order is play order)
@@ -468,6 +465,58 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         stack_order=stack_order, stack_top=top, stack_bottom=bottom, stack_cards=extra, hands=hands,
         history=tuple(history), claim=claim, description=doc.get("description", ""), dealt=dealt, shown=shown,
     ), []
+
+
+_PACK_WORDS = {
+    "cuccu-40": "the 40-card Cuccù pack (C1)",
+    "cuccu-38": "Zeh's 38-card Cuccù pack, which has no lions (C4)",
+    "french-52": "the 52-card French pack (F1)",
+    "french-32": "the 32-card piquet pack (F1)",
+}
+
+
+def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rules],
+                  players: int) -> tuple[str, str]:
+    """Why ``value`` is no card of ``pack``, in the terms of the ruleset's own pack: a card of
+    the other family, a rank this pack leaves out (the piquet pack's 2-6, F1; Zeh's lions, C4),
+    or a misspelling, with suggestions from this pack only."""
+    game = rules.name if rules is not None else "this ruleset"
+    own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")
+    family_rule = "F1" if pack.family == _cards.FRENCH else "C1"
+    text = repr(value)
+    try:
+        same = _cards.parse(value, pack.family)
+    except CardNameError:
+        same = None
+    if same is not None:  # a rank of this family that this pack leaves out
+        token = _cards.format(same)
+        if pack.name == "french-32":
+            why = (f" with fewer than seven players ({players} here): 'wenn weniger als sieben Spieler spielen'"
+                   if rules is not None and rules.piquet_below_seven == "yes" else "")
+            return (f"unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to 6), which "
+                    f"{game} plays{why} (F1)", "F1")
+        if pack.name == "cuccu-38":
+            return f"unknown card {text}: {token} is not in {own}", "C4"
+        return f"unknown card {text}: {token} is not in {own}", family_rule
+    for other in (_cards.CUCCU, _cards.FRENCH):
+        if other == pack.family:
+            continue
+        try:
+            theirs = _cards.parse(value, other)
+        except CardNameError:
+            continue
+        kind = "the French pack" if other == _cards.FRENCH else "the Cuccù pack"
+        return (f"unknown card {text}: {_cards.format(theirs)} is a card of {kind}; {game} plays {own}",
+                family_rule)
+    ours = []
+    for suggestion in err.suggestions:
+        try:
+            pack.parse(suggestion)
+        except CardNameError:
+            continue
+        ours.append(suggestion)
+    hint = f"; did you mean {' or '.join(repr(x) for x in ours)}?" if ours else f" in {own}"
+    return f"unknown card {text}{hint}", family_rule
 
 
 def _surplus(pack: Any, placed: list[tuple[Card, Any]], where: str, chk: _Checker) -> None:

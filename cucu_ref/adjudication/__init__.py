@@ -9,10 +9,10 @@ other readings of the ruleset's open points to say under which it would be valid
 **Reasoning over unknown cards** (the design; issue 10 §1).  A table remembers what was said
 aloud and what was shown at the end, rarely the cards dealt.  So the ruling does not
 enumerate dealt cards: each card the position leaves unknown is a *placeholder*
-(:mod:`.layout`) the engine moves like any card (exchanges, K13's undo giving every card
+(``layout``) the engine moves like any card (exchanges, K13's undo giving every card
 back, L8's way back to the left, L10's dead cards under the stack), so it is tracked
 wherever it goes, and a card shown or held at the end binds the unknown card it carries,
-wherever that started.  What a placeholder may be is its domain (:mod:`.unknowns`), bounded
+wherever that started.  What a placeholder may be is its domain (``unknowns``), bounded
 by the pack's copies (two of each, C1).  The ruling branches only where a rule tells cards
 apart:
 
@@ -26,15 +26,15 @@ apart:
    group is described as ranges of cards in deal order ("if Bruno was dealt V or lower").
 
 The Coucou dealer's three cards (F2) start one branch per card he may keep.  Only where the
-cases grow past :data:`MAX_WORK` engine steps or :data:`MAX_CASES` scored showdowns does the
+cases grow past ``MAX_WORK`` engine steps or ``MAX_CASES`` scored showdowns does the
 ruling give up, saying the position is *under-specified* and naming the cards that would
-decide it (:class:`Underdetermined`), never that it is impossible.
+decide it (``Underdetermined``), never that it is impossible.
 
-Modules, one per concern: :mod:`.layout` (the cards before the deal, placeholders),
-:mod:`.unknowns` (domains, copies, where to split), :mod:`.replay` (the walk, the checks of
-what the table saw), :mod:`.outcomes` (results, grouping, conditions), :mod:`.readings` (the
-open points), :mod:`.claims` (the claim), :mod:`.explain` (the steps as text), :mod:`.model`
-(the ruling's values).  The ruling is data (:class:`Ruling`); rendering it as text or JSON is
+Modules, one per concern: ``layout`` (the cards before the deal, placeholders),
+``unknowns`` (domains, copies, where to split), ``replay`` (the walk, the checks of
+what the table saw), ``outcomes`` (results, grouping, conditions), ``readings`` (the
+open points), ``claims`` (the claim), ``explain`` (the steps as text), ``model``
+(the ruling's values).  The ruling is data (``Ruling``); rendering it as text or JSON is
 :mod:`cucu_ref.render`.
 """
 
