@@ -58,6 +58,10 @@ EVENT_TEXT = {
     "dealer-keeps-highest": "the dealer {seat} takes three cards, keeps the highest ({card}) and puts the other two "
                             "under the talon",
     "refuse-and-pay": "{seat} refuses the exchange and pays a mark",
+    "stack-king": "{seat} cuts a king from the stock: it goes back and he keeps his own card",
+    "joint-winner": "{seat} is a joint winner: the last players went out together and share the pot "
+                    "({amount} stake(s))",
+    "keep-last-life": "{seat} keeps his last life: the last players went out together",
 }
 # Where a ruleset's own rule gives an event another meaning (kind, rule) -> text.
 EVENT_TEXT_BY_RULE = {
@@ -80,6 +84,12 @@ EVENT_TEXT_BY_RULE = {
     ("offer", "H1"): "{seat} asks the neighbour to exchange",
     ("keep", "R2"): "{seat} keeps the card",
     ("offer", "R2"): "{seat} asks the neighbour to change",
+    ("arresto", "S3"): "{seat} exposes a king: no exchange with {other}",
+    ("shuffle", "S2"): "{seat} deals one card to each player before play begins",
+    ("keep", "S2"): "{seat} keeps the card",
+    ("offer", "S2"): "{seat} tries to exchange with the next player",
+    ("keep", "S4"): "the dealer {seat} keeps the card",
+    ("exchange-with-stack", "S4"): "the dealer {seat} exchanges the card for one cut from the stock",
     # Campli's words (K5, K8) and the rulesets that cite them
     ("keep", "K5"): "{seat} keeps the card ('sto bene')",
     ("offer", "K5"): "{seat} offers the card to the next player ('passo')",

@@ -99,7 +99,9 @@ def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card
         elif kind in ("exchange-with-stack", "exchange-with-talon"):
             hands[ev.seat] = after.hands[ev.seat]  # type: ignore[index]
             c = after.hands[ev.seat]  # type: ignore[index]
-            if kind == "exchange-with-talon" and is_placeholder(c) and c not in out:
+            # F4: the talon's card, or S4: the card the dealer cuts from the stock, was no king
+            asked = kind == "exchange-with-talon" or (ev.rule != "K12" and _cuts_for_king(before))
+            if asked and is_placeholder(c) and c not in out:
                 out.append(c)  # type: ignore[arg-type]
         elif kind == "dead-card-under-stack":
             hands[ev.seat] = None  # type: ignore[index]
@@ -108,6 +110,10 @@ def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card
         if is_placeholder(c) and c not in out:
             out.append(c)  # type: ignore[arg-type]  # Q9 'yes': the target's card was checked: plain
     return out
+
+
+def _cuts_for_king(state: State) -> bool:
+    return getattr(state.rules, "dealer_draws_king", "") == "keeps-own"
 
 
 def inn_passes(before: State, events: tuple[Event, ...]) -> set[Card]:
@@ -352,7 +358,9 @@ class Search:
         known), or None when every branch was walked here."""
         r = self.reasoner
         passes = inn_passes(state, events)
-        talon = {after.hands[ev.seat] for ev in events if ev.kind == "exchange-with-talon" and ev.seat is not None}
+        # cards nobody announces: the talon's (F4) and the stock's (S4) king
+        talon = {after.hands[ev.seat] for ev in events if ev.seat is not None and (
+            ev.kind == "exchange-with-talon" or (ev.kind == "exchange-with-stack" and ev.rule != "K12"))}
         for ph in queried(state, after, events):
             event_branches, plain = r.role_branches(know, ph, inn_too=ph in passes)
             for card, k2 in event_branches:
