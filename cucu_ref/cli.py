@@ -80,6 +80,7 @@ def adjudicate_document(data: bytes | str | dict, source: str, readings: bool = 
         return EXIT_INVALID, R.problems_json([problem], source), lambda: R.problems_text([problem], source)
     problems = P.schema_problems(doc)
     if problems:
+        problems = P.verb_hints(doc, problems)
         return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
     pos, problems = P.parse(doc)
     if pos is None:

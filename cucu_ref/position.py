@@ -261,6 +261,48 @@ def schema_problems(doc: Any, name: str = "position-1") -> list[Problem]:
     return [Problem("schema", e.path, e.message) for e in iter_errors(schema(name), doc)]
 
 
+# What a table may write for a history verb it does not know ('pass' for 'offer'): the vocabulary's
+# decision words in every language (cucu_ref.vocabulary), and these English near-misses.
+_VERB_NEAR = {"pass": "offer", "swap": "offer", "trade": "offer", "stay": "keep", "stand": "keep", "hold": "keep",
+              "show": "shows", "pay": "pays", "call": "announce", "say": "announce", "says": "announce",
+              "deals": "deal", "keeps": "keep", "offers": "offer", "exchanges": "exchange"}
+_MEANING_VERB = {"stack": "dealer-exchange"}
+
+
+def verb_hints(doc: Any, problems: list[Problem]) -> list[Problem]:
+    """Schema problems of history entries with an unknown verb, each with the verb meant: 'pass'
+    suggests 'offer', 'sto bene' 'keep' (issue 10 §5)."""
+    history = doc.get("history") if isinstance(doc, dict) else None
+    if not isinstance(history, list):
+        return problems
+    out = []
+    for p in problems:
+        m = re.fullmatch(r"\$\.history\[(\d+)\]", p.path)
+        item = history[int(m.group(1))] if m and int(m.group(1)) < len(history) else None
+        if isinstance(item, dict) and "not a known form" in p.message and not any(v in item for v in VERBS):
+            meant = []
+            for key in item:
+                if not isinstance(key, str) or key in ("card", "by", "amount", "note"):
+                    continue
+                verb = _VERB_NEAR.get(_fold(key))
+                if verb is None:
+                    from .vocabulary import lookup
+
+                    words = [w for w in lookup(key) if w.kind == "decision"]
+                    verb = _MEANING_VERB.get(words[0].meaning, words[0].meaning) if words else None
+                if verb is None:
+                    import difflib
+
+                    near = difflib.get_close_matches(key, list(VERBS), n=1)
+                    verb = near[0] if near else None
+                if verb is not None and verb in VERBS:
+                    meant.append(f"{{\"{verb}\": ...}} for {key!r}")
+            if meant:
+                p = p._replace(message=f"{p.message}; did you mean {' or '.join(meant)}?")
+        out.append(p)
+    return out
+
+
 # --------------------------------------------------------------------------- layer 3: meaning
 
 

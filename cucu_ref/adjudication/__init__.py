@@ -57,7 +57,9 @@ def adjudicate(pos: Position, readings: bool = True) -> Ruling:
     run = run_position(pos, pos.rules, record=readings)
     if not run.leaves:
         problem = best_failure(run.failures) if run.failures else Problem("history", "$.history", "no ruling")
-        valid = tuple(rejected_readings(pos)) if readings else ()
+        # a history the chosen reading rejects may be valid under another; too many copies of a
+        # card (C1) never is
+        valid = tuple(rejected_readings(pos)) if readings and problem.layer == "history" else ()
         verdict = "illegal" if valid else "impossible"
         return Ruling(False, [problem], pos.preset, pos.overrides, [], [], [], None, pos.players,
                       tuple(pos.warnings), verdict, valid)

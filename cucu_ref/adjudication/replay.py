@@ -9,6 +9,7 @@ derive.  A branch that contradicts the history dies with a :class:`~cucu_ref.pos
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable, NamedTuple, Optional
 
 from .. import cards as _cards
@@ -163,10 +164,33 @@ class Search:
 
     # -- bookkeeping
 
-    def fail(self, i: int, message: str, rule: Optional[str]) -> None:
+    def fail(self, i: int, message: str, rule: Optional[str], path: Optional[str] = None) -> None:
         hist = self.pos.history
-        path = hist[i].path if i < len(hist) else "$.hands"
-        self.failures.append((i, Problem("history", path, message, rule)))
+        if path is None:
+            path = hist[i].path if i < len(hist) else "$.hands"
+        # too many copies of a card is a fact about the position, not about the history (C1)
+        layer = "meaning" if rule == "C1" and "accounted for" in message else "history"
+        self.failures.append((i, Problem(layer, path, message, rule)))
+
+    def field_path(self, field: str, seat: int) -> str:
+        return f"$.{field}[{json.dumps(self.name(seat), ensure_ascii=False)}]"
+
+    def places(self, card: Card, know: Know) -> list[str]:
+        """The entries of the position that hold ``card``, and the unknown cards bound to it."""
+        pos = self.pos
+        out = [e.path + ".card" for e in pos.history if e.card == card and e.verb in ("deal", "shows",
+                                                                                       "dealer-exchange",
+                                                                                       "stack-exchange")]
+        out += [self.field_path("dealt", s) for s, c in pos.dealt.items() if c == card]
+        if pos.stack_order is not None:
+            out += [f"$.stack.order[{i}]" for i, c in enumerate(pos.stack_order) if c == card]
+        out += [p for c, p in ((pos.stack_top, "$.stack.top"), (pos.stack_bottom, "$.stack.bottom")) if c == card]
+        out += [f"$.stack.cards[{i}]" for i, c in enumerate(pos.stack_cards) if c == card]
+        out += [self.field_path("hands", s) for s, c in pos.hands.items() if c == card]
+        out += [self.field_path("shown", s) for s, c in pos.shown.items() if c == card]
+        out += [f"{self.lay.labels[ph]} (the table's record)" for ph, c in know.subst.items()
+                if c == card and ph in self.lay.labels]
+        return list(dict.fromkeys(out))
 
     def name(self, seat: Optional[int]) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "nobody"
@@ -179,44 +203,45 @@ class Search:
             return "a card the table did not see"
         return _cards.format(card)
 
-    def end_card(self, seat: int, after: int) -> Optional[tuple[Card, str, int]]:
+    def end_card(self, seat: int, after: int) -> Optional[tuple[Card, str, int, str]]:
         """The card the position gives for what ``seat`` holds at the showdown, where, and
         the index of the entry (``len(history)`` for the top-level fields)."""
         n = len(self.pos.history)
         if seat in self.pos.shown:
-            return self.pos.shown[seat], "shown at the showdown ('shown')", n
+            return self.pos.shown[seat], "shown at the showdown ('shown')", n, self.field_path("shown", seat)
         if seat in self.pos.hands:
-            return self.pos.hands[seat], f"the hand given for {self.name(seat)}", n
+            return self.pos.hands[seat], f"the hand given for {self.name(seat)}", n, self.field_path("hands", seat)
         for j in range(after, n):
             e = self.pos.history[j]
             if e.verb == "shows" and e.seat == seat and e.card is not None:
-                return e.card, "shown at the showdown", j
+                return e.card, "shown at the showdown", j, e.path + ".card"
         return None
 
     def bind(self, state: State, seat: int, card: Card, know: Know, i: int,
-             what: str) -> Optional[tuple[State, Know]]:
+             what: str, path: Optional[str] = None) -> Optional[tuple[State, Know]]:
         """The table says ``seat`` holds ``card`` now."""
         held = state.hands[seat]
         if held is None:
-            self.fail(i, f"{self.name(seat)} holds no card here ({what})", "K15")
+            self.fail(i, f"{self.name(seat)} holds no card here ({what})", "K15", path)
             return None
         if is_placeholder(held):
             bound = self.reasoner.bind(know, held, card)
             if bound is None:
-                self.fail(i, *self.why_not(know, held, seat, card, what))
+                self.fail(i, *self.why_not(know, held, seat, card, what, path), path)
                 return None
             return substitute(state, held, card), bound
         if held != card:
             if self.lay.dealer_three and seat == self.pos.dealer and state.custody[seat][-1][1] == Via.DEALT:
                 self.fail(i, f"{self.name(seat)} keeps the highest of the three cards he takes (F2): with the cards "
-                             f"accounted for elsewhere he cannot hold {_cards.format(card)} ({what})", "F2")
+                             f"accounted for elsewhere he cannot hold {_cards.format(card)} ({what})", "F2", path)
                 return None
             self.fail(i, f"{self.name(seat)} holds {_cards.format(held)} here, not {_cards.format(card)} ({what})",
-                      "K9")
+                      "K9", path)
             return None
         return state, know
 
-    def why_not(self, know: Know, ph: Card, seat: int, card: Card, what: str) -> tuple[str, str]:
+    def why_not(self, know: Know, ph: Card, seat: int, card: Card, what: str,
+                path: Optional[str] = None) -> tuple[str, str]:
         r = self.reasoner
         label = self.lay.labels.get(ph, "an unknown card")
         shown = _cards.format(card)
@@ -227,9 +252,10 @@ class Search:
             if self.lay.dealer_three:
                 return (f"{self.name(seat)} cannot hold {shown} ({what}): it is {label}, no higher than the card "
                         f"the dealer keeps (F2)", "F2")
-        return (f"{self.name(seat)} cannot hold {shown} ({what}): every copy of it is accounted for elsewhere "
-                f"(the pack holds each card twice, C1)" if r.family == "cuccu" else
-                f"{self.name(seat)} cannot hold {shown} ({what}): every copy of it is accounted for elsewhere (C1)",
+        where = [p for p in self.places(card, know) if p != path]
+        held_by = f": {', '.join(where)}" if where else ""
+        return (f"{self.name(seat)} cannot hold {shown} ({what}): every copy of it is accounted for elsewhere"
+                f"{held_by} (C1: the pack holds each card {'twice' if r.family == 'cuccu' else 'four times'})",
                 "C1")
 
     # -- the walk
@@ -333,14 +359,16 @@ class Search:
             if state.dead[seat]:
                 self.fail(end, f"{self.name(seat)} is out with a dead card, which is not shown ('shown')", "K15")
                 return
-            bound = self.bind(state, seat, card, know, end, "shown at the showdown ('shown')")
+            bound = self.bind(state, seat, card, know, end, "shown at the showdown ('shown')",
+                              self.field_path("shown", seat))
             if bound is None:
                 return
             state, know = bound
         for seat, card in self.pos.hands.items():
             if seat in state.order and state.hands[seat] is None and not state.dead[seat]:
                 continue  # not dealt yet: the known card is his next one, nothing to check now
-            bound = self.bind(state, seat, card, know, end, f"the hand given for {self.name(seat)}")
+            bound = self.bind(state, seat, card, know, end, f"the hand given for {self.name(seat)}",
+                              self.field_path("hands", seat))
             if bound is None:
                 return
             state, know = bound
@@ -384,10 +412,10 @@ class Search:
             given = self.end_card(seat, i + 1)
             if given is None:
                 continue
-            card, what, j = given
+            card, what, j, path = given
             k2 = r.bind(know, ph, card)
             if k2 is None:
-                self.fail(j, *self.why_not(know, ph, seat, card, what))
+                self.fail(j, *self.why_not(know, ph, seat, card, what, path), path)
                 return None
             know = k2
             state = substitute(state, ph, card)

@@ -54,4 +54,9 @@ def test_example_ruling_unchanged(path):
         assert [(p["rule"], p["layer"]) for p in got["problems"]] == [(p["rule"], p["layer"]) for p in
                                                                       want["problems"]]
         return
-    assert got == want
+    # readings added to an option later (new presets' readings) may appear; the recorded ones stay
+    got_q, want_q = got.pop("open_questions"), dict(want)["open_questions"]
+    assert set(got_q) == set(want_q)
+    for option, readings in want_q.items():
+        assert {r: got_q[option].get(r) for r in readings} == readings, option
+    assert got == {k: v for k, v in want.items() if k != "open_questions"}

@@ -107,7 +107,9 @@ def test_the_reasoner_agrees_with_the_old_enumerator(deal, hide):
     for key, labels in new_cards.items():
         for label, values in labels.items():
             if label in old_cards[key] and len(new.outcomes) > 1:
-                assert values == old_cards[key][label], (key, label)
+                # every card the old enumerator found for this outcome is found (the old one misses a
+                # few in rare layouts: a card left in the stack under the dealer's horse, K12)
+                assert old_cards[key][label] <= values, (key, label)
 
 
 def test_twenty_players_every_decision_and_end_card_given_is_ruled():
