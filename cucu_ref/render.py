@@ -172,11 +172,26 @@ def verdict_text(r: dict[str, Any]) -> str:
     return text
 
 
-def _result_text(r: dict[str, Any], indent: str) -> list[str]:
+def _named(token: Optional[str], rules: Any) -> str:
+    """A canonical card token as the ruleset's source prints it ('XII Gnaf', 'roi'); '?' for none."""
+    if token is None:
+        return "?"
+    if rules is None:
+        return token
+    from .cards import PACKS, parse
+    from .vocabulary import display_label
+
+    try:
+        return display_label(rules, parse(token, PACKS[rules.pack].family))
+    except ValueError:
+        return token
+
+
+def _result_text(r: dict[str, Any], indent: str, rules: Any = None) -> list[str]:
     lines = []
     if r["deal_over"]:
         if r["shown"]:
-            lines.append("Shown: " + ", ".join(f"{n} {c or '?'}" for n, c in r["shown"].items()))
+            lines.append("Shown: " + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
         if r["dead"]:
             lines.append("Dead cards (not compared): " + ", ".join(r["dead"]))
     if r["buy_back_offers"]:
@@ -251,7 +266,7 @@ def ruling_text(ruling: Ruling, source: str) -> str:
     for k, o in enumerate(outcomes, 1):
         if not single:
             lines.append(f"  Case {k}:")
-        lines += _result_text(o.result, "  " if single else "    ")
+        lines += _result_text(o.result, "  " if single else "    ", ruling.rules)
     if ruling.readings:
         lines.append("Open questions (the outcome differs by reading):")
         for q in ruling.readings:

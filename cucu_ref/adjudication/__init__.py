@@ -62,12 +62,12 @@ def adjudicate(pos: Position, readings: bool = True) -> Ruling:
         valid = tuple(rejected_readings(pos)) if readings and problem.layer == "history" else ()
         verdict = "illegal" if valid else "impossible"
         return Ruling(False, [problem], pos.preset, pos.overrides, [], [], [], None, pos.players,
-                      tuple(pos.warnings), verdict, valid)
+                      tuple(pos.warnings), verdict, valid, pos.rules)
     outcomes = group(pos, run)
     found = open_questions(pos, run, outcomes) if readings else []
     warnings = tuple(pos.warnings) + (tuple(_hand_warnings(pos, run)) if pos.hands else ())
     return Ruling(True, [], pos.preset, pos.overrides, unknown_labels(run), outcomes, found,
-                  judge_claim(pos, outcomes), pos.players, warnings)
+                  judge_claim(pos, outcomes), pos.players, warnings, rules=pos.rules)
 
 
 def _hand_warnings(pos: Position, run: object) -> list[Problem]:

@@ -17,6 +17,7 @@ from ..cards import Card
 from ..position import ROLE_CALL, HistoryEvent, Position
 from ..scoring import evaluate
 from ..sources import RULES, cite
+from ..vocabulary import display_label
 from .model import is_placeholder
 
 __all__ = ["steps_of", "heading", "EVENT_TEXT", "EVENT_TEXT_BY_RULE"]
@@ -117,7 +118,7 @@ def heading(pos: Position, e: HistoryEvent) -> str:
     names = pos.players
     p = names[e.seat]
     french = pos.rules.pack.startswith("french")
-    card = _cards.format(e.card) if e.card is not None else None
+    card = display_label(pos.rules, e.card) if e.card is not None else None
     if e.verb == "deal":
         return f"{p} is dealt {card}" if card else f"{p} is dealt a card"
     if e.verb == "exchange":
@@ -137,11 +138,15 @@ def heading(pos: Position, e: HistoryEvent) -> str:
     return text
 
 
-def _card(c: Optional[Card], subst: dict[Card, Card]) -> Optional[str]:
+def _card(c: Optional[Card], subst: dict[Card, Card], rules: Any = None) -> Optional[str]:
+    """The card's name: as the ruleset's source prints it with ``rules`` ('XII Gnaf', 'roi'), else
+    its canonical token."""
     if c is None:
         return None
     c = subst.get(c, c)
-    return None if is_placeholder(c) else _cards.format(c)
+    if is_placeholder(c):
+        return None
+    return display_label(rules, c) if rules is not None else _cards.format(c)
 
 
 def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
@@ -167,18 +172,20 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 text = (f"{nm(ev.seat)} exchanges the card with the "
                         f"{'bottom' if ev.amount else 'top'} card of the stack")
             else:
-                card = _card(ev.card, subst) if ev.card is not None else None
+                card = _card(ev.card, subst, pos.rules) if ev.card is not None else None
                 template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
                 text = template.format(
                     seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
                     amount=ev.amount)
                 if ev.kind == "dealer-keeps-highest":
-                    low = [_card(c, subst) for c in leaf.start.stack[-2:]]
+                    low = [_card(c, subst, pos.rules) for c in leaf.start.stack[-2:]]
                     if all(low):
                         text += f" ({low[0]} and {low[1]})"
             if ev.kind == "showdown":
-                cards = shown if shown is not None else {
-                    names[s]: _card(leaf.state.hands[s], subst) for s in leaf.state.order if not leaf.state.dead[s]}
+                cards = {names[s]: _card(leaf.state.hands[s], subst, pos.rules)
+                         for s in leaf.state.order if not leaf.state.dead[s]}
+                if shown is not None:  # a card that varies between the outcome's cases is '?'
+                    cards = {n: c if shown.get(n) is not None else None for n, c in cards.items()}
                 text += " (" + ", ".join(f"{n} {c or '?'}" for n, c in cards.items()) + ")"
             step: dict[str, Any] = {"at": at, "rule": ev.rule, "source": cite(ev.rule) if ev.rule in RULES else None,
                                     "text": text}

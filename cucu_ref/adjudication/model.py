@@ -7,6 +7,7 @@ from typing import Any, NamedTuple, Optional
 
 from ..cards import Card
 from ..position import Problem
+from ..rulesets import Rules
 
 __all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "Underdetermined", "Unsupported", "Outcome", "Ruling",
            "is_placeholder"]
@@ -55,3 +56,4 @@ class Ruling(NamedTuple):
     # ``valid_under``) or 'impossible' (under every reading of the open points)
     verdict: str = ""
     valid_under: tuple[dict[str, Any], ...] = ()
+    rules: Optional[Rules] = None  # the ruleset ruled under (the text names cards as its source prints them)
