@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
-from typing import Any, NamedTuple, Optional
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
@@ -139,8 +139,9 @@ class Position(NamedTuple):
     history: tuple[HistoryEvent, ...]
     claim: Optional[Claim]
     description: str
-    dealt: dict[int, Card] = {}  # the card each was dealt, where known ('dealt', or a history 'deal' with a card)
-    shown: dict[int, Card] = {}  # the cards shown at the showdown ('shown', or a history 'shows')
+    # the card each was dealt, where known ('dealt'; a history 'deal' with a card says the same)
+    dealt: Mapping[int, Card] = MappingProxyType({})
+    shown: Mapping[int, Card] = MappingProxyType({})  # the cards shown at the showdown ('shown')
     warnings: tuple[Problem, ...] = ()  # readings of the position that may not be what the table meant
 
     @property
@@ -487,11 +488,12 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         _surplus(pack, placed, "the dealt cards and the stack", chk)
         held: list[tuple[Card, Any]] = [(c, f"$.hands[{json.dumps(names[s], ensure_ascii=False)}]")
                                         for s, c in hands.items()]
-        held += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in shown.items() if s not in hands]
+        held += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]")
+                 for s, c in shown.items() if s not in hands]
         held += [(c, p) for s, (c, p) in shows_at.items() if s not in hands and s not in shown]
         _surplus(pack, held, "the cards held at the end", chk)
 
-    claim = _claim(doc.get("claim"), seat, card, chk) if "claim" in doc else None
+    claim = _claim(doc["claim"], seat, card, chk) if "claim" in doc else None
     if chk.problems or rules is None or dealer < 0:
         return None, chk.problems
     return Position(
@@ -674,7 +676,7 @@ def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker) -> Claim:
         if key in value:
             fields[key] = sorted(n for n in value[key] if seat(n, f"$.claim.{key}") >= 0)
     if "out" in value:
-        fields["out"] = sorted(set(n for n in value["out"] if seat(n, "$.claim.out") >= 0))
+        fields["out"] = sorted({n for n in value["out"] if seat(n, "$.claim.out") >= 0})
     if "holds" in value:
         holds = {}
         for name, c in value["holds"].items():
@@ -732,6 +734,7 @@ def position_from_replay(start: State, actions: list[Action], description: str =
     history: list[dict[str, Any]] = []
     for a in actions[1:]:
         verb = _VERB_OF.get(a.kind)
+        assert a.seat is not None
         history.append({verb: start.players[a.seat]} if verb else {"act": a.kind, "by": start.players[a.seat]})
     doc: dict[str, Any] = {"format": FORMAT}
     if description:
@@ -743,6 +746,6 @@ def position_from_replay(start: State, actions: list[Action], description: str =
     doc["eliminations"] = start.eliminations
     doc["reentries"] = start.reentries
     doc["deals_played"] = start.deal_number
-    doc["stack"] = {"order": [_cards.format(c) for c in actions[0].stack]}
+    doc["stack"] = {"order": [_cards.format(c) for c in actions[0].stack or ()]}
     doc["history"] = history
     return doc

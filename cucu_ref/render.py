@@ -133,15 +133,15 @@ def verdict_text(r: dict[str, Any]) -> str:
     for verb, table in (("lose", lost), ("gain", gained)):
         # players who lose (gain) alike, by the same rules, are named together
         alike: dict[tuple[str, ...], list[str]] = {}
-        for who, rules in table.items():
-            alike.setdefault(tuple(rules), []).append(who)
-        for rules, who in alike.items():
-            marks = _count(len(rules), "mark")
-            cited = ", ".join(dict.fromkeys(rules))
-            if len(who) == 1:
-                parts.append(f"{who[0]} {verb}s {marks} ({cited})")
+        for player, cited_rules in table.items():
+            alike.setdefault(tuple(cited_rules), []).append(player)
+        for rule_ids, players in alike.items():
+            marks = _count(len(rule_ids), "mark")
+            cited = ", ".join(dict.fromkeys(rule_ids))
+            if len(players) == 1:
+                parts.append(f"{players[0]} {verb}s {marks} ({cited})")
             else:
-                parts.append(f"{_names(who)} each {verb} {marks} ({cited})")
+                parts.append(f"{_names(players)} each {verb} {marks} ({cited})")
     if not parts:
         parts.append("nobody loses a mark" if r["deal_over"] else "no mark has changed hands yet")
     text = "; ".join(parts)

@@ -83,7 +83,7 @@ def natural_deal(preset: str, players: int, seed: int, seen: bool = False, cut: 
     history: list[dict[str, Any]] = []
     shown: dict[str, str] = {}
     live_at_end: list[int] = []
-    for before, action, after, events in trace[1:]:
+    for _, action, after, events in trace[1:]:
         verb = _VERB_OF.get(action.kind)
         history.append({verb: names[action.seat]} if verb else {"act": action.kind, "by": names[action.seat]})
         for ev in events:

@@ -78,7 +78,8 @@ def _hand_warnings(pos: Position, run: object) -> list[Problem]:
     leaves = getattr(run, "leaves", [])
     out = []
     for seat in sorted(pos.hands):
-        moved = [leaf for leaf in leaves if leaf.state.custody[seat] and leaf.state.custody[seat] != ((seat, Via.DEALT),)]
+        moved = [leaf for leaf in leaves
+                 if leaf.state.custody[seat] and leaf.state.custody[seat] != ((seat, Via.DEALT),)]
         if moved:
             name = pos.players[seat]
             out.append(Problem("meaning", f"$.hands[{json.dumps(name, ensure_ascii=False)}]",

@@ -12,7 +12,8 @@ the stack) are filled with arbitrary cards of the pool, which nothing reads.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator, NamedTuple, Optional
+from types import MappingProxyType
+from typing import Iterator, Mapping, NamedTuple, Optional
 
 from ..cards import PACKS, Card
 from ..engine import step
@@ -33,7 +34,7 @@ class Layout(NamedTuple):
     # F2: the stack positions of the three cards the dealer takes (kept, higher and lower discard
     # once sorted), when the dealer takes three and his cards are not all known; else ()
     dealer_three: tuple[int, ...] = ()
-    seat_of: dict[Card, int] = {}  # placeholder of a dealt card -> the seat it was dealt to
+    seat_of: Mapping[Card, int] = MappingProxyType({})  # placeholder of a dealt card -> the seat it was dealt to
 
 
 class Start(NamedTuple):
@@ -58,7 +59,8 @@ def layout(pos: Position, rules: Rules) -> Layout:
     pack = PACKS[rules.pack]
     size = pack.size
     if pos.stack_order is not None and None not in pos.stack_order and len(pos.stack_order) == size:
-        return Layout(pos.stack_order, pos.stack_order, {}, Counter())  # every card known
+        whole = tuple(c for c in pos.stack_order if c is not None)
+        return Layout(whole, whole, {}, Counter())  # every card known
     order = pos.order
     m = len(order)
     bottom_deal = rules.deal_from == "bottom"
@@ -117,8 +119,8 @@ def layout(pos: Position, rules: Rules) -> Layout:
     stack: list[Card] = []
     concrete: list[Card] = []
     k = 0
-    for i, c in enumerate(layout):
-        if c is None:
+    for i, slot in enumerate(layout):
+        if slot is None:
             filler = fillers[k]
             k += 1
             if i in labels_at:
@@ -127,8 +129,8 @@ def layout(pos: Position, rules: Rules) -> Layout:
                 stack.append(filler)
             concrete.append(filler)
         else:
-            stack.append(c)
-            concrete.append(c)
+            stack.append(slot)
+            concrete.append(slot)
     # labels in deal order, then the stack's
     for i in list(dealt_at.values()) + list(dealer_three) + [top_i, bottom_i]:
         if layout[i] is None:
@@ -177,7 +179,7 @@ def deal_starts(pos: Position, rules: Rules, lay: Layout) -> Iterator[Start]:
         subst = {} if kept_known is not None else {phs[0]: kept}
         state, events = _deal_start(pos, rules, lay._replace(concrete=concrete), subst, keep_discards=True)
         domain = frozenset(lower)
-        domains = {p: domain for p in (phs if kept_known is not None else phs[1:])}
+        domains = dict.fromkeys(phs if kept_known is not None else phs[1:], domain)
         yield Start(state, events, subst, domains, (phs[0],) if kept_known is None else ())
 
 
@@ -217,6 +219,7 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
         return after, events
     hands = list(after.hands)
     for j, e in enumerate(dealt):
+        assert e.seat is not None
         if three and e.seat == after.dealer:
             continue  # F2: he holds the highest of his three, a card already fixed
         hands[e.seat] = lay.stack[size - 1 - j] if bottom else lay.stack[j]
@@ -230,6 +233,6 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
                                        for i, c in zip(places[1:], after.stack[-2:]))
             if is_placeholder(lay.stack[places[0]]) and not dealer_cards:
                 hands[after.dealer] = lay.stack[places[0]]
-    events = tuple(e._replace(card=hands[e.seat]) if e.kind == "deal" and not (three and e.seat == after.dealer)
-                   else e for e in events)
+    events = tuple(e._replace(card=hands[e.seat]) if e.kind == "deal" and e.seat is not None
+                   and not (three and e.seat == after.dealer) else e for e in events)
     return after._replace(hands=tuple(hands), stack=stack), events

@@ -7,7 +7,7 @@ input gives the same output under any hash seed (issue 12).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from .. import cards as _cards
 from ..cards import PACKS, Card
@@ -17,7 +17,6 @@ from ..state import Action, ActionKind, Phase
 from .explain import steps_of
 from .model import Outcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
-from .unknowns import Box
 
 __all__ = ["result_of", "group", "essence", "outcome_key", "unknown_labels", "describe", "card_range"]
 
@@ -204,8 +203,8 @@ def _phrase(label: str, text: str) -> str:
     return f"{label} is {text}"
 
 
-def describe(rows: Sequence[Row], keys: Sequence[Card], labels: dict[Card, str],
-             universes: dict[Card, Sequence[Card]], pack_values: Sequence[int]) -> str:
+def describe(rows: Sequence[Row], keys: Sequence[Card], labels: Mapping[Card, str],
+             universes: Mapping[Card, Sequence[Card]], pack_values: Sequence[int]) -> str:
     alts = []
     for row in rows:
         parts = [_phrase(labels[ph], card_range(sorted(vals, key=lambda c: -c.value), universes[ph], pack_values))
@@ -235,7 +234,7 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
     rows_of = {key: [row for leaf, _ in members for row in _boxes(run, leaf, keys)] for key, members in groups.items()}
     # the unknown cards that tell the groups apart
     distinct = []
-    for d, ph in enumerate(keys):
+    for d in range(len(keys)):
         unions = {frozenset().union(*(row[d] for row in rows)) for rows in rows_of.values()}
         if len(unions) > 1:
             distinct.append(d)

@@ -218,9 +218,9 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
                 alternatives.append((entry, alt))
         if differs:
             readings = []
-            for entry, alt in alternatives:
-                if alt is not None:  # the same outcome as the chosen reading: summarise it now
-                    entry["outcomes"] = _summary(group(pos, alt, with_steps=False))
+            for entry, same in alternatives:
+                if same is not None:  # the same outcome as the chosen reading: summarise it now
+                    entry["outcomes"] = _summary(group(pos, same, with_steps=False))
                 if entry["status"] != "history-impossible" or entry["chosen"]:
                     readings.append(entry)
             reason = PRESET_REASONS.get(pos.preset, {}).get(name)
@@ -238,7 +238,7 @@ def rejected_readings(pos: Position) -> list[dict[str, Any]]:
     for spec, reading, rules in other_readings(pos.rules, pos.preset):
         try:
             alt = run_position(pos, rules)
-        except Exception:  # noqa: BLE001 - a reading the engine does not build cannot make it valid
+        except Exception:  # a reading the engine does not build cannot make it valid
             continue
         if alt.leaves:
             valid.append({"option": spec.name, "reading": reading.value, "settles": spec.settles,

@@ -10,7 +10,8 @@ derive.  A branch that contradicts the history dies with a :class:`~cucu_ref.pos
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, NamedTuple, Optional
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, NamedTuple, Optional
 
 from .. import cards as _cards
 from ..cards import Card
@@ -53,7 +54,7 @@ class Run(NamedTuple):
     lay: Layout
     reasoner: Reasoner
     read: frozenset[str]  # the rule options the engine read on the way (all of them if not recorded)
-    first: dict[str, Optional[Checkpoint]] = {}  # option -> checkpoint where first read (linear runs only)
+    first: Mapping[str, Optional[Checkpoint]] = MappingProxyType({})  # option -> checkpoint first read (linear)
 
 
 def facts_of(action: Action, before: State, events: Iterable[Event]) -> list[Fact]:
@@ -61,6 +62,8 @@ def facts_of(action: Action, before: State, events: Iterable[Event]) -> list[Fac
     out: list[Fact] = []
     hands = list(before.hands)
     for ev in events:
+        if ev.seat is None:
+            continue
         if ev.kind == "exchange":
             out.append(Fact("exchange", ev.seat, ev.other, hands[ev.other] if ev.other is not None else None, ev.rule))
         elif ev.kind == "arresto":
@@ -413,11 +416,11 @@ class Search:
             if given is None:
                 continue
             card, what, j, path = given
-            k2 = r.bind(know, ph, card)
-            if k2 is None:
+            bound = r.bind(know, ph, card)
+            if bound is None:
                 self.fail(j, *self.why_not(know, ph, seat, card, what, path), path)
                 return None
-            know = k2
+            know = bound
             state = substitute(state, ph, card)
             bound_any = True
         if bound_any:
@@ -508,7 +511,7 @@ class Search:
             return None
         options = ", ".join(VERB_NAMES.get(a.kind, a.kind) for a in legal)
         # the engine names the rule that forbids this very action (R2, A4, F4 ...)
-        rule = rule_forbidding(state, Action(kinds[0], e.seat))
+        rule = rule_forbidding(state, Action(str(kinds[0]), e.seat))
         if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
             rule = "K8"
         why = _FORBIDDEN_BECAUSE.get(rule, "")
@@ -533,8 +536,8 @@ class Search:
             return f"{who} cannot {verb}: this ruleset has no buy-back (buy_back = none)", source
         went_out = any(seat in group for group in state.out_this_deal)
         if not went_out and state.marks[seat] > 0:
-            return f"{who} cannot {verb}: he did not go out in this deal, and only a player who went out may buy back", \
-                rule
+            return (f"{who} cannot {verb}: he did not go out in this deal, and only a player who went out may "
+                    f"buy back", rule)
         if rules.buy_back == "after-deal" and not any(v and m > 0 for v, m in zip(state.virgins, state.marks)):
             return (f"{who} cannot {verb}: no virgin remains, and eliminated players may buy back only 'solange es "
                     f"eine oder mehrere Jungfrauen gibt' (K17)", "K17")
@@ -614,8 +617,8 @@ class Search:
         general one: two fools alone (Q10), whose reading's source says who loses (L6, Z9)."""
         if rule != state.rules.showdown_rule:
             return rule
-        live = [know.subst.get(state.hands[s], state.hands[s]) for s in state.order
-                if not state.dead[s] and state.hands[s] is not None]
+        live = [know.subst.get(c, c) for c in (state.hands[s] for s in state.order if not state.dead[s])
+                if c is not None]
         if len(live) >= 2 and all(c is not None and c.is_fool for c in live):
             reading = next(r for r in OPTIONS["two_fools_alone"].readings if r.value == state.rules.two_fools_alone)
             return reading.source

@@ -254,7 +254,7 @@ def boxes(keys: Sequence[Card], combos: Iterable[tuple[Optional[Card], ...]],
     unis = [list(u) for u in universes]
     rows: set[tuple[frozenset[Card], ...]] = set()
     for combo in combos:
-        row = []
+        row: list[frozenset[Card]] = []
         for c, uni in zip(combo, unis):
             row.append(frozenset([c]) if c is not None else frozenset(x for x in uni if not x.is_fool))
         rows.add(tuple(row))
@@ -263,9 +263,9 @@ def boxes(keys: Sequence[Card], combos: Iterable[tuple[Optional[Card], ...]],
         changed = False
         for d in range(len(keys)):
             merged: dict[tuple[frozenset[Card], ...], frozenset[Card]] = {}
-            for row in rows:
-                rest = row[:d] + row[d + 1:]
-                merged[rest] = merged.get(rest, frozenset()) | row[d]
+            for full in rows:
+                rest = full[:d] + full[d + 1:]
+                merged[rest] = merged.get(rest, frozenset()) | full[d]
             if len(merged) < len(rows):
                 rows = {rest[:d] + (vals,) + rest[d:] for rest, vals in merged.items()}
                 changed = True
@@ -298,10 +298,7 @@ def _matchable(domains: list[frozenset[Card]], left: Counter[Card]) -> bool:
                     return True
         return False
 
-    for i in sorted(range(len(domains)), key=lambda i: len(domains[i])):
-        if not augment(i, set()):
-            return False
-    return True
+    return all(augment(i, set()) for i in sorted(range(len(domains)), key=lambda i: len(domains[i])))
 
 
 def live_unknowns(after: State) -> list[Card]:
