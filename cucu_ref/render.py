@@ -90,8 +90,8 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
     for p in problems:
         lines.append(f"  {p.path}: {_clean(p.message)}{_rule_text(p.rule)}")
     if verdict == "illegal":
-        lines.append("It is valid " + "; or ".join(
-            f"if {v['text']} ({v['option']} = {v['reading']}, {v['settles']})" for v in valid_under) + ".")
+        lines.append("It is valid under " + "; or under ".join(
+            f"{v['settles']}'s reading {v['option']} = {v['reading']} ({v['text']})" for v in valid_under) + ".")
     for w in warnings:
         lines.append(f"Warning: {w.path}: {_clean(w.message)}")
     return "\n".join(lines)

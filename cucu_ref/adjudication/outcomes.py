@@ -200,6 +200,9 @@ def _phrase(label: str, text: str) -> str:
     suffix = "'s dealt card"
     if label.endswith(suffix):
         return f"{label[: -len(suffix)]} was dealt {text}"
+    kept = "'s card (the highest of the three he takes, F2)"
+    if label.endswith(kept):
+        return f"{label[: -len(kept)]} kept {text} (F2)"
     return f"{label} is {text}"
 
 
