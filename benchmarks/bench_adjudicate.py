@@ -3,7 +3,8 @@
     python benchmarks/bench_adjudicate.py [--positions 2000] [--runs 15]
 
 Reports (1) the wall time of one adjudication from a cold start (a fresh interpreter running
-``python -m cucu_ref examples/campli-cat-undo.json``) next to ``python -c pass``, median of
+``python -m cucu_ref examples/campli-cat-undo.json``, and the same deal in the notation,
+``examples/notation/campli-cat-undo.txt``) next to ``python -c pass``, median of
 ``--runs``; (2) positions per second of ``--batch`` on one core, over four-player positions
 taken from seeded random playouts (campli preset), with and without ``--no-readings``.
 Targets (issue #3): one adjudication under 150 ms wall; at least 2,000 positions/s in batch.
@@ -128,10 +129,13 @@ def main() -> None:
     base = cold([py, "-c", "pass"], args.runs)
     one = cold([py, "-m", "cucu_ref", "examples/campli-cat-undo.json"], args.runs)
     one_json = cold([py, "-m", "cucu_ref", "--format", "json", "examples/campli-cat-undo.json"], args.runs)
+    # the same deal written in the notation (examples/notation/): the notation is imported only then
+    one_txt = cold([py, "-m", "cucu_ref", "examples/notation/campli-cat-undo.txt"], args.runs)
     print(f"cold start, median of {args.runs}:")
     print(f"  python -c pass                                   {base * 1e3:7.1f} ms")
     print(f"  cucu-adjudicate examples/campli-cat-undo.json    {one * 1e3:7.1f} ms")
     print(f"  ... --format json                                {one_json * 1e3:7.1f} ms")
+    print(f"  ... examples/notation/campli-cat-undo.txt        {one_txt * 1e3:7.1f} ms")
     lines = random_positions(args.positions)
     print(f"batch, {len(lines)} four-player positions (campli, random playouts), one core:")
     for label, extra in (("with open-question readings", []), ("--no-readings", ["--no-readings"])):

@@ -12,7 +12,8 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 DESCRIPTION = """\
 Settle a Cucù table dispute from a position written as JSON (format cucu-position/1,
-see specs/position-1.schema.json). The history is replayed through the rules; each step
+see specs/position-1.schema.json) or as a deal in the plain-text notation (lines such as
+'Anna: V, passo', see docs/notation.rst). The history is replayed through the rules; each step
 cites its rule and source; the output says what happens next or, when the deal is over,
 who loses or gains marks, who is out, buy-back prices, the next dealer and the winner.
 Where the ruling depends on an open question, every reading's outcome is given.
@@ -34,6 +35,8 @@ limits:
 
 examples:
   cucu-adjudicate examples/campli-cat-undo.json
+  cucu-adjudicate examples/notation/campli-cat-undo.txt
+  cucu-adjudicate --to-notation examples/campli-inn-nulla.json
   cucu-adjudicate --format json examples/*.json
   cat positions.jsonl | cucu-adjudicate --batch -
   cucu-adjudicate --rulesets
@@ -54,12 +57,20 @@ def _parser() -> Any:
     p = Parser(prog="cucu-adjudicate", description=DESCRIPTION, epilog=EPILOG,
                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("positions", nargs="*", metavar="POSITION",
-                   help="position files (JSON); '-' reads standard input")
+                   help="position files: JSON, or a deal in the notation (any text that is not JSON; "
+                        "errors as FILE:LINE:COL); '-' reads standard input")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="output: readable text (default) or JSON (cucu-ruling/1, specs/ruling-1.schema.json)")
     p.add_argument("--batch", action="store_true",
-                   help="JSON Lines: one position per input line, one JSON ruling per output line "
-                        "(a bad line gets an error record; the rest go on)")
+                   help="JSON Lines only: one JSON position per input line, one JSON ruling per output line "
+                        "(a bad line gets an error record; the rest go on); a deal in the notation, being "
+                        "several lines, is given as a file of its own")
+    p.add_argument("--to-json", action="store_true",
+                   help="write each POSITION given in the notation as its cucu-position/1 JSON, and stop")
+    p.add_argument("--to-notation", action="store_true",
+                   help="write each JSON POSITION in the notation, and stop")
+    p.add_argument("--language", choices=("it", "de", "fr", "en", "da"),
+                   help="with --to-notation: the language of the table's words (default: the ruleset's source's)")
     p.add_argument("--rulesets", action="store_true", help="list the presets and options (with readings and sources)")
     p.add_argument("--no-readings", action="store_true",
                    help="skip re-running the position under the other readings of the open questions")
@@ -73,6 +84,11 @@ def adjudicate_document(data: bytes | str | dict, source: str, readings: bool = 
     from . import position as P
     from . import render as R
 
+    if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
+        from .notation import adjudicate_notation, looks_like_notation
+
+        if looks_like_notation(data):  # text that is not JSON: a deal in the notation (CONTRACTS §6)
+            return adjudicate_notation(data, source, readings)
     try:
         doc = data if isinstance(data, dict) else P.load(data)
     except P.InputError as err:
@@ -178,12 +194,19 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
             return EXIT_OK
         if not args.positions:
             raise _UsageError("give a POSITION file, '-' for standard input, or --rulesets")
+        if args.to_json and args.to_notation:
+            raise _UsageError("--to-json and --to-notation go one way each: give one")
         if args.positions.count("-") > 1:
             raise _UsageError("standard input ('-') can be read only once")
     except _UsageError as err:
         err_out.write(f"cucu-adjudicate: error: {err}\n(see cucu-adjudicate --help)\n")
         return EXIT_USAGE
     readings = not args.no_readings
+    if args.to_json or args.to_notation:
+        from .notation import convert
+
+        return convert(args.positions, "json" if args.to_json else "notation", out, err_out,
+                       stdin or sys.stdin.buffer, args.language)
     try:
         if args.batch:
             worst = EXIT_OK

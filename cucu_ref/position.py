@@ -696,8 +696,11 @@ def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker) -> Claim:
 
 
 def _fold(text: str) -> str:
-    # the cards' folding (case, accents, ø/æ/å), plus the typographic apostrophe and a final '!'
-    return _cards._fold(text.replace("’", "'")).rstrip("!")
+    # the vocabulary's folding: the cards' (case, accents, ø/æ/å), the typographic apostrophe,
+    # spaces collapsed and a final '!' dropped, with the space French puts before it ('Coucou !')
+    from .vocabulary import fold
+
+    return fold(text)
 
 
 # --------------------------------------------------------------------------- position <-> state
