@@ -479,19 +479,26 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so are the
     # cards held or shown at the end.  Each problem names the entries holding the copies.
     if rules is not None:
-        placed: list[tuple[Card, Any]] = []  # (card, path); a path (prefix, index) is formatted only if needed
-        if stack_order is not None:
-            placed += [(c, ("$.stack.order", i)) for i, c in enumerate(stack_order) if c is not None]
-        placed += [(c, p) for c, p in ((top, "$.stack.top"), (bottom, "$.stack.bottom")) if c is not None]
-        placed += [(c, f"$.stack.cards[{i}]") for i, c in enumerate(extra)]
-        placed += [dealt_at[s] for s in sorted(dealt_at)]
-        _surplus(pack, placed, "the dealt cards and the stack", chk)
-        held: list[tuple[Card, Any]] = [(c, f"$.hands[{json.dumps(names[s], ensure_ascii=False)}]")
-                                        for s, c in hands.items()]
-        held += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]")
-                 for s, c in shown.items() if s not in hands]
-        held += [(c, p) for s, (c, p) in shows_at.items() if s not in hands and s not in shown]
-        _surplus(pack, held, "the cards held at the end", chk)
+        # (the paths are built only when a card is one too many)
+        laid = [c for c in stack_order or () if c is not None] + [c for c in (top, bottom) if c is not None]
+        laid += list(extra) + [c for c, _ in dealt_at.values()]
+        if pack.surplus(laid):
+            placed: list[tuple[Card, Any]] = []
+            if stack_order is not None:
+                placed += [(c, ("$.stack.order", i)) for i, c in enumerate(stack_order) if c is not None]
+            placed += [(c, p) for c, p in ((top, "$.stack.top"), (bottom, "$.stack.bottom")) if c is not None]
+            placed += [(c, f"$.stack.cards[{i}]") for i, c in enumerate(extra)]
+            placed += [dealt_at[s] for s in sorted(dealt_at)]
+            _surplus(pack, placed, "the dealt cards and the stack", chk)
+        end_cards = list(hands.values()) + [c for s, c in shown.items() if s not in hands]
+        end_cards += [c for s, (c, _) in shows_at.items() if s not in hands and s not in shown]
+        if end_cards and pack.surplus(end_cards):
+            held: list[tuple[Card, Any]] = [(c, f"$.hands[{json.dumps(names[s], ensure_ascii=False)}]")
+                                            for s, c in hands.items()]
+            held += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]")
+                     for s, c in shown.items() if s not in hands]
+            held += [(c, p) for s, (c, p) in shows_at.items() if s not in hands and s not in shown]
+            _surplus(pack, held, "the cards held at the end", chk)
 
     claim = _claim(doc["claim"], seat, card, chk) if "claim" in doc else None
     if chk.problems or rules is None or dealer < 0:

@@ -160,6 +160,15 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         return names[s] if s is not None and 0 <= s < len(names) else "-"
 
     out: list[dict[str, Any]] = []
+    printed: dict[Card, Optional[str]] = {}  # each card's printed name, looked up once
+
+    def card_name(c: Optional[Card]) -> Optional[str]:
+        if c is None:
+            return None
+        if c not in printed:
+            printed[c] = _card(c, subst, pos.rules)
+        return printed[c]
+
     for i, events in leaf.steps:
         at = pos.history[i].path if i is not None else None
         head = heading(pos, pos.history[i]) if i is not None else "The deal"
@@ -172,7 +181,7 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 text = (f"{nm(ev.seat)} exchanges the card with the "
                         f"{'bottom' if ev.amount else 'top'} card of the stack")
             else:
-                card = _card(ev.card, subst, pos.rules) if ev.card is not None else None
+                card = card_name(ev.card) if ev.card is not None else None
                 template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
                 text = template.format(
                     seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
@@ -182,8 +191,7 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                     if all(low):
                         text += f" ({low[0]} and {low[1]})"
             if ev.kind == "showdown":
-                cards = {names[s]: _card(leaf.state.hands[s], subst, pos.rules)
-                         for s in leaf.state.order if not leaf.state.dead[s]}
+                cards = {names[s]: card_name(leaf.state.hands[s]) for s in leaf.state.order if not leaf.state.dead[s]}
                 if shown is not None:  # a card that varies between the outcome's cases is '?'
                     cards = {n: c if shown.get(n) is not None else None for n, c in cards.items()}
                 text += " (" + ", ".join(f"{n} {c or '?'}" for n, c in cards.items()) + ")"
@@ -222,12 +230,9 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     notes = []
     named: set[int] = set()
     for rule, text in result.notes:
-        losers = re.match(r"^lowest card: seat\(s\) (\d+(?:, \d+)*) lose a mark$", text)
-        if losers:
-            named |= {int(x) for x in re.findall(r"\d+", losers.group(1))}
-        one = re.match(r"^a single fool is in play: seat (\d+) holding it loses$", text)
-        if one:
-            named.add(int(one.group(1)))
+        lowest = text.startswith("lowest card: seat(s) ") and text.endswith(" lose a mark")
+        if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
+            named |= {int(x) for x in re.findall(r"\d+", text)}
         text = re.sub(r"seat\(s\) (\d+(?:, \d+)*)", seats, text)
         text = re.sub(r"seat (\d+)", lambda m: names[int(m.group(1))], text)
         text = re.sub(r"^(lowest card: [^,]+) lose a mark$", r"\1 loses a mark", text)
