@@ -8,7 +8,7 @@ from .adjudication import Ruling
 from .position import Problem
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "rulesets_json", "rulesets_text"]
+           "rulesets_json", "rulesets_text", "citation"]
 
 RULING_FORMAT = "cucu-ruling/1"
 
@@ -350,15 +350,22 @@ def _common_prefix(lists: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
 
 
 def rulesets_json() -> dict[str, Any]:
-    from .rulesets import OPTIONS, PRESET_REASONS, PRESETS
-    from .sources import RULES, cite
+    from .rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options
+    from .sources import RULES, SOURCES, cite
 
     presets = []
     for name, rules in PRESETS.items():
+        info = PRESET_INFO.get(name)
         presets.append({"name": name, "settings": {k: v for k, v in rules.options().items()
                                                    if k not in OPTIONS and k != "name"},
                         "options": {k: getattr(rules, k) for k in OPTIONS if hasattr(rules, k)},
-                        "reasons": PRESET_REASONS.get(name, {})})
+                        "reasons": PRESET_REASONS.get(name, {}),
+                        "title": info.title if info else name,
+                        "base": info.base if info else None,
+                        "sources": [{"key": k, "author": SOURCES[k].author, "year": SOURCES[k].year,
+                                     "title": SOURCES[k].title} for k in (info.sources if info else ())
+                                    if k in SOURCES],
+                        "open": list(open_options(name))})
     options = []
     for spec in OPTIONS.values():
         options.append({"name": spec.name, "settles": spec.settles, "question": spec.question,
@@ -368,18 +375,124 @@ def rulesets_json() -> dict[str, Any]:
     return {"format": "cucu-rulesets/1", "presets": presets, "options": options}
 
 
-def rulesets_text() -> str:
-    data = rulesets_json()
-    lines = ["Presets (use as \"ruleset\": NAME, or {\"preset\": NAME, \"options\": {...}}):"]
-    for p in data["presets"]:
-        settings = ", ".join(f"{k}={v}" for k, v in p["settings"].items() if k != "roles")
-        lines.append(f"  {p['name']}: {settings}")
+def citation(key: str) -> str:
+    """A rule ID or source key as a reader cites it, by author and year: ``'K13, N. Farina
+    2010, §Ereigniskarten'``; an open question says it is one, and whose text it is open in."""
+    from .sources import RULES, SOURCES
+
+    if key in RULES:
+        rule = RULES[key]
+        source = SOURCES[rule.source]
+        author = _author(source.author)
+        year = f" {source.year}" if source.year is not None else ""
+        if key.startswith("Q"):
+            return f"{key}, an open question of {author}{year}"
+        if rule.source == "cucu-ref":
+            return f"{key}, this project's own bookkeeping"
+        return f"{key}, {author}{year}, §{rule.section}"
+    if key in SOURCES:
+        source = SOURCES[key]
+        return f"{_author(source.author)} ({source.year if source.year is not None else 'no date'})"
+    return key
+
+
+def _author(author: str) -> str:
+    # 'digital Cuccù rules page' is a description, not a name
+    return f"the {author}" if author[:1].islower() else author
+
+
+def _setting_words(rules: Any) -> str:
+    from .cards import PACKS
+    from .rulesets import CUCKOO
+
+    pack = PACKS[rules.pack]
+    if pack.family == "cuccu":
+        cards = f"the {pack.size}-card Cuccù pack" + (" (no lions)" if rules.pack == "cuccu-38" else "")
+    else:
+        cards = f"the {pack.size}-card ordinary pack"
+        if rules.piquet_below_seven == "yes":
+            cards += " (the 32-card piquet pack below seven players)"
+    players = (f"exactly {rules.min_players} players" if rules.min_players == rules.max_players
+               else f"{rules.min_players} to {rules.max_players} players")
+    stake = "no stake" if rules.stake == 0 else f"a stake of {rules.stake}"
+    parts = [players, cards, f"{rules.initial_marks} marks each", stake]
+    if rules.dealer_takes == 3:
+        parts.append("the dealer takes three cards and keeps the highest")
+    if not rules.roles:
+        parts.append("no privileged card")
+    elif pack.family != "cuccu" and [r for _, r in rules.roles] == [CUCKOO]:
+        parts.append("the king refuses an exchange")
+    else:
+        from .cards import Card, format as card_token
+
+        parts.append("event cards " + ", ".join(f"{card_token(Card(pack.family, v))} {r}" for v, r in rules.roles))
+    return "; ".join(parts) + "."
+
+
+def rulesets_text(width: int = 88) -> str:
+    """``cucu-adjudicate --rulesets``: every preset with its sources by author and year, its
+    settings in words, the open points with the reading it takes and why, then every named
+    option with its readings, their sources and the presets that take each."""
+    import textwrap
+
+    from .rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
+    from .sources import SOURCES
+
+    def para(text: str, indent: str, hang: str = "") -> list[str]:
+        return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + hang,
+                             break_on_hyphens=False) or [indent]
+
+    lines = para("The rulesets (presets) cucu-adjudicate knows. A position names one as "
+                 '"ruleset": "campli", or changes readings with {"preset": "campli", "options": '
+                 '{"ties": "first"}}. Where a source is silent or unclear, a preset takes a reading '
+                 "of a named option, and every ruling that depends on it also gives the other "
+                 "readings' outcomes. --rulesets --format json gives all of this as data.", "")
+    for name, rules in PRESETS.items():
+        info = PRESET_INFO.get(name)
+        lines.append("")
+        keys = [k for k in (info.sources if info else ()) if k in SOURCES]
+        after = "; ".join(citation(k) for k in keys)
+        title = info.title if info else name
+        lines += para(f"{name}: {title}" + (f", after {after}" if after else ""), "", "    ")
+        lines += para(_setting_words(rules), "  ", "  ")
+        if info and info.base and info.base in PRESETS:
+            base = PRESETS[info.base]
+            changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
+            if changed:
+                lines += para(f"As {info.base} except: {', '.join(changed)}.", "  ", "  ")
+        points = open_options(name)
+        reasons = PRESET_REASONS.get(name, {})
+        if not points:
+            lines += para("No open point: the source settles every option this game meets.", "  ", "  ")
+        else:
+            lines += para("Open points, and the reading taken:", "  ")
+        for option in points:
+            spec = OPTIONS[option]
+            lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {spec.question}", "    ", "    ")
+            if option in reasons:
+                lines += para(f"Why: {reasons[option]}", "      ", "     ")
+        fixed = [k for k in reasons if k not in points]
+        if fixed:
+            lines += para("Other settings and readings, and where they come from:", "  ")
+            for key in fixed:
+                value = getattr(rules, key)
+                if key == "roles":
+                    from .cards import PACKS, Card, format as card_token
+
+                    family = PACKS[rules.pack].family
+                    value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or "none"
+                shown = value
+                lines += para(f"{key} = {shown}: {reasons[key]}", "    ", "    ")
     lines.append("")
-    lines.append("Options (the open points; each preset's reading is marked with its name):")
-    for o in data["options"]:
-        lines.append(f"  {o['name']} ({o['settles']}): {o['question']}")
-        for r in o["readings"]:
-            users = [p["name"] for p in data["presets"] if p["options"].get(o["name"]) == r["value"]]
-            tag = f"  <- {', '.join(users)}" if users else ""
-            lines.append(f"    {r['value']}: {r['text']} [{r['source']}]{tag}")
+    lines += para("The named options: every point where the sources differ or are silent, with each reading, "
+                  "its source and the presets that take it.", "")
+    for spec in OPTIONS.values():
+        lines.append("")
+        lines += para(f"{spec.name} ({citation(spec.settles)}): {spec.question}", "", "    ")
+        for r in spec.readings:
+            # only the presets that can meet the option: Coucou has no cat to read 'undo'
+            users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
+                     and spec.name in options_in_play(p)]
+            taken = f" Taken by {', '.join(users)}." if users else ""
+            lines += para(f"{r.value}: {r.text}. Source: {citation(r.source)}.{taken}", "  ", "    ")
     return "\n".join(lines)
