@@ -235,12 +235,13 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
         groups.setdefault(essence(res), []).append((leaf, res))
     keys = _split_keys(run)
     rows_of = {key: [row for leaf, _ in members for row in _boxes(run, leaf, keys)] for key, members in groups.items()}
-    # the unknown cards that tell the groups apart
+    # the unknown cards that tell the cases apart: those whose cards are not the same in every
+    # case (with one outcome there is nothing to tell apart)
     distinct = []
-    for d in range(len(keys)):
-        unions = {frozenset().union(*(row[d] for row in rows)) for rows in rows_of.values()}
-        if len(unions) > 1:
-            distinct.append(d)
+    if len(groups) > 1:
+        for d in range(len(keys)):
+            if len({row[d] for rows in rows_of.values() for row in rows}) > 1:
+                distinct.append(d)
     dkeys = [keys[d] for d in distinct]
     universes = {ph: sorted(frozenset().union(*(row[d] for rows in rows_of.values() for row in rows)),
                             key=lambda c: -c.value) for d, ph in zip(distinct, dkeys)}

@@ -700,13 +700,14 @@ class Recorder:
         return getattr(self._rules, name)
 
 
-def run_position(pos: Position, rules: Rules, record: bool = False) -> Run:
-    """Walk ``pos`` under ``rules``; with ``record``, note the options the engine read."""
+def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: bool = True) -> Run:
+    """Walk ``pos`` under ``rules``; with ``record``, note the options the engine read.
+    ``heard_all = False`` takes the announcements as incomplete from the start (see :class:`Search`)."""
     lay = layout(pos, rules)
     if not record:
-        search = Search(pos, rules, lay)
+        search = Search(pos, rules, lay, heard_all=heard_all)
         search.run()
-        if not search.leaves and lay.labels:
+        if not search.leaves and lay.labels and heard_all:
             search = Search(pos, rules, lay, heard_all=False)
             search.run()
         return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS))

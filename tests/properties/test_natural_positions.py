@@ -12,8 +12,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cucu_ref.adjudication import Underdetermined, adjudicate
-from cucu_ref.adjudication.outcomes import essence
+from cucu_ref.adjudication import Ruling, Underdetermined, adjudicate
+from cucu_ref.adjudication.outcomes import essence, group
+from cucu_ref.adjudication.replay import run_position
 from cucu_ref.position import parse
 from cucu_ref.rulesets import PRESETS
 from tests import old_enumerator
@@ -85,12 +86,25 @@ def test_the_reasoner_agrees_with_the_old_enumerator(deal, hide):
         old = old_enumerator.adjudicate(pos, readings=False)
     except (old_enumerator.Underdetermined, old_enumerator.Unsupported):
         return  # the oracle cannot rule on it
-    new = adjudicate(pos, readings=False)
+    # the old enumerator does not read a missing announcement as evidence (C2, K9), so compare it
+    # with the reasoner taking the announcements as incomplete; the ruling proper (announcements
+    # complete) can only rule out cases, never add one
+    lenient = run_position(pos, pos.rules, heard_all=False)
+    new = Ruling(bool(lenient.leaves), [], pos.preset, {}, [], group(pos, lenient, with_steps=False), [], None)
+    strict = adjudicate(pos, readings=False)
+    if strict.ok:
+        assert {essence(o.result) for o in strict.outcomes} <= {essence(o.result) for o in new.outcomes}
     if not old.ok:
         # the old enumerator knows no legality that depends on the card (A4: the dealer's ace);
         # the test above checks such positions against the engine
         return
     assert new.ok
+    if hide:
+        # with live cards left unknown, every outcome the enumerator finds is found; the enumerator
+        # misses some (it binds an offerer's card that a cat's undo (K13) gave back to him as if it
+        # were known: campli, 4 players, seed 2220 -- given as 'dealt', both agree)
+        assert {essence(o.result) for o in old.outcomes} <= {essence(o.result) for o in new.outcomes}
+        return
     assert {essence(o.result) for o in new.outcomes} == {essence(o.result) for o in old.outcomes}
     # each outcome's cases: the cards that lead to it are the same (for the unknown cards both split on)
     def cards(outcomes):
@@ -103,13 +117,13 @@ def test_the_reasoner_agrees_with_the_old_enumerator(deal, hide):
         return out
     if any(len(o.when) >= 100 for o in old.outcomes):
         return  # the old enumerator lists at most 100 combinations per outcome: its sets are cut
+    if pos.rules.last_request_to == "talon" or pos.rules.dealer_draws_king == "keeps-own":
+        return  # the old enumerator never asked whether the talon's (F4) or the stock's (S4) card is a king
     old_cards, new_cards = cards(old.outcomes), cards(new.outcomes)
     for key, labels in new_cards.items():
         for label, values in labels.items():
             if label in old_cards[key] and len(new.outcomes) > 1:
-                # every card the old enumerator found for this outcome is found (the old one misses a
-                # few in rare layouts: a card left in the stack under the dealer's horse, K12)
-                assert old_cards[key][label] <= values, (key, label)
+                assert values == old_cards[key][label], (key, label)
 
 
 def test_twenty_players_every_decision_and_end_card_given_is_ruled():
