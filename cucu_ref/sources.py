@@ -35,6 +35,11 @@ SOURCES: dict[str, Source] = {s.key: s for s in (
     Source("di-luigi-mazza-2009", "G. Di Luigi & D. Mazza", 2009,
            "Lu Stù: Regolamento del gioco del Cucco praticato a Montorio al Vomano", "000_6711ce09d0d66b29.txt"),
     Source("zeh-1769", "J. E. Zeh", 1769, "Das Cucuspiel", "000_6711ce09d0d66b29.txt"),
+    # The seed itself where it fills the gaps Zeh leaves ("lassen sich die Lücken wie folgt füllen",
+    # "würde man das wohl … werten"): its own proposals, not Zeh's text.  Anonymous; it writes of
+    # "anno 2020".
+    Source("cucu-und-lu-stu", "the German account 'Cucù und Lu Stù'", None, "Cucù und Lu Stù (c. 2020), filling "
+           "Zeh's gaps", "000_6711ce09d0d66b29.txt"),
     Source("mcleod", "J. McLeod", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt"),
     Source("martin", "U. Martin", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt"),
     Source("digital-cuccu", "digital Cuccù rules page", None, "Cuccù: four players, three lives",
@@ -130,9 +135,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("Z6", _Z, "Das Cucuspiel", "One fool loses with the lowest; two fools lose nothing and each gains a mark."),
     Rule("Z7", _Z, "Das Cucuspiel", "A fool holder who hints gets no mark if both fools are in play."),
     Rule("Z8", _Z, "Das Cucuspiel", "Two players, one fool: both lose, unless the other holds the Cucu."),
-    Rule("Z9", _Z, "Das Cucuspiel", "Gaps filled by 'cucus never lose, two fools gain'."),
+    Rule("Z9", "cucu-und-lu-stu", "Das Cucuspiel", "Gaps filled by 'cucus never lose, two fools gain'."),
     Rule("Z10", _Z, "Das Cucuspiel", "Out when all marks are lost; no buy-back."),
-    Rule("Z11", _Z, "Das Cucuspiel", "All remaining out together: a draw; all play again without a new stake."),
+    Rule("Z11", "cucu-und-lu-stu", "Das Cucuspiel", "All remaining out together: a draw; all play again without a new stake."),
     Rule("D1", _D, "Regler", "Exactly four players, three lives, no money."),
     Rule("D2", _D, "Opsætning", "Whole pack shuffled each deal, dealt from the bottom to the right, one at a time."),
     Rule("D3", _D, "At spille en tur", "Keep or request an exchange; the dealer acts last with the bottom of the stack."),
@@ -180,7 +185,7 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("Q7", _L, "Lu Stù", "Does a player who buys back during the deal get a card this deal?"),
     Rule("Q8", _L, "Lu Stù", "Is a player who gained marks but never lost one still a virgin?"),
     Rule("Q9", _Z, "Das Cucuspiel", "May a player refuse an exchange of a plain card by paying a mark?"),
-    Rule("Q10", _Z, "Das Cucuspiel", "Two players with two fools: both gain, or nothing?"),
+    Rule("Q10", "cucu-und-lu-stu", "Das Cucuspiel", "Two players with two fools: both gain, or nothing?"),
     Rule("Q11", "academie-1725", "Spielverlauf", "All cards equal: does nobody lose, or all?"),
     Rule("Q12", _F, "Ereigniskarten", "Which cards does the innkeeper's guarantee cover?"),
     Rule("Q13", _Z, "Das Cucuspiel", "Does dealing everything first change who may be targeted?"),
