@@ -214,6 +214,18 @@ class Search:
             return self.pos.shown[seat], "shown at the showdown ('shown')", n, self.field_path("shown", seat)
         if seat in self.pos.hands:
             return self.pos.hands[seat], f"the hand given for {self.name(seat)}", n, self.field_path("hands", seat)
+        # the decision that ended the deal may name the card it took (K8's dealer-exchange), and so
+        # may what the table saw it take (K12, F4: stack-exchange); cards stop moving at the showdown
+        if after >= 1:
+            e = self.pos.history[after - 1]
+            if e.verb == "dealer-exchange" and e.seat == seat and e.card is not None:
+                return e.card, "the card taken from the stack", after - 1, e.path + ".card"
+        for j in range(after, n):
+            e = self.pos.history[j]
+            if e.verb in DECISIONS or e.verb == "act":
+                break
+            if e.verb == "stack-exchange" and e.seat == seat and e.card is not None:
+                return e.card, "the card taken from the stack", j, e.path + ".card"
         for j in range(after, n):
             e = self.pos.history[j]
             if e.verb == "shows" and e.seat == seat and e.card is not None:

@@ -339,3 +339,17 @@ def test_output_does_not_depend_on_the_hash_seed(tmp_path):
             assert run.returncode == 0, run.stdout
             outputs.add((fmt, run.stdout))
     assert len(outputs) == 2  # one text, one JSON, byte-identical under every seed
+
+
+def test_the_card_a_decision_takes_from_the_stack_binds_the_unknown_card_it_is(capsys, tmp_path):
+    # R2 (Cassell 1881): the dealer 'may take the top card of the pack instead'; the position names the
+    # card he took (Q), which was the stack's unknown top card; the showdown comes in the same step:
+    # 4, 9, Q -> Anne's 4 is lowest (R4)
+    doc = {"format": "cucu-position/1", "ruleset": "ranter-go-round", "players": ["Anne", "Bernard", "Claire"],
+           "dealer": "Claire", "history": [{"deal": "Anne", "card": "4"}, {"keep": "Anne"},
+                                           {"deal": "Bernard", "card": "9"}, {"keep": "Bernard"},
+                                           {"deal": "Claire", "card": "A"}, {"dealer-exchange": "Claire", "card": "Q"}]}
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 0 and len(out["outcomes"]) == 1
+    result = out["outcomes"][0]["result"]
+    assert [x["player"] for x in result["marks_lost"]] == ["Anne"] and result["shown"]["Claire"] == "Q"
