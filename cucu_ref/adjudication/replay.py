@@ -55,6 +55,7 @@ class Run(NamedTuple):
     reasoner: Reasoner
     read: frozenset[str]  # the rule options the engine read on the way (all of them if not recorded)
     first: Mapping[str, Optional[Checkpoint]] = MappingProxyType({})  # option -> checkpoint first read (linear)
+    heard_all: bool = True  # were the announcements read as complete (see Search)?
 
 
 def facts_of(action: Action, before: State, events: Iterable[Event]) -> list[Fact]:
@@ -712,22 +713,26 @@ class Recorder:
         return getattr(self._rules, name)
 
 
-def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: bool = True) -> Run:
+def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: bool = True,
+                 fallback: bool = True) -> Run:
     """Walk ``pos`` under ``rules``; with ``record``, note the options the engine read.
-    ``heard_all = False`` takes the announcements as incomplete from the start (see :class:`Search`)."""
+    ``heard_all = False`` takes the announcements as incomplete from the start (see :class:`Search`);
+    ``fallback``: where reading them as complete leaves no ruling, read them as incomplete."""
     lay = layout(pos, rules)
     if not record:
         search = Search(pos, rules, lay, heard_all=heard_all)
         search.run()
-        if not search.leaves and lay.labels and heard_all:
+        if not search.leaves and lay.labels and heard_all and fallback:
+            heard_all = False
             search = Search(pos, rules, lay, heard_all=False)
             search.run()
-        return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS))
+        return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS), heard_all=heard_all)
     recorder = Recorder(rules)
-    search = Search(pos, recorder, lay)  # type: ignore[arg-type]
+    search = Search(pos, recorder, lay, heard_all=heard_all)  # type: ignore[arg-type]
     recorder.search = search
     search.run()
-    if not search.leaves and lay.labels:
+    if not search.leaves and lay.labels and heard_all and fallback:
+        heard_all = False
         recorder = Recorder(rules)
         search = Search(pos, recorder, lay, heard_all=False)  # type: ignore[arg-type]
         recorder.search = search
@@ -736,7 +741,7 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
               for leaf in search.leaves]
     linear = len(leaves) == 1 and not leaves[0].know.split and search.starts == 1
     return Run(leaves, search.failures, lay, Reasoner(lay, rules), frozenset(recorder._read),
-               recorder.first if linear else {})
+               recorder.first if linear else {}, heard_all)
 
 
 def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
@@ -744,7 +749,9 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     ``name`` when that is known (the replay before it cannot differ), else from the start."""
     checkpoint = run.first.get(name)
     if checkpoint is None or not run.leaves or run.lay.labels:
-        return run_position(pos, rules)
+        # the same reading of the announcements as the ruling's own run: another reading of an
+        # open point is judged on the same record
+        return run_position(pos, rules, heard_all=run.heard_all, fallback=False)
     i, state, know, steps, announced, facts = checkpoint
     search = Search(pos, rules, run.lay)
     search.start = run.leaves[0].start._replace(rules=rules)
