@@ -1299,28 +1299,31 @@ def adjudicate_notation(data: bytes | str, source: str, readings: bool = True) -
 
 def convert(names: list[str], to: str, out: Any, err: Any, stdin: Any, language: Optional[str] = None) -> int:
     """``cucu-adjudicate --to-json FILE`` / ``--to-notation FILE``: write each input in the
-    other form (exit 1 when one cannot be read, 2 when a file cannot be opened)."""
+    other form (exit 1 when one cannot be read, 2 when a file cannot be opened).  As for a
+    ruling (issue 12): at most MAX_BYTES + 1 bytes of an input are read, and no character that
+    could act on a terminal reaches either output unescaped."""
     import json
 
-    from .position import InputError, load
+    from .position import MAX_BYTES, InputError, load
+    from .render import json_printable, printable
 
     worst = 0
     for name in names:
         source = "<stdin>" if name == "-" else name
         try:
             if name == "-":
-                data = stdin.read()
+                data = stdin.read(MAX_BYTES + 1)
             else:
                 with open(name, "rb") as f:
-                    data = f.read()
+                    data = f.read(MAX_BYTES + 1)
         except OSError as e:
-            err.write(f"cucu-adjudicate: error: cannot read {name}: {e.strerror or e}\n")
+            err.write(printable(f"cucu-adjudicate: error: cannot read {name}: {e.strerror or e}") + "\n")
             worst = max(worst, 2)
             continue
         try:
             if to == "json":
                 doc = parse(_text(data))
-                out.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+                out.write(json_printable(json.dumps(doc, ensure_ascii=False, indent=2)) + "\n")
             else:
                 from .position import schema_problems
                 from .render import problems_text
@@ -1331,11 +1334,11 @@ def convert(names: list[str], to: str, out: Any, err: Any, stdin: Any, language:
                     err.write(problems_text(problems, source) + "\n")
                     worst = max(worst, 1)
                     continue
-                out.write(format(doc, language))
+                out.write(printable(format(doc, language)))
         except NotationError as e:
-            err.write(errors_text(e.errors, source) + "\n")
+            err.write(printable(errors_text(e.errors, source)) + "\n")
             worst = max(worst, 1)
         except InputError as e:
-            err.write(f"{source}: cannot read the position: {e.message}\n")
+            err.write(printable(f"{source}: cannot read the position: {e.message}") + "\n")
             worst = max(worst, 1)
     return worst

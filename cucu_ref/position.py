@@ -7,8 +7,9 @@ and ``docs/position-format.rst``).
 
 Checking has three layers, each collecting *all* its problems with their JSON paths:
 
-1. the input: size, encoding, JSON syntax, nesting (:class:`InputError`, one at a time:
-   nothing further can be read);
+1. the input: size, encoding, strict JSON syntax, nesting, duplicate fields, surrogates
+   (:mod:`cucu_ref.inputs`, re-exported here: :func:`~cucu_ref.inputs.load`,
+   :class:`~cucu_ref.inputs.InputError`);
 2. the schema (:func:`schema_problems`);
 3. the meaning (:func:`parse`): names, cards, the ruleset, counts of cards and players.
 
@@ -20,10 +21,11 @@ from __future__ import annotations
 import json
 import re
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple, Optional
+from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
+from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .rulesets import PRESETS, Rules, RulesetError, preset
 from .state import Action, ActionKind, Phase, State
 
@@ -52,8 +54,6 @@ __all__ = [
 ]
 
 FORMAT = "cucu-position/1"
-MAX_BYTES = 1 << 20  # 1 MiB per position (per line with --batch)
-MAX_DEPTH = 64  # nesting of arrays and objects
 UNKNOWN = "?"
 
 # History verbs that are decisions, and the engine actions each may stand for.
@@ -77,15 +77,6 @@ TALK = ("hint",)
 # What the table saw; checked against what the rules derive.
 OBSERVATIONS = ("deal", "exchange", "announce", "pays", "shows", "stack-exchange")
 VERBS = tuple(DECISIONS) + OBSERVATIONS + TALK + ("fermatevi", "act")
-
-
-class InputError(Exception):
-    """The input cannot be read as a JSON object at all (layer 1)."""
-
-    def __init__(self, message: str, path: str = "$"):
-        super().__init__(message)
-        self.path = path
-        self.message = message
 
 
 class Problem(NamedTuple):
@@ -152,114 +143,25 @@ class Position(NamedTuple):
 
 
 # --------------------------------------------------------------------------- layer 1: input
-
-
-def load(data: bytes | str) -> dict[str, Any]:
-    """Read one position's bytes into a JSON object, or raise :class:`InputError`.
-
-    Caps (documented in --help and the schema): :data:`MAX_BYTES` and :data:`MAX_DEPTH`."""
-    if isinstance(data, str):
-        size = len(data.encode("utf-8", "surrogatepass"))
-        text = data
-    else:
-        size = len(data)
-        if size > MAX_BYTES:
-            raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as err:
-            raise InputError(f"not UTF-8 text (byte {err.start})") from None
-    if size > MAX_BYTES:
-        raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
-    if not text.strip():
-        raise InputError("empty input: expected a JSON object")
-    depth = _max_depth(text)
-    if depth > MAX_DEPTH:
-        raise InputError(f"nesting deeper than {MAX_DEPTH} levels")
-    try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates)
-    except _DuplicateKey as err:
-        raise InputError(f"duplicate field {err.key!r} in one object") from None
-    except json.JSONDecodeError as err:
-        raise InputError(f"not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
-    except RecursionError:  # pragma: no cover - _max_depth stops this first
-        raise InputError(f"nesting deeper than {MAX_DEPTH} levels") from None
-    if not isinstance(doc, dict):
-        kind = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean"}.get(
-            type(doc), "null")
-        raise InputError(f"expected a JSON object (a position), got {kind}")
-    return doc
-
-
-class _DuplicateKey(ValueError):
-    def __init__(self, key: str):
-        super().__init__(key)
-        self.key = key
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        for k, _ in pairs:
-            if k in seen:
-                raise _DuplicateKey(k)
-            seen.add(k)
-    return out
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def _max_depth(text: str) -> int:
-    """Bracket depth outside strings, without recursion (a cheap guard before json.loads)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return 0
-    depth = best = 0
-    for ch in _BRACKET.findall(_STRING.sub("", text)):
-        if ch in "[{":
-            depth += 1
-            if depth > best:
-                best = depth
-                if best > MAX_DEPTH:
-                    return best
-        else:
-            depth -= 1
-    return best
+# in cucu_ref.inputs (load, InputError, MAX_BYTES, MAX_DEPTH), imported above
 
 
 # --------------------------------------------------------------------------- layer 2: schema
 
-_SCHEMAS: dict[str, dict] = {}
+def schema(name: str = "position-1") -> dict[str, Any]:
+    """A schema shipped as package data: 'position-1' or 'ruling-1' (see :mod:`cucu_ref.validation`)."""
+    from .validation import schema as _schema
 
-
-def schema(name: str = "position-1") -> dict:
-    """A schema shipped as package data: 'position-1' or 'ruling-1'."""
-    if name not in _SCHEMAS:
-        import os
-
-        # package data next to this module (pyproject: schemas/*.json); plain open() is the
-        # cheapest way to read it and works for wheels and source trees alike
-        with open(os.path.join(os.path.dirname(__file__), "schemas", f"{name}.schema.json"), encoding="utf-8") as f:
-            _SCHEMAS[name] = json.load(f)
-    return _SCHEMAS[name]
-
-
-_FAST: dict[str, Any] = {}
+    return _schema(name)
 
 
 def schema_problems(doc: Any, name: str = "position-1") -> list[Problem]:
     """Every way ``doc`` breaks the shipped schema ``name`` (see :func:`schema`), each with its
-    JSON path; [] when it is valid."""
-    from .minischema import compile_validator, iter_errors
+    JSON path, all collected; [] when it is valid.  Checked by jsonschema-rs
+    (:mod:`cucu_ref.validation`)."""
+    from .validation import problems
 
-    fast = _FAST.get(name)
-    if fast is None:
-        fast = _FAST[name] = compile_validator(schema(name))
-    if fast(doc):
-        return []
-    return [Problem("schema", e.path, e.message) for e in iter_errors(schema(name), doc)]
+    return [Problem("schema", path, message) for path, message in problems(doc, name)]
 
 
 # What a table may write for a history verb it does not know ('pass' for 'offer'): the vocabulary's
@@ -360,6 +262,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
 
     # players (K1: seat order is play order)
     names: list[str] = []
+    name_keys: dict[str, int] = {}
     marks: list[int] = []
     virgins: list[bool] = []
     initial = rules.initial_marks if rules is not None else 3
@@ -370,9 +273,11 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
             name_path = path
         else:
             name_path = path + ".name"
-        name = entry["name"].strip()
+        name = _name(entry["name"])
         if name in names:
             chk.add(name_path, f"duplicate player name {name!r} (also $.players[{names.index(name)}])")
+        else:
+            _name_collision(name, names, name_keys, name_path, chk)
         names.append(name)
         m = int(entry.get("marks", initial))
         marks.append(m)
@@ -388,7 +293,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     seat_of = {n: i for i, n in enumerate(names)}
 
     def seat(value: Any, path: str, what: str = "player") -> int:
-        name = value.strip() if isinstance(value, str) else value
+        name = _name(value) if isinstance(value, str) else value
         if name in seat_of:
             return seat_of[name]
         import difflib
@@ -425,14 +330,17 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
             chk.add("$.stack", "give either the whole 'order' or 'top'/'bottom'/'cards', not both")
     top = card(stack.get("top"), "$.stack.top")
     bottom = card(stack.get("bottom"), "$.stack.bottom")
-    extra = tuple(c for c in (card(x, f"$.stack.cards[{i}]") for i, x in enumerate(stack.get("cards", []))) if c)
+    extra_at = [(card(x, f"$.stack.cards[{i}]"), f"$.stack.cards[{i}]") for i, x in enumerate(stack.get("cards", []))]
+    extra = tuple(c for c, _ in extra_at if c)
 
     hands: dict[int, Card] = {}
+    hand_at: dict[int, str] = {}
     for name, value in doc.get("hands", {}).items():
         s = seat(name, f"$.hands[{json.dumps(name)}]")
         c = card(value, f"$.hands[{json.dumps(name)}]")
         if s >= 0 and c is not None:
             hands[s] = c
+            hand_at[s] = name  # the key as written, for the path of a surplus copy
             if marks[s] == 0:
                 chk.add(f"$.hands[{json.dumps(name)}]", f"{name} is out of the match and holds no card", "K16")
 
@@ -479,28 +387,34 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so are the
     # cards held or shown at the end.  Each problem names the entries holding the copies.
     if rules is not None:
-        # (the paths are built only when a card is one too many)
-        laid = [c for c in stack_order or () if c is not None] + [c for c in (top, bottom) if c is not None]
-        laid += list(extra) + [c for c, _ in dealt_at.values()]
-        if pack.surplus(laid):
-            placed: list[tuple[Card, Any]] = []
-            if stack_order is not None:
-                placed += [(c, ("$.stack.order", i)) for i, c in enumerate(stack_order) if c is not None]
-            placed += [(c, p) for c, p in ((top, "$.stack.top"), (bottom, "$.stack.bottom")) if c is not None]
-            placed += [(c, f"$.stack.cards[{i}]") for i, c in enumerate(extra)]
-            placed += [dealt_at[s] for s in sorted(dealt_at)]
-            _surplus(pack, placed, "the dealt cards and the stack", chk)
-        end_cards = list(hands.values()) + [c for s, c in shown.items() if s not in hands]
-        end_cards += [c for s, (c, _) in shows_at.items() if s not in hands and s not in shown]
-        if end_cards and pack.surplus(end_cards):
-            held: list[tuple[Card, Any]] = [(c, f"$.hands[{json.dumps(names[s], ensure_ascii=False)}]")
-                                            for s, c in hands.items()]
-            held += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]")
-                     for s, c in shown.items() if s not in hands]
-            held += [(c, p) for s, (c, p) in shows_at.items() if s not in hands and s not in shown]
-            _surplus(pack, held, "the cards held at the end", chk)
+        deals = [e for e in history if e.verb == "deal"]
+        field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in dealt.items()
+                       if not any(e.seat == s and e.card is not None for e in deals)]
+        layout = [*(stack_order or ()), top, bottom, *extra, *(e.card for e in deals), *(c for c, _ in field_dealt)]
 
-    claim = _claim(doc["claim"], seat, card, chk) if "claim" in doc else None
+        def layout_places() -> list[tuple[Optional[Card], str]]:
+            # each card with its place, so that a surplus copy is reported where it is written
+            # (spelt out only when there is one)
+            placed = [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order or ())]
+            placed += [(top, "$.stack.top"), (bottom, "$.stack.bottom"), *extra_at]
+            return placed + [(e.card, f"{e.path}.card") for e in deals] + list(field_dealt)
+
+        _surplus(pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", chk)
+        shown_seen = {s: e for s, e in ((e.seat, e) for e in history if e.verb == "shows" and e.card is not None)
+                      if s not in hands and s not in shown}
+
+        def held_places() -> list[tuple[Optional[Card], str]]:
+            placed: list[tuple[Optional[Card], str]] = [(c, f"$.hands[{json.dumps(hand_at[s])}]")
+                                                        for s, c in hands.items()]
+            placed += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in shown.items()
+                       if s not in hands]
+            return placed + [(e.card, f"{e.path}.card") for e in shown_seen.values()]
+
+        held = [*hands.values(), *(c for s, c in shown.items() if s not in hands),
+                *(e.card for e in shown_seen.values() if e.card is not None)]
+        _surplus(pack, held, held_places, "the cards held at the end", chk)
+
+    claim = _claim(doc["claim"], seat, card, chk, names) if "claim" in doc else None
     if chk.problems or rules is None or dealer < 0:
         return None, chk.problems
     return Position(
@@ -564,17 +478,23 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
     return f"unknown card {text}{hint}", family_rule
 
 
-def _surplus(pack: Any, placed: list[tuple[Card, Any]], where: str, chk: _Checker) -> None:
-    seen = [c for c, _ in placed]
-    for c, extra in pack.surplus(seen).items():
+def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,
+             chk: _Checker) -> None:
+    """C1/C4: more copies of a card than the pack holds, reported at the first copy too many,
+    naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
+    surplus = pack.surplus(seen)
+    if not surplus:
+        return
+    placed = places()
+    for c, extra in surplus.items():
         have = seen.count(c)
         allowed = have - extra
-        paths = [p if isinstance(p, str) else f"{p[0]}[{p[1]}]" for x, p in placed if x == c]
-        word = {3: "a third", 4: "a fourth", 5: "a fifth"}.get(have, f"{have} copies of")
-        listed = ", ".join(paths[:-1]) + " and " + paths[-1] if len(paths) > 1 else paths[0]
-        chk.add(paths[-1], f"{where} hold {word} {_cards.format(c)} ({listed}): the {pack.name} pack has {allowed} "
-                           f"{'copy' if allowed == 1 else 'copies'}" + (" (no lions in this pack, C4)" if allowed == 0
-                                                                        else ""),
+        at = [path for card_, path in placed if card_ == c]
+        word = {3: "a third", 4: "a fourth"}.get(have, f"{have} copies of")
+        others = f" (the others at {', '.join(at[:allowed])})" if allowed else ""
+        chk.add(at[allowed], f"{where} hold {word} {_cards.format(c)}: the {pack.name} pack has {allowed} "
+                             f"{'copy' if allowed == 1 else 'copies'}"
+                             + (" (no lions in this pack, C4)" if allowed == 0 else others),
                 "C4" if allowed == 0 else "C1")
 
 
@@ -677,29 +597,68 @@ def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int]
     return out
 
 
-def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker) -> Claim:
+def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker, names: list[str]) -> Claim:
+    # names as seated (stripped, NFC), so that a claim is compared with the ruling name for name
     fields: dict[str, Any] = {}
-    for key in ("loses", "gains"):
+    for key in ("loses", "gains", "out"):
         if key in value:
-            fields[key] = sorted(n for n in value[key] if seat(n, f"$.claim.{key}") >= 0)
-    if "out" in value:
-        fields["out"] = sorted({n for n in value["out"] if seat(n, "$.claim.out") >= 0})
+            seats = [seat(n, f"$.claim.{key}[{i}]") for i, n in enumerate(value[key])]
+            claimed = [names[s] for s in seats if s >= 0]
+            fields[key] = sorted(set(claimed)) if key == "out" else sorted(claimed)
     if "holds" in value:
         holds = {}
         for name, c in value["holds"].items():
             p = f"$.claim.holds[{json.dumps(name)}]"
-            if seat(name, p) >= 0:
+            s = seat(name, p)
+            if s >= 0:
                 parsed = card(c, p)
-                holds[name] = _cards.format(parsed) if parsed is not None else None
+                holds[names[s]] = _cards.format(parsed) if parsed is not None else None
         fields["holds"] = holds
     for key in ("next", "next_dealer", "winner"):
-        if key in value and seat(value[key], f"$.claim.{key}") >= 0:
-            fields[key] = value[key]
+        if key in value:
+            s = seat(value[key], f"$.claim.{key}")
+            if s >= 0:
+                fields[key] = names[s]
     if "net" in value:
         # the net change of each listed player's marks in this deal (gained minus lost)
-        fields["net"] = {name: int(n) for name, n in value["net"].items()
-                         if seat(name, f"$.claim.net[{json.dumps(name, ensure_ascii=False)}]") >= 0}
-    return Claim(value.get("by"), fields)
+        net = {}
+        for name, n in value["net"].items():
+            s = seat(name, f"$.claim.net[{json.dumps(name, ensure_ascii=False)}]")
+            if s >= 0:
+                net[names[s]] = int(n)
+        fields["net"] = net
+    by = value.get("by")
+    return Claim(_name(by) if isinstance(by, str) else by, fields)
+
+
+def _name(text: str) -> str:
+    """A name as the table means it: without surrounding space, in Unicode normal form C, so
+    that 'Chloé' typed with a combining accent (NFD, as some keyboards write it) is 'Chloé'."""
+    import unicodedata
+
+    text = text.strip()
+    return text if text.isascii() or unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def _name_key(name: str) -> str:
+    # what a table cannot tell apart: case, and invisible formatting characters (Cf: zero-width
+    # spaces and joiners, soft hyphens)
+    import unicodedata
+
+    if name.isascii():
+        return name.casefold()
+    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").casefold()
+
+
+def _name_collision(name: str, names: list[str], keys: dict[str, int], path: str, chk: _Checker) -> None:
+    """Two players a table cannot tell apart (``keys``: each name's :func:`_name_key`, first seat)."""
+    key = _name_key(name)
+    i = keys.setdefault(key, len(names))
+    if i != len(names):
+        other = names[i]
+        how = "by case" if other.casefold() == name.casefold() else "by invisible formatting characters"
+        chk.add(path, f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
+                      "a table cannot tell them apart")
 
 
 def _fold(text: str) -> str:
@@ -743,6 +702,8 @@ def position_from_replay(start: State, actions: list[Action], description: str =
         players.append({"name": name, "marks": m, "virgin": v})
     history: list[dict[str, Any]] = []
     for a in actions[1:]:
+        if a.seat is None:
+            raise ValueError(f"the decision {a.kind!r} names no seat")
         verb = _VERB_OF.get(a.kind)
         assert a.seat is not None
         history.append({verb: start.players[a.seat]} if verb else {"act": a.kind, "by": start.players[a.seat]})
@@ -756,6 +717,8 @@ def position_from_replay(start: State, actions: list[Action], description: str =
     doc["eliminations"] = start.eliminations
     doc["reentries"] = start.reentries
     doc["deals_played"] = start.deal_number
-    doc["stack"] = {"order": [_cards.format(c) for c in actions[0].stack or ()]}
+    if actions[0].stack is None:
+        raise ValueError("the shuffle must give its stack")
+    doc["stack"] = {"order": [_cards.format(c) for c in actions[0].stack]}
     doc["history"] = history
     return doc

@@ -8,9 +8,50 @@ from .adjudication import Ruling
 from .position import Problem
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "rulesets_json", "rulesets_text", "citation"]
+           "rulesets_json", "rulesets_text", "citation", "printable", "json_printable"]
 
 RULING_FORMAT = "cucu-ruling/1"
+
+
+# --------------------------------------------------------------------------- safe characters
+# Names, notes and any text quoted from the input reach the output.  A character that is not
+# printable (a control such as ESC or NUL, a line or paragraph separator, a bidirectional
+# control, a non-breaking or zero-width space ...: str.isprintable() says which) could clear the
+# terminal or forge a line such as 'Claim by Anna: UPHELD' (issue 12, finding 9), so every
+# output escapes it.  Names with controls are refused by the schema; this is the second wall.
+
+
+def _escape_text(ch: str) -> str:
+    n = ord(ch)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+def _escape_json(ch: str) -> str:
+    n = ord(ch)
+    if n < 0x10000:
+        return f"\\u{n:04x}"
+    n -= 0x10000
+    return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
+
+
+def _escaped(text: str, escape: Any) -> str:
+    if text.isprintable():  # the common case, checked in C
+        return text
+    return "\n".join(line if line.isprintable() else "".join(ch if ch.isprintable() else escape(ch) for ch in line)
+                     for line in text.split("\n"))
+
+
+def printable(text: str) -> str:
+    """``text`` with every non-printable character but the line feed escaped as Python writes
+    it (``\\x1b``, ``\\u202e``): what a text output may carry."""
+    return _escaped(text, _escape_text)
+
+
+def json_printable(text: str) -> str:
+    """JSON text (from ``json.dumps``) with every non-printable character escaped as ``\\uXXXX``:
+    the same JSON value, and a record stays one line for every line splitter (U+2028, U+0085).
+    Outside strings JSON text has only ASCII and, when indented, line feeds."""
+    return _escaped(text, _escape_json)
 
 
 def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
@@ -88,28 +129,18 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
         head = f"{source}: impossible position ({len(problems)} problem{'s' if len(problems) != 1 else ''})"
     lines = [head]
     for p in problems:
-        lines.append(f"  {p.path}: {_clean(p.message)}{_rule_text(p.rule)}")
+        lines.append(f"  {p.path}: {p.message}{_rule_text(p.rule)}")
     if verdict == "illegal":
         lines.append("It is valid under " + "; or under ".join(
             f"{v['settles']}'s reading {v['option']} = {v['reading']} ({v['text']})" for v in valid_under) + ".")
     for w in warnings:
-        lines.append(f"Warning: {w.path}: {_clean(w.message)}")
-    return "\n".join(lines)
+        lines.append(f"Warning: {w.path}: {w.message}")
+    return printable("\n".join(lines))
 
 
 def _readings_phrase(valid_under: Sequence[dict[str, Any]], _: bool) -> str:
     chosen = sorted({v["option"] for v in valid_under})
     return "the chosen reading of " + ", ".join(chosen) if chosen else "the chosen reading"
-
-
-_CONTROL = {c: f"\\x{c:02x}" for c in range(32) if c not in (10,)}
-_CONTROL.update({0x7f: "\\x7f", 10: "\\n"})
-
-
-def _clean(text: str) -> str:
-    """Text from the position (names, notes) printed so it cannot forge a line or a terminal
-    escape (issue 12): control characters shown escaped."""
-    return text.translate(_CONTROL) if any(ord(ch) < 32 or ord(ch) == 0x7f for ch in text) else text
 
 
 def _count(n: int, word: str) -> str:
@@ -201,10 +232,13 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None) -> list[str]
         lines.append("Virgins now: " + (", ".join(r["virgins"]) if r["virgins"] else "nobody"))
     lines.append("Marks now: " + ", ".join(f"{n} {m}" for n, m in r["marks"].items()) + f"; pot {r['pot']}")
     wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
-    if wa:
-        lines.append(f"Winner if nobody buys back: {wa}")
-    if wb and wb != wa:
-        lines.append(f"Winner if all buy back: {wb}")
+    if wa and wa == wb:
+        lines.append(f"Winner of the match: {wa}, whether or not anybody buys back")
+    else:
+        if wa:
+            lines.append(f"Winner if nobody buys back: {wa}")
+        if wb:
+            lines.append(f"Winner if all buy back: {wb}")
     return [indent + x for x in lines]
 
 
@@ -241,7 +275,7 @@ def ruling_text(ruling: Ruling, source: str) -> str:
     # 2. the claim
     if ruling.claim is not None:
         c = ruling.claim
-        who = f" by {_clean(c['by'])}" if c.get("by") else ""
+        who = f" by {c['by']}" if c.get("by") else ""
         if c["verdict"] == "upheld":
             lines.append(f"Claim{who}: UPHELD")
         else:
@@ -250,7 +284,7 @@ def ruling_text(ruling: Ruling, source: str) -> str:
                 cond = f" (if {d['if']})" if d.get("if") else ""
                 lines.append(f"  {d['field']}: claimed {_show(d['claimed'])}, the rules say {_show(d['ruled'])}{cond}")
     for w in ruling.warnings:
-        lines.append(f"Warning: {w.path}: {_clean(w.message)}")
+        lines.append(f"Warning: {w.path}: {w.message}")
     # 3. the steps, with headings a person reads
     common = _common_prefix([o.steps for o in outcomes])
     lines.append("How it went:" if single or len(common) == max(len(o.steps) for o in outcomes)
@@ -271,7 +305,7 @@ def ruling_text(ruling: Ruling, source: str) -> str:
         lines.append("Open questions (the outcome differs by reading):")
         for q in ruling.readings:
             lines += _reading_lines(q, ruling.preset, brief=False)
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
@@ -495,4 +529,4 @@ def rulesets_text(width: int = 88) -> str:
                      and spec.name in options_in_play(p)]
             taken = f" Taken by {', '.join(users)}." if users else ""
             lines += para(f"{r.value}: {r.text}. Source: {citation(r.source)}.{taken}", "  ", "    ")
-    return "\n".join(lines)
+    return printable("\n".join(lines))

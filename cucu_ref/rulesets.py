@@ -214,6 +214,15 @@ DEFAULT_CITATIONS: dict[str, str] = {
 }
 
 
+# Bounds of the whole-number settings (issue 12).  With them (and the position schema's bounds:
+# marks <= 1000, pot <= 10**9, eliminations and re-entries <= 1000) every count or amount a ruling
+# prints stays far below Python's int-to-string limit of 4,300 digits: the largest is a buy-back
+# price, stake * 2**(eliminations + players) (K17), about 330 digits.  The sources name no stake
+# or number of marks beyond a few (K1: three marks; F1/Q17: five, 'zum Beispiel').
+MAX_MARKS = 1000
+MAX_STAKE = 1_000_000
+
+
 @dataclass(frozen=True)
 class Rules:
     """One ruleset: settings plus a reading for every named option (see :data:`OPTIONS`)."""
@@ -284,11 +293,15 @@ class Rules:
             found.append(("max_players", f"{self.pack} cannot serve {self.max_players} players and a stack"))
         if self.initial_marks < 1:
             found.append(("initial_marks", "each player needs at least one mark"))
+        elif self.initial_marks > MAX_MARKS:
+            found.append(("initial_marks", f"at most {MAX_MARKS} starting marks"))
         if self.dealer_takes not in (1, 3):
             found.append(("dealer_takes", "the dealer takes one card or three (F2)"))
         if self.stake < 0:
             found.append(("stake", "the stake cannot be negative"))
-        for value, role in self.roles:
+        elif self.stake > MAX_STAKE:
+            found.append(("stake", f"a stake of at most {MAX_STAKE}"))
+        for _value, role in self.roles:
             if role not in ROLES:
                 found.append(("roles", f"unknown role {role!r}"))
         for key, _ in self.citations:
@@ -388,7 +401,8 @@ PRESETS: dict[str, Rules] = {
         buy_back="none",
         all_out="draw-replay",
         fool_hint="forfeits-gain",
-        citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"), (CAT, "Z5")),
+        citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"),
+                   (CAT, "Z5")),
     ),
     "coucou": _COUCOU,
     # Méry (1847): Coucou except A1-A4
@@ -398,8 +412,8 @@ PRESETS: dict[str, Rules] = {
         dealer_takes=1,
         last_request_to="dealer",
         dealer_exchange="talon-top-if-received-ace",
-        citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"), ("offer", "F3"),
-                   ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
+        citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"),
+                   ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
                    ("winner", "F6")),
     ),
     # Furetière (1690), Lebrun (1828): one card each, the neighbour, the lowest loses (H1)

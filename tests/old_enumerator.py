@@ -950,7 +950,11 @@ def _varying(run: _Run) -> set:
 
 def _describe_when(leaves: list[_Leaf], labels: dict[Card, str],
                    varying: Optional[set] = None) -> list[dict[str, list[str]]]:
-    keys = [p for p in dict.fromkeys(p for leaf in leaves for p in leaf.branched) if varying is None or p in varying]
+    # The unknown cards in the order of their labels (seat order, then the stack), never in the
+    # iteration order of the frozensets ``leaf.branched``: that order follows str hashing and so
+    # PYTHONHASHSEED, and the output must be the same under every seed (issue 12, finding 2).
+    wanted = {p for leaf in leaves for p in leaf.branched if varying is None or p in varying}
+    keys = [p for p in labels if p in wanted] + sorted(wanted.difference(labels), key=lambda c: c.value)
     rows = {tuple(leaf.subst.get(p) for p in keys) for leaf in leaves}
     per_key = [list(dict.fromkeys(row[j] for row in sorted(rows, key=lambda r: [(-c.value if c else 99) for c in r])))
                for j in range(len(keys))]

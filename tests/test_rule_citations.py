@@ -8,7 +8,6 @@ must be listed in ``RULES`` too once an option or an event cites them.
 
 from __future__ import annotations
 
-import pytest
 
 from cucu_ref import Action, new_match, step
 from cucu_ref.cards import PACKS, parse

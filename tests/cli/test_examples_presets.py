@@ -491,7 +491,6 @@ def test_the_new_verbs_round_trip_through_positions(preset_name, options):
     # position_from_replay writes the Q9 and way-back decisions with their verbs ('agree',
     # 'pay-to-refuse'; 'keep'/'offer' in phase decide-backward), and reading them back replays to the
     # very same engine state.
-    import random
 
     from cucu_ref.adjudication import replay_state
     from cucu_ref.engine import new_match

@@ -12,6 +12,7 @@ import glob
 import json
 import os
 import random
+import re
 import string
 
 import pytest
@@ -22,7 +23,7 @@ from cucu_ref.cli import adjudicate_document
 from cucu_ref.engine import new_match
 from cucu_ref.notation import format, normalise, parse
 from cucu_ref.playout import trajectory
-from cucu_ref.position import position_from_replay, schema_problems
+from cucu_ref.position import position_from_replay, schema, schema_problems
 from cucu_ref.rulesets import PRESETS
 from cucu_ref.state import ActionKind, Phase
 
@@ -134,11 +135,13 @@ def test_random_deals_rule_the_same_from_notation(preset):
 # --------------------------------------------------------------------------- generated documents
 
 # names of every kind: plain, with spaces, digits, quotes, colons, commas, hashes, keywords
+NAME_REFUSED = re.compile(schema("position-1")["$defs"]["name"]["not"]["pattern"])
 NAME = st.one_of(
     st.sampled_from(["Anna", "Anna Maria", "Bruno", "Player 1", "Shown", "Dealer", "claim", "a:b", "x, y",
                      "#1", 'say "hi"', " padded ", "Ünal", "Øyvind", "O'Brien", "net", "Anna V", "Pot"]),
     st.text(alphabet=string.ascii_letters + string.digits + " :,#\"'\\<>!?-.", min_size=1, max_size=12),
-    st.text(min_size=1, max_size=8).filter(lambda t: "\x00" not in t),
+    # any text the schema allows in a name (issue 12: no controls, separators, bidi controls)
+    st.text(min_size=1, max_size=8).filter(lambda t: NAME_REFUSED.search(t) is None),
 )
 NOTE = st.one_of(st.none(), st.text(max_size=30))
 CALLS = [w.text for w in V.WORDS if w.kind == "call"]
@@ -172,9 +175,13 @@ def documents(draw):
     if draw(st.booleans()):
         doc["ruleset"] = preset
     else:
-        doc["ruleset"] = {"preset": preset, "options": draw(st.dictionaries(
-            st.sampled_from(["ties", "stake", "cat", "initial_marks"]),
-            st.one_of(st.integers(0, 9), st.sampled_from(["first", "all", "with space", "7"])), max_size=2))}
+        options = draw(st.dictionaries(
+            st.sampled_from(["ties", "cat"]),
+            st.one_of(st.integers(0, 9), st.sampled_from(["first", "all", "with space", "7"])), max_size=2))
+        # the whole-number settings are integers within the schema's bounds (issue 12)
+        options.update(draw(st.dictionaries(st.sampled_from(["stake", "initial_marks"]), st.integers(1, 9),
+                                            max_size=1)))
+        doc["ruleset"] = {"preset": preset, "options": options}
     if draw(st.booleans()):
         doc["description"] = draw(st.text(max_size=40))
     for key in ("pot", "eliminations", "reentries", "deals_played"):
