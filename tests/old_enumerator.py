@@ -643,7 +643,7 @@ class _Run(NamedTuple):
     failures: list[tuple[int, Problem]]
     labels: dict[Card, str]
     read: frozenset  # the rule options the engine read on the way (all of them if not recorded)
-    first: dict = {}  # option -> checkpoint of the walk where it was first read (linear runs only)
+    first: dict = {}  # noqa: RUF012 - option -> checkpoint where first read (linear runs only), never mutated
     lay: Optional[_Layout] = None
 
 
@@ -760,7 +760,7 @@ def _result(pos: Position, leaf: _Leaf, subst: dict[Card, Card]) -> dict[str, An
             out[f"next_dealer_{key}"] = names[s.dealer] if s.phase == Phase.SHUFFLE else None
             out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER else None
     out["winner"] = names[winner] if winner is not None else None
-    out["marks"] = {n: m for n, m in zip(names, final.marks)}
+    out["marks"] = dict(zip(names, final.marks))
     out["virgins"] = [n for n, v in zip(names, final.virgins) if v]
     out["pot"] = final.pot
     return out
@@ -856,7 +856,8 @@ def _steps(pos: Position, leaf: _Leaf, subst: dict[Card, Card], masked: frozense
                 card = _card(ev.card, subst) if ev.card is not None else None
                 if ev.kind == "deal" and ev.seat in masked:
                     card = None
-                template = _EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or _EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
+                template = (_EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
+                            or _EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})"))
                 text = template.format(
                     seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
                     amount=ev.amount)
@@ -907,8 +908,6 @@ def _showdown_notes(pos: Position, leaf: _Leaf, subst: dict[Card, Card], at: Opt
 def _group(pos: Position, run: _Run, with_steps: bool = True) -> list[Outcome]:
     groups: dict[str, list[_Leaf]] = {}
     results: dict[str, dict[str, Any]] = {}
-    import json
-
     for leaf in run.leaves:
         res = _result(pos, leaf, leaf.subst)
         key = _essence(res)
@@ -962,7 +961,8 @@ def _describe_when(leaves: list[_Leaf], labels: dict[Card, str],
     for vals in per_key:
         size *= len(vals)
     if size == len(rows):
-        alt = {labels[p]: [_cards.format(c) if c is not None else "any" for c in vals] for p, vals in zip(keys, per_key)}
+        alt = {labels[p]: [_cards.format(c) if c is not None else "any" for c in vals]
+               for p, vals in zip(keys, per_key)}
         return [alt]
     alts = []
     for row in sorted(rows, key=lambda r: [(-c.value if c else 99) for c in r])[:100]:
