@@ -118,7 +118,7 @@ def heading(pos: Position, e: HistoryEvent) -> str:
     names = pos.players
     p = names[e.seat]
     french = pos.rules.pack.startswith("french")
-    card = display_label(pos.rules, e.card) if e.card is not None else None
+    card = _printed(pos.rules, e.card) if e.card is not None else None
     if e.verb == "deal":
         return f"{p} is dealt {card}" if card else f"{p} is dealt a card"
     if e.verb == "exchange":
@@ -138,6 +138,24 @@ def heading(pos: Position, e: HistoryEvent) -> str:
     return text
 
 
+# Printed names by ruleset: (the Rules value, card -> name); the value is kept so that an id is
+# never mistaken for another ruleset's.  A few rulesets are ever in use at once.
+_PRINTED: dict[int, tuple[Any, dict[Card, str]]] = {}
+
+
+def _printed(rules: Any, card: Card) -> str:
+    entry = _PRINTED.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_PRINTED) > 64:
+            _PRINTED.clear()
+        entry = _PRINTED[id(rules)] = (rules, {})
+    names = entry[1]
+    name = names.get(card)
+    if name is None:
+        name = names[card] = display_label(rules, card)
+    return name
+
+
 def _card(c: Optional[Card], subst: dict[Card, Card], rules: Any = None) -> Optional[str]:
     """The card's name: as the ruleset's source prints it with ``rules`` ('XII Gnaf', 'roi'), else
     its canonical token."""
@@ -146,7 +164,7 @@ def _card(c: Optional[Card], subst: dict[Card, Card], rules: Any = None) -> Opti
     c = subst.get(c, c)
     if is_placeholder(c):
         return None
-    return display_label(rules, c) if rules is not None else _cards.format(c)
+    return _printed(rules, c) if rules is not None else _cards.format(c)
 
 
 def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
