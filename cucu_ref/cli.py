@@ -46,9 +46,11 @@ Where the ruling depends on an open question, every reading's outcome is given.
 
 EPILOG = """\
 exit codes:
-  0  a ruling was given (an overruled claim is still a ruling)
+  0  a ruling was given (an overruled claim is still a ruling); for a trace:
+     cucu-ref agrees with it
   1  the position is invalid, impossible, or its history cannot have happened
-     (the output says why, with the JSON path of each problem)
+     (the output says why, with the JSON path of each problem); for a trace:
+     cucu-ref diverges from it (the first divergence, rule and source) or it is invalid
   2  usage error (bad arguments, unreadable file)
   3  internal error (a message; the traceback only with --debug)
   141  the reader of the output went away (broken pipe, e.g. '| head -1'): nothing more is
@@ -74,6 +76,7 @@ examples:
   cat positions.jsonl | cucu-adjudicate --batch -
   cucu-adjudicate --batch --jobs 0 positions.jsonl > rulings.jsonl
   cucu-adjudicate --rulesets
+  cucu-adjudicate --trace my-client-deal.json
 """
 
 
@@ -118,6 +121,11 @@ def _parser() -> "argparse.ArgumentParser":
                    help="write each JSON POSITION in the notation, and stop")
     p.add_argument("--language", choices=("it", "de", "fr", "en", "da"),
                    help="with --to-notation: the language of the table's words (default: the ruleset's source's)")
+    p.add_argument("--trace", action="append", default=[], metavar="FILE",
+                   help="a deal trace as another program records it (cucu-trace/1, specs/trace-1.schema.json): "
+                        "cucu-ref's outcome, the first divergence with rule and source, and the readings under "
+                        "which the trace agrees; exit 0 when cucu-ref agrees (traces also work as POSITION "
+                        "and in --batch)")
     p.add_argument("--rulesets", action="store_true", help="list the presets and options (with readings and sources)")
     p.add_argument("--no-readings", action="store_true",
                    help="skip re-running the position under the other readings of the open questions")
@@ -144,6 +152,8 @@ def adjudicate_document(data: bytes | str | dict[str, Any], source: str, reading
     except P.InputError as err:
         found = [P.Problem("input", p.path, p.message) for p in err.problems]
         return EXIT_INVALID, R.problems_json(found, source), lambda: R.problems_text(found, source)
+    if isinstance(doc, dict) and doc.get("format") == "cucu-trace/1":
+        return _trace_document(doc, source, readings)
     problems = P.schema_problems(doc)
     if problems:
         problems = P.verb_hints(doc, problems)
@@ -164,6 +174,16 @@ def adjudicate_document(data: bytes | str | dict[str, Any], source: str, reading
         args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
         return EXIT_INVALID, R.problems_json(*args), lambda: R.problems_text(*args)
     return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source)
+
+
+def _trace_document(doc: dict[str, Any], source: str, readings: bool) -> Result:
+    """A deal trace (``cucu-trace/1``): cucu-ref's outcome and the first divergence; exit 0 when
+    cucu-ref agrees with the trace, 1 when it diverges or the trace is invalid."""
+    from . import trace as T
+
+    verdict = T.check_document(doc, readings)
+    code = EXIT_OK if verdict.status == "agrees" else EXIT_INVALID
+    return code, T.verdict_json(verdict, source), lambda: T.verdict_text(verdict, source)
 
 
 # --------------------------------------------------------------------------- one item of work
@@ -466,8 +486,9 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
                     out.write(printable(rulesets_text()) + "\n")
                 out.flush()
                 return EXIT_OK
+            args.positions += args.trace  # a trace is recognised by its format, like any input
             if not args.positions:
-                raise _UsageError("give a POSITION file, '-' for standard input, or --rulesets")
+                raise _UsageError("give a POSITION file, '-' for standard input, --trace FILE, or --rulesets")
             if args.to_json and args.to_notation:
                 raise _UsageError("--to-json and --to-notation go one way each: give one")
             if args.positions.count("-") > 1:
