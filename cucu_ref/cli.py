@@ -61,7 +61,8 @@ limits:
   a position (a line with --batch) may hold at most 1 MiB of UTF-8 and nest at
   most 64 levels; integers have at most 100 digits, and the schema bounds each one
   (marks 0-1000, stake 0-1000000 ...); player names have no control characters;
-  cards left unknown are enumerated up to 20000 engine steps.
+  the cases of cards left unknown are split up to 20000 engine steps and 20000
+  scored showdowns (past that: under-specified, naming the cards).
 
 batch:
   each line is ruled on as a file holding that line would be; a line of only spaces,
@@ -155,6 +156,7 @@ def adjudicate_document(data: bytes | str | dict[str, Any], source: str, reading
         return _trace_document(doc, source, readings)
     problems = P.schema_problems(doc)
     if problems:
+        problems = P.verb_hints(doc, problems)
         return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
     pos, problems = P.parse(doc)
     if pos is None:
@@ -165,10 +167,12 @@ def adjudicate_document(data: bytes | str | dict[str, Any], source: str, reading
         ruling = adjudicate(pos, readings=readings)
     except (Underdetermined, Unsupported) as err:
         problem = P.Problem("meaning", "$", str(err))
-        return EXIT_INVALID, R.problems_json([problem], source), lambda: R.problems_text([problem], source)
+        verdict = "under-specified" if isinstance(err, Underdetermined) else None
+        return (EXIT_INVALID, R.problems_json([problem], source, verdict),
+                lambda: R.problems_text([problem], source, verdict))
     if not ruling.ok:
-        failed = ruling.problems
-        return EXIT_INVALID, R.problems_json(failed, source), lambda: R.problems_text(failed, source)
+        args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
+        return EXIT_INVALID, R.problems_json(*args), lambda: R.problems_text(*args)
     return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source)
 
 
