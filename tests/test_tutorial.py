@@ -161,3 +161,13 @@ def test_the_command_line_gives_the_same_exit_status_as_the_page_says(capsys: py
     for name, status in expected.items():
         assert main([os.path.join(DIR, f"tutorial-{name}.txt")]) == status, name
     capsys.readouterr()
+
+
+def test_a_history_rejected_in_the_notation_names_the_reading_it_is_valid_under():
+    # the same sentence as for its JSON (cucu_ref.render.problems_text), the problem at its line
+    _, _, words = _rule("dealer-keeps")
+    text = words()
+    assert text.startswith("tutorial-dealer-keeps.txt: the history cannot have happened under the chosen reading "
+                           "of targeted_dealer_decides\n")
+    assert text.endswith("It is valid under Q2's reading targeted_dealer_decides = yes (yes: the round always ends "
+                         "with the dealer's decision, keep or the stack (K8)).")
