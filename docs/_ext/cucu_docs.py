@@ -920,11 +920,17 @@ class CliDirective(SphinxDirective):
         separated by ``|``), and the whole
         output in a box below it, so a page can quote the verdict of a long ruling;
     ``:folded:``
-        show only the command, and its output in a box the reader opens.
+        show only the command, and its output in a box the reader opens;
+    ``:expect-figures: 3``
+        with ``--format svg``: the number of figures in the SVG document (one per case).
+
+    With ``--format svg`` the SVG document is drawn on the page, the command above it; the
+    directive's content is its caption.
     """
 
     required_arguments = 1
     final_argument_whitespace = True
+    has_content = True
     option_spec: ClassVar[dict[str, Any]] = {
         "exit": int,
         "expect-marks": directives.unchanged,
@@ -932,6 +938,7 @@ class CliDirective(SphinxDirective):
         "expect-problems": directives.unchanged,
         "head": directives.unchanged,
         "folded": directives.flag,
+        "expect-figures": int,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -952,6 +959,8 @@ class CliDirective(SphinxDirective):
             logger.warning("cucu-adjudicate %s: %s", self.arguments[0], problem,
                            location=(self.env.docname, self.lineno), type="cucu")
         command = f"$ cucu-adjudicate {self.arguments[0]}"
+        if "--format" in args and args[args.index("--format") + 1:][:1] == ["svg"]:
+            return self.svg(command, code, text)
         lines = text.rstrip().split("\n")
         whole = "\n".join([command, *lines])
         if "folded" in self.options:
@@ -971,6 +980,36 @@ class CliDirective(SphinxDirective):
         box = details(summary=f"The whole output ({len(lines)} lines)")
         box += nodes.literal_block(whole, whole, language="text", classes=["cucu-ruling"])
         return [nodes.literal_block(shown, shown, language="text", classes=["cucu-ruling"]), box]
+
+    def svg(self, command: str, code: int, text: str) -> list[nodes.Node]:
+        """The SVG document on the page: its figures, well-formed and as many as expected."""
+        import xml.etree.ElementTree as ET
+
+        shown = nodes.literal_block(command, command, language="text", classes=["cucu-ruling"])
+        if code != 0:
+            return [shown]
+        body = text.split("?>", 1)[-1].strip()
+        try:
+            root = ET.fromstring(body)
+        except ET.ParseError as err:
+            logger.warning("cucu-cli: the SVG document is not well-formed: %s", err,
+                           location=(self.env.docname, self.lineno), type="cucu")
+            return [shown]
+        count = int(root.get("data-figures", "0"))
+        expected = self.options.get("expect-figures")
+        if expected is not None and count != expected:
+            logger.warning("cucu-cli: %d figures in the SVG document, the page expects %d", count, expected,
+                           location=(self.env.docname, self.lineno), type="cucu")
+        figure = nodes.figure(classes=["cucu-diagram-figure", "cucu-ruling-figures"])
+        figure += nodes.raw("", body, format="html")
+        if self.content:
+            caption = nodes.caption()
+            inner = nodes.Element()
+            self.state.nested_parse(self.content, self.content_offset, inner)
+            for child in inner.children:
+                caption += child.children if isinstance(child, nodes.paragraph) else child
+            figure += caption
+        return [shown, figure]
 
     def check(self, code: int, text: str, root: Path, files: list[str]) -> list[str]:
         """What is wrong with this output, against the options: empty when all agree."""
