@@ -673,7 +673,9 @@ class _Work:
     def showdown(self) -> None:
         live = [(s, self.hands[s]) for s in self.order if not self.dead[s]]
         dead = [(s, self.hands[s]) for s in self.order if self.dead[s] and self.hands[s] is not None]
-        result = evaluate(self.rules, live, dead, self.guarantees, self.hinted, explain=False)
+        # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
+        result = evaluate(self.rules, live, dead, self.guarantees, self.hinted, explain=False,
+                          marks=self.marks, table=len(self.order))
         self.emit("showdown", self.rules.showdown_rule)
         for seat, rule in result.losers:
             self.marks[seat] -= 1
