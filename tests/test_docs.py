@@ -244,7 +244,8 @@ def test_the_tutorial_tells_the_dispute_with_the_engines_outputs(html_build: Pat
     for words in ("tutorial-first-draft.txt:7:12: unknown word 'pasos'; did you mean 'passo'?",
                   "tutorial-first-draft.txt:11:1: 'Dorra' is not seated at this table",
                   "ruling under campli", "Claim by Anna: OVERRULED", "Case 3", "targeted_dealer_decides",
-                  "ruling under campli (targeted_dealer_decides=yes)", "tutorial-dealer-keeps.txt:14:7:"):
+                  "ruling under campli (targeted_dealer_decides=yes)", "tutorial-dealer-keeps.txt:14:7:",
+                  "Anna offers:  (line 8)", "It is valid under Q2's reading targeted_dealer_decides = yes"):
         assert words in text, words
     # the lines of the deal files, quoted from the files themselves
     assert "Carla: salta!" in text and "claim by Anna: Bruno loses, Dora loses" in text
