@@ -201,8 +201,8 @@ S = [
      ["K14", "K15", "Q12", "K8", "Q2"], F000 + ", XI Taverna: accepted, 'wenn dann der Anbieter tatsächlich eine "
      "Null hält und verliert, dann muss an seiner statt der Gastwirt eine Marke zahlen'; both nullas tie lowest "
      "(§Das Ergebnis: 'verlieren beide eine Marke'); C pays his own, his last (out), and has none left for B's: "
-     "under Q12's reading 'offerer' (the source is silent) B pays it himself; C declines to buy back (K17: A is still a "
-     "virgin), so the pot keeps its three stakes."),
+     "under Q12's reading 'offerer' (the source is silent) B pays it himself; C declines to buy back (K17: A is "
+     "still a virgin), so the pot keeps its three stakes."),
     ("hand/campli-Q12-innkeeper-without-a-mark-nobody-pays",
      {"preset": "campli", "options": {"targeted_dealer_decides": "yes", "inn_keeper_cannot_pay": "nobody"}}, "ABC",
      [3, 3, 1], None, 2, ["V", "0", "XI"], [None] * 36 + ["0"],
