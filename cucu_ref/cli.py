@@ -113,7 +113,8 @@ def _parser() -> "argparse.ArgumentParser":
                         "the ruling's pictures as one SVG document (a figure per case; one POSITION, or --svg-dir)")
     p.add_argument("--svg-dir", metavar="DIR",
                    help="with --format svg: write each POSITION's SVG document to DIR/NAME.svg (NAME: the "
-                        "file's name without its extension) and list what was written")
+                        "file's name without its extension, or with it where two inputs share one) and list "
+                        "what was written")
     p.add_argument("--batch", action="store_true",
                    help="JSON Lines only: one JSON position per input line, one JSON ruling per output line "
                         "(a bad line gets an error record; the rest go on); a deal in the notation, being "
@@ -462,9 +463,12 @@ def _svg_main(args: "argparse.Namespace", out: TextIO, err_out: TextIO, stdin: I
         return usage("--format svg writes one SVG document: give one POSITION, or --svg-dir DIR for several")
     targets: dict[str, str] = {}
     if args.svg_dir:
+        # NAME.svg; where two inputs share a NAME (deal.txt and deal.json), each keeps its extension
+        stems = {name: "stdin" if name == "-" else Path(name).stem or "position" for name in names}
+        shared = {stem for stem in stems.values() if list(stems.values()).count(stem) > 1}
         for name in names:
-            stem = "stdin" if name == "-" else Path(name).stem or "position"
-            target = str(Path(args.svg_dir) / f"{stem}.svg")
+            base = Path(name).name if stems[name] in shared and name != "-" else stems[name]
+            target = str(Path(args.svg_dir) / f"{base}.svg")
             if target in targets.values():
                 return usage(f"two inputs would both be written to {target}")
             targets[name] = target

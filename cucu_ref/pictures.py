@@ -88,6 +88,17 @@ def _events(leaf: Leaf, subst: dict[Card, Card]) -> list[Event]:
             for _, events in leaf.steps for e in events]
 
 
+def _blurred(branches: Sequence[list[Event]], unknown: Card) -> list[Event]:
+    """The events of the first branch of a case, with every card that is not the same in all
+    its branches (the Coucou dealer's kept card, F2, when the case stands for several) made
+    unknown.  Branches of one case that do not move alike are drawn as the first."""
+    first = branches[0]
+    if any(len(b) != len(first) or any(x.kind != y.kind for x, y in zip(b, first)) for b in branches[1:]):
+        return first
+    return [e._replace(card=unknown) if e.card is not None and any(b[i].card != e.card for b in branches) else e
+            for i, e in enumerate(first)]
+
+
 def _members(pos: Position, leaves: Sequence[Leaf]) -> dict[str, list[Leaf]]:
     """The leaves of the replay by what they decide (as the ruling groups them into outcomes)."""
     out: dict[str, list[Leaf]] = {}
@@ -120,15 +131,19 @@ def figures(pos: Position, ruling: Ruling, id_prefix: Optional[str] = None) -> l
             raise RuntimeError(f"no branch of the replay gives outcome {k}")
         leaf = leaves[0]  # the ruling's own representative of the case
         subst = _fixed(leaves)
-        start, final = _state(leaf.start, subst), _state(leaf.state, subst)
-        # a card the case leaves open is drawn '?', not as the card the replay scored it with
         unknown = Card(family, PLACEHOLDER)
+        start, final = _state(leaf.start, subst), _state(leaf.state, subst)
+        events = _blurred([_events(m, subst) for m in leaves], unknown)
+        # a card the case leaves open is drawn '?', not as the card the replay scored it with:
+        # one the ruling does not name, or one that differs between the branches of the case
         holds = outcome.result.get("holds") or {}
-        hands = tuple(c if c is None or holds.get(name, "") is not None or is_placeholder(c) else unknown
-                      for name, c in zip(pos.players, final.hands))
+        finals = [_state(m.state, subst).hands for m in leaves]
+        hands = tuple(c if c is None or is_placeholder(c) or (holds.get(name, "") is not None
+                                                             and all(f[s] == c for f in finals)) else unknown
+                      for s, (name, c) in enumerate(zip(pos.players, final.hands)))
         final = final._replace(hands=hands)
         title = _title(pos, outcome, k, len(ruling.outcomes))
-        picture = describe(start, _events(leaf, subst), final, title, clockwise)
+        picture = describe(start, events, final, title, clockwise)
         svg = render_svg(picture, standalone=False, id_prefix=f"{prefix}-{k}")
         width, height = (float(x) for x in re.findall(r'(?:width|height)="([\d.]+)"', svg)[:2])
         out.append(Figure(title, svg, width, height))

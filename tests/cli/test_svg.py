@@ -144,3 +144,27 @@ def test_two_inputs_of_the_same_name_are_refused_before_anything_is_written(tmp_
                        os.path.join(tmp_path, "tutorial-dispute.txt"))
     assert code == EXIT_USAGE and "would both be written to" in err
     assert not (tmp_path / "d").exists()
+
+
+def test_a_deal_and_its_json_twin_keep_their_extensions(tmp_path):
+    twin = os.path.join(ROOT, "examples", "campli-buy-back.json")
+    code, out, _ = run("--format", "svg", "--svg-dir", str(tmp_path), os.path.join(NOTATION, "campli-buy-back.txt"),
+                       twin, deal("dispute"))
+    assert code == EXIT_OK
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["campli-buy-back.json.svg", "campli-buy-back.txt.svg",
+                                                          "tutorial-dispute.svg"]
+
+
+def test_a_case_that_stands_for_several_cards_names_none_of_them():
+    # Coucou (seed 003, F2): the dealer takes three cards and keeps the highest, and nobody saw
+    # which.  Anna's ace loses (F5) unless Emil kept an ace too, which he does only if all three
+    # were aces: case 1 stands for every card from 7 up (the piquet pack of a five-player table,
+    # F1), so its picture says '?', where case 2's is the ace
+    code, out, _ = run("--format", "svg", os.path.join(ROOT, "examples", "coucou-dealer-cards-unknown.json"))
+    assert code == EXIT_OK
+    one, two = figures(parse(out))
+    legend = [[t.text or "" for t in f.iter(f"{SVG}text")] for f in (one, two)]
+    assert "Emil takes three cards, keeps the highest, ?, and puts two under the talon (F2)." in legend[0]
+    assert "Emil takes three cards, keeps the highest, A, and puts two under the talon (F2)." in legend[1]
+    emil = [next(g for g in f.iter(f"{SVG}g") if g.get("data-seat") == "4") for f in (one, two)]
+    assert [[t.text for t in g.iter(f"{SVG}text")][1] for g in emil] == ["holds ?", "holds A"]
