@@ -798,6 +798,10 @@ _EVENT_TEXT = {
     "talon-king": "the talon's card is a king: {seat} may not exchange with it",
     "dealer-keeps-highest": "the dealer {seat} takes three cards and keeps the highest",
     "refuse-and-pay": "{seat} refuses the exchange and pays a mark",
+    "stack-king": "{seat} cuts a king from the stock: it goes back and he keeps his own card",
+    "joint-winner": "{seat} is a joint winner: the last players went out together and share the pot "
+                    "({amount} stake(s))",
+    "keep-last-life": "{seat} keeps his last life: the last players went out together",
 }
 # Where a ruleset's own rule gives an event another meaning (kind, rule) -> text.
 _EVENT_TEXT_BY_RULE = {
@@ -820,6 +824,12 @@ _EVENT_TEXT_BY_RULE = {
     ("offer", "H1"): "{seat} asks the neighbour to exchange",
     ("keep", "R2"): "{seat} keeps the card",
     ("offer", "R2"): "{seat} asks the neighbour to change",
+    ("arresto", "S3"): "{seat} exposes a king: no exchange with {other}",
+    ("shuffle", "S2"): "{seat} deals one card to each player before play begins",
+    ("keep", "S2"): "{seat} keeps the card",
+    ("offer", "S2"): "{seat} tries to exchange with the next player",
+    ("keep", "S4"): "the dealer {seat} keeps the card",
+    ("exchange-with-stack", "S4"): "the dealer {seat} exchanges the card for one cut from the stock",
 }
 
 

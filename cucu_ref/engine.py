@@ -381,8 +381,12 @@ class _Step:
     def go_to_stack(self) -> None:
         """K8: the dealer's last decision, his card for one of the stack; then the showdown."""
         rules = self.rules
-        self.exchange_with_stack(self.actor, bottom=rules.dealer_exchange == "stack-bottom",
-                                 rule=self.cite["dealer-exchange"])
+        bottom = rules.dealer_exchange == "stack-bottom"
+        drawn = self.stack[-1 if bottom else 0]
+        if rules.dealer_draws_king == "keeps-own" and self.refuses(drawn):
+            self.emit("stack-king", "S4", self.actor, card=drawn)  # S4: a king cut from the stock goes back
+        else:
+            self.exchange_with_stack(self.actor, bottom=bottom, rule=self.cite["dealer-exchange"])
         self.showdown()
 
     def keep_back(self) -> None:
@@ -458,6 +462,10 @@ class _Step:
         """The event role (C2) of the card ``seat`` holds, None for a plain card or no card."""
         return self.rules.role_of_card.get(self.hands[seat])
 
+    def refuses(self, card: Card) -> bool:
+        """True for a card that refuses an exchange: the cuckoo's role (C2; the French king, F3)."""
+        return self.rules.role_of_card.get(card) == CUCKOO
+
     def request(self, offerer: int, index: int) -> None:
         """``offerer`` asks the seat at ``index`` (and past horses) to exchange (K7, K10-K14)."""
         while True:
@@ -526,8 +534,12 @@ class _Step:
     def play_on_after_arresto(self, index: int) -> None:
         """K10-K14: play goes on with the player right of the targeted event card.  When that
         card is the dealer's, the round is over, unless Q2's 'targeted_dealer_decides' gives
-        him his last decision all the same (K8)."""
-        if self.order[index] == self.dealer and self.rules.targeted_dealer_decides == "yes":
+        him his last decision all the same (K8).  Under Q2's 'targeted_holder_acts = always'
+        (S2/S3: each player has one turn) the holder takes his own turn first."""
+        holder = self.order[index]
+        if holder == self.dealer:
+            self.advance(index if self.rules.targeted_dealer_decides == "yes" else index + 1)
+        elif self.rules.targeted_holder_acts == "always" and not self.dead[holder]:
             self.advance(index)
         else:
             self.advance(index + 1)
@@ -787,8 +799,22 @@ class _Step:
             self.after_buy_backs()
 
     def everybody_out(self) -> None:
-        """K18 / D8 / Z11: everybody still in went out in this deal."""
+        """K18 / D8 / Z11 / S6: everybody still in went out in this deal."""
         rules = self.rules
+        if rules.all_out == "joint-winners":
+            # S6, first rule: the players of this deal (all of them went out) share the pot
+            for seat in self.order:
+                self.emit("joint-winner", "S6", seat, amount=self.pot)
+            self.phase, self.actor, self.target, self.pending = Phase.MATCH_OVER, None, None, ()
+            return
+        if rules.all_out == "keep-last-life":
+            # S6, second rule: they keep their last life; players out before stay out
+            for seat in self.order:
+                self.marks = _put(self.marks, seat, 1)
+                self.emit("keep-last-life", "S6", seat, amount=1)
+            self.pending = ()
+            self.next_deal()
+            return
         n = len(self.marks)
         self.marks = (rules.initial_marks,) * n
         if rules.all_out == "restart-no-virgins":

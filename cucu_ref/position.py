@@ -27,6 +27,10 @@ from .cards import PACKS, Card, CardNameError
 from .rulesets import PRESETS, Rules, RulesetError, preset
 from .state import Action, ActionKind, Phase, State
 
+# The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.vocabulary with
+# their languages and sources; re-exported here, where they were first defined.
+from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS
+
 __all__ = [
     "FORMAT",
     "MAX_BYTES",
@@ -43,27 +47,14 @@ __all__ = [
     "start_state",
     "position_from_replay",
     "ROLE_WORDS",
+    "ROLE_CALL",
+    "ROLE_RULE",
 ]
 
 FORMAT = "cucu-position/1"
 MAX_BYTES = 1 << 20  # 1 MiB per position (per line with --batch)
 MAX_DEPTH = 64  # nesting of arrays and objects
 UNKNOWN = "?"
-
-# Announcement words -> event role (C2, K10-K14; Lu Stù's 'zumb' L9, Zeh's 'Gnau' Z5).
-ROLE_WORDS: dict[str, str] = {
-    # F3 'Coucou!', H1 'Her!' (Lebrun 1828); A1: the king shown ('roi', 'king')
-    **dict.fromkeys(("cucu", "cuccu", "cucco", "kuckuck", "cuckoo", "gog", "kukku", "coucou", "her", "here",
-                     "roi", "king", "konig"), "cuckoo"),
-    **dict.fromkeys(("bum", "tuff", "bragon", "pum", "peng", "bang", "shot", "hunter"), "hunter"),
-    **dict.fromkeys(("salta", "zumb", "cavallo", "horse", "hop"), "horse"),
-    **dict.fromkeys(("gnaf", "gnau", "miau", "miao", "cat", "gnaf, cart'arrit"), "cat"),
-    # L7: Lu Stù's innkeeper says 'Tingh la Cas, che mi dai in cambio' instead of 'fermatevi'
-    **dict.fromkeys(("fermatevi", "fermatevi aliquanto", "taverna", "osteria", "inn", "tingh la cas",
-                     "tingh la cas, che mi dai in cambio"), "inn"),
-}
-ROLE_CALL = {"cuckoo": "cucù", "hunter": "bum", "horse": "salta", "cat": "gnaf", "inn": "fermatevi"}
-ROLE_RULE = {"cuckoo": "K10", "hunter": "K11", "horse": "K12", "cat": "K13", "inn": "K14"}
 
 # History verbs that are decisions, and the engine actions each may stand for.
 DECISIONS: dict[str, tuple[str, ...]] = {
@@ -314,6 +305,9 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
                 memo[value] = parsed
             return parsed
         except CardNameError as err:
+            if err.candidates:  # a regional name of two cards (cucu_ref.cards.ALIASES)
+                chk.add(path, str(err), "C1")
+                return None
             if err.suggestions:
                 hint = f"; did you mean {' or '.join(repr(s) for s in err.suggestions)}?"
             else:

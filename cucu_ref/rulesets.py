@@ -82,6 +82,11 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("none", "F4", "the dealer keeps his card (Coucou)"),
           ("talon-top-if-received-ace", "A4",
            "the top card of the talon, and only if he received an ace from the previous player (Méry 1847)")),
+    _spec("dealer_draws_king", "S4",
+          "The dealer's exchange with the stack finds a king (a card that refuses): what then?",
+          ("exchanges", "K8", "he takes it like any card: 'event cards play no role there' (Farina 2010; Cassell "
+           "1881 R2)"),
+          ("keeps-own", "S4", "he must keep his original card and the king goes back (pagat, Cuckoo)")),
     _spec("horse_at_dealer", "K12", "A request reaching a dealer who holds the horse is exchanged with which card?",
           ("stack-top", "K12", "the top card of the stack (Farina 2010; digital D4)"),
           ("stack-bottom", "Q6", "the bottom card (a reading of Lu Stù, which deals from the top)")),
@@ -91,7 +96,11 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("pay-holder", "Z5", "the offerer pays a mark to the cat's holder; nothing is undone (Zeh 1769)")),
     _spec("targeted_holder_acts", "Q2", "Does the holder of a targeted event card act afterwards?",
           ("never", "K14", "no: play goes on with the player right of the event card (Farina 2010, K10-K14)"),
-          ("after-refused-inn", "D6", "a former innkeeper who had to exchange then acts normally (digital D6)")),
+          ("after-refused-inn", "D6", "a former innkeeper who had to exchange then acts normally (digital D6)"),
+          ("always", "S3",
+           "yes: the holder of a card that stopped a request (not a horse, over which it travels on, K12) then "
+           "takes his own turn, keep or offer, as 'each player has one turn' (pagat, Cuckoo; a reading of seed "
+           "003's 'Jeder Spieler tauscht nacheinander nach rechts', F3)")),
     _spec("targeted_dealer_decides", "Q2", "Does a dealer whose event card was targeted still make his last decision?",
           ("no", "K10", "no: play goes on with the player right of the event card, and the round is over "
            "(Farina 2010, K10-K14)"),
@@ -147,7 +156,10 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("all_out", "K18", "What happens when all remaining players go out in the same deal?",
           ("restart-no-virgins", "K18", "everybody gets the starting marks again; nobody is a virgin (Farina 2010)"),
           ("all-return", "D8", "everybody returns with the starting marks (digital D8)"),
-          ("draw-replay", "Z11", "a draw: all play again without a new stake (Zeh 1769 as filled by seed 000)")),
+          ("draw-replay", "Z11", "a draw: all play again without a new stake (Zeh 1769 as filled by seed 000)"),
+          ("joint-winners", "S6", "they are declared joint winners and split the pot (pagat, Cuckoo, first rule)"),
+          ("keep-last-life", "S6", "they keep their last life and play on; those out before stay out (pagat, "
+           "Cuckoo, second rule)")),
     _spec("backward_chain_end", "Q5", "Where does Lu Stù's way back (L8) end?",
           ("first-hand", "Q5", "with the first player right of the dealer: under dealing one at a time the dealer "
            "has no card yet"),
@@ -213,6 +225,7 @@ class Rules:
     dealing: str = "interleaved"
     deal_from: str = "bottom"
     dealer_exchange: str = "stack-bottom"
+    dealer_draws_king: str = "exchanges"
     horse_at_dealer: str = "stack-top"
     cat: str = "undo"
     targeted_holder_acts: str = "never"
@@ -427,6 +440,26 @@ PRESETS: dict[str, Rules] = {
         citations=(("shuffle", "R2"), ("deal", "R2"), ("keep", "R2"), ("offer", "R2"), ("showdown", "R4"),
                    ("dealer-exchange", "R2"), ("exchange", "R3")),
     ),
+    # The modern descendant (pagat.com, Cuckoo: Chase the Ace, Screw Your Neighbor): kings block,
+    # each player has one turn, the dealer's draw from the stock returns a king, all tied lowest lose
+    "screw-your-neighbour": dataclasses.replace(
+        _COUCOU,
+        name="screw-your-neighbour",
+        min_players=2,
+        initial_marks=3,
+        dealer_takes=1,
+        last_request_to="dealer",
+        dealer_exchange="stack-top",
+        dealer_draws_king="keeps-own",
+        targeted_holder_acts="always",
+        targeted_dealer_decides="yes",
+        cuckoo_at_showdown="compared",
+        all_equal="all-lose",
+        all_out="joint-winners",
+        piquet_below_seven="no",
+        citations=(("shuffle", "S2"), ("deal", "S2"), ("keep", "S2"), ("offer", "S2"), ("exchange", "S3"),
+                   (CUCKOO, "S3"), ("dealer-exchange", "S4"), ("showdown", "S5"), ("out", "S5"), ("winner", "S5")),
+    ),
     "digital-4p": Rules(
         name="digital-4p",
         min_players=4,
@@ -504,11 +537,19 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "deal_from": "Not stated; the top card, as a pack is ordinarily dealt.",
         "all_equal": "Q11/F5: the number of players falls 'außer wenn alle Spieler den gleichen Kartenwert haben'.",
         "talon_card": "Q16: the Académie's 'Karte auf dem Talon' (the top card) over Meyers' later reading.",
-        "targeted_holder_acts": "F3: the next player simply has his turn; a king holder would keep.",
+        "targeted_holder_acts": (
+            "Q2, open: seed 003 says only 'Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen "
+            "König. In diesem Fall sagt er (ohne die Karte aufzudecken) „Kuckuck!“ zur Vorhand, und es findet kein "
+            "Tausch statt' and 'Jeder Spieler tauscht nacheinander nach rechts' (F3).  Whether the king holder then "
+            "takes his own turn is not said; 'never' (he keeps, as a king holder would) is the default, 'always' "
+            "(every player exchanges in turn) the other reading."),
         "all_out": "Unreachable under all_equal = nobody-loses; everybody returns otherwise (no source).",
     },
     "as-qui-court": {
         "initial_marks": "Q17: as Coucou, five.",
+        "targeted_holder_acts": (
+            "Q2, open, as Coucou: Méry's king holder 'den Tausch wie bei Coucou ablehnen kann, aber statt „Kuckuck!“ "
+            "zu rufen, den König aufdeckt' (A1); nothing says whether he then has his turn.  Default 'never'."),
         "dealer_exchange": "A4: only with the talon and only after receiving an ace.",
         "last_request_to": "A3: the player left of the dealer exchanges with the dealer.",
         "all_equal": "Méry changes only A1-A4; Coucou's F5 stands.",
@@ -517,6 +558,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
     },
     "here": {
         "dealer_takes": "H1: 'jeder Spieler nur eine Karte' (Furetière 1690): the dealer too.",
+        "targeted_holder_acts": (
+            "Q2, open, as Coucou: Lebrun's king holder 'nicht „Kuckuck!“, sondern „Her!“ sagt' (H1); nothing says "
+            "whether he then has his turn.  Default 'never'."),
         "last_request_to": "H1: exchange with the neighbour; the dealer is the last player's neighbour.",
         "dealer_exchange": "H1 names no talon: the dealer keeps his card.",
         "roles": "Lebrun (1828): the king holder says 'Her!' and refuses, as in Coucou.",
@@ -531,6 +575,27 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "ties": "R4: of equal lowest cards only the one turned up last loses.",
         "min_players": "Cassell gives no count; two is the least that can play.",
         "all_out": "Unreachable: only one card loses per deal (R4).",
+    },
+    "screw-your-neighbour": {
+        "initial_marks": "S1: 'an equal number of lives, say 3': agreed (Q17); three is the page's example.",
+        "roles": "S3: the neighbour 'must accept the exchange unless she has a king'; no other card refuses.",
+        "targeted_holder_acts": (
+            "S2: 'Each player has one turn, beginning with the player to dealer's left ... and ending with the "
+            "dealer': a king holder who exposed her king still has hers.  Other published descriptions count the "
+            "shown king as her completed turn (Wikipedia, 'Ranter-Go-Round': 'considered to have completed his/her "
+            "play for the hand'): the 'never' reading."),
+        "targeted_dealer_decides": "S2: the dealer's turn 'comes last'; a king that stopped the last request does not "
+                                   "take it from him.",
+        "may_offer_after_receiving": "S2: each player has one turn, whatever card an exchange brought him; Cassell's "
+                                     "'no player may exchange more than once' (R2) is not restated.",
+        "dealer_exchange": "S4: 'a card cut from the undealt stock': after the cut, its top card (a cut of a shuffled "
+                           "stack deals no other chance).",
+        "dealer_draws_king": "S4: 'if the card obtained is a king, the dealer must keep her original card'.",
+        "ties": "S5: 'If several players tie for lowest they all lose a life' (Cassell's R4 keeps only the last).",
+        "all_equal": "S5 read literally: equal cards all tie for lowest and all lose; Coucou's F5 spares them.",
+        "all_out": "S6: the page lists at least four rules and prefers none; the first, joint winners, is the default.",
+        "deal_from": "Not stated; the top card, as a pack is ordinarily dealt.",
+        "min_players": "The page gives no count; two is the least that can play.",
     },
     "digital-4p": {
         "targeted_holder_acts": "D6: after a refused inn its former holder acts normally.",
@@ -558,10 +623,12 @@ OPEN_POINTS: dict[str, tuple[str, ...]] = {
     "zeh-1769": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
                  "refuse_by_paying", "two_fools_alone", "seating_fool", "all_out"),
     "digital-4p": ("targeted_dealer_decides", "cat_undo_through_inn"),
-    "coucou": ("all_equal", "talon_card", "all_out"),
-    "as-qui-court": ("all_equal", "all_out"),
-    "here": ("all_equal", "all_out"),
+    # Q2 for the king (seed 003): nothing says whether a king holder who refused acts afterwards
+    "coucou": ("targeted_holder_acts", "all_equal", "talon_card", "all_out"),
+    "as-qui-court": ("targeted_holder_acts", "all_equal", "all_out"),
+    "here": ("targeted_holder_acts", "all_equal", "all_out"),
     "ranter-go-round": (),
+    "screw-your-neighbour": ("targeted_holder_acts", "all_equal", "all_out"),
 }
 
 

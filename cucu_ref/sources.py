@@ -19,7 +19,8 @@ class Source(NamedTuple):
     author: str
     year: int | None  # None: the source gives no date
     title: str
-    seed: str  # the seed file that reports it
+    seed: str  # the seed file that reports it ("-": none)
+    url: str = ""  # a public page the rules were read from, for a source that no seed reports
 
 
 class Rule(NamedTuple):
@@ -45,6 +46,12 @@ SOURCES: dict[str, Source] = {s.key: s for s in (
     Source("lebrun-1828", "M. Lebrun", 1828, "Manuel des jeux de calcul et de hasard", "003_17ad0eab99b303d8.txt"),
     Source("cassell-1881", "Cassell", 1881, "Cassell's Book of In-door Amusements: Ranter-Go-Round",
            "003_17ad0eab99b303d8.txt"),
+    # The modern Screw Your Neighbour / Chase the Ace: no seed reports it.  Read from the rules page
+    # of pagat.com's Cuckoo group (J. McLeod), whose text was consulted in a public copy
+    # (gambiter.com/cards/cuckoo/cuckoo.html); the S rules below summarise it.
+    Source("pagat-cuckoo", "J. McLeod (pagat.com)", None,
+           "Cuckoo (Chase the Ace, Ranter Go Round; in the USA Screw Your Neighbor)", "-",
+           "https://www.pagat.com/cuckoo/"),
     Source("cucu-ref", "cucu-ref", 2026, "reading chosen by this project where every source is silent", "-"),
 )}
 
@@ -152,6 +159,18 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("R2", "cassell-1881", "Ranter-Go-Round", "Play goes left; the dealer may take the top card of the pack."),
     Rule("R3", "cassell-1881", "Ranter-Go-Round", "No card has any privilege."),
     Rule("R4", "cassell-1881", "Ranter-Go-Round", "Of equal lowest cards only the one turned up last loses."),
+    Rule("S1", "pagat-cuckoo", "Cuckoo", "52 cards, king high, ace low, suits irrelevant; an equal number of "
+         "lives each, 'say 3', and a stake each in the pot for the winner."),
+    Rule("S2", "pagat-cuckoo", "Cuckoo", "One card each; each player has one turn, from the dealer's left round to "
+         "the dealer: keep, or try to exchange with the next player."),
+    Rule("S3", "pagat-cuckoo", "Cuckoo", "The neighbour must accept the exchange unless holding a king: it is "
+         "exposed and the offerer keeps his card."),
+    Rule("S4", "pagat-cuckoo", "Cuckoo", "The dealer, last, may exchange with a card cut from the undealt stock; "
+         "if it is a king he must keep his original card."),
+    Rule("S5", "pagat-cuckoo", "Cuckoo", "All expose; the lowest loses a life, all tied lowest one each; out with "
+         "no lives; the last left wins."),
+    Rule("S6", "pagat-cuckoo", "Cuckoo", "All remaining players tie for lowest on their last life: at least four "
+         "rules, among them joint winners sharing the pot, or keeping their last life."),
     Rule("Q1", "mcleod", "Wiedereintritt ins Spiel", "Buy-back order when several go out in the same deal."),
     Rule("Q2", _F, "Ereigniskarten", "Does a targeted blocker's holder act afterwards?"),
     Rule("Q3", _F, "Das Ergebnis", "Does a cuckoo ever lose at the showdown?"),

@@ -121,6 +121,15 @@ class State(NamedTuple):
         return tuple(m > 0 for m in self.marks)
 
     @property
+    def winners(self) -> tuple[int, ...]:
+        """Who won a match that is over: the last player with marks (K3), or, when the last
+        players went out together under ``all_out = joint-winners`` (S6), every seat of that
+        last deal.  Empty while the match goes on."""
+        if self.phase != Phase.MATCH_OVER:
+            return ()
+        return (self.winner,) if self.winner is not None else self.order
+
+    @property
     def live_seats(self) -> tuple[int, ...]:
         """Seats of this deal whose cards will be compared."""
         return tuple(s for s in self.order if not self.dead[s])

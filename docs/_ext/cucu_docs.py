@@ -202,7 +202,12 @@ def sources_lines() -> list[str]:
     lines: list[str] = []
     for key, source in SOURCES.items():
         year = source.year if source.year is not None else "no date given"
-        seed = f"reported in seed ``{source.seed}``" if source.seed != "-" else "no seed: this project's own choice"
+        if source.seed != "-":
+            seed = f"reported in seed ``{source.seed}``"
+        elif source.url:
+            seed = f"no seed reports it: read from the public page {source.url}"
+        else:
+            seed = "no seed: this project's own choice"
         lines += [f".. source:: {key}", "", f"**{escape(source.author)}** ({year}): *{escape(source.title)}*; "
                   f"{seed}; key ``{key}``.", ""]
     return lines

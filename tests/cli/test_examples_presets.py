@@ -524,3 +524,44 @@ def test_the_new_verbs_round_trip_through_positions(preset_name, options):
     expected = {"agree", "pay-to-refuse"} if preset_name == "zeh-1769" else {"keep", "offer"}
     assert expected <= seen_verbs, seen_verbs
     assert "act" not in seen_verbs
+
+
+# --------------------------------------------------------------------------- Screw Your Neighbour
+# pagat.com (J. McLeod), Cuckoo: "Each player has one turn, beginning with the player to dealer's
+# left ... and ending with the dealer" (S2); "Your neighbour must accept the exchange unless she has
+# a king, in which case she exposes the king and you keep your card" (S3); "if the card obtained is
+# a king, the dealer must keep her original card" (S4); "whoever has the lowest card loses a life.
+# If several players tie for lowest they all lose a life" (S5); the last players eliminated
+# together: "1. These players are declared joint winners and split the pot" (S6).
+
+
+def test_syn_king_holder_has_her_turn_and_the_dealer_cuts_a_king(capsys):
+    # Anna's 2 stays with her (Bruno's king, S3); Bruno keeps in his own turn (S2); Dora cuts a
+    # king and keeps her 9 (S4).  Shown 2, K, 5, 9: Anna loses a life (S5).  The claim that
+    # Dora holds the king and loses is overruled on both counts.
+    code, out = rule(capsys, "screw-your-neighbour-king-then-her-turn.json")
+    assert code == 0
+    result = result_of(out)
+    assert lost(result) == Counter({"Anna": 1}) and result["holds"]["Dora"] == "9"
+    assert {x["rule"] for x in result["marks_lost"]} == {"S5"}
+    assert result["next_dealer"] == "Anna"  # the deal passes on (K2)
+    assert out["claim"]["verdict"] == "overruled"
+
+
+def test_syn_king_holder_turn_is_illegal_under_q2_never(capsys, tmp_path):
+    # 'never' (the holder of a shown king has completed his play): Bruno's keep is out of turn
+    doc = variant("screw-your-neighbour-king-then-her-turn.json",
+                  ruleset={"preset": "screw-your-neighbour", "options": {"targeted_holder_acts": "never"}})
+    code, out = rule_doc(capsys, tmp_path, doc)
+    assert code == 1 and problem(out)["path"] == "$.history[6]"
+
+
+def test_syn_last_two_tie_on_their_last_life_and_are_joint_winners(capsys):
+    code, out = rule(capsys, "screw-your-neighbour-joint-winners.json")
+    assert code == 0
+    result = next(o["result"] for o in out["outcomes"])
+    assert lost(result) == Counter({"Anna": 1, "Bruno": 1}) and sorted(result["out"]) == ["Anna", "Bruno"]
+    assert result["winner"] is None and result["next_dealer"] is None  # the match is over, shared (S6)
+    assert out["claim"]["verdict"] == "overruled"
+    # Q11 is open for this preset: 'nobody-loses' (Coucou's F5) would keep both in
+    assert reading(out, "all_equal")["nobody-loses"]

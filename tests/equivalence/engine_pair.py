@@ -18,7 +18,9 @@ What is compared, at every step, is more than the issue asks:
   refusal.
 
 Where the deals come from: matches at every (preset, table size) the preset allows, sizes
-2..20, in turn; each match also takes one option reading from the list of every (option,
+2..20, in turn, three in ten of them started from a random point of a match (oracle's
+``start_deal``: some players out, some above the starting marks, random virgins and price
+counters); each match also takes one option reading from the list of every (option,
 reading) pair, in turn, and sometimes a second one at random, so every reading of every option
 is played.  A share of the stacks is biased, with event cards and fools moved to where they are
 dealt first, so rare meetings (two fools, a cat after a chain of exchanges, an inn at the
@@ -34,6 +36,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from cucu_ref.cards import PACKS, Card
+from cucu_ref.deal import start_deal
 from cucu_ref.rulesets import OPTIONS, PRESETS, RulesetError, Rules
 from cucu_ref.state import Action, ActionKind, Phase, State
 
@@ -61,6 +64,7 @@ class Tally:
     refusals: int = 0
     hints: int = 0
     matches: int = 0
+    started_anywhere: int = 0
     event_kinds: Counter[str] = field(default_factory=Counter)
     readings: set[tuple[str, str]] = field(default_factory=set)
     tables: set[tuple[str, int]] = field(default_factory=set)
@@ -85,6 +89,21 @@ def _rules_for(k: int, rng: random.Random) -> tuple[str, int, Rules, dict[str, s
     except RulesetError:  # a combination the ruleset refuses: play the preset as it is
         overrides, rules = {}, PRESETS[name]
     return name, players, rules, overrides
+
+
+def _anywhere(rules: Rules, players: int, rng: random.Random) -> State:
+    """A deal about to be shuffled somewhere in a match: random marks (some out, some above the
+    start), the virgins they allow, a dealer still in, random pot and price counters."""
+    last_lives = rng.random() < 0.3  # everybody in on his last mark: K18/S6 (all out at once) comes up
+    while True:
+        marks = [rng.choice((0, 1) if last_lives else (0, 1, 1, 2, rules.initial_marks, rules.initial_marks + 1))
+                 for _ in range(players)]
+        if sum(1 for m in marks if m > 0) >= 2:
+            break
+    dealer = rng.choice([seat for seat, m in enumerate(marks) if m > 0])
+    virgins = [m >= rules.initial_marks and rng.random() < 0.7 for m in marks]
+    return start_deal(rules, NAMES[:players], marks, dealer, virgins=virgins, pot=rng.randrange(3 * players),
+                      eliminations=rng.randrange(4), reentries=rng.randrange(3), deals_played=rng.randrange(9))
 
 
 def _stack(rules: Rules, rng: random.Random, engine: ModuleType) -> tuple[Card, ...]:
@@ -137,6 +156,9 @@ def compare(new: ModuleType, old: ModuleType, deals: int, seed: int, max_deals_p
         if states[0] != states[1]:
             raise Disagreement(f"{where}: new_match differs: {_diff(*states)}")
         state = states[0]
+        if rng.random() < 0.3:
+            state = _anywhere(rules, players, rng)  # a match already under way (oracle's start_deal)
+            tally.started_anywhere += 1
         offer_bias = rng.choice((0.0, 0.5, 0.8))
         match_deals = 0
         for step_no in range(10_000):
@@ -196,7 +218,8 @@ def compare(new: ModuleType, old: ModuleType, deals: int, seed: int, max_deals_p
 
 
 def summary(tally: Tally) -> str:
-    return (f"{tally.deals} deals, {tally.steps} steps, {tally.matches} matches, {tally.refusals} refusals, "
+    return (f"{tally.deals} deals, {tally.steps} steps, {tally.matches} matches ({tally.started_anywhere} started "
+            f"anywhere), {tally.refusals} refusals, "
             f"{tally.hints} hints, {len(tally.tables)} tables, {len(tally.readings)} readings, "
             f"{len(tally.event_kinds)} event kinds")
 

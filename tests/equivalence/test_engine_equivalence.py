@@ -23,7 +23,7 @@ EVENT_KINDS = {
     "dealer-keeps-highest", "decline-buy-back", "draw", "exchange", "exchange-with-stack", "exchange-with-talon",
     "fermatevi", "inn-bargain", "keep", "keep-after-fermatevi", "mark-gained", "mark-lost", "next-dealer", "offer",
     "offer-back", "out", "refuse", "restart", "showdown", "shuffle", "skip", "talon-king", "undo",
-    "way-back-ends", "winner",
+    "way-back-ends", "winner", "stack-king", "joint-winner", "keep-last-life",
 }
 
 
@@ -35,7 +35,8 @@ def test_ci_sized_agreement():
     assert {name for name, _ in tally.tables} == set(PRESETS)
     # the common events all come up even in the short run
     assert EVENT_KINDS - set(tally.event_kinds) <= {"talon-king", "draw", "restart", "offer-back",
-                                                     "dead-card-under-stack", "buy-back", "winner"}
+                                                     "dead-card-under-stack", "buy-back", "winner", "stack-king",
+                                                     "joint-winner", "keep-last-life"}
 
 
 @pytest.mark.slow

@@ -1,8 +1,9 @@
-# FROZEN COPY, do not edit: cucu_ref/engine.py as of commit 2c552f0 (main before issue 13, the
-# engine rewrite), with its relative imports made absolute.  It is the reference the rewritten
-# engine is checked against (tests/equivalence/), so a clean clone needs no git history.  It
-# shares the value types (cards, rulesets, state) and the showdown (scoring) with the package:
-# what is compared is the engine's own logic.
+# FROZEN COPY, do not edit: cucu_ref/engine.py as of commit 13ab462, the engine on main before
+# issue 13's rewrite (2c552f0 with oracle's S4, S6 and Q2 'always' pieces), its relative imports
+# made absolute.  It is the reference the rewritten engine is checked against
+# (tests/equivalence/), so a clean clone needs no git history.  It shares the value types (cards,
+# rulesets, state) and the showdown (scoring) with the package: what is compared is the engine's
+# own logic.
 # ruff: noqa
 """The pure engine: ``step(state, action) -> (state, events)`` and ``legal_actions``.
 
@@ -217,8 +218,12 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         w.emit("offer", state.rules.cites("offer"), w.actor)
         w.request(w.actor, w.cursor + 1)
     elif kind == A.EXCHANGE_WITH_STACK:
-        w.exchange_with_stack(w.actor, bottom=state.rules.dealer_exchange == "stack-bottom",
-                              rule=state.rules.cites("dealer-exchange"))
+        bottom = state.rules.dealer_exchange == "stack-bottom"
+        drawn = state.stack[-1 if bottom else 0]
+        if state.rules.dealer_draws_king == "keeps-own" and w.refuses(drawn):
+            w.emit("stack-king", "S4", w.actor, card=drawn)  # S4: a king cut from the stock goes back
+        else:
+            w.exchange_with_stack(w.actor, bottom=bottom, rule=state.rules.cites("dealer-exchange"))
         w.showdown()
     elif kind == A.INN_KEEP:
         w.emit("keep-after-fermatevi", state.rules.cites(INN), w.actor, w.target)
@@ -369,6 +374,10 @@ class _Work:
         card = self.hands[seat]
         return self.rules.role_of.get(card.value) if card is not None and card.pack == _family(self.rules) else None
 
+    def refuses(self, card: Card) -> bool:
+        """True for a card that refuses an exchange: the cuckoo's role (C2; the French king, F3)."""
+        return card.pack == _family(self.rules) and self.rules.role_of.get(card.value) == CUCKOO
+
     def request(self, offerer: int, index: int) -> None:
         """``offerer`` asks the seat at ``index`` (and past horses) to exchange (K7, K10-K14)."""
         while True:
@@ -435,8 +444,12 @@ class _Work:
     def play_on_after_arresto(self, index: int) -> None:
         """K10-K14: play goes on with the player right of the targeted event card.  When that
         card is the dealer's, the round is over, unless Q2's 'targeted_dealer_decides' gives
-        him his last decision all the same (K8)."""
-        if self.order[index] == self.dealer and self.rules.targeted_dealer_decides == "yes":
+        him his last decision all the same (K8).  Under Q2's 'targeted_holder_acts = always'
+        (S2/S3: each player has one turn) the holder takes his own turn first."""
+        holder = self.order[index]
+        if holder == self.dealer:
+            self.advance(index if self.rules.targeted_dealer_decides == "yes" else index + 1)
+        elif self.rules.targeted_holder_acts == "always" and not self.dead[holder]:
             self.advance(index)
         else:
             self.advance(index + 1)
@@ -692,8 +705,22 @@ class _Work:
             self.after_buy_backs()
 
     def everybody_out(self) -> None:
-        """K18 / D8 / Z11: everybody still in went out in this deal."""
+        """K18 / D8 / Z11 / S6: everybody still in went out in this deal."""
         rules = self.rules
+        if rules.all_out == "joint-winners":
+            # S6, first rule: the players of this deal (all of them went out) share the pot
+            for seat in self.order:
+                self.emit("joint-winner", "S6", seat, amount=self.pot)
+            self.phase, self.actor, self.target, self.pending = Phase.MATCH_OVER, None, None, ()
+            return
+        if rules.all_out == "keep-last-life":
+            # S6, second rule: they keep their last life; players out before stay out
+            for seat in self.order:
+                self.marks[seat] = 1
+                self.emit("keep-last-life", "S6", seat, amount=1)
+            self.pending = ()
+            self.next_deal()
+            return
         for s in range(len(self.marks)):
             self.marks[s] = rules.initial_marks
         if rules.all_out == "restart-no-virgins":
