@@ -843,11 +843,12 @@ class _Step:
     def next_deal(self) -> None:
         # K2: the player right of the dealer deals next; D2: the next surviving seat
         marks, n = self.marks, len(self.marks)
-        nxt = self.dealer
-        while True:
-            nxt = (nxt + 1) % n
+        for k in range(1, n + 1):
+            nxt = (self.dealer + k) % n
             if marks[nxt] > 0:
                 break
+        else:
+            raise AssertionError(f"nobody holds marks to deal the next deal: {marks}")  # see showdown
         self.emit("next-dealer", self.cite["next-dealer"], nxt)
         self.dealer = nxt
         self.phase, self.actor, self.target = Phase.SHUFFLE, None, None
