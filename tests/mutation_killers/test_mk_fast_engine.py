@@ -99,3 +99,38 @@ def test_stack_for_helper_still_deals_in_order():
     state, events = step(table(players=3), Action(ActionKind.SHUFFLE, stack=stack))
     assert [e.card for e in events if e.kind == "deal"] == [card("I")]
     assert state.hands[0] == card("I")
+
+
+def test_legal_actions_at_the_first_seat_past_the_table():
+    # the table holds seats 0..51 (the 52-card pack, CONTRACTS: max_players + 2 <= pack size)
+    state, _ = play(table(players=4), ["III", "VIII", "VI", "V"])
+    seat = len(_ACTIONS[(ActionKind.BUY_BACK, ActionKind.DECLINE)])
+    edge = state._replace(phase=Phase.BUY_BACK, actor=seat)
+    assert legal_actions(edge) == (Action(ActionKind.BUY_BACK, seat), Action(ActionKind.DECLINE, seat))
+
+
+def test_s6_all_out_on_their_last_lives_keep_them():
+    """S6 (pagat, Cuckoo), second rule, 'keep-last-life': both players in hold one life; S5:
+    'If several players tie for lowest they all lose a life', so two 3s both go out; then
+    they keep their last life and play on, and the deal passes right of the dealer (K2)."""
+    rules = preset("screw-your-neighbour", {"all_out": "keep-last-life"})
+    state, events = play(table(rules, players=2, marks=[1, 1]), ["3", "3"], ["keep", "keep"])
+    tail = [(e.kind, e.rule, e.seat, e.amount) for e in events[events.index(next(e for e in events
+                                                                              if e.kind == "showdown")):]]
+    assert tail == [
+        ("showdown", "S5", None, 0),
+        ("mark-lost", "S5", 0, 1), ("mark-lost", "S5", 1, 1),
+        ("out", "S5", 0, 0), ("out", "S5", 1, 0),
+        ("keep-last-life", "S6", 0, 1), ("keep-last-life", "S6", 1, 1),
+        ("next-dealer", "K2", 0, 0),
+    ]
+    assert state.marks == (1, 1) and state.phase == Phase.SHUFFLE and state.dealer == 0
+
+
+def test_s6_all_out_together_are_joint_winners():
+    """S6, first rule (the preset's default): the players of the last deal share the pot."""
+    rules = preset("screw-your-neighbour")
+    state, events = play(table(rules, players=2, marks=[1, 1]), ["3", "3"], ["keep", "keep"])
+    assert [(e.kind, e.rule, e.seat, e.amount) for e in events if e.kind == "joint-winner"] == [
+        ("joint-winner", "S6", 0, state.pot), ("joint-winner", "S6", 1, state.pot)]
+    assert state.phase == Phase.MATCH_OVER and state.winners == (0, 1) and state.marks == (0, 0)
