@@ -1,12 +1,24 @@
 """Benchmark of cucu-adjudicate (not a test): cold-start wall time and batch throughput.
 
-    python benchmarks/bench_adjudicate.py [--positions 2000] [--runs 15]
+    python benchmarks/bench_adjudicate.py [--positions 2000] [--runs 15] [--jobs 2]
 
 Reports (1) the wall time of one adjudication from a cold start (a fresh interpreter running
-``python -m cucu_ref examples/campli-cat-undo.json``) next to ``python -c pass``, median of
+``python -m cucu_ref examples/campli-cat-undo.json``, and the same deal in the notation,
+``examples/notation/campli-cat-undo.txt``) next to ``python -c pass``, median of
 ``--runs``; (2) positions per second of ``--batch`` on one core, over four-player positions
-taken from seeded random playouts (campli preset), with and without ``--no-readings``.
-Targets (issue #3): one adjudication under 150 ms wall; at least 2,000 positions/s in batch.
+taken from seeded random playouts (campli preset), with and without ``--no-readings``; (3) the
+same batch with ``--jobs N`` (wall rate, and CPU seconds of the parent and its workers), its
+output checked byte for byte against ``--jobs 1``.
+Targets (issues 3, 12, 13): one adjudication under 150 ms wall; at least 2,000 positions/s in
+batch on one core.
+
+    python benchmarks/bench_adjudicate.py --natural [--per-size 20] [--sizes 4,8,12,16,20]
+
+(issue 10 §1) rules *natural* positions, random deals of every preset written as a table
+tells them (decisions, announcements, the cards shown at the end, no dealt card; see
+``tests/natural_positions.py``), and reports the median and maximum seconds per position for
+each table size, on one core (process CPU time).  Target: every such position of up to 20
+players under 1 s.
 """
 
 from __future__ import annotations
@@ -16,6 +28,7 @@ import io
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -61,38 +74,143 @@ def random_positions(count: int, seed: int = 1, players: int = 4) -> list[str]:
     return out
 
 
-def batch_rate(lines: list[str], extra: list[str]) -> tuple[float, float]:
-    """(positions per wall second, positions per CPU second of this process): the CPU rate is
-    the one-core figure even when other work shares the machine."""
+def batch_rate(lines: list[str], extra: list[str]) -> tuple[float, float, str]:
+    """(positions per wall second, positions per CPU second of this process and its workers,
+    the output): with --jobs 1 the CPU rate is the one-core figure even when other work
+    shares the machine."""
     from cucu_ref.cli import main
 
     data = ("\n".join(lines) + "\n").encode()
     sink = io.StringIO()
-    t, c = time.perf_counter(), time.process_time()
+
+    def cpu() -> float:
+        own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+    t, c = time.perf_counter(), cpu()
     code = main(["--batch", *extra, "-"], stdin=io.BytesIO(data), stdout=sink)
-    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    wall, used = time.perf_counter() - t, cpu() - c
     assert code == 0, sink.getvalue()[:2000]
-    return len(lines) / wall, len(lines) / cpu
+    return len(lines) / wall, len(lines) / used, sink.getvalue()
+
+
+def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
+    """The batch's CPU time and the cold start under the code of ``baseline`` (a directory
+    holding another commit's tree, e.g. from ``git archive``) and under this tree, each in a
+    fresh interpreter, interleaved round by round so both see the same machine; the ratio of
+    the medians is the figure to report (CONTRACTS: speed-ups are ratios in one run)."""
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+        path = f.name
+
+    def cpu_of(root: str, extra: list[str]) -> float:
+        code = (f"import sys; sys.path.insert(0, {root!r}); from cucu_ref.cli import main; "
+                f"sys.exit(main(['--batch', *{extra!r}, {path!r}]))")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-c", code], stdout=subprocess.DEVNULL, check=True, cwd=root)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+    def cold_of(root: str) -> float:
+        code = (f"import sys; sys.path.insert(0, {root!r}); from cucu_ref.cli import main; "
+                f"sys.exit(main([{os.path.join(ROOT, 'examples', 'campli-cat-undo.json')!r}]))")
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], stdout=subprocess.DEVNULL, check=True, cwd=root)
+        return time.perf_counter() - t
+
+    try:
+        for extra in ([], ["--no-readings"]):
+            base, here = [], []
+            for _ in range(rounds):
+                base.append(cpu_of(baseline, extra))
+                here.append(cpu_of(ROOT, extra))
+            b, h = statistics.median(base), statistics.median(here)
+            label = " ".join(extra) or "with readings"
+            print(f"  batch {label:16} baseline {len(lines) / b:7.0f}/CPU s, this tree {len(lines) / h:7.0f}/CPU s, "
+                  f"ratio {b / h:.2f} (median of {rounds})")
+        base_c, here_c = [], []
+        for _ in range(runs):
+            base_c.append(cold_of(baseline))
+            here_c.append(cold_of(ROOT))
+        print(f"  cold start: baseline {statistics.median(base_c) * 1e3:.1f} ms, this tree "
+              f"{statistics.median(here_c) * 1e3:.1f} ms (median of {runs})")
+    finally:
+        os.unlink(path)
+
+
+def natural(per_size: int, sizes: list[int], seed: int = 1) -> None:
+    """Seconds per natural position (CPU, one core), median and max by table size."""
+    from cucu_ref.adjudication import adjudicate
+    from cucu_ref.position import parse
+    from cucu_ref.rulesets import PRESETS
+    from tests.natural_positions import natural_deal
+
+    rng = random.Random(seed)
+    print(f"natural positions (all dealt cards unknown, end cards shown), {per_size} per size, readings on:")
+    print(f"  {'players':>7} {'median s':>9} {'max s':>7}  slowest")
+    for n in sizes:
+        times = []
+        slowest = ""
+        names = [p for p in sorted(PRESETS) if PRESETS[p].min_players <= n <= PRESETS[p].max_players]
+        for k in range(per_size):
+            preset = names[k % len(names)]
+            s = rng.getrandbits(32)
+            doc, _ = natural_deal(preset, n, s, seen=rng.random() < 0.3)
+            pos, problems = parse(doc)
+            assert pos is not None, problems
+            c = time.process_time()
+            ruling = adjudicate(pos)
+            dt = time.process_time() - c
+            assert ruling.ok, (preset, n, s, ruling.problems)
+            if not times or dt > max(times):
+                slowest = f"{preset} seed {s}"
+            times.append(dt)
+        print(f"  {n:>7} {statistics.median(times):>9.4f} {max(times):>7.3f}  {slowest}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=2000)
     ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--against", metavar="DIR",
+                    help="also compare with the tree in DIR (e.g. git archive OLD | tar -x -C DIR), interleaved")
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds for --against")
+    ap.add_argument("--natural", action="store_true", help="natural positions by table size (issue 10)")
+    ap.add_argument("--per-size", type=int, default=20)
+    ap.add_argument("--sizes", default="2,4,6,8,10,12,14,16,18,20")
     args = ap.parse_args()
+    if args.natural:
+        natural(args.per_size, [int(x) for x in args.sizes.split(",")])
+        return
     py = sys.executable
     base = cold([py, "-c", "pass"], args.runs)
     one = cold([py, "-m", "cucu_ref", "examples/campli-cat-undo.json"], args.runs)
     one_json = cold([py, "-m", "cucu_ref", "--format", "json", "examples/campli-cat-undo.json"], args.runs)
+    # the same deal written in the notation (examples/notation/): the notation is imported only then
+    one_txt = cold([py, "-m", "cucu_ref", "examples/notation/campli-cat-undo.txt"], args.runs)
     print(f"cold start, median of {args.runs}:")
     print(f"  python -c pass                                   {base * 1e3:7.1f} ms")
     print(f"  cucu-adjudicate examples/campli-cat-undo.json    {one * 1e3:7.1f} ms")
     print(f"  ... --format json                                {one_json * 1e3:7.1f} ms")
+    print(f"  ... examples/notation/campli-cat-undo.txt        {one_txt * 1e3:7.1f} ms")
     lines = random_positions(args.positions)
-    print(f"batch, {len(lines)} four-player positions (campli, random playouts), one core:")
-    for label, extra in (("with open-question readings", []), ("--no-readings", ["--no-readings"])):
-        wall, cpu = batch_rate(lines, extra)
-        print(f"  {label:30s} {wall:8.0f} positions/s wall, {cpu:8.0f} per CPU second")
+    print(f"batch, {len(lines)} four-player positions (campli, random playouts):")
+    outputs = {}
+    for label, extra in (("with open-question readings", []), ("--no-readings", ["--no-readings"]),
+                         (f"--jobs {args.jobs}", ["--jobs", str(args.jobs)]),
+                         (f"--jobs {args.jobs} --no-readings", ["--jobs", str(args.jobs), "--no-readings"])):
+        wall, cpu, out = batch_rate(lines, extra)
+        outputs[label] = out
+        print(f"  {label:34} {wall:8.0f} positions/s wall, {cpu:8.0f} per CPU second")
+    assert outputs[f"--jobs {args.jobs}"] == outputs["with open-question readings"], "--jobs changed the output"
+    assert outputs[f"--jobs {args.jobs} --no-readings"] == outputs["--no-readings"], "--jobs changed the output"
+    print(f"  (--jobs {args.jobs} output identical to --jobs 1; cores available: {len(os.sched_getaffinity(0))})")
+    if args.against:
+        print(f"against {args.against}:")
+        against(args.against, lines, args.rounds, args.runs)
 
 
 if __name__ == "__main__":

@@ -1,18 +1,44 @@
-"""``cucu-adjudicate``: settle a table dispute from a position written as JSON."""
+"""``cucu-adjudicate``: settle a table dispute from a position written as JSON.
+
+Input handling (issue 12; documented in ``docs/cli.rst``):
+
+* a position file, or a ``--batch`` line, is read with a bound: at most
+  :data:`~cucu_ref.inputs.MAX_BYTES` bytes are ever held for one position, so ``/dev/zero`` or a
+  stream without a newline costs time, never memory;
+* a batch line is treated exactly as a file holding the same bytes (less its ``\\n``): the same
+  UTF-8 check, byte order mark, limits and messages; a line of only spaces, tabs and ``\\r`` is
+  skipped and gets no record; records name their physical line number;
+* text output never carries a character that could act on a terminal or forge a line: every
+  non-printable character is escaped (:func:`cucu_ref.render.printable`); JSON output escapes
+  the same characters as ``\\uXXXX``, so a record is always one line for any line splitter;
+* a reader that goes away (``| head -1``) ends the run at once and silently, with exit status
+  141 (128 + SIGPIPE, what a shell reports for a command killed by a broken pipe);
+* ``--jobs N`` rules with N worker processes; the output is in input order and byte-identical
+  to ``--jobs 1`` (each worker runs the same function on the same bytes).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Any, Callable, Optional, Sequence, TextIO
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, TextIO
 
-__all__ = ["main", "adjudicate_document", "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_INTERNAL"]
+if TYPE_CHECKING:
+    import argparse
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+__all__ = ["main", "adjudicate_document", "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_INTERNAL",
+           "EXIT_BROKEN_PIPE", "MAX_JOBS"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: the reader of the output went away
+MAX_JOBS = 256
 
 DESCRIPTION = """\
 Settle a Cucù table dispute from a position written as JSON (format cucu-position/1,
-see specs/position-1.schema.json). The history is replayed through the rules; each step
+see specs/position-1.schema.json) or as a deal in the plain-text notation (lines such as
+'Anna: V, passo', see docs/notation.rst). The history is replayed through the rules; each step
 cites its rule and source; the output says what happens next or, when the deal is over,
 who loses or gains marks, who is out, buy-back prices, the next dealer and the winner.
 Where the ruling depends on an open question, every reading's outcome is given.
@@ -20,22 +46,37 @@ Where the ruling depends on an open question, every reading's outcome is given.
 
 EPILOG = """\
 exit codes:
-  0  a ruling was given (an overruled claim is still a ruling)
+  0  a ruling was given (an overruled claim is still a ruling); for a trace:
+     cucu-ref agrees with it
   1  the position is invalid, impossible, or its history cannot have happened
-     (the output says why, with the JSON path of each problem)
+     (the output says why, with the JSON path of each problem); for a trace:
+     cucu-ref diverges from it (the first divergence, rule and source) or it is invalid
   2  usage error (bad arguments, unreadable file)
   3  internal error (a message; the traceback only with --debug)
+  141  the reader of the output went away (broken pipe, e.g. '| head -1'): nothing more is
+     written, no message
   With several inputs the exit code is the highest of them.
 
 limits:
   a position (a line with --batch) may hold at most 1 MiB of UTF-8 and nest at
-  most 64 levels; cards left unknown are enumerated up to 20000 engine steps.
+  most 64 levels; integers have at most 100 digits, and the schema bounds each one
+  (marks 0-1000, stake 0-1000000 ...); player names have no control characters;
+  the cases of cards left unknown are split up to 20000 engine steps and 20000
+  scored showdowns (past that: under-specified, naming the cards).
+
+batch:
+  each line is ruled on as a file holding that line would be; a line of only spaces,
+  tabs and \\r gets no record; each record names its line ("input": "line N").
 
 examples:
   cucu-adjudicate examples/campli-cat-undo.json
+  cucu-adjudicate examples/notation/campli-cat-undo.txt
+  cucu-adjudicate --to-notation examples/campli-inn-nulla.json
   cucu-adjudicate --format json examples/*.json
   cat positions.jsonl | cucu-adjudicate --batch -
+  cucu-adjudicate --batch --jobs 0 positions.jsonl > rulings.jsonl
   cucu-adjudicate --rulesets
+  cucu-adjudicate --trace my-client-deal.json
 """
 
 
@@ -43,7 +84,17 @@ class _UsageError(Exception):
     pass
 
 
-def _parser() -> Any:
+def _jobs(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise _UsageError(f"--jobs takes a whole number, not {text!r}") from None
+    if not 0 <= n <= MAX_JOBS:
+        raise _UsageError(f"--jobs takes 0 (one per core) to {MAX_JOBS}, not {n}")
+    return n
+
+
+def _parser() -> "argparse.ArgumentParser":
     import argparse
 
     class Parser(argparse.ArgumentParser):
@@ -53,12 +104,28 @@ def _parser() -> Any:
     p = Parser(prog="cucu-adjudicate", description=DESCRIPTION, epilog=EPILOG,
                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("positions", nargs="*", metavar="POSITION",
-                   help="position files (JSON); '-' reads standard input")
+                   help="position files: JSON, or a deal in the notation (any text that is not JSON; "
+                        "errors as FILE:LINE:COL); '-' reads standard input")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="output: readable text (default) or JSON (cucu-ruling/1, specs/ruling-1.schema.json)")
     p.add_argument("--batch", action="store_true",
-                   help="JSON Lines: one position per input line, one JSON ruling per output line "
-                        "(a bad line gets an error record; the rest go on)")
+                   help="JSON Lines only: one JSON position per input line, one JSON ruling per output line "
+                        "(a bad line gets an error record; the rest go on); a deal in the notation, being "
+                        "several lines, is given as a file of its own")
+    p.add_argument("--jobs", default="1", metavar="N",
+                   help="rule with N worker processes (0: one per available core); the output is in "
+                        "input order and the same bytes as with --jobs 1 (default 1)")
+    p.add_argument("--to-json", action="store_true",
+                   help="write each POSITION given in the notation as its cucu-position/1 JSON, and stop")
+    p.add_argument("--to-notation", action="store_true",
+                   help="write each JSON POSITION in the notation, and stop")
+    p.add_argument("--language", choices=("it", "de", "fr", "en", "da"),
+                   help="with --to-notation: the language of the table's words (default: the ruleset's source's)")
+    p.add_argument("--trace", action="append", default=[], metavar="FILE",
+                   help="a deal trace as another program records it (cucu-trace/1, specs/trace-1.schema.json): "
+                        "cucu-ref's outcome, the first divergence with rule and source, and the readings under "
+                        "which the trace agrees; exit 0 when cucu-ref agrees (traces also work as POSITION "
+                        "and in --batch)")
     p.add_argument("--rulesets", action="store_true", help="list the presets and options (with readings and sources)")
     p.add_argument("--no-readings", action="store_true",
                    help="skip re-running the position under the other readings of the open questions")
@@ -67,18 +134,29 @@ def _parser() -> Any:
     return p
 
 
-def adjudicate_document(data: bytes | str | dict, source: str, readings: bool = True) -> tuple[int, dict, Callable[[], str]]:
+Result = tuple[int, dict[str, Any], Callable[[], str]]
+
+
+def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True) -> Result:
     """One position through every layer: (exit code, JSON record, text thunk)."""
     from . import position as P
     from . import render as R
 
+    if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
+        from .notation import adjudicate_notation, looks_like_notation
+
+        if looks_like_notation(data):  # text that is not JSON: a deal in the notation (CONTRACTS §6)
+            return adjudicate_notation(data, source, readings)
     try:
         doc = data if isinstance(data, dict) else P.load(data)
     except P.InputError as err:
-        problem = P.Problem("input", err.path, err.message)
-        return EXIT_INVALID, R.problems_json([problem], source), lambda: R.problems_text([problem], source)
+        found = [P.Problem("input", p.path, p.message) for p in err.problems]
+        return EXIT_INVALID, R.problems_json(found, source), lambda: R.problems_text(found, source)
+    if isinstance(doc, dict) and doc.get("format") == "cucu-trace/1":
+        return _trace_document(doc, source, readings)
     problems = P.schema_problems(doc)
     if problems:
+        problems = P.verb_hints(doc, problems)
         return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
     pos, problems = P.parse(doc)
     if pos is None:
@@ -89,62 +167,294 @@ def adjudicate_document(data: bytes | str | dict, source: str, readings: bool = 
         ruling = adjudicate(pos, readings=readings)
     except (Underdetermined, Unsupported) as err:
         problem = P.Problem("meaning", "$", str(err))
-        return EXIT_INVALID, R.problems_json([problem], source), lambda: R.problems_text([problem], source)
+        verdict = "under-specified" if isinstance(err, Underdetermined) else None
+        return (EXIT_INVALID, R.problems_json([problem], source, verdict),
+                lambda: R.problems_text([problem], source, verdict))
     if not ruling.ok:
-        return EXIT_INVALID, R.problems_json(ruling.problems, source), lambda: R.problems_text(ruling.problems, source)
+        args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
+        return EXIT_INVALID, R.problems_json(*args), lambda: R.problems_text(*args)
     return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source)
 
 
-def _read(name: str, stdin: Any) -> bytes:
-    from .position import MAX_BYTES
+def _trace_document(doc: dict[str, Any], source: str, readings: bool) -> Result:
+    """A deal trace (``cucu-trace/1``): cucu-ref's outcome and the first divergence; exit 0 when
+    cucu-ref agrees with the trace, 1 when it diverges or the trace is invalid."""
+    from . import trace as T
 
-    if name == "-":
-        return stdin.read(MAX_BYTES + 1)
-    with open(name, "rb") as f:
-        return f.read(MAX_BYTES + 1)
-
-
-def _emit(out: TextIO, fmt: str, record: dict, text: Callable[[], str], many: bool) -> None:
-    if fmt == "json":
-        out.write(json.dumps(record, ensure_ascii=False, indent=None if many else 2) + "\n")
-    else:
-        out.write(text() + "\n")
-        if many:
-            out.write("\n")
+    verdict = T.check_document(doc, readings)
+    code = EXIT_OK if verdict.status == "agrees" else EXIT_INVALID
+    return code, T.verdict_json(verdict, source), lambda: T.verdict_text(verdict, source)
 
 
-def _internal(err: BaseException, source: str, debug: bool) -> tuple[int, dict, Callable[[], str]]:
+# --------------------------------------------------------------------------- one item of work
+
+
+class _Settings(NamedTuple):
+    fmt: str  # 'text' or 'json'
+    readings: bool
+    debug: bool
+    many: bool  # several inputs: a blank line between texts, one JSON object per line
+    batch: bool  # JSON Lines out, whatever fmt says
+
+
+# (source, the position's bytes); None for a batch line over the size limit
+Item = tuple[str, Optional[bytes]]
+
+
+def _internal(err: BaseException, source: str, debug: bool) -> Result:
     from .render import error_json
 
     if debug:
         import traceback
 
-        traceback.print_exc()
+        traceback.print_exception(err)
     message = f"internal error: {type(err).__name__}: {err}"
     return EXIT_INTERNAL, error_json(message, source, EXIT_INTERNAL), lambda: f"{source}: {message} (run with --debug)"
 
 
-def _batch(stream: Any, out: TextIO, readings: bool, debug: bool) -> int:
-    from .position import MAX_BYTES
+def _json_text(record: dict[str, Any], indent: Optional[int] = None) -> str:
+    from .render import json_printable
 
-    worst = EXIT_OK
-    for number, line in enumerate(stream, 1):
-        source = f"line {number}"
-        if not line.strip():
+    return json_printable(json.dumps(record, ensure_ascii=False, indent=indent))
+
+
+def _render(settings: _Settings, result: Result) -> tuple[int, str]:
+    code, record, text = result
+    if settings.batch or settings.fmt == "json":
+        return code, _json_text(record, None if settings.many or settings.batch else 2) + "\n"
+    from .render import printable
+
+    return code, printable(text()) + ("\n\n" if settings.many else "\n")
+
+
+def _rule_one(settings: _Settings, source: str, data: Optional[bytes]) -> tuple[int, str]:
+    """The output of one position, as it will be written: the one function that both
+    ``--jobs 1`` and every worker of ``--jobs N`` run."""
+    try:
+        if data is None:  # a batch line over the limit: the record a file of those bytes gets
+            from . import position as P
+            from . import render as R
+            from .inputs import TOO_LARGE
+
+            big = [P.Problem("input", "$", TOO_LARGE)]
+            return _render(settings, (EXIT_INVALID, R.problems_json(big, source), lambda: R.problems_text(big, source)))
+        return _render(settings, adjudicate_document(data, source, settings.readings))
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as err:  # one bad position never stops the run (a Rust panic is a BaseException)
+        return _render(settings, _internal(err, source, settings.debug))
+
+
+def _rule_chunk(settings: _Settings, chunk: list[Item]) -> list[tuple[int, str]]:
+    return [_rule_one(settings, source, data) for source, data in chunk]
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _lines(stream: IO[Any]) -> Iterator[tuple[int, Optional[bytes]]]:
+    """(physical line number, bytes without the '\\n') of each line that is not blank; None
+    for a line longer than MAX_BYTES, whose rest is read and dropped, never held."""
+    from .inputs import MAX_BYTES
+
+    limit = MAX_BYTES + 2  # the line, its '\n', and one byte more to know it is too long
+    number = 0
+    while True:
+        chunk = stream.readline(limit)
+        if not chunk:
+            return
+        if isinstance(chunk, str):  # a text stream given by a program
+            chunk = chunk.encode("utf-8", "surrogatepass")
+        number += 1
+        if chunk.endswith(b"\n"):
+            chunk = chunk[:-1]
+        elif len(chunk) >= limit:
+            yield number, None
+            while True:  # skip the rest of the line, 64 KiB at a time
+                rest = stream.readline(1 << 16)
+                if not rest or rest.endswith(b"\n" if isinstance(rest, bytes) else "\n"):
+                    break
+            continue
+        if len(chunk) > MAX_BYTES:
+            yield number, None
+        elif chunk.strip(b" \t\r"):
+            yield number, chunk
+
+
+def _read(name: str, stdin: IO[bytes]) -> bytes:
+    from .inputs import MAX_BYTES
+
+    if name == "-":
+        data = stdin.read(MAX_BYTES + 1)
+    else:
+        with open(name, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    return data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+
+
+def _cannot_read(err_out: TextIO, name: str, err: OSError) -> None:
+    from .render import printable
+
+    err_out.write(printable(f"cucu-adjudicate: error: cannot read {name}: {err.strerror or err}") + "\n")
+
+
+def _items(names: list[str], batch: bool, stdin: IO[bytes], err_out: TextIO, failed: list[int]) -> Iterator[Item]:
+    """Every position to rule on, in order; an input that cannot be read is reported on
+    standard error and counted in ``failed``."""
+    for name in names:
+        if not batch:
+            try:
+                data = _read(name, stdin)
+            except OSError as err:
+                _cannot_read(err_out, name, err)
+                failed.append(EXIT_USAGE)
+                continue
+            yield ("<stdin>" if name == "-" else name), data
+            continue
+        prefix = "line" if len(names) == 1 else f"{'<stdin>' if name == '-' else name} line"
+        if name == "-":
+            yield from _batch_items(name, stdin, prefix, err_out, failed)
             continue
         try:
-            if len(line) > MAX_BYTES:
-                from .render import error_json
+            with open(name, "rb") as f:
+                yield from _batch_items(name, f, prefix, err_out, failed)
+        except OSError as err:  # it cannot be opened
+            _cannot_read(err_out, name, err)
+            failed.append(EXIT_USAGE)
 
-                code, record = EXIT_INVALID, error_json(f"line longer than the {MAX_BYTES // 1024} KiB limit",
-                                                        source, EXIT_INVALID)
-            else:
-                code, record, _ = adjudicate_document(line, source, readings)
-        except Exception as err:  # one bad line never stops the batch
-            code, record, _ = _internal(err, source, debug)
-        worst = max(worst, code)
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+def _batch_items(name: str, stream: IO[bytes], prefix: str, err_out: TextIO, failed: list[int]) -> Iterator[Item]:
+    lines = _lines(stream)
+    while True:
+        try:
+            number, data = next(lines)
+        except StopIteration:
+            return
+        except OSError as err:  # a read error: this input ends here
+            _cannot_read(err_out, name, err)
+            failed.append(EXIT_USAGE)
+            return
+        yield f"{prefix} {number}", data
+
+
+# --------------------------------------------------------------------------- running
+
+
+def _run(items: Iterable[Item], settings: _Settings, out: TextIO, jobs: int) -> int:
+    worst = EXIT_OK
+    if jobs == 1:
+        for source, data in items:
+            code, text = _rule_one(settings, source, data)
+            out.write(text)
+            if settings.batch:
+                out.flush()  # a program may send one line and wait for its ruling
+            worst = max(worst, code)
+        return worst
+    return _run_parallel(items, settings, out, jobs)
+
+
+def _available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _worker_init() -> None:  # pragma: no cover - runs in the workers
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _pool(jobs: int) -> "ProcessPoolExecutor":
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # fork where there is one (Linux): the workers start warm, with the modules and the compiled
+    # schema of the parent, which has started no thread yet
+    method = "fork" if sys.platform.startswith("linux") else None
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method),
+                               initializer=_worker_init)
+
+
+def _run_parallel(items: Iterable[Item], settings: _Settings, out: TextIO, jobs: int) -> int:
+    """Chunks of positions to a pool of workers, a bounded number in flight (so a long input
+    is never read ahead in full), written in input order.  A worker that dies (killed from
+    outside) gives its positions internal-error records and a new pool takes the rest."""
+    from collections import deque
+    from concurrent.futures.process import BrokenProcessPool
+
+    size = 32 if settings.batch else 1
+    worst = EXIT_OK
+    pool = _pool(jobs)
+    pending: deque[tuple["Future[list[tuple[int, str]]]", list[Item]]] = deque()
+
+    def chunks() -> Iterator[list[Item]]:
+        chunk: list[Item] = []
+        for item in items:
+            chunk.append(item)
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+    def drain_one() -> None:
+        nonlocal worst, pool
+        future, chunk = pending.popleft()
+        try:
+            results = future.result()
+        except BrokenProcessPool as err:
+            results = [_rule_error(settings, source, err) for source, _ in chunk]
+            pool.shutdown(wait=False, cancel_futures=True)
+            pool = _pool(jobs)
+            for i, (_, rest) in enumerate(list(pending)):
+                pending[i] = (pool.submit(_rule_chunk, settings, rest), rest)
+        for code, text in results:
+            out.write(text)
+            worst = max(worst, code)
+
+    try:
+        for chunk in chunks():
+            pending.append((pool.submit(_rule_chunk, settings, chunk), chunk))
+            while len(pending) >= 2 * jobs:
+                drain_one()
+        while pending:
+            drain_one()
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return worst
+
+
+def _rule_error(settings: _Settings, source: str, err: BaseException) -> tuple[int, str]:
+    return _render(settings, _internal(RuntimeError(f"the worker process died ({err})"), source, False))
+
+
+def _stdin(given: Any) -> Any:
+    """The standard input to read '-' from: the one given, else sys.stdin's bytes; a run
+    without a standard input (CI gives none) reads '-' as empty."""
+    if given is not None:
+        return given
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        import io
+
+        return io.BytesIO(b"")
+    return stream
+
+
+def _quiet(out: TextIO) -> None:
+    """After a broken pipe: point the output at /dev/null, so that the interpreter's last
+    flush does not print an error of its own."""
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Optional[TextIO] = None,
@@ -153,71 +463,62 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
     err_out = stderr or sys.stderr
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = _parser()
-        if any(a in ("-h", "--help") for a in args_list):
-            out.write(parser.format_help())
-            return EXIT_OK
-        args = parser.parse_args(args_list)
-        if args.version:
-            from . import __version__
+        try:
+            parser = _parser()
+            if any(a in ("-h", "--help") for a in args_list):
+                out.write(parser.format_help())
+                out.flush()
+                return EXIT_OK
+            args = parser.parse_args(args_list)
+            jobs = _jobs(args.jobs)
+            if args.version:
+                from . import __version__
 
-            out.write(f"cucu-adjudicate {__version__}\n")
-            return EXIT_OK
-        if args.rulesets:
-            from .render import rulesets_json, rulesets_text
+                out.write(f"cucu-adjudicate {__version__}\n")
+                out.flush()
+                return EXIT_OK
+            if args.rulesets:
+                from .render import json_printable, printable, rulesets_json, rulesets_text
 
-            if args.format == "json":
-                out.write(json.dumps(rulesets_json(), ensure_ascii=False, indent=2) + "\n")
-            else:
-                out.write(rulesets_text() + "\n")
-            return EXIT_OK
-        if not args.positions:
-            raise _UsageError("give a POSITION file, '-' for standard input, or --rulesets")
-        if args.positions.count("-") > 1:
-            raise _UsageError("standard input ('-') can be read only once")
-    except _UsageError as err:
-        err_out.write(f"cucu-adjudicate: error: {err}\n(see cucu-adjudicate --help)\n")
-        return EXIT_USAGE
-    readings = not args.no_readings
-    try:
-        if args.batch:
-            worst = EXIT_OK
-            for name in args.positions:
-                try:
-                    if name == "-":
-                        stream = (stdin or sys.stdin.buffer)
-                        lines = (ln.decode("utf-8", "replace") if isinstance(ln, bytes) else ln for ln in stream)
-                        worst = max(worst, _batch(lines, out, readings, args.debug))
-                    else:
-                        with open(name, encoding="utf-8", errors="replace") as f:
-                            worst = max(worst, _batch(f, out, readings, args.debug))
-                except OSError as err:
-                    err_out.write(f"cucu-adjudicate: error: cannot read {name}: {err.strerror or err}\n")
-                    worst = max(worst, EXIT_USAGE)
-            return worst
-        worst = EXIT_OK
-        many = len(args.positions) > 1
-        for name in args.positions:
-            source = "<stdin>" if name == "-" else name
-            try:
-                data = _read(name, stdin or sys.stdin.buffer)
-            except OSError as err:
-                err_out.write(f"cucu-adjudicate: error: cannot read {name}: {err.strerror or err}\n")
-                worst = max(worst, EXIT_USAGE)
-                continue
-            try:
-                code, record, text = adjudicate_document(data, source, readings)
-            except RecursionError as err:
-                code, record, text = _internal(err, source, args.debug)
-            except Exception as err:
-                code, record, text = _internal(err, source, args.debug)
-            worst = max(worst, code)
-            _emit(out, args.format, record, text, many)
-        return worst
+                if args.format == "json":
+                    out.write(json_printable(json.dumps(rulesets_json(), ensure_ascii=False, indent=2)) + "\n")
+                else:
+                    out.write(printable(rulesets_text()) + "\n")
+                out.flush()
+                return EXIT_OK
+            args.positions += args.trace  # a trace is recognised by its format, like any input
+            if not args.positions:
+                raise _UsageError("give a POSITION file, '-' for standard input, --trace FILE, or --rulesets")
+            if args.to_json and args.to_notation:
+                raise _UsageError("--to-json and --to-notation go one way each: give one")
+            if args.positions.count("-") > 1:
+                raise _UsageError("standard input ('-') can be read only once")
+        except _UsageError as err:
+            from .render import printable
+
+            err_out.write(printable(f"cucu-adjudicate: error: {err}") + "\n(see cucu-adjudicate --help)\n")
+            return EXIT_USAGE
+        if args.to_json or args.to_notation:
+            from .notation import convert
+
+            return convert(args.positions, "json" if args.to_json else "notation", out, err_out,
+                           _stdin(stdin), args.language)
+        settings = _Settings(fmt=args.format, readings=not args.no_readings, debug=args.debug,
+                             many=len(args.positions) > 1, batch=args.batch)
+        if jobs == 0:
+            jobs = _available_cores()
+        failed: list[int] = []
+        items = _items(list(args.positions), args.batch, _stdin(stdin), err_out, failed)
+        worst = _run(items, settings, out, jobs)
+        out.flush()
+        return max([worst, *failed])
+    except BrokenPipeError:
+        _quiet(out)
+        return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:  # pragma: no cover
         return EXIT_INTERNAL
     except Exception as err:  # pragma: no cover - last resort: never a traceback without --debug
-        if args.debug:
+        if "--debug" in args_list:
             raise
         err_out.write(f"cucu-adjudicate: internal error: {type(err).__name__}: {err}\n")
         return EXIT_INTERNAL

@@ -266,7 +266,7 @@ def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
                 return "K8"  # only the dealer goes to the stack
             return rules.cites("dealer-exchange")
     return {
-        Phase.DECIDE: "K5",
+        Phase.DECIDE: rules.cites("keep"),  # K5, or the ruleset's own rule for whose turn it is (F3, S2 ...)
         Phase.DECIDE_BACKWARD: "L8",
         Phase.TARGET_DECIDE: "Q9",
         Phase.INN_OFFERER: "K14",

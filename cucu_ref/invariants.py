@@ -13,9 +13,10 @@ can be checked for being current.
 
 from __future__ import annotations
 
+import builtins
 import random
 from collections import Counter
-from typing import Callable, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, cast
 
 from .cards import PACKS, Card
 from .engine import is_chance, legal_actions, new_match, step
@@ -37,7 +38,7 @@ class Property(NamedTuple):
     violated: Callable[[Step], Optional[str]]  # a description of the violation, or None
 
 
-def _cards_in_play(state: State) -> Counter:
+def _cards_in_play(state: State) -> Counter[Card]:
     return Counter([c for c in state.hands if c is not None] + list(state.stack))
 
 
@@ -59,6 +60,10 @@ def _marks_only_by_rule(s: Step) -> Optional[str]:
         return None  # K18/D8/Z11 reset every player's marks
     delta = [0] * len(before.marks)
     for e in events:
+        if e.kind in ("mark-lost", "mark-gained", "buy-back") and e.seat is None:
+            return f"a {e.kind} event without a seat"
+        if e.seat is None:
+            continue
         if e.kind == "mark-lost":
             delta[e.seat] -= 1
         elif e.kind == "mark-gained":
@@ -96,8 +101,11 @@ def _cat_undo_restores(s: Step) -> Optional[str]:
     cat_marks = [e for e in events if e.kind == "mark-lost" and e.rule == "K13"]
     if not cat_marks or after.rules.dead_cards != "stay":
         return None
-    seats = {cat_marks[0].seat} | {e.seat for e in events if e.kind == "undo"} | {e.other for e in events if e.kind == "undo"}
+    undone = [e for e in events if e.kind == "undo"]
+    seats = {cat_marks[0].seat} | {e.seat for e in undone} | {e.other for e in undone}
     for seat in seats:
+        if seat is None:
+            return "the cat's undo names no seat"
         if after.custody[seat] != ((seat, Via.DEALT),):
             return f"seat {seat} does not hold the card dealt to him after the cat's undo"
     return None
@@ -106,9 +114,11 @@ def _cat_undo_restores(s: Step) -> Optional[str]:
 def _blocked_moves_no_card(s: Step) -> Optional[str]:
     before, action, after, events = s[:4]
     for i, e in enumerate(events):
-        if e.kind == "arresto" and after.rules.role_of.get(e.card.value) in (CUCKOO, HUNTER, CAT):
+        blocking = e.card is not None and after.rules.role_of.get(e.card.value) in (CUCKOO, HUNTER, CAT)
+        if e.kind == "arresto" and blocking:
             later = events[i + 1:]
-            nxt = next((k for k, x in enumerate(later) if x.kind in ("arresto", "offer", "keep", "showdown")), len(later))
+            nxt = next((k for k, x in enumerate(later) if x.kind in ("arresto", "offer", "keep", "showdown")),
+                       len(later))
             if any(x.kind in ("exchange", "exchange-with-stack", "exchange-with-talon") for x in later[:nxt]):
                 return f"a request blocked by {e.card} moved a card"
     return None
@@ -121,8 +131,8 @@ def _whole_table_out_needs_a_fool(s: Step) -> Optional[str]:
     if not any(e.kind in ("restart", "draw") for e in events):
         return None
     players = len(after.order)
-    fools = [seat for seat in after.order if not after.dead[seat] and after.hands[seat] is not None
-             and after.hands[seat].is_fool]
+    fools = [seat for seat in after.order if not after.dead[seat] and (card := after.hands[seat]) is not None
+             and card.is_fool]
     if players in (2, 3) and len(fools) == 1:
         return None
     return f"all {players} players of the deal went out together with {len(fools)} live fool(s)"
@@ -185,7 +195,7 @@ class Finding(NamedTuple):
     actions: tuple[Action, ...]  # the actions from ``start`` up to the violation
     message: Optional[str]
 
-    @property
+    @builtins.property  # the field 'property' shadows the builtin in this class body
     def holds(self) -> bool:
         return self.message is None
 
@@ -235,7 +245,7 @@ def search(prop: Property, variant: Variant, deals: int, seed: int = 0) -> Findi
     steps = 0
     for deal in range(deals):
         state = _random_start(rules, rng)
-        deal_start, actions = state, []
+        deal_start, actions = state, list[Action]()
         shuffles = deal_steps = 0
         while state.phase != Phase.MATCH_OVER:
             if is_chance(state):
@@ -282,12 +292,14 @@ def counterexample_name(finding: Finding) -> str:
     return f"{finding.property}--{slug(finding.variant)}.json"
 
 
-def counterexample_position(finding: Finding) -> dict:
+def counterexample_position(finding: Finding) -> dict[str, Any]:
     """The counterexample as a position file the adjudicator accepts."""
     from .position import position_from_replay  # the position format is not needed to search
 
     description = (f"Counterexample to '{finding.property}' under {finding.variant}: {finding.message}. "
                    f"Found by the invariants search (cucu_ref.invariants).")
+    if finding.start is None:
+        raise ValueError(f"'{finding.property}' holds under {finding.variant}: there is no counterexample")
     return position_from_replay(finding.start, list(finding.actions), description)
 
 
@@ -299,8 +311,7 @@ def cell(finding: Finding, counterexample_dir: str) -> str:
 
 
 def render_rst(findings: Sequence[Finding], counterexample_dir: str, deals: int, seed: int,
-               formal: Sequence[dict] = ()) -> str:
-    props = {p.id: p for p in PROPERTIES}
+               formal: Sequence[dict[str, Any]] = ()) -> str:
     labels = [v.label for v in VARIANTS]
     by_cell = {(f.property, f.variant): f for f in findings}
     lines = [
@@ -384,7 +395,7 @@ _EVERY_SIZE_NOTE = {"blocked-request": "; what z3 proves of a cat is that the ca
 _FORMAL_METHOD = {"lemma": "induction (a one-step lemma over any state)", "bounded": "bounded unrolling of whole deals"}
 
 
-def formal_rows() -> list[dict]:
+def formal_rows() -> list[dict[str, Any]]:
     """What the z3 model proves, per property: the method and the table sizes of the long run
     (``python -m cucu_ref.formal --profile long``) and of the CI run (``tests/formal``), read
     from the plan of :mod:`cucu_ref.formal.plan`, which both runs follow."""
@@ -395,7 +406,7 @@ def formal_rows() -> list[dict]:
     # conservation part
     every_size = ("conservation",) + EVERY_SIZE_PROPERTIES
 
-    long, ci = PROFILES["long"], PROFILES["ci"]
+    long, ci = cast(dict[str, Any], PROFILES["long"]), cast(dict[str, Any], PROFILES["ci"])
     by_name = {p.id: p for p in PROPERTIES}
 
     def scope(prop: str) -> str:

@@ -23,8 +23,11 @@ def random_action(state: State, rng: random.Random) -> Action:
     return actions[rng.randrange(len(actions))]
 
 
+Step = tuple[State, Action, State, tuple[Event, ...]]
+
+
 def trajectory(state: State, seed: int, max_steps: int = 100_000,
-               stop: Optional[Callable[[State], bool]] = None) -> Iterator[tuple[State, Action, State, tuple[Event, ...]]]:
+               stop: Optional[Callable[[State], bool]] = None) -> Iterator[Step]:
     """Yield (before, action, after, events) until the match ends, ``stop`` says so, or
     ``max_steps`` is reached (then RuntimeError: a match that does not end is a bug)."""
     rng = random.Random(seed)
@@ -56,6 +59,7 @@ def play_match(state: State, seed: int, max_steps: int = 100_000) -> tuple[State
     """Play to the end of the match; return the final state and the number of steps."""
     steps = 0
     final = state
-    for _, _, final, _ in trajectory(state, seed, max_steps):
+    for _, _, after, _ in trajectory(state, seed, max_steps):
         steps += 1
+        final = after
     return final, steps

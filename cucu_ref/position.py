@@ -7,8 +7,9 @@ and ``docs/position-format.rst``).
 
 Checking has three layers, each collecting *all* its problems with their JSON paths:
 
-1. the input: size, encoding, JSON syntax, nesting (:class:`InputError`, one at a time:
-   nothing further can be read);
+1. the input: size, encoding, strict JSON syntax, nesting, duplicate fields, surrogates
+   (:mod:`cucu_ref.inputs`, re-exported here: :func:`~cucu_ref.inputs.load`,
+   :class:`~cucu_ref.inputs.InputError`);
 2. the schema (:func:`schema_problems`);
 3. the meaning (:func:`parse`): names, cards, the ruleset, counts of cards and players.
 
@@ -19,11 +20,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
-from typing import Any, NamedTuple, Optional
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
+from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .rulesets import PRESETS, Rules, RulesetError, preset
 from .state import Action, ActionKind, Phase, State
 
@@ -52,8 +54,6 @@ __all__ = [
 ]
 
 FORMAT = "cucu-position/1"
-MAX_BYTES = 1 << 20  # 1 MiB per position (per line with --batch)
-MAX_DEPTH = 64  # nesting of arrays and objects
 UNKNOWN = "?"
 
 # History verbs that are decisions, and the engine actions each may stand for.
@@ -77,15 +77,6 @@ TALK = ("hint",)
 # What the table saw; checked against what the rules derive.
 OBSERVATIONS = ("deal", "exchange", "announce", "pays", "shows", "stack-exchange")
 VERBS = tuple(DECISIONS) + OBSERVATIONS + TALK + ("fermatevi", "act")
-
-
-class InputError(Exception):
-    """The input cannot be read as a JSON object at all (layer 1)."""
-
-    def __init__(self, message: str, path: str = "$"):
-        super().__init__(message)
-        self.path = path
-        self.message = message
 
 
 class Problem(NamedTuple):
@@ -139,6 +130,10 @@ class Position(NamedTuple):
     history: tuple[HistoryEvent, ...]
     claim: Optional[Claim]
     description: str
+    # the card each was dealt, where known ('dealt'; a history 'deal' with a card says the same)
+    dealt: Mapping[int, Card] = MappingProxyType({})
+    shown: Mapping[int, Card] = MappingProxyType({})  # the cards shown at the showdown ('shown')
+    warnings: tuple[Problem, ...] = ()  # readings of the position that may not be what the table meant
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -148,114 +143,67 @@ class Position(NamedTuple):
 
 
 # --------------------------------------------------------------------------- layer 1: input
-
-
-def load(data: bytes | str) -> dict[str, Any]:
-    """Read one position's bytes into a JSON object, or raise :class:`InputError`.
-
-    Caps (documented in --help and the schema): :data:`MAX_BYTES` and :data:`MAX_DEPTH`."""
-    if isinstance(data, str):
-        size = len(data.encode("utf-8", "surrogatepass"))
-        text = data
-    else:
-        size = len(data)
-        if size > MAX_BYTES:
-            raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as err:
-            raise InputError(f"not UTF-8 text (byte {err.start})") from None
-    if size > MAX_BYTES:
-        raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
-    if not text.strip():
-        raise InputError("empty input: expected a JSON object")
-    depth = _max_depth(text)
-    if depth > MAX_DEPTH:
-        raise InputError(f"nesting deeper than {MAX_DEPTH} levels")
-    try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates)
-    except _DuplicateKey as err:
-        raise InputError(f"duplicate field {err.key!r} in one object") from None
-    except json.JSONDecodeError as err:
-        raise InputError(f"not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
-    except RecursionError:  # pragma: no cover - _max_depth stops this first
-        raise InputError(f"nesting deeper than {MAX_DEPTH} levels") from None
-    if not isinstance(doc, dict):
-        kind = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean"}.get(
-            type(doc), "null")
-        raise InputError(f"expected a JSON object (a position), got {kind}")
-    return doc
-
-
-class _DuplicateKey(ValueError):
-    def __init__(self, key: str):
-        super().__init__(key)
-        self.key = key
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        for k, _ in pairs:
-            if k in seen:
-                raise _DuplicateKey(k)
-            seen.add(k)
-    return out
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def _max_depth(text: str) -> int:
-    """Bracket depth outside strings, without recursion (a cheap guard before json.loads)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return 0
-    depth = best = 0
-    for ch in _BRACKET.findall(_STRING.sub("", text)):
-        if ch in "[{":
-            depth += 1
-            if depth > best:
-                best = depth
-                if best > MAX_DEPTH:
-                    return best
-        else:
-            depth -= 1
-    return best
+# in cucu_ref.inputs (load, InputError, MAX_BYTES, MAX_DEPTH), imported above
 
 
 # --------------------------------------------------------------------------- layer 2: schema
 
-_SCHEMAS: dict[str, dict] = {}
+def schema(name: str = "position-1") -> dict[str, Any]:
+    """A schema shipped as package data: 'position-1' or 'ruling-1' (see :mod:`cucu_ref.validation`)."""
+    from .validation import schema as _schema
 
-
-def schema(name: str = "position-1") -> dict:
-    """A schema shipped as package data: 'position-1' or 'ruling-1'."""
-    if name not in _SCHEMAS:
-        import os
-
-        # package data next to this module (pyproject: schemas/*.json); plain open() is the
-        # cheapest way to read it and works for wheels and source trees alike
-        with open(os.path.join(os.path.dirname(__file__), "schemas", f"{name}.schema.json"), encoding="utf-8") as f:
-            _SCHEMAS[name] = json.load(f)
-    return _SCHEMAS[name]
-
-
-_FAST: dict[str, Any] = {}
+    return _schema(name)
 
 
 def schema_problems(doc: Any, name: str = "position-1") -> list[Problem]:
     """Every way ``doc`` breaks the shipped schema ``name`` (see :func:`schema`), each with its
-    JSON path; [] when it is valid."""
-    from .minischema import compile_validator, iter_errors
+    JSON path, all collected; [] when it is valid.  Checked by jsonschema-rs
+    (:mod:`cucu_ref.validation`)."""
+    from .validation import problems
 
-    fast = _FAST.get(name)
-    if fast is None:
-        fast = _FAST[name] = compile_validator(schema(name))
-    if fast(doc):
-        return []
-    return [Problem("schema", e.path, e.message) for e in iter_errors(schema(name), doc)]
+    return [Problem("schema", path, message) for path, message in problems(doc, name)]
+
+
+# What a table may write for a history verb it does not know ('pass' for 'offer'): the vocabulary's
+# decision words in every language (cucu_ref.vocabulary), and these English near-misses.
+_VERB_NEAR = {"pass": "offer", "swap": "offer", "trade": "offer", "stay": "keep", "stand": "keep", "hold": "keep",
+              "show": "shows", "pay": "pays", "call": "announce", "say": "announce", "says": "announce",
+              "deals": "deal", "keeps": "keep", "offers": "offer", "exchanges": "exchange"}
+_MEANING_VERB = {"stack": "dealer-exchange"}
+
+
+def verb_hints(doc: Any, problems: list[Problem]) -> list[Problem]:
+    """Schema problems of history entries with an unknown verb, each with the verb meant: 'pass'
+    suggests 'offer', 'sto bene' 'keep' (issue 10 §5)."""
+    history = doc.get("history") if isinstance(doc, dict) else None
+    if not isinstance(history, list):
+        return problems
+    out = []
+    for p in problems:
+        m = re.fullmatch(r"\$\.history\[(\d+)\]", p.path)
+        item = history[int(m.group(1))] if m and int(m.group(1)) < len(history) else None
+        if isinstance(item, dict) and "not a known form" in p.message and not any(v in item for v in VERBS):
+            meant = []
+            for key in item:
+                if not isinstance(key, str) or key in ("card", "by", "amount", "note"):
+                    continue
+                verb = _VERB_NEAR.get(_fold(key))
+                if verb is None:
+                    from .vocabulary import lookup
+
+                    words = [w for w in lookup(key) if w.kind == "decision"]
+                    verb = _MEANING_VERB.get(words[0].meaning, words[0].meaning) if words else None
+                if verb is None:
+                    import difflib
+
+                    near = difflib.get_close_matches(key, list(VERBS), n=1)
+                    verb = near[0] if near else None
+                if verb is not None and verb in VERBS:
+                    meant.append(f"{{\"{verb}\": ...}} for {key!r}")
+            if meant:
+                p = p._replace(message=f"{p.message}; did you mean {' or '.join(meant)}?")
+        out.append(p)
+    return out
 
 
 # --------------------------------------------------------------------------- layer 3: meaning
@@ -308,15 +256,13 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
             if err.candidates:  # a regional name of two cards (cucu_ref.cards.ALIASES)
                 chk.add(path, str(err), "C1")
                 return None
-            if err.suggestions:
-                hint = f"; did you mean {' or '.join(repr(s) for s in err.suggestions)}?"
-            else:
-                hint = f" in the {pack.name} pack"
-            chk.add(path, f"unknown card {value!r}{hint}", "C1")
+            message, rule = _card_problem(value, err, pack, rules, len(doc.get("players", [])))
+            chk.add(path, message, rule)
             return None
 
     # players (K1: seat order is play order)
     names: list[str] = []
+    name_keys: dict[str, int] = {}
     marks: list[int] = []
     virgins: list[bool] = []
     initial = rules.initial_marks if rules is not None else 3
@@ -327,9 +273,11 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
             name_path = path
         else:
             name_path = path + ".name"
-        name = entry["name"].strip()
+        name = _name(entry["name"])
         if name in names:
             chk.add(name_path, f"duplicate player name {name!r} (also $.players[{names.index(name)}])")
+        else:
+            _name_collision(name, names, name_keys, name_path, chk)
         names.append(name)
         m = int(entry.get("marks", initial))
         marks.append(m)
@@ -345,7 +293,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     seat_of = {n: i for i, n in enumerate(names)}
 
     def seat(value: Any, path: str, what: str = "player") -> int:
-        name = value.strip() if isinstance(value, str) else value
+        name = _name(value) if isinstance(value, str) else value
         if name in seat_of:
             return seat_of[name]
         import difflib
@@ -374,37 +322,99 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     stack_order: Optional[tuple[Optional[Card], ...]] = None
     if "order" in stack:
         stack_order = tuple(card(c, ("$.stack.order", i)) for i, c in enumerate(stack["order"]))
-        if len(stack_order) != pack.size:
+        if len(stack_order) > pack.size:
+            # a shorter 'order' gives the stack from the top down, the rest unknown (issue 10 §2)
             chk.add("$.stack.order", f"the whole stack holds the {pack.size} cards of {pack.name}, not "
-                                     f"{len(stack_order)} (use 'top', 'bottom', 'cards' for what is known)", "C1")
+                                     f"{len(stack_order)}", "C1")
         if any(k in stack for k in ("top", "bottom", "cards")):
             chk.add("$.stack", "give either the whole 'order' or 'top'/'bottom'/'cards', not both")
     top = card(stack.get("top"), "$.stack.top")
     bottom = card(stack.get("bottom"), "$.stack.bottom")
-    extra = tuple(c for c in (card(x, f"$.stack.cards[{i}]") for i, x in enumerate(stack.get("cards", []))) if c)
+    extra_at = [(card(x, f"$.stack.cards[{i}]"), f"$.stack.cards[{i}]") for i, x in enumerate(stack.get("cards", []))]
+    extra = tuple(c for c, _ in extra_at if c)
 
     hands: dict[int, Card] = {}
+    hand_at: dict[int, str] = {}
     for name, value in doc.get("hands", {}).items():
         s = seat(name, f"$.hands[{json.dumps(name)}]")
         c = card(value, f"$.hands[{json.dumps(name)}]")
         if s >= 0 and c is not None:
             hands[s] = c
+            hand_at[s] = name  # the key as written, for the path of a surplus copy
             if marks[s] == 0:
                 chk.add(f"$.hands[{json.dumps(name)}]", f"{name} is out of the match and holds no card", "K16")
 
     history = _history(doc.get("history", []), seat, card, marks, names, chk)
 
-    # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so
-    # are the cards held at the end
-    if rules is not None:
-        layout = list(stack_order or ()) + [top, bottom, *extra] + [e.card for e in history if e.verb == "deal"]
-        _surplus(pack, [c for c in layout if c is not None], "the dealt cards and the stack", chk)
-        held = list(hands.values())
-        shown = {e.seat: e.card for e in history if e.verb == "shows" and e.card is not None}
-        held += [c for s, c in shown.items() if s not in hands]
-        _surplus(pack, held, "the hands", chk)
+    # 'dealt' (the card each was dealt, as a history {"deal": P, "card": C}) and 'shown' (the cards
+    # shown at the showdown, as {"shows": P, "card": C}): the table's words for what it knows
+    dealt_at: dict[int, tuple[Card, str]] = {}
+    for e in history:
+        if e.verb == "deal" and e.card is not None:
+            dealt_at.setdefault(e.seat, (e.card, e.path + ".card"))
+    dealt: dict[int, Card] = {}
+    for name, value in doc.get("dealt", {}).items():
+        path = f"$.dealt[{json.dumps(name, ensure_ascii=False)}]"
+        s, c = seat(name, path), card(value, path)
+        if s < 0 or c is None:
+            continue
+        if marks[s] == 0:
+            chk.add(path, f"{name} is out of the match and is dealt no card", "K16")
+        elif s in dealt_at and dealt_at[s][0] != c:
+            chk.add(path, f"{name} was dealt {_cards.format(dealt_at[s][0])} ({dealt_at[s][1]}), not "
+                          f"{_cards.format(c)}", "K4")
+        else:
+            dealt[s] = c
+            dealt_at.setdefault(s, (c, path))
+    shows_at = {e.seat: (e.card, e.path + ".card") for e in history if e.verb == "shows" and e.card is not None}
+    shown: dict[int, Card] = {}
+    for name, value in doc.get("shown", {}).items():
+        path = f"$.shown[{json.dumps(name, ensure_ascii=False)}]"
+        s, c = seat(name, path), card(value, path)
+        if s < 0 or c is None:
+            continue
+        if marks[s] == 0:
+            chk.add(path, f"{name} is out of the match and shows no card", "K16")
+        elif s in shows_at and shows_at[s][0] != c:
+            chk.add(path, f"{name} shows {_cards.format(shows_at[s][0])} ({shows_at[s][1]}), not {_cards.format(c)}",
+                    "K15")
+        elif s in hands and hands[s] != c:
+            chk.add(path, f"{name} holds {_cards.format(hands[s])} at the end ($.hands), so cannot show "
+                          f"{_cards.format(c)}", "K15")
+        else:
+            shown[s] = c
 
-    claim = _claim(doc.get("claim"), seat, card, chk) if "claim" in doc else None
+    # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so are the
+    # cards held or shown at the end.  Each problem names the entries holding the copies.
+    if rules is not None:
+        deals = [e for e in history if e.verb == "deal"]
+        field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in dealt.items()
+                       if not any(e.seat == s and e.card is not None for e in deals)]
+        layout = [*(stack_order or ()), top, bottom, *extra, *(e.card for e in deals), *(c for c, _ in field_dealt)]
+
+        def layout_places() -> list[tuple[Optional[Card], str]]:
+            # each card with its place, so that a surplus copy is reported where it is written
+            # (spelt out only when there is one)
+            placed = [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order or ())]
+            placed += [(top, "$.stack.top"), (bottom, "$.stack.bottom"), *extra_at]
+            return placed + [(e.card, f"{e.path}.card") for e in deals] + list(field_dealt)
+
+        _surplus(pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", chk)
+        shown_seen = {s: e for s, e in ((e.seat, e) for e in history if e.verb == "shows" and e.card is not None)
+                      if s not in hands and s not in shown}
+
+        def held_places() -> list[tuple[Optional[Card], str]]:
+            placed: list[tuple[Optional[Card], str]] = [(c, f"$.hands[{json.dumps(hand_at[s])}]")
+                                                        for s, c in hands.items()]
+            placed += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in shown.items()
+                       if s not in hands]
+            return placed + [(e.card, f"{e.path}.card") for e in shown_seen.values()]
+
+        held = [*hands.values(), *(c for s, c in shown.items() if s not in hands),
+                *(e.card for e in shown_seen.values() if e.card is not None)]
+        _surplus(pack, held, held_places, "the cards held at the end", chk)
+
+    claim = _claim(doc["claim"], seat, card, chk, names) if "claim" in doc else None
     if chk.problems or rules is None or dealer < 0:
         return None, chk.problems
     return Position(
@@ -412,17 +422,79 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         virgins=tuple(virgins), dealer=dealer, pot=pot, eliminations=int(doc.get("eliminations", 0)),
         reentries=int(doc.get("reentries", 0)), deals_played=int(doc.get("deals_played", 0)),
         stack_order=stack_order, stack_top=top, stack_bottom=bottom, stack_cards=extra, hands=hands,
-        history=tuple(history), claim=claim, description=doc.get("description", ""),
+        history=tuple(history), claim=claim, description=doc.get("description", ""), dealt=dealt, shown=shown,
     ), []
 
 
-def _surplus(pack: Any, seen: list[Card], where: str, chk: _Checker) -> None:
-    for c, extra in pack.surplus(seen).items():
+_PACK_WORDS = {
+    "cuccu-40": "the 40-card Cuccù pack (C1)",
+    "cuccu-38": "Zeh's 38-card Cuccù pack, which has no lions (C4)",
+    "french-52": "the 52-card French pack (F1)",
+    "french-32": "the 32-card piquet pack (F1)",
+}
+
+
+def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rules],
+                  players: int) -> tuple[str, str]:
+    """Why ``value`` is no card of ``pack``, in the terms of the ruleset's own pack: a card of
+    the other family, a rank this pack leaves out (the piquet pack's 2-6, F1; Zeh's lions, C4),
+    or a misspelling, with suggestions from this pack only."""
+    game = rules.name if rules is not None else "this ruleset"
+    own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")
+    family_rule = "F1" if pack.family == _cards.FRENCH else "C1"
+    text = repr(value)
+    try:
+        same = _cards.parse(value, pack.family)
+    except CardNameError:
+        same = None
+    if same is not None:  # a rank of this family that this pack leaves out
+        token = _cards.format(same)
+        if pack.name == "french-32":
+            why = (f" with fewer than seven players ({players} here): 'wenn weniger als sieben Spieler spielen'"
+                   if rules is not None and rules.piquet_below_seven == "yes" else "")
+            return (f"unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to 6), which "
+                    f"{game} plays{why} (F1)", "F1")
+        if pack.name == "cuccu-38":
+            return f"unknown card {text}: {token} is not in {own}", "C4"
+        return f"unknown card {text}: {token} is not in {own}", family_rule
+    for other in (_cards.CUCCU, _cards.FRENCH):
+        if other == pack.family:
+            continue
+        try:
+            theirs = _cards.parse(value, other)
+        except CardNameError:
+            continue
+        kind = "the French pack" if other == _cards.FRENCH else "the Cuccù pack"
+        return (f"unknown card {text}: {_cards.format(theirs)} is a card of {kind}; {game} plays {own}",
+                family_rule)
+    ours = []
+    for suggestion in err.suggestions:
+        try:
+            pack.parse(suggestion)
+        except CardNameError:
+            continue
+        ours.append(suggestion)
+    hint = f"; did you mean {' or '.join(repr(x) for x in ours)}?" if ours else f" in {own}"
+    return f"unknown card {text}{hint}", family_rule
+
+
+def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,
+             chk: _Checker) -> None:
+    """C1/C4: more copies of a card than the pack holds, reported at the first copy too many,
+    naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
+    surplus = pack.surplus(seen)
+    if not surplus:
+        return
+    placed = places()
+    for c, extra in surplus.items():
         have = seen.count(c)
         allowed = have - extra
+        at = [path for card_, path in placed if card_ == c]
         word = {3: "a third", 4: "a fourth"}.get(have, f"{have} copies of")
-        chk.add("$", f"{where} hold {word} {_cards.format(c)}: the {pack.name} pack has {allowed} "
-                     f"{'copy' if allowed == 1 else 'copies'}" + (" (no lions in this pack, C4)" if allowed == 0 else ""),
+        others = f" (the others at {', '.join(at[:allowed])})" if allowed else ""
+        chk.add(at[allowed], f"{where} hold {word} {_cards.format(c)}: the {pack.name} pack has {allowed} "
+                             f"{'copy' if allowed == 1 else 'copies'}"
+                             + (" (no lions in this pack, C4)" if allowed == 0 else others),
                 "C4" if allowed == 0 else "C1")
 
 
@@ -525,30 +597,76 @@ def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int]
     return out
 
 
-def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker) -> Claim:
+def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker, names: list[str]) -> Claim:
+    # names as seated (stripped, NFC), so that a claim is compared with the ruling name for name
     fields: dict[str, Any] = {}
-    for key in ("loses", "gains"):
+    for key in ("loses", "gains", "out"):
         if key in value:
-            fields[key] = sorted(n for n in value[key] if seat(n, f"$.claim.{key}") >= 0)
-    if "out" in value:
-        fields["out"] = sorted(set(n for n in value["out"] if seat(n, "$.claim.out") >= 0))
+            seats = [seat(n, f"$.claim.{key}[{i}]") for i, n in enumerate(value[key])]
+            claimed = [names[s] for s in seats if s >= 0]
+            fields[key] = sorted(set(claimed)) if key == "out" else sorted(claimed)
     if "holds" in value:
         holds = {}
         for name, c in value["holds"].items():
             p = f"$.claim.holds[{json.dumps(name)}]"
-            if seat(name, p) >= 0:
+            s = seat(name, p)
+            if s >= 0:
                 parsed = card(c, p)
-                holds[name] = _cards.format(parsed) if parsed is not None else None
+                holds[names[s]] = _cards.format(parsed) if parsed is not None else None
         fields["holds"] = holds
     for key in ("next", "next_dealer", "winner"):
-        if key in value and seat(value[key], f"$.claim.{key}") >= 0:
-            fields[key] = value[key]
-    return Claim(value.get("by"), fields)
+        if key in value:
+            s = seat(value[key], f"$.claim.{key}")
+            if s >= 0:
+                fields[key] = names[s]
+    if "net" in value:
+        # the net change of each listed player's marks in this deal (gained minus lost)
+        net = {}
+        for name, n in value["net"].items():
+            s = seat(name, f"$.claim.net[{json.dumps(name, ensure_ascii=False)}]")
+            if s >= 0:
+                net[names[s]] = int(n)
+        fields["net"] = net
+    by = value.get("by")
+    return Claim(_name(by) if isinstance(by, str) else by, fields)
+
+
+def _name(text: str) -> str:
+    """A name as the table means it: without surrounding space, in Unicode normal form C, so
+    that 'Chloé' typed with a combining accent (NFD, as some keyboards write it) is 'Chloé'."""
+    import unicodedata
+
+    text = text.strip()
+    return text if text.isascii() or unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def _name_key(name: str) -> str:
+    # what a table cannot tell apart: case, and invisible formatting characters (Cf: zero-width
+    # spaces and joiners, soft hyphens)
+    import unicodedata
+
+    if name.isascii():
+        return name.casefold()
+    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").casefold()
+
+
+def _name_collision(name: str, names: list[str], keys: dict[str, int], path: str, chk: _Checker) -> None:
+    """Two players a table cannot tell apart (``keys``: each name's :func:`_name_key`, first seat)."""
+    key = _name_key(name)
+    i = keys.setdefault(key, len(names))
+    if i != len(names):
+        other = names[i]
+        how = "by case" if other.casefold() == name.casefold() else "by invisible formatting characters"
+        chk.add(path, f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
+                      "a table cannot tell them apart")
 
 
 def _fold(text: str) -> str:
-    # the cards' folding (case, accents, ø/æ/å), plus the typographic apostrophe and a final '!'
-    return _cards._fold(text.replace("’", "'")).rstrip("!")
+    # the vocabulary's folding: the cards' (case, accents, ø/æ/å), the typographic apostrophe,
+    # spaces collapsed and a final '!' dropped, with the space French puts before it ('Coucou !')
+    from .vocabulary import fold
+
+    return fold(text)
 
 
 # --------------------------------------------------------------------------- position <-> state
@@ -584,7 +702,10 @@ def position_from_replay(start: State, actions: list[Action], description: str =
         players.append({"name": name, "marks": m, "virgin": v})
     history: list[dict[str, Any]] = []
     for a in actions[1:]:
+        if a.seat is None:
+            raise ValueError(f"the decision {a.kind!r} names no seat")
         verb = _VERB_OF.get(a.kind)
+        assert a.seat is not None
         history.append({verb: start.players[a.seat]} if verb else {"act": a.kind, "by": start.players[a.seat]})
     doc: dict[str, Any] = {"format": FORMAT}
     if description:
@@ -596,6 +717,8 @@ def position_from_replay(start: State, actions: list[Action], description: str =
     doc["eliminations"] = start.eliminations
     doc["reentries"] = start.reentries
     doc["deals_played"] = start.deal_number
+    if actions[0].stack is None:
+        raise ValueError("the shuffle must give its stack")
     doc["stack"] = {"order": [_cards.format(c) for c in actions[0].stack]}
     doc["history"] = history
     return doc

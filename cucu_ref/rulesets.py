@@ -29,6 +29,9 @@ __all__ = [
     "open_options",
     "other_readings",
     "OPEN_POINTS",
+    "PresetInfo",
+    "PRESET_INFO",
+    "options_in_play",
     "CUCKOO",
     "HUNTER",
     "HORSE",
@@ -99,8 +102,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("after-refused-inn", "D6", "a former innkeeper who had to exchange then acts normally (digital D6)"),
           ("always", "S3",
            "yes: the holder of a card that stopped a request (not a horse, over which it travels on, K12) then "
-           "takes his own turn, keep or offer, as 'each player has one turn' (pagat, Cuckoo; a reading of seed "
-           "003's 'Jeder Spieler tauscht nacheinander nach rechts', F3)")),
+           "takes his own turn, keep or offer, as 'each player has one turn' (pagat, Cuckoo; a reading of the "
+           "German Coucou article's 'Jeder Spieler tauscht nacheinander nach rechts', F3)")),
     _spec("targeted_dealer_decides", "Q2", "Does a dealer whose event card was targeted still make his last decision?",
           ("no", "K10", "no: play goes on with the player right of the event card, and the round is over "
            "(Farina 2010, K10-K14)"),
@@ -156,7 +159,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("all_out", "K18", "What happens when all remaining players go out in the same deal?",
           ("restart-no-virgins", "K18", "everybody gets the starting marks again; nobody is a virgin (Farina 2010)"),
           ("all-return", "D8", "everybody returns with the starting marks (digital D8)"),
-          ("draw-replay", "Z11", "a draw: all play again without a new stake (Zeh 1769 as filled by seed 000)"),
+          ("draw-replay", "Z11", "a draw: all play again without a new stake (Zeh's gap as the German account "
+           "'Cucù und Lu Stù' fills it)"),
           ("joint-winners", "S6", "they are declared joint winners and split the pot (pagat, Cuckoo, first rule)"),
           ("keep-last-life", "S6", "they keep their last life and play on; those out before stay out (pagat, "
            "Cuckoo, second rule)")),
@@ -182,7 +186,7 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("talon_card", "Q16", "Which talon card does the last player take (F4)?",
           ("top", "F4", "the top card, as the Académie (1725) writes"),
           ("bottom-skipping-kings", "Q16",
-           "the bottom card, or the next one if it is a king (Meyers 1905, reported in the digest)")),
+           "the bottom card, or the next one if it is a king (Meyers 1905)")),
     _spec("may_offer_after_receiving", "R2", "May a player who was given a card by exchange offer it on?",
           ("yes", "K7", "yes: he decides about the card received (Farina 2010)"),
           ("no", "R2", "no: 'no player may exchange more than once' (Cassell 1881)")),
@@ -208,6 +212,15 @@ DEFAULT_CITATIONS: dict[str, str] = {
     "showdown": "K15", "fool": "C3", "two-fools": "C3", "out": "K16", "buy-back": "K17",
     "next-dealer": "K2", "winner": "K3", "players": "K1",
 }
+
+
+# Bounds of the whole-number settings (issue 12).  With them (and the position schema's bounds:
+# marks <= 1000, pot <= 10**9, eliminations and re-entries <= 1000) every count or amount a ruling
+# prints stays far below Python's int-to-string limit of 4,300 digits: the largest is a buy-back
+# price, stake * 2**(eliminations + players) (K17), about 330 digits.  The sources name no stake
+# or number of marks beyond a few (K1: three marks; F1/Q17: five, 'zum Beispiel').
+MAX_MARKS = 1000
+MAX_STAKE = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -280,11 +293,15 @@ class Rules:
             found.append(("max_players", f"{self.pack} cannot serve {self.max_players} players and a stack"))
         if self.initial_marks < 1:
             found.append(("initial_marks", "each player needs at least one mark"))
+        elif self.initial_marks > MAX_MARKS:
+            found.append(("initial_marks", f"at most {MAX_MARKS} starting marks"))
         if self.dealer_takes not in (1, 3):
             found.append(("dealer_takes", "the dealer takes one card or three (F2)"))
         if self.stake < 0:
             found.append(("stake", "the stake cannot be negative"))
-        for value, role in self.roles:
+        elif self.stake > MAX_STAKE:
+            found.append(("stake", f"a stake of at most {MAX_STAKE}"))
+        for _value, role in self.roles:
             if role not in ROLES:
                 found.append(("roles", f"unknown role {role!r}"))
         for key, _ in self.citations:
@@ -398,7 +415,8 @@ PRESETS: dict[str, Rules] = {
         buy_back="none",
         all_out="draw-replay",
         fool_hint="forfeits-gain",
-        citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"), (CAT, "Z5")),
+        citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"),
+                   (CAT, "Z5")),
     ),
     "coucou": _COUCOU,
     # Méry (1847): Coucou except A1-A4
@@ -408,8 +426,8 @@ PRESETS: dict[str, Rules] = {
         dealer_takes=1,
         last_request_to="dealer",
         dealer_exchange="talon-top-if-received-ace",
-        citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"), ("offer", "F3"),
-                   ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
+        citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"),
+                   ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
                    ("winner", "F6")),
     ),
     # Furetière (1690), Lebrun (1828): one card each, the neighbour, the lowest loses (H1)
@@ -476,107 +494,339 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 
-# Why each preset takes the reading it takes, option by option (only the open points).
+class PresetInfo(NamedTuple):
+    """What a reader needs to know about a preset besides its rules: the game's name, the
+    sources it is built from (keys of :data:`cucu_ref.sources.SOURCES`, its own first), the
+    preset whose rules it restates by their differences, if any, and the direction of play
+    seen from above.  The engine never reads it: seats are in play order whatever the
+    direction (``"right"`` is counter-clockwise, K4; Ranter-Go-Round plays to the left, R2)."""
+
+    title: str
+    sources: tuple[str, ...]
+    base: str | None = None
+    direction: str = "right"
+
+
+PRESET_INFO: dict[str, PresetInfo] = {
+    "campli": PresetInfo("Campli Cucù", ("farina-2010",)),
+    "lu-stu": PresetInfo("Lu Stù of Montorio al Vomano", ("di-luigi-mazza-2009", "farina-2010"), base="campli"),
+    "zeh-1769": PresetInfo("Zeh's Cucuspiel", ("zeh-1769", "farina-2010"), base="campli"),
+    "coucou": PresetInfo("Coucou", ("academie-1725", "lacombe-1792")),
+    "as-qui-court": PresetInfo("As Qui Court", ("mery-1847", "academie-1725"), base="coucou"),
+    "here": PresetInfo("Hère", ("furetiere-1690", "lebrun-1828", "academie-1725"), base="coucou"),
+    "ranter-go-round": PresetInfo("Ranter-Go-Round", ("cassell-1881",), base="coucou", direction="left"),
+    "digital-4p": PresetInfo("The digital four-player Cuccù", ("digital-cuccu", "farina-2010"), base="campli"),
+    # S2: 'beginning with the player to dealer's left': play goes left, as in Ranter-Go-Round
+    "screw-your-neighbour": PresetInfo("Screw Your Neighbour", ("pagat-cuckoo",), base="coucou", direction="left"),
+}
+
+
+def options_in_play(rules: Rules) -> tuple[str, ...]:
+    """The named options the engine can consult under ``rules``, in :data:`OPTIONS` order.
+
+    The others cannot change any deal or showdown of this ruleset: the cat's options where
+    no card is a cat, the fools' where the pack has none, the buy-back price where nobody
+    buys back, and so on.  ``tests/rules/test_options_in_play.py`` plays seeded matches under
+    every other reading of each option left out and checks that not one event changes."""
+    roles = {role for _, role in rules.roles}
+    cuccu = PACKS[rules.pack].family == "cuccu"
+    buys_back = rules.buy_back != "none"
+    needs = {
+        "horse_at_dealer": HORSE in roles,
+        # the dealer's draw can meet a king only where he draws (S4)
+        "dealer_draws_king": CUCKOO in roles and rules.dealer_exchange != "none",
+        "cat": CAT in roles,
+        "targeted_holder_acts": bool(roles),
+        # only a request that reaches the dealer can meet his event card (not the talon's, F4)
+        "targeted_dealer_decides": bool(roles) and rules.last_request_to == "dealer",
+        # the showdown spares or compares the XV of the Cuccù pack (scoring.CUCKOO_VALUE)
+        "cuckoo_at_showdown": cuccu,
+        "cuckoo_pair_exception": cuccu,
+        "fools_in_play": cuccu,
+        "two_fools": cuccu,
+        "two_fools_alone": cuccu,
+        "inn": INN in roles,
+        "inn_guarantee_covers": INN in roles,
+        "cat_undo_through_inn": CAT in roles and INN in roles and rules.cat == "undo",
+        "seating_fool": cuccu,
+        "buy_back_price": buys_back,
+        "simultaneous_buy_back": buys_back,
+        "virgin_after_gain": buys_back,
+        # a card goes dead only when its holder goes out during the deal: shot, scratched, or
+        # paying to refuse (Q9)
+        "dead_cards": HUNTER in roles or CAT in roles or rules.refuse_by_paying == "yes",
+        "backward_chain_end": rules.cat == "backward" and CAT in roles,
+        "backward_offer": rules.cat == "backward" and CAT in roles,
+        "fool_hint": cuccu,
+        "talon_card": rules.last_request_to == "talon",
+        "piquet_below_seven": rules.pack == "french-52",
+    }
+    return tuple(name for name in OPTIONS if needs.get(name, True))
+
+
+# Why each preset takes the reading it takes: every open point (OPEN_POINTS) and every setting
+# or reading the preset fixes where its source does not state it outright.  Each quotes the
+# seed that reports the source (seed 000 for Farina, Di Luigi & Mazza and Zeh; 003 for the
+# French and English games; 004 for the digital game), so a reader can check the choice.
 PRESET_REASONS: dict[str, dict[str, str]] = {
     "campli": {
-        "targeted_holder_acts": "K10, K11, K13, K14 all say play goes on with the player right of the event card.",
+        "refuse_by_paying": (
+            "A player asked must exchange unless he holds an event card: «dann muss der angefragte Spieler sie "
+            "mit dem Anbieter tauschen» (K7)."),
+        "two_fools_alone": (
+            "Both fools rank 14½ and «verlieren also nur, wenn ausser Narren und XVern keine weiteren Karten im "
+            "Spiel sind» (K15): with nothing else live they are the lowest cards, and lose."),
+        "targeted_holder_acts": (
+            "Each event card ends its holder's part: play goes on with the player to its right, «Die Tauschrunde "
+            "wird mit dem Spieler rechts vom Kuckuck fortgesetzt» (K10), and in the same words after the Bragon "
+            "(K11), the cat («rechts von der Katze», K13) and the inn («rechts vom Wirtshaus», K14)."),
         "targeted_dealer_decides": (
-            "Right of the dealer there is nobody left to play (K10-K14), and K12 has the offerer take the "
-            "stack's top card in the dealer's stead; the dealer's own decision (K8) is not restated."),
+            "Play goes on right of the event card (K10-K14), and right of the dealer nobody is left to play; for "
+            "the horse at the dealer Farina has the offerer exchange with the stack instead «Falls der Angefragte "
+            "der Geber ist» (K12) and names no later decision of the dealer's."),
         "cuckoo_at_showdown": (
-            "Disputed.  For 'never-loses': Farina's only explicit case (K19: both hold a cuckoo, neither "
-            "loses), the digital Campli game (D7) and the principle seed 000 applies to Zeh's gaps (Z9, "
-            "'cucus never lose').  For 'compared': §Das Ergebnis ranks a lone fool with the lowest other card "
-            "with no exception for the XV, and seed 000 lists Zeh's cuckoo exception (Z8) among his "
-            "'Abweichungen' from Cucù.  The default spares the cuckoo; every ruling that depends on it also "
+            "Disputed.  For 'never-loses': Farina's only explicit case, «Wenn beide einen Kuckuck halten, verliert "
+            "keiner eine Marke» (K19); the digital Campli game, «En gøg mister aldrig et liv, selvom det er det "
+            "eneste levende kort» (D7); and the principle the German account applies to Zeh's gaps, «dass die "
+            "Cucus nie verlieren» (Z9).  For 'compared': a lone fool ranks «wie die ansonsten rangniedrigste "
+            "Karte» (C3) with no exception for the XV, and the account lists Zeh's exception for the Cucu (Z8) "
+            "among his «Abweichungen» from Cucù.  The default spares the cuckoo; every ruling that depends on it also "
             "gives the 'compared' outcome."),
-        "fools_in_play": "Dead cards 'play no role in the comparison' (K15), so a dead fool is not in play.",
-        "inn_guarantee_covers": "The second offer names the nulla ('pagherai se null?'), so only the 0 is covered.",
+        "fools_in_play": (
+            "Dead cards «spielen beim Vergleich, wer letzter ist, keine Rolle» (K15): a fool in a dead hand is "
+            "not in play, so it does not make «beide Narren» of a live one."),
+        "inn_guarantee_covers": (
+            "The second offer names the nulla, «Zahlst du, wenn’s ’ne Null ist?», and the innkeeper pays «wenn "
+            "dann der Anbieter tatsächlich eine Null hält» (K14): the 0, not the secchia or the cards below it."),
         "cat_undo_through_inn": (
-            "Unreachable under 'targeted_holder_acts = never' (a former innkeeper never offers again); 'undo' "
-            "follows K13's wording 'every exchange' when the other reading of Q2 is chosen."),
-        "seating_fool": "The pack's order (C1) puts the fool last; 14½ needs both fools, and the draw has one.",
-        "simultaneous_buy_back": "The seed proposes McLeod's order first; Martin's is the alternative.",
+            "K13 undoes every exchange that brought the card, «Hat auch dieser seine Karte im Tausch erhalten, "
+            "dann wird der ebenfalls rückabgewickelt», and the refused inn's is an exchange.  Under "
+            "targeted_holder_acts = never the case cannot arise (a former innkeeper never offers again); the "
+            "reading matters only under the other reading of Q2."),
+        "seating_fool": (
+            "The draw uses «20 Karten aus den 40, so dass jede Karte nur einmal vorkommt» (K2), so one fool, and "
+            "«Ein einzelner Narr entspricht dem Rang der niedrigsten Karte» (C3); the 14½ of «beide Narren» "
+            "needs two."),
+        "simultaneous_buy_back": (
+            "The German account proposes McLeod's order, «Vorschlagsweise gilt der erste rechts vom Geber dann als "
+            "erster», and gives Martin's equal price as «Eine Alternative» (Q1)."),
+        "stake": "«Jeder Spieler zahlt einen vereinbarten Einsatz» (K1): agreed; one unit, so prices read as stakes.",
     },
     "lu-stu": {
-        "deal_from": "L2: 'Die Karten vom Stapel werden von oben gegeben.'",
-        "dealer_exchange": "Q6: Lu Stù changes only the dealing (L2); Campli's K8 (bottom card) is kept.",
-        "horse_at_dealer": "Q6: Campli's K12 (top card) is kept for the same reason.",
-        "cuckoo_at_showdown": "L4 and L6: a cuckoo can lose when only cuckoos and fools are in play.",
-        "cuckoo_pair_exception": "L6: two equal cards, the non-dealer loses, 'auch wenn es sich um Kuckucke handeln sollte'.",
-        "two_fools_alone": "L6: 'n llev e n matt': both gain, and the non-dealer loses his gain again.",
-        "targeted_holder_acts": "Campli's K10-K14 stand ('Same as Campli except').",
-        "fools_in_play": "Dead cards go under the stack (L10): they are not in play.",
-        "inn_guarantee_covers": "L7: 'wenn dieser die Null halten … sollte': the nulla.",
-        "backward_chain_end": "Q5: the dealer has no card yet when the way back reaches the first hand.",
-        "backward_offer": "L8: the exchange 'goes on leftwards' with no decision named.",
-        "virgin_after_gain": "Q8 unsettled by the source; K17's 'never lost a mark' is kept. A player who buys back "
-                              "during the deal takes no further part in it: his card went under the stack (L10, Q7).",
-        "simultaneous_buy_back": "As Campli (Q1).",
-        "all_out": "Campli's K18 stands; L12 only narrows when it can happen.",
-        "targeted_dealer_decides": "As Campli: Lu Stù restates none of K10-K14's 'play goes on right of' it.",
-        "seating_fool": "As Campli: the seating draw (K2) is not restated.",
+        "refuse_by_paying": (
+            "As Campli: «muss der angefragte Spieler sie mit dem Anbieter tauschen» (K7); on the way back too, «Hat "
+            "der Angefragte keine Ereigniskarte muss er tauschen» (L8)."),
+        "deal_from": "«Die Karten vom Stapel werden von oben gegeben» (L2).",
+        "dealer_exchange": (
+            "Q6: Lu Stù restates only the dealing, «von oben» (L2); the dealer's own exchange is not restated, so "
+            "Campli's «mit der untersten Karte des Stapels» (K8) stands.  Open: the other end is a reading."),
+        "horse_at_dealer": (
+            "Q6: as for the dealer's exchange, Campli's «mit der obersten Karte vom Stapel» (K12) stands; L9 "
+            "changes only the horse's word, «zumb»."),
+        "cuckoo_at_showdown": (
+            "«Es kann in diesem Spiel passieren, dass ein Kuckuck verliert, wenn nur Kuckucke und Narren im Spiel "
+            "sind» (L4)."),
+        "cuckoo_pair_exception": (
+            "Two left with equal cards: the non-dealer loses, «auch wenn es sich um Kuckucke handeln sollte» "
+            "(L6)."),
+        "two_fools_alone": (
+            "Two fools alone: both gain and the non-dealer «verliert diese aber gleich wieder, weil er der erste "
+            "Spieler mit der niedrigsten Karte ist» (L6): the fools are compared."),
+        "targeted_holder_acts": (
+            "Lu Stù is given as «Eine Variante» by its differences, and none of them touches Campli's «Die "
+            "Tauschrunde wird mit dem Spieler rechts vom … fortgesetzt» (K10-K14); L7's accepted bargain is an "
+            "exchange, after which play goes on right of the inn."),
+        "targeted_dealer_decides": "As Campli: Lu Stù restates none of K10-K14's «rechts vom …».",
+        "fools_in_play": (
+            "The cards of players who go out «werden nach unten unter den Kartenstapel getan und beim Vergleich "
+            "nicht weiter berücksichtigt» (L10): a dead fool is under the stack, not in play."),
+        "inn_guarantee_covers": (
+            "The innkeeper pays «wenn dieser die Null halten und das Spiel verlieren sollte» (L7): the nulla."),
+        "backward_chain_end": (
+            "Q5: the way back goes «nach links» (L8), to players already dealt; the dealer, left of the first "
+            "hand, is dealt last (K4) and holds no card yet, so the way back ends with the first hand."),
+        "backward_offer": (
+            "«Hat der Angefragte keine Ereigniskarte muss er tauschen … und das Tauschgeschäft geht nach links "
+            "weiter» (L8): the exchanges go on with no decision named, until an event card ends them."),
+        "virgin_after_gain": (
+            "Q8 is open.  Farina's virgin is «Ein Spieler, der noch seine anfangs erhaltenen drei Marken hat» "
+            "(K17), which a player who has gained and never lost still is; L1's «ein Spieler ohne Marken ist "
+            "also entweder ausgeschieden oder Jungfrau» says who holds no tokens, not that a player holding "
+            "gained ones has lost his virginity.  Farina's definition is kept."),
+        "simultaneous_buy_back": (
+            "As Campli (Q1): McLeod's order, which the German account proposes first.  Lu Stù buys back «sofort» "
+            "(L11), so only players going out together at the showdown (the fool's case of L12) need an order."),
+        "all_out": "Campli's K18 stands: Lu Stù only narrows when it can happen (L12), «Anders als in Campli».",
+        "seating_fool": "As Campli: Lu Stù does not restate the seating draw (K2).",
+        "dead_cards": "L10: the dead card goes «nach unten unter den Kartenstapel».",
     },
     "zeh-1769": {
-        "initial_marks": "Z2/Q17: agreed, not fixed; Zeh gives no number, so Campli's three is the default.",
-        "dealing": "Z3; Q13: dealing everything first does not change who may be targeted (the next player).",
-        "cuckoo_at_showdown": "Z9: 'im Sinne des Prinzips, dass die Cucus nie verlieren'.",
-        "two_fools_alone": "Q10/Z9: the seed's first reading, 'beide erhalten eine Marke'.",
-        "refuse_by_paying": "Q9: the fourth paragraph's 'nothwendig verwechseln muss' is the more specific rule.",
-        "all_out": "Z11 as filled by the seed: a draw, all play again without a new stake.",
-        "targeted_holder_acts": "Z4: XI, XIII, XIIII and XV 'exakt die gleichen wie im Cucù'.",
-        "fools_in_play": "As Campli.",
-        "inn_guarantee_covers": "As Campli (Z4).",
-        "targeted_dealer_decides": "As Campli (Z4: the event cards 'exakt die gleichen wie im Cucù').",
+        "initial_marks": (
+            "«Die Zahl der Marken, die jeder Spieler für seinen Einsatz erhält, ist Abmachungssache, und nicht "
+            "auf drei fixiert» (Z2): Zeh gives no number, so Campli's three is the default (Q17); a position "
+            "states the table's own."),
+        "dealing": (
+            "«Jeder Spieler erhält seine Karte sogleich, danach wandert das Tauschangebot nach rechts» (Z3).  "
+            "Q13: dealing all first does not change who may be asked, always the next player (K5)."),
+        "cuckoo_at_showdown": "Z8 and Z9: «im Sinne des Prinzips, dass die Cucus nie verlieren».",
+        "two_fools": (
+            "«Wenn zwei Narren im Spiel sind, dann verlieren die Narren nicht nur nichts, sondern erhalten jeder "
+            "eine Marke aus der Tasse (wie bei Lu Stù)» (Z6)."),
+        "two_fools_alone": (
+            "Q10: the German account's two readings for two players with two fools are «entweder erhalten beide eine "
+            "Marke; oder nichts» (Z9).  The first is taken: it is Z6's «verlieren die Narren nicht nur nichts»; "
+            "the second is Lu Stù's 'n llev e n matt' (L6), which Zeh does not describe."),
+        "refuse_by_paying": (
+            "Q9: the third paragraph only «deutet … an» that a refusal costs a mark («Wer aber nicht tauschen "
+            "will, wird eine Marque in die Taze setzen»); the fourth states the case itself: non-privileged "
+            "cards are ones a player «nothwendig verwechseln muss, wenn sie begehret werden»."),
+        "all_out": (
+            "Zeh is silent («Es wird nicht erläutert»); the German account fills it «Im Sinne von Cucù und Lu "
+            "Stù»: «als Unentschieden … es wird ein neues Spiel mit allen Spielern gespielt, ohne dass ein neuer "
+            "Einsatz gezahlt werden muss» (Z11)."),
+        "targeted_holder_acts": (
+            "«Die Regeln für XI Wirtshaus, XIII Pferd, XIV Bragon und XV Cucu sind exakt die gleichen wie im "
+            "Cucù» (Z4): play goes on right of the event card (K10-K14)."),
+        "targeted_dealer_decides": "As Campli (Z4: the event cards «exakt die gleichen wie im Cucù»).",
+        "fools_in_play": (
+            "As Campli: Zeh's «Wenn zwei Narren im Spiel sind» (Z6) counts the fools in play, and dead cards "
+            "play no role in the comparison (K15)."),
+        "inn_guarantee_covers": "As Campli: the inn is «exakt» Cucù's (Z4), whose guarantee names the nulla (K14).",
         "seating_fool": "As Campli: Zeh describes no seating draw.",
+        "buy_back": "«die Möglichkeit des Wiedereinkaufens wird nicht angedeutet» (Z10).",
+        "fool_hint": (
+            "«Wer es doch tut, erhält keine Marke, falls beide Narren im Spiel sein sollten» (Z7)."),
     },
     "coucou": {
-        "initial_marks": "F1/Q17: 'zum Beispiel fünf': agreed; five is the source's example.",
-        "piquet_below_seven": "F1: the 32-card pack 'wenn weniger als sieben Spieler spielen'; fixed at the start.",
-        "dealing": "F2/F3: the players look at their cards, then the first hand begins.",
-        "deal_from": "Not stated; the top card, as a pack is ordinarily dealt.",
-        "all_equal": "Q11/F5: the number of players falls 'außer wenn alle Spieler den gleichen Kartenwert haben'.",
-        "talon_card": "Q16: the Académie's 'Karte auf dem Talon' (the top card) over Meyers' later reading.",
+        "refuse_by_paying": "«Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen König» (F3).",
+        "may_offer_after_receiving": (
+            "«Jeder Spieler tauscht nacheinander nach rechts» (F3): a player who received a card by exchange has "
+            "his own turn with it."),
+        "ties": ("«Es kann auch sein, dass zwei od. mehrere Spieler verlieren, wenn sie die gleichen Kartenwerte "
+                 "haben» (F5)."),
         "targeted_holder_acts": (
-            "Q2, open: seed 003 says only 'Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen "
-            "König. In diesem Fall sagt er (ohne die Karte aufzudecken) „Kuckuck!“ zur Vorhand, und es findet kein "
-            "Tausch statt' and 'Jeder Spieler tauscht nacheinander nach rechts' (F3).  Whether the king holder then "
-            "takes his own turn is not said; 'never' (he keeps, as a king holder would) is the default, 'always' "
-            "(every player exchanges in turn) the other reading."),
-        "all_out": "Unreachable under all_equal = nobody-loses; everybody returns otherwise (no source).",
+            "Q2, open: the German article says only «Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat "
+            "einen König. In diesem Fall sagt er (ohne die Karte aufzudecken) „Kuckuck!“ zur Vorhand, und es "
+            "findet kein Tausch statt» and «Jeder Spieler tauscht nacheinander nach rechts» (F3).  Whether the king "
+            "holder then takes his own turn is not said; 'never' (he keeps, as a king holder would) is the default, "
+            "'always' (every player exchanges in turn) the other reading."),
+        "initial_marks": (
+            "«Jeder erhält die gleiche Anzahl an Spielmarken zum Punktezählen, zum Beispiel fünf» (F1, Q17): the "
+            "source's example; a position states the table's own."),
+        "min_players": "«von fünf bis zwanzig Spielern gespielt» (F1).",
+        "piquet_below_seven": (
+            "«ein Piquet-Blatt mit 32 Karten (ohne 2er bis 6er), wenn weniger als sieben Spieler spielen» (F1); "
+            "fixed for the match by the table at its start."),
+        "dealing": (
+            "The dealer deals everyone, takes his three and discards (F2); «Die Spieler sehen sich ihre Karten "
+            "an; dann beginnt die Vorhand» (F3)."),
+        "deal_from": "Not stated: the top card, as an ordinary pack is dealt.",
+        "dealer_takes": "«Er gibt jedem eine Karte und bekommt als Geber drei Karten selbst» (F2).",
+        "dealer_exchange": "«Der Geber muss die zu Beginn gewählte Karte behalten» (F4).",
+        "last_request_to": (
+            "«Der letzte Spieler links vom Geber tauscht keine Karte mit dem Geber, sondern die Karte auf dem "
+            "Talon» (F4)."),
+        "all_equal": (
+            "Q11: «Die Anzahl der teilnehmenden Spieler nimmt somit mit fortschreitendem Spielverlauf ab, außer "
+            "wenn alle Spieler den gleichen Kartenwert haben» (F5): the exception means nobody loses then."),
+        "talon_card": (
+            "Q16: «die Karte auf dem Talon» (F4) is its top card; the dealer's two discards went «verdeckt unter "
+            "den Talon» (F2).  The bottom card, or the next if a king, is Meyers' later reading."),
+        "all_out": (
+            "Unreachable while all_equal = nobody-loses: all who are left lose together only when every card "
+            "ties, and then nobody loses (F5).  Under the other reading the source is silent: everybody returns "
+            "with the starting marks, as in the digital game (D8); Coucou has no buy-back, so K18's virgins do "
+            "not arise."),
+        "buy_back": ("No buy-back is described: «Hat ein Spieler keine Marken mehr, muss er aus dem Spiel "
+                     "ausscheiden» (F5)."),
+        "cuckoo_at_showdown": "The king refuses an exchange (F3) but is compared like any card at the showdown (F5).",
     },
     "as-qui-court": {
-        "initial_marks": "Q17: as Coucou, five.",
+        "refuse_by_paying": "«Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen König» (F3).",
+        "may_offer_after_receiving": (
+            "«Jeder Spieler tauscht nacheinander nach rechts» (F3): a player who received a card by exchange has "
+            "his own turn with it."),
+        "ties": ("«Es kann auch sein, dass zwei od. mehrere Spieler verlieren, wenn sie die gleichen Kartenwerte "
+                 "haben» (F5)."),
+        "dealing": "As Coucou: «Die Spieler sehen sich ihre Karten an; dann beginnt die Vorhand» (F3).",
+        "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",
+        "dealer_draws_king": "A4 names no exception for a king on the talon: the dealer takes the card he finds.",
+        "targeted_dealer_decides": (
+            "A dealer whose king refused the last request received no ace, so under A4 he has only his card to "
+            "keep: either reading gives the same deal."),
+        "buy_back": "As Coucou: no buy-back is described (F5).",
+        "initial_marks": "Q17: as Coucou, the source's example of five (F1).",
         "targeted_holder_acts": (
-            "Q2, open, as Coucou: Méry's king holder 'den Tausch wie bei Coucou ablehnen kann, aber statt „Kuckuck!“ "
-            "zu rufen, den König aufdeckt' (A1); nothing says whether he then has his turn.  Default 'never'."),
-        "dealer_exchange": "A4: only with the talon and only after receiving an ace.",
-        "last_request_to": "A3: the player left of the dealer exchanges with the dealer.",
-        "all_equal": "Méry changes only A1-A4; Coucou's F5 stands.",
-        "piquet_below_seven": "As Coucou (F1).",
-        "all_out": "As Coucou.",
+            "Q2, open, as Coucou: Méry's king holder «den Tausch wie bei Coucou ablehnen kann, aber statt „Kuckuck!“ "
+            "zu rufen, den König aufdeckt» (A1); nothing says whether he then has his turn.  Default 'never'."),
+        "dealer_takes": "«Der Geber nimmt nur eine statt drei Karten» (A2).",
+        "dealer_exchange": (
+            "«Der Geber kann diese Karte nur mit dem Talon tauschen und nur, wenn er vom vorherigen Spieler ein Ass "
+            "erhalten hat» (A4)."),
+        "last_request_to": "«Der Spieler links vom Geber tauscht mit dem Geber» (A3).",
+        "all_equal": (
+            "Méry's differences from Coucou are the king shown and A2-A4 («die folgenden drei wesentlichen "
+            "Unterschiede»); Coucou's F5 stands, read as for Coucou (Q11)."),
+        "piquet_below_seven": "As Coucou (F1): Méry changes only A1-A4.",
+        "all_out": "As Coucou: unreachable while all_equal = nobody-loses (F5).",
     },
     "here": {
-        "dealer_takes": "H1: 'jeder Spieler nur eine Karte' (Furetière 1690): the dealer too.",
+        "refuse_by_paying": "«Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen König» (F3).",
+        "may_offer_after_receiving": (
+            "«Jeder Spieler tauscht nacheinander nach rechts» (F3): a player who received a card by exchange has "
+            "his own turn with it."),
+        "ties": ("«Es kann auch sein, dass zwei od. mehrere Spieler verlieren, wenn sie die gleichen Kartenwerte "
+                 "haben» (F5)."),
+        "dealing": ("As Coucou, whose rules Lebrun gives under the name Her: the players are dealt, then play "
+                    "begins (F3)."),
+        "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",
+        "targeted_dealer_decides": (
+            "The dealer has no exchange of his own (H1 names no talon), so he has nothing to decide after his king "
+            "refused the last request: either reading gives the same deal."),
+        "buy_back": "As Coucou: no buy-back is described (F5).",
         "targeted_holder_acts": (
-            "Q2, open, as Coucou: Lebrun's king holder 'nicht „Kuckuck!“, sondern „Her!“ sagt' (H1); nothing says "
+            "Q2, open, as Coucou: Lebrun's king holder «nicht „Kuckuck!“, sondern „Her!“ sagt» (H1); nothing says "
             "whether he then has his turn.  Default 'never'."),
-        "last_request_to": "H1: exchange with the neighbour; the dealer is the last player's neighbour.",
-        "dealer_exchange": "H1 names no talon: the dealer keeps his card.",
-        "roles": "Lebrun (1828): the king holder says 'Her!' and refuses, as in Coucou.",
-        "min_players": "Furetière gives no count; two is the least that can play.",
-        "all_equal": "Lebrun describes Hère as Coucou: F5 stands.",
-        "all_out": "As Coucou.",
+        "dealer_takes": ("«ein Spiel, bei dem jeder Spieler nur eine Karte erhält» (H1, Furetière 1690): the "
+                         "dealer too."),
+        "last_request_to": (
+            "Each player may exchange «mit seinem Nachbarn» (H1); the dealer is the last player's neighbour, and "
+            "Furetière names no talon."),
+        "dealer_exchange": "Furetière names no talon or stack to exchange with (H1): the dealer keeps his card.",
+        "roles": (
+            "Lebrun (1828) gives Coucou's rules under the name Her: «wenn er einen König erhält, nicht „Kuckuck!“, "
+            "sondern „Her!“» (H1): the king refuses."),
+        "min_players": "Furetière gives no count: two, the least that can play.",
+        "piquet_below_seven": "Furetière names no piquet pack: the whole ordinary pack.",
+        "all_equal": "Lebrun describes Hère as Coucou «nach den traditionellen Regeln»: F5 stands, read as for Coucou.",
+        "all_out": "As Coucou: unreachable while all_equal = nobody-loses (F5).",
     },
     "ranter-go-round": {
-        "roles": "R3: 'no card has any privilege'.",
-        "dealer_exchange": "R2: the dealer 'may take the top card of the pack instead'.",
-        "may_offer_after_receiving": "R2: 'No player may exchange more than once', read literally.",
+        "refuse_by_paying": "R3: no card has any privilege: nobody can refuse an exchange, by paying or otherwise.",
+        "dealing": "R2: each player receives one card; then the changing begins on the dealer's left.",
+        "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",
+        "buy_back": "Cassell describes none: lost lives go to the pool and the last player left wins (R4).",
+        "last_request_to": (
+            "R2: each may change with his left-hand neighbour, 'and so on'; the last player's neighbour is the "
+            "dealer, who then has nobody to change with."),
+        "roles": "R3: no card has any privilege; nobody can refuse an exchange.",
+        "initial_marks": "R1: three counters, 'lives', each.",
+        "dealer_exchange": "R2: the dealer, having nobody to change with, may take the top card of the pack instead.",
+        "may_offer_after_receiving": ("R2: no player may exchange more than once, read literally: a card received "
+                                      "is kept."),
         "ties": "R4: of equal lowest cards only the one turned up last loses.",
-        "min_players": "Cassell gives no count; two is the least that can play.",
-        "all_out": "Unreachable: only one card loses per deal (R4).",
+        "all_equal": "R4 names no exception: the last of the equal cards turned up loses.",
+        "min_players": "Cassell gives no count: two, the least that can play.",
+        "piquet_below_seven": "R1: a pack of 52 cards, whatever the table.",
+        "all_out": "Unreachable: only one card loses a life in a deal (R4).",
     },
     "screw-your-neighbour": {
+        "refuse_by_paying": "S3: the neighbour 'must accept the exchange unless she has a king'.",
+        "dealing": "S2: one card each, then each player has one turn.",
+        "buy_back": "S5: a player with no lives is out; the last one left wins.  No buy-back is described.",
+        "last_request_to": ("S2: 'try to exchange with the next player', ending with the dealer: the dealer is next "
+                            "for the last."),
+        "piquet_below_seven": "S1: the 52-card pack, whatever the table.",
         "initial_marks": "S1: 'an equal number of lives, say 3': agreed (Q17); three is the page's example.",
         "roles": "S3: the neighbour 'must accept the exchange unless she has a king'; no other card refuses.",
         "targeted_holder_acts": (
@@ -598,14 +848,36 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "min_players": "The page gives no count; two is the least that can play.",
     },
     "digital-4p": {
-        "targeted_holder_acts": "D6: after a refused inn its former holder acts normally.",
-        "targeted_dealer_decides": "D4 has the requester exchange with the top of the stack; no further step named.",
-        "cuckoo_at_showdown": "D4 and D7: a cuckoo never loses a life, even as the only live card.",
-        "fools_in_play": "D7: cards of knocked-out players are dead and excluded.",
-        "inn_guarantee_covers": "D6 names the nulla ('hvis et nul taber').",
-        "cat_undo_through_inn": "D5 undoes 'earlier consecutive exchanges'; the refused inn's exchange is one.",
-        "seating_fool": "The digital game does not seat by draw; the Campli default is kept.",
-        "simultaneous_buy_back": "No buy-back in the digital game; the option has no effect.",
+        "refuse_by_paying": (
+            "«Et mål, der får et almindeligt kort, fjols, nul- eller negativt kort, skal bytte» (D3): a target with "
+            "a plain card must exchange."),
+        "two_fools_alone": (
+            "«To tåber har 141/2, kun under gøgen» (D7): with nothing else live the two fools are the lowest cards, "
+            "and «Hvert laveste kort mister ét liv»."),
+        "min_players": "«4 spillere · Dig og tre AI-modstandere» (D1).",
+        "stake": "«Liv er bordscores uden pengeværdi» (D1): lives have no money value, so no stake.",
+        "targeted_holder_acts": (
+            "«Hvis det nægtes, skal kroen byttes; dens tidligere indehaver handler derefter normalt» (D6): after "
+            "a refused inn its former holder acts normally."),
+        "targeted_dealer_decides": (
+            "As Campli (K10-K14).  «Giveren handler sidst» (D3) describes the ordinary end of the round; for the "
+            "horse at the dealer the page has the requester exchange «med toppen af pakken uden særlige effekter» "
+            "(D4) and names no later step."),
+        "cuckoo_at_showdown": (
+            "«Gøgen … mister aldrig et liv» (D4); «En gøg mister aldrig et liv, selvom det er det eneste levende "
+            "kort» (D7)."),
+        "fools_in_play": ("«Kort, der holdes af spillere, der allerede er elimineret af en kat eller jæger, er døde "
+                          "og udelukket» (D7)."),
+        "inn_guarantee_covers": "«hvis et nul taber» (D6): the nulla.",
+        "cat_undo_through_inn": (
+            "«Tidligere på hinanden følgende udvekslinger med anmodningsmandens nuværende kort bliver omgjort» "
+            "(D5): every earlier exchange of the card, and the refused inn's («skal kroen byttes», D6) is one."),
+        "seating_fool": "The page seats nobody by draw; Campli's reading is kept for K2.",
+        "simultaneous_buy_back": "No buy-back in the digital game (D1, D8): the option has no effect.",
+        "buy_back": "«Spillere uden liv sidder over senere uddelinger» (D8): out is out.",
+        "all_out": (
+            "«Hvis alle, der stadig er med i spillet, når nul i samme runde, vender alle fire spillere tilbage med "
+            "tre liv gratis» (D8)."),
     },
 }
 

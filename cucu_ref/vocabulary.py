@@ -179,6 +179,8 @@ WORDS: tuple[Word, ...] = (
     _d("stack", "stack", "en", USAGE, argument="card"),
     _d("pack", "stack", "en", "R2", "Cassell 1881: the dealer 'may take the top card of the pack instead'",
        argument="card"),
+    _d("stock", "stack", "en", "S4", "pagat.com's Cuckoo: the dealer may exchange 'with a card cut from the "
+       "undealt stock'", argument="card"),
     _d("byt med bunken", "stack", "da", "D3", "seed 004: 'kan beholde eller bytte med bunden af bunken'",
        argument="card"),
     _d("bunken", "stack", "da", "D3", argument="card"),
@@ -272,8 +274,8 @@ WORDS: tuple[Word, ...] = (
 
 # Words that name two different things a table does: they are refused with both meanings.
 AMBIGUOUS_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "pass": (("offer", "'passo': pass the card on to the next player (K5)"),
-             ("keep", "pass one's turn, as in other card games: 'sto bene' (K5)")),
+    "pass": (("offer", "to pass the card on to the next player (K5)"),
+             ("keep", "to keep it, passing one's turn as in other card games (K5)")),
 }
 
 
@@ -307,7 +309,7 @@ ROLE_RULE = {"cuckoo": "K10", "hunter": "K11", "horse": "K12", "cat": "K13", "in
 SOURCE_LANGUAGE: dict[str, str] = {
     "farina-2010": "it", "di-luigi-mazza-2009": "it", "zeh-1769": "de", "digital-cuccu": "da",
     "academie-1725": "fr", "lacombe-1792": "fr", "mery-1847": "fr", "furetiere-1690": "fr", "lebrun-1828": "fr",
-    "cassell-1881": "en", "mcleod": "en", "martin": "de", "cucu-ref": "en",
+    "cassell-1881": "en", "pagat-cuckoo": "en", "mcleod": "en", "martin": "de", "cucu-ref": "en",
 }
 _FAMILY_SOURCE = {CUCCU: "farina-2010", FRENCH: "academie-1725"}
 
@@ -334,9 +336,11 @@ PRINTED_NAMES: dict[str, dict[int, str]] = {
     "furetiere-1690": _FRENCH_NAMES, "lebrun-1828": _FRENCH_NAMES,
     # Cassell 1881: 'aces lowest, kings highest' (R1); knave is the English of its day
     "cassell-1881": {13: "king", 12: "queen", 11: "knave", 1: "ace"},
+    # pagat.com's Cuckoo (Screw Your Neighbour, S1): 'king high, ace low'
+    "pagat-cuckoo": {13: "king", 12: "queen", 11: "jack", 1: "ace"},
 }
-_PRINTED_FAMILY = {key: (FRENCH if key in ("academie-1725", "lacombe-1792", "mery-1847", "furetiere-1690",
-                                             "lebrun-1828", "cassell-1881") else CUCCU) for key in PRINTED_NAMES}
+# the pack family a source's names are of: the Cuccù pack's have its XV
+_PRINTED_FAMILY = {key: CUCCU if 15 in names else FRENCH for key, names in PRINTED_NAMES.items()}
 
 
 def _rules_family(rules: Rules) -> str:

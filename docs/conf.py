@@ -32,9 +32,9 @@ extensions = [
 
 root_doc = "index"
 source_suffix = {".rst": "restructuredtext"}
-# worked/ holds the hand-written examples that the generated ruleset pages include;
-# dev/ holds notes for contributors, not part of the manual.
-exclude_patterns = ["_build", "worked", "dev", "Thumbs.db", ".DS_Store"]
+# rules/ and worked/ hold each game's hand-written rules and worked examples, which the
+# generated ruleset pages include; dev/ holds notes for contributors, not part of the manual.
+exclude_patterns = ["_build", "worked", "rules", "dev", "Thumbs.db", ".DS_Store"]
 nitpicky = True
 # Standard-library and typing names in signatures: no intersphinx (the build runs offline).
 nitpick_ignore_regex = [
@@ -67,6 +67,7 @@ doctest_global_setup = (
 
 html_theme = "furo"
 html_title = f"cucu-ref {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["cucu.css"]
 
 cucu_require_worked_examples = True

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-import helpers  # noqa: E402  (needs the path above)
+import helpers
 
 settings.register_profile(
     "ci", max_examples=25, deadline=None, derandomize=True, print_blob=True,

@@ -8,8 +8,12 @@ Runs the two commands the README gives, into a temporary directory:
   the worked examples of each ruleset, whose expected outcomes were worked out by hand
   from the sources.
 
-It also checks that the generated ruleset pages say what ``cucu_ref.rulesets`` says,
-so a page can never silently disagree with the code.
+It also reads the built HTML as a reader would: no error box, no raw reStructuredText or
+Markdown, no "No reason recorded", every internal link landing on a page and an anchor
+that exist; each ruleset page shows its rules, its open points with the reading it takes,
+and at least three worked examples with a well-formed diagram, a position and a ruling; and
+the generated pages say what ``cucu_ref.rulesets`` says, so a page can never silently
+disagree with the code.
 """
 
 from __future__ import annotations
@@ -18,11 +22,14 @@ import html
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
-from cucu_ref.rulesets import OPTIONS, PRESETS
+from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESETS, options_in_play
 from cucu_ref.sources import RULES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -61,19 +68,158 @@ def _page_text(path: Path) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
 
 
+# --------------------------------------------------------------------------- the built HTML, read as a reader would
+
+
+class _Page(HTMLParser):
+    """One built page: the prose a reader sees in the article (not code, not pictures), the
+    classes of its elements, its ids and its links."""
+
+    SKIP: ClassVar[set[str]] = {"pre", "code", "script", "style", "svg", "kbd", "samp"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.prose: list[str] = []
+        self.classes: list[tuple[str, str]] = []
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self._skip = 0
+        self._article = 0
+        self._noscript = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"] or "")
+        if tag == "a" and a.get("href"):
+            self.links.append(a["href"] or "")
+        if tag == "noscript":
+            self._noscript += 1
+        if a.get("class") and not self._noscript:  # the search page's 'activate JavaScript' box
+            self.classes.append((tag, a["class"] or ""))
+        if tag == "article":
+            self._article += 1
+        if tag in self.SKIP:
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.SKIP and self._skip:
+            self._skip -= 1
+        if tag == "noscript" and self._noscript:
+            self._noscript -= 1
+        if tag == "article" and self._article:
+            self._article -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._article and not self._skip:
+            self.prose.append(data)
+
+
+def _read(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def _manual_pages(root: Path) -> list[Path]:
+    # the pages of the manual; the highlighted sources of viewcode (_modules/) are code
+    return sorted(p for p in root.rglob("*.html") if "_modules" not in p.parts and "_static" not in p.parts)
+
+
+# ReStructuredText that did not become markup: a role, a literal, strong text, a link, a
+# directive, or Markdown's code and links (the changelog is converted from Markdown).
+RAW_MARKUP = re.compile(r"``|:[a-z]+:`|\*\*\S|`_|^\.\. [a-z-]+::|\]\(https?:|`[^`\s][^`]*`", re.M)
+
+
+def test_no_error_box_and_no_raw_markup_on_any_page(html_build: Path) -> None:
+    found = []
+    for path in _manual_pages(html_build):
+        page = _read(path)
+        name = path.relative_to(html_build).as_posix()
+        for tag, classes in page.classes:
+            words = classes.split()
+            if {"system-message", "problematic"} & set(words) or ("admonition" in words and "error" in words):
+                found.append(f"{name}: an error box <{tag} class={classes!r}>")
+            # Furo paints a red 'Adding a table of contents ...' box over any contents directive
+            if "contents" in words and tag in ("nav", "div", "aside") and \
+                    "this-will-duplicate-information-and-it-is-still-useful-here" not in words:
+                found.append(f"{name}: a contents box, which Furo shows as an error")
+        text = "".join(page.prose)
+        for match in RAW_MARKUP.finditer(text):
+            found.append(f"{name}: raw markup {text[max(0, match.start() - 30):match.end() + 30]!r}")
+        if "No reason recorded" in text:
+            found.append(f"{name}: 'No reason recorded'")
+    assert not found, "\n".join(found[:40])
+
+
+def test_every_internal_link_lands(html_build: Path) -> None:
+    broken = []
+    ids: dict[Path, set[str]] = {}
+    for path in sorted(html_build.rglob("*.html")):
+        for href in _read(path).links:
+            if re.match(r"^[a-z]+:", href) or href.startswith("//"):
+                continue  # http:, https:, mailto: are not ours to check offline
+            target, _, fragment = href.partition("#")
+            dest = (path.parent / target).resolve() if target else path
+            if not dest.exists():
+                broken.append(f"{path.relative_to(html_build)}: {href} (no such file)")
+                continue
+            if fragment and dest.suffix == ".html":
+                if dest not in ids:
+                    ids[dest] = _read(dest).ids
+                if fragment not in ids[dest]:
+                    broken.append(f"{path.relative_to(html_build)}: {href} (no such anchor)")
+    assert not broken, "\n".join(broken[:40])
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_each_preset_page_shows_its_chosen_reading_of_every_option(html_build: Path, name: str) -> None:
+def test_each_ruleset_page_has_its_rules_open_points_and_three_engine_played_examples(html_build: Path,
+                                                                                   name: str) -> None:
     page = html_build / "rulesets" / f"{name}.html"
     assert page.exists(), f"no generated page for preset {name!r}"
     raw = page.read_text(encoding="utf-8")
-    chosen = re.findall(r'<span class="pre">([^<]+)</span></code> \(<em>chosen</em>\)', raw)
-    # one chosen reading per option, in OPTIONS order, each the preset's own value
-    assert chosen == [getattr(PRESETS[name], option) for option in OPTIONS]
+    # the open points, in OPEN_POINTS order, each marked with the preset's own reading
+    taken = re.findall(r'<span class="pre">([^<]+)</span></code> \(<em>taken</em>\)', raw)
+    assert taken == [getattr(PRESETS[name], option) for option in OPEN_POINTS[name]]
     text = _page_text(page)
-    for option in OPTIONS.values():
-        for reading in option.readings:
-            assert reading.value in text, f"{name}: reading {reading.value!r} of {option.name!r} missing"
-    assert "Worked examples" in text
+    for option in OPEN_POINTS[name]:
+        assert f"Option {option}; it settles" in text
+        for reading in OPTIONS[option].readings:
+            assert reading.value in text, f"{name}: reading {reading.value!r} of {option!r} missing"
+    # only what the game can meet: an option it cannot reach is not described
+    for option in OPTIONS:
+        if option not in options_in_play(PRESETS[name]):
+            assert f"Option {option};" not in text
+    for heading in ("The rules", "The open points", "Settings and settled readings", "Worked examples"):
+        assert heading in text
+    # at least three worked examples, each a diagram, a position (notation and JSON) and a ruling
+    diagrams = re.findall(r'<svg xmlns="http://www.w3.org/2000/svg" class="cucu-diagram".*?</svg>', raw, re.S)
+    assert len(diagrams) >= 3, f"{name}: {len(diagrams)} diagrams"
+    for svg in diagrams:
+        ET.fromstring(svg)  # each inline drawing is well-formed XML
+    assert raw.count('class="cucu-details"') == len(diagrams)  # the position of each, as JSON
+    assert raw.count("cucu-notation") == len(diagrams)  # and in the notation
+    assert raw.count(f": ruling under {name}") == len(diagrams)  # and its ruling
+
+
+def test_the_landing_page_installs_and_starts(html_build: Path) -> None:
+    text = _page_text(html_build / "index.html")
+    for words in ("Install", "pip install .", "Quick start", "cucu-adjudicate examples/notation/campli-cat-undo.txt",
+                  "ruling under campli", "Claim by Anna: UPHELD"):
+        assert words in text
+    assert 'class="cucu-diagram"' in (html_build / "index.html").read_text(encoding="utf-8")
+
+
+def test_glossary_changelog_and_api_pages(html_build: Path) -> None:
+    glossary = _page_text(html_build / "glossary.html")
+    for name in ("Kuckuck", "gøg", "Bragon", "Wirtshaus", "Larvengesicht", "fjols", "roi", "Bube"):
+        assert name in glossary
+    changelog = _page_text(html_build / "changelog.html")
+    assert "Unreleased" in changelog and "[Unreleased]" not in changelog
+    api = sorted(p.stem for p in (html_build / "api").glob("*.html"))
+    assert {"engine", "rulesets", "cards", "diagram", "position", "adjudication", "index"} <= set(api)
+    # one page per module, not one page of everything
+    assert all(len(_page_text(html_build / "api" / f"{m}.html").split()) < 6000 for m in api)
 
 
 def test_every_rule_id_has_an_anchor_on_the_sources_page(html_build: Path) -> None:

@@ -8,7 +8,6 @@ must be listed in ``RULES`` too once an option or an event cites them.
 
 from __future__ import annotations
 
-import pytest
 
 from cucu_ref import Action, new_match, step
 from cucu_ref.cards import PACKS, parse
@@ -80,3 +79,15 @@ def test_every_preset_names_its_open_points_and_explains_each():
         for option in points:
             assert option in OPTIONS, (name, option)
             assert option in PRESET_REASONS.get(name, {}), (name, option)
+
+
+def test_gaps_the_account_fills_are_not_zehs():
+    # seed 000 §Das Cucuspiel: Z9 and Z11 are the German account's own fill of Zeh's gaps
+    # ("lassen sich die Lücken wie folgt füllen", "würde man das wohl … werten"), and Q10 is one of
+    # its two readings; Z8 is Zeh's own rule
+    from cucu_ref.sources import RULES, SOURCES, cite
+
+    for rule_id in ("Z9", "Z11", "Q10"):
+        assert RULES[rule_id].source == "cucu-und-lu-stu"
+        assert "Zeh" not in cite(rule_id)
+    assert SOURCES[RULES["Z8"].source].author == "J. E. Zeh"

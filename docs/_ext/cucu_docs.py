@@ -1,8 +1,10 @@
-"""Sphinx extension: render cucu-ref's rule data, so the docs cannot drift from the code.
+"""Sphinx extension: render cucu-ref's rule data and play its examples, so the docs cannot
+drift from the code.
 
 Everything here reads :mod:`cucu_ref.rulesets` (``OPTIONS``, ``PRESETS``,
-``PRESET_REASONS``) and :mod:`cucu_ref.sources` (``RULES``, ``SOURCES``) at build
-time and turns it into reStructuredText, which Sphinx then parses as usual.
+``PRESET_REASONS``, ``PRESET_INFO``, ``OPEN_POINTS``) and :mod:`cucu_ref.sources`
+(``RULES``, ``SOURCES``) at build time, or runs the engine and the adjudicator, and turns
+the result into reStructuredText, which Sphinx then parses as usual.
 
 Markup it adds:
 
@@ -10,45 +12,77 @@ Markup it adds:
     a target for a rule ID and a link to it (unknown IDs warn under ``-n``);
 ``.. source:: farina-2010`` / ``:source:`farina-2010```
     the same for a source key;
-``.. cucu-ruleset:: campli``
-    one preset: its settings, every named option with all its readings and their
-    sources, the reading chosen and the reason recorded for it;
+``.. cucu-ruleset-intro::``, ``.. cucu-open-points::``, ``.. cucu-fixed-readings:: campli``
+    one preset's summary (sources, settings), its open points (every reading with its
+    source, the one taken and the reason recorded for it), and the settings and readings
+    its source fixes, with where each comes from;
+``.. cucu-example:: slug``
+    a deal played by the engine from the options given (ruleset, players, dealer, the
+    cards dealt, the decisions): its diagram (:mod:`cucu_ref.diagram`), the position a
+    table would write of it, in the notation (:mod:`cucu_ref.notation`) and as JSON
+    (``cucu-position/1``), and the ruling ``cucu-adjudicate`` gives on that position; the
+    outcome is checked against the expected marks worked out by hand, the ruling against
+    the engine, and the notation's ruling against the JSON's;
+``.. cucu-cli:: ARGS``
+    the output of ``cucu-adjudicate ARGS``, run at build time;
 ``.. cucu-toctree-if-present::``
     a toctree whose entries marked ``?`` are skipped while their page is missing;
 ``.. cucu-ruleset-pages::``
     a toctree over the generated page of every preset, in ``PRESETS`` order;
 ``.. cucu-preset-table::``
-    every setting and option side by side for all presets;
+    the presets side by side, one table per topic, only the fields a game can meet;
 ``.. cucu-options::``
     every named option with its readings and the presets that take each;
 ``.. cucu-sources::`` and ``.. cucu-rules::``
-    the source list and every rule ID with its statement and citation.
+    the source list and every rule ID with its statement and citation;
+``.. cucu-glossary::``
+    the card names by language, with every alias the parser accepts;
+``.. cucu-changelog::``
+    ``CHANGELOG.md``, as reStructuredText.
 
 When the builder starts, one page per preset is written to ``rulesets/<name>.rst``
-(generated; git-ignored) holding ``.. cucu-ruleset::`` and the hand-written worked
-examples from ``worked/<name>.rst``.  A preset added to ``PRESETS`` therefore gets
-its page automatically; with ``cucu_require_worked_examples = True`` (the default)
-the build warns, and so fails under ``-W``, until its worked examples are written.
+(generated; git-ignored) holding the preset's title, ``cucu-ruleset-intro``, the
+hand-written rules from ``rules/<name>.rst``, its open points, its fixed readings and the
+worked examples from ``worked/<name>.rst``.  A preset added to ``PRESETS`` therefore gets
+its page automatically; with ``cucu_require_worked_examples = True`` (the default) the
+build warns, and so fails under ``-W``, until its rules and worked examples are written.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import io
+import json
 import re
+import shlex
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable, Optional
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
+from cucu_ref import Action, IllegalActionError, new_match, preset, step
 from cucu_ref.cards import PACKS, Card
 from cucu_ref.cards import format as card_token
-from cucu_ref.rulesets import OPTIONS, PRESET_REASONS, PRESETS, Rules
+from cucu_ref.diagram import deal_svg
+from cucu_ref.engine import note_hint
+from cucu_ref.rulesets import (
+    CUCKOO,
+    OPTIONS,
+    PRESET_INFO,
+    PRESET_REASONS,
+    PRESETS,
+    Rules,
+    open_options,
+    options_in_play,
+)
 from cucu_ref.sources import RULES, SOURCES
+from cucu_ref.state import ActionKind, State
 
 logger = logging.getLogger(__name__)
 
@@ -76,19 +110,26 @@ def linked(text: str) -> str:
     return RULE_ID.sub(lambda m: rule_ref(m.group(0)) if m.group(0) in RULES else m.group(0), escape(text))
 
 
+def author(source_key: str) -> str:
+    source = SOURCES[source_key]
+    name = f"the {source.author}" if source.author[:1].islower() else source.author
+    return f"{name} {source.year}" if source.year is not None else name
+
+
 def cite(key: str) -> str:
-    """A rule ID or source key with its source, as in :func:`cucu_ref.sources.cite`, linked."""
+    """A rule ID or source key with its source, by author and year, linked."""
     if key in RULES:
         rule = RULES[key]
-        source = SOURCES[rule.source]
-        year = source.year if source.year is not None else "n.d."
-        return f"{rule_ref(key)} ({escape(source.author)} {year}, §{escape(rule.section)})"
+        if key.startswith("Q"):
+            return f"{rule_ref(key)} (an open question of {escape(author(rule.source))})"
+        if rule.source == "cucu-ref":
+            return f"{rule_ref(key)} (this project's bookkeeping)"
+        return f"{rule_ref(key)} ({escape(author(rule.source))}, §{escape(rule.section)})"
     if key in SOURCES:
-        source = SOURCES[key]
-        year = f" {source.year}" if source.year is not None else ""
-        return rf"\ :source:`{escape(source.author)}{year} <{key}>`\ "
+        return rf"\ :source:`{escape(author(key))} <{key}>`\ "
     # An ID the data cites but cucu_ref.sources does not list yet: shown, never invented.
-    return f"``{key}`` (no entry in ``cucu_ref.sources`` yet)"
+    logger.warning("the rule data cites %r, which cucu_ref.sources does not list", key, type="cucu")
+    return escape(key)
 
 
 def value_text(name: str, value: Any, rules: Rules = DEFAULTS) -> str:
@@ -97,22 +138,23 @@ def value_text(name: str, value: Any, rules: Rules = DEFAULTS) -> str:
         return f"``{value}`` ({PACKS[value].size} cards)"
     if name == "roles":
         family = PACKS[rules.pack].family
-        return ", ".join(f"``{card_token(Card(family, v))}`` {role}" for v, role in value)
-    if name == "citations":
-        # which rule each mechanism cites in this ruleset, where it is not Campli's (Farina 2010)
-        return ", ".join(f"{key}: {rule_ref(rid).strip(chr(92) + ' ') if rid in RULES else f'``{rid}``'}"
-                         for key, rid in value) or "none (Campli's citations)"
+        return ", ".join(f"``{card_token(Card(family, v))}`` {role}" for v, role in value) or "none"
     return f"``{value}``"
 
 
-def list_table(header: list[str], rows: Iterable[list[str]], widths: str | None = None) -> list[str]:
+def list_table(header: list[str], rows: Iterable[list[str]], widths: str | None = None,
+               classes: str = "") -> list[str]:
     lines = [".. list-table::", "   :header-rows: 1"]
     if widths:
         lines.append(f"   :widths: {widths}")
+    if classes:
+        lines.append(f"   :class: {classes}")
     lines.append("")
     for row in [header, *rows]:
         for i, cell in enumerate(row):
-            lines.append(f"   {'*' if i == 0 else ' '} - {cell}")
+            first, *more = cell.split("\n")
+            lines.append(f"   {'*' if i == 0 else ' '} - {first}")
+            lines += [f"       {line}" for line in more]  # a cell of several lines (a line block)
     lines.append("")
     return lines
 
@@ -121,69 +163,195 @@ def title(text: str, char: str) -> list[str]:
     return [text, char * len(text), ""]
 
 
-# --------------------------------------------------------------------------- rendering
+def preset_title(name: str) -> str:
+    info = PRESET_INFO.get(name)
+    return info.title if info else f"Ruleset {name}"
 
 
-def ruleset_lines(name: str) -> list[str]:
+# --------------------------------------------------------------------------- one preset's page
+
+# The rule each setting follows in a ruleset, where no reason is recorded for it.
+_SETTING_MECHANISM = {"min_players": "players", "max_players": "players", "initial_marks": "players",
+                      "stake": "players", "dealer_takes": "deal"}
+
+
+def _setting_rule(field: str, rules: Rules) -> str:
+    family = PACKS[rules.pack].family
+    if field == "pack":
+        return {"cuccu-40": "C1", "cuccu-38": "C4"}.get(rules.pack, "F1")
+    if field == "roles":
+        return "C2" if family == "cuccu" else rules.cites(CUCKOO)
+    if field == "citations":
+        return ""
+    return rules.cites(_SETTING_MECHANISM.get(field, "players"))
+
+
+def _sources_sentence(name: str) -> str:
+    info = PRESET_INFO.get(name)
+    if info is None:
+        logger.warning("preset %r has no PRESET_INFO entry (title and sources)", name, type="cucu")
+        return ""
+    keys = [k for k in info.sources if k in SOURCES]
+    words = [rf":source:`{escape(author(k))} <{k}>`" for k in keys]
+    if not words:
+        return ""
+    text = "After " + words[0]
+    if len(words) > 1:
+        text += "; where it is silent, " + " and ".join(words[1:])
+    text += "."
+    if info.base:
+        text += (f" Its source describes it by its differences from :doc:`{preset_title(info.base)} "
+                 f"</rulesets/{info.base}>`, whose rules apply wherever it says nothing else.")
+    return text
+
+
+def intro_lines(name: str) -> list[str]:
+    from cucu_ref.render import _setting_words
+
+    rules = PRESETS[name]
+    lines = [".. container:: cucu-ruleset-intro", ""]
+    body = [_sources_sentence(name), "",
+            f"Preset ``{name}``: {escape(_setting_words(rules))}  In a position write "
+            f"``\"ruleset\": \"{name}\"``; ``cucu-adjudicate --rulesets`` lists it too."]
+    lines += ["   " + line if line else "" for line in body] + [""]
+    return lines
+
+
+def open_point_lines(name: str) -> list[str]:
     rules = PRESETS[name]
     reasons = PRESET_REASONS.get(name, {})
-    changed = [f for f in (*SETTINGS, *OPTIONS) if getattr(rules, f) != getattr(DEFAULTS, f)]
-    lines = [
-        f"Built by ``cucu_ref.rulesets.preset({name!r})``. "
-        + (f"It differs from the defaults of :class:`~cucu_ref.rulesets.Rules` in "
-           f"{', '.join(f'``{f}``' for f in changed)}." if changed
-           else "It is the default ruleset: every field has the value :class:`~cucu_ref.rulesets.Rules` gives it."),
-        "",
-    ]
-    lines += title("Settings", "-")
+    points = open_options(name)
+    if not points:
+        return ["Its source settles every option this game meets: no ruling under this preset depends on a "
+                "reading.  Where the ruleset still reads the source beyond its words, the table below says why.", ""]
+    lines = [f"The source leaves {len(points)} point{'s' if len(points) != 1 else ''} open for this game.  For each, "
+             "every reading is listed with its source; the preset takes the one marked *taken*, for the reason "
+             "given.  A ruling that depends on one of these points also gives the outcome under every other "
+             "reading.", ""]
+    for option_name in points:
+        option = OPTIONS[option_name]
+        chosen = getattr(rules, option_name)
+        lines += title(escape(option.question), "~")
+        lines += [f"Option ``{option.name}``; it settles {cite(option.settles)}.", ""]
+        for reading in option.readings:
+            mark = " (*taken*)" if reading.value == chosen else ""
+            lines += [f"* ``{reading.value}``{mark}: {linked(reading.text)}.  Source: {cite(reading.source)}.", ""]
+        if option_name in reasons:
+            lines += [".. rst-class:: cucu-reason", "", f"**Why** ``{chosen}``: {linked(reasons[option_name])}", ""]
+        else:
+            logger.warning("preset %r: no reason recorded for its open point %r in PRESET_REASONS", name,
+                           option_name, type="cucu")
+    return lines
+
+
+def fixed_lines(name: str) -> list[str]:
+    rules = PRESETS[name]
+    info = PRESET_INFO.get(name)
+    base = PRESETS.get(info.base) if info and info.base else None
+    reasons = PRESET_REASONS.get(name, {})
+    points = set(open_options(name))
     rows = []
     for field in SETTINGS:
-        reason = linked(reasons[field]) if field in reasons else ""
-        rows.append([f"``{field}``", value_text(field, getattr(rules, field), rules), reason])
-    lines += list_table(["Setting", "Value", "Reason recorded"], rows, "20 35 45")
-    lines += title("Named options", "-")
-    lines += [
-        "Each named option settles a point where the sources differ or are silent. Every reading is "
-        "listed with its source; the one this ruleset takes is marked *chosen*, followed by the reason "
-        "recorded for it in ``PRESET_REASONS``.",
-        "",
-    ]
-    for option in OPTIONS.values():
-        chosen = getattr(rules, option.name)
-        lines += title(f"``{option.name}``", "~")
-        lines += [f"{escape(option.question)} Settles {cite(option.settles)}.", ""]
-        for reading in option.readings:
-            mark = " (*chosen*)" if reading.value == chosen else ""
-            lines += [f"* ``{reading.value}``{mark}: {linked(reading.text)}. Source: {cite(reading.source)}.", ""]
-        default = getattr(DEFAULTS, option.name)
-        if option.name in reasons:
-            lines += [f"**Reason:** {linked(reasons[option.name])}", ""]
+        if field == "citations":
+            continue
+        value = getattr(rules, field)
+        basis = linked(reasons[field]) if field in reasons else cite(_setting_rule(field, rules))
+        rows.append([f"``{field}``", value_text(field, value, rules), basis])
+    for field in options_in_play(rules):
+        if field in points:
+            continue
+        value = getattr(rules, field)
+        if field in reasons:
+            basis = linked(reasons[field])
         else:
-            lines += ["*No reason recorded for this ruleset in* ``PRESET_REASONS``.", ""]
-        if chosen != default:
-            lines += [f"This differs from the default reading ``{default}``.", ""]
+            reading = next(r for r in OPTIONS[field].readings if r.value == value)
+            basis = f"{linked(reading.text)}: {cite(reading.source)}"
+            if base is not None and getattr(base, field) == value and info is not None:
+                basis = f"As in {preset_title(info.base or '')}: {basis}"
+        rows.append([f"``{field}``", value_text(field, value, rules), basis])
+    left_out = [f for f in OPTIONS if f not in options_in_play(rules)]
+    lines = ["The settings, and the reading of every option this game meets that its source settles, with "
+             "where each comes from.", ""]
+    lines += list_table(["Setting or option", "Value", "Where it comes from"], rows, "22 22 56", "cucu-fixed")
+    if left_out:
+        lines += ["Not listed, because nothing in this game can reach them: "
+                  + ", ".join(f"``{f}``" for f in left_out) + ".", ""]
     stray = sorted(set(reasons) - set(OPTIONS) - set(SETTINGS))
     if stray:
         logger.warning("PRESET_REASONS[%r] explains unknown fields: %s", name, ", ".join(stray), type="cucu")
     return lines
 
 
+# --------------------------------------------------------------------------- the presets side by side
+
+_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("The game", ("min_players", "max_players", "pack", "piquet_below_seven", "initial_marks", "stake", "roles",
+                  "dealer_takes")),
+    ("Dealing and exchanging", ("dealing", "deal_from", "may_offer_after_receiving", "refuse_by_paying",
+                                "last_request_to", "talon_card", "dealer_exchange", "horse_at_dealer")),
+    ("The event cards", ("targeted_holder_acts", "targeted_dealer_decides", "cat", "backward_chain_end",
+                         "backward_offer", "cat_undo_through_inn", "inn", "inn_guarantee_covers")),
+    ("The showdown", ("ties", "all_equal", "cuckoo_at_showdown", "cuckoo_pair_exception", "fools_in_play",
+                      "two_fools", "two_fools_alone", "fool_hint", "dead_cards")),
+    ("Out and back in", ("buy_back", "buy_back_price", "simultaneous_buy_back", "virgin_after_gain", "all_out",
+                         "seating_fool")),
+)
+
+
+def _short(field: str, rules: Rules) -> str:
+    value = getattr(rules, field)
+    if field == "pack":
+        pack = PACKS[value]
+        return f"{'Cuccù' if pack.family == 'cuccu' else 'ordinary'}, {pack.size}"
+    if field == "roles":
+        family = PACKS[rules.pack].family
+        if not value:
+            return "none"
+        if family != "cuccu":
+            return " ".join(card_token(Card(family, v)) for v, _ in value)
+        return f"{card_token(Card(family, value[0][0]))}-{card_token(Card(family, value[-1][0]))}"
+    return escape(str(value))
+
+
 def preset_table_lines() -> list[str]:
-    names = list(PRESETS)
-    header = ["Field", *[f":doc:`{n} </rulesets/{n}>`" for n in names]]
-    rows = []
-    for field in (*SETTINGS, *OPTIONS):
-        cells = []
-        for rules in (PRESETS[n] for n in names):
-            value = getattr(rules, field)
-            text = value_text(field, value, rules)
-            cells.append(f"**{text}**" if value != getattr(DEFAULTS, field) and field != "roles" else text)
-        rows.append([f"``{field}``", *cells])
-    note = [
-        "Values in bold differ from the defaults of :class:`~cucu_ref.rulesets.Rules`.",
-        "",
-    ]
-    return note + list_table(header, rows)
+    """The presets side by side: one set of tables for the games of the Cuccù pack, one for
+    the games of the ordinary pack (whose options mostly differ), a table per topic, a row per
+    field that some game of the family can meet."""
+    grouped = {f for _, fields in _GROUPS for f in fields}
+    groups = [*_GROUPS, ("Other", tuple(f for f in (*SETTINGS, *OPTIONS) if f not in grouped and f != "citations"))]
+    families: dict[str, list[str]] = {}
+    for name, rules in PRESETS.items():
+        families.setdefault(PACKS[rules.pack].family, []).append(name)
+    lines = ["Each column is a preset, each row a setting or named option.  A dash means the game cannot meet "
+             "the option (no cat, no fool ...); a dagger (†) marks an open point of that game, where every "
+             "ruling also gives the other readings.  Each preset's page says why it takes each value.", ""]
+    headings = {"cuccu": "The games of the Cuccù pack", "french": "The games of the ordinary pack"}
+    for family, names in families.items():
+        lines += title(headings.get(family, family), "~")
+        header = ["", *[f":doc:`{preset_title(n)} </rulesets/{n}>`" for n in names]]
+        for heading, fields in groups:
+            rows = []
+            for field in fields:
+                cells = []
+                for rules in (PRESETS[n] for n in names):
+                    if field in OPTIONS and field not in options_in_play(rules):
+                        cells.append("–")
+                        continue
+                    dagger = " †" if field in open_options(rules.name) else ""
+                    cells.append(_short(field, rules) + dagger)
+                if all(cell == "–" for cell in cells):
+                    continue  # no game of this family meets it
+                rows.append([f"``{field}``", *cells])
+            if not rows:
+                continue
+            lines += [".. rubric:: " + heading, ""]
+            share = 72 // len(names)
+            lines += list_table(header, rows, " ".join([str(100 - share * len(names))] + [str(share)] * len(names)),
+                                "cucu-presets")
+    return lines
+
+
+# --------------------------------------------------------------------------- other listings
 
 
 def options_lines() -> list[str]:
@@ -192,7 +360,8 @@ def options_lines() -> list[str]:
         lines += title(f"``{option.name}``", "~")
         lines += [f"{escape(option.question)} Settles {cite(option.settles)}.", ""]
         for reading in option.readings:
-            takers = [f":doc:`{n} </rulesets/{n}>`" for n, r in PRESETS.items() if getattr(r, option.name) == reading.value]
+            takers = [f":doc:`{n} </rulesets/{n}>`" for n, r in PRESETS.items()
+                      if getattr(r, option.name) == reading.value and option.name in options_in_play(r)]
             taken = f" Taken by {', '.join(takers)}." if takers else ""
             lines += [f"* ``{reading.value}``: {linked(reading.text)}. Source: {cite(reading.source)}.{taken}", ""]
     return lines
@@ -226,8 +395,528 @@ def rules_lines() -> list[str]:
             source = SOURCES[rule.source]
             year = source.year if source.year is not None else "n.d."
             lines += [f".. rule:: {rule_id}", "",
-                      f"**{rule_id}** {escape(rule.text)} ({escape(source.author)} {year}, §{escape(rule.section)})", ""]
+                      f"**{rule_id}** {escape(rule.text)} ({escape(source.author)} {year}, "
+                      f"§{escape(rule.section)})", ""]
     return lines
+
+
+# --------------------------------------------------------------------------- the card glossary
+
+# The glossary is generated from cucu_ref.cards.ALIASES (each name with its language, region
+# and source): the languages in the order the issue lists them, then the Scandinavian ones.
+_LANGUAGES = (("it", "Italian"), ("de", "German"), ("fr", "French"), ("en", "English"), ("da", "Danish"),
+              ("sv", "Swedish"), ("nb", "Norwegian"))
+_NOTES = {
+    ("cuccu", 15): "the cuckoo: refuses, and never loses in most rulesets (K10, Q3)",
+    ("cuccu", 14): "the hunter: the asker loses a mark (K11)",
+    ("cuccu", 13): "the horse: the request jumps over it (K12)",
+    ("cuccu", 12): "the cat: the asker loses a mark, and more (K13, L8, Z5)",
+    ("cuccu", 11): "the inn: a bargain (K14, L7)",
+    ("cuccu", 0): "the innkeeper's guarantee covers it (K14)",
+    ("cuccu", -1): "'less than nothing'",
+    ("cuccu", -2): "'not even a bucket'",
+    ("cuccu", -3): "not in Zeh's pack of 1769 (C4); other figures took its place in some places",
+    ("cuccu", -4): "a single fool ranks with the lowest card; two rank 14½ or above the XV (C3, L4)",
+    ("french", 13): "the only privileged card: 'Coucou!', 'Her!', or shown (F3, H1, A1)",
+    ("french", 1): "the lowest card; the 'hère' kept to the end (H1)",
+}
+
+
+def _fold_name(text: str) -> str:
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return folded.replace("ø", "o").replace("æ", "ae").replace("å", "a")
+
+
+def _region(region: str) -> str:
+    # 'Sweden (Kille)' reads better as 'Kille, Sweden' inside the name's own parentheses
+    m = re.match(r"^(.*) \((.*)\)$", region)
+    return f"{m.group(2)}, {m.group(1)}" if m else region
+
+
+def glossary_lines() -> list[str]:
+    from cucu_ref import cards
+    from cucu_ref.cards import ALIASES, NAME_SOURCES, CardNameError, parse
+
+    lines: list[str] = []
+    for family, heading in (("cuccu", "The Cuccù pack"), ("french", "The ordinary pack")):
+        names = [a for a in ALIASES if a.family == family]
+        index = getattr(cards, "_INDEX", {}).get(family, {})
+        values = (tuple(PACKS["cuccu-40"].values) if family == "cuccu"
+                  else (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1))
+        named = {a.value for a in names if a.language}
+        for alias in names:
+            try:
+                parse(alias.name, family)
+            except CardNameError as err:
+                if not getattr(err, "candidates", ()):  # an ambiguous name lists its candidates: fine
+                    logger.warning("glossary: %r is not accepted by cucu_ref.cards.parse", alias.name, type="cucu")
+        rows = []
+        plain = [v for v in values if v not in named]  # the numerals: one row for all
+        for value in values:
+            if value in plain and value != plain[0]:
+                continue
+            if value in plain:
+                tokens = [card_token(Card(family, v)) for v in plain]
+                digits = sorted({k for v in plain for k, x in index.items() if x == v and k.isdigit()}, key=int)
+                also = f"``{digits[-1]}`` … ``{digits[0]}``" if digits else ""
+                note = ("Roman numerals as printed on the cards" if family == "cuccu"
+                        else "the numbered cards, by their numbers")
+                rows.append([f"``{tokens[0]}`` … ``{tokens[-1]}``\n\n{escape(note)}", "", also])
+                continue
+            token = card_token(Card(family, value))
+            by_language = []
+            for code, language in _LANGUAGES:
+                words = [escape(a.name) + (f" ({escape(_region(a.region))})" if a.region else "")
+                         for a in names if a.value == value and a.language == code]
+                if words:
+                    by_language.append(f"| **{language}:** " + ", ".join(dict.fromkeys(words)))
+            listed = {_fold_name(a.name) for a in names if a.value == value} | {_fold_name(token)}
+            others = sorted((k for k, v in index.items() if v == value and k not in listed), key=lambda k: (len(k), k))
+            others += [a.name for a in names if a.value == value and not a.language]
+            note = _NOTES.get((family, value), "")
+            rows.append([f"``{token}``" + (f"\n\n{linked(note)}" if note else ""), "\n".join(by_language),
+                         ", ".join(f"``{o}``" for o in dict.fromkeys(others))])
+        lines += title(heading, "-")
+        lines += list_table(["Card", "Its names, by language (and region)", "Also accepted"], rows, "24 60 16",
+                            "cucu-glossary")
+    # every name with its source, for a reader who wants to check one
+    rows = []
+    for alias in ALIASES:
+        if not alias.language:
+            continue
+        language = dict(_LANGUAGES).get(alias.language, alias.language)
+        source = NAME_SOURCES.get(alias.source, alias.source)
+        where = escape(source) + (f": {escape(alias.note)}" if alias.note else "")
+        rows.append([escape(alias.name), f"``{alias.token}``", language, escape(_region(alias.region)), where])
+    lines += title("Every name and where it comes from", "-")
+    lines += ["The seeds come first; where they give no name, ordinary usage or a public page on the regional "
+              "names.  A name that means different cards in different places (Kille's harlequin) is listed "
+              "for each; ``cucu-adjudicate`` then asks which is meant.", ""]
+    lines += list_table(["Name", "Card", "Language", "Region", "Source"], rows, "14 11 11 14 50", "cucu-glossary")
+    return lines
+
+
+# --------------------------------------------------------------------------- the changelog
+
+
+def _md_inline(text: str) -> str:
+    parts = re.split(r"(`[^`]+`)", text)
+    out = []
+    for part in parts:
+        if part.startswith("`") and part.endswith("`") and len(part) > 2:
+            out.append(rf"\ ``{part[1:-1]}``\ ")
+            continue
+        part = escape(part)
+        part = re.sub(r"\[([^\]]+)\]\((https?://[^)]+)\)", lambda m: rf"`{m.group(1)} <{m.group(2)}>`__", part)
+        out.append(part)
+    return "".join(out).replace(r"\ \ ", r"\ ")
+
+
+def changelog_lines(path: Path) -> list[str]:
+    """CHANGELOG.md as reStructuredText: its headings (## version, ### kind), paragraphs and
+    bullets, with inline code and links.  What stands before the first version heading (the
+    file's own title and preamble) is left to the page."""
+    lines: list[str] = []
+    item: list[str] = []
+    para: list[str] = []
+    started = False
+
+    def flush() -> None:
+        if item:
+            lines.extend(["* " + _md_inline(" ".join(item)), ""])
+            item.clear()
+        if para:
+            lines.extend([_md_inline(" ".join(para)), ""])
+            para.clear()
+
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.rstrip()
+        if line.startswith("## "):
+            started = True
+        if not started:
+            continue
+        if line.startswith(("## ", "### ")):
+            flush()
+            heading = line.lstrip("#").strip().replace("[", "").replace("]", "")
+            lines += title(escape(heading), "-" if line.startswith("## ") else "~")
+        elif line.startswith("- "):
+            flush()
+            item.append(line[2:].strip())
+        elif line.startswith("  ") and item:
+            item.append(line.strip())
+        elif not line:
+            flush()
+        else:
+            if item:
+                flush()
+            para.append(line.strip())
+    flush()
+    return lines
+
+
+# --------------------------------------------------------------------------- worked examples
+
+# The words of the position format for the engine's decisions (docs/position-format.rst).
+_DECISION_VERBS = {
+    ActionKind.KEEP: "keep", ActionKind.INN_KEEP: "keep", ActionKind.OFFER: "offer",
+    ActionKind.INN_ASK: "ask", ActionKind.INN_ACCEPT: "accept", ActionKind.INN_REFUSE: "refuse",
+    ActionKind.EXCHANGE: "agree", ActionKind.REFUSE_BY_PAYING: "pay-to-refuse",
+    ActionKind.BUY_BACK: "buy-back", ActionKind.DECLINE: "decline",
+}
+# The example's words for a decision, as a table says them, and the engine's action kinds.
+_PLAY_WORDS = {
+    "keep": (ActionKind.KEEP, ActionKind.INN_KEEP), "offer": (ActionKind.OFFER,),
+    "stack": (ActionKind.EXCHANGE_WITH_STACK,), "ask": (ActionKind.INN_ASK,), "accept": (ActionKind.INN_ACCEPT,),
+    "refuse": (ActionKind.INN_REFUSE,), "agree": (ActionKind.EXCHANGE,),
+    "pay-to-refuse": (ActionKind.REFUSE_BY_PAYING,),
+    "buy-back": (ActionKind.BUY_BACK,), "decline": (ActionKind.DECLINE,),
+}
+# What a table says when an event card is asked, by the rule the engine cites for it.
+_CALL_BY_RULE = {"L9": "zumb", "Z5": "gnau", "F3": "coucou", "A1": "roi", "H1": "her", "L7": "tingh la cas"}
+_CALL_BY_ROLE = {"cuckoo": "cucù", "hunter": "bum", "horse": "salta", "cat": "gnaf", "inn": "fermatevi"}
+
+
+class ExampleError(Exception):
+    pass
+
+
+def _stack(rules: Rules, dealt: list[str], top: list[str]) -> tuple[Card, ...]:
+    """A whole stack, top first, from which ``dealt`` is drawn in that order (from the
+    bottom under K4, from the top under L2) and which has ``top`` on top of the rest."""
+    pack = PACKS[rules.pack]
+    drawn = [pack.parse(token) for token in dealt]
+    above = [pack.parse(token) for token in top]
+    rest = list(pack.cards)
+    for card in drawn + above:
+        rest.remove(card)
+    if rules.deal_from == "top":
+        return tuple(drawn) + tuple(above) + tuple(rest)
+    return tuple(above) + tuple(rest) + tuple(reversed(drawn))
+
+
+def _transcript(steps: list[tuple[Action, tuple, State, State]],
+                stack_facts: Optional[dict[str, str]] = None) -> list[dict[str, Any]]:
+    """The history as a table writes it: the cards dealt, each decision, and what it saw
+    happen (exchanges, calls, marks paid during play).  What the table saw of the stack (a
+    king on the talon, F4) goes into ``stack_facts``."""
+    history: list[dict[str, Any]] = []
+    for action, events, _before, after in steps:
+        names = after.players
+        skip_stack_event = False
+        if action.kind == ActionKind.EXCHANGE_WITH_STACK:
+            seat = action.seat if action.seat is not None else -1
+            history.append({"dealer-exchange": names[seat], "card": card_token(after.hands[seat])})
+            skip_stack_event = True
+        elif action.kind == "hint":
+            history.append({"hint": names[action.seat if action.seat is not None else -1]})
+            continue
+        elif action.kind != ActionKind.SHUFFLE:
+            history.append({_DECISION_VERBS[action.kind]: names[action.seat if action.seat is not None else -1]})
+        showdown = False
+        for k, e in enumerate(events):
+            if e.kind == "showdown":
+                showdown = True
+            if showdown or e.seat is None:
+                continue
+            who = names[e.seat]
+            if e.kind == "deal":
+                card = e.card
+                nxt = events[k + 1] if k + 1 < len(events) else None
+                if nxt is not None and nxt.kind == "dealer-keeps-highest":
+                    card = nxt.card  # F2: the position names the card the dealer keeps
+                history.append({"deal": who, "card": card_token(card)})
+            elif e.kind == "exchange" and e.other is not None:
+                history.append({"exchange": [who, names[e.other]]})
+            elif e.kind == "arresto":
+                role = after.rules.role_of.get(e.card.value) if e.card is not None else None
+                history.append({"announce": _CALL_BY_RULE.get(e.rule) or _CALL_BY_ROLE.get(role or "", "?"),
+                                "by": who})
+            elif e.kind in ("exchange-with-stack", "exchange-with-talon"):
+                if not skip_stack_event:
+                    history.append({"stack-exchange": who, "card": card_token(after.hands[e.seat])})
+            elif e.kind == "mark-lost":
+                history.append({"pays": who})
+            elif e.kind in ("talon-king", "stack-king") and stack_facts is not None and e.card is not None:
+                stack_facts["top"] = card_token(e.card)  # F4, S4: the king on the talon or cut is seen
+    return history
+
+
+def _position(start: State, history: list[dict[str, Any]], description: str,
+              stack_facts: Optional[dict[str, str]] = None) -> dict[str, Any]:
+    rules = start.rules
+    base = PRESETS[rules.name]
+    overrides = {k: v for k, v in rules.options().items() if k != "name" and getattr(base, k) != v
+                 and not (k == "pack" and base.piquet_below_seven == "yes")}
+    players: list[Any] = []
+    for name, marks, virgin in zip(start.players, start.marks, start.virgins):
+        plain = marks == rules.initial_marks and virgin
+        players.append(name if plain else {"name": name, "marks": marks, "virgin": virgin})
+    doc: dict[str, Any] = {"format": "cucu-position/1"}
+    if description:
+        doc["description"] = description
+    doc["ruleset"] = {"preset": rules.name, "options": overrides} if overrides else rules.name
+    doc["players"] = players
+    doc["dealer"] = start.players[start.dealer]
+    if stack_facts:
+        doc["stack"] = dict(stack_facts)
+    doc["history"] = history
+    return doc
+
+
+def position_json(doc: dict[str, Any]) -> str:
+    """The position, one history event a line, as a person would lay it out."""
+    lines = ["{"]
+    items = list(doc.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key == "history":
+            lines.append('  "history": [')
+            for j, event in enumerate(value):
+                lines.append("    " + json.dumps(event, ensure_ascii=False) + ("," if j < len(value) - 1 else ""))
+            lines.append("  ]" + comma)
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+class Example:
+    """One worked example: the deal the engine plays, and what the docs show of it."""
+
+    def __init__(self, slug: str, options: dict[str, str], description: str):
+        self.slug = slug
+        ruleset = options.get("ruleset", "")
+        overrides = dict(pair.split("=", 1) for pair in _items(options.get("options", "")))
+        try:
+            rules = preset(ruleset, {k.strip(): v.strip() for k, v in overrides.items()} or None)
+        except ValueError as err:
+            raise ExampleError(str(err)) from None
+        players = _items(options.get("players", ""))
+        if options.get("dealer", "") not in players:
+            raise ExampleError(f"the dealer {options.get('dealer')!r} is not among the players {players}")
+        start = new_match(rules, players, dealer=players.index(options["dealer"]))
+        if "marks" in options:
+            marks = tuple(int(m) for m in options["marks"].split())
+            virgins = tuple(m == rules.initial_marks for m in marks)
+            if "virgins" in options:
+                virgins = tuple(v == "yes" for v in options["virgins"].split())
+            start = start._replace(marks=marks, virgins=virgins)
+        self.start = start
+        try:
+            stack = _stack(start.rules, options.get("deal", "").split(), options.get("top", "").split())
+        except ValueError as err:  # CardNameError, or more copies of a card than the pack holds
+            raise ExampleError(f"the cards dealt: {err}") from None
+        state, events = step(start, Action(ActionKind.SHUFFLE, stack=stack))
+        self.events = list(events)
+        steps: list[tuple[Action, tuple, State, State]] = [(Action(ActionKind.SHUFFLE, stack=stack), events,
+                                                             start, state)]
+        for item in _items(options.get("play", "")):
+            word, _, who = item.partition(" ")
+            who = who.strip()
+            if who not in players:
+                raise ExampleError(f"{item!r}: {who!r} is not a player")
+            seat = players.index(who)
+            before = state
+            try:
+                if word == "hint":
+                    state, events = note_hint(state, seat)
+                    action = Action("hint", seat)
+                else:
+                    kinds = _PLAY_WORDS.get(word)
+                    if kinds is None:
+                        known = ", ".join(("hint", *_PLAY_WORDS))
+                        raise ExampleError(f"{item!r}: unknown decision {word!r}; known: {known}")
+                    kind = next((k for k in kinds if Action(k, seat) in _legal(state)), kinds[0])
+                    action = Action(kind, seat)
+                    state, events = step(state, action)
+            except IllegalActionError as err:
+                raise ExampleError(f"{item!r} cannot be played here: {err}") from None
+            self.events += events
+            steps.append((action, events, before, state))
+        self.final = state
+        self.description = description
+        facts: dict[str, str] = {}
+        history = _transcript(steps, facts)
+        self.position = _position(start, history, description, facts)
+
+    def check(self, expect_marks: Optional[str]) -> list[str]:
+        """What is wrong with this example: the outcome against the marks worked out by
+        hand, the ruling against the engine.  Empty when all agree."""
+        problems = []
+        if expect_marks is not None:
+            expected = tuple(int(m) for m in expect_marks.split())
+            if expected != self.final.marks:
+                problems.append(f"the engine ends with marks {self.final.marks}, the example expects {expected}")
+        code, record, _ = self.ruling()
+        if code != 0:
+            problems.append(f"cucu-adjudicate rejects the position (exit {code}): "
+                            + "; ".join(p["message"] for p in record.get("problems", [])))
+        else:
+            outcomes = record["outcomes"]
+            if len(outcomes) != 1:
+                problems.append(f"the ruling branches into {len(outcomes)} cases; give the cards that decide it")
+            else:
+                marks = tuple(outcomes[0]["result"]["marks"][n] for n in self.start.players)
+                if marks != self.final.marks:
+                    problems.append(f"the ruling gives marks {marks}, the engine {self.final.marks}")
+        text = self.notation()
+        if text is not None:
+            from cucu_ref.cli import adjudicate_document
+
+            code_n, record_n, _ = adjudicate_document(text, f"{self.slug}.txt", False)
+            if code_n != 0:
+                problems.append("the notation of the position does not rule: "
+                                + "; ".join(p["message"] for p in record_n.get("problems", [])))
+            elif record_n["outcomes"] and record_n["outcomes"][0]["result"]["marks"] != \
+                    record["outcomes"][0]["result"]["marks"]:
+                problems.append("the notation of the position rules otherwise than its JSON")
+        return problems
+
+    def notation(self) -> Optional[str]:
+        """The position in the plain-text notation (:mod:`cucu_ref.notation`), if the package has it."""
+        try:
+            from cucu_ref import notation
+        except ImportError:
+            return None
+        return str(notation.format(self.position))
+
+    def ruling(self) -> tuple[int, dict[str, Any], Any]:
+        from cucu_ref.cli import adjudicate_document
+
+        return adjudicate_document(self.position, f"{self.slug}.json", True)
+
+    def svg(self, title_text: str = "") -> str:
+        info = PRESET_INFO.get(self.start.rules.name)
+        name = info.title if info else self.start.rules.name
+        dealer = self.start.players[self.start.dealer]
+        seated = sum(1 for m in self.start.marks if m > 0)
+        heading = title_text or f"{name}: {seated} players, {dealer} deals"
+        return deal_svg(self.start, self.events, self.final, title=heading, standalone=False,
+                        id_prefix=f"cd-{self.slug}", clockwise=bool(info and info.direction == "left"))
+
+
+def _legal(state: State) -> tuple[Action, ...]:
+    from cucu_ref import legal_actions
+
+    return legal_actions(state)
+
+
+def _items(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+class details(nodes.General, nodes.Element):
+    """A disclosure box: ``<details><summary>`` in HTML, its contents elsewhere."""
+
+
+def _visit_details_html(self: Any, node: details) -> None:
+    self.body.append(f'<details class="cucu-details"><summary>{node["summary"]}</summary>\n')
+
+
+def _depart_details_html(self: Any, node: details) -> None:
+    self.body.append("</details>\n")
+
+
+def _visit_details_other(self: Any, node: details) -> None:
+    pass
+
+
+def _depart_details_other(self: Any, node: details) -> None:
+    pass
+
+
+class ExampleDirective(SphinxDirective):
+    """``.. cucu-example:: slug`` with the deal's options; its content is the figure's caption."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "ruleset": directives.unchanged_required,
+        "options": directives.unchanged,
+        "players": directives.unchanged_required,
+        "dealer": directives.unchanged_required,
+        "marks": directives.unchanged,
+        "virgins": directives.unchanged,
+        "deal": directives.unchanged_required,
+        "top": directives.unchanged,
+        "play": directives.unchanged,
+        "description": directives.unchanged,
+        "expect-marks": directives.unchanged,
+        "diagram-only": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        slug = self.arguments[0]
+        for module in ("cucu_ref.engine", "cucu_ref.diagram", "cucu_ref.adjudication", "cucu_ref.render"):
+            self.env.note_dependency(__import__(module, fromlist=["_"]).__file__)
+        try:
+            example = Example(slug, dict(self.options), self.options.get("description", ""))
+        except ExampleError as err:
+            raise self.error(f"example {slug!r}: {err}") from None
+        for problem in example.check(self.options.get("expect-marks")):
+            logger.warning("example %r: %s", slug, problem, location=(self.env.docname, self.lineno), type="cucu")
+        code, _, text = example.ruling()
+        figure = nodes.figure(classes=["cucu-diagram-figure"])
+        figure += nodes.raw("", example.svg(), format="html")
+        if self.content:
+            caption = nodes.caption()
+            inner = nodes.Element()
+            self.state.nested_parse(self.content, self.content_offset, inner)
+            for child in inner.children:
+                if isinstance(child, nodes.paragraph):
+                    caption += child.children
+                else:
+                    caption += child
+            figure += caption
+        written = example.notation()
+        table = []
+        if written is not None:
+            table = [nodes.paragraph("", "", nodes.strong("", "The position, "),
+                                     nodes.Text("as the table writes it in the notation:")),
+                     nodes.literal_block(written, written, language="text", classes=["cucu-notation"])]
+        box = details(summary=f"The same position as JSON, {escape_html(slug)}.json (cucu-position/1)")
+        box += nodes.literal_block(position_json(example.position), position_json(example.position),
+                                   language="json")
+        ruling_intro = nodes.paragraph(
+            "", "", nodes.strong("", "The ruling. "),
+            nodes.Text("cucu-adjudicate replays the position through the rules and says, citing each rule and "
+                       "source:"))
+        ruling = nodes.literal_block(text() if code == 0 else "", text() if code == 0 else "", language="text",
+                                     classes=["cucu-ruling"])
+        container = nodes.container(classes=["cucu-example"], ids=[f"example-{slug}"])
+        container += [figure] if "diagram-only" in self.options else [figure, *table, box, ruling_intro, ruling]
+        return [container]
+
+
+def escape_html(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+class CliDirective(SphinxDirective):
+    """``.. cucu-cli:: examples/campli-cat-undo.json``: the command and its output, run now."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+
+    def run(self) -> list[nodes.Node]:
+        from cucu_ref.cli import main
+
+        args = shlex.split(self.arguments[0])
+        root = Path(self.env.srcdir).parent
+        argv = [str(root / a) if (root / a).is_file() else a for a in args]
+        out = io.StringIO()
+        code = main(argv, stdout=out, stderr=out)
+        text = out.getvalue().replace(str(root) + "/", "")
+        if code != 0:
+            logger.warning("cucu-adjudicate %s exited %d", self.arguments[0], code,
+                           location=(self.env.docname, self.lineno), type="cucu")
+        shown = f"$ cucu-adjudicate {self.arguments[0]}\n{text.rstrip()}"
+        return [nodes.literal_block(shown, shown, language="console", classes=["cucu-ruling"])]
 
 
 # --------------------------------------------------------------------------- directives
@@ -240,7 +929,7 @@ class _GeneratedDirective(SphinxDirective):
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
-        for module in ("cucu_ref.rulesets", "cucu_ref.sources"):
+        for module in ("cucu_ref.rulesets", "cucu_ref.sources", "cucu_ref.cards", "cucu_ref.render"):
             # rebuild pages that render the data when the data changes
             self.env.note_dependency(__import__(module, fromlist=["_"]).__file__)
         container = nodes.Element()
@@ -257,7 +946,7 @@ class ToctreeIfPresentDirective(_GeneratedDirective):
     a plain toctree (a missing page is an error)."""
 
     has_content = True
-    option_spec = {"maxdepth": int, "caption": str}
+    option_spec: ClassVar[dict[str, Any]] = {"maxdepth": int, "caption": str}
 
     def lines(self) -> list[str]:
         # re-read this page when pages come or go (see reread_optional_toctrees)
@@ -279,14 +968,29 @@ class ToctreeIfPresentDirective(_GeneratedDirective):
         return lines + [""]
 
 
-class RulesetDirective(_GeneratedDirective):
+class _PresetDirective(_GeneratedDirective):
     required_arguments = 1
 
-    def lines(self) -> list[str]:
+    def preset_name(self) -> str:
         name = self.arguments[0]
         if name not in PRESETS:
             raise self.error(f"unknown preset {name!r}; PRESETS has {', '.join(PRESETS)}")
-        return ruleset_lines(name)
+        return name
+
+
+class RulesetIntroDirective(_PresetDirective):
+    def lines(self) -> list[str]:
+        return intro_lines(self.preset_name())
+
+
+class OpenPointsDirective(_PresetDirective):
+    def lines(self) -> list[str]:
+        return open_point_lines(self.preset_name())
+
+
+class FixedReadingsDirective(_PresetDirective):
+    def lines(self) -> list[str]:
+        return fixed_lines(self.preset_name())
 
 
 class RulesetPagesDirective(_GeneratedDirective):
@@ -315,12 +1019,31 @@ class RulesDirective(_GeneratedDirective):
         return rules_lines()
 
 
+class GlossaryDirective(_GeneratedDirective):
+    def lines(self) -> list[str]:
+        return glossary_lines()
+
+
+class ChangelogDirective(_GeneratedDirective):
+    def lines(self) -> list[str]:
+        path = Path(self.env.srcdir).parent / "CHANGELOG.md"
+        self.env.note_dependency(str(path))
+        return changelog_lines(path)
+
+
 # --------------------------------------------------------------------------- generated pages
 
 
-def page_text(name: str, worked: Path) -> str:
-    heading = f"Ruleset ``{name}``"
-    lines = [GENERATED_MARK, "", heading, "=" * len(heading), "", f".. cucu-ruleset:: {name}", ""]
+def page_text(name: str, rules_page: Path, worked: Path) -> str:
+    heading = escape(preset_title(name))
+    lines = [GENERATED_MARK, "", heading, "=" * len(heading), "", f".. cucu-ruleset-intro:: {name}", ""]
+    if rules_page.exists():
+        lines += [f".. include:: ../{rules_page.parent.name}/{rules_page.name}", ""]
+    else:
+        lines += title("The rules", "-") + [".. note::", "", f"   The rules of ``{name}`` are not written yet: write "
+                                            f"``docs/{rules_page.parent.name}/{rules_page.name}``.", ""]
+    lines += title("The open points", "-") + [f".. cucu-open-points:: {name}", ""]
+    lines += title("Settings and settled readings", "-") + [f".. cucu-fixed-readings:: {name}", ""]
     lines += title("Worked examples", "-")
     if worked.exists():
         lines += [f".. include:: ../{worked.parent.name}/{worked.name}", ""]
@@ -334,25 +1057,32 @@ def generate_ruleset_pages(app: Sphinx) -> None:
     src = Path(app.srcdir)
     out = src / app.config.cucu_generated_dir
     worked_dir = src / app.config.cucu_worked_dir
+    rules_dir = src / app.config.cucu_rules_dir
     out.mkdir(exist_ok=True)
     wanted = set()
     for name in PRESETS:
         target = out / f"{name}.rst"
         wanted.add(target)
         worked = worked_dir / f"{name}.rst"
-        if not worked.exists() and app.config.cucu_require_worked_examples:
-            logger.warning("preset %r has no worked examples: write %s (doctest blocks checked by the engine)",
-                           name, worked.relative_to(src.parent), type="cucu", subtype="worked")
-        text = page_text(name, worked)
+        rules_page = rules_dir / f"{name}.rst"
+        if app.config.cucu_require_worked_examples:
+            if not worked.exists():
+                logger.warning("preset %r has no worked examples: write %s (engine-played examples, doctests)",
+                               name, worked.relative_to(src.parent), type="cucu", subtype="worked")
+            if not rules_page.exists():
+                logger.warning("preset %r has no rules page: write %s (its rules, from its source)",
+                               name, rules_page.relative_to(src.parent), type="cucu", subtype="worked")
+        text = page_text(name, rules_page, worked)
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")  # unchanged pages keep their mtime: no rebuild
     for stale in out.glob("*.rst"):
         if stale not in wanted and stale.read_text(encoding="utf-8").startswith(GENERATED_MARK):
             stale.unlink()  # a preset that no longer exists
-    for orphan in worked_dir.glob("*.rst"):
-        if orphan.stem not in PRESETS:
-            logger.warning("%s holds worked examples for %r, which is not in PRESETS",
-                           orphan.relative_to(src.parent), orphan.stem, type="cucu", subtype="worked")
+    for folder in (worked_dir, rules_dir):
+        for orphan in folder.glob("*.rst"):
+            if orphan.stem not in PRESETS:
+                logger.warning("%s is written for %r, which is not in PRESETS",
+                               orphan.relative_to(src.parent), orphan.stem, type="cucu", subtype="worked")
 
 
 def reread_optional_toctrees(app: Sphinx, env: Any, added: set, changed: set, removed: set) -> list[str]:
@@ -376,19 +1106,31 @@ def merge_docs(app: Sphinx, env: Any, docnames: set, other: Any) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("cucu_generated_dir", "rulesets", "env")
     app.add_config_value("cucu_worked_dir", "worked", "env")
+    app.add_config_value("cucu_rules_dir", "rules", "env")
     app.add_config_value("cucu_require_worked_examples", True, "env")
     app.add_config_value("cucu_ruleset_toctree_depth", 1, "env")
     app.add_crossref_type("rule", "rule", indextemplate="pair: %s; rule ID")
     app.add_crossref_type("source", "source", indextemplate="pair: %s; source")
+    app.add_node(details, html=(_visit_details_html, _depart_details_html),
+                 text=(_visit_details_other, _depart_details_other),
+                 latex=(_visit_details_other, _depart_details_other),
+                 man=(_visit_details_other, _depart_details_other),
+                 texinfo=(_visit_details_other, _depart_details_other))
     app.add_directive("cucu-toctree-if-present", ToctreeIfPresentDirective)
-    app.add_directive("cucu-ruleset", RulesetDirective)
+    app.add_directive("cucu-ruleset-intro", RulesetIntroDirective)
+    app.add_directive("cucu-open-points", OpenPointsDirective)
+    app.add_directive("cucu-fixed-readings", FixedReadingsDirective)
     app.add_directive("cucu-ruleset-pages", RulesetPagesDirective)
     app.add_directive("cucu-preset-table", PresetTableDirective)
     app.add_directive("cucu-options", OptionsDirective)
     app.add_directive("cucu-sources", SourcesDirective)
     app.add_directive("cucu-rules", RulesDirective)
+    app.add_directive("cucu-glossary", GlossaryDirective)
+    app.add_directive("cucu-changelog", ChangelogDirective)
+    app.add_directive("cucu-example", ExampleDirective)
+    app.add_directive("cucu-cli", CliDirective)
     app.connect("builder-inited", generate_ruleset_pages)
     app.connect("env-get-outdated", reread_optional_toctrees)
     app.connect("env-purge-doc", forget_doc)
     app.connect("env-merge-info", merge_docs)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "2.0", "parallel_read_safe": True, "parallel_write_safe": True}

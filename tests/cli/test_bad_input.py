@@ -48,7 +48,7 @@ def test_good_baseline(capsys):
     (b"[1, 2]", "expected a JSON object"),
     (b'"campli"', "expected a JSON object"),
     (b"\xff\xfe\x00", "not UTF-8"),
-    (b'{"a": 1, "a": 2}', "duplicate field 'a'"),
+    (b'{"a": 1, "a": 2}', "the field 'a' is given more than once"),
     (b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1), f"deeper than {MAX_DEPTH}"),
     (b"[" * 100_000, f"deeper than {MAX_DEPTH}"),
 ])
@@ -90,14 +90,17 @@ def test_all_schema_errors_are_reported(capsys):
     (with_(players=["Anna", "Bruno", "Anna"]), "$.players[2]", "duplicate player name 'Anna'"),
     (with_(dealer="Zeno"), "$.dealer", "not seated"),
     (with_(ruleset="campi"), "$.ruleset", "did you mean 'campli'"),
-    (with_(ruleset={"preset": "campli", "options": {"tise": "first"}}), "$.ruleset.options.tise", "did you mean 'ties'"),
-    (with_(ruleset={"preset": "campli", "options": {"ties": "middle"}}), "$.ruleset.options.ties", "no reading 'middle'"),
+    (with_(ruleset={"preset": "campli", "options": {"tise": "first"}}), "$.ruleset.options.tise",
+     "did you mean 'ties'"),
+    (with_(ruleset={"preset": "campli", "options": {"ties": "middle"}}), "$.ruleset.options.ties",
+     "no reading 'middle'"),
     (with_(hands={"Anna": "gnaff"}), '$.hands["Anna"]', "did you mean 'XII'"),
     (with_(hands={"Anna": "XVI"}), '$.hands["Anna"]', "unknown card"),
     (with_(ruleset="digital-4p"), "$.players", "4 to 4 players"),
     (with_(players=["Anna", {"name": "Bruno", "marks": 0}, "Carla"], history=[{"keep": "Anna"}, {"offer": "Bruno"}]),
      "$.history[1].offer", "out of the match"),
-    (with_(players=["Anna", {"name": "Bruno", "marks": 0}, {"name": "Carla", "marks": 0}]), "$.players", "match is over"),
+    (with_(players=["Anna", {"name": "Bruno", "marks": 0}, {"name": "Carla", "marks": 0}]), "$.players",
+     "match is over"),
     (with_(players=["Anna", {"name": "Bruno", "marks": 2, "virgin": True}, "Carla"]), "$.players[1].virgin",
      "no virgin"),
     (with_(history=[{"announce": "meow", "by": "Bruno"}]), "$.history[0].announce", "unknown announcement"),
@@ -148,4 +151,11 @@ def test_too_many_unknown_cards_is_a_clear_error(capsys):
                 history=[{"keep": n} for n in "ABCDEF"])
     code, out = run_doc(capsys, doc)
     assert code == 1
-    assert "too many unknown cards" in out["problems"][0]["message"]
+    message = out["problems"][0]["message"]
+    # issue 10 §1: under-specified, not impossible, naming the cards that would decide it
+    assert "under-specified" in message and "impossible" not in message
+    assert all(f"{n}'s dealt card" in message for n in "ABCDEF")
+    assert out["verdict"] == "under-specified"
+    assert main(["-"], stdin=io.BytesIO(json.dumps(doc).encode())) == 1
+    text = capsys.readouterr().out
+    assert "under-specified" in text.splitlines()[0] and "impossible" not in text

@@ -37,7 +37,8 @@ def test_rulesets_text_and_json(capsys):
 
 
 def test_batch_bad_line_gets_error_record_and_rest_go_on(capsys):
-    good = open(os.path.join(EX, "campli-cat-undo.json"), encoding="utf-8").read().replace("\n", " ")
+    with open(os.path.join(EX, "campli-cat-undo.json"), encoding="utf-8") as f:
+        good = f.read().replace("\n", " ")
     lines = "\n".join([good, "{not json", "[]", good, ""]) + "\n"
     code = main(["--batch", "-"], stdin=io.BytesIO(lines.encode()))
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
@@ -47,7 +48,8 @@ def test_batch_bad_line_gets_error_record_and_rest_go_on(capsys):
 
 
 def test_stdin_and_several_files(capsys):
-    data = open(os.path.join(EX, "campli-one-fool.json"), "rb").read()
+    with open(os.path.join(EX, "campli-one-fool.json"), "rb") as f:
+        data = f.read()
     assert main(["-"], stdin=io.BytesIO(data)) == 0
     assert "<stdin>" in capsys.readouterr().out
     code = main([os.path.join(EX, "campli-one-fool.json"), os.path.join(EX, "campli-illegal-history.json")])

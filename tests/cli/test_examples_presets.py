@@ -480,7 +480,7 @@ def test_F2_the_dealers_three_cards_unknown_are_enumerated(capsys, tmp_path):
             {"deal": "Dora", "card": "A"}] + history[4:]
     doc = variant("coucou-dealer-cards-unknown.json", history=aces, hands={"Emil": "A"})
     code, out = rule_doc(capsys, tmp_path, doc)
-    assert code == 1 and problem(out)["rule"] == "F2" and problem(out)["path"] == "$.hands"
+    assert code == 1 and problem(out)["rule"] == "F2" and problem(out)["path"] == '$.hands["Emil"]'
 
 
 @pytest.mark.parametrize("preset_name, options", [
@@ -491,7 +491,6 @@ def test_the_new_verbs_round_trip_through_positions(preset_name, options):
     # position_from_replay writes the Q9 and way-back decisions with their verbs ('agree',
     # 'pay-to-refuse'; 'keep'/'offer' in phase decide-backward), and reading them back replays to the
     # very same engine state.
-    import random
 
     from cucu_ref.adjudication import replay_state
     from cucu_ref.engine import new_match

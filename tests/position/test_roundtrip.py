@@ -35,9 +35,9 @@ def cut(preset: str, seed: int):
         if before.phase == Phase.SHUFFLE:
             start, actions = before, []
         actions.append(action)
-        if after.phase in (Phase.SHUFFLE, Phase.MATCH_OVER) or rng.random() < 0.15:
-            if rng.random() < 0.4 or after.phase == Phase.MATCH_OVER:
-                return start, actions, after
+        if ((after.phase in (Phase.SHUFFLE, Phase.MATCH_OVER) or rng.random() < 0.15)
+                and (rng.random() < 0.4 or after.phase == Phase.MATCH_OVER)):
+            return start, actions, after
     return start, actions, after
 
 

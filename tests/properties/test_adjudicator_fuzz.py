@@ -84,7 +84,8 @@ def mutated_examples(draw):
             # walk to a random leaf and replace it
             node, key = doc, None
             for _ in range(4):
-                keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+                keys = (list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list)
+                        else [])
                 if not keys:
                     break
                 key = draw(st.sampled_from(keys))

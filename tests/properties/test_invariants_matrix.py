@@ -29,7 +29,8 @@ def test_the_docs_table_is_current(findings):
 
 
 def test_counterexample_files_are_current(findings):
-    refuted = {invariants.counterexample_name(f): invariants.counterexample_position(f) for f in findings if not f.holds}
+    refuted = {invariants.counterexample_name(f): invariants.counterexample_position(f)
+               for f in findings if not f.holds}
     assert sorted(os.listdir(COUNTER)) == sorted(refuted)
     for name, doc in refuted.items():
         with open(os.path.join(COUNTER, name), encoding="utf-8") as f:

@@ -16,9 +16,8 @@ from collections import Counter
 
 import pytest
 
-from cucu_ref.cards import PACKS, Card
+from cucu_ref.cards import PACKS
 from cucu_ref.engine import IllegalActionError, legal_actions, new_match, seat_by_draw, shuffled_stack, step
-from cucu_ref.rulesets import preset
 from cucu_ref.scoring import evaluate
 from cucu_ref.state import Action, ActionKind, Phase, Via
 
@@ -27,7 +26,6 @@ from helpers import (
     DIGITAL,
     card,
     cards,
-    dealt_cards,
     kinds,
     losers,
     offers,

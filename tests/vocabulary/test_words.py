@@ -124,6 +124,8 @@ def test_pass_is_ambiguous_between_offer_and_keep():
     ("ranter-go-round", "offer", "change"), ("ranter-go-round", "stack", "pack"),  # R2
     ("digital-4p", "keep", "behold"), ("digital-4p", "offer", "byt"),  # D3
     ("zeh-1769", "keep", "es ist gut"),  # Zeh's account is German: the seed's gloss of 'sto bene'
+    ("screw-your-neighbour", "stack", "stock"),  # S4: 'a card cut from the undealt stock'
+    ("screw-your-neighbour", "keep", "keep"),
     ("digital-4p", "hint", "hint"),  # no Danish word for a hint: English, the notation's own language
 ])
 def test_each_ruleset_says_its_own_words(preset, meaning, word):
@@ -162,6 +164,7 @@ def test_display_names_as_each_source_prints_them(preset, token, name):
     ("coucou", "K", "roi"), ("coucou", "Q", "dame"), ("coucou", "J", "valet"), ("coucou", "A", "as"),
     ("as-qui-court", "A", "as"), ("here", "K", "roi"), ("coucou", "10", "10"),
     ("ranter-go-round", "K", "king"), ("ranter-go-round", "J", "knave"), ("ranter-go-round", "A", "ace"),
+    ("screw-your-neighbour", "J", "jack"),  # pagat.com's Cuckoo (S1), in today's English
 ])
 def test_display_names_of_the_ordinary_pack(preset, token, name):
     assert V.display_name(PRESETS[preset], cards.parse(token, "french")) == name
@@ -174,6 +177,15 @@ def test_every_printed_name_reads_back_as_its_card(preset):
     for card in set(pack.cards):
         assert pack.parse(V.display_name(rules, card)) == card
         assert V.display_label(rules, card).endswith(V.display_name(rules, card))
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_speaks_for_its_own_source(preset):
+    # a preset added without its source's names and language would print another source's
+    rules = PRESETS[preset]
+    own = RULES[rules.cites("deal")].source
+    assert V.source_of(rules) == own
+    assert V.language_of(rules) in V.LANGUAGES
 
 
 def test_display_label_pairs_numeral_and_name_for_the_event_cards():
@@ -193,3 +205,17 @@ def test_a_ruleset_built_by_hand_speaks_its_packs_default():
 def test_suggest_prefers_the_nearest_word():
     assert V.suggest("pasos", V.words_for(PRESETS["campli"], "it")) == ("passo",)
     assert V.suggest("je gard", V.words_for(PRESETS["coucou"], "fr")) == ("je garde",)
+
+
+@pytest.mark.parametrize("written, preset, role", [
+    ("Coucou !", "coucou", "cuckoo"),  # seed 003 prints „Coucou!“; a French table writes 'Coucou !'
+    ("coucou!", "coucou", "cuckoo"),
+    ("  Gnaf,  cart’arrit! ", "lu-stu", "cat"),  # L8, spaced and with the typographic apostrophe
+    ("CUCÙ", "campli", "cuckoo"),
+])
+def test_the_position_format_reads_calls_as_the_vocabulary_folds_them(written, preset, role):
+    doc = {"format": "cucu-position/1", "ruleset": preset, "players": ["A", "B", "C", "D", "E"], "dealer": "E",
+           "history": [{"offer": "A"}, {"announce": written, "by": "B"}]}
+    pos, problems = P.parse(doc)
+    assert problems == []
+    assert pos.history[1].role == role

@@ -1,0 +1,78 @@
+"""``cucu-adjudicate --rulesets`` reads as a listing for a person (issue 14): each preset
+with its game's name and its sources by author and year, its settings in words, its open
+points with the reading taken and why; no Python tuples, no words of the project's own
+making ("seed 000"); the JSON form keeps its fields and gains the titles and sources."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from cucu_ref.cli import main
+from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESET_INFO, PRESETS
+
+
+def _text(capsys) -> str:
+    assert main(["--rulesets"]) == 0
+    return capsys.readouterr().out
+
+
+def _block(text: str, name: str) -> str:
+    # one preset's paragraph: from its heading line to the next blank line before a heading
+    start = text.index(f"\n{name}: ")
+    end = text.find("\n\n", start + 1)
+    return text[start:end]
+
+
+def test_no_raw_python_or_internal_words(capsys) -> None:
+    text = _text(capsys)
+    assert "citations=" not in text and "((" not in text and not re.search(r"\('[a-z-]+', '", text)
+    assert not re.search(r"\bseed\b|\bdigest\b", text)
+
+
+def test_each_preset_names_its_game_and_sources_by_author_and_year(capsys) -> None:
+    text = _text(capsys).replace("\n    ", " ")  # rejoin the wrapped heading lines
+    # worked out from cucu_ref.sources: Farina 2010, Di Luigi & Mazza 2009, Cassell 1881
+    assert "\ncampli: Campli Cucù, after N. Farina (2010)\n" in text
+    assert "\nlu-stu: Lu Stù of Montorio al Vomano, after G. Di Luigi & D. Mazza (2009); N. Farina (2010)\n" in text
+    assert "\nranter-go-round: Ranter-Go-Round, after Cassell (1881)\n" in text
+    for name in PRESETS:
+        assert f"\n{name}: {PRESET_INFO[name].title}" in text
+
+
+def test_settings_are_words(capsys) -> None:
+    text = _text(capsys)
+    assert "exactly 4 players; the 40-card Cuccù pack; 3 marks each; no stake;" in _block(text, "digital-4p")
+    coucou = " ".join(_block(text, "coucou").split())
+    assert "5 to 20 players; the 52-card ordinary pack (the 32-card piquet pack below seven players); 5 marks each" \
+        in coucou
+    assert "the dealer takes three cards and keeps the highest; the king refuses an exchange." in coucou
+    assert "the 38-card Cuccù pack (no lions)" in _block(text, "zeh-1769")
+
+
+def test_every_open_point_with_its_reading_and_why(capsys) -> None:
+    text = _text(capsys)
+    for name, points in OPEN_POINTS.items():
+        block = " ".join(_block(text, name).split())
+        for option in points:
+            assert f"{option} = {getattr(PRESETS[name], option)} ({OPTIONS[option].settles})" in block, (name, option)
+        assert block.count("Why: ") == len(points), name
+    assert "No open point" in _block(text, "ranter-go-round")
+
+
+def test_readings_list_only_the_presets_that_meet_the_option(capsys) -> None:
+    text = " ".join(_text(capsys).split())
+    # Coucou has no cat (its only privileged card is the king, F3), so it takes no cat reading
+    undo = re.search(r"undo: the offerer loses a mark and the exchanges.*?Taken by ([^.]*)\.", text)
+    assert undo and undo.group(1) == "campli, digital-4p"
+    assert "Source: Q6, an open question of G. Di Luigi & D. Mazza 2009." in text
+
+
+def test_json_keeps_its_fields_and_adds_titles_and_sources(capsys) -> None:
+    assert main(["--rulesets", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    lu = next(p for p in data["presets"] if p["name"] == "lu-stu")
+    assert set(lu) >= {"name", "settings", "options", "reasons", "title", "sources", "open", "base"}
+    assert [(s["author"], s["year"]) for s in lu["sources"]] == [("G. Di Luigi & D. Mazza", 2009), ("N. Farina", 2010)]
+    assert lu["base"] == "campli" and lu["open"] == list(OPEN_POINTS["lu-stu"])
+    assert lu["settings"]["citations"]  # the data form keeps the citations

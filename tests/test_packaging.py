@@ -1,0 +1,46 @@
+"""Packaging: the license as a PEP 639 expression with its file, the dependencies the package
+imports at run time, and the data files the package reads (issue 12)."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+    PYPROJECT = tomllib.load(f)
+
+
+def test_license_is_a_pep_639_expression_with_its_file():
+    project = PYPROJECT["project"]
+    assert project["license"] == "MIT"  # a string, not the deprecated {text = ...} table
+    assert project["license-files"] == ["LICENSE"]
+    with open(os.path.join(ROOT, "LICENSE"), encoding="utf-8") as f:
+        text = f.read()
+    assert text.startswith("MIT License") and "WITHOUT WARRANTY OF ANY KIND" in text
+    # setuptools reads PEP 639 metadata from version 77 on
+    assert PYPROJECT["build-system"]["requires"] == ["setuptools>=77"]
+
+
+def test_the_schema_library_is_a_dependency_and_jsonschema_only_a_test_one():
+    deps = PYPROJECT["project"]["dependencies"]
+    assert any(d.startswith("jsonschema-rs") for d in deps)
+    assert not any(d.split(">")[0].split("<")[0] == "jsonschema" for d in deps)
+    assert any(d.startswith("jsonschema>=") for d in PYPROJECT["project"]["optional-dependencies"]["test"])
+
+
+def test_package_data_holds_the_schemas_and_the_type_marker():
+    data = PYPROJECT["tool"]["setuptools"]["package-data"]["cucu_ref"]
+    assert "py.typed" in data and "schemas/*.json" in data
+    assert os.path.exists(os.path.join(ROOT, "cucu_ref", "py.typed"))
+
+
+def test_ci_runs_the_lint_and_type_gates_after_the_tests():
+    with open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8") as f:
+        script = f.read()
+    tests, lint, types = script.index("python -m pytest"), script.index("ruff check ."), script.index("\nmypy\n")
+    assert tests < lint < types
+    extras = PYPROJECT["project"]["optional-dependencies"]["test"]
+    assert any(d.startswith("ruff") for d in extras) and any(d.startswith("mypy") for d in extras)
+    assert PYPROJECT["tool"]["mypy"]["strict"] is True
