@@ -1,9 +1,9 @@
-# FROZEN COPY, do not edit: cucu_ref/engine.py as of commit 13ab462, the engine on main before
-# issue 13's rewrite (2c552f0 with oracle's S4, S6 and Q2 'always' pieces), its relative imports
-# made absolute.  It is the reference the rewritten engine is checked against
-# (tests/equivalence/), so a clean clone needs no git history.  It shares the value types (cards,
-# rulesets, state) and the showdown (scoring) with the package: what is compared is the engine's
-# own logic.
+# FROZEN COPY, do not edit: cucu_ref/engine.py as of commit c35aafa, the engine on main before
+# issue 13's rewrite was merged (2c552f0 with oracle's S4, S6 and Q2 'always' pieces and the
+# ruleset's own rule for whose turn it is), its relative imports made absolute.  It is the
+# reference the rewritten engine is checked against (tests/equivalence/), so a clean clone needs
+# no git history.  It shares the value types (cards, rulesets, state) and the showdown (scoring)
+# with the package: what is compared is the engine's own logic.
 # ruff: noqa
 """The pure engine: ``step(state, action) -> (state, events)`` and ``legal_actions``.
 
@@ -253,7 +253,7 @@ def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
                 return "K8"  # only the dealer goes to the stack
             return rules.cites("dealer-exchange")
     return {
-        Phase.DECIDE: "K5",
+        Phase.DECIDE: rules.cites("keep"),  # K5, or the ruleset's own rule for whose turn it is (F3, S2 ...)
         Phase.DECIDE_BACKWARD: "L8",
         Phase.TARGET_DECIDE: "Q9",
         Phase.INN_OFFERER: "K14",
