@@ -137,8 +137,10 @@ def _parser() -> "argparse.ArgumentParser":
 Result = tuple[int, dict[str, Any], Callable[[], str]]
 
 
-def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True) -> Result:
-    """One position through every layer: (exit code, JSON record, text thunk)."""
+def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
+                        place: Optional[Callable[[str], str]] = None) -> Result:
+    """One position through every layer: (exit code, JSON record, text thunk).  ``place``: how the
+    text names where a history entry was written (default: its JSON path)."""
     from . import position as P
     from . import render as R
 
@@ -173,7 +175,7 @@ def adjudicate_document(data: bytes | str | dict[str, Any], source: str, reading
     if not ruling.ok:
         args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
         return EXIT_INVALID, R.problems_json(*args), lambda: R.problems_text(*args)
-    return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source)
+    return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source, place)
 
 
 def _trace_document(doc: dict[str, Any], source: str, readings: bool) -> Result:

@@ -773,7 +773,9 @@ class _Step:
         rules, hands, dead, order = self.rules, self.hands, self.dead, self.order
         live = [(s, hands[s]) for s in order if not dead[s]]
         dead_hands = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None] if any(dead) else []
-        result = evaluate(rules, live, dead_hands, self.guarantees, self.hinted, explain=False)
+        # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
+        result = evaluate(rules, live, dead_hands, self.guarantees, self.hinted, explain=False,
+                          marks=self.marks, table=len(order))
         self.emit("showdown", self.cite["showdown"])
         for seat, rule in result.losers:
             self.marks = _put(self.marks, seat, self.marks[seat] - 1)

@@ -1291,7 +1291,11 @@ def adjudicate_notation(data: bytes | str, source: str, readings: bool = True) -
                     for e in err.errors]
         errors = err.errors
         return EXIT_INVALID, problems_json(problems, source), lambda: errors_text(errors, source)
-    code, record, thunk = adjudicate_document(doc, source, readings)
+    def place(path: str) -> str:
+        at = where.of(path)
+        return f"line {at[0]}" if at else path
+
+    code, record, thunk = adjudicate_document(doc, source, readings, place)
     if code == EXIT_INVALID and record.get("problems"):
         return code, record, lambda: _located(record, where, source)
     return code, record, thunk

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .adjudication import Ruling
 from .position import Problem
@@ -242,19 +242,23 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None) -> list[str]
     return [indent + x for x in lines]
 
 
-def _steps_text(steps: list[dict[str, Any]], indent: str) -> list[str]:
+def _steps_text(steps: list[dict[str, Any]], indent: str,
+                place: Optional[Callable[[str], str]] = None) -> list[str]:
     lines = []
     last_at: Optional[str] = "-"
     for s in steps:
         if s["at"] != last_at:
             head = s.get("heading") or s["at"] or "The deal"
-            lines.append(f"{indent}{head}:" + (f"  ({s['at']})" if s["at"] else ""))
+            where = (place or str)(s["at"]) if s["at"] else ""
+            lines.append(f"{indent}{head}:" + (f"  ({where})" if where else ""))
             last_at = s["at"]
         lines.append(f"{indent}  {s['text']} -- {s['source'] or s['rule']}")
     return lines
 
 
-def ruling_text(ruling: Ruling, source: str) -> str:
+def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
+    """The ruling as text: the verdict, the claim, the steps, the result.  ``place`` names where
+    a history entry was written (a deal in the notation: its line) in place of its JSON path."""
     opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
     lines = [f"{source}: ruling under {ruling.preset}" + (f" ({opts})" if opts else "")]
     outcomes = ruling.outcomes
@@ -289,13 +293,13 @@ def ruling_text(ruling: Ruling, source: str) -> str:
     common = _common_prefix([o.steps for o in outcomes])
     lines.append("How it went:" if single or len(common) == max(len(o.steps) for o in outcomes)
                  else "How it went (in every case):")
-    lines += _steps_text(common, "  ")
+    lines += _steps_text(common, "  ", place)
     if not single:
         for k, o in enumerate(outcomes, 1):
             rest = o.steps[len(common):]
             if rest:
                 lines.append(f"  Case {k}, if {o.condition or 'any card'}:")
-                lines += _steps_text(rest, "    ")
+                lines += _steps_text(rest, "    ", place)
     lines.append("Result:" if single else "Result, case by case:")
     for k, o in enumerate(outcomes, 1):
         if not single:

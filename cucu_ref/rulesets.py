@@ -116,8 +116,11 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
            "yes: the XV is compared like any card; only two XV as the only live cards lose nothing (Farina 2010 "
            "as written, K15 and K19; Lu Stù L4/L6 without even that exception)")),
     _spec("cuckoo_pair_exception", "K19", "Do two XV that are the only live cards lose nothing?",
-          ("yes", "K19", "'if both hold a cuckoo, neither loses' (Farina 2010)"),
-          ("no", "L6", "two equal cards: the non-dealer loses, cuckoos included (Di Luigi & Mazza 2009)")),
+          ("yes", "K19", "at a table of two: 'Wenn beide einen Kuckuck halten, verliert keiner eine Marke', a rule "
+           "of §Endspiel zu zweit (Farina 2010); at a larger table two XV left live tie lowest like any cards"),
+          ("no", "L6", "two equal cards: the non-dealer loses, cuckoos included (Di Luigi & Mazza 2009)"),
+          ("two-live-cards", "D7", "at any table, when the two XV are the only live cards: 'To gøger mister ingen "
+           "liv' (two cuckoos lose no lives, digital D7, which names no table size)")),
     _spec("fools_in_play", "Q4", "Which fools count toward 'both fools in play'?",
           ("live", "K15", "only fools in live hands: dead cards play no role in the comparison (Farina 2010)"),
           ("any-hand", "Q4", "a fool in a dead hand counts too")),
@@ -140,6 +143,13 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("inn_guarantee_covers", "Q12", "Which card of the offerer does the innkeeper's guarantee cover?",
           ("nulla", "K14", "exactly the nulla, 0 ('wenn's 'ne Null ist', Farina 2010)"),
           ("zero-or-below", "Q12", "any card worth nothing or less: 0, secchia, mascherone, leone")),
+    _spec("inn_keeper_cannot_pay", "Q12",
+          "The innkeeper who guaranteed an offerer's nulla has no mark left to pay it with (he lost his last one "
+          "as lowest himself, or went out during the deal): who pays the offerer's mark?",
+          ("offerer", "K15", "the offerer himself: the innkeeper pays 'an seiner statt' only what he can, and the "
+           "lowest card still loses its mark (K15); an innkeeper who can pays his own loss and the offerer's"),
+          ("nobody", "K14", "nobody: the accepted bargain took the mark off the offerer ('an seiner statt', K14), and "
+           "a player without marks pays nothing more")),
     _spec("cat_undo_through_inn", "Q14", "Does the cat's undo pass back through a refused inn's exchange?",
           ("undo", "K13", "yes: it was an exchange like any other, undone back to the dealt owner"),
           ("stop", "Q14", "no: the bargain stands and the undo stops there")),
@@ -251,6 +261,7 @@ class Rules:
     ties: str = "all"
     inn: str = "campli"
     inn_guarantee_covers: str = "nulla"
+    inn_keeper_cannot_pay: str = "offerer"
     cat_undo_through_inn: str = "undo"
     seating_fool: str = "lowest"
     buy_back: str = "after-deal"
@@ -547,6 +558,7 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         "two_fools_alone": cuccu,
         "inn": INN in roles,
         "inn_guarantee_covers": INN in roles,
+        "inn_keeper_cannot_pay": INN in roles,
         "cat_undo_through_inn": CAT in roles and INN in roles and rules.cat == "undo",
         "seating_fool": cuccu,
         "buy_back_price": buys_back,
@@ -598,6 +610,12 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "inn_guarantee_covers": (
             "The second offer names the nulla, «Zahlst du, wenn’s ’ne Null ist?», and the innkeeper pays «wenn "
             "dann der Anbieter tatsächlich eine Null hält» (K14): the 0, not the secchia or the cards below it."),
+        "inn_keeper_cannot_pay": (
+            "Not in the source: the innkeeper pays «an seiner statt» (K14), and nothing is said of one with no mark "
+            "left, which happens when he may still change his card (Q2 'targeted_dealer_decides = yes') or went "
+            "out during the deal.  'offerer': the guarantee moves who pays, it does not cancel the loss, «Wer die "
+            "niedrigste Karte hat, verliert eine Marke» (K15), so every loser's mark is paid; 'nobody' is the "
+            "other reading.  An innkeeper who has the marks pays his own and the offerer's."),
         "cat_undo_through_inn": (
             "K13 undoes every exchange that brought the card, «Hat auch dieser seine Karte im Tausch erhalten, "
             "dann wird der ebenfalls rückabgewickelt», and the refused inn's is an exchange.  Under "
@@ -642,6 +660,8 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "nicht weiter berücksichtigt» (L10): a dead fool is under the stack, not in play."),
         "inn_guarantee_covers": (
             "The innkeeper pays «wenn dieser die Null halten und das Spiel verlieren sollte» (L7): the nulla."),
+        "inn_keeper_cannot_pay": (
+            "As Campli: the innkeeper pays «anstelle des Anbieters» (L7), as silent as K14 on one with no mark left."),
         "backward_chain_end": (
             "Q5: the way back goes «nach links» (L8), to players already dealt; the dealer, left of the first "
             "hand, is dealt last (K4) and holds no card yet, so the way back ends with the first hand."),
@@ -692,6 +712,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "As Campli: Zeh's «Wenn zwei Narren im Spiel sind» (Z6) counts the fools in play, and dead cards "
             "play no role in the comparison (K15)."),
         "inn_guarantee_covers": "As Campli: the inn is «exakt» Cucù's (Z4), whose guarantee names the nulla (K14).",
+        "inn_keeper_cannot_pay": "As Campli: the inn is «exakt» Cucù's (Z4), and K14 is silent on it.",
         "seating_fool": "As Campli: Zeh describes no seating draw.",
         "buy_back": "«die Möglichkeit des Wiedereinkaufens wird nicht angedeutet» (Z10).",
         "fool_hint": (
@@ -869,6 +890,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "fools_in_play": ("«Kort, der holdes af spillere, der allerede er elimineret af en kat eller jæger, er døde "
                           "og udelukket» (D7)."),
         "inn_guarantee_covers": "«hvis et nul taber» (D6): the nulla.",
+        "inn_keeper_cannot_pay": (
+            "As Campli: «kroværten mister et liv i stedet for anmoderen» (D6) is as silent as K14 on an innkeeper "
+            "with no life left."),
         "cat_undo_through_inn": (
             "«Tidligere på hinanden følgende udvekslinger med anmodningsmandens nuværende kort bliver omgjort» "
             "(D5): every earlier exchange of the card, and the refused inn's («skal kroen byttes», D6) is one."),
@@ -888,13 +912,16 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
 # for Lu Stù) and are not re-run.
 OPEN_POINTS: dict[str, tuple[str, ...]] = {
     "campli": ("targeted_holder_acts", "targeted_dealer_decides", "cuckoo_at_showdown", "fools_in_play",
-               "inn_guarantee_covers", "cat_undo_through_inn", "seating_fool", "simultaneous_buy_back"),
+               "inn_guarantee_covers", "inn_keeper_cannot_pay", "cat_undo_through_inn", "seating_fool",
+               "simultaneous_buy_back"),
     "lu-stu": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
+               "inn_keeper_cannot_pay",
                "backward_chain_end", "backward_offer", "dealer_exchange", "horse_at_dealer", "virgin_after_gain",
                "simultaneous_buy_back", "seating_fool"),
     "zeh-1769": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
+                 "inn_keeper_cannot_pay",
                  "refuse_by_paying", "two_fools_alone", "seating_fool", "all_out"),
-    "digital-4p": ("targeted_dealer_decides", "cat_undo_through_inn"),
+    "digital-4p": ("targeted_dealer_decides", "cat_undo_through_inn", "inn_keeper_cannot_pay"),
     # Q2 for the king (seed 003): nothing says whether a king holder who refused acts afterwards
     "coucou": ("targeted_holder_acts", "all_equal", "talon_card", "all_out"),
     "as-qui-court": ("targeted_holder_acts", "all_equal", "all_out"),

@@ -15,8 +15,10 @@ move together; identities make conservation a permutation statement.
 The model reads the ruleset's options (``Rules`` fields), never preset names:
 ``dealing``, ``deal_from``, ``dealer_exchange``, ``horse_at_dealer``, ``cat``,
 ``targeted_holder_acts``, ``inn``, ``cat_undo_through_inn``, ``dead_cards``, and
-for the showdown ``cuckoo_at_showdown``, ``cuckoo_pair_exception``, ``fools_in_play``,
-``two_fools``, ``two_fools_alone``, ``ties``, ``inn_guarantee_covers``.
+for the showdown it runs the engine's own :func:`cucu_ref.scoring.decide` on z3 terms
+(:mod:`cucu_ref.formal.showdown`), which reads ``cuckoo_at_showdown``, ``cuckoo_pair_exception``,
+``fools_in_play``, ``two_fools``, ``two_fools_alone``, ``ties``, ``all_equal``,
+``inn_guarantee_covers`` and ``inn_keeper_cannot_pay``.
 """
 
 from __future__ import annotations
@@ -189,7 +191,8 @@ def merge(c: Term, a: St, b: St) -> St:
 COVERED = {"dealing", "deal_from", "horse_at_dealer", "cat", "targeted_holder_acts", "cuckoo_at_showdown",
            "cuckoo_pair_exception", "fools_in_play", "two_fools", "two_fools_alone", "ties", "inn",
            "inn_guarantee_covers", "cat_undo_through_inn", "dead_cards", "seating_fool", "buy_back",
-           "buy_back_price", "simultaneous_buy_back", "all_out", "virgin_after_gain"}
+           "buy_back_price", "simultaneous_buy_back", "all_out", "virgin_after_gain", "all_equal", "fool_hint",
+           "inn_keeper_cannot_pay"}
 PARTLY = {"dealer_exchange": ("stack-bottom", "stack-top", "none")}
 
 
@@ -532,64 +535,25 @@ class Model:
             states.append(s)
         return states
 
-    # ---- the showdown (scoring.evaluate, symbolically)
+    # ---- the showdown: the engine's own (cucu_ref.scoring.decide on z3 terms)
 
     def showdown(self, s: St) -> tuple[list[Term], list[Term]]:
-        """Marks lost and gained at the showdown, per seat (K15, C3, L3, L4, Q3, Q4, Q10, Q12)."""
-        return showdown(self.rules, self.family, [NOT(x) for x in s.dead], s.hval,
-                        [AND(dd, NOT(EQ(h, NONE))) for dd, h in zip(s.dead, s.hid)], s.guar)
+        """Marks lost and gained at the showdown, per seat, by :func:`cucu_ref.scoring.decide`
+        (K15, C3, K14, K19, L3, L4, Q3, Q4, Q10, Q12; no hints: the models record none)."""
+        from .showdown import engine_showdown
+
+        n = self.n
+        return engine_showdown(self.rules, self.family, s.hval, [NOT(x) for x in s.dead],
+                               [AND(dd, NOT(EQ(h, NONE))) for dd, h in zip(s.dead, s.hid)], [False] * n,
+                               s.guar, s.marks, n)
 
     def final_marks(self, s: St) -> tuple[list[Term], list[Term], list[Term]]:
-        """(marks after the showdown with the engine's clamp, total losses, total gains)."""
+        """(marks after the showdown, total losses, total gains).  Nobody pays more marks than he
+        holds (scoring caps it, Q12), so no clamp is needed: see the 'marks-never-negative' checks."""
         lost, gained = self.showdown(s)
         marks, losses, gains = [], [], []
         for j in range(self.n):
-            m = s.marks[j] - lost[j] + gained[j]
-            marks.append(ite(AND(NOT(s.dead[j]), m <= 0), 0, m))
+            marks.append(s.marks[j] - lost[j] + gained[j])
             losses.append(s.loss[j] + lost[j])
             gains.append(s.gain[j] + gained[j])
         return marks, losses, gains
-
-
-def showdown(rules: Rules, family: str, live: Sequence[Term], vals: Sequence[Term],
-             dead_hand: Sequence[Term], guar: Sequence[Term]) -> tuple[list[Term], list[Term]]:
-    """A symbolic :func:`cucu_ref.scoring.evaluate` (no hints: the engine records none).
-    Returns (marks lost, marks gained) per seat in play order."""
-    n = len(vals)
-
-    def fool(v):
-        return EQ(v, FOOL_VALUE) if family == "cuccu" else False
-
-    fl = [AND(live[j], fool(vals[j])) for j in range(n)]
-    nfl = sum(B2I(x) for x in fl)
-    fools = nfl
-    if rules.fools_in_play == "any-hand":  # Q4
-        fools = nfl + sum(B2I(AND(dead_hand[j], fool(vals[j]))) for j in range(n))
-    pair_rank = 32 if rules.two_fools == "above-xv-and-gain" else 29  # ranks doubled: 16 / 14.5
-    rank = [ite(AND(fl[j], fools >= 2), pair_rank, 2 * vals[j]) for j in range(n)]
-    gaining = AND(fools >= 2, rules.two_fools == "above-xv-and-gain")  # L4, Z6
-    single = AND(EQ(fools, 1), nfl >= 1)  # C3/L4: the lone fool loses, the rest are compared
-    exempt = AND(fools >= 2, rules.two_fools_alone == "exempt")  # Q10
-    comp = [AND(live[j], ite(OR(single, exempt), NOT(fl[j]), True)) for j in range(n)]
-    low = [AND(comp[j], *[IMPLIES(comp[t], rank[j] <= rank[t]) for t in range(n) if t != j]) for j in range(n)]
-    if rules.ties == "first":  # L3
-        chosen = [AND(low[j], *[NOT(low[t]) for t in range(j)]) for j in range(n)]
-    elif rules.ties == "last":  # R4
-        chosen = [AND(low[j], *[NOT(low[t]) for t in range(j + 1, n)]) for j in range(n)]
-    else:  # K15
-        chosen = low
-    loses = [OR(AND(single, fl[j]), chosen[j]) for j in range(n)]
-    ck = [AND(live[j], EQ(vals[j], CUCKOO_VALUE) if family == "cuccu" else False) for j in range(n)]
-    if rules.cuckoo_at_showdown == "never-loses":  # Q3, D7, Z9
-        loses = [AND(loses[j], NOT(ck[j])) for j in range(n)]
-    elif rules.cuckoo_pair_exception == "yes":  # K19
-        pair = AND(EQ(sum(B2I(x) for x in live), 2), EQ(sum(B2I(x) for x in ck), 2))
-        loses = [AND(loses[j], NOT(pair)) for j in range(n)]
-    covered = {"nulla": (0,), "zero-or-below": (0, -1, -2, -3)}[rules.inn_guarantee_covers]
-    if family != "cuccu":
-        covered = ()
-    redirect = [AND(loses[j], guar[j] >= 0, OR(*[EQ(vals[j], c) for c in covered])) for j in range(n)]
-    lost = [B2I(AND(loses[j], NOT(redirect[j]))) + sum(B2I(AND(redirect[o], EQ(guar[o], j))) for o in range(n))
-            for j in range(n)]
-    gained = [B2I(AND(gaining, fl[j])) for j in range(n)]
-    return lost, gained

@@ -23,7 +23,8 @@ from .crosscheck import BIT, DEAL_PHASES
 from .invariants import (Z, card_domain, count_of, hand_ids, placed, chain_invariant, conservation, guarantee_invariant, measure, sym_state,
                          well_formed)
 from .model import (DECIDE, DONE, INN_KEEP, INN_OFF, NONE, R_CAT, R_CUCKOO, R_HUNTER, R_INN, AND, EQ,
-                    IMPLIES, NOT, OR, Model, St, get, showdown)
+                    IMPLIES, NOT, OR, Model, St, get)
+from .showdown import engine_showdown
 from .model import ite as ite_
 
 BLOCKING = (R_CUCKOO, R_HUNTER, R_CAT)
@@ -352,20 +353,25 @@ def base_case(rules: Rules, n: int, timeout_ms: int = 120_000) -> Result:
 
 
 def _showdown_vars(rules: Rules, n: int):
+    """Any showdown of ``n`` seats, scored by the engine's own :func:`cucu_ref.scoring.decide`."""
     family = cards.PACKS[rules.pack].family
     live = [z3.Bool(f"live{j}") for j in range(n)]
     vals = [z3.Int(f"card{j}") for j in range(n)]
     dead_hand = [z3.Bool(f"deadhand{j}") for j in range(n)]
     guar = [z3.Int(f"guar{j}") for j in range(n)]
+    hinted = [z3.Bool(f"hinted{j}") for j in range(n)]
+    marks = [z3.Int(f"marks{j}") for j in range(n)]
     model = Model(rules, n)
     premises = card_domain(rules, vals) + [z3.Or(live)]
     for j in range(n):
         premises.append(z3.Implies(dead_hand[j], z3.Not(live[j])))
+        premises.append(z3.Implies(live[j], marks[j] >= 1))
+        premises.append(marks[j] >= 0)
         g = guar[j]
         # the guarantee invariant (proved by induction): the keeper holds his inn
         premises.append(z3.Or(g == NONE, z3.And(g >= 0, g < n, g != j, Z(EQ(model.role(get(vals, g)), R_INN)))))
-    lost, gained = showdown(rules, family, live, vals, dead_hand, guar)
-    return family, live, vals, dead_hand, guar, premises, lost, gained
+    lost, gained = engine_showdown(rules, family, vals, live, dead_hand, hinted, guar, marks, n)
+    return family, live, vals, dead_hand, guar, premises, lost, gained, hinted, marks
 
 
 def cuckoo_at_showdown(rules: Rules, n: int, timeout_ms: int = 120_000) -> Result:
@@ -373,7 +379,7 @@ def cuckoo_at_showdown(rules: Rules, n: int, timeout_ms: int = 120_000) -> Resul
     it cannot; under ``compared`` it must find a showdown where it does, and scoring.evaluate
     must agree on that showdown."""
     t0 = time.perf_counter()
-    family, live, vals, dead_hand, guar, premises, lost, _ = _showdown_vars(rules, n)
+    family, live, vals, dead_hand, guar, premises, lost, _, hinted, marks = _showdown_vars(rules, n)
     cuckoo_loses = z3.Or([z3.And(live[j], vals[j] == 15, Z(lost[j] >= 1)) for j in range(n)])
     res, mdl = _solve(premises + [cuckoo_loses], timeout_ms)
     seconds = time.perf_counter() - t0
@@ -387,16 +393,17 @@ def cuckoo_at_showdown(rules: Rules, n: int, timeout_ms: int = 120_000) -> Resul
     if claim == "never-loses":
         return Result("cuckoo-never-loses", "any-showdown", rules.name, n,
                       "proved" if res == z3.unsat else "refuted", seconds, vac,
-                      {} if mdl is None else _confirm(rules, mdl, live, vals, dead_hand, guar))
+                      {} if mdl is None else _confirm(rules, mdl, live, vals, dead_hand, guar, hinted, marks))
     if res == z3.unsat:
         return Result("cuckoo-can-lose", "search", rules.name, n, "not found", seconds, vac)
-    detail = _confirm(rules, mdl, live, vals, dead_hand, guar)
+    detail = _confirm(rules, mdl, live, vals, dead_hand, guar, hinted, marks)
     verdict = "found" if detail["evaluate_agrees"] and detail["cuckoo_seats_losing"] else "evaluate disagrees"
     return Result("cuckoo-can-lose", "search", rules.name, n, verdict, seconds, vac, detail)
 
 
-def _confirm(rules: Rules, mdl, live, vals, dead_hand, guar) -> dict:
-    """Rebuild the showdown z3 found and score it with :func:`cucu_ref.scoring.evaluate`."""
+def _confirm(rules: Rules, mdl, live, vals, dead_hand, guar, hinted, marks) -> dict:
+    """Rebuild the showdown z3 found and score it with :func:`cucu_ref.scoring.evaluate`, the
+    engine's path (plain values), to compare with what z3 computed on terms."""
     pack = cards.PACKS[rules.pack]
     ev = lambda x: mdl.eval(x, model_completion=True)  # noqa: E731
     n = len(vals)
@@ -404,22 +411,24 @@ def _confirm(rules: Rules, mdl, live, vals, dead_hand, guar) -> dict:
     is_live = [z3.is_true(ev(x)) for x in live]
     is_dead_hand = [z3.is_true(ev(x)) for x in dead_hand]
     g = [ev(x).as_long() for x in guar]
+    hint = [j for j in range(n) if z3.is_true(ev(hinted[j]))]
+    held = [ev(x).as_long() for x in marks]
     live_cards = [(j, cards.Card(pack.family, cardv[j])) for j in range(n) if is_live[j]]
     dead_cards = [(j, cards.Card(pack.family, cardv[j])) for j in range(n) if is_dead_hand[j]]
     guarantees = [(j, g[j]) for j in range(n) if g[j] >= 0]
-    result = scoring.evaluate(rules, live_cards, dead_cards, guarantees, ())
-    paid = {}
+    result = scoring.evaluate(rules, live_cards, dead_cards, guarantees, hint, marks=held, table=n)
+    paid: dict = {}
     for seat, _ in result.losers:
         paid[seat] = paid.get(seat, 0) + 1
-    _, _, _, _, _, _, lost, _ = _showdown_vars(rules, n)
     model_lost = [ev(x).as_long() if isinstance(x, z3.ExprRef) else x for x in
-                  showdown(rules, pack.family, [z3.BoolVal(b) for b in is_live], cardv,
-                           [z3.BoolVal(b) for b in is_dead_hand], g)[0]]
+                  engine_showdown(rules, pack.family, cardv, [z3.BoolVal(b) for b in is_live],
+                                  [z3.BoolVal(b) for b in is_dead_hand], [j in hint for j in range(n)], g, held, n)[0]]
     model_lost = [z3.simplify(x).as_long() if isinstance(x, z3.ExprRef) else x for x in model_lost]
     return {
         "live": [(j, cards.format(c)) for j, c in live_cards],
         "dead": [(j, cards.format(c)) for j, c in dead_cards],
         "guarantees": guarantees,
+        "marks": held,
         "model_marks_lost": {j: x for j, x in enumerate(model_lost) if x},
         "evaluate_marks_lost": paid,
         "evaluate_agrees": paid == {j: x for j, x in enumerate(model_lost) if x},

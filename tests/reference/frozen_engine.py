@@ -1,9 +1,10 @@
-# FROZEN COPY, do not edit: cucu_ref/engine.py as of commit c35aafa, the engine on main before
-# issue 13's rewrite was merged (2c552f0 with oracle's S4, S6 and Q2 'always' pieces and the
-# ruleset's own rule for whose turn it is), its relative imports made absolute.  It is the
-# reference the rewritten engine is checked against (tests/equivalence/), so a clean clone needs
-# no git history.  It shares the value types (cards, rulesets, state) and the showdown (scoring)
-# with the package: what is compared is the engine's own logic.
+# FROZEN COPY, do not edit: cucu_ref/engine.py as of commit 33dfe7d, the engine on main before
+# issue 13's rewrite was merged (2c552f0 with oracle's S4, S6 and Q2 'always' pieces, the
+# ruleset's own rule for whose turn it is, and assurance's marks and table for the showdown),
+# its relative imports made absolute.  It is the reference the rewritten engine is checked
+# against (tests/equivalence/), so a clean clone needs no git history.  It shares the value
+# types (cards, rulesets, state) and the showdown (scoring) with the package: what is compared
+# is the engine's own logic.
 # ruff: noqa
 """The pure engine: ``step(state, action) -> (state, events)`` and ``legal_actions``.
 
@@ -680,7 +681,9 @@ class _Work:
     def showdown(self) -> None:
         live = [(s, self.hands[s]) for s in self.order if not self.dead[s]]
         dead = [(s, self.hands[s]) for s in self.order if self.dead[s] and self.hands[s] is not None]
-        result = evaluate(self.rules, live, dead, self.guarantees, self.hinted, explain=False)
+        # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
+        result = evaluate(self.rules, live, dead, self.guarantees, self.hinted, explain=False,
+                          marks=self.marks, table=len(self.order))
         self.emit("showdown", self.rules.showdown_rule)
         for seat, rule in result.losers:
             self.marks[seat] -= 1
