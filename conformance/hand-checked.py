@@ -190,6 +190,28 @@ S = [
      "got to C's cat: a life (D5), and 'Tidligere på hinanden følgende udvekslinger med anmodningsmandens nuværende "
      "kort bliver omgjort, indtil det vender tilbage til sin oprindelige ejer': the V goes back to A and the inn to "
      "B; play goes on right of the cat; A's V is lowest."),
+    # Issue 10 §6: under Q2 'targeted_dealer_decides = yes' the innkeeper at the dealer's seat, who
+    # accepted the second offer, still takes the stack's bottom card (K8) and ends lowest himself
+    ("hand/campli-Q12-innkeeper-without-a-mark-offerer-pays",
+     {"preset": "campli", "options": {"targeted_dealer_decides": "yes"}}, "ABC", [3, 3, 1], None, 2,
+     ["V", "0", "XI"], [None] * 36 + ["0"],
+     [(0, "keep"), (1, "offer"), (1, "ask"), (2, "accept"), (2, "exchange-with-stack"), (2, "decline-buy-back")],
+     {"net": [0, -1, -1], "out": [2], "hands": ["V", "0", "0"], "next_dealer": 0, "winner": None,
+      "pot": 3, "virgins": [0]},
+     ["K14", "K15", "Q12", "K8", "Q2"], F000 + ", XI Taverna: accepted, 'wenn dann der Anbieter tatsächlich eine "
+     "Null hält und verliert, dann muss an seiner statt der Gastwirt eine Marke zahlen'; both nullas tie lowest "
+     "(§Das Ergebnis: 'verlieren beide eine Marke'); C pays his own, his last (out), and has none left for B's: "
+     "under Q12's reading 'offerer' (the source is silent) B pays it himself; C declines to buy back (K17: A is "
+     "still a virgin), so the pot keeps its three stakes."),
+    ("hand/campli-Q12-innkeeper-without-a-mark-nobody-pays",
+     {"preset": "campli", "options": {"targeted_dealer_decides": "yes", "inn_keeper_cannot_pay": "nobody"}}, "ABC",
+     [3, 3, 1], None, 2, ["V", "0", "XI"], [None] * 36 + ["0"],
+     [(0, "keep"), (1, "offer"), (1, "ask"), (2, "accept"), (2, "exchange-with-stack"), (2, "decline-buy-back")],
+     {"net": [0, 0, -1], "out": [2], "hands": ["V", "0", "0"], "next_dealer": 0, "winner": None,
+      "pot": 3, "virgins": [0, 1]},
+     ["K14", "K15", "Q12", "K8", "Q2"], F000 + ", XI Taverna: as the vector before, under Q12's reading 'nobody': "
+     "the accepted bargain took B's mark off him ('an seiner statt'), and C, out, pays nothing more; B, who lost no "
+     "mark, is still a virgin (K17)."),
     ("hand/campli-Q3-compared-K19-pair", {"preset": "campli", "options": {"cuckoo_at_showdown": "compared"}}, "AB",
      [3, 3], None, 1, ["XV", "XV"], [], [(0, "keep"), (1, "keep")],
      {"net": [0, 0], "out": [], "hands": ["XV", "XV"], "next_dealer": 0, "winner": None},

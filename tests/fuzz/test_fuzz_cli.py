@@ -34,7 +34,8 @@ RULING = jsonschema.Draft202012Validator(RULING_SCHEMA)
 # in the notation names its line and column: 'line 3, column 7: ...').
 DOCUMENT_LEVEL = ("not JSON:", "line ", "not UTF-8 text (byte", "empty input", "expected a JSON object",
                   "input is larger", "nesting deeper than 64 levels at", "missing required field",
-                  "the ruling depends on too many", "the position is under-specified", "cards left unknown under a dealing",
+                  "the ruling depends on too many",
+                  "the position is under-specified", "cards left unknown under a dealing",
                   "the dealer takes three cards")
 
 
