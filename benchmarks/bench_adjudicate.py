@@ -11,6 +11,14 @@ same batch with ``--jobs N`` (wall rate, and CPU seconds of the parent and its w
 output checked byte for byte against ``--jobs 1``.
 Targets (issues 3, 12, 13): one adjudication under 150 ms wall; at least 2,000 positions/s in
 batch on one core.
+
+    python benchmarks/bench_adjudicate.py --natural [--per-size 20] [--sizes 4,8,12,16,20]
+
+(issue 10 §1) rules *natural* positions, random deals of every preset written as a table
+tells them (decisions, announcements, the cards shown at the end, no dealt card; see
+``tests/natural_positions.py``), and reports the median and maximum seconds per position for
+each table size, on one core (process CPU time).  Target: every such position of up to 20
+players under 1 s.
 """
 
 from __future__ import annotations
@@ -132,6 +140,36 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
         os.unlink(path)
 
 
+def natural(per_size: int, sizes: list[int], seed: int = 1) -> None:
+    """Seconds per natural position (CPU, one core), median and max by table size."""
+    from cucu_ref.adjudication import adjudicate
+    from cucu_ref.position import parse
+    from cucu_ref.rulesets import PRESETS
+    from tests.natural_positions import natural_deal
+
+    rng = random.Random(seed)
+    print(f"natural positions (all dealt cards unknown, end cards shown), {per_size} per size, readings on:")
+    print(f"  {'players':>7} {'median s':>9} {'max s':>7}  slowest")
+    for n in sizes:
+        times = []
+        slowest = ""
+        names = [p for p in sorted(PRESETS) if PRESETS[p].min_players <= n <= PRESETS[p].max_players]
+        for k in range(per_size):
+            preset = names[k % len(names)]
+            s = rng.getrandbits(32)
+            doc, _ = natural_deal(preset, n, s, seen=rng.random() < 0.3)
+            pos, problems = parse(doc)
+            assert pos is not None, problems
+            c = time.process_time()
+            ruling = adjudicate(pos)
+            dt = time.process_time() - c
+            assert ruling.ok, (preset, n, s, ruling.problems)
+            if not times or dt > max(times):
+                slowest = f"{preset} seed {s}"
+            times.append(dt)
+        print(f"  {n:>7} {statistics.median(times):>9.4f} {max(times):>7.3f}  {slowest}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=2000)
@@ -140,7 +178,13 @@ def main() -> None:
     ap.add_argument("--against", metavar="DIR",
                     help="also compare with the tree in DIR (e.g. git archive OLD | tar -x -C DIR), interleaved")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds for --against")
+    ap.add_argument("--natural", action="store_true", help="natural positions by table size (issue 10)")
+    ap.add_argument("--per-size", type=int, default=20)
+    ap.add_argument("--sizes", default="2,4,6,8,10,12,14,16,18,20")
     args = ap.parse_args()
+    if args.natural:
+        natural(args.per_size, [int(x) for x in args.sizes.split(",")])
+        return
     py = sys.executable
     base = cold([py, "-c", "pass"], args.runs)
     one = cold([py, "-m", "cucu_ref", "examples/campli-cat-undo.json"], args.runs)

@@ -12,6 +12,17 @@ Python down, so it is never timed), and the process's peak RSS is reported as we
     python benchmarks/bench_engine.py                 # 4 and 20 players, 20 000 deals each
     python benchmarks/bench_engine.py --deals 2000 --players 4 --json
     python benchmarks/bench_engine.py --profile 4     # cProfile of a 4-player run
+    python benchmarks/bench_engine.py --baseline /tmp/engine-base   # against an earlier commit
+
+``--baseline DIR`` compares this tree's engine with the one in ``DIR`` (a checkout of an
+earlier commit, e.g. ``git worktree add /tmp/engine-base <commit>`` or ``git archive <commit>
+| tar -x -C DIR``), both in this process: the earlier package is imported under another name,
+both are driven by the same code below with the same seed (so they play the same deals and
+the step counts must agree), and they run in turns, ``--rounds`` times, alternating which
+goes first, each turn timed in CPU seconds of this process.  It prints each side's deals and
+steps per CPU second (the best turn), the median of the per-round ratios (the speed-up) with
+its range, tracemalloc's peak per side, and how much of a deal the showdown's scoring
+(``cucu_ref.scoring.evaluate``, called by both engines) takes.
 
 The target named in the README is at least 20 000 four-player deals per second.
 """
@@ -21,6 +32,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import importlib.util
 import io
 import json
 import os
@@ -28,45 +40,120 @@ import platform
 import pstats
 import random
 import resource
+import statistics
 import sys
 import time
 import tracemalloc
 from pathlib import Path
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 # Run from a checkout without installing: the package sits next to this folder.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cucu_ref import __version__, new_match, preset, step  # noqa: E402
-from cucu_ref.playout import random_action  # noqa: E402
-from cucu_ref.state import Phase  # noqa: E402
+import cucu_ref
+import cucu_ref.engine
+import cucu_ref.rulesets
+import cucu_ref.state
 
 TARGET_4P_DEALS_PER_SECOND = 20_000
 
 
-def play_deals(players: int, deals: int, seed: int, ruleset: str = "campli") -> dict[str, int]:
+def engine_api(package: ModuleType) -> SimpleNamespace:
+    """The public names the driver uses, from one copy of the package (this tree's or an
+    earlier commit's): only what every version of the engine has had."""
+    engine = sys.modules[package.__name__ + ".engine"]
+    return SimpleNamespace(
+        name=package.__name__, engine=engine, version=package.__version__,
+        preset=sys.modules[package.__name__ + ".rulesets"].preset,
+        phase=sys.modules[package.__name__ + ".state"].Phase,
+        action=sys.modules[package.__name__ + ".state"].Action,
+        new_match=engine.new_match, step=engine.step, legal_actions=engine.legal_actions,
+        shuffled_stack=engine.shuffled_stack,
+    )
+
+
+CURRENT = engine_api(cucu_ref)
+
+
+def load_baseline(root: Path) -> SimpleNamespace:
+    """Import the package of the checkout at ``root`` as ``cucu_ref_baseline`` (its modules
+    import each other relatively, so they resolve inside that copy)."""
+    init = root / "cucu_ref" / "__init__.py"
+    if not init.is_file():
+        raise SystemExit(f"{root} holds no cucu_ref package")
+    spec = importlib.util.spec_from_file_location("cucu_ref_baseline", init,
+                                                  submodule_search_locations=[str(init.parent)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return engine_api(module)
+
+
+def play_deals(players: int, deals: int, seed: int, ruleset: str = "campli",
+               api: SimpleNamespace = CURRENT) -> dict[str, int]:
     """Play ``deals`` random deals at a table of ``players``; count steps and matches.
 
-    One ``random.Random`` stream drives the whole run through
-    :func:`cucu_ref.playout.random_action` (a seeded shuffle at each chance node, a
-    uniform legal decision otherwise) and :func:`cucu_ref.engine.step`; a deal is
-    counted at each shuffle."""
-    rules = preset(ruleset)
+    One ``random.Random`` stream drives the whole run, drawing as
+    :func:`cucu_ref.playout.random_action` does: a seeded shuffle
+    (``shuffled_stack(rules, rng)``) at each chance node, otherwise a uniform legal decision
+    (``actions[rng.randrange(len(actions))]``), each applied with ``step``; a deal is
+    counted at each shuffle.  The same code drives every engine compared."""
+    rules = api.preset(ruleset)
     names = [f"player-{i}" for i in range(players)]
     rng = random.Random(seed)
-    state = new_match(rules, names)
+    step, legal_actions, shuffled_stack, action = api.step, api.legal_actions, api.shuffled_stack, api.action
+    shuffle, match_over = api.phase.SHUFFLE, api.phase.MATCH_OVER
+    state = api.new_match(rules, names)
     steps = matches = played = 0
     while True:
-        if state.phase == Phase.MATCH_OVER:
-            state = new_match(rules, names)
+        phase = state.phase
+        if phase == match_over:
+            state = api.new_match(rules, names)
             matches += 1
-        if state.phase == Phase.SHUFFLE:
+            phase = state.phase
+        if phase == shuffle:
             if played == deals:
                 break
             played += 1
-        state, _ = step(state, random_action(state, rng))
+            chosen = action("shuffle", stack=shuffled_stack(state.rules, rng))
+        else:
+            actions = legal_actions(state)
+            chosen = actions[rng.randrange(len(actions))]
+        state, _ = step(state, chosen)
         steps += 1
     return {"deals": played, "steps": steps, "matches_finished": matches}
+
+
+def peak_memory(players: int, deals: int, seed: int, ruleset: str, api: SimpleNamespace = CURRENT) -> float:
+    """tracemalloc's peak (KiB) while ``deals`` deals are played in one run, measured apart
+    because tracemalloc is slow."""
+    gc.collect()
+    tracemalloc.start()
+    play_deals(players, deals, seed, ruleset, api)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return round(peak / 1024, 1)
+
+
+def peak_memory_per_deal(players: int, deals: int, seed: int, ruleset: str,
+                         api: SimpleNamespace = CURRENT) -> float:
+    """The most memory (KiB, tracemalloc) one deal holds at a time above what was held before
+    it: for each of ``deals`` fresh matches, the peak while its first deal is played, less the
+    memory in use when it began; the largest of these."""
+    play_deals(players, 1, seed, ruleset, api)  # first calls fill the caches outside the count
+    gc.collect()
+    tracemalloc.start()
+    worst = 0
+    for i in range(deals):
+        tracemalloc.reset_peak()
+        before, _ = tracemalloc.get_traced_memory()
+        play_deals(players, 1, seed + i, ruleset, api)
+        _, peak = tracemalloc.get_traced_memory()
+        worst = max(worst, peak - before)
+    tracemalloc.stop()
+    return round(worst / 1024, 1)
 
 
 def measure(players: int, deals: int, seed: int, repeat: int, ruleset: str) -> dict[str, Any]:
@@ -82,10 +169,6 @@ def measure(players: int, deals: int, seed: int, repeat: int, ruleset: str) -> d
         best = elapsed if best is None else min(best, elapsed)
     assert best is not None
     memory_deals = min(deals, 2_000)
-    tracemalloc.start()
-    play_deals(players, memory_deals, seed, ruleset)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
     return {
         "ruleset": ruleset,
         "players": players,
@@ -96,9 +179,86 @@ def measure(players: int, deals: int, seed: int, repeat: int, ruleset: str) -> d
         "deals_per_second": round(counts["deals"] / best),
         "steps_per_second": round(counts["steps"] / best),
         "steps_per_deal": round(counts["steps"] / counts["deals"], 2),
-        "tracemalloc_peak_kib": round(peak / 1024, 1),
+        "tracemalloc_peak_kib": peak_memory(players, memory_deals, seed, ruleset),
         "tracemalloc_deals": memory_deals,
+        "peak_kib_per_deal": peak_memory_per_deal(players, 200, seed, ruleset),
     }
+
+
+def scoring_share(players: int, deals: int, seed: int, ruleset: str, api: SimpleNamespace) -> float:
+    """CPU microseconds per deal spent in ``scoring.evaluate``: its calls are recorded in an
+    untimed pass, then replayed alone.  Both engines call the same function (the package's
+    ``scoring``), so this part of a deal is common to both sides of a comparison."""
+    engine = api.engine
+    original = engine.evaluate
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    def record(*args: Any, **kwargs: Any) -> Any:
+        calls.append((args, kwargs))
+        return original(*args, **kwargs)
+
+    engine.evaluate = record
+    try:
+        play_deals(players, deals, seed, ruleset, api)
+    finally:
+        engine.evaluate = original
+    gc.collect()
+    start = time.process_time()
+    for args, kwargs in calls:
+        original(*args, **kwargs)
+    return (time.process_time() - start) / deals * 1e6
+
+
+def compare(baseline: SimpleNamespace, players: int, deals: int, seed: int, rounds: int,
+            ruleset: str) -> dict[str, Any]:
+    """Both engines in turns on the same deals; per-round ratios of CPU time."""
+    sides = {"baseline": baseline, "current": CURRENT}
+    for api in sides.values():  # warm-up
+        play_deals(players, min(deals, 500), seed + 1, ruleset, api)
+    cpu: dict[str, list[float]] = {"baseline": [], "current": []}
+    counts: dict[str, dict[str, int]] = {}
+    for r in range(rounds):
+        for side in (("baseline", "current") if r % 2 == 0 else ("current", "baseline")):
+            gc.collect()
+            start = time.process_time()
+            counts[side] = play_deals(players, deals, seed, ruleset, sides[side])
+            cpu[side].append(time.process_time() - start)
+    if counts["baseline"] != counts["current"]:
+        raise SystemExit(f"the engines played different games: {counts}")
+    ratios = [b / c for b, c in zip(cpu["baseline"], cpu["current"])]
+    memory_deals = min(deals, 2_000)
+    result: dict[str, Any] = {"players": players, "deals": deals, "steps": counts["current"]["steps"],
+                              "rounds": rounds, "ratio_median": round(statistics.median(ratios), 2),
+                              "ratio_min": round(min(ratios), 2), "ratio_max": round(max(ratios), 2)}
+    for side, api in sides.items():
+        best = min(cpu[side])
+        result[side] = {
+            "deals_per_cpu_second": round(deals / best),
+            "steps_per_cpu_second": round(counts[side]["steps"] / best),
+            "us_per_deal": round(best / deals * 1e6, 2),
+            "tracemalloc_peak_kib": peak_memory(players, memory_deals, seed, ruleset, api),
+            "peak_kib_per_deal": peak_memory_per_deal(players, 200, seed, ruleset, api),
+            "scoring_us_per_deal": round(scoring_share(players, min(deals, 5_000), seed, ruleset, api), 2),
+        }
+    return result
+
+
+def print_comparison(baseline_root: Path, results: list[dict[str, Any]], ruleset: str, pinned: str) -> None:
+    print(f"engine of {Path(__file__).resolve().parent.parent} against the baseline in {baseline_root}")
+    print(f"ruleset {ruleset}, {pinned}, CPU time of this process, best turn per side, "
+          f"ratio = median over rounds of baseline time / current time")
+    print(f"{'players':>7} {'side':>9} {'deals/s':>9} {'steps/s':>9} {'us/deal':>8} {'scoring':>8} "
+          f"{'peak KiB':>9} {'KiB/deal':>9}")
+    for r in results:
+        for side in ("baseline", "current"):
+            x = r[side]
+            print(f"{r['players']:>7} {side:>9} {x['deals_per_cpu_second']:>9} {x['steps_per_cpu_second']:>9} "
+                  f"{x['us_per_deal']:>8} {x['scoring_us_per_deal']:>8} {x['tracemalloc_peak_kib']:>9} "
+                  f"{x['peak_kib_per_deal']:>9}")
+        print(f"{r['players']:>7} {'speed-up':>9} {r['ratio_median']:>8}x  (range {r['ratio_min']}-{r['ratio_max']} "
+              f"over {r['rounds']} rounds of {r['deals']} deals, {r['steps']} steps each)")
+    print("scoring: CPU us per deal in scoring.evaluate, the showdown both engines call; peak KiB: tracemalloc's")
+    print("peak over a run of up to 2,000 deals; KiB/deal: the most one deal holds above what was held before it")
 
 
 def pin_to_one_core() -> str:
@@ -139,19 +299,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=int, metavar="PLAYERS",
                         help="instead of timing, print a cProfile of --deals deals at this table size")
     parser.add_argument("--top", type=int, default=25, help="functions shown by --profile (default 25)")
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                        help="compare with the engine of the checkout in DIR (an earlier commit), in turns")
+    parser.add_argument("--rounds", type=int, default=9, help="turns per side with --baseline (default 9)")
     args = parser.parse_args(argv)
-    if args.deals < 1 or args.repeat < 1:
-        parser.error("--deals and --repeat must be positive")
+    if args.deals < 1 or args.repeat < 1 or args.rounds < 1:
+        parser.error("--deals, --repeat and --rounds must be positive")
 
     pinned = pin_to_one_core()
     if args.profile is not None:
         print(profile(args.profile, args.deals, args.seed, args.ruleset, args.top))
         return 0
+    if args.baseline is not None:
+        baseline = load_baseline(args.baseline.resolve())
+        compared = [compare(baseline, p, args.deals, args.seed, args.rounds, args.ruleset) for p in args.players]
+        if args.json:
+            print(json.dumps({"benchmark": "bench_engine --baseline", "baseline": str(args.baseline),
+                              "python": platform.python_version(), "cpu": pinned, "seed": args.seed,
+                              "ruleset": args.ruleset, "results": compared}, indent=2))
+        else:
+            print_comparison(args.baseline, compared, args.ruleset, pinned)
+        return 0
 
     results = [measure(p, args.deals, args.seed, args.repeat, args.ruleset) for p in args.players]
     report = {
         "benchmark": "bench_engine",
-        "cucu_ref": __version__,
+        "cucu_ref": CURRENT.version,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
@@ -168,12 +341,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    print(f"cucu-ref {__version__}, {report['implementation']} {report['python']} on {report['machine']}, "
+    print(f"cucu-ref {CURRENT.version}, {report['implementation']} {report['python']} on {report['machine']}, "
           f"{pinned}, ruleset {args.ruleset}, best of {args.repeat}")
-    print(f"{'players':>7} {'deals':>7} {'deals/s':>9} {'steps/s':>9} {'steps/deal':>10} {'peak KiB':>9}")
+    print(f"{'players':>7} {'deals':>7} {'deals/s':>9} {'steps/s':>9} {'steps/deal':>10} {'peak KiB':>9} "
+          f"{'KiB/deal':>9}")
     for r in results:
         print(f"{r['players']:>7} {r['deals']:>7} {r['deals_per_second']:>9} {r['steps_per_second']:>9} "
-              f"{r['steps_per_deal']:>10} {r['tracemalloc_peak_kib']:>9}")
+              f"{r['steps_per_deal']:>10} {r['tracemalloc_peak_kib']:>9} {r['peak_kib_per_deal']:>9}")
     print(f"peak RSS of the process: {report['peak_rss_mib']} MiB")
     if four is not None:
         verdict = "met" if report["target_met"] else "NOT met"

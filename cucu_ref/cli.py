@@ -46,10 +46,12 @@ Where the ruling depends on an open question, every reading's outcome is given.
 
 EPILOG = """\
 exit codes:
-  0  a ruling was given (an overruled claim is still a ruling)
+  0  a ruling was given (an overruled claim is still a ruling); for a trace:
+     cucu-ref agrees with it
   1  the position is invalid, impossible, or its history cannot have happened
-     (the output says why, with the JSON path of each problem)
-  2  usage error (bad arguments, unreadable file)
+     (the output says why, with the JSON path of each problem); for a trace:
+     cucu-ref diverges from it (the first divergence, rule and source) or it is invalid
+  2  usage error (bad arguments, unreadable file; --format svg given a trace)
   3  internal error (a message; the traceback only with --debug)
   141  the reader of the output went away (broken pipe, e.g. '| head -1'): nothing more is
      written, no message
@@ -59,7 +61,8 @@ limits:
   a position (a line with --batch) may hold at most 1 MiB of UTF-8 and nest at
   most 64 levels; integers have at most 100 digits, and the schema bounds each one
   (marks 0-1000, stake 0-1000000 ...); player names have no control characters;
-  cards left unknown are enumerated up to 20000 engine steps.
+  the cases of cards left unknown are split up to 20000 engine steps and 20000
+  scored showdowns (past that: under-specified, naming the cards).
 
 batch:
   each line is ruled on as a file holding that line would be; a line of only spaces,
@@ -73,6 +76,9 @@ examples:
   cat positions.jsonl | cucu-adjudicate --batch -
   cucu-adjudicate --batch --jobs 0 positions.jsonl > rulings.jsonl
   cucu-adjudicate --rulesets
+  cucu-adjudicate --trace my-client-deal.json
+  cucu-adjudicate --format svg examples/notation/campli-cat-undo.txt > cat.svg
+  cucu-adjudicate --format svg --svg-dir pictures examples/notation/*.txt
 """
 
 
@@ -102,8 +108,13 @@ def _parser() -> "argparse.ArgumentParser":
     p.add_argument("positions", nargs="*", metavar="POSITION",
                    help="position files: JSON, or a deal in the notation (any text that is not JSON; "
                         "errors as FILE:LINE:COL); '-' reads standard input")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="output: readable text (default) or JSON (cucu-ruling/1, specs/ruling-1.schema.json)")
+    p.add_argument("--format", choices=("text", "json", "svg"), default="text",
+                   help="output: readable text (default), JSON (cucu-ruling/1, specs/ruling-1.schema.json), or "
+                        "the ruling's pictures as one SVG document (a figure per case; one POSITION, or --svg-dir)")
+    p.add_argument("--svg-dir", metavar="DIR",
+                   help="with --format svg: write each POSITION's SVG document to DIR/NAME.svg (NAME: the "
+                        "file's name without its extension, or with it where two inputs share one) and list "
+                        "what was written")
     p.add_argument("--batch", action="store_true",
                    help="JSON Lines only: one JSON position per input line, one JSON ruling per output line "
                         "(a bad line gets an error record; the rest go on); a deal in the notation, being "
@@ -117,6 +128,11 @@ def _parser() -> "argparse.ArgumentParser":
                    help="write each JSON POSITION in the notation, and stop")
     p.add_argument("--language", choices=("it", "de", "fr", "en", "da"),
                    help="with --to-notation: the language of the table's words (default: the ruleset's source's)")
+    p.add_argument("--trace", action="append", default=[], metavar="FILE",
+                   help="a deal trace as another program records it (cucu-trace/1, specs/trace-1.schema.json): "
+                        "cucu-ref's outcome, the first divergence with rule and source, and the readings under "
+                        "which the trace agrees; exit 0 when cucu-ref agrees (traces also work as POSITION "
+                        "and in --batch)")
     p.add_argument("--rulesets", action="store_true", help="list the presets and options (with readings and sources)")
     p.add_argument("--no-readings", action="store_true",
                    help="skip re-running the position under the other readings of the open questions")
@@ -128,8 +144,10 @@ def _parser() -> "argparse.ArgumentParser":
 Result = tuple[int, dict[str, Any], Callable[[], str]]
 
 
-def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True) -> Result:
-    """One position through every layer: (exit code, JSON record, text thunk)."""
+def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
+                        place: Optional[Callable[[str], str]] = None) -> Result:
+    """One position through every layer: (exit code, JSON record, text thunk).  ``place``: how the
+    text names where a history entry was written (default: its JSON path)."""
     from . import position as P
     from . import render as R
 
@@ -143,8 +161,11 @@ def adjudicate_document(data: bytes | str | dict[str, Any], source: str, reading
     except P.InputError as err:
         found = [P.Problem("input", p.path, p.message) for p in err.problems]
         return EXIT_INVALID, R.problems_json(found, source), lambda: R.problems_text(found, source)
+    if isinstance(doc, dict) and doc.get("format") == "cucu-trace/1":
+        return _trace_document(doc, source, readings)
     problems = P.schema_problems(doc)
     if problems:
+        problems = P.verb_hints(doc, problems)
         return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
     pos, problems = P.parse(doc)
     if pos is None:
@@ -155,11 +176,23 @@ def adjudicate_document(data: bytes | str | dict[str, Any], source: str, reading
         ruling = adjudicate(pos, readings=readings)
     except (Underdetermined, Unsupported) as err:
         problem = P.Problem("meaning", "$", str(err))
-        return EXIT_INVALID, R.problems_json([problem], source), lambda: R.problems_text([problem], source)
+        verdict = "under-specified" if isinstance(err, Underdetermined) else None
+        return (EXIT_INVALID, R.problems_json([problem], source, verdict),
+                lambda: R.problems_text([problem], source, verdict))
     if not ruling.ok:
-        failed = ruling.problems
-        return EXIT_INVALID, R.problems_json(failed, source), lambda: R.problems_text(failed, source)
-    return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source)
+        args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
+        return EXIT_INVALID, R.problems_json(*args), lambda: R.problems_text(*args)
+    return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source, place)
+
+
+def _trace_document(doc: dict[str, Any], source: str, readings: bool) -> Result:
+    """A deal trace (``cucu-trace/1``): cucu-ref's outcome and the first divergence; exit 0 when
+    cucu-ref agrees with the trace, 1 when it diverges or the trace is invalid."""
+    from . import trace as T
+
+    verdict = T.check_document(doc, readings)
+    code = EXIT_OK if verdict.status == "agrees" else EXIT_INVALID
+    return code, T.verdict_json(verdict, source), lambda: T.verdict_text(verdict, source)
 
 
 # --------------------------------------------------------------------------- one item of work
@@ -408,6 +441,77 @@ def _rule_error(settings: _Settings, source: str, err: BaseException) -> tuple[i
     return _render(settings, _internal(RuntimeError(f"the worker process died ({err})"), source, False))
 
 
+def _svg_main(args: "argparse.Namespace", out: TextIO, err_out: TextIO, stdin: IO[bytes]) -> int:
+    """``--format svg``: each POSITION's pictures (:mod:`cucu_ref.pictures`), to standard output
+    (one POSITION) or to ``--svg-dir``; a position with no ruling gets its text ruling on
+    standard error, and nothing is written for it."""
+    from pathlib import Path
+
+    from .pictures import svg_document
+    from .render import printable
+
+    def usage(message: str) -> int:
+        err_out.write(printable(f"cucu-adjudicate: error: {message}") + "\n(see cucu-adjudicate --help)\n")
+        return EXIT_USAGE
+
+    if args.format != "svg":
+        return usage("--svg-dir goes with --format svg")
+    if args.batch or args.to_json or args.to_notation:
+        return usage("--format svg draws positions given as files; not with --batch, --to-json or --to-notation")
+    names = list(args.positions)
+    if not args.svg_dir and len(names) != 1:
+        return usage("--format svg writes one SVG document: give one POSITION, or --svg-dir DIR for several")
+    targets: dict[str, str] = {}
+    if args.svg_dir:
+        # NAME.svg; where two inputs share a NAME (deal.txt and deal.json), each keeps its extension
+        stems = {name: "stdin" if name == "-" else Path(name).stem or "position" for name in names}
+        shared = {stem for stem in stems.values() if list(stems.values()).count(stem) > 1}
+        for name in names:
+            base = Path(name).name if stems[name] in shared and name != "-" else stems[name]
+            target = str(Path(args.svg_dir) / f"{base}.svg")
+            if target in targets.values():
+                return usage(f"two inputs would both be written to {target}")
+            targets[name] = target
+        try:
+            Path(args.svg_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            return usage(f"cannot make {args.svg_dir}: {err.strerror or err}")
+    worst = EXIT_OK
+    for name in names:
+        source = "<stdin>" if name == "-" else name
+        try:
+            data = _read(name, stdin)
+        except OSError as err:
+            _cannot_read(err_out, name, err)
+            worst = max(worst, EXIT_USAGE)
+            continue
+        try:
+            code, svg, message = svg_document(data, source)
+        except Exception as err:  # one bad position never stops the run
+            if args.debug:
+                raise
+            code, svg, message = EXIT_INTERNAL, None, f"{source}: internal error: {type(err).__name__}: {err}"
+        worst = max(worst, code)
+        if svg is None:
+            err_out.write(printable(message) + "\n")
+            continue
+        if not args.svg_dir:
+            out.write(svg)
+            continue
+        try:
+            with open(targets[name], "w", encoding="utf-8", newline="\n") as f:
+                f.write(svg)
+        except OSError as err:
+            err_out.write(printable(f"cucu-adjudicate: error: cannot write {targets[name]}: {err.strerror or err}")
+                          + "\n")
+            worst = max(worst, EXIT_USAGE)
+            continue
+        figures = svg.count(' data-figure="')
+        out.write(printable(f"{targets[name]}: {figures} figure{'s' if figures != 1 else ''} ({source})") + "\n")
+    out.flush()
+    return worst
+
+
 def _stdin(given: Any) -> Any:
     """The standard input to read '-' from: the one given, else sys.stdin's bytes; a run
     without a standard input (CI gives none) reads '-' as empty."""
@@ -462,8 +566,9 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
                     out.write(printable(rulesets_text()) + "\n")
                 out.flush()
                 return EXIT_OK
+            args.positions += args.trace  # a trace is recognised by its format, like any input
             if not args.positions:
-                raise _UsageError("give a POSITION file, '-' for standard input, or --rulesets")
+                raise _UsageError("give a POSITION file, '-' for standard input, --trace FILE, or --rulesets")
             if args.to_json and args.to_notation:
                 raise _UsageError("--to-json and --to-notation go one way each: give one")
             if args.positions.count("-") > 1:
@@ -473,6 +578,8 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
 
             err_out.write(printable(f"cucu-adjudicate: error: {err}") + "\n(see cucu-adjudicate --help)\n")
             return EXIT_USAGE
+        if args.format == "svg" or args.svg_dir:
+            return _svg_main(args, out, err_out, _stdin(stdin))
         if args.to_json or args.to_notation:
             from .notation import convert
 

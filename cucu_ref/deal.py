@@ -18,7 +18,7 @@ Both are pure; neither caches anything derived from card values in the State.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 from .cards import PACKS, Card, CardNameError, parse
 from .rulesets import Rules
@@ -151,7 +151,7 @@ def _card(rules: Rules, value: CardLike, where: str) -> Card:
 
 def deal_stack(
     state: State,
-    dealt: Mapping[Union[int, str], CardLike],
+    dealt: Mapping[Any, CardLike],
     rest: Sequence[Optional[CardLike]] = (),
 ) -> tuple[Card, ...]:
     """The shuffle (the whole pack, top first) that deals each seat of ``dealt`` its card.

@@ -3,17 +3,44 @@
 No I/O, no globals, no randomness: the shuffle is an action that carries the
 stack (see :func:`shuffled_stack` for a seeded one).  Every event names the rule
 that caused it.  Options of the ruleset steer every branch; preset names never do.
+
+How a step works: :func:`step` checks the action against ``_legal_kinds`` (the one
+place that says whose decision it is and what he may do), copies the state into a
+``_Step`` scratch, runs the decision's method, and freezes the scratch into the new
+:class:`~cucu_ref.state.State`.  The mutation never leaves the call, so every State stays
+an immutable value, while the rules read as plain sequential code.  Where each rule lives:
+
+=================================  ============================================================
+the shuffle and the deal (K4, L2)  ``_start_deal``, ``_Step.deal_to``, ``_Step.advance``
+keep and offer (K5, K7, K8)        ``_Step.keep``, ``_Step.offer``, ``_Step.go_to_stack``
+a request and the event cards      ``_Step.request`` (K10 cuckoo, K11 hunter, K12 horse,
+                                   K13 cat, K14 inn), ``_Step.request_talon`` (F4)
+the cat (K13, L8, Z5)              ``_Step.cat``; K13's undo: ``_Step.undo_chain``;
+                                   L8's way back: ``_Step.backward``
+the inn (K14, L7, D6)              ``_Step.inn_keep``, ``_Step.inn_ask``, ``_Step.inn_answer``
+marks, going out (K15, K16, L10)   ``_Step.lose_mark``, ``_Step.gain_mark``
+buying back (K17, L11, Q1)         ``_Step.went_out``, ``_Step.buy_back_decision``
+the showdown and the next deal     ``_Step.showdown`` (scoring: :mod:`cucu_ref.scoring`),
+(K15, K18, K2, K3)                 ``_Step.everybody_out``, ``_Step.next_deal``
+=================================  ============================================================
+
+The facts the cat's undo (K13) and the way back (L8) need are the cards' custody
+(``State.custody``): per seat, who held the card he holds now and how it came.  Nothing
+derived from card values is kept in a State, so a caller may substitute cards in ``hands``
+and ``stack`` (``State._replace``) and play on.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Iterable, Optional, Sequence
+from functools import partial
+from itertools import repeat, starmap
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .cards import PACKS, Card
 from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from .scoring import evaluate
-from .state import Action, ActionKind, Event, Phase, State, Via
+from .state import Action, ActionKind, Custody, Event, Phase, State, Via
 
 __all__ = [
     "IllegalActionError",
@@ -38,6 +65,12 @@ class IllegalActionError(ValueError):
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.reason = message
+
+
+# Values built from a tuple of their fields without the keyword handling of the named
+# tuples' own constructors: a step builds one State and several Events.
+_new_state: Callable[[tuple[Any, ...]], State] = partial(tuple.__new__, State)
+_new_event: Callable[[tuple[Any, ...]], Event] = partial(tuple.__new__, Event)
 
 
 # --------------------------------------------------------------------------- set-up
@@ -108,10 +141,13 @@ def shuffled_stack(rules: Rules, seed: "int | random.Random") -> tuple[Card, ...
     """The whole pack in an order fixed by ``seed`` (an int, or a ``random.Random`` to draw
     from), top first."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    draw = rng.random
+    cards = PACKS[rules.pack].cards
     # a uniform permutation: sort by independent uniform keys (ties have probability ~2^-53);
-    # about twice as fast as random.shuffle, whose Python loop was a fifth of a deal's time
-    return tuple(sorted(PACKS[rules.pack].cards, key=lambda _card: draw()))
+    # about twice as fast as random.shuffle.  The keys are drawn one per card in the pack's
+    # order, by ``next(keys, card)``, which returns the next key (a lambda calling rng.random
+    # gives the same keys, a third slower)
+    keys = starmap(rng.random, repeat((), len(cards)))
+    return tuple(sorted(cards, key=partial(next, keys)))
 
 
 # --------------------------------------------------------------------------- queries
@@ -124,9 +160,14 @@ def is_chance(state: State) -> bool:
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal decision now.  Empty for a chance node (see :func:`is_chance`) and
-    at the end of the match."""
+    at the end of the match.  The tuples are shared constants: equal decisions are one value."""
+    kinds = _legal_kinds(state)
+    if not kinds:
+        return ()
+    by_seat = _ACTIONS[kinds]
     seat = state.actor
-    return tuple(Action(kind, seat) for kind in _legal_kinds(state))
+    assert seat is not None  # a phase with decisions has an actor
+    return by_seat[seat] if seat < len(by_seat) else tuple(Action(kind, seat) for kind in kinds)
 
 
 _KEEP_ONLY = (A.KEEP,)
@@ -139,6 +180,12 @@ _PHASE_KINDS = {
     Phase.INN_KEEPER: (A.INN_ACCEPT, A.INN_REFUSE),
     Phase.BUY_BACK: (A.BUY_BACK, A.DECLINE),
 }
+# The actions of each tuple of kinds, for every seat a pack can seat (its size less two, the
+# players' limit of Rules.problems): legal_actions answers from this table.
+_ACTIONS: dict[tuple[str, ...], tuple[tuple[Action, ...], ...]] = {
+    kinds: tuple(tuple(Action(kind, seat) for kind in kinds) for seat in range(max(p.size for p in PACKS.values())))
+    for kinds in (_KEEP_ONLY, _KEEP_OR_OFFER, _KEEP_OR_STACK, *_PHASE_KINDS.values())
+}
 
 
 def _legal_kinds(state: State) -> tuple[str, ...]:
@@ -147,13 +194,14 @@ def _legal_kinds(state: State) -> tuple[str, ...]:
     if state.phase != Phase.DECIDE:
         return _PHASE_KINDS.get(state.phase, ())
     rules, seat = state.rules, state.actor
+    assert seat is not None
     received = state.custody[seat][-1][1] != Via.DEALT
     if received and rules.may_offer_after_receiving == "no":
         return _KEEP_ONLY  # R2: no player may exchange more than once
     if seat == state.dealer:
         if rules.dealer_exchange == "none" or (
             rules.dealer_exchange == "talon-top-if-received-ace"
-            and not (received and state.hands[seat].value == 1)  # A4: only after receiving an ace
+            and not (received and state.hands[seat].value == 1)  # type: ignore[union-attr]  # A4: after an ace
         ):
             return _KEEP_ONLY
         return _KEEP_OR_STACK
@@ -181,62 +229,34 @@ def note_hint(state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Apply ``action``; return the new state and what happened.  ``state`` is untouched."""
-    if state.phase == Phase.MATCH_OVER:
+    phase, kind = state.phase, action.kind
+    if phase == Phase.MATCH_OVER:
         raise IllegalActionError("the match is over", "K3")
-    if state.phase == Phase.SHUFFLE:
-        if action.kind != A.SHUFFLE:
-            raise IllegalActionError(f"the next deal must be shuffled first, not {action.kind!r}", "K4")
+    if phase == Phase.SHUFFLE:
+        if kind != A.SHUFFLE:
+            raise IllegalActionError(f"the next deal must be shuffled first, not {kind!r}", "K4")
         return _start_deal(state, action.stack)
-    if action.kind == A.SHUFFLE:
+    if kind == A.SHUFFLE:
         raise IllegalActionError("the deal is in progress; no shuffle now", "K4")
     if action.seat != state.actor:
         who = state.players[state.actor] if state.actor is not None else "nobody"
-        raise IllegalActionError(f"it is {who}'s decision (seat {state.actor}), not seat {action.seat}'s", rule_forbidding(state))
-    if action.kind not in _legal_kinds(state) or action.stack is not None:
-        raise IllegalActionError(f"{action.kind!r} is not a decision open in phase {state.phase!r}",
+        raise IllegalActionError(f"it is {who}'s decision (seat {state.actor}), not seat {action.seat}'s",
+                                 rule_forbidding(state))
+    if kind not in _legal_kinds(state) or action.stack is not None:
+        raise IllegalActionError(f"{kind!r} is not a decision open in phase {phase!r}",
                                  rule_forbidding(state, action))
-    w = _Work(state)
-    kind = action.kind
-    if state.phase == Phase.DECIDE_BACKWARD:
-        w.backward_decision(offer=kind == A.OFFER)
-    elif state.phase == Phase.TARGET_DECIDE:
-        w.target_decision(exchange=kind == A.EXCHANGE)
-    elif kind == A.KEEP:
-        w.emit("keep", state.rules.cites("dealer-exchange" if w.seat_is_dealer(w.actor) else "keep"), w.actor)
-        if w.seat_is_dealer(w.actor):
-            w.showdown()
-        else:
-            w.advance(w.cursor + 1)
-    elif kind == A.OFFER:
-        w.emit("offer", state.rules.cites("offer"), w.actor)
-        w.request(w.actor, w.cursor + 1)
-    elif kind == A.EXCHANGE_WITH_STACK:
-        bottom = state.rules.dealer_exchange == "stack-bottom"
-        drawn = state.stack[-1 if bottom else 0]
-        if state.rules.dealer_draws_king == "keeps-own" and w.refuses(drawn):
-            w.emit("stack-king", "S4", w.actor, card=drawn)  # S4: a king cut from the stock goes back
-        else:
-            w.exchange_with_stack(w.actor, bottom=bottom, rule=state.rules.cites("dealer-exchange"))
-        w.showdown()
-    elif kind == A.INN_KEEP:
-        w.emit("keep-after-fermatevi", state.rules.cites(INN), w.actor, w.target)
-        w.play_on_after_arresto(w.order.index(w.target))
-    elif kind == A.INN_ASK:
-        w.emit("ask-pagherai-se-null", state.rules.cites(INN), w.actor, w.target)
-        w.phase, w.actor, w.target = Phase.INN_KEEPER, w.target, w.actor
-    elif kind in (A.INN_ACCEPT, A.INN_REFUSE):
-        w.inn_answer(keeper=w.actor, offerer=w.target, accepted=kind == A.INN_ACCEPT)
-    elif kind in (A.BUY_BACK, A.DECLINE):
-        w.buy_back_decision(kind == A.BUY_BACK)
-    w.suspend_for_buy_back()
+    w = _Step(state)
+    _DECISIONS[phase][kind](w)
+    if w.pending:
+        w.suspend_for_buy_back()
     return w.freeze(), tuple(w.events)
 
 
 def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
     """The rule that forbids ``action`` now (or that says whose turn it is)."""
     rules, phase = state.rules, state.phase
-    if phase == Phase.DECIDE and action is not None and action.seat == state.actor:
-        received = state.custody[action.seat][-1][1] != Via.DEALT
+    if phase == Phase.DECIDE and action is not None and state.actor is not None and action.seat == state.actor:
+        received = state.custody[state.actor][-1][1] != Via.DEALT
         if action.kind in (A.OFFER, A.EXCHANGE_WITH_STACK) and received and rules.may_offer_after_receiving == "no":
             return "R2"
         if action.kind == A.OFFER and action.seat == state.dealer:
@@ -246,7 +266,7 @@ def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
                 return "K8"  # only the dealer goes to the stack
             return rules.cites("dealer-exchange")
     return {
-        Phase.DECIDE: "K5",
+        Phase.DECIDE: rules.cites("keep"),  # K5, or the ruleset's own rule for whose turn it is (F3, S2 ...)
         Phase.DECIDE_BACKWARD: "L8",
         Phase.TARGET_DECIDE: "Q9",
         Phase.INN_OFFERER: "K14",
@@ -260,18 +280,19 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     pack = PACKS[rules.pack]
     if stack is None or not pack.is_permutation(stack):
         raise IllegalActionError(f"the shuffle must hold exactly the {pack.size} cards of {pack.name}", "C1")
-    w = _Work(state)
-    w.stack = list(stack)
+    w = _Step(state)
+    w.stack = tuple(stack)
     n = len(state.players)
-    in_match = [m > 0 for m in state.marks]
-    # K4/D2: dealing starts right of the dealer and goes round to the dealer, who is last
-    w.order = tuple(s for s in ((state.dealer + k) % n for k in range(1, n + 1)) if in_match[s])
+    # K4/D2: dealing starts right of the dealer and goes round to the dealer, who is last;
+    # players out of the match (no marks) are not dealt
+    seats = (*range(state.dealer + 1, n), *range(state.dealer + 1))
+    w.order = seats if min(state.marks) > 0 else tuple(s for s in seats if state.marks[s] > 0)
     w.hands = [None] * n
     w.custody = [()] * n
     w.dead = (False,) * n
     w.guarantees, w.hinted, w.out_this_deal = (), (), ()
     w.deal_number = state.deal_number + 1
-    w.emit("shuffle", rules.cites("shuffle"), state.dealer)
+    w.emit("shuffle", w.cite["shuffle"], state.dealer)
     if rules.dealing == "all-first":
         for seat in w.order:
             w.deal_to(seat)
@@ -279,56 +300,128 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     return w.freeze(), tuple(w.events)
 
 
-class _Work:
+class _Step:
     """A mutable scratch copy of one state, used inside a single ``step`` and then frozen.
 
     Keeping the mutation inside one call keeps the public values immutable while the
-    rules read as plain sequential code."""
+    rules read as plain sequential code.  ``hands`` and ``custody``, which nearly every
+    step changes, are lists here; the other fields stay tuples and are rebuilt when they
+    change (``_put``); the stack is sliced when a card leaves it."""
+
+    __slots__ = (
+        "rules", "players", "marks", "virgins", "dealer", "pot", "eliminations", "reentries", "deal_number",
+        "phase", "actor", "target", "order", "cursor", "stack", "hands", "custody", "dead", "guarantees",
+        "hinted", "out_this_deal", "pending", "winner", "suspended", "events", "cite",
+    )
+    rules: Rules
+    players: tuple[str, ...]
+    marks: tuple[int, ...]
+    virgins: tuple[bool, ...]
+    dealer: int
+    pot: int
+    eliminations: int
+    reentries: int
+    deal_number: int
+    phase: str
+    actor: Any  # Optional[int]; an int in every phase a decision method runs in
+    target: Any  # Optional[int]; an int wherever a method reads it
+    order: tuple[int, ...]
+    cursor: int
+    stack: tuple[Card, ...]
+    hands: list[Any]  # list[Optional[Card]]; a Card wherever a method reads it
+    custody: list[Custody]
+    dead: tuple[bool, ...]
+    guarantees: tuple[tuple[int, int], ...]
+    hinted: tuple[int, ...]
+    out_this_deal: tuple[tuple[int, ...], ...]
+    pending: tuple[tuple[int, int], ...]
+    winner: Optional[int]
+    suspended: Optional[tuple[str, Optional[int], Optional[int], int]]
+    events: list[Event]
+    cite: dict[str, str]  # the ruleset's rule ID for each mechanism (Rules.cites)
 
     def __init__(self, s: State):
-        self.s = s
-        self.rules = s.rules
-        self.marks = list(s.marks)
-        # Fields that change rarely stay tuples and are rebuilt when they do (see _put);
-        # the ones most steps change are copied into lists once.
-        self.virgins = s.virgins
-        self.dealer = s.dealer
-        self.pot = s.pot
-        self.eliminations = s.eliminations
-        self.reentries = s.reentries
-        self.deal_number = s.deal_number
-        self.phase = s.phase
-        self.actor = s.actor
-        self.target = s.target
-        self.order = s.order
-        self.cursor = s.cursor
-        self.stack = list(s.stack)
-        self.hands = list(s.hands)
-        self.custody = list(s.custody)
-        self.dead = s.dead
-        self.guarantees = s.guarantees
-        self.hinted = s.hinted
-        self.out_this_deal = s.out_this_deal
-        self.pending = s.pending
-        self.winner = s.winner
-        self.suspended = s.suspended
-        self.events: list[Event] = []
+        (self.rules, self.players, self.marks, self.virgins, self.dealer, self.pot, self.eliminations,
+         self.reentries, self.deal_number, self.phase, self.actor, self.target, self.order, self.cursor,
+         self.stack, hands, custody, self.dead, self.guarantees, self.hinted, self.out_this_deal,
+         self.pending, self.winner, self.suspended) = s
+        self.hands = list(hands)
+        self.custody = list(custody)
+        self.events = []
+        self.cite = self.rules.citation_of
 
     def freeze(self) -> State:
-        return State(
-            self.rules, self.s.players, tuple(self.marks), self.virgins, self.dealer, self.pot,
-            self.eliminations, self.reentries, self.deal_number, self.phase, self.actor, self.target,
-            self.order, self.cursor, tuple(self.stack), tuple(self.hands), tuple(self.custody),
-            self.dead, self.guarantees, self.hinted, self.out_this_deal,
-            self.pending, self.winner, self.suspended,
-        )
+        return _new_state((
+            self.rules, self.players, self.marks, self.virgins, self.dealer, self.pot, self.eliminations,
+            self.reentries, self.deal_number, self.phase, self.actor, self.target, self.order, self.cursor,
+            self.stack, tuple(self.hands), tuple(self.custody), self.dead, self.guarantees, self.hinted,
+            self.out_this_deal, self.pending, self.winner, self.suspended,
+        ))
 
     def emit(self, kind: str, rule: str, seat: Optional[int] = None, other: Optional[int] = None,
              card: Optional[Card] = None, amount: int = 0) -> None:
         self.events.append(_new_event((kind, rule, seat, other, card, amount)))
 
-    def seat_is_dealer(self, seat: Optional[int]) -> bool:
-        return seat == self.dealer
+    # ---- the decisions (one method each; step() has checked that they are legal)
+
+    def keep(self) -> None:
+        """K5 'sto bene': play goes on with the next seat; the dealer's keep (K8) ends the round."""
+        if self.actor == self.dealer:
+            self.emit("keep", self.cite["dealer-exchange"], self.actor)
+            self.showdown()
+        else:
+            self.emit("keep", self.cite["keep"], self.actor)
+            self.advance(self.cursor + 1)
+
+    def offer(self) -> None:
+        """K5 'passo': the actor asks the next seat to exchange (K7)."""
+        self.emit("offer", self.cite["offer"], self.actor)
+        self.request(self.actor, self.cursor + 1)
+
+    def go_to_stack(self) -> None:
+        """K8: the dealer's last decision, his card for one of the stack; then the showdown."""
+        rules = self.rules
+        bottom = rules.dealer_exchange == "stack-bottom"
+        drawn = self.stack[-1 if bottom else 0]
+        if rules.dealer_draws_king == "keeps-own" and self.refuses(drawn):
+            self.emit("stack-king", "S4", self.actor, card=drawn)  # S4: a king cut from the stock goes back
+        else:
+            self.exchange_with_stack(self.actor, bottom=bottom, rule=self.cite["dealer-exchange"])
+        self.showdown()
+
+    def keep_back(self) -> None:
+        self.backward_decision(offer=False)
+
+    def offer_back(self) -> None:
+        self.backward_decision(offer=True)
+
+    def agree(self) -> None:
+        self.target_decision(exchange=True)
+
+    def pay_to_refuse(self) -> None:
+        self.target_decision(exchange=False)
+
+    def inn_keep(self) -> None:
+        """K14: after 'fermatevi' the offerer keeps his card after all."""
+        self.emit("keep-after-fermatevi", self.cite[INN], self.actor, self.target)
+        self.play_on_after_arresto(self.order.index(self.target))
+
+    def inn_ask(self) -> None:
+        """K14: the second offer, 'pagherai se null?'; the innkeeper answers."""
+        self.emit("ask-pagherai-se-null", self.cite[INN], self.actor, self.target)
+        self.phase, self.actor, self.target = Phase.INN_KEEPER, self.target, self.actor
+
+    def inn_accept(self) -> None:
+        self.inn_answer(keeper=self.actor, offerer=self.target, accepted=True)
+
+    def inn_refuse(self) -> None:
+        self.inn_answer(keeper=self.actor, offerer=self.target, accepted=False)
+
+    def buy_back(self) -> None:
+        self.buy_back_decision(True)
+
+    def decline(self) -> None:
+        self.buy_back_decision(False)
 
     # ---- dealing and turn order
 
@@ -337,20 +430,21 @@ class _Work:
         card = self.draw()
         self.hands[seat] = card
         self.custody[seat] = ((seat, Via.DEALT),)
-        self.emit("deal", self.rules.cites("deal"), seat, card=card)
+        self.emit("deal", self.cite["deal"], seat, card=card)
         if seat == self.dealer and self.rules.dealer_takes == 3:
             # F2: the dealer takes three, keeps the highest, puts the other two under the talon
             cards = sorted([card, self.draw(), self.draw()], key=lambda c: c.value, reverse=True)
             self.hands[seat] = cards[0]
-            self.stack.extend(cards[1:])
+            self.stack += tuple(cards[1:])
             self.emit("dealer-keeps-highest", "F2", seat, card=cards[0], amount=2)
 
     def draw(self) -> Card:
-        return self.stack.pop() if self.rules.deal_from == "bottom" else self.stack.pop(0)
-
-    def ensure_dealt(self, seat: int) -> None:
-        if self.hands[seat] is None:
-            self.deal_to(seat)
+        stack = self.stack
+        if self.rules.deal_from == "bottom":
+            self.stack = stack[:-1]
+            return stack[-1]
+        self.stack = stack[1:]
+        return stack[0]
 
     def advance(self, index: int) -> None:
         """Play goes on with the seat at ``index`` of the deal order (K6, K10-K14)."""
@@ -358,18 +452,19 @@ class _Work:
             self.showdown()
             return
         seat = self.order[index]
-        self.ensure_dealt(seat)
+        if self.hands[seat] is None:
+            self.deal_to(seat)
         self.phase, self.actor, self.target, self.cursor = Phase.DECIDE, seat, None, index
 
     # ---- requests and event cards
 
     def role(self, seat: int) -> Optional[str]:
-        card = self.hands[seat]
-        return self.rules.role_of.get(card.value) if card is not None and card.pack == _family(self.rules) else None
+        """The event role (C2) of the card ``seat`` holds, None for a plain card or no card."""
+        return self.rules.role_of_card.get(self.hands[seat])
 
     def refuses(self, card: Card) -> bool:
         """True for a card that refuses an exchange: the cuckoo's role (C2; the French king, F3)."""
-        return card.pack == _family(self.rules) and self.rules.role_of.get(card.value) == CUCKOO
+        return self.rules.role_of_card.get(card) == CUCKOO
 
     def request(self, offerer: int, index: int) -> None:
         """``offerer`` asks the seat at ``index`` (and past horses) to exchange (K7, K10-K14)."""
@@ -379,14 +474,15 @@ class _Work:
                 self.request_talon(offerer)
                 self.advance(index)
                 return
-            self.ensure_dealt(target)
+            if self.hands[target] is None:
+                self.deal_to(target)
             role = self.role(target)
             if role is None:
                 if self.rules.refuse_by_paying == "yes":
                     # Q9 (Zeh, third paragraph): the target may pay a mark rather than exchange
                     self.phase, self.actor, self.target, self.cursor = Phase.TARGET_DECIDE, target, offerer, index
                     return
-                self.swap(offerer, target, Via.EXCHANGE, self.rules.cites("exchange"))
+                self.swap(offerer, target, Via.EXCHANGE, self.cite["exchange"])
                 self.decide_after_receiving(target, index)
                 return
             self.emit("arresto", _arresto_rule(self.rules, role), target, offerer, card=self.hands[target])
@@ -396,13 +492,13 @@ class _Work:
                     self.exchange_with_stack(offerer, bottom=self.rules.horse_at_dealer == "stack-bottom", rule="K12")
                     self.play_on_after_arresto(index)
                     return
-                self.emit("skip", self.rules.cites(HORSE), target, offerer)
+                self.emit("skip", self.cite[HORSE], target, offerer)
                 index += 1
                 continue
             if role == CUCKOO:
                 self.play_on_after_arresto(index)  # K10: no exchange, no cost
             elif role == HUNTER:
-                self.lose_mark(offerer, self.rules.cites(HUNTER))  # K11: the offerer keeps his card and pays
+                self.lose_mark(offerer, self.cite[HUNTER])  # K11: the offerer keeps his card and pays
                 self.play_on_after_arresto(index)
             elif role == CAT:
                 self.cat(offerer, target)
@@ -414,7 +510,7 @@ class _Work:
                     self.emit("inn-bargain", "L7", target, offerer)
                     self.phase, self.actor, self.target, self.cursor = Phase.INN_KEEPER, target, offerer, index
                 else:
-                    self.emit("fermatevi", self.rules.cites(INN), target, offerer)
+                    self.emit("fermatevi", self.cite[INN], target, offerer)
                     self.phase, self.actor, self.target, self.cursor = Phase.INN_OFFERER, offerer, target, index
             return
 
@@ -430,7 +526,8 @@ class _Work:
         if self.rules.role_of.get(card.value) == CUCKOO:
             self.emit("talon-king", "F4", offerer, card=card)
             return
-        self.stack[index], self.hands[offerer] = self.hands[offerer], card
+        self.stack = _put(self.stack, index, self.hands[offerer])
+        self.hands[offerer] = card
         self.custody[offerer] = ((offerer, Via.STACK),)
         self.emit("exchange-with-talon", "F4", offerer, card=None)
 
@@ -463,7 +560,7 @@ class _Work:
             if not self.dead[offerer]:
                 self.backward(offerer, self.order.index(offerer), holder)
             return
-        self.lose_mark(offerer, self.rules.cites(CAT))
+        self.lose_mark(offerer, self.cite[CAT])
         self.undo_chain(offerer)
 
     def backward(self, holder: int, index: int, cat: int) -> bool:
@@ -475,7 +572,7 @@ class _Work:
         last = len(self.order) - 1
         i = index - 1
         while True:
-            if i < 0 or i == last - 1 and not to_dealer:
+            if i < 0 or (i == last - 1 and not to_dealer):
                 if i >= 0 or not to_dealer or self.dealer in (holder, cat):
                     self.emit("way-back-ends", "Q5" if i < 0 else "L8", holder)
                     return False
@@ -484,7 +581,8 @@ class _Work:
             if self.dead[target] or target == holder:
                 i -= 1
                 continue
-            self.ensure_dealt(target)
+            if self.hands[target] is None:
+                self.deal_to(target)
             role = self.role(target)
             if role is None or (role == INN and self.custody[target][-1][1] != Via.DEALT):
                 # L8: a plain card must be exchanged however it was got; so must an inn got by exchange
@@ -543,7 +641,7 @@ class _Work:
                 raise AssertionError(f"custody of seats {seat} and {partner} disagree: {path} / {other}")
             self.hands[seat], self.hands[partner] = self.hands[partner], self.hands[seat]
             self.custody[seat], self.custody[partner] = other[:-1], path[:-1]
-            self.emit("undo", self.rules.cites(CAT), partner, seat, card=self.hands[partner])
+            self.emit("undo", self.cite[CAT], partner, seat, card=self.hands[partner])
             seat = partner
 
     def inn_answer(self, keeper: int, offerer: int, accepted: bool) -> None:
@@ -560,12 +658,12 @@ class _Work:
             return
         if accepted:
             # K14: no exchange; the innkeeper pays if the offerer loses with a nulla
-            self.emit("accept", self.rules.cites(INN), keeper, offerer)
+            self.emit("accept", self.cite[INN], keeper, offerer)
             self.guarantees += ((offerer, keeper),)
             self.play_on_after_arresto(index)
             return
-        self.emit("refuse", self.rules.cites(INN), keeper, offerer)
-        self.swap(offerer, keeper, Via.INN, self.rules.cites(INN))
+        self.emit("refuse", self.cite[INN], keeper, offerer)
+        self.swap(offerer, keeper, Via.INN, self.cite[INN])
         if self.rules.targeted_holder_acts == "after-refused-inn":
             self.decide_after_receiving(keeper, index)  # D6: the former innkeeper acts normally
         else:
@@ -574,16 +672,15 @@ class _Work:
     # ---- moving cards
 
     def swap(self, a: int, b: int, via: str, rule: str) -> None:
-        ca, cb = self.hands[a], self.hands[b]
-        pa, pb = self.custody[a], self.custody[b]
-        self.hands[a], self.hands[b] = cb, ca
-        self.custody[a], self.custody[b] = pb + ((a, via),), pa + ((b, via),)
+        hands, custody = self.hands, self.custody
+        hands[a], hands[b] = hands[b], hands[a]
+        custody[a], custody[b] = custody[b] + ((a, via),), custody[a] + ((b, via),)
         self.emit("exchange", rule, a, b)
 
     def exchange_with_stack(self, seat: int, bottom: bool, rule: str) -> None:
-        index = -1 if bottom else 0
+        index = len(self.stack) - 1 if bottom else 0
         taken = self.stack[index]
-        self.stack[index] = self.hands[seat]
+        self.stack = _put(self.stack, index, self.hands[seat])
         self.hands[seat] = taken
         self.custody[seat] = ((seat, Via.STACK),)
         self.emit("exchange-with-stack", rule, seat, amount=1 if bottom else 0)
@@ -591,22 +688,22 @@ class _Work:
     # ---- marks
 
     def lose_mark(self, seat: int, rule: str) -> None:
-        self.marks[seat] -= 1
+        self.marks = _put(self.marks, seat, self.marks[seat] - 1)
         self.virgins = _put(self.virgins, seat, False)
         self.emit("mark-lost", rule, seat, amount=1)
         if self.marks[seat] == 0:
             # K15: put out during the deal: his card is dead
             self.dead = _put(self.dead, seat, True)
-            self.emit("out", self.rules.cites("out"), seat)
+            self.emit("out", self.cite["out"], seat)
             if self.rules.dead_cards == "under-stack":
-                self.stack.append(self.hands[seat])
+                self.stack += (self.hands[seat],)
                 self.hands[seat] = None
                 self.custody[seat] = ()
                 self.emit("dead-card-under-stack", "L10", seat)
             self.went_out((seat,))
 
     def gain_mark(self, seat: int, rule: str, other: Optional[int] = None) -> None:
-        self.marks[seat] += 1
+        self.marks = _put(self.marks, seat, self.marks[seat] + 1)
         if self.rules.virgin_after_gain == "not-virgin":
             self.virgins = _put(self.virgins, seat, False)  # Q8 'not-virgin'
         self.emit("mark-gained", rule, seat, other, amount=1)
@@ -633,7 +730,7 @@ class _Work:
             self.pending += tuple(offers)  # K17: decided after the deal, if a virgin remains then
 
     def virgin_remains(self) -> bool:
-        return any(v and m > 0 for v, m in zip(self.virgins, self.marks))
+        return any(virgin and marks > 0 for virgin, marks in zip(self.virgins, self.marks))
 
     def ask_next_buy_back(self) -> None:
         seat, price = self.pending[0]
@@ -641,7 +738,7 @@ class _Work:
             price = 2 ** self.reentries  # L11
             self.pending = ((seat, price),) + self.pending[1:]
         self.phase, self.actor, self.target = Phase.BUY_BACK, seat, None
-        self.emit("buy-back-offer", self.rules.cites("buy-back"), seat, amount=price)
+        self.emit("buy-back-offer", self.cite["buy-back"], seat, amount=price)
 
     def suspend_for_buy_back(self) -> None:
         """L11: a player going out during the deal decides at once; the deal waits."""
@@ -651,9 +748,9 @@ class _Work:
 
     def buy_back_decision(self, buys: bool) -> None:
         (seat, price), self.pending = self.pending[0], self.pending[1:]
-        rule = self.rules.cites("buy-back")
+        rule = self.cite["buy-back"]
         if buys:
-            self.marks[seat] = self.rules.initial_marks
+            self.marks = _put(self.marks, seat, self.rules.initial_marks)
             self.virgins = _put(self.virgins, seat, False)
             self.pot += price * self.rules.stake
             self.reentries += 1
@@ -671,28 +768,32 @@ class _Work:
     # ---- the end of a deal
 
     def showdown(self) -> None:
-        live = [(s, self.hands[s]) for s in self.order if not self.dead[s]]
-        dead = [(s, self.hands[s]) for s in self.order if self.dead[s] and self.hands[s] is not None]
+        """K15: the live cards are compared (:func:`cucu_ref.scoring.evaluate`); marks are lost
+        and gained, players without marks go out, and the next deal or the match's end follows."""
+        rules, hands, dead, order = self.rules, self.hands, self.dead, self.order
+        live = [(s, hands[s]) for s in order if not dead[s]]
+        dead_hands = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None] if any(dead) else []
         # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
-        result = evaluate(self.rules, live, dead, self.guarantees, self.hinted, explain=False,
-                          marks=self.marks, table=len(self.order))
-        self.emit("showdown", self.rules.showdown_rule)
+        result = evaluate(rules, live, dead_hands, self.guarantees, self.hinted, explain=False,
+                          marks=self.marks, table=len(order))
+        self.emit("showdown", self.cite["showdown"])
         for seat, rule in result.losers:
-            self.marks[seat] -= 1
+            self.marks = _put(self.marks, seat, self.marks[seat] - 1)
             self.virgins = _put(self.virgins, seat, False)
             self.emit("mark-lost", rule, seat, amount=1)
         for seat, rule in result.gainers:
             self.gain_mark(seat, rule)
-        gone = tuple(s for s in self.order if not self.dead[s] and self.marks[s] <= 0)
+        marks = self.marks
+        gone = tuple([s for s in order if marks[s] <= 0 and not dead[s]])
         for seat in gone:
-            self.marks[seat] = 0
-            self.emit("out", self.rules.cites("out"), seat)
-        if not any(m > 0 for m in self.marks):
+            self.marks = _put(self.marks, seat, 0)
+            self.emit("out", self.cite["out"], seat)
+        if max(self.marks) <= 0:
             self.everybody_out()
             return
         if gone:
             self.went_out(gone)
-        if self.rules.buy_back == "after-deal" and not self.virgin_remains():
+        if rules.buy_back == "after-deal" and not self.virgin_remains():
             self.pending = ()  # K17: 'solange es eine oder mehrere Jungfrauen gibt'
         if self.pending:
             self.ask_next_buy_back()
@@ -711,59 +812,72 @@ class _Work:
         if rules.all_out == "keep-last-life":
             # S6, second rule: they keep their last life; players out before stay out
             for seat in self.order:
-                self.marks[seat] = 1
+                self.marks = _put(self.marks, seat, 1)
                 self.emit("keep-last-life", "S6", seat, amount=1)
             self.pending = ()
             self.next_deal()
             return
-        for s in range(len(self.marks)):
-            self.marks[s] = rules.initial_marks
+        n = len(self.marks)
+        self.marks = (rules.initial_marks,) * n
         if rules.all_out == "restart-no-virgins":
-            self.virgins = (False,) * len(self.marks)
+            self.virgins = (False,) * n
             self.emit("restart", "K18")
         elif rules.all_out == "all-return":
-            self.virgins = (True,) * len(self.marks)
+            self.virgins = (True,) * n
             self.emit("restart", "D8")
         else:
-            self.virgins = (True,) * len(self.marks)
+            self.virgins = (True,) * n
             self.emit("draw", "Z11")
         self.eliminations = self.reentries = 0
         self.pending = ()
         self.next_deal()
 
     def after_buy_backs(self) -> None:
+        """K3: the last player with marks wins the pot; otherwise the next deal."""
         still_in = [s for s, m in enumerate(self.marks) if m > 0]
         if len(still_in) == 1:
             self.winner = still_in[0]
-            self.emit("winner", self.rules.cites("winner"), self.winner, amount=self.pot)
+            self.emit("winner", self.cite["winner"], self.winner, amount=self.pot)
             self.phase, self.actor, self.target = Phase.MATCH_OVER, None, None
             return
         self.next_deal()
 
     def next_deal(self) -> None:
-        n = len(self.marks)
         # K2: the player right of the dealer deals next; D2: the next surviving seat
-        nxt = next(s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if self.marks[s] > 0)
-        self.emit("next-dealer", self.rules.cites("next-dealer"), nxt)
+        marks, n = self.marks, len(self.marks)
+        for k in range(1, n + 1):
+            nxt = (self.dealer + k) % n
+            if marks[nxt] > 0:
+                break
+        else:
+            raise AssertionError(f"nobody holds marks to deal the next deal: {marks}")  # see showdown
+        self.emit("next-dealer", self.cite["next-dealer"], nxt)
         self.dealer = nxt
         self.phase, self.actor, self.target = Phase.SHUFFLE, None, None
         self.pending = ()
 
 
-def _family(rules: Rules) -> str:
-    return PACKS[rules.pack].family
+# The decision methods, by phase and kind of action: step() runs the one the action names
+# once _legal_kinds has admitted it.
+_DECISIONS: dict[str, dict[str, Callable[[_Step], None]]] = {
+    Phase.DECIDE: {A.KEEP: _Step.keep, A.OFFER: _Step.offer, A.EXCHANGE_WITH_STACK: _Step.go_to_stack},
+    Phase.DECIDE_BACKWARD: {A.KEEP: _Step.keep_back, A.OFFER: _Step.offer_back},
+    Phase.TARGET_DECIDE: {A.EXCHANGE: _Step.agree, A.REFUSE_BY_PAYING: _Step.pay_to_refuse},
+    Phase.INN_OFFERER: {A.INN_KEEP: _Step.inn_keep, A.INN_ASK: _Step.inn_ask},
+    Phase.INN_KEEPER: {A.INN_ACCEPT: _Step.inn_accept, A.INN_REFUSE: _Step.inn_refuse},
+    Phase.BUY_BACK: {A.BUY_BACK: _Step.buy_back, A.DECLINE: _Step.decline},
+}
 
 
-def _put(values: tuple, index: int, value: object) -> tuple:
-    """``values`` with ``values[index]`` replaced."""
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``values[index]`` replaced (``index`` counted from the start)."""
     return values[:index] + (value,) + values[index + 1:]
 
-
-_new_event = Event._make  # positional construction: the hot path emits several events a step
 
 _DEAL_PHASES = frozenset({
     Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER,
 })
+
 
 def _arresto_rule(rules: Rules, role: str) -> str:
     # the cat and the inn follow the option's source unless the ruleset cites its own rule

@@ -19,7 +19,9 @@ Replaying the history (the fourth layer) belongs to :mod:`cucu_ref.adjudication`
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, NamedTuple, Optional
+import re
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
@@ -128,6 +130,10 @@ class Position(NamedTuple):
     history: tuple[HistoryEvent, ...]
     claim: Optional[Claim]
     description: str
+    # the card each was dealt, where known ('dealt'; a history 'deal' with a card says the same)
+    dealt: Mapping[int, Card] = MappingProxyType({})
+    shown: Mapping[int, Card] = MappingProxyType({})  # the cards shown at the showdown ('shown')
+    warnings: tuple[Problem, ...] = ()  # readings of the position that may not be what the table meant
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -156,6 +162,48 @@ def schema_problems(doc: Any, name: str = "position-1") -> list[Problem]:
     from .validation import problems
 
     return [Problem("schema", path, message) for path, message in problems(doc, name)]
+
+
+# What a table may write for a history verb it does not know ('pass' for 'offer'): the vocabulary's
+# decision words in every language (cucu_ref.vocabulary), and these English near-misses.
+_VERB_NEAR = {"pass": "offer", "swap": "offer", "trade": "offer", "stay": "keep", "stand": "keep", "hold": "keep",
+              "show": "shows", "pay": "pays", "call": "announce", "say": "announce", "says": "announce",
+              "deals": "deal", "keeps": "keep", "offers": "offer", "exchanges": "exchange"}
+_MEANING_VERB = {"stack": "dealer-exchange"}
+
+
+def verb_hints(doc: Any, problems: list[Problem]) -> list[Problem]:
+    """Schema problems of history entries with an unknown verb, each with the verb meant: 'pass'
+    suggests 'offer', 'sto bene' 'keep' (issue 10 §5)."""
+    history = doc.get("history") if isinstance(doc, dict) else None
+    if not isinstance(history, list):
+        return problems
+    out = []
+    for p in problems:
+        m = re.fullmatch(r"\$\.history\[(\d+)\]", p.path)
+        item = history[int(m.group(1))] if m and int(m.group(1)) < len(history) else None
+        if isinstance(item, dict) and "not a known form" in p.message and not any(v in item for v in VERBS):
+            meant = []
+            for key in item:
+                if not isinstance(key, str) or key in ("card", "by", "amount", "note"):
+                    continue
+                verb = _VERB_NEAR.get(_fold(key))
+                if verb is None:
+                    from .vocabulary import lookup
+
+                    words = [w for w in lookup(key) if w.kind == "decision"]
+                    verb = _MEANING_VERB.get(words[0].meaning, words[0].meaning) if words else None
+                if verb is None:
+                    import difflib
+
+                    near = difflib.get_close_matches(key, list(VERBS), n=1)
+                    verb = near[0] if near else None
+                if verb is not None and verb in VERBS:
+                    meant.append(f"{{\"{verb}\": ...}} for {key!r}")
+            if meant:
+                p = p._replace(message=f"{p.message}; did you mean {' or '.join(meant)}?")
+        out.append(p)
+    return out
 
 
 # --------------------------------------------------------------------------- layer 3: meaning
@@ -208,11 +256,8 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
             if err.candidates:  # a regional name of two cards (cucu_ref.cards.ALIASES)
                 chk.add(path, str(err), "C1")
                 return None
-            if err.suggestions:
-                hint = f"; did you mean {' or '.join(repr(s) for s in err.suggestions)}?"
-            else:
-                hint = f" in the {pack.name} pack"
-            chk.add(path, f"unknown card {value!r}{hint}", "C1")
+            message, rule = _card_problem(value, err, pack, rules, len(doc.get("players", [])))
+            chk.add(path, message, rule)
             return None
 
     # players (K1: seat order is play order)
@@ -277,9 +322,10 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     stack_order: Optional[tuple[Optional[Card], ...]] = None
     if "order" in stack:
         stack_order = tuple(card(c, ("$.stack.order", i)) for i, c in enumerate(stack["order"]))
-        if len(stack_order) != pack.size:
+        if len(stack_order) > pack.size:
+            # a shorter 'order' gives the stack from the top down, the rest unknown (issue 10 §2)
             chk.add("$.stack.order", f"the whole stack holds the {pack.size} cards of {pack.name}, not "
-                                     f"{len(stack_order)} (use 'top', 'bottom', 'cards' for what is known)", "C1")
+                                     f"{len(stack_order)}", "C1")
         if any(k in stack for k in ("top", "bottom", "cards")):
             chk.add("$.stack", "give either the whole 'order' or 'top'/'bottom'/'cards', not both")
     top = card(stack.get("top"), "$.stack.top")
@@ -300,29 +346,73 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
 
     history = _history(doc.get("history", []), seat, card, marks, names, chk)
 
-    # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so
-    # are the cards held at the end
+    # 'dealt' (the card each was dealt, as a history {"deal": P, "card": C}) and 'shown' (the cards
+    # shown at the showdown, as {"shows": P, "card": C}): the table's words for what it knows
+    dealt_at: dict[int, tuple[Card, str]] = {}
+    for e in history:
+        if e.verb == "deal" and e.card is not None:
+            dealt_at.setdefault(e.seat, (e.card, e.path + ".card"))
+    dealt: dict[int, Card] = {}
+    for name, value in doc.get("dealt", {}).items():
+        path = f"$.dealt[{json.dumps(name, ensure_ascii=False)}]"
+        s, c = seat(name, path), card(value, path)
+        if s < 0 or c is None:
+            continue
+        if marks[s] == 0:
+            chk.add(path, f"{name} is out of the match and is dealt no card", "K16")
+        elif s in dealt_at and dealt_at[s][0] != c:
+            chk.add(path, f"{name} was dealt {_cards.format(dealt_at[s][0])} ({dealt_at[s][1]}), not "
+                          f"{_cards.format(c)}", "K4")
+        else:
+            dealt[s] = c
+            dealt_at.setdefault(s, (c, path))
+    shows_at = {e.seat: (e.card, e.path + ".card") for e in history if e.verb == "shows" and e.card is not None}
+    shown: dict[int, Card] = {}
+    for name, value in doc.get("shown", {}).items():
+        path = f"$.shown[{json.dumps(name, ensure_ascii=False)}]"
+        s, c = seat(name, path), card(value, path)
+        if s < 0 or c is None:
+            continue
+        if marks[s] == 0:
+            chk.add(path, f"{name} is out of the match and shows no card", "K16")
+        elif s in shows_at and shows_at[s][0] != c:
+            chk.add(path, f"{name} shows {_cards.format(shows_at[s][0])} ({shows_at[s][1]}), not {_cards.format(c)}",
+                    "K15")
+        elif s in hands and hands[s] != c:
+            chk.add(path, f"{name} holds {_cards.format(hands[s])} at the end ($.hands), so cannot show "
+                          f"{_cards.format(c)}", "K15")
+        else:
+            shown[s] = c
+
+    # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so are the
+    # cards held or shown at the end.  Each problem names the entries holding the copies.
     if rules is not None:
-        dealt = [e for e in history if e.verb == "deal"]
-        layout = [*(stack_order or ()), top, bottom, *extra, *(e.card for e in dealt)]
+        deals = [e for e in history if e.verb == "deal"]
+        field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in dealt.items()
+                       if not any(e.seat == s and e.card is not None for e in deals)]
+        layout = [*(stack_order or ()), top, bottom, *extra, *(e.card for e in deals), *(c for c, _ in field_dealt)]
 
         def layout_places() -> list[tuple[Optional[Card], str]]:
             # each card with its place, so that a surplus copy is reported where it is written
             # (spelt out only when there is one)
             placed = [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order or ())]
             placed += [(top, "$.stack.top"), (bottom, "$.stack.bottom"), *extra_at]
-            return placed + [(e.card, f"{e.path}.card") for e in dealt]
+            return placed + [(e.card, f"{e.path}.card") for e in deals] + list(field_dealt)
 
         _surplus(pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", chk)
-        shown = {e.seat: e for e in history if e.verb == "shows" and e.card is not None}
+        shown_seen = {s: e for s, e in ((e.seat, e) for e in history if e.verb == "shows" and e.card is not None)
+                      if s not in hands and s not in shown}
 
         def held_places() -> list[tuple[Optional[Card], str]]:
             placed: list[tuple[Optional[Card], str]] = [(c, f"$.hands[{json.dumps(hand_at[s])}]")
                                                         for s, c in hands.items()]
-            return placed + [(e.card, f"{e.path}.card") for s, e in shown.items() if s not in hands]
+            placed += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in shown.items()
+                       if s not in hands]
+            return placed + [(e.card, f"{e.path}.card") for e in shown_seen.values()]
 
-        held = [*hands.values(), *(e.card for s, e in shown.items() if s not in hands and e.card is not None)]
-        _surplus(pack, held, held_places, "the hands", chk)
+        held = [*hands.values(), *(c for s, c in shown.items() if s not in hands),
+                *(e.card for e in shown_seen.values() if e.card is not None)]
+        _surplus(pack, held, held_places, "the cards held at the end", chk)
 
     claim = _claim(doc["claim"], seat, card, chk, names) if "claim" in doc else None
     if chk.problems or rules is None or dealer < 0:
@@ -332,8 +422,60 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         virgins=tuple(virgins), dealer=dealer, pot=pot, eliminations=int(doc.get("eliminations", 0)),
         reentries=int(doc.get("reentries", 0)), deals_played=int(doc.get("deals_played", 0)),
         stack_order=stack_order, stack_top=top, stack_bottom=bottom, stack_cards=extra, hands=hands,
-        history=tuple(history), claim=claim, description=doc.get("description", ""),
+        history=tuple(history), claim=claim, description=doc.get("description", ""), dealt=dealt, shown=shown,
     ), []
+
+
+_PACK_WORDS = {
+    "cuccu-40": "the 40-card Cuccù pack (C1)",
+    "cuccu-38": "Zeh's 38-card Cuccù pack, which has no lions (C4)",
+    "french-52": "the 52-card French pack (F1)",
+    "french-32": "the 32-card piquet pack (F1)",
+}
+
+
+def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rules],
+                  players: int) -> tuple[str, str]:
+    """Why ``value`` is no card of ``pack``, in the terms of the ruleset's own pack: a card of
+    the other family, a rank this pack leaves out (the piquet pack's 2-6, F1; Zeh's lions, C4),
+    or a misspelling, with suggestions from this pack only."""
+    game = rules.name if rules is not None else "this ruleset"
+    own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")
+    family_rule = "F1" if pack.family == _cards.FRENCH else "C1"
+    text = repr(value)
+    try:
+        same = _cards.parse(value, pack.family)
+    except CardNameError:
+        same = None
+    if same is not None:  # a rank of this family that this pack leaves out
+        token = _cards.format(same)
+        if pack.name == "french-32":
+            why = (f" with fewer than seven players ({players} here): 'wenn weniger als sieben Spieler spielen'"
+                   if rules is not None and rules.piquet_below_seven == "yes" else "")
+            return (f"unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to 6), which "
+                    f"{game} plays{why} (F1)", "F1")
+        if pack.name == "cuccu-38":
+            return f"unknown card {text}: {token} is not in {own}", "C4"
+        return f"unknown card {text}: {token} is not in {own}", family_rule
+    for other in (_cards.CUCCU, _cards.FRENCH):
+        if other == pack.family:
+            continue
+        try:
+            theirs = _cards.parse(value, other)
+        except CardNameError:
+            continue
+        kind = "the French pack" if other == _cards.FRENCH else "the Cuccù pack"
+        return (f"unknown card {text}: {_cards.format(theirs)} is a card of {kind}; {game} plays {own}",
+                family_rule)
+    ours = []
+    for suggestion in err.suggestions:
+        try:
+            pack.parse(suggestion)
+        except CardNameError:
+            continue
+        ours.append(suggestion)
+    hint = f"; did you mean {' or '.join(repr(x) for x in ours)}?" if ours else f" in {own}"
+    return f"unknown card {text}{hint}", family_rule
 
 
 def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,
@@ -477,6 +619,14 @@ def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker, names: li
             s = seat(value[key], f"$.claim.{key}")
             if s >= 0:
                 fields[key] = names[s]
+    if "net" in value:
+        # the net change of each listed player's marks in this deal (gained minus lost)
+        net = {}
+        for name, n in value["net"].items():
+            s = seat(name, f"$.claim.net[{json.dumps(name, ensure_ascii=False)}]")
+            if s >= 0:
+                net[names[s]] = int(n)
+        fields["net"] = net
     by = value.get("by")
     return Claim(_name(by) if isinstance(by, str) else by, fields)
 
@@ -555,6 +705,7 @@ def position_from_replay(start: State, actions: list[Action], description: str =
         if a.seat is None:
             raise ValueError(f"the decision {a.kind!r} names no seat")
         verb = _VERB_OF.get(a.kind)
+        assert a.seat is not None
         history.append({verb: start.players[a.seat]} if verb else {"act": a.kind, "by": start.players[a.seat]})
     doc: dict[str, Any] = {"format": FORMAT}
     if description:

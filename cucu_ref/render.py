@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from .adjudication import Ruling
 from .position import Problem
@@ -55,23 +55,44 @@ def json_printable(text: str) -> str:
 
 
 def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
+    outcomes = []
+    for o in ruling.outcomes:
+        entry: dict[str, Any] = {"when": o.when}
+        if o.condition:
+            entry["if"] = o.condition
+        entry["verdict"] = verdict_text(o.result)
+        entry["steps"] = o.steps
+        entry["result"] = o.result
+        outcomes.append(entry)
     return {
         "format": RULING_FORMAT,
         "input": source,
         "status": "ruling",
         "exit_code": 0,
         "problems": [],
+        "warnings": [p.as_json() for p in ruling.warnings],
         "ruleset": {"preset": ruling.preset, "options": ruling.overrides},
         "unknown_cards": ruling.unknown,
-        "outcomes": [{"when": o.when, "steps": o.steps, "result": o.result} for o in ruling.outcomes],
+        "outcomes": outcomes,
         "open_questions": ruling.readings,
         "claim": ruling.claim,
     }
 
 
-def problems_json(problems: list[Problem], source: str) -> dict[str, Any]:
-    return {"format": RULING_FORMAT, "input": source, "status": "invalid", "exit_code": 1,
-            "problems": [p.as_json() for p in problems]}
+def problems_json(problems: list[Problem], source: str, verdict: Optional[str] = None,
+                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = ()) -> dict[str, Any]:
+    """The record of a position given no ruling.  ``verdict``: 'illegal' (a history the chosen
+    reading rejects and another reading of an open point allows: ``valid_under``), 'impossible'
+    (under every reading), 'under-specified' (it depends on too many unknown cards)."""
+    out: dict[str, Any] = {"format": RULING_FORMAT, "input": source, "status": "invalid", "exit_code": 1,
+                           "problems": [p.as_json() for p in problems]}
+    if verdict:
+        out["verdict"] = verdict
+        if verdict in ("illegal", "impossible"):
+            out["valid_under"] = list(valid_under)
+    if warnings:
+        out["warnings"] = [p.as_json() for p in warnings]
+    return out
 
 
 def error_json(message: str, source: str, code: int) -> dict[str, Any]:
@@ -84,10 +105,22 @@ def error_json(message: str, source: str, code: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------- text
 
 
-def problems_text(problems: list[Problem], source: str) -> str:
+def _rule_text(rule: Optional[str]) -> str:
+    from .sources import RULES, cite
+
+    return f" [{cite(rule)}]" if rule in RULES else (f" [{rule}]" if rule else "")
+
+
+def problems_text(problems: list[Problem], source: str, verdict: Optional[str] = None,
+                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = ()) -> str:
     layers = {p.layer for p in problems}
-    if layers == {"history"}:
-        head = f"{source}: the history cannot have happened"
+    if verdict == "under-specified":
+        head = f"{source}: under-specified: the ruling depends on cards the position does not give"
+    elif verdict == "illegal":
+        head = f"{source}: the history cannot have happened under {_readings_phrase(valid_under, False)}"
+    elif layers == {"history"}:
+        head = f"{source}: the history cannot have happened" + (
+            " under any reading of the open points" if verdict == "impossible" else "")
     elif "schema" in layers:
         head = f"{source}: not a valid position ({len(problems)} problem{'s' if len(problems) != 1 else ''})"
     elif "input" in layers:
@@ -96,135 +129,229 @@ def problems_text(problems: list[Problem], source: str) -> str:
         head = f"{source}: impossible position ({len(problems)} problem{'s' if len(problems) != 1 else ''})"
     lines = [head]
     for p in problems:
-        from .sources import RULES, cite
-
-        rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
-        lines.append(f"  {p.path}: {p.message}{rule}")
+        lines.append(f"  {p.path}: {p.message}{_rule_text(p.rule)}")
+    if verdict == "illegal":
+        lines.append("It is valid under " + "; or under ".join(
+            f"{v['settles']}'s reading {v['option']} = {v['reading']} ({v['text']})" for v in valid_under) + ".")
+    for w in warnings:
+        lines.append(f"Warning: {w.path}: {w.message}")
     return printable("\n".join(lines))
 
 
-def _cards_when(when: list[dict[str, list[str]]]) -> str:
-    alts = []
-    for alt in when:
-        parts = [f"{label} is {' or '.join(vals) if len(vals) < 6 else 'one of ' + ', '.join(vals)}"
-                 for label, vals in alt.items() if vals != ["any"]]
-        alts.append(" and ".join(parts) if parts else "any card")
-    if len(alts) > 6:
-        alts = alts[:6] + [f"... ({len(when) - 6} more combinations)"]
-    return "; or ".join(alts)
+def _readings_phrase(valid_under: Sequence[dict[str, Any]], _: bool) -> str:
+    chosen = sorted({v["option"] for v in valid_under})
+    return "the chosen reading of " + ", ".join(chosen) if chosen else "the chosen reading"
 
 
-def _result_text(r: dict[str, Any], indent: str) -> list[str]:
+def _count(n: int, word: str) -> str:
+    return f"{'a' if n == 1 else n} {word}{'s' if n != 1 else ''}"
+
+
+def _names(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def verdict_text(r: dict[str, Any]) -> str:
+    """Who loses or gains what, and by which rule; then what comes next."""
+    parts = []
+    lost: dict[str, list[str]] = {}
+    for x in r["marks_lost"]:
+        lost.setdefault(x["player"], []).append(x["rule"])
+    gained: dict[str, list[str]] = {}
+    for x in r["marks_gained"]:
+        gained.setdefault(x["player"], []).append(x["rule"])
+    for verb, table in (("lose", lost), ("gain", gained)):
+        # players who lose (gain) alike, by the same rules, are named together
+        alike: dict[tuple[str, ...], list[str]] = {}
+        for player, cited_rules in table.items():
+            alike.setdefault(tuple(cited_rules), []).append(player)
+        for rule_ids, players in alike.items():
+            marks = _count(len(rule_ids), "mark")
+            cited = ", ".join(dict.fromkeys(rule_ids))
+            if len(players) == 1:
+                parts.append(f"{players[0]} {verb}s {marks} ({cited})")
+            else:
+                parts.append(f"{_names(players)} each {verb} {marks} ({cited})")
+    if not parts:
+        parts.append("nobody loses a mark" if r["deal_over"] else "no mark has changed hands yet")
+    text = "; ".join(parts)
+    text = text[0].upper() + text[1:] + "."
+    more = []
+    if r["out"]:
+        more.append(f"{_names(r['out'])} {'is' if len(r['out']) == 1 else 'are'} out")
+    if r["restart"]:
+        how = "a draw, all play again" if r["restart"]["kind"] == "draw" else "everybody gets the marks again"
+        more.append(f"everybody went out in this deal: {how} ({r['restart']['rule']})")
+    for x in r["buy_back_offers"]:
+        more.append(f"{x['player']} may buy back for {x['stakes']} stake(s)")
+    if r["bought_back"]:
+        more.append(f"{_names(r['bought_back'])} bought back")
+    if r["winner"]:
+        more.append(f"{r['winner']} wins the match")
+    elif r["next"]:
+        nx = r["next"]
+        more.append(f"the deal goes on: {nx['player']} decides next ({' or '.join(nx['legal'])})")
+    elif r.get("next_dealer_if_none_buys_back") is not None or r.get("next_dealer_if_all_buy_back") is not None:
+        a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
+        more.append(f"next dealer: {a} if nobody buys back" + (f", {b} if all do" if b != a else ""))
+    elif r["next_dealer"]:
+        more.append(f"next dealer: {r['next_dealer']}")
+    if more:
+        tail = "; ".join(more)
+        text += " " + tail[0].upper() + tail[1:] + "."
+    return text
+
+
+def _named(token: Optional[str], rules: Any) -> str:
+    """A canonical card token as the ruleset's source prints it ('XII Gnaf', 'roi'); '?' for none."""
+    if token is None:
+        return "?"
+    if rules is None:
+        return token
+    from .cards import PACKS, parse
+    from .vocabulary import display_label
+
+    try:
+        return display_label(rules, parse(token, PACKS[rules.pack].family))
+    except ValueError:
+        return token
+
+
+def _result_text(r: dict[str, Any], indent: str, rules: Any = None) -> list[str]:
     lines = []
     if r["deal_over"]:
         if r["shown"]:
-            lines.append("Shown: " + ", ".join(f"{n} {c or '?'}" for n, c in r["shown"].items()))
+            lines.append("Shown: " + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
         if r["dead"]:
             lines.append("Dead cards (not compared): " + ", ".join(r["dead"]))
-    if r["marks_lost"]:
-        lines.append("Marks lost: " + ", ".join(f"{x['player']} ({x['rule']})" for x in r["marks_lost"]))
-    elif r["deal_over"]:
-        lines.append("Marks lost: nobody")
-    if r["marks_gained"]:
-        lines.append("Marks gained: " + ", ".join(f"{x['player']} ({x['rule']})" for x in r["marks_gained"]))
-    if r["out"]:
-        lines.append("Out: " + ", ".join(r["out"]))
     if r["buy_back_offers"]:
         lines.append("Buy-back: " + ", ".join(f"{x['player']} for {x['stakes']} stake(s) = {x['amount']}"
                                               for x in r["buy_back_offers"]))
-    if r["bought_back"]:
-        lines.append("Bought back: " + ", ".join(r["bought_back"]))
     if r["restart"]:
-        how = "a draw, all play again" if r["restart"]["kind"] == "draw" else "everybody gets the marks again"
-        lines.append(f"Everybody went out in this deal: {how} ({r['restart']['rule']})")
         lines.append("Virgins now: " + (", ".join(r["virgins"]) if r["virgins"] else "nobody"))
     lines.append("Marks now: " + ", ".join(f"{n} {m}" for n, m in r["marks"].items()) + f"; pot {r['pot']}")
-    if r["next"]:
-        nx = r["next"]
-        lines.append(f"Next: {nx['player']} decides ({' or '.join(nx['legal'])})")
-    if r.get("next_dealer_if_none_buys_back") is not None or r.get("next_dealer_if_all_buy_back") is not None:
-        a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
-        lines.append(f"Next dealer: {a} if nobody buys back" + (f", {b} if all do" if b != a else ""))
-        wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
-        if wa and wa == wb:
-            lines.append(f"Winner of the match: {wa}, whether or not anybody buys back")
-        else:
-            if wa:
-                lines.append(f"Winner if nobody buys back: {wa}")
-            if wb:
-                lines.append(f"Winner if all buy back: {wb}")
-    elif r["next_dealer"]:
-        lines.append(f"Next dealer: {r['next_dealer']}")
-    if r["winner"]:
-        lines.append(f"Winner of the match: {r['winner']}")
+    wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
+    if wa and wa == wb:
+        lines.append(f"Winner of the match: {wa}, whether or not anybody buys back")
+    else:
+        if wa:
+            lines.append(f"Winner if nobody buys back: {wa}")
+        if wb:
+            lines.append(f"Winner if all buy back: {wb}")
     return [indent + x for x in lines]
 
 
-def _steps_text(steps: list[dict[str, Any]], indent: str) -> list[str]:
+def _steps_text(steps: list[dict[str, Any]], indent: str,
+                place: Optional[Callable[[str], str]] = None) -> list[str]:
     lines = []
     last_at: Optional[str] = "-"
     for s in steps:
         if s["at"] != last_at:
-            lines.append(f"{indent}{s['at'] or 'deal'}:")
+            head = s.get("heading") or s["at"] or "The deal"
+            where = (place or str)(s["at"]) if s["at"] else ""
+            lines.append(f"{indent}{head}:" + (f"  ({where})" if where else ""))
             last_at = s["at"]
         lines.append(f"{indent}  {s['text']} -- {s['source'] or s['rule']}")
     return lines
 
 
-def ruling_text(ruling: Ruling, source: str) -> str:
+def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
+    """The ruling as text: the verdict, the claim, the steps, the result.  ``place`` names where
+    a history entry was written (a deal in the notation: its line) in place of its JSON path."""
     opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
     lines = [f"{source}: ruling under {ruling.preset}" + (f" ({opts})" if opts else "")]
     outcomes = ruling.outcomes
-    if len(outcomes) == 1 and not outcomes[0].when:
-        lines.append("Steps:")
-        lines += _steps_text(outcomes[0].steps, "  ")
-        lines.append("Result:")
-        lines += _result_text(outcomes[0].result, "  ")
+    single = len(outcomes) == 1
+    # 1. the verdict: who loses or gains what, by which rule
+    if single:
+        lines.append("Verdict: " + verdict_text(outcomes[0].result))
+        if ruling.unknown:
+            lines.append(f"  (the same whatever the cards the position does not give: {', '.join(ruling.unknown)})")
     else:
-        common = _common_prefix([o.steps for o in outcomes])
-        if len(outcomes) == 1:
-            lines.append(f"The ruling is the same whatever the unknown cards ({', '.join(ruling.unknown)}).")
-        else:
-            lines.append(f"The ruling depends on cards the position does not give ({', '.join(ruling.unknown)}):")
-        if common:
-            lines.append("Steps (in every case):")
-            lines += _steps_text(common, "  ")
+        lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
         for k, o in enumerate(outcomes, 1):
-            lines.append(f"Case {k}: if {_cards_when(o.when)}:" if len(outcomes) > 1 else "Result:")
-            rest = o.steps[len(common):]
-            if rest:
-                lines += _steps_text(rest, "    ")
-            lines += _result_text(o.result, "    ")
+            lines.append(f"  Case {k}, if {o.condition or 'any card'}: {verdict_text(o.result)}")
     if ruling.readings:
-        lines.append("Open questions (the outcome differs by reading):")
         for q in ruling.readings:
-            lines.append(f"  {q['option']} ({q['settles']}): {q['question']}")
-            for r in q["readings"]:
-                mark = "*" if r["chosen"] else " "
-                lines.append(f"   {mark} {r['reading']}: {r['text']} [{r['source']}]")
-                if r["status"] == "ruling":
-                    for o in r["outcomes"]:
-                        cond = f"if {_cards_when(o['when'])}: " if o["when"] else ""
-                        lines.append(f"       -> {cond}{_brief(o['result'])}")
-                else:
-                    lines.append(f"       -> {r['status']}: {r.get('message', '')}")
-            lines.append(f"   (* = the reading {ruling.preset} chooses"
-                         + (f": {q['why_chosen']})" if q.get("why_chosen") else ")"))
+            for line in _reading_lines(q, ruling.preset, brief=True):
+                lines.append(line)
+    # 2. the claim
     if ruling.claim is not None:
         c = ruling.claim
         who = f" by {c['by']}" if c.get("by") else ""
-        lines.append(f"Claim{who}: {c['verdict'].upper()}")
-        for d in c["differences"]:
-            cond = f" (if {_cards_when(d['when'])})" if d["when"] else ""
-            lines.append(f"  {d['field']}: claimed {_show(d['claimed'])}, the rules say {_show(d['ruled'])}{cond}")
+        if c["verdict"] == "upheld":
+            lines.append(f"Claim{who}: UPHELD")
+        else:
+            lines.append(f"Claim{who}: OVERRULED")
+            for d in c["differences"]:
+                cond = f" (if {d['if']})" if d.get("if") else ""
+                lines.append(f"  {d['field']}: claimed {_show(d['claimed'])}, the rules say {_show(d['ruled'])}{cond}")
+    for w in ruling.warnings:
+        lines.append(f"Warning: {w.path}: {w.message}")
+    # 3. the steps, with headings a person reads
+    common = _common_prefix([o.steps for o in outcomes])
+    lines.append("How it went:" if single or len(common) == max(len(o.steps) for o in outcomes)
+                 else "How it went (in every case):")
+    lines += _steps_text(common, "  ", place)
+    if not single:
+        for k, o in enumerate(outcomes, 1):
+            rest = o.steps[len(common):]
+            if rest:
+                lines.append(f"  Case {k}, if {o.condition or 'any card'}:")
+                lines += _steps_text(rest, "    ", place)
+    lines.append("Result:" if single else "Result, case by case:")
+    for k, o in enumerate(outcomes, 1):
+        if not single:
+            lines.append(f"  Case {k}:")
+        lines += _result_text(o.result, "  " if single else "    ", ruling.rules)
+    if ruling.readings:
+        lines.append("Open questions (the outcome differs by reading):")
+        for q in ruling.readings:
+            lines += _reading_lines(q, ruling.preset, brief=False)
     return printable("\n".join(lines))
+
+
+def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
+    """One open question: each reading's outcome, readings with identical lines merged."""
+    merged: dict[str, list[dict[str, Any]]] = {}
+    for r in q["readings"]:
+        if r["status"] == "ruling":
+            said = "; ".join((f"if {o['if']}: " if o.get("if") else "") + _brief(o["result"]) for o in r["outcomes"])
+        else:
+            said = f"{r['status']}: {r.get('message', '')}"
+        merged.setdefault(said, []).append(r)
+    if brief:
+        out = []
+        for r in q["readings"]:
+            if r["chosen"]:
+                continue
+            if r["status"] == "ruling":
+                said = "; ".join((f"if {o['if']}: " if o.get("if") else "") + verdict_text(o["result"])
+                                 for o in r["outcomes"])
+            else:
+                said = f"{r['status']}: {r.get('message', '')}"
+            out.append((r["reading"], said))
+        alike: dict[str, list[str]] = {}
+        for reading, said in out:
+            alike.setdefault(said, []).append(reading)
+        return [f"  Under the other reading of {q['settles']} ({q['option']} = {' or '.join(rs)}): {said}"
+                for said, rs in alike.items()]
+    lines = [f"  {q['option']} ({q['settles']}): {q['question']}"]
+    for said, rs in merged.items():
+        for r in rs:
+            mark = "*" if r["chosen"] else " "
+            lines.append(f"   {mark} {r['reading']}: {r['text']} [{r['source']}]")
+        lines.append(f"       -> {said}")
+    lines.append(f"   (* = the reading {preset} chooses" + (f": {q['why_chosen']})" if q.get("why_chosen") else ")"))
+    return lines
 
 
 def _show(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(value) if value else "nobody"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {v or '?'}" for k, v in value.items())
+        return ", ".join(f"{k} {v if v is not None else '?'}" for k, v in value.items())
     return str(value) if value is not None else "nobody"
 
 

@@ -15,7 +15,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, NamedTuple
 
-from .cards import PACKS
+from .cards import PACKS, Card
 
 __all__ = [
     "Rules",
@@ -322,10 +322,17 @@ class Rules:
 
     def cites(self, mechanism: str) -> str:
         """The rule ID this ruleset cites for ``mechanism`` (a key of ``DEFAULT_CITATIONS``)."""
-        for key, rule_id in self.citations:
-            if key == mechanism:
-                return rule_id
-        return DEFAULT_CITATIONS[mechanism]
+        return self.citation_of[mechanism]
+
+    @functools.cached_property
+    def citation_of(self) -> dict[str, str]:
+        """Mechanism -> the rule ID this ruleset cites for it: ``citations`` over
+        ``DEFAULT_CITATIONS`` (the first entry for a mechanism counts).  Cached: the engine
+        cites a rule for nearly every event."""
+        table = dict(DEFAULT_CITATIONS)
+        for key, rule_id in reversed(self.citations):
+            table[key] = rule_id
+        return table
 
     @property
     def showdown_rule(self) -> str:
@@ -339,6 +346,13 @@ class Rules:
     def role_of(self) -> dict[int, str]:
         # cached: the engine asks this on every request
         return dict(self.roles)
+
+    @functools.cached_property
+    def role_of_card(self) -> dict[Card, str]:
+        """Card -> its event role (C2), for the cards of this ruleset's pack; a card of another
+        pack family has none.  Cached: the engine asks it on every request."""
+        family = PACKS[self.pack].family
+        return {Card(family, value): role for value, role in self.roles}
 
     def options(self) -> dict[str, Any]:
         """All fields as a plain dict (for JSON output and the position format)."""

@@ -376,7 +376,7 @@ def phases_for(rules: Rules) -> list[int]:
 
 def reachability(rules: Rules, sizes=(2, 3, 4, 5, 6), seed: int = 0, tries: int = 200) -> Result:
     """Which micro-phases this ruleset reaches.  Over: the invariant's first well-formedness
-    clause allows only :func:`phases_for` (proved inductive with the rest of ``Inv``).  Under:
+    clause allows only ``phases_for`` (proved inductive with the rest of ``Inv``).  Under:
     a known run (the engine plays it the same way) reaches each of them.  Together: the lemmas
     are proved in exactly the phases the ruleset reaches, and none holds vacuously."""
     t0 = time.perf_counter()

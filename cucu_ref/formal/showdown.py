@@ -394,7 +394,7 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
 
 
 def plain_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
-    """The engine's fast path: :func:`cucu_ref.scoring.decide_plain` is :func:`decide` (the whole
+    """The engine's fast path: :func:`cucu_ref.scoring.decide_plain` is :func:`~cucu_ref.scoring.decide` (the whole
     long way, all four stages) on every showdown of ``n`` seats in which nobody holds a
     guarantee: the same marks lost and gained by each seat, each live card at the same rank
     (what :func:`cucu_ref.scoring.evaluate` reports on that path), and nobody losing twice (so

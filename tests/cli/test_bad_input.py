@@ -151,4 +151,11 @@ def test_too_many_unknown_cards_is_a_clear_error(capsys):
                 history=[{"keep": n} for n in "ABCDEF"])
     code, out = run_doc(capsys, doc)
     assert code == 1
-    assert "too many unknown cards" in out["problems"][0]["message"]
+    message = out["problems"][0]["message"]
+    # issue 10 §1: under-specified, not impossible, naming the cards that would decide it
+    assert "under-specified" in message and "impossible" not in message
+    assert all(f"{n}'s dealt card" in message for n in "ABCDEF")
+    assert out["verdict"] == "under-specified"
+    assert main(["-"], stdin=io.BytesIO(json.dumps(doc).encode())) == 1
+    text = capsys.readouterr().out
+    assert "under-specified" in text.splitlines()[0] and "impossible" not in text

@@ -480,7 +480,7 @@ def test_F2_the_dealers_three_cards_unknown_are_enumerated(capsys, tmp_path):
             {"deal": "Dora", "card": "A"}] + history[4:]
     doc = variant("coucou-dealer-cards-unknown.json", history=aces, hands={"Emil": "A"})
     code, out = rule_doc(capsys, tmp_path, doc)
-    assert code == 1 and problem(out)["rule"] == "F2" and problem(out)["path"] == "$.hands"
+    assert code == 1 and problem(out)["rule"] == "F2" and problem(out)["path"] == '$.hands["Emil"]'
 
 
 @pytest.mark.parametrize("preset_name, options", [

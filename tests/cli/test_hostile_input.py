@@ -463,10 +463,10 @@ def test_10_a_third_copy_is_placed_where_it_is_written():
 
 
 def test_10_a_lion_in_zehs_pack_is_placed():
-    # C4/Z1: Zeh plays without the lions
+    # C4/Z1: Zeh plays without the lions (the problem cites C4 itself, issue 10 §5)
     doc = doc_with(ruleset="zeh-1769", hands={"Bruno": "leone"})
     code, found = problems(json.dumps(doc).encode())
-    assert code == 1 and [(p["path"], p["rule"]) for p in found] == [('$.hands["Bruno"]', "C1")], found
+    assert code == 1 and [(p["path"], p["rule"]) for p in found] == [('$.hands["Bruno"]', "C4")], found
 
 
 def test_10_claim_names_are_placed_by_index():

@@ -140,3 +140,16 @@ def test_the_command_line_reads_an_example_file():
     done = subprocess.run([sys.executable, "-m", "cucu_ref", path], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert "Claim by Anna: UPHELD" in done.stdout
+
+
+def test_the_ruling_of_a_deal_in_the_notation_names_its_lines(tmp_path):
+    # a deal written in the notation has no JSON paths for its reader: each step heading names the
+    # line that wrote it (DEAL: line 5 is Anna's 'passo', line 8 Dora's 'sto bene'); the JSON
+    # output keeps the paths, which a program reads
+    code, out, _ = run(tmp_path, DEAL)
+    assert code == EXIT_OK
+    assert "Anna offers:  (line 5)" in out and "Dora keeps:  (line 8)" in out
+    assert "$.history" not in out
+    code, out, _ = run(tmp_path, DEAL, "--format", "json")
+    steps = json.loads(out)["outcomes"][0]["steps"]
+    assert {s["at"] for s in steps if s["at"]} >= {"$.history[1]", "$.history[3]"}

@@ -22,7 +22,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from cucu_ref import invariants
-from cucu_ref.engine import _Work, is_chance, legal_actions, new_match, step
+from cucu_ref.engine import _Step, is_chance, legal_actions, new_match, step
 from cucu_ref.rulesets import PRESETS, preset
 from cucu_ref.state import Action, ActionKind, Phase
 
@@ -79,8 +79,8 @@ def test_every_mark_lost_or_gained_has_its_cause(state, data):
 
 
 def _broken_run(monkeypatch, name, wrapper, rules=PRESETS["campli"], deals=400):
-    """Play seeded biased deals with ``_Work.<name>`` replaced; return the first violation."""
-    monkeypatch.setattr(_Work, name, wrapper(getattr(_Work, name)))
+    """Play seeded biased deals with ``_Step.<name>`` replaced; return the first violation."""
+    monkeypatch.setattr(_Step, name, wrapper(getattr(_Step, name)))
     finding = invariants.search(ACCOUNTING, invariants.Variant(rules.name, rules), deals)
     return finding.message
 
@@ -103,8 +103,10 @@ def test_a_showdown_that_charges_the_wrong_seat_is_caught(monkeypatch):
             original(self)
             for i, e in enumerate(self.events[before:], before):
                 if e.kind == "mark-lost" and e.seat != self.dealer and self.marks[self.dealer] > 0:
-                    self.marks[e.seat] += 1
-                    self.marks[self.dealer] -= 1
+                    marks = list(self.marks)
+                    marks[e.seat] += 1
+                    marks[self.dealer] -= 1
+                    self.marks = type(self.marks)(marks)
                     self.events[i] = e._replace(seat=self.dealer)
                     break
         return showdown

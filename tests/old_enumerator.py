@@ -1,4 +1,7 @@
-"""Adjudication: replay a position's history through the engine and rule on it.
+"""The adjudicator as it was before issue 10, kept as an independent oracle for the new
+reasoning over unknown cards (it enumerates every value of each unknown card that matters).
+
+Adjudication: replay a position's history through the engine and rule on it.
 
 The history is what the table saw.  Decisions (keep, offer, ask, ...) become engine
 actions; what the table saw happen (exchanges, announcements, marks paid, cards shown)
@@ -22,14 +25,14 @@ import itertools
 from collections import Counter
 from typing import Any, Iterable, NamedTuple, Optional
 
-from . import cards as _cards
-from .cards import PACKS, Card
-from .engine import IllegalActionError, legal_actions, note_hint, step
-from .engine import rule_forbidding
-from .position import (DECISIONS, ROLE_CALL, ROLE_RULE, Position, Problem, start_state)
-from .rulesets import OPTIONS, Rules
-from .sources import RULES, cite
-from .state import Action, ActionKind, Event, Phase, State, Via
+from cucu_ref import cards as _cards
+from cucu_ref.cards import PACKS, Card
+from cucu_ref.engine import IllegalActionError, legal_actions, note_hint, step
+from cucu_ref.engine import rule_forbidding
+from cucu_ref.position import (DECISIONS, ROLE_CALL, ROLE_RULE, Position, Problem, start_state)
+from cucu_ref.rulesets import OPTIONS, Rules
+from cucu_ref.sources import RULES, cite
+from cucu_ref.state import Action, ActionKind, Event, Phase, State, Via
 
 __all__ = ["Ruling", "Outcome", "adjudicate", "replay_state", "Underdetermined", "MAX_WORK", "PLACEHOLDER"]
 
@@ -640,7 +643,7 @@ class _Run(NamedTuple):
     failures: list[tuple[int, Problem]]
     labels: dict[Card, str]
     read: frozenset  # the rule options the engine read on the way (all of them if not recorded)
-    first: dict = {}  # option -> checkpoint of the walk where it was first read (linear runs only)
+    first: dict = {}  # noqa: RUF012 - option -> checkpoint where first read (linear runs only), never mutated
     lay: Optional[_Layout] = None
 
 
@@ -757,7 +760,7 @@ def _result(pos: Position, leaf: _Leaf, subst: dict[Card, Card]) -> dict[str, An
             out[f"next_dealer_{key}"] = names[s.dealer] if s.phase == Phase.SHUFFLE else None
             out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER else None
     out["winner"] = names[winner] if winner is not None else None
-    out["marks"] = {n: m for n, m in zip(names, final.marks)}
+    out["marks"] = dict(zip(names, final.marks))
     out["virgins"] = [n for n, v in zip(names, final.virgins) if v]
     out["pot"] = final.pot
     return out
@@ -853,7 +856,8 @@ def _steps(pos: Position, leaf: _Leaf, subst: dict[Card, Card], masked: frozense
                 card = _card(ev.card, subst) if ev.card is not None else None
                 if ev.kind == "deal" and ev.seat in masked:
                     card = None
-                template = _EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or _EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
+                template = (_EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
+                            or _EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})"))
                 text = template.format(
                     seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
                     amount=ev.amount)
@@ -872,7 +876,7 @@ def _showdown_notes(pos: Position, leaf: _Leaf, subst: dict[Card, Card], at: Opt
     """The showdown's reasoning as the scoring module explains it (with names for seats)."""
     import re
 
-    from .scoring import evaluate
+    from cucu_ref.scoring import evaluate
 
     st = leaf.state
     live = [(s, subst.get(st.hands[s], st.hands[s])) for s in st.order if not st.dead[s]]
@@ -904,8 +908,6 @@ def _showdown_notes(pos: Position, leaf: _Leaf, subst: dict[Card, Card], at: Opt
 def _group(pos: Position, run: _Run, with_steps: bool = True) -> list[Outcome]:
     groups: dict[str, list[_Leaf]] = {}
     results: dict[str, dict[str, Any]] = {}
-    import json
-
     for leaf in run.leaves:
         res = _result(pos, leaf, leaf.subst)
         key = _essence(res)
@@ -959,7 +961,8 @@ def _describe_when(leaves: list[_Leaf], labels: dict[Card, str],
     for vals in per_key:
         size *= len(vals)
     if size == len(rows):
-        alt = {labels[p]: [_cards.format(c) if c is not None else "any" for c in vals] for p, vals in zip(keys, per_key)}
+        alt = {labels[p]: [_cards.format(c) if c is not None else "any" for c in vals]
+               for p, vals in zip(keys, per_key)}
         return [alt]
     alts = []
     for row in sorted(rows, key=lambda r: [(-c.value if c else 99) for c in r])[:100]:
@@ -1094,7 +1097,7 @@ def _fingerprint(run: _Run) -> frozenset:
 
 
 def _readings(pos: Position, run: _Run, chosen: list[Outcome]) -> list[dict[str, Any]]:
-    from .rulesets import PRESET_REASONS, open_options
+    from cucu_ref.rulesets import PRESET_REASONS, open_options
 
     open_points = open_options(pos.preset)
     base_key: Optional[tuple] = None

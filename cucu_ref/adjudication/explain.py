@@ -1,0 +1,258 @@
+"""Explanations: the ruling's steps as a person reads them, each citing its rule and source.
+
+Every engine event becomes a line in the words of the ruleset's own source (the Coucou
+dealer keeps 'the card he chose', never 'sto bene'); the showdown's reasoning comes from
+:mod:`cucu_ref.scoring`; a mark the showdown's reasoning already names is not said twice.
+Each step carries the JSON path of the history entry that led to it (``at``) and a heading
+a person reads (``heading``: "Anna offers").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from .. import cards as _cards
+from ..cards import Card
+from ..position import ROLE_CALL, HistoryEvent, Position
+from ..scoring import evaluate
+from ..sources import RULES, cite
+from ..vocabulary import display_label
+from .model import is_placeholder
+
+__all__ = ["steps_of", "heading", "EVENT_TEXT", "EVENT_TEXT_BY_RULE"]
+
+
+EVENT_TEXT = {
+    "shuffle": "{seat} deals: one card at a time to the right, starting right of the dealer",
+    "deal": "{seat} is dealt {card}",
+    "keep": "{seat} keeps the card",
+    "offer": "{seat} offers the card to the next player",
+    "exchange": "{seat} and {other} exchange cards",
+    "arresto": "{seat} holds {card}: arresto, the offer from {other} stops there",
+    "skip": "the offer jumps over {seat}'s horse ('salta')",
+    "exchange-with-stack": "{seat} exchanges the card with the stack",
+    "mark-lost": "{seat} loses a mark",
+    "mark-gained": "{seat} gains a mark",
+    "out": "{seat} has no marks left: out",
+    "undo": "exchange undone: {seat} takes back the card from {other}",
+    "fermatevi": "{seat} says 'fermatevi aliquanto' to {other}",
+    "keep-after-fermatevi": "{seat} keeps the card after all",
+    "ask-pagherai-se-null": "{seat} asks the innkeeper {other}: 'pagherai se null?'",
+    "accept": "the innkeeper {seat} accepts: no exchange; he pays if {other} loses with a nulla",
+    "refuse": "the innkeeper {seat} refuses and must exchange with {other}",
+    "showdown": "showdown: the live cards are compared",
+    "buy-back-offer": "{seat} may buy back in for {amount} stake(s)",
+    "buy-back": "{seat} buys back in for {amount} stake(s)",
+    "decline-buy-back": "{seat} does not buy back",
+    "restart": "everybody went out in this deal: all get their marks again",
+    "draw": "everybody went out in this deal: a draw, all play again",
+    "next-dealer": "{seat} deals next",
+    "winner": "{seat} wins the match and the pot ({amount} stake(s))",
+    "dead-card-under-stack": "{seat}'s dead card goes under the stack",
+    "inn-bargain": "{seat} has the inn and asks {other} what he offers",
+    "hint": "{seat} hinted at holding a fool",
+    "offer-back": "{seat} must offer the card back to the left, to {other} ('cart'arrit')",
+    "way-back-ends": "the way back ends at {seat}",
+    "exchange-with-talon": "{seat} exchanges the card with the talon",
+    "talon-king": "the talon's card is a king: {seat} may not exchange with it",
+    "dealer-keeps-highest": "the dealer {seat} takes three cards, keeps the highest ({card}) and puts the other two "
+                            "under the talon",
+    "refuse-and-pay": "{seat} refuses the exchange and pays a mark",
+    "stack-king": "{seat} cuts a king from the stock: it goes back and he keeps his own card",
+    "joint-winner": "{seat} is a joint winner: the last players went out together and share the pot "
+                    "({amount} stake(s))",
+    "keep-last-life": "{seat} keeps his last life: the last players went out together",
+}
+# Where a ruleset's own rule gives an event another meaning (kind, rule) -> text.
+EVENT_TEXT_BY_RULE = {
+    # L7: Lu Stù's innkeeper answers the offerer's bargain; there is no second offer
+    ("accept", "L7"): "the innkeeper {seat} accepts {other}'s bargain: they exchange cards",
+    ("refuse", "L7"): "the innkeeper {seat} turns down {other}'s bargain ('fatt nu bicchijr'): he keeps the inn "
+                      "and pays if {other} loses with the nulla",
+    ("arresto", "F3"): "{seat} holds a king and says 'Coucou!': no exchange with {other}",
+    ("arresto", "A1"): "{seat} shows a king: no exchange with {other}",
+    ("arresto", "H1"): "{seat} holds a king and says 'Her!': no exchange with {other}",
+    ("mark-lost", "Q9"): "{seat} refuses the exchange and puts a mark in the cup",
+    # the ordinary-pack games: their own words, and every card dealt before play begins
+    ("shuffle", "F2"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
+    ("shuffle", "H1"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
+    ("shuffle", "R2"): "{seat} deals one card to each player before play begins",
+    ("shuffle", "Z3"): "{seat} deals one card to each player before the requests travel ('passare alla stafetta')",
+    ("keep", "F3"): "{seat} keeps the card ('je garde')",
+    ("offer", "F3"): "{seat} asks the right neighbour to exchange ('je change')",
+    ("keep", "H1"): "{seat} keeps the card",
+    ("offer", "H1"): "{seat} asks the neighbour to exchange",
+    ("keep", "R2"): "{seat} keeps the card",
+    ("offer", "R2"): "{seat} asks the neighbour to change",
+    ("arresto", "S3"): "{seat} exposes a king: no exchange with {other}",
+    ("shuffle", "S2"): "{seat} deals one card to each player before play begins",
+    ("keep", "S2"): "{seat} keeps the card",
+    ("offer", "S2"): "{seat} tries to exchange with the next player",
+    ("keep", "S4"): "the dealer {seat} keeps the card",
+    ("exchange-with-stack", "S4"): "the dealer {seat} exchanges the card for one cut from the stock",
+    # Campli's words (K5, K8) and the rulesets that cite them
+    ("keep", "K5"): "{seat} keeps the card ('sto bene')",
+    ("offer", "K5"): "{seat} offers the card to the next player ('passo')",
+    ("keep", "K8"): "the dealer {seat} keeps his card",
+    ("keep", "D3"): "{seat} keeps the card",
+    ("offer", "D3"): "{seat} asks the next player to exchange",
+    ("keep", "F4"): "the dealer {seat} keeps the card he chose from his three (F4)",
+    ("keep", "A4"): "the dealer {seat} keeps his card",
+    ("keep", "L8"): "{seat} keeps the card",
+}
+
+
+_DOING = {
+    "keep": "{p} keeps", "offer": "{p} offers", "ask": "{p} asks 'pagherai se null?'", "accept": "{p} accepts",
+    "refuse": "{p} refuses", "dealer-exchange": "{p} exchanges with the stack", "buy-back": "{p} buys back",
+    "decline": "{p} does not buy back", "agree": "{p} agrees to exchange", "pay-to-refuse": "{p} pays to refuse",
+    "hint": "{p} hints at a fool", "stack-exchange": "{p} exchanges with the stack",
+}
+_DOING_FRENCH = {"keep": "{p} keeps ('je garde')", "offer": "{p} asks to exchange ('je change')",
+                 "stack-exchange": "{p} exchanges with the talon"}
+
+
+def heading(pos: Position, e: HistoryEvent) -> str:
+    """A history entry as a person reads it: 'Anna offers', 'Carla: gnaf', 'Bruno pays 2 marks'."""
+    names = pos.players
+    p = names[e.seat]
+    french = pos.rules.pack.startswith("french")
+    card = _printed(pos.rules, e.card) if e.card is not None else None
+    if e.verb == "deal":
+        return f"{p} is dealt {card}" if card else f"{p} is dealt a card"
+    if e.verb == "exchange":
+        return f"{p} and {names[e.other] if e.other is not None else '?'} exchange"
+    if e.verb == "announce":
+        return f"{p}: '{ROLE_CALL.get(e.role or '', e.role)}'"
+    if e.verb == "pays":
+        return f"{p} pays {e.amount} mark{'s' if e.amount != 1 else ''}"
+    if e.verb == "shows":
+        return f"{p} shows {card or 'his card'}"
+    if e.verb == "act":
+        return f"{p}: {e.kind}"
+    text = (_DOING_FRENCH.get(e.verb) if french else None) or _DOING.get(e.verb, "{p}: " + e.verb)
+    text = text.format(p=p)
+    if card and e.verb in ("dealer-exchange", "stack-exchange"):
+        text += f" and takes {card}"
+    return text
+
+
+# Printed names by ruleset: (the Rules value, card -> name); the value is kept so that an id is
+# never mistaken for another ruleset's.  A few rulesets are ever in use at once.
+_PRINTED: dict[int, tuple[Any, dict[Card, str]]] = {}
+
+
+def _printed(rules: Any, card: Card) -> str:
+    entry = _PRINTED.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_PRINTED) > 64:
+            _PRINTED.clear()
+        entry = _PRINTED[id(rules)] = (rules, {})
+    names = entry[1]
+    name = names.get(card)
+    if name is None:
+        name = names[card] = display_label(rules, card)
+    return name
+
+
+def _card(c: Optional[Card], subst: dict[Card, Card], rules: Any = None) -> Optional[str]:
+    """The card's name: as the ruleset's source prints it with ``rules`` ('XII Gnaf', 'roi'), else
+    its canonical token."""
+    if c is None:
+        return None
+    c = subst.get(c, c)
+    if is_placeholder(c):
+        return None
+    return _printed(rules, c) if rules is not None else _cards.format(c)
+
+
+def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
+             shown: Optional[dict[str, Optional[str]]] = None) -> list[dict[str, Any]]:
+    """The ruling's steps: every engine event with its rule and source.  ``subst`` binds the
+    unknown cards known in every case of the outcome ('a card the position does not give' for
+    the rest); ``shown`` the cards shown at the showdown in those cases ('?' where they vary)."""
+    names = pos.players
+
+    def nm(s: Optional[int]) -> str:
+        return names[s] if s is not None and 0 <= s < len(names) else "-"
+
+    out: list[dict[str, Any]] = []
+    printed: dict[Card, Optional[str]] = {}  # each card's printed name, looked up once
+
+    def card_name(c: Optional[Card]) -> Optional[str]:
+        if c is None:
+            return None
+        if c not in printed:
+            printed[c] = _card(c, subst, pos.rules)
+        return printed[c]
+
+    for i, events in leaf.steps:
+        at = pos.history[i].path if i is not None else None
+        head = heading(pos, pos.history[i]) if i is not None else "The deal"
+        said: set[int] = set()  # seats whose showdown mark the showdown's notes already name
+        for ev in events:
+            if ev.kind == "mark-lost" and ev.seat in said:
+                said.discard(ev.seat)
+                continue
+            if ev.kind == "exchange-with-stack":
+                text = (f"{nm(ev.seat)} exchanges the card with the "
+                        f"{'bottom' if ev.amount else 'top'} card of the stack")
+            else:
+                card = card_name(ev.card) if ev.card is not None else None
+                template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
+                text = template.format(
+                    seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
+                    amount=ev.amount)
+                if ev.kind == "dealer-keeps-highest":
+                    low = [_card(c, subst, pos.rules) for c in leaf.start.stack[-2:]]
+                    if all(low):
+                        text += f" ({low[0]} and {low[1]})"
+            if ev.kind == "showdown":
+                cards = {names[s]: card_name(leaf.state.hands[s]) for s in leaf.state.order if not leaf.state.dead[s]}
+                if shown is not None:  # a card that varies between the outcome's cases is '?'
+                    cards = {n: c if shown.get(n) is not None else None for n, c in cards.items()}
+                text += " (" + ", ".join(f"{n} {c or '?'}" for n, c in cards.items()) + ")"
+            step: dict[str, Any] = {"at": at, "rule": ev.rule, "source": cite(ev.rule) if ev.rule in RULES else None,
+                                    "text": text}
+            if not out or out[-1]["at"] != at:
+                step["heading"] = head  # on the first step of each history entry
+            out.append(step)
+            if ev.kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
+                # (a leaf standing for several cases of unknown cards gets no notes: they would
+                # explain one of its cases only)
+                notes, named = _showdown_notes(pos, leaf, subst, at, head)
+                out.extend(notes)
+                said = named
+    return out
+
+
+def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optional[str],
+                    head: str) -> tuple[list[dict[str, Any]], set[int]]:
+    """The showdown's reasoning as the scoring module explains it (with names for seats), and
+    the seats whose mark a note already says they lose."""
+    st = leaf.state
+    live = [(s, subst.get(st.hands[s], st.hands[s])) for s in st.order if not st.dead[s]]
+    dead = [(s, subst.get(st.hands[s], st.hands[s])) for s in st.order if st.dead[s] and st.hands[s] is not None]
+    if any(is_placeholder(c) for _, c in live):
+        return [], set()
+    try:
+        result = evaluate(leaf.start.rules, live, dead, st.guarantees, st.hinted)
+    except Exception:  # pragma: no cover - explanations only
+        return [], set()
+    names = pos.players
+
+    def seats(m: "re.Match[str]") -> str:
+        return ", ".join(names[int(x)] for x in re.findall(r"\d+", m.group(1)))
+
+    notes = []
+    named: set[int] = set()
+    for rule, text in result.notes:
+        lowest = text.startswith("lowest card: seat(s) ") and text.endswith(" lose a mark")
+        if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
+            named |= {int(x) for x in re.findall(r"\d+", text)}
+        text = re.sub(r"seat\(s\) (\d+(?:, \d+)*)", seats, text)
+        text = re.sub(r"seat (\d+)", lambda m: names[int(m.group(1))], text)
+        text = re.sub(r"^(lowest card: [^,]+) lose a mark$", r"\1 loses a mark", text)
+        notes.append({"at": at, "rule": rule, "source": cite(rule) if rule in RULES else None, "text": text})
+    return notes, named

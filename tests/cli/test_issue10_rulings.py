@@ -1,0 +1,356 @@
+"""Issue 10 §2, §4, §5 and issue 12 findings 2 and 5: the position format's new fields, rulings
+that lead with the verdict, rejected histories re-run under the other readings, and every
+problem with its place and its rule.  Each expected outcome is worked out by hand from the
+seeds (cited per test)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from cucu_ref.cli import main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLES = os.path.join(ROOT, "examples")
+
+
+def load(name: str) -> dict:
+    with open(os.path.join(EXAMPLES, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def rule(capsys, tmp_path, doc: dict, *extra: str) -> tuple[int, dict]:
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code = main(["--format", "json", *extra, str(path)])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def text(capsys, tmp_path, doc: dict) -> tuple[int, str]:
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code = main([str(path)])
+    return code, capsys.readouterr().out
+
+
+def campli(players, dealer, history, **fields) -> dict:
+    doc = {"format": "cucu-position/1", "ruleset": "campli", "players": players, "dealer": dealer,
+           "history": history}
+    doc.update(fields)
+    return doc
+
+
+ABC = ["Anna", "Bruno", "Carla"]
+
+
+# --------------------------------------------------------------------------- §5: places and rules
+
+
+def test_a_third_copy_names_every_entry_holding_one(capsys, tmp_path):
+    # C1 (seed 000, §Karten): 'Jede Karte kommt zweimal vor'
+    doc = campli(ABC, "Carla", [{"deal": "Anna", "card": "XV"}, {"keep": "Anna"}],
+                 stack={"top": "XV", "bottom": "cucù"})
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 1
+    [p] = out["problems"]
+    assert p["rule"] == "C1" and p["path"] != "$"
+    # the problem stands at one copy and names the places of the others
+    for place in ("$.history[0].card", "$.stack.top", "$.stack.bottom"):
+        assert place in p["message"] or place == p["path"]
+
+
+def test_a_third_copy_split_between_hands_and_stack_is_a_problem_not_an_internal_error(capsys, tmp_path):
+    # issue 12 finding 5.  Both XV lie in the stack (top and bottom) and nobody went to the stack
+    # (every player keeps, the dealer too, K8), so Anna cannot hold a third XV at the end (C1)
+    doc = campli(ABC, "Carla", [{"keep": "Anna"}, {"keep": "Bruno"}, {"keep": "Carla"}],
+                 stack={"top": "XV", "bottom": "XV"}, hands={"Anna": "XV"})
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 1 and out["status"] == "invalid"
+    [p] = out["problems"]
+    assert p["path"] == '$.hands["Anna"]' and p["rule"] == "C1"
+    assert "$.stack.top" in p["message"] and "$.stack.bottom" in p["message"]
+    # had the dealer exchanged with the bottom card (K8), he would hold that XV, and Anna could not
+    doc["history"][-1] = {"dealer-exchange": "Carla"}
+    doc["hands"] = {"Carla": "XV"}
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 0, out
+
+
+def test_a_five_at_a_five_player_coucou_table_explains_the_piquet_pack(capsys, tmp_path):
+    # F1 (seed 003, §Spielkarten): 'ein Piquet-Blatt mit 32 Karten (ohne 2er bis 6er), wenn weniger als
+    # sieben Spieler spielen'
+    doc = load("coucou-king-says-coucou.json")
+    doc.pop("claim", None)
+    doc["hands"] = {"Anna": "5"}
+    code, out = rule(capsys, tmp_path, doc)
+    [p] = out["problems"]
+    assert code == 1 and p["rule"] == "F1" and p["path"] == '$.hands["Anna"]'
+    assert "piquet" in p["message"] and "seven" in p["message"]
+    assert "unknown card '5' in the french-32 pack" not in p["message"]
+
+
+@pytest.mark.parametrize("ruleset, card, words, not_words, rule_id", [
+    ("campli", "A", "card of the French pack", "XII", "C1"),  # an ace in a Cuccù game
+    ("coucou", "XV", "card of the Cuccù pack", "'J'", "F1"),  # a Cuccù card in a French game
+    ("zeh-1769", "leone", "no lions", "did you mean", "C4"),  # C4: Zeh's 38 cards
+    ("zeh-1769", "leon", "", "leone", "C1"),  # suggestions only from the ruleset's own pack
+])
+def test_card_problems_speak_of_the_rulesets_own_pack(capsys, tmp_path, ruleset, card, words, not_words, rule_id):
+    players = ["Anna", "Bruno", "Carla", "Dora", "Emil"]
+    doc = {"format": "cucu-position/1", "ruleset": ruleset, "players": players, "dealer": "Emil",
+           "hands": {"Anna": card}}
+    code, out = rule(capsys, tmp_path, doc)
+    [p] = out["problems"]
+    assert code == 1 and p["rule"] == rule_id
+    assert words in p["message"] and not_words not in p["message"]
+
+
+def test_pass_suggests_offer(capsys, tmp_path):
+    doc = campli(ABC, "Carla", [{"pass": "Anna"}])
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 1
+    [p] = out["problems"]
+    assert p["path"] == "$.history[0]" and "did you mean {\"offer\": ...} for 'pass'" in p["message"]
+    doc = campli(ABC, "Carla", [{"sto bene": "Anna"}])
+    code, out = rule(capsys, tmp_path, doc)
+    assert "did you mean {\"keep\": ...}" in out["problems"][0]["message"]
+
+
+def test_an_offer_meeting_the_dealers_horse_cites_K12(capsys, tmp_path):
+    # K12 (seed 000, §Ereigniskarten, XIII): 'Falls der Angefragte der Geber ist, tauscht der Anbieter
+    # mit der obersten Karte vom Stapel'; the round is then over (K10-K14: play goes on right of the
+    # horse, and right of the dealer there is nobody), so the dealer makes no decision (K8)
+    history = [{"keep": "Anna"}, {"offer": "Bruno"}, {"deal": "Carla", "card": "XIII"},
+               {"announce": "salta", "by": "Carla"}]
+    code, out = rule(capsys, tmp_path, campli(ABC, "Carla", history + [{"dealer-exchange": "Carla"}]))
+    [p] = out["problems"]
+    assert code == 1 and p["rule"] == "K12" and p["path"] == "$.history[4]"
+    code, out = rule(capsys, tmp_path, campli(ABC, "Carla", history + [{"exchange": ["Bruno", "Carla"]}]))
+    [p] = out["problems"]
+    assert code == 1 and p["rule"] == "K12"
+
+
+def test_two_fools_alone_losing_under_lu_stu_cites_L6(capsys, tmp_path):
+    # L6 (seed 000, §Lu Stù): 'Sind beide Karten Narren, dann gewinnen zwar beide eine Marke, der
+    # Nichtgeber verliert diese aber gleich wieder': Anna (non-dealer) loses, Bruno (dealer) does not
+    doc = {"format": "cucu-position/1", "ruleset": "lu-stu", "players": ["Anna", "Bruno"], "dealer": "Bruno",
+           "dealt": {"Anna": "matto", "Bruno": "matto"},
+           "history": [{"keep": "Anna"}, {"keep": "Bruno"}, {"pays": "Bruno"}]}
+    code, out = rule(capsys, tmp_path, doc)
+    [p] = out["problems"]
+    assert code == 1 and p["rule"] == "L6" and p["path"] == "$.history[2]"
+    doc["history"][-1] = {"pays": "Anna"}
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 0
+    result = out["outcomes"][0]["result"]
+    assert sorted(x["player"] for x in result["marks_gained"]) == ["Anna", "Bruno"]
+    assert [x["player"] for x in result["marks_lost"]] == ["Anna"]
+
+
+def test_a_buy_back_with_no_virgin_left_cites_K17(capsys, tmp_path):
+    # K17 (seed 000, §Wiedereintritt): 'Solange es eine oder mehrere Jungfrauen gibt, können sich
+    # Spieler ... zurückkaufen'.  Nobody here holds his three original marks; Anna's 0 is lowest and
+    # takes her last mark, so she is out with no buy-back offered.
+    players = [{"name": "Anna", "marks": 1}, {"name": "Bruno", "marks": 2}, {"name": "Carla", "marks": 2}]
+    doc = campli(players, "Carla", [{"keep": "Anna"}, {"keep": "Bruno"}, {"keep": "Carla"}, {"buy-back": "Anna"}],
+                 dealt={"Anna": "0", "Bruno": "V", "Carla": "X"})
+    code, out = rule(capsys, tmp_path, doc)
+    [p] = out["problems"]
+    assert code == 1 and p["rule"] == "K17" and p["path"] == "$.history[3]" and "virgin" in p["message"]
+
+
+def test_a_wrong_pays_after_a_hunter_cites_K11(capsys, tmp_path):
+    # K11 (seed 000, XIIII): 'Der Anbieter ... verliert jedoch eine Marke' -- one mark, the offerer's
+    history = [{"deal": "Anna", "card": "V"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "XIIII"},
+               {"announce": "bum", "by": "Bruno"}]
+    for wrong in ({"pays": "Anna", "amount": 2}, {"pays": "Bruno"}):
+        code, out = rule(capsys, tmp_path, campli(ABC, "Carla", history + [wrong]))
+        [p] = out["problems"]
+        assert code == 1 and p["rule"] == "K11" and p["path"] == "$.history[4]", p
+
+
+# --------------------------------------------------------------------------- §4: readings of a rejected history
+
+
+def test_a_rejected_history_says_under_which_reading_it_is_valid(capsys, tmp_path):
+    # Q2 (targeted_dealer_decides): under Campli's reading the offer that met the dealer's horse ends
+    # the round (K12), so the dealer's 'keep' cannot have happened; under the reading 'yes' (the round
+    # always ends with the dealer's decision, K8) it is valid.
+    history = [{"keep": "Anna"}, {"offer": "Bruno"}, {"deal": "Carla", "card": "XIII"},
+               {"announce": "salta", "by": "Carla"}, {"keep": "Carla"}]
+    doc = campli(ABC, "Carla", history)
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 1 and out["verdict"] == "illegal"
+    assert [(v["option"], v["reading"], v["settles"]) for v in out["valid_under"]] == [
+        ("targeted_dealer_decides", "yes", "Q2")]
+    code, said = text(capsys, tmp_path, doc)
+    assert "It is valid under Q2's reading targeted_dealer_decides = yes" in said
+
+
+def test_a_history_impossible_under_every_reading_says_so(capsys, tmp_path):
+    # K10/C2: a VII never says 'cucù', whatever the reading of any open point
+    doc = load("campli-illegal-history.json")
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 1 and out["verdict"] == "impossible" and out["valid_under"] == []
+    code, said = text(capsys, tmp_path, doc)
+    assert "under any reading of the open points" in said.splitlines()[0]
+
+
+# --------------------------------------------------------------------------- §4: the verdict first
+
+
+def test_the_text_ruling_leads_with_the_verdict_then_the_claim_then_the_steps(capsys):
+    # K13 + K15 (campli-cat-undo.json, worked in test_examples.py): Bruno loses two marks
+    assert main([os.path.join(EXAMPLES, "campli-cat-undo.json")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Verdict: Bruno loses 2 marks (K13, K15). Next dealer: Anna."
+    assert lines[2] == "Claim by Anna: UPHELD"
+    assert lines[3] == "How it went:"
+    # headings a person reads, the path kept beside them
+    assert "  Anna offers:  ($.history[1])" in lines
+    # no doubled lines: the showdown's 'lowest card: Bruno loses a mark' is not followed by 'Bruno loses a mark'
+    showdown = next(i for i, x in enumerate(lines) if "showdown" in x)
+    after = [x.strip() for x in lines[showdown + 1:showdown + 4]]
+    assert after[0].startswith("lowest card: Bruno loses a mark")
+    assert not after[1].startswith("Bruno loses a mark")
+
+
+def test_the_ordinary_pack_games_speak_their_own_words(capsys):
+    # F2-F4: the Coucou dealer keeps the card he chose from his three; no 'sto bene' there
+    assert main([os.path.join(EXAMPLES, "coucou-talon-king.json")]) == 0
+    said = capsys.readouterr().out
+    assert "sto bene" not in said and "passo" not in said
+    assert "keeps the card he chose from his three" in said
+    # the dealer's two discards named where the position gives them (the whole stack here)
+    assert "under the talon (" in said
+
+
+def test_identical_reading_lines_are_merged():
+    from cucu_ref.render import _reading_lines
+
+    same = {"marks_lost": [{"player": "Anna", "rule": "K15"}], "marks_gained": [], "out": [], "buy_back_offers": [],
+            "bought_back": [], "restart": None, "winner": None, "next": None, "next_dealer": "Bruno",
+            "deal_over": True}
+    q = {"option": "all_out", "settles": "K18", "question": "?", "why_chosen": None, "readings": [
+        {"reading": "a", "chosen": True, "status": "ruling", "text": "", "source": "", "outcomes": [{"result": same}]},
+        {"reading": "b", "chosen": False, "status": "ruling", "text": "", "source": "", "outcomes": [{"result": same}]},
+        {"reading": "c", "chosen": False, "status": "ruling", "text": "", "source": "", "outcomes": [{"result": same}]},
+    ]}
+    brief = _reading_lines(q, "campli", brief=True)
+    assert len(brief) == 1 and "all_out = b or c" in brief[0]
+    full = _reading_lines(q, "campli", brief=False)
+    assert sum("->" in x for x in full) == 1
+
+
+# --------------------------------------------------------------------------- §2: the format's new fields
+
+
+def test_hands_of_a_player_whose_card_moved_get_a_warning(capsys, tmp_path):
+    # 'hands' are the cards held at the end: Anna's VI went to Bruno (K7), so what she holds at the
+    # end is Bruno's dealt card; a table that wrote her dealt card there is warned
+    doc = load("campli-unknown-card.json")
+    doc["hands"] = {"Anna": "V"}
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 0
+    assert [w["path"] for w in out["warnings"]] == ['$.hands["Anna"]']
+    # Bruno was dealt the V Anna holds: V is above Carla's IIII, so Carla loses (K15)
+    assert [x["player"] for x in out["outcomes"][0]["result"]["marks_lost"]] == ["Carla"]
+    code, said = text(capsys, tmp_path, doc)
+    assert 'Warning: $.hands["Anna"]' in said
+
+
+def test_dealt_is_the_history_deal(capsys, tmp_path):
+    doc = load("campli-unknown-card.json")
+    as_field = copy.deepcopy(doc)
+    as_field["history"] = [e for e in doc["history"] if "deal" not in e]
+    as_field["dealt"] = {"Anna": "VI", "Carla": "IIII", "Dora": "VIII"}
+    def cases(out):
+        return [(o["when"], o["result"]) for o in out["outcomes"]]
+
+    assert cases(rule(capsys, tmp_path, doc)[1]) == cases(rule(capsys, tmp_path, as_field)[1])
+    as_field["dealt"]["Anna"] = "V"
+    as_field["history"].insert(0, {"deal": "Anna", "card": "VI"})
+    code, out = rule(capsys, tmp_path, as_field)
+    assert code == 1 and out["problems"][0]["path"] == '$.dealt["Anna"]' and out["problems"][0]["rule"] == "K4"
+
+
+def test_shown_binds_the_card_wherever_it_was_dealt(capsys, tmp_path):
+    # Anna shows the card she got from Bruno (K7): so Bruno was dealt it; with II, Anna is lowest (K15)
+    doc = load("campli-unknown-card.json")
+    doc["shown"] = {"Anna": "II"}
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 0 and len(out["outcomes"]) == 1
+    assert [x["player"] for x in out["outcomes"][0]["result"]["marks_lost"]] == ["Anna"]
+    # an event card cannot be what an exchanged card was (C2, K7)
+    doc["shown"] = {"Anna": "XV"}
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 1 and out["problems"][0]["rule"] == "C2"
+    # nothing is shown before the showdown
+    doc["history"] = doc["history"][:3]
+    doc["shown"] = {"Anna": "II"}
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 1 and out["problems"][0]["rule"] == "K15"
+
+
+def test_a_partial_stack_order_gives_the_top_of_the_stack(capsys, tmp_path):
+    # coucou-talon-king.json with only its first eight cards: the four players' cards, the dealer's
+    # three (F2) and the talon's top king (F4) -- the same ruling as the whole stack
+    doc = load("coucou-talon-king.json")
+    full = rule(capsys, tmp_path, doc)[1]
+    doc["stack"]["order"] = doc["stack"]["order"][:8]
+    code, part = rule(capsys, tmp_path, doc)
+    assert code == 0
+    assert [o["result"] for o in part["outcomes"]] == [o["result"] for o in full["outcomes"]]
+    assert part["claim"]["verdict"] == full["claim"]["verdict"] == "overruled"
+
+
+def test_a_claim_of_net_marks(capsys, tmp_path):
+    # K13 then K15: Bruno is two marks down in this deal, the others even
+    doc = load("campli-cat-undo.json")
+    doc["claim"] = {"by": "Anna", "net": {"Bruno": -2, "Carla": 0}}
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 0 and out["claim"]["verdict"] == "upheld"
+    doc["claim"] = {"by": "Anna", "net": {"Bruno": -1}}
+    code, out = rule(capsys, tmp_path, doc)
+    assert out["claim"]["verdict"] == "overruled"
+    assert out["claim"]["differences"] == [{"field": "net", "claimed": {"Bruno": -1}, "ruled": {"Bruno": -2},
+                                            "when": []}]
+
+
+# --------------------------------------------------------------------------- issue 12 finding 2
+
+
+def test_output_does_not_depend_on_the_hash_seed(tmp_path):
+    # three unknown dealt cards at a 3-player Hère table, the showdown depending on all of them
+    doc = {"format": "cucu-position/1", "ruleset": "here", "players": ABC, "dealer": "Carla",
+           "history": [{"keep": "Anna"}, {"offer": "Bruno"}, {"keep": "Carla"}]}
+    path = tmp_path / "here.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    outputs = set()
+    for seed in ("0", "1", "2", "12345"):
+        env = dict(os.environ, PYTHONPATH=ROOT, PYTHONHASHSEED=seed)
+        for fmt in ("text", "json"):
+            run = subprocess.run([sys.executable, "-m", "cucu_ref", "--format", fmt, str(path)], capture_output=True,
+                                 cwd=ROOT, env=env, timeout=120)
+            assert run.returncode == 0, run.stdout
+            outputs.add((fmt, run.stdout))
+    assert len(outputs) == 2  # one text, one JSON, byte-identical under every seed
+
+
+def test_the_card_a_decision_takes_from_the_stack_binds_the_unknown_card_it_is(capsys, tmp_path):
+    # R2 (Cassell 1881): the dealer 'may take the top card of the pack instead'; the position names the
+    # card he took (Q), which was the stack's unknown top card; the showdown comes in the same step:
+    # 4, 9, Q -> Anne's 4 is lowest (R4)
+    doc = {"format": "cucu-position/1", "ruleset": "ranter-go-round", "players": ["Anne", "Bernard", "Claire"],
+           "dealer": "Claire", "history": [{"deal": "Anne", "card": "4"}, {"keep": "Anne"},
+                                           {"deal": "Bernard", "card": "9"}, {"keep": "Bernard"},
+                                           {"deal": "Claire", "card": "A"}, {"dealer-exchange": "Claire", "card": "Q"}]}
+    code, out = rule(capsys, tmp_path, doc)
+    assert code == 0 and len(out["outcomes"]) == 1
+    result = out["outcomes"][0]["result"]
+    assert [x["player"] for x in result["marks_lost"]] == ["Anne"] and result["shown"]["Claire"] == "Q"

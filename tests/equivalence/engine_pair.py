@@ -1,0 +1,225 @@
+"""Play the same random deals through two engines and compare them at every step.
+
+Issue 13 (Checks): the rewritten engine must agree with the engine it replaced on at least
+100,000 random deals over every preset and table sizes 2 to 20, compared on events, hands,
+stack, marks and legal actions at every step.  The reference is the frozen copy in
+``tests/reference/frozen_engine.py``; :func:`compare` drives both with one seeded stream and
+raises :class:`Disagreement` at the first difference.
+
+What is compared, at every step, is more than the issue asks:
+
+* ``legal_actions`` and ``is_chance`` of the state before the step;
+* the whole new :class:`~cucu_ref.state.State` (every field: hands, stack, marks, custody,
+  virgins, dead, pot, pending buy-backs, guarantees ...) and the whole tuple of events;
+* for a share of the steps, an action the rules forbid (a wrong seat, a wrong kind, a shuffle
+  during the deal, a bad stack): both must refuse it with the same message and rule, and
+  ``rule_forbidding`` must name the same rule;
+* for a share of the deal steps, ``note_hint`` (Z7) for a random seat: same state, events or
+  refusal.
+
+Where the deals come from: matches at every (preset, table size) the preset allows, sizes
+2..20, in turn, three in ten of them started from a random point of a match (oracle's
+``start_deal``: some players out, some above the starting marks, random virgins and price
+counters); each match also takes one option reading from the list of every (option,
+reading) pair, in turn, and sometimes a second one at random, so every reading of every option
+is played.  A share of the stacks is biased, with event cards and fools moved to where they are
+dealt first, so rare meetings (two fools, a cat after a chain of exchanges, an inn at the
+dealer) come up often.  Decisions are uniform among the legal ones, or biased towards offers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Callable
+
+from cucu_ref.cards import PACKS, Card
+from cucu_ref.deal import start_deal
+from cucu_ref.rulesets import OPTIONS, PRESETS, RulesetError, Rules
+from cucu_ref.state import Action, ActionKind, Phase, State
+
+A = ActionKind
+NAMES = tuple(f"p{i}" for i in range(20))
+
+# every (option, reading) pair, in the order of OPTIONS: match k plays pair k mod len
+READINGS = tuple((name, reading.value) for name, spec in OPTIONS.items() for reading in spec.readings)
+
+# (preset, players) in turn: every table size 2..20 each preset allows
+TABLES = tuple((name, n) for name, rules in PRESETS.items()
+               for n in range(2, 21) if rules.min_players <= n <= rules.max_players)
+
+
+class Disagreement(AssertionError):
+    """The two engines differ; the message says where (seed, ruleset, step) and how."""
+
+
+@dataclass
+class Tally:
+    """What a comparison played: deals, steps, refusals compared, event kinds seen."""
+
+    deals: int = 0
+    steps: int = 0
+    refusals: int = 0
+    hints: int = 0
+    matches: int = 0
+    started_anywhere: int = 0
+    event_kinds: Counter[str] = field(default_factory=Counter)
+    readings: set[tuple[str, str]] = field(default_factory=set)
+    tables: set[tuple[str, int]] = field(default_factory=set)
+
+
+def _outcome(call: Callable[..., Any], *args: Any) -> tuple[str, Any]:
+    """The result of ``call(*args)`` or the refusal it raised, in a form two engines can compare."""
+    try:
+        return "ok", call(*args)
+    except ValueError as error:  # IllegalActionError is a ValueError; each engine has its own class
+        return type(error).__name__, (str(error), getattr(error, "rule", None))
+
+
+def _rules_for(k: int, rng: random.Random) -> tuple[str, int, Rules, dict[str, str]]:
+    name, players = TABLES[k % len(TABLES)]
+    overrides = dict([READINGS[k % len(READINGS)]])
+    if rng.random() < 0.3:
+        option, reading = rng.choice(READINGS)
+        overrides.setdefault(option, reading)
+    try:
+        rules = PRESETS[name].with_options(overrides)
+    except RulesetError:  # a combination the ruleset refuses: play the preset as it is
+        overrides, rules = {}, PRESETS[name]
+    return name, players, rules, overrides
+
+
+def _anywhere(rules: Rules, players: int, rng: random.Random) -> State:
+    """A deal about to be shuffled somewhere in a match: random marks (some out, some above the
+    start), the virgins they allow, a dealer still in, random pot and price counters."""
+    last_lives = rng.random() < 0.3  # everybody in on his last mark: K18/S6 (all out at once) comes up
+    while True:
+        marks = [rng.choice((0, 1) if last_lives else (0, 1, 1, 2, rules.initial_marks, rules.initial_marks + 1))
+                 for _ in range(players)]
+        if sum(1 for m in marks if m > 0) >= 2:
+            break
+    dealer = rng.choice([seat for seat, m in enumerate(marks) if m > 0])
+    virgins = [m >= rules.initial_marks and rng.random() < 0.7 for m in marks]
+    return start_deal(rules, NAMES[:players], marks, dealer, virgins=virgins, pot=rng.randrange(3 * players),
+                      eliminations=rng.randrange(4), reentries=rng.randrange(3), deals_played=rng.randrange(9))
+
+
+def _stack(rules: Rules, rng: random.Random, engine: ModuleType) -> tuple[Card, ...]:
+    stack = list(engine.shuffled_stack(rules, rng))
+    if rng.random() < 0.35:
+        # biased: event cards and fools to where the first cards are dealt (both ends: the
+        # bottom under K4, the top under L2), so they meet each other often
+        special = [c for c in stack if c.value in rules.role_of or c.is_fool]
+        plain = [c for c in stack if not (c.value in rules.role_of or c.is_fool)]
+        rng.shuffle(special)
+        cut = rng.randrange(len(special) + 1)
+        stack = special[:cut] + plain + special[cut:]
+    return tuple(stack)
+
+
+def _illegal(state: State, rng: random.Random) -> Action:
+    """An action that is (most likely) not legal now: a wrong seat, kind or stack."""
+    n = len(state.players)
+    kinds = [v for k, v in vars(A).items() if k.isupper()]
+    pick = rng.randrange(4)
+    if pick == 0:
+        return Action(rng.choice(kinds), rng.randrange(-1, n + 1))
+    if pick == 1:
+        return Action(rng.choice(kinds), state.actor)
+    if pick == 2:
+        return Action(A.SHUFFLE, stack=tuple(PACKS[state.rules.pack].cards[1:]))
+    return Action(A.KEEP, state.actor, stack=())
+
+
+def _diff(a: State, b: State) -> str:
+    fields = [f"{name}: {x!r} != {y!r}" for name, x, y in zip(State._fields, a, b) if x != y]
+    return "; ".join(fields) or "(equal)"
+
+
+def compare(new: ModuleType, old: ModuleType, deals: int, seed: int, max_deals_per_match: int = 12) -> Tally:
+    """Play ``deals`` deals through engines ``new`` and ``old`` (modules with the engine API)
+    from one seeded stream; raise :class:`Disagreement` at the first difference."""
+    rng = random.Random(seed)
+    tally = Tally()
+    k = 0
+    while tally.deals < deals:
+        name, players, rules, overrides = _rules_for(k, rng)
+        where = f"seed {seed}, match {k}: {name} with {overrides or 'no overrides'}, {players} players"
+        k += 1
+        tally.matches += 1
+        tally.tables.add((name, players))
+        tally.readings.update(overrides.items())
+        dealer = rng.randrange(players)
+        states = [engine.new_match(rules, NAMES[:players], dealer) for engine in (new, old)]
+        if states[0] != states[1]:
+            raise Disagreement(f"{where}: new_match differs: {_diff(*states)}")
+        state = states[0]
+        if rng.random() < 0.3:
+            state = _anywhere(rules, players, rng)  # a match already under way (oracle's start_deal)
+            tally.started_anywhere += 1
+        offer_bias = rng.choice((0.0, 0.5, 0.8))
+        match_deals = 0
+        for step_no in range(10_000):
+            at = f"{where}, step {step_no}"
+            if state.phase == Phase.MATCH_OVER:
+                break
+            chance = [engine.is_chance(state) for engine in (new, old)]
+            legal = [engine.legal_actions(state) for engine in (new, old)]
+            if chance[0] != chance[1] or legal[0] != legal[1]:
+                raise Disagreement(f"{at}: legal actions differ: {legal[0]} / {legal[1]} (chance {chance})")
+            if rng.random() < 0.15:
+                wrong = _illegal(state, rng)
+                outcomes = [_outcome(engine.step, state, wrong) for engine in (new, old)]
+                if outcomes[0] != outcomes[1]:
+                    raise Disagreement(f"{at}: {wrong!r} gives {outcomes[0]} / {outcomes[1]}")
+                rules_named = [engine.rule_forbidding(state, wrong) for engine in (new, old)]
+                if rules_named[0] != rules_named[1]:
+                    raise Disagreement(f"{at}: rule_forbidding({wrong!r}) is {rules_named}")
+                tally.refusals += 1
+            if rng.random() < 0.05:
+                seat = rng.randrange(-1, players + 1)
+                outcomes = [_outcome(engine.note_hint, state, seat) for engine in (new, old)]
+                if outcomes[0] != outcomes[1]:
+                    raise Disagreement(f"{at}: note_hint(seat {seat}) gives {outcomes[0]} / {outcomes[1]}")
+                if outcomes[0][0] == "ok" and rng.random() < 0.5:
+                    state = outcomes[0][1][0]  # play on from the noted hint
+                tally.hints += 1
+            if chance[0]:
+                if match_deals == max_deals_per_match or tally.deals == deals:
+                    break
+                action = Action(A.SHUFFLE, stack=_stack(state.rules, rng, old))
+                match_deals += 1
+                tally.deals += 1
+            else:
+                actions = legal[0]
+                offers = [a for a in actions if a.kind in (A.OFFER, A.INN_ASK, A.EXCHANGE)]
+                if offers and rng.random() < offer_bias:
+                    action = rng.choice(offers)
+                else:
+                    action = actions[rng.randrange(len(actions))]
+            results = [_outcome(engine.step, state, action) for engine in (new, old)]
+            if results[0][0] != "ok" or results[1][0] != "ok":
+                raise Disagreement(f"{at}: {action!r} gives {results[0]} / {results[1]}")
+            (after_new, events_new), (after_old, events_old) = results[0][1], results[1][1]
+            if events_new != events_old:
+                raise Disagreement(f"{at}: {action!r}: events differ:\n  new {events_new}\n  old {events_old}")
+            if after_new != after_old:
+                raise Disagreement(f"{at}: {action!r}: states differ: {_diff(after_new, after_old)}")
+            if type(events_new) is not tuple:
+                raise Disagreement(f"{at}: events are a {type(events_new).__name__}, not a tuple")
+            tally.event_kinds.update(e.kind for e in events_new)
+            tally.steps += 1
+            state = after_new
+        else:
+            raise Disagreement(f"{where}: no end after 10,000 steps")
+    return tally
+
+
+def summary(tally: Tally) -> str:
+    return (f"{tally.deals} deals, {tally.steps} steps, {tally.matches} matches ({tally.started_anywhere} started "
+            f"anywhere), {tally.refusals} refusals, "
+            f"{tally.hints} hints, {len(tally.tables)} tables, {len(tally.readings)} readings, "
+            f"{len(tally.event_kinds)} event kinds")
+

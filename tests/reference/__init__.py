@@ -1,0 +1,1 @@
+"""Frozen reference code the tests compare the package against (see each module's header)."""

@@ -1,0 +1,49 @@
+"""``benchmarks/bench_engine.py --baseline`` runs (a smoke test: benchmarks are never timed
+in tests).  The baseline here is this very tree, imported a second time under another name:
+both sides must play the same deals, step for step, and report every figure."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_engine", ROOT / "benchmarks" / "bench_engine.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_engine"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_compare_against_a_baseline_tree():
+    bench = _bench()
+    baseline = bench.load_baseline(ROOT)
+    assert baseline.engine is not bench.CURRENT.engine  # two copies of the engine
+    result = bench.compare(baseline, players=4, deals=40, seed=3, rounds=2, ruleset="campli")
+    assert result["players"] == 4 and result["rounds"] == 2 and result["steps"] > 40
+    for side in ("baseline", "current"):
+        figures = result[side]
+        assert figures["deals_per_cpu_second"] > 0 and figures["steps_per_cpu_second"] > figures["deals_per_cpu_second"]
+        assert figures["scoring_us_per_deal"] > 0 and figures["peak_kib_per_deal"] > 0
+    assert result["ratio_min"] <= result["ratio_median"] <= result["ratio_max"]
+
+
+def test_the_driver_plays_the_same_deals_on_both_sides():
+    bench = _bench()
+    baseline = bench.load_baseline(ROOT)
+    assert bench.play_deals(5, 30, 9, "lu-stu", baseline) == bench.play_deals(5, 30, 9, "lu-stu")
+
+
+def test_a_tree_without_the_package_is_refused(tmp_path):
+    bench = _bench()
+    try:
+        bench.load_baseline(tmp_path)
+    except SystemExit as stop:
+        assert "holds no cucu_ref package" in str(stop)
+    else:
+        raise AssertionError("an empty directory was taken for a baseline")
