@@ -221,6 +221,9 @@ DEFAULT_CITATIONS: dict[str, str] = {
     "dealer-exchange": "K8", CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14",
     "showdown": "K15", "fool": "C3", "two-fools": "C3", "out": "K16", "buy-back": "K17",
     "next-dealer": "K2", "winner": "K3", "players": "K1",
+    # two players left with cards of one rank (Lu Stù's L6); a ruleset that names no rule of its
+    # own for it cites its showdown rule there (cucu_ref.scoring), K15 for Campli's
+    "two-left": "K15",
 }
 
 
@@ -413,8 +416,8 @@ PRESETS: dict[str, Rules] = {
         buy_back="immediate",
         buy_back_price="by-reentry-order",
         dead_cards="under-stack",
-        citations=(("deal", "L2"), ("showdown", "L3"), ("fool", "L4"), ("two-fools", "L4"), (HORSE, "L9"),
-                   (CAT, "L8"), (INN, "L7"), ("buy-back", "L11")),
+        citations=(("deal", "L2"), ("showdown", "L3"), ("two-left", "L6"), ("fool", "L4"), ("two-fools", "L4"),
+                   (HORSE, "L9"), (CAT, "L8"), (INN, "L7"), ("buy-back", "L11")),
     ),
     "zeh-1769": Rules(
         name="zeh-1769",

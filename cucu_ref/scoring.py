@@ -520,9 +520,12 @@ def evaluate(
             live_flags, dead_flags = [True] * n_live + [False] * (m - n_live), [False] * n_live + [True] * (m - n_live)
         else:
             live_flags, dead_flags = [True] * m, [False] * m
+        table = m if table is None else table
         p = decide_plain(PlainOps, rules, family, vals, live_flags, dead_flags,
-                         [s in hinted for s in seats] if hinted else dead_flags, m if table is None else table)
+                         [s in hinted for s in seats] if hinted else dead_flags, table)
         rule = rules.showdown_rule
+        if n_live == 2 and table == 2 and p.rank[0] == p.rank[1]:
+            rule = _two_left(rules)
         lost = [(seats[j], rule) for j in compress(range(n_live), p.by_rank)]
         if True in p.by_fool:  # the single fool's mark first, as the long way's payments
             lost = [(seats[j], rules.fool_rule) for j in compress(range(n_live), p.by_fool)] + lost
@@ -557,30 +560,40 @@ def evaluate(
         hint_flags = [s in hinted for s in seats] if hinted else [False] * m
         # marks are read only for a guarantee (pay): without one, none need looking up
         held = None if marks is None or not guarantees else [marks[s] for s in seats]
-    d = decide(PlainOps, rules, family, vals, live_flags, dead_flags, hint_flags, keeper, held,
-               len(live) + len(dead) if table is None else table)
-    paid = tuple([(seats[p], _cite(rules, why)) for c, p, why in d.paid.payments if c])
+    table = len(live) + len(dead) if table is None else table
+    d = decide(PlainOps, rules, family, vals, live_flags, dead_flags, hint_flags, keeper, held, table)
     ranked = d.ranked
+    rank_rule = (_two_left(rules) if n_live == 2 and table == 2 and ranked.rank[0] == ranked.rank[1]
+                 else rules.showdown_rule)
+    paid = tuple([(seats[p], _cite(rules, why, rank_rule)) for c, p, why in d.paid.payments if c])
     gainers = (tuple([(seats[j], rules.cites("two-fools")) for j in range(n_live) if ranked.gains[j]])
                if True in ranked.gains else ())
     rank = ranked.rank if m == n_live else ranked.rank[:n_live]
     ranks = tuple(zip(seats, map(_HALF, rank)))  # the ranks are doubled (14½ is 29); halving is exact
-    notes = _notes(rules, d, seats, n_live, hint_flags, keeper) if explain else ()
+    notes = _notes(rules, d, seats, n_live, hint_flags, keeper, rank_rule) if explain else ()
     return Showdown(ranks, paid, gainers, notes)
 
 
 _HALF = (0.5).__mul__
 
 
-def _cite(rules: Rules, why: str) -> str:
-    """The rule a payment of :func:`pay` cites."""
+def _two_left(rules: Rules) -> str:
+    """The rule for two players left with cards of one rank, where the ruleset's source has one
+    (Lu Stù, L6: 'Sollten am Ende zwei Spieler übrig bleiben und beide haben die gleiche Karte,
+    dann verliert der Nichtgeber ... auch wenn es sich um Kuckucke handeln sollte'; two fools
+    alike), else its showdown rule (not DEFAULT_CITATIONS' K15: Zeh's showdown rule is Z6)."""
+    return next((rule for key, rule in rules.citations if key == "two-left"), rules.showdown_rule)
+
+
+def _cite(rules: Rules, why: str, rank_rule: str) -> str:
+    """The rule a payment of :func:`pay` cites (``rank_rule`` for a loss by rank)."""
     if why == "rank":
-        return rules.showdown_rule
+        return rank_rule
     return rules.fool_rule if why == "fool" else rules.cites("inn") if why == "inn" else "Q12"
 
 
 def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: list[Any],
-           keeper: list[Any]) -> tuple[tuple[str, str], ...]:
+           keeper: list[Any], rank_rule: str) -> tuple[tuple[str, str], ...]:
     """Each step of the decision, with its rule, for a ruling."""
     notes: list[tuple[str, str]] = []
     live = range(n_live)
@@ -603,12 +616,15 @@ def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: lis
     tied = [j for j in live if d.tied[j]]
     chosen = [j for j in live if d.chosen[j]]
     if tied:
-        if len(chosen) < len(tied):
+        if len(chosen) < len(tied) and rank_rule != rules.showdown_rule:
+            notes.append((rank_rule, f"two players left with cards of one rank: only seat {seats[chosen[0]]} "
+                                     f"loses ({rules.ties} in play order)"))
+        elif len(chosen) < len(tied):
             notes.append(({"first": "L3", "last": "R4"}[rules.ties],
                           f"{len(tied)} cards tie lowest; only seat {seats[chosen[0]]} loses "
                           f"({rules.ties} in play order)"))
         else:
-            notes.append((rules.showdown_rule,
+            notes.append((rank_rule,
                           f"lowest card: seat(s) {', '.join(str(seats[j]) for j in chosen)} lose a mark"))
     spared = [str(seats[j]) for j in live if d.spared[j]]
     if spared:

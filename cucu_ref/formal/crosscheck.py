@@ -46,6 +46,8 @@ class Deal:
     stack_after: tuple[int, ...]
     losses: tuple[int, ...]
     gains: tuple[int, ...]
+    # each seat's marks right after the showdown (None when everybody went out: K18, D8, Z11, S6)
+    marks_after: Optional[tuple[int, ...]] = None
 
     @property
     def n(self) -> int:
@@ -82,8 +84,10 @@ def engine_outcome(deal: Deal) -> dict:
             "losses": deal.losses, "gains": deal.gains}
 
 
-def record_deals(rules: Rules, players: int, seed: int, limit: int) -> list[Deal]:
-    """Up to ``limit`` deals of one seeded random match (several deals, so marks vary)."""
+def record_deals(rules: Rules, players: int, seed: int, limit: int, biased: bool = False) -> list[Deal]:
+    """Up to ``limit`` deals of one seeded random match (several deals, so marks vary).
+    ``biased``: each stack is :func:`cucu_ref.invariants.biased_stack` (event cards, fools and
+    nullas dealt far more often than chance), not a uniform shuffle."""
     rng = random.Random(seed)
     state = new_match(rules, [f"p{i}" for i in range(players)], dealer=players - 1)
     found: list[Deal] = []
@@ -93,7 +97,13 @@ def record_deals(rules: Rules, players: int, seed: int, limit: int) -> list[Deal
         if not is_chance(state):
             state, _ = step(state, random_action(state, rng))
             continue
-        shuffle = random_action(state, rng)
+        if biased:
+            from ..invariants import biased_stack
+            from ..state import Action
+
+            shuffle = Action(A.SHUFFLE, stack=biased_stack(rules, rng))
+        else:
+            shuffle = random_action(state, rng)
         before = state
         state, events = step(state, shuffle)
         all_events = list(events)
@@ -123,8 +133,38 @@ def record_deals(rules: Rules, players: int, seed: int, limit: int) -> list[Deal
             dead=tuple(state.dead[s] for s in order),
             stack_after=tuple(c.value for c in state.stack),
             losses=tuple(losses), gains=tuple(gains),
+            marks_after=None if any(e.kind in _ALL_OUT for e in all_events) else tuple(state.marks[s] for s in order),
         ))
     return found
+
+
+_ALL_OUT = ("restart", "draw", "keep-last-life", "joint-winner")  # everybody's marks set anew
+
+
+def replay_marks(deal: Deal) -> tuple[int, ...]:
+    """The model's marks after the recorded deal's showdown (its real marks, not the ghosts of
+    what was lost and gained): to compare with ``deal.marks_after``."""
+    model = Model(deal.rules, deal.n)
+    s = model.initial(list(range(len(deal.stack))), list(deal.stack), list(deal.marks))
+    decisions = list(deal.decisions) + [False] * (model.max_steps() - len(deal.decisions))
+    for d in decisions[:model.max_steps()]:
+        s = model.step(s, d)
+    return tuple(model.final_marks(s)[0])
+
+
+def replay_small(deal: Deal) -> dict:
+    """The small-step model (:mod:`.parametric`, the every-size proofs' model) run on the
+    recorded deal's plain values: the hands, dead cards and stack as it leaves them."""
+    from . import parametric as P
+
+    k = len(deal.stack)
+    model = P.PModel(deal.rules, deal.n, k, P.Arr(NONE, dict(enumerate(deal.stack))))
+    s = P.play(model, list(deal.marks), list(deal.decisions))[-1]
+    if s.phase != 3:
+        raise AssertionError(f"the small-step model's deal did not end: {deal.describe()}")
+    hands = tuple(None if P.sel(s.hid, j) == NONE else deal.stack[P.sel(s.hid, j)] for j in range(deal.n))
+    return {"hands": hands, "dead": tuple(bool(P.sel(s.dead, j)) for j in range(deal.n)),
+            "stack_after": tuple(deal.stack[P.sel(s.sid, i)] for i in range(s.lo, s.hi + 1))}
 
 
 def replay_concrete(deal: Deal) -> dict:

@@ -85,12 +85,16 @@ def test_z9_two_fools_alone_are_exempt_under_zeh():
 
 
 def test_l6_two_fools_alone_are_compared_under_lu_stu():
-    # L6: 'n llev e n matt': both gain, and the first (the non-dealer) loses his gain again (L3)
+    # L6: 'n llev e n matt': both gain, and the first (the non-dealer) loses his gain again;
+    # the loss cites L6, the rule of the two left (seed 000, §Lu Stù), not L3
     result = evaluate(LU, live("matto matto"))
     assert result.gainers == ((0, "L4"), (1, "L4"))
-    assert result.losers == ((0, "L3"),)
-    assert note_rules(result) == ["L4", "L3"]
-    assert "only seat 0 loses" in result.notes[1][1]
+    assert result.losers == ((0, "L6"),)
+    assert note_rules(result) == ["L4", "L6"]
+    assert "only seat 0 loses" in result.notes[1][1] and "two players left" in result.notes[1][1]
+    # at a table of three the same tie is L3's
+    result = evaluate(LU, live("matto matto"), table=3)
+    assert result.losers == ((0, "L3"),) and note_rules(result) == ["L4", "L3"]
 
 
 def test_q4_a_dead_fool_counts_only_under_any_hand():
