@@ -335,26 +335,31 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
     (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, seat, _, order,
      cursor, stack, hands, custody, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
     assert seat is not None  # a DECIDE state has an actor
+    # the options are read in the general path's order and only where it reads them (the
+    # adjudicator's Recorder re-runs a position under the other readings of what was read)
     index = cursor + 1
-    if (seat == dealer or index >= len(order) or rules.refuse_by_paying == "yes"
+    if (seat == dealer or index >= len(order)
             or (custody[seat][-1][1] != Via.DEALT and rules.may_offer_after_receiving == "no")):
         return None
     target = order[index]
-    if target == dealer and (rules.last_request_to == "talon" or rules.dealer_takes == 3):
+    if target == dealer and rules.last_request_to == "talon":
         return None
-    cite = rules.citation_of
     card = hands[target]
-    if card is None:
-        card = stack[-1] if rules.deal_from == "bottom" else stack[0]
-        if rules.role_of_card.get(card) is not None:
+    dealt = card is None
+    if dealt:
+        if target == dealer and rules.dealer_takes == 3:
             return None
-        stack = stack[:-1] if rules.deal_from == "bottom" else stack[1:]
+        bottom = rules.deal_from == "bottom"
+        card = stack[-1] if bottom else stack[0]
+    if rules.role_of_card.get(card) is not None or rules.refuse_by_paying == "yes":  # type: ignore[arg-type]
+        return None  # an event card (K10-K14), or Q9's choice to exchange or pay
+    cite = rules.citation_of
+    if dealt:
+        stack = stack[:-1] if bottom else stack[1:]
         events: tuple[Event, ...] = (_new_event(("offer", cite["offer"], seat, None, None, 0)),
                                      _new_event(("deal", cite["deal"], target, None, card, 0)),
                                      _new_event(("exchange", cite["exchange"], seat, target, None, 0)))
         held: Custody = ((target, Via.DEALT),)
-    elif rules.role_of_card.get(card) is not None:
-        return None
     else:
         events = (_new_event(("offer", cite["offer"], seat, None, None, 0)),
                   _new_event(("exchange", cite["exchange"], seat, target, None, 0)))
