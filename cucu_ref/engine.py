@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from operator import itemgetter
 from itertools import repeat, starmap
+from operator import itemgetter
 from typing import Any, Callable, Iterable, Optional, Sequence, cast
 
 from .cards import PACKS, Card
