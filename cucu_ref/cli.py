@@ -51,7 +51,7 @@ exit codes:
   1  the position is invalid, impossible, or its history cannot have happened
      (the output says why, with the JSON path of each problem); for a trace:
      cucu-ref diverges from it (the first divergence, rule and source) or it is invalid
-  2  usage error (bad arguments, unreadable file)
+  2  usage error (bad arguments, unreadable file; --format svg given a trace)
   3  internal error (a message; the traceback only with --debug)
   141  the reader of the output went away (broken pipe, e.g. '| head -1'): nothing more is
      written, no message
@@ -77,6 +77,8 @@ examples:
   cucu-adjudicate --batch --jobs 0 positions.jsonl > rulings.jsonl
   cucu-adjudicate --rulesets
   cucu-adjudicate --trace my-client-deal.json
+  cucu-adjudicate --format svg examples/notation/campli-cat-undo.txt > cat.svg
+  cucu-adjudicate --format svg --svg-dir pictures examples/notation/*.txt
 """
 
 
@@ -106,8 +108,13 @@ def _parser() -> "argparse.ArgumentParser":
     p.add_argument("positions", nargs="*", metavar="POSITION",
                    help="position files: JSON, or a deal in the notation (any text that is not JSON; "
                         "errors as FILE:LINE:COL); '-' reads standard input")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="output: readable text (default) or JSON (cucu-ruling/1, specs/ruling-1.schema.json)")
+    p.add_argument("--format", choices=("text", "json", "svg"), default="text",
+                   help="output: readable text (default), JSON (cucu-ruling/1, specs/ruling-1.schema.json), or "
+                        "the ruling's pictures as one SVG document (a figure per case; one POSITION, or --svg-dir)")
+    p.add_argument("--svg-dir", metavar="DIR",
+                   help="with --format svg: write each POSITION's SVG document to DIR/NAME.svg (NAME: the "
+                        "file's name without its extension, or with it where two inputs share one) and list "
+                        "what was written")
     p.add_argument("--batch", action="store_true",
                    help="JSON Lines only: one JSON position per input line, one JSON ruling per output line "
                         "(a bad line gets an error record; the rest go on); a deal in the notation, being "
@@ -434,6 +441,77 @@ def _rule_error(settings: _Settings, source: str, err: BaseException) -> tuple[i
     return _render(settings, _internal(RuntimeError(f"the worker process died ({err})"), source, False))
 
 
+def _svg_main(args: "argparse.Namespace", out: TextIO, err_out: TextIO, stdin: IO[bytes]) -> int:
+    """``--format svg``: each POSITION's pictures (:mod:`cucu_ref.pictures`), to standard output
+    (one POSITION) or to ``--svg-dir``; a position with no ruling gets its text ruling on
+    standard error, and nothing is written for it."""
+    from pathlib import Path
+
+    from .pictures import svg_document
+    from .render import printable
+
+    def usage(message: str) -> int:
+        err_out.write(printable(f"cucu-adjudicate: error: {message}") + "\n(see cucu-adjudicate --help)\n")
+        return EXIT_USAGE
+
+    if args.format != "svg":
+        return usage("--svg-dir goes with --format svg")
+    if args.batch or args.to_json or args.to_notation:
+        return usage("--format svg draws positions given as files; not with --batch, --to-json or --to-notation")
+    names = list(args.positions)
+    if not args.svg_dir and len(names) != 1:
+        return usage("--format svg writes one SVG document: give one POSITION, or --svg-dir DIR for several")
+    targets: dict[str, str] = {}
+    if args.svg_dir:
+        # NAME.svg; where two inputs share a NAME (deal.txt and deal.json), each keeps its extension
+        stems = {name: "stdin" if name == "-" else Path(name).stem or "position" for name in names}
+        shared = {stem for stem in stems.values() if list(stems.values()).count(stem) > 1}
+        for name in names:
+            base = Path(name).name if stems[name] in shared and name != "-" else stems[name]
+            target = str(Path(args.svg_dir) / f"{base}.svg")
+            if target in targets.values():
+                return usage(f"two inputs would both be written to {target}")
+            targets[name] = target
+        try:
+            Path(args.svg_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            return usage(f"cannot make {args.svg_dir}: {err.strerror or err}")
+    worst = EXIT_OK
+    for name in names:
+        source = "<stdin>" if name == "-" else name
+        try:
+            data = _read(name, stdin)
+        except OSError as err:
+            _cannot_read(err_out, name, err)
+            worst = max(worst, EXIT_USAGE)
+            continue
+        try:
+            code, svg, message = svg_document(data, source)
+        except Exception as err:  # one bad position never stops the run
+            if args.debug:
+                raise
+            code, svg, message = EXIT_INTERNAL, None, f"{source}: internal error: {type(err).__name__}: {err}"
+        worst = max(worst, code)
+        if svg is None:
+            err_out.write(printable(message) + "\n")
+            continue
+        if not args.svg_dir:
+            out.write(svg)
+            continue
+        try:
+            with open(targets[name], "w", encoding="utf-8", newline="\n") as f:
+                f.write(svg)
+        except OSError as err:
+            err_out.write(printable(f"cucu-adjudicate: error: cannot write {targets[name]}: {err.strerror or err}")
+                          + "\n")
+            worst = max(worst, EXIT_USAGE)
+            continue
+        figures = svg.count(' data-figure="')
+        out.write(printable(f"{targets[name]}: {figures} figure{'s' if figures != 1 else ''} ({source})") + "\n")
+    out.flush()
+    return worst
+
+
 def _stdin(given: Any) -> Any:
     """The standard input to read '-' from: the one given, else sys.stdin's bytes; a run
     without a standard input (CI gives none) reads '-' as empty."""
@@ -500,6 +578,8 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
 
             err_out.write(printable(f"cucu-adjudicate: error: {err}") + "\n(see cucu-adjudicate --help)\n")
             return EXIT_USAGE
+        if args.format == "svg" or args.svg_dir:
+            return _svg_main(args, out, err_out, _stdin(stdin))
         if args.to_json or args.to_notation:
             from .notation import convert
 

@@ -150,6 +150,17 @@ class Picture(NamedTuple):
 # --------------------------------------------------------------------------- describing
 
 
+def _token(card: Optional[Card]) -> Optional[str]:
+    """The card's token; ``"?"`` for a card its pack has no name for (a card the position
+    leaves unknown, which the adjudicator moves as a placeholder); None for no card."""
+    if not isinstance(card, Card):
+        return None
+    try:
+        return str(card)
+    except (KeyError, ValueError):
+        return "?"
+
+
 def _role(rules: Rules, card: Optional[Card]) -> Optional[str]:
     if card is None or card.pack != PACKS[rules.pack].family:
         return None
@@ -187,7 +198,7 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
         return names[seat] if seat is not None and 0 <= seat < n else "?"
 
     def card_text(card: Optional[Card]) -> str:
-        return str(card) if isinstance(card, Card) else "?"
+        return _token(card) or "?"
 
     def add(kind: str, source: int, target: int, rule: str, text: str) -> None:
         nonlocal uses_stack
@@ -324,8 +335,8 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
         note = "to decide" if s == deciding else ("bought back" if s in notes_bought else "")
         seats.append(Seat(
             seat=s, name=names[s], in_deal=s in in_deal, dealer=s == dealer,
-            dealt=str(dealt[s]) if isinstance(dealt.get(s), Card) else None,
-            final=str(final.hands[s]) if isinstance(final.hands[s], Card) and s in in_deal else None,
+            dealt=_token(dealt.get(s)),
+            final=_token(final.hands[s]) if s in in_deal else None,
             marks_before=start.marks[s], marks_after=final.marks[s],
             dead=bool(final.dead[s]) and s in in_deal, out=final.marks[s] <= 0 and start.marks[s] > 0,
             note=note,

@@ -1261,13 +1261,18 @@ def _located(record: dict[str, Any], where: Locations, source: str) -> str:
     from .sources import RULES, cite
 
     problems = [Problem(p["layer"], p["path"], p["message"], p.get("rule")) for p in record["problems"]]
-    lines = [problems_text(problems, source).split("\n")[0]]
+    # the JSON path's text, its head and what follows the problems (the readings under which a
+    # rejected history is valid), with each problem at its line instead of its path
+    warnings = [Problem(w["layer"], w["path"], w["message"], w.get("rule")) for w in record.get("warnings", ())]
+    whole = problems_text(problems, source, record.get("verdict"), record.get("valid_under", ()),
+                          warnings).split("\n")
+    lines = [whole[0]]
     for p in problems:
         rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
         at = where.of(p.path) if p.path != "$" else None
         place = f"{source}:{at[0]}:{at[1]}" if at else source
         lines.append(f"{place}: {p.message}{rule}")
-    return "\n".join(lines)
+    return "\n".join(lines + whole[1 + len(problems):])
 
 
 def adjudicate_notation(data: bytes | str, source: str, readings: bool = True) -> tuple[int, dict[str, Any], Any]:

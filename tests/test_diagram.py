@@ -170,3 +170,22 @@ def test_random_deals_draw_what_the_engine_did(name: str) -> None:
         assert {g.get("class").split()[1] for g in arrows} <= set(ARROW_KINDS)
         marks = [e for e in events if e.kind in ("mark-lost", "mark-gained")]
         assert len(groups(svg, "badge")) == len(marks), (name, seed)
+
+
+def test_a_card_the_position_leaves_unknown_is_drawn_as_a_question_mark() -> None:
+    # the adjudicator moves an unknown card as a placeholder, a card its pack has no name for
+    # (cucu_ref.adjudication); the drawing says '?' wherever it goes
+    from cucu_ref.cards import Card
+
+    rules = preset("campli")
+    start = new_match(rules, ["Anna", "Bruno", "Carla"], dealer=2)
+    dealt, events = step(start, Action("shuffle", stack=stack(rules, "II", "VI", "X")))
+    # as the adjudicator does (CONTRACTS §1): Bruno's card, next from the bottom (K4), unknown
+    dealt = dealt._replace(stack=dealt.stack[:-1] + (Card("cuccu", 1000),))
+    final, more = play(dealt, [Action("offer", 0), Action("keep", 1), Action("keep", 2)])
+    events = list(events) + list(more)
+    picture = describe(start, events, final)
+    assert [(s.name, s.dealt, s.final) for s in picture.seats] == [("Anna", "II", "?"), ("Bruno", "?", "II"),
+                                                                  ("Carla", "X", "X")]
+    assert picture.arrows[0].text == "Anna and Bruno exchange: Anna gives II and takes ? (K7)"
+    ET.fromstring(deal_svg(start, events, final, standalone=False))

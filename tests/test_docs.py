@@ -226,3 +226,48 @@ def test_every_rule_id_has_an_anchor_on_the_sources_page(html_build: Path) -> No
     raw = (html_build / "sources.html").read_text(encoding="utf-8")
     missing = [rule_id for rule_id in RULES if f'id="std-rule-{rule_id}"' not in raw]
     assert not missing
+
+
+def test_the_tutorial_tells_the_dispute_with_the_engines_outputs(html_build: Path) -> None:
+    page = html_build / "tutorial.html"
+    raw = page.read_text(encoding="utf-8")
+    text = _page_text(page)
+    # linked from the landing page and the notation page, not only from the table of contents
+    for source in ("index.html", "notation.html"):
+        assert 'href="tutorial.html"' in (html_build / source).read_text(encoding="utf-8"), source
+    for heading in ("The table", "What happened", "Writing it down", "A mistake in the writing", "The ruling",
+                    "A card nobody remembers", "Where the sources disagree"):
+        assert heading in text, heading
+    # every deal of the tutorial is shown, and cucu-adjudicate's output on it (run at build time)
+    for name in ("dispute", "first-draft", "forgotten-card", "dealer-keeps", "dealer-decides"):
+        assert f"$ cucu-adjudicate examples/notation/tutorial-{name}.txt" in text, name
+    for words in ("tutorial-first-draft.txt:7:12: unknown word 'pasos'; did you mean 'passo'?",
+                  "tutorial-first-draft.txt:11:1: 'Dorra' is not seated at this table",
+                  "ruling under campli", "Claim by Anna: OVERRULED", "Case 3", "targeted_dealer_decides",
+                  "ruling under campli (targeted_dealer_decides=yes)", "tutorial-dealer-keeps.txt:14:7:",
+                  "Anna offers:  (line 8)", "It is valid under Q2's reading targeted_dealer_decides = yes"):
+        assert words in text, words
+    # the lines of the deal files, quoted from the files themselves
+    assert "Carla: salta!" in text and "claim by Anna: Bruno loses, Dora loses" in text
+    # the pictures are cucu-adjudicate --format svg's documents: one figure for the dispute, one per
+    # case (three) for the forgotten card, each document and each figure well-formed
+    documents = re.findall(r'<svg xmlns="http://www.w3.org/2000/svg" class="cucu-ruling-figures".*?</svg>\s*</svg>',
+                           raw, re.S)
+    assert [ET.fromstring(d).get("data-figures") for d in documents] == ["1", "3"]
+    diagrams = re.findall(r'<svg x="[^"]*" y="[^"]*" data-figure="\d+" xmlns="http://www.w3.org/2000/svg" '
+                          r'class="cucu-diagram".*?</svg>', raw, re.S)
+    assert len(diagrams) == 4
+    for svg in diagrams:
+        ET.fromstring(svg)
+
+
+def test_the_oracle_guide_shows_its_api_format_vectors_and_runner(html_build: Path) -> None:
+    page = html_build / "oracle.html"
+    text = _page_text(page)
+    assert 'href="oracle.html"' in (html_build / "index.html").read_text(encoding="utf-8")
+    for heading in ("Starting a deal anywhere in a match", "The trace format", "The conformance vectors",
+                    "The runner", "Finding a bug in a client"):
+        assert heading in text, heading
+    # its doctests ran: the divergence the worked trace shows, in cucu-ref's own words
+    assert "coucou.json: cucu-ref DIVERGES from the trace (coucou)" in text
+    assert "DealSetupError" in text

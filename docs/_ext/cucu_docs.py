@@ -24,7 +24,8 @@ Markup it adds:
     outcome is checked against the expected marks worked out by hand, the ruling against
     the engine, and the notation's ruling against the JSON's;
 ``.. cucu-cli:: ARGS``
-    the output of ``cucu-adjudicate ARGS``, run at build time;
+    the output of ``cucu-adjudicate ARGS``, run at build time, and checked against the exit
+    status, marks, claim verdict and problem places the page expects;
 ``.. cucu-toctree-if-present::``
     a toctree whose entries marked ``?`` are skipped while their page is missing;
 ``.. cucu-ruleset-pages::``
@@ -288,7 +289,8 @@ _GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("The game", ("min_players", "max_players", "pack", "piquet_below_seven", "initial_marks", "stake", "roles",
                   "dealer_takes")),
     ("Dealing and exchanging", ("dealing", "deal_from", "may_offer_after_receiving", "refuse_by_paying",
-                                "last_request_to", "talon_card", "dealer_exchange", "horse_at_dealer")),
+                                "last_request_to", "talon_card", "dealer_exchange", "dealer_draws_king",
+                                "horse_at_dealer")),
     ("The event cards", ("targeted_holder_acts", "targeted_dealer_decides", "cat", "backward_chain_end",
                          "backward_offer", "cat_undo_through_inn", "inn", "inn_guarantee_covers")),
     ("The showdown", ("ties", "all_equal", "cuckoo_at_showdown", "cuckoo_pair_exception", "fools_in_play",
@@ -898,25 +900,149 @@ def escape_html(text: str) -> str:
 
 
 class CliDirective(SphinxDirective):
-    """``.. cucu-cli:: examples/campli-cat-undo.json``: the command and its output, run now."""
+    """``.. cucu-cli:: examples/campli-cat-undo.json``: the command and its output, run now.
+
+    The output is checked as it is built, against what the page's prose says of it, worked
+    out by hand from the sources; a mismatch is a warning, so ``-W`` fails the build:
+
+    ``:exit: N``
+        the exit status (default 0: a ruling was given);
+    ``:expect-marks: Anna 2, Bruno 3 | Anna 3, Bruno 2``
+        the marks after the deal, of every outcome in order (``|`` between the cases the
+        ruling gives for cards the position leaves unknown), read from the JSON ruling of the
+        same input (``cucu-ruling/1``); only the players named are compared;
+    ``:expect-claim: overruled``
+        the verdict on the position's claim;
+    ``:expect-problems: 7:12, 11:1``
+        the line and column of every problem reported, in order (``FILE:LINE:COL:``);
+    ``:head: How it went``
+        show the output down to the first line that starts with this text (or one of several
+        separated by ``|``), and the whole
+        output in a box below it, so a page can quote the verdict of a long ruling;
+    ``:folded:``
+        show only the command, and its output in a box the reader opens;
+    ``:expect-figures: 3``
+        with ``--format svg``: the number of figures in the SVG document (one per case).
+
+    With ``--format svg`` the SVG document is drawn on the page, the command above it; the
+    directive's content is its caption.
+    """
 
     required_arguments = 1
     final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "exit": int,
+        "expect-marks": directives.unchanged,
+        "expect-claim": directives.unchanged,
+        "expect-problems": directives.unchanged,
+        "head": directives.unchanged,
+        "folded": directives.flag,
+        "expect-figures": int,
+    }
 
     def run(self) -> list[nodes.Node]:
         from cucu_ref.cli import main
 
+        for module in ("cucu_ref.cli", "cucu_ref.notation", "cucu_ref.adjudication", "cucu_ref.render"):
+            self.env.note_dependency(__import__(module, fromlist=["_"]).__file__)
         args = shlex.split(self.arguments[0])
         root = Path(self.env.srcdir).parent
-        argv = [str(root / a) if (root / a).is_file() else a for a in args]
+        files = [a for a in args if (root / a).is_file()]
+        for name in files:
+            self.env.note_dependency(str(root / name))
+        argv = [str(root / a) if a in files else a for a in args]
         out = io.StringIO()
         code = main(argv, stdout=out, stderr=out)
         text = out.getvalue().replace(str(root) + "/", "")
-        if code != 0:
-            logger.warning("cucu-adjudicate %s exited %d", self.arguments[0], code,
+        for problem in self.check(code, text, root, files):
+            logger.warning("cucu-adjudicate %s: %s", self.arguments[0], problem,
                            location=(self.env.docname, self.lineno), type="cucu")
-        shown = f"$ cucu-adjudicate {self.arguments[0]}\n{text.rstrip()}"
-        return [nodes.literal_block(shown, shown, language="console", classes=["cucu-ruling"])]
+        command = f"$ cucu-adjudicate {self.arguments[0]}"
+        if "--format" in args and args[args.index("--format") + 1:][:1] == ["svg"]:
+            return self.svg(command, code, text)
+        lines = text.rstrip().split("\n")
+        whole = "\n".join([command, *lines])
+        if "folded" in self.options:
+            box = details(summary=escape_html(command))
+            box += nodes.literal_block(whole, whole, language="text", classes=["cucu-ruling"])
+            return [box]
+        head = self.options.get("head")
+        if head is None:
+            return [nodes.literal_block(whole, whole, language="text", classes=["cucu-ruling"])]
+        marks = tuple(m.strip() for m in head.split("|"))
+        cut = next((i for i, line in enumerate(lines) if line.lstrip().startswith(marks)), None)
+        if cut is None:
+            logger.warning("cucu-cli: no line of the output starts with %r", head,
+                           location=(self.env.docname, self.lineno), type="cucu")
+            cut = len(lines)
+        shown = "\n".join([command, *lines[:cut], "[...]"])
+        box = details(summary=f"The whole output ({len(lines)} lines)")
+        box += nodes.literal_block(whole, whole, language="text", classes=["cucu-ruling"])
+        return [nodes.literal_block(shown, shown, language="text", classes=["cucu-ruling"]), box]
+
+    def svg(self, command: str, code: int, text: str) -> list[nodes.Node]:
+        """The SVG document on the page: its figures, well-formed and as many as expected."""
+        import xml.etree.ElementTree as ET
+
+        shown = nodes.literal_block(command, command, language="text", classes=["cucu-ruling"])
+        if code != 0:
+            return [shown]
+        body = text.split("?>", 1)[-1].strip()
+        try:
+            root = ET.fromstring(body)
+        except ET.ParseError as err:
+            logger.warning("cucu-cli: the SVG document is not well-formed: %s", err,
+                           location=(self.env.docname, self.lineno), type="cucu")
+            return [shown]
+        count = int(root.get("data-figures", "0"))
+        expected = self.options.get("expect-figures")
+        if expected is not None and count != expected:
+            logger.warning("cucu-cli: %d figures in the SVG document, the page expects %d", count, expected,
+                           location=(self.env.docname, self.lineno), type="cucu")
+        figure = nodes.figure(classes=["cucu-diagram-figure", "cucu-ruling-figures"])
+        figure += nodes.raw("", body, format="html")
+        if self.content:
+            caption = nodes.caption()
+            inner = nodes.Element()
+            self.state.nested_parse(self.content, self.content_offset, inner)
+            for child in inner.children:
+                caption += child.children if isinstance(child, nodes.paragraph) else child
+            figure += caption
+        return [shown, figure]
+
+    def check(self, code: int, text: str, root: Path, files: list[str]) -> list[str]:
+        """What is wrong with this output, against the options: empty when all agree."""
+        from cucu_ref.cli import adjudicate_document
+
+        problems = []
+        expected_exit = self.options.get("exit", 0)
+        if code != expected_exit:
+            problems.append(f"exited {code}, the page expects {expected_exit}")
+        wanted = {k: self.options[k] for k in ("expect-marks", "expect-claim") if k in self.options}
+        if wanted and len(files) != 1:
+            problems.append("expect-marks and expect-claim need exactly one input file")
+        elif wanted:
+            _, record, _ = adjudicate_document((root / files[0]).read_bytes(), files[0], True)
+            outcomes = record.get("outcomes") or []
+            if "expect-marks" in wanted:
+                cases = [{n.strip(): int(m) for n, m in (pair.rsplit(" ", 1) for pair in _items(case))}
+                         for case in wanted["expect-marks"].split("|")]
+                found = [{n: o["result"]["marks"].get(n) for n in case} for case, o in zip(cases, outcomes)]
+                if len(outcomes) != len(cases) or found != cases:
+                    problems.append(f"the ruling gives marks {[o['result']['marks'] for o in outcomes]}, "
+                                    f"the page expects {cases}")
+            if "expect-claim" in wanted:
+                verdict = (record.get("claim") or {}).get("verdict")
+                if verdict != wanted["expect-claim"].strip():
+                    problems.append(f"the claim is {verdict}, the page expects {wanted['expect-claim'].strip()}")
+        if "expect-problems" in self.options:
+            places = re.findall(r"^\S+?:(\d+):(\d+): ", text, re.M)
+            expected = [tuple(p.strip().split(":")) for p in self.options["expect-problems"].split(",")]
+            if places != expected:
+                problems.append(f"the problems are at {[':'.join(p) for p in places]}, the page expects "
+                                f"{[':'.join(p) for p in expected]}")
+        return problems
 
 
 # --------------------------------------------------------------------------- directives

@@ -43,7 +43,10 @@ EXPECTED = {
 
 
 def texts():
-    return sorted(os.path.basename(p)[:-4] for p in glob.glob(os.path.join(DIR, "*.txt")))
+    # the tutorial's deals (docs/tutorial.rst) include a first draft that does not read and a
+    # history that cannot have happened: tests/test_tutorial.py checks them, by hand too
+    return sorted(os.path.basename(p)[:-4] for p in glob.glob(os.path.join(DIR, "*.txt"))
+                  if not os.path.basename(p).startswith("tutorial-"))
 
 
 def test_every_example_has_a_twin_and_an_expected_ruling():
