@@ -35,11 +35,12 @@ from __future__ import annotations
 import random
 from functools import partial
 from itertools import repeat, starmap
-from typing import Any, Callable, Iterable, Optional, Sequence
+from operator import itemgetter
+from typing import Any, Callable, Iterable, Optional, Sequence, cast
 
 from .cards import PACKS, Card
 from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
-from .scoring import evaluate
+from .scoring import Showdown, evaluate
 from .state import Action, ActionKind, Custody, Event, Phase, State, Via
 
 __all__ = [
@@ -230,6 +231,12 @@ def note_hint(state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Apply ``action``; return the new state and what happened.  ``state`` is untouched."""
     phase, kind = state.phase, action.kind
+    if phase == Phase.DECIDE and action.seat == state.actor and action.stack is None and not state.pending:
+        fast = _FAST_PATHS.get(kind)
+        if fast is not None:
+            done = fast(state)
+            if done is not None:
+                return done
     if phase == Phase.MATCH_OVER:
         raise IllegalActionError("the match is over", "K3")
     if phase == Phase.SHUFFLE:
@@ -247,9 +254,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
                                  rule_forbidding(state, action))
     w = _Step(state)
     _DECISIONS[phase][kind](w)
-    if w.pending:
-        w.suspend_for_buy_back()
-    return w.freeze(), tuple(w.events)
+    return w.finish()
 
 
 def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
@@ -275,29 +280,240 @@ def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
     }.get(phase, "K5")
 
 
-def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, tuple[Event, ...]]:
-    rules = state.rules
-    pack = PACKS[rules.pack]
-    if stack is None or not pack.is_permutation(stack):
-        raise IllegalActionError(f"the shuffle must hold exactly the {pack.size} cards of {pack.name}", "C1")
+# --------------------------------------------------------------------------- fast paths
+#
+# The commonest steps, applied without the _Step scratch: a player's keep, an offer that meets
+# a plain card, and the dealer's last decision followed by a showdown in which nobody goes out
+# and the next deal.  Each builds the new State directly from the old one's fields, or returns
+# None (before building anything) in every case it does not cover, and step() then takes the
+# general path.  The rules themselves (event cards, K13's undo, L8's way back, the inn, buy-backs,
+# going out) live only in the general path; a fast path is the general path's own sequence
+# of events for one ordinary case, written out.  tests/equivalence checks that the two agree
+# at every step (legal actions, the whole State, the events) on 100,000 random deals.
+
+FastPath = Callable[[State], Optional[tuple[State, tuple[Event, ...]]]]
+
+
+def _fast_keep(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
+    """K5 'sto bene' by a player who is not the dealer: the next seat of the order decides
+    (K6), dealt his card first when dealing is one at a time (K4 the bottom card, L2 the top).
+    What ``_Step.keep``, ``advance`` and ``deal_to`` do in this case.  Not covered: the
+    dealer's keep (:func:`_fast_dealer_keep`), the end of the order, F2's dealer taking three."""
+    (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, seat, _, order,
+     cursor, stack, hands, custody, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
+    if seat == dealer:
+        return _fast_dealer_keep(state)
+    index = cursor + 1
+    if index >= len(order):
+        return None
+    nxt = order[index]
+    keep = _new_event(("keep", rules.citation_of["keep"], seat, None, None, 0))
+    if hands[nxt] is not None:
+        events: tuple[Event, ...] = (keep,)
+    elif nxt == dealer and rules.dealer_takes == 3:
+        return None
+    else:
+        if rules.deal_from == "bottom":
+            card, stack = stack[-1], stack[:-1]
+        else:
+            card, stack = stack[0], stack[1:]
+        hands = _put(hands, nxt, card)
+        custody = _put(custody, nxt, ((nxt, Via.DEALT),))
+        events = (keep, _new_event(("deal", rules.citation_of["deal"], nxt, None, card, 0)))
+    return _new_state((rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number,
+                       Phase.DECIDE, nxt, None, order, index, stack, hands, custody, dead, guarantees, hinted,
+                       out_this_deal, pending, winner, suspended)), events
+
+
+def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
+    """K5 'passo' by a player who is not the dealer, when the next seat holds (or is dealt,
+    K4/L2) a plain card: the two exchange (K7), each card's custody gains the step, and the
+    target decides about the card he received.  What ``_Step.offer``, ``request``, ``swap``
+    and ``decide_after_receiving`` do in this case.  Not covered (the general path refuses or
+    applies them): the dealer's offer (K8) and a second offer (R2), an event card at the
+    target (K10-K14), the talon at the last request (F4), Q9's refusal by paying, F2."""
+    (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, seat, _, order,
+     cursor, stack, hands, custody, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
+    assert seat is not None  # a DECIDE state has an actor
+    # the options are read in the general path's order and only where it reads them (the
+    # adjudicator's Recorder re-runs a position under the other readings of what was read)
+    index = cursor + 1
+    if (seat == dealer or index >= len(order)
+            or (custody[seat][-1][1] != Via.DEALT and rules.may_offer_after_receiving == "no")):
+        return None
+    target = order[index]
+    if target == dealer and rules.last_request_to == "talon":
+        return None
+    card = hands[target]
+    dealt = card is None
+    if dealt:
+        if target == dealer and rules.dealer_takes == 3:
+            return None
+        bottom = rules.deal_from == "bottom"
+        card = stack[-1] if bottom else stack[0]
+    if rules.role_of_card.get(card) is not None or rules.refuse_by_paying == "yes":  # type: ignore[arg-type]
+        return None  # an event card (K10-K14), or Q9's choice to exchange or pay
+    cite = rules.citation_of
+    if dealt:
+        stack = stack[:-1] if bottom else stack[1:]
+        events: tuple[Event, ...] = (_new_event(("offer", cite["offer"], seat, None, None, 0)),
+                                     _new_event(("deal", cite["deal"], target, None, card, 0)),
+                                     _new_event(("exchange", cite["exchange"], seat, target, None, 0)))
+        held: Custody = ((target, Via.DEALT),)
+    else:
+        events = (_new_event(("offer", cite["offer"], seat, None, None, 0)),
+                  _new_event(("exchange", cite["exchange"], seat, target, None, 0)))
+        held = custody[target]
+    new_hands = list(hands)
+    new_hands[seat], new_hands[target] = card, hands[seat]
+    new_custody = list(custody)
+    new_custody[seat], new_custody[target] = held + ((seat, Via.EXCHANGE),), custody[seat] + ((target, Via.EXCHANGE),)
+    return _new_state((rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number,
+                       Phase.DECIDE, target, None, order, index, stack, tuple(new_hands), tuple(new_custody),
+                       dead, guarantees, hinted, out_this_deal, pending, winner, suspended)), events
+
+
+def _fast_dealer_keep(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
+    """K8: the dealer keeps his card; the showdown follows (:func:`_fast_showdown`)."""
+    keep = _new_event(("keep", state.rules.citation_of["dealer-exchange"], state.dealer, None, None, 0))
+    return _fast_showdown(state, state.stack, state.hands, state.custody, keep)
+
+
+def _fast_go_to_stack(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
+    """K8: the dealer exchanges his card for the stack's top or bottom card, or (S4,
+    ``dealer_draws_king = keeps-own``) shows the king he cut and keeps his own; the showdown
+    follows (:func:`_fast_showdown`).  What ``_Step.go_to_stack`` does; only when
+    ``_legal_kinds`` admits the decision (the general path refuses it otherwise)."""
+    if A.EXCHANGE_WITH_STACK not in _legal_kinds(state):
+        return None
+    rules, seat, stack, hands, custody = state.rules, state.actor, state.stack, state.hands, state.custody
+    assert seat is not None  # a DECIDE state has an actor
+    bottom = rules.dealer_exchange == "stack-bottom"
+    index = len(stack) - 1 if bottom else 0
+    drawn = stack[index]
+    if rules.dealer_draws_king == "keeps-own" and rules.role_of_card.get(drawn) == CUCKOO:
+        decision = _new_event(("stack-king", "S4", seat, None, drawn, 0))
+    else:
+        stack = _put(stack, index, hands[seat])
+        hands = _put(hands, seat, drawn)
+        custody = _put(custody, seat, ((seat, Via.STACK),))
+        decision = _new_event(("exchange-with-stack", rules.citation_of["dealer-exchange"], seat, None, None,
+                               1 if bottom else 0))
+    return _fast_showdown(state, stack, hands, custody, decision)
+
+
+def _fast_showdown(state: State, stack: tuple[Card, ...], hands: tuple[Optional[Card], ...],
+                   custody: tuple[Custody, ...], decision: Event) -> tuple[State, tuple[Event, ...]]:
+    """The showdown (K15) after the dealer's ``decision`` (which left ``stack``, ``hands`` and
+    ``custody``), when nobody is dead: the live cards are compared, marks lost and gained,
+    and, when nobody is left without marks, the next dealer (K2/D2) shuffles.  What
+    ``_Step.showdown``, ``after_buy_backs`` and ``next_deal`` do in this case.  Otherwise (a
+    dead hand, someone going out) the general path plays the showdown on, with the same
+    comparison (``_Step.showdown(result)``)."""
+    (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, _, _, order,
+     cursor, _, _, _, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
+    result = None
+    if True not in dead and len(order) > 1:
+        # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
+        live: list[Any] = [(s, hands[s]) for s in order]  # (seat, card): every seat of the order holds one
+        result = evaluate(rules, live, [], guarantees, hinted, explain=False,
+                          marks=marks, table=len(order))
+        new_marks, new_virgins = list(marks), list(virgins)
+        for seat, _ in result.losers:
+            new_marks[seat] -= 1
+            new_virgins[seat] = False
+        for seat, _ in result.gainers:
+            new_marks[seat] += 1
+            if rules.virgin_after_gain == "not-virgin":
+                new_virgins[seat] = False  # Q8 'not-virgin'
+        if min([new_marks[s] for s in order]) > 0:
+            n = len(marks)
+            nxt = next(s for s in (*range(dealer + 1, n), *range(dealer + 1)) if new_marks[s] > 0)
+            cite = rules.citation_of
+            events = (decision, _new_event(("showdown", cite["showdown"], None, None, None, 0)),
+                      *[_new_event(("mark-lost", rule, s, None, None, 1)) for s, rule in result.losers],
+                      *[_new_event(("mark-gained", rule, s, None, None, 1)) for s, rule in result.gainers],
+                      _new_event(("next-dealer", cite["next-dealer"], nxt, None, None, 0)))
+            return _new_state((rules, players, tuple(new_marks), tuple(new_virgins), nxt, pot, eliminations,
+                               reentries, deal_number, Phase.SHUFFLE, None, None, order, cursor, stack, hands,
+                               custody, dead, guarantees, hinted, out_this_deal, (), winner, suspended)), events
     w = _Step(state)
-    w.stack = tuple(stack)
-    n = len(state.players)
+    w.stack, w.hands, w.custody, w.events = stack, list(hands), list(custody), [decision]
+    w.showdown(result)
+    return w.finish()
+
+
+_FAST_PATHS: dict[str, FastPath] = {A.KEEP: _fast_keep, A.OFFER: _fast_offer, A.EXCHANGE_WITH_STACK: _fast_go_to_stack}
+
+
+def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, tuple[Event, ...]]:
+    """K4: the shuffled ``stack`` (C1: exactly the pack's cards), then the deal: the cards
+    dealt first (all at once, or the first hand when dealing is one at a time) and the first
+    decision.  One hand dealt at a time is built here directly; dealing all first and F2's
+    dealer taking three go through ``_Step.deal_to`` and ``_Step.advance``."""
+    rules = state.rules
+    if not _whole_pack(rules.pack, stack):
+        pack = PACKS[rules.pack]
+        raise IllegalActionError(f"the shuffle must hold exactly the {pack.size} cards of {pack.name}", "C1")
+    assert stack is not None  # _whole_pack refuses None
+    (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, _, _, _, _, _, _, _,
+     _, _, _, _, pending, winner, suspended) = state
+    n = len(players)
     # K4/D2: dealing starts right of the dealer and goes round to the dealer, who is last;
     # players out of the match (no marks) are not dealt
-    seats = (*range(state.dealer + 1, n), *range(state.dealer + 1))
-    w.order = seats if min(state.marks) > 0 else tuple(s for s in seats if state.marks[s] > 0)
+    seats = (*range(dealer + 1, n), *range(dealer + 1))
+    order = seats if min(marks) > 0 else tuple(s for s in seats if marks[s] > 0)
+    cite = rules.citation_of
+    shuffle = _new_event(("shuffle", cite["shuffle"], dealer, None, None, 0))
+    if rules.dealing != "all-first" and order and not (order[0] == dealer and rules.dealer_takes == 3):
+        # the first hand of the order is dealt (K4 the bottom card, L2 the top) and decides
+        first = order[0]
+        if rules.deal_from == "bottom":
+            card, rest = stack[-1], tuple(stack[:-1])
+        else:
+            card, rest = stack[0], tuple(stack[1:])
+        hands: list[Optional[Card]] = [None] * n
+        hands[first] = card
+        custody: list[Custody] = [()] * n
+        custody[first] = ((first, Via.DEALT),)
+        return _new_state((rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number + 1,
+                           Phase.DECIDE, first, None, order, 0, rest, tuple(hands), tuple(custody), (False,) * n,
+                           (), (), (), pending, winner, suspended)), (
+                               shuffle, _new_event(("deal", cite["deal"], first, None, card, 0)))
+    w = _Step(state)
+    w.stack = tuple(stack)
+    w.order = order
     w.hands = [None] * n
     w.custody = [()] * n
     w.dead = (False,) * n
     w.guarantees, w.hinted, w.out_this_deal = (), (), ()
-    w.deal_number = state.deal_number + 1
-    w.emit("shuffle", w.cite["shuffle"], state.dealer)
+    w.deal_number = deal_number + 1
+    w.events.append(shuffle)
     if rules.dealing == "all-first":
-        for seat in w.order:
+        for seat in order:
             w.deal_to(seat)
     w.advance(0)
     return w.freeze(), tuple(w.events)
+
+
+# C1: for each pack, its size, the sorted values of its cards and its family, to check a
+# shuffle against (what Pack.is_permutation checks, without rebuilding these every time)
+_PACK_CHECK: dict[str, tuple[int, list[int], set[str]]] = {
+    name: (pack.size, sorted(card.value for card in pack.cards), {pack.family}) for name, pack in PACKS.items()
+}
+_FAMILY, _VALUE = itemgetter(0), itemgetter(1)
+
+
+def _whole_pack(pack: str, stack: object) -> bool:
+    """C1: True when ``stack`` holds exactly the cards of ``pack`` (by name), in any order: as
+    many cards, the same values as a multiset, all of the pack's family.  Anything else (None,
+    a number, strings, other objects) is refused, never a crash."""
+    size, values, family = _PACK_CHECK[pack]
+    cards = cast("Sequence[Card]", stack)  # anything: a wrong shape is caught below
+    try:
+        return len(cards) == size and sorted(map(_VALUE, cards)) == values and set(map(_FAMILY, cards)) == family
+    except (TypeError, IndexError):
+        return False
 
 
 class _Step:
@@ -357,6 +573,12 @@ class _Step:
             self.stack, tuple(self.hands), tuple(self.custody), self.dead, self.guarantees, self.hinted,
             self.out_this_deal, self.pending, self.winner, self.suspended,
         ))
+
+    def finish(self) -> tuple[State, tuple[Event, ...]]:
+        """The new State and the step's events (after a buy-back decided at once, L11)."""
+        if self.pending:
+            self.suspend_for_buy_back()
+        return self.freeze(), tuple(self.events)
 
     def emit(self, kind: str, rule: str, seat: Optional[int] = None, other: Optional[int] = None,
              card: Optional[Card] = None, amount: int = 0) -> None:
@@ -767,15 +989,17 @@ class _Step:
 
     # ---- the end of a deal
 
-    def showdown(self) -> None:
+    def showdown(self, result: Optional[Showdown] = None) -> None:
         """K15: the live cards are compared (:func:`cucu_ref.scoring.evaluate`); marks are lost
-        and gained, players without marks go out, and the next deal or the match's end follows."""
+        and gained, players without marks go out, and the next deal or the match's end follows.
+        ``result``: the comparison of these cards, when a fast path has made it already."""
         rules, hands, dead, order = self.rules, self.hands, self.dead, self.order
-        live = [(s, hands[s]) for s in order if not dead[s]]
-        dead_hands = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None] if any(dead) else []
-        # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
-        result = evaluate(rules, live, dead_hands, self.guarantees, self.hinted, explain=False,
-                          marks=self.marks, table=len(order))
+        if result is None:
+            live = [(s, hands[s]) for s in order if not dead[s]]
+            dead_hands = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None] if any(dead) else []
+            # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
+            result = evaluate(rules, live, dead_hands, self.guarantees, self.hinted, explain=False,
+                              marks=self.marks, table=len(order))
         self.emit("showdown", self.cite["showdown"])
         for seat, rule in result.losers:
             self.marks = _put(self.marks, seat, self.marks[seat] - 1)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Optional
 
@@ -321,7 +322,11 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     stack = doc.get("stack", {})
     stack_order: Optional[tuple[Optional[Card], ...]] = None
     if "order" in stack:
-        stack_order = tuple(card(c, ("$.stack.order", i)) for i, c in enumerate(stack["order"]))
+        order = stack["order"]
+        # the common case first: every name a card already parsed (one C-level lookup each)
+        known = tuple(map(memo.get, order)) if set(map(type, order)) == {str} else (None,)
+        stack_order = known if None not in known else tuple(
+            card(c, ("$.stack.order", i)) for i, c in enumerate(order))
         if len(stack_order) > pack.size:
             # a shorter 'order' gives the stack from the top down, the rest unknown (issue 10 §2)
             chk.add("$.stack.order", f"the whole stack holds the {pack.size} cards of {pack.name}, not "
@@ -478,10 +483,17 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
     return f"unknown card {text}{hint}", family_rule
 
 
+# each pack's cards as a set (C1: the cards a position may name)
+_PACK_SETS: dict[str, frozenset[Card]] = {name: frozenset(pack.cards) for name, pack in PACKS.items()}
+
+
 def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,
              chk: _Checker) -> None:
     """C1/C4: more copies of a card than the pack holds, reported at the first copy too many,
     naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
+    counts = Counter(seen)
+    if max(counts.values(), default=0) <= pack.copies and _PACK_SETS[pack.name].issuperset(counts):
+        return  # the common case: no card more often than the pack holds it (what pack.surplus says)
     surplus = pack.surplus(seen)
     if not surplus:
         return
@@ -516,7 +528,7 @@ def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str,
 
     import dataclasses
 
-    kinds = {f.name: f.type for f in dataclasses.fields(Rules)}
+    kinds = {f.name: f.type for f in dataclasses.fields(Rules)} if overrides else {}
     good: dict[str, Any] = {}
     for key, reading in overrides.items():
         opath = f"$.ruleset.options.{key}"

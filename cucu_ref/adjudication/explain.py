@@ -167,6 +167,18 @@ def _card(c: Optional[Card], subst: dict[Card, Card], rules: Any = None) -> Opti
     return _printed(rules, c) if rules is not None else _cards.format(c)
 
 
+_CITED: dict[str, Optional[str]] = {}  # rule ID -> its citation (sources.cite over the constant RULES)
+
+
+def _source(rule: str) -> Optional[str]:
+    """The rule with its source ('K13 (N. Farina 2010, §Ereigniskarten)'), None for a rule
+    the sources do not hold."""
+    cited = _CITED.get(rule)
+    if cited is None:
+        cited = _CITED[rule] = cite(rule) if rule in RULES else None
+    return cited
+
+
 def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
              shown: Optional[dict[str, Optional[str]]] = None) -> list[dict[str, Any]]:
     """The ruling's steps: every engine event with its rule and source.  ``subst`` binds the
@@ -213,7 +225,7 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 if shown is not None:  # a card that varies between the outcome's cases is '?'
                     cards = {n: c if shown.get(n) is not None else None for n, c in cards.items()}
                 text += " (" + ", ".join(f"{n} {c or '?'}" for n, c in cards.items()) + ")"
-            step: dict[str, Any] = {"at": at, "rule": ev.rule, "source": cite(ev.rule) if ev.rule in RULES else None,
+            step: dict[str, Any] = {"at": at, "rule": ev.rule, "source": _source(ev.rule),
                                     "text": text}
             if not out or out[-1]["at"] != at:
                 step["heading"] = head  # on the first step of each history entry
@@ -225,6 +237,13 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 out.extend(notes)
                 said = named
     return out
+
+
+# the scoring module's notes name seats by number: 'seat(s) 0, 2', 'seat 1'
+_NUMBER = re.compile(r"\d+")
+_SEATS = re.compile(r"seat\(s\) (\d+(?:, \d+)*)")
+_SEAT = re.compile(r"seat (\d+)")
+_LOWEST = re.compile(r"^(lowest card: [^,]+) lose a mark$")
 
 
 def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optional[str],
@@ -243,16 +262,19 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     names = pos.players
 
     def seats(m: "re.Match[str]") -> str:
-        return ", ".join(names[int(x)] for x in re.findall(r"\d+", m.group(1)))
+        return ", ".join(names[int(x)] for x in _NUMBER.findall(m.group(1)))
+
+    def seat(m: "re.Match[str]") -> str:
+        return names[int(m.group(1))]
 
     notes = []
     named: set[int] = set()
     for rule, text in result.notes:
         lowest = text.startswith("lowest card: seat(s) ") and text.endswith(" lose a mark")
         if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
-            named |= {int(x) for x in re.findall(r"\d+", text)}
-        text = re.sub(r"seat\(s\) (\d+(?:, \d+)*)", seats, text)
-        text = re.sub(r"seat (\d+)", lambda m: names[int(m.group(1))], text)
-        text = re.sub(r"^(lowest card: [^,]+) lose a mark$", r"\1 loses a mark", text)
-        notes.append({"at": at, "rule": rule, "source": cite(rule) if rule in RULES else None, "text": text})
+            named |= {int(x) for x in _NUMBER.findall(text)}
+        text = _SEATS.sub(seats, text)
+        text = _SEAT.sub(seat, text)
+        text = _LOWEST.sub(r"\1 loses a mark", text)
+        notes.append({"at": at, "rule": rule, "source": _source(rule), "text": text})
     return notes, named

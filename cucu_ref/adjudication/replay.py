@@ -696,9 +696,9 @@ class Recorder:
 
     The engine is a pure function of the state and the rules: an option it never read
     while replaying a position cannot change that position's ruling, so only the options
-    read are re-run under their other readings."""
-
-    __slots__ = ("_rules", "_read", "search", "first")
+    read are re-run under their other readings.  Only the first read of a name is noted (with
+    its checkpoint), so the value is then kept on the recorder: later reads find it there
+    without a call (the engine reads the rules on every step)."""
 
     def __init__(self, rules: Rules):
         self._rules = rules
@@ -707,10 +707,12 @@ class Recorder:
         self.first: dict[str, Optional[Checkpoint]] = {}  # option -> the checkpoint that first read it
 
     def __getattr__(self, name: str) -> Any:
-        if name not in self._read:
-            self._read.add(name)
-            self.first[name] = self.search.checkpoint if self.search is not None else None
-        return getattr(self._rules, name)
+        # called only for a name not found on the recorder: its first read
+        self._read.add(name)
+        self.first[name] = self.search.checkpoint if self.search is not None else None
+        value = getattr(self._rules, name)
+        self.__dict__[name] = value
+        return value
 
 
 def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: bool = True,

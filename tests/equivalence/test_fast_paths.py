@@ -1,0 +1,138 @@
+"""The engine's fast paths (issue 13) and its check of the shuffle (C1).
+
+``cucu_ref.engine`` applies the commonest steps (a keep, an offer meeting a plain card, the
+dealer's last decision with a showdown nobody goes out of, the first hand of a deal dealt one
+at a time) without its ``_Step`` scratch, and falls back to the general path in every other
+case.  ``tests/equivalence`` compares the engine with the frozen engine it replaced at every
+step; the tests here make sure that comparison exercised the fast paths *and* their
+fallbacks (otherwise it would prove nothing about them), that the general path alone gives the
+same steps, and that the cheaper check of a shuffle still refuses every stack that is not the
+pack (C1: 'Das Spiel besteht aus 40 Karten', two of each rank; the digest's C1).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from engine_pair import compare
+from reference import frozen_engine
+
+from cucu_ref import engine
+from cucu_ref.cards import PACKS, Card
+from cucu_ref.engine import IllegalActionError, step
+from cucu_ref.rulesets import PRESETS, preset
+from cucu_ref.state import Action, ActionKind, Phase
+
+from helpers import card, table
+
+A = ActionKind
+CAMPLI = preset("campli")
+
+
+# --------------------------------------------------------------------------- C1
+
+
+def _refused(stack: object) -> str:
+    with pytest.raises(IllegalActionError) as err:
+        step(table(CAMPLI, 4), Action(A.SHUFFLE, stack=stack))  # type: ignore[arg-type]
+    assert err.value.reason == "the shuffle must hold exactly the 40 cards of cuccu-40"
+    return err.value.rule
+
+
+def test_c1_refuses_every_stack_that_is_not_the_pack():
+    cards = list(PACKS["cuccu-40"].cards)  # XV XV XIIII XIIII ... matto matto
+    xv, v = card("XV"), card("V")
+    third_xv = [xv if c == v else c for c in cards]  # a third and fourth XV, no V
+    assert len(third_xv) == 40
+    assert _refused(third_xv) == "C1"
+    # the right values, one card of another family: a French 5 for the Cuccù V
+    french = [Card("french", 5) if c == v else c for c in cards]
+    assert sorted(c.value for c in french) == sorted(c.value for c in cards)
+    assert _refused(french) == "C1"
+    assert _refused([*cards, xv]) == "C1"  # 41 cards
+    assert _refused(cards[1:]) == "C1"  # 39
+    assert _refused([]) == "C1"
+    # 38 cards of the 40 without the lions (the cuccu-38 pack) in a game of 40
+    assert _refused([c for c in cards if c.value != -3]) == "C1"
+    for junk in (None, 7, "XV" * 20, [None] * 40, [(1,)] * 40, [object()] * 40, dict.fromkeys(cards, 1)):
+        assert _refused(junk) == "C1"
+
+
+def test_c1_accepts_the_pack_in_any_order_and_shape():
+    rng = random.Random(13)
+    for name, rules in sorted(PRESETS.items()):
+        state = table(rules, rules.min_players)
+        pack = PACKS[state.rules.pack]  # F1 may have changed the pack for a small table
+        cards = list(pack.cards)
+        rng.shuffle(cards)
+        by_tuple, events = step(state, Action(A.SHUFFLE, stack=tuple(cards)))
+        by_list, events_list = step(state, Action(A.SHUFFLE, stack=cards))  # a list is read the same
+        assert by_tuple == by_list and events == events_list, name
+        # parsed cards (new objects, equal values) are the same cards
+        parsed = tuple(Card.parse(str(c), c.pack) for c in cards)
+        assert step(state, Action(A.SHUFFLE, stack=parsed)) == (by_tuple, events), name
+        assert Counter(by_tuple.stack) + Counter(h for h in by_tuple.hands if h is not None) == Counter(pack.cards)
+
+
+# --------------------------------------------------------------------------- the fast paths are exercised
+
+
+FAST = ("_fast_keep", "_fast_offer", "_fast_go_to_stack", "_fast_dealer_keep")
+
+
+def test_the_equivalence_run_takes_every_fast_path_and_every_fallback(monkeypatch):
+    """Vacuity check of tests/equivalence for the fast paths: in its CI-sized run each fast
+    path builds states, and each also hands some steps to the general path (an event card at
+    the target, a showdown someone goes out of), which then plays on with the comparison the
+    fast path made."""
+    taken: Counter[tuple[str, bool]] = Counter()
+    for name in FAST:
+        original = getattr(engine, name)
+
+        def counted(state, original=original, name=name):
+            result = original(state)
+            taken[name, result is not None] += 1
+            return result
+
+        monkeypatch.setattr(engine, name, counted)
+    monkeypatch.setattr(engine, "_FAST_PATHS", {A.KEEP: engine._fast_keep, A.OFFER: engine._fast_offer,
+                                                A.EXCHANGE_WITH_STACK: engine._fast_go_to_stack})
+    showdown = engine._Step.showdown
+
+    def general_showdown(self, result=None):
+        taken["showdown after a fast path", result is not None] += 1
+        return showdown(self, result)
+
+    monkeypatch.setattr(engine._Step, "showdown", general_showdown)
+    compare(engine, frozen_engine, deals=1_000, seed=7)
+    for name in FAST:
+        assert taken[name, True] > 100, (name, taken)
+    # (a keep's fallbacks, F2's dealer dealt three at his turn, do not come up in this run)
+    for name in ("_fast_offer", "_fast_go_to_stack"):
+        assert taken[name, False] > 0, (name, taken)
+    assert taken["showdown after a fast path", True] > 50, taken  # someone went out: the general tail
+
+
+def test_the_general_path_alone_plays_the_same_deals(monkeypatch):
+    """With the fast paths switched off the engine plays the same random deals, step by step."""
+    rules, names = CAMPLI, [f"p{i}" for i in range(5)]
+    runs = []
+    for fast in (True, False):
+        if not fast:
+            monkeypatch.setattr(engine, "_FAST_PATHS", {})
+        rng = random.Random(2026)
+        state, seen = engine.new_match(rules, names), []
+        for _ in range(3_000):
+            if state.phase == Phase.MATCH_OVER:
+                state = engine.new_match(rules, names)
+            if state.phase == Phase.SHUFFLE:
+                action = Action(A.SHUFFLE, stack=engine.shuffled_stack(rules, rng))
+            else:
+                actions = engine.legal_actions(state)
+                action = actions[rng.randrange(len(actions))]
+            state, events = engine.step(state, action)
+            seen.append((state, events))
+        runs.append(seen)
+    assert runs[0] == runs[1]
