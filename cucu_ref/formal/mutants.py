@@ -154,6 +154,22 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("fast-path-fool-pays-nothing", S, "evaluate", (
         ("compress(range(n_live), p.by_fool)", "compress(range(n_live), p.gains)"),
     ), "scoring", "C3: on the engine's fast path the single fool's holder does not pay"),
+    # ---- the engine's fast paths (issue 13's second round: built directly, the general path otherwise)
+    Mutation("fast-offer-copies-a-card", E, "_fast_offer", (
+        ("new_hands[seat], new_hands[target] = card, hands[seat]", "new_hands[seat] = card"),
+    ), "hands", "K7 on the fast path: the offerer gets the plain card and the target keeps his own"),
+    Mutation("fast-offer-exchanges-event-cards", E, "_fast_offer", (
+        ("if rules.role_of_card.get(card) is not None or", "if rules.role_of_card.get(card) == CUCKOO or"),
+    ), "legality", "K11-K14 on the fast path: a hunter, horse, cat or inn is exchanged like a plain card"),
+    Mutation("fast-keep-deals-wrong-end", E, "_fast_keep", (
+        ('if rules.deal_from == "bottom":', 'if rules.deal_from != "bottom":'),
+    ), "stack", "K4/L2 on the fast path: the next seat is dealt from the other end"),
+    Mutation("fast-dealer-stack-wrong-end", E, "_fast_go_to_stack", (
+        ('bottom = rules.dealer_exchange == "stack-bottom"', 'bottom = rules.dealer_exchange != "stack-bottom"'),
+    ), "stack", "K8 on the fast path: the dealer exchanges with the other end of the stack"),
+    Mutation("fast-showdown-loser-pays-two", E, "_fast_showdown", (
+        ("new_marks[seat] -= 1", "new_marks[seat] -= 2"),
+    ), "marks", "K15 on the fast path: a showdown loser pays two marks"),
     # ---- scoring
     Mutation("ties-all-read-as-first", S, "find_lowest", (
         ('X.first(tied) if rules.ties == "first"', 'X.first(tied) if rules.ties in ("first", "all")'),

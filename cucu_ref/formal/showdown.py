@@ -488,12 +488,27 @@ def sample_showdown(rules: Rules, n: int) -> Optional[dict[str, dict[str, list[A
     for run in known_runs(rules, n, tries=5):
         s = run.states[-1]
         family = PACKS[rules.pack].family
-        vals = [v if v != NONE else 0 for v in s.hval]
+        vals = _fill_empty(rules, [None if v == NONE else v for v in s.hval])
         live = [not d for d in s.dead]
         dead_hand = [bool(d) and h != NONE for d, h in zip(s.dead, s.hid)]
         return _stage_inputs(rules, family, vals, live, dead_hand, [False] * n, list(s.guar), list(s.marks), n,
                              PlainOps)
     return None
+
+
+def _fill_empty(rules: Rules, vals: list[Any]) -> list[Any]:
+    """A seat without a card (L10: his dead card went under the stack) gets a value the pack
+    still has a copy of: it is neither live nor a dead hand, so its value matters to no stage,
+    but the premises hold no rank more often than the pack (C1)."""
+    pack = PACKS[rules.pack]
+    left = {v: pack.copies - vals.count(v) for v in pack.values}
+    out = []
+    for v in vals:
+        if v is None:
+            v = next(x for x in pack.values if left[x] > 0)
+            left[v] -= 1
+        out.append(v)
+    return out
 
 
 def _sample_without_model(rules: Rules, n: int) -> dict[str, dict[str, list[Any]]]:

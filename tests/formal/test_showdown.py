@@ -291,3 +291,15 @@ def test_random_showdowns_score_the_same_as_before_except_the_two_defects():
         lost, _ = S.spec(rules, PACKS[rules.pack].family, [_z(c.value) for c in cards], [_z(True)] * n,
                          [_z(False)] * n, [_z(False)] * n, [_z(-1)] * n, [_z(9)] * n, _z(n))
         assert [sum(1 for s, _ in result.losers if s == j) for j in range(n)] == [_value(x) for x in lost]
+
+
+def test_a_seat_without_a_card_takes_no_third_copy_in_the_vacuity_sample():
+    # L10: a dead card under the stack leaves its seat empty; the sample must still be a
+    # showdown of the pack (C1), or every stage's vacuity check is unsat (lu-stu at 10 seats)
+    rules = preset("lu-stu")
+    sample = S.sample_showdown(rules, 10)
+    pack = PACKS[rules.pack]
+    for stage in ("rank", "plain"):
+        vals = sample[stage]["vals"]
+        assert all(vals.count(v) <= pack.copies for v in set(vals)) and set(vals) <= set(pack.values), vals
+    assert S._fill_empty(rules, [0, 0, None, 15]) == [0, 0, 15, 15]
