@@ -26,9 +26,9 @@ from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
 from .cards import FOOL_VALUE, PACKS, Card
 from .rulesets import Rules
 
-__all__ = ["Showdown", "evaluate", "effective_rank", "decide", "Decision", "PlainOps", "rank_cards", "Ranked",
-           "without_fools", "find_lowest", "Lowest", "spare_cuckoos", "Losers", "without_cuckoos", "pay", "Paid",
-           "without_guarantees", "NULLA_CARDS", "CUCKOO_VALUE", "NO_SEAT"]
+__all__ = ["Showdown", "evaluate", "effective_rank", "decide", "decide_plain", "Plain", "Decision", "PlainOps",
+           "rank_cards", "Ranked", "without_fools", "find_lowest", "Lowest", "spare_cuckoos", "Losers",
+           "without_cuckoos", "pay", "Paid", "without_guarantees", "NULLA_CARDS", "CUCKOO_VALUE", "NO_SEAT"]
 
 CUCKOO_VALUE = 15
 # 'zero-or-below' reading of Q12: the cards worth nothing or less (C1), the fool excluded
@@ -252,11 +252,11 @@ def spare_cuckoos(X: Any, rules: Rules, family: str, vals: Sequence[Term], live:
     if family != "cuccu" or not X.holds_any(vals, CUCKOO_VALUE, live):  # no XV in the pack, or live
         return without_cuckoos(X, fool, single, chosen)
     cuckoo = X.both(live, [v == CUCKOO_VALUE for v in vals])
-    spared: list[Any] = [False] * m
-    pair: Term = False
     if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
         spared = X.both(cuckoo, chosen)  # (a cuckoo is never the fool)
-    elif rules.cuckoo_pair_exception != "no":
+        return _new(Losers, (spared, False, X.only_if(single, fool), X.but(chosen, spared)))
+    pair: Term = False
+    if rules.cuckoo_pair_exception != "no":
         # K19 (§Endspiel zu zweit): 'Wenn beide einen Kuckuck halten, verliert keiner eine Marke':
         # a rule of the table of two; the reading 'two-live-cards' takes it for any table (D7)
         alone = X.count(live) == 2
@@ -264,8 +264,7 @@ def spare_cuckoos(X: Any, rules: Rules, family: str, vals: Sequence[Term], live:
             alone = AND(alone, table == 2)
         pair = AND(alone, X.count(cuckoo) == 2)
     by_fool = X.only_if(AND(single, NOT(pair)), fool)
-    by_rank = X.only_if(NOT(pair), X.but(chosen, spared))
-    return _new(Losers, (spared, pair, by_fool, by_rank))
+    return _new(Losers, ([False] * m, pair, by_fool, X.only_if(NOT(pair), chosen)))
 
 
 def without_cuckoos(X: Any, fool: Sequence[Term], single: Term, chosen: Sequence[Term]) -> Losers:
@@ -274,6 +273,7 @@ def without_cuckoos(X: Any, fool: Sequence[Term], single: Term, chosen: Sequence
 
 
 class Paid(NamedTuple):
+    own: list[Any]  # pays his own mark as (chosen among) the lowest
     keeper_pays: list[Any]  # the innkeeper pays this position's mark (K14/L7)
     offerer_pays: list[Any]  # the guaranteed offerer pays after all: his innkeeper has no mark left (Q12)
     unpaid: list[Any]  # nobody pays it (Q12 'nobody')
@@ -330,7 +330,7 @@ def pay(X: Any, rules: Rules, family: str, vals: Sequence[Term], by_fool: Sequen
     payments = [(by_fool[j], j, "fool") for j in X.where(by_fool)]
     for j in X.where(by_rank):
         payments += [(own[j], j, "rank"), (keeper_pays[j], keeper[j], "inn"), (offerer_pays[j], j, "q12")]
-    return _new(Paid, (keeper_pays, offerer_pays, unpaid, payments))
+    return _new(Paid, (own, keeper_pays, offerer_pays, unpaid, payments))
 
 
 def without_guarantees(X: Any, by_fool: Sequence[Term], by_rank: Sequence[Term]) -> Paid:
@@ -339,7 +339,7 @@ def without_guarantees(X: Any, by_fool: Sequence[Term], by_rank: Sequence[Term])
     payments = [(by_rank[j], j, "rank") for j in X.where(by_rank)]
     if X.possible(by_fool):
         payments = [(by_fool[j], j, "fool") for j in X.where(by_fool)] + payments
-    return _new(Paid, (nothing, nothing, nothing, payments))
+    return _new(Paid, (by_rank, nothing, nothing, nothing, payments))
 
 
 class Decision(NamedTuple):
@@ -459,6 +459,29 @@ def decide(X: Any, rules: Rules, family: str, vals: Sequence[Term], live: Sequen
     return _new(Decision, (r, low, los, pay(X, rules, family, vals, los.by_fool, los.by_rank, keeper, marks)))
 
 
+class Plain(NamedTuple):
+    """What :func:`decide_plain` finds, per position."""
+
+    by_fool: list[Any]  # loses (and pays) a mark as the single fool (C3/L4)
+    by_rank: list[Any]  # loses (and pays) a mark as (chosen among) the lowest
+    gains: list[Any]  # gains a mark: a fool of the pair (L4, Z6), unless hinted
+    rank: list[Any]  # doubled effective rank
+
+
+def decide_plain(X: Any, rules: Rules, family: str, vals: Sequence[Term], live: Sequence[Term],
+                 dead_hand: Sequence[Term], hinted: Sequence[Term], table: Term) -> Plain:
+    """:func:`decide` for the engine's usual showdown, where nobody holds an innkeeper's
+    guarantee: the same first three stages, and then each loser pays his own mark (K14 has
+    nothing to do, nor has the limit of his marks: a live player holds one, K16), so
+    :func:`pay` and the :class:`Decision` are skipped.  z3 proves it equal to the long way,
+    marks lost and gained by each seat, for every such showdown at every size (the 'plain'
+    stage of :func:`cucu_ref.formal.showdown.stages`)."""
+    r = rank_cards(X, rules, family, vals, live, dead_hand, hinted)
+    chosen = find_lowest(X, rules, r.rank, live, r.compared).chosen
+    los = spare_cuckoos(X, rules, family, vals, live, r.fool, r.single, chosen, table)
+    return _new(Plain, (los.by_fool, los.by_rank, r.gains, r.rank))
+
+
 # --------------------------------------------------------------------------- the engine's path
 
 
@@ -487,6 +510,26 @@ def evaluate(
     seats = [s for s, _ in live]
     vals = [c[1] for _, c in live]  # the card's value
     n_live = m = len(seats)
+    family = PACKS[rules.pack].family
+    if not (explain or guarantees):
+        # the engine's usual showdown, with no guarantee: decide_plain (proved equal to decide)
+        if dead:
+            seats += [s for s, _ in dead]
+            vals += [c[1] for _, c in dead]
+            m = len(seats)
+            live_flags, dead_flags = [True] * n_live + [False] * (m - n_live), [False] * n_live + [True] * (m - n_live)
+        else:
+            live_flags, dead_flags = [True] * m, [False] * m
+        p = decide_plain(PlainOps, rules, family, vals, live_flags, dead_flags,
+                         [s in hinted for s in seats] if hinted else dead_flags, m if table is None else table)
+        rule = rules.showdown_rule
+        lost = [(seats[j], rule) for j in compress(range(n_live), p.by_rank)]
+        if True in p.by_fool:  # the single fool's mark first, as the long way's payments
+            lost = [(seats[j], rules.fool_rule) for j in compress(range(n_live), p.by_fool)] + lost
+        gained = ([(seats[j], rules.cites("two-fools")) for j in compress(range(n_live), p.gains)]
+                  if True in p.gains else [])
+        rank = p.rank if m == n_live else p.rank[:n_live]
+        return _new(Showdown, (tuple(zip(seats, map(_HALF, rank))), tuple(lost), tuple(gained), ()))
     if not dead and not guarantees:  # (the engine's usual showdown: only the inputs are built faster)
         nothing = [False] * m
         live_flags, dead_flags, keeper = [True] * m, nothing, [NO_SEAT] * m
@@ -514,7 +557,7 @@ def evaluate(
         hint_flags = [s in hinted for s in seats] if hinted else [False] * m
         # marks are read only for a guarantee (pay): without one, none need looking up
         held = None if marks is None or not guarantees else [marks[s] for s in seats]
-    d = decide(PlainOps, rules, PACKS[rules.pack].family, vals, live_flags, dead_flags, hint_flags, keeper, held,
+    d = decide(PlainOps, rules, family, vals, live_flags, dead_flags, hint_flags, keeper, held,
                len(live) + len(dead) if table is None else table)
     paid = tuple([(seats[p], _cite(rules, why)) for c, p, why in d.paid.payments if c])
     ranked = d.ranked

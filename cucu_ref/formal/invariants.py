@@ -191,7 +191,7 @@ def guarantee_invariant(model: Model, s: St, final: bool = False) -> list:
     out = []
     for o in range(n):
         g = s.guar[o]
-        has = g >= 0 if isinstance(g, z3.ExprRef) else g >= 0
+        has = g >= 0
         keeper_holds_inn = EQ(model.role(get(s.hval, g)), R_INN)
         clauses = [IMPLIES(has, keeper_holds_inn), OR(EQ(g, NONE), AND(g >= 0, g < n, NOT(EQ(g, o))))]
         if not final:

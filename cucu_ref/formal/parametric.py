@@ -21,8 +21,9 @@ Ghost fields carry what the proofs need and the game does not: the inverse of th
 card placement (``inhand``, ``at``: conservation as a bijection between the ``k``
 cards and the occupied places), the inverse of the exchange pointers (``outp``),
 the cards dealt (``dealt``), the hands and pointers when a cat was
-met (``snap``, ``inc0``, ``outp0``: what K13's undo must restore), and the dealing
-frontier with the number of cards in hands (so that a card is always there to deal).
+met (``snap``, ``inc0``, ``outp0``: what K13's undo must restore), the dealing
+frontier with the number of cards in hands (so that a card is always there to deal), and
+the marks the deal started with (``marks0``: what the marks accounting counts from).
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def every(lo: Term, hi: Term, body: Callable[[Term], Term], name: str = "j") -> 
 # --------------------------------------------------------------------------- the state
 
 SEAT_ARRAYS = ("hid", "inc", "outp", "incinn", "byx", "dealt", "off", "marks", "loss", "gain", "dead", "guar",
-               "fromstack", "snap", "inc0", "outp0")
+               "fromstack", "snap", "inc0", "outp0", "marks0")
 CARD_ARRAYS = ("inhand", "at")
 SLOT_ARRAYS = ("sid",)
 ARRAYS = SEAT_ARRAYS + CARD_ARRAYS + SLOT_ARRAYS
@@ -425,6 +426,7 @@ class PModel:
         else:
             s.sid = s.at = Arr(NONE, {i: i for i in range(self.k)})
             s.marks = marks if not isinstance(marks, (list, tuple)) else Arr(0, dict(enumerate(marks)))
+        s.marks0 = s.marks  # a ghost: the marks the deal started with (what the accounting counts from)
         s.lo, s.hi = 0, self.k - 1
         s.frontier, s.inhands = -1, 0
         s.phase = DEALALL if self.rules.dealing == "all-first" else ADV

@@ -5,17 +5,17 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from ..rulesets import PRESETS, Rules, preset
-from . import pproofs
+from . import pproofs, showdown
 from .props import Result, bounded, cuckoo_at_showdown, lemma
 
 # The Lu Stù readings the model checks while the engine has no 'lu-stu' preset (L2-L4, L6-L8,
 # L10, L11).  Once ``preset('lu-stu')`` exists, it is used instead.
-LU_STU_READING = dict(
-    deal_from="top", dealer_exchange="stack-top", horse_at_dealer="stack-top", cat="backward",
-    cuckoo_at_showdown="compared", cuckoo_pair_exception="no", two_fools="above-xv-and-gain",
-    two_fools_alone="compared", ties="first", inn="lu-stu", buy_back="immediate",
-    buy_back_price="by-reentry-order", dead_cards="under-stack",
-)
+LU_STU_READING = {
+    "deal_from": "top", "dealer_exchange": "stack-top", "horse_at_dealer": "stack-top", "cat": "backward",
+    "cuckoo_at_showdown": "compared", "cuckoo_pair_exception": "no", "two_fools": "above-xv-and-gain",
+    "two_fools_alone": "compared", "ties": "first", "inn": "lu-stu", "buy_back": "immediate",
+    "buy_back_price": "by-reentry-order", "dead_cards": "under-stack",
+}
 
 
 # option readings beyond the presets' that change how cards move in a deal; both models cover
@@ -61,10 +61,10 @@ PROFILES = {
                          "cuckoo-at-showdown": 3}},
     # everything at every size: expected to fail ('unknown') on the larger sizes; for measuring
     "exhaustive": {"sizes": (2, 20), "timeout": 1800,
-                   "lemma": {p: 20 for p in ("termination", "blocked-request", "guarantee-invariant",
-                                             "chain-invariant", "cat-undo", "conservation")},
-                   "bounded": {p: 20 for p in ("termination", "conservation", "blocked-request", "cat-undo",
-                                               "cuckoo-at-showdown")}},
+                   "lemma": dict.fromkeys(("termination", "blocked-request", "guarantee-invariant",
+                                           "chain-invariant", "cat-undo", "conservation"), 20),
+                   "bounded": dict.fromkeys(("termination", "conservation", "blocked-request", "cat-undo",
+                                             "cuckoo-at-showdown"), 20)},
 }
 
 
@@ -73,11 +73,29 @@ def every_size(rules: Rules, timeout_ms: int, only: set = frozenset()) -> Iterat
     base case, every part of the invariant, then the properties.  Run in every profile (they
     take seconds); a property stands only if the base case and all the parts are proved too."""
     names = pproofs.parts_for(rules) + list(pproofs.PROPERTIES)
-    if only and not only & set(names) and "every-size" not in only:
+    if only and not only & (set(names) | {"reachable-phases"}) and "every-size" not in only:
         return
+    yield pproofs.reachability(rules)
     yield pproofs.base_case(rules, timeout_ms)
     for name in names:
         yield pproofs.lemma(name, rules, timeout_ms)
+
+
+def showdown_checks(rules: Rules, sizes: list[int], timeout_ms: int, only: set = frozenset()) -> Iterator[Result]:
+    """The engine's showdown (scoring.decide on z3 terms): equal to the seeds' (showdown.equivalence)
+    and its marks accounted for (showdown.accounting), at each size."""
+    for n in sizes:
+        if not only or "showdown-is-the-seeds" in only:
+            yield showdown.equivalence(rules, n, timeout_ms)
+        if not only or "showdown-accounting" in only:
+            yield showdown.accounting(rules, n, timeout_ms)
+
+
+def showdown_rulesets() -> list[Rules]:
+    """The rulesets whose showdown is checked beside :func:`rulesets`: every other preset (the
+    ordinary-pack games too: their deals are not modelled, their showdown is the engine's)."""
+    modelled = {r.name for r in rulesets()}
+    return [PRESETS[name] for name in sorted(PRESETS) if name not in modelled]
 
 
 def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Optional[int] = None,
@@ -87,10 +105,11 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
     timeout_ms = 1000 * (timeout or spec["timeout"])
     for rules in rulesets():
         yield from every_size(rules, timeout_ms, only)
-        ns = [n for n in range(max(lo, rules.min_players), min(hi, rules.max_players) + 1)]
+        ns = list(range(max(lo, rules.min_players), min(hi, rules.max_players) + 1))
         if not only or "cuckoo-at-showdown" in only:
             for n in ns:
                 yield cuckoo_at_showdown(rules, n, timeout_ms)
+        yield from showdown_checks(rules, ns, timeout_ms, only)
         for prop, top in spec["lemma"].items():
             if only and prop not in only:
                 continue
@@ -101,3 +120,6 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
             wanted = tuple(p for p, top in spec["bounded"].items() if n <= top and (not only or p in only))
             if wanted:
                 yield from bounded(rules, n, wanted, timeout_ms)
+    for rules in showdown_rulesets():
+        ns = list(range(max(lo, rules.min_players), min(hi, rules.max_players) + 1))
+        yield from showdown_checks(rules, ns, timeout_ms, only)

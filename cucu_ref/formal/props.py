@@ -20,8 +20,8 @@ from ..engine import legal_actions, new_match, step as engine_step
 from ..rulesets import Rules
 from ..state import Action, ActionKind, Phase
 from .crosscheck import BIT, DEAL_PHASES
-from .invariants import (Z, card_domain, count_of, hand_ids, placed, chain_invariant, conservation, guarantee_invariant, measure, sym_state,
-                         well_formed)
+from .invariants import (Z, card_domain, chain_invariant, conservation, count_of, guarantee_invariant, hand_ids,
+                         measure, placed, sym_state, well_formed)
 from .model import (DECIDE, DONE, INN_KEEP, INN_OFF, NONE, R_CAT, R_CUCKOO, R_HUNTER, R_INN, AND, EQ,
                     IMPLIES, NOT, OR, Model, St, get)
 from .showdown import engine_showdown

@@ -23,8 +23,9 @@ import z3
 
 from ..cards import FOOL_VALUE, PACKS
 from ..rulesets import Rules
-from ..scoring import (CUCKOO_VALUE, HIGH, NO_SEAT, NULLA_CARDS, Decision, Losers, Ranked, decide, find_lowest, pay,
-                       rank_cards, spare_cuckoos, without_cuckoos, without_fools, without_guarantees)
+from ..scoring import (CUCKOO_VALUE, HIGH, NO_SEAT, NULLA_CARDS, Decision, Losers, Ranked, decide, decide_plain,
+                       find_lowest, pay, rank_cards, spare_cuckoos, without_cuckoos, without_fools,
+                       without_guarantees)
 from .model import AND, B2I, EQ, IMPLIES, NOT, OR, ite
 
 if TYPE_CHECKING:
@@ -388,7 +389,34 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
     goals += [(f"shortcut-lost[{j}]", IMPLIES(none, EQ(lost_short[j], lost[j])), True) for j in range(n)]
     out.append(("pay", pre, goals, {"vals": vals, "by_fool": by_fool, "by_rank": by_rank, "keeper": keeper,
                                     "marks": marks}))
+    out.append(plain_stage(rules, n))
     return out
+
+
+def plain_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """The engine's fast path: :func:`cucu_ref.scoring.decide_plain` is :func:`~cucu_ref.scoring.decide` (the whole
+    long way, all four stages) on every showdown of ``n`` seats in which nobody holds a
+    guarantee: the same marks lost and gained by each seat, each live card at the same rank
+    (what :func:`cucu_ref.scoring.evaluate` reports on that path), and nobody losing twice (so
+    its losers, fools first, are the long way's payments).  Any cards of the pack, any seats
+    live or dead, any hints and marks, any table."""
+    family = PACKS[rules.pack].family
+    v = variables(rules, n, "p")
+    table = z3.Int("p_table")
+    pre = domain(rules, v) + [table >= 2] + [k < 0 for k in v["keeper"]]
+    long = decide(Z3Ops, rules, family, v["vals"], v["live"], v["dead_hand"], v["hinted"], v["keeper"], v["marks"],
+                  table)
+    lost, gained = marks_moved(long, n)
+    plain = decide_plain(Z3Ops, rules, family, v["vals"], v["live"], v["dead_hand"], v["hinted"], table)
+    goals: list[tuple[Any, ...]] = []
+    for j in range(n):
+        goals += [(f"lost[{j}]", lost[j], B2I(plain.by_fool[j]) + B2I(plain.by_rank[j])),
+                  (f"gained[{j}]", gained[j], B2I(plain.gains[j])),
+                  (f"rank[{j}]", IMPLIES(v["live"][j], EQ(long.rank[j], plain.rank[j])), True),
+                  (f"one-loss[{j}]", NOT(AND(plain.by_fool[j], plain.by_rank[j])), True),
+                  (f"losers-live[{j}]", IMPLIES(OR(plain.by_fool[j], plain.by_rank[j], plain.gains[j]),
+                                                v["live"][j]), True)]
+    return ("plain", pre, goals, {**v, "table": [table]})
 
 
 def _pins(inputs: dict[str, list[Any]], concrete: dict[str, list[Any]]) -> list[Any]:
@@ -491,4 +519,73 @@ def _stage_inputs(rules: Rules, family: str, vals: list[Any], live: list[Any], d
         "cuckoos": {"vals": vals, "live": live, "fool": r.fool, "single": [r.single], "chosen": low.chosen,
                     "table": [table]},
         "pay": {"vals": vals, "by_fool": los.by_fool, "by_rank": los.by_rank, "keeper": keeper, "marks": marks},
+        "plain": _plain_sample(rules, family, vals, live, dead_hand, hinted, keeper, marks, table),
     }
+
+
+def _plain_sample(rules: Rules, family: str, vals: list[Any], live: list[Any], dead_hand: list[Any],
+                  hinted: list[Any], keeper: list[Any], marks: list[Any], table: int) -> dict[str, list[Any]]:
+    """The plain stage's inputs: the run's showdown without its guarantees (the engine's fast
+    path scores it so)."""
+    return {"vals": vals, "live": live, "dead_hand": dead_hand, "hinted": hinted, "keeper": [NO_SEAT] * len(vals),
+            "marks": marks, "table": [table]}
+
+
+# --------------------------------------------------------------------------- marks accounting
+
+
+def accounting(rules: Rules, n: int, timeout_ms: int = 120_000) -> "cucu_ref.formal.props.Result":
+    """The showdown's marks, whoever loses (K15, C3, L3, R4), as :func:`cucu_ref.scoring.pay`
+    moves them, for every set of losers of ``n`` seats, any cards, guarantees and marks:
+
+    * every loser's mark is accounted for once: paid by himself, by his innkeeper (K14/L7), or,
+      when the innkeeper has none left, as Q12's ``inn_keeper_cannot_pay`` says (by the
+      offerer, or by nobody), and each payment is a seat's, so the marks lost are the losers
+      less the marks nobody pays;
+    * nobody pays more marks than he holds (K16);
+    * under Q12 'offerer' a mark goes unpaid only when its loser has none left either.
+
+    Each statement is one query per seat (the sum over the table at 20 seats is too big for
+    one)."""
+    from .props import Result, _solve
+
+    t0 = time.perf_counter()
+    family = PACKS[rules.pack].family
+    vals, by_fool, by_rank = _fresh("int", "m_card", n), _fresh("bool", "m_fool", n), _fresh("bool", "m_rank", n)
+    keeper, marks = _fresh("int", "m_keeper", n), _fresh("int", "m_marks", n)
+    from .invariants import card_domain
+
+    losers = [OR(f, r) for f, r in zip(by_fool, by_rank)]
+    pre = card_domain(rules, vals) + [z3.Not(z3.And(f, r)) for f, r in zip(by_fool, by_rank)]
+    # (no guarantee is any negative number: the models write none as NONE)
+    pre += [z3.Or(k < 0, z3.And(k < n, k != j)) for j, k in enumerate(keeper)]
+    pre += [m >= 0 for m in marks] + [z3.Implies(_z(x), m >= 1) for x, m in zip(losers, marks)]  # a loser is live
+    paid = pay(Z3Ops, rules, family, vals, by_fool, by_rank, keeper, marks)
+    lost = [sum(B2I(AND(c, EQ(p, j))) for c, p, _ in paid.payments) for j in range(n)]
+    goals = []
+    for j in range(n):
+        ways = [by_fool[j], paid.own[j], paid.keeper_pays[j], paid.offerer_pays[j], paid.unpaid[j]]
+        goals += [(f"paid-once[{j}]", EQ(sum(B2I(w) for w in ways), B2I(losers[j]))),
+                  (f"a-seat-pays[{j}]", IMPLIES(paid.keeper_pays[j], AND(keeper[j] >= 0, keeper[j] < n))),
+                  (f"held[{j}]", lost[j] <= marks[j])]
+    if rules.inn_keeper_cannot_pay == "offerer":
+        goals += [("nobody-unpaid-but-the-broke", AND(*[IMPLIES(u, marks[j] - lost[j] <= 0)
+                                                        for j, u in enumerate(paid.unpaid)]))]
+    verdict, detail = "proved", {}
+    for what, goal in goals:
+        res, mdl = _solve(pre + [z3.Not(_z(goal))], timeout_ms)
+        if res != z3.unsat:
+            verdict = f"{'refuted' if res == z3.sat else 'unknown'} ({what})"
+            if mdl is not None:
+                detail["counterexample"] = _shown(mdl, {"vals": vals, "by_fool": by_fool, "by_rank": by_rank,
+                                                        "keeper": keeper, "marks": marks}, goal, True)
+            break
+    # vacuity: the premises hold on a real showdown's losers (the engine's plain path)
+    sample = sample_showdown(rules, n)
+    vac = "no known showdown"
+    if sample is not None:
+        pins = _pins({"vals": vals, "by_fool": by_fool, "by_rank": by_rank, "keeper": keeper, "marks": marks},
+                     sample["pay"])
+        res, _ = _solve(pre + pins, timeout_ms)
+        vac = "sat" if res == z3.sat else f"premises {res} on a real showdown"
+    return Result("showdown-accounting", "any-showdown", rules.name, n, verdict, time.perf_counter() - t0, vac, detail)

@@ -12,7 +12,7 @@ def test_sizes_become_ranges_and_failures_are_named():
     rows = [_row("termination", n, seconds=n) for n in (2, 3, 4, 7, 8)]
     rows.append(_row("termination", 9, ok=False, verdict="unknown", seconds=60))
     text = table(rows)
-    line = [x for x in text.splitlines() if x.startswith("| termination")][0]
+    line = next(x for x in text.splitlines() if x.startswith("| termination"))
     assert "| 2-4, 7-9 |" in line
     assert "5/6; n=9: unknown" in line
     assert line.endswith("| 84 | 60.0 |")  # 2+3+4+7+8+60 s in all, the slowest 60 s
