@@ -21,7 +21,7 @@ import random
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from cucu_ref import invariants
+from cucu_ref import engine, invariants
 from cucu_ref.engine import _Step, is_chance, legal_actions, new_match, step
 from cucu_ref.rulesets import PRESETS, preset
 from cucu_ref.state import Action, ActionKind, Phase
@@ -79,7 +79,10 @@ def test_every_mark_lost_or_gained_has_its_cause(state, data):
 
 
 def _broken_run(monkeypatch, name, wrapper, rules=PRESETS["campli"], deals=400):
-    """Play seeded biased deals with ``_Step.<name>`` replaced; return the first violation."""
+    """Play seeded biased deals with ``_Step.<name>`` replaced; return the first violation.
+    The engine's fast paths (which write out the commonest steps without ``_Step``) are
+    switched off, so that every step runs the general path's methods, the broken one too."""
+    monkeypatch.setattr(engine, "_FAST_PATHS", {})
     monkeypatch.setattr(_Step, name, wrapper(getattr(_Step, name)))
     finding = invariants.search(ACCOUNTING, invariants.Variant(rules.name, rules), deals)
     return finding.message
@@ -98,9 +101,9 @@ def test_a_cuckoo_that_costs_a_mark_is_caught(monkeypatch):
 
 def test_a_showdown_that_charges_the_wrong_seat_is_caught(monkeypatch):
     def wrapper(original):
-        def showdown(self):  # the engine's scoring is bypassed: the dealer always pays instead
+        def showdown(self, result=None):  # the engine's scoring is bypassed: the dealer always pays instead
             before = len(self.events)
-            original(self)
+            original(self, result)
             for i, e in enumerate(self.events[before:], before):
                 if e.kind == "mark-lost" and e.seat != self.dealer and self.marks[self.dealer] > 0:
                     marks = list(self.marks)
