@@ -187,8 +187,11 @@ def verdict_text(r: dict[str, Any]) -> str:
         more.append(f"{x['player']} may buy back for {x['stakes']} stake(s)")
     if r["bought_back"]:
         more.append(f"{_names(r['bought_back'])} bought back")
+    joint = r.get("winners") or []
     if r["winner"]:
         more.append(f"{r['winner']} wins the match")
+    elif len(joint) > 1:
+        more.append(f"{_names(joint)} are joint winners and share the pot (S6)")
     elif r["next"]:
         nx = r["next"]
         more.append(f"the deal goes on: {nx['player']} decides next ({' or '.join(nx['legal'])})")
@@ -369,6 +372,8 @@ def _brief(r: dict[str, Any]) -> str:
         parts.append(f"next: {r['next']['player']}")
     if r["winner"]:
         parts.append(f"winner: {r['winner']}")
+    elif len(r.get("winners") or []) > 1:
+        parts.append("joint winners: " + ", ".join(r["winners"]))
     return "; ".join(parts)
 
 

@@ -73,6 +73,8 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
             out[f"next_dealer_{key}"] = names[s.dealer] if s.phase == Phase.SHUFFLE else None
             out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER and s.winner is not None else None
     out["winner"] = names[winner] if winner is not None else None
+    # S6's joint winners have no single winner: list every winner (K3's one, or S6's several)
+    out["winners"] = [names[s] for s in final.winners]
     out["marks"] = dict(zip(names, final.marks))
     out["virgins"] = [n for n, v in zip(names, final.virgins) if v]
     out["pot"] = final.pot

@@ -101,7 +101,7 @@ def test_a_cuckoo_that_costs_a_mark_is_caught(monkeypatch):
 
 def test_a_showdown_that_charges_the_wrong_seat_is_caught(monkeypatch):
     def wrapper(original):
-        def showdown(self, result=None):  # the engine's scoring is bypassed: the dealer always pays instead
+        def showdown(self, result=None):  # the engine's scoring is bypassed: the dealer always pays
             before = len(self.events)
             original(self, result)
             for i, e in enumerate(self.events[before:], before):

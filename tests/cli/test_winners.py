@@ -1,0 +1,66 @@
+"""The ruling names every winner of a match that is over (``winners``): K3's last player with
+marks, or S6's joint winners, who have no single ``winner``."""
+from __future__ import annotations
+
+import io
+import json
+
+from cucu_ref.cli import EXIT_OK, main
+from cucu_ref.position import schema_problems
+
+# pagat's Cuckoo (S1-S6): two players on their last life, both dealt a king and both keep.
+# S5: equal cards all tie for lowest (the preset's reading of Q11), so both lose their last
+# life together; S6's first rule (the preset's all_out = joint-winners): they share the pot.
+JOINT = """\
+Ruleset: screw-your-neighbour
+Players: Andrea 1, Beatrice 1
+Dealer: Andrea
+Beatrice: K, keep
+Andrea: K, keep
+"""
+
+# The same table, but Beatrice has a life to spare and Andrea holds the two: Andrea loses
+# her last life (S5), Beatrice is the last player with lives and wins the match (K3/S6).
+ONE = """\
+Ruleset: screw-your-neighbour
+Players: Andrea 1, Beatrice 2
+Dealer: Andrea
+Beatrice: K, keep
+Andrea: 2, keep
+"""
+
+
+def rule(tmp_path, text: str, *args: str) -> tuple[int, str]:
+    path = tmp_path / "deal.txt"
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    code = main([*args, str(path)], stdout=out, stderr=err)
+    return code, out.getvalue()
+
+
+def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
+    code, out = rule(tmp_path, JOINT, "--format", "json")
+    assert code == EXIT_OK
+    ruling = json.loads(out)
+    assert schema_problems(ruling, name="ruling-1") == []
+    result = ruling["outcomes"][0]["result"]
+    assert result["winner"] is None
+    assert sorted(result["winners"]) == ["Andrea", "Beatrice"]
+    code, text = rule(tmp_path, JOINT)
+    verdict = next(line for line in text.splitlines() if line.startswith("Verdict:"))
+    assert "joint winners and share the pot (S6)" in verdict
+
+
+def test_a_single_winner_is_the_one_entry_of_winners(tmp_path):
+    code, out = rule(tmp_path, ONE, "--format", "json")
+    assert code == EXIT_OK
+    result = json.loads(out)["outcomes"][0]["result"]
+    assert result["winner"] == "Beatrice"
+    assert result["winners"] == ["Beatrice"]
+
+
+def test_winners_is_empty_while_the_match_goes_on(tmp_path):
+    code, out = rule(tmp_path, ONE.replace("Andrea 1", "Andrea 3"), "--format", "json")
+    assert code == EXIT_OK
+    result = json.loads(out)["outcomes"][0]["result"]
+    assert result["winner"] is None and result["winners"] == []
