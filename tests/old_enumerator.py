@@ -760,6 +760,9 @@ def _result(pos: Position, leaf: _Leaf, subst: dict[Card, Card]) -> dict[str, An
             out[f"next_dealer_{key}"] = names[s.dealer] if s.phase == Phase.SHUFFLE else None
             out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER else None
     out["winner"] = names[winner] if winner is not None else None
+    # the field the rulings gained since this oracle was frozen (K3's winner or S6's joint
+    # winners), built as cucu_ref.adjudication.outcomes builds it, so that results compare whole
+    out["winners"] = [names[s] for s in final.winners]
     out["marks"] = dict(zip(names, final.marks))
     out["virgins"] = [n for n, v in zip(names, final.virgins) if v]
     out["pot"] = final.pot

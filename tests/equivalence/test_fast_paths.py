@@ -136,3 +136,33 @@ def test_the_general_path_alone_plays_the_same_deals(monkeypatch):
             seen.append((state, events))
         runs.append(seen)
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("moves", [["keep", "keep"], ["offer", "keep"], ["keep", "offer"]])
+def test_f2_the_dealer_dealt_three_at_his_turn_is_left_to_the_general_path(monkeypatch, moves):
+    """F2 (the dealer takes three cards and keeps the highest) with cards dealt one at a time:
+    a keep or an offer that reaches the dealer before his card is dealt is not a fast path's
+    case; the engine deals him three all the same, as the frozen engine and the general path do."""
+    rules = CAMPLI.with_options({"dealer_takes": 3})
+    # K4: dealt from the bottom: Ada V, Bo VI, then the dealer Cy VII, II and XIIII (F2)
+    dealt = [card(c) for c in ("V", "VI", "VII", "II", "XIIII")]
+    rest = list(PACKS["cuccu-40"].cards)
+    for c in dealt:
+        rest.remove(c)
+    stack = (*rest, *reversed(dealt))
+
+    def play(engine_module):
+        state = engine_module.new_match(rules, ["Ada", "Bo", "Cy"], dealer=2)
+        state, events = engine_module.step(state, Action(A.SHUFFLE, stack=stack))
+        seen = [events]
+        for move in moves:
+            state, events = engine_module.step(state, Action(move, state.actor))
+            seen.append(events)
+        return state, seen
+
+    fast = play(engine)
+    assert fast == play(frozen_engine)
+    kept = [e for events in fast[1] for e in events if e.kind == "dealer-keeps-highest"]
+    assert [(e.rule, e.seat, str(e.card)) for e in kept] == [("F2", 2, "XIIII")]
+    monkeypatch.setattr(engine, "_FAST_PATHS", {})
+    assert play(engine) == fast

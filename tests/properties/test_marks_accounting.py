@@ -21,7 +21,7 @@ import random
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from cucu_ref import invariants
+from cucu_ref import engine, invariants
 from cucu_ref.engine import _Step, is_chance, legal_actions, new_match, step
 from cucu_ref.rulesets import PRESETS, preset
 from cucu_ref.state import Action, ActionKind, Phase
@@ -79,7 +79,10 @@ def test_every_mark_lost_or_gained_has_its_cause(state, data):
 
 
 def _broken_run(monkeypatch, name, wrapper, rules=PRESETS["campli"], deals=400):
-    """Play seeded biased deals with ``_Step.<name>`` replaced; return the first violation."""
+    """Play seeded biased deals with ``_Step.<name>`` replaced; return the first violation.
+    The engine's fast paths (which write out the commonest steps without ``_Step``) are
+    switched off, so that every step runs the general path's methods, the broken one too."""
+    monkeypatch.setattr(engine, "_FAST_PATHS", {})
     monkeypatch.setattr(_Step, name, wrapper(getattr(_Step, name)))
     finding = invariants.search(ACCOUNTING, invariants.Variant(rules.name, rules), deals)
     return finding.message
