@@ -73,12 +73,6 @@ def _hide_some_shown(doc: dict, rng: random.Random) -> dict:
 
 
 @_cfg(20)
-def _core(result):
-    """The essence of an outcome without ``winners``, which the old enumerator predates (it
-    derives from ``winner``, tested in tests/cli/test_winners.py)."""
-    return essence({k: v for k, v in result.items() if k != "winners"})
-
-
 @given(deals(max_players=5), st.booleans())
 def test_the_reasoner_agrees_with_the_old_enumerator(deal, hide):
     preset, players, seed, seen = deal
@@ -109,9 +103,9 @@ def test_the_reasoner_agrees_with_the_old_enumerator(deal, hide):
         # with live cards left unknown, every outcome the enumerator finds is found; the enumerator
         # misses some (it binds an offerer's card that a cat's undo (K13) gave back to him as if it
         # were known: campli, 4 players, seed 2220 -- given as 'dealt', both agree)
-        assert {_core(o.result) for o in old.outcomes} <= {_core(o.result) for o in new.outcomes}
+        assert {essence(o.result) for o in old.outcomes} <= {essence(o.result) for o in new.outcomes}
         return
-    assert {_core(o.result) for o in new.outcomes} == {_core(o.result) for o in old.outcomes}
+    assert {essence(o.result) for o in new.outcomes} == {essence(o.result) for o in old.outcomes}
     # each outcome's cases: the cards that lead to it are the same (for the unknown cards both split on)
     def cards(outcomes):
         out = {}
