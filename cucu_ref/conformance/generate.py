@@ -57,7 +57,7 @@ SETUP_RULES: dict[str, tuple[str, ...]] = {
     "coucou": ("F1",), "as-qui-court": ("F1",), "here": ("F1",), "ranter-go-round": ("R1",),
     "screw-your-neighbour": ("S1",),
 }
-# Rule IDs no deal trace can exercise, and why (see conformance/v1/README.md).
+# Rule IDs no deal trace can exercise, and why (docs/oracle.rst, "The conformance vectors").
 UNOBSERVABLE: dict[str, str] = {
     "Q15": "the seating draw (K2) happens before the first deal; a trace starts at a deal",
     "L5": "a table's agreement to play without the fools changes the pack; no option models it",
