@@ -39,8 +39,13 @@ def test_package_data_holds_the_schemas_and_the_type_marker():
 def test_ci_runs_the_lint_and_type_gates_after_the_tests():
     with open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8") as f:
         script = f.read()
-    tests, lint, types = script.index("python -m pytest"), script.index("ruff check ."), script.index("\nmypy\n")
+    tests = script.index("python -m pytest -n auto")
+    lint, types = script.index("ruff check ."), script.index("\nmypy\n")
     assert tests < lint < types
+    # the README's test command, word for word (the guide: .ci/run runs that same command)
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        assert "pip install -e '.[test]' && python -m pytest -n auto\n" in f.read()
     extras = PYPROJECT["project"]["optional-dependencies"]["test"]
+    assert any(d.startswith("pytest-xdist") for d in extras)
     assert any(d.startswith("ruff") for d in extras) and any(d.startswith("mypy") for d in extras)
     assert PYPROJECT["tool"]["mypy"]["strict"] is True
