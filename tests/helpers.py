@@ -256,3 +256,16 @@ def state_snapshot(state: State) -> tuple:
 def offers(events: Iterable[Event]) -> list[tuple[int, int]]:
     """(seat, price in stakes) of every buy-back offer, in the order they were made (K17)."""
     return [(e.seat, e.amount) for e in events if e.kind == "buy-back-offer"]
+
+
+def low_marks_start(draw, rules: Rules, most_players: int) -> State:
+    """A match of ``rules`` started (``start_deal``) at 2..``most_players`` seats where the
+    players often hold one mark: eliminations, dead cards, buy-backs, restarts and an innkeeper
+    with nothing left to pay come within a few deals.  ``draw`` is a hypothesis ``draw``."""
+    import hypothesis.strategies as st
+
+    from cucu_ref.deal import start_deal
+
+    n = draw(st.integers(rules.min_players, min(rules.max_players, most_players)))
+    marks = [draw(st.sampled_from([1, 1, 2, rules.initial_marks])) for _ in range(n)]
+    return start_deal(rules, [f"p{i}" for i in range(n)], marks, draw(st.integers(0, n - 1)))

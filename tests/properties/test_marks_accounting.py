@@ -22,9 +22,10 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from cucu_ref import engine, invariants
-from cucu_ref.engine import _Step, is_chance, legal_actions, new_match, step
+from cucu_ref.engine import _Step, is_chance, legal_actions, step
 from cucu_ref.rulesets import PRESETS, preset
 from cucu_ref.state import Action, ActionKind, Phase
+from helpers import low_marks_start
 
 ACCOUNTING = next(p for p in invariants.PROPERTIES if p.id == "marks-accounting")
 READINGS = [PRESETS[name] for name in sorted(PRESETS)] + [
@@ -41,11 +42,7 @@ READINGS = [PRESETS[name] for name in sorted(PRESETS)] + [
 @st.composite
 def tables(draw):
     rules = draw(st.sampled_from(READINGS))
-    n = draw(st.integers(rules.min_players, min(rules.max_players, 7)))
-    state = new_match(rules, [f"p{i}" for i in range(n)], dealer=draw(st.integers(0, n - 1)))
-    # one-mark players often: eliminations, dead cards, a keeper with nothing left to pay
-    marks = tuple(draw(st.sampled_from([1, 1, 2, rules.initial_marks])) for _ in range(n))
-    return state._replace(marks=marks, virgins=tuple(m == rules.initial_marks for m in marks))
+    return low_marks_start(draw, rules, 7)
 
 
 def play_checked(state, data, steps=80):

@@ -27,6 +27,7 @@ from cucu_ref import invariants
 from cucu_ref.engine import is_chance, legal_actions, new_match, step
 from cucu_ref.rulesets import PRESETS, preset
 from cucu_ref.state import Action, ActionKind, Phase
+from helpers import low_marks_start
 
 MATCHES = [PRESETS[name] for name in ("campli", "lu-stu", "zeh-1769", "digital-4p", "coucou")] + [
     preset("campli", {"simultaneous_buy_back": "same-price"}),  # Q1, Martin
@@ -136,11 +137,7 @@ class Ledger:
 @st.composite
 def matches(draw):
     rules = draw(st.sampled_from(MATCHES))
-    n = draw(st.integers(rules.min_players, min(rules.max_players, 6)))
-    state = new_match(rules, [f"p{i}" for i in range(n)], dealer=draw(st.integers(0, n - 1)))
-    # low marks: eliminations, buy-backs, restarts and two-player ends within a few deals
-    marks = tuple(draw(st.sampled_from([1, 1, 2, rules.initial_marks])) for _ in range(n))
-    return state._replace(marks=marks, virgins=tuple(m == rules.initial_marks for m in marks))
+    return low_marks_start(draw, rules, 6)
 
 
 @given(matches(), st.data())
