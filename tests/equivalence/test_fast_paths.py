@@ -166,3 +166,48 @@ def test_f2_the_dealer_dealt_three_at_his_turn_is_left_to_the_general_path(monke
     assert [(e.rule, e.seat, str(e.card)) for e in kept] == [("F2", 2, "XIIII")]
     monkeypatch.setattr(engine, "_FAST_PATHS", {})
     assert play(engine) == fast
+
+
+# --------------------------------------------------------------------------- the scoring's fast path
+
+
+def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch):
+    """Vacuity check for the scoring: in the CI-sized comparison (whose frozen side scores by
+    the long way, conftest.py) the engine's showdowns take ``scoring.decide_live`` in each of
+    its ways (a fool or not, a XV or not) and ``decide_plain`` where a hand is dead or a
+    player hinted."""
+    from cucu_ref import scoring
+    from cucu_ref.cards import FOOL_VALUE
+
+    ways: Counter[str] = Counter()
+    live, plain = scoring.decide_live, scoring.decide_plain
+
+    def counted_live(X, rules, family, vals, table):
+        ways[f"live fool={FOOL_VALUE in vals} xv={15 in vals}"] += 1
+        return live(X, rules, family, vals, table)
+
+    def counted_plain(*args):
+        ways["plain"] += 1
+        return plain(*args)
+
+    monkeypatch.setattr(scoring, "decide_live", counted_live)
+    monkeypatch.setattr(scoring, "decide_plain", counted_plain)
+    compare(engine, frozen_engine, deals=1_000, seed=7)
+    for fool in (False, True):
+        for xv in (False, True):
+            assert ways[f"live fool={fool} xv={xv}"] > 20, ways
+    assert ways["plain"] > 20, ways
+
+
+def test_a_fault_in_the_live_path_is_caught_by_the_comparison(monkeypatch):
+    """The comparison sees a fault in the engine's scoring (its frozen side scores by the long
+    way): here K15's ties, only the first of the lowest losing."""
+    from engine_pair import Disagreement
+
+    from cucu_ref import scoring
+
+    live = scoring.decide_live
+    monkeypatch.setattr(scoring, "decide_live", lambda X, rules, family, vals, table: live(
+        X, rules.with_options({"ties": "first"}), family, vals, table))
+    with pytest.raises(Disagreement, match=r"(states|events) differ"):
+        compare(engine, frozen_engine, deals=1_000, seed=7)
