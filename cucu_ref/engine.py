@@ -148,7 +148,28 @@ def shuffled_stack(rules: Rules, seed: "int | random.Random") -> tuple[Card, ...
     # order, by ``next(keys, card)``, which returns the next key (a lambda calling rng.random
     # gives the same keys, a third slower)
     keys = starmap(rng.random, repeat((), len(cards)))
-    return tuple(sorted(cards, key=partial(next, keys)))
+    return _SHUFFLED[rules.pack](sorted(cards, key=partial(next, keys)))
+
+
+class _Shuffled(tuple[Card, ...]):
+    """A stack :func:`shuffled_stack` made: a tuple (equal to, hashed and printed like the plain
+    tuple of its cards, no fields of its own) whose type says it holds exactly the cards of one
+    pack, so ``_start_deal`` need not check C1 again.  One subclass per pack (``_SHUFFLED``):
+    a stack made for one pack and shuffled into a game of another (F1's piquet pack) is
+    checked.  Any other stack, a plain tuple, a list, one rebuilt from JSON or substituted with
+    ``State._replace``, is checked as before.  Pickled or copied it becomes a plain tuple (it
+    carries no promise out of the process), and slicing it gives plain tuples, so no State
+    holds one."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return tuple, (tuple(self),)
+
+
+_SHUFFLED: dict[str, type[_Shuffled]] = {
+    name: type(f"_Shuffled[{name}]", (_Shuffled,), {"__slots__": ()}) for name in PACKS
+}
 
 
 # --------------------------------------------------------------------------- queries
@@ -452,7 +473,7 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     decision.  One hand dealt at a time is built here directly; dealing all first and F2's
     dealer taking three go through ``_Step.deal_to`` and ``_Step.advance``."""
     rules = state.rules
-    if not _whole_pack(rules.pack, stack):
+    if type(stack) is not _SHUFFLED[rules.pack] and not _whole_pack(rules.pack, stack):  # (made by shuffled_stack)
         pack = PACKS[rules.pack]
         raise IllegalActionError(f"the shuffle must hold exactly the {pack.size} cards of {pack.name}", "C1")
     assert stack is not None  # _whole_pack refuses None
@@ -502,16 +523,19 @@ _PACK_CHECK: dict[str, tuple[int, list[int], set[str]]] = {
     name: (pack.size, sorted(card.value for card in pack.cards), {pack.family}) for name, pack in PACKS.items()
 }
 _FAMILY, _VALUE = itemgetter(0), itemgetter(1)
+_CARD_TYPE = {Card}
 
 
 def _whole_pack(pack: str, stack: object) -> bool:
     """C1: True when ``stack`` holds exactly the cards of ``pack`` (by name), in any order: as
-    many cards, the same values as a multiset, all of the pack's family.  Anything else (None,
-    a number, strings, other objects) is refused, never a crash."""
+    many cards, each a :class:`~cucu_ref.cards.Card`, the same values as a multiset, all of the
+    pack's family.  Anything else (None, a number, strings, other objects, the cards' fields as
+    lists or plain tuples, as JSON gives them back) is refused, never a crash."""
     size, values, family = _PACK_CHECK[pack]
     cards = cast("Sequence[Card]", stack)  # anything: a wrong shape is caught below
     try:
-        return len(cards) == size and sorted(map(_VALUE, cards)) == values and set(map(_FAMILY, cards)) == family
+        return (len(cards) == size and set(map(type, cards)) == _CARD_TYPE
+                and sorted(map(_VALUE, cards)) == values and set(map(_FAMILY, cards)) == family)
     except (TypeError, IndexError):
         return False
 

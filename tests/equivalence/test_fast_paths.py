@@ -76,6 +76,54 @@ def test_c1_accepts_the_pack_in_any_order_and_shape():
         assert Counter(by_tuple.stack) + Counter(h for h in by_tuple.hands if h is not None) == Counter(pack.cards)
 
 
+def test_c1_is_not_checked_again_for_a_stack_shuffled_stack_made_and_is_for_any_other(monkeypatch):
+    """A stack from ``shuffled_stack`` is the pack by construction: ``step`` takes it without
+    ``_whole_pack``.  Every other stack is checked: the same cards as a plain tuple or a list,
+    after a JSON or pickle round trip, or made for another pack (F1: the piquet pack of a
+    small French table) -- a hostile one is still refused with C1, never a crash."""
+    import json
+    import pickle
+
+    checked: list[object] = []
+    whole_pack = engine._whole_pack
+    monkeypatch.setattr(engine, "_whole_pack", lambda pack, stack: checked.append(stack) or whole_pack(pack, stack))
+    state = table(CAMPLI, 4)
+    made = engine.shuffled_stack(CAMPLI, 5)
+    plain = tuple(made)
+    assert made == plain and repr(made) == repr(plain) and hash(made) == hash(plain) and str(made) == str(plain)
+    assert Action(A.SHUFFLE, stack=made) == Action(A.SHUFFLE, stack=plain)
+    after = step(state, Action(A.SHUFFLE, stack=made))
+    assert checked == []
+    assert type(after[0].stack) is tuple  # no State holds the marked stack
+    for other in (plain, list(made), pickle.loads(pickle.dumps(made)), tuple(Card.parse(str(c)) for c in made)):
+        assert step(state, Action(A.SHUFFLE, stack=other)) == after
+    assert len(checked) == 4 and type(pickle.loads(pickle.dumps(made))) is tuple
+    # a stack of another pack, however made, is refused
+    french = preset("here")
+    small = table(french, 4)
+    assert small.rules.pack == "french-52"
+    piquet = french.with_options({"pack": "french-32"})
+    with pytest.raises(IllegalActionError) as err:
+        step(small, Action(A.SHUFFLE, stack=engine.shuffled_stack(piquet, 1)))
+    assert err.value.rule == "C1"
+    # the 40 cards of one pack in a game of the 38
+    zeh = preset("zeh-1769")
+    with pytest.raises(IllegalActionError) as err:
+        step(table(zeh, 4), Action(A.SHUFFLE, stack=engine.shuffled_stack(CAMPLI, 1)))
+    assert err.value.rule == "C1"
+    assert step(table(zeh, 4), Action(A.SHUFFLE, stack=engine.shuffled_stack(zeh, 1)))[0].phase == Phase.DECIDE
+
+
+def test_c1_refuses_the_cards_fields_without_the_cards():
+    """The cards' fields as JSON gives them back (lists) or as plain tuples, equal to the Cards
+    but not Cards, are refused with C1 (they were taken, and a later request crashed on them)."""
+    import json
+
+    made = engine.shuffled_stack(CAMPLI, 5)
+    for other in (json.loads(json.dumps(made)), [tuple(c) for c in made], [*made[:-1], tuple(made[-1])]):
+        assert _refused(other) == "C1"
+
+
 # --------------------------------------------------------------------------- the fast paths are exercised
 
 
