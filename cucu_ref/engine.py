@@ -353,9 +353,10 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
     """K5 'passo' by a player who is not the dealer, when the next seat holds (or is dealt,
     K4/L2) a plain card: the two exchange (K7), each card's custody gains the step, and the
     target decides about the card he received.  What ``_Step.offer``, ``request``, ``swap``
-    and ``decide_after_receiving`` do in this case.  Not covered (the general path refuses or
-    applies them): the dealer's offer (K8) and a second offer (R2), an event card at the
-    target (K10-K14), the talon at the last request (F4), Q9's refusal by paying, F2."""
+    and ``decide_after_receiving`` do in this case; the cuckoo or the inn at the target goes on
+    in :func:`_fast_arresto`.  Not covered (the general path refuses or applies them): the
+    dealer's offer (K8) and a second offer (R2), the hunter, the horse and the cat at the
+    target (K11-K13), the talon at the last request (F4), Q9's refusal by paying, F2."""
     (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, seat, _, order,
      cursor, stack, hands, custody, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
     assert seat is not None  # a DECIDE state has an actor
@@ -375,8 +376,21 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
             return None
         bottom = rules.deal_from == "bottom"
         card = stack[-1] if bottom else stack[0]
-    if rules.role_of_card.get(card) is not None or rules.refuse_by_paying == "yes":  # type: ignore[arg-type]
-        return None  # an event card (K10-K14), or Q9's choice to exchange or pay
+    role = rules.role_of_card.get(card)  # type: ignore[arg-type]
+    if role is not None:  # an event card (K10-K14)
+        if role != CUCKOO and role != INN:
+            return None
+        if dealt:
+            stack = stack[:-1] if bottom else stack[1:]
+            hands, custody = _put(hands, target, card), _put(custody, target, ((target, Via.DEALT),))
+            cite = rules.citation_of
+            met = [_new_event(("offer", cite["offer"], seat, None, None, 0)),
+                   _new_event(("deal", cite["deal"], target, None, card, 0))]
+        else:
+            met = [_new_event(("offer", rules.citation_of["offer"], seat, None, None, 0))]
+        return _fast_arresto(state, role, index, stack, hands, custody, met)
+    if rules.refuse_by_paying == "yes":
+        return None  # Q9's choice to exchange or pay
     cite = rules.citation_of
     if dealt:
         stack = stack[:-1] if bottom else stack[1:]
@@ -395,6 +409,57 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
     return _new_state((rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number,
                        Phase.DECIDE, target, None, order, index, stack, tuple(new_hands), tuple(new_custody),
                        dead, guarantees, hinted, out_this_deal, pending, winner, suspended)), events
+
+
+def _fast_arresto(state: State, role: str, index: int, stack: tuple[Card, ...], hands: tuple[Optional[Card], ...],
+                  custody: tuple[Custody, ...], events: list[Event]) -> Optional[tuple[State, tuple[Event, ...]]]:
+    """After :func:`_fast_offer`'s offer (``events``, and the target's card dealt into ``stack``,
+    ``hands`` and ``custody``), the target at ``index`` of the order holds the cuckoo or the
+    inn: 'arresto'.  K10: no exchange and no cost, play goes on right of the cuckoo (Q2: the
+    holder's own turn under ``targeted_holder_acts = always``; the dealer's last decision under
+    ``targeted_dealer_decides = yes``), the next seat dealt his card first.  K14: 'fermatevi',
+    the offerer decides (L7, Lu Stù: the innkeeper answers the bargain).  What ``_Step.request``,
+    ``play_on_after_arresto``, ``advance`` and ``deal_to`` do in these cases.  Not covered
+    (None): the cuckoo at the end of the order (the showdown follows), F2's dealer taking three."""
+    (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, offerer, _, order,
+     _, _, _, _, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
+    assert offerer is not None  # a DECIDE state has an actor
+    target = order[index]
+    events.append(_new_event(("arresto", _arresto_rule(rules, role), target, offerer, hands[target], 0)))
+    other: Optional[int]
+    if role == INN:
+        if rules.inn == "lu-stu":
+            # L7: 'Tingh la Cas, che mi dai in cambio': the offerer bargains, the innkeeper answers
+            events.append(_new_event(("inn-bargain", "L7", target, offerer, None, 0)))
+            phase, actor, other = Phase.INN_KEEPER, target, offerer
+        else:
+            events.append(_new_event(("fermatevi", rules.citation_of[INN], target, offerer, None, 0)))
+            phase, actor, other = Phase.INN_OFFERER, offerer, target
+        cursor = index
+    else:
+        # K10: play goes on with the player right of the cuckoo (play_on_after_arresto)
+        if target == dealer:
+            cursor = index if rules.targeted_dealer_decides == "yes" else index + 1
+        elif rules.targeted_holder_acts == "always" and not dead[target]:
+            cursor = index
+        else:
+            cursor = index + 1
+        if cursor >= len(order):
+            return None  # past the dealer: the showdown (the general path)
+        actor = order[cursor]
+        if hands[actor] is None:
+            if actor == dealer and rules.dealer_takes == 3:
+                return None  # F2
+            if rules.deal_from == "bottom":
+                card, stack = stack[-1], stack[:-1]
+            else:
+                card, stack = stack[0], stack[1:]
+            hands, custody = _put(hands, actor, card), _put(custody, actor, ((actor, Via.DEALT),))
+            events.append(_new_event(("deal", rules.citation_of["deal"], actor, None, card, 0)))
+        phase, other = Phase.DECIDE, None
+    return _new_state((rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number,
+                       phase, actor, other, order, cursor, stack, hands, custody, dead, guarantees, hinted,
+                       out_this_deal, pending, winner, suspended)), tuple(events)
 
 
 def _fast_dealer_keep(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:

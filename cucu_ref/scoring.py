@@ -656,7 +656,7 @@ def _plain_showdown(rules: Rules, seats: Sequence[int], n_live: int, table: Term
     """The marks of :func:`decide_plain` (or :func:`decide_live`) for the ``n_live`` live seats
     ``seats`` (the first positions), cited: the single fool's mark first, then the lowest in
     play order, as the long way's payments; the ranks halved back (14½ is 29)."""
-    rule = rules.showdown_rule
+    rule = rules.citation_of["showdown"]  # (Rules.showdown_rule, without its two calls)
     if n_live == 2 and table == 2 and p.rank[0] == p.rank[1]:
         rule = _two_left(rules)
     # (``compress`` and ``zip`` stop at the last live seat: a dead hand's position follows it)

@@ -127,7 +127,7 @@ def test_c1_refuses_the_cards_fields_without_the_cards():
 
 
 FAST = ("_fast_keep", "_fast_offer", "_fast_go_to_stack", "_fast_dealer_keep")
-GOING_OUT = "_fast_going_out"
+GOING_OUT, ARRESTO = "_fast_going_out", "_fast_arresto"
 
 
 def test_the_equivalence_run_takes_every_fast_path_and_every_fallback(monkeypatch):
@@ -136,7 +136,7 @@ def test_the_equivalence_run_takes_every_fast_path_and_every_fallback(monkeypatc
     the target, a showdown everybody goes out of), which then plays on with the comparison the
     fast path made."""
     taken: Counter[tuple[str, bool]] = Counter()
-    for name in (*FAST, GOING_OUT):
+    for name in (*FAST, GOING_OUT, ARRESTO):
         original = getattr(engine, name)
 
         def counted(*args, original=original, name=name):
@@ -155,10 +155,10 @@ def test_the_equivalence_run_takes_every_fast_path_and_every_fallback(monkeypatc
 
     monkeypatch.setattr(engine._Step, "showdown", general_showdown)
     compare(engine, frozen_engine, deals=1_000, seed=7)
-    for name in (*FAST, GOING_OUT):
+    for name in (*FAST, GOING_OUT, ARRESTO):
         assert taken[name, True] > 100, (name, taken)
     # (a keep's fallbacks, F2's dealer dealt three at his turn, do not come up in this run)
-    for name in ("_fast_offer", "_fast_go_to_stack", GOING_OUT):
+    for name in ("_fast_offer", "_fast_go_to_stack", GOING_OUT, ARRESTO):
         assert taken[name, False] > 0, (name, taken)
     # everybody went out (K18, S6 ...): the general path plays on with the fast path's comparison
     assert taken["showdown after a fast path", True] > 0, taken
