@@ -260,3 +260,34 @@ def test_a_fault_in_the_live_path_is_caught_by_the_comparison(monkeypatch):
         X, rules.with_options({"ties": "first"}), family, vals, table))
     with pytest.raises(Disagreement, match=r"(states|events) differ"):
         compare(engine, frozen_engine, deals=1_000, seed=7)
+
+
+@pytest.mark.parametrize("second", ["XV", "XI"])  # the cuckoo (K10), the inn (K14)
+def test_f2_after_an_arresto_the_dealer_is_dealt_three(monkeypatch, second):
+    """An offer meets the cuckoo (K10) and play goes on with the dealer, not yet dealt: F2
+    deals him three, as the frozen engine and the general path do (the inn: the offerer's
+    decision first, then the dealer)."""
+    rules = CAMPLI.with_options({"dealer_takes": 3})
+    dealt = [card(c) for c in ("V", second, "VII", "II", "XIIII")]  # Ada V, Bo XV or XI, Cy VII II XIIII
+    rest = list(PACKS["cuccu-40"].cards)
+    for c in dealt:
+        rest.remove(c)
+    stack = (*rest, *reversed(dealt))
+
+    def play(engine_module):
+        state = engine_module.new_match(rules, ["Ada", "Bo", "Cy"], dealer=2)
+        state, events = engine_module.step(state, Action(A.SHUFFLE, stack=stack))
+        seen = [events]
+        for move in (["offer"] if second == "XV" else ["offer", "keep-after-fermatevi"]):
+            state, events = engine_module.step(state, Action(move, state.actor))
+            seen.append(events)
+        return state, seen
+
+    fast = play(engine)
+    assert fast == play(frozen_engine)
+    assert [(e.kind, e.seat) for e in fast[1][1]][:3] == [("offer", 0), ("deal", 1), ("arresto", 1)]
+    kept = [e for events in fast[1] for e in events if e.kind == "dealer-keeps-highest"]
+    assert [(e.rule, e.seat, str(e.card)) for e in kept] == [("F2", 2, "XIIII")]
+    assert fast[0].actor == 2 and fast[0].hands[2] == card("XIIII")
+    monkeypatch.setattr(engine, "_FAST_PATHS", {})
+    assert play(engine) == fast
