@@ -23,7 +23,8 @@ the step counts must agree), and they run in turns, ``--rounds`` times, alternat
 goes first, each turn timed in CPU seconds of this process.  It prints each side's deals and
 steps per CPU second (the best turn), the median of the per-round ratios (the speed-up) with
 its range, tracemalloc's peak per side, and how much of a deal the showdown's scoring
-(``cucu_ref.scoring.evaluate``, called by both engines) takes.
+(``scoring.evaluate``, each engine's own package's) takes.  ``--parts PLAYERS`` replays each
+part of a deal alone instead (the steps by kind, the policy's calls, the scoring).
 
 The target named in the README is at least 20 000 four-player deals per second.
 """
@@ -265,7 +266,7 @@ def print_comparison(baseline_root: Path, results: list[dict[str, Any]], ruleset
                   f"{x['peak_kib_per_deal']:>9}")
         print(f"{r['players']:>7} {'speed-up':>9} {r['ratio_median']:>8}x  (range {r['ratio_min']}-{r['ratio_max']} "
               f"over {r['rounds']} rounds of {r['deals']} deals, {r['steps']} steps each)")
-    print("scoring: CPU us per deal in scoring.evaluate, the showdown both engines call; peak KiB: tracemalloc's")
+    print("scoring: CPU us per deal in scoring.evaluate (each engine's own, replayed alone); peak KiB: tracemalloc's")
     print("peak over a run of up to 2,000 deals; KiB/deal: the most one deal holds above what was held before it")
 
 
