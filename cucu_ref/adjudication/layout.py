@@ -59,7 +59,7 @@ def layout(pos: Position, rules: Rules) -> Layout:
     pack = PACKS[rules.pack]
     size = pack.size
     if pos.stack_order is not None and None not in pos.stack_order and len(pos.stack_order) == size:
-        whole = tuple(c for c in pos.stack_order if c is not None)
+        whole: tuple[Card, ...] = pos.stack_order  # type: ignore[assignment]  # (no None in it)
         return Layout(whole, whole, {}, Counter())  # every card known
     order = pos.order
     m = len(order)

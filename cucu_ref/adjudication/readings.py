@@ -170,7 +170,7 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
     with its source and outcomes."""
     open_points = open_options(pos.preset)
     base_key: Optional[tuple[str, ...]] = None
-    base_fp = fingerprint(run)
+    base_fp: Optional[frozenset[tuple[Any, ...]]] = None  # computed when a re-run first needs it
     found = []
     screens: Optional[dict[str, Callable[[], bool]]] = None
     for name, spec in OPTIONS.items():
@@ -207,6 +207,8 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
                 alternatives.append((entry, None))
                 continue
             entry["status"] = "ruling"
+            if base_fp is None:
+                base_fp = fingerprint(run)
             if fingerprint(alt) != base_fp:
                 if base_key is None:
                     base_key = outcome_key(chosen)

@@ -732,18 +732,35 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
     recorder = Recorder(rules)
     search = Search(pos, recorder, lay, heard_all=heard_all)  # type: ignore[arg-type]
     recorder.search = search
-    search.run()
+    try:
+        search.run()
+    finally:
+        recorder.search = None  # no cycle (recorder <-> search): the run is freed as soon as it is dropped
     if not search.leaves and lay.labels and heard_all and fallback:
         heard_all = False
         recorder = Recorder(rules)
         search = Search(pos, recorder, lay, heard_all=False)  # type: ignore[arg-type]
         recorder.search = search
-        search.run()
-    leaves = [leaf._replace(state=leaf.state._replace(rules=rules), start=leaf.start._replace(rules=rules))
+        try:
+            search.run()
+        finally:
+            recorder.search = None
+    leaves = [Leaf(leaf.know, with_rules(leaf.state, rules), leaf.steps, with_rules(leaf.start, rules))
               for leaf in search.leaves]
     linear = len(leaves) == 1 and not leaves[0].know.split and search.starts == 1
+    # the checkpoints' states hold the recorder as their rules: give them the rules themselves,
+    # so that nothing kept refers to the recorder (no cycle through recorder.first)
+    first = {name: None if cp is None else (cp[0], with_rules(cp[1], rules), *cp[2:])
+             for name, cp in recorder.first.items()} if linear else {}
+    recorder.first = {}
     return Run(leaves, search.failures, lay, Reasoner(lay, rules), frozenset(recorder._read),
-               recorder.first if linear else {}, heard_all)
+               first, heard_all)  # type: ignore[arg-type]
+
+
+def with_rules(state: State, rules: Rules) -> State:
+    """``state._replace(rules=rules)`` (rules is the State's first field) without the named
+    tuple's keyword handling."""
+    return tuple.__new__(State, (rules, *state[1:]))
 
 
 def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
@@ -756,9 +773,9 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
         return run_position(pos, rules, heard_all=run.heard_all, fallback=False)
     i, state, know, steps, announced, facts = checkpoint
     search = Search(pos, rules, run.lay)
-    search.start = run.leaves[0].start._replace(rules=rules)
+    search.start = with_rules(run.leaves[0].start, rules)
     search.starts = 1
-    search.walk(state._replace(rules=rules), i, know, steps, announced, facts)
+    search.walk(with_rules(state, rules), i, know, steps, announced, facts)
     return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
 
 
