@@ -754,7 +754,7 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
              for name, cp in recorder.first.items()} if linear else {}
     recorder.first = {}
     return Run(leaves, search.failures, lay, Reasoner(lay, rules), frozenset(recorder._read),
-               first, heard_all)  # type: ignore[arg-type]
+               first, heard_all)
 
 
 def with_rules(state: State, rules: Rules) -> State:
