@@ -9,6 +9,8 @@ derive.  A branch that contradicts the history dies with a :class:`~cucu_ref.pos
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NamedTuple, Optional
@@ -17,7 +19,7 @@ from .. import cards as _cards
 from ..cards import Card
 from ..engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from ..position import DECISIONS, ROLE_CALL, ROLE_RULE, HistoryEvent, Position, Problem
-from ..rulesets import OPTIONS, Rules
+from ..rulesets import OPTIONS, Rules, open_options
 from ..state import Action, ActionKind, Event, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
 from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
@@ -700,7 +702,11 @@ class Recorder:
     its checkpoint), so the value is then kept on the recorder: later reads find it there
     without a call (the engine reads the rules on every step)."""
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, watch: Optional[frozenset[str]] = None):
+        if watch is not None:
+            # only the options in ``watch`` (the open points) are re-run: every other field is
+            # set on the recorder now, so that reading it costs no call
+            self.__dict__.update(_unwatched(rules, watch))
         self._rules = rules
         self._read: set[str] = set()
         self.search: Optional[Search] = None
@@ -713,6 +719,26 @@ class Recorder:
         value = getattr(self._rules, name)
         self.__dict__[name] = value
         return value
+
+
+_UNWATCHED: dict[tuple[int, frozenset[str]], tuple[Rules, dict[str, Any]]] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _watched(preset_name: str) -> frozenset[str]:
+    return frozenset(open_options(preset_name))
+
+
+def _unwatched(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
+    """The fields of ``rules`` outside ``watch``, by name (built once per ruleset)."""
+    key = (id(rules), watch)
+    entry = _UNWATCHED.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_UNWATCHED) > 64:
+            _UNWATCHED.clear()
+        fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in watch}
+        entry = _UNWATCHED[key] = (rules, fields)
+    return entry[1]
 
 
 def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: bool = True,
@@ -729,7 +755,9 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
             search = Search(pos, rules, lay, heard_all=False)
             search.run()
         return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS), heard_all=heard_all)
-    recorder = Recorder(rules)
+    # the options open_questions may re-run: the preset's open points (every option for another ruleset)
+    watch = _watched(pos.preset)
+    recorder = Recorder(rules, watch)
     search = Search(pos, recorder, lay, heard_all=heard_all)  # type: ignore[arg-type]
     recorder.search = search
     try:
@@ -738,7 +766,7 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
         recorder.search = None  # no cycle (recorder <-> search): the run is freed as soon as it is dropped
     if not search.leaves and lay.labels and heard_all and fallback:
         heard_all = False
-        recorder = Recorder(rules)
+        recorder = Recorder(rules, watch)
         search = Search(pos, recorder, lay, heard_all=False)  # type: ignore[arg-type]
         recorder.search = search
         try:
@@ -748,10 +776,9 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
     leaves = [Leaf(leaf.know, with_rules(leaf.state, rules), leaf.steps, with_rules(leaf.start, rules))
               for leaf in search.leaves]
     linear = len(leaves) == 1 and not leaves[0].know.split and search.starts == 1
-    # the checkpoints' states hold the recorder as their rules: give them the rules themselves,
-    # so that nothing kept refers to the recorder (no cycle through recorder.first)
-    first = {name: None if cp is None else (cp[0], with_rules(cp[1], rules), *cp[2:])
-             for name, cp in recorder.first.items()} if linear else {}
+    # the checkpoints' states hold the recorder as their rules (rerun_from gives them the rules
+    # it re-runs under): the recorder lets go of them, so that there is no cycle through it
+    first = recorder.first if linear else {}
     recorder.first = {}
     return Run(leaves, search.failures, lay, Reasoner(lay, rules), frozenset(recorder._read),
                first, heard_all)
