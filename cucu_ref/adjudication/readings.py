@@ -165,16 +165,24 @@ def _source(ref: str) -> str:
     return cite(ref) if ref in RULES else ref
 
 
+@functools.lru_cache(maxsize=64)
+def _open_specs(preset_name: str) -> tuple[tuple[str, Any], ...]:
+    """The open points of ``preset_name`` (see :func:`open_options`) with their specs, in the
+    order of :data:`OPTIONS`."""
+    open_points = open_options(preset_name)
+    return tuple((name, spec) for name, spec in OPTIONS.items() if name in open_points)
+
+
 def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[str, Any]]:
     """Every open point whose readings give this position different outcomes, each reading
     with its source and outcomes."""
-    open_points = open_options(pos.preset)
     base_key: Optional[tuple[str, ...]] = None
     base_fp: Optional[frozenset[tuple[Any, ...]]] = None  # computed when a re-run first needs it
     found = []
     screens: Optional[dict[str, Callable[[], bool]]] = None
-    for name, spec in OPTIONS.items():
-        if name not in open_points or name not in run.read or not hasattr(pos.rules, name):
+    read = run.read
+    for name, spec in _open_specs(pos.preset):
+        if name not in read or not hasattr(pos.rules, name):
             continue
         if screens is None:
             screens = _screens(pos, run)
