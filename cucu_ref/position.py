@@ -267,6 +267,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     marks: list[int] = []
     virgins: list[bool] = []
     initial = rules.initial_marks if rules is not None else 3
+    gain_keeps_virgin = rules is None or getattr(rules, "virgin_after_gain", "still-virgin") == "still-virgin"
     for i, entry in enumerate(doc.get("players", [])):
         path = f"$.players[{i}]"
         if isinstance(entry, str):
@@ -283,7 +284,6 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         m = int(entry.get("marks", initial))
         marks.append(m)
         virgin = entry.get("virgin", m == initial)
-        gain_keeps_virgin = rules is None or getattr(rules, "virgin_after_gain", "still-virgin") == "still-virgin"
         if virgin and (m < initial or (m > initial and not gain_keeps_virgin)):
             # K17: a virgin still holds his original marks (Q8: marks gained may not count against it)
             chk.add(path + ".virgin", f"{name} holds {m} marks, not the original {initial}, so is no virgin",
@@ -294,6 +294,11 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     seat_of = {n: i for i, n in enumerate(names)}
 
     def seat(value: Any, path: str, what: str = "player") -> int:
+        if type(value) is str:
+            # a name written as seated (stripped, NFC) is its own normal form: one lookup
+            found = seat_of.get(value)
+            if found is not None:
+                return found
         name = _name(value) if isinstance(value, str) else value
         if name in seat_of:
             return seat_of[name]
@@ -560,12 +565,16 @@ def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str,
     return rules, name, good
 
 
+_VERB_SET = frozenset(VERBS)
+
+
 def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int], names: list[str],
              chk: _Checker) -> list[HistoryEvent]:
     out: list[HistoryEvent] = []
     for i, item in enumerate(items):
         path = f"$.history[{i}]"
-        verb = next((v for v in VERBS if v in item), None)
+        verbs = item.keys() & _VERB_SET
+        verb = verbs.pop() if len(verbs) == 1 else next((v for v in VERBS if v in item), None)
         if verb is None:  # pragma: no cover - the schema guarantees a verb
             continue
         if verb == "exchange":

@@ -207,9 +207,11 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
     size = len(lay.stack)
     k = len(dealt)
     bottom = rules.deal_from == "bottom"
+    if not lay.labels:
+        # every card the rules can reach is known: the stack holds no placeholder (it is the
+        # concrete stack), so the engine's deal is the deal
+        return after, events
     three = any(e.kind == "dealer-keeps-highest" for e in events)
-    if three and not lay.labels:
-        return after, events  # every card known
     drawn = k + 2 if three else k
     if len(after.stack) != size - k or (three and k != len(after.order)):
         if lay.labels:
