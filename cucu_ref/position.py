@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Optional
 
@@ -33,6 +32,14 @@ from .state import Action, ActionKind, Phase, State
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.vocabulary with
 # their languages and sources; re-exported here, where they were first defined.
 from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS
+
+try:  # the C loop collections.Counter counts with (collections falls back to the same Python loop)
+    from _collections import _count_elements  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - CPython has it
+    def _count_elements(mapping: dict[Any, int], iterable: Any) -> None:
+        get = mapping.get
+        for elem in iterable:
+            mapping[elem] = get(elem, 0) + 1
 
 __all__ = [
     "FORMAT",
@@ -329,7 +336,10 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     if "order" in stack:
         order = stack["order"]
         # the common case first: every name a card already parsed (one C-level lookup each)
-        known = tuple(map(memo.get, order)) if set(map(type, order)) == {str} else (None,)
+        try:
+            known = tuple(map(memo.get, order))  # None for a name not parsed yet, or not a string
+        except TypeError:  # an array or object in the order (the schema refuses it before this)
+            known = (None,)
         stack_order = known if None not in known else tuple(
             card(c, ("$.stack.order", i)) for i, c in enumerate(order))
         if len(stack_order) > pack.size:
@@ -496,8 +506,11 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
              chk: _Checker) -> None:
     """C1/C4: more copies of a card than the pack holds, reported at the first copy too many,
     naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
-    counts = Counter(seen)
-    if max(counts.values(), default=0) <= pack.copies and _PACK_SETS[pack.name].issuperset(counts):
+    if not seen:
+        return
+    counts: dict[Card, int] = {}
+    _count_elements(counts, seen)  # Counter's own counting loop, in C, without Counter's checks
+    if max(counts.values()) <= pack.copies and _PACK_SETS[pack.name].issuperset(counts):
         return  # the common case: no card more often than the pack holds it (what pack.surplus says)
     surplus = pack.surplus(seen)
     if not surplus:
