@@ -79,14 +79,25 @@ def load(data: bytes | str) -> dict[str, Any]:
     else:
         if len(data) > MAX_BYTES:
             raise InputError(TOO_LARGE)
-        text = decode(data)
+        try:  # what utf-8-sig reads, by the C codec (utf-8-sig's is Python); its message on failure
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = decode(data)
+        if text.startswith("\ufeff"):
+            text = text[1:]
         raw_surrogates = False
     if not text.strip():
         raise InputError("empty input: expected a JSON object")
     marks: list[str] = []  # what the hooks saw that needs a walk to be placed
+    # an integer of more than MAX_INT_DIGITS digits needs as many digits in the text: with fewer
+    # (every position: the cards are Roman numerals and names) json converts the integers itself
+    long_ints = sum(map(text.count, "0123456789")) > MAX_INT_DIGITS
     try:
-        doc = json.loads(text, object_pairs_hook=_pairs(marks), parse_constant=_constant(marks),
-                         parse_int=_integer(marks))
+        if long_ints:
+            doc = json.loads(text, object_pairs_hook=_pairs(marks), parse_constant=_constant(marks),
+                             parse_int=_integer(marks))
+        else:
+            doc = json.loads(text, object_pairs_hook=_pairs(marks), parse_constant=_constant(marks))
     except json.JSONDecodeError as err:
         raise InputError(f"not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
     except RecursionError:
