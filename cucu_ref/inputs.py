@@ -89,15 +89,9 @@ def load(data: bytes | str) -> dict[str, Any]:
     if not text.strip():
         raise InputError("empty input: expected a JSON object")
     marks: list[str] = []  # what the hooks saw that needs a walk to be placed
-    # an integer of more than MAX_INT_DIGITS digits needs as many digits in the text: with fewer
-    # (every position: the cards are Roman numerals and names) json converts the integers itself
-    long_ints = sum(map(text.count, "0123456789")) > MAX_INT_DIGITS
     try:
-        if long_ints:
-            doc = json.loads(text, object_pairs_hook=_pairs(marks), parse_constant=_constant(marks),
-                             parse_int=_integer(marks))
-        else:
-            doc = json.loads(text, object_pairs_hook=_pairs(marks), parse_constant=_constant(marks))
+        doc = json.loads(text, object_pairs_hook=_pairs(marks), parse_constant=_constant(marks),
+                         parse_int=_integer(marks))
     except json.JSONDecodeError as err:
         raise InputError(f"not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
     except RecursionError:
