@@ -737,6 +737,16 @@ def _unwatched(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
         if len(_UNWATCHED) > 64:
             _UNWATCHED.clear()
         fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in watch}
+        # and what the engine derives from them (role_of, citation_of, cites ...): pure functions
+        # of the frozen ruleset, so their values stand for them
+        for name, member in vars(type(rules)).items():
+            if name.startswith("_") or name in watch or name in fields:
+                continue
+            if isinstance(member, (property, functools.cached_property)) or callable(member):
+                try:
+                    fields[name] = getattr(rules, name)
+                except Exception:  # pragma: no cover - left to the first read, which raises it
+                    continue
         entry = _UNWATCHED[key] = (rules, fields)
     return entry[1]
 
