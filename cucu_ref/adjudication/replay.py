@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import json
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, NamedTuple, Optional
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from .. import cards as _cards
 from ..cards import Card
@@ -47,7 +47,7 @@ class Leaf(NamedTuple):
     start: State
 
 
-Checkpoint = tuple[int, State, Know, Steps, int, list[Fact]]
+Checkpoint = tuple[int, State, Know, Steps, int, Iterable[Fact]]
 
 
 class Run(NamedTuple):
@@ -84,6 +84,23 @@ def facts_of(action: Action, before: State, events: Iterable[Event]) -> list[Fac
         elif ev.kind == "deal":
             hands[ev.seat] = ev.card
     return out
+
+
+class _Facts:
+    """:func:`facts_of` of one decision, worked out when first looked at: most histories write
+    nothing the table saw between two decisions, and then nothing looks."""
+
+    __slots__ = ("_args", "_facts")
+
+    def __init__(self, action: Action, before: State, events: tuple[Event, ...]):
+        self._args: Optional[tuple[Action, State, tuple[Event, ...]]] = (action, before, events)
+        self._facts: list[Fact] = []
+
+    def __iter__(self) -> Iterator[Fact]:
+        if self._args is not None:
+            self._facts = facts_of(*self._args)
+            self._args = None
+        return iter(self._facts)
 
 
 def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card]:
@@ -293,7 +310,7 @@ class Search:
                 f"the position is under-specified: more than {MAX_WORK} engine steps branching over the cards it "
                 f"leaves unknown; give the announcements and the cards shown at the end", names)
 
-    def walk(self, state: State, i: int, know: Know, steps: Steps, announced: int, facts: list[Fact]) -> None:
+    def walk(self, state: State, i: int, know: Know, steps: Steps, announced: int, facts: Iterable[Fact]) -> None:
         hist = self.pos.history
         order = state.order
         while i < len(hist):
@@ -319,7 +336,7 @@ class Search:
                     if branched is None:
                         return
                     know = branched
-                facts = facts_of(action, state, events)
+                facts = _Facts(action, state, events)
                 state = after
                 steps = steps + ((i, events),)
                 if e.card is not None and e.verb == "dealer-exchange":
@@ -398,7 +415,7 @@ class Search:
         return self.heard[i]
 
     def branch(self, state: State, after: State, events: tuple[Event, ...], i: int, know: Know, steps: Steps,
-               announced: int, facts: list[Fact]) -> Optional[Know]:
+               announced: int, facts: Iterable[Fact]) -> Optional[Know]:
         """Split the cases this step's unknown cards open.  Returns the knowledge of the branch
         that goes on with ``after`` as stepped (every asked card plain, the showdown's cards
         known), or None when every branch was walked here."""
@@ -470,7 +487,7 @@ class Search:
         return go_on
 
     def probe(self, state: State, e: HistoryEvent, i: int, know: Know, steps: Steps, announced: int,
-              facts: list[Fact]) -> bool:
+              facts: Iterable[Fact]) -> bool:
         """A decision the actor's card forbids as an unknown card may be allowed by some cards
         (A4: the dealer exchanges with the talon only after receiving an ace): branch on those."""
         if state.actor != e.seat or state.phase != Phase.DECIDE:
@@ -490,7 +507,7 @@ class Search:
                     self.walk(trial, i, bound, steps, announced, facts)
         return found
 
-    def action_for(self, state: State, e: HistoryEvent, i: int, facts: list[Fact],
+    def action_for(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact],
                    quiet: bool = False) -> Optional[Action]:
         kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
         legal = legal_actions(state)
@@ -558,7 +575,7 @@ class Search:
                     f"eine oder mehrere Jungfrauen gibt' (K17)", "K17")
         return f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule
 
-    def check(self, state: State, e: HistoryEvent, i: int, facts: list[Fact], know: Know) -> Optional[list[Fact]]:
+    def check(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact], know: Know) -> Optional[list[Fact]]:
         """An observation: is it among the facts the last decision produced?"""
         name = self.name
         rest = list(facts)
