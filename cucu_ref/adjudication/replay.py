@@ -385,7 +385,7 @@ class Search:
                     state, know = bound
             i += 1
         end = len(hist)
-        over = any(ev.kind == "showdown" for _, evs in steps for ev in evs)
+        over = bool(self.pos.shown) and any(ev.kind == "showdown" for _, evs in steps for ev in evs)
         for seat, card in self.pos.shown.items():
             if not over:
                 self.fail(end, f"the history ends before the showdown, so no card was shown yet ('shown' gives "
