@@ -157,8 +157,23 @@ def fingerprint(run: Run) -> frozenset[tuple[Any, ...]]:
 
 
 @functools.lru_cache(maxsize=512)
-def _with_option(rules: Rules, name: str, value: str) -> Rules:
+def _with_option_of(rules: Rules, name: str, value: str) -> Rules:
     return rules.with_options({name: value})
+
+
+# (id of the rules, option, reading) -> (the rules, the rules under that reading): looked up by
+# identity first, as hashing a Rules hashes each of its 43 fields (a preset's rules are one object)
+_WITH_OPTION: dict[tuple[int, str, str], tuple[Rules, Rules]] = {}
+
+
+def _with_option(rules: Rules, name: str, value: str) -> Rules:
+    key = (id(rules), name, value)
+    entry = _WITH_OPTION.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_WITH_OPTION) > 512:
+            _WITH_OPTION.clear()
+        entry = _WITH_OPTION[key] = (rules, _with_option_of(rules, name, value))
+    return entry[1]
 
 
 def _source(ref: str) -> str:
