@@ -143,13 +143,19 @@ def heading(pos: Position, e: HistoryEvent) -> str:
 _PRINTED: dict[int, tuple[Any, dict[Card, str]]] = {}
 
 
-def _printed(rules: Any, card: Card) -> str:
-    entry = _PRINTED.get(id(rules))
+def _of_rules(store: dict[int, tuple[Any, dict[Any, Any]]], rules: Any) -> dict[Any, Any]:
+    """``store``'s dict for ``rules``: keyed by id, with the rules kept so that an id is never
+    mistaken for another ruleset's (hashing a Rules hashes each of its fields); at most 64."""
+    entry = store.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_PRINTED) > 64:
-            _PRINTED.clear()
-        entry = _PRINTED[id(rules)] = (rules, {})
-    names = entry[1]
+        if len(store) > 64:
+            store.clear()
+        entry = store[id(rules)] = (rules, {})
+    return entry[1]
+
+
+def _printed(rules: Any, card: Card) -> str:
+    names = _of_rules(_PRINTED, rules)
     name = names.get(card)
     if name is None:
         name = names[card] = display_label(rules, card)
@@ -198,12 +204,7 @@ class _Texts:
 
 
 def _texts(rules: Any, names: tuple[str, ...]) -> _Texts:
-    entry = _MEMO.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_MEMO) > 64:
-            _MEMO.clear()
-        entry = _MEMO[id(rules)] = (rules, {})
-    by_names = entry[1]
+    by_names = _of_rules(_MEMO, rules)
     texts = by_names.get(names)
     if texts is None or len(texts.events) + len(texts.headings) + len(texts.notes) > _MEMO_SIZE:
         if len(by_names) > 64:
