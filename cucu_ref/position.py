@@ -242,7 +242,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
             and len(doc.get("players", [])) < 7):
         # F1: the 32-card piquet pack 'wenn weniger als sieben Spieler spielen', fixed at the start of
         # the match (as cucu_ref.engine.new_match does): every player listed sat down at the start
-        rules = rules.with_options({"pack": "french-32"})
+        rules = _with_options(rules, {"pack": "french-32"})
     pack = PACKS[rules.pack] if rules is not None else PACKS["cuccu-40"]
 
     memo = _CARD_MEMO.setdefault(pack.name, {})
@@ -528,6 +528,27 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
                 "C4" if allowed == 0 else "C1")
 
 
+# (id of the rules, the overrides with their types) -> (the rules, the rules with them): a batch
+# of positions under one ruleset with options shares one Rules value (Rules.with_options costs
+# about 35 µs; the adjudicator's memos are keyed by the rules' identity).  A Rules is frozen.
+_WITH_OPTIONS: dict[tuple[int, tuple[Any, ...]], tuple[Rules, Rules]] = {}
+
+
+def _with_options(rules: Rules, overrides: dict[str, Any]) -> Rules:
+    """``rules.with_options(overrides)``, the same value for the same overrides (each with its
+    type: 1 and True are other settings); errors are raised each time, never kept."""
+    try:
+        key = (id(rules), tuple((k, type(v), v) for k, v in overrides.items()))
+        entry = _WITH_OPTIONS.get(key)
+    except TypeError:  # an unhashable setting (a list of citations): not kept
+        return rules.with_options(overrides)
+    if entry is None or entry[0] is not rules:
+        if len(_WITH_OPTIONS) > 256:
+            _WITH_OPTIONS.clear()
+        entry = _WITH_OPTIONS[key] = (rules, rules.with_options(overrides))
+    return entry[1]
+
+
 def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str, Any]]:
     if isinstance(value, str):
         name, overrides, path = value, {}, "$.ruleset"
@@ -570,7 +591,7 @@ def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str,
                 continue
         good[key] = reading
     try:
-        rules = rules.with_options(good) if good else rules
+        rules = _with_options(rules, good) if good else rules
     except (RulesetError, TypeError, ValueError) as err:
         field = getattr(err, "field", None)
         chk.add(f"$.ruleset.options.{field}" if field else "$.ruleset", str(err))

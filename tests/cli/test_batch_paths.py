@@ -136,3 +136,31 @@ def test_the_recorder_watches_the_open_points_and_notes_their_first_read():
 def test_jobs_two_gives_the_bytes_of_jobs_one(players):
     lines = _positions(30, seed=3, players=players)
     assert _batch(lines, "--jobs", "2") == _batch(lines)
+
+
+def test_positions_with_the_same_options_share_one_ruleset_value():
+    from cucu_ref import position
+    from cucu_ref.rulesets import PRESETS
+
+    docs = [json.loads(line) for line in _positions(6, seed=9)]
+    for doc in docs:
+        doc["ruleset"] = {"preset": "campli", "options": {"ties": "first", "stake": 2}}
+    parsed = [parse(doc)[0] for doc in docs]
+    assert all(p is not None for p in parsed)
+    first = parsed[0].rules  # type: ignore[union-attr]
+    assert all(p.rules is first for p in parsed)  # type: ignore[union-attr]
+    assert first == PRESETS["campli"].with_options({"ties": "first", "stake": 2})
+    # the same options with other types are other settings, and an unknown reading is refused
+    # every time, never kept
+    assert position._with_options(PRESETS["campli"], {"stake": True}) is not position._with_options(
+        PRESETS["campli"], {"stake": 1})
+    bad = dict(docs[0], ruleset={"preset": "campli", "options": {"ties": "middle"}})
+    for _ in range(2):
+        pos, problems = parse(bad)
+        assert pos is None and any("ties" in p.path for p in problems)
+    # and the rulings are those of a ruleset built afresh
+    lines = [json.dumps(doc) for doc in docs]
+    warm = _batch(lines)
+    position._WITH_OPTIONS.clear()
+    explain._MEMO.clear()
+    assert warm.splitlines()[3] == _batch(lines[3:4]).splitlines()[0].replace('"line 1"', '"line 4"')
