@@ -221,10 +221,17 @@ def _internal(err: BaseException, source: str, debug: bool) -> Result:
     return EXIT_INTERNAL, error_json(message, source, EXIT_INTERNAL), lambda: f"{source}: {message} (run with --debug)"
 
 
+# A record is a tree of dicts, lists and strings, never circular: the encoder skips the check
+# (one set insertion per container); the text is the same as json.dumps(record, ensure_ascii=False).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
+
 def _json_text(record: dict[str, Any], indent: Optional[int] = None) -> str:
     from .render import json_printable
 
-    return json_printable(json.dumps(record, ensure_ascii=False, indent=indent))
+    text = _ENCODER.encode(record) if indent is None else json.dumps(record, ensure_ascii=False, indent=indent,
+                                                                     check_circular=False)
+    return json_printable(text)
 
 
 def _render(settings: _Settings, result: Result) -> tuple[int, str]:

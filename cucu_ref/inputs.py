@@ -79,7 +79,12 @@ def load(data: bytes | str) -> dict[str, Any]:
     else:
         if len(data) > MAX_BYTES:
             raise InputError(TOO_LARGE)
-        text = decode(data)
+        try:  # what utf-8-sig reads, by the C codec (utf-8-sig's is Python); its message on failure
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = decode(data)
+        if text.startswith("\ufeff"):
+            text = text[1:]
         raw_surrogates = False
     if not text.strip():
         raise InputError("empty input: expected a JSON object")

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Optional
 
@@ -33,6 +32,14 @@ from .state import Action, ActionKind, Phase, State
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.vocabulary with
 # their languages and sources; re-exported here, where they were first defined.
 from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS
+
+try:  # the C loop collections.Counter counts with (collections falls back to the same Python loop)
+    from _collections import _count_elements  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - CPython has it
+    def _count_elements(mapping: dict[Any, int], iterable: Any) -> None:
+        get = mapping.get
+        for elem in iterable:
+            mapping[elem] = get(elem, 0) + 1
 
 __all__ = [
     "FORMAT",
@@ -235,7 +242,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
             and len(doc.get("players", [])) < 7):
         # F1: the 32-card piquet pack 'wenn weniger als sieben Spieler spielen', fixed at the start of
         # the match (as cucu_ref.engine.new_match does): every player listed sat down at the start
-        rules = rules.with_options({"pack": "french-32"})
+        rules = _with_options(rules, {"pack": "french-32"})
     pack = PACKS[rules.pack] if rules is not None else PACKS["cuccu-40"]
 
     memo = _CARD_MEMO.setdefault(pack.name, {})
@@ -267,6 +274,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     marks: list[int] = []
     virgins: list[bool] = []
     initial = rules.initial_marks if rules is not None else 3
+    gain_keeps_virgin = rules is None or getattr(rules, "virgin_after_gain", "still-virgin") == "still-virgin"
     for i, entry in enumerate(doc.get("players", [])):
         path = f"$.players[{i}]"
         if isinstance(entry, str):
@@ -283,7 +291,6 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         m = int(entry.get("marks", initial))
         marks.append(m)
         virgin = entry.get("virgin", m == initial)
-        gain_keeps_virgin = rules is None or getattr(rules, "virgin_after_gain", "still-virgin") == "still-virgin"
         if virgin and (m < initial or (m > initial and not gain_keeps_virgin)):
             # K17: a virgin still holds his original marks (Q8: marks gained may not count against it)
             chk.add(path + ".virgin", f"{name} holds {m} marks, not the original {initial}, so is no virgin",
@@ -294,6 +301,11 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     seat_of = {n: i for i, n in enumerate(names)}
 
     def seat(value: Any, path: str, what: str = "player") -> int:
+        if type(value) is str:
+            # a name written as seated (stripped, NFC) is its own normal form: one lookup
+            found = seat_of.get(value)
+            if found is not None:
+                return found
         name = _name(value) if isinstance(value, str) else value
         if name in seat_of:
             return seat_of[name]
@@ -324,7 +336,10 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     if "order" in stack:
         order = stack["order"]
         # the common case first: every name a card already parsed (one C-level lookup each)
-        known = tuple(map(memo.get, order)) if set(map(type, order)) == {str} else (None,)
+        try:
+            known = tuple(map(memo.get, order))  # None for a name not parsed yet, or not a string
+        except TypeError:  # an array or object in the order (the schema refuses it before this)
+            known = (None,)
         stack_order = known if None not in known else tuple(
             card(c, ("$.stack.order", i)) for i, c in enumerate(order))
         if len(stack_order) > pack.size:
@@ -491,8 +506,11 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
              chk: _Checker) -> None:
     """C1/C4: more copies of a card than the pack holds, reported at the first copy too many,
     naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
-    counts = Counter(seen)
-    if max(counts.values(), default=0) <= pack.copies and _PACK_SETS[pack.name].issuperset(counts):
+    if not seen:
+        return
+    counts: dict[Card, int] = {}
+    _count_elements(counts, seen)  # Counter's own counting loop, in C, without Counter's checks
+    if max(counts.values()) <= pack.copies and _PACK_SETS[pack.name].issuperset(counts):
         return  # the common case: no card more often than the pack holds it (what pack.surplus says)
     surplus = pack.surplus(seen)
     if not surplus:
@@ -508,6 +526,27 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
                              f"{'copy' if allowed == 1 else 'copies'}"
                              + (" (no lions in this pack, C4)" if allowed == 0 else others),
                 "C4" if allowed == 0 else "C1")
+
+
+# (id of the rules, the overrides with their types) -> (the rules, the rules with them): a batch
+# of positions under one ruleset with options shares one Rules value (Rules.with_options costs
+# about 35 µs; the adjudicator's memos are keyed by the rules' identity).  A Rules is frozen.
+_WITH_OPTIONS: dict[tuple[int, tuple[Any, ...]], tuple[Rules, Rules]] = {}
+
+
+def _with_options(rules: Rules, overrides: dict[str, Any]) -> Rules:
+    """``rules.with_options(overrides)``, the same value for the same overrides (each with its
+    type: 1 and True are other settings); errors are raised each time, never kept."""
+    try:
+        key = (id(rules), tuple((k, type(v), v) for k, v in overrides.items()))
+        entry = _WITH_OPTIONS.get(key)
+    except TypeError:  # an unhashable setting (a list of citations): not kept
+        return rules.with_options(overrides)
+    if entry is None or entry[0] is not rules:
+        if len(_WITH_OPTIONS) > 256:
+            _WITH_OPTIONS.clear()
+        entry = _WITH_OPTIONS[key] = (rules, rules.with_options(overrides))
+    return entry[1]
 
 
 def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str, Any]]:
@@ -552,7 +591,7 @@ def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str,
                 continue
         good[key] = reading
     try:
-        rules = rules.with_options(good) if good else rules
+        rules = _with_options(rules, good) if good else rules
     except (RulesetError, TypeError, ValueError) as err:
         field = getattr(err, "field", None)
         chk.add(f"$.ruleset.options.{field}" if field else "$.ruleset", str(err))
@@ -560,12 +599,16 @@ def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str,
     return rules, name, good
 
 
+_VERB_SET = frozenset(VERBS)
+
+
 def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int], names: list[str],
              chk: _Checker) -> list[HistoryEvent]:
     out: list[HistoryEvent] = []
     for i, item in enumerate(items):
         path = f"$.history[{i}]"
-        verb = next((v for v in VERBS if v in item), None)
+        verbs = item.keys() & _VERB_SET
+        verb = verbs.pop() if len(verbs) == 1 else next((v for v in VERBS if v in item), None)
         if verb is None:  # pragma: no cover - the schema guarantees a verb
             continue
         if verb == "exchange":

@@ -34,8 +34,22 @@ def _escape_json(ch: str) -> str:
     return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
 
 
+# The Latin-1 characters str.isprintable() refuses, but the line feed (a line of its own below):
+# C0 and C1 controls, DEL, the no-break space, the soft hyphen
+_UNPRINTABLE_LATIN1 = bytes(c for c in range(256) if c != 10 and not chr(c).isprintable())
+
+
 def _escaped(text: str, escape: Any) -> str:
-    if text.isprintable():  # the common case, checked in C
+    try:
+        # the common case: text of Latin-1 characters only (a record's sources, 'Cuccù'), all
+        # printable but line feeds; one table lookup per byte, in C (isprintable looks each
+        # character up in the Unicode database)
+        raw = text.encode("latin-1")
+    except UnicodeEncodeError:
+        raw = None
+    if raw is not None and len(raw.translate(None, _UNPRINTABLE_LATIN1)) == len(raw):
+        return text
+    if text.isprintable():  # checked in C
         return text
     return "\n".join(line if line.isprintable() else "".join(ch if ch.isprintable() else escape(ch) for ch in line)
                      for line in text.split("\n"))

@@ -687,9 +687,12 @@ def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: lis
     """Each step of the decision, with its rule, for a ruling."""
     notes: list[tuple[str, str]] = []
     live = range(n_live)
-    fools = [j for j in live if d.fool[j]]
-    two_fools = rules.cites("two-fools")
-    if d.fools >= 2:
+    # each stage's rows read once (Decision's names are properties)
+    ranked, lowest, losers, paid = d
+    fool = ranked.fool
+    fools = [j for j in live if fool[j]]
+    if ranked.fools >= 2:
+        two_fools = rules.cites("two-fools")
         if rules.two_fools == "above-xv-and-gain":
             for j in fools:
                 if hinted[j] and rules.fool_hint == "forfeits-gain":
@@ -697,14 +700,15 @@ def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: lis
             notes.append((two_fools, "both fools are in play: they rank above XV and each holder gains a mark"))
         else:
             notes.append((two_fools, "both fools are in play: they rank 14½, between XV and XIIII"))
-    if d.single:
+    if ranked.single:
         notes.append((rules.fool_rule, f"a single fool is in play: seat {seats[fools[0]]} holding it loses"))
-    elif d.exempt and fools:
+    elif ranked.exempt and fools:
         notes.append(("Z9", "with two fools in play the fools never lose (Q10 'exempt')"))
-    if d.nobody:
+    if lowest.nobody:
         notes.append(("F5", "every live card is of the same rank: nobody loses (Q11 'nobody-loses')"))
-    tied = [j for j in live if d.tied[j]]
-    chosen = [j for j in live if d.chosen[j]]
+    is_tied, is_chosen = lowest.tied, lowest.chosen
+    tied = [j for j in live if is_tied[j]]
+    chosen = [j for j in live if is_chosen[j]]
     if tied:
         if len(chosen) < len(tied) and rank_rule != rules.showdown_rule:
             notes.append((rank_rule, f"two players left with cards of one rank: only seat {seats[chosen[0]]} "
@@ -716,19 +720,23 @@ def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: lis
         else:
             notes.append((rank_rule,
                           f"lowest card: seat(s) {', '.join(str(seats[j]) for j in chosen)} lose a mark"))
-    spared = [str(seats[j]) for j in live if d.spared[j]]
+    is_spared = losers.spared
+    spared = [str(seats[j]) for j in live if is_spared[j]]
     if spared:
         notes.append(("Q3", f"a cuckoo never loses: seat(s) {', '.join(spared)} spared"))
-    if d.pair:
+    if losers.pair:
         notes.append(("K19", "both hold a cuckoo: neither loses"))
-    inn = rules.cites("inn")
-    for j in live:
-        if d.keeper_pays[j]:
-            notes.append((inn, f"seat {seats[j]} loses with the nulla: innkeeper seat {seats[keeper[j]]} pays instead"))
-        elif d.offerer_pays[j]:
-            notes.append(("Q12", f"seat {seats[j]} loses with the nulla, but his innkeeper has no mark left: "
-                                 "he pays it himself (Q12 'offerer')"))
-        elif d.unpaid[j]:
-            notes.append(("Q12", f"seat {seats[j]} loses with the nulla and his innkeeper has no mark left: "
-                                 "nobody pays it (Q12 'nobody')"))
+    keeper_pays, offerer_pays, unpaid = paid.keeper_pays, paid.offerer_pays, paid.unpaid
+    if any(keeper_pays[:n_live]) or any(offerer_pays[:n_live]) or any(unpaid[:n_live]):
+        inn = rules.cites("inn")
+        for j in live:
+            if keeper_pays[j]:
+                notes.append((inn, f"seat {seats[j]} loses with the nulla: innkeeper seat {seats[keeper[j]]} pays "
+                                   "instead"))
+            elif offerer_pays[j]:
+                notes.append(("Q12", f"seat {seats[j]} loses with the nulla, but his innkeeper has no mark left: "
+                                     "he pays it himself (Q12 'offerer')"))
+            elif unpaid[j]:
+                notes.append(("Q12", f"seat {seats[j]} loses with the nulla and his innkeeper has no mark left: "
+                                     "nobody pays it (Q12 'nobody')"))
     return tuple(notes)

@@ -143,13 +143,19 @@ def heading(pos: Position, e: HistoryEvent) -> str:
 _PRINTED: dict[int, tuple[Any, dict[Card, str]]] = {}
 
 
-def _printed(rules: Any, card: Card) -> str:
-    entry = _PRINTED.get(id(rules))
+def _of_rules(store: dict[int, tuple[Any, dict[Any, Any]]], rules: Any) -> dict[Any, Any]:
+    """``store``'s dict for ``rules``: keyed by id, with the rules kept so that an id is never
+    mistaken for another ruleset's (hashing a Rules hashes each of its fields); at most 64."""
+    entry = store.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_PRINTED) > 64:
-            _PRINTED.clear()
-        entry = _PRINTED[id(rules)] = (rules, {})
-    names = entry[1]
+        if len(store) > 64:
+            store.clear()
+        entry = store[id(rules)] = (rules, {})
+    return entry[1]
+
+
+def _printed(rules: Any, card: Card) -> str:
+    names = _of_rules(_PRINTED, rules)
     name = names.get(card)
     if name is None:
         name = names[card] = display_label(rules, card)
@@ -179,12 +185,50 @@ def _source(rule: str) -> Optional[str]:
     return cited
 
 
+# What an event or a history entry says depends only on it, the players' names and the ruleset
+# (its printed card names, its words): each is written once per (ruleset, names) and then looked up
+# (a batch rules many positions of one table).  Bounded: cleared past _MEMO_SIZE entries.
+_MEMO: dict[int, tuple[Any, dict[tuple[str, ...], "_Texts"]]] = {}
+_MEMO_SIZE = 8192
+
+
+class _Texts:
+    """The texts written for one ruleset and one table's names."""
+
+    __slots__ = ("events", "headings", "notes")
+
+    def __init__(self) -> None:
+        self.events: dict[Any, tuple[str, Optional[str], str]] = {}  # event -> (rule, source, text)
+        self.headings: dict[HistoryEvent, str] = {}
+        self.notes: dict[tuple[str, str], tuple[str, str]] = {}  # scoring's note -> (text with names, seats named)
+
+
+def _texts(rules: Any, names: tuple[str, ...]) -> _Texts:
+    by_names = _of_rules(_MEMO, rules)
+    texts = by_names.get(names)
+    if texts is None or len(texts.events) + len(texts.headings) + len(texts.notes) > _MEMO_SIZE:
+        if len(by_names) > 64:
+            by_names.clear()
+        texts = by_names[names] = _Texts()
+    return texts
+
+
+def _event_text(ev: Any, nm: Any, card: Optional[str]) -> str:
+    """One engine event as a line (not the showdown's cards, nor the F2 dealer's discards)."""
+    if ev.kind == "exchange-with-stack":
+        return f"{nm(ev.seat)} exchanges the card with the {'bottom' if ev.amount else 'top'} card of the stack"
+    template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
+    return template.format(seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
+                           amount=ev.amount)
+
+
 def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
              shown: Optional[dict[str, Optional[str]]] = None) -> list[dict[str, Any]]:
     """The ruling's steps: every engine event with its rule and source.  ``subst`` binds the
     unknown cards known in every case of the outcome ('a card the position does not give' for
     the rest); ``shown`` the cards shown at the showdown in those cases ('?' where they vary)."""
     names = pos.players
+    rules = pos.rules
 
     def nm(s: Optional[int]) -> str:
         return names[s] if s is not None and 0 <= s < len(names) else "-"
@@ -196,44 +240,59 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         if c is None:
             return None
         if c not in printed:
-            printed[c] = _card(c, subst, pos.rules)
+            printed[c] = _card(c, subst, rules)
         return printed[c]
 
+    texts = _texts(rules, names)
+    memo, headings = texts.events, texts.headings
+    history = pos.history
     for i, events in leaf.steps:
-        at = pos.history[i].path if i is not None else None
-        head = heading(pos, pos.history[i]) if i is not None else "The deal"
+        if i is not None:
+            entry = history[i]
+            at = entry.path
+            head = headings.get(entry)
+            if head is None:
+                head = headings[entry] = heading(pos, entry)
+        else:
+            at, head = None, "The deal"
         said: set[int] = set()  # seats whose showdown mark the showdown's notes already name
+        first = True  # the first step of each history entry carries its heading
         for ev in events:
-            if ev.kind == "mark-lost" and ev.seat in said:
+            kind = ev.kind
+            if kind == "mark-lost" and ev.seat in said:
                 said.discard(ev.seat)
                 continue
-            if ev.kind == "exchange-with-stack":
-                text = (f"{nm(ev.seat)} exchanges the card with the "
-                        f"{'bottom' if ev.amount else 'top'} card of the stack")
-            else:
+            if kind == "showdown" or kind == "dealer-keeps-highest" or (ev.card is not None and ev.card in subst):
+                # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's
+                # case depend on more than the event: written each time
                 card = card_name(ev.card) if ev.card is not None else None
-                template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
-                text = template.format(
-                    seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
-                    amount=ev.amount)
-                if ev.kind == "dealer-keeps-highest":
-                    low = [_card(c, subst, pos.rules) for c in leaf.start.stack[-2:]]
+                text = _event_text(ev, nm, card)
+                if kind == "dealer-keeps-highest":
+                    low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
                     if all(low):
                         text += f" ({low[0]} and {low[1]})"
-            if ev.kind == "showdown":
-                cards = {names[s]: card_name(leaf.state.hands[s]) for s in leaf.state.order if not leaf.state.dead[s]}
-                if shown is not None:  # a card that varies between the outcome's cases is '?'
-                    cards = {n: c if shown.get(n) is not None else None for n, c in cards.items()}
-                text += " (" + ", ".join(f"{n} {c or '?'}" for n, c in cards.items()) + ")"
-            step: dict[str, Any] = {"at": at, "rule": ev.rule, "source": _source(ev.rule),
-                                    "text": text}
-            if not out or out[-1]["at"] != at:
-                step["heading"] = head  # on the first step of each history entry
-            out.append(step)
-            if ev.kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
+                elif kind == "showdown":
+                    st = leaf.state
+                    cards = {names[s]: card_name(st.hands[s]) for s in st.order if not st.dead[s]}
+                    if shown is not None:  # a card that varies between the outcome's cases is '?'
+                        cards = {n: c if shown.get(n) is not None else None for n, c in cards.items()}
+                    text += " (" + ", ".join(f"{n} {c or '?'}" for n, c in cards.items()) + ")"
+                rule, source = ev.rule, _source(ev.rule)
+            else:
+                known = memo.get(ev)
+                if known is None:
+                    card = card_name(ev.card) if ev.card is not None else None
+                    known = memo[ev] = (ev.rule, _source(ev.rule), _event_text(ev, nm, card))
+                rule, source, text = known
+            if first and (not out or out[-1]["at"] != at):
+                out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
+            else:
+                out.append({"at": at, "rule": rule, "source": source, "text": text})
+            first = False
+            if kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
-                notes, named = _showdown_notes(pos, leaf, subst, at, head)
+                notes, named = _showdown_notes(pos, leaf, subst, at, head, texts)
                 out.extend(notes)
                 said = named
     return out
@@ -247,7 +306,7 @@ _LOWEST = re.compile(r"^(lowest card: [^,]+) lose a mark$")
 
 
 def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optional[str],
-                    head: str) -> tuple[list[dict[str, Any]], set[int]]:
+                    head: str, texts: Optional[_Texts] = None) -> tuple[list[dict[str, Any]], set[int]]:
     """The showdown's reasoning as the scoring module explains it (with names for seats), and
     the seats whose mark a note already says they lose."""
     st = leaf.state
@@ -260,6 +319,7 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     except Exception:  # pragma: no cover - explanations only
         return [], set()
     names = pos.players
+    memo = texts.notes if texts is not None else {}
 
     def seats(m: "re.Match[str]") -> str:
         return ", ".join(names[int(x)] for x in _NUMBER.findall(m.group(1)))
@@ -269,12 +329,21 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
 
     notes = []
     named: set[int] = set()
-    for rule, text in result.notes:
-        lowest = text.startswith("lowest card: seat(s) ") and text.endswith(" lose a mark")
-        if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
-            named |= {int(x) for x in _NUMBER.findall(text)}
-        text = _SEATS.sub(seats, text)
-        text = _SEAT.sub(seat, text)
-        text = _LOWEST.sub(r"\1 loses a mark", text)
+    for note in result.notes:
+        known = memo.get(note)
+        if known is None:
+            rule, text = note
+            lowest = text.startswith("lowest card: seat(s) ") and text.endswith(" lose a mark")
+            says = ""
+            if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
+                says = text
+            text = _SEATS.sub(seats, text)
+            text = _SEAT.sub(seat, text)
+            text = _LOWEST.sub(r"\1 loses a mark", text)
+            known = memo[note] = (text, says)
+        text, says = known
+        if says:
+            named |= {int(x) for x in _NUMBER.findall(says)}
+        rule = note[0]
         notes.append({"at": at, "rule": rule, "source": _source(rule), "text": text})
     return notes, named

@@ -59,7 +59,7 @@ def layout(pos: Position, rules: Rules) -> Layout:
     pack = PACKS[rules.pack]
     size = pack.size
     if pos.stack_order is not None and None not in pos.stack_order and len(pos.stack_order) == size:
-        whole = tuple(c for c in pos.stack_order if c is not None)
+        whole: tuple[Card, ...] = pos.stack_order  # type: ignore[assignment]  # (no None in it)
         return Layout(whole, whole, {}, Counter())  # every card known
     order = pos.order
     m = len(order)
@@ -207,9 +207,11 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
     size = len(lay.stack)
     k = len(dealt)
     bottom = rules.deal_from == "bottom"
+    if not lay.labels:
+        # every card the rules can reach is known: the stack holds no placeholder (it is the
+        # concrete stack), so the engine's deal is the deal
+        return after, events
     three = any(e.kind == "dealer-keeps-highest" for e in events)
-    if three and not lay.labels:
-        return after, events  # every card known
     drawn = k + 2 if three else k
     if len(after.stack) != size - k or (three and k != len(after.order)):
         if lay.labels:

@@ -35,8 +35,38 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
     final = leaf.state
     # the seats whose showdown card stands for several cases: no single card to name
     unsure = {seat for seat, ph in leaf.know.held if ph not in subst}
-    events = [ev for _, evs in leaf.steps for ev in evs]
-    over = any(ev.kind == "showdown" for ev in events)
+    # one pass over the events, each list in the events' order
+    over = False
+    lost: list[dict[str, Any]] = []
+    gained: list[dict[str, Any]] = []
+    went_out: list[str] = []
+    offers: list[dict[str, Any]] = []
+    bought: list[str] = []
+    restart: Optional[dict[str, Any]] = None
+    nxt: Optional[int] = None
+    stake = pos.rules.stake
+    for _, evs in leaf.steps:
+        for ev in evs:
+            kind = ev.kind
+            if kind in _PLAIN_KINDS:
+                continue
+            seat: int = ev.seat  # type: ignore[assignment]  # (each of these events names its seat)
+            if kind == "mark-lost":
+                lost += [{"player": names[seat], "rule": ev.rule} for _ in range(max(ev.amount, 1))]
+            elif kind == "mark-gained":
+                gained.append({"player": names[seat], "rule": ev.rule})
+            elif kind == "showdown":
+                over = True
+            elif kind == "out":
+                went_out.append(names[seat])
+            elif kind == "buy-back-offer":
+                offers.append({"player": names[seat], "stakes": ev.amount, "amount": ev.amount * stake})
+            elif kind == "buy-back":
+                bought.append(names[seat])
+            elif kind == "next-dealer":
+                nxt = seat  # the last one
+            elif restart is None and (kind == "restart" or kind == "draw"):
+                restart = {"kind": kind, "rule": ev.rule}
     out: dict[str, Any] = {"deal_over": over}
     if final.phase not in (Phase.SHUFFLE, Phase.MATCH_OVER):
         assert final.actor is not None
@@ -44,24 +74,19 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
                        "legal": sorted({VERB_NAMES.get(a.kind, a.kind) for a in legal_actions(final)})}
     else:
         out["next"] = None
-    out["marks_lost"] = [{"player": names[ev.seat], "rule": ev.rule} for ev in events  # type: ignore[index]
-                         if ev.kind == "mark-lost" for _ in range(max(ev.amount, 1))]
-    out["marks_gained"] = [{"player": names[ev.seat], "rule": ev.rule}  # type: ignore[index]
-                           for ev in events if ev.kind == "mark-gained"]
-    out["out"] = [names[ev.seat] for ev in events if ev.kind == "out"]  # type: ignore[index]
+    out["marks_lost"] = lost
+    out["marks_gained"] = gained
+    out["out"] = went_out
+    order, dead, hands = final.order, final.dead, final.hands
     if over:
-        out["shown"] = {names[s]: _token(final.hands[s], subst, s in unsure) for s in final.order if not final.dead[s]}
+        out["shown"] = {names[s]: _token(hands[s], subst, s in unsure) for s in order if not dead[s]}
     else:
         out["shown"] = None
-    out["dead"] = [names[s] for s in final.order if final.dead[s]]
-    out["holds"] = {names[s]: _token(final.hands[s], subst, s in unsure) for s in final.order
-                    if final.hands[s] is not None}
-    out["buy_back_offers"] = [{"player": names[ev.seat], "stakes": ev.amount,  # type: ignore[index]
-                               "amount": ev.amount * pos.rules.stake} for ev in events if ev.kind == "buy-back-offer"]
-    out["bought_back"] = [names[ev.seat] for ev in events if ev.kind == "buy-back"]  # type: ignore[index]
-    restart = next((ev for ev in events if ev.kind in ("restart", "draw")), None)
-    out["restart"] = None if restart is None else {"kind": restart.kind, "rule": restart.rule}
-    nxt = next((ev.seat for ev in reversed(events) if ev.kind == "next-dealer"), None)
+    out["dead"] = [names[s] for s in order if dead[s]]
+    out["holds"] = {names[s]: _token(hands[s], subst, s in unsure) for s in order if hands[s] is not None}
+    out["buy_back_offers"] = offers
+    out["bought_back"] = bought
+    out["restart"] = restart
     out["next_dealer"] = names[nxt] if nxt is not None else None
     winner = final.winner if final.phase == Phase.MATCH_OVER else None
     if final.phase == Phase.BUY_BACK and final.suspended is None:
@@ -80,6 +105,10 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
     out["pot"] = final.pot
     return out
 
+
+# events result_of has nothing to say about (the commonest: a pass over the events skips them first)
+_PLAIN_KINDS = frozenset({"deal", "keep", "offer", "exchange", "shuffle", "arresto", "skip", "exchange-with-stack",
+                          "undo", "hint"})
 
 _NOT_ESSENTIAL = frozenset({"shown", "holds", "marks_lost", "marks_gained", "restart"})
 

@@ -157,24 +157,47 @@ def fingerprint(run: Run) -> frozenset[tuple[Any, ...]]:
 
 
 @functools.lru_cache(maxsize=512)
-def _with_option(rules: Rules, name: str, value: str) -> Rules:
+def _with_option_of(rules: Rules, name: str, value: str) -> Rules:
     return rules.with_options({name: value})
+
+
+# (id of the rules, option, reading) -> (the rules, the rules under that reading): looked up by
+# identity first, as hashing a Rules hashes each of its 43 fields (a preset's rules are one object)
+_WITH_OPTION: dict[tuple[int, str, str], tuple[Rules, Rules]] = {}
+
+
+def _with_option(rules: Rules, name: str, value: str) -> Rules:
+    key = (id(rules), name, value)
+    entry = _WITH_OPTION.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_WITH_OPTION) > 512:
+            _WITH_OPTION.clear()
+        entry = _WITH_OPTION[key] = (rules, _with_option_of(rules, name, value))
+    return entry[1]
 
 
 def _source(ref: str) -> str:
     return cite(ref) if ref in RULES else ref
 
 
+@functools.lru_cache(maxsize=64)
+def _open_specs(preset_name: str) -> tuple[tuple[str, Any], ...]:
+    """The open points of ``preset_name`` (see :func:`open_options`) with their specs, in the
+    order of :data:`OPTIONS`."""
+    open_points = open_options(preset_name)
+    return tuple((name, spec) for name, spec in OPTIONS.items() if name in open_points)
+
+
 def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[str, Any]]:
     """Every open point whose readings give this position different outcomes, each reading
     with its source and outcomes."""
-    open_points = open_options(pos.preset)
     base_key: Optional[tuple[str, ...]] = None
-    base_fp = fingerprint(run)
+    base_fp: Optional[frozenset[tuple[Any, ...]]] = None  # computed when a re-run first needs it
     found = []
     screens: Optional[dict[str, Callable[[], bool]]] = None
-    for name, spec in OPTIONS.items():
-        if name not in open_points or name not in run.read or not hasattr(pos.rules, name):
+    read = run.read
+    for name, spec in _open_specs(pos.preset):
+        if name not in read or not hasattr(pos.rules, name):
             continue
         if screens is None:
             screens = _screens(pos, run)
@@ -207,6 +230,8 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
                 alternatives.append((entry, None))
                 continue
             entry["status"] = "ruling"
+            if base_fp is None:
+                base_fp = fingerprint(run)
             if fingerprint(alt) != base_fp:
                 if base_key is None:
                     base_key = outcome_key(chosen)

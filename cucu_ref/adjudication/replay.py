@@ -9,15 +9,17 @@ derive.  A branch that contradicts the history dies with a :class:`~cucu_ref.pos
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, NamedTuple, Optional
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from .. import cards as _cards
 from ..cards import Card
 from ..engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from ..position import DECISIONS, ROLE_CALL, ROLE_RULE, HistoryEvent, Position, Problem
-from ..rulesets import OPTIONS, Rules
+from ..rulesets import OPTIONS, Rules, open_options
 from ..state import Action, ActionKind, Event, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
 from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
@@ -45,7 +47,7 @@ class Leaf(NamedTuple):
     start: State
 
 
-Checkpoint = tuple[int, State, Know, Steps, int, list[Fact]]
+Checkpoint = tuple[int, State, Know, Steps, int, Iterable[Fact]]
 
 
 class Run(NamedTuple):
@@ -82,6 +84,23 @@ def facts_of(action: Action, before: State, events: Iterable[Event]) -> list[Fac
         elif ev.kind == "deal":
             hands[ev.seat] = ev.card
     return out
+
+
+class _Facts:
+    """:func:`facts_of` of one decision, worked out when first looked at: most histories write
+    nothing the table saw between two decisions, and then nothing looks."""
+
+    __slots__ = ("_args", "_facts")
+
+    def __init__(self, action: Action, before: State, events: tuple[Event, ...]):
+        self._args: Optional[tuple[Action, State, tuple[Event, ...]]] = (action, before, events)
+        self._facts: list[Fact] = []
+
+    def __iter__(self) -> Iterator[Fact]:
+        if self._args is not None:
+            self._facts = facts_of(*self._args)
+            self._args = None
+        return iter(self._facts)
 
 
 def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card]:
@@ -291,7 +310,7 @@ class Search:
                 f"the position is under-specified: more than {MAX_WORK} engine steps branching over the cards it "
                 f"leaves unknown; give the announcements and the cards shown at the end", names)
 
-    def walk(self, state: State, i: int, know: Know, steps: Steps, announced: int, facts: list[Fact]) -> None:
+    def walk(self, state: State, i: int, know: Know, steps: Steps, announced: int, facts: Iterable[Fact]) -> None:
         hist = self.pos.history
         order = state.order
         while i < len(hist):
@@ -317,7 +336,7 @@ class Search:
                     if branched is None:
                         return
                     know = branched
-                facts = facts_of(action, state, events)
+                facts = _Facts(action, state, events)
                 state = after
                 steps = steps + ((i, events),)
                 if e.card is not None and e.verb == "dealer-exchange":
@@ -366,7 +385,7 @@ class Search:
                     state, know = bound
             i += 1
         end = len(hist)
-        over = any(ev.kind == "showdown" for _, evs in steps for ev in evs)
+        over = bool(self.pos.shown) and any(ev.kind == "showdown" for _, evs in steps for ev in evs)
         for seat, card in self.pos.shown.items():
             if not over:
                 self.fail(end, f"the history ends before the showdown, so no card was shown yet ('shown' gives "
@@ -396,7 +415,7 @@ class Search:
         return self.heard[i]
 
     def branch(self, state: State, after: State, events: tuple[Event, ...], i: int, know: Know, steps: Steps,
-               announced: int, facts: list[Fact]) -> Optional[Know]:
+               announced: int, facts: Iterable[Fact]) -> Optional[Know]:
         """Split the cases this step's unknown cards open.  Returns the knowledge of the branch
         that goes on with ``after`` as stepped (every asked card plain, the showdown's cards
         known), or None when every branch was walked here."""
@@ -468,7 +487,7 @@ class Search:
         return go_on
 
     def probe(self, state: State, e: HistoryEvent, i: int, know: Know, steps: Steps, announced: int,
-              facts: list[Fact]) -> bool:
+              facts: Iterable[Fact]) -> bool:
         """A decision the actor's card forbids as an unknown card may be allowed by some cards
         (A4: the dealer exchanges with the talon only after receiving an ace): branch on those."""
         if state.actor != e.seat or state.phase != Phase.DECIDE:
@@ -488,7 +507,7 @@ class Search:
                     self.walk(trial, i, bound, steps, announced, facts)
         return found
 
-    def action_for(self, state: State, e: HistoryEvent, i: int, facts: list[Fact],
+    def action_for(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact],
                    quiet: bool = False) -> Optional[Action]:
         kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
         legal = legal_actions(state)
@@ -556,7 +575,7 @@ class Search:
                     f"eine oder mehrere Jungfrauen gibt' (K17)", "K17")
         return f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule
 
-    def check(self, state: State, e: HistoryEvent, i: int, facts: list[Fact], know: Know) -> Optional[list[Fact]]:
+    def check(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact], know: Know) -> Optional[list[Fact]]:
         """An observation: is it among the facts the last decision produced?"""
         name = self.name
         rest = list(facts)
@@ -700,7 +719,11 @@ class Recorder:
     its checkpoint), so the value is then kept on the recorder: later reads find it there
     without a call (the engine reads the rules on every step)."""
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, watch: Optional[frozenset[str]] = None):
+        if watch is not None:
+            # only the options in ``watch`` (the open points) are re-run: every other field is
+            # set on the recorder now, so that reading it costs no call
+            self.__dict__.update(_unwatched(rules, watch))
         self._rules = rules
         self._read: set[str] = set()
         self.search: Optional[Search] = None
@@ -713,6 +736,36 @@ class Recorder:
         value = getattr(self._rules, name)
         self.__dict__[name] = value
         return value
+
+
+_UNWATCHED: dict[tuple[int, frozenset[str]], tuple[Rules, dict[str, Any]]] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _watched(preset_name: str) -> frozenset[str]:
+    return frozenset(open_options(preset_name))
+
+
+def _unwatched(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
+    """The fields of ``rules`` outside ``watch``, by name (built once per ruleset)."""
+    key = (id(rules), watch)
+    entry = _UNWATCHED.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_UNWATCHED) > 64:
+            _UNWATCHED.clear()
+        fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in watch}
+        # and what the engine derives from them (role_of, citation_of, cites ...): pure functions
+        # of the frozen ruleset, so their values stand for them
+        for name, member in vars(type(rules)).items():
+            if name.startswith("_") or name in watch or name in fields:
+                continue
+            if isinstance(member, (property, functools.cached_property)) or callable(member):
+                try:
+                    fields[name] = getattr(rules, name)
+                except Exception:  # pragma: no cover - left to the first read, which raises it
+                    continue
+        entry = _UNWATCHED[key] = (rules, fields)
+    return entry[1]
 
 
 def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: bool = True,
@@ -729,21 +782,39 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
             search = Search(pos, rules, lay, heard_all=False)
             search.run()
         return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS), heard_all=heard_all)
-    recorder = Recorder(rules)
+    # the options open_questions may re-run: the preset's open points (every option for another ruleset)
+    watch = _watched(pos.preset)
+    recorder = Recorder(rules, watch)
     search = Search(pos, recorder, lay, heard_all=heard_all)  # type: ignore[arg-type]
     recorder.search = search
-    search.run()
+    try:
+        search.run()
+    finally:
+        recorder.search = None  # no cycle (recorder <-> search): the run is freed as soon as it is dropped
     if not search.leaves and lay.labels and heard_all and fallback:
         heard_all = False
-        recorder = Recorder(rules)
+        recorder = Recorder(rules, watch)
         search = Search(pos, recorder, lay, heard_all=False)  # type: ignore[arg-type]
         recorder.search = search
-        search.run()
-    leaves = [leaf._replace(state=leaf.state._replace(rules=rules), start=leaf.start._replace(rules=rules))
+        try:
+            search.run()
+        finally:
+            recorder.search = None
+    leaves = [Leaf(leaf.know, with_rules(leaf.state, rules), leaf.steps, with_rules(leaf.start, rules))
               for leaf in search.leaves]
     linear = len(leaves) == 1 and not leaves[0].know.split and search.starts == 1
+    # the checkpoints' states hold the recorder as their rules (rerun_from gives them the rules
+    # it re-runs under): the recorder lets go of them, so that there is no cycle through it
+    first = recorder.first if linear else {}
+    recorder.first = {}
     return Run(leaves, search.failures, lay, Reasoner(lay, rules), frozenset(recorder._read),
-               recorder.first if linear else {}, heard_all)
+               first, heard_all)
+
+
+def with_rules(state: State, rules: Rules) -> State:
+    """``state._replace(rules=rules)`` (rules is the State's first field) without the named
+    tuple's keyword handling."""
+    return tuple.__new__(State, (rules, *state[1:]))
 
 
 def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
@@ -756,9 +827,9 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
         return run_position(pos, rules, heard_all=run.heard_all, fallback=False)
     i, state, know, steps, announced, facts = checkpoint
     search = Search(pos, rules, run.lay)
-    search.start = run.leaves[0].start._replace(rules=rules)
+    search.start = with_rules(run.leaves[0].start, rules)
     search.starts = 1
-    search.walk(state._replace(rules=rules), i, know, steps, announced, facts)
+    search.walk(with_rules(state, rules), i, know, steps, announced, facts)
     return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
 
 
