@@ -13,6 +13,7 @@ Python down, so it is never timed), and the process's peak RSS is reported as we
     python benchmarks/bench_engine.py --deals 2000 --players 4 --json
     python benchmarks/bench_engine.py --profile 4     # cProfile of a 4-player run
     python benchmarks/bench_engine.py --baseline /tmp/engine-base   # against an earlier commit
+    python benchmarks/bench_engine.py --parts 4 --baseline /tmp/engine-base   # where a deal's time goes
 
 ``--baseline DIR`` compares this tree's engine with the one in ``DIR`` (a checkout of an
 earlier commit, e.g. ``git worktree add /tmp/engine-base <commit>`` or ``git archive <commit>
@@ -22,7 +23,8 @@ the step counts must agree), and they run in turns, ``--rounds`` times, alternat
 goes first, each turn timed in CPU seconds of this process.  It prints each side's deals and
 steps per CPU second (the best turn), the median of the per-round ratios (the speed-up) with
 its range, tracemalloc's peak per side, and how much of a deal the showdown's scoring
-(``cucu_ref.scoring.evaluate``, called by both engines) takes.
+(``scoring.evaluate``, each engine's own package's) takes.  ``--parts PLAYERS`` replays each
+part of a deal alone instead (the steps by kind, the policy's calls, the scoring).
 
 The target named in the README is at least 20 000 four-player deals per second.
 """
@@ -185,10 +187,9 @@ def measure(players: int, deals: int, seed: int, repeat: int, ruleset: str) -> d
     }
 
 
-def scoring_share(players: int, deals: int, seed: int, ruleset: str, api: SimpleNamespace) -> float:
-    """CPU microseconds per deal spent in ``scoring.evaluate``: its calls are recorded in an
-    untimed pass, then replayed alone.  Both engines call the same function (the package's
-    ``scoring``), so this part of a deal is common to both sides of a comparison."""
+def scoring_calls(players: int, deals: int, seed: int, ruleset: str,
+                  api: SimpleNamespace) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
+    """The engine's calls of ``scoring.evaluate`` in the benchmark's run, recorded."""
     engine = api.engine
     original = engine.evaluate
     calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
@@ -202,6 +203,14 @@ def scoring_share(players: int, deals: int, seed: int, ruleset: str, api: Simple
         play_deals(players, deals, seed, ruleset, api)
     finally:
         engine.evaluate = original
+    return calls
+
+
+def scoring_share(players: int, deals: int, seed: int, ruleset: str, api: SimpleNamespace) -> float:
+    """CPU microseconds per deal spent in ``scoring.evaluate``: its calls are recorded in an
+    untimed pass, then replayed alone.  Each engine calls its own package's ``scoring``."""
+    original = api.engine.evaluate
+    calls = scoring_calls(players, deals, seed, ruleset, api)
     gc.collect()
     start = time.process_time()
     for args, kwargs in calls:
@@ -257,8 +266,99 @@ def print_comparison(baseline_root: Path, results: list[dict[str, Any]], ruleset
                   f"{x['peak_kib_per_deal']:>9}")
         print(f"{r['players']:>7} {'speed-up':>9} {r['ratio_median']:>8}x  (range {r['ratio_min']}-{r['ratio_max']} "
               f"over {r['rounds']} rounds of {r['deals']} deals, {r['steps']} steps each)")
-    print("scoring: CPU us per deal in scoring.evaluate, the showdown both engines call; peak KiB: tracemalloc's")
+    print("scoring: CPU us per deal in scoring.evaluate (each engine's own, replayed alone); peak KiB: tracemalloc's")
     print("peak over a run of up to 2,000 deals; KiB/deal: the most one deal holds above what was held before it")
+
+
+def record_steps(players: int, deals: int, seed: int, ruleset: str, api: SimpleNamespace) -> dict[str, Any]:
+    """The benchmark's run, its steps recorded by part: (state, action) pairs of each kind of
+    step, the states the policy asked ``legal_actions`` of, the rules of each shuffle."""
+    rules = api.preset(ruleset)
+    names = [f"player-{i}" for i in range(players)]
+    rng = random.Random(seed)
+    state = api.new_match(rules, names)
+    parts: dict[str, list[Any]] = {name: [] for name in PARTS}
+    asked, shuffles, played = [], [], 0
+    while True:
+        if state.phase == api.phase.MATCH_OVER:
+            state = api.new_match(rules, names)
+        if state.phase == api.phase.SHUFFLE:
+            if played == deals:
+                break
+            played += 1
+            shuffles.append(state.rules)
+            chosen, part = api.action("shuffle", stack=api.shuffled_stack(state.rules, rng)), "the shuffle step"
+        else:
+            actions = api.legal_actions(state)
+            asked.append(state)
+            chosen = actions[rng.randrange(len(actions))]
+            if chosen.kind in ("keep", "exchange-with-stack") and chosen.seat == state.dealer:
+                part = "the dealer's decision, the showdown, the next deal"
+            else:
+                part = {"keep": "keeps", "offer": "offers"}.get(chosen.kind, "other decisions")
+        parts[part].append((state, chosen))
+        state, _ = api.step(state, chosen)
+    return {"parts": parts, "asked": asked, "shuffles": shuffles}
+
+
+PARTS = ("the shuffle step", "keeps", "offers", "the dealer's decision, the showdown, the next deal",
+         "other decisions")
+
+
+def parts_table(players: int, deals: int, seed: int, ruleset: str, sides: dict[str, SimpleNamespace],
+                repeat: int = 7) -> list[tuple[str, float, dict[str, float]]]:
+    """Where a deal's time goes: each part of the benchmark's run replayed alone (the same
+    states and actions, results dropped at once), CPU microseconds per deal, best of
+    ``repeat``, for each side: (part, how many of it per deal, side -> us per deal)."""
+    recorded = {name: record_steps(players, deals, seed, ruleset, api) for name, api in sides.items()}
+
+    def best(run: Any, *args: Any) -> float:
+        times = []
+        for _ in range(repeat):
+            gc.collect()
+            start = time.process_time()
+            run(*args)
+            times.append(time.process_time() - start)
+        return min(times) / deals * 1e6
+
+    def steps(step: Any, items: list[Any]) -> None:
+        for state, action in items:
+            step(state, action)
+
+    def asked(legal_actions: Any, states: list[Any]) -> None:
+        for state in states:
+            legal_actions(state)
+
+    def shuffled(shuffled_stack: Any, rules: list[Any]) -> None:
+        rng = random.Random(seed)
+        for r in rules:
+            shuffled_stack(r, rng)
+
+    def scored(evaluate: Any, calls: list[Any]) -> None:
+        for args, kwargs in calls:
+            evaluate(*args, **kwargs)
+
+    first = next(iter(recorded.values()))
+    rows: list[tuple[str, float, dict[str, float]]] = [
+        (part, len(first["parts"][part]) / deals,
+         {name: best(steps, sides[name].step, rec["parts"][part]) for name, rec in recorded.items()})
+        for part in PARTS]
+    rows.append(("the policy: legal_actions", len(first["asked"]) / deals,
+                 {name: best(asked, sides[name].legal_actions, rec["asked"]) for name, rec in recorded.items()}))
+    rows.append(("the policy: shuffled_stack", 1.0, {
+        name: best(shuffled, sides[name].shuffled_stack, rec["shuffles"]) for name, rec in recorded.items()}))
+    calls = {name: scoring_calls(players, deals, seed, ruleset, api) for name, api in sides.items()}
+    rows.append(("of the dealer's part: scoring.evaluate", len(calls[next(iter(calls))]) / deals, {
+        name: best(scored, sides[name].engine.evaluate, calls[name]) for name in sides}))
+    return rows
+
+
+def print_parts(players: int, deals: int, rows: list[tuple[str, float, dict[str, float]]]) -> None:
+    names = list(rows[0][2])
+    print(f"where a {players}-player deal's time goes ({deals} deals replayed by part, CPU us per deal, best of 7)")
+    print(f"{'part':52} {'per deal':>8} " + " ".join(f"{n:>10}" for n in names))
+    for part, per_deal, by_side in rows:
+        print(f"{part:52} {per_deal:>8.2f} " + " ".join(f"{by_side[n]:>10.2f}" for n in names))
 
 
 def pin_to_one_core() -> str:
@@ -302,6 +402,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, metavar="DIR",
                         help="compare with the engine of the checkout in DIR (an earlier commit), in turns")
     parser.add_argument("--rounds", type=int, default=9, help="turns per side with --baseline (default 9)")
+    parser.add_argument("--parts", type=int, metavar="PLAYERS",
+                        help="instead of timing whole deals, replay each part of a deal alone at this table size "
+                             "(with --baseline, both engines)")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.repeat < 1 or args.rounds < 1:
         parser.error("--deals, --repeat and --rounds must be positive")
@@ -309,6 +412,17 @@ def main(argv: list[str] | None = None) -> int:
     pinned = pin_to_one_core()
     if args.profile is not None:
         print(profile(args.profile, args.deals, args.seed, args.ruleset, args.top))
+        return 0
+    if args.parts is not None:
+        sides = {"current": CURRENT}
+        if args.baseline is not None:
+            sides = {"baseline": load_baseline(args.baseline.resolve()), "current": CURRENT}
+        rows = parts_table(args.parts, args.deals, args.seed, args.ruleset, sides)
+        if args.json:
+            print(json.dumps({"benchmark": "bench_engine --parts", "players": args.parts, "deals": args.deals,
+                              "rows": [{"part": p, "per_deal": n, "us_per_deal": t} for p, n, t in rows]}, indent=2))
+        else:
+            print_parts(args.parts, args.deals, rows)
         return 0
     if args.baseline is not None:
         baseline = load_baseline(args.baseline.resolve())

@@ -142,13 +142,37 @@ def shuffled_stack(rules: Rules, seed: "int | random.Random") -> tuple[Card, ...
     """The whole pack in an order fixed by ``seed`` (an int, or a ``random.Random`` to draw
     from), top first."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    cards = PACKS[rules.pack].cards
+    cards = _PACK_CARDS[rules.pack]
     # a uniform permutation: sort by independent uniform keys (ties have probability ~2^-53);
     # about twice as fast as random.shuffle.  The keys are drawn one per card in the pack's
     # order, by ``next(keys, card)``, which returns the next key (a lambda calling rng.random
     # gives the same keys, a third slower)
     keys = starmap(rng.random, repeat((), len(cards)))
-    return tuple(sorted(cards, key=partial(next, keys)))
+    return _SHUFFLED[rules.pack](sorted(cards, key=partial(next, keys)))
+
+
+_PACK_CARDS = {name: pack.cards for name, pack in PACKS.items()}  # (Pack.cards, without its cache's lookup)
+
+
+class _Shuffled(tuple[Card, ...]):
+    """A stack :func:`shuffled_stack` made: a tuple (equal to, hashed and printed like the plain
+    tuple of its cards, no fields of its own) whose type says it holds exactly the cards of one
+    pack, so ``_start_deal`` need not check C1 again.  One subclass per pack (``_SHUFFLED``):
+    a stack made for one pack and shuffled into a game of another (F1's piquet pack) is
+    checked.  Any other stack, a plain tuple, a list, one rebuilt from JSON or substituted with
+    ``State._replace``, is checked as before.  Pickled or copied it becomes a plain tuple (it
+    carries no promise out of the process), and slicing it gives plain tuples, so no State
+    holds one."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return tuple, (tuple(self),)
+
+
+_SHUFFLED: dict[str, type[_Shuffled]] = {
+    name: type(f"_Shuffled[{name}]", (_Shuffled,), {"__slots__": ()}) for name in PACKS
+}
 
 
 # --------------------------------------------------------------------------- queries
@@ -329,9 +353,10 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
     """K5 'passo' by a player who is not the dealer, when the next seat holds (or is dealt,
     K4/L2) a plain card: the two exchange (K7), each card's custody gains the step, and the
     target decides about the card he received.  What ``_Step.offer``, ``request``, ``swap``
-    and ``decide_after_receiving`` do in this case.  Not covered (the general path refuses or
-    applies them): the dealer's offer (K8) and a second offer (R2), an event card at the
-    target (K10-K14), the talon at the last request (F4), Q9's refusal by paying, F2."""
+    and ``decide_after_receiving`` do in this case; the cuckoo or the inn at the target goes on
+    in :func:`_fast_arresto`.  Not covered (the general path refuses or applies them): the
+    dealer's offer (K8) and a second offer (R2), the hunter, the horse and the cat at the
+    target (K11-K13), the talon at the last request (F4), Q9's refusal by paying, F2."""
     (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, seat, _, order,
      cursor, stack, hands, custody, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
     assert seat is not None  # a DECIDE state has an actor
@@ -351,8 +376,21 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
             return None
         bottom = rules.deal_from == "bottom"
         card = stack[-1] if bottom else stack[0]
-    if rules.role_of_card.get(card) is not None or rules.refuse_by_paying == "yes":  # type: ignore[arg-type]
-        return None  # an event card (K10-K14), or Q9's choice to exchange or pay
+    role = rules.role_of_card.get(card)  # type: ignore[arg-type]
+    if role is not None:  # an event card (K10-K14)
+        if role != CUCKOO and role != INN:
+            return None
+        if dealt:
+            stack = stack[:-1] if bottom else stack[1:]
+            hands, custody = _put(hands, target, card), _put(custody, target, ((target, Via.DEALT),))
+            cite = rules.citation_of
+            met = [_new_event(("offer", cite["offer"], seat, None, None, 0)),
+                   _new_event(("deal", cite["deal"], target, None, card, 0))]
+        else:
+            met = [_new_event(("offer", rules.citation_of["offer"], seat, None, None, 0))]
+        return _fast_arresto(state, role, index, stack, hands, custody, met)
+    if rules.refuse_by_paying == "yes":
+        return None  # Q9's choice to exchange or pay
     cite = rules.citation_of
     if dealt:
         stack = stack[:-1] if bottom else stack[1:]
@@ -371,6 +409,57 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
     return _new_state((rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number,
                        Phase.DECIDE, target, None, order, index, stack, tuple(new_hands), tuple(new_custody),
                        dead, guarantees, hinted, out_this_deal, pending, winner, suspended)), events
+
+
+def _fast_arresto(state: State, role: str, index: int, stack: tuple[Card, ...], hands: tuple[Optional[Card], ...],
+                  custody: tuple[Custody, ...], events: list[Event]) -> Optional[tuple[State, tuple[Event, ...]]]:
+    """After :func:`_fast_offer`'s offer (``events``, and the target's card dealt into ``stack``,
+    ``hands`` and ``custody``), the target at ``index`` of the order holds the cuckoo or the
+    inn: 'arresto'.  K10: no exchange and no cost, play goes on right of the cuckoo (Q2: the
+    holder's own turn under ``targeted_holder_acts = always``; the dealer's last decision under
+    ``targeted_dealer_decides = yes``), the next seat dealt his card first.  K14: 'fermatevi',
+    the offerer decides (L7, Lu Stù: the innkeeper answers the bargain).  What ``_Step.request``,
+    ``play_on_after_arresto``, ``advance`` and ``deal_to`` do in these cases.  Not covered
+    (None): the cuckoo at the end of the order (the showdown follows), F2's dealer taking three."""
+    (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, offerer, _, order,
+     _, _, _, _, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
+    assert offerer is not None  # a DECIDE state has an actor
+    target = order[index]
+    events.append(_new_event(("arresto", _arresto_rule(rules, role), target, offerer, hands[target], 0)))
+    other: Optional[int]
+    if role == INN:
+        if rules.inn == "lu-stu":
+            # L7: 'Tingh la Cas, che mi dai in cambio': the offerer bargains, the innkeeper answers
+            events.append(_new_event(("inn-bargain", "L7", target, offerer, None, 0)))
+            phase, actor, other = Phase.INN_KEEPER, target, offerer
+        else:
+            events.append(_new_event(("fermatevi", rules.citation_of[INN], target, offerer, None, 0)))
+            phase, actor, other = Phase.INN_OFFERER, offerer, target
+        cursor = index
+    else:
+        # K10: play goes on with the player right of the cuckoo (play_on_after_arresto)
+        if target == dealer:
+            cursor = index if rules.targeted_dealer_decides == "yes" else index + 1
+        elif rules.targeted_holder_acts == "always" and not dead[target]:
+            cursor = index
+        else:
+            cursor = index + 1
+        if cursor >= len(order):
+            return None  # past the dealer: the showdown (the general path)
+        actor = order[cursor]
+        if hands[actor] is None:
+            if actor == dealer and rules.dealer_takes == 3:
+                return None  # F2
+            if rules.deal_from == "bottom":
+                card, stack = stack[-1], stack[:-1]
+            else:
+                card, stack = stack[0], stack[1:]
+            hands, custody = _put(hands, actor, card), _put(custody, actor, ((actor, Via.DEALT),))
+            events.append(_new_event(("deal", rules.citation_of["deal"], actor, None, card, 0)))
+        phase, other = Phase.DECIDE, None
+    return _new_state((rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number,
+                       phase, actor, other, order, cursor, stack, hands, custody, dead, guarantees, hinted,
+                       out_this_deal, pending, winner, suspended)), tuple(events)
 
 
 def _fast_dealer_keep(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
@@ -407,8 +496,9 @@ def _fast_showdown(state: State, stack: tuple[Card, ...], hands: tuple[Optional[
     """The showdown (K15) after the dealer's ``decision`` (which left ``stack``, ``hands`` and
     ``custody``), when nobody is dead: the live cards are compared, marks lost and gained,
     and, when nobody is left without marks, the next dealer (K2/D2) shuffles.  What
-    ``_Step.showdown``, ``after_buy_backs`` and ``next_deal`` do in this case.  Otherwise (a
-    dead hand, someone going out) the general path plays the showdown on, with the same
+    ``_Step.showdown``, ``after_buy_backs`` and ``next_deal`` do in this case.  When someone is
+    left without marks, :func:`_fast_going_out` plays on.  Otherwise (a dead hand, a table of
+    one) the general path plays the showdown, or (everybody out, K18) plays it on with the same
     comparison (``_Step.showdown(result)``)."""
     (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, _, _, order,
      cursor, _, _, _, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
@@ -416,31 +506,110 @@ def _fast_showdown(state: State, stack: tuple[Card, ...], hands: tuple[Optional[
     if True not in dead and len(order) > 1:
         # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
         live: list[Any] = [(s, hands[s]) for s in order]  # (seat, card): every seat of the order holds one
-        result = evaluate(rules, live, [], guarantees, hinted, explain=False,
-                          marks=marks, table=len(order))
+        result = evaluate(rules, live, (), guarantees, hinted, False, marks, len(order))
         new_marks, new_virgins = list(marks), list(virgins)
-        for seat, _ in result.losers:
+        cite = rules.citation_of
+        events = [decision, _new_event(("showdown", cite["showdown"], None, None, None, 0))]
+        for seat, rule in result.losers:
             new_marks[seat] -= 1
             new_virgins[seat] = False
-        for seat, _ in result.gainers:
+            events.append(_new_event(("mark-lost", rule, seat, None, None, 1)))
+        for seat, rule in result.gainers:
             new_marks[seat] += 1
             if rules.virgin_after_gain == "not-virgin":
                 new_virgins[seat] = False  # Q8 'not-virgin'
-        if min([new_marks[s] for s in order]) > 0:
-            n = len(marks)
-            nxt = next(s for s in (*range(dealer + 1, n), *range(dealer + 1)) if new_marks[s] > 0)
-            cite = rules.citation_of
-            events = (decision, _new_event(("showdown", cite["showdown"], None, None, None, 0)),
-                      *[_new_event(("mark-lost", rule, s, None, None, 1)) for s, rule in result.losers],
-                      *[_new_event(("mark-gained", rule, s, None, None, 1)) for s, rule in result.gainers],
-                      _new_event(("next-dealer", cite["next-dealer"], nxt, None, None, 0)))
+            events.append(_new_event(("mark-gained", rule, seat, None, None, 1)))
+        if min(map(new_marks.__getitem__, order)) <= 0:
+            done = _fast_going_out(state, stack, hands, custody, new_marks, new_virgins, events)
+            if done is not None:
+                return done
+        else:
+            for nxt in _AROUND[len(marks)][dealer]:  # K2: right of the dealer; D2: the next with marks
+                if new_marks[nxt] > 0:
+                    break
+            events.append(_new_event(("next-dealer", cite["next-dealer"], nxt, None, None, 0)))
             return _new_state((rules, players, tuple(new_marks), tuple(new_virgins), nxt, pot, eliminations,
                                reentries, deal_number, Phase.SHUFFLE, None, None, order, cursor, stack, hands,
-                               custody, dead, guarantees, hinted, out_this_deal, (), winner, suspended)), events
+                               custody, dead, guarantees, hinted, out_this_deal, (), winner, suspended)), tuple(events)
     w = _Step(state)
     w.stack, w.hands, w.custody, w.events = stack, list(hands), list(custody), [decision]
     w.showdown(result)
     return w.finish()
+
+
+def _fast_going_out(state: State, stack: tuple[Card, ...], hands: tuple[Optional[Card], ...],
+                    custody: tuple[Custody, ...], marks: list[int], virgins: list[bool],
+                    events: list[Event]) -> Optional[tuple[State, tuple[Event, ...]]]:
+    """After :func:`_fast_showdown`'s marks (``marks``, ``virgins``, ``events`` so far), when
+    some players of the deal are left without marks but not all of them: they go out (K15,
+    K16), are priced for a buy-back (K17, L11, Q1), and the first is asked (K17 'solange es eine
+    oder mehrere Jungfrauen gibt': when a virgin remains), or the last player with marks wins
+    (K3), or the next dealer shuffles (K2/D2).  What ``_Step.showdown``, ``went_out``,
+    ``ask_next_buy_back``, ``after_buy_backs`` and ``next_deal`` do in this case.  Not covered
+    (None, before anything is built): everybody out (K18, D8, Z11, S6)."""
+    (rules, players, _, _, dealer, pot, eliminations, reentries, deal_number, _, _, _, order,
+     cursor, _, _, _, dead, guarantees, hinted, out_this_deal, _, winner, suspended) = state
+    if max(marks) <= 0:
+        return None  # everybody out: _Step.everybody_out
+    gone = tuple([s for s in order if marks[s] <= 0])  # (nobody is dead)
+    cite = rules.citation_of
+    for seat in gone:
+        marks[seat] = 0
+        events.append(_new_event(("out", cite["out"], seat, None, None, 0)))
+    # went_out: priced in play order (McLeod's order, Q1)
+    same_price = rules.simultaneous_buy_back == "same-price" and len(gone) > 1
+    offers = []
+    for k, seat in enumerate(gone):
+        index = eliminations if same_price else eliminations + k
+        if rules.buy_back_price == "by-elimination-order":
+            offers.append((seat, 2 ** index))
+        else:
+            offers.append((seat, 2 ** reentries if same_price else 0))  # L11: fixed at the offer
+    eliminations += len(gone)
+    pending: tuple[tuple[int, int], ...] = ()
+    if rules.buy_back == "immediate" and _virgin_remains(virgins, marks):
+        pending = tuple(offers)  # L11
+    elif rules.buy_back == "after-deal":
+        pending = tuple(offers)  # K17
+    if rules.buy_back == "after-deal" and not _virgin_remains(virgins, marks):
+        pending = ()  # K17: only while a virgin remains
+    phase: str = Phase.SHUFFLE
+    actor: Optional[int] = None
+    if pending:
+        seat, price = pending[0]
+        if price == 0:
+            price = 2 ** reentries  # L11
+            pending = ((seat, price),) + pending[1:]
+        phase, actor = Phase.BUY_BACK, seat
+        events.append(_new_event(("buy-back-offer", cite["buy-back"], seat, None, None, price)))
+    else:
+        still_in = [s for s, m in enumerate(marks) if m > 0]
+        if len(still_in) == 1:
+            winner = still_in[0]  # K3
+            phase = Phase.MATCH_OVER
+            events.append(_new_event(("winner", cite["winner"], winner, None, None, pot)))
+        else:
+            for nxt in _AROUND[len(marks)][dealer]:  # K2, D2
+                if marks[nxt] > 0:
+                    break
+            events.append(_new_event(("next-dealer", cite["next-dealer"], nxt, None, None, 0)))
+            dealer = nxt
+    return _new_state((rules, players, tuple(marks), tuple(virgins), dealer, pot, eliminations, reentries,
+                       deal_number, phase, actor, None, order, cursor, stack, hands, custody, dead, guarantees,
+                       hinted, out_this_deal + (gone,), pending, winner, suspended)), tuple(events)
+
+
+def _virgin_remains(virgins: Sequence[bool], marks: Sequence[int]) -> bool:
+    """K17: a virgin (who has lost no mark) is still in the match (``_Step.virgin_remains``)."""
+    return any(virgin and m > 0 for virgin, m in zip(virgins, marks))
+
+
+# K4/D2: the seats from the dealer's right round to the dealer, by table size and dealer (for
+# every size a pack can seat)
+_AROUND: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple((*range(dealer + 1, n), *range(dealer + 1)) for dealer in range(n))
+    for n in range(max(p.size for p in PACKS.values()) + 1)
+)
 
 
 _FAST_PATHS: dict[str, FastPath] = {A.KEEP: _fast_keep, A.OFFER: _fast_offer, A.EXCHANGE_WITH_STACK: _fast_go_to_stack}
@@ -452,7 +621,7 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     decision.  One hand dealt at a time is built here directly; dealing all first and F2's
     dealer taking three go through ``_Step.deal_to`` and ``_Step.advance``."""
     rules = state.rules
-    if not _whole_pack(rules.pack, stack):
+    if type(stack) is not _SHUFFLED[rules.pack] and not _whole_pack(rules.pack, stack):  # (made by shuffled_stack)
         pack = PACKS[rules.pack]
         raise IllegalActionError(f"the shuffle must hold exactly the {pack.size} cards of {pack.name}", "C1")
     assert stack is not None  # _whole_pack refuses None
@@ -461,7 +630,7 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     n = len(players)
     # K4/D2: dealing starts right of the dealer and goes round to the dealer, who is last;
     # players out of the match (no marks) are not dealt
-    seats = (*range(dealer + 1, n), *range(dealer + 1))
+    seats = _AROUND[n][dealer]
     order = seats if min(marks) > 0 else tuple(s for s in seats if marks[s] > 0)
     cite = rules.citation_of
     shuffle = _new_event(("shuffle", cite["shuffle"], dealer, None, None, 0))
@@ -502,16 +671,19 @@ _PACK_CHECK: dict[str, tuple[int, list[int], set[str]]] = {
     name: (pack.size, sorted(card.value for card in pack.cards), {pack.family}) for name, pack in PACKS.items()
 }
 _FAMILY, _VALUE = itemgetter(0), itemgetter(1)
+_CARD_TYPE = {Card}
 
 
 def _whole_pack(pack: str, stack: object) -> bool:
     """C1: True when ``stack`` holds exactly the cards of ``pack`` (by name), in any order: as
-    many cards, the same values as a multiset, all of the pack's family.  Anything else (None,
-    a number, strings, other objects) is refused, never a crash."""
+    many cards, each a :class:`~cucu_ref.cards.Card`, the same values as a multiset, all of the
+    pack's family.  Anything else (None, a number, strings, other objects, the cards' fields as
+    lists or plain tuples, as JSON gives them back) is refused, never a crash."""
     size, values, family = _PACK_CHECK[pack]
     cards = cast("Sequence[Card]", stack)  # anything: a wrong shape is caught below
     try:
-        return len(cards) == size and sorted(map(_VALUE, cards)) == values and set(map(_FAMILY, cards)) == family
+        return (len(cards) == size and set(map(type, cards)) == _CARD_TYPE
+                and sorted(map(_VALUE, cards)) == values and set(map(_FAMILY, cards)) == family)
     except (TypeError, IndexError):
         return False
 

@@ -20,14 +20,14 @@ doubled so that every rank is an integer (the pair of fools' 14½ is 29).
 from __future__ import annotations
 
 from itertools import compress
-from operator import and_, gt
+from operator import and_, gt, itemgetter
 from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .cards import FOOL_VALUE, PACKS, Card
 from .rulesets import Rules
 
-__all__ = ["Showdown", "evaluate", "effective_rank", "decide", "decide_plain", "Plain", "Decision", "PlainOps",
-           "rank_cards", "Ranked", "without_fools", "find_lowest", "Lowest", "spare_cuckoos", "Losers",
+__all__ = ["Showdown", "evaluate", "effective_rank", "decide", "decide_plain", "decide_live", "Plain", "Decision",
+           "PlainOps", "rank_cards", "Ranked", "without_fools", "find_lowest", "Lowest", "spare_cuckoos", "Losers",
            "without_cuckoos", "pay", "Paid", "without_guarantees", "NULLA_CARDS", "CUCKOO_VALUE", "NO_SEAT"]
 
 CUCKOO_VALUE = 15
@@ -118,6 +118,8 @@ class PlainOps:
     @staticmethod
     def lowest(values: Sequence[int], mask: Sequence[bool]) -> int:
         """The least value where ``mask`` holds (HIGH where it holds nowhere)."""
+        if values and False not in mask:  # every position: min in C, no mask
+            return min(values)
         return min(compress(values, mask), default=HIGH)
 
     @staticmethod
@@ -163,6 +165,9 @@ class PlainOps:
     @staticmethod
     def lowest_tied(values: Sequence[int], mask: Sequence[bool]) -> tuple[int, list[Any]]:
         """The least value where ``mask`` holds (HIGH where it holds nowhere), and where it is."""
+        if values and False not in mask:  # every position (the commonest showdown): min in C, no mask
+            low = min(values)
+            return low, [v == low for v in values]
         low = min(compress(values, mask), default=HIGH)
         return low, [m and v == low for v, m in zip(values, mask)]
 
@@ -482,6 +487,75 @@ def decide_plain(X: Any, rules: Rules, family: str, vals: Sequence[Term], live: 
     return _new(Plain, (los.by_fool, los.by_rank, r.gains, r.rank))
 
 
+def decide_live(X: Any, rules: Rules, family: str, vals: Sequence[Term], table: Term) -> Plain:
+    """:func:`decide_plain` for the engine's commonest showdown, the one its fast path meets:
+    **every card given is live** (no dead hand, Q4 has nothing to add), **nobody hinted** (Z7
+    has nothing to take away) and nobody holds an innkeeper's guarantee (K14).  The same three
+    stages written out for that case, with the rows that are all true or all false left out:
+
+    * the fools (:func:`rank_cards`; C3, L4, Z6, Q10), only where a hand holds one;
+    * the lowest card (:func:`find_lowest`; K15, L3, R4, Q11/F5);
+    * the cuckoos (:func:`spare_cuckoos`; Q3, K19), only where a hand holds a XV.
+
+    The options are read as those functions read them, in the same order and in the same
+    cases (the adjudicator's ``Recorder`` notes which a showdown reads), ``fools_in_play`` and
+    ``fool_hint`` included though neither can change anything here.  z3 proves it equal to
+    :func:`decide_plain` (itself proved equal to :func:`decide`), marks lost and gained by each
+    seat and each card's rank, on every such showdown at every size, once for each way the two
+    tests on the cards (a fool? a XV?) can go (the 'live' stages of
+    :func:`cucu_ref.formal.showdown.stages`)."""
+    AND, NOT = X.AND, X.NOT
+    n = len(vals)
+    everyone = [True] * n
+    rank = [2 * v for v in vals]
+    fool: Sequence[Term] = [False] * n
+    gains: Sequence[Term] = fool
+    compared: Sequence[Term] = everyone
+    single: Term = False
+    cuccu = family == "cuccu"
+    if cuccu and X.holds_any(vals, FOOL_VALUE):
+        # C3: two fools rank 14½ (L4, Z6: above XV, and gain); a single fool loses and is not compared
+        fool = [v == FOOL_VALUE for v in vals]
+        fools = X.count(fool)
+        _read(rules.fools_in_play)  # Q4: a fool in a dead hand would count; there is none here
+        two = fools >= 2
+        rank = X.where_else(X.only_if(two, fool), PAIR_RANK[rules.two_fools], rank)
+        gains = X.only_if(AND(two, rules.two_fools == "above-xv-and-gain"), fool)  # L4, Z6
+        _read(rules.fool_hint)  # Z7: a holder who hinted would forfeit his gain; nobody hinted
+        single = fools == 1  # C3, K15 (every fool counted is live)
+        exempt = AND(two, rules.two_fools_alone == "exempt")  # Q10, Z9
+        compared = X.but(everyone, X.only_if(X.OR(single, exempt), fool))
+    # K15: the lowest compared card loses; Q11/F5: nobody when every card is of one rank
+    if rules.all_equal == "nobody-loses":
+        low_all = X.lowest(rank, everyone)
+        nobody = AND(n >= 2, X.count(X.but(everyone, compared)) == 0,
+                     X.count(X.but(everyone, [r == low_all for r in rank])) == 0)
+        compared = X.only_if(NOT(nobody), compared)
+    tied = X.lowest_tied(rank, compared)[1]
+    chosen = X.first(tied) if rules.ties == "first" else X.last(tied) if rules.ties == "last" else tied  # L3, R4
+    by_fool = X.only_if(single, fool)
+    by_rank = chosen
+    if cuccu and X.holds_any(vals, CUCKOO_VALUE):
+        cuckoo = [v == CUCKOO_VALUE for v in vals]
+        if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
+            by_rank = X.but(chosen, cuckoo)
+        elif rules.cuckoo_pair_exception != "no":
+            # K19: two cuckoos, the only cards (at a table of two, 'yes'; at any, 'two-live-cards'), lose nothing
+            alone: Term = n == 2
+            if rules.cuckoo_pair_exception == "yes":
+                alone = AND(alone, table == 2)
+            pair = AND(alone, X.count(cuckoo) == 2)
+            by_fool = X.only_if(NOT(pair), by_fool)
+            by_rank = X.only_if(NOT(pair), chosen)
+    return _new(Plain, (by_fool, by_rank, gains, rank))
+
+
+def _read(*options: str) -> None:
+    """Options a short way reads though they change nothing in its case: the adjudicator's
+    ``Recorder`` notes the options a showdown reads, so a short way reads what the long way
+    reads (and the re-runs under other readings stay the same)."""
+
+
 # --------------------------------------------------------------------------- the engine's path
 
 
@@ -507,10 +581,16 @@ def evaluate(
     ``table`` the players dealt in this deal (K19 holds for a table of two), by default the
     live and dead hands given.
     """
+    family = PACKS[rules.pack].family
+    if not (explain or dead or guarantees or hinted) and _LIVE_SIZES[0] <= len(live) <= _LIVE_SIZES[1]:
+        # the engine's commonest showdown, every card live: decide_live (proved equal to decide_plain)
+        in_play, cards = zip(*live)
+        table = len(in_play) if table is None else table
+        return _plain_showdown(rules, in_play, len(in_play), table,
+                               decide_live(PlainOps, rules, family, list(map(_VALUE, cards)), table))
     seats = [s for s, _ in live]
     vals = [c[1] for _, c in live]  # the card's value
     n_live = m = len(seats)
-    family = PACKS[rules.pack].family
     if not (explain or guarantees):
         # the engine's usual showdown, with no guarantee: decide_plain (proved equal to decide)
         if dead:
@@ -523,16 +603,7 @@ def evaluate(
         table = m if table is None else table
         p = decide_plain(PlainOps, rules, family, vals, live_flags, dead_flags,
                          [s in hinted for s in seats] if hinted else dead_flags, table)
-        rule = rules.showdown_rule
-        if n_live == 2 and table == 2 and p.rank[0] == p.rank[1]:
-            rule = _two_left(rules)
-        lost = [(seats[j], rule) for j in compress(range(n_live), p.by_rank)]
-        if True in p.by_fool:  # the single fool's mark first, as the long way's payments
-            lost = [(seats[j], rules.fool_rule) for j in compress(range(n_live), p.by_fool)] + lost
-        gained = ([(seats[j], rules.cites("two-fools")) for j in compress(range(n_live), p.gains)]
-                  if True in p.gains else [])
-        rank = p.rank if m == n_live else p.rank[:n_live]
-        return _new(Showdown, (tuple(zip(seats, map(_HALF, rank))), tuple(lost), tuple(gained), ()))
+        return _plain_showdown(rules, seats[:n_live], n_live, table, p)
     if not dead and not guarantees:  # (the engine's usual showdown: only the inputs are built faster)
         nothing = [False] * m
         live_flags, dead_flags, keeper = [True] * m, nothing, [NO_SEAT] * m
@@ -575,6 +646,25 @@ def evaluate(
 
 
 _HALF = (0.5).__mul__
+_VALUE = itemgetter(1)  # a Card's value
+# the table sizes at which z3 proves decide_live equal to decide_plain (python -m cucu_ref.formal
+# --profile long: 2-20); a showdown of more cards takes decide_plain
+_LIVE_SIZES = (2, 20)
+
+
+def _plain_showdown(rules: Rules, seats: Sequence[int], n_live: int, table: Term, p: Plain) -> Showdown:
+    """The marks of :func:`decide_plain` (or :func:`decide_live`) for the ``n_live`` live seats
+    ``seats`` (the first positions), cited: the single fool's mark first, then the lowest in
+    play order, as the long way's payments; the ranks halved back (14½ is 29)."""
+    rule = rules.citation_of["showdown"]  # (Rules.showdown_rule, without its two calls)
+    if n_live == 2 and table == 2 and p.rank[0] == p.rank[1]:
+        rule = _two_left(rules)
+    # (``compress`` and ``zip`` stop at the last live seat: a dead hand's position follows it)
+    lost = [(seat, rule) for seat in compress(seats, p.by_rank)]
+    if True in p.by_fool:
+        lost = [(seat, rules.fool_rule) for seat in compress(seats, p.by_fool)] + lost
+    gained = [(seat, rules.cites("two-fools")) for seat in compress(seats, p.gains)] if True in p.gains else ()
+    return _new(Showdown, (tuple(zip(seats, map(_HALF, p.rank))), tuple(lost), tuple(gained), ()))
 
 
 def _two_left(rules: Rules) -> str:

@@ -47,3 +47,16 @@ def test_a_tree_without_the_package_is_refused(tmp_path):
         assert "holds no cucu_ref package" in str(stop)
     else:
         raise AssertionError("an empty directory was taken for a baseline")
+
+
+def test_the_parts_of_a_deal_cover_its_steps():
+    # --parts: every step of the run falls in one part, and each side reports each part
+    bench = _bench()
+    baseline = bench.load_baseline(ROOT)
+    recorded = bench.record_steps(4, 40, 3, "campli", bench.CURRENT)
+    counts = bench.play_deals(4, 40, 3, "campli")
+    assert sum(len(items) for items in recorded["parts"].values()) == counts["steps"]
+    assert len(recorded["parts"]["the shuffle step"]) == len(recorded["shuffles"]) == 40
+    rows = bench.parts_table(4, 40, 3, "campli", {"baseline": baseline, "current": bench.CURRENT}, repeat=1)
+    assert [part for part, _, _ in rows][:len(bench.PARTS)] == list(bench.PARTS)
+    assert all(set(by_side) == {"baseline", "current"} and min(by_side.values()) >= 0 for _, _, by_side in rows)

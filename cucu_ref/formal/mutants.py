@@ -151,16 +151,16 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("d6-ignored", E, "_Step.inn_answer", (
         ('if self.rules.targeted_holder_acts == "after-refused-inn":', "if False:"),
     ), "legality", "D6: the former innkeeper who refused does not act on the card he received"),
-    Mutation("fast-path-fool-pays-nothing", S, "evaluate", (
-        ("compress(range(n_live), p.by_fool)", "compress(range(n_live), p.gains)"),
+    Mutation("fast-path-fool-pays-nothing", S, "_plain_showdown", (
+        ("compress(seats, p.by_fool)", "compress(seats, p.gains)"),
     ), "scoring", "C3: on the engine's fast path the single fool's holder does not pay"),
     # ---- the engine's fast paths (issue 13's second round: built directly, the general path otherwise)
     Mutation("fast-offer-copies-a-card", E, "_fast_offer", (
         ("new_hands[seat], new_hands[target] = card, hands[seat]", "new_hands[seat] = card"),
     ), "hands", "K7 on the fast path: the offerer gets the plain card and the target keeps his own"),
     Mutation("fast-offer-exchanges-event-cards", E, "_fast_offer", (
-        ("if rules.role_of_card.get(card) is not None or", "if rules.role_of_card.get(card) == CUCKOO or"),
-    ), "legality", "K11-K14 on the fast path: a hunter, horse, cat or inn is exchanged like a plain card"),
+        ("if role is not None:  # an event card (K10-K14)", "if role in (CUCKOO, INN):  # an event card (K10-K14)"),
+    ), "legality", "K11-K13 on the fast path: a hunter, horse or cat is exchanged like a plain card"),
     Mutation("fast-keep-deals-wrong-end", E, "_fast_keep", (
         ('if rules.deal_from == "bottom":', 'if rules.deal_from != "bottom":'),
     ), "stack", "K4/L2 on the fast path: the next seat is dealt from the other end"),

@@ -76,23 +76,71 @@ def test_c1_accepts_the_pack_in_any_order_and_shape():
         assert Counter(by_tuple.stack) + Counter(h for h in by_tuple.hands if h is not None) == Counter(pack.cards)
 
 
+def test_c1_is_not_checked_again_for_a_stack_shuffled_stack_made_and_is_for_any_other(monkeypatch):
+    """A stack from ``shuffled_stack`` is the pack by construction: ``step`` takes it without
+    ``_whole_pack``.  Every other stack is checked: the same cards as a plain tuple or a list,
+    after a pickle round trip or parsed again, or made for another pack (F1: the piquet pack
+    of a small French table) -- a hostile one is still refused with C1, never a crash."""
+    import pickle
+
+    checked: list[object] = []
+    whole_pack = engine._whole_pack
+    monkeypatch.setattr(engine, "_whole_pack", lambda pack, stack: checked.append(stack) or whole_pack(pack, stack))
+    state = table(CAMPLI, 4)
+    made = engine.shuffled_stack(CAMPLI, 5)
+    plain = tuple(made)
+    assert made == plain and repr(made) == repr(plain) and hash(made) == hash(plain) and str(made) == str(plain)
+    assert Action(A.SHUFFLE, stack=made) == Action(A.SHUFFLE, stack=plain)
+    after = step(state, Action(A.SHUFFLE, stack=made))
+    assert checked == []
+    assert type(after[0].stack) is tuple  # no State holds the marked stack
+    for other in (plain, list(made), pickle.loads(pickle.dumps(made)), tuple(Card.parse(str(c)) for c in made)):
+        assert step(state, Action(A.SHUFFLE, stack=other)) == after
+    assert len(checked) == 4 and type(pickle.loads(pickle.dumps(made))) is tuple
+    # a stack of another pack, however made, is refused
+    french = preset("here")
+    small = table(french, 4)
+    assert small.rules.pack == "french-52"
+    piquet = french.with_options({"pack": "french-32"})
+    with pytest.raises(IllegalActionError) as err:
+        step(small, Action(A.SHUFFLE, stack=engine.shuffled_stack(piquet, 1)))
+    assert err.value.rule == "C1"
+    # the 40 cards of one pack in a game of the 38
+    zeh = preset("zeh-1769")
+    with pytest.raises(IllegalActionError) as err:
+        step(table(zeh, 4), Action(A.SHUFFLE, stack=engine.shuffled_stack(CAMPLI, 1)))
+    assert err.value.rule == "C1"
+    assert step(table(zeh, 4), Action(A.SHUFFLE, stack=engine.shuffled_stack(zeh, 1)))[0].phase == Phase.DECIDE
+
+
+def test_c1_refuses_the_cards_fields_without_the_cards():
+    """The cards' fields as JSON gives them back (lists) or as plain tuples, equal to the Cards
+    but not Cards, are refused with C1 (they were taken, and a later request crashed on them)."""
+    import json
+
+    made = engine.shuffled_stack(CAMPLI, 5)
+    for other in (json.loads(json.dumps(made)), [tuple(c) for c in made], [*made[:-1], tuple(made[-1])]):
+        assert _refused(other) == "C1"
+
+
 # --------------------------------------------------------------------------- the fast paths are exercised
 
 
 FAST = ("_fast_keep", "_fast_offer", "_fast_go_to_stack", "_fast_dealer_keep")
+GOING_OUT, ARRESTO = "_fast_going_out", "_fast_arresto"
 
 
 def test_the_equivalence_run_takes_every_fast_path_and_every_fallback(monkeypatch):
     """Vacuity check of tests/equivalence for the fast paths: in its CI-sized run each fast
     path builds states, and each also hands some steps to the general path (an event card at
-    the target, a showdown someone goes out of), which then plays on with the comparison the
+    the target, a showdown everybody goes out of), which then plays on with the comparison the
     fast path made."""
     taken: Counter[tuple[str, bool]] = Counter()
-    for name in FAST:
+    for name in (*FAST, GOING_OUT, ARRESTO):
         original = getattr(engine, name)
 
-        def counted(state, original=original, name=name):
-            result = original(state)
+        def counted(*args, original=original, name=name):
+            result = original(*args)
             taken[name, result is not None] += 1
             return result
 
@@ -107,12 +155,13 @@ def test_the_equivalence_run_takes_every_fast_path_and_every_fallback(monkeypatc
 
     monkeypatch.setattr(engine._Step, "showdown", general_showdown)
     compare(engine, frozen_engine, deals=1_000, seed=7)
-    for name in FAST:
+    for name in (*FAST, GOING_OUT, ARRESTO):
         assert taken[name, True] > 100, (name, taken)
     # (a keep's fallbacks, F2's dealer dealt three at his turn, do not come up in this run)
-    for name in ("_fast_offer", "_fast_go_to_stack"):
+    for name in ("_fast_offer", "_fast_go_to_stack", GOING_OUT, ARRESTO):
         assert taken[name, False] > 0, (name, taken)
-    assert taken["showdown after a fast path", True] > 50, taken  # someone went out: the general tail
+    # everybody went out (K18, S6 ...): the general path plays on with the fast path's comparison
+    assert taken["showdown after a fast path", True] > 0, taken
 
 
 def test_the_general_path_alone_plays_the_same_deals(monkeypatch):
@@ -164,5 +213,81 @@ def test_f2_the_dealer_dealt_three_at_his_turn_is_left_to_the_general_path(monke
     assert fast == play(frozen_engine)
     kept = [e for events in fast[1] for e in events if e.kind == "dealer-keeps-highest"]
     assert [(e.rule, e.seat, str(e.card)) for e in kept] == [("F2", 2, "XIIII")]
+    monkeypatch.setattr(engine, "_FAST_PATHS", {})
+    assert play(engine) == fast
+
+
+# --------------------------------------------------------------------------- the scoring's fast path
+
+
+def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch):
+    """Vacuity check for the scoring: in the CI-sized comparison (whose frozen side scores by
+    the long way, conftest.py) the engine's showdowns take ``scoring.decide_live`` in each of
+    its ways (a fool or not, a XV or not) and ``decide_plain`` where a hand is dead or a
+    player hinted."""
+    from cucu_ref import scoring
+    from cucu_ref.cards import FOOL_VALUE
+
+    ways: Counter[str] = Counter()
+    live, plain = scoring.decide_live, scoring.decide_plain
+
+    def counted_live(X, rules, family, vals, table):
+        ways[f"live fool={FOOL_VALUE in vals} xv={15 in vals}"] += 1
+        return live(X, rules, family, vals, table)
+
+    def counted_plain(*args):
+        ways["plain"] += 1
+        return plain(*args)
+
+    monkeypatch.setattr(scoring, "decide_live", counted_live)
+    monkeypatch.setattr(scoring, "decide_plain", counted_plain)
+    compare(engine, frozen_engine, deals=1_000, seed=7)
+    for fool in (False, True):
+        for xv in (False, True):
+            assert ways[f"live fool={fool} xv={xv}"] > 20, ways
+    assert ways["plain"] > 20, ways
+
+
+def test_a_fault_in_the_live_path_is_caught_by_the_comparison(monkeypatch):
+    """The comparison sees a fault in the engine's scoring (its frozen side scores by the long
+    way): here K15's ties, only the first of the lowest losing."""
+    from engine_pair import Disagreement
+
+    from cucu_ref import scoring
+
+    live = scoring.decide_live
+    monkeypatch.setattr(scoring, "decide_live", lambda X, rules, family, vals, table: live(
+        X, rules.with_options({"ties": "first"}), family, vals, table))
+    with pytest.raises(Disagreement, match=r"(states|events) differ"):
+        compare(engine, frozen_engine, deals=1_000, seed=7)
+
+
+@pytest.mark.parametrize("second", ["XV", "XI"])  # the cuckoo (K10), the inn (K14)
+def test_f2_after_an_arresto_the_dealer_is_dealt_three(monkeypatch, second):
+    """An offer meets the cuckoo (K10) and play goes on with the dealer, not yet dealt: F2
+    deals him three, as the frozen engine and the general path do (the inn: the offerer's
+    decision first, then the dealer)."""
+    rules = CAMPLI.with_options({"dealer_takes": 3})
+    dealt = [card(c) for c in ("V", second, "VII", "II", "XIIII")]  # Ada V, Bo XV or XI, Cy VII II XIIII
+    rest = list(PACKS["cuccu-40"].cards)
+    for c in dealt:
+        rest.remove(c)
+    stack = (*rest, *reversed(dealt))
+
+    def play(engine_module):
+        state = engine_module.new_match(rules, ["Ada", "Bo", "Cy"], dealer=2)
+        state, events = engine_module.step(state, Action(A.SHUFFLE, stack=stack))
+        seen = [events]
+        for move in (["offer"] if second == "XV" else ["offer", "keep-after-fermatevi"]):
+            state, events = engine_module.step(state, Action(move, state.actor))
+            seen.append(events)
+        return state, seen
+
+    fast = play(engine)
+    assert fast == play(frozen_engine)
+    assert [(e.kind, e.seat) for e in fast[1][1]][:3] == [("offer", 0), ("deal", 1), ("arresto", 1)]
+    kept = [e for events in fast[1] for e in events if e.kind == "dealer-keeps-highest"]
+    assert [(e.rule, e.seat, str(e.card)) for e in kept] == [("F2", 2, "XIIII")]
+    assert fast[0].actor == 2 and fast[0].hands[2] == card("XIIII")
     monkeypatch.setattr(engine, "_FAST_PATHS", {})
     assert play(engine) == fast
