@@ -192,29 +192,32 @@ def test_f2_the_dealer_dealt_three_at_his_turn_is_left_to_the_general_path(monke
     """F2 (the dealer takes three cards and keeps the highest) with cards dealt one at a time:
     a keep or an offer that reaches the dealer before his card is dealt is not a fast path's
     case; the engine deals him three all the same, as the frozen engine and the general path do."""
-    rules = CAMPLI.with_options({"dealer_takes": 3})
     # K4: dealt from the bottom: Ada V, Bo VI, then the dealer Cy VII, II and XIIII (F2)
-    dealt = [card(c) for c in ("V", "VI", "VII", "II", "XIIII")]
-    rest = list(PACKS["cuccu-40"].cards)
-    for c in dealt:
-        rest.remove(c)
-    stack = (*rest, *reversed(dealt))
-
-    def play(engine_module):
-        state = engine_module.new_match(rules, ["Ada", "Bo", "Cy"], dealer=2)
-        state, events = engine_module.step(state, Action(A.SHUFFLE, stack=stack))
-        seen = [events]
-        for move in moves:
-            state, events = engine_module.step(state, Action(move, state.actor))
-            seen.append(events)
-        return state, seen
-
-    fast = play(engine)
-    assert fast == play(frozen_engine)
+    fast = _play_f2(engine, ("V", "VI", "VII", "II", "XIIII"), moves)
+    assert fast == _play_f2(frozen_engine, ("V", "VI", "VII", "II", "XIIII"), moves)
     kept = [e for events in fast[1] for e in events if e.kind == "dealer-keeps-highest"]
     assert [(e.rule, e.seat, str(e.card)) for e in kept] == [("F2", 2, "XIIII")]
     monkeypatch.setattr(engine, "_FAST_PATHS", {})
-    assert play(engine) == fast
+    assert _play_f2(engine, ("V", "VI", "VII", "II", "XIIII"), moves) == fast
+
+
+def _play_f2(engine_module, bottom_up, moves):
+    """Campli with F2 (the dealer takes three, ``dealer_takes = 3``), Ada, Bo and the dealer Cy:
+    the stack holds ``bottom_up`` at its bottom (K4 deals from there: Ada's card, Bo's, then
+    Cy's three), the rest of the pack above in the pack's order; the shuffle, then ``moves``
+    by whoever is to act.  Returns the last state and the events of each step."""
+    rules = CAMPLI.with_options({"dealer_takes": 3})
+    dealt = [card(c) for c in bottom_up]
+    rest = list(PACKS["cuccu-40"].cards)
+    for c in dealt:
+        rest.remove(c)
+    state = engine_module.new_match(rules, ["Ada", "Bo", "Cy"], dealer=2)
+    state, events = engine_module.step(state, Action(A.SHUFFLE, stack=(*rest, *reversed(dealt))))
+    seen = [events]
+    for move in moves:
+        state, events = engine_module.step(state, Action(move, state.actor))
+        seen.append(events)
+    return state, seen
 
 
 # --------------------------------------------------------------------------- the scoring's fast path
@@ -267,27 +270,13 @@ def test_f2_after_an_arresto_the_dealer_is_dealt_three(monkeypatch, second):
     """An offer meets the cuckoo (K10) and play goes on with the dealer, not yet dealt: F2
     deals him three, as the frozen engine and the general path do (the inn: the offerer's
     decision first, then the dealer)."""
-    rules = CAMPLI.with_options({"dealer_takes": 3})
-    dealt = [card(c) for c in ("V", second, "VII", "II", "XIIII")]  # Ada V, Bo XV or XI, Cy VII II XIIII
-    rest = list(PACKS["cuccu-40"].cards)
-    for c in dealt:
-        rest.remove(c)
-    stack = (*rest, *reversed(dealt))
-
-    def play(engine_module):
-        state = engine_module.new_match(rules, ["Ada", "Bo", "Cy"], dealer=2)
-        state, events = engine_module.step(state, Action(A.SHUFFLE, stack=stack))
-        seen = [events]
-        for move in (["offer"] if second == "XV" else ["offer", "keep-after-fermatevi"]):
-            state, events = engine_module.step(state, Action(move, state.actor))
-            seen.append(events)
-        return state, seen
-
-    fast = play(engine)
-    assert fast == play(frozen_engine)
+    bottom_up = ("V", second, "VII", "II", "XIIII")  # Ada V, Bo XV or XI, Cy VII II XIIII
+    moves = ["offer"] if second == "XV" else ["offer", "keep-after-fermatevi"]
+    fast = _play_f2(engine, bottom_up, moves)
+    assert fast == _play_f2(frozen_engine, bottom_up, moves)
     assert [(e.kind, e.seat) for e in fast[1][1]][:3] == [("offer", 0), ("deal", 1), ("arresto", 1)]
     kept = [e for events in fast[1] for e in events if e.kind == "dealer-keeps-highest"]
     assert [(e.rule, e.seat, str(e.card)) for e in kept] == [("F2", 2, "XIIII")]
     assert fast[0].actor == 2 and fast[0].hands[2] == card("XIIII")
     monkeypatch.setattr(engine, "_FAST_PATHS", {})
-    assert play(engine) == fast
+    assert _play_f2(engine, bottom_up, moves) == fast
