@@ -481,10 +481,13 @@ class Pack(NamedTuple):
         return len(self.values) * self.copies
 
     def is_permutation(self, stack: object) -> bool:
-        """True when ``stack`` holds exactly the cards of this pack, in any order."""
+        """True when ``stack`` holds exactly the cards of this pack, in any order (C1): as many
+        cards, each a :class:`Card`, the same values as a multiset, all of the pack's family.
+        Anything else (None, a number, strings, other objects, the cards' fields as lists or
+        plain tuples, as JSON gives them back) is refused, never a crash."""
         cards = cast("Sequence[Card]", stack)  # anything: a wrong shape is caught below
         try:
-            return (len(cards) == self.size
+            return (len(cards) == self.size and set(map(type, cards)) == _CARD_TYPE
                     and sorted(map(_VALUE, cards)) == _pack_values(self)
                     and set(map(_FAMILY, cards)) == {self.family})
         except (TypeError, IndexError):
@@ -523,6 +526,7 @@ def _pack_values(pack: Pack) -> list[int]:
 
 
 _FAMILY, _VALUE = operator.itemgetter(0), operator.itemgetter(1)
+_CARD_TYPE = {Card}
 
 
 PACKS: dict[str, Pack] = {

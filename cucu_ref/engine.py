@@ -35,8 +35,7 @@ from __future__ import annotations
 import random
 from functools import partial
 from itertools import repeat, starmap
-from operator import itemgetter
-from typing import Any, Callable, Iterable, Optional, Sequence, cast
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .cards import PACKS, Card
 from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
@@ -665,27 +664,10 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     return w.freeze(), tuple(w.events)
 
 
-# C1: for each pack, its size, the sorted values of its cards and its family, to check a
-# shuffle against (what Pack.is_permutation checks, without rebuilding these every time)
-_PACK_CHECK: dict[str, tuple[int, list[int], set[str]]] = {
-    name: (pack.size, sorted(card.value for card in pack.cards), {pack.family}) for name, pack in PACKS.items()
-}
-_FAMILY, _VALUE = itemgetter(0), itemgetter(1)
-_CARD_TYPE = {Card}
-
-
 def _whole_pack(pack: str, stack: object) -> bool:
-    """C1: True when ``stack`` holds exactly the cards of ``pack`` (by name), in any order: as
-    many cards, each a :class:`~cucu_ref.cards.Card`, the same values as a multiset, all of the
-    pack's family.  Anything else (None, a number, strings, other objects, the cards' fields as
-    lists or plain tuples, as JSON gives them back) is refused, never a crash."""
-    size, values, family = _PACK_CHECK[pack]
-    cards = cast("Sequence[Card]", stack)  # anything: a wrong shape is caught below
-    try:
-        return (len(cards) == size and set(map(type, cards)) == _CARD_TYPE
-                and sorted(map(_VALUE, cards)) == values and set(map(_FAMILY, cards)) == family)
-    except (TypeError, IndexError):
-        return False
+    """C1: True when ``stack`` holds exactly the cards of ``pack`` (by name), in any order
+    (:meth:`~cucu_ref.cards.Pack.is_permutation`); anything else is refused, never a crash."""
+    return PACKS[pack].is_permutation(stack)
 
 
 class _Step:

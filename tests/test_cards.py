@@ -133,3 +133,17 @@ def test_cards_are_hashable_and_comparable_values():
     assert parse("XV") == Card("cuccu", 15)
     assert len({parse("XV"), parse("cucu"), parse("15")}) == 1
     assert parse("matto").is_fool and not parse("0").is_fool
+
+
+def test_a_permutation_of_the_pack_is_made_of_cards():
+    """C1 (Pack.is_permutation, which the engine's shuffle, the trace oracle and deal_stack
+    ask): the pack's own cards in any order pass; the same cards' fields as plain tuples or
+    lists (as JSON gives them back) and junk are refused without an exception."""
+    pack = PACKS["cuccu-40"]
+    cards = list(reversed(pack.cards))
+    assert pack.is_permutation(cards) and pack.is_permutation(tuple(cards))
+    assert not pack.is_permutation([tuple(c) for c in cards])
+    assert not pack.is_permutation([list(c) for c in cards])
+    assert not pack.is_permutation(cards[:-1] + [tuple(cards[-1])])
+    for junk in (None, 40, "x" * 40, [None] * 40):
+        assert not pack.is_permutation(junk)
