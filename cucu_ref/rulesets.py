@@ -222,7 +222,7 @@ DEFAULT_CITATIONS: dict[str, str] = {
     "showdown": "K15", "fool": "C3", "two-fools": "C3", "out": "K16", "buy-back": "K17",
     "next-dealer": "K2", "winner": "K3", "players": "K1",
     # two players left with cards of one rank (Lu Stù's L6); a ruleset that names no rule of its
-    # own for it cites its showdown rule there (cucu_ref.scoring), K15 for Campli's
+    # own for it cites its own showdown rule there (Rules.citation_of), K15 for Campli's
     "two-left": "K15",
 }
 
@@ -331,10 +331,13 @@ class Rules:
     def citation_of(self) -> dict[str, str]:
         """Mechanism -> the rule ID this ruleset cites for it: ``citations`` over
         ``DEFAULT_CITATIONS`` (the first entry for a mechanism counts).  Cached: the engine
-        cites a rule for nearly every event."""
+        cites a rule for nearly every event.  'two-left' (L6) is, where the ruleset names no
+        rule for it, the ruleset's own showdown rule (Zeh's Z6, not the table's K15)."""
         table = dict(DEFAULT_CITATIONS)
         for key, rule_id in reversed(self.citations):
             table[key] = rule_id
+        if all(key != "two-left" for key, _ in self.citations):
+            table["two-left"] = table["showdown"]
         return table
 
     @property

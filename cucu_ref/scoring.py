@@ -671,8 +671,8 @@ def _two_left(rules: Rules) -> str:
     """The rule for two players left with cards of one rank, where the ruleset's source has one
     (Lu Stù, L6: 'Sollten am Ende zwei Spieler übrig bleiben und beide haben die gleiche Karte,
     dann verliert der Nichtgeber ... auch wenn es sich um Kuckucke handeln sollte'; two fools
-    alike), else its showdown rule (not DEFAULT_CITATIONS' K15: Zeh's showdown rule is Z6)."""
-    return next((rule for key, rule in rules.citations if key == "two-left"), rules.showdown_rule)
+    alike), else its showdown rule (``Rules.citation_of`` works that out)."""
+    return rules.citation_of["two-left"]
 
 
 def _cite(rules: Rules, why: str, rank_rule: str) -> str:

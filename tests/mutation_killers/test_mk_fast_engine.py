@@ -26,8 +26,22 @@ def test_citation_of_is_cites_for_every_mechanism(name):
     assert set(rules.citation_of) == set(DEFAULT_CITATIONS)
     for mechanism, rule in rules.citation_of.items():
         own = [r for key, r in rules.citations if key == mechanism]
-        assert rule == (own[0] if own else DEFAULT_CITATIONS[mechanism])
+        if own:
+            assert rule == own[0]
+        elif mechanism == "two-left":  # L6's rule where the source has one, else the showdown's
+            assert rule == rules.cites("showdown")
+        else:
+            assert rule == DEFAULT_CITATIONS[mechanism]
         assert rules.cites(mechanism) == rule
+
+
+def test_two_left_cites_l6_or_the_rulesets_own_showdown_rule():
+    """L6 (Lu Stù) where the ruleset names it; otherwise the ruleset's own showdown rule, so
+    Zeh's table cites his showdown rule, not Campli's K15."""
+    assert PRESETS["lu-stu"].cites("two-left") == "L6"
+    assert PRESETS["campli"].cites("two-left") == "K15"
+    zeh = PRESETS["zeh-1769"]
+    assert zeh.cites("showdown") != "K15" and zeh.cites("two-left") == zeh.cites("showdown")
 
 
 def test_the_first_citation_of_a_mechanism_counts():
