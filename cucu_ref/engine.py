@@ -306,13 +306,15 @@ def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
 # --------------------------------------------------------------------------- fast paths
 #
 # The commonest steps, applied without the _Step scratch: a player's keep, an offer that meets
-# a plain card, and the dealer's last decision followed by a showdown in which nobody goes out
-# and the next deal.  Each builds the new State directly from the old one's fields, or returns
-# None (before building anything) in every case it does not cover, and step() then takes the
-# general path.  The rules themselves (event cards, K13's undo, L8's way back, the inn, buy-backs,
-# going out) live only in the general path; a fast path is the general path's own sequence
-# of events for one ordinary case, written out.  tests/equivalence checks that the two agree
-# at every step (legal actions, the whole State, the events) on 100,000 random deals.
+# a plain card, the cuckoo or the inn, and the dealer's last decision followed by a showdown
+# (with the buy-back offer when some but not all go out) and the next deal.  Each builds the
+# new State directly from the old one's fields, or returns None (before building anything) in
+# every case it does not cover, and step() then takes the general path.  A fast path is the
+# general path's own sequence of events for its cases, written out (its docstring names the
+# _Step methods it writes out); the rules it does not cover (the hunter, the horse, the cat and
+# K13's undo, L8's way back, the inn's answer, everybody out, the buy-back decisions) live only
+# in the general path.  tests/equivalence checks that the two agree at every step (legal
+# actions, the whole State, the events) on 100,000 random deals.
 
 FastPath = Callable[[State], Optional[tuple[State, tuple[Event, ...]]]]
 
@@ -565,13 +567,10 @@ def _fast_going_out(state: State, stack: tuple[Card, ...], hands: tuple[Optional
         else:
             offers.append((seat, 2 ** reentries if same_price else 0))  # L11: fixed at the offer
     eliminations += len(gone)
-    pending: tuple[tuple[int, int], ...] = ()
-    if rules.buy_back == "immediate" and _virgin_remains(virgins, marks):
-        pending = tuple(offers)  # L11
-    elif rules.buy_back == "after-deal":
-        pending = tuple(offers)  # K17
-    if rules.buy_back == "after-deal" and not _virgin_remains(virgins, marks):
-        pending = ()  # K17: only while a virgin remains
+    # L11 decides at once, K17 after the deal, which is over here: both only while a virgin
+    # remains (went_out, then after_buy_backs)
+    pending: tuple[tuple[int, int], ...] = (
+        tuple(offers) if rules.buy_back != "none" and _virgin_remains(virgins, marks) else ())
     phase: str = Phase.SHUFFLE
     actor: Optional[int] = None
     if pending:
@@ -599,7 +598,8 @@ def _fast_going_out(state: State, stack: tuple[Card, ...], hands: tuple[Optional
 
 
 def _virgin_remains(virgins: Sequence[bool], marks: Sequence[int]) -> bool:
-    """K17: a virgin (who has lost no mark) is still in the match (``_Step.virgin_remains``)."""
+    """K17: a virgin (who has lost no mark) is still in the match (the fast paths and
+    ``_Step.virgin_remains`` ask this)."""
     return any(virgin and m > 0 for virgin, m in zip(virgins, marks))
 
 
@@ -1106,7 +1106,7 @@ class _Step:
             self.pending += tuple(offers)  # K17: decided after the deal, if a virgin remains then
 
     def virgin_remains(self) -> bool:
-        return any(virgin and marks > 0 for virgin, marks in zip(self.virgins, self.marks))
+        return _virgin_remains(self.virgins, self.marks)
 
     def ask_next_buy_back(self) -> None:
         seat, price = self.pending[0]
