@@ -501,9 +501,10 @@ def decide_live(X: Any, rules: Rules, family: str, vals: Sequence[Term], table: 
     cases (the adjudicator's ``Recorder`` notes which a showdown reads), ``fools_in_play`` and
     ``fool_hint`` included though neither can change anything here.  z3 proves it equal to
     :func:`decide_plain` (itself proved equal to :func:`decide`), marks lost and gained by each
-    seat and each card's rank, on every such showdown at every size, once for each way the two
-    tests on the cards (a fool? a XV?) can go (the 'live' stages of
-    :func:`cucu_ref.formal.showdown.stages`)."""
+    seat and each card's rank, on every such showdown of 2 to 20 cards (``_LIVE_SIZES``, the
+    long profile's sizes: :func:`evaluate` takes this path only there), once for each way the
+    two tests on the cards (a fool? a XV?) can go (the 'live' stages of
+    :func:`cucu_ref.formal.showdown.live_stages`)."""
     AND, NOT = X.AND, X.NOT
     n = len(vals)
     everyone = [True] * n

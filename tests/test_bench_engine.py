@@ -58,5 +58,12 @@ def test_the_parts_of_a_deal_cover_its_steps():
     assert sum(len(items) for items in recorded["parts"].values()) == counts["steps"]
     assert len(recorded["parts"]["the shuffle step"]) == len(recorded["shuffles"]) == 40
     rows = bench.parts_table(4, 40, 3, "campli", {"baseline": baseline, "current": bench.CURRENT}, repeat=1)
-    assert [part for part, _, _ in rows][:len(bench.PARTS)] == list(bench.PARTS)
-    assert all(set(by_side) == {"baseline", "current"} and min(by_side.values()) >= 0 for _, _, by_side in rows)
+    # the steps' parts come first and their counts per deal add up to the run's steps; the
+    # policy asked legal_actions once per decision (every step but the shuffles)
+    step_rows = rows[:len(bench.PARTS)]
+    assert [part for part, _, _ in step_rows] == list(bench.PARTS)
+    assert round(sum(per_deal for _, per_deal, _ in step_rows) * 40) == counts["steps"]
+    by_part = {part: per_deal for part, per_deal, _ in rows}
+    assert round(by_part["the policy: legal_actions"] * 40) == counts["steps"] - 40
+    assert by_part["the policy: shuffled_stack"] == 1.0
+    assert all(set(by_side) == {"baseline", "current"} for _, _, by_side in rows)

@@ -388,3 +388,12 @@ def test_a_bug_in_the_live_path_fails_a_live_stage(monkeypatch, rules, n, mutant
     result = S.equivalence(rules, n)
     assert result.verdict.startswith("refuted (stage live"), result.as_dict()
     assert "counterexample" in result.detail
+
+
+def test_the_live_path_is_taken_at_the_sizes_the_long_run_proves():
+    """scoring takes decide_live only for as many live cards as the long profile proves its
+    stages at (docs/dev/engine-speed.md, 'Third round': every preset at 2..20); a wider
+    range in either place without the other would leave showdowns on an unproved path."""
+    from cucu_ref.formal.plan import PROFILES
+
+    assert PROFILES["long"]["sizes"] == scoring._LIVE_SIZES
