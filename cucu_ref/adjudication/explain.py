@@ -179,10 +179,11 @@ _CITED: dict[str, Optional[str]] = {}  # rule ID -> its citation (sources.cite o
 def _source(rule: str) -> Optional[str]:
     """The rule with its source ('K13 (N. Farina 2010, §Ereigniskarten)'), None for a rule
     the sources do not hold."""
-    cited = _CITED.get(rule)
-    if cited is None:
+    try:
+        return _CITED[rule]
+    except KeyError:  # first time (a rule the sources do not hold is kept as None as well)
         cited = _CITED[rule] = cite(rule) if rule in RULES else None
-    return cited
+        return cited
 
 
 # What an event or a history entry says depends only on it, the players' names and the ruleset

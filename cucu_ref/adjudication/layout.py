@@ -214,11 +214,9 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
     three = any(e.kind == "dealer-keeps-highest" for e in events)
     drawn = k + 2 if three else k
     if len(after.stack) != size - k or (three and k != len(after.order)):
-        if lay.labels:
-            # F2 with interleaved dealing: the dealer would draw his three from unknown cards later
-            raise Unsupported("cards left unknown under a dealing where the dealer takes several cards (F2) "
-                              "and is dealt during play; give the whole stack as 'order'")
-        return after, events
+        # F2 with interleaved dealing: the dealer would draw his three from unknown cards later
+        raise Unsupported("cards left unknown under a dealing where the dealer takes several cards (F2) "
+                          "and is dealt during play; give the whole stack as 'order'")
     hands = list(after.hands)
     for j, e in enumerate(dealt):
         assert e.seat is not None
