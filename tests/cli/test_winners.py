@@ -49,6 +49,10 @@ def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
     code, text = rule(tmp_path, JOINT)
     verdict = next(line for line in text.splitlines() if line.startswith("Verdict:"))
     assert "joint winners and share the pot (S6)" in verdict
+    # the open question's line for the preset's reading of Q11 (both lose, S5) names them too,
+    # in play order (Beatrice sits right of the dealer)
+    reading = next(line for line in text.splitlines() if line.strip().startswith("-> loses a mark"))
+    assert reading.endswith("joint winners: Beatrice, Andrea")
 
 
 def test_a_single_winner_is_the_one_entry_of_winners(tmp_path):
