@@ -18,12 +18,16 @@ import z3
 
 from .. import cards
 from ..engine import is_chance, new_match, step
+from ..invariants import biased_stack
 from ..playout import random_action
 from ..rulesets import Rules
+from ..state import Action, Phase
 from ..state import ActionKind as A
-from ..state import Phase
-from .model import NONE, Model, St
+from .model import DONE, NONE, Model, St
 
+# the events after which everybody's marks are set anew (K18's restart, D8/Z11's draw, S6's
+# last life kept and joint winners): no marks to compare with the model's
+ALL_OUT_EVENTS = ("restart", "draw", "keep-last-life", "joint-winner")
 DEAL_PHASES = (Phase.DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER)
 # the model's decision bit for each engine action (Model.step)
 BIT = {A.KEEP: False, A.OFFER: True, A.EXCHANGE_WITH_STACK: True, A.INN_KEEP: False, A.INN_ASK: True,
@@ -98,9 +102,6 @@ def record_deals(rules: Rules, players: int, seed: int, limit: int, biased: bool
             state, _ = step(state, random_action(state, rng))
             continue
         if biased:
-            from ..invariants import biased_stack
-            from ..state import Action
-
             shuffle = Action(A.SHUFFLE, stack=biased_stack(rules, rng))
         else:
             shuffle = random_action(state, rng)
@@ -133,22 +134,16 @@ def record_deals(rules: Rules, players: int, seed: int, limit: int, biased: bool
             dead=tuple(state.dead[s] for s in order),
             stack_after=tuple(c.value for c in state.stack),
             losses=tuple(losses), gains=tuple(gains),
-            marks_after=None if any(e.kind in _ALL_OUT for e in all_events) else tuple(state.marks[s] for s in order),
+            marks_after=(None if any(e.kind in ALL_OUT_EVENTS for e in all_events)
+                         else tuple(state.marks[s] for s in order)),
         ))
     return found
-
-
-_ALL_OUT = ("restart", "draw", "keep-last-life", "joint-winner")  # everybody's marks set anew
 
 
 def replay_marks(deal: Deal) -> tuple[int, ...]:
     """The model's marks after the recorded deal's showdown (its real marks, not the ghosts of
     what was lost and gained): to compare with ``deal.marks_after``."""
-    model = Model(deal.rules, deal.n)
-    s = model.initial(list(range(len(deal.stack))), list(deal.stack), list(deal.marks))
-    decisions = list(deal.decisions) + [False] * (model.max_steps() - len(deal.decisions))
-    for d in decisions[:model.max_steps()]:
-        s = model.step(s, d)
+    model, s = _play_model(deal)
     return tuple(model.final_marks(s)[0])
 
 
@@ -160,7 +155,7 @@ def replay_small(deal: Deal) -> dict:
     k = len(deal.stack)
     model = P.PModel(deal.rules, deal.n, k, P.Arr(NONE, dict(enumerate(deal.stack))))
     s = P.play(model, list(deal.marks), list(deal.decisions))[-1]
-    if s.phase != 3:
+    if s.phase != DONE:
         raise AssertionError(f"the small-step model's deal did not end: {deal.describe()}")
     hands = tuple(None if P.sel(s.hid, j) == NONE else deal.stack[P.sel(s.hid, j)] for j in range(deal.n))
     return {"hands": hands, "dead": tuple(bool(P.sel(s.dead, j)) for j in range(deal.n)),
@@ -169,17 +164,24 @@ def replay_small(deal: Deal) -> dict:
 
 def replay_concrete(deal: Deal) -> dict:
     """The model's own code, run on the recorded deal's plain values."""
+    model, s = _play_model(deal)
+    return outcome(s, model)
+
+
+def _play_model(deal: Deal) -> tuple[Model, St]:
+    """The step model run on the recorded deal's plain values and decisions, checked to have
+    ended within its step bound."""
     model = Model(deal.rules, deal.n)
     s = model.initial(list(range(len(deal.stack))), list(deal.stack), list(deal.marks))
     decisions = list(deal.decisions) + [False] * (model.max_steps() - len(deal.decisions))
     for d in decisions[:model.max_steps()]:
         s = model.step(s, d)
-    if s.phase != 3:
+    if s.phase != DONE:
         raise AssertionError(f"the model's deal did not end within {model.max_steps()} steps: {deal.describe()}")
     if len(deal.decisions) > model.max_steps():
         raise AssertionError(f"the engine took {len(deal.decisions)} decisions, the model's bound is "
                              f"{model.max_steps()}: {deal.describe()}")
-    return outcome(s, model)
+    return model, s
 
 
 def replay_z3(deal: Deal, timeout_ms: int = 60_000) -> tuple[str, dict | None, float]:
@@ -203,7 +205,7 @@ def replay_z3(deal: Deal, timeout_ms: int = 60_000) -> tuple[str, dict | None, f
     solver.add([v == x for v, x in zip(vals, deal.stack)])
     solver.add([m == x for m, x in zip(marks, deal.marks)])
     solver.add([d == x for d, x in zip(ds, decisions)])
-    solver.add(s.phase == 3)
+    solver.add(s.phase == DONE)
     res = solver.check()
     if res != z3.sat:
         return f"no-run ({res})", None, time.perf_counter() - t0

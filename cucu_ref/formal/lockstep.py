@@ -27,7 +27,7 @@ from cucu_ref import cards
 from cucu_ref.engine import legal_actions, new_match, step
 from cucu_ref.formal import parametric as P
 from cucu_ref.formal import pproofs
-from cucu_ref.formal.crosscheck import BIT, DEAL_PHASES
+from cucu_ref.formal.crosscheck import ALL_OUT_EVENTS, BIT, DEAL_PHASES
 from cucu_ref.formal.model import DONE, INN_KEEP, INN_OFF, NONE, DECIDE, Model
 from cucu_ref.formal.plan import CARD_READINGS, rulesets
 from cucu_ref.formal.props import _engine_stack
@@ -90,7 +90,6 @@ class Lockstep(RuleBasedStateMachine):
         self.pm = P.PModel(rules, n, self.k, P.Arr(NONE, dict(enumerate(vals))))
         self.p, trail = P.run_to_decision(self.pm, self.pm.initial(marks))
         self.micro = [self.pm.initial(marks)] + trail
-        self.decisions = []
 
     # ---- the decision
 
@@ -103,7 +102,6 @@ class Lockstep(RuleBasedStateMachine):
         legal = legal_actions(self.engine)
         action = next((a for a in legal if BIT[a.kind] == offer), legal[0])
         d = BIT[action.kind]
-        self.decisions.append(action.kind)
         self.engine, events = step(self.engine, action)
         self.events = list(events)
         while self.engine.phase == Phase.BUY_BACK and self.engine.suspended is not None:
@@ -159,8 +157,8 @@ class Lockstep(RuleBasedStateMachine):
         if self._in_deal():
             assert engine == list(s.marks) == [P.sel(p.marks, j) for j in range(self.n)]
             return
-        if any(ev.kind in ("restart", "draw") for ev in self.events):
-            return  # K18, D8, Z11: everybody's marks start again
+        if any(ev.kind in ALL_OUT_EVENTS for ev in self.events):
+            return  # K18, D8, Z11 (S6's too): everybody's marks start again
         after = self.model.final_marks(s)[0]  # the showdown by the engine's own scoring, on z3's side
         assert engine == after, (engine, after)
         assert all(m >= 0 for m in after)  # nobody pays more than he holds
@@ -191,10 +189,11 @@ STEPS = 24  # decisions per machine run (a few deals)
 def run(examples: int, seed: int = 0) -> None:
     """Run the machine ``examples`` times, derandomized from ``seed``: raises the first
     disagreement (an AssertionError naming what differs) or any error the three raise."""
-    from hypothesis import HealthCheck, Phase
+    from hypothesis import HealthCheck
+    from hypothesis import Phase as HypothesisPhase  # not the game's Phase
     from hypothesis.stateful import run_state_machine_as_test
 
     run_state_machine_as_test(Lockstep, settings=settings(
         max_examples=examples, stateful_step_count=STEPS, deadline=None, derandomize=True, database=None,
-        suppress_health_check=list(HealthCheck), phases=[Phase.generate], print_blob=False,
+        suppress_health_check=list(HealthCheck), phases=[HypothesisPhase.generate], print_blob=False,
         report_multiple_bugs=False))

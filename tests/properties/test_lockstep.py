@@ -1,6 +1,6 @@
 """The engine and both z3 models in lockstep (issue 15, item 3): the machine of
 :mod:`cucu_ref.formal.lockstep`, run under the hypothesis profile (tests/conftest.py: ``ci`` 25
-runs, ``thorough`` 1000), each run at most 24 decisions."""
+runs, ``thorough`` 1000), each run at most ``STEPS`` decisions."""
 
 from __future__ import annotations
 
