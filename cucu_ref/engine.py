@@ -439,12 +439,7 @@ def _fast_arresto(state: State, role: str, index: int, stack: tuple[Card, ...], 
         cursor = index
     else:
         # K10: play goes on with the player right of the cuckoo (play_on_after_arresto)
-        if target == dealer:
-            cursor = index if rules.targeted_dealer_decides == "yes" else index + 1
-        elif rules.targeted_holder_acts == "always" and not dead[target]:
-            cursor = index
-        else:
-            cursor = index + 1
+        cursor = _play_on_index(rules, order, dealer, dead, index)
         if cursor >= len(order):
             return None  # past the dealer: the showdown (the general path)
         actor = order[cursor]
@@ -525,9 +520,7 @@ def _fast_showdown(state: State, stack: tuple[Card, ...], hands: tuple[Optional[
             if done is not None:
                 return done
         else:
-            for nxt in _AROUND[len(marks)][dealer]:  # K2: right of the dealer; D2: the next with marks
-                if new_marks[nxt] > 0:
-                    break
+            nxt = _next_dealer(new_marks, dealer)
             events.append(_new_event(("next-dealer", cite["next-dealer"], nxt, None, None, 0)))
             return _new_state((rules, players, tuple(new_marks), tuple(new_virgins), nxt, pot, eliminations,
                                reentries, deal_number, Phase.SHUFFLE, None, None, order, cursor, stack, hands,
@@ -587,9 +580,7 @@ def _fast_going_out(state: State, stack: tuple[Card, ...], hands: tuple[Optional
             phase = Phase.MATCH_OVER
             events.append(_new_event(("winner", cite["winner"], winner, None, None, pot)))
         else:
-            for nxt in _AROUND[len(marks)][dealer]:  # K2, D2
-                if marks[nxt] > 0:
-                    break
+            nxt = _next_dealer(marks, dealer)
             events.append(_new_event(("next-dealer", cite["next-dealer"], nxt, None, None, 0)))
             dealer = nxt
     return _new_state((rules, players, tuple(marks), tuple(virgins), dealer, pot, eliminations, reentries,
@@ -601,6 +592,28 @@ def _virgin_remains(virgins: Sequence[bool], marks: Sequence[int]) -> bool:
     """K17: a virgin (who has lost no mark) is still in the match (the fast paths and
     ``_Step.virgin_remains`` ask this)."""
     return any(virgin and m > 0 for virgin, m in zip(virgins, marks))
+
+
+def _next_dealer(marks: Sequence[int], dealer: int) -> int:
+    """K2: the player right of the dealer deals next; D2: the next seat still holding marks."""
+    for seat in _AROUND[len(marks)][dealer]:
+        if marks[seat] > 0:
+            return seat
+    raise AssertionError(f"nobody holds marks to deal the next deal: {list(marks)}")  # see showdown
+
+
+def _play_on_index(rules: Rules, order: Sequence[int], dealer: int, dead: Sequence[bool], index: int) -> int:
+    """K10-K14: the place in ``order`` that decides after the event card held at ``index``:
+    the player right of it.  When that card is the dealer's the round is over (past the
+    order's end), unless Q2's 'targeted_dealer_decides' gives him his last decision all the
+    same (K8); under Q2's 'targeted_holder_acts = always' (S2/S3: each player has one turn)
+    the holder, if alive, takes his own turn first."""
+    holder = order[index]
+    if holder == dealer:
+        return index if rules.targeted_dealer_decides == "yes" else index + 1
+    if rules.targeted_holder_acts == "always" and not dead[holder]:
+        return index
+    return index + 1
 
 
 # K4/D2: the seats from the dealer's right round to the dealer, by table size and dealer (for
@@ -908,17 +921,9 @@ class _Step:
         self.emit("exchange-with-talon", "F4", offerer, card=None)
 
     def play_on_after_arresto(self, index: int) -> None:
-        """K10-K14: play goes on with the player right of the targeted event card.  When that
-        card is the dealer's, the round is over, unless Q2's 'targeted_dealer_decides' gives
-        him his last decision all the same (K8).  Under Q2's 'targeted_holder_acts = always'
-        (S2/S3: each player has one turn) the holder takes his own turn first."""
-        holder = self.order[index]
-        if holder == self.dealer:
-            self.advance(index if self.rules.targeted_dealer_decides == "yes" else index + 1)
-        elif self.rules.targeted_holder_acts == "always" and not self.dead[holder]:
-            self.advance(index)
-        else:
-            self.advance(index + 1)
+        """K10-K14: play goes on with the player right of the targeted event card, or as Q2's
+        readings say (:func:`_play_on_index`, which the fast path asks too)."""
+        self.advance(_play_on_index(self.rules, self.order, self.dealer, self.dead, index))
 
     def decide_after_receiving(self, seat: int, index: int) -> None:
         """K7: the target who had to exchange decides about the card he received."""
@@ -1222,13 +1227,7 @@ class _Step:
 
     def next_deal(self) -> None:
         # K2: the player right of the dealer deals next; D2: the next surviving seat
-        marks, n = self.marks, len(self.marks)
-        for k in range(1, n + 1):
-            nxt = (self.dealer + k) % n
-            if marks[nxt] > 0:
-                break
-        else:
-            raise AssertionError(f"nobody holds marks to deal the next deal: {marks}")  # see showdown
+        nxt = _next_dealer(self.marks, self.dealer)
         self.emit("next-dealer", self.cite["next-dealer"], nxt)
         self.dealer = nxt
         self.phase, self.actor, self.target = Phase.SHUFFLE, None, None

@@ -145,8 +145,8 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("receiver-may-not-offer", E, "_legal_kinds", (
         ('if received and rules.may_offer_after_receiving == "no":', "if received:"),
     ), "legality", "K7: a player who received a card may not offer it on (R2 read for every game)"),
-    Mutation("arrest-at-dealer-gives-a-turn", E, "_Step.play_on_after_arresto", (
-        ('self.advance(index if self.rules.targeted_dealer_decides == "yes" else index + 1)', "self.advance(index)"),
+    Mutation("arrest-at-dealer-gives-a-turn", E, "_play_on_index", (
+        ('return index if rules.targeted_dealer_decides == "yes" else index + 1', "return index"),
     ), "legality", "K8/Q2: the dealer whose event card stopped a request still decides"),
     Mutation("d6-ignored", E, "_Step.inn_answer", (
         ('if self.rules.targeted_holder_acts == "after-refused-inn":', "if False:"),
