@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
-from .rulesets import PRESETS, Rules, RulesetError, preset
+from .rulesets import PRESETS, Rules, RulesetError, by_identity, preset
 from .state import Action, ActionKind, Phase, State
 
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.vocabulary with
@@ -531,22 +531,18 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
 # (id of the rules, the overrides with their types) -> (the rules, the rules with them): a batch
 # of positions under one ruleset with options shares one Rules value (Rules.with_options costs
 # about 35 µs; the adjudicator's memos are keyed by the rules' identity).  A Rules is frozen.
-_WITH_OPTIONS: dict[tuple[int, tuple[Any, ...]], tuple[Rules, Rules]] = {}
+_WITH_OPTIONS: dict[Any, tuple[Rules, Any]] = {}
 
 
 def _with_options(rules: Rules, overrides: dict[str, Any]) -> Rules:
     """``rules.with_options(overrides)``, the same value for the same overrides (each with its
     type: 1 and True are other settings); errors are raised each time, never kept."""
     try:
-        key = (id(rules), tuple((k, type(v), v) for k, v in overrides.items()))
-        entry = _WITH_OPTIONS.get(key)
+        key = tuple((k, type(v), v) for k, v in overrides.items())
+        hash(key)
     except TypeError:  # an unhashable setting (a list of citations): not kept
         return rules.with_options(overrides)
-    if entry is None or entry[0] is not rules:
-        if len(_WITH_OPTIONS) > 256:
-            _WITH_OPTIONS.clear()
-        entry = _WITH_OPTIONS[key] = (rules, rules.with_options(overrides))
-    return entry[1]
+    return by_identity(_WITH_OPTIONS, rules, key, lambda: rules.with_options(overrides), 256)
 
 
 def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str, Any]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, NamedTuple
+from typing import Any, Callable, Hashable, Iterator, Mapping, NamedTuple, TypeVar
 
 from .cards import PACKS, Card
 
@@ -937,10 +937,36 @@ OPEN_POINTS: dict[str, tuple[str, ...]] = {
 }
 
 
+_T = TypeVar("_T")
+
+
+def by_identity(store: dict[Any, tuple[Rules, Any]], rules: Rules, key: Hashable, build: Callable[[], _T],
+                limit: int) -> _T:
+    """A memo of what is built from a frozen ``rules`` (and ``key``), looked up by the rules'
+    identity first: hashing a Rules hashes each of its fields, and a batch rules many positions
+    under one Rules value.  The rules are kept beside the value, so that the id of a ruleset
+    gone is never taken for another's; ``store`` is cleared past ``limit`` entries; a ``build``
+    that raises keeps nothing."""
+    entry = store.get((id(rules), key))
+    if entry is None or entry[0] is not rules:
+        if len(store) > limit:
+            store.clear()
+        entry = store[(id(rules), key)] = (rules, build())
+    return entry[1]
+
+
 def open_options(preset_name: str) -> tuple[str, ...]:
     """The named options that are open points for ``preset_name`` (see ``OPEN_POINTS``);
     for a ruleset that is not a preset, every named option."""
     return OPEN_POINTS.get(preset_name, tuple(OPTIONS))
+
+
+@functools.lru_cache(maxsize=64)
+def open_specs(preset_name: str) -> tuple[OptionSpec, ...]:
+    """The specs of the open points of ``preset_name`` (see :func:`open_options`), in the
+    order of :data:`OPTIONS`."""
+    open_points = open_options(preset_name)
+    return tuple(spec for name, spec in OPTIONS.items() if name in open_points)
 
 
 def other_readings(rules: Rules, preset_name: str) -> Iterator[tuple[OptionSpec, Reading, Rules]]:
@@ -948,9 +974,9 @@ def other_readings(rules: Rules, preset_name: str) -> Iterator[tuple[OptionSpec,
     for each open option, in the order of :data:`OPTIONS`, each reading that ``rules`` does not
     take, with ``rules`` under that reading.  What a ruling re-runs, for a position (the
     adjudicator) and for a trace (the oracle), to say which reading a history is valid under."""
-    open_points = open_options(preset_name)
-    for name, spec in OPTIONS.items():
-        if name not in open_points or not hasattr(rules, name):
+    for spec in open_specs(preset_name):
+        name = spec.name
+        if not hasattr(rules, name):
             continue
         current = getattr(rules, name)
         for reading in spec.readings:

@@ -15,6 +15,7 @@ from typing import Any, Optional
 from .. import cards as _cards
 from ..cards import Card
 from ..position import ROLE_CALL, HistoryEvent, Position
+from ..rulesets import by_identity
 from ..scoring import evaluate
 from ..sources import RULES, cite
 from ..vocabulary import display_label
@@ -140,18 +141,12 @@ def heading(pos: Position, e: HistoryEvent) -> str:
 
 # Printed names by ruleset: (the Rules value, card -> name); the value is kept so that an id is
 # never mistaken for another ruleset's.  A few rulesets are ever in use at once.
-_PRINTED: dict[int, tuple[Any, dict[Card, str]]] = {}
+_PRINTED: dict[Any, tuple[Any, Any]] = {}
 
 
-def _of_rules(store: dict[int, tuple[Any, dict[Any, Any]]], rules: Any) -> dict[Any, Any]:
-    """``store``'s dict for ``rules``: keyed by id, with the rules kept so that an id is never
-    mistaken for another ruleset's (hashing a Rules hashes each of its fields); at most 64."""
-    entry = store.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(store) > 64:
-            store.clear()
-        entry = store[id(rules)] = (rules, {})
-    return entry[1]
+def _of_rules(store: dict[Any, tuple[Any, Any]], rules: Any) -> dict[Any, Any]:
+    """``store``'s dict for ``rules`` (:func:`~cucu_ref.rulesets.by_identity`; at most 64)."""
+    return by_identity(store, rules, None, dict, 64)
 
 
 def _printed(rules: Any, card: Card) -> str:
@@ -189,7 +184,7 @@ def _source(rule: str) -> Optional[str]:
 # What an event or a history entry says depends only on it, the players' names and the ruleset
 # (its printed card names, its words): each is written once per (ruleset, names) and then looked up
 # (a batch rules many positions of one table).  Bounded: cleared past _MEMO_SIZE entries.
-_MEMO: dict[int, tuple[Any, dict[tuple[str, ...], "_Texts"]]] = {}
+_MEMO: dict[Any, tuple[Any, Any]] = {}  # (id of the rules, None) -> (the rules, names -> _Texts)
 _MEMO_SIZE = 8192
 
 

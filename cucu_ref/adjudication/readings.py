@@ -9,12 +9,11 @@ cheap screen per known option skips readings that cannot change this position.
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Callable, Iterable, Optional
 
 from ..cards import Card
 from ..position import Position, Problem
-from ..rulesets import OPTIONS, PRESET_REASONS, Rules, open_options, other_readings
+from ..rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_readings
 from ..sources import RULES, cite
 from ..state import Phase
 from .model import Outcome, Unsupported, is_placeholder
@@ -156,36 +155,16 @@ def fingerprint(run: Run) -> frozenset[tuple[Any, ...]]:
     return frozenset(out)
 
 
-@functools.lru_cache(maxsize=512)
-def _with_option_of(rules: Rules, name: str, value: str) -> Rules:
-    return rules.with_options({name: value})
-
-
-# (id of the rules, option, reading) -> (the rules, the rules under that reading): looked up by
-# identity first, as hashing a Rules hashes each of its 43 fields (a preset's rules are one object)
-_WITH_OPTION: dict[tuple[int, str, str], tuple[Rules, Rules]] = {}
+# (id of the rules, (option, reading)) -> (the rules, the rules under that reading)
+_WITH_OPTION: dict[Any, tuple[Rules, Any]] = {}
 
 
 def _with_option(rules: Rules, name: str, value: str) -> Rules:
-    key = (id(rules), name, value)
-    entry = _WITH_OPTION.get(key)
-    if entry is None or entry[0] is not rules:
-        if len(_WITH_OPTION) > 512:
-            _WITH_OPTION.clear()
-        entry = _WITH_OPTION[key] = (rules, _with_option_of(rules, name, value))
-    return entry[1]
+    return by_identity(_WITH_OPTION, rules, (name, value), lambda: rules.with_options({name: value}), 512)
 
 
 def _source(ref: str) -> str:
     return cite(ref) if ref in RULES else ref
-
-
-@functools.lru_cache(maxsize=64)
-def _open_specs(preset_name: str) -> tuple[tuple[str, Any], ...]:
-    """The open points of ``preset_name`` (see :func:`open_options`) with their specs, in the
-    order of :data:`OPTIONS`."""
-    open_points = open_options(preset_name)
-    return tuple((name, spec) for name, spec in OPTIONS.items() if name in open_points)
 
 
 def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[str, Any]]:
@@ -196,7 +175,8 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
     found = []
     screens: Optional[dict[str, Callable[[], bool]]] = None
     read = run.read
-    for name, spec in _open_specs(pos.preset):
+    for spec in open_specs(pos.preset):
+        name = spec.name
         if name not in read or not hasattr(pos.rules, name):
             continue
         if screens is None:

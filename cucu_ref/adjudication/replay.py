@@ -19,7 +19,7 @@ from .. import cards as _cards
 from ..cards import Card
 from ..engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from ..position import DECISIONS, ROLE_CALL, ROLE_RULE, HistoryEvent, Position, Problem
-from ..rulesets import OPTIONS, Rules, open_options
+from ..rulesets import OPTIONS, Rules, by_identity, open_options
 from ..state import Action, ActionKind, Event, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
 from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
@@ -738,7 +738,7 @@ class Recorder:
         return value
 
 
-_UNWATCHED: dict[tuple[int, frozenset[str]], tuple[Rules, dict[str, Any]]] = {}
+_UNWATCHED: dict[Any, tuple[Rules, Any]] = {}
 
 
 @functools.lru_cache(maxsize=64)
@@ -748,24 +748,23 @@ def _watched(preset_name: str) -> frozenset[str]:
 
 def _unwatched(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
     """The fields of ``rules`` outside ``watch``, by name (built once per ruleset)."""
-    key = (id(rules), watch)
-    entry = _UNWATCHED.get(key)
-    if entry is None or entry[0] is not rules:
-        if len(_UNWATCHED) > 64:
-            _UNWATCHED.clear()
-        fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in watch}
-        # and what the engine derives from them (role_of, citation_of, cites ...): pure functions
-        # of the frozen ruleset, so their values stand for them
-        for name, member in vars(type(rules)).items():
-            if name.startswith("_") or name in watch or name in fields:
+    return by_identity(_UNWATCHED, rules, watch, lambda: _fields_outside(rules, watch), 64)
+
+
+def _fields_outside(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
+    """The fields of ``rules`` outside ``watch`` and what the engine derives from the ruleset."""
+    fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in watch}
+    # and what the engine derives from them (role_of, citation_of, cites ...): pure functions
+    # of the frozen ruleset, so their values stand for them
+    for name, member in vars(type(rules)).items():
+        if name.startswith("_") or name in watch or name in fields:
+            continue
+        if isinstance(member, (property, functools.cached_property)) or callable(member):
+            try:
+                fields[name] = getattr(rules, name)
+            except Exception:  # pragma: no cover - left to the first read, which raises it
                 continue
-            if isinstance(member, (property, functools.cached_property)) or callable(member):
-                try:
-                    fields[name] = getattr(rules, name)
-                except Exception:  # pragma: no cover - left to the first read, which raises it
-                    continue
-        entry = _UNWATCHED[key] = (rules, fields)
-    return entry[1]
+    return fields
 
 
 def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: bool = True,

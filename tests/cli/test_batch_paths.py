@@ -168,3 +168,35 @@ def test_positions_with_the_same_options_share_one_ruleset_value():
         explain._MEMO.clear()
         fresh = _batch(lines[i:i + 1]).splitlines()
         assert len(fresh) == 1 and line == fresh[0].replace('"line 1"', f'"line {i + 1}"')
+
+
+def test_the_identity_memo_keeps_by_ruleset_and_key_and_never_keeps_a_failure():
+    """rulesets.by_identity (the adjudicator's memos of what a Rules gives): one build per
+    (rules, key); an equal Rules that is another object is another entry; a build that raises
+    keeps nothing; past its limit the store starts again."""
+    from cucu_ref.rulesets import PRESETS, by_identity
+
+    store: dict = {}
+    built = []
+    campli = PRESETS["campli"]
+    twin = campli.with_options({})  # equal, another object
+    assert twin == campli and twin is not campli
+
+    def build(tag):
+        built.append(tag)
+        return [tag]
+
+    first = by_identity(store, campli, "k", lambda: build(1), 8)
+    assert by_identity(store, campli, "k", lambda: build(2), 8) is first and built == [1]
+    assert by_identity(store, twin, "k", lambda: build(3), 8) == [3]
+    assert by_identity(store, campli, "other", lambda: build(4), 8) == [4] and built == [1, 3, 4]
+
+    def fail():
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        by_identity(store, campli, "bad", fail, 8)
+    assert len(store) == 3
+    for i in range(10):
+        by_identity(store, campli, i, list, 8)
+    assert len(store) <= 9
