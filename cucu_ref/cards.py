@@ -504,9 +504,14 @@ class Pack(NamedTuple):
 
     def surplus(self, cards: Iterable[Card]) -> dict[Card, int]:
         """Cards seen more often than the pack holds them (a third XV, a lion in Zeh's pack)."""
-        seen = Counter(cards)
-        allowed = Counter(self.cards)
-        return {card: n - allowed[card] for card, n in seen.items() if n > allowed[card]}
+        allowed = _pack_counts(self)
+        return {card: n - allowed[card] for card, n in Counter(cards).items() if n > allowed[card]}
+
+
+@functools.lru_cache(maxsize=None)
+def _pack_counts(pack: Pack) -> Counter[Card]:
+    # cached (read only): a batch of positions checks each one's cards against the pack (C1)
+    return Counter(pack.cards)
 
 
 @functools.lru_cache(maxsize=None)

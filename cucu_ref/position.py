@@ -33,14 +33,6 @@ from .state import Action, ActionKind, Phase, State
 # their languages and sources; re-exported here, where they were first defined.
 from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS
 
-try:  # the C loop collections.Counter counts with (collections falls back to the same Python loop)
-    from _collections import _count_elements  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - CPython has it
-    def _count_elements(mapping: dict[Any, int], iterable: Any) -> None:
-        get = mapping.get
-        for elem in iterable:
-            mapping[elem] = get(elem, 0) + 1
-
 __all__ = [
     "FORMAT",
     "MAX_BYTES",
@@ -498,9 +490,6 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
     return f"unknown card {text}{hint}", family_rule
 
 
-# each pack's cards as a set (C1: the cards a position may name)
-_PACK_SETS: dict[str, frozenset[Card]] = {name: frozenset(pack.cards) for name, pack in PACKS.items()}
-
 
 def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,
              chk: _Checker) -> None:
@@ -508,10 +497,6 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
     naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
     if not seen:
         return
-    counts: dict[Card, int] = {}
-    _count_elements(counts, seen)  # Counter's own counting loop, in C, without Counter's checks
-    if max(counts.values()) <= pack.copies and _PACK_SETS[pack.name].issuperset(counts):
-        return  # the common case: no card more often than the pack holds it (what pack.surplus says)
     surplus = pack.surplus(seen)
     if not surplus:
         return
