@@ -57,11 +57,14 @@ class InputError(Exception):
 
 def decode(data: bytes) -> str:
     """UTF-8 (with or without a byte order mark) to text, or :class:`InputError`."""
-    try:
-        return data.decode("utf-8-sig")
+    try:  # what utf-8-sig reads, by the C codec (utf-8-sig's is Python)
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line, col = _line_col_bytes(data, err.start)
-        raise InputError(f"not UTF-8 text (byte {err.start}: line {line}, column {col})") from None
+        # counted as utf-8-sig counts it (and always has here): after a byte order mark
+        start = err.start - 3 if data.startswith(b"\xef\xbb\xbf") else err.start
+        line, col = _line_col_bytes(data, start)
+        raise InputError(f"not UTF-8 text (byte {start}: line {line}, column {col})") from None
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def load(data: bytes | str) -> dict[str, Any]:
@@ -79,12 +82,7 @@ def load(data: bytes | str) -> dict[str, Any]:
     else:
         if len(data) > MAX_BYTES:
             raise InputError(TOO_LARGE)
-        try:  # what utf-8-sig reads, by the C codec (utf-8-sig's is Python); its message on failure
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = decode(data)
-        if text.startswith("\ufeff"):
-            text = text[1:]
+        text = decode(data)
         raw_surrogates = False
     if not text.strip():
         raise InputError("empty input: expected a JSON object")
