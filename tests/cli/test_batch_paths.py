@@ -200,3 +200,26 @@ def test_the_identity_memo_keeps_by_ruleset_and_key_and_never_keeps_a_failure():
     for i in range(10):
         by_identity(store, campli, i, list, 8)
     assert len(store) <= 9
+
+
+def test_decode_reads_what_utf_8_sig_reads_and_places_its_errors_alike():
+    """inputs.decode reads by the C codec and drops one byte order mark: the same text as the
+    'utf-8-sig' codec, and for bytes that are not UTF-8 the same byte, line and column."""
+    import random
+
+    from cucu_ref import inputs
+
+    rng = random.Random(13)
+    for _ in range(3000):
+        data = bytes(rng.randrange(256) for _ in range(rng.randrange(10)))
+        data = rng.choice([b"", b"\xef\xbb\xbf", b"\xef\xbb\xbf\xef\xbb\xbf", b"{\n"]) + data
+        try:
+            expected = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            line, col = inputs._line_col_bytes(data, err.start)
+            expected = f"not UTF-8 text (byte {err.start}: line {line}, column {col})"
+        try:
+            got = inputs.decode(data)
+        except inputs.InputError as err:
+            got = str(err)
+        assert got == expected, data
