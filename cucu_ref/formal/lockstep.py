@@ -29,12 +29,11 @@ from cucu_ref.formal import parametric as P
 from cucu_ref.formal import pproofs
 from cucu_ref.formal.crosscheck import ALL_OUT_EVENTS, BIT, DEAL_PHASES
 from cucu_ref.formal.model import DONE, INN_KEEP, INN_OFF, NONE, DECIDE, Model
-from cucu_ref.formal.plan import CARD_READINGS, rulesets
+from cucu_ref.formal.plan import readings
 from cucu_ref.formal.props import _engine_stack
-from cucu_ref.rulesets import preset
 from cucu_ref.state import Action, ActionKind, Phase
 
-READINGS = rulesets() + [preset("campli", v) for v in CARD_READINGS]
+READINGS = readings()
 PHASE_OF = {Phase.DECIDE: DECIDE, Phase.INN_OFFERER: INN_OFF, Phase.INN_KEEPER: INN_KEEP}
 
 

@@ -403,13 +403,13 @@ def _sizes(rules: Any, sizes: Sequence[int]) -> list[int]:
 
 def _proofs(profile: dict[str, Any], module: Optional[str]) -> Iterator[Any]:
     from . import props
-    from .plan import CARD_READINGS, every_size, rulesets, showdown_checks
+    from .plan import every_size, readings, rulesets, showdown_checks
 
     everything = module is None
     # the per-size lemmas hold on these (plan.run_plan); under some card readings an undo claim
     # does not (L10's dead card under the stack), so those are the every-size proofs' only
     models = rulesets()
-    readings = models + [models[0].with_options(v) for v in CARD_READINGS]
+    every_size_rulesets = readings()
     if everything or module == S:
         from ..rulesets import preset
         for rules in [*rulesets(), preset("zeh-1769"),
@@ -428,7 +428,7 @@ def _proofs(profile: dict[str, Any], module: Optional[str]) -> Iterator[Any]:
                 yield from props.bounded(rules, n)
             yield from (props.cuckoo_at_showdown(rules, n) for n in _sizes(rules, (3,)))
     if everything or module == P:  # every size at once: seconds each, in both profiles
-        for rules in readings:
+        for rules in every_size_rulesets:
             yield from every_size(rules, 120_000)
 
 

@@ -41,6 +41,12 @@ def rulesets() -> list[Rules]:
     return out
 
 
+def readings() -> list[Rules]:
+    """:func:`rulesets` and campli under each of :data:`CARD_READINGS`: what the small-step
+    model's every-size proofs, its property suite and the lockstep machine run over."""
+    return rulesets() + [preset("campli", v) for v in CARD_READINGS]
+
+
 # per profile: the largest size for each (property, method); the showdown is checked at every size
 PROFILES = {
     "ci": {"sizes": (2, 4), "timeout": 120,

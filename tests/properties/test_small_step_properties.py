@@ -14,11 +14,10 @@ from cucu_ref import cards
 from cucu_ref.formal import parametric as P
 from cucu_ref.formal import pproofs
 from cucu_ref.formal.model import DONE, NONE, Model
-from cucu_ref.formal.plan import CARD_READINGS, rulesets
+from cucu_ref.formal.plan import readings
 from cucu_ref.formal.props import _engine_stack, _play_engine
-from cucu_ref.rulesets import preset
 
-READINGS = rulesets() + [preset("campli", v) for v in CARD_READINGS]
+READINGS = readings()
 # up to 8 seats: every branch of the deal (horses in a row, an undo through several exchanges,
 # the inn) fits in 8, and each example stays a few milliseconds; the z3 proofs cover every size
 
