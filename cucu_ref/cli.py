@@ -19,9 +19,11 @@ Input handling (issue 12; documented in ``docs/cli.rst``):
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
+from types import ModuleType
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, TextIO
 
 if TYPE_CHECKING:
@@ -144,13 +146,22 @@ def _parser() -> "argparse.ArgumentParser":
 Result = tuple[int, dict[str, Any], Callable[[], str]]
 
 
+@functools.lru_cache(maxsize=None)
+def _layers() -> tuple[ModuleType, ModuleType, ModuleType]:
+    """The modules a position goes through (position, render, adjudication), imported at the
+    first position, not for --help or --version, and then kept: a relative import inside a
+    function costs 1-2 µs a call (importlib resolves the package in Python), which a batch paid
+    for several times a position."""
+    from . import adjudication, position, render
+
+    return position, render, adjudication
+
+
 def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
                         place: Optional[Callable[[str], str]] = None) -> Result:
     """One position through every layer: (exit code, JSON record, text thunk).  ``place``: how the
     text names where a history entry was written (default: its JSON path)."""
-    from . import position as P
-    from . import render as R
-
+    P, R, adjudication = _layers()
     if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
         from .notation import adjudicate_notation, looks_like_notation
 
@@ -170,13 +181,11 @@ def adjudicate_document(data: bytes | str | dict[str, Any], source: str, reading
     pos, problems = P.parse(doc)
     if pos is None:
         return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
-    from .adjudication import Underdetermined, Unsupported, adjudicate
-
     try:
-        ruling = adjudicate(pos, readings=readings)
-    except (Underdetermined, Unsupported) as err:
+        ruling = adjudication.adjudicate(pos, readings=readings)
+    except (adjudication.Underdetermined, adjudication.Unsupported) as err:
         problem = P.Problem("meaning", "$", str(err))
-        verdict = "under-specified" if isinstance(err, Underdetermined) else None
+        verdict = "under-specified" if isinstance(err, adjudication.Underdetermined) else None
         return (EXIT_INVALID, R.problems_json([problem], source, verdict),
                 lambda: R.problems_text([problem], source, verdict))
     if not ruling.ok:
@@ -227,8 +236,7 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
 def _json_text(record: dict[str, Any], indent: Optional[int] = None) -> str:
-    from .render import json_printable
-
+    json_printable: Callable[[str], str] = _layers()[1].json_printable
     text = _ENCODER.encode(record) if indent is None else json.dumps(record, ensure_ascii=False, indent=indent,
                                                                      check_circular=False)
     return json_printable(text)
@@ -238,9 +246,7 @@ def _render(settings: _Settings, result: Result) -> tuple[int, str]:
     code, record, text = result
     if settings.batch or settings.fmt == "json":
         return code, _json_text(record, None if settings.many or settings.batch else 2) + "\n"
-    from .render import printable
-
-    return code, printable(text()) + ("\n\n" if settings.many else "\n")
+    return code, _layers()[1].printable(text()) + ("\n\n" if settings.many else "\n")
 
 
 def _rule_one(settings: _Settings, source: str, data: Optional[bytes]) -> tuple[int, str]:

@@ -18,20 +18,23 @@ Replaying the history (the fourth layer) belongs to :mod:`cucu_ref.adjudication`
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import re
-from types import MappingProxyType
+import unicodedata
+from types import MappingProxyType, ModuleType
 from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
-from .rulesets import PRESETS, Rules, RulesetError, by_identity, preset
+from .rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset
 from .state import Action, ActionKind, Phase, State
 
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.vocabulary with
 # their languages and sources; re-exported here, where they were first defined.
-from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS
+from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, fold
 
 __all__ = [
     "FORMAT",
@@ -159,9 +162,16 @@ def schema_problems(doc: Any, name: str = "position-1") -> list[Problem]:
     """Every way ``doc`` breaks the shipped schema ``name`` (see :func:`schema`), each with its
     JSON path, all collected; [] when it is valid.  Checked by jsonschema-rs
     (:mod:`cucu_ref.validation`)."""
-    from .validation import problems
+    return [Problem("schema", path, message) for path, message in _validation().problems(doc, name)]
 
-    return [Problem("schema", path, message) for path, message in problems(doc, name)]
+
+@functools.lru_cache(maxsize=None)
+def _validation() -> ModuleType:
+    """:mod:`cucu_ref.validation`, imported when a schema is first asked for and then kept (a
+    relative import inside a function costs 1-2 µs a call, which every position paid)."""
+    from . import validation
+
+    return validation
 
 
 # What a table may write for a history verb it does not know ('pass' for 'offer'): the vocabulary's
@@ -544,10 +554,6 @@ def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str,
             chk.add(path, str(err))
         return None, name, overrides
     rules = PRESETS[name]
-    from .rulesets import OPTIONS
-
-    import dataclasses
-
     kinds = {f.name: f.type for f in dataclasses.fields(Rules)} if overrides else {}
     good: dict[str, Any] = {}
     for key, reading in overrides.items():
@@ -670,8 +676,6 @@ def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker, names: li
 def _name(text: str) -> str:
     """A name as the table means it: without surrounding space, in Unicode normal form C, so
     that 'Chloé' typed with a combining accent (NFD, as some keyboards write it) is 'Chloé'."""
-    import unicodedata
-
     text = text.strip()
     return text if text.isascii() or unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
@@ -679,8 +683,6 @@ def _name(text: str) -> str:
 def _name_key(name: str) -> str:
     # what a table cannot tell apart: case, and invisible formatting characters (Cf: zero-width
     # spaces and joiners, soft hyphens)
-    import unicodedata
-
     if name.isascii():
         return name.casefold()
     return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").casefold()
@@ -700,8 +702,6 @@ def _name_collision(name: str, names: list[str], keys: dict[str, int], path: str
 def _fold(text: str) -> str:
     # the vocabulary's folding: the cards' (case, accents, ø/æ/å), the typographic apostrophe,
     # spaces collapsed and a final '!' dropped, with the space French puts before it ('Coucou !')
-    from .vocabulary import fold
-
     return fold(text)
 
 
