@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Optional
 
 from ..cards import Card
+from ..engine import legal_actions
 from ..position import Position, Problem
 from ..rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_readings
+from ..scoring import CUCKOO_VALUE
 from ..sources import RULES, cite
 from ..state import Phase
 from .model import Outcome, Unsupported, is_placeholder
@@ -67,8 +69,10 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
         or any(l.state.actor == l.state.dealer and l.state.phase == Phase.DECIDE for l in run.leaves),
         "horse_at_dealer": lambda: any(ev.kind == "exchange-with-stack" and ev.rule == "K12" for ev in evs),
         "cat": lambda: any(ev.kind == "arresto" and ev.card is not None and ev.card.value == 12 for ev in evs),
-        "targeted_holder_acts": lambda: "refuse" in kinds,
-        "cuckoo_at_showdown": lambda: showdown and maybe(lambda cs: any(c.value == 15 for c in cs), live_cards()),
+        # (no screen: the engine reads it only where a targeted card's holder other than the dealer,
+        # K10-K14, or a refused innkeeper, D6, would act next, and there Q2's readings differ)
+        "targeted_holder_acts": lambda: True,
+        "cuckoo_at_showdown": lambda: showdown and maybe(_cuckoo_may_be_lowest, live_cards()),
         "cuckoo_pair_exception": lambda: showdown and maybe(
             lambda cs: len(cs) == 2 and all(c.value == 15 for c in cs), live_cards()),
         "fools_in_play": lambda: showdown and maybe(lambda cs: any(c.is_fool for c in cs), dead_cards()),
@@ -81,8 +85,12 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
         "cat_undo_through_inn": lambda: "undo" in kinds and "refuse" in kinds,
         "buy_back": lambda: "out" in kinds,
         "buy_back_price": lambda: "out" in kinds,
-        "simultaneous_buy_back": lambda: "out" in kinds,
-        "all_out": lambda: "restart" in kinds or "draw" in kinds,
+        # Q1 orders the players who go out together (engine: ``len(gone) > 1``), each of whom
+        # has his own 'out' in the step that put them out
+        "simultaneous_buy_back": lambda: any(sum(ev.kind == "out" for ev in es) >= 2
+                                             for leaf in run.leaves for _, es in leaf.steps),
+        # K18 / D8 / Z11 / S6: each reading's own event says that everybody still in went out
+        "all_out": lambda: not kinds.isdisjoint(("restart", "draw", "joint-winner", "keep-last-life")),
         "dead_cards": lambda: any(any(l.state.dead) for l in run.leaves),
     }
     screens["two_fools_alone"] = screens["two_fools"]
@@ -108,6 +116,18 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
     return screens
 
 
+def _reading_screens(run: Run) -> dict[str, Callable[[str, str], bool]]:
+    """For an option whose readings differ at different places: can reading ``other`` change
+    this ruling made under ``chosen``?  (Called once the option's own screen let it through.)"""
+    refused = any(ev.kind == "refuse" for leaf in run.leaves for _, es in leaf.steps for ev in es)
+    return {
+        # Q2: 'always' gives a targeted card's holder his own turn (engine._play_on_index), and
+        # 'after-refused-inn' a refused innkeeper his (D6, after a 'refuse'): 'never' and
+        # 'after-refused-inn' play alike where no innkeeper refused
+        "targeted_holder_acts": lambda chosen, other: refused or "always" in (chosen, other),
+    }
+
+
 def _offered_after_receiving(leaf: Leaf) -> bool:
     received: set[int] = set()
     for _, evs in leaf.steps:
@@ -118,6 +138,16 @@ def _offered_after_receiving(leaf: Leaf) -> bool:
                 return True
     st = leaf.state
     return st.phase == Phase.DECIDE and st.actor in received
+
+
+def _cuckoo_may_be_lowest(cs: list[Card]) -> bool:
+    """Q3's readings (a live XV never loses, or is compared like any card) score a showdown
+    alike unless a live XV is among the lowest compared cards, or K19's two XVs are the only
+    live cards (``scoring.spare_cuckoos``: neither reading changes anything else).  A live card
+    below XV that is no fool is always compared (only fools are set aside, C3, Q10) and ranks
+    below every XV, so where one is in play no XV is among the lowest: only live cards that
+    are all XVs and fools leave the question open."""
+    return any(c.value == CUCKOO_VALUE for c in cs) and all(c.value == CUCKOO_VALUE or c.is_fool for c in cs)
 
 
 def _tied(cs: list[Card]) -> bool:
@@ -138,8 +168,6 @@ def _summary(outcomes: list[Outcome]) -> list[dict[str, Any]]:
 def fingerprint(run: Run) -> frozenset[tuple[Any, ...]]:
     """A cheap summary of what a run decides, case by case (same fingerprint, same ruling;
     a different one is compared again in full by :func:`outcome_key`)."""
-    from ..engine import legal_actions
-
     out = set()
     for leaf in run.leaves:
         st = leaf.state
@@ -174,6 +202,7 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
     base_fp: Optional[frozenset[tuple[Any, ...]]] = None  # computed when a re-run first needs it
     found = []
     screens: Optional[dict[str, Callable[[], bool]]] = None
+    by_reading: dict[str, Callable[[str, str], bool]] = {}
     read = run.read
     for spec in open_specs(pos.preset):
         name = spec.name
@@ -181,9 +210,11 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
             continue
         if screens is None:
             screens = _screens(pos, run)
+            by_reading = _reading_screens(run)
         if not screens.get(name, lambda: True)():
             continue
         current = getattr(pos.rules, name)
+        may_differ = by_reading.get(name)
         alternatives: list[tuple[dict[str, Any], Optional[Run]]] = []
         differs = False
         for reading in spec.readings:
@@ -193,6 +224,11 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
                 entry["status"] = "ruling"
                 entry["outcomes"] = _summary(chosen)
                 alternatives.append((entry, None))
+                continue
+            if may_differ is not None and not may_differ(current, reading.value):
+                # it plays this position step for step as the chosen reading does
+                entry["status"] = "ruling"
+                alternatives.append((entry, run))
                 continue
             try:
                 alt = rerun_from(pos, run, name, _with_option(pos.rules, name, reading.value))
@@ -225,7 +261,7 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
             readings = []
             for entry, same in alternatives:
                 if same is not None:  # the same outcome as the chosen reading: summarise it now
-                    entry["outcomes"] = _summary(group(pos, same, with_steps=False))
+                    entry["outcomes"] = _summary(chosen if same is run else group(pos, same, with_steps=False))
                 if entry["status"] != "history-impossible" or entry["chosen"]:
                     readings.append(entry)
             reason = PRESET_REASONS.get(pos.preset, {}).get(name)
