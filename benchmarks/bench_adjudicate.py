@@ -119,7 +119,9 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
     """The batch's CPU time and the cold start under the code of ``baseline`` (a directory
     holding another commit's tree, e.g. from ``git archive``) and under this tree, each in a
     fresh interpreter, interleaved round by round so both see the same machine; the ratio of
-    the medians is the figure to report (CONTRACTS: speed-ups are ratios in one run)."""
+    the medians is the figure to report (CONTRACTS: speed-ups are ratios in one run).  The batch
+    is measured as a whole process (its start included) and as the loop alone (in-process,
+    warmed by one untimed batch)."""
     import tempfile
 
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
@@ -133,6 +135,16 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
         subprocess.run([sys.executable, "-c", code], stdout=subprocess.DEVNULL, check=True, cwd=root, env=env)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+    def loop_of(root: str, extra: list[str]) -> float:
+        # the batch loop alone: one untimed batch in a fresh interpreter (its imports, the lazy
+        # ones and the memos warmed), then the same batch timed (CPU time, in-process)
+        code = (f"import io, sys, time; sys.path.insert(0, {root!r}); from cucu_ref.cli import main; "
+                f"data = open({path!r}, 'rb').read(); run = lambda: main(['--batch', *{extra!r}, '-'], "
+                "stdin=io.BytesIO(data), stdout=io.StringIO()); run(); t = time.process_time(); run(); "
+                "print(time.process_time() - t)")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
+        return float(done.stdout)
 
     def cold_of(root: str) -> float:
         code = (f"import sys; sys.path.insert(0, {root!r}); from cucu_ref.cli import main; "
@@ -159,6 +171,16 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
                 label = (" ".join(extra) or "with readings") + how
                 print(f"  batch {label:35} baseline {len(lines) / b:7.0f}/CPU s, this tree {len(lines) / h:7.0f}"
                       f"/CPU s, ratio {b / h:.2f} (median of {rounds})")
+        for extra in ([], ["--no-readings"]):
+            base, here = [], []
+            for _ in range(rounds):
+                base.append(loop_of(baseline, extra))
+                here.append(loop_of(ROOT, extra))
+            b, h = statistics.median(base), statistics.median(here)
+            label = (" ".join(extra) or "with readings") + ", the loop alone"
+            print(f"  batch {label:35} baseline {len(lines) / b:7.0f}/CPU s, this tree {len(lines) / h:7.0f}"
+                  f"/CPU s, ratio {b / h:.2f} (median of {rounds}; {b / len(lines) * 1e6:.0f} and "
+                  f"{h / len(lines) * 1e6:.0f} µs a position)")
         base_c, here_c = [], []
         cold_of(baseline), cold_of(ROOT)  # warm-up: writes both trees' bytecode (COLD_ENV)
         for _ in range(runs):

@@ -9,6 +9,7 @@ cheap screen per known option skips readings that cannot change this position.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Iterable, Optional
 
 from ..cards import Card
@@ -191,7 +192,9 @@ def _with_option(rules: Rules, name: str, value: str) -> Rules:
     return by_identity(_WITH_OPTION, rules, (name, value), lambda: rules.with_options({name: value}), 512)
 
 
+@functools.lru_cache(maxsize=None)
 def _source(ref: str) -> str:
+    # (sources.RULES is constant: each reading's citation is written once, not per position)
     return cite(ref) if ref in RULES else ref
 
 

@@ -143,3 +143,76 @@ def test_the_cuckoo_screen_skips_most_showdowns_with_a_xv() -> None:
             opened += screens["cuckoo_at_showdown"]()
     assert xv > 30
     assert opened < xv / 5
+
+
+def test_the_screens_let_through_only_the_re_runs_they_must() -> None:
+    """The re-runs the screens this round sharpened still make, by option and reading, over the
+    generated positions (seeded: the same positions on every run): a screen made wider (a
+    re-run that cannot change anything) fails here, one made narrower fails above."""
+    from collections import Counter
+
+    made: Counter[tuple[str, str]] = Counter()
+    real = readings.rerun_from
+
+    def counted(pos: Position, run: Any, name: str, rules: Any) -> Any:
+        made[name, getattr(rules, name)] += 1
+        return real(pos, run, name, rules)
+
+    readings.rerun_from = counted  # type: ignore[assignment]
+    try:
+        for name, pos in POSITIONS:
+            if name.endswith(".json") or name.startswith("hand-checked"):
+                continue
+            try:
+                _open_questions(pos, True)
+            except Exception:
+                continue
+    finally:
+        readings.rerun_from = real
+    sharpened = ("cuckoo_at_showdown", "simultaneous_buy_back", "targeted_holder_acts", "all_out")
+    assert {k: n for k, n in made.items() if k[0] in sharpened} == {
+        ("simultaneous_buy_back", "same-price"): 2,  # two went out together
+        ("targeted_holder_acts", "after-refused-inn"): 15,  # an innkeeper refused (D6)
+        ("targeted_holder_acts", "always"): 150,  # a targeted card's holder (S3)
+        ("targeted_holder_acts", "never"): 4,  # (under a preset that reads 'always')
+    }
+
+
+def test_each_open_question_is_the_position_ruled_under_each_reading() -> None:
+    """What open_questions reports, checked against the position ruled afresh under each reading
+    (``run_position`` from the start, no checkpoint, no screen): each reading's outcomes, which
+    reading is chosen, the sources, the preset's reason; and an open point is listed only where
+    some reading's outcome differs from the chosen one's."""
+    from cucu_ref.adjudication.outcomes import outcome_key
+    from cucu_ref.rulesets import OPTIONS, PRESET_REASONS
+    from cucu_ref.sources import RULES, cite
+
+    checked = 0
+    for name, pos in POSITIONS:
+        try:
+            found = _open_questions(pos, True)
+        except Exception:
+            continue
+        for q in found or []:
+            option = q["option"]
+            spec = OPTIONS[option]
+            assert q["settles"] == spec.settles and q["question"] == spec.question, name
+            assert q["source"] == (cite(spec.settles) if spec.settles in RULES else None), name
+            assert q["chosen"] == getattr(pos.rules, option), name
+            assert q["why_chosen"] == PRESET_REASONS.get(pos.preset, {}).get(option), name
+            keys = set()
+            for entry in q["readings"]:
+                reading = next(r for r in spec.readings if r.value == entry["reading"])
+                assert entry["chosen"] == (reading.value == q["chosen"]), name
+                assert entry["source"] == (cite(reading.source) if reading.source in RULES else reading.source)
+                assert entry["text"] == reading.text
+                if entry["status"] != "ruling":
+                    assert entry["status"] == "not-built" and entry["message"], name
+                    continue
+                alt = run_position(pos, pos.rules.with_options({option: reading.value}), heard_all=True)
+                outcomes = group(pos, alt, with_steps=False)
+                assert entry["outcomes"] == readings._summary(outcomes), (name, option, reading.value)
+                keys.add(outcome_key(outcomes))
+                checked += 1
+            assert len(keys) >= 2, (name, option)  # listed: some reading's outcome differs
+    assert checked > 100
