@@ -93,10 +93,13 @@ def test_each_thread_reads_with_its_own_decoder() -> None:
     wrong: list[Any] = []
 
     def work(data: bytes, ok: bool) -> None:
-        for _ in range(300):
-            answer = _answer(data)
-            if (answer[0] == "doc") != ok:
-                wrong.append(answer)
+        try:
+            for _ in range(300):
+                answer = _answer(data)
+                if (answer[0] == "doc") != ok:
+                    wrong.append(answer)
+        except BaseException as err:  # (a thread's exception would not reach the test)
+            wrong.append(err)
 
     threads = [threading.Thread(target=work, args=(good if k % 2 else bad, bool(k % 2))) for k in range(6)]
     for t in threads:
@@ -104,3 +107,15 @@ def test_each_thread_reads_with_its_own_decoder() -> None:
     for t in threads:
         t.join()
     assert not wrong
+
+
+def test_a_reader_notes_in_its_own_list_what_needs_a_walk() -> None:
+    reader = inputs._Reader()  # (the module's own was built at import)
+    assert reader.marks == [] and reader is not inputs._READER
+    doc = reader.decoder.decode('{"a": 1, "a": 2, "b": [NaN, ' + "7" * 101 + ', 12]}')
+    assert reader.marks == ["constant", "integer", "duplicates"]
+    assert isinstance(doc, inputs._Duplicates) and doc.duplicates == ["a"]
+    assert isinstance(doc["b"][0], inputs._Constant) and doc["b"][0].literal == "NaN"
+    assert isinstance(doc["b"][1], inputs._LongInteger) and doc["b"][1].digits == 101
+    assert doc["b"][2] == 12 and type(doc["b"][2]) is int
+    assert inputs._READER.marks is not reader.marks

@@ -20,11 +20,12 @@ from typing import Any, Iterator
 import pytest
 
 from cucu_ref.adjudication import readings
+from cucu_ref.adjudication.model import Unsupported
 from cucu_ref.adjudication.outcomes import group
 from cucu_ref.adjudication.replay import run_position
 from cucu_ref.cards import CUCCU, Card
 from cucu_ref.position import Position, load, parse
-from cucu_ref.rulesets import PRESETS
+from cucu_ref.rulesets import OPTIONS, PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -216,3 +217,31 @@ def test_each_open_question_is_the_position_ruled_under_each_reading() -> None:
                 checked += 1
             assert len(keys) >= 2, (name, option)  # listed: some reading's outcome differs
     assert checked > 100
+
+
+@pytest.mark.parametrize("raised, message", [
+    (Unsupported("no such deal"), "the engine does not build this reading yet: no such deal"),
+    (ValueError("the stack runs out"), "the stack runs out"),
+])
+def test_a_reading_the_engine_cannot_play_is_listed_as_not_built(raised: Any, message: str) -> None:
+    """K18 under Screw Your Neighbour: the other readings restart the match; one of them made to
+    fail in the engine is listed with its status and the engine's words, the others as rulings."""
+    pos = next(p for name, p in POSITIONS if name == "screw-your-neighbour-joint-winners.json")
+    real = readings.rerun_from
+
+    def failing(pos: Position, run: Any, name: str, rules: Any) -> Any:
+        if name == "all_out" and rules.all_out == "draw-replay":
+            raise raised
+        return real(pos, run, name, rules)
+
+    readings.rerun_from = failing  # type: ignore[assignment]
+    try:
+        found = _open_questions(pos, True)
+    finally:
+        readings.rerun_from = real
+    k18 = next(q for q in found if q["option"] == "all_out")
+    by = {e["reading"]: e for e in k18["readings"]}
+    assert by["draw-replay"]["status"] == "not-built" and by["draw-replay"]["message"] == message
+    assert "outcomes" not in by["draw-replay"]
+    assert [e["reading"] for e in k18["readings"]] == [r.value for r in OPTIONS["all_out"].readings]
+    assert all(e["status"] == "ruling" for r, e in by.items() if r != "draw-replay")
