@@ -212,8 +212,13 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
         if name not in read or not hasattr(pos.rules, name):
             continue
         if screens is None:
-            screens = _screens(pos, run)
-            by_reading = _reading_screens(run)
+            # the screens read the ruling's own run: where every card is known that is the one
+            # path the replay took, and a reading that cannot change it cannot change the
+            # ruling; where cards are unknown, a branch that died under the chosen reading might
+            # live under another, so every open point the engine read is re-run
+            known = not run.lay.labels
+            screens = _screens(pos, run) if known else {}
+            by_reading = _reading_screens(run) if known else {}
         if not screens.get(name, lambda: True)():
             continue
         current = getattr(pos.rules, name)
