@@ -45,7 +45,8 @@ def _cards_of(run: Run, leaf: Leaf, dead: bool) -> list[Card]:
 
 def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
     """For each option we know, a cheap test: can its reading change this ruling?  Any other
-    option (added later) is always re-run.  An unknown card counts as maybe anything."""
+    option (added later) is always re-run.  Asked only of a run whose cards are all known
+    (:func:`open_questions`); an unknown card would count as maybe anything."""
     evs = [ev for leaf in run.leaves for _, es in leaf.steps for ev in es]
     kinds = {ev.kind for ev in evs}
     showdown = "showdown" in kinds
