@@ -21,7 +21,7 @@ from typing import Any, Iterator
 import pytest
 
 from cucu_ref.adjudication import readings
-from cucu_ref.adjudication.model import Unsupported
+from cucu_ref.adjudication.model import Underdetermined, Unsupported
 from cucu_ref.adjudication.outcomes import group
 from cucu_ref.adjudication.replay import run_position
 from cucu_ref.cards import CUCCU, Card
@@ -100,8 +100,8 @@ def test_no_screen_hides_a_reading_that_differs() -> None:
     for name, pos in POSITIONS:
         try:
             screened = _open_questions(pos, True)
-        except Exception as err:  # an under-specified position: no ruling either way
-            with pytest.raises(type(err)):
+        except Underdetermined:  # an under-specified position: no ruling either way
+            with pytest.raises(Underdetermined):
                 _open_questions(pos, False)
             continue
         assert screened == _open_questions(pos, False), name
@@ -168,7 +168,7 @@ def test_the_screens_let_through_only_the_re_runs_they_must() -> None:
                 continue  # (where cards are unknown no screen is asked: every open point is re-run)
             try:
                 _open_questions(pos, True)
-            except Exception:
+            except Underdetermined:
                 continue
     finally:
         readings.rerun_from = real
@@ -194,7 +194,7 @@ def test_each_open_question_is_the_position_ruled_under_each_reading() -> None:
     for name, pos in POSITIONS:
         try:
             found = _open_questions(pos, True)
-        except Exception:
+        except Underdetermined:
             continue
         for q in found or []:
             option = q["option"]
@@ -247,3 +247,20 @@ def test_a_reading_the_engine_cannot_play_is_listed_as_not_built(raised: Any, me
     assert "outcomes" not in by["draw-replay"]
     assert [e["reading"] for e in k18["readings"]] == [r.value for r in OPTIONS["all_out"].readings]
     assert all(e["status"] == "ruling" for r, e in by.items() if r != "draw-replay")
+
+
+def test_a_preset_without_a_reason_or_a_rule_without_a_source_gives_none() -> None:
+    """``why_chosen`` and a question's ``source`` are None where the preset gives no reason for
+    its reading and where the sources hold no rule of that ID (none of the shipped ones)."""
+    pos = next(p for name, p in POSITIONS if name == "screw-your-neighbour-joint-winners.json")
+    with_all = _open_questions(pos, True)
+    assert with_all and all(q["why_chosen"] and q["source"] for q in with_all)
+    reasons, rules = readings.PRESET_REASONS, readings.RULES
+    readings.PRESET_REASONS, readings.RULES = {}, {}  # type: ignore[assignment]
+    try:
+        bare = _open_questions(pos, True)
+    finally:
+        readings.PRESET_REASONS, readings.RULES = reasons, rules
+        readings._source.cache_clear()  # (what it wrote without the sources is not kept)
+    assert [q["option"] for q in bare] == [q["option"] for q in with_all]
+    assert all(q["why_chosen"] is None and q["source"] is None for q in bare)
