@@ -339,21 +339,18 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
             said = f"{r['status']}: {r.get('message', '')}"
         merged.setdefault(said, []).append(r)
     if brief:
-        out = []
+        # the verdict's lines: each other reading whose verdict is not the chosen reading's own
+        # (a reading that comes out as the chosen one is shown with it in the open questions)
+        alike: dict[str, list[str]] = {}
         for r in q["readings"]:
-            if r["chosen"]:
-                continue
             if r["status"] == "ruling":
                 said = "; ".join((f"if {o['if']}: " if o.get("if") else "") + verdict_text(o["result"])
                                  for o in r["outcomes"])
             else:
                 said = f"{r['status']}: {r.get('message', '')}"
-            out.append((r["reading"], said))
-        alike: dict[str, list[str]] = {}
-        for reading, said in out:
-            alike.setdefault(said, []).append(reading)
+            alike.setdefault(said, []).append("" if r["chosen"] else r["reading"])
         return [f"  Under the other reading of {q['settles']} ({q['option']} = {' or '.join(rs)}): {said}"
-                for said, rs in alike.items()]
+                for said, rs in alike.items() if "" not in rs]
     lines = [f"  {q['option']} ({q['settles']}): {q['question']}"]
     for said, rs in merged.items():
         for r in rs:

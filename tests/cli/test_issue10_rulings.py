@@ -236,15 +236,26 @@ def test_identical_reading_lines_are_merged():
     same = {"marks_lost": [{"player": "Anna", "rule": "K15"}], "marks_gained": [], "out": [], "buy_back_offers": [],
             "bought_back": [], "restart": None, "winner": None, "next": None, "next_dealer": "Bruno",
             "deal_over": True}
-    q = {"option": "all_out", "settles": "K18", "question": "?", "why_chosen": None, "readings": [
-        {"reading": "a", "chosen": True, "status": "ruling", "text": "", "source": "", "outcomes": [{"result": same}]},
-        {"reading": "b", "chosen": False, "status": "ruling", "text": "", "source": "", "outcomes": [{"result": same}]},
-        {"reading": "c", "chosen": False, "status": "ruling", "text": "", "source": "", "outcomes": [{"result": same}]},
-    ]}
-    brief = _reading_lines(q, "campli", brief=True)
-    assert len(brief) == 1 and "all_out = b or c" in brief[0]
-    full = _reading_lines(q, "campli", brief=False)
-    assert sum("->" in x for x in full) == 1
+    other = {**same, "marks_lost": [{"player": "Bruno", "rule": "K15"}], "next_dealer": "Carla"}
+
+    def question(*results):
+        return {"option": "all_out", "settles": "K18", "question": "?", "why_chosen": None, "readings": [
+            {"reading": name, "chosen": name == "a", "status": "ruling", "text": "", "source": "",
+             "outcomes": [{"result": result}]} for name, result in zip("abc", results)]}
+
+    # b and c alike, not a's (the chosen reading): one verdict line names both, one outcome line
+    brief = _reading_lines(question(same, other, other), "campli", brief=True)
+    assert len(brief) == 1 and "all_out = b or c" in brief[0] and "Bruno" in brief[0]
+    full = _reading_lines(question(same, other, other), "campli", brief=False)
+    assert sum("->" in x for x in full) == 2
+    # c comes out as a does: the verdict names only b, and the block merges a and c
+    brief = _reading_lines(question(same, other, same), "campli", brief=True)
+    assert len(brief) == 1 and "all_out = b)" in brief[0]
+    full = _reading_lines(question(same, other, same), "campli", brief=False)
+    assert [x[:8] for x in full[1:6]] == ["   * a: ", "     c: ", "       -", "     b: ", "       -"]
+    # all three alike: no verdict line, one outcome line
+    assert _reading_lines(question(same, same, same), "campli", brief=True) == []
+    assert sum("->" in x for x in _reading_lines(question(same, same, same), "campli", brief=False)) == 1
 
 
 # --------------------------------------------------------------------------- §2: the format's new fields

@@ -33,3 +33,38 @@ def test_printable_escapes_what_could_act_on_a_terminal_and_keeps_the_rest():
     assert printable("tab\there") == "tab\\x09here"
     # JSON text keeps its value: the escapes are JSON's own
     assert json_printable('{"n": "a\u2028b\U000e0001"}') == '{"n": "a\\u2028b\\udb40\\udc01"}'
+
+
+
+def test_the_verdict_names_only_readings_that_come_out_otherwise(tmp_path):
+    # Q2 has three readings; here (Anna's offer meets the Bragon, K11) 'after-refused-inn' plays
+    # as 'never' does (no inn was refused) and only 'always' gives Bruno a turn.  The verdict's
+    # lines used to repeat the verdict under 'after-refused-inn'; the open questions' block still
+    # shows every reading, the two alike merged under one outcome.
+    import io
+    import json
+
+    from cucu_ref.cli import main
+
+    # the stack, top first; K4 deals from the bottom: Anna the cat (XII), Bruno the Bragon (XIIII), Carla VI
+    stack = ("VII mascherone II XIII leone 0 X secchia XI mascherone XV 0 leone II VIIII VIII I VIII IIII I VIIII "
+            "matto XIIII III V X XII IIII XIII VII secchia XI XV matto VI III V VI XIIII XII").split()
+    position = {"format": "cucu-position/1", "ruleset": "campli", "dealer": "Dora", "pot": 4,
+                "players": [{"name": n, "marks": 3, "virgin": True} for n in ("Anna", "Bruno", "Carla", "Dora")],
+                "eliminations": 0, "reentries": 0, "deals_played": 0,
+                "stack": {"order": stack},
+                "history": [{"offer": "Anna"}]}
+    path = tmp_path / "bragon.json"
+    path.write_text(json.dumps(position))
+    out = io.StringIO()
+    assert main([str(path)], stdout=out) == 0
+    lines = out.getvalue().splitlines()
+    verdict = next(line for line in lines if line.startswith("Verdict: "))
+    assert verdict == "Verdict: Anna loses a mark (K11). The deal goes on: Carla decides next (keep or offer)."
+    others = [line for line in lines if line.startswith("  Under the other reading")]
+    assert others == ["  Under the other reading of Q2 (targeted_holder_acts = always): Anna loses a mark (K11). "
+                      "The deal goes on: Bruno decides next (keep or offer)."]
+    block = lines[lines.index("Open questions (the outcome differs by reading):"):]
+    never = next(i for i, line in enumerate(block) if line.startswith("   * never:"))
+    assert block[never + 1].startswith("     after-refused-inn:")
+    assert block[never + 2] == "       -> loses a mark: Anna; next: Carla"
