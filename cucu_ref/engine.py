@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .cards import PACKS, Card
 from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
-from .scoring import Showdown, evaluate
+from .scoring import evaluate, live_marks
 from .state import Action, ActionKind, Custody, Event, Phase, State, Via
 
 __all__ = [
@@ -317,6 +317,8 @@ def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
 # actions, the whole State, the events) on 100,000 random deals.
 
 FastPath = Callable[[State], Optional[tuple[State, tuple[Event, ...]]]]
+# a showdown's marks lost and gained: (seat, rule) each, as scoring.evaluate's losers and gainers
+Moved = tuple[Sequence[tuple[int, str]], Sequence[tuple[int, str]]]
 
 
 def _fast_keep(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
@@ -490,27 +492,33 @@ def _fast_go_to_stack(state: State) -> Optional[tuple[State, tuple[Event, ...]]]
 def _fast_showdown(state: State, stack: tuple[Card, ...], hands: tuple[Optional[Card], ...],
                    custody: tuple[Custody, ...], decision: Event) -> tuple[State, tuple[Event, ...]]:
     """The showdown (K15) after the dealer's ``decision`` (which left ``stack``, ``hands`` and
-    ``custody``), when nobody is dead: the live cards are compared, marks lost and gained,
-    and, when nobody is left without marks, the next dealer (K2/D2) shuffles.  What
+    ``custody``), when nobody is dead: the live cards are compared (``scoring.live_marks``
+    where nobody hinted and nobody holds a guarantee, ``scoring.evaluate`` otherwise), marks
+    lost and gained, and, when nobody is left without marks, the next dealer (K2/D2) shuffles.  What
     ``_Step.showdown``, ``after_buy_backs`` and ``next_deal`` do in this case.  When someone is
     left without marks, :func:`_fast_going_out` plays on.  Otherwise (a dead hand, a table of
     one) the general path plays the showdown, or (everybody out, K18) plays it on with the same
-    comparison (``_Step.showdown(result)``)."""
+    comparison's marks (``_Step.showdown(moved)``)."""
     (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, _, _, order,
      cursor, _, _, _, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
-    result = None
+    moved: Optional[Moved] = None
     if True not in dead and len(order) > 1:
-        # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
-        live: list[Any] = [(s, hands[s]) for s in order]  # (seat, card): every seat of the order holds one
-        result = evaluate(rules, live, (), guarantees, hinted, False, marks, len(order))
+        held: Sequence[Any] = hands  # every seat of the order holds a card; K19 is a rule of the table of two
+        if guarantees or hinted:
+            # marks: nobody pays more than he holds (Q12)
+            result = evaluate(rules, [(s, held[s]) for s in order], (), guarantees, hinted, False, marks, len(order))
+            moved = result.losers, result.gainers
+        else:
+            moved = live_marks(rules, order, [held[s].value for s in order], len(order))
+        losers, gainers = moved
         new_marks, new_virgins = list(marks), list(virgins)
         cite = rules.citation_of
         events = [decision, _new_event(("showdown", cite["showdown"], None, None, None, 0))]
-        for seat, rule in result.losers:
+        for seat, rule in losers:
             new_marks[seat] -= 1
             new_virgins[seat] = False
             events.append(_new_event(("mark-lost", rule, seat, None, None, 1)))
-        for seat, rule in result.gainers:
+        for seat, rule in gainers:
             new_marks[seat] += 1
             if rules.virgin_after_gain == "not-virgin":
                 new_virgins[seat] = False  # Q8 'not-virgin'
@@ -527,7 +535,7 @@ def _fast_showdown(state: State, stack: tuple[Card, ...], hands: tuple[Optional[
                                custody, dead, guarantees, hinted, out_this_deal, (), winner, suspended)), tuple(events)
     w = _Step(state)
     w.stack, w.hands, w.custody, w.events = stack, list(hands), list(custody), [decision]
-    w.showdown(result)
+    w.showdown(moved)
     return w.finish()
 
 
@@ -1148,23 +1156,25 @@ class _Step:
 
     # ---- the end of a deal
 
-    def showdown(self, result: Optional[Showdown] = None) -> None:
+    def showdown(self, moved: Optional[Moved] = None) -> None:
         """K15: the live cards are compared (:func:`cucu_ref.scoring.evaluate`); marks are lost
         and gained, players without marks go out, and the next deal or the match's end follows.
-        ``result``: the comparison of these cards, when a fast path has made it already."""
+        ``moved``: the comparison's marks lost and gained, when a fast path has made it already."""
         rules, hands, dead, order = self.rules, self.hands, self.dead, self.order
-        if result is None:
+        if moved is None:
             live = [(s, hands[s]) for s in order if not dead[s]]
             dead_hands = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None] if any(dead) else []
             # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
             result = evaluate(rules, live, dead_hands, self.guarantees, self.hinted, explain=False,
                               marks=self.marks, table=len(order))
+            moved = result.losers, result.gainers
         self.emit("showdown", self.cite["showdown"])
-        for seat, rule in result.losers:
+        losers, gainers = moved
+        for seat, rule in losers:
             self.marks = _put(self.marks, seat, self.marks[seat] - 1)
             self.virgins = _put(self.virgins, seat, False)
             self.emit("mark-lost", rule, seat, amount=1)
-        for seat, rule in result.gainers:
+        for seat, rule in gainers:
             self.gain_mark(seat, rule)
         marks = self.marks
         gone = tuple([s for s in order if marks[s] <= 0 and not dead[s]])

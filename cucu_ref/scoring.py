@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import and_, gt, itemgetter
-from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .cards import FOOL_VALUE, PACKS, Card
 from .rulesets import Rules
 
-__all__ = ["Showdown", "evaluate", "effective_rank", "decide", "decide_plain", "decide_live", "Plain", "Decision",
-           "PlainOps", "rank_cards", "Ranked", "without_fools", "find_lowest", "Lowest", "spare_cuckoos", "Losers",
-           "without_cuckoos", "pay", "Paid", "without_guarantees", "NULLA_CARDS", "CUCKOO_VALUE", "NO_SEAT"]
+__all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "decide_plain", "decide_live", "Plain",
+           "Decision", "PlainOps", "rank_cards", "Ranked", "without_fools", "find_lowest", "Lowest", "spare_cuckoos",
+           "Losers", "without_cuckoos", "pay", "Paid", "without_guarantees", "NULLA_CARDS", "CUCKOO_VALUE", "NO_SEAT"]
 
 CUCKOO_VALUE = 15
 # 'zero-or-below' reading of Q12: the cards worth nothing or less (C1), the fool excluded
@@ -587,7 +587,7 @@ def evaluate(
         # the engine's commonest showdown, every card live: decide_live (proved equal to decide_plain)
         in_play, cards = zip(*live)
         table = len(in_play) if table is None else table
-        return _plain_showdown(rules, in_play, len(in_play), table,
+        return _plain_showdown(rules, in_play, table,
                                decide_live(PlainOps, rules, family, list(map(_VALUE, cards)), table))
     seats = [s for s, _ in live]
     vals = [c[1] for _, c in live]  # the card's value
@@ -604,7 +604,7 @@ def evaluate(
         table = m if table is None else table
         p = decide_plain(PlainOps, rules, family, vals, live_flags, dead_flags,
                          [s in hinted for s in seats] if hinted else dead_flags, table)
-        return _plain_showdown(rules, seats[:n_live], n_live, table, p)
+        return _plain_showdown(rules, seats[:n_live], table, p)
     if not dead and not guarantees:  # (the engine's usual showdown: only the inputs are built faster)
         nothing = [False] * m
         live_flags, dead_flags, keeper = [True] * m, nothing, [NO_SEAT] * m
@@ -651,21 +651,95 @@ _VALUE = itemgetter(1)  # a Card's value
 # the table sizes at which z3 proves decide_live equal to decide_plain (python -m cucu_ref.formal
 # --profile long: 2-20); a showdown of more cards takes decide_plain
 _LIVE_SIZES = (2, 20)
+_FAMILY = {name: pack.family for name, pack in PACKS.items()}  # each pack's family, by the pack's name
 
 
-def _plain_showdown(rules: Rules, seats: Sequence[int], n_live: int, table: Term, p: Plain) -> Showdown:
-    """The marks of :func:`decide_plain` (or :func:`decide_live`) for the ``n_live`` live seats
-    ``seats`` (the first positions), cited: the single fool's mark first, then the lowest in
-    play order, as the long way's payments; the ranks halved back (14½ is 29)."""
-    rule = rules.citation_of["showdown"]  # (Rules.showdown_rule, without its two calls)
-    if n_live == 2 and table == 2 and p.rank[0] == p.rank[1]:
-        rule = _two_left(rules)
+def _plain_showdown(rules: Rules, seats: Sequence[int], table: Term, p: Plain) -> Showdown:
+    """The marks of :func:`decide_plain` (or :func:`decide_live`) for the live ``seats`` (the
+    first positions), cited (:func:`_cited`); the ranks halved back (14½ is 29)."""
     # (``compress`` and ``zip`` stop at the last live seat: a dead hand's position follows it)
-    lost = [(seat, rule) for seat in compress(seats, p.by_rank)]
-    if True in p.by_fool:
-        lost = [(seat, rules.fool_rule) for seat in compress(seats, p.by_fool)] + lost
-    gained = [(seat, rules.cites("two-fools")) for seat in compress(seats, p.gains)] if True in p.gains else ()
+    lost, gained = _cited(rules, len(seats) == 2 and table == 2 and p.rank[0] == p.rank[1],
+                          list(compress(seats, p.by_fool)) if True in p.by_fool else (),
+                          compress(seats, p.by_rank),
+                          list(compress(seats, p.gains)) if True in p.gains else ())
     return _new(Showdown, (tuple(zip(seats, map(_HALF, p.rank))), tuple(lost), tuple(gained), ()))
+
+
+def _cited(rules: Rules, two_alike: bool, by_fool: Sequence[int], by_rank: Iterable[int],
+           gains: Sequence[int]) -> tuple[list[tuple[int, str]], Sequence[tuple[int, str]]]:
+    """The marks lost and gained at a showdown, each with its rule: the single fool's mark
+    (``by_fool``) first, then the lowest (``by_rank``) in play order, as the long way's
+    payments; the marks gained (``gains``).  ``two_alike``: two players left, at a table of
+    two, with cards of one rank (:func:`_two_left`)."""
+    rule = _two_left(rules) if two_alike else rules.citation_of["showdown"]  # (Rules.showdown_rule)
+    lost = [(seat, rule) for seat in by_rank]
+    if by_fool:
+        lost = [(seat, rules.fool_rule) for seat in by_fool] + lost
+    gained = [(seat, rules.cites("two-fools")) for seat in gains] if gains else ()
+    return lost, gained
+
+
+def live_marks(rules: Rules, seats: Sequence[int], vals: list[int],
+               table: int) -> tuple[list[tuple[int, str]], Sequence[tuple[int, str]]]:
+    """The engine's fast showdown, where every card is live, nobody hinted and nobody holds a
+    guarantee: the marks lost and gained, each with its rule, as ``evaluate(rules, live,
+    explain=False, table=table)`` finds them (its ``losers`` and ``gainers``, as lists), without
+    the ranks and the rows the engine does not read.  ``seats``: the live seats in play order;
+    ``vals``: the value of each one's card; ``table``: the players dealt (K19).
+
+    :func:`decide_live`'s three stages over the seats instead of rows of flags, reading the
+    options it reads in its order and in the same cases (the adjudicator's ``Recorder`` notes
+    which a showdown reads); a ranking compared on the cards' values, doubled only where the
+    fools' pair ranks 14½ (29).  Tested equal to :func:`evaluate`, the options read included
+    (``tests/equivalence/test_live_marks.py``), and compared at every showdown of the engine's
+    equivalence run with the long way (:func:`decide`)."""
+    n = len(vals)
+    cuccu = _FAMILY[rules.pack] == "cuccu"
+    rank = vals
+    fools: list[int] = []  # the positions of the fools in play (C3)
+    single = gain = aside = False
+    if cuccu and FOOL_VALUE in vals:
+        # C3: two fools rank 14½ (L4, Z6: above XV, and gain); a single fool loses and is not compared
+        fools = [j for j, v in enumerate(vals) if v == FOOL_VALUE]
+        _read(rules.fools_in_play)  # Q4: a fool in a dead hand would count; there is none here
+        two = len(fools) >= 2
+        pair_rank = PAIR_RANK[rules.two_fools]
+        rank = [2 * v for v in vals]
+        if two:
+            for j in fools:
+                rank[j] = pair_rank
+        gain = two and rules.two_fools == "above-xv-and-gain"  # L4, Z6
+        _read(rules.fool_hint)  # Z7: a holder who hinted would forfeit his gain; nobody hinted
+        single = len(fools) == 1  # C3, K15
+        exempt = rules.two_fools_alone == "exempt" and two  # Q10, Z9 (read whatever the count)
+        aside = single or exempt  # the fools are not compared
+    # K15: the lowest compared card loses; Q11/F5: nobody when every card is of one rank
+    nobody = rules.all_equal == "nobody-loses" and n >= 2 and not aside and rank.count(rank[0]) == n
+    ties = rules.ties
+    chosen: list[int] = []
+    if not nobody:
+        if aside:
+            compared = [r for j, r in enumerate(rank) if vals[j] != FOOL_VALUE]
+            low = min(compared) if compared else HIGH
+            chosen = [j for j, r in enumerate(rank) if r == low and vals[j] != FOOL_VALUE]
+        else:
+            low = min(rank)
+            chosen = [j for j, r in enumerate(rank) if r == low]
+        if ties == "first":  # L3
+            chosen = chosen[:1]
+        elif ties == "last":  # R4
+            chosen = chosen[-1:]
+    by_fool = fools if single else []
+    if cuccu and CUCKOO_VALUE in vals:
+        if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
+            chosen = [j for j in chosen if vals[j] != CUCKOO_VALUE]
+        elif rules.cuckoo_pair_exception != "no":
+            # K19: two cuckoos, the only cards (at a table of two, 'yes'; at any, 'two-live-cards'), lose nothing
+            alone = n == 2 and (rules.cuckoo_pair_exception != "yes" or table == 2)
+            if alone and vals.count(CUCKOO_VALUE) == 2:
+                by_fool = chosen = []
+    return _cited(rules, n == 2 and table == 2 and rank[0] == rank[1], [seats[j] for j in by_fool],
+                  [seats[j] for j in chosen], [seats[j] for j in fools] if gain else ())
 
 
 def _two_left(rules: Rules) -> str:
