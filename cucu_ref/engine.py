@@ -574,16 +574,18 @@ def _fast_going_out(state: State, stack: tuple[Card, ...], hands: tuple[Optional
 def _compare(rules: Rules, order: Sequence[int], hands: Sequence[Any], dead: Sequence[bool],
              guarantees: tuple[tuple[int, int], ...], hinted: tuple[int, ...], marks: tuple[int, ...]) -> Moved:
     """K15: the showdown's comparison of the live cards (:mod:`cucu_ref.scoring`), the marks
-    lost and gained with their rules: ``scoring.live_marks`` where every card of the order is
-    live and nobody hinted or holds a guarantee (the commonest showdown), ``scoring.evaluate``
-    otherwise.  ``marks``: nobody pays more than he holds (Q12); the table: K19 is a rule of
-    the table of two."""
-    if guarantees or hinted or True in dead:
-        live = [(s, hands[s]) for s in order if not dead[s]]
-        dead_hands = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None] if True in dead else []
+    lost and gained with their rules: ``scoring.live_marks`` where nobody hinted or holds a
+    guarantee (nearly every showdown), ``scoring.evaluate`` otherwise.  ``marks``: nobody pays
+    more than he holds (Q12); the table: K19 is a rule of the table of two."""
+    if True not in dead and not (guarantees or hinted):  # the commonest showdown: every card live
+        return live_marks(rules, order, [hands[s].value for s in order], len(order))
+    live = [(s, hands[s]) for s in order if not dead[s]]
+    dead_hands = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None]  # (Q4: their fools)
+    if guarantees or hinted:
         result = evaluate(rules, live, dead_hands, guarantees, hinted, explain=False, marks=marks, table=len(order))
         return result.losers, result.gainers
-    return live_marks(rules, order, [hands[s].value for s in order], len(order))
+    return live_marks(rules, [s for s, _ in live], [c.value for _, c in live], len(order),
+                      [c.value for _, c in dead_hands])
 
 
 def _buy_back_offers(rules: Rules, group: tuple[int, ...], eliminations: int,

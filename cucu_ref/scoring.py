@@ -679,52 +679,56 @@ def _cited(rules: Rules, two_alike: bool, by_fool: Sequence[int], by_rank: Itera
     return lost, gained
 
 
-def live_marks(rules: Rules, seats: Sequence[int], vals: list[int],
-               table: int) -> tuple[list[tuple[int, str]], Sequence[tuple[int, str]]]:
-    """The engine's fast showdown, where every card is live, nobody hinted and nobody holds a
-    guarantee: the marks lost and gained, each with its rule, as ``evaluate(rules, live,
-    explain=False, table=table)`` finds them (its ``losers`` and ``gainers``, as lists), without
-    the ranks and the rows the engine does not read.  ``seats``: the live seats in play order;
-    ``vals``: the value of each one's card; ``table``: the players dealt (K19).
+def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
+               dead: Sequence[int] = ()) -> tuple[list[tuple[int, str]], Sequence[tuple[int, str]]]:
+    """The engine's showdown where nobody hinted and nobody holds a guarantee: the marks lost
+    and gained, each with its rule, as ``evaluate(rules, live, dead, explain=False,
+    table=table)`` finds them (its ``losers`` and ``gainers``, as lists), without the ranks and
+    the rows the engine does not read.  ``seats``: the live seats in play order; ``vals``: the
+    value of each one's card; ``table``: the players dealt (K19); ``dead``: the values of the
+    cards in dead hands (only a fool there can matter, Q4).
 
-    :func:`decide_live`'s three stages over the seats instead of rows of flags, reading the
-    options it reads in its order and in the same cases (the adjudicator's ``Recorder`` notes
-    which a showdown reads); a ranking compared on the cards' values, doubled only where the
-    fools' pair ranks 14½ (29).  Tested equal to :func:`evaluate`, the options read included
+    :func:`decide_plain`'s three stages for this case (:func:`decide_live`'s where every card
+    is live) over the seats instead of rows of flags, reading the options they read in their
+    order and in the same cases (the adjudicator's ``Recorder`` notes which a showdown reads);
+    the cards compared on their values, doubled only where a fool is in play (the pair's 14½ is
+    29).  Tested equal to :func:`evaluate`, the options read included
     (``tests/equivalence/test_live_marks.py``), and compared at every showdown of the engine's
     equivalence run with the long way (:func:`decide`)."""
     n = len(vals)
     cuccu = _FAMILY[rules.pack] == "cuccu"
-    rank = vals
-    fools: list[int] = []  # the positions of the fools in play (C3)
+    rank = vals  # compared as they are: doubled (2 * v) only where a fool is in play
+    xv_rank = CUCKOO_VALUE
+    fools: list[int] = []  # the seats of the live fools (C3)
     single = gain = aside = False
-    if cuccu and FOOL_VALUE in vals:
+    if cuccu and (FOOL_VALUE in vals or FOOL_VALUE in dead):
         # C3: two fools rank 14½ (L4, Z6: above XV, and gain); a single fool loses and is not compared
-        fools = [j for j, v in enumerate(vals) if v == FOOL_VALUE]
-        _read(rules.fools_in_play)  # Q4: a fool in a dead hand would count; there is none here
-        two = len(fools) >= 2
+        fools = [seat for seat, v in zip(seats, vals) if v == FOOL_VALUE]
+        in_play = len(fools)
+        if rules.fools_in_play == "any-hand":  # Q4: a fool in a dead hand counts
+            in_play += dead.count(FOOL_VALUE)
+        two = in_play >= 2
         pair_rank = PAIR_RANK[rules.two_fools]
-        rank = [2 * v for v in vals]
-        if two:
-            for j in fools:
-                rank[j] = pair_rank
+        rank = [pair_rank if two and v == FOOL_VALUE else 2 * v for v in vals]
+        xv_rank = 2 * CUCKOO_VALUE
         gain = two and rules.two_fools == "above-xv-and-gain"  # L4, Z6
         _read(rules.fool_hint)  # Z7: a holder who hinted would forfeit his gain; nobody hinted
-        single = len(fools) == 1  # C3, K15
+        single = in_play == 1  # C3, K15; L4 'der Narr zahlt und lässt zahlen' (if his is live)
         exempt = rules.two_fools_alone == "exempt" and two  # Q10, Z9 (read whatever the count)
-        aside = single or exempt  # the fools are not compared
-    # K15: the lowest compared card loses; Q11/F5: nobody when every card is of one rank
+        aside = (single or exempt) and fools != []  # the live fools are not compared
+    # K15: the lowest compared card loses; Q11/F5: nobody when every live card is of one rank
     nobody = rules.all_equal == "nobody-loses" and n >= 2 and not aside and rank.count(rank[0]) == n
     ties = rules.ties
-    chosen: list[int] = []
+    chosen: list[int] = []  # the seats that lose by rank
+    low = HIGH
     if not nobody:
         if aside:
-            compared = [r for j, r in enumerate(rank) if vals[j] != FOOL_VALUE]
+            compared = [r for r, v in zip(rank, vals) if v != FOOL_VALUE]
             low = min(compared) if compared else HIGH
-            chosen = [j for j, r in enumerate(rank) if r == low and vals[j] != FOOL_VALUE]
+            chosen = [seat for seat, r, v in zip(seats, rank, vals) if r == low and v != FOOL_VALUE]
         else:
-            low = min(rank)
-            chosen = [j for j, r in enumerate(rank) if r == low]
+            low = min(rank, default=HIGH)  # (a showdown of dead hands only: nobody is compared)
+            chosen = [seat for seat, r in zip(seats, rank) if r == low]
         if ties == "first":  # L3
             chosen = chosen[:1]
         elif ties == "last":  # R4
@@ -732,14 +736,14 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int],
     by_fool = fools if single else []
     if cuccu and CUCKOO_VALUE in vals:
         if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
-            chosen = [j for j in chosen if vals[j] != CUCKOO_VALUE]
+            if low == xv_rank:  # (only a XV ranks as a XV: the lowest chosen all hold one)
+                chosen = []
         elif rules.cuckoo_pair_exception != "no":
             # K19: two cuckoos, the only cards (at a table of two, 'yes'; at any, 'two-live-cards'), lose nothing
             alone = n == 2 and (rules.cuckoo_pair_exception != "yes" or table == 2)
             if alone and vals.count(CUCKOO_VALUE) == 2:
                 by_fool = chosen = []
-    return _cited(rules, n == 2 and table == 2 and rank[0] == rank[1], [seats[j] for j in by_fool],
-                  [seats[j] for j in chosen], [seats[j] for j in fools] if gain else ())
+    return _cited(rules, n == 2 and table == 2 and rank[0] == rank[1], by_fool, chosen, fools if gain else ())
 
 
 def _two_left(rules: Rules) -> str:

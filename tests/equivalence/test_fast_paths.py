@@ -225,18 +225,20 @@ def _play_f2(engine_module, bottom_up, moves):
 
 def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch):
     """Vacuity check for the scoring: in the CI-sized comparison (whose frozen side scores by
-    the long way, conftest.py) the engine's fast showdowns take ``scoring.live_marks`` in each
-    of its ways (a fool or not, a XV or not), ``evaluate`` (``decide_plain``) where a player
-    hinted, and the general path's showdown ``decide_plain`` where a hand is dead."""
+    the long way, conftest.py) the engine's showdowns take ``scoring.live_marks`` in each of
+    its ways (a fool or not, a XV or not; dead hands, with a fool among them or not) and
+    ``evaluate`` (``decide_plain``) where a player hinted."""
     from cucu_ref import scoring
     from cucu_ref.cards import FOOL_VALUE
 
     ways: Counter[str] = Counter()
     live, plain = engine.live_marks, scoring.decide_plain
 
-    def counted_live(rules, seats, vals, table):
+    def counted_live(rules, seats, vals, table, dead=()):
         ways[f"live fool={FOOL_VALUE in vals} xv={15 in vals}"] += 1
-        return live(rules, seats, vals, table)
+        if dead:
+            ways[f"dead hands, a fool there={FOOL_VALUE in dead}"] += 1
+        return live(rules, seats, vals, table, dead)
 
     def counted_plain(*args):
         ways["plain"] += 1
@@ -248,6 +250,7 @@ def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch)
     for fool in (False, True):
         for xv in (False, True):
             assert ways[f"live fool={fool} xv={xv}"] > 20, ways
+        assert ways[f"dead hands, a fool there={fool}"] >= 3, ways  # (test_live_marks.py tries every case)
     assert ways["plain"] > 20, ways
 
 
@@ -257,8 +260,8 @@ def test_a_fault_in_the_live_path_is_caught_by_the_comparison(monkeypatch):
     from engine_pair import Disagreement
 
     live = engine.live_marks
-    monkeypatch.setattr(engine, "live_marks", lambda rules, seats, vals, table: live(
-        rules.with_options({"ties": "first"}), seats, vals, table))
+    monkeypatch.setattr(engine, "live_marks", lambda rules, seats, vals, table, dead=(): live(
+        rules.with_options({"ties": "first"}), seats, vals, table, dead))
     with pytest.raises(Disagreement, match=r"(states|events) differ"):
         compare(engine, frozen_engine, deals=1_000, seed=7)
 
