@@ -285,33 +285,30 @@ def print_comparison(baseline_root: Path, results: list[dict[str, Any]], ruleset
 
 
 def record_steps(players: int, deals: int, seed: int, ruleset: str, api: SimpleNamespace) -> dict[str, Any]:
-    """The benchmark's run, its steps recorded by part: (state, action) pairs of each kind of
+    """The benchmark's run (:func:`play_deals` itself, driving ``api``'s engine through
+    recording wrappers), its steps recorded by part: (state, action) pairs of each kind of
     step, the states the policy asked ``legal_actions`` of, the rules of each shuffle."""
-    rules = api.preset(ruleset)
-    names = [f"player-{i}" for i in range(players)]
-    rng = random.Random(seed)
-    state = api.new_match(rules, names)
     parts: dict[str, list[Any]] = {name: [] for name in PARTS}
-    asked, shuffles, played = [], [], 0
-    while True:
-        if state.phase == api.phase.MATCH_OVER:
-            state = api.new_match(rules, names)
-        if state.phase == api.phase.SHUFFLE:
-            if played == deals:
-                break
-            played += 1
+    asked: list[Any] = []
+    shuffles: list[Any] = []
+
+    def step(state: Any, chosen: Any) -> Any:
+        if chosen.kind == "shuffle":
             shuffles.append(state.rules)
-            chosen, part = api.action("shuffle", stack=api.shuffled_stack(state.rules, rng)), "the shuffle step"
+            part = "the shuffle step"
+        elif chosen.kind in ("keep", "exchange-with-stack") and chosen.seat == state.dealer:
+            part = "the dealer's decision, the showdown, the next deal"
         else:
-            actions = api.legal_actions(state)
-            asked.append(state)
-            chosen = actions[rng.randrange(len(actions))]
-            if chosen.kind in ("keep", "exchange-with-stack") and chosen.seat == state.dealer:
-                part = "the dealer's decision, the showdown, the next deal"
-            else:
-                part = {"keep": "keeps", "offer": "offers"}.get(chosen.kind, "other decisions")
+            part = {"keep": "keeps", "offer": "offers"}.get(chosen.kind, "other decisions")
         parts[part].append((state, chosen))
-        state, _ = api.step(state, chosen)
+        return api.step(state, chosen)
+
+    def legal_actions(state: Any) -> Any:
+        asked.append(state)
+        return api.legal_actions(state)
+
+    play_deals(players, deals, seed, ruleset, SimpleNamespace(**{**vars(api), "step": step,
+                                                                 "legal_actions": legal_actions}))
     return {"parts": parts, "asked": asked, "shuffles": shuffles}
 
 
