@@ -10,7 +10,9 @@ terms from the very same code, so the z3 proofs about the showdown are proofs ab
 module (``python -m cucu_ref.formal``, ``tests/formal/test_showdown.py``), not about a copy
 of it.  Each operation is a few lines with the same meaning both ways (tested against each
 other, ``tests/formal/test_showdown.py``); :func:`evaluate` only turns the decision into
-rule-cited marks and notes.
+rule-cited marks and notes.  The engine's showdowns without a guarantee or a hint (nearly all)
+take :func:`live_marks`, the same stages over seats instead of rows, which returns only the
+cited marks and is tested equal to :func:`evaluate` (``tests/equivalence/test_live_marks.py``).
 
 Seats are *positions* ``0 .. m-1`` in :func:`decide`: the live seats in play order, then the
 dead hands, then any innkeeper who is neither (his marks still matter, K14).  Ranks are
