@@ -29,6 +29,18 @@ CARD_READINGS = (
 )
 
 
+# option readings the engine implements beyond the presets' (each changes a branch of step()):
+# the cross-check of the model against recorded engine deals runs campli under each, in the
+# tests (tests/formal/test_crosscheck.py) and in the mutation runner's cross-check layer
+CROSS_READINGS = (
+    {},
+    *CARD_READINGS,  # Z5, Z3, L2/Q6, L10, D6/Q14
+    {"ties": "first", "two_fools": "above-xv-and-gain", "cuckoo_at_showdown": "compared",  # K15, C3, Q3, K19, Q4, Q12
+     "cuckoo_pair_exception": "no", "fools_in_play": "any-hand", "inn_guarantee_covers": "zero-or-below"},
+    {"ties": "last", "two_fools_alone": "exempt"},  # K15, Q10
+)
+
+
 def rulesets() -> list[Rules]:
     """campli (default reading), campli with the literal Q3 reading, digital-4p, lu-stu."""
     out = [preset("campli"), preset("campli", {"cuckoo_at_showdown": "compared"})]

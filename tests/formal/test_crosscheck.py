@@ -8,17 +8,10 @@ import pytest
 
 from cucu_ref.formal.crosscheck import (engine_outcome, record_deals, replay_concrete, replay_marks, replay_small,
                                         replay_z3)
-from cucu_ref.formal.plan import CARD_READINGS
+from cucu_ref.formal.plan import CROSS_READINGS
 from cucu_ref.rulesets import PRESETS, preset
 
-# option readings the engine implements, beyond the presets' (each changes a branch of step())
-VARIANTS = [
-    {},
-    *CARD_READINGS,  # Z5, Z3, L2/Q6, L10, D6/Q14
-    {"ties": "first", "two_fools": "above-xv-and-gain", "cuckoo_at_showdown": "compared",
-     "cuckoo_pair_exception": "no", "fools_in_play": "any-hand", "inn_guarantee_covers": "zero-or-below"},
-    {"ties": "last", "two_fools_alone": "exempt"},
-]
+VARIANTS = CROSS_READINGS  # the option readings beyond the presets' (each changes a branch of step())
 
 
 def _deals():

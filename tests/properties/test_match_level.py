@@ -14,6 +14,9 @@ words, not from the engine's counters.
   allerdings niemand als Jungfrau"; D8: "vender alle fire spillere tilbage med tre liv"; Z11:
   "ein neues Spiel mit allen Spielern ..., ohne dass ein neuer Einsatz gezahlt werden muss".
 * K3 / D1: the last player with marks wins (the pot, K3).
+* S6 (pagat, Cuckoo): "All remaining players tie for lowest on their last life": either
+  "joint winners sharing the pot" (``all_out = joint-winners``), or "keeping their last life"
+  (``keep-last-life``), those out before staying out.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from cucu_ref import invariants
+from cucu_ref.deal import start_deal
 from cucu_ref.engine import is_chance, legal_actions, new_match, step
 from cucu_ref.rulesets import PRESETS, preset
 from cucu_ref.state import Action, ActionKind, Phase
@@ -35,6 +39,9 @@ MATCHES = [PRESETS[name] for name in ("campli", "lu-stu", "zeh-1769", "digital-4
     preset("campli", {"buy_back_price": "by-reentry-order"}),  # L11's price, Campli's timing
     preset("lu-stu", {"buy_back_price": "by-elimination-order", "buy_back": "after-deal"}),
     preset("campli", {"all_out": "all-return"}), preset("campli", {"all_out": "draw-replay"}),
+    PRESETS["screw-your-neighbour"],  # S6, joint winners
+    preset("screw-your-neighbour", {"all_out": "keep-last-life"}),  # S6, the last life kept
+    preset("campli", {"all_out": "keep-last-life"}),  # S6 beside K17's buy-backs
 ]
 
 
@@ -56,6 +63,8 @@ class Ledger:
         self.entitled = {}  # seat -> a virgin remained when he went out (L11)
         self.owed: set = set()  # seats owed the offer of a buy-back
         self.deal_outs: list = []  # seats out in this deal
+        self.in_deal: list = []  # seats with marks when this deal was shuffled
+        self.joint: list = []  # S6: the joint winners declared
 
     def step(self, before, events):
         rules = self.rules
@@ -66,6 +75,7 @@ class Ledger:
         for e in events:
             if e.kind == "shuffle":
                 self.deal_outs = []
+                self.in_deal = [s for s, m in enumerate(self.marks) if m > 0]
             if e.kind == "mark-lost":
                 self.marks[e.seat] -= 1
                 self.virgin[e.seat] = False
@@ -100,6 +110,23 @@ class Ledger:
                 # K18: nobody a virgin; D8, Z11: all start again as at the start
                 self.virgin = [rules.all_out != "restart-no-virgins"] * self.n
                 self.restart()
+            elif e.kind == "joint-winner":
+                # S6, first rule: everybody of the deal went out in it, and they share the pot
+                assert rules.all_out == "joint-winners", e
+                assert not any(m > 0 for m in self.marks), "a joint winner while a player is still in"
+                assert e.seat in self.in_deal and e.seat in self.deal_outs, (e, self.in_deal, self.deal_outs)
+                assert e.amount == self.pot
+                self.joint.append(e.seat)
+            elif e.kind == "keep-last-life":
+                # S6, second rule: the players of the deal, all gone out in it, keep their last life;
+                # those out before stay out
+                assert rules.all_out == "keep-last-life", e
+                kept = {x.seat for x in events if x.kind == "keep-last-life"}
+                assert all(s in kept for s, m in enumerate(self.marks) if m > 0), "a kept life while a player is in"
+                assert kept == set(self.in_deal) <= set(self.deal_outs), (kept, self.in_deal, self.deal_outs)
+                assert self.marks[e.seat] == 0 and e.amount == 1
+                self.marks[e.seat] = 1
+                self.owed.discard(e.seat)
             elif e.kind == "winner":
                 assert [s for s, m in enumerate(self.marks) if m > 0] == [e.seat], "the winner is not the last in"
                 assert e.amount == self.pot  # K3: he takes the pot
@@ -131,7 +158,12 @@ class Ledger:
         assert list(state.virgins) == self.virgin, (state.virgins, self.virgin)
         assert state.pot == self.pot
         if state.phase == Phase.MATCH_OVER:
-            assert sum(m > 0 for m in state.marks) == 1
+            if self.joint:  # S6: every player of the last deal, none left with marks
+                assert sorted(self.joint) == sorted(self.in_deal) == sorted(state.winners), (self.joint, self.in_deal)
+                assert not any(state.marks)
+            else:
+                assert sum(m > 0 for m in state.marks) == 1
+                assert state.winners == (state.marks.index(max(state.marks)),)
 
 
 @st.composite
@@ -140,23 +172,24 @@ def matches(draw):
     return low_marks_start(draw, rules, 6)
 
 
-@given(matches(), st.data())
-def test_buy_back_prices_restarts_virgins_and_the_winner_follow_the_seeds(state, data):
-    rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
+def play_against_the_ledger(state, choose, deals=300, say=note):
+    """Play from ``state`` (``choose(legal, phase)`` picks each decision, the shuffles are biased
+    stacks from a generator it seeds) with the ledger checking every step; the event kinds seen."""
+    rng = random.Random(choose(None, "seed"))
     ledger = Ledger(state)
     kinds = set()
-    for _ in range(300):
+    for _ in range(deals):
         if state.phase == Phase.MATCH_OVER:
             break
         if is_chance(state):
             action = Action(ActionKind.SHUFFLE, stack=invariants.biased_stack(state.rules, rng))
         else:
             legal = legal_actions(state)
-            action = legal[data.draw(st.integers(0, len(legal) - 1), label=str(state.phase))]
+            action = legal[choose(legal, str(state.phase))]
         before = state
         state, events = step(state, action)
         kinds |= {e.kind for e in events}
-        note(f"{action} -> {[(e.kind, e.seat, e.amount) for e in events if e.kind not in ('deal', 'keep')]}")
+        say(f"{action} -> {[(e.kind, e.seat, e.amount) for e in events if e.kind not in ('deal', 'keep')]}")
         ledger.step(before, events)
         if any(e.kind == "showdown" for e in events):
             ledger.deal_over()
@@ -166,7 +199,34 @@ def test_buy_back_prices_restarts_virgins_and_the_winner_follow_the_seeds(state,
         ledger.check_state(state)
         if state.phase in (Phase.SHUFFLE, Phase.MATCH_OVER):
             assert not ledger.owed, f"no buy-back offered to {sorted(ledger.owed)}"
+    return kinds
+
+
+@given(matches(), st.data())
+def test_buy_back_prices_restarts_virgins_and_the_winner_follow_the_seeds(state, data):
+    def choose(legal, label):
+        top = 2**32 if legal is None else len(legal) - 1
+        return data.draw(st.integers(0, top), label=label)
+
+    kinds = play_against_the_ledger(state, choose)
     note(f"kinds seen: {sorted(kinds)}")
+
+
+def test_both_s6_endings_are_met_and_checked():
+    # S6's two rules are reached only when every player still in goes out in one deal: seeded
+    # matches from low marks (the hypothesis run above may draw few of them) until each is seen
+    for rules, kind in ((PRESETS["screw-your-neighbour"], "joint-winner"),
+                        (preset("screw-your-neighbour", {"all_out": "keep-last-life"}), "keep-last-life"),
+                        (preset("campli", {"all_out": "keep-last-life"}), "keep-last-life")):
+        seen = 0
+        for seed in range(400):
+            pick = random.Random(seed)
+            n = 2 + seed % 4
+            state = start_deal(rules, [f"p{i}" for i in range(n)], [pick.choice([1, 1, 2]) for _ in range(n)], 0)
+            kinds = play_against_the_ledger(state, lambda legal, label, seed=seed, pick=pick: seed if legal is None
+                                            else pick.randrange(len(legal)), say=lambda _: None)
+            seen += kind in kinds
+        assert seen >= 20, (rules.name, kind, seen)
 
 
 def test_the_ledger_can_fail():
@@ -186,3 +246,18 @@ def test_the_ledger_can_fail():
     except AssertionError:
         return
     raise AssertionError("a wrong price passed the ledger")
+
+
+def test_the_ledger_can_fail_on_s6():
+    # S6, first rule: the joint winners share the whole pot; a ledger told half of it fails
+    state = new_match(PRESETS["screw-your-neighbour"], ["A", "B", "C"])
+    from cucu_ref.state import Event
+    ledger = Ledger(state)
+    ledger.step(state, (Event("shuffle", "S2"),))
+    ledger.marks, ledger.deal_outs = [0, 0, 0], [0, 1, 2]
+    ledger.step(state, (Event("joint-winner", "S6", 0, amount=ledger.pot),))
+    try:
+        ledger.step(state, (Event("joint-winner", "S6", 1, amount=ledger.pot // 2),))
+    except AssertionError:
+        return
+    raise AssertionError("a wrong share passed the ledger")
