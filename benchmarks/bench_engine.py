@@ -23,8 +23,9 @@ the step counts must agree), and they run in turns, ``--rounds`` times, alternat
 goes first, each turn timed in CPU seconds of this process.  It prints each side's deals and
 steps per CPU second (the best turn), the median of the per-round ratios (the speed-up) with
 its range, tracemalloc's peak per side, and how much of a deal the showdown's scoring
-(``scoring.evaluate``, each engine's own package's) takes.  ``--parts PLAYERS`` replays each
-part of a deal alone instead (the steps by kind, the policy's calls, the scoring).
+(``scoring.evaluate``, and ``scoring.live_marks`` where the engine calls it; each engine's
+own package's) takes.  ``--parts PLAYERS`` replays each part of a deal alone instead (the
+steps by kind, the policy's calls, the scoring).
 
 The target named in the README is at least 20 000 four-player deals per second.
 """
@@ -187,34 +188,46 @@ def measure(players: int, deals: int, seed: int, repeat: int, ruleset: str) -> d
     }
 
 
+SCORING = ("evaluate", "live_marks")  # the scoring functions an engine may call (live_marks: not in earlier engines)
+
+
 def scoring_calls(players: int, deals: int, seed: int, ruleset: str,
-                  api: SimpleNamespace) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
-    """The engine's calls of ``scoring.evaluate`` in the benchmark's run, recorded."""
+                  api: SimpleNamespace) -> list[tuple[Any, tuple[Any, ...], dict[str, Any]]]:
+    """The engine's calls of the showdown's scoring (``scoring.evaluate``, and
+    ``scoring.live_marks`` where the engine has it) in the benchmark's run, recorded:
+    (function, args, kwargs)."""
     engine = api.engine
-    original = engine.evaluate
-    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    originals = {name: getattr(engine, name) for name in SCORING if hasattr(engine, name)}
+    calls: list[tuple[Any, tuple[Any, ...], dict[str, Any]]] = []
 
-    def record(*args: Any, **kwargs: Any) -> Any:
-        calls.append((args, kwargs))
-        return original(*args, **kwargs)
+    def recorder(original: Any) -> Any:
+        def record(*args: Any, **kwargs: Any) -> Any:
+            calls.append((original, args, kwargs))
+            return original(*args, **kwargs)
+        return record
 
-    engine.evaluate = record
+    for name, original in originals.items():
+        setattr(engine, name, recorder(original))
     try:
         play_deals(players, deals, seed, ruleset, api)
     finally:
-        engine.evaluate = original
+        for name, original in originals.items():
+            setattr(engine, name, original)
     return calls
 
 
+def replay_scoring(calls: list[tuple[Any, tuple[Any, ...], dict[str, Any]]]) -> None:
+    for function, args, kwargs in calls:
+        function(*args, **kwargs)
+
+
 def scoring_share(players: int, deals: int, seed: int, ruleset: str, api: SimpleNamespace) -> float:
-    """CPU microseconds per deal spent in ``scoring.evaluate``: its calls are recorded in an
+    """CPU microseconds per deal spent in the showdown's scoring: its calls are recorded in an
     untimed pass, then replayed alone.  Each engine calls its own package's ``scoring``."""
-    original = api.engine.evaluate
     calls = scoring_calls(players, deals, seed, ruleset, api)
     gc.collect()
     start = time.process_time()
-    for args, kwargs in calls:
-        original(*args, **kwargs)
+    replay_scoring(calls)
     return (time.process_time() - start) / deals * 1e6
 
 
@@ -266,38 +279,36 @@ def print_comparison(baseline_root: Path, results: list[dict[str, Any]], ruleset
                   f"{x['peak_kib_per_deal']:>9}")
         print(f"{r['players']:>7} {'speed-up':>9} {r['ratio_median']:>8}x  (range {r['ratio_min']}-{r['ratio_max']} "
               f"over {r['rounds']} rounds of {r['deals']} deals, {r['steps']} steps each)")
-    print("scoring: CPU us per deal in scoring.evaluate (each engine's own, replayed alone); peak KiB: tracemalloc's")
+    print("scoring: CPU us per deal in the showdown's scoring (each engine's own, replayed alone); "
+          "peak KiB: tracemalloc's")
     print("peak over a run of up to 2,000 deals; KiB/deal: the most one deal holds above what was held before it")
 
 
 def record_steps(players: int, deals: int, seed: int, ruleset: str, api: SimpleNamespace) -> dict[str, Any]:
-    """The benchmark's run, its steps recorded by part: (state, action) pairs of each kind of
+    """The benchmark's run (:func:`play_deals` itself, driving ``api``'s engine through
+    recording wrappers), its steps recorded by part: (state, action) pairs of each kind of
     step, the states the policy asked ``legal_actions`` of, the rules of each shuffle."""
-    rules = api.preset(ruleset)
-    names = [f"player-{i}" for i in range(players)]
-    rng = random.Random(seed)
-    state = api.new_match(rules, names)
     parts: dict[str, list[Any]] = {name: [] for name in PARTS}
-    asked, shuffles, played = [], [], 0
-    while True:
-        if state.phase == api.phase.MATCH_OVER:
-            state = api.new_match(rules, names)
-        if state.phase == api.phase.SHUFFLE:
-            if played == deals:
-                break
-            played += 1
+    asked: list[Any] = []
+    shuffles: list[Any] = []
+
+    def step(state: Any, chosen: Any) -> Any:
+        if chosen.kind == "shuffle":
             shuffles.append(state.rules)
-            chosen, part = api.action("shuffle", stack=api.shuffled_stack(state.rules, rng)), "the shuffle step"
+            part = "the shuffle step"
+        elif chosen.kind in ("keep", "exchange-with-stack") and chosen.seat == state.dealer:
+            part = "the dealer's decision, the showdown, the next deal"
         else:
-            actions = api.legal_actions(state)
-            asked.append(state)
-            chosen = actions[rng.randrange(len(actions))]
-            if chosen.kind in ("keep", "exchange-with-stack") and chosen.seat == state.dealer:
-                part = "the dealer's decision, the showdown, the next deal"
-            else:
-                part = {"keep": "keeps", "offer": "offers"}.get(chosen.kind, "other decisions")
+            part = {"keep": "keeps", "offer": "offers"}.get(chosen.kind, "other decisions")
         parts[part].append((state, chosen))
-        state, _ = api.step(state, chosen)
+        return api.step(state, chosen)
+
+    def legal_actions(state: Any) -> Any:
+        asked.append(state)
+        return api.legal_actions(state)
+
+    play_deals(players, deals, seed, ruleset, SimpleNamespace(**{**vars(api), "step": step,
+                                                                 "legal_actions": legal_actions}))
     return {"parts": parts, "asked": asked, "shuffles": shuffles}
 
 
@@ -334,10 +345,6 @@ def parts_table(players: int, deals: int, seed: int, ruleset: str, sides: dict[s
         for r in rules:
             shuffled_stack(r, rng)
 
-    def scored(evaluate: Any, calls: list[Any]) -> None:
-        for args, kwargs in calls:
-            evaluate(*args, **kwargs)
-
     first = next(iter(recorded.values()))
     rows: list[tuple[str, float, dict[str, float]]] = [
         (part, len(first["parts"][part]) / deals,
@@ -348,8 +355,8 @@ def parts_table(players: int, deals: int, seed: int, ruleset: str, sides: dict[s
     rows.append(("the policy: shuffled_stack", 1.0, {
         name: best(shuffled, sides[name].shuffled_stack, rec["shuffles"]) for name, rec in recorded.items()}))
     calls = {name: scoring_calls(players, deals, seed, ruleset, api) for name, api in sides.items()}
-    rows.append(("of the dealer's part: scoring.evaluate", len(calls[next(iter(calls))]) / deals, {
-        name: best(scored, sides[name].engine.evaluate, calls[name]) for name in sides}))
+    rows.append(("of the dealer's part: the scoring", len(calls[next(iter(calls))]) / deals, {
+        name: best(replay_scoring, calls[name]) for name in sides}))
     return rows
 
 

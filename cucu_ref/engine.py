@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .cards import PACKS, Card
 from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
-from .scoring import Showdown, evaluate
+from .scoring import evaluate, live_marks
 from .state import Action, ActionKind, Custody, Event, Phase, State, Via
 
 __all__ = [
@@ -317,6 +317,8 @@ def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
 # actions, the whole State, the events) on 100,000 random deals.
 
 FastPath = Callable[[State], Optional[tuple[State, tuple[Event, ...]]]]
+# a showdown's marks lost and gained: (seat, rule) each, as scoring.evaluate's losers and gainers
+Moved = tuple[Sequence[tuple[int, str]], Sequence[tuple[int, str]]]
 
 
 def _fast_keep(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
@@ -338,10 +340,7 @@ def _fast_keep(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
     elif nxt == dealer and rules.dealer_takes == 3:
         return None
     else:
-        if rules.deal_from == "bottom":
-            card, stack = stack[-1], stack[:-1]
-        else:
-            card, stack = stack[0], stack[1:]
+        card, stack = _draw(rules, stack)
         hands = _put(hands, nxt, card)
         custody = _put(custody, nxt, ((nxt, Via.DEALT),))
         events = (keep, _new_event(("deal", rules.citation_of["deal"], nxt, None, card, 0)))
@@ -375,14 +374,13 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
     if dealt:
         if target == dealer and rules.dealer_takes == 3:
             return None
-        bottom = rules.deal_from == "bottom"
-        card = stack[-1] if bottom else stack[0]
+        card, rest = _draw(rules, stack)
     role = rules.role_of_card.get(card)  # type: ignore[arg-type]
     if role is not None:  # an event card (K10-K14)
         if role != CUCKOO and role != INN:
             return None
         if dealt:
-            stack = stack[:-1] if bottom else stack[1:]
+            stack = rest
             hands, custody = _put(hands, target, card), _put(custody, target, ((target, Via.DEALT),))
             cite = rules.citation_of
             met = [_new_event(("offer", cite["offer"], seat, None, None, 0)),
@@ -394,7 +392,7 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
         return None  # Q9's choice to exchange or pay
     cite = rules.citation_of
     if dealt:
-        stack = stack[:-1] if bottom else stack[1:]
+        stack = rest
         events: tuple[Event, ...] = (_new_event(("offer", cite["offer"], seat, None, None, 0)),
                                      _new_event(("deal", cite["deal"], target, None, card, 0)),
                                      _new_event(("exchange", cite["exchange"], seat, target, None, 0)))
@@ -446,10 +444,7 @@ def _fast_arresto(state: State, role: str, index: int, stack: tuple[Card, ...], 
         if hands[actor] is None:
             if actor == dealer and rules.dealer_takes == 3:
                 return None  # F2
-            if rules.deal_from == "bottom":
-                card, stack = stack[-1], stack[:-1]
-            else:
-                card, stack = stack[0], stack[1:]
+            card, stack = _draw(rules, stack)
             hands, custody = _put(hands, actor, card), _put(custody, actor, ((actor, Via.DEALT),))
             events.append(_new_event(("deal", rules.citation_of["deal"], actor, None, card, 0)))
         phase, other = Phase.DECIDE, None
@@ -490,27 +485,26 @@ def _fast_go_to_stack(state: State) -> Optional[tuple[State, tuple[Event, ...]]]
 def _fast_showdown(state: State, stack: tuple[Card, ...], hands: tuple[Optional[Card], ...],
                    custody: tuple[Custody, ...], decision: Event) -> tuple[State, tuple[Event, ...]]:
     """The showdown (K15) after the dealer's ``decision`` (which left ``stack``, ``hands`` and
-    ``custody``), when nobody is dead: the live cards are compared, marks lost and gained,
-    and, when nobody is left without marks, the next dealer (K2/D2) shuffles.  What
+    ``custody``), when nobody is dead: the live cards are compared (``scoring.live_marks``
+    where nobody hinted and nobody holds a guarantee, ``scoring.evaluate`` otherwise), marks
+    lost and gained, and, when nobody is left without marks, the next dealer (K2/D2) shuffles.  What
     ``_Step.showdown``, ``after_buy_backs`` and ``next_deal`` do in this case.  When someone is
     left without marks, :func:`_fast_going_out` plays on.  Otherwise (a dead hand, a table of
     one) the general path plays the showdown, or (everybody out, K18) plays it on with the same
-    comparison (``_Step.showdown(result)``)."""
+    comparison's marks (``_Step.showdown(moved)``)."""
     (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, _, _, order,
      cursor, _, _, _, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
-    result = None
+    moved: Optional[Moved] = None
     if True not in dead and len(order) > 1:
-        # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
-        live: list[Any] = [(s, hands[s]) for s in order]  # (seat, card): every seat of the order holds one
-        result = evaluate(rules, live, (), guarantees, hinted, False, marks, len(order))
+        moved = losers, gainers = _compare(rules, order, hands, dead, guarantees, hinted, marks)
         new_marks, new_virgins = list(marks), list(virgins)
         cite = rules.citation_of
         events = [decision, _new_event(("showdown", cite["showdown"], None, None, None, 0))]
-        for seat, rule in result.losers:
+        for seat, rule in losers:
             new_marks[seat] -= 1
             new_virgins[seat] = False
             events.append(_new_event(("mark-lost", rule, seat, None, None, 1)))
-        for seat, rule in result.gainers:
+        for seat, rule in gainers:
             new_marks[seat] += 1
             if rules.virgin_after_gain == "not-virgin":
                 new_virgins[seat] = False  # Q8 'not-virgin'
@@ -527,7 +521,7 @@ def _fast_showdown(state: State, stack: tuple[Card, ...], hands: tuple[Optional[
                                custody, dead, guarantees, hinted, out_this_deal, (), winner, suspended)), tuple(events)
     w = _Step(state)
     w.stack, w.hands, w.custody, w.events = stack, list(hands), list(custody), [decision]
-    w.showdown(result)
+    w.showdown(moved)
     return w.finish()
 
 
@@ -550,27 +544,16 @@ def _fast_going_out(state: State, stack: tuple[Card, ...], hands: tuple[Optional
     for seat in gone:
         marks[seat] = 0
         events.append(_new_event(("out", cite["out"], seat, None, None, 0)))
-    # went_out: priced in play order (McLeod's order, Q1)
-    same_price = rules.simultaneous_buy_back == "same-price" and len(gone) > 1
-    offers = []
-    for k, seat in enumerate(gone):
-        index = eliminations if same_price else eliminations + k
-        if rules.buy_back_price == "by-elimination-order":
-            offers.append((seat, 2 ** index))
-        else:
-            offers.append((seat, 2 ** reentries if same_price else 0))  # L11: fixed at the offer
+    offers = _buy_back_offers(rules, gone, eliminations, reentries)  # went_out
     eliminations += len(gone)
     # L11 decides at once, K17 after the deal, which is over here: both only while a virgin
     # remains (went_out, then after_buy_backs)
     pending: tuple[tuple[int, int], ...] = (
-        tuple(offers) if rules.buy_back != "none" and _virgin_remains(virgins, marks) else ())
+        offers if rules.buy_back != "none" and _virgin_remains(virgins, marks) else ())
     phase: str = Phase.SHUFFLE
     actor: Optional[int] = None
     if pending:
-        seat, price = pending[0]
-        if price == 0:
-            price = 2 ** reentries  # L11
-            pending = ((seat, price),) + pending[1:]
+        seat, price, pending = _first_offer(pending, reentries)  # ask_next_buy_back
         phase, actor = Phase.BUY_BACK, seat
         events.append(_new_event(("buy-back-offer", cite["buy-back"], seat, None, None, price)))
     else:
@@ -586,6 +569,52 @@ def _fast_going_out(state: State, stack: tuple[Card, ...], hands: tuple[Optional
     return _new_state((rules, players, tuple(marks), tuple(virgins), dealer, pot, eliminations, reentries,
                        deal_number, phase, actor, None, order, cursor, stack, hands, custody, dead, guarantees,
                        hinted, out_this_deal + (gone,), pending, winner, suspended)), tuple(events)
+
+
+def _compare(rules: Rules, order: Sequence[int], hands: Sequence[Any], dead: Sequence[bool],
+             guarantees: tuple[tuple[int, int], ...], hinted: tuple[int, ...], marks: tuple[int, ...]) -> Moved:
+    """K15: the showdown's comparison of the live cards (:mod:`cucu_ref.scoring`), the marks
+    lost and gained with their rules: ``scoring.live_marks`` where nobody hinted or holds a
+    guarantee (nearly every showdown), ``scoring.evaluate`` otherwise.  ``marks``: nobody pays
+    more than he holds (Q12); the table: K19 is a rule of the table of two."""
+    if True not in dead and not (guarantees or hinted):  # the commonest showdown: every card live
+        return live_marks(rules, order, [hands[s].value for s in order], len(order))
+    live = [(s, hands[s]) for s in order if not dead[s]]
+    dead_hands = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None]  # (Q4: their fools)
+    if guarantees or hinted:
+        result = evaluate(rules, live, dead_hands, guarantees, hinted, explain=False, marks=marks, table=len(order))
+        return result.losers, result.gainers
+    return live_marks(rules, [s for s, _ in live], [c.value for _, c in live], len(order),
+                      [c.value for _, c in dead_hands])
+
+
+def _buy_back_offers(rules: Rules, group: tuple[int, ...], eliminations: int,
+                     reentries: int) -> tuple[tuple[int, int], ...]:
+    """The buy-back offer (seat, price) of each seat of ``group``, the players going out
+    together in play order (McLeod's order, Q1), after ``eliminations`` earlier ones: K17 the
+    price doubles with each elimination (Q1 'same-price': one price for a group); L11 it
+    doubles with each re-entrant, fixed when the offer is asked (0 here, see
+    :func:`_first_offer`), or now for a same-price group."""
+    same_price = rules.simultaneous_buy_back == "same-price" and len(group) > 1
+    offers = []
+    for k, seat in enumerate(group):
+        index = eliminations if same_price else eliminations + k
+        if rules.buy_back_price == "by-elimination-order":
+            offers.append((seat, 2 ** index))
+        else:
+            offers.append((seat, 2 ** reentries if same_price else 0))  # L11
+    return tuple(offers)
+
+
+def _first_offer(pending: tuple[tuple[int, int], ...],
+                 reentries: int) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """The first pending buy-back offer, its price fixed now where it is not yet (L11: 2 to
+    the power of the re-entries so far): (seat, price, the offers pending)."""
+    seat, price = pending[0]
+    if price == 0:
+        price = 2 ** reentries  # L11
+        pending = ((seat, price),) + pending[1:]
+    return seat, price, pending
 
 
 def _virgin_remains(virgins: Sequence[bool], marks: Sequence[int]) -> bool:
@@ -649,10 +678,8 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     if rules.dealing != "all-first" and order and not (order[0] == dealer and rules.dealer_takes == 3):
         # the first hand of the order is dealt (K4 the bottom card, L2 the top) and decides
         first = order[0]
-        if rules.deal_from == "bottom":
-            card, rest = stack[-1], tuple(stack[:-1])
-        else:
-            card, rest = stack[0], tuple(stack[1:])
+        card, rest = _draw(rules, stack)  # type: ignore[arg-type]  # (C1 admits a list: sliced as a list)
+        rest = tuple(rest)
         hands: list[Optional[Card]] = [None] * n
         hands[first] = card
         custody: list[Custody] = [()] * n
@@ -828,12 +855,8 @@ class _Step:
             self.emit("dealer-keeps-highest", "F2", seat, card=cards[0], amount=2)
 
     def draw(self) -> Card:
-        stack = self.stack
-        if self.rules.deal_from == "bottom":
-            self.stack = stack[:-1]
-            return stack[-1]
-        self.stack = stack[1:]
-        return stack[0]
+        card, self.stack = _draw(self.rules, self.stack)
+        return card
 
     def advance(self, index: int) -> None:
         """Play goes on with the seat at ``index`` of the deal order (K6, K10-K14)."""
@@ -1095,29 +1118,18 @@ class _Step:
         """Record seats going out together; price their buy-back by the ruleset."""
         self.out_this_deal += (group,)
         rules = self.rules
-        same_price = rules.simultaneous_buy_back == "same-price" and len(group) > 1
-        offers = []
-        for k, seat in enumerate(group):  # ``group`` is in play order: McLeod's order (Q1)
-            index = self.eliminations if same_price else self.eliminations + k
-            if rules.buy_back_price == "by-elimination-order":
-                offers.append((seat, 2 ** index))
-            else:
-                # L11: doubles with each re-entrant; fixed now only for a same-price group
-                offers.append((seat, 2 ** self.reentries if same_price else 0))
+        offers = _buy_back_offers(rules, group, self.eliminations, self.reentries)
         self.eliminations += len(group)
         if rules.buy_back == "immediate" and self.virgin_remains():
-            self.pending += tuple(offers)  # L11: decided at once (see suspend_for_buy_back)
+            self.pending += offers  # L11: decided at once (see suspend_for_buy_back)
         elif rules.buy_back == "after-deal":
-            self.pending += tuple(offers)  # K17: decided after the deal, if a virgin remains then
+            self.pending += offers  # K17: decided after the deal, if a virgin remains then
 
     def virgin_remains(self) -> bool:
         return _virgin_remains(self.virgins, self.marks)
 
     def ask_next_buy_back(self) -> None:
-        seat, price = self.pending[0]
-        if price == 0:
-            price = 2 ** self.reentries  # L11
-            self.pending = ((seat, price),) + self.pending[1:]
+        seat, price, self.pending = _first_offer(self.pending, self.reentries)
         self.phase, self.actor, self.target = Phase.BUY_BACK, seat, None
         self.emit("buy-back-offer", self.cite["buy-back"], seat, amount=price)
 
@@ -1148,23 +1160,20 @@ class _Step:
 
     # ---- the end of a deal
 
-    def showdown(self, result: Optional[Showdown] = None) -> None:
+    def showdown(self, moved: Optional[Moved] = None) -> None:
         """K15: the live cards are compared (:func:`cucu_ref.scoring.evaluate`); marks are lost
         and gained, players without marks go out, and the next deal or the match's end follows.
-        ``result``: the comparison of these cards, when a fast path has made it already."""
-        rules, hands, dead, order = self.rules, self.hands, self.dead, self.order
-        if result is None:
-            live = [(s, hands[s]) for s in order if not dead[s]]
-            dead_hands = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None] if any(dead) else []
-            # marks: nobody pays more than he holds (Q12); table: K19 is a rule of the table of two
-            result = evaluate(rules, live, dead_hands, self.guarantees, self.hinted, explain=False,
-                              marks=self.marks, table=len(order))
+        ``moved``: the comparison's marks lost and gained, when a fast path has made it already."""
+        rules, dead, order = self.rules, self.dead, self.order
+        if moved is None:
+            moved = _compare(rules, order, self.hands, dead, self.guarantees, self.hinted, self.marks)
         self.emit("showdown", self.cite["showdown"])
-        for seat, rule in result.losers:
+        losers, gainers = moved
+        for seat, rule in losers:
             self.marks = _put(self.marks, seat, self.marks[seat] - 1)
             self.virgins = _put(self.virgins, seat, False)
             self.emit("mark-lost", rule, seat, amount=1)
-        for seat, rule in result.gainers:
+        for seat, rule in gainers:
             self.gain_mark(seat, rule)
         marks = self.marks
         gone = tuple([s for s in order if marks[s] <= 0 and not dead[s]])
@@ -1244,6 +1253,13 @@ _DECISIONS: dict[str, dict[str, Callable[[_Step], None]]] = {
     Phase.INN_KEEPER: {A.INN_ACCEPT: _Step.inn_accept, A.INN_REFUSE: _Step.inn_refuse},
     Phase.BUY_BACK: {A.BUY_BACK: _Step.buy_back, A.DECLINE: _Step.decline},
 }
+
+
+def _draw(rules: Rules, stack: tuple[Card, ...]) -> tuple[Card, tuple[Card, ...]]:
+    """The card dealt from ``stack`` and the stack left: K4 the bottom card, L2 the top card."""
+    if rules.deal_from == "bottom":
+        return stack[-1], stack[:-1]
+    return stack[0], stack[1:]
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

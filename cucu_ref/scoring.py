@@ -10,7 +10,9 @@ terms from the very same code, so the z3 proofs about the showdown are proofs ab
 module (``python -m cucu_ref.formal``, ``tests/formal/test_showdown.py``), not about a copy
 of it.  Each operation is a few lines with the same meaning both ways (tested against each
 other, ``tests/formal/test_showdown.py``); :func:`evaluate` only turns the decision into
-rule-cited marks and notes.
+rule-cited marks and notes.  The engine's showdowns without a guarantee or a hint (nearly all)
+take :func:`live_marks`, the same stages over seats instead of rows, which returns only the
+cited marks and is tested equal to :func:`evaluate` (``tests/equivalence/test_live_marks.py``).
 
 Seats are *positions* ``0 .. m-1`` in :func:`decide`: the live seats in play order, then the
 dead hands, then any innkeeper who is neither (his marks still matter, K14).  Ranks are
@@ -21,14 +23,14 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import and_, gt, itemgetter
-from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .cards import FOOL_VALUE, PACKS, Card
 from .rulesets import Rules
 
-__all__ = ["Showdown", "evaluate", "effective_rank", "decide", "decide_plain", "decide_live", "Plain", "Decision",
-           "PlainOps", "rank_cards", "Ranked", "without_fools", "find_lowest", "Lowest", "spare_cuckoos", "Losers",
-           "without_cuckoos", "pay", "Paid", "without_guarantees", "NULLA_CARDS", "CUCKOO_VALUE", "NO_SEAT"]
+__all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "decide_plain", "decide_live", "Plain",
+           "Decision", "PlainOps", "rank_cards", "Ranked", "without_fools", "find_lowest", "Lowest", "spare_cuckoos",
+           "Losers", "without_cuckoos", "pay", "Paid", "without_guarantees", "NULLA_CARDS", "CUCKOO_VALUE", "NO_SEAT"]
 
 CUCKOO_VALUE = 15
 # 'zero-or-below' reading of Q12: the cards worth nothing or less (C1), the fool excluded
@@ -587,7 +589,7 @@ def evaluate(
         # the engine's commonest showdown, every card live: decide_live (proved equal to decide_plain)
         in_play, cards = zip(*live)
         table = len(in_play) if table is None else table
-        return _plain_showdown(rules, in_play, len(in_play), table,
+        return _plain_showdown(rules, in_play, table,
                                decide_live(PlainOps, rules, family, list(map(_VALUE, cards)), table))
     seats = [s for s, _ in live]
     vals = [c[1] for _, c in live]  # the card's value
@@ -604,7 +606,7 @@ def evaluate(
         table = m if table is None else table
         p = decide_plain(PlainOps, rules, family, vals, live_flags, dead_flags,
                          [s in hinted for s in seats] if hinted else dead_flags, table)
-        return _plain_showdown(rules, seats[:n_live], n_live, table, p)
+        return _plain_showdown(rules, seats[:n_live], table, p)
     if not dead and not guarantees:  # (the engine's usual showdown: only the inputs are built faster)
         nothing = [False] * m
         live_flags, dead_flags, keeper = [True] * m, nothing, [NO_SEAT] * m
@@ -651,21 +653,99 @@ _VALUE = itemgetter(1)  # a Card's value
 # the table sizes at which z3 proves decide_live equal to decide_plain (python -m cucu_ref.formal
 # --profile long: 2-20); a showdown of more cards takes decide_plain
 _LIVE_SIZES = (2, 20)
+_FAMILY = {name: pack.family for name, pack in PACKS.items()}  # each pack's family, by the pack's name
 
 
-def _plain_showdown(rules: Rules, seats: Sequence[int], n_live: int, table: Term, p: Plain) -> Showdown:
-    """The marks of :func:`decide_plain` (or :func:`decide_live`) for the ``n_live`` live seats
-    ``seats`` (the first positions), cited: the single fool's mark first, then the lowest in
-    play order, as the long way's payments; the ranks halved back (14½ is 29)."""
-    rule = rules.citation_of["showdown"]  # (Rules.showdown_rule, without its two calls)
-    if n_live == 2 and table == 2 and p.rank[0] == p.rank[1]:
-        rule = _two_left(rules)
+def _plain_showdown(rules: Rules, seats: Sequence[int], table: Term, p: Plain) -> Showdown:
+    """The marks of :func:`decide_plain` (or :func:`decide_live`) for the live ``seats`` (the
+    first positions), cited (:func:`_cited`); the ranks halved back (14½ is 29)."""
     # (``compress`` and ``zip`` stop at the last live seat: a dead hand's position follows it)
-    lost = [(seat, rule) for seat in compress(seats, p.by_rank)]
-    if True in p.by_fool:
-        lost = [(seat, rules.fool_rule) for seat in compress(seats, p.by_fool)] + lost
-    gained = [(seat, rules.cites("two-fools")) for seat in compress(seats, p.gains)] if True in p.gains else ()
+    lost, gained = _cited(rules, len(seats) == 2 and table == 2 and p.rank[0] == p.rank[1],
+                          list(compress(seats, p.by_fool)) if True in p.by_fool else (),
+                          compress(seats, p.by_rank),
+                          list(compress(seats, p.gains)) if True in p.gains else ())
     return _new(Showdown, (tuple(zip(seats, map(_HALF, p.rank))), tuple(lost), tuple(gained), ()))
+
+
+def _cited(rules: Rules, two_alike: bool, by_fool: Sequence[int], by_rank: Iterable[int],
+           gains: Sequence[int]) -> tuple[list[tuple[int, str]], Sequence[tuple[int, str]]]:
+    """The marks lost and gained at a showdown, each with its rule: the single fool's mark
+    (``by_fool``) first, then the lowest (``by_rank``) in play order, as the long way's
+    payments; the marks gained (``gains``).  ``two_alike``: two players left, at a table of
+    two, with cards of one rank (:func:`_two_left`)."""
+    rule = _two_left(rules) if two_alike else rules.citation_of["showdown"]  # (Rules.showdown_rule)
+    lost = [(seat, rule) for seat in by_rank]
+    if by_fool:
+        lost = [(seat, rules.fool_rule) for seat in by_fool] + lost
+    gained = [(seat, rules.cites("two-fools")) for seat in gains] if gains else ()
+    return lost, gained
+
+
+def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
+               dead: Sequence[int] = ()) -> tuple[list[tuple[int, str]], Sequence[tuple[int, str]]]:
+    """The engine's showdown where nobody hinted and nobody holds a guarantee: the marks lost
+    and gained, each with its rule, as ``evaluate(rules, live, dead, explain=False,
+    table=table)`` finds them (its ``losers`` and ``gainers``, as lists), without the ranks and
+    the rows the engine does not read.  ``seats``: the live seats in play order; ``vals``: the
+    value of each one's card; ``table``: the players dealt (K19); ``dead``: the values of the
+    cards in dead hands (only a fool there can matter, Q4).
+
+    :func:`decide_plain`'s three stages for this case (:func:`decide_live`'s where every card
+    is live) over the seats instead of rows of flags, reading the options they read in their
+    order and in the same cases (the adjudicator's ``Recorder`` notes which a showdown reads);
+    the cards compared on their values, doubled only where a fool is in play (the pair's 14½ is
+    29).  Tested equal to :func:`evaluate`, the options read included
+    (``tests/equivalence/test_live_marks.py``), and compared at every showdown of the engine's
+    equivalence run with the long way (:func:`decide`)."""
+    n = len(vals)
+    cuccu = _FAMILY[rules.pack] == "cuccu"
+    rank = vals  # compared as they are: doubled (2 * v) only where a fool is in play
+    xv_rank = CUCKOO_VALUE
+    fools: list[int] = []  # the seats of the live fools (C3)
+    single = gain = aside = False
+    if cuccu and (FOOL_VALUE in vals or FOOL_VALUE in dead):
+        # C3: two fools rank 14½ (L4, Z6: above XV, and gain); a single fool loses and is not compared
+        fools = [seat for seat, v in zip(seats, vals) if v == FOOL_VALUE]
+        in_play = len(fools)
+        if rules.fools_in_play == "any-hand":  # Q4: a fool in a dead hand counts
+            in_play += dead.count(FOOL_VALUE)
+        two = in_play >= 2
+        pair_rank = PAIR_RANK[rules.two_fools]
+        rank = [pair_rank if two and v == FOOL_VALUE else 2 * v for v in vals]
+        xv_rank = 2 * CUCKOO_VALUE
+        gain = two and rules.two_fools == "above-xv-and-gain"  # L4, Z6
+        _read(rules.fool_hint)  # Z7: a holder who hinted would forfeit his gain; nobody hinted
+        single = in_play == 1  # C3, K15; L4 'der Narr zahlt und lässt zahlen' (if his is live)
+        exempt = rules.two_fools_alone == "exempt" and two  # Q10, Z9 (read whatever the count)
+        aside = (single or exempt) and fools != []  # the live fools are not compared
+    # K15: the lowest compared card loses; Q11/F5: nobody when every live card is of one rank
+    nobody = rules.all_equal == "nobody-loses" and n >= 2 and not aside and rank.count(rank[0]) == n
+    ties = rules.ties
+    chosen: list[int] = []  # the seats that lose by rank
+    low = HIGH
+    if not nobody:
+        if aside:
+            compared = [r for r, v in zip(rank, vals) if v != FOOL_VALUE]
+            low = min(compared) if compared else HIGH
+            chosen = [seat for seat, r, v in zip(seats, rank, vals) if r == low and v != FOOL_VALUE]
+        else:
+            low = min(rank, default=HIGH)  # (a showdown of dead hands only: nobody is compared)
+            chosen = [seat for seat, r in zip(seats, rank) if r == low]
+        if ties == "first":  # L3
+            chosen = chosen[:1]
+        elif ties == "last":  # R4
+            chosen = chosen[-1:]
+    by_fool = fools if single else []
+    if cuccu and CUCKOO_VALUE in vals:
+        if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
+            if low == xv_rank:  # (only a XV ranks as a XV: the lowest chosen all hold one)
+                chosen = []
+        elif rules.cuckoo_pair_exception != "no":
+            # K19: two cuckoos, the only cards (at a table of two, 'yes'; at any, 'two-live-cards'), lose nothing
+            alone = n == 2 and (rules.cuckoo_pair_exception != "yes" or table == 2)
+            if alone and vals.count(CUCKOO_VALUE) == 2:
+                by_fool = chosen = []
+    return _cited(rules, n == 2 and table == 2 and rank[0] == rank[1], by_fool, chosen, fools if gain else ())
 
 
 def _two_left(rules: Rules) -> str:

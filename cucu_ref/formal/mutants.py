@@ -126,16 +126,16 @@ CATALOGUE: tuple[Mutation, ...] = (
         ('self.emit("accept", self.cite[INN], keeper, offerer)\n            self.guarantees += ((offerer, keeper),)',
          'self.emit("accept", self.cite[INN], keeper, offerer)'),
     ), "marks", "K14: the innkeeper's guarantee is not recorded, so he never pays the offerer's nulla"),
-    Mutation("dead-card-compared", E, "_Step.showdown", (
+    Mutation("dead-card-compared", E, "_compare", (
         ("live = [(s, hands[s]) for s in order if not dead[s]]",
          "live = [(s, hands[s]) for s in order if hands[s] is not None]"),
     ), "hands", "K15: a dead card (its holder out during the deal) is compared at the showdown"),
     Mutation("dealer-stack-wrong-end", E, "_Step.go_to_stack", (
         ('bottom = rules.dealer_exchange == "stack-bottom"', 'bottom = rules.dealer_exchange != "stack-bottom"'),
     ), "stack", "K8/L2: the dealer exchanges with the other end of the stack"),
-    Mutation("deal-from-wrong-end", E, "_Step.draw", (
-        ('if self.rules.deal_from == "bottom":', 'if self.rules.deal_from != "bottom":'),
-    ), "stack", "K4/L2: cards are dealt from the other end of the stack"),
+    Mutation("deal-from-wrong-end", E, "_draw", (
+        ('if rules.deal_from == "bottom":', 'if rules.deal_from != "bottom":'),
+    ), "stack", "K4/L2: cards are dealt from the other end of the stack"),  # (every draw, fast paths included)
     Mutation("dead-card-not-under-stack", E, "_Step.lose_mark", (
         ('if self.rules.dead_cards == "under-stack":', "if False:"),
     ), "stack", "L10: the dead card stays in its holder's hand instead of going under the stack"),
@@ -151,8 +151,8 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("d6-ignored", E, "_Step.inn_answer", (
         ('if self.rules.targeted_holder_acts == "after-refused-inn":', "if False:"),
     ), "legality", "D6: the former innkeeper who refused does not act on the card he received"),
-    Mutation("fast-path-fool-pays-nothing", S, "_plain_showdown", (
-        ("compress(seats, p.by_fool)", "compress(seats, p.gains)"),
+    Mutation("fast-path-fool-pays-nothing", S, "live_marks", (
+        ("by_fool = fools if single else []", "by_fool = []"),
     ), "scoring", "C3: on the engine's fast path the single fool's holder does not pay"),
     # ---- the engine's fast paths (issue 13's second round: built directly, the general path otherwise)
     Mutation("fast-offer-copies-a-card", E, "_fast_offer", (
@@ -161,9 +161,6 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("fast-offer-exchanges-event-cards", E, "_fast_offer", (
         ("if role is not None:  # an event card (K10-K14)", "if role in (CUCKOO, INN):  # an event card (K10-K14)"),
     ), "legality", "K11-K13 on the fast path: a hunter, horse or cat is exchanged like a plain card"),
-    Mutation("fast-keep-deals-wrong-end", E, "_fast_keep", (
-        ('if rules.deal_from == "bottom":', 'if rules.deal_from != "bottom":'),
-    ), "stack", "K4/L2 on the fast path: the next seat is dealt from the other end"),
     Mutation("fast-dealer-stack-wrong-end", E, "_fast_go_to_stack", (
         ('bottom = rules.dealer_exchange == "stack-bottom"', 'bottom = rules.dealer_exchange != "stack-bottom"'),
     ), "stack", "K8 on the fast path: the dealer exchanges with the other end of the stack"),

@@ -225,29 +225,32 @@ def _play_f2(engine_module, bottom_up, moves):
 
 def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch):
     """Vacuity check for the scoring: in the CI-sized comparison (whose frozen side scores by
-    the long way, conftest.py) the engine's showdowns take ``scoring.decide_live`` in each of
-    its ways (a fool or not, a XV or not) and ``decide_plain`` where a hand is dead or a
-    player hinted."""
+    the long way, conftest.py) the engine's showdowns take ``scoring.live_marks`` in each of
+    its ways (a fool or not, a XV or not; dead hands, with a fool among them or not) and
+    ``evaluate`` (``decide_plain``) where a player hinted."""
     from cucu_ref import scoring
     from cucu_ref.cards import FOOL_VALUE
 
     ways: Counter[str] = Counter()
-    live, plain = scoring.decide_live, scoring.decide_plain
+    live, plain = engine.live_marks, scoring.decide_plain
 
-    def counted_live(X, rules, family, vals, table):
+    def counted_live(rules, seats, vals, table, dead=()):
         ways[f"live fool={FOOL_VALUE in vals} xv={15 in vals}"] += 1
-        return live(X, rules, family, vals, table)
+        if dead:
+            ways[f"dead hands, a fool there={FOOL_VALUE in dead}"] += 1
+        return live(rules, seats, vals, table, dead)
 
     def counted_plain(*args):
         ways["plain"] += 1
         return plain(*args)
 
-    monkeypatch.setattr(scoring, "decide_live", counted_live)
+    monkeypatch.setattr(engine, "live_marks", counted_live)
     monkeypatch.setattr(scoring, "decide_plain", counted_plain)
     compare(engine, frozen_engine, deals=1_000, seed=7)
     for fool in (False, True):
         for xv in (False, True):
             assert ways[f"live fool={fool} xv={xv}"] > 20, ways
+        assert ways[f"dead hands, a fool there={fool}"] >= 3, ways  # (test_live_marks.py tries every case)
     assert ways["plain"] > 20, ways
 
 
@@ -256,11 +259,9 @@ def test_a_fault_in_the_live_path_is_caught_by_the_comparison(monkeypatch):
     way): here K15's ties, only the first of the lowest losing."""
     from engine_pair import Disagreement
 
-    from cucu_ref import scoring
-
-    live = scoring.decide_live
-    monkeypatch.setattr(scoring, "decide_live", lambda X, rules, family, vals, table: live(
-        X, rules.with_options({"ties": "first"}), family, vals, table))
+    live = engine.live_marks
+    monkeypatch.setattr(engine, "live_marks", lambda rules, seats, vals, table, dead=(): live(
+        rules.with_options({"ties": "first"}), seats, vals, table, dead))
     with pytest.raises(Disagreement, match=r"(states|events) differ"):
         compare(engine, frozen_engine, deals=1_000, seed=7)
 

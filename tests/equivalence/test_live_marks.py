@@ -1,0 +1,139 @@
+"""``scoring.live_marks``, the engine's fast showdown (issue 13, fourth round), against
+``scoring.evaluate``: the same marks lost and gained, each citing the same rule, and the same
+options read in the same order (the adjudicator's ``Recorder`` re-runs a position under the
+other readings of exactly the options the engine read).
+
+``live_marks`` is :func:`cucu_ref.scoring.decide_live`'s stages over seats instead of rows; z3
+proves ``decide_live`` (``formal.showdown.live_stages``), and these tests tie ``live_marks`` to
+it and to the long way: every showdown of up to four cards drawn from the values that steer the
+rules (the fool, XV, two low cards alike, a high card) under every reading of the showdown's
+options, and random showdowns of 1 to 22 cards of every preset.  The equivalence run
+(``test_engine_equivalence.py``) compares it with the long way at every showdown as well."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from cucu_ref import scoring
+from cucu_ref.cards import FOOL_VALUE, PACKS, Card
+from cucu_ref.rulesets import OPTIONS, PRESETS, preset
+from cucu_ref.scoring import CUCKOO_VALUE, live_marks
+
+# the options the showdown of live cards reads, with every reading
+SHOWDOWN_OPTIONS = ("fools_in_play", "two_fools", "fool_hint", "two_fools_alone", "all_equal", "ties",
+                    "cuckoo_at_showdown", "cuckoo_pair_exception")
+SEATS = (3, 0, 5, 1, 4, 2)  # seats in play order, not in seat order
+DEAD_SEATS = (31, 30, 32)  # the dead hands' seats (past every live one)
+
+
+def _every_reading(base: str = "campli", names=tuple(name for name in SHOWDOWN_OPTIONS if name != "fool_hint")):
+    for values in itertools.product(*(OPTIONS[name].values() for name in names)):
+        yield preset(base, dict(zip(names, values)))
+
+
+class _Reads:
+    """A Rules value that notes the first read of each option, in order (as the adjudicator's
+    Recorder does: only the first read of a name is noted)."""
+
+    def __init__(self, rules):
+        self._rules, self.read = rules, []
+
+    def __getattr__(self, name):
+        if name in OPTIONS and name not in self.read:
+            self.read.append(name)
+        return getattr(self._rules, name)
+
+
+def _expected(rules, seats, vals, table):
+    cards = [Card(PACKS[rules.pack].family, v) for v in vals]
+    return scoring.evaluate(rules, list(zip(seats, cards)), explain=False, table=table)
+
+
+def _check(rules, seats, vals, table, dead=()):
+    family = PACKS[rules.pack].family
+    live = [(seat, Card(family, v)) for seat, v in zip(seats, vals)]
+    dead_hands = [(seat, Card(family, v)) for seat, v in zip(DEAD_SEATS, dead)]
+    fast_reads, slow_reads = _Reads(rules), _Reads(rules)
+    lost, gained = live_marks(fast_reads, seats, list(vals), table, list(dead))
+    plain = scoring.evaluate(slow_reads, live, dead_hands, explain=False, table=table)
+    long = scoring.evaluate(rules, live, dead_hands, explain=True, table=table)
+    where = (rules.name, {n: getattr(rules, n) for n in SHOWDOWN_OPTIONS}, seats, vals, dead, table)
+    assert (tuple(lost), tuple(gained)) == (plain.losers, plain.gainers) == (long.losers, long.gainers), where
+    assert fast_reads.read == slow_reads.read, where
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_every_small_showdown_under_every_reading(n):
+    # the values that steer the rules: the fool (C3), XV (Q3, K19), two low alike (K15's ties,
+    # L3, R4), a high card; at most two of each, as in the pack (C1)
+    values = (FOOL_VALUE, CUCKOO_VALUE, 1, 1, 14)
+    hands = sorted({combo for combo in itertools.product(values, repeat=n)
+                    if all(combo.count(v) <= 2 for v in set(combo))})
+    rulesets = list(_every_reading())
+    assert len(rulesets) == 2 * 2 * 2 * 2 * 3 * 2 * 3
+    for rules in rulesets[::2] if n == 4 else rulesets:  # (at four cards the readings of Q4 alternate)
+        for vals in hands:
+            for table in sorted({n, 2, n + 1}):
+                _check(rules, SEATS[:n], vals, table)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+def test_every_small_showdown_with_dead_hands_under_every_reading_of_the_fools(n):
+    # dead hands: only a fool there can matter (Q4 'any-hand'), as the second of a pair or alone
+    rulesets = list(_every_reading(names=("fools_in_play", "two_fools", "two_fools_alone", "all_equal", "ties")))
+    values = (FOOL_VALUE, CUCKOO_VALUE, 1, 1, 14)
+    hands = sorted({combo for combo in itertools.product(values, repeat=n) if combo.count(FOOL_VALUE) <= 2})
+    for rules in rulesets:
+        for vals in hands:
+            for dead in ((FOOL_VALUE,), (FOOL_VALUE, 3), (FOOL_VALUE, FOOL_VALUE), (5,)):
+                if vals.count(FOOL_VALUE) + dead.count(FOOL_VALUE) <= 2:
+                    _check(rules, SEATS[:n], vals, n + len(dead), dead)
+
+
+def test_random_showdowns_of_every_preset_and_size():
+    rng = random.Random(13)
+    rulesets = [PRESETS[name] for name in sorted(PRESETS)] + list(_every_reading("zeh-1769"))[::7]
+    for _ in range(3_000):
+        rules = rng.choice(rulesets)
+        cards = list(PACKS[rules.pack].cards)
+        n = rng.randint(1, 22)
+        if rng.random() < 0.3:  # the fools and the XVs first: the pair, the lone fool, K19
+            cards.sort(key=lambda c: (c.value not in (FOOL_VALUE, CUCKOO_VALUE), rng.random()))
+        else:
+            rng.shuffle(cards)
+        vals = [c.value for c in cards[:n]]
+        if rng.random() < 0.1:  # every card of one rank (Q11, L6)
+            vals = [vals[0]] * n
+        seats = rng.sample(range(n + 2), n)
+        dead = [c.value for c in cards[n:n + rng.choice([0, 0, 1, 2, 3])]]
+        _check(rules, seats, vals, rng.choice([n, 2, n + len(dead) + 1]), dead)
+
+
+def test_the_options_read_are_those_of_the_plain_path_and_a_case_of_each():
+    # not vacuous: the showdowns above read each option, and some read only a few
+    reads = set()
+    for vals in ((3, 7), (FOOL_VALUE, 7), (FOOL_VALUE, FOOL_VALUE, 5), (CUCKOO_VALUE, 4), (CUCKOO_VALUE, CUCKOO_VALUE)):
+        for rules in (preset("campli"), preset("campli", {"cuckoo_at_showdown": "compared"})):
+            recorder = _Reads(rules)
+            live_marks(recorder, SEATS[:len(vals)], list(vals), len(vals))
+            reads.add(tuple(recorder.read))
+    assert ("all_equal", "ties", "cuckoo_at_showdown") in reads  # a XV: Q3 read
+    assert ("all_equal", "ties") in reads  # neither a fool nor a XV
+    assert ("all_equal", "ties", "cuckoo_at_showdown", "cuckoo_pair_exception") in reads
+    assert ("fools_in_play", "two_fools", "fool_hint", "two_fools_alone", "all_equal", "ties") in reads
+
+
+def test_what_the_engine_relies_on():
+    # L6 (Lu Stù): two players left alike, the non-dealer loses; the pair of fools gains (L4)
+    lu = preset("lu-stu")
+    assert live_marks(lu, (1, 0), [5, 5], 2) == ([(1, "L6")], ())
+    assert lu.ties == "first" and live_marks(lu, (1, 0), [5, 5], 3) == ([(1, lu.showdown_rule)], ())
+    campli = preset("campli")
+    lost, gained = live_marks(campli, (2, 0, 1), [FOOL_VALUE, 3, 9], 3)
+    assert lost == [(2, campli.fool_rule), (0, "K15")] and gained == ()  # C3: the lone fool, then the lowest
+    zeh = preset("zeh-1769")
+    lost, gained = live_marks(zeh, (2, 0, 1), [FOOL_VALUE, FOOL_VALUE, 9], 3)
+    assert gained == [(2, zeh.cites("two-fools")), (0, zeh.cites("two-fools"))]
