@@ -490,7 +490,8 @@ def decide_plain(X: Any, rules: Rules, family: str, vals: Sequence[Term], live: 
 
 
 def decide_live(X: Any, rules: Rules, family: str, vals: Sequence[Term], table: Term) -> Plain:
-    """:func:`decide_plain` for the engine's commonest showdown, the one its fast path meets:
+    """:func:`decide_plain` for :func:`evaluate`'s commonest showdown (``explain=False``; the
+    adjudicator's case split asks it, the engine scores such a showdown by :func:`live_marks`):
     **every card given is live** (no dead hand, Q4 has nothing to add), **nobody hinted** (Z7
     has nothing to take away) and nobody holds an innkeeper's guarantee (K14).  The same three
     stages written out for that case, with the rows that are all true or all false left out:
@@ -586,7 +587,7 @@ def evaluate(
     """
     family = PACKS[rules.pack].family
     if not (explain or dead or guarantees or hinted) and _LIVE_SIZES[0] <= len(live) <= _LIVE_SIZES[1]:
-        # the engine's commonest showdown, every card live: decide_live (proved equal to decide_plain)
+        # every card live, no notes asked: decide_live (proved equal to decide_plain)
         in_play, cards = zip(*live)
         table = len(in_play) if table is None else table
         return _plain_showdown(rules, in_play, table,
@@ -653,7 +654,6 @@ _VALUE = itemgetter(1)  # a Card's value
 # the table sizes at which z3 proves decide_live equal to decide_plain (python -m cucu_ref.formal
 # --profile long: 2-20); a showdown of more cards takes decide_plain
 _LIVE_SIZES = (2, 20)
-_FAMILY = {name: pack.family for name, pack in PACKS.items()}  # each pack's family, by the pack's name
 
 
 def _plain_showdown(rules: Rules, seats: Sequence[int], table: Term, p: Plain) -> Showdown:
@@ -698,7 +698,7 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
     (``tests/equivalence/test_live_marks.py``), and compared at every showdown of the engine's
     equivalence run with the long way (:func:`decide`)."""
     n = len(vals)
-    cuccu = _FAMILY[rules.pack] == "cuccu"
+    cuccu = PACKS[rules.pack].family == "cuccu"
     rank = vals  # compared as they are: doubled (2 * v) only where a fool is in play
     xv_rank = CUCKOO_VALUE
     fools: list[int] = []  # the seats of the live fools (C3)

@@ -219,7 +219,10 @@ class Reasoner:
                 continue
             lv = [(s, _sub(hands[s], value)) for s in order if not after.dead[s]]
             dv = [(s, _sub(hands[s], value)) for s in order if after.dead[s] and hands[s] is not None]
-            scored = evaluate(rules, lv, dv, after.guarantees, after.hinted, explain=False)
+            # at the engine's table (engine._compare): everybody dealt, a hand put under the stack
+            # (L10) included (K19, L6).  (The marks are not given: ``after`` holds them as the
+            # showdown left them, and Q12's limit would need those it found)
+            scored = evaluate(rules, lv, dv, after.guarantees, after.hinted, explain=False, table=len(order))
             groups.setdefault((scored.losers, scored.gainers), []).append(combo)
         out = []
         for combos in groups.values():

@@ -153,7 +153,7 @@ CATALOGUE: tuple[Mutation, ...] = (
     ), "legality", "D6: the former innkeeper who refused does not act on the card he received"),
     Mutation("fast-path-fool-pays-nothing", S, "live_marks", (
         ("by_fool = fools if single else []", "by_fool = []"),
-    ), "scoring", "C3: on the engine's fast path the single fool's holder does not pay"),
+    ), "scoring", "C3: at every showdown without a guarantee or a hint the single fool's holder does not pay"),
     # ---- the engine's fast paths (issue 13's second round: built directly, the general path otherwise)
     Mutation("fast-offer-copies-a-card", E, "_fast_offer", (
         ("new_hands[seat], new_hands[target] = card, hands[seat]", "new_hands[seat] = card"),

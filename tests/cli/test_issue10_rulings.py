@@ -365,3 +365,25 @@ def test_the_card_a_decision_takes_from_the_stack_binds_the_unknown_card_it_is(c
     assert code == 0 and len(out["outcomes"]) == 1
     result = out["outcomes"][0]["result"]
     assert [x["player"] for x in result["marks_lost"]] == ["Anne"] and result["shown"]["Claire"] == "Q"
+
+
+def test_the_case_split_scores_each_case_at_the_deal_s_table(monkeypatch):
+    # the cases of an unseen card are grouped by evaluate's losers and gainers; they must be the
+    # engine's (engine._compare): at the table of everybody dealt, a hand put under the stack (L10)
+    # included (K19, L6).  Without it a dead hand under the stack made a table of three one of two,
+    # and cases the engine tells apart could be merged.
+    from cucu_ref.adjudication import unknowns
+    from cucu_ref.cli import adjudicate_document
+
+    calls, real = [], unknowns.evaluate
+
+    def spy(rules, live, dead, *args, **kwargs):
+        calls.append((len(live) + len(dead), kwargs.get("table")))
+        return real(rules, live, dead, *args, **kwargs)
+
+    monkeypatch.setattr(unknowns, "evaluate", spy)
+    path = os.path.join(EXAMPLES, "campli-unknown-card.json")
+    with open(path, "rb") as f:
+        adjudicate_document(f.read(), path)
+    assert len(calls) >= 20  # one per combination of the unseen card
+    assert all(table == 4 for _, table in calls), calls[:3]

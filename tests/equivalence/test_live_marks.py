@@ -74,7 +74,10 @@ def test_every_small_showdown_under_every_reading(n):
                     if all(combo.count(v) <= 2 for v in set(combo))})
     rulesets = list(_every_reading())
     assert len(rulesets) == 2 * 2 * 2 * 2 * 3 * 2 * 3
-    for rules in rulesets[::2] if n == 4 else rulesets:  # (at four cards the readings of Q4 alternate)
+    # (at four cards every other reading: the last two options varied, Q3 and K19, keep three of
+    # their six pairs; K19 needs exactly two cards, so at four only Q3's own two readings matter,
+    # and both stay)
+    for rules in rulesets[::2] if n == 4 else rulesets:
         for vals in hands:
             for table in sorted({n, 2, n + 1}):
                 _check(rules, SEATS[:n], vals, table)
@@ -83,7 +86,9 @@ def test_every_small_showdown_under_every_reading(n):
 @pytest.mark.parametrize("n", [0, 1, 2, 3])
 def test_every_small_showdown_with_dead_hands_under_every_reading_of_the_fools(n):
     # dead hands: only a fool there can matter (Q4 'any-hand'), as the second of a pair or alone
-    rulesets = list(_every_reading(names=("fools_in_play", "two_fools", "two_fools_alone", "all_equal", "ties")))
+    # (K19 and Q3 too: a dead hand beside two live XV, the table of two counted without the dead)
+    rulesets = list(_every_reading(names=("fools_in_play", "two_fools", "two_fools_alone", "all_equal", "ties",
+                                          "cuckoo_at_showdown", "cuckoo_pair_exception")))
     values = (FOOL_VALUE, CUCKOO_VALUE, 1, 1, 14)
     hands = sorted({combo for combo in itertools.product(values, repeat=n) if combo.count(FOOL_VALUE) <= 2})
     for rules in rulesets:
