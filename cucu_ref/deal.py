@@ -126,6 +126,14 @@ def start_deal(
     )
 
 
+def deal_places(rules: Rules, seats: int, size: int) -> tuple[int, ...]:
+    """Where the cards of a deal to ``seats`` players lie in the shuffled stack of ``size``
+    cards (top first): the j-th card dealt is the j-th from the bottom under K4, from the top
+    under L2; under F2 the dealer, the last seat, takes three (the last three places)."""
+    drawn = seats + 2 if rules.dealer_takes == 3 else seats
+    return tuple(size - 1 - j for j in range(drawn)) if rules.deal_from == "bottom" else tuple(range(drawn))
+
+
 def deal_order(state: State) -> tuple[int, ...]:
     """The seats the next deal is dealt to, in dealing order: from the seat right of the
     dealer round to the dealer, who is last (K4, D2), players out skipped."""

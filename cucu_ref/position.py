@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
+from .deal import deal_places
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset
 from .state import Action, ActionKind, Phase, State
@@ -410,16 +411,22 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     # cards held or shown at the end.  Each problem names the entries holding the copies.
     if rules is not None:
         deals = [e for e in history if e.verb == "deal"]
-        field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in dealt.items()
+        field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]", s) for s, c in dealt.items()
                        if not any(e.seat == s and e.card is not None for e in deals)]
-        layout = [*(stack_order or ()), top, bottom, *extra, *(e.card for e in deals), *(c for c, _ in field_dealt)]
+        if stack_order:
+            # a dealt card the shuffled stack's 'order' also gives, at the place K4 (L2) deals it
+            # from, is the same card written twice: it must be that card, and counts once
+            given = _given_deals(rules, pack.size, stack_order, dealer, marks)
+            deals = [e for e in deals if not _same_card(e.seat, e.card, f"{e.path}.card", given, names, rules, chk)]
+            field_dealt = [d for d in field_dealt if not _same_card(d[2], d[0], d[1], given, names, rules, chk)]
+        layout = [*(stack_order or ()), top, bottom, *extra, *(e.card for e in deals), *(c for c, _, _ in field_dealt)]
 
         def layout_places() -> list[tuple[Optional[Card], str]]:
             # each card with its place, so that a surplus copy is reported where it is written
             # (spelt out only when there is one)
             placed = [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order or ())]
             placed += [(top, "$.stack.top"), (bottom, "$.stack.bottom"), *extra_at]
-            return placed + [(e.card, f"{e.path}.card") for e in deals] + list(field_dealt)
+            return placed + [(e.card, f"{e.path}.card") for e in deals] + [(c, where) for c, where, _ in field_dealt]
 
         _surplus(pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", chk)
         shown_seen = {s: e for s, e in ((e.seat, e) for e in history if e.verb == "shows" and e.card is not None)
@@ -499,6 +506,42 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
     hint = f"; did you mean {' or '.join(repr(x) for x in ours)}?" if ours else f" in {own}"
     return f"unknown card {text}{hint}", family_rule
 
+
+
+def _given_deals(rules: Rules, size: int, stack_order: tuple[Optional[Card], ...], dealer: int,
+                 marks: list[int]) -> dict[int, tuple[int, list[tuple[int, Card]]]]:
+    """Per seat of the deal: how many places of the stack it is dealt from (F2: the dealer
+    three), and those of them the stack's ``order`` gives, with their cards."""
+    n = len(marks)
+    if not 0 <= dealer < n:
+        return {}
+    seats = [s for s in ((dealer + k) % n for k in range(1, n + 1)) if marks[s] > 0]  # (Position.order)
+    at = deal_places(rules, len(seats), size)
+    given = {}
+    for j, s in enumerate(seats):
+        span = at[j:] if j == len(seats) - 1 else at[j:j + 1]  # the dealer last, with F2's three
+        given[s] = (len(span), [(i, c) for i in span if i < len(stack_order) and (c := stack_order[i]) is not None])
+    return given
+
+
+def _same_card(seat: Optional[int], card: Optional[Card], where: str,
+               given: dict[int, tuple[int, list[tuple[int, Card]]]], names: list[str], rules: Rules,
+               chk: "_Checker") -> bool:
+    """Whether the dealt ``card`` is the card the stack's order gives where ``seat`` is dealt
+    from, so not a second copy.  A different card there is a problem (K4, L2), reported here
+    (and not again as a copy too many); under F2 a card none of the dealer's places the order
+    gives may lie at one it leaves unknown, and is counted as any other card."""
+    if seat is None or card is None or seat not in given:
+        return False
+    span, places = given[seat]
+    if any(c == card for _, c in places):
+        return True
+    if not places or len(places) < span:
+        return False
+    shown = ", ".join(f"{_cards.format(c)} ($.stack.order[{i}])" for i, c in places)
+    chk.add(where, f"{names[seat]} is dealt {_cards.format(card)}, but the stack's order holds {shown} where "
+                   f"{names[seat]}'s card is dealt from", rules.cites("deal"))
+    return True
 
 
 def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,

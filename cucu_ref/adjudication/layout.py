@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Iterator, Mapping, NamedTuple, Optional
 
 from ..cards import PACKS, Card
+from ..deal import deal_places
 from ..engine import step
 from ..position import Position, start_state
 from ..rulesets import Rules
@@ -65,8 +66,8 @@ def layout(pos: Position, rules: Rules) -> Layout:
     m = len(order)
     bottom_deal = rules.deal_from == "bottom"
     three = rules.dealer_takes == 3
-    drawn = m + 2 if three else m  # F2: the dealer takes three cards
-    draw_at = [size - 1 - j if bottom_deal else j for j in range(drawn)]  # the j-th card dealt
+    draw_at = deal_places(rules, m, size)  # the j-th card dealt (F2: the dealer takes three)
+    drawn = len(draw_at)
     dealt_at = {seat: draw_at[j] for j, seat in enumerate(order)}
     labels_at: dict[int, str] = {i: f"{pos.players[s]}'s dealt card" for s, i in dealt_at.items()}
     seat_at = {i: s for s, i in dealt_at.items()}
