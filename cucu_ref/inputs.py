@@ -127,7 +127,6 @@ class _Reader(threading.local):
                                         parse_int=_integer(self.marks))
 
 
-
 # A lone surrogate written as an escape ('\ud800' or '\uDFFF'); a pair (an astral character)
 # matches too and the walk then finds nothing. No backtracking: a fixed-length pattern.
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")

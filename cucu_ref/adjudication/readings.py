@@ -19,7 +19,7 @@ from ..rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_rea
 from ..scoring import CUCKOO_VALUE
 from ..sources import RULES, cite
 from ..state import Phase
-from .model import Outcome, Unsupported, is_placeholder
+from .model import Outcome, Unsupported
 from .outcomes import group, outcome_key
 from .replay import Leaf, Run, rerun_from, run_position
 
@@ -46,11 +46,12 @@ def _cards_of(run: Run, leaf: Leaf, dead: bool) -> list[Card]:
 def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
     """For each option we know, a cheap test: can its reading change this ruling?  Any other
     option (added later) is always re-run.  Asked only of a run whose cards are all known
-    (:func:`open_questions`); an unknown card would count as maybe anything."""
+    (:func:`open_questions`), so no card is a placeholder and the replay split no cases: each
+    screen reads the one path the run took."""
+    assert not run.lay.labels, "a screen reads a run whose cards are all known"
     evs = [ev for leaf in run.leaves for _, es in leaf.steps for ev in es]
     kinds = {ev.kind for ev in evs}
     showdown = "showdown" in kinds
-    cases = any(leaf.know.cases for leaf in run.leaves)
 
     def live_cards() -> Iterable[list[Card]]:
         for leaf in run.leaves:
@@ -61,7 +62,7 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
             yield _cards_of(run, leaf, dead=True)
 
     def maybe(pred: Callable[[list[Card]], bool], cards: Iterable[list[Card]]) -> bool:
-        return cases or any(pred(cs) or any(is_placeholder(c) for c in cs) for cs in cards)
+        return any(map(pred, cards))
 
     screens: dict[str, Callable[[], bool]] = {
         "dealing": lambda: False,  # the same cards reach the same seats either way
@@ -76,10 +77,10 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
         "targeted_holder_acts": lambda: True,
         "cuckoo_at_showdown": lambda: showdown and maybe(_cuckoo_may_be_lowest, live_cards()),
         "cuckoo_pair_exception": lambda: showdown and maybe(
-            lambda cs: len(cs) == 2 and all(c.value == 15 for c in cs), live_cards()),
+            lambda cs: len(cs) == 2 and all(c.value == CUCKOO_VALUE for c in cs), live_cards()),
         "fools_in_play": lambda: showdown and maybe(lambda cs: any(c.is_fool for c in cs), dead_cards()),
-        "two_fools": lambda: showdown and (cases or any(
-            sum(c.is_fool or is_placeholder(c) for c in a) + sum(c.is_fool or is_placeholder(c) for c in b) >= 2
+        "two_fools": lambda: showdown and (any(
+            sum(c.is_fool for c in a) + sum(c.is_fool for c in b) >= 2
             for a, b in zip(live_cards(), dead_cards()))),
         "ties": lambda: showdown and maybe(_tied, live_cards()),
         "inn": lambda: "fermatevi" in kinds or "inn-bargain" in kinds,

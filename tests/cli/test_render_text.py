@@ -35,7 +35,6 @@ def test_printable_escapes_what_could_act_on_a_terminal_and_keeps_the_rest():
     assert json_printable('{"n": "a\u2028b\U000e0001"}') == '{"n": "a\\u2028b\\udb40\\udc01"}'
 
 
-
 def test_the_verdict_names_only_readings_that_come_out_otherwise(tmp_path):
     # Q2 has three readings; here (Anna's offer meets the Bragon, K11) 'after-refused-inn' plays
     # as 'never' does (no inn was refused) and only 'always' gives Bruno a turn.  The verdict's

@@ -55,8 +55,10 @@ def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
     q11 = next(i for i, line in enumerate(lines) if line.strip().startswith("all_equal (Q11)"))
     reading = next(line for line in lines[q11:] if line.strip().startswith("-> loses a mark"))
     assert reading.endswith("joint winners: Beatrice, Andrea")
-    # K18's readings differ too: under the others everybody gets the marks again (its screen once
-    # looked only for a restart or a draw, and hid this question where S6's joint winners end it)
+    # K18's readings differ too: under the others everybody gets the marks again.  (The stack is
+    # not given, so no screen is asked here: every open point the engine read is re-run.  The
+    # screen that once hid this question is checked on fully known twins in
+    # tests/cli/test_reading_screens.py.)
     assert any(line.strip().startswith("all_out (K18)") for line in lines[:q11])
 
 
