@@ -192,8 +192,14 @@ def verdict_text(r: dict[str, Any]) -> str:
     text = "; ".join(parts)
     text = text[0].upper() + text[1:] + "."
     more = []
-    if r["out"]:
-        more.append(f"{_names(r['out'])} {'is' if len(r['out']) == 1 else 'are'} out")
+    # S6 (all_out = keep-last-life): players out with a mark again that neither a buy-back nor a
+    # restart gave them were the last in the match, all out in this deal, and keep their last life
+    kept = [] if r["restart"] else [p for p in r["out"] if r["marks"].get(p, 0) > 0 and p not in r["bought_back"]]
+    gone = [p for p in r["out"] if p not in kept]
+    if gone:
+        more.append(f"{_names(gone)} {'is' if len(gone) == 1 else 'are'} out")
+    if kept:
+        more.append(f"{_names(kept)}, the last players in, went out in this deal and keep their last life (S6)")
     if r["restart"]:
         how = "a draw, all play again" if r["restart"]["kind"] == "draw" else "everybody gets the marks again"
         more.append(f"everybody went out in this deal: {how} ({r['restart']['rule']})")

@@ -75,3 +75,19 @@ def test_winners_is_empty_while_the_match_goes_on(tmp_path):
     assert code == EXIT_OK
     result = json.loads(out)["outcomes"][0]["result"]
     assert result["winner"] is None and result["winners"] == []
+
+
+def test_the_kept_last_life_is_in_the_verdict(tmp_path):
+    # S6's second rule (all_out = keep-last-life): the two keep their last life and play on; the
+    # verdict said only that they were out
+    kept = JOINT.replace("Ruleset: screw-your-neighbour\n",
+                         "Ruleset: screw-your-neighbour\nOptions: all_out=keep-last-life\n")
+    code, text = rule(tmp_path, kept, "--no-readings")
+    assert code == EXIT_OK, text
+    verdict = next(line for line in text.splitlines() if line.startswith("Verdict:"))
+    assert verdict == ("Verdict: Beatrice and Andrea each lose a mark (S5). Beatrice and Andrea, the last players "
+                       "in, went out in this deal and keep their last life (S6); next dealer: Beatrice.")
+    # under the restarts the marks come back by K18/D8/Z11, not by S6
+    code, text = rule(tmp_path, JOINT)
+    restart = next(line for line in text.splitlines() if "(all_out = restart-no-virgins)" in line)
+    assert "keep their last life" not in restart and "Beatrice and Andrea are out" in restart
