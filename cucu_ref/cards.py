@@ -85,9 +85,12 @@ class Card(NamedTuple):
         return format(self)
 
     def __repr__(self) -> str:
+        token = _TOKENS.get(self.pack, {}).get(self.value)
+        if token is None:  # no card of its pack (the adjudicator's placeholders): the fields
+            return f"Card({self.pack!r}, {self.value!r})"
         if self.pack == CUCCU:
-            return f"Card.parse({format(self)!r})"
-        return f"Card.parse({format(self)!r}, {self.pack!r})"
+            return f"Card.parse({token!r})"
+        return f"Card.parse({token!r}, {self.pack!r})"
 
     @staticmethod
     def parse(text: str, pack: str = CUCCU) -> "Card":

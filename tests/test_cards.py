@@ -25,6 +25,16 @@ def test_repr_reads_back_with_eval(pack_name):
         assert eval(repr(c), {"Card": Card}) == c
 
 
+def test_repr_of_a_value_no_pack_holds_reads_back_and_does_not_raise():
+    # the adjudicator's placeholders for unseen cards (values from 1000 up, never compared) are
+    # Cards of no pack's table: their repr shows the fields (it raised KeyError)
+    from cucu_ref.adjudication.model import PLACEHOLDER
+
+    for c in (Card("cuccu", PLACEHOLDER + 51), Card("french", PLACEHOLDER), Card("cuccu", 16)):
+        assert repr(c) == f"Card({c.pack!r}, {c.value!r})"
+        assert eval(repr(c), {"Card": Card}) == c
+
+
 @pytest.mark.parametrize("pack_name, size, copies", [
     ("cuccu-40", 40, 2),  # C1: "Es gibt insgesamt 40 Karten. Jede Karte kommt zweimal vor."
     ("cuccu-38", 38, 2),  # C4: Zeh "Es wird mit 38 Karten gespielt, die beiden Löwen sind noch nicht vorhanden."
