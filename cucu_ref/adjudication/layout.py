@@ -219,11 +219,12 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
         raise Unsupported("cards left unknown under a dealing where the dealer takes several cards (F2) "
                           "and is dealt during play; give the whole stack as 'order'")
     hands = list(after.hands)
+    dealt_at = deal_places(rules, k, size)  # where the j-th card dealt lies (K4, L2)
     for j, e in enumerate(dealt):
         assert e.seat is not None
         if three and e.seat == after.dealer:
             continue  # F2: he holds the highest of his three, a card already fixed
-        hands[e.seat] = lay.stack[size - 1 - j] if bottom else lay.stack[j]
+        hands[e.seat] = lay.stack[dealt_at[j]]
     stack = lay.stack[: size - drawn] if bottom else lay.stack[drawn:]
     if three:
         stack = stack + after.stack[-2:]  # F2: the two others go under the talon
