@@ -137,8 +137,23 @@ def deal_places(rules: Rules, seats: int, size: int) -> tuple[int, ...]:
 def deal_order(state: State) -> tuple[int, ...]:
     """The seats the next deal is dealt to, in dealing order: from the seat right of the
     dealer round to the dealer, who is last (K4, D2), players out skipped."""
-    n = len(state.players)
-    return tuple(s for s in ((state.dealer + k) % n for k in range(1, n + 1)) if state.marks[s] > 0)
+    return seats_around(state.marks, state.dealer)
+
+
+def seats_around(marks: Sequence[int], dealer: int) -> tuple[int, ...]:
+    """K4/D2: the seats from ``dealer``'s right round to the dealer, the dealer last, the
+    players without marks (out of the match) left out.  The one place the round is written:
+    the engine's deal and next dealer (K2), the position's deal order and the trace ask it."""
+    n = len(marks)
+    seats = _AROUND[n][dealer] if n < len(_AROUND) else (*range(dealer + 1, n), *range(dealer + 1))
+    return seats if min(marks, default=1) > 0 else tuple(s for s in seats if marks[s] > 0)
+
+
+# the round for every table size a pack can seat, by dealer (a deal starts with it)
+_AROUND: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple((*range(dealer + 1, n), *range(dealer + 1)) for dealer in range(n))
+    for n in range(max(p.size for p in PACKS.values()) + 1)
+)
 
 
 def _card(rules: Rules, value: CardLike, where: str) -> Card:

@@ -62,6 +62,7 @@ from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import PACKS, Card
+from .deal import seats_around
 from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from .state import Event, Phase, State
 
@@ -206,8 +207,7 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
         arrows.append(Arrow(len(arrows) + 1, kind, source, target, rule, f"{text} ({rule})"))
 
     # each seat's place in this deal's order (the dealer last): requests go up it, the way back down
-    order = start.order if start.phase != Phase.SHUFFLE else \
-        tuple(x for x in ((dealer + k) % n for k in range(1, n + 1)) if start.marks[x] > 0)
+    order = start.order if start.phase != Phase.SHUFFLE else seats_around(start.marks, dealer)
     place = {seat: k for k, seat in enumerate(order)}
     deal_events = []
     for event in events:

@@ -39,6 +39,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .cards import PACKS, Card
 from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
+from .deal import seats_around
 from .scoring import evaluate, live_marks
 from .state import Action, ActionKind, Custody, Event, Phase, State, Via
 
@@ -625,10 +626,10 @@ def _virgin_remains(virgins: Sequence[bool], marks: Sequence[int]) -> bool:
 
 def _next_dealer(marks: Sequence[int], dealer: int) -> int:
     """K2: the player right of the dealer deals next; D2: the next seat still holding marks."""
-    for seat in _AROUND[len(marks)][dealer]:
-        if marks[seat] > 0:
-            return seat
-    raise AssertionError(f"nobody holds marks to deal the next deal: {list(marks)}")  # see showdown
+    seats = seats_around(marks, dealer)
+    if not seats:
+        raise AssertionError(f"nobody holds marks to deal the next deal: {list(marks)}")  # see showdown
+    return seats[0]
 
 
 def _play_on_index(rules: Rules, order: Sequence[int], dealer: int, dead: Sequence[bool], index: int) -> int:
@@ -643,14 +644,6 @@ def _play_on_index(rules: Rules, order: Sequence[int], dealer: int, dead: Sequen
     if rules.targeted_holder_acts == "always" and not dead[holder]:
         return index
     return index + 1
-
-
-# K4/D2: the seats from the dealer's right round to the dealer, by table size and dealer (for
-# every size a pack can seat)
-_AROUND: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple((*range(dealer + 1, n), *range(dealer + 1)) for dealer in range(n))
-    for n in range(max(p.size for p in PACKS.values()) + 1)
-)
 
 
 _FAST_PATHS: dict[str, FastPath] = {A.KEEP: _fast_keep, A.OFFER: _fast_offer, A.EXCHANGE_WITH_STACK: _fast_go_to_stack}
@@ -671,8 +664,7 @@ def _start_deal(state: State, stack: Optional[Sequence[Card]]) -> tuple[State, t
     n = len(players)
     # K4/D2: dealing starts right of the dealer and goes round to the dealer, who is last;
     # players out of the match (no marks) are not dealt
-    seats = _AROUND[n][dealer]
-    order = seats if min(marks) > 0 else tuple(s for s in seats if marks[s] > 0)
+    order = seats_around(marks, dealer)
     cite = rules.citation_of
     shuffle = _new_event(("shuffle", cite["shuffle"], dealer, None, None, 0))
     if rules.dealing != "all-first" and order and not (order[0] == dealer and rules.dealer_takes == 3):

@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
-from .deal import deal_places
+from .deal import deal_places, seats_around
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset
 from .state import Action, ActionKind, Phase, State
@@ -142,8 +142,7 @@ class Position(NamedTuple):
     @property
     def order(self) -> tuple[int, ...]:
         """This deal's seats in play order, right of the dealer first, the dealer last (K4)."""
-        n = len(self.players)
-        return tuple(s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if self.marks[s] > 0)
+        return seats_around(self.marks, self.dealer)
 
 
 # --------------------------------------------------------------------------- layer 1: input
@@ -512,10 +511,9 @@ def _given_deals(rules: Rules, size: int, stack_order: tuple[Optional[Card], ...
                  marks: list[int]) -> dict[int, tuple[int, list[tuple[int, Card]]]]:
     """Per seat of the deal: how many places of the stack it is dealt from (F2: the dealer
     three), and those of them the stack's ``order`` gives, with their cards."""
-    n = len(marks)
-    if not 0 <= dealer < n:
+    if not 0 <= dealer < len(marks):
         return {}
-    seats = [s for s in ((dealer + k) % n for k in range(1, n + 1)) if marks[s] > 0]  # (Position.order)
+    seats = seats_around(marks, dealer)
     at = deal_places(rules, len(seats), size)
     given = {}
     for j, s in enumerate(seats):

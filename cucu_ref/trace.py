@@ -35,7 +35,7 @@ from typing import Any, Iterable, NamedTuple, Optional, Sequence
 
 from .cards import PACKS, Card, CardNameError
 from .cards import format as card_name
-from .deal import DealSetupError, deal_stack, start_deal
+from .deal import DealSetupError, deal_stack, seats_around, start_deal
 from .engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
@@ -315,8 +315,7 @@ def parse(doc: Any) -> tuple[Optional[Trace], list[Problem]]:
 
 def deal_order_from(marks: Sequence[int], dealer: int) -> int:
     """The seat dealt first when ``dealer`` deals (K4, D2)."""
-    n = len(marks)
-    return next(s for s in ((dealer + k) % n for k in range(1, n + 1)) if marks[s] > 0)
+    return seats_around(marks, dealer)[0]
 
 
 def _by_seat(value: Any, path: str, seat: Any) -> Iterable[tuple[Optional[int], Any, str]]:
