@@ -269,3 +269,19 @@ def low_marks_start(draw, rules: Rules, most_players: int) -> State:
     n = draw(st.integers(rules.min_players, min(rules.max_players, most_players)))
     marks = [draw(st.sampled_from([1, 1, 2, rules.initial_marks])) for _ in range(n)]
     return start_deal(rules, [f"p{i}" for i in range(n)], marks, draw(st.integers(0, n - 1)))
+
+
+class FirstReads:
+    """A Rules value that notes the first read of each option, in order, as the adjudicator's
+    ``Recorder`` does (only the first read of a name is noted): a short way of the scoring
+    must read what its long way reads, in the same order."""
+
+    def __init__(self, rules: Rules):
+        self._rules, self.read = rules, []
+
+    def __getattr__(self, name: str):
+        from cucu_ref.rulesets import OPTIONS
+
+        if name in OPTIONS and name not in self.read:
+            self.read.append(name)
+        return getattr(self._rules, name)

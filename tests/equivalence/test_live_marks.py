@@ -21,6 +21,7 @@ from cucu_ref import scoring
 from cucu_ref.cards import FOOL_VALUE, PACKS, Card
 from cucu_ref.rulesets import OPTIONS, PRESETS, preset
 from cucu_ref.scoring import CUCKOO_VALUE, live_marks
+from helpers import FirstReads
 
 # the options the showdown of live cards reads, with every reading
 SHOWDOWN_OPTIONS = ("fools_in_play", "two_fools", "fool_hint", "two_fools_alone", "all_equal", "ties",
@@ -34,19 +35,6 @@ def _every_reading(base: str = "campli", names=tuple(name for name in SHOWDOWN_O
         yield preset(base, dict(zip(names, values)))
 
 
-class _Reads:
-    """A Rules value that notes the first read of each option, in order (as the adjudicator's
-    Recorder does: only the first read of a name is noted)."""
-
-    def __init__(self, rules):
-        self._rules, self.read = rules, []
-
-    def __getattr__(self, name):
-        if name in OPTIONS and name not in self.read:
-            self.read.append(name)
-        return getattr(self._rules, name)
-
-
 def _expected(rules, seats, vals, table):
     cards = [Card(PACKS[rules.pack].family, v) for v in vals]
     return scoring.evaluate(rules, list(zip(seats, cards)), explain=False, table=table)
@@ -56,7 +44,7 @@ def _check(rules, seats, vals, table, dead=()):
     family = PACKS[rules.pack].family
     live = [(seat, Card(family, v)) for seat, v in zip(seats, vals)]
     dead_hands = [(seat, Card(family, v)) for seat, v in zip(DEAD_SEATS, dead)]
-    fast_reads, slow_reads = _Reads(rules), _Reads(rules)
+    fast_reads, slow_reads = FirstReads(rules), FirstReads(rules)
     lost, gained = live_marks(fast_reads, seats, list(vals), table, list(dead))
     plain = scoring.evaluate(slow_reads, live, dead_hands, explain=False, table=table)
     long = scoring.evaluate(rules, live, dead_hands, explain=True, table=table)
@@ -122,7 +110,7 @@ def test_the_options_read_are_those_of_the_plain_path_and_a_case_of_each():
     reads = set()
     for vals in ((3, 7), (FOOL_VALUE, 7), (FOOL_VALUE, FOOL_VALUE, 5), (CUCKOO_VALUE, 4), (CUCKOO_VALUE, CUCKOO_VALUE)):
         for rules in (preset("campli"), preset("campli", {"cuckoo_at_showdown": "compared"})):
-            recorder = _Reads(rules)
+            recorder = FirstReads(rules)
             live_marks(recorder, SEATS[:len(vals)], list(vals), len(vals))
             reads.add(tuple(recorder.read))
     assert ("all_equal", "ties", "cuckoo_at_showdown") in reads  # a XV: Q3 read
