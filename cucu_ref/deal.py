@@ -126,6 +126,17 @@ def start_deal(
     )
 
 
+def fixed_deal_places(rules: Rules) -> bool:
+    """Whether each seat is dealt from a place of the shuffled stack fixed before play
+    (:func:`deal_places`): not where, dealing one card at a time (K4), a card goes to or from
+    the stack before the last seat is dealt: a dead card put under the stack (L10) and dealt
+    next from the bottom, or the talon exchange (F4) before an undealt dealer."""
+    if rules.dealing != "interleaved":
+        return True
+    return not ((rules.deal_from == "bottom" and rules.dead_cards == "under-stack")
+                or rules.last_request_to == "talon")
+
+
 def deal_places(rules: Rules, seats: int, size: int) -> tuple[int, ...]:
     """Where the cards of a deal to ``seats`` players lie in the shuffled stack of ``size``
     cards (top first): the j-th card dealt is the j-th from the bottom under K4, from the top
@@ -201,11 +212,10 @@ def deal_stack(
         raise DealSetupError("state", "must be a state about to shuffle (phase 'shuffle')")
     rules = state.rules
     pack = PACKS[rules.pack]
-    interleaved = rules.dealing == "interleaved"
-    if interleaved and rules.deal_from == "bottom" and rules.dead_cards == "under-stack":
-        raise DealSetupError("state", "with K4's dealing from the bottom a dead card put under the stack (L10) is "
-                                      "dealt next, so the dealing order depends on play; give the whole stack")
-    if interleaved and rules.last_request_to == "talon":
+    if not fixed_deal_places(rules):
+        if rules.dead_cards == "under-stack":
+            raise DealSetupError("state", "with K4's dealing from the bottom a dead card put under the stack (L10) is "
+                                          "dealt next, so the dealing order depends on play; give the whole stack")
         raise DealSetupError("state", "the talon exchange (F4) comes before an undealt dealer's cards (K4), so the "
                                       "dealing order depends on play; give the whole stack")
     order = deal_order(state)

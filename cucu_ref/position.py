@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from . import cards as _cards
 from .cards import PACKS, Card, CardNameError
-from .deal import deal_places, seats_around
+from .deal import deal_places, fixed_deal_places, seats_around
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset
 from .state import Action, ActionKind, Phase, State
@@ -511,8 +511,8 @@ def _given_deals(rules: Rules, size: int, stack_order: tuple[Optional[Card], ...
                  marks: list[int]) -> dict[int, tuple[int, list[tuple[int, Card]]]]:
     """Per seat of the deal: how many places of the stack it is dealt from (F2: the dealer
     three), and those of them the stack's ``order`` gives, with their cards."""
-    if not 0 <= dealer < len(marks):
-        return {}
+    if not 0 <= dealer < len(marks) or not fixed_deal_places(rules):
+        return {}  # (where the dealing depends on play, every dealt card is counted, C1)
     seats = seats_around(marks, dealer)
     at = deal_places(rules, len(seats), size)
     given = {}
@@ -526,19 +526,32 @@ def _same_card(seat: Optional[int], card: Optional[Card], where: str,
                given: dict[int, tuple[int, list[tuple[int, Card]]]], names: list[str], rules: Rules,
                chk: "_Checker") -> bool:
     """Whether the dealt ``card`` is the card the stack's order gives where ``seat`` is dealt
-    from, so not a second copy.  A different card there is a problem (K4, L2), reported here
-    (and not again as a copy too many); under F2 a card none of the dealer's places the order
-    gives may lie at one it leaves unknown, and is counted as any other card."""
+    from, so not a second copy.  A different card there is a problem (K4, L2: ``deal_from``'s
+    reading), reported here and not again as a copy too many.  Under F2 the dealer's card is
+    the highest of his three: one of them the order gives above it is a problem; a card none
+    of the places the order gives may lie at one it leaves unknown, and is counted as any other."""
     if seat is None or card is None or seat not in given:
         return False
     span, places = given[seat]
-    if any(c == card for _, c in places):
-        return True
-    if not places or len(places) < span:
+    if not places:
         return False
     shown = ", ".join(f"{_cards.format(c)} ($.stack.order[{i}])" for i, c in places)
+    if span > 1:  # F2: the dealer takes three and keeps the highest
+        above = [(i, c) for i, c in places if c.value > card.value]
+        if above:
+            i, c = above[0]
+            chk.add(where, f"{names[seat]} keeps the highest of the three cards he takes, and the stack's order "
+                           f"gives him {_cards.format(c)} ($.stack.order[{i}]), above {_cards.format(card)}", "F2")
+            return True
+        if card in (c for _, c in places):
+            return True
+        if len(places) < span:
+            return False
+    elif places[0][1] == card:
+        return True
+    rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
     chk.add(where, f"{names[seat]} is dealt {_cards.format(card)}, but the stack's order holds {shown} where "
-                   f"{names[seat]}'s card is dealt from", rules.cites("deal"))
+                   f"{names[seat]}'s card is dealt from", rule)
     return True
 
 

@@ -88,11 +88,13 @@ def layout(pos: Position, rules: Rules) -> Layout:
     if pos.stack_order is not None:
         # a partial 'order' gives the stack from the top down; the cards below it are unknown
         layout = list(pos.stack_order) + [None] * (size - len(pos.stack_order))
+        # which of the dealer's three places (F2) the order itself gives, before a dealt card
+        # named for his first place (the card he keeps) is filled in
+        three_given = [layout[i] is not None for i in dealer_three]
         for seat, c in known_dealt.items():
             if seat in dealt_at and layout[dealt_at[seat]] is None:
                 layout[dealt_at[seat]] = c
-        if three and any(layout[i] is None for i in dealer_three) and any(
-                layout[i] is not None for i in dealer_three[1:]):
+        if any(three_given) and not all(three_given):
             # the places of a shuffled stack say which card the dealer takes first, not which he keeps
             raise Unsupported("the dealer takes three cards (F2): an 'order' must give all three he takes or "
                               "none of them; or leave out 'order' and give what the table knows ('dealt', "

@@ -7,9 +7,12 @@ naming both places."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from cucu_ref.cli import adjudicate_document
 from cucu_ref.position import parse
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # a Campli deal: the whole stack, top first; K4 deals from the bottom, so Anna (right of the
 # dealer Dora) is dealt the last card, XII, and Bruno the one above it, XIIII
@@ -69,3 +72,61 @@ def test_under_l2_the_top_card_is_dealt_first():
     assert [o["result"] for o in told["outcomes"]] == [o["result"] for o in plain["outcomes"]]
     found = problems(position([{"deal": "Anna", "card": "XII"}, {"keep": "Anna"}], ruleset="lu-stu"))
     assert [(p, r) for p, r, _ in found] == [("$.history[0].card", "L2")]
+
+
+def _coucou(**fields):
+    # examples/coucou-talon-king.json: Coucou deals from the top (L2), Emil the dealer takes the
+    # fifth to seventh cards (9, Q, 8) and keeps the highest, the queen (F2)
+    with open(ROOT / "examples" / "coucou-talon-king.json", encoding="utf-8") as f:
+        doc = json.load(f)
+    doc.pop("claim")
+    doc.update(fields)
+    return doc
+
+
+def test_the_f2_dealer_is_dealt_the_highest_of_his_three():
+    plain = ruling(_coucou())
+    told = ruling(_coucou(dealt={"Emil": "Q"}))
+    assert [o["result"] for o in told["outcomes"]] == [o["result"] for o in plain["outcomes"]]
+    # a discard is not the card he keeps: refused, naming the higher card of his three (F2)
+    found = problems(_coucou(dealt={"Emil": "8"}))
+    assert found == [('$.dealt["Emil"]', "F2", "Emil keeps the highest of the three cards he takes, and the "
+                      "stack's order gives him 9 ($.stack.order[4]), above 8")]
+    # a card none of his three: refused at its places (L2, Coucou's dealing from the top)
+    found = problems(_coucou(dealt={"Emil": "K"}))
+    assert [(p, r) for p, r, _ in found] == [('$.dealt["Emil"]', "L2")]
+    assert "Q ($.stack.order[5])" in found[0][2]
+
+
+def test_a_player_out_is_not_dealt_so_the_places_move_up():
+    # Bruno is out (0 marks): Carla is dealt the card above Anna's, the XIIII, not VI
+    out = [{"name": "Anna", "marks": 3}, {"name": "Bruno", "marks": 0}, {"name": "Carla", "marks": 3},
+           {"name": "Dora", "marks": 3}]
+    doc = position([{"deal": "Anna", "card": "XII"}, {"keep": "Anna"}, {"deal": "Carla", "card": "XIIII"}],
+                   players=out, eliminations=1)
+    assert ruling(doc)["outcomes"]
+    wrong = position([{"deal": "Anna", "card": "XII"}, {"keep": "Anna"}, {"deal": "Carla", "card": "VI"}],
+                     players=out, eliminations=1)
+    assert [(p, r) for p, r, _ in problems(wrong)] == [("$.history[2].card", "K4")]
+
+
+def test_where_the_dealing_depends_on_play_every_dealt_card_is_counted():
+    # K4 one card at a time from the bottom with L10's dead cards under the stack: a dead card is
+    # dealt next, so no place is fixed; a named dealt card is then one more copy (C1), as before
+    doc = position([{"deal": "Anna", "card": "XII"}, {"offer": "Anna"}],
+                   ruleset={"preset": "campli", "options": {"dead_cards": "under-stack"}})
+    assert [(p, r) for p, r, _ in problems(doc)] == [("$.history[0].card", "C1")]
+
+
+def test_an_order_that_stops_inside_the_f2_dealer_s_three_is_refused():
+    # the order gives the first of Emil's three (the 7) and not the others: which he keeps is
+    # unknown (max(7, ?, ?)), so the order must give all three or none (docs: F2); it was ruled
+    # as if he kept the 7
+    doc = {"format": "cucu-position/1", "ruleset": "coucou", "players": ["Anna", "Bruno", "Carla", "Dora", "Emil"],
+           "dealer": "Emil", "stack": {"order": ["10", "J", "K", "9", "7"]},
+           "history": [{"keep": p} for p in ("Anna", "Bruno", "Carla", "Dora", "Emil")]}
+    code, record, _ = adjudicate_document(json.dumps(doc), "position.json")
+    assert code != 0
+    assert "must give all three he takes or none of them" in json.dumps(record)
+    doc["stack"]["order"] = doc["stack"]["order"][:4]  # none of his three: the cases are split
+    assert ruling(doc)["outcomes"]
