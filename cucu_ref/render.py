@@ -192,9 +192,7 @@ def verdict_text(r: dict[str, Any]) -> str:
     text = "; ".join(parts)
     text = text[0].upper() + text[1:] + "."
     more = []
-    # S6 (all_out = keep-last-life): players out with a mark again that neither a buy-back nor a
-    # restart gave them were the last in the match, all out in this deal, and keep their last life
-    kept = [] if r["restart"] else [p for p in r["out"] if r["marks"].get(p, 0) > 0 and p not in r["bought_back"]]
+    kept = _kept_last_life(r)
     gone = [p for p in r["out"] if p not in kept]
     if gone:
         more.append(f"{_names(gone)} {'is' if len(gone) == 1 else 'are'} out")
@@ -375,6 +373,14 @@ def _show(value: Any) -> str:
     return str(value) if value is not None else "nobody"
 
 
+def _kept_last_life(r: dict[str, Any]) -> list[str]:
+    """S6 (all_out = keep-last-life): players out with a mark again that neither a buy-back nor
+    a restart gave them were the last in the match, all out in this deal, and keep their last life."""
+    if r["restart"]:
+        return []
+    return [p for p in r["out"] if r["marks"].get(p, 0) > 0 and p not in r["bought_back"]]
+
+
 def _brief(r: dict[str, Any]) -> str:
     parts = []
     lost = [x["player"] for x in r["marks_lost"]]
@@ -383,6 +389,11 @@ def _brief(r: dict[str, Any]) -> str:
         parts.append("gains: " + ", ".join(x["player"] for x in r["marks_gained"]))
     if r["out"]:
         parts.append("out: " + ", ".join(r["out"]))
+    if r["restart"]:  # K18, D8, Z11: everybody went out
+        parts.append(f"{'a draw' if r['restart']['kind'] == 'draw' else 'all return'} ({r['restart']['rule']})")
+    kept = _kept_last_life(r)
+    if kept:
+        parts.append(f"last life kept: {', '.join(kept)} (S6)")
     if r["buy_back_offers"]:
         parts.append("buy-back: " + ", ".join(f"{x['player']} {x['stakes']}" for x in r["buy_back_offers"]))
     if r["next"]:

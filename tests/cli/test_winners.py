@@ -59,7 +59,15 @@ def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
     # not given, so no screen is asked here: every open point the engine read is re-run.  The
     # screen that once hid this question is checked on fully known twins in
     # tests/cli/test_reading_screens.py.)
-    assert any(line.strip().startswith("all_out (K18)") for line in lines[:q11])
+    k18 = next(i for i, line in enumerate(lines) if line.strip().startswith("all_out (K18)"))
+    assert k18 < q11
+    # each of its five readings comes out differently, so each has its own outcome line (the
+    # restarts by their rules, K18, D8, Z11; S6's two rules)
+    outcomes = [line.strip() for line in lines[k18:q11] if line.strip().startswith("->")]
+    assert len(outcomes) == 5, outcomes
+    assert [o.rsplit("; ", 1)[1] for o in outcomes] == [
+        "all return (K18)", "all return (D8)", "a draw (Z11)", "joint winners: Beatrice, Andrea",
+        "last life kept: Beatrice, Andrea (S6)"]
 
 
 def test_a_single_winner_is_the_one_entry_of_winners(tmp_path):
