@@ -380,14 +380,12 @@ def _fast_offer(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
     if role is not None:  # an event card (K10-K14)
         if role != CUCKOO and role != INN:
             return None
+        cite = rules.citation_of
+        met = [_new_event(("offer", cite["offer"], seat, None, None, 0))]
         if dealt:
             stack = rest
             hands, custody = _put(hands, target, card), _put(custody, target, ((target, Via.DEALT),))
-            cite = rules.citation_of
-            met = [_new_event(("offer", cite["offer"], seat, None, None, 0)),
-                   _new_event(("deal", cite["deal"], target, None, card, 0))]
-        else:
-            met = [_new_event(("offer", rules.citation_of["offer"], seat, None, None, 0))]
+            met.append(_new_event(("deal", cite["deal"], target, None, card, 0)))
         return _fast_arresto(state, role, index, stack, hands, custody, met)
     if rules.refuse_by_paying == "yes":
         return None  # Q9's choice to exchange or pay
