@@ -945,11 +945,11 @@ def by_identity(store: dict[Any, tuple[Rules, Any]], rules: Rules, key: Hashable
     """A memo of what is built from a frozen ``rules`` (and ``key``), looked up by the rules'
     identity first: hashing a Rules hashes each of its fields, and a batch rules many positions
     under one Rules value.  The rules are kept beside the value, so that the id of a ruleset
-    gone is never taken for another's; ``store`` is cleared past ``limit`` entries; a ``build``
-    that raises keeps nothing."""
+    gone is never taken for another's; ``store`` holds at most ``limit`` entries (full, it is
+    cleared before the next is kept); a ``build`` that raises keeps nothing."""
     entry = store.get((id(rules), key))
     if entry is None or entry[0] is not rules:
-        if len(store) > limit:
+        if len(store) >= limit:
             store.clear()
         entry = store[(id(rules), key)] = (rules, build())
     return entry[1]
