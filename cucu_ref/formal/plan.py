@@ -109,6 +109,13 @@ def showdown_checks(rules: Rules, sizes: list[int], timeout_ms: int, only: set =
             yield showdown.accounting(rules, n, timeout_ms)
 
 
+def showdown_sizes(rules: Rules, lo: int, hi: int) -> list[int]:
+    """The showdown sizes checked for ``rules``: from ``lo`` (not from its smallest table: a
+    showdown may hold fewer live cards than the deal had players, once some went out or were
+    put out during it) to ``hi`` or its largest table."""
+    return list(range(lo, min(hi, rules.max_players) + 1))
+
+
 def showdown_rulesets() -> list[Rules]:
     """The rulesets whose showdown is checked beside :func:`rulesets`: every other preset (the
     ordinary-pack games too: their deals are not modelled, their showdown is the engine's)."""
@@ -127,7 +134,7 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
         if not only or "cuckoo-at-showdown" in only:
             for n in ns:
                 yield cuckoo_at_showdown(rules, n, timeout_ms)
-        yield from showdown_checks(rules, ns, timeout_ms, only)
+        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only)
         for prop, top in spec["lemma"].items():
             if only and prop not in only:
                 continue
@@ -139,5 +146,4 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
             if wanted:
                 yield from bounded(rules, n, wanted, timeout_ms)
     for rules in showdown_rulesets():
-        ns = list(range(max(lo, rules.min_players), min(hi, rules.max_players) + 1))
-        yield from showdown_checks(rules, ns, timeout_ms, only)
+        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only)

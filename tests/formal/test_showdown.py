@@ -393,7 +393,13 @@ def test_a_bug_in_the_live_path_fails_a_live_stage(monkeypatch, rules, n, mutant
 def test_the_live_path_is_taken_at_the_sizes_the_long_run_proves():
     """scoring takes decide_live only for as many live cards as the long profile proves its
     stages at (docs/dev/engine-speed.md, 'Third round': every preset at 2..20); a wider
-    range in either place without the other would leave showdowns on an unproved path."""
-    from cucu_ref.formal.plan import PROFILES
+    range in either place without the other would leave showdowns on an unproved path.  The
+    long plan checks every preset's showdown at each of those sizes its tables can reach,
+    fewer live cards than its smallest table included (players go out during a deal)."""
+    from cucu_ref.formal.plan import PROFILES, showdown_sizes
 
     assert PROFILES["long"]["sizes"] == scoring._LIVE_SIZES
+    lo, hi = scoring._LIVE_SIZES
+    for name, rules in PRESETS.items():
+        reach = list(range(lo, min(hi, rules.max_players) + 1))
+        assert showdown_sizes(rules, *PROFILES["long"]["sizes"]) == reach, name
