@@ -246,7 +246,7 @@ CATALOGUE: tuple[Mutation, ...] = (
 )
 
 # Why a mutant the runner reports as surviving survives, once someone has looked at it (empty:
-# the ci run of 2026-12-01 caught all 53; the long profile has not been run).  A survivor
+# the ci run of 2026-12-01 caught all of its 53, today's 52; the long profile has not been run).  A survivor
 # without a reason here is printed as 'no reason recorded: look at it' and fails the run.
 SURVIVOR_REASONS: dict[str, str] = {}
 
