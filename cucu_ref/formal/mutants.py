@@ -186,6 +186,11 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("innkeeper-pays-beyond-his-marks", S, "pay", (
         ("keeper_pays[j] = AND(cov[j], held - earlier >= 1)", "keeper_pays[j] = cov[j]"),
     ), "scoring", "Q12: the innkeeper pays guarantees he has no marks left for (issue 10 §6)"),
+    Mutation("live-marks-k19-at-any-table", S, "live_marks", (
+        ('(rules.cuckoo_pair_exception != "yes" or table == 2)',
+         '(rules.cuckoo_pair_exception != "yes" or table >= 2)'),
+    ), "scoring", "K19 in the engine's own scoring: two XV as the only live cards lose nothing at any table "
+                  "(a dead hand beside them)"),
     Mutation("plain-path-compares-all-live", S, "decide_plain", (
         ("find_lowest(X, rules, r.rank, live, r.compared)", "find_lowest(X, rules, r.rank, live, live)"),
     ), "scoring", "C3: the fast path compares the single fool (he would lose twice)"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from ..rulesets import PRESETS, Rules, preset
-from . import pproofs, showdown
+from . import livemarks, pproofs, showdown
 from .props import Result, bounded, cuckoo_at_showdown, lemma
 
 # The Lu Stù readings the model checks while the engine has no 'lu-stu' preset (L2-L4, L6-L8,
@@ -59,9 +59,14 @@ def readings() -> list[Rules]:
     return rulesets() + [preset("campli", v) for v in CARD_READINGS]
 
 
+LONG_LIVE_MARKS = 6
+
 # per profile: the largest size for each (property, method); the showdown is checked at every size
 PROFILES = {
-    "ci": {"sizes": (2, 4), "timeout": 120,
+    # live_marks: the largest showdown at which scoring.live_marks is run path by path
+    # (livemarks.equivalence); its paths grow about threefold a card (campli: 30, 86, 268 paths
+    # at 2, 3, 4 cards, every split of live and dead), so the ci profile stops at 3
+    "ci": {"sizes": (2, 4), "timeout": 120, "live_marks": 3,
            "lemma": {"termination": 5, "blocked-request": 4, "guarantee-invariant": 3, "chain-invariant": 3,
                      "cat-undo": 4, "conservation": 3},
            "bounded": {"termination": 3, "conservation": 2, "blocked-request": 3, "cat-undo": 3,
@@ -72,13 +77,13 @@ PROFILES = {
     # lowest other card only beside the other XV and one fool, or with everyone else dead, and
     # whoever puts a player out holds a lower live card);
     # beyond these z3 answered 'unknown' within 180-300 s, which counts as a failure
-    "long": {"sizes": (2, 20), "timeout": 600,
+    "long": {"sizes": (2, 20), "timeout": 600, "live_marks": LONG_LIVE_MARKS,
              "lemma": {"termination": 20, "blocked-request": 19, "cat-undo": 10, "guarantee-invariant": 8,
                        "chain-invariant": 6, "conservation": 5},
              "bounded": {"termination": 4, "conservation": 4, "blocked-request": 4, "cat-undo": 4,
                          "cuckoo-at-showdown": 3}},
     # everything at every size: expected to fail ('unknown') on the larger sizes; for measuring
-    "exhaustive": {"sizes": (2, 20), "timeout": 1800,
+    "exhaustive": {"sizes": (2, 20), "timeout": 1800, "live_marks": 20,
                    "lemma": dict.fromkeys(("termination", "blocked-request", "guarantee-invariant",
                                            "chain-invariant", "cat-undo", "conservation"), 20),
                    "bounded": dict.fromkeys(("termination", "conservation", "blocked-request", "cat-undo",
@@ -99,14 +104,19 @@ def every_size(rules: Rules, timeout_ms: int, only: set = frozenset()) -> Iterat
         yield pproofs.lemma(name, rules, timeout_ms)
 
 
-def showdown_checks(rules: Rules, sizes: list[int], timeout_ms: int, only: set = frozenset()) -> Iterator[Result]:
+def showdown_checks(rules: Rules, sizes: list[int], timeout_ms: int, only: set = frozenset(),
+                    live_marks_top: int = 20) -> Iterator[Result]:
     """The engine's showdown (scoring.decide on z3 terms): equal to the seeds' (showdown.equivalence)
-    and its marks accounted for (showdown.accounting), at each size."""
+    and its marks accounted for (showdown.accounting), at each size; and the engine's own scoring,
+    scoring.live_marks run on symbolic values, equal to decide_plain (livemarks.equivalence) at
+    each size up to ``live_marks_top`` (its paths grow about threefold a card: see PROFILES)."""
     for n in sizes:
         if not only or "showdown-is-the-seeds" in only:
             yield showdown.equivalence(rules, n, timeout_ms)
         if not only or "showdown-accounting" in only:
             yield showdown.accounting(rules, n, timeout_ms)
+        if (not only or livemarks.PROP in only) and n <= live_marks_top:
+            yield livemarks.equivalence(rules, n, timeout_ms)
 
 
 def showdown_sizes(rules: Rules, lo: int, hi: int) -> list[int]:
@@ -134,7 +144,7 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
         if not only or "cuckoo-at-showdown" in only:
             for n in ns:
                 yield cuckoo_at_showdown(rules, n, timeout_ms)
-        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only)
+        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only, spec["live_marks"])
         for prop, top in spec["lemma"].items():
             if only and prop not in only:
                 continue
@@ -146,4 +156,4 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
             if wanted:
                 yield from bounded(rules, n, wanted, timeout_ms)
     for rules in showdown_rulesets():
-        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only)
+        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only, spec["live_marks"])
