@@ -12,7 +12,9 @@ of it.  Each operation is a few lines with the same meaning both ways (tested ag
 other, ``tests/formal/test_showdown.py``); :func:`evaluate` only turns the decision into
 rule-cited marks and notes.  The engine's showdowns without a guarantee or a hint (nearly all)
 take :func:`live_marks`, the same stages over seats instead of rows, which returns only the
-cited marks and is tested equal to :func:`evaluate` (``tests/equivalence/test_live_marks.py``).
+cited marks: z3 proves it equal to :func:`decide_plain` by running it on symbolic values,
+path by path, up to 6 cards (:mod:`cucu_ref.formal.livemarks`), and it is tested equal to
+:func:`evaluate` beyond (``tests/equivalence/test_live_marks.py``).
 
 Seats are *positions* ``0 .. m-1`` in :func:`decide`: the live seats in play order, then the
 dead hands, then any innkeeper who is neither (his marks still matter, K14).  Ranks are
@@ -22,13 +24,13 @@ doubled so that every rank is an integer (the pair of fools' 14½ is 29).
 from __future__ import annotations
 
 from itertools import compress
-from operator import and_, gt, itemgetter
+from operator import and_, gt
 from typing import Any, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .cards import FOOL_VALUE, PACKS, Card
 from .rulesets import Rules
 
-__all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "decide_plain", "decide_live", "Plain",
+__all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "decide_plain", "Plain",
            "Decision", "PlainOps", "rank_cards", "Ranked", "without_fools", "find_lowest", "Lowest", "spare_cuckoos",
            "Losers", "without_cuckoos", "pay", "Paid", "without_guarantees", "NULLA_CARDS", "CUCKOO_VALUE", "NO_SEAT"]
 
@@ -489,71 +491,6 @@ def decide_plain(X: Any, rules: Rules, family: str, vals: Sequence[Term], live: 
     return _new(Plain, (los.by_fool, los.by_rank, r.gains, r.rank))
 
 
-def decide_live(X: Any, rules: Rules, family: str, vals: Sequence[Term], table: Term) -> Plain:
-    """:func:`decide_plain` for :func:`evaluate`'s commonest showdown (``explain=False``; the
-    adjudicator's case split asks it, the engine scores such a showdown by :func:`live_marks`):
-    **every card given is live** (no dead hand, Q4 has nothing to add), **nobody hinted** (Z7
-    has nothing to take away) and nobody holds an innkeeper's guarantee (K14).  The same three
-    stages written out for that case, with the rows that are all true or all false left out:
-
-    * the fools (:func:`rank_cards`; C3, L4, Z6, Q10), only where a hand holds one;
-    * the lowest card (:func:`find_lowest`; K15, L3, R4, Q11/F5);
-    * the cuckoos (:func:`spare_cuckoos`; Q3, K19), only where a hand holds a XV.
-
-    The options are read as those functions read them, in the same order and in the same
-    cases (the adjudicator's ``Recorder`` notes which a showdown reads), ``fools_in_play`` and
-    ``fool_hint`` included though neither can change anything here.  z3 proves it equal to
-    :func:`decide_plain` (itself proved equal to :func:`decide`), marks lost and gained by each
-    seat and each card's rank, on every such showdown of 2 to 20 cards (``_LIVE_SIZES``, the
-    long profile's sizes: :func:`evaluate` takes this path only there), once for each way the
-    two tests on the cards (a fool? a XV?) can go (the 'live' stages of
-    :func:`cucu_ref.formal.showdown.live_stages`)."""
-    AND, NOT = X.AND, X.NOT
-    n = len(vals)
-    everyone = [True] * n
-    rank = [2 * v for v in vals]
-    fool: Sequence[Term] = [False] * n
-    gains: Sequence[Term] = fool
-    compared: Sequence[Term] = everyone
-    single: Term = False
-    cuccu = family == "cuccu"
-    if cuccu and X.holds_any(vals, FOOL_VALUE):
-        # C3: two fools rank 14½ (L4, Z6: above XV, and gain); a single fool loses and is not compared
-        fool = [v == FOOL_VALUE for v in vals]
-        fools = X.count(fool)
-        _read(rules.fools_in_play)  # Q4: a fool in a dead hand would count; there is none here
-        two = fools >= 2
-        rank = X.where_else(X.only_if(two, fool), PAIR_RANK[rules.two_fools], rank)
-        gains = X.only_if(AND(two, rules.two_fools == "above-xv-and-gain"), fool)  # L4, Z6
-        _read(rules.fool_hint)  # Z7: a holder who hinted would forfeit his gain; nobody hinted
-        single = fools == 1  # C3, K15 (every fool counted is live)
-        exempt = AND(two, rules.two_fools_alone == "exempt")  # Q10, Z9
-        compared = X.but(everyone, X.only_if(X.OR(single, exempt), fool))
-    # K15: the lowest compared card loses; Q11/F5: nobody when every card is of one rank
-    if rules.all_equal == "nobody-loses":
-        low_all = X.lowest(rank, everyone)
-        nobody = AND(n >= 2, X.count(X.but(everyone, compared)) == 0,
-                     X.count(X.but(everyone, [r == low_all for r in rank])) == 0)
-        compared = X.only_if(NOT(nobody), compared)
-    tied = X.lowest_tied(rank, compared)[1]
-    chosen = X.first(tied) if rules.ties == "first" else X.last(tied) if rules.ties == "last" else tied  # L3, R4
-    by_fool = X.only_if(single, fool)
-    by_rank = chosen
-    if cuccu and X.holds_any(vals, CUCKOO_VALUE):
-        cuckoo = [v == CUCKOO_VALUE for v in vals]
-        if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
-            by_rank = X.but(chosen, cuckoo)
-        elif rules.cuckoo_pair_exception != "no":
-            # K19: two cuckoos, the only cards (at a table of two, 'yes'; at any, 'two-live-cards'), lose nothing
-            alone: Term = n == 2
-            if rules.cuckoo_pair_exception == "yes":
-                alone = AND(alone, table == 2)
-            pair = AND(alone, X.count(cuckoo) == 2)
-            by_fool = X.only_if(NOT(pair), by_fool)
-            by_rank = X.only_if(NOT(pair), chosen)
-    return _new(Plain, (by_fool, by_rank, gains, rank))
-
-
 def _read(*options: str) -> None:
     """Options a short way reads though they change nothing in its case: the adjudicator's
     ``Recorder`` notes the options a showdown reads, so a short way reads what the long way
@@ -586,12 +523,6 @@ def evaluate(
     live and dead hands given.
     """
     family = PACKS[rules.pack].family
-    if not (explain or dead or guarantees or hinted) and _LIVE_SIZES[0] <= len(live) <= _LIVE_SIZES[1]:
-        # every card live, no notes asked: decide_live (proved equal to decide_plain)
-        in_play, cards = zip(*live)
-        table = len(in_play) if table is None else table
-        return _plain_showdown(rules, in_play, table,
-                               decide_live(PlainOps, rules, family, list(map(_VALUE, cards)), table))
     seats = [s for s, _ in live]
     vals = [c[1] for _, c in live]  # the card's value
     n_live = m = len(seats)
@@ -650,14 +581,10 @@ def evaluate(
 
 
 _HALF = (0.5).__mul__
-_VALUE = itemgetter(1)  # a Card's value
-# the table sizes at which z3 proves decide_live equal to decide_plain (python -m cucu_ref.formal
-# --profile long: 2-20); a showdown of more cards takes decide_plain
-_LIVE_SIZES = (2, 20)
 
 
 def _plain_showdown(rules: Rules, seats: Sequence[int], table: Term, p: Plain) -> Showdown:
-    """The marks of :func:`decide_plain` (or :func:`decide_live`) for the live ``seats`` (the
+    """The marks of :func:`decide_plain` for the live ``seats`` (the
     first positions), cited (:func:`_cited`); the ranks halved back (14½ is 29)."""
     # (``compress`` and ``zip`` stop at the last live seat: a dead hand's position follows it)
     lost, gained = _cited(rules, len(seats) == 2 and table == 2 and p.rank[0] == p.rank[1],
@@ -690,13 +617,19 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
     value of each one's card; ``table``: the players dealt (K19); ``dead``: the values of the
     cards in dead hands (only a fool there can matter, Q4).
 
-    :func:`decide_plain`'s three stages for this case (:func:`decide_live`'s where every card
-    is live) over the seats instead of rows of flags, reading the options they read in their
-    order and in the same cases (the adjudicator's ``Recorder`` notes which a showdown reads);
-    the cards compared on their values, doubled only where a fool is in play (the pair's 14½ is
-    29).  Tested equal to :func:`evaluate`, the options read included
-    (``tests/equivalence/test_live_marks.py``), and compared at every showdown of the engine's
-    equivalence run with the long way (:func:`decide`)."""
+    :func:`decide_plain`'s three stages for this case over the seats instead of rows of flags,
+    reading the options they read in their order and in the same cases (the adjudicator's
+    ``Recorder`` notes which a showdown reads); the cards compared on their values, doubled
+    only where a fool is in play (the pair's 14½ is 29).
+
+    **Proved** equal to :func:`decide_plain` (itself proved equal to :func:`decide` at every
+    size), cited as :func:`evaluate` cites it, the options read in order included, on every
+    showdown of up to 6 cards (``python -m cucu_ref.formal --profile long``; the ci profile to
+    3), every split of live cards and dead hands, any table: z3 runs this very function on
+    symbolic values, path by path (:mod:`cucu_ref.formal.livemarks`; its paths grow about
+    threefold a card, so larger showdowns are not run).  Beyond that, tested equal to
+    :func:`evaluate` (``tests/equivalence/test_live_marks.py``: up to 22 cards) and compared
+    at every showdown of the engine's equivalence run with the long way."""
     n = len(vals)
     cuccu = PACKS[rules.pack].family == "cuccu"
     rank = vals  # compared as they are: doubled (2 * v) only where a fool is in play

@@ -23,8 +23,8 @@ import z3
 
 from ..cards import FOOL_VALUE, PACKS
 from ..rulesets import Rules
-from ..scoring import (CUCKOO_VALUE, HIGH, NO_SEAT, NULLA_CARDS, Decision, Losers, Ranked, decide, decide_live,
-                       decide_plain, find_lowest, pay, rank_cards, spare_cuckoos, without_cuckoos, without_fools,
+from ..scoring import (CUCKOO_VALUE, HIGH, NO_SEAT, NULLA_CARDS, Decision, Losers, Ranked, decide, decide_plain,
+                       find_lowest, pay, rank_cards, spare_cuckoos, without_cuckoos, without_fools,
                        without_guarantees)
 from .model import AND, B2I, EQ, IMPLIES, NOT, OR, ite
 
@@ -390,7 +390,6 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
     out.append(("pay", pre, goals, {"vals": vals, "by_fool": by_fool, "by_rank": by_rank, "keeper": keeper,
                                     "marks": marks}))
     out.append(plain_stage(rules, n))
-    out += live_stages(rules, n)
     return out
 
 
@@ -418,62 +417,6 @@ def plain_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[s
                   (f"losers-live[{j}]", IMPLIES(OR(plain.by_fool[j], plain.by_rank[j], plain.gains[j]),
                                                 v["live"][j]), True)]
     return ("plain", pre, goals, {**v, "table": [table]})
-
-
-def live_cases(family: str) -> list[tuple[str, dict[int, bool]]]:
-    """The ways :func:`cucu_ref.scoring.decide_live`'s tests on the cards can go: (stage name,
-    the answer of ``holds_any`` for the fool and for the XV).  A pack without them has one way
-    (the tests are not asked)."""
-    if family != "cuccu":
-        return [("live", {})]
-    return [("live" + "".join(f"+{name}" for name, value in (("fool", FOOL_VALUE), ("xv", CUCKOO_VALUE))
-                              if pins[value]), pins)
-            for pins in ({FOOL_VALUE: f, CUCKOO_VALUE: x} for f in (False, True) for x in (False, True))]
-
-
-def _pinned_ops(pins: dict[int, bool]) -> type:
-    """:class:`Z3Ops` whose ``holds_any`` gives the answers ``pins`` (value -> answer) instead of
-    'possibly': so z3 follows the way of :func:`cucu_ref.scoring.decide_live` those answers
-    choose, and the premises say which showdowns give them (:func:`live_stages`)."""
-
-    class Pinned(Z3Ops):
-        @staticmethod
-        def holds_any(values: Sequence[Term], value: int, mask: Optional[Sequence[Term]] = None) -> bool:
-            assert mask is None, "decide_live asks about every card"
-            return pins[value]
-
-    return Pinned
-
-
-def live_stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[str, list[Any]]]]:
-    """The engine's commonest showdown: :func:`cucu_ref.scoring.decide_live` is
-    :func:`cucu_ref.scoring.decide_plain` (proved equal to the long way, stage 'plain') on every
-    showdown of ``n`` seats in which every card is live, nobody hinted and nobody holds a
-    guarantee: any cards of the pack, any table.  One stage for each way its tests on the cards
-    can go (a fool in a hand?  a XV?), each with those answers as premises (``holds_any`` as
-    :class:`Z3Ops` states it) and z3 following that way: for each seat the mark lost as the
-    single fool, the mark lost by rank (each cites its own rule), the mark gained, and the rank."""
-    family = PACKS[rules.pack].family
-    from .invariants import card_domain
-
-    out = []
-    for stage, pins in live_cases(family):
-        vals = _fresh("int", f"{stage}_card", n)
-        table = z3.Int(f"{stage}_table")
-        # the answers: a card of that value among them, or none (as PlainOps.holds_any tests it)
-        pre = card_domain(rules, vals) + [_z(EQ(OR(*[EQ(v, value) for v in vals]), answer))
-                                          for value, answer in pins.items()]
-        fast = decide_live(_pinned_ops(pins), rules, family, vals, table)
-        everyone, nobody = [True] * n, [False] * n
-        plain = decide_plain(Z3Ops, rules, family, vals, everyone, nobody, nobody, table)
-        # the ranks first, kept as lemmas: the losers' queries after them are faster with them
-        goals: list[tuple[Any, ...]] = [(f"rank[{j}]", fast.rank[j], plain.rank[j], True) for j in range(n)]
-        for j in range(n):
-            goals += [(f"gains[{j}]", fast.gains[j], plain.gains[j]),
-                      (f"by_fool[{j}]", fast.by_fool[j], plain.by_fool[j]),
-                      (f"by_rank[{j}]", fast.by_rank[j], plain.by_rank[j])]
-        out.append((stage, pre, goals, {"vals": vals, "table": [table]}))
-    return out
 
 
 def _pins(inputs: dict[str, list[Any]], concrete: dict[str, list[Any]]) -> list[Any]:
@@ -592,25 +535,7 @@ def _stage_inputs(rules: Rules, family: str, vals: list[Any], live: list[Any], d
                     "table": [table]},
         "pay": {"vals": vals, "by_fool": los.by_fool, "by_rank": los.by_rank, "keeper": keeper, "marks": marks},
         "plain": _plain_sample(rules, family, vals, live, dead_hand, hinted, keeper, marks, table),
-        **_live_samples(rules, family, len(vals)),
     }
-
-
-def _live_samples(rules: Rules, family: str, n: int) -> dict[str, dict[str, list[Any]]]:
-    """For each of the 'live' stages, a showdown of ``n`` cards of the pack that goes its way
-    (a fool among them or not, a XV or not; the rest the pack's other cards, highest first), as
-    the plain path itself tests it (``PlainOps.holds_any``): the premises must hold on it."""
-    from ..scoring import PlainOps
-
-    pack = PACKS[rules.pack]
-    out = {}
-    for stage, pins in live_cases(family):
-        wanted = [value for value, answer in pins.items() if answer]
-        others = [c.value for c in pack.cards if c.value not in pins]
-        vals = (wanted + others)[:n]
-        assert all(PlainOps.holds_any(vals, value) == answer for value, answer in pins.items()), (stage, vals)
-        out[stage] = {"vals": vals, "table": [n]}
-    return out
 
 
 def _plain_sample(rules: Rules, family: str, vals: list[Any], live: list[Any], dead_hand: list[Any],

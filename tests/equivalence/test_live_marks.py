@@ -3,10 +3,11 @@
 options read in the same order (the adjudicator's ``Recorder`` re-runs a position under the
 other readings of exactly the options the engine read).
 
-``live_marks`` is :func:`cucu_ref.scoring.decide_live`'s stages over seats instead of rows; z3
-proves ``decide_live`` (``formal.showdown.live_stages``), and these tests tie ``live_marks`` to
-it and to the long way: every showdown of up to four cards drawn from the values that steer the
-rules (the fool, XV, two low cards alike, a high card) under every reading of the showdown's
+``live_marks`` is :func:`cucu_ref.scoring.decide_plain`'s stages over seats instead of rows; z3
+proves it equal to ``decide_plain`` up to 6 cards by running it on symbolic values
+(``cucu_ref.formal.livemarks``, ``tests/formal/test_live_marks_proof.py``), and these tests tie
+it to the long way beyond: every showdown of up to four cards drawn from the values that steer
+the rules (the fool, XV, two low cards alike, a high card) under every reading of the showdown's
 options, and random showdowns of 1 to 22 cards of every preset.  The equivalence run
 (``test_engine_equivalence.py``) compares it with the long way at every showdown as well."""
 

@@ -2,7 +2,7 @@
 tests of ``tests/formal/test_showdown.py``, which check the same and more): the plain
 operations on whole rows (``PlainOps.lowest``, ``lowest_tied``) against their definition,
 where the mask is all true (their short way: ``min`` over the whole row) and where it is not;
-``decide_live`` reading the options ``decide_plain`` reads; K19's table."""
+K19's table; the fast path against the long way."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from cucu_ref import scoring
 from cucu_ref.cards import PACKS, Card
 from cucu_ref.rulesets import PRESETS, preset
 from cucu_ref.scoring import HIGH, PlainOps
-from helpers import FirstReads
 
 
 def _lowest(values, mask):
@@ -38,31 +37,7 @@ def test_lowest_and_its_ties_where_the_mask_is_all_true_and_where_it_is_not():
     assert PlainOps.lowest_tied([3, 1, 3], [True, False, True]) == (3, [True, False, True])
 
 
-# ---- scoring.decide_live: the options it reads, K19's table
-
-def test_the_live_path_reads_the_options_the_plain_path_reads():
-    # the adjudicator re-runs a position under the other readings of exactly the options the
-    # engine read: decide_live must read what decide_plain reads, showdown by showdown (the
-    # fools' Q4 and Z7 included, though they change nothing when every card is live)
-    rng = random.Random(5)
-    rulesets = [PRESETS[name] for name in sorted(PRESETS)] + [
-        preset("campli", {"cuckoo_at_showdown": "compared"}),
-        preset("campli", {"all_equal": "nobody-loses", "fools_in_play": "any-hand", "fool_hint": "forfeits-gain"})]
-    seen = set()
-    for _ in range(600):
-        rules = rng.choice(rulesets)
-        pack = PACKS[rules.pack]
-        cards = rng.sample(list(pack.cards), rng.randint(2, 8))
-        vals = [c.value for c in cards]
-        n = len(vals)
-        live, plain = FirstReads(rules), FirstReads(rules)
-        fast = scoring.decide_live(scoring.PlainOps, live, pack.family, vals, n)
-        slow = scoring.decide_plain(scoring.PlainOps, plain, pack.family, vals, [True] * n, [False] * n, [False] * n, n)
-        assert fast == slow
-        assert live.read == plain.read, (rules.name, vals)  # the same options, first read in the same order
-        seen |= set(live.read)
-    assert {"fools_in_play", "fool_hint", "two_fools_alone", "cuckoo_pair_exception", "all_equal"} <= seen
-
+# ---- K19's table
 
 @pytest.mark.parametrize("reading", ["yes", "two-live-cards"])
 def test_k19_two_cuckoos_alone_at_a_table_of_two_or_any(reading):
@@ -80,7 +55,7 @@ def test_k19_two_cuckoos_alone_at_a_table_of_two_or_any(reading):
 
 
 def test_the_fast_paths_score_as_the_long_way_ranks_and_rules_included():
-    # evaluate(explain=False) (decide_live, decide_plain) against explain=True (decide), on
+    # evaluate(explain=False) (decide_plain) against explain=True (decide), on
     # seeded random showdowns of 1 to 20 live cards, with and without dead hands and hints:
     # the ranks, the losers with the rule each cites, the gainers
     rng = random.Random(8)

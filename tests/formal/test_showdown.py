@@ -305,13 +305,14 @@ def test_a_seat_without_a_card_takes_no_third_copy_in_the_vacuity_sample():
     assert S._fill_empty(rules, [0, 0, None, 15]) == [0, 0, 15, 15]
 
 
-# ---- the engine's commonest showdown: every card live (scoring.decide_live)
+# ---- the commonest showdown of evaluate(explain=False): every card live, decide_plain
 
 @st.composite
 def live_showdowns(draw):
-    # every card live, nobody hinted, no guarantee: what scoring.evaluate gives decide_live
+    # every card live, nobody hinted, no guarantee (the engine scores these by live_marks,
+    # tests/formal/test_live_marks_proof.py; evaluate by decide_plain)
     rules = draw(st.sampled_from(ALL))
-    n = draw(st.integers(1, 22))  # (1 and 21, 22 seats: outside the proved sizes, decide_plain)
+    n = draw(st.integers(1, 22))
     cards = draw(st.permutations(PACKS[rules.pack].cards))[:n]
     seats = draw(st.permutations(range(40)))[:n]
     return rules, list(zip(seats, cards)), draw(st.sampled_from([None, 2, n, 20]))
@@ -332,74 +333,20 @@ def test_the_live_path_scores_as_the_long_way_and_the_seeds(sd):
     assert [s for (s, _), x in zip(live, gained) if _value(x)] == [s for s, _ in fast.gainers]
 
 
-def test_the_live_path_is_taken_only_where_it_is_proved(monkeypatch):
+def test_without_notes_or_a_guarantee_evaluate_takes_the_proved_plain_path(monkeypatch):
+    # decide_live is retired: every showdown evaluate scores without notes and without a
+    # guarantee takes decide_plain (the 'plain' stage proves it equal to decide at every size),
+    # every card live included, at any number of cards
     calls = []
-    original = scoring.decide_live
-    monkeypatch.setattr(scoring, "decide_live", lambda *args: calls.append(len(args[3])) or original(*args))
+    original = scoring.decide_plain
+    monkeypatch.setattr(scoring, "decide_plain", lambda *args: calls.append(len(args[3])) or original(*args))
     rules = preset("campli")
     cards = list(PACKS[rules.pack].cards)
     for n in (1, 2, 4, 20, 21):
         scoring.evaluate(rules, list(enumerate(cards[:n])), explain=False)
-    scoring.evaluate(rules, list(enumerate(cards[:4])), explain=False, hinted=[1])  # Z7: decide_plain
+    scoring.evaluate(rules, list(enumerate(cards[:4])), explain=False, hinted=[1])  # Z7
     scoring.evaluate(rules, list(enumerate(cards[:4])), dead=[(5, cards[5])], explain=False)  # Q4
-    scoring.evaluate(rules, list(enumerate(cards[:4])), guarantees=[(3, 0)], explain=False)  # K14
+    scoring.evaluate(rules, list(enumerate(cards[:4])), guarantees=[(3, 0)], explain=False)  # K14: decide
     scoring.evaluate(rules, list(enumerate(cards[:4])), explain=True)  # the notes: decide
-    assert calls == [2, 4, 20]
-
-
-def test_each_live_stage_has_a_showdown_of_its_own():
-    # the live stages' premises (a fool or not, a XV or not) hold on the sample of their own
-    # way and on no other: a sample of another way fails the vacuity check
-    rules = preset("campli")
-    sample = S.sample_showdown(rules, 3)
-    stages = [stage for stage, _ in S.live_cases("cuccu")]
-    assert stages == ["live", "live+xv", "live+fool", "live+fool+xv"]
-    result = S.equivalence(rules, 3)
-    assert result.ok and all(stage in result.detail["stages"] for stage in stages), result.as_dict()
-    for stage, other in zip(stages, stages[1:] + stages[:1]):
-        wrong = {**sample, stage: sample[other]}
-        result = S.equivalence(rules, 3, sample=wrong)
-        assert result.verdict == "proved" and not result.ok and f"stage {stage}: premises unsat" in result.vacuity
-    assert [stage for stage, _ in S.live_cases("french")] == ["live"]
-
-
-@pytest.mark.parametrize("rules,n,mutant", [
-    (preset("campli"), 3, lambda orig: lambda X, r, f, v, t: orig(X, r.with_options({"ties": "first"}), f, v, t)),
-    (preset("lu-stu"), 3, lambda orig: lambda X, r, f, v, t: orig(X, r.with_options({"ties": "all"}), f, v, t)),
-    (preset("here"), 3, lambda orig: lambda X, r, f, v, t: orig(X, r.with_options({"all_equal": "all-lose"}), f, v,
-                                                                 t)),
-    # K19 at any table, or never
-    (preset("campli", {"cuckoo_at_showdown": "compared"}), 2, lambda orig: lambda X, r, f, v, t: orig(X, r, f, v, 2)),
-    (preset("campli", {"cuckoo_at_showdown": "compared"}), 2,
-     lambda orig: lambda X, r, f, v, t: orig(X, r.with_options({"cuckoo_pair_exception": "no"}), f, v, t)),
-    # the single fool compared after all (he would lose twice); the fools' gain lost
-    (preset("campli"), 3, lambda orig: lambda X, r, f, v, t: orig(X, r, f, v, t)._replace(
-        by_fool=[False] * len(v))),
-    (preset("lu-stu"), 3, lambda orig: lambda X, r, f, v, t: orig(X, r, f, v, t)._replace(gains=[False] * len(v))),
-    # a XV that never loses under 'compared'
-    (preset("campli", {"cuckoo_at_showdown": "compared"}), 3, lambda orig: lambda X, r, f, v, t: orig(
-        X, r.with_options({"cuckoo_at_showdown": "never-loses"}), f, v, t)),
-    # the pair of fools at 14½ where they rank above XV
-    (preset("lu-stu"), 3, lambda orig: lambda X, r, f, v, t: orig(
-        X, r.with_options({"two_fools": "between-xv-and-xiiii"}), f, v, t)),
-])
-def test_a_bug_in_the_live_path_fails_a_live_stage(monkeypatch, rules, n, mutant):
-    monkeypatch.setattr(S, "decide_live", mutant(scoring.decide_live))
-    result = S.equivalence(rules, n)
-    assert result.verdict.startswith("refuted (stage live"), result.as_dict()
-    assert "counterexample" in result.detail
-
-
-def test_the_live_path_is_taken_at_the_sizes_the_long_run_proves():
-    """scoring takes decide_live only for as many live cards as the long profile proves its
-    stages at (docs/dev/engine-speed.md, 'Third round': every preset at 2..20); a wider
-    range in either place without the other would leave showdowns on an unproved path.  The
-    long plan checks every preset's showdown at each of those sizes its tables can reach,
-    fewer live cards than its smallest table included (players go out during a deal)."""
-    from cucu_ref.formal.plan import PROFILES, showdown_sizes
-
-    assert PROFILES["long"]["sizes"] == scoring._LIVE_SIZES
-    lo, hi = scoring._LIVE_SIZES
-    for name, rules in PRESETS.items():
-        reach = list(range(lo, min(hi, rules.max_players) + 1))
-        assert showdown_sizes(rules, *PROFILES["long"]["sizes"]) == reach, name
+    assert calls == [1, 2, 4, 20, 21, 4, 5]
+    assert not hasattr(scoring, "decide_live")
