@@ -138,8 +138,9 @@ class Cond:
 
 class Sym:
     """A symbolic card value (or rank, or table size): arithmetic builds z3 terms, comparisons
-    give a :class:`Cond`.  Only what ``live_marks`` does with a value is defined: anything else
-    raises, and the proof fails."""
+    give a :class:`Cond`.  Only what ``live_marks`` does with a value is defined (``==``, ``!=``,
+    ``<`` as ``min`` asks it, doubling): anything else raises ``TypeError``, and the proof fails
+    as 'unknown' (a value it cannot follow), not as proved."""
 
     __slots__ = ("t", "paths")
     __hash__ = None  # type: ignore[assignment]  # (compared by value, so not hashable)
@@ -162,24 +163,10 @@ class Sym:
     def __lt__(self, other: Any) -> Cond:
         return self._cond(self.t < _term(other))
 
-    def __le__(self, other: Any) -> Cond:
-        return self._cond(self.t <= _term(other))
-
-    def __gt__(self, other: Any) -> Cond:
-        return self._cond(self.t > _term(other))
-
-    def __ge__(self, other: Any) -> Cond:
-        return self._cond(self.t >= _term(other))
-
     def __mul__(self, other: Any) -> "Sym":
         return self._sym(self.t * _term(other))
 
     __rmul__ = __mul__
-
-    def __add__(self, other: Any) -> "Sym":
-        return self._sym(self.t + _term(other))
-
-    __radd__ = __add__
 
     def __repr__(self) -> str:
         return f"Sym({self.t})"
@@ -335,6 +322,8 @@ def prove_split(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_00
                 sample_agrees = got == (tuple(sample_marks[0]), tuple(sample_marks[1]))
     except Unknown as e:
         return f"unknown (path {paths + 1}: {e})", "not checked", {"paths": paths}
+    except TypeError as e:  # live_marks did something a symbolic value does not follow
+        return f"unknown (path {paths + 1}: not followed, {e})", "not checked", {"paths": paths}
     res, _ = _solve_once(sd.premises + [v == x for v, x in pinned], timeout_ms)
     vacuity = ("sat" if res == z3.sat and on_sample == 1 and sample_agrees
                else f"premises {res} on a showdown of the pack, on {on_sample} path(s), marks agree: {sample_agrees}")
