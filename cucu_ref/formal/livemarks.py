@@ -138,9 +138,9 @@ class Cond:
 
 class Sym:
     """A symbolic card value (or rank, or table size): arithmetic builds z3 terms, comparisons
-    give a :class:`Cond`.  Only what ``live_marks`` does with a value is defined (``==``, ``!=``,
-    ``<`` as ``min`` asks it, doubling): anything else raises ``TypeError``, and the proof fails
-    as 'unknown' (a value it cannot follow), not as proved."""
+    give a :class:`Cond`.  Only comparisons and doubling are defined: anything else (a sum, a
+    division, a hash) raises ``TypeError``, and the proof fails as 'unknown' (a value it cannot
+    follow), not as proved."""
 
     __slots__ = ("t", "paths")
     __hash__ = None  # type: ignore[assignment]  # (compared by value, so not hashable)
@@ -162,6 +162,15 @@ class Sym:
 
     def __lt__(self, other: Any) -> Cond:
         return self._cond(self.t < _term(other))
+
+    def __le__(self, other: Any) -> Cond:
+        return self._cond(self.t <= _term(other))
+
+    def __gt__(self, other: Any) -> Cond:  # (also an int below a Sym: the pair of fools' rank, in min)
+        return self._cond(self.t > _term(other))
+
+    def __ge__(self, other: Any) -> Cond:
+        return self._cond(self.t >= _term(other))
 
     def __mul__(self, other: Any) -> "Sym":
         return self._sym(self.t * _term(other))
@@ -276,8 +285,9 @@ def prove_split(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_00
              z3.Or(*[v == CUCKOO_VALUE for v in vals[:n_live]]) if n_live else z3.BoolVal(False)]
     rows = [*plain.by_fool, *plain.by_rank, *plain.gains, two_alike, *tests]
     sample = _sample(rules, n_live, n_dead)
-    sample_marks = live_marks(rules, seats[:n_live], sample[:n_live], m, sample[n_live:])
-    pinned = [(v, z3.IntVal(x)) for v, x in zip(vals, sample)] + [(table, z3.IntVal(m))]
+    sample_table = max(m, 2)  # (the table of a showdown of one card counts the player he beat)
+    sample_marks = live_marks(rules, seats[:n_live], sample[:n_live], sample_table, sample[n_live:])
+    pinned = [(v, z3.IntVal(x)) for v, x in zip(vals, sample)] + [(table, z3.IntVal(sample_table))]
     on_sample, sample_agrees = 0, False
     paths = checks = 0
     try:
