@@ -206,7 +206,8 @@ def splits(n: int) -> list[tuple[int, int]]:
 def _sample(rules: Rules, n_live: int, n_dead: int) -> list[int]:
     """A showdown of the pack to pin the premises to: a known run's, where its split of live
     and dead hands is this one (:func:`cucu_ref.formal.showdown.sample_showdown`), else the
-    pack's first cards (its fools and XVs first, so the fool's and the cuckoos' paths are met)."""
+    pack's cards with its fools and XVs first, then the lowest, so that the fool's and the
+    cuckoos' paths are met (a dead fool too, beside a live one, in the splits with dead hands)."""
     from .showdown import sample_showdown
 
     m = n_live + n_dead
@@ -217,7 +218,12 @@ def _sample(rules: Rules, n_live: int, n_dead: int) -> list[int]:
         dead = [v for v, x in zip(plain["vals"], plain["dead_hand"]) if x]
         if (len(live), len(dead)) == (n_live, n_dead):
             return live + dead
-    return [c.value for c in PACKS[rules.pack].cards][::-1][:m]
+    pack = PACKS[rules.pack]
+    steering = [v for v in (FOOL_VALUE, CUCKOO_VALUE) if v in pack.values] * 2  # (two of each, C1)
+    rest = [c.value for c in pack.cards][::-1]  # the lowest first
+    for v in steering:
+        rest.remove(v)
+    return (steering + rest)[:m]
 
 
 class Path(NamedTuple):
@@ -281,8 +287,7 @@ def prove_split(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_00
     plain = decide_plain(Z3Ops, rules, family, vals, live_flags, dead_flags, [False] * m, table)
     two_alike = AND(EQ(table, 2), EQ(plain.rank[0], plain.rank[1])) if n_live == 2 else False
     # what decide_plain's reads depend on: its two tests on the cards (rank_cards, spare_cuckoos)
-    tests = [z3.Or(*[v == FOOL_VALUE for v in vals]) if vals else z3.BoolVal(False),
-             z3.Or(*[v == CUCKOO_VALUE for v in vals[:n_live]]) if n_live else z3.BoolVal(False)]
+    tests = [z3.Or(False, *[v == FOOL_VALUE for v in vals]), z3.Or(False, *[v == CUCKOO_VALUE for v in vals[:n_live]])]
     rows = [*plain.by_fool, *plain.by_rank, *plain.gains, two_alike, *tests]
     sample = _sample(rules, n_live, n_dead)
     sample_table = max(m, 2)  # (the table of a showdown of one card counts the player he beat)
@@ -298,34 +303,28 @@ def prove_split(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_00
             if any(isinstance(x, (Sym, Cond)) for part in got for item in part for x in item):
                 return f"refuted (path {paths}: marks that depend on the cards within one path)", "", {}
             # a witness of the path, and decide_plain's rows on it
-            mdl = run.witness()
-            w = [mdl.eval(v, model_completion=True).as_long() for v in vals]
-            w_table = mdl.eval(table, model_completion=True).as_long()
-            plain_reads = _Reads(rules)
-            p = decide_plain(PlainOps, plain_reads, family, w, live_flags, dead_flags, [False] * m, w_table)
-            expected = [bool(x) for x in (*p.by_fool, *p.by_rank, *p.gains)]
-            expected += [n_live == 2 and w_table == 2 and p.rank[0] == p.rank[1], FOOL_VALUE in w,
-                         CUCKOO_VALUE in w[:n_live]]
+            w, w_table = _cards(run.witness(), vals, table)
+            want, plain_reads, expected = _plain(rules, w, w_table, n_live, seats)
             # z3: decide_plain gives these rows on every showdown of the path
             run.solver.push()
             run.solver.add(z3.Not(z3.And(*[_z(EQ(r, e)) for r, e in zip(rows, expected)])))
             res = run.solver.check()
             checks += 1
+            if res == z3.sat:  # of the witness and the showdown z3 found, the one where they part
+                cards, at = _cards(run.solver.model(), vals, table)
+                other, other_reads, _ = _plain(rules, cards, at, n_live, seats)
+                if other == got and other_reads == path.reads:
+                    cards, at, other, other_reads = w, w_table, want, plain_reads
+                return f"refuted (path {paths}, decide_plain's rows)", "", {"paths": paths, "counterexample": {
+                    "cards": cards, "table": at, "live_marks": repr(got), "decide_plain": repr(other),
+                    "reads": [path.reads, other_reads]}}
             if res != z3.unsat:
-                detail: dict[str, Any] = {"paths": paths}
-                if res == z3.sat:
-                    bad = run.solver.model()
-                    detail["counterexample"] = {"cards": [str(bad.eval(v, model_completion=True)) for v in vals],
-                                                "table": str(bad.eval(table, model_completion=True)),
-                                                "live_marks": repr(got)}
-                return f"{'refuted' if res == z3.sat else 'unknown'} (path {paths}, decide_plain's rows)", "", detail
+                return f"unknown (path {paths}, decide_plain's rows)", "", {"paths": paths}
             run.solver.pop()
-            cited = _plain_showdown(rules, seats[:n_live], w_table, p)
-            want = (cited.losers, cited.gainers)
-            if got != want or path.reads != plain_reads.read:
-                return f"refuted (path {paths})", "", {"counterexample": {
+            if got != want or path.reads != plain_reads:
+                return f"refuted (path {paths})", "", {"paths": paths, "counterexample": {
                     "cards": w, "table": w_table, "live_marks": repr(got), "decide_plain": repr(want),
-                    "reads": [path.reads, plain_reads.read]}}
+                    "reads": [path.reads, plain_reads]}}
             # the known showdown: on this path?
             if z3.is_true(z3.simplify(z3.substitute(z3.And(True, *run.condition), *pinned))):
                 on_sample += 1
@@ -338,6 +337,28 @@ def prove_split(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_00
     vacuity = ("sat" if res == z3.sat and on_sample == 1 and sample_agrees
                else f"premises {res} on a showdown of the pack, on {on_sample} path(s), marks agree: {sample_agrees}")
     return "proved", vacuity, {"paths": paths, "checks": checks, "seconds": round(time.perf_counter() - t0, 2)}
+
+
+def _cards(mdl: Any, vals: Sequence[Any], table: Any) -> tuple[list[int], int]:
+    """The showdown a model gives: its cards and table."""
+    value = lambda x: mdl.eval(x, model_completion=True).as_long()  # noqa: E731
+    return [value(v) for v in vals], value(table)
+
+
+def _plain(rules: Rules, cards: list[int], table: int, n_live: int,
+           seats: Sequence[int]) -> tuple[Any, list[str], list[bool]]:
+    """``decide_plain`` on a concrete showdown (live cards first, then the dead hands): its marks
+    cited as :func:`~cucu_ref.scoring.evaluate` cites them, the options it read in order, and
+    the rows the proof pins (who loses as the fool, by rank, who gains; two players left alike;
+    its two tests on the cards)."""
+    m = len(cards)
+    reads = _Reads(rules)
+    live, dead = [True] * n_live + [False] * (m - n_live), [False] * n_live + [True] * (m - n_live)
+    p = decide_plain(PlainOps, reads, PACKS[rules.pack].family, cards, live, dead, [False] * m, table)
+    rows = [bool(x) for x in (*p.by_fool, *p.by_rank, *p.gains)]
+    rows += [n_live == 2 and table == 2 and p.rank[0] == p.rank[1], FOOL_VALUE in cards, CUCKOO_VALUE in cards[:n_live]]
+    cited = _plain_showdown(rules, seats[:n_live], table, p)
+    return (cited.losers, cited.gainers), reads.read, rows
 
 
 def _solve_once(constraints: list[Any], timeout_ms: int) -> tuple[Any, Optional[Any]]:

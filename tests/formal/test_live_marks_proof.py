@@ -8,12 +8,13 @@ from __future__ import annotations
 import inspect
 import itertools
 import operator
+import re
 
 import pytest
 import z3
 
 from cucu_ref import scoring
-from cucu_ref.cards import PACKS
+from cucu_ref.cards import PACKS, Card
 from cucu_ref.formal import livemarks as LM
 from cucu_ref.formal.plan import PROFILES, showdown_checks
 from cucu_ref.rulesets import PRESETS, preset
@@ -26,6 +27,7 @@ def test_z3_proves_live_marks_is_decide_plain(rules):
         result = LM.equivalence(rules, n)
         assert result.ok, result.as_dict()
         assert result.vacuity == "sat" and set(result.detail["splits"]) == {f"{n - d}+{d}" for d in range(n + 1)}
+        assert all(d["checks"] >= d["paths"] >= 1 for d in result.detail["splits"].values()), result.detail
     # and one card alone (a showdown after everyone else went out; the plan's sizes start at 2)
     for split in ((1, 0), (0, 1)):
         assert LM.prove_split(rules, *split)[:2] == ("proved", "sat"), split
@@ -75,6 +77,7 @@ def _mutated(monkeypatch, old, new):
     namespace = dict(vars(scoring))
     exec(SOURCE.replace(old, new), namespace)
     monkeypatch.setattr(LM, "live_marks", namespace["live_marks"])
+    return namespace["live_marks"]
 
 
 @pytest.mark.parametrize("old,new,rules,n", [
@@ -87,10 +90,22 @@ def _mutated(monkeypatch, old, new):
     ("rank.count(rank[0]) == n", "rank.count(rank[0]) >= 2", preset("here"), 3),  # Q11 with two alike
 ])
 def test_a_bug_in_live_marks_fails_the_proof(monkeypatch, old, new, rules, n):
-    _mutated(monkeypatch, old, new)
+    broken = _mutated(monkeypatch, old, new)
     result = LM.equivalence(rules, n)
     assert result.verdict.startswith("refuted (split"), result.as_dict()
-    assert "counterexample" in result.detail
+    # the counterexample is a showdown on which the broken function and the long way part
+    n_live, n_dead = (int(x) for x in re.match(r"refuted \(split (\d+) live \+ (\d+) dead", result.verdict).groups())
+    assert result.detail["splits"][f"{n_live}+{n_dead}"]["paths"] >= 1
+    found = result.detail["counterexample"]
+    cards, table = [int(c) for c in found["cards"]], int(found["table"])
+    assert len(cards) == n_live + n_dead and table >= 2
+    seats = LM.SEATS[:n_live + n_dead]
+    lost, gained = broken(rules, seats[:n_live], cards[:n_live], table, cards[n_live:])
+    family = PACKS[rules.pack].family
+    long = scoring.evaluate(rules, [(s, Card(family, v)) for s, v in zip(seats, cards[:n_live])],
+                            [(s, Card(family, v)) for s, v in zip(seats[n_live:], cards[n_live:])], table=table)
+    assert found["live_marks"] == repr((tuple(lost), tuple(gained)))
+    assert (tuple(lost), tuple(gained)) != (long.losers, long.gainers) or "reads" in found, found
 
 
 def test_unknown_fails_and_the_vacuity_check_can_fail(monkeypatch):
