@@ -105,6 +105,7 @@ def test_a_bug_in_live_marks_fails_the_proof(monkeypatch, old, new, rules, n):
     long = scoring.evaluate(rules, [(s, Card(family, v)) for s, v in zip(seats, cards[:n_live])],
                             [(s, Card(family, v)) for s, v in zip(seats[n_live:], cards[n_live:])], table=table)
     assert found["live_marks"] == repr((tuple(lost), tuple(gained)))
+    assert found["decide_plain"] == repr((long.losers, long.gainers))  # (proved the long way's)
     assert (tuple(lost), tuple(gained)) != (long.losers, long.gainers) or "reads" in found, found
 
 
