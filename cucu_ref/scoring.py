@@ -13,7 +13,7 @@ other, ``tests/formal/test_showdown.py``); :func:`evaluate` only turns the decis
 rule-cited marks and notes.  The engine's showdowns without a guarantee or a hint (nearly all)
 take :func:`live_marks`, the same stages over seats instead of rows, which returns only the
 cited marks: z3 proves it equal to :func:`decide_plain` by running it on symbolic values,
-path by path, up to 6 cards (:mod:`cucu_ref.formal.livemarks`), and it is tested equal to
+path by path, up to 6 cards (``cucu_ref.formal.livemarks``), and it is tested equal to
 :func:`evaluate` beyond (``tests/equivalence/test_live_marks.py``).
 
 Seats are *positions* ``0 .. m-1`` in :func:`decide`: the live seats in play order, then the
@@ -626,7 +626,7 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
     size), cited as :func:`evaluate` cites it, the options read in order included, on every
     showdown of up to 6 cards (``python -m cucu_ref.formal --profile long``; the ci profile to
     3), every split of live cards and dead hands, any table: z3 runs this very function on
-    symbolic values, path by path (:mod:`cucu_ref.formal.livemarks`; its paths grow about
+    symbolic values, path by path (``cucu_ref.formal.livemarks``; its paths grow about
     threefold a card, so larger showdowns are not run).  Beyond that, tested equal to
     :func:`evaluate` (``tests/equivalence/test_live_marks.py``: up to 22 cards) and compared
     at every showdown of the engine's equivalence run with the long way."""
