@@ -17,6 +17,7 @@ from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from .. import cards as _cards
 from ..cards import Card
+from ..deal import deal_places, fixed_deal_places
 from ..engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from ..position import DECISIONS, ROLE_CALL, ROLE_RULE, HistoryEvent, Position, Problem
 from ..rulesets import OPTIONS, Rules, by_identity, open_options
@@ -103,6 +104,16 @@ class _Facts:
         return iter(self._facts)
 
 
+def _at_deal_end(ev: Event, rules: Rules) -> bool:
+    """Whether ``ev`` put a card into the stack at the end the next card is dealt from (K4 the
+    bottom, L2 the top): L10's dead card goes under it, F4's talon card is its top (or, Q16
+    Meyers, near its bottom)."""
+    bottom = rules.deal_from == "bottom"
+    if ev.kind == "dead-card-under-stack":
+        return bottom
+    return ev.kind == "exchange-with-talon" and (rules.talon_card == "top") != bottom
+
+
 def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card]:
     """The unknown cards whose role (C2) this step asked, in order: a card that had to be
     exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card (but see
@@ -166,6 +177,12 @@ class Search:
         self.starts = 0
         self.start: Optional[State] = None
         self.checkpoint: Optional[Checkpoint] = None
+        # where the dealing depends on play (L10, F4), no deal place is fixed before play
+        # (deal.fixed_deal_places) and the position's parse could not check a named dealt card:
+        # the replay checks it against the engine's deal (:meth:`dealt_as_named`).  (Asked of
+        # the rules themselves, not of a Recorder: this is no read of the engine's)
+        real = rules._rules if isinstance(rules, Recorder) else rules
+        self.deal_rules: Optional[Rules] = None if fixed_deal_places(real) else real
         # A targeted event card is announced (C2, K9), so an unknown card is read as an event card
         # only where the table wrote its call between the decision and the next one.  Where that
         # reading leaves no ruling, the replay is run again with the announcements taken as
@@ -369,6 +386,9 @@ class Search:
                                  f"the previous player's decision", "K4")
                     return
                 announced = order.index(e.seat) + 1
+                if (e.card is not None and self.deal_rules is not None
+                        and not self.dealt_as_named(steps, e.seat, e.card, know, i, e.path + ".card", last=True)):
+                    return
             else:
                 checked = self.check(state, e, i, facts, know)
                 if checked is None:
@@ -385,6 +405,13 @@ class Search:
                     state, know = bound
             i += 1
         end = len(hist)
+        if self.deal_rules is not None:
+            named = {e.seat for e in hist if e.verb == "deal" and e.card is not None}
+            for seat, card in self.pos.dealt.items():
+                # (a history 'deal' naming the seat's card was checked where it stands)
+                if seat not in named and not self.dealt_as_named(steps, seat, card, know, end,
+                                                                 self.field_path("dealt", seat)):
+                    return
         over = bool(self.pos.shown) and any(ev.kind == "showdown" for _, evs in steps for ev in evs)
         for seat, card in self.pos.shown.items():
             if not over:
@@ -409,6 +436,55 @@ class Search:
             state, know = bound
         assert self.start is not None
         self.leaves.append(Leaf(know, state, steps, self.start))
+
+    def dealt_as_named(self, steps: Steps, seat: int, card: Card, know: Know, i: int, path: str,
+                       last: bool = False) -> bool:
+        """Where the dealing depends on play (:attr:`deal_rules`): is ``card``, which the position
+        names as dealt to ``seat``, the card the engine dealt him (his ``last`` deal so far, else
+        his first)?  Checked only where that card is known: the stack's order gives its place
+        (no card went to or from the stack before it was dealt, so K4's or L2's place holds),
+        or the whole stack is known.  A seat not dealt yet is not checked (his next card)."""
+        rules = self.deal_rules
+        assert rules is not None
+        dealt: Optional[Card] = None
+        j = 0  # cards dealt before it
+        moved: Optional[Event] = None  # the first play that put a card into the stack
+        first_moved: Optional[Event] = None  # the same, before the card was dealt
+        count = 0
+        for _, evs in steps:
+            for ev in evs:
+                if ev.kind == "deal":
+                    if ev.seat == seat and (last or dealt is None):
+                        dealt, j, first_moved = ev.card, count, moved
+                    count += 1
+                elif ev.kind == "dealer-keeps-highest" and ev.seat == seat and dealt is not None:
+                    dealt = ev.card  # F2: the named card is the one he keeps
+                elif moved is None and _at_deal_end(ev, rules):
+                    moved = ev
+        if dealt is None:
+            return True
+        dealt = know.subst.get(dealt, dealt)
+        if dealt == card or is_placeholder(dealt):
+            return True
+        order = self.pos.stack_order or ()
+        at = deal_places(rules, j + 1, len(self.lay.stack))[j]
+        name = self.name(seat)
+        if first_moved is None and at < len(order) and order[at] is not None:
+            rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
+            self.fail(i, f"{name} is dealt {_cards.format(card)}, but the stack's order holds "
+                         f"{_cards.format(dealt)} ($.stack.order[{at}]) where {name}'s card is dealt from", rule, path)
+            return False
+        if first_moved is None or self.lay.unknown_at:
+            return True  # (a card the position leaves unknown: the replay's stand-in is no evidence)
+        end = "bottom" if rules.deal_from == "bottom" else "top"
+        if first_moved.kind == "dead-card-under-stack":
+            how = f"{self.name(first_moved.seat)}'s dead card went under the stack"
+        else:
+            how = f"{self.name(first_moved.seat)} exchanged with the talon"
+        self.fail(i, f"{name} is dealt {_cards.format(card)}, but the stack's order ($.stack.order), as play "
+                     f"changed it ({how}, {first_moved.rule}), gives {name} {_cards.format(dealt)} from its {end}",
+                  first_moved.rule, path)
+        return False
 
     def heard_after(self, i: int) -> frozenset[str]:
         assert self.heard is not None
