@@ -419,9 +419,10 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
             # dealt from it too): a named dealt card is not counted again, and the replay
             # checks it against the engine's deal (replay.Search.dealt_as_named)
             deals, field_dealt = [], []
-        elif stack_order:
+        elif stack_order and (field_dealt or any(e.card is not None for e in deals)):
             # a dealt card the shuffled stack's 'order' also gives, at the place K4 (L2) deals it
-            # from, is the same card written twice: it must be that card, and counts once
+            # from, is the same card written twice: it must be that card, and counts once.
+            # (Asked only where a dealt card is named: a program's position names none)
             given = _given_deals(rules, pack.size, stack_order, dealer, marks)
             deals = [e for e in deals if not _same_card(e.seat, e.card, f"{e.path}.card", given, names, rules, chk)]
             field_dealt = [d for d in field_dealt if not _same_card(d[2], d[0], d[1], given, names, rules, chk)]

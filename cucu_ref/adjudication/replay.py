@@ -26,7 +26,8 @@ from .layout import Layout, deal_starts, layout, substitute
 from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
 from .unknowns import Know, Reasoner, dead_unknowns, live_unknowns
 
-__all__ = ["Leaf", "Run", "Search", "run_position", "replay_state", "describe_turn", "VERB_NAMES", "DEAL_PHASES"]
+__all__ = ["Leaf", "Run", "Search", "run_position", "fails_at_next_decision", "replay_state", "describe_turn",
+           "VERB_NAMES", "DEAL_PHASES"]
 
 A = ActionKind
 
@@ -906,6 +907,44 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     search.starts = 1
     search.walk(with_rules(state, rules), i, know, steps, announced, facts)
     return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
+
+
+def fails_at_next_decision(pos: Position, run: Run, name: str, rules: Rules) -> bool:
+    """Whether :func:`rerun_from` under ``rules`` would find the history impossible by the
+    first decision the history writes after the step that first read option ``name``: the
+    step itself refused, or the next decision none the engine allows (Q2 'always': the
+    targeted card's holder takes his turn, S3, and the history has the next player decide).
+    One engine step, where the re-run would walk on from the same checkpoint.  False where
+    this cannot tell (no checkpoint, cards unknown, a hint before that decision, no decision
+    after it, a reading the engine does not build): the re-run decides."""
+    checkpoint = run.first.get(name)
+    if checkpoint is None or not run.leaves or run.lay.labels:
+        return False
+    i, state, _, _, _, _ = checkpoint
+    hist = pos.history
+    state = with_rules(state, rules)
+    e = hist[i]
+    if e.verb not in DECISIONS and e.verb != "act":
+        return False  # (read by note_hint: left to the re-run)
+    kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
+    action = next((a for a in legal_actions(state) if a.kind in kinds and a.seat == e.seat), None)
+    if action is None:
+        return True  # (Search.walk: no placeholder to probe, so the decision fails here)
+    try:
+        after, _ = step(state, action)
+    except IllegalActionError:
+        return True
+    except NotImplementedError:
+        return False  # (the re-run reports the reading as not built)
+    for e in hist[i + 1:]:
+        if e.verb == "hint":
+            return False  # (note_hint: left to the re-run)
+        if e.verb in DECISIONS or e.verb == "act":
+            # the entries between (deals, observations) check the step, they move no card and
+            # change no turn: the state is ``after`` here, and every card is known (no probe)
+            kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
+            return not any(a.kind in kinds and a.seat == e.seat for a in legal_actions(after))
+    return False
 
 
 def replay_state(pos: Position) -> State:
