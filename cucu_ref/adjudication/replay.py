@@ -115,6 +115,11 @@ def _at_deal_end(ev: Event, rules: Rules) -> bool:
     return ev.kind == "exchange-with-talon" and (rules.talon_card == "top") != bottom
 
 
+def action_kinds(e: HistoryEvent) -> tuple[str, ...]:
+    """The engine actions a history decision may be: its verb's (a generic 'act' names its own)."""
+    return (e.kind,) if e.verb == "act" else DECISIONS[e.verb]  # type: ignore[return-value]
+
+
 def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card]:
     """The unknown cards whose role (C2) this step asked, in order: a card that had to be
     exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card (but see
@@ -388,7 +393,7 @@ class Search:
                     return
                 announced = order.index(e.seat) + 1
                 if (e.card is not None and self.deal_rules is not None
-                        and not self.dealt_as_named(steps, e.seat, e.card, know, i, e.path + ".card", last=True)):
+                        and not self.dealt_as_named(steps, e.seat, e.card, i, e.path + ".card")):
                     return
             else:
                 checked = self.check(state, e, i, facts, know)
@@ -410,7 +415,7 @@ class Search:
             named = {e.seat for e in hist if e.verb == "deal" and e.card is not None}
             for seat, card in self.pos.dealt.items():
                 # (a history 'deal' naming the seat's card was checked where it stands)
-                if seat not in named and not self.dealt_as_named(steps, seat, card, know, end,
+                if seat not in named and not self.dealt_as_named(steps, seat, card, end,
                                                                  self.field_path("dealt", seat)):
                     return
         over = bool(self.pos.shown) and any(ev.kind == "showdown" for _, evs in steps for ev in evs)
@@ -438,53 +443,52 @@ class Search:
         assert self.start is not None
         self.leaves.append(Leaf(know, state, steps, self.start))
 
-    def dealt_as_named(self, steps: Steps, seat: int, card: Card, know: Know, i: int, path: str,
-                       last: bool = False) -> bool:
+    def dealt_as_named(self, steps: Steps, seat: int, card: Card, i: int, path: str) -> bool:
         """Where the dealing depends on play (:attr:`deal_rules`): is ``card``, which the position
-        names as dealt to ``seat``, the card the engine dealt him (his ``last`` deal so far, else
-        his first)?  Checked only where that card is known: the stack's order gives its place
-        (no card went to or from the stack before it was dealt, so K4's or L2's place holds),
-        or the whole stack is known.  A seat not dealt yet is not checked (his next card)."""
+        names as dealt to ``seat``, the card the engine dealt him (his last deal so far)?
+        Checked only where the replay's card is evidence: the stack's order gives its place (no
+        play put a card at the end it is dealt from before it, so K4's or L2's place holds), or
+        the order gives the whole stack.  A seat not dealt yet is not checked (his next card)."""
         rules = self.deal_rules
         assert rules is not None
-        dealt: Optional[Card] = None
-        j = 0  # cards dealt before it
-        moved: Optional[Event] = None  # the first play that put a card into the stack
-        first_moved: Optional[Event] = None  # the same, before the card was dealt
+        found: Optional[tuple[Optional[Card], int, Optional[Event]]] = None  # (card, cards dealt before, moved)
+        moved: Optional[Event] = None  # the first play that put a card at the end the stack deals from
         count = 0
         for _, evs in steps:
             for ev in evs:
                 if ev.kind == "deal":
-                    if ev.seat == seat and (last or dealt is None):
-                        dealt, j, first_moved = ev.card, count, moved
+                    if ev.seat == seat:
+                        found = (ev.card, count, moved)
                     count += 1
-                elif ev.kind == "dealer-keeps-highest" and ev.seat == seat and dealt is not None:
-                    dealt = ev.card  # F2: the named card is the one he keeps
+                elif ev.kind == "dealer-keeps-highest" and found is not None and ev.seat == seat:
+                    found = (ev.card, found[1], ev)  # F2: the named card is the highest of his three
                 elif moved is None and _at_deal_end(ev, rules):
                     moved = ev
-        if dealt is None:
+        if found is None or found[0] == card:
             return True
-        dealt = know.subst.get(dealt, dealt)
-        if dealt == card or is_placeholder(dealt):
-            return True
+        dealt, j, before = found
+        assert dealt is not None
         order = self.pos.stack_order or ()
         at = deal_places(rules, j + 1, len(self.lay.stack))[j]
         name = self.name(seat)
-        if first_moved is None and at < len(order) and order[at] is not None:
+        if before is None and at < len(order) and order[at] is not None:
             rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
             self.fail(i, f"{name} is dealt {_cards.format(card)}, but the stack's order holds "
                          f"{_cards.format(dealt)} ($.stack.order[{at}]) where {name}'s card is dealt from", rule, path)
             return False
-        if first_moved is None or self.lay.unknown_at:
-            return True  # (a card the position leaves unknown: the replay's stand-in is no evidence)
+        if before is None or len(order) < len(self.lay.stack) or None in order:
+            return True  # (a card the position does not place: the replay's stand-in is no evidence)
         end = "bottom" if rules.deal_from == "bottom" else "top"
-        if first_moved.kind == "dead-card-under-stack":
-            how = f"{self.name(first_moved.seat)}'s dead card went under the stack"
+        if before.kind == "dealer-keeps-highest":
+            why = (f"of the three cards the stack's order ($.stack.order) gives him from its {end} he keeps the "
+                   f"highest, {_cards.format(dealt)} ({before.rule})")
         else:
-            how = f"{self.name(first_moved.seat)} exchanged with the talon"
-        self.fail(i, f"{name} is dealt {_cards.format(card)}, but the stack's order ($.stack.order), as play "
-                     f"changed it ({how}, {first_moved.rule}), gives {name} {_cards.format(dealt)} from its {end}",
-                  first_moved.rule, path)
+            who = self.name(before.seat)
+            how = (f"{who}'s dead card went under the stack" if before.kind == "dead-card-under-stack"
+                   else f"{who} exchanged with the talon")
+            why = (f"the stack's order ($.stack.order), as play changed it ({how}, {before.rule}), gives {name} "
+                   f"{_cards.format(dealt)} from its {end}")
+        self.fail(i, f"{name} is dealt {_cards.format(card)}, but {why}", before.rule, path)
         return False
 
     def heard_after(self, i: int) -> frozenset[str]:
@@ -573,7 +577,7 @@ class Search:
         if not is_placeholder(ph):
             return False
         assert ph is not None
-        kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
+        kinds = action_kinds(e)
         found = False
         for card in self.reasoner.possible(know, ph):
             trial = substitute(state, ph, card)
@@ -586,7 +590,7 @@ class Search:
 
     def action_for(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact],
                    quiet: bool = False) -> Optional[Action]:
-        kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
+        kinds = action_kinds(e)
         legal = legal_actions(state)
         for a in legal:
             if a.kind in kinds and a.seat == e.seat:
@@ -910,41 +914,36 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
 
 
 def fails_at_next_decision(pos: Position, run: Run, name: str, rules: Rules) -> bool:
-    """Whether :func:`rerun_from` under ``rules`` would find the history impossible by the
-    first decision the history writes after the step that first read option ``name``: the
-    step itself refused, or the next decision none the engine allows (Q2 'always': the
-    targeted card's holder takes his turn, S3, and the history has the next player decide).
-    One engine step, where the re-run would walk on from the same checkpoint.  False where
-    this cannot tell (no checkpoint, cards unknown, a hint before that decision, no decision
-    after it, a reading the engine does not build): the re-run decides."""
+    """Whether :func:`rerun_from` under ``rules`` would find the history of a run whose cards
+    are all known impossible by the first decision the history writes after the step that
+    first read option ``name``: the step itself refused, or the next decision none the engine
+    allows (Q2 'always': the targeted card's holder takes his turn, S3, where the history has
+    the next player decide).  One engine step, where the re-run walks on from the same
+    checkpoint; what the history writes between two decisions (deals, observations, hints)
+    checks the step and changes no turn.  False where this cannot tell (no decision after
+    it, a reading the engine does not build): the re-run decides."""
+    assert not run.lay.labels, "every card known: the run took one path, and nothing is probed"
     checkpoint = run.first.get(name)
-    if checkpoint is None or not run.leaves or run.lay.labels:
+    if checkpoint is None:
         return False
     i, state, _, _, _, _ = checkpoint
     hist = pos.history
+    kinds = action_kinds(hist[i])  # (the engine reads the rules only stepping a decision)
     state = with_rules(state, rules)
-    e = hist[i]
-    if e.verb not in DECISIONS and e.verb != "act":
-        return False  # (read by note_hint: left to the re-run)
-    kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
-    action = next((a for a in legal_actions(state) if a.kind in kinds and a.seat == e.seat), None)
+    action = next((a for a in legal_actions(state) if a.kind in kinds and a.seat == hist[i].seat), None)
     if action is None:
-        return True  # (Search.walk: no placeholder to probe, so the decision fails here)
+        return True
     try:
         after, _ = step(state, action)
     except IllegalActionError:
         return True
     except NotImplementedError:
         return False  # (the re-run reports the reading as not built)
-    for e in hist[i + 1:]:
-        if e.verb == "hint":
-            return False  # (note_hint: left to the re-run)
-        if e.verb in DECISIONS or e.verb == "act":
-            # the entries between (deals, observations) check the step, they move no card and
-            # change no turn: the state is ``after`` here, and every card is known (no probe)
-            kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
-            return not any(a.kind in kinds and a.seat == e.seat for a in legal_actions(after))
-    return False
+    e = next((e for e in hist[i + 1:] if e.verb in DECISIONS or e.verb == "act"), None)
+    if e is None:
+        return False
+    kinds = action_kinds(e)
+    return not any(a.kind in kinds and a.seat == e.seat for a in legal_actions(after))
 
 
 def replay_state(pos: Position) -> State:

@@ -123,3 +123,51 @@ def test_f4_dealing_from_the_bottom_keeps_the_dealer_s_place():
     found = _refused(_talon("campli", [*TALON, {"deal": "Dora", "card": "VI"}]))
     assert found == [("$.history[3].card", "K4", "Dora is dealt VI, but the stack's order holds V "
                       "($.stack.order[36]) where Dora's card is dealt from")]
+
+
+def test_a_seat_not_dealt_yet_is_not_checked():
+    # Dora is dealt only after Carla's decision: her named card is her next one
+    plain = _ruled(_l10(OUT))
+    assert [o["verdict"] for o in _ruled(_l10(OUT, dealt={"Dora": "XIII"}))] == [o["verdict"] for o in plain]
+
+
+def test_a_partial_order_gives_no_evidence_once_play_moved_the_stack():
+    # the order stops above Anna's card: Carla is dealt Anna's dead card, which the position does
+    # not give (it may be the VI): counted (C1) and ruled, not refused
+    doc = _l10([*OUT, {"deal": "Carla", "card": "VI"}])
+    doc["stack"] = {"order": L10_STACK[:39]}
+    assert _ruled(doc)
+
+
+def test_the_failure_is_the_entry_s():
+    from cucu_ref.adjudication.replay import run_position
+    from cucu_ref.position import parse
+
+    for doc, at in ((_l10([*OUT, {"deal": "Carla", "card": "III"}]), 1), (_l10(OUT, dealt={"Carla": "III"}), 1),
+                    (_l10([{"deal": "Anna", "card": "V"}, *OUT]), 0), (_l10(OUT, dealt={"Anna": "V"}), 1)):
+        pos, found = parse(doc)
+        assert pos is not None, found
+        assert [i for i, _ in run_position(pos, pos.rules).failures] == [at]
+
+
+# F2 with one card at a time (coucou, dealing 'interleaved'): the dealer Gus, dealt last from the
+# top, takes the A, 8 and 4 and keeps the highest, the 8 (the ace is low, F1)
+F2_STACK = ("10 6 K 9 6 7 A 8 4 J 5 3 Q 2 8 9 10 3 2 4 7 J Q 5 K A 6 9 3 J 8 7 K 10 4 Q 2 5 A 5 K 9 A 6 J 2 "
+            "Q 10 4 7 8 3").split()
+SEVEN = ["Anna", "Bruno", "Carla", "Dora", "Emil", "Fritz", "Gus"]
+
+
+def _f2(**fields):
+    doc = {"format": "cucu-position/1", "ruleset": {"preset": "coucou", "options": {"dealing": "interleaved"}},
+           "dealer": "Gus", "stack": {"order": F2_STACK}, "players": SEVEN,
+           "history": [{"keep": p} for p in SEVEN[:6]]}
+    doc.update(fields)
+    return doc
+
+
+def test_f2_the_dealer_dealt_during_play_is_dealt_the_highest_of_his_three():
+    plain = _ruled(_f2())
+    assert _ruled(_f2(dealt={"Gus": "8"})) == plain
+    found = _refused(_f2(dealt={"Gus": "A"}))
+    assert found == [('$.dealt["Gus"]', "F2", "Gus is dealt A, but of the three cards the stack's order "
+                      "($.stack.order) gives him from its top he keeps the highest, 8 (F2)")]
