@@ -294,6 +294,7 @@ def test_a_history_screened_as_impossible_is_impossible_when_re_run() -> None:
     (``replay.rerun_from``): wherever it says the history is impossible under a reading of Q2,
     the re-run finds no ruling; and it says so for most of the re-runs it may save."""
     from cucu_ref.adjudication.replay import fails_at_next_decision, rerun_from
+    from cucu_ref.position import DECISIONS
     from cucu_ref.rulesets import open_specs
 
     screened = kept = 0
@@ -312,6 +313,13 @@ def test_a_history_screened_as_impossible_is_impossible_when_re_run() -> None:
             if fails_at_next_decision(pos, run, "targeted_holder_acts", rules):
                 screened += 1
                 assert not alt.leaves, (name, reading.value)
+                # the same decision written as a generic 'act' (its engine action named)
+                i = run.first["targeted_holder_acts"][0]  # type: ignore[index]
+                j = next(j for j in range(i + 1, len(pos.history)) if pos.history[j].verb in DECISIONS)
+                e = pos.history[j]
+                acted = pos._replace(history=(*pos.history[:j], e._replace(verb="act", kind=DECISIONS[e.verb][0]),
+                                              *pos.history[j + 1:]))
+                assert fails_at_next_decision(acted, run, "targeted_holder_acts", rules), name
             elif not alt.leaves:
                 kept += 1  # (impossible further on: left to the re-run)
     assert screened > 100 and kept < screened // 10, (screened, kept)
