@@ -230,7 +230,7 @@ class Reasoner:
             # a guarantee (a live player holds a mark, and pays at most his own one, K16;
             # scoring.pay reads no marks without a guarantee), and the key lists every payment:
             # each loser's own (K15, C3) and each guarantee paid as its innkeeper's (K14, L7).
-            # One innkeeper answers one offer a deal (asserted below), so the innkeeper's
+            # One innkeeper answers one offer a deal (asserted above), so the innkeeper's
             # payment names the offerer it covers; the same payments then mean the same own
             # losses and covered guarantees, which is all the limit reads (scoring.pay)
             scored = evaluate(rules, lv, dv, after.guarantees, after.hinted, explain=False, table=len(order))
