@@ -88,3 +88,15 @@ def test_the_check_finds_a_case_split_that_leaves_out_the_guarantees(monkeypatch
     assert ({"Bruno's dealt card": "0", "the bottom card of the stack": "III"}, "Carla loses a mark (K13); Bruno "
             "loses a mark (K15). Carla is out; next dealer: Bruno.", "Carla loses a mark (K13). Carla is out; next "
             "dealer: Bruno.") in wrong
+
+
+@pytest.mark.parametrize("pay", ["offerer", "nobody"])
+def test_the_showdown_s_notes_read_the_marks_too(pay):
+    # the ruling's explanation of the showdown (scoring's notes) says who pays as the marks
+    # decide: Carla, out, pays no guarantee (Q12); it said she paid it
+    told = _outcomes(_doc(pay, {"Bruno's dealt card": "0", "the bottom card of the stack": "III"}))
+    steps = told[0]["steps"]
+    at = next(j for j, s in enumerate(steps) if s["text"].startswith("showdown"))
+    notes = [(s["rule"], s["text"]) for s in steps[at:] if s["rule"] in ("K14", "Q12")]
+    assert not any("Carla pays instead" in text for _, text in notes)
+    assert [rule for rule, _ in notes] == ["Q12"]
