@@ -100,3 +100,16 @@ def test_the_showdown_s_notes_read_the_marks_too(pay):
     notes = [(s["rule"], s["text"]) for s in steps[at:] if s["rule"] in ("K14", "Q12")]
     assert not any("Carla pays instead" in text for _, text in notes)
     assert [rule for rule, _ in notes] == ["Q12"]
+
+
+def test_an_innkeeper_with_a_mark_left_pays_and_the_notes_say_so():
+    # Carla holds two marks: the cat (K13) leaves her one, so she pays Bruno's guarantee (K14)
+    doc = _doc("offerer", {"Bruno's dealt card": "0", "the bottom card of the stack": "III"})
+    doc["players"][2]["marks"] = 2
+    told = _outcomes(doc)
+    assert [(x["player"], x["rule"]) for x in told[0]["result"]["marks_lost"]] == [("Carla", "K13"), ("Carla", "K14")]
+    steps = told[0]["steps"]
+    at = next(j for j, s in enumerate(steps) if s["text"].startswith("showdown"))
+    assert next(s["text"] for s in steps[at:] if s["rule"] in ("K14", "Q12")) == (
+        "Bruno loses with the nulla: innkeeper Carla pays instead")
+    assert not any(s["rule"] == "Q12" for s in steps[at:])
