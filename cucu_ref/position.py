@@ -412,9 +412,17 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         deals = [e for e in history if e.verb == "deal"]
         field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]", s) for s, c in dealt.items()
                        if not any(e.seat == s and e.card is not None for e in deals)]
-        if stack_order:
+        if stack_order and len(stack_order) == pack.size and None not in stack_order \
+                and not fixed_deal_places(rules):
+            # where the dealing depends on play (L10, F4) no place is fixed, but with the whole
+            # stack given every card dealt is one of its cards (a dead card put under it was
+            # dealt from it too): a named dealt card is not counted again, and the replay
+            # checks it against the engine's deal (replay.Search.dealt_as_named)
+            deals, field_dealt = [], []
+        elif stack_order and (field_dealt or any(e.card is not None for e in deals)):
             # a dealt card the shuffled stack's 'order' also gives, at the place K4 (L2) deals it
-            # from, is the same card written twice: it must be that card, and counts once
+            # from, is the same card written twice: it must be that card, and counts once.
+            # (Asked only where a dealt card is named: a program's position names none)
             given = _given_deals(rules, pack.size, stack_order, dealer, marks)
             deals = [e for e in deals if not _same_card(e.seat, e.card, f"{e.path}.card", given, names, rules, chk)]
             field_dealt = [d for d in field_dealt if not _same_card(d[2], d[0], d[1], given, names, rules, chk)]

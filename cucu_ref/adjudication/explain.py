@@ -301,6 +301,25 @@ _SEAT = re.compile(r"seat (\d+)")
 _LOWEST = re.compile(r"^(lowest card: [^,]+) lose a mark$")
 
 
+def _marks_at_showdown(leaf: Any) -> list[int]:
+    """The marks each seat holds as the cards are shown, which the showdown's limits read (Q12:
+    an innkeeper with no mark left pays no guarantee; K16): the deal's start, less the marks
+    lost and plus those gained before the showdown, a buy-back's marks (K17, L11)."""
+    marks = list(leaf.start.marks)
+    for _, events in leaf.steps:
+        for ev in events:
+            kind = ev.kind
+            if kind == "showdown":
+                return marks
+            if kind == "mark-lost":
+                marks[ev.seat] -= max(ev.amount, 1)
+            elif kind == "mark-gained":
+                marks[ev.seat] += max(ev.amount, 1)
+            elif kind == "buy-back":
+                marks[ev.seat] = leaf.start.rules.initial_marks
+    return marks
+
+
 def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optional[str],
                     head: str, texts: Optional[_Texts] = None) -> tuple[list[dict[str, Any]], set[int]]:
     """The showdown's reasoning as the scoring module explains it (with names for seats), and
@@ -311,7 +330,9 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     if any(is_placeholder(c) for _, c in live):
         return [], set()
     try:
-        result = evaluate(leaf.start.rules, live, dead, st.guarantees, st.hinted)
+        # (the marks limit only a guarantee, scoring.pay: without one they are not looked up)
+        marks = _marks_at_showdown(leaf) if st.guarantees else None
+        result = evaluate(leaf.start.rules, live, dead, st.guarantees, st.hinted, marks=marks)
     except Exception:  # pragma: no cover - explanations only
         return [], set()
     names = pos.players

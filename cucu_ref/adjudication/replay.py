@@ -17,6 +17,7 @@ from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from .. import cards as _cards
 from ..cards import Card
+from ..deal import deal_places, fixed_deal_places
 from ..engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from ..position import DECISIONS, ROLE_CALL, ROLE_RULE, HistoryEvent, Position, Problem
 from ..rulesets import OPTIONS, Rules, by_identity, open_options
@@ -25,7 +26,8 @@ from .layout import Layout, deal_starts, layout, substitute
 from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
 from .unknowns import Know, Reasoner, dead_unknowns, live_unknowns
 
-__all__ = ["Leaf", "Run", "Search", "run_position", "replay_state", "describe_turn", "VERB_NAMES", "DEAL_PHASES"]
+__all__ = ["Leaf", "Run", "Search", "run_position", "fails_at_next_decision", "replay_state", "describe_turn",
+           "VERB_NAMES", "DEAL_PHASES"]
 
 A = ActionKind
 
@@ -103,6 +105,21 @@ class _Facts:
         return iter(self._facts)
 
 
+def _at_deal_end(ev: Event, rules: Rules) -> bool:
+    """Whether ``ev`` put a card into the stack at the end the next card is dealt from (K4 the
+    bottom, L2 the top): L10's dead card goes under it, F4's talon card is its top (or, Q16
+    Meyers, near its bottom)."""
+    bottom = rules.deal_from == "bottom"
+    if ev.kind == "dead-card-under-stack":
+        return bottom
+    return ev.kind == "exchange-with-talon" and (rules.talon_card == "top") != bottom
+
+
+def action_kinds(e: HistoryEvent) -> tuple[str, ...]:
+    """The engine actions a history decision may be: its verb's (a generic 'act' names its own)."""
+    return (e.kind,) if e.verb == "act" else DECISIONS[e.verb]  # type: ignore[return-value]
+
+
 def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card]:
     """The unknown cards whose role (C2) this step asked, in order: a card that had to be
     exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card (but see
@@ -166,6 +183,12 @@ class Search:
         self.starts = 0
         self.start: Optional[State] = None
         self.checkpoint: Optional[Checkpoint] = None
+        # where the dealing depends on play (L10, F4), no deal place is fixed before play
+        # (deal.fixed_deal_places) and the position's parse could not check a named dealt card:
+        # the replay checks it against the engine's deal (:meth:`dealt_as_named`).  (Asked of
+        # the rules themselves, not of a Recorder: this is no read of the engine's)
+        real = rules._rules if isinstance(rules, Recorder) else rules
+        self.deal_rules: Optional[Rules] = None if fixed_deal_places(real) else real
         # A targeted event card is announced (C2, K9), so an unknown card is read as an event card
         # only where the table wrote its call between the decision and the next one.  Where that
         # reading leaves no ruling, the replay is run again with the announcements taken as
@@ -369,6 +392,9 @@ class Search:
                                  f"the previous player's decision", "K4")
                     return
                 announced = order.index(e.seat) + 1
+                if (e.card is not None and self.deal_rules is not None
+                        and not self.dealt_as_named(steps, e.seat, e.card, i, e.path + ".card")):
+                    return
             else:
                 checked = self.check(state, e, i, facts, know)
                 if checked is None:
@@ -385,6 +411,13 @@ class Search:
                     state, know = bound
             i += 1
         end = len(hist)
+        if self.deal_rules is not None:
+            named = {e.seat for e in hist if e.verb == "deal" and e.card is not None}
+            for seat, card in self.pos.dealt.items():
+                # (a history 'deal' naming the seat's card was checked where it stands)
+                if seat not in named and not self.dealt_as_named(steps, seat, card, end,
+                                                                 self.field_path("dealt", seat)):
+                    return
         over = bool(self.pos.shown) and any(ev.kind == "showdown" for _, evs in steps for ev in evs)
         for seat, card in self.pos.shown.items():
             if not over:
@@ -409,6 +442,54 @@ class Search:
             state, know = bound
         assert self.start is not None
         self.leaves.append(Leaf(know, state, steps, self.start))
+
+    def dealt_as_named(self, steps: Steps, seat: int, card: Card, i: int, path: str) -> bool:
+        """Where the dealing depends on play (:attr:`deal_rules`): is ``card``, which the position
+        names as dealt to ``seat``, the card the engine dealt him (his last deal so far)?
+        Checked only where the replay's card is evidence: the stack's order gives its place (no
+        play put a card at the end it is dealt from before it, so K4's or L2's place holds), or
+        the order gives the whole stack.  A seat not dealt yet is not checked (his next card)."""
+        rules = self.deal_rules
+        assert rules is not None
+        found: Optional[tuple[Optional[Card], int, Optional[Event]]] = None  # (card, cards dealt before, moved)
+        moved: Optional[Event] = None  # the first play that put a card at the end the stack deals from
+        count = 0
+        for _, evs in steps:
+            for ev in evs:
+                if ev.kind == "deal":
+                    if ev.seat == seat:
+                        found = (ev.card, count, moved)
+                    count += 1
+                elif ev.kind == "dealer-keeps-highest" and found is not None and ev.seat == seat:
+                    found = (ev.card, found[1], ev)  # F2: the named card is the highest of his three
+                elif moved is None and _at_deal_end(ev, rules):
+                    moved = ev
+        if found is None or found[0] == card:
+            return True
+        dealt, j, before = found
+        assert dealt is not None
+        order = self.pos.stack_order or ()
+        at = deal_places(rules, j + 1, len(self.lay.stack))[j]
+        name = self.name(seat)
+        if before is None and at < len(order) and order[at] is not None:
+            rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
+            self.fail(i, f"{name} is dealt {_cards.format(card)}, but the stack's order holds "
+                         f"{_cards.format(dealt)} ($.stack.order[{at}]) where {name}'s card is dealt from", rule, path)
+            return False
+        if before is None or len(order) < len(self.lay.stack) or None in order:
+            return True  # (a card the position does not place: the replay's stand-in is no evidence)
+        end = "bottom" if rules.deal_from == "bottom" else "top"
+        if before.kind == "dealer-keeps-highest":
+            why = (f"of the three cards the stack's order ($.stack.order) gives him from its {end} he keeps the "
+                   f"highest, {_cards.format(dealt)} ({before.rule})")
+        else:
+            who = self.name(before.seat)
+            how = (f"{who}'s dead card went under the stack" if before.kind == "dead-card-under-stack"
+                   else f"{who} exchanged with the talon")
+            why = (f"the stack's order ($.stack.order), as play changed it ({how}, {before.rule}), gives {name} "
+                   f"{_cards.format(dealt)} from its {end}")
+        self.fail(i, f"{name} is dealt {_cards.format(card)}, but {why}", before.rule, path)
+        return False
 
     def heard_after(self, i: int) -> frozenset[str]:
         assert self.heard is not None
@@ -496,7 +577,7 @@ class Search:
         if not is_placeholder(ph):
             return False
         assert ph is not None
-        kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
+        kinds = action_kinds(e)
         found = False
         for card in self.reasoner.possible(know, ph):
             trial = substitute(state, ph, card)
@@ -509,7 +590,7 @@ class Search:
 
     def action_for(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact],
                    quiet: bool = False) -> Optional[Action]:
-        kinds = (e.kind,) if e.verb == "act" else DECISIONS[e.verb]
+        kinds = action_kinds(e)
         legal = legal_actions(state)
         for a in legal:
             if a.kind in kinds and a.seat == e.seat:
@@ -830,6 +911,39 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     search.starts = 1
     search.walk(with_rules(state, rules), i, know, steps, announced, facts)
     return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
+
+
+def fails_at_next_decision(pos: Position, run: Run, name: str, rules: Rules) -> bool:
+    """Whether :func:`rerun_from` under ``rules`` would find the history of a run whose cards
+    are all known impossible by the first decision the history writes after the step that
+    first read option ``name``: the step itself refused, or the next decision none the engine
+    allows (Q2 'always': the targeted card's holder takes his turn, S3, where the history has
+    the next player decide).  One engine step, where the re-run walks on from the same
+    checkpoint; what the history writes between two decisions (deals, observations, hints)
+    checks the step and changes no turn.  False where this cannot tell (no decision after
+    it, a reading the engine does not build): the re-run decides."""
+    assert not run.lay.labels, "every card known: the run took one path, and nothing is probed"
+    checkpoint = run.first.get(name)
+    if checkpoint is None:
+        return False
+    i, state, _, _, _, _ = checkpoint
+    hist = pos.history
+    kinds = action_kinds(hist[i])  # (the engine reads the rules only stepping a decision)
+    state = with_rules(state, rules)
+    action = next((a for a in legal_actions(state) if a.kind in kinds and a.seat == hist[i].seat), None)
+    if action is None:
+        return True
+    try:
+        after, _ = step(state, action)
+    except IllegalActionError:
+        return True
+    except NotImplementedError:
+        return False  # (the re-run reports the reading as not built)
+    e = next((e for e in hist[i + 1:] if e.verb in DECISIONS or e.verb == "act"), None)
+    if e is None:
+        return False
+    kinds = action_kinds(e)
+    return not any(a.kind in kinds and a.seat == e.seat for a in legal_actions(after))
 
 
 def replay_state(pos: Position) -> State:

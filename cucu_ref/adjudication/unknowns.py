@@ -208,6 +208,8 @@ class Reasoner:
                 names)
         order = after.order
         hands = after.hands
+        # (the grouping's argument below: one guarantee per innkeeper)
+        assert len({keeper for _, keeper in after.guarantees}) == len(after.guarantees), after.guarantees
         left = self.left(k)
         groups: dict[tuple[object, ...], list[tuple[Optional[Card], ...]]] = {}
         for combo in itertools.product(*choices):
@@ -220,8 +222,17 @@ class Reasoner:
             lv = [(s, _sub(hands[s], value)) for s in order if not after.dead[s]]
             dv = [(s, _sub(hands[s], value)) for s in order if after.dead[s] and hands[s] is not None]
             # at the engine's table (engine._compare): everybody dealt, a hand put under the stack
-            # (L10) included (K19, L6).  (The marks are not given: ``after`` holds them as the
-            # showdown left them, and Q12's limit would need those it found)
+            # (L10) included (K19, L6).  Without the marks (``after`` holds them as the showdown
+            # left them), so without Q12's and K16's limits; no ruling can differ for it
+            # (tests/cli/test_case_split_marks.py checks every case against the known position):
+            # each group's representative is replayed through the engine, which scores with the
+            # marks, and the limit cannot tell two combinations of a group apart.  It binds only
+            # a guarantee (a live player holds a mark, and pays at most his own one, K16;
+            # scoring.pay reads no marks without a guarantee), and the key lists every payment:
+            # each loser's own (K15, C3) and each guarantee paid as its innkeeper's (K14, L7).
+            # One innkeeper answers one offer a deal (asserted above), so the innkeeper's
+            # payment names the offerer it covers; the same payments then mean the same own
+            # losses and covered guarantees, which is all the limit reads (scoring.pay)
             scored = evaluate(rules, lv, dv, after.guarantees, after.hinted, explain=False, table=len(order))
             groups.setdefault((scored.losers, scored.gainers), []).append(combo)
         out = []

@@ -94,13 +94,14 @@ def _open_questions(pos: Position, screened: bool) -> Any:
     outcomes = group(pos, run)
     if screened:
         return readings.open_questions(pos, run, outcomes)
-    real, by_reading = readings._screens, readings._reading_screens
+    real, by_reading, impossible = readings._screens, readings._reading_screens, readings._impossible_screens
     readings._screens = lambda pos, run: {}  # type: ignore[assignment]  # every open point re-run,
-    readings._reading_screens = lambda run: {}  # type: ignore[assignment]  # under every reading
+    readings._reading_screens = lambda run: {}  # type: ignore[assignment]  # under every reading,
+    readings._impossible_screens = lambda pos, run: {}  # type: ignore[assignment]  # to its end
     try:
         return readings.open_questions(pos, run, outcomes)
     finally:
-        readings._screens, readings._reading_screens = real, by_reading
+        readings._screens, readings._reading_screens, readings._impossible_screens = real, by_reading, impossible
 
 
 def test_the_corpus_is_large_and_varied() -> None:
@@ -190,9 +191,12 @@ def test_the_screens_let_through_only_the_re_runs_they_must() -> None:
     sharpened = ("cuckoo_at_showdown", "simultaneous_buy_back", "targeted_holder_acts", "all_out")
     assert {k: n for k, n in made.items() if k[0] in sharpened} == {
         ("simultaneous_buy_back", "same-price"): 1,  # two went out together
-        ("targeted_holder_acts", "after-refused-inn"): 10,  # an innkeeper refused (D6)
-        ("targeted_holder_acts", "always"): 126,  # a targeted card's holder (S3)
-        ("targeted_holder_acts", "never"): 2,  # (under a preset that reads 'always')
+        # an innkeeper refused (D6; 10 before the screen of impossible histories)
+        ("targeted_holder_acts", "after-refused-inn"): 4,
+        # a targeted card's holder (S3), where the history does not have the next player decide
+        # instead (126 before the screen of impossible histories)
+        ("targeted_holder_acts", "always"): 16,
+        # (under a preset that reads 'always': 2 before, both impossible histories)
         # S6's two positions: everybody still in went out together (each re-run under the four
         # readings it does not take)
         ("all_out", "restart-no-virgins"): 2, ("all_out", "all-return"): 2, ("all_out", "draw-replay"): 2,
@@ -283,3 +287,39 @@ def test_a_preset_without_a_reason_or_a_rule_without_a_source_gives_none() -> No
         readings._source.cache_clear()  # (what it wrote without the sources is not kept)
     assert [q["option"] for q in bare] == [q["option"] for q in with_all]
     assert all(q["why_chosen"] is None and q["source"] is None for q in bare)
+
+
+def test_a_history_screened_as_impossible_is_impossible_when_re_run() -> None:
+    """``replay.fails_at_next_decision`` (one engine step) against the re-run it saves
+    (``replay.rerun_from``): wherever it says the history is impossible under a reading of Q2,
+    the re-run finds no ruling; and it says so for most of the re-runs it may save."""
+    from cucu_ref.adjudication.replay import fails_at_next_decision, rerun_from
+    from cucu_ref.position import DECISIONS
+    from cucu_ref.rulesets import open_specs
+
+    screened = kept = 0
+    for name, pos in POSITIONS:
+        run = run_position(pos, pos.rules, record=True)
+        if not run.leaves or run.lay.labels or "targeted_holder_acts" not in run.read:
+            continue
+        spec = next((s for s in open_specs(pos.preset) if s.name == "targeted_holder_acts"), None)
+        if spec is None:
+            continue
+        for reading in spec.readings:
+            if reading.value == pos.rules.targeted_holder_acts:
+                continue
+            rules = pos.rules.with_options({"targeted_holder_acts": reading.value})
+            alt = rerun_from(pos, run, "targeted_holder_acts", rules)
+            if fails_at_next_decision(pos, run, "targeted_holder_acts", rules):
+                screened += 1
+                assert not alt.leaves, (name, reading.value)
+                # the same decision written as a generic 'act' (its engine action named)
+                i = run.first["targeted_holder_acts"][0]  # type: ignore[index]
+                j = next(j for j in range(i + 1, len(pos.history)) if pos.history[j].verb in DECISIONS)
+                e = pos.history[j]
+                acted = pos._replace(history=(*pos.history[:j], e._replace(verb="act", kind=DECISIONS[e.verb][0]),
+                                              *pos.history[j + 1:]))
+                assert fails_at_next_decision(acted, run, "targeted_holder_acts", rules), name
+            elif not alt.leaves:
+                kept += 1  # (impossible further on: left to the re-run)
+    assert screened > 100 and kept < screened // 10, (screened, kept)

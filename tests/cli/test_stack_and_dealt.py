@@ -110,12 +110,19 @@ def test_a_player_out_is_not_dealt_so_the_places_move_up():
     assert [(p, r) for p, r, _ in problems(wrong)] == [("$.history[2].card", "K4")]
 
 
-def test_where_the_dealing_depends_on_play_every_dealt_card_is_counted():
+def test_where_the_dealing_depends_on_play_the_whole_stack_s_dealt_card_is_no_copy():
     # K4 one card at a time from the bottom with L10's dead cards under the stack: a dead card is
-    # dealt next, so no place is fixed; a named dealt card is then one more copy (C1), as before
-    doc = position([{"deal": "Anna", "card": "XII"}, {"offer": "Anna"}],
-                   ruleset={"preset": "campli", "options": {"dead_cards": "under-stack"}})
-    assert [(p, r) for p, r, _ in problems(doc)] == [("$.history[0].card", "C1")]
+    # dealt next, so no place is fixed; with the whole stack given, a named dealt card is one of
+    # its cards (not a third copy, C1) and the replay checks it (tests/cli/test_dealt_by_play.py)
+    l10 = {"preset": "campli", "options": {"dead_cards": "under-stack"}}
+    assert ruling(position([{"deal": "Anna", "card": "XII"}, {"offer": "Anna"}], ruleset=l10))["outcomes"]
+    code, record, _ = adjudicate_document(json.dumps(position([{"deal": "Anna", "card": "VI"}, {"offer": "Anna"}],
+                                                              ruleset=l10)), "position.json")
+    assert code != 0 and [(p["path"], p["rule"]) for p in record["problems"]] == [("$.history[0].card", "K4")]
+    # a partial order leaves the card's place unknown: it is counted, as before
+    doc = position([{"deal": "Anna", "card": "XII"}, {"offer": "Anna"}], ruleset=l10,
+                   stack={"order": STACK[:38]}, dealt={"Bruno": "XII"})
+    assert [(p, r) for p, r, _ in problems(doc)] == [('$.dealt["Bruno"]', "C1")]
 
 
 def test_an_order_that_stops_inside_the_f2_dealer_s_three_is_refused():
