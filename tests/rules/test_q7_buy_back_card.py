@@ -1,0 +1,245 @@
+"""Q7, Lu Stù: a player who goes out during the deal and buys back at once (L11): is he dealt a
+card this deal?  The named option ``buy_back_card``: 'next-deal' (the default, L10: his card
+went under the stack and is not compared) and 'fresh-card' (he is dealt the top card at once,
+L2, and plays on).  Each outcome below is worked out by hand from the rules, not read off the
+engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cucu_ref.adjudication import adjudicate
+from cucu_ref.deal import start_deal
+from cucu_ref.engine import is_chance, legal_actions, shuffled_stack, step
+from cucu_ref.position import parse
+from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESET_REASONS, PRESETS, other_readings, preset
+from cucu_ref.state import Action, ActionKind, Event, Phase, Via
+
+from helpers import card, cards_in_play, check_invariants, low_marks_start, pack_multiset, play, run, table
+
+A = ActionKind
+NEXT, FRESH = "next-deal", "fresh-card"
+
+
+def lu(reading: str, **more: str):
+    return preset("lu-stu", {"buy_back_card": reading, **more})
+
+
+def test_the_option_is_declared_with_its_readings_sources_and_default():
+    spec = OPTIONS["buy_back_card"]
+    assert spec.settles == "Q7"
+    assert [(r.value, r.source) for r in spec.readings] == [(NEXT, "L10"), (FRESH, "Q7")]
+    # the default is today's behaviour, in every preset: nobody is dealt again in mid-deal
+    assert {rules.buy_back_card for rules in PRESETS.values()} == {NEXT}
+    # an open point of Lu Stù only, the one preset that buys back at once (L11), with its reason
+    assert [name for name, points in OPEN_POINTS.items() if "buy_back_card" in points] == ["lu-stu"]
+    assert "L11" in PRESET_REASONS["lu-stu"]["buy_back_card"]
+    assert [(s.name, r.value) for s, r, _ in other_readings(PRESETS["lu-stu"], "lu-stu")
+            if s.name == "buy_back_card"] == [("buy_back_card", FRESH)]
+
+
+# Andrea (seat 0, on his last mark) holds VI and offers to Beatrice's hunter: shot (K11), out
+# (K16), his VI under the stack (L10).  Play goes on right of the hunter: Chiara is dealt VIIII
+# (L2, the top) and then Andrea decides at once (L11): he buys back for one stake, the first to
+# re-enter.  Chiara keeps, the dealer Dario keeps.  The stack's next two cards are II, VIII.
+DEAL = "VI XIIII VIIII II VIII"
+
+
+def _deal(reading: str):
+    state = table(lu(reading), 4, marks=(1, 3, 3, 3))
+    return play(state, DEAL, ["offer", "buy", "keep", "keep"])
+
+
+def test_next_deal_he_takes_no_further_part_and_the_dealer_gets_the_next_card():
+    state, events = _deal(NEXT)
+    # L2: Dario is dealt the next card from the top, II; live cards XIIII, VIIII, II: Dario is
+    # lowest (L3) and loses one; Andrea, dead, is not compared (L10) and keeps his bought three
+    assert Event("deal", "L2", 3, None, card("II"), 0) in events
+    assert [e.seat for e in events if e.kind == "deal"] == [0, 1, 2, 3]
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "K11"), (3, "L3")]
+    assert state.marks == (3, 3, 3, 2) and state.pot == 4 + 1  # four stakes, one bought
+
+
+def test_fresh_card_he_is_dealt_the_top_card_at_once_and_is_compared():
+    state, events = _deal(FRESH)
+    # at the buy-back Andrea is dealt the top card, II (L2), before anyone decides again; Dario
+    # then gets VIII.  Andrea's turn has passed: he holds II to the showdown, where the live
+    # cards II, XIIII, VIIII, VIII make him lowest (L3): he loses one of his three again
+    at = events.index(Event("buy-back", "L11", 0, None, None, 1))
+    assert events[at + 1] == Event("deal", "L2", 0, None, card("II"), 0)
+    assert Event("deal", "L2", 3, None, card("VIII"), 0) in events
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "K11"), (0, "L3")]
+    assert state.marks == (2, 3, 3, 3) and state.pot == 4 + 1
+
+
+def test_fresh_card_he_does_not_decide_again_when_his_turn_has_passed():
+    state = table(lu(FRESH), 4, marks=(1, 3, 3, 3))
+    state, _ = play(state, DEAL, ["offer"])
+    bought, _ = run(state, ["buy"])
+    assert bought.hands[0] == card("II") and not bought.dead[0] and bought.custody[0] == ((0, Via.DEALT),)
+    assert bought.phase == Phase.DECIDE and bought.actor == 2 and bought.suspended is None
+    actors = []
+    while bought.phase != Phase.SHUFFLE:
+        actors.append(bought.actor)
+        bought, _ = step(bought, legal_actions(bought)[0])
+    assert actors == [2, 3]  # Chiara, then the dealer: Andrea is never asked again
+
+
+def test_declining_is_the_same_under_both_readings():
+    # only a buy-back deals a card: a player who declines stays out, card or no card
+    outs = []
+    for reading in (NEXT, FRESH):
+        state = table(lu(reading), 4, marks=(1, 3, 3, 3))
+        outs.append(play(state, DEAL, ["offer", "decline", "keep", "keep"]))
+    assert outs[0][1] == outs[1][1] and outs[0][0].marks == outs[1][0].marks
+
+
+def test_a_dead_card_kept_in_the_hand_is_not_replaced():
+    # K15 (dead_cards = stay): the dead card stays in his hand, so he has a card, dead, and the
+    # fresh-card reading deals nothing; the option is not in play there (options_in_play)
+    outs = []
+    for reading in (NEXT, FRESH):
+        state = table(lu(reading, dead_cards="stay"), 4, marks=(1, 3, 3, 3))
+        outs.append(play(state, DEAL, ["offer", "buy", "keep", "keep"]))
+    assert outs[0][1] == outs[1][1]
+    assert [e.seat for e in outs[1][1] if e.kind == "deal"] == [0, 1, 2, 3]
+
+
+def test_l8_the_way_back_after_a_re_entry_stops_where_it_did():
+    # Lu Stù, five players, dealer Elena (4).  Andrea (1 mark) offers to Beatrice's hunter and is
+    # shot; he buys back and is dealt V (the top).  Chiara (III) offers to Dario's cat: she
+    # loses a mark (L8) and must offer to her left, Beatrice's hunter: the way back ends there and
+    # she, the last to offer, pays a second (L8).  Elena keeps.  Andrea's V is live; Chiara's III
+    # is lowest (L3), a third mark: she goes out and decides at once (L11)
+    state = table(lu(FRESH), 5, marks=(1, 3, 3, 3, 3))
+    state, events = play(state, "VI XIIII III V XII X", ["offer", "buy", "offer"])
+    assert Event("deal", "L2", 0, None, card("V"), 0) in events
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "K11"), (2, "L8"), (2, "L8")]
+    assert ("way-back-ends", 2) in [(e.kind, e.seat) for e in events]
+    assert state.hands[0] == card("V") and state.hands[1] == card("XIIII")
+    state, events = run(state, ["keep"])
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(2, "L3")]
+    assert state.phase == Phase.BUY_BACK and state.actor == 2
+
+
+def test_k13_the_cat_s_undo_after_a_re_entry():
+    # A Campli table that buys back at once, with dead cards under the stack and dealt from the
+    # top (custom rules, so the option is read; from the bottom the dead card would be dealt next).
+    # Anna (1 mark) is shot by Bruno's hunter; Carla is dealt II; Anna buys back and is dealt the
+    # next card, V.  Carla (II) offers to Dora (VIII) and they exchange; Dora,
+    # now with II, offers to the dealer Ezio's cat: she loses a mark and the exchange is undone
+    # (K13): Carla holds II again and Dora VIII; Anna's V is untouched.
+    rules = preset("campli", {"buy_back": "immediate", "dead_cards": "under-stack", "deal_from": "top",
+                              "buy_back_card": FRESH})
+    state = table(rules, 5, marks=(1, 3, 3, 3, 3))
+    state, events = play(state, "VI XIIII II V VIII XII", ["offer", "buy", "offer", "offer"])
+    assert Event("deal", "K4", 0, None, card("V"), 0) in events
+    undone = [e for e in events if e.kind == "undo"]
+    assert [(e.seat, e.other, e.card) for e in undone] == [(2, 3, card("II"))]  # Carla has her II again
+    # play goes on right of the cat, the dealer's: the round is over (K13, K10-K14); II is the
+    # lowest of V, XIIII, II, VIII, XII (K15): Carla loses, Anna's V is compared and does not
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "K11"), (3, "K13"), (2, "K15")]
+
+
+@pytest.mark.parametrize("reading", [NEXT, FRESH])
+def test_seeded_lu_stu_matches_keep_the_invariants_and_deal_fresh_cards(reading):
+    # many seeded Lu Stù matches on low marks: every step keeps the invariants (the fresh card
+    # comes from the stack: hands + stack stay the whole pack, C1), and mid-deal re-entries are
+    # dealt under 'fresh-card' only
+    rules = lu(reading)
+    rng = random.Random(7)
+    fresh = reentries = 0
+    for _ in range(150):
+        n = rng.randrange(3, 9)
+        state = start_deal(rules, [f"p{i}" for i in range(n)], [rng.choice((1, 1, 2, 3)) for _ in range(n)],
+                           rng.randrange(n))
+        for _ in range(200):
+            if state.phase == Phase.MATCH_OVER:
+                break
+            if is_chance(state):
+                action = Action(A.SHUFFLE, stack=shuffled_stack(rules, rng.randrange(2**32)))
+            else:
+                legal = legal_actions(state)
+                buys = [a for a in legal if a.kind == A.BUY_BACK]
+                action = buys[0] if buys and rng.random() < 0.8 else rng.choice(legal)
+            after, events = step(state, action)
+            check_invariants(state, action, after, events)
+            if action.kind == A.BUY_BACK and state.suspended is not None:
+                reentries += 1
+                fresh += any(e.kind == "deal" and e.seat == action.seat for e in events)
+            state = after
+    assert reentries > 20
+    assert fresh == (reentries if reading == FRESH else 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from([NEXT, FRESH]))
+def test_cards_are_conserved_under_both_readings(data, reading):
+    rules = lu(reading)
+    state = low_marks_start(data.draw, rules, 8)
+    for _ in range(60):
+        if state.phase == Phase.MATCH_OVER:
+            break
+        if is_chance(state):
+            action = Action(A.SHUFFLE, stack=shuffled_stack(rules, data.draw(st.integers(0, 2**32))))
+        else:
+            legal = legal_actions(state)
+            action = legal[data.draw(st.integers(0, len(legal) - 1))]
+        after, events = step(state, action)
+        check_invariants(state, action, after, events)
+        if after.deal_number:
+            assert cards_in_play(after) == pack_multiset(rules)
+        state = after
+
+
+POSITION = {
+    "format": "cucu-position/1",
+    "ruleset": "lu-stu",
+    "players": [{"name": "Andrea", "marks": 1}, "Beatrice", "Chiara", "Dario"],
+    "dealer": "Dario",
+    "stack": {"order": ["VI", "XIIII", "VIIII", "II", "VIII"]},
+    "history": [
+        {"deal": "Andrea", "card": "VI"}, {"offer": "Andrea"}, {"deal": "Beatrice", "card": "XIIII"},
+        {"pays": "Andrea"}, {"buy-back": "Andrea"}, {"keep": "Chiara"}, {"keep": "Dario"},
+    ],
+}
+
+
+def parse_position(doc):
+    pos, problems = parse(doc)
+    assert pos is not None and not problems, problems
+    return pos
+
+
+def _q7(ruling):
+    return [q for q in ruling.readings if q["option"] == "buy_back_card"]
+
+
+def _lost(reading):
+    (outcome,) = reading["outcomes"]
+    return [(x["player"], x["rule"]) for x in outcome["result"]["marks_lost"]]
+
+
+def test_the_adjudicator_gives_q7_with_both_outcomes():
+    ruling = adjudicate(parse_position(POSITION))
+    (q7,) = _q7(ruling)
+    assert q7["settles"] == "Q7" and q7["chosen"] == NEXT
+    by_reading = {r["reading"]: r for r in q7["readings"]}
+    assert set(by_reading) == {NEXT, FRESH}
+    # next-deal: Andrea's K11 mark, then Dario's II lowest (L3); fresh-card: Andrea, dealt the
+    # II at his buy-back, is lowest; Dario holds VIII
+    assert _lost(by_reading[NEXT]) == [("Andrea", "K11"), ("Dario", "L3")]
+    assert _lost(by_reading[FRESH]) == [("Andrea", "K11"), ("Andrea", "L3")]
+
+
+def test_a_ruling_without_a_mid_deal_buy_back_does_not_read_q7():
+    declined = dict(POSITION, history=[*POSITION["history"][:4], {"decline": "Andrea"},
+                                       *POSITION["history"][5:]])
+    assert _q7(adjudicate(parse_position(declined))) == []
+    kept = dict(POSITION, players=["Andrea", "Beatrice", "Chiara", "Dario"],
+                history=[{"keep": "Andrea"}, {"keep": "Beatrice"}, {"keep": "Chiara"}, {"keep": "Dario"}])
+    assert _q7(adjudicate(parse_position(kept))) == []
