@@ -6,6 +6,8 @@ engine."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
 
 import pytest
@@ -196,17 +198,10 @@ def test_cards_are_conserved_under_both_readings(data, reading):
         state = after
 
 
-POSITION = {
-    "format": "cucu-position/1",
-    "ruleset": "lu-stu",
-    "players": [{"name": "Andrea", "marks": 1}, "Beatrice", "Chiara", "Dario"],
-    "dealer": "Dario",
-    "stack": {"order": ["VI", "XIIII", "VIIII", "II", "VIII"]},
-    "history": [
-        {"deal": "Andrea", "card": "VI"}, {"offer": "Andrea"}, {"deal": "Beatrice", "card": "XIIII"},
-        {"pays": "Andrea"}, {"buy-back": "Andrea"}, {"keep": "Chiara"}, {"keep": "Dario"},
-    ],
-}
+# examples/lu-stu-buy-back-during-deal.json: the deal above, as a position
+with open(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "lu-stu-buy-back-during-deal.json"),
+          encoding="utf-8") as _f:
+    POSITION = json.load(_f)
 
 
 def parse_position(doc):
