@@ -6,18 +6,14 @@ engine."""
 
 from __future__ import annotations
 
-import json
-import os
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cucu_ref.adjudication import adjudicate
 from cucu_ref.deal import start_deal
 from cucu_ref.engine import is_chance, legal_actions, shuffled_stack, step
-from cucu_ref.position import parse
 from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESET_REASONS, PRESETS, other_readings, preset
 from cucu_ref.state import Action, ActionKind, Event, Phase, Via
 
@@ -42,6 +38,31 @@ def test_the_option_is_declared_with_its_readings_sources_and_default():
     assert "L11" in PRESET_REASONS["lu-stu"]["buy_back_card"]
     assert [(s.name, r.value) for s, r, _ in other_readings(PRESETS["lu-stu"], "lu-stu")
             if s.name == "buy_back_card"] == [("buy_back_card", FRESH)]
+
+
+def test_the_option_is_in_play_only_where_a_buy_back_comes_during_a_deal():
+    # Q7 is read only where a player can go out during the deal (a hunter, a cat, or paying to
+    # refuse, Q9), buys back at once (L11) and has lost his card under the stack (L10)
+    from cucu_ref.rulesets import CAT, CUCKOO, HUNTER, options_in_play
+
+    def reads(rules) -> bool:
+        return "buy_back_card" in options_in_play(rules)
+
+    lu_stu = PRESETS["lu-stu"]
+    assert reads(lu_stu)
+    assert not reads(lu_stu.with_options({"buy_back": "after-deal"}))
+    assert not reads(lu_stu.with_options({"buy_back": "none"}))
+    assert not reads(lu_stu.with_options({"dead_cards": "stay"}))
+    assert not reads(PRESETS["campli"].with_options({"dead_cards": "under-stack"}))  # K17: after the deal
+    cuckoo_only = lu_stu.with_options({"roles": ((15, CUCKOO),)})
+    assert not reads(cuckoo_only)  # nobody can go out before the showdown
+    assert reads(cuckoo_only.with_options({"refuse_by_paying": "yes"}))  # Q9: out by paying to refuse
+    assert reads(lu_stu.with_options({"roles": ((14, HUNTER),)}))
+    assert reads(lu_stu.with_options({"roles": ((12, CAT),)}))
+    # and the dead cards' own option (K15/L10) on the same grounds
+    assert "dead_cards" not in options_in_play(cuckoo_only)
+    assert "dead_cards" in options_in_play(cuckoo_only.with_options({"refuse_by_paying": "yes"}))
+    assert "dead_cards" in options_in_play(lu_stu.with_options({"roles": ((12, CAT),)}))
 
 
 # Andrea (seat 0, on his last mark) holds VI and offers to Beatrice's hunter: shot (K11), out
@@ -82,7 +103,8 @@ def test_fresh_card_he_does_not_decide_again_when_his_turn_has_passed():
     state = table(lu(FRESH), 4, marks=(1, 3, 3, 3))
     state, _ = play(state, DEAL, ["offer"])
     bought, _ = run(state, ["buy"])
-    assert bought.hands[0] == card("II") and not bought.dead[0] and bought.custody[0] == ((0, Via.DEALT),)
+    assert bought.hands[0] == card("II") and bought.custody[0] == ((0, Via.DEALT),)
+    assert bought.dead == (False,) * 4  # alive again: False, as every seat that is not out
     assert bought.phase == Phase.DECIDE and bought.actor == 2 and bought.suspended is None
     actors = []
     while bought.phase != Phase.SHUFFLE:
@@ -196,45 +218,3 @@ def test_cards_are_conserved_under_both_readings(data, reading):
         if after.deal_number:
             assert cards_in_play(after) == pack_multiset(rules)
         state = after
-
-
-# examples/lu-stu-buy-back-during-deal.json: the deal above, as a position
-with open(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "lu-stu-buy-back-during-deal.json"),
-          encoding="utf-8") as _f:
-    POSITION = json.load(_f)
-
-
-def parse_position(doc):
-    pos, problems = parse(doc)
-    assert pos is not None and not problems, problems
-    return pos
-
-
-def _q7(ruling):
-    return [q for q in ruling.readings if q["option"] == "buy_back_card"]
-
-
-def _lost(reading):
-    (outcome,) = reading["outcomes"]
-    return [(x["player"], x["rule"]) for x in outcome["result"]["marks_lost"]]
-
-
-def test_the_adjudicator_gives_q7_with_both_outcomes():
-    ruling = adjudicate(parse_position(POSITION))
-    (q7,) = _q7(ruling)
-    assert q7["settles"] == "Q7" and q7["chosen"] == NEXT
-    by_reading = {r["reading"]: r for r in q7["readings"]}
-    assert set(by_reading) == {NEXT, FRESH}
-    # next-deal: Andrea's K11 mark, then Dario's II lowest (L3); fresh-card: Andrea, dealt the
-    # II at his buy-back, is lowest; Dario holds VIII
-    assert _lost(by_reading[NEXT]) == [("Andrea", "K11"), ("Dario", "L3")]
-    assert _lost(by_reading[FRESH]) == [("Andrea", "K11"), ("Andrea", "L3")]
-
-
-def test_a_ruling_without_a_mid_deal_buy_back_does_not_read_q7():
-    declined = dict(POSITION, history=[*POSITION["history"][:4], {"decline": "Andrea"},
-                                       *POSITION["history"][5:]])
-    assert _q7(adjudicate(parse_position(declined))) == []
-    kept = dict(POSITION, players=["Andrea", "Beatrice", "Chiara", "Dario"],
-                history=[{"keep": "Andrea"}, {"keep": "Beatrice"}, {"keep": "Chiara"}, {"keep": "Dario"}])
-    assert _q7(adjudicate(parse_position(kept))) == []
