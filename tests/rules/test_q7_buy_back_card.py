@@ -200,6 +200,37 @@ def test_seeded_lu_stu_matches_keep_the_invariants_and_deal_fresh_cards(reading)
     assert fresh == (reentries if reading == FRESH else 0)
 
 
+def test_fresh_card_the_fast_paths_agree_with_the_general_path(monkeypatch):
+    # after a re-entry the deal goes on through the engine's fast paths (keeps, offers, the
+    # dealer's showdown) with one more live hand; the general path alone gives the same steps
+    from cucu_ref import engine
+
+    rules = lu(FRESH)
+    rng = random.Random(11)
+    steps = []
+    for _ in range(250):
+        n = rng.randrange(3, 8)
+        state = start_deal(rules, [f"p{i}" for i in range(n)], [rng.choice((1, 1, 2, 3)) for _ in range(n)],
+                           rng.randrange(n))
+        for _ in range(120):
+            if state.phase == Phase.MATCH_OVER:
+                break
+            if is_chance(state):
+                action = Action(A.SHUFFLE, stack=shuffled_stack(rules, rng.randrange(2**32)))
+            else:
+                legal = legal_actions(state)
+                buys = [a for a in legal if a.kind == A.BUY_BACK]
+                action = buys[0] if buys else rng.choice(legal)
+            after = step(state, action)
+            steps.append((state, action, after))
+            state = after[0]
+    revived = sum(1 for before, action, (after, _) in steps
+                  if action.kind == A.BUY_BACK and before.suspended is not None and after.hands[action.seat])
+    assert revived > 10
+    monkeypatch.setattr(engine, "_FAST_PATHS", {})
+    assert all(step(before, action) == after for before, action, after in steps)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.data(), st.sampled_from([NEXT, FRESH]))
 def test_cards_are_conserved_under_both_readings(data, reading):
