@@ -169,19 +169,16 @@ def test_k13_the_cat_s_undo_after_a_re_entry():
     assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "K11"), (3, "K13"), (2, "K15")]
 
 
-@pytest.mark.parametrize("reading", [NEXT, FRESH])
-def test_seeded_lu_stu_matches_keep_the_invariants_and_deal_fresh_cards(reading):
-    # many seeded Lu Stù matches on low marks: every step keeps the invariants (the fresh card
-    # comes from the stack: hands + stack stay the whole pack, C1), and mid-deal re-entries are
-    # dealt under 'fresh-card' only
-    rules = lu(reading)
-    rng = random.Random(7)
-    fresh = reentries = 0
-    for _ in range(150):
-        n = rng.randrange(3, 9)
+def seeded_steps(rules, seed: int, matches: int, most: int, steps_per_match: int, buy: float):
+    """Seeded matches of ``rules`` at 3..``most``-1 seats on low marks (virgins among them, so
+    buy-backs are offered), each decision random, a buy-back taken with chance ``buy``: yields
+    (state, action, (state after, events)) for every step."""
+    rng = random.Random(seed)
+    for _ in range(matches):
+        n = rng.randrange(3, most)
         state = start_deal(rules, [f"p{i}" for i in range(n)], [rng.choice((1, 1, 2, 3)) for _ in range(n)],
                            rng.randrange(n))
-        for _ in range(200):
+        for _ in range(steps_per_match):
             if state.phase == Phase.MATCH_OVER:
                 break
             if is_chance(state):
@@ -189,13 +186,23 @@ def test_seeded_lu_stu_matches_keep_the_invariants_and_deal_fresh_cards(reading)
             else:
                 legal = legal_actions(state)
                 buys = [a for a in legal if a.kind == A.BUY_BACK]
-                action = buys[0] if buys and rng.random() < 0.8 else rng.choice(legal)
-            after, events = step(state, action)
-            check_invariants(state, action, after, events)
-            if action.kind == A.BUY_BACK and state.suspended is not None:
-                reentries += 1
-                fresh += any(e.kind == "deal" and e.seat == action.seat for e in events)
-            state = after
+                action = buys[0] if buys and rng.random() < buy else rng.choice(legal)
+            after = step(state, action)
+            yield state, action, after
+            state = after[0]
+
+
+@pytest.mark.parametrize("reading", [NEXT, FRESH])
+def test_seeded_lu_stu_matches_keep_the_invariants_and_deal_fresh_cards(reading):
+    # many seeded Lu Stù matches on low marks: every step keeps the invariants (the fresh card
+    # comes from the stack: hands + stack stay the whole pack, C1), and mid-deal re-entries are
+    # dealt under 'fresh-card' only
+    fresh = reentries = 0
+    for state, action, (after, events) in seeded_steps(lu(reading), 7, 150, 9, 200, buy=0.8):
+        check_invariants(state, action, after, events)
+        if action.kind == A.BUY_BACK and state.suspended is not None:
+            reentries += 1
+            fresh += any(e.kind == "deal" and e.seat == action.seat for e in events)
     assert reentries > 20
     assert fresh == (reentries if reading == FRESH else 0)
 
@@ -205,25 +212,7 @@ def test_fresh_card_the_fast_paths_agree_with_the_general_path(monkeypatch):
     # dealer's showdown) with one more live hand; the general path alone gives the same steps
     from cucu_ref import engine
 
-    rules = lu(FRESH)
-    rng = random.Random(11)
-    steps = []
-    for _ in range(250):
-        n = rng.randrange(3, 8)
-        state = start_deal(rules, [f"p{i}" for i in range(n)], [rng.choice((1, 1, 2, 3)) for _ in range(n)],
-                           rng.randrange(n))
-        for _ in range(120):
-            if state.phase == Phase.MATCH_OVER:
-                break
-            if is_chance(state):
-                action = Action(A.SHUFFLE, stack=shuffled_stack(rules, rng.randrange(2**32)))
-            else:
-                legal = legal_actions(state)
-                buys = [a for a in legal if a.kind == A.BUY_BACK]
-                action = buys[0] if buys else rng.choice(legal)
-            after = step(state, action)
-            steps.append((state, action, after))
-            state = after[0]
+    steps = list(seeded_steps(lu(FRESH), 11, 250, 8, 120, buy=1.0))
     revived = sum(1 for before, action, (after, _) in steps
                   if action.kind == A.BUY_BACK and before.suspended is not None and after.hands[action.seat])
     assert revived > 10
