@@ -114,7 +114,9 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
 _PLAIN_KINDS = frozenset({"deal", "keep", "offer", "exchange", "shuffle", "arresto", "skip", "exchange-with-stack",
                           "undo", "hint"})
 
-_NOT_ESSENTIAL = frozenset({"shown", "holds", "marks_lost", "marks_gained", "restart"})
+# (kept_last_life, S6, adds no decision: the players out this deal with a mark again that neither a
+# buy-back nor a restart gave them; left out, an outcome's essence is what it was before the field)
+_NOT_ESSENTIAL = frozenset({"shown", "holds", "marks_lost", "marks_gained", "restart", "kept_last_life"})
 
 
 def essence(result: dict[str, Any]) -> str:
