@@ -157,7 +157,9 @@ def seats_around(marks: Sequence[int], dealer: int) -> tuple[int, ...]:
     the engine's deal and next dealer (K2), the position's deal order and the trace ask it."""
     n = len(marks)
     seats = _AROUND[n][dealer] if n < len(_AROUND) else (*range(dealer + 1, n), *range(dealer + 1))
-    return seats if min(marks, default=1) > 0 else tuple(s for s in seats if marks[s] > 0)
+    # (a table of none has no dealer: _AROUND[0] is empty, so min() never sees no marks; min's
+    # ``default`` keyword and a generator would double the cost of a call the engine makes twice a deal)
+    return seats if min(marks) > 0 else tuple([s for s in seats if marks[s] > 0])
 
 
 # the round for every table size a pack can seat, by dealer (a deal starts with it)

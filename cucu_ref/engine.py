@@ -328,10 +328,10 @@ def _fast_keep(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
     (K6), dealt his card first when dealing is one at a time (K4 the bottom card, L2 the top).
     What ``_Step.keep``, ``advance`` and ``deal_to`` do in this case.  Not covered: the
     dealer's keep (:func:`_fast_dealer_keep`), the end of the order, F2's dealer taking three."""
+    if state.actor == state.dealer:
+        return _fast_dealer_keep(state)
     (rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number, _, seat, _, order,
      cursor, stack, hands, custody, dead, guarantees, hinted, out_this_deal, pending, winner, suspended) = state
-    if seat == dealer:
-        return _fast_dealer_keep(state)
     index = cursor + 1
     if index >= len(order):
         return None
@@ -343,8 +343,9 @@ def _fast_keep(state: State) -> Optional[tuple[State, tuple[Event, ...]]]:
         return None
     else:
         card, stack = _draw(rules, stack)
-        hands = _put(hands, nxt, card)
-        custody = _put(custody, nxt, ((nxt, Via.DEALT),))
+        new_hands, new_custody = list(hands), list(custody)  # (lists, as _fast_offer: cheaper than _put twice)
+        new_hands[nxt], new_custody[nxt] = card, ((nxt, Via.DEALT),)
+        hands, custody = tuple(new_hands), tuple(new_custody)
         events = (keep, _new_event(("deal", rules.citation_of["deal"], nxt, None, card, 0)))
     return _new_state((rules, players, marks, virgins, dealer, pot, eliminations, reentries, deal_number,
                        Phase.DECIDE, nxt, None, order, index, stack, hands, custody, dead, guarantees, hinted,
@@ -557,9 +558,9 @@ def _fast_going_out(state: State, stack: tuple[Card, ...], hands: tuple[Optional
         phase, actor = Phase.BUY_BACK, seat
         events.append(_new_event(("buy-back-offer", cite["buy-back"], seat, None, None, price)))
     else:
-        still_in = [s for s, m in enumerate(marks) if m > 0]
-        if len(still_in) == 1:
-            winner = still_in[0]  # K3
+        last = _last_in_match(marks)
+        if last is not None:
+            winner = last  # K3 (after_buy_backs)
             phase = Phase.MATCH_OVER
             events.append(_new_event(("winner", cite["winner"], winner, None, None, pot)))
         else:
@@ -620,7 +621,24 @@ def _first_offer(pending: tuple[tuple[int, int], ...],
 def _virgin_remains(virgins: Sequence[bool], marks: Sequence[int]) -> bool:
     """K17: a virgin (who has lost no mark) is still in the match (the fast paths and
     ``_Step.virgin_remains`` ask this)."""
-    return any(virgin and m > 0 for virgin, m in zip(virgins, marks))
+    # (a loop, not any() over a generator, which costs twice as much)
+    for virgin, m in zip(virgins, marks):  # noqa: SIM110
+        if virgin and m > 0:
+            return True
+    return False
+
+
+def _last_in_match(marks: Sequence[int]) -> Optional[int]:
+    """K3: the seat of the only player still holding marks, who wins the pot; None while two or
+    more hold marks (or nobody does).  (A loop that stops at the second: a list of the seats in
+    costs four times as much.)"""
+    last = None
+    for seat, m in enumerate(marks):
+        if m > 0:
+            if last is not None:
+                return None
+            last = seat
+    return last
 
 
 def _next_dealer(marks: Sequence[int], dealer: int) -> int:
@@ -1233,9 +1251,9 @@ class _Step:
 
     def after_buy_backs(self) -> None:
         """K3: the last player with marks wins the pot; otherwise the next deal."""
-        still_in = [s for s, m in enumerate(self.marks) if m > 0]
-        if len(still_in) == 1:
-            self.winner = still_in[0]
+        last = _last_in_match(self.marks)
+        if last is not None:
+            self.winner = last
             self.emit("winner", self.cite["winner"], self.winner, amount=self.pot)
             self.phase, self.actor, self.target = Phase.MATCH_OVER, None, None
             return
