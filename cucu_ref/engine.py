@@ -19,7 +19,8 @@ the cat (K13, L8, Z5)              ``_Step.cat``; K13's undo: ``_Step.undo_chain
                                    L8's way back: ``_Step.backward``
 the inn (K14, L7, D6)              ``_Step.inn_keep``, ``_Step.inn_ask``, ``_Step.inn_answer``
 marks, going out (K15, K16, L10)   ``_Step.lose_mark``, ``_Step.gain_mark``
-buying back (K17, L11, Q1)         ``_Step.went_out``, ``_Step.buy_back_decision``
+buying back (K17, L11, Q1, Q7)     ``_Step.went_out``, ``_Step.buy_back_decision``,
+                                   ``_Step.reenter_during_deal``
 the showdown and the next deal     ``_Step.showdown`` (scoring: :mod:`cucu_ref.scoring`),
 (K15, K18, K2, K3)                 ``_Step.everybody_out``, ``_Step.next_deal``
 =================================  ============================================================
@@ -1158,6 +1159,8 @@ class _Step:
             self.emit("buy-back", rule, seat, amount=price)
         else:
             self.emit("decline-buy-back", rule, seat)
+        if buys and self.suspended is not None:
+            self.reenter_during_deal(seat)
         if self.pending:
             self.ask_next_buy_back()
         elif self.suspended is not None:
@@ -1165,6 +1168,20 @@ class _Step:
             self.suspended = None
         else:
             self.after_buy_backs()
+
+    def reenter_during_deal(self, seat: int) -> None:
+        """Q7: ``seat`` went out during the deal and bought back at once (L11).  His card went
+        under the stack (L10), so under 'next-deal' he takes no further part in this deal.
+        Under 'fresh-card' he is dealt a new card now, from where the deal comes (L2: the top,
+        ``deal_to``), and is a live player again: if play has not reached his place yet he
+        decides when it does (``advance`` finds him dealt), if it has passed he holds the card
+        to the showdown.  His custody starts afresh (dealt), so K13's undo and L8's way back
+        treat him as a player dealt this card.  A dead card that stays in his hand (K15, not
+        L10) leaves him a card, dead, and nothing is dealt."""
+        if self.hands[seat] is not None or self.rules.buy_back_card != "fresh-card":
+            return
+        self.dead = _put(self.dead, seat, False)
+        self.deal_to(seat)
 
     # ---- the end of a deal
 

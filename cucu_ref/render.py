@@ -374,11 +374,9 @@ def _show(value: Any) -> str:
 
 
 def _kept_last_life(r: dict[str, Any]) -> list[str]:
-    """S6 (all_out = keep-last-life): players out with a mark again that neither a buy-back nor
-    a restart gave them were the last in the match, all out in this deal, and keep their last life."""
-    if r["restart"]:
-        return []
-    return [p for p in r["out"] if r["marks"].get(p, 0) > 0 and p not in r["bought_back"]]
+    """S6 (all_out = keep-last-life): the last players in, all out in this deal, who keep their
+    last life: the result's ``kept_last_life`` (a result written before it had none)."""
+    return list(r.get("kept_last_life") or ())
 
 
 def _brief(r: dict[str, Any]) -> str:

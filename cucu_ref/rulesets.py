@@ -211,6 +211,13 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("stay", "K15", "it stays face down in his hand, dead (Farina 2010)"),
           ("under-stack", "L10", "it goes under the stack (Di Luigi & Mazza 2009): the bottom card, a stack card "
            "like any other from then on")),
+    _spec("buy_back_card", "Q7",
+          "A player who goes out during the deal and buys back at once (L11): does he get a card this deal?",
+          ("next-deal", "L10", "no: his card went under the stack and 'is not compared' (L10); he plays again from "
+           "the next deal (Di Luigi & Mazza 2009 as the German account gives it)"),
+          ("fresh-card", "Q7", "yes: he is dealt a fresh card at once, from where the deal comes (L2: the top), and "
+           "plays on as any player: if his turn is still to come he decides as usual, if it has passed he holds the "
+           "card to the showdown (a reading of L11's 'sofort'; no source states it)")),
 )}
 
 
@@ -272,6 +279,7 @@ class Rules:
     simultaneous_buy_back: str = "first-right-of-dealer"
     all_out: str = "restart-no-virgins"
     dead_cards: str = "stay"
+    buy_back_card: str = "next-deal"
     backward_chain_end: str = "first-hand"
     backward_offer: str = "forced"
     virgin_after_gain: str = "still-virgin"
@@ -573,6 +581,10 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         # a card goes dead only when its holder goes out during the deal: shot, scratched, or
         # paying to refuse (Q9)
         "dead_cards": HUNTER in roles or CAT in roles or rules.refuse_by_paying == "yes",
+        # Q7: only a buy-back at once (L11) comes during a deal, and only a card put under the stack
+        # (L10) leaves a player who bought back without one
+        "buy_back_card": (rules.buy_back == "immediate" and rules.dead_cards == "under-stack"
+                          and (HUNTER in roles or CAT in roles or rules.refuse_by_paying == "yes")),
         "backward_chain_end": rules.cat == "backward" and CAT in roles,
         "backward_offer": rules.cat == "backward" and CAT in roles,
         "fool_hint": cuccu,
@@ -685,6 +697,12 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "all_out": "Campli's K18 stands: Lu Stù only narrows when it can happen (L12), «Anders als in Campli».",
         "seating_fool": "As Campli: Lu Stù does not restate the seating draw (K2).",
         "dead_cards": "L10: the dead card goes «nach unten unter den Kartenstapel».",
+        "buy_back_card": (
+            "Q7 is open.  The players who go out «müssen sich sofort und nicht erst nach Spielende entscheiden, ob "
+            "sie sich wieder einkaufen möchten» (L11): the decision is at once, and nothing is said of a card for "
+            "this deal; his own card «wird nach unten unter den Kartenstapel getan und beim Vergleich nicht weiter "
+            "berücksichtigt» (L10).  Default 'next-deal': nothing deals him another, so he waits for the next "
+            "deal; 'fresh-card' reads «sofort» as a re-entry into this deal."),
     },
     "zeh-1769": {
         "initial_marks": (
@@ -923,7 +941,7 @@ OPEN_POINTS: dict[str, tuple[str, ...]] = {
     "lu-stu": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
                "inn_keeper_cannot_pay",
                "backward_chain_end", "backward_offer", "dealer_exchange", "horse_at_dealer", "virgin_after_gain",
-               "simultaneous_buy_back", "seating_fool"),
+               "simultaneous_buy_back", "seating_fool", "buy_back_card"),
     "zeh-1769": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
                  "inn_keeper_cannot_pay",
                  "refuse_by_paying", "two_fools_alone", "seating_fool", "all_out"),

@@ -43,6 +43,7 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
     offers: list[dict[str, Any]] = []
     bought: list[str] = []
     restart: Optional[dict[str, Any]] = None
+    kept: list[str] = []  # S6's second rule: out in this deal, the last players keep their last life
     nxt: Optional[int] = None
     stake = pos.rules.stake
     for _, evs in leaf.steps:
@@ -67,6 +68,8 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
                 nxt = seat  # the last one
             elif restart is None and (kind == "restart" or kind == "draw"):
                 restart = {"kind": kind, "rule": ev.rule}
+            elif kind == "keep-last-life":
+                kept.append(names[seat])
     out: dict[str, Any] = {"deal_over": over}
     if final.phase not in (Phase.SHUFFLE, Phase.MATCH_OVER):
         assert final.actor is not None
@@ -87,6 +90,7 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
     out["buy_back_offers"] = offers
     out["bought_back"] = bought
     out["restart"] = restart
+    out["kept_last_life"] = kept
     out["next_dealer"] = names[nxt] if nxt is not None else None
     winner = final.winner if final.phase == Phase.MATCH_OVER else None
     if final.phase == Phase.BUY_BACK and final.suspended is None:
@@ -110,7 +114,9 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
 _PLAIN_KINDS = frozenset({"deal", "keep", "offer", "exchange", "shuffle", "arresto", "skip", "exchange-with-stack",
                           "undo", "hint"})
 
-_NOT_ESSENTIAL = frozenset({"shown", "holds", "marks_lost", "marks_gained", "restart"})
+# (kept_last_life, S6, adds no decision: the players out this deal with a mark again that neither a
+# buy-back nor a restart gave them; left out, an outcome's essence is what it was before the field)
+_NOT_ESSENTIAL = frozenset({"shown", "holds", "marks_lost", "marks_gained", "restart", "kept_last_life"})
 
 
 def essence(result: dict[str, Any]) -> str:

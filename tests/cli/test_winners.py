@@ -99,3 +99,49 @@ def test_the_kept_last_life_is_in_the_verdict(tmp_path):
     code, text = rule(tmp_path, JOINT)
     restart = next(line for line in text.splitlines() if "(all_out = restart-no-virgins)" in line)
     assert "keep their last life" not in restart and "Beatrice and Andrea are out" in restart
+
+
+def test_the_kept_last_life_is_in_the_json_ruling(tmp_path):
+    # S6's second rule: the JSON result names the players who keep their last life (the text
+    # verdict reads the same field); under the preset's joint winners nobody keeps one
+    kept = JOINT.replace("Ruleset: screw-your-neighbour\n",
+                         "Ruleset: screw-your-neighbour\nOptions: all_out=keep-last-life\n")
+    code, out = rule(tmp_path, kept, "--format", "json", "--no-readings")
+    assert code == EXIT_OK, out
+    ruling = json.loads(out)
+    assert schema_problems(ruling, name="ruling-1") == []
+    result = ruling["outcomes"][0]["result"]
+    assert result["kept_last_life"] == ["Beatrice", "Andrea"]  # in play order, right of the dealer
+    assert result["restart"] is None and result["out"] == ["Beatrice", "Andrea"]
+    code, out = rule(tmp_path, JOINT, "--format", "json")
+    ruling = json.loads(out)
+    assert ruling["outcomes"][0]["result"]["kept_last_life"] == []
+    by_reading = {r["reading"]: r for q in ruling["open_questions"] if q["option"] == "all_out"
+                  for r in q["readings"]}
+    assert by_reading["keep-last-life"]["outcomes"][0]["result"]["kept_last_life"] == ["Beatrice", "Andrea"]
+    assert all(by_reading[r]["outcomes"][0]["result"]["kept_last_life"] == []
+               for r in ("restart-no-virgins", "all-return", "draw-replay", "joint-winners"))
+
+
+def test_the_verdict_reads_kept_last_life_from_the_result():
+    # the text reads the field, not the marks: a result that names nobody says nobody kept a life
+    # although the marks alone (out, a mark again, no buy-back) would have suggested it
+    from cucu_ref import render
+
+    result = {"restart": None, "out": ["Andrea"], "marks": {"Andrea": 1}, "bought_back": [], "kept_last_life": []}
+    assert render._kept_last_life(result) == []
+    assert render._kept_last_life(dict(result, kept_last_life=["Andrea"])) == ["Andrea"]
+    # a result written before the field (0.1.0) keeps no life in the text
+    assert render._kept_last_life({k: v for k, v in result.items() if k != "kept_last_life"}) == []
+
+
+def test_rulings_written_before_kept_last_life_stay_valid(tmp_path):
+    code, out = rule(tmp_path, JOINT, "--format", "json")
+    ruling = json.loads(out)
+    for outcome in ruling["outcomes"]:
+        del outcome["result"]["kept_last_life"]
+    for q in ruling["open_questions"]:
+        for r in q["readings"]:
+            for o in r.get("outcomes") or []:
+                o["result"].pop("kept_last_life", None)
+    assert schema_problems(ruling, name="ruling-1") == []

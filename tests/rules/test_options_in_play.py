@@ -67,7 +67,9 @@ def test_the_pages_leave_out_what_a_game_does_not_have() -> None:
     assert "cat_undo_through_inn" not in zeh and "backward_offer" not in zeh and "fool_hint" in zeh
     assert "backward_chain_end" in options_in_play(PRESETS["lu-stu"])
     assert options_in_play(PRESETS["campli"]) == tuple(o for o in OPTIONS if o not in (
-        "backward_chain_end", "backward_offer", "talon_card", "piquet_below_seven"))
+        "backward_chain_end", "backward_offer", "talon_card", "piquet_below_seven",
+        "buy_back_card"))  # Q7: Campli buys back after the deal (K17), never during it
+    assert "buy_back_card" in options_in_play(PRESETS["lu-stu"])
 
 
 def test_every_settled_reading_from_another_games_source_is_explained() -> None:
