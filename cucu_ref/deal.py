@@ -130,11 +130,21 @@ def fixed_deal_places(rules: Rules) -> bool:
     """Whether each seat is dealt from a place of the shuffled stack fixed before play
     (:func:`deal_places`): not where, dealing one card at a time (K4), a card goes to or from
     the stack before the last seat is dealt: a dead card put under the stack (L10) and dealt
-    next from the bottom, or the talon exchange (F4) before an undealt dealer."""
+    next from the bottom, the talon exchange (F4) before an undealt dealer, or a player who
+    buys back during the deal dealt a fresh card at once (Q7 ``buy_back_card = fresh-card``,
+    L11 with L10: his card comes from where the deal comes, before the later seats')."""
     if rules.dealing != "interleaved":
         return True
     return not ((rules.deal_from == "bottom" and rules.dead_cards == "under-stack")
-                or rules.last_request_to == "talon")
+                or rules.last_request_to == "talon"
+                or _fresh_card_mid_deal(rules))
+
+
+def _fresh_card_mid_deal(rules: Rules) -> bool:
+    """Q7 'fresh-card': a player out during the deal (his card under the stack, L10) who buys
+    back at once (L11) is dealt a card then."""
+    return (rules.buy_back == "immediate" and rules.buy_back_card == "fresh-card"
+            and rules.dead_cards == "under-stack")
 
 
 def deal_places(rules: Rules, seats: int, size: int) -> tuple[int, ...]:
@@ -215,6 +225,10 @@ def deal_stack(
     rules = state.rules
     pack = PACKS[rules.pack]
     if not fixed_deal_places(rules):
+        if _fresh_card_mid_deal(rules):
+            raise DealSetupError("state", "a player who buys back during the deal is dealt a fresh card at once "
+                                          "(Q7 'fresh-card', L11), before the later seats, so the dealing order "
+                                          "depends on play; give the whole stack")
         if rules.dead_cards == "under-stack":
             raise DealSetupError("state", "with K4's dealing from the bottom a dead card put under the stack (L10) is "
                                           "dealt next, so the dealing order depends on play; give the whole stack")

@@ -177,9 +177,6 @@ def dealt_and_rest(state: State, stack: Sequence[Card]) -> tuple[dict[int, Card]
 def make_trace(state: State, stack: Sequence[Card], decisions: Sequence[tuple[int, str]], preset_name: str,
                options: dict[str, Any], vector_id: str = "") -> Trace:
     try:
-        if _fresh_card_mid_deal(state.rules):
-            raise DealSetupError("state", "Q7 'fresh-card': a player who buys back during the deal is dealt the top "
-                                          "card then, so the later seats' places depend on play")
         dealt, rest = dealt_and_rest(state, stack)
         by_seat: Optional[dict[int, str]] = {s: card_name(c) for s, c in dealt.items()}
         rest_names: tuple[Optional[str], ...] = tuple(card_name(c) for c in rest)
@@ -192,13 +189,6 @@ def make_trace(state: State, stack: Sequence[Card], decisions: Sequence[tuple[in
                  by_seat, rest_names, whole,
                  tuple(Decision(s, k, WORDS[k], f"$.decisions[{i}]") for i, (s, k) in enumerate(decisions)), {},
                  None, vector_id or None, "")
-
-
-def _fresh_card_mid_deal(rules: Rules) -> bool:
-    """Q7 'fresh-card' under L11's buy-back at once: the re-entrant is dealt a card in mid-deal
-    (``engine._Step.reenter_during_deal``), so the card each later seat is dealt depends on
-    play, and a trace gives the whole stack rather than the cards by seat."""
-    return rules.buy_back == "immediate" and rules.buy_back_card == "fresh-card"
 
 
 def _replay_json(trace: Trace, rules: Optional[Rules] = None) -> Any:

@@ -1,14 +1,26 @@
 """Q7 (``buy_back_card``) in a ruling: the adjudicator re-runs the option only where someone
 buys back during a Lu Stù deal, and gives both readings' outcomes there.  The position is the
 shipped example ``examples/lu-stu-buy-back-during-deal.json``; the outcomes are worked out in
-``tests/rules/test_q7_buy_back_card.py`` (the same deal, played through the engine)."""
+``tests/rules/test_q7_buy_back_card.py`` (the same deal, played through the engine).
+
+Q7's 'fresh-card' deals the re-entrant a card in mid-deal (L11, L2: the top), so the seats
+dealt after him are dealt from other places of the stack than under the default: their places
+depend on play (``deal.fixed_deal_places``).  The layout places a named dealt card where the
+position's own rules deal it; re-run under 'fresh-card' that card would go to another seat, so
+where the stack's order does not give the place the reading is listed as not ruled, with what
+would settle it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 
+import pytest
+
+from cucu_ref import deal, engine, rulesets
 from cucu_ref.adjudication import adjudicate
+from cucu_ref.cards import PACKS, format as card_name, parse as card
 from cucu_ref.position import parse
 
 NEXT, FRESH = "next-deal", "fresh-card"
@@ -53,3 +65,66 @@ def test_a_ruling_without_a_mid_deal_buy_back_does_not_read_q7():
     kept = dict(POSITION, players=["Andrea", "Beatrice", "Chiara", "Dario"],
                 history=[{"keep": "Andrea"}, {"keep": "Beatrice"}, {"keep": "Chiara"}, {"keep": "Dario"}])
     assert _q7(adjudicate(parse_position(kept))) == []
+
+
+# the table names the cards dealt and no stack order: Chiara VIIII (before the buy-back) and the
+# dealer Dario II (after it)
+NAMED = {
+    "format": "cucu-position/1", "ruleset": "lu-stu",
+    "players": [{"name": "Andrea", "marks": 1}, "Beatrice", "Chiara", "Dario"], "dealer": "Dario",
+    "history": [{"deal": "Andrea", "card": "VI"}, {"offer": "Andrea"}, {"deal": "Beatrice", "card": "XIIII"},
+                {"pays": "Andrea"}, {"buy-back": "Andrea"}, {"deal": "Chiara", "card": "VIIII"},
+                {"keep": "Chiara"}, {"deal": "Dario", "card": "II"}, {"keep": "Dario"}],
+}
+
+
+def _lost_in(outcome):
+    return [(x["player"], x["rule"]) for x in outcome["result"]["marks_lost"]]
+
+
+def test_fresh_card_makes_the_deal_places_depend_on_play():
+    lu_stu = rulesets.preset("lu-stu")
+    fresh = dataclasses.replace(lu_stu, buy_back_card=FRESH)
+    assert deal.fixed_deal_places(lu_stu) and not deal.fixed_deal_places(fresh)
+    # L10 keeps the dead card in the hand (dead_cards = stay): nobody is dealt in mid-deal
+    assert deal.fixed_deal_places(dataclasses.replace(fresh, dead_cards="stay"))
+    state = engine.new_match(fresh, ["A", "B", "C", "D"])
+    with pytest.raises(deal.DealSetupError, match="Q7 'fresh-card'"):
+        deal.deal_stack(state, {0: card("VI")}, [])
+
+
+def test_named_cards_the_order_does_not_place_leave_fresh_card_unruled():
+    ruling = adjudicate(parse_position(NAMED))
+    # the chosen reading (next-deal) as the example rules it: Andrea's K11 mark, Dario's II lowest (L3)
+    assert [_lost_in(o._asdict()) for o in ruling.outcomes] == [[("Andrea", "K11"), ("Dario", "L3")]]
+    (q7,) = _q7(ruling)
+    by_reading = {r["reading"]: r for r in q7["readings"]}
+    assert by_reading[NEXT]["status"] == "ruling"
+    # under fresh-card Andrea's fresh card is the one after Chiara's, and Dario's II the next:
+    # the layout put II where Andrea's card now comes from, so no outcome is given for it
+    assert by_reading[FRESH]["status"] == "not-built"
+    assert "$.stack.order" in by_reading[FRESH]["message"] and "outcomes" not in by_reading[FRESH]
+
+
+def test_named_cards_the_order_places_are_ruled_under_fresh_card():
+    # the example names only Andrea's and Beatrice's cards, both at places its order gives:
+    # under fresh-card Andrea is dealt the II (the fourth card from the top) and is lowest
+    (q7,) = _q7(adjudicate(parse_position(POSITION)))
+    by_reading = {r["reading"]: r for r in q7["readings"]}
+    (outcome,) = by_reading[FRESH]["outcomes"]
+    assert _lost_in(outcome) == [("Andrea", "K11"), ("Andrea", "L3")]
+
+
+def test_under_fresh_card_a_named_card_is_checked_against_the_whole_stack():
+    top = ("VI", "XIIII", "VIIII", "II", "VIII")
+    rest = list(PACKS["cuccu-40"].cards)
+    for name in top:  # (two of each card: one of each of these is on top)
+        rest.remove(card(name))
+    order = [*top, *map(card_name, rest)]
+    assert len(order) == 40
+    doc = dict(NAMED, ruleset={"preset": "lu-stu", "options": {"buy_back_card": FRESH}}, stack={"order": order})
+    ruling = adjudicate(parse_position(doc))
+    # Andrea takes the II at his buy-back, so Dario is dealt VIII, not the II the history names
+    assert not ruling.outcomes
+    (problem,) = [p for p in ruling.problems if "Dario" in p.message]
+    assert "$.stack.order[4]" in problem.message and problem.rule == "L2"
