@@ -8,11 +8,11 @@ engine's own values for that case: the state the deal started from, the events t
 of the position's history emitted and the state it ended in, as the adjudicator walked them
 (``cucu_ref.adjudication.replay.run_position``).  A card the position leaves unknown is
 drawn ``?``, wherever it travels; a card the position binds (shown at the end, say) is drawn
-as itself from the start; in the picture of a case that stands for several cards (``II or
-matto``) the card is ``?`` and the case's title says which cards it may be.
+as itself from the start; in the picture of a case that stands for several cards (``a card from X down to III``) the
+card is ``?`` and the case's title says which cards it may be.
 
 The figures of one ruling make one SVG document, stacked top to bottom, each titled (the
-game, the table and the dealer; or ``Case 2, if Dora was dealt II or matto``).  The bytes
+game, the table and the dealer; or ``Case 2, if Dora was dealt II``).  The bytes
 are deterministic: the same position gives the same document, in any process.
 
 >>> from cucu_ref.notation import parse
@@ -23,10 +23,10 @@ are deterministic: the same position gives the same document, in any process.
 >>> pos, _ = read(doc)
 >>> ruling = adjudicate(pos, readings=False)
 >>> [f.title for f in figures(pos, ruling)]
-['Case 1, if Bruno was dealt a card from X down to III', 'Case 2, if Bruno was dealt II or matto', \
-'Case 3, if Bruno was dealt a card from I down to leone']
+['Case 1, if Bruno was dealt a card from X down to III', 'Case 2, if Bruno was dealt II', \
+'Case 3, if Bruno was dealt a card from I down to leone', 'Case 4, if Bruno was dealt matto']
 >>> ruling_svg(pos, ruling).count('class="cucu-diagram"')
-3
+4
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from xml.sax.saxutils import escape
 
 from .adjudication import Outcome, Ruling
 from .adjudication.model import PLACEHOLDER, is_placeholder
-from .adjudication.outcomes import essence, result_of
+from .adjudication.outcomes import case_key, result_of
 from .adjudication.replay import Leaf, run_position
 from .cards import PACKS, Card
 from .diagram import describe, render_svg
@@ -103,7 +103,7 @@ def _members(pos: Position, leaves: Sequence[Leaf]) -> dict[str, list[Leaf]]:
     """The leaves of the replay by what they decide (as the ruling groups them into outcomes)."""
     out: dict[str, list[Leaf]] = {}
     for leaf in leaves:
-        out.setdefault(essence(result_of(pos, leaf, _fixed([leaf]))), []).append(leaf)
+        out.setdefault(case_key(result_of(pos, leaf, _fixed([leaf]))), []).append(leaf)
     return out
 
 
@@ -126,7 +126,7 @@ def figures(pos: Position, ruling: Ruling, id_prefix: Optional[str] = None) -> l
     family = PACKS[pos.rules.pack].family
     out = []
     for k, outcome in enumerate(ruling.outcomes, 1):
-        leaves = members.get(essence(outcome.result))
+        leaves = members.get(case_key(outcome.result))
         if not leaves:  # cannot happen: the ruling's outcomes are these leaves, grouped
             raise RuntimeError(f"no branch of the replay gives outcome {k}")
         leaf = leaves[0]  # the ruling's own representative of the case

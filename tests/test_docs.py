@@ -250,13 +250,13 @@ def test_the_tutorial_tells_the_dispute_with_the_engines_outputs(html_build: Pat
     # the lines of the deal files, quoted from the files themselves
     assert "Carla: salta!" in text and "claim by Anna: Bruno loses, Dora loses" in text
     # the pictures are cucu-adjudicate --format svg's documents: one figure for the dispute, one per
-    # case (three) for the forgotten card, each document and each figure well-formed
+    # case (four) for the forgotten card, each document and each figure well-formed
     documents = re.findall(r'<svg xmlns="http://www.w3.org/2000/svg" class="cucu-ruling-figures".*?</svg>\s*</svg>',
                            raw, re.S)
-    assert [ET.fromstring(d).get("data-figures") for d in documents] == ["1", "3"]
+    assert [ET.fromstring(d).get("data-figures") for d in documents] == ["1", "4"]
     diagrams = re.findall(r'<svg x="[^"]*" y="[^"]*" data-figure="\d+" xmlns="http://www.w3.org/2000/svg" '
                           r'class="cucu-diagram".*?</svg>', raw, re.S)
-    assert len(diagrams) == 4
+    assert len(diagrams) == 5
     for svg in diagrams:
         ET.fromstring(svg)
 

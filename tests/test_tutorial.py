@@ -94,7 +94,7 @@ def test_the_notation_of_the_dispute_reads_as_the_table_said_it():
     assert any(e.get("dealer-exchange") == "Emil" for e in other)
 
 
-def test_a_card_nobody_remembers_gives_three_cases():
+def test_a_card_nobody_remembers_gives_four_cases():
     code, record, text = _rule("forgotten-card")
     assert code == EXIT_OK
     # Dora's card is not an event card (Bruno's offer met no call: she had to exchange, K7,
@@ -103,7 +103,8 @@ def test_a_card_nobody_remembers_gives_three_cases():
     # Rang wie die ansonsten rangniedrigste Karte», loses with her; below it Dora loses alone.
     by_hand = {
         frozenset({"X", "VIIII", "VIII", "VII", "VI", "V", "IIII", "III"}): {"Anna": 2, "Dora": 2},
-        frozenset({"II", "matto"}): {"Anna": 2, "Dora": 1},
+        frozenset({"II"}): {"Anna": 2, "Dora": 1},
+        frozenset({"matto"}): {"Anna": 2, "Dora": 1},
         frozenset({"I", "0", "secchia", "mascherone", "leone"}): {"Anna": 3, "Dora": 1},
     }
     found = {}
@@ -113,6 +114,11 @@ def test_a_card_nobody_remembers_gives_three_cases():
         found[cards] = {"Anna": marks["Anna"], "Dora": marks["Dora"]}
         assert {n: marks[n] for n in ("Bruno", "Carla", "Emil")} == {"Bruno": 3, "Carla": 3, "Emil": 3}
     assert found == by_hand
+    # the II and the fool give the same marks by different rules (K15, C3): two cases
+    rules = {frozenset(c for alternative in o["when"] for cs in alternative.values() for c in cs):
+             sorted((x["player"], x["rule"]) for x in o["result"]["marks_lost"]) for o in record["outcomes"]}
+    assert rules[frozenset({"II"})] == [("Anna", "K15"), ("Dora", "K13"), ("Dora", "K15")]
+    assert rules[frozenset({"matto"})] == [("Anna", "K15"), ("Dora", "C3"), ("Dora", "K13")]
     # Anna's claim (Bruno and Dora lose) is wrong whatever the card
     assert record["claim"]["verdict"] == "overruled"
     assert "Dora" in text()

@@ -128,6 +128,15 @@ def essence(result: dict[str, Any]) -> str:
     return repr(core)  # result_of builds every dict in the same key order
 
 
+def case_key(result: dict[str, Any]) -> str:
+    """What a case of a ruling decides and the rule of each mark: branches group into one case
+    only where they agree on both, so a case's verdict cites each mark's own rule (where a
+    card would make Anna lose as the fool, C3, and another as the lowest, K15, the same marks
+    are two cases).  Readings are still compared on :func:`essence` alone."""
+    rules = sorted((x["player"], x["rule"]) for x in (*result["marks_lost"], *result["marks_gained"]))
+    return essence(result) + repr(rules)
+
+
 def outcome_key(outcomes: Iterable[Outcome]) -> tuple[str, ...]:
     return tuple(sorted({essence(o.result) for o in outcomes}))
 
@@ -269,7 +278,7 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
     groups: dict[str, list[tuple[Leaf, dict[str, Any]]]] = {}
     for leaf in run.leaves:
         res = result_of(pos, leaf, _fixed(leaf))
-        groups.setdefault(essence(res), []).append((leaf, res))
+        groups.setdefault(case_key(res), []).append((leaf, res))
     keys = _split_keys(run)
     rows_of = {key: [row for leaf, _ in members for row in _boxes(run, leaf, keys)] for key, members in groups.items()}
     # the unknown cards that tell the cases apart: those whose cards are not the same in every

@@ -214,13 +214,20 @@ def test_digital_refused_inn(capsys):
 def test_unknown_card_grouped(capsys):
     # Anna gives her VI to Bruno for his unseen card.  K7: they exchanged, so it was no event
     # card.  §Das Ergebnis and C3: with Carla's IIII and Dora's VIII the lowest is Anna's new
-    # card if below IIII, both Anna and Carla if it is IIII or the fool, Carla if above.
+    # card if below IIII, both Anna and Carla if it is IIII or the fool, Carla if above.  The
+    # tie (both K15) and the fool (Anna C3, Carla K15) are two cases: each cites its own rules.
     code, out = rule_json(capsys, "campli-unknown-card.json")
     assert code == 0
     assert out["unknown_cards"] == ["Bruno's dealt card"]
     cases = {frozenset(o["when"][0]["Bruno's dealt card"]): lost(o["result"]) for o in out["outcomes"]}
     assert cases[frozenset({"X", "VIIII", "VIII", "VII", "VI", "V"})] == Counter({"Carla": 1})
-    assert cases[frozenset({"IIII", "matto"})] == Counter({"Anna": 1, "Carla": 1})
+    assert cases[frozenset({"IIII"})] == Counter({"Anna": 1, "Carla": 1})
+    assert cases[frozenset({"matto"})] == Counter({"Anna": 1, "Carla": 1})
+    rules = {frozenset(o["when"][0]["Bruno's dealt card"]): sorted((x["player"], x["rule"])
+                                                                   for x in o["result"]["marks_lost"])
+             for o in out["outcomes"]}
+    assert rules[frozenset({"IIII"})] == [("Anna", "K15"), ("Carla", "K15")]
+    assert rules[frozenset({"matto"})] == [("Anna", "C3"), ("Carla", "K15")]
     assert cases[frozenset({"III", "II", "I", "0", "secchia", "mascherone", "leone"})] == Counter({"Anna": 1})
 
 

@@ -5,8 +5,9 @@ error and no picture.
 
 The expected figures are the tutorial's deals (docs/tutorial.rst), whose outcomes are worked
 out by hand from seed 000 in tests/test_tutorial.py: the dispute has every card known (one
-figure); with Dora's card forgotten the ruling gives three cases (above the II, the II or the
-fool, below the II), so three figures."""
+figure); with Dora's card forgotten the ruling gives four cases (above the II, the II, below
+the II, the fool: the II and the fool lose the same marks by different rules, K15 and C3), so
+four figures."""
 
 from __future__ import annotations
 
@@ -70,18 +71,21 @@ def test_one_figure_per_case_where_an_unknown_card_branches_the_ruling():
     assert code == EXIT_OK
     root = parse(out)
     found = figures(root)
-    assert root.get("data-figures") == "3" and len(found) == 3
+    assert root.get("data-figures") == "4" and len(found) == 4
     assert [titles(f)[0] for f in found] == ["Case 1, if Dora was dealt a card from X down to III",
-                                            "Case 2, if Dora was dealt II or matto",
-                                            "Case 3, if Dora was dealt a card from I down to leone"]
+                                            "Case 2, if Dora was dealt II",
+                                            "Case 3, if Dora was dealt a card from I down to leone",
+                                            "Case 4, if Dora was dealt matto"]
     showdowns = [next(t.text for t in f.iter(f"{SVG}text") if (t.text or "").startswith("Showdown")) for f in found]
     assert showdowns == ["Showdown (K15): Anna loses a mark (K15).",
                          "Showdown (K15): Anna loses a mark (K15); Dora loses a mark (K15).",
-                         "Showdown (K15): Dora loses a mark (K15)."]
-    # Dora's card is drawn '?' in every case: no case names a card it does not know
-    for f in found:
+                         "Showdown (K15): Dora loses a mark (K15).",
+                         "Showdown (K15): Dora loses a mark (C3); Anna loses a mark (K15)."]
+    # Dora's card is drawn '?' where the case leaves it open, and as the card where the case is
+    # that one card: no case names a card it does not know
+    for f, held in zip(found, ["holds ?", "holds II", "holds ?", "holds matto"]):
         dora = next(g for g in f.iter(f"{SVG}g") if g.get("data-seat") == "3")
-        assert [t.text for t in dora.iter(f"{SVG}text")][1] == "holds ?"
+        assert [t.text for t in dora.iter(f"{SVG}text")][1] == held
     # the figures do not overlap, and every id is unique in the document
     ys = [float(f.get("y") or 0) for f in found]
     assert ys == sorted(ys) and all(ys[k + 1] >= ys[k] + float(found[k].get("height") or 0) for k in range(2))
@@ -115,7 +119,7 @@ def test_svg_dir_writes_one_document_per_position(tmp_path):
     assert code == EXIT_INVALID  # the first draft does not read; the others are drawn
     assert sorted(p.name for p in target.iterdir()) == ["tutorial-dispute.svg", "tutorial-forgotten-card.svg"]
     assert out.splitlines() == [f"{target / 'tutorial-dispute.svg'}: 1 figure ({deal('dispute')})",
-                                f"{target / 'tutorial-forgotten-card.svg'}: 3 figures ({deal('forgotten-card')})"]
+                                f"{target / 'tutorial-forgotten-card.svg'}: 4 figures ({deal('forgotten-card')})"]
     assert "tutorial-first-draft.txt:7:12:" in err
     _, alone, _ = run("--format", "svg", deal("forgotten-card"))  # the same document as on standard output
     assert (target / "tutorial-forgotten-card.svg").read_text(encoding="utf-8") == alone
