@@ -556,6 +556,8 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
     roles = {role for _, role in rules.roles}
     cuccu = PACKS[rules.pack].family == "cuccu"
     buys_back = rules.buy_back != "none"
+    # a player goes out during the deal only shot, scratched, or paying to refuse (Q9)
+    out_mid_deal = HUNTER in roles or CAT in roles or rules.refuse_by_paying == "yes"
     needs = {
         "horse_at_dealer": HORSE in roles,
         # the dealer's draw can meet a king only where he draws (S4)
@@ -578,13 +580,11 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         "buy_back_price": buys_back,
         "simultaneous_buy_back": buys_back,
         "virgin_after_gain": buys_back,
-        # a card goes dead only when its holder goes out during the deal: shot, scratched, or
-        # paying to refuse (Q9)
-        "dead_cards": HUNTER in roles or CAT in roles or rules.refuse_by_paying == "yes",
+        # a card goes dead only when its holder goes out during the deal
+        "dead_cards": out_mid_deal,
         # Q7: only a buy-back at once (L11) comes during a deal, and only a card put under the stack
         # (L10) leaves a player who bought back without one
-        "buy_back_card": (rules.buy_back == "immediate" and rules.dead_cards == "under-stack"
-                          and (HUNTER in roles or CAT in roles or rules.refuse_by_paying == "yes")),
+        "buy_back_card": rules.buy_back == "immediate" and rules.dead_cards == "under-stack" and out_mid_deal,
         "backward_chain_end": rules.cat == "backward" and CAT in roles,
         "backward_offer": rules.cat == "backward" and CAT in roles,
         "fool_hint": cuccu,
