@@ -120,6 +120,14 @@ def layout(pos: Position, rules: Rules) -> Layout:
         end = "bottom" if bottom_deal else "top"
         sure = min(2, m - 1)
         reach = list(reach_places(rules, m, size))
+        for given, i, field in ((pos.stack_top, top_i, "top"), (pos.stack_bottom, bottom_i, "bottom")):
+            if given is not None and i in reach:
+                # Q7's fresh cards come from the top (L2): the card left on top after the deal lies
+                # one place further down for each of them, at no place fixed before play
+                raise Unsupported(f"the card left on the {field} of the stack after the deal lies at a place "
+                                  f"that depends on play here (a player who buys back during the deal is dealt "
+                                  f"the next card at once, Q7 'fresh-card'); give the stack's 'order' instead of "
+                                  f"'{field}'")
         for j, i in enumerate(reach):
             if j >= sure:
                 labels_at[i] = f"the {_ordinal(j + 1)} card from the {end} of the stack as shuffled"

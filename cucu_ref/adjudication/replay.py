@@ -192,6 +192,7 @@ class Search:
         # with a partial order (or none) the layout left the named dealt cards to the replay:
         # each is laid where the engine deals its seat (:meth:`lay_named`), which checks it there
         self.named = lay.named
+        self.laid: dict[Card, str] = {}  # an unknown card lay_named bound -> the path naming it
         if self.named:
             self.deal_rules = None
         # A targeted event card is announced (C2, K9), so an unknown card is read as an event card
@@ -240,7 +241,7 @@ class Search:
         out += [self.field_path("hands", s) for s, c in pos.hands.items() if c == card]
         out += [self.field_path("shown", s) for s, c in pos.shown.items() if c == card]
         out += [f"{self.lay.labels[ph]} (the table's record)" for ph, c in know.subst.items()
-                if c == card and ph in self.lay.labels]
+                if c == card and ph in self.lay.labels and self.laid.get(ph) not in out]
         return list(dict.fromkeys(out))
 
     def name(self, seat: Optional[int]) -> str:
@@ -493,6 +494,7 @@ class Search:
                     return None
                 know = bound
                 state = substitute(state, dealt, card)
+                self.laid[dealt] = path
                 rebound = True
             elif dealt != card:
                 self.fail(i, *self.dealt_otherwise(before, ev, card, dealt, know, path), path)
