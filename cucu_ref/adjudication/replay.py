@@ -990,7 +990,7 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     """The position under other rules: from the point where the engine first read option
     ``name`` when that is known (the replay before it cannot differ), else from the start."""
     checkpoint = run.first.get(name)
-    if checkpoint is None or not run.leaves or run.lay.labels or _lays_otherwise(pos, run.lay, rules):
+    if checkpoint is None or not run.leaves or run.lay.labels or _lays_otherwise(pos, rules):
         # the same reading of the announcements as the ruling's own run: another reading of an
         # open point is judged on the same record
         return run_position(pos, rules, heard_all=run.heard_all, fallback=False)
@@ -1002,13 +1002,13 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
 
 
-def _lays_otherwise(pos: Position, lay: Layout, rules: Rules) -> bool:
-    """Whether ``rules`` deal from places of the stack that depend on play (Q7's fresh card,
-    deal.fixed_deal_places) and lay the cards before the deal otherwise than ``lay`` (the run's
-    own rules laid the named dealt cards at places fixed before play; these lay them during
-    the replay, and keep the places a deal may reach unknown): then the run's checkpoints,
-    taken on its own layout, are no start for a re-run under them."""
-    return not fixed_deal_places(rules) and layout(pos, rules) != lay
+def _lays_otherwise(pos: Position, rules: Rules) -> bool:
+    """Whether ``rules`` lay the cards before the deal otherwise than the position's own rules,
+    whose run the checkpoints were taken on: where one of the two deals from places of the
+    stack that depend on play (Q7's fresh card, deal.fixed_deal_places) it lays the named dealt
+    cards during the replay and keeps the places a deal may reach unknown, where the other lays
+    them at places fixed before play.  Then a re-run under ``rules`` starts from the start."""
+    return fixed_deal_places(rules) != fixed_deal_places(pos.rules)
 
 
 def fails_at_next_decision(pos: Position, run: Run, name: str, rules: Rules) -> bool:

@@ -246,3 +246,56 @@ def test_the_engine_helper_plays_what_it_is_given():
     # (the comparison's own check: another card for Andrea's fresh card is another result)
     assert _engine(_lu(), _lu_drawn("I"), LU_MOVES) != _engine(_lu(), _lu_drawn("V"), LU_MOVES)
     assert card_name(card("XIIII")) == "XIIII"
+
+
+def test_the_places_are_named_in_english_ordinals():
+    # (a fresh card a seat may be dealt lies as far as twice the table down the stack)
+    from cucu_ref.adjudication.layout import _ordinal
+
+    assert [_ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 14, 20, 21, 22, 23, 24, 101, 111, 112, 113)] == [
+        "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "14th", "20th", "21st", "22nd", "23rd",
+        "24th", "101st", "111th", "112th", "113th"]
+
+
+def test_the_places_a_deal_may_reach():
+    from cucu_ref.deal import deal_places, reach_places
+    from cucu_ref.rulesets import preset
+
+    lu_stu = preset("lu-stu")
+    fresh = preset("lu-stu", {"buy_back_card": FRESH})
+    # a fixed deal reaches its own places; Q7's fresh cards from the top (L2) one more a seat
+    assert reach_places(lu_stu, 4, 40) == deal_places(lu_stu, 4, 40) == (0, 1, 2, 3)
+    assert reach_places(fresh, 4, 40) == tuple(range(8))
+    assert reach_places(fresh, 3, 5) == tuple(range(5))  # never beyond the stack
+    # from the bottom (K4) the re-entrant is dealt his own dead card back: no place more
+    campli = preset("campli", {"dead_cards": "under-stack", "buy_back": "immediate", "buy_back_card": FRESH})
+    assert reach_places(campli, 4, 40) == deal_places(campli, 4, 40) == (39, 38, 37, 36)
+    # and all dealt first (Z3) nobody is dealt in mid-deal
+    assert reach_places(fresh.with_options({"dealing": "all-first"}), 4, 40) == (0, 1, 2, 3)
+
+
+# two buy-backs in one Lu Stù deal: Andrea shot by Beatrice's hunter, Chiara (one mark) scratched
+# by Dario's cat; under fresh-card each is dealt the next card from the top at once, so Chiara's
+# is the 7th, a place the default's deal does not reach and the order leaves unknown
+FIVE = [{"name": "Andrea", "marks": 1}, "Beatrice", {"name": "Chiara", "marks": 1}, "Dario", "Elena"]
+TWICE = [{"offer": "Andrea"}, {"pays": "Andrea"}, {"buy-back": "Andrea"}, {"offer": "Chiara"}, {"pays": "Chiara"},
+         {"buy-back": "Chiara"}, {"keep": "Elena"}]
+# every card the default reaches is given (the five dealt, the top left, the bottom): no unknown card
+GAPPED = ["VI", "XIIII", "VIIII", "XII", "XII", "X", *["?"] * 33, "I"]
+
+
+def test_q7_a_second_fresh_card_from_a_place_the_order_leaves_unknown_is_unknown():
+    doc = {"format": "cucu-position/1", "ruleset": "lu-stu", "players": FIVE, "dealer": "Elena",
+           "stack": {"order": GAPPED}, "history": TWICE}
+    ruling = adjudicate(parse(doc)[0])  # type: ignore[arg-type]
+    assert [o.when for o in ruling.outcomes] == [[]]  # the default's ruling knows every card
+    (q7,) = [q for q in ruling.readings if q["option"] == "buy_back_card"]
+    fresh = next(r for r in q7["readings"] if r["reading"] == FRESH)
+    # (the re-run does not start from the default's checkpoint, whose stack lays an arbitrary
+    # card, not an unknown one, where Chiara's fresh card comes from)
+    cases = _cases(fresh["outcomes"], "the 7th card from the top of the stack as shuffled")
+    assert len(cases) > 10
+    drawn = ["VI", "XIIII", "VIIII", "XII", "XII", "X"]
+    under_fresh = dict(doc, ruleset={"preset": "lu-stu", "options": {"buy_back_card": FRESH}})
+    for c, result in cases.items():
+        assert result == _engine(under_fresh, [*drawn, c], ["offer", "buy", "offer", "buy", "keep"]), c
