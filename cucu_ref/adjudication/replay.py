@@ -497,15 +497,16 @@ class Search:
                 self.laid[dealt] = path
                 rebound = True
             elif dealt != card:
-                self.fail(i, *self.dealt_otherwise(before, ev, card, dealt, know, path), path)
+                self.fail(i, *self.dealt_otherwise(before, ev, card, dealt, know), path)
                 return None
         return state, know, rebound
 
-    def dealt_otherwise(self, steps: Steps, ev: Event, card: Card, dealt: Card, know: Know,
-                        path: str) -> tuple[str, str]:
+    def dealt_otherwise(self, steps: Steps, ev: Event, card: Card, dealt: Card, know: Know) -> tuple[str, str]:
         """Why ``ev``'s seat, whose dealt card the position names ``card``, was dealt the known
-        card ``dealt`` instead: the place of the shuffled stack it came from (K4, L2), or the play
-        that put it at the end the stack deals from (L10's dead card, F4's talon)."""
+        card ``dealt`` instead: the place of the shuffled stack it came from, which only the
+        stack's order gives where no play moved the stack (every place a deal may reach is an
+        unknown card otherwise, layout; K4, L2), or the play that put it at the end the stack
+        deals from (L10's dead card, F4's talon), and where the position gives that card."""
         rules = self.rules
         count = 0
         moved: Optional[Event] = None
@@ -516,21 +517,17 @@ class Search:
                 elif moved is None and _at_deal_end(e, rules):
                     moved = e
         name = self.name(ev.seat)
-        where = ", ".join(p for p in self.places(dealt, know) if p != path) or "a card the position gives"
         if moved is None:
             at = deal_places(rules, count + 1, len(self.lay.stack))[count]
-            order = self.pos.stack_order or ()
             rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
-            given = at < len(order) and order[at] is not None
-            held = f"the stack's order holds {_cards.format(dealt)} ($.stack.order[{at}])" if given else \
-                f"the stack holds {_cards.format(dealt)} ({where})"
-            return f"{name} is dealt {_cards.format(card)}, but {held} where {name}'s card is dealt from", rule
+            return (f"{name} is dealt {_cards.format(card)}, but the stack's order holds {_cards.format(dealt)} "
+                    f"($.stack.order[{at}]) where {name}'s card is dealt from", rule)
         end = "bottom" if rules.deal_from == "bottom" else "top"
         who = self.name(moved.seat)
         how = (f"{who}'s dead card went under the stack" if moved.kind == "dead-card-under-stack"
                else f"{who} exchanged with the talon")
         return (f"{name} is dealt {_cards.format(card)}, but play changed the stack ({how}, {moved.rule}): its "
-                f"{end} gives {name} {_cards.format(dealt)} ({where})", moved.rule)
+                f"{end} gives {name} {_cards.format(dealt)} ({', '.join(self.places(dealt, know))})", moved.rule)
 
     def dealt_as_named(self, steps: Steps, seat: int, card: Card, i: int, path: str) -> bool:
         """Where the dealing depends on play (:attr:`deal_rules`): is ``card``, which the position

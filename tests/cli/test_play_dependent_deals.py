@@ -252,9 +252,9 @@ def test_the_places_are_named_in_english_ordinals():
     # (a fresh card a seat may be dealt lies as far as twice the table down the stack)
     from cucu_ref.adjudication.layout import _ordinal
 
-    assert [_ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 14, 20, 21, 22, 23, 24, 101, 111, 112, 113)] == [
+    assert [_ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 14, 20, 21, 22, 23, 24, 101, 111, 112, 113, 1021)] == [
         "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "14th", "20th", "21st", "22nd", "23rd",
-        "24th", "101st", "111th", "112th", "113th"]
+        "24th", "101st", "111th", "112th", "113th", "1021st"]
 
 
 def test_the_places_a_deal_may_reach():
@@ -299,3 +299,68 @@ def test_q7_a_second_fresh_card_from_a_place_the_order_leaves_unknown_is_unknown
     under_fresh = dict(doc, ruleset={"preset": "lu-stu", "options": {"buy_back_card": FRESH}})
     for c, result in cases.items():
         assert result == _engine(under_fresh, [*drawn, c], ["offer", "buy", "offer", "buy", "keep"]), c
+
+
+# ---------------------------------------------------------------- where the refusals point
+
+def test_l10_a_refusal_names_the_history_entry_and_every_place_of_the_dead_card():
+    history = [{"deal": "Anna", "card": "VI"}, {"offer": "Anna"}, {"deal": "Carla", "card": "III"},
+               *L10_HISTORY[1:]]
+    found = _refused(_l10({"Anna": "VI", "Bruno": "XII"}, history=history))
+    assert found == [("$.history[2].card", "L10", "Carla is dealt III, but play changed the stack (Anna's dead card "
+                      "went under the stack, L10): its bottom gives Carla VI ($.history[0].card, $.dealt[\"Anna\"])")]
+
+
+def test_l10_a_refusal_in_one_branch_of_several():
+    # Bruno's card is not named but says 'gnaf' (the cat, K13): the branch where it is a plain
+    # card dies at the call, the cat's at Carla's named card, which is the one reported
+    history = [L10_HISTORY[0], {"announce": "gnaf", "by": "Bruno"}, *L10_HISTORY[1:]]
+    found = _refused(_l10({"Anna": "VI", "Carla": "III"}, history=history))
+    assert [(path, rule) for path, rule, _ in found] == [('$.dealt["Carla"]', "L10")]
+
+
+def test_k4_before_play_moved_the_stack_the_order_s_place_is_checked():
+    # the order gives only the bottom card (Anna's, K4) and names Anna another
+    order = ["?"] * 39 + ["VI"]
+    found = _refused(_l10({"Anna": "V"}, stack={"order": order}))
+    assert found == [('$.dealt["Anna"]', "K4", "Anna is dealt V, but the stack's order holds VI ($.stack.order[39]) "
+                      "where Anna's card is dealt from")]
+
+
+def test_a_deal_without_its_card_names_nothing_and_names_keep_their_letters():
+    players = [dict(p) for p in FOUR]
+    players[2]["name"] = "Niccolò"
+    history = [L10_HISTORY[0], {"deal": "Niccolò"}, {"keep": "Niccolò"}, {"keep": "Dora"}]
+    dealt = {"Anna": "VI", "Bruno": "XII", "Niccolò": "VI", "Dora": "X"}
+    outcomes = _ruled(_l10(dealt, players=players, history=history))
+    assert [_result(o) for o in outcomes] == [_engine(_l10(dealt, players=players, history=history), ["VI", "XII", "X"],
+                                                      L10_MOVES)]
+    found = _refused(_l10({**dealt, "Niccolò": "III"}, players=players, history=history))
+    assert [path for path, _, _ in found] == ['$.dealt["Niccolò"]']
+
+
+def test_a_named_card_an_asked_unknown_card_cannot_be_is_refused_for_its_role():
+    # (directly: an unknown card the replay knows to be plain, C2, dealt to a seat named the cat)
+    from cucu_ref.adjudication.layout import layout
+    from cucu_ref.adjudication.replay import Search
+    from cucu_ref.adjudication.unknowns import Know
+    from cucu_ref.state import Event
+
+    pos, problems = parse(_l10({"Carla": "XII"}))
+    assert pos is not None, problems
+    lay = layout(pos, pos.rules)
+    search = Search(pos, pos.rules, lay)
+    third = "the 3rd card from the bottom of the stack as shuffled"
+    ph = next(ph for ph, label in lay.labels.items() if label == third)
+    know = Know({}, {ph: search.reasoner.plain}, ())
+    dealt = (Event("deal", "K4", 2, card=ph),)
+    assert search.lay_named(start_state(pos, pos.rules), know, dealt, ()) is None
+    ((_, problem),) = search.failures
+    assert (problem.path, problem.rule) == ('$.dealt["Carla"]', "C2")
+    assert f"it is {third}, which was exchanged when asked" in problem.message
+    # a plain card named there is bound to it, and the state before the step gets it
+    pos, _ = parse(_l10({"Carla": "V"}))
+    assert pos is not None
+    search = Search(pos, pos.rules, layout(pos, pos.rules))
+    state, bound, rebound = search.lay_named(start_state(pos, pos.rules), know, dealt, ())  # type: ignore[misc]
+    assert rebound and bound.subst == {ph: card("V")}
