@@ -432,6 +432,8 @@ class Search:
                     state, know = bound
             i += 1
         end = len(hist)
+        if self.named and not self.named_left(steps, know):
+            return
         if self.deal_rules is not None:
             named = {e.seat for e in hist if e.verb == "deal" and e.card is not None}
             for seat, card in self.pos.dealt.items():
@@ -500,6 +502,23 @@ class Search:
                 self.fail(i, *self.dealt_otherwise(before, ev, card, dealt, know), path)
                 return None
         return state, know, rebound
+
+    def named_left(self, steps: Steps, know: Know) -> bool:
+        """Is a copy left (C1) of each named dealt card whose seat the history does not reach
+        (:meth:`lay_named` takes a copy for each seat it deals)?"""
+        dealt = {ev.seat for _, evs in steps for ev in evs if ev.kind == "deal"}
+        left = self.reasoner.left(know)
+        for seat, (card, path, i) in self.named.items():
+            if seat in dealt:
+                continue
+            left[card] -= 1
+            if left[card] < 0:
+                where = ", ".join(p for p in self.places(card, know) if p != path)
+                twice = "twice" if self.reasoner.family == "cuccu" else "four times"
+                self.fail(i, f"{self.name(seat)} cannot be dealt {_cards.format(card)}: every copy of it is accounted "
+                             f"for elsewhere: {where} (C1: the pack holds each card {twice})", "C1", path)
+                return False
+        return True
 
     def dealt_otherwise(self, steps: Steps, ev: Event, card: Card, dealt: Card, know: Know) -> tuple[str, str]:
         """Why ``ev``'s seat, whose dealt card the position names ``card``, was dealt the known

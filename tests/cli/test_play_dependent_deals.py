@@ -364,3 +364,22 @@ def test_a_named_card_an_asked_unknown_card_cannot_be_is_refused_for_its_role():
     search = Search(pos, pos.rules, layout(pos, pos.rules))
     state, bound, rebound = search.lay_named(start_state(pos, pos.rules), know, dealt, ())  # type: ignore[misc]
     assert rebound and bound.subst == {ph: card("V")}
+
+
+# ---------------------------------------------------------------- the copies of a card (C1)
+
+def test_l10_a_dead_card_named_for_both_its_holders_is_one_card():
+    # Anna's VI, dealt again to Carla, is written twice; the other VI is in the stack: no third
+    dealt = {"Anna": "VI", "Bruno": "XII", "Carla": "VI", "Dora": "X"}
+    outcomes = _ruled(_l10(dealt, stack={"cards": ["VI"]}))
+    assert [_result(o) for o in outcomes] == [_engine(_l10(dealt), ["VI", "XII", "X"], L10_MOVES)]
+    # but a card dealt to two seats from the stack is two copies
+    found = _refused(_l10(dealt, stack={"cards": ["VI", "X", "X"]}))
+    assert [(path, rule) for path, rule, _ in found] == [('$.dealt["Dora"]', "C1")]
+
+
+def test_the_card_named_for_a_seat_the_history_does_not_reach_is_counted():
+    found = _refused(_l10({"Anna": "VI", "Dora": "X"}, history=L10_HISTORY[:1], stack={"cards": ["X", "X"]}))
+    assert found == [('$.dealt["Dora"]', "C1", "Dora cannot be dealt X: every copy of it is accounted for elsewhere: "
+                      "$.stack.cards[0], $.stack.cards[1] (C1: the pack holds each card twice)")]
+    assert _ruled(_l10({"Anna": "VI", "Dora": "X"}, history=L10_HISTORY[:1], stack={"cards": ["X"]}))
