@@ -21,7 +21,7 @@ from ..sources import RULES, cite
 from ..state import Phase
 from .model import Outcome, Unsupported
 from .outcomes import group, outcome_key
-from .replay import Leaf, Run, fails_at_next_decision, rerun_from, run_position
+from .replay import Leaf, Run, fails_at_next_decision, lays_otherwise, rerun_from, run_position
 
 __all__ = ["open_questions", "rejected_readings", "best_failure", "fingerprint"]
 
@@ -255,6 +255,7 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
                 entry["status"] = "ruling"
                 alternatives.append((entry, run))
                 continue
+            other: Optional[Rules] = None
             try:
                 other = _with_option(pos.rules, name, reading.value)
                 if fails is not None and fails(other):
@@ -267,6 +268,9 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
             except Unsupported as err:
                 entry.update(status="not-built", message=f"the engine does not build this reading yet: {err}")
                 alternatives.append((entry, None))
+                # one that deals from places depending on play where the position's own rules fix
+                # them (Q7's fresh card, layout: a 'top' given) deals other cards: it may differ
+                differs = differs or (other is not None and lays_otherwise(pos, other))
                 continue
             except Exception as err:  # a reading the engine rejects for this position
                 entry.update(status="not-built", message=str(err))

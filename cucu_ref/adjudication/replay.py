@@ -27,7 +27,7 @@ from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
 from .unknowns import Know, Reasoner, dead_unknowns, live_unknowns
 
 __all__ = ["Leaf", "Run", "Search", "run_position", "fails_at_next_decision", "replay_state", "describe_turn",
-           "VERB_NAMES", "DEAL_PHASES"]
+           "VERB_NAMES", "DEAL_PHASES", "lays_otherwise"]
 
 A = ActionKind
 
@@ -1006,7 +1006,7 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     """The position under other rules: from the point where the engine first read option
     ``name`` when that is known (the replay before it cannot differ), else from the start."""
     checkpoint = run.first.get(name)
-    if checkpoint is None or not run.leaves or run.lay.labels or _lays_otherwise(pos, rules):
+    if checkpoint is None or not run.leaves or run.lay.labels or lays_otherwise(pos, rules):
         # the same reading of the announcements as the ruling's own run: another reading of an
         # open point is judged on the same record
         return run_position(pos, rules, heard_all=run.heard_all, fallback=False)
@@ -1018,7 +1018,7 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
 
 
-def _lays_otherwise(pos: Position, rules: Rules) -> bool:
+def lays_otherwise(pos: Position, rules: Rules) -> bool:
     """Whether ``rules`` lay the cards before the deal otherwise than the position's own rules,
     whose run the checkpoints were taken on: where one of the two deals from places of the
     stack that depend on play (Q7's fresh card, deal.fixed_deal_places) it lays the named dealt

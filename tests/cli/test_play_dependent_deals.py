@@ -162,6 +162,11 @@ def test_q7_the_top_left_after_the_deal_is_not_built():
     # laid where no play moved it, it could be dealt to a later seat; so the ruling says so
     code, record = _record(_lu(stack={"top": "X"}))
     assert code != 0 and "fresh-card" in json.dumps(record) and "'top'" in json.dumps(record)
+    # as Lu Stù's open point it is listed, not ruled, with what would settle it
+    ruling = adjudicate(parse(_lu(ruleset="lu-stu", stack={"top": "X"}))[0])  # type: ignore[arg-type]
+    (q7,) = [q for q in ruling.readings if q["option"] == "buy_back_card"]
+    fresh = next(r for r in q7["readings"] if r["reading"] == FRESH)
+    assert fresh["status"] == "not-built" and "give the stack's 'order' instead of 'top'" in fresh["message"]
 
 
 # ---------------------------------------------------------------- K4 with L10 (Campli, custom)
