@@ -387,4 +387,17 @@ def test_the_card_named_for_a_seat_the_history_does_not_reach_is_counted():
     found = _refused(_l10({"Anna": "VI", "Dora": "X"}, history=L10_HISTORY[:1], stack={"cards": ["X", "X"]}))
     assert found == [('$.dealt["Dora"]', "C1", "Dora cannot be dealt X: every copy of it is accounted for elsewhere: "
                       "$.stack.cards[0], $.stack.cards[1] (C1: the pack holds each card twice)")]
-    assert _ruled(_l10({"Anna": "VI", "Dora": "X"}, history=L10_HISTORY[:1], stack={"cards": ["X"]}))
+    # the other X left for her: ruled (Bruno's card named, so no reading of the calls deals Dora)
+    assert _ruled(_l10({"Anna": "VI", "Bruno": "III", "Dora": "X"}, history=L10_HISTORY[:1], stack={"cards": ["X"]}))
+    # the French pack holds each card four times (F4's talon before the undealt dealer, coucou
+    # dealt one card at a time)
+    doc = {"format": "cucu-position/1",
+           "ruleset": {"preset": "coucou", "options": {"dealing": "interleaved", "dealer_takes": 1}},
+           "players": ["Anna", "Bruno", "Carla", "Dora", "Emil", "Fritz", "Gus"], "dealer": "Gus",
+           "history": [{"keep": "Anna"}], "dealt": {"Anna": "5", "Bruno": "6", "Gus": "9"},
+           "stack": {"cards": ["9", "9", "9", "9"]}}
+    assert _refused(doc) == [('$.dealt["Gus"]', "C1", "Gus cannot be dealt 9: every copy of it is accounted for "
+                              "elsewhere: $.stack.cards[0], $.stack.cards[1], $.stack.cards[2], $.stack.cards[3] (C1: "
+                              "the pack holds each card four times)")]
+    doc["stack"] = {"cards": ["9", "9", "9"]}
+    assert _ruled(doc)
