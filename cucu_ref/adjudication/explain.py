@@ -142,6 +142,8 @@ def heading(pos: Position, e: HistoryEvent) -> str:
 # Printed names by ruleset: (the Rules value, card -> name); the value is kept so that an id is
 # never mistaken for another ruleset's.  A few rulesets are ever in use at once.
 _PRINTED: dict[Any, tuple[Any, Any]] = {}
+# The same for steps_of with no card bound (card -> _card(card, {}, rules): None for a placeholder)
+_NAMED: dict[Any, tuple[Any, Any]] = {}
 
 
 def _of_rules(store: dict[Any, tuple[Any, Any]], rules: Any) -> dict[Any, Any]:
@@ -196,7 +198,8 @@ class _Texts:
     def __init__(self) -> None:
         self.events: dict[Any, tuple[str, Optional[str], str]] = {}  # event -> (rule, source, text)
         self.headings: dict[HistoryEvent, str] = {}
-        self.notes: dict[tuple[str, str], tuple[str, str]] = {}  # scoring's note -> (text with names, seats named)
+        self.notes: dict[tuple[str, str], tuple[str, frozenset[int]]] = {}  # scoring's note -> (text with names,
+        # the seats whose mark it says they lose)
 
 
 def _texts(rules: Any, names: tuple[str, ...]) -> _Texts:
@@ -230,14 +233,19 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         return names[s] if s is not None and 0 <= s < len(names) else "-"
 
     out: list[dict[str, Any]] = []
-    printed: dict[Card, Optional[str]] = {}  # each card's printed name, looked up once
+    # each card's printed name, looked up once; where the outcome binds no card (every fully
+    # known position) a name depends on the card and the ruleset only, so it is kept for the next
+    # position of the batch (the showdown's line names every live card)
+    printed: dict[Card, Optional[str]] = {} if subst else _of_rules(_NAMED, rules)
 
     def card_name(c: Optional[Card]) -> Optional[str]:
         if c is None:
             return None
-        if c not in printed:
-            printed[c] = _card(c, subst, rules)
-        return printed[c]
+        try:
+            return printed[c]
+        except KeyError:
+            name = printed[c] = _card(c, subst, rules)
+            return name
 
     texts = _texts(rules, names)
     memo, headings = texts.events, texts.headings
@@ -269,10 +277,13 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                         text += f" ({low[0]} and {low[1]})"
                 elif kind == "showdown":
                     st = leaf.state
-                    cards = {names[s]: card_name(st.hands[s]) for s in st.order if not st.dead[s]}
-                    if shown is not None:  # a card that varies between the outcome's cases is '?'
-                        cards = {n: c if shown.get(n) is not None else None for n, c in cards.items()}
-                    text += " (" + ", ".join(f"{n} {c or '?'}" for n, c in cards.items()) + ")"
+                    live = []
+                    for s in st.order:
+                        if not st.dead[s]:
+                            # a card that varies between the outcome's cases ('shown' None) is '?'
+                            c = card_name(st.hands[s]) if shown is None or shown.get(names[s]) is not None else None
+                            live.append(f"{names[s]} {c or '?'}")
+                    text += " (" + ", ".join(live) + ")"
                 rule, source = ev.rule, _source(ev.rule)
             else:
                 known = memo.get(ev)
@@ -351,16 +362,15 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
         if known is None:
             rule, text = note
             lowest = text.startswith("lowest card: seat(s) ") and text.endswith(" lose a mark")
-            says = ""
+            says: frozenset[int] = frozenset()  # the seats whose mark the note says they lose
             if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
-                says = text
+                says = frozenset(int(x) for x in _NUMBER.findall(text))
             text = _SEATS.sub(seats, text)
             text = _SEAT.sub(seat, text)
             text = _LOWEST.sub(r"\1 loses a mark", text)
             known = memo[note] = (text, says)
         text, says = known
-        if says:
-            named |= {int(x) for x in _NUMBER.findall(says)}
+        named |= says
         rule = note[0]
         notes.append({"at": at, "rule": rule, "source": _source(rule), "text": text})
     return notes, named
