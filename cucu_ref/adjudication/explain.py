@@ -221,6 +221,29 @@ def _event_text(ev: Any, nm: Any, card: Optional[str]) -> str:
                            amount=ev.amount)
 
 
+def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dict[str, Optional[str]]], rules: Any,
+                nm: Any, card_name: Any) -> str:
+    """The line of an event that depends on more than the event: the showdown's cards (``shown``:
+    '?' for one that varies between the outcome's cases), the F2 dealer's discards, a card the
+    outcome's case binds."""
+    card = card_name(ev.card) if ev.card is not None else None
+    text = _event_text(ev, nm, card)
+    if ev.kind == "dealer-keeps-highest":
+        low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
+        if all(low):
+            text += f" ({low[0]} and {low[1]})"
+    elif ev.kind == "showdown":
+        st = leaf.state
+        live = []
+        for s in st.order:
+            if not st.dead[s]:
+                name = nm(s)
+                c = card_name(st.hands[s]) if shown is None or shown.get(name) is not None else None
+                live.append(f"{name} {c or '?'}")
+        text += " (" + ", ".join(live) + ")"
+    return text
+
+
 def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
              shown: Optional[dict[str, Optional[str]]] = None) -> list[dict[str, Any]]:
     """The ruling's steps: every engine event with its rule and source.  ``subst`` binds the
@@ -260,43 +283,30 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         else:
             at, head = None, "The deal"
         said: set[int] = set()  # seats whose showdown mark the showdown's notes already name
-        first = True  # the first step of each history entry carries its heading
+        head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
         for ev in events:
-            kind = ev.kind
-            if kind == "mark-lost" and ev.seat in said:
+            if said and ev.kind == "mark-lost" and ev.seat in said:
                 said.discard(ev.seat)
                 continue
-            if kind == "showdown" or kind == "dealer-keeps-highest" or (ev.card is not None and ev.card in subst):
-                # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's
-                # case depend on more than the event: written each time
-                card = card_name(ev.card) if ev.card is not None else None
-                text = _event_text(ev, nm, card)
-                if kind == "dealer-keeps-highest":
-                    low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
-                    if all(low):
-                        text += f" ({low[0]} and {low[1]})"
-                elif kind == "showdown":
-                    st = leaf.state
-                    live = []
-                    for s in st.order:
-                        if not st.dead[s]:
-                            # a card that varies between the outcome's cases ('shown' None) is '?'
-                            c = card_name(st.hands[s]) if shown is None or shown.get(names[s]) is not None else None
-                            live.append(f"{names[s]} {c or '?'}")
-                    text += " (" + ", ".join(live) + ")"
-                rule, source = ev.rule, _source(ev.rule)
-            else:
-                known = memo.get(ev)
-                if known is None:
+            # the common case first: a line this table's memo holds (a card the outcome's case
+            # binds is named afresh: the memo's line was written without the binding)
+            known = memo.get(ev)
+            if known is None or (subst and ev.card in subst):
+                kind = ev.kind
+                if kind == "showdown" or kind == "dealer-keeps-highest" or (ev.card is not None and ev.card in subst):
+                    # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's
+                    # case depend on more than the event: written each time
+                    known = (ev.rule, _source(ev.rule), _bound_text(ev, leaf, subst, shown, rules, nm, card_name))
+                else:
                     card = card_name(ev.card) if ev.card is not None else None
                     known = memo[ev] = (ev.rule, _source(ev.rule), _event_text(ev, nm, card))
-                rule, source, text = known
-            if first and (not out or out[-1]["at"] != at):
+            rule, source, text = known
+            if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
+                head_due = False
             else:
                 out.append({"at": at, "rule": rule, "source": source, "text": text})
-            first = False
-            if kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
+            if ev.kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
                 notes, named = _showdown_notes(pos, leaf, subst, at, head, texts)
