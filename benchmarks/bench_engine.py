@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import gc
 import importlib.util
 import io
@@ -360,6 +361,116 @@ def parts_table(players: int, deals: int, seed: int, ruleset: str, sides: dict[s
     return rows
 
 
+def floor_api(players: int, deals: int, seed: int, ruleset: str,
+              api: SimpleNamespace = CURRENT) -> SimpleNamespace:
+    """A stand-in engine for the contract's floor (``--floor``): it plays the benchmark's own
+    run of ``api``'s engine back, doing only what *any* engine that keeps the contracts must do
+    at each step, and none of the rules.
+
+    Recorded first (untimed): for each step, the next State's fields from the first to the last
+    that changed, and the fields of each Event.  The stand-in's ``step`` then builds the new
+    State from the old one (its fields sliced, the changed span put in: the values come free,
+    computed by nobody) and builds every Event and the events' tuple, as the contracts require
+    (State a NamedTuple of its 24 fields, every event built by default); its ``legal_actions``
+    hands back the recorded tuple.  The benchmark's policy is kept as it is (``shuffled_stack``
+    with its seeded permutation, ``randrange`` per decision, the Action of the shuffle).  So the
+    stand-in is faster than any real engine with these contracts: no rule is applied, no hand,
+    custody or stack is computed, no legal action is worked out, and fields that did not change
+    inside the span cost nothing.  ``rewind()`` makes it play the run again from the start."""
+    new = tuple.__new__
+    state_type, event_type = api.engine.State, api.engine.Event
+    spans: list[tuple[int, tuple[Any, ...], int, tuple[tuple[Any, ...], ...]]] = []
+    legal: list[Any] = []
+
+    def recording_step(state: Any, chosen: Any) -> Any:
+        after, events = api.step(state, chosen)
+        changed = [i for i, (a, b) in enumerate(zip(state, after)) if a is not b]
+        lo, hi = (changed[0], changed[-1] + 1) if changed else (0, 0)
+        spans.append((lo, tuple(after[lo:hi]), hi, tuple(tuple(e) for e in events)))
+        return after, events
+
+    def recording_legal(state: Any) -> Any:
+        actions = api.legal_actions(state)
+        legal.append(actions)
+        return actions
+
+    play_deals(players, deals, seed, ruleset,
+               SimpleNamespace(**{**vars(api), "step": recording_step, "legal_actions": recording_legal}))
+    stand_in = SimpleNamespace(**vars(api))
+    make_event = functools.partial(new, event_type)
+
+    def rewind() -> None:
+        next_span, next_legal = iter(spans).__next__, iter(legal).__next__
+
+        def step(state: Any, chosen: Any) -> Any:
+            lo, span, hi, fields = next_span()
+            return new(state_type, state[:lo] + span + state[hi:]), tuple(map(make_event, fields))
+
+        stand_in.step = step
+        stand_in.legal_actions = lambda state: next_legal()
+
+    stand_in.rewind = rewind
+    rewind()
+    return stand_in
+
+
+def floor(baseline: SimpleNamespace, players: int, deals: int, seed: int, rounds: int,
+          ruleset: str) -> dict[str, Any]:
+    """The baseline's engine, this tree's and the contract's floor (:func:`floor_api`) on the
+    same deals, in turns; the floor's ratio is the most any engine keeping the contracts could
+    show against the baseline on this benchmark.  The floor's States are checked equal to this
+    tree's, step by step, before anything is timed."""
+    stand_in = floor_api(players, deals, seed, ruleset)
+    check = SimpleNamespace(**vars(stand_in))
+    real_step = CURRENT.step
+
+    def checked_step(state: Any, chosen: Any) -> Any:
+        got, events = stand_in.step(state, chosen)
+        want, want_events = real_step(state, chosen)
+        if got != want or events != want_events or type(got) is not type(want):
+            raise SystemExit(f"the floor's stand-in left the benchmark's run at {chosen!r}")
+        return got, events
+
+    check.step = checked_step
+    play_deals(players, deals, seed, ruleset, check)
+    sides = {"baseline": baseline, "current": CURRENT, "floor": stand_in}
+    cpu: dict[str, list[float]] = {side: [] for side in sides}
+    counts: dict[str, dict[str, int]] = {}
+    for r in range(rounds):
+        names = list(sides) if r % 2 == 0 else list(reversed(sides))
+        for side in names:
+            stand_in.rewind()
+            gc.collect()
+            start = time.process_time()
+            counts[side] = play_deals(players, deals, seed, ruleset, sides[side])
+            cpu[side].append(time.process_time() - start)
+    if len({json.dumps(c, sort_keys=True) for c in counts.values()}) != 1:
+        raise SystemExit(f"the sides played different games: {counts}")
+    result: dict[str, Any] = {"players": players, "deals": deals, "rounds": rounds,
+                              "steps": counts["current"]["steps"]}
+    for side in sides:
+        best = min(cpu[side])
+        ratios = [b / c for b, c in zip(cpu["baseline"], cpu[side])]
+        result[side] = {"deals_per_cpu_second": round(deals / best), "us_per_deal": round(best / deals * 1e6, 2),
+                        "ratio_median": round(statistics.median(ratios), 2),
+                        "ratio_min": round(min(ratios), 2), "ratio_max": round(max(ratios), 2)}
+    return result
+
+
+def print_floor(baseline_root: Path, results: list[dict[str, Any]], ruleset: str, pinned: str) -> None:
+    print(f"the contract's floor against the baseline in {baseline_root} (ruleset {ruleset}, {pinned}, CPU time,")
+    print("best turn per side; ratio = median over rounds of the baseline's time / the side's time)")
+    print(f"{'players':>7} {'side':>9} {'deals/s':>9} {'us/deal':>8} {'ratio':>6}  range")
+    for r in results:
+        for side in ("baseline", "current", "floor"):
+            x = r[side]
+            print(f"{r['players']:>7} {side:>9} {x['deals_per_cpu_second']:>9} {x['us_per_deal']:>8} "
+                  f"{x['ratio_median']:>5}x  {x['ratio_min']}-{x['ratio_max']}")
+    print("floor: the benchmark's policy and shuffle as they are, and per step only the new State (24 fields)")
+    print("and its events built, from values recorded beforehand (no rule applied): no engine that keeps")
+    print("State's fields and its default events can be faster on this benchmark")
+
+
 def print_parts(players: int, deals: int, rows: list[tuple[str, float, dict[str, float]]]) -> None:
     names = list(rows[0][2])
     print(f"where a {players}-player deal's time goes ({deals} deals replayed by part, CPU us per deal, best of 7)")
@@ -412,6 +523,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parts", type=int, metavar="PLAYERS",
                         help="instead of timing whole deals, replay each part of a deal alone at this table size "
                              "(with --baseline, both engines)")
+    parser.add_argument("--floor", action="store_true",
+                        help="with --baseline: also time the contract's floor, a stand-in that builds only each step's "
+                             "State and events (no rules), for the most any engine keeping the contracts could reach")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.repeat < 1 or args.rounds < 1:
         parser.error("--deals, --repeat and --rounds must be positive")
@@ -431,15 +545,18 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print_parts(args.parts, args.deals, rows)
         return 0
+    if args.floor and args.baseline is None:
+        parser.error("--floor needs --baseline DIR")
     if args.baseline is not None:
         baseline = load_baseline(args.baseline.resolve())
-        compared = [compare(baseline, p, args.deals, args.seed, args.rounds, args.ruleset) for p in args.players]
+        run, show, name = (floor, print_floor, "--floor") if args.floor else (compare, print_comparison, "--baseline")
+        compared = [run(baseline, p, args.deals, args.seed, args.rounds, args.ruleset) for p in args.players]
         if args.json:
-            print(json.dumps({"benchmark": "bench_engine --baseline", "baseline": str(args.baseline),
+            print(json.dumps({"benchmark": f"bench_engine {name}", "baseline": str(args.baseline),
                               "python": platform.python_version(), "cpu": pinned, "seed": args.seed,
                               "ruleset": args.ruleset, "results": compared}, indent=2))
         else:
-            print_comparison(args.baseline, compared, args.ruleset, pinned)
+            show(args.baseline, compared, args.ruleset, pinned)
         return 0
 
     results = [measure(p, args.deals, args.seed, args.repeat, args.ruleset) for p in args.players]

@@ -67,3 +67,60 @@ def test_the_parts_of_a_deal_cover_its_steps():
     assert round(by_part["the policy: legal_actions"] * 40) == counts["steps"] - 40
     assert by_part["the policy: shuffled_stack"] == 1.0
     assert all(set(by_side) == {"baseline", "current"} for _, _, by_side in rows)
+
+
+def test_the_floor_stand_in_plays_the_same_run_without_the_rules():
+    # --floor: the stand-in's States and events equal the engine's at every step of the
+    # benchmark's run (floor() checks it before timing), and its rewind plays the run again
+    bench = _bench()
+    baseline = bench.load_baseline(ROOT)
+    result = bench.floor(baseline, players=4, deals=30, seed=5, rounds=2, ruleset="lu-stu")
+    assert set(result) >= {"baseline", "current", "floor"} and result["steps"] > 30
+    for side in ("baseline", "current", "floor"):
+        assert result[side]["deals_per_cpu_second"] > 0
+        assert result[side]["ratio_min"] <= result[side]["ratio_median"] <= result[side]["ratio_max"]
+    stand_in = bench.floor_api(5, 20, 8, "campli")
+    real = []
+    engine = bench.CURRENT
+
+    def step(state, chosen):
+        real.append(engine.step(state, chosen))
+        return real[-1]
+
+    bench.play_deals(5, 20, 8, "campli", bench.SimpleNamespace(**{**vars(engine), "step": step}))
+    played = []
+
+    def stand_in_step(state, chosen, inner=stand_in.step):
+        played.append(inner(state, chosen))
+        return played[-1]
+
+    stand_in.step = stand_in_step
+    bench.play_deals(5, 20, 8, "campli", stand_in)
+    assert played == real and all(type(a) is type(b) for (a, _), (b, _) in zip(played, real))
+
+
+def test_the_floor_refuses_a_stand_in_that_leaves_the_run(monkeypatch):
+    # the check before timing can fail: a stand-in whose recorded step is wrong is refused
+    bench = _bench()
+    original = bench.floor_api
+
+    def broken(*args, **kwargs):
+        stand_in = original(*args, **kwargs)
+        rewind = stand_in.rewind
+
+        def rewind_broken():
+            rewind()
+            inner = stand_in.step
+            stand_in.step = lambda state, chosen: (inner(state, chosen)[0]._replace(pot=-1), ())
+
+        stand_in.rewind = rewind_broken
+        rewind_broken()
+        return stand_in
+
+    monkeypatch.setattr(bench, "floor_api", broken)
+    try:
+        bench.floor(bench.load_baseline(ROOT), players=4, deals=5, seed=1, rounds=1, ruleset="campli")
+    except SystemExit as stop:
+        assert "left the benchmark's run" in str(stop)
+    else:
+        raise AssertionError("a wrong stand-in was timed")
