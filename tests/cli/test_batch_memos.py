@@ -46,6 +46,10 @@ def _mixed_lines() -> list[str]:
         if doc.get("format") == "cucu-position/1":
             lines.append(json.dumps(doc, ensure_ascii=False))
     known = bench_adjudicate.random_positions(40, seed=8)
+    for preset in sorted(PRESETS):  # every card known, every preset's words and printed names
+        rules = PRESETS[preset]
+        players = max(rules.min_players, min(4, rules.max_players))
+        known += bench_adjudicate.random_positions(4, seed=9, players=players, preset_name=preset)
     return lines + known + [line.replace("Anna", "Zoe") for line in known] + lines[::-1]
 
 
