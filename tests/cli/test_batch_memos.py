@@ -95,3 +95,60 @@ def test_the_tokens_kept_are_the_cards_tokens_and_none_for_an_unbound_placeholde
     # asked again from the kept tokens: the same
     assert [outcomes._token(c, {}) for c in pack.cards] == [_cards.format(c) for c in pack.cards]
     assert outcomes._token(ph, {}) is None
+
+
+def test_a_table_s_second_position_writes_only_the_lines_that_depend_on_more_than_the_event(monkeypatch):
+    # the memos are what the cuts are for: ruled again, a position's steps look up every line,
+    # heading, printed name and note the first ruling wrote, and write afresh only the lines
+    # that depend on the outcome (the showdown's cards, F2's discards, a card the case binds)
+    from cucu_ref.adjudication.replay import run_position
+    from cucu_ref.position import load, parse
+
+    lines = [line for line in _mixed_lines() if '"shown"' in line or '"order"' in line]
+    calls = {"text": 0, "heading": 0, "card": 0, "numbers": 0}
+
+    def counted(name: str, f: object) -> object:
+        def wrapper(*args: object, **kwargs: object) -> object:
+            calls[name] += 1
+            return f(*args, **kwargs)  # type: ignore[operator]
+        return wrapper
+
+    class Numbers:  # explain._NUMBER, counting the notes' seats looked for
+        def __init__(self, pattern: object) -> None:
+            self.pattern = pattern
+
+        def findall(self, text: str) -> list[str]:
+            calls["numbers"] += 1
+            return self.pattern.findall(text)  # type: ignore[attr-defined]
+
+    checked = bound = notes = 0
+    for line in lines:
+        pos, _ = parse(load(line.encode()))
+        if pos is None:
+            continue
+        run = run_position(pos, pos.rules)
+        for leaf in run.leaves:
+            subst = outcomes._fixed(leaf)
+            _cold()
+            first = explain.steps_of(pos, leaf, subst)
+            monkeypatch.setattr(explain, "_event_text", counted("text", explain._event_text))
+            monkeypatch.setattr(explain, "heading", counted("heading", explain.heading))
+            monkeypatch.setattr(explain, "_card", counted("card", explain._card))
+            monkeypatch.setattr(explain, "_NUMBER", Numbers(explain._NUMBER))
+            for key in calls:
+                calls[key] = 0
+            again = explain.steps_of(pos, leaf, subst)
+            monkeypatch.undo()
+            assert again == first
+            events = [ev for _, evs in leaf.steps for ev in evs]
+            fresh = sum(ev.kind in ("showdown", "dealer-keeps-highest") or (ev.card is not None and ev.card in subst)
+                        for ev in events)
+            assert calls["text"] == fresh, (pos.preset, calls, fresh)
+            assert calls["heading"] == 0
+            assert calls["numbers"] == 0
+            if not subst:  # the printed names are kept for the ruleset (where no card is bound)
+                assert calls["card"] == sum(ev.kind == "dealer-keeps-highest" for ev in events) * 2
+            checked += 1
+            bound += bool(subst) and fresh > sum(ev.kind == "showdown" for ev in events)
+            notes += any(s["text"].startswith("lowest card") for s in first)
+    assert checked >= 50 and bound >= 3 and notes >= 10, (checked, bound, notes)
