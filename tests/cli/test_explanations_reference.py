@@ -63,10 +63,25 @@ def _reference_steps(pos: Any, leaf: Any, subst: dict, shown: Optional[dict] = N
             out.append(step)
             first = False
             if kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
-                notes, named = explain._showdown_notes(pos, leaf, subst, at, head)
+                notes, _ = explain._showdown_notes(pos, leaf, subst, at, head)
                 out.extend(notes)
-                said = named
+                said = _said_by(pos, notes)
     return out
+
+
+def _said_by(pos: Any, notes: list[dict[str, Any]]) -> set[int]:
+    # the seats whose mark a showdown note says they lose, read from the note's words: the
+    # lowest card's (K15) and the single fool's (C3)
+    seat_of = {name: s for s, name in enumerate(pos.players)}
+    said: set[int] = set()
+    for note in notes:
+        text = note["text"]
+        for head, tails in (("lowest card: ", (" loses a mark", " lose a mark")),
+                            ("a single fool is in play: ", (" holding it loses",))):
+            tail = next((t for t in tails if text.endswith(t)), None)
+            if text.startswith(head) and tail is not None:
+                said |= {seat_of[name] for name in text[len(head):-len(tail)].split(", ")}
+    return said
 
 
 def _reference_token(c: Any, subst: dict, unsure: bool = False) -> Optional[str]:
@@ -92,7 +107,7 @@ def _runs() -> list[tuple[Any, Any]]:
 def test_steps_are_those_of_the_code_before_the_cuts():
     explain._MEMO.clear()
     explain._NAMED.clear()
-    seen = {"bound": 0, "unbound": 0, "f2": 0, "varies": 0, "notes": 0, "said": 0}
+    seen = {"bound": 0, "unbound": 0, "f2": 0, "varies": 0, "notes": 0, "fool": 0, "said": 0}
     for pos, run in _runs():
         for leaf in run.leaves:
             subst = outcomes._fixed(leaf)
@@ -113,6 +128,7 @@ def test_steps_are_those_of_the_code_before_the_cuts():
             seen["varies"] += res["shown"] is not None and len(variants) == 3
             text = json.dumps(got)
             seen["notes"] += "lowest card" in text
+            seen["fool"] += "a single fool is in play" in text
             seen["said"] += sum(ev.kind == "mark-lost" for ev in events) > sum(s["text"].endswith(" loses a mark")
                                                                                and "lowest" not in s["text"]
                                                                                for s in got)
