@@ -68,9 +68,9 @@ def cold(cmd: list[str], runs: int) -> float:
     return statistics.median(times)
 
 
-def random_positions(count: int, seed: int = 1, players: int = 4) -> list[str]:
-    """Positions at random points of random four-player deals: the deal start and a prefix of
-    its decisions (every card known, the whole stack as 'order')."""
+def random_positions(count: int, seed: int = 1, players: int = 4, preset_name: str = "campli") -> list[str]:
+    """Positions at random points of random four-player deals (of ``preset_name``): the deal
+    start and a prefix of its decisions (every card known, the whole stack as 'order')."""
     from cucu_ref.engine import new_match
     from cucu_ref.playout import trajectory
     from cucu_ref.position import position_from_replay
@@ -81,7 +81,7 @@ def random_positions(count: int, seed: int = 1, players: int = 4) -> list[str]:
     names = ["Anna", "Bruno", "Carla", "Dora", "Elena", "Fabio"][:players]
     out: list[str] = []
     while len(out) < count:
-        state = new_match(preset("campli"), names, dealer=rng.randrange(players))
+        state = new_match(preset(preset_name), names, dealer=rng.randrange(players))
         start = None
         actions = []
         for before, action, after, _ in trajectory(state, rng.getrandbits(32)):

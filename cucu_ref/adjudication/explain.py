@@ -142,6 +142,8 @@ def heading(pos: Position, e: HistoryEvent) -> str:
 # Printed names by ruleset: (the Rules value, card -> name); the value is kept so that an id is
 # never mistaken for another ruleset's.  A few rulesets are ever in use at once.
 _PRINTED: dict[Any, tuple[Any, Any]] = {}
+# The same for steps_of with no card bound (card -> _card(card, {}, rules): None for a placeholder)
+_NAMED: dict[Any, tuple[Any, Any]] = {}
 
 
 def _of_rules(store: dict[Any, tuple[Any, Any]], rules: Any) -> dict[Any, Any]:
@@ -196,7 +198,8 @@ class _Texts:
     def __init__(self) -> None:
         self.events: dict[Any, tuple[str, Optional[str], str]] = {}  # event -> (rule, source, text)
         self.headings: dict[HistoryEvent, str] = {}
-        self.notes: dict[tuple[str, str], tuple[str, str]] = {}  # scoring's note -> (text with names, seats named)
+        self.notes: dict[tuple[str, str], tuple[str, frozenset[int]]] = {}  # scoring's note -> (text with names,
+        # the seats whose mark it says they lose)
 
 
 def _texts(rules: Any, names: tuple[str, ...]) -> _Texts:
@@ -218,6 +221,29 @@ def _event_text(ev: Any, nm: Any, card: Optional[str]) -> str:
                            amount=ev.amount)
 
 
+def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dict[str, Optional[str]]], rules: Any,
+                nm: Any, card_name: Any) -> str:
+    """The line of an event that depends on more than the event: the showdown's cards (``shown``:
+    '?' for one that varies between the outcome's cases), the F2 dealer's discards, a card the
+    outcome's case binds."""
+    card = card_name(ev.card) if ev.card is not None else None
+    text = _event_text(ev, nm, card)
+    if ev.kind == "dealer-keeps-highest":
+        low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
+        if all(low):
+            text += f" ({low[0]} and {low[1]})"
+    elif ev.kind == "showdown":
+        st = leaf.state
+        live = []
+        for s in st.order:
+            if not st.dead[s]:
+                name = nm(s)
+                c = card_name(st.hands[s]) if shown is None or shown.get(name) is not None else None
+                live.append(f"{name} {c or '?'}")
+        text += " (" + ", ".join(live) + ")"
+    return text
+
+
 def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
              shown: Optional[dict[str, Optional[str]]] = None) -> list[dict[str, Any]]:
     """The ruling's steps: every engine event with its rule and source.  ``subst`` binds the
@@ -230,14 +256,19 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         return names[s] if s is not None and 0 <= s < len(names) else "-"
 
     out: list[dict[str, Any]] = []
-    printed: dict[Card, Optional[str]] = {}  # each card's printed name, looked up once
+    # each card's printed name, looked up once; where the outcome binds no card (every fully
+    # known position) a name depends on the card and the ruleset only, so it is kept for the next
+    # position of the batch (the showdown's line names every live card)
+    printed: dict[Card, Optional[str]] = {} if subst else _of_rules(_NAMED, rules)
 
     def card_name(c: Optional[Card]) -> Optional[str]:
         if c is None:
             return None
-        if c not in printed:
-            printed[c] = _card(c, subst, rules)
-        return printed[c]
+        try:
+            return printed[c]
+        except KeyError:
+            name = printed[c] = _card(c, subst, rules)
+            return name
 
     texts = _texts(rules, names)
     memo, headings = texts.events, texts.headings
@@ -252,40 +283,30 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         else:
             at, head = None, "The deal"
         said: set[int] = set()  # seats whose showdown mark the showdown's notes already name
-        first = True  # the first step of each history entry carries its heading
+        head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
         for ev in events:
-            kind = ev.kind
-            if kind == "mark-lost" and ev.seat in said:
+            if said and ev.kind == "mark-lost" and ev.seat in said:
                 said.discard(ev.seat)
                 continue
-            if kind == "showdown" or kind == "dealer-keeps-highest" or (ev.card is not None and ev.card in subst):
-                # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's
-                # case depend on more than the event: written each time
-                card = card_name(ev.card) if ev.card is not None else None
-                text = _event_text(ev, nm, card)
-                if kind == "dealer-keeps-highest":
-                    low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
-                    if all(low):
-                        text += f" ({low[0]} and {low[1]})"
-                elif kind == "showdown":
-                    st = leaf.state
-                    cards = {names[s]: card_name(st.hands[s]) for s in st.order if not st.dead[s]}
-                    if shown is not None:  # a card that varies between the outcome's cases is '?'
-                        cards = {n: c if shown.get(n) is not None else None for n, c in cards.items()}
-                    text += " (" + ", ".join(f"{n} {c or '?'}" for n, c in cards.items()) + ")"
-                rule, source = ev.rule, _source(ev.rule)
-            else:
-                known = memo.get(ev)
-                if known is None:
+            # the common case first: a line this table's memo holds (a card the outcome's case
+            # binds is named afresh: the memo's line was written without the binding)
+            known = memo.get(ev)
+            if known is None or (subst and ev.card in subst):
+                kind = ev.kind
+                if kind == "showdown" or kind == "dealer-keeps-highest" or (ev.card is not None and ev.card in subst):
+                    # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's
+                    # case depend on more than the event: written each time
+                    known = (ev.rule, _source(ev.rule), _bound_text(ev, leaf, subst, shown, rules, nm, card_name))
+                else:
                     card = card_name(ev.card) if ev.card is not None else None
                     known = memo[ev] = (ev.rule, _source(ev.rule), _event_text(ev, nm, card))
-                rule, source, text = known
-            if first and (not out or out[-1]["at"] != at):
+            rule, source, text = known
+            if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
+                head_due = False
             else:
                 out.append({"at": at, "rule": rule, "source": source, "text": text})
-            first = False
-            if kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
+            if ev.kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
                 notes, named = _showdown_notes(pos, leaf, subst, at, head, texts)
@@ -351,16 +372,15 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
         if known is None:
             rule, text = note
             lowest = text.startswith("lowest card: seat(s) ") and text.endswith(" lose a mark")
-            says = ""
+            says: frozenset[int] = frozenset()  # the seats whose mark the note says they lose
             if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
-                says = text
+                says = frozenset(int(x) for x in _NUMBER.findall(text))
             text = _SEATS.sub(seats, text)
             text = _SEAT.sub(seat, text)
             text = _LOWEST.sub(r"\1 loses a mark", text)
             known = memo[note] = (text, says)
         text, says = known
-        if says:
-            named |= {int(x) for x in _NUMBER.findall(says)}
+        named |= says
         rule = note[0]
         notes.append({"at": at, "rule": rule, "source": _source(rule), "text": text})
     return notes, named

@@ -23,11 +23,20 @@ __all__ = ["result_of", "group", "essence", "outcome_key", "unknown_labels", "de
 Row = tuple[frozenset[Card], ...]
 
 
+# each card's token, None for a placeholder (an unknown card no case binds): kept per card, a
+# bounded set (the packs' cards and one placeholder per place of a stack)
+_TOKENS: dict[Card, Optional[str]] = {}
+
+
 def _token(c: Optional[Card], subst: dict[Card, Card], unsure: bool = False) -> Optional[str]:
     if c is None or unsure:
         return None
     c = subst.get(c, c)
-    return None if is_placeholder(c) else _cards.format(c)
+    try:
+        return _TOKENS[c]
+    except KeyError:
+        token = _TOKENS[c] = None if is_placeholder(c) else _cards.format(c)
+        return token
 
 
 def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, Any]:
@@ -81,12 +90,15 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
     out["marks_gained"] = gained
     out["out"] = went_out
     order, dead, hands = final.order, final.dead, final.hands
+    # each card held named once: 'holds' names every one, 'shown' the live ones again (a live
+    # seat holding no card shows none)
+    held = {s: _token(hands[s], subst, s in unsure) for s in order if hands[s] is not None}
     if over:
-        out["shown"] = {names[s]: _token(hands[s], subst, s in unsure) for s in order if not dead[s]}
+        out["shown"] = {names[s]: held.get(s) for s in order if not dead[s]}
     else:
         out["shown"] = None
     out["dead"] = [names[s] for s in order if dead[s]]
-    out["holds"] = {names[s]: _token(hands[s], subst, s in unsure) for s in order if hands[s] is not None}
+    out["holds"] = {names[s]: token for s, token in held.items()}
     out["buy_back_offers"] = offers
     out["bought_back"] = bought
     out["restart"] = restart
