@@ -338,7 +338,8 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
     merged: dict[str, list[dict[str, Any]]] = {}
     for r in q["readings"]:
         if r["status"] == "ruling":
-            said = "; ".join((f"if {o['if']}: " if o.get("if") else "") + _brief(o["result"]) for o in r["outcomes"])
+            # one line per case (a case's own summary joins its parts with '; ')
+            said = "\n".join((f"if {o['if']}: " if o.get("if") else "") + _brief(o["result"]) for o in r["outcomes"])
         else:
             said = f"{r['status']}: {r.get('message', '')}"
         merged.setdefault(said, []).append(r)
@@ -348,8 +349,9 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
         alike: dict[str, list[str]] = {}
         for r in q["readings"]:
             if r["status"] == "ruling":
-                said = "; ".join((f"if {o['if']}: " if o.get("if") else "") + verdict_text(o["result"])
-                                 for o in r["outcomes"])
+                # each case's verdict is whole sentences: the next case starts a sentence of its own
+                said = " ".join((f"{'If' if k else 'if'} {o['if']}: " if o.get("if") else "")
+                                + verdict_text(o["result"]) for k, o in enumerate(r["outcomes"]))
             else:
                 said = f"{r['status']}: {r.get('message', '')}"
             alike.setdefault(said, []).append("" if r["chosen"] else r["reading"])
@@ -360,7 +362,7 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
         for r in rs:
             mark = "*" if r["chosen"] else " "
             lines.append(f"   {mark} {r['reading']}: {r['text']} [{r['source']}]")
-        lines.append(f"       -> {said}")
+        lines += [f"       -> {case}" for case in said.split("\n")]
     lines.append(f"   (* = the reading {preset} chooses" + (f": {q['why_chosen']})" if q.get("why_chosen") else ")"))
     return lines
 
@@ -381,8 +383,11 @@ def _kept_last_life(r: dict[str, Any]) -> list[str]:
 
 def _brief(r: dict[str, Any]) -> str:
     parts = []
-    lost = [x["player"] for x in r["marks_lost"]]
-    parts.append("loses a mark: " + (", ".join(lost) if lost else "nobody"))
+    lost = [x["player"] for x in r["marks_lost"]]  # one entry per mark (K11's shot and K15's lowest: two)
+    if len(set(lost)) < len(lost):
+        parts.append("loses marks: " + ", ".join(f"{p} {lost.count(p)}" for p in dict.fromkeys(lost)))
+    else:
+        parts.append("loses a mark: " + (", ".join(lost) if lost else "nobody"))
     if r["marks_gained"]:
         parts.append("gains: " + ", ".join(x["player"] for x in r["marks_gained"]))
     if r["out"]:

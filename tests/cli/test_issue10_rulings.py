@@ -387,3 +387,32 @@ def test_the_case_split_scores_each_case_at_the_deal_s_table(monkeypatch):
         adjudicate_document(f.read(), path)
     assert len(calls) >= 20  # one per combination of the unseen card
     assert all(table == 4 for _, table in calls), calls[:3]
+
+
+def test_a_reading_with_cases_gives_each_case_its_own_line_and_sentence():
+    # a reading whose outcome depends on an unknown card (cases): in the block each case is its
+    # own '->' line; in the verdict each case's sentences end and the next case begins with 'If';
+    # a player losing two marks in one outcome (K11's shot and K15's lowest) is counted, not
+    # named twice
+    from cucu_ref.render import _reading_lines, verdict_text
+
+    base = {"marks_lost": [{"player": "Anna", "rule": "K15"}], "marks_gained": [], "out": [], "buy_back_offers": [],
+            "bought_back": [], "restart": None, "winner": None, "next": None, "next_dealer": "Bruno",
+            "deal_over": True}
+    twice = {**base, "marks_lost": [{"player": "Anna", "rule": "K11"}, {"player": "Anna", "rule": "K15"},
+                                    {"player": "Carla", "rule": "K15"}]}
+    question = {"option": "buy_back_card", "settles": "Q7", "question": "?", "why_chosen": None, "readings": [
+        {"reading": "a", "chosen": True, "status": "ruling", "text": "", "source": "",
+         "outcomes": [{"result": base}]},
+        {"reading": "b", "chosen": False, "status": "ruling", "text": "", "source": "",
+         "outcomes": [{"if": "the top card is X or higher", "result": base},
+                      {"if": "the top card is lower", "result": twice}]}]}
+    full = _reading_lines(question, "lu-stu", brief=False)
+    arrows = [x for x in full if x.startswith("       -> ")]
+    assert arrows == ["       -> loses a mark: Anna",
+                      "       -> if the top card is X or higher: loses a mark: Anna",
+                      "       -> if the top card is lower: loses marks: Anna 2, Carla 1"]
+    (brief,) = _reading_lines(question, "lu-stu", brief=True)
+    first, second = verdict_text(base), verdict_text(twice)
+    assert first.endswith(".") and second.endswith(".")
+    assert brief.endswith(f"if the top card is X or higher: {first} If the top card is lower: {second}")
