@@ -126,9 +126,15 @@ def test_explore_runs_every_kept_answer_and_the_guard_counts_paths_exactly():
         raise AssertionError("the path guard let more paths through than it allows")
     assert LM.prove_split(rules, 2, 0, max_paths=n)[0] == "proved"
     assert LM.prove_split(rules, 2, 0, max_paths=n - 1)[0].startswith("unknown")
-    # the detail counts the paths run and the questions asked (at least one a path)
+    # the detail counts the paths run and the questions asked: each path's, and one for its rows
     verdict, vacuity, detail = LM.prove_split(rules, 2, 0)
-    assert (verdict, vacuity, detail["paths"]) == ("proved", "sat", n) and detail["checks"] > n
+    assert (verdict, vacuity, detail["paths"]) == ("proved", "sat", n)
+    assert detail["checks"] == sum(p.run.checks for p in paths) + n, detail
+    # and the result names the property, the method, the ruleset and the size (the report groups by them)
+    result = LM.equivalence(rules, 2)
+    assert (result.prop, result.method, result.ruleset, result.n, result.ok) == (
+        LM.PROP, "any-showdown (paths)", "campli", 2, True), result
+    assert result.detail["splits"]["2+0"] == {**detail, "seconds": result.detail["splits"]["2+0"]["seconds"]}
 
 
 def test_the_vacuity_sample_is_a_known_run_where_it_fits_else_fools_and_cuckoos_first():
