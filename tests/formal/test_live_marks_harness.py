@@ -62,9 +62,20 @@ def test_unknown_from_z3_in_a_path_question_fails_the_proof(monkeypatch):
             raise AssertionError("an 'unknown' answer was taken as an answer")
         assert run.checks == after + 1 and run.taken == [] and run.pending == []
         _timid_paths(monkeypatch, "_possible", after)
+        verdict, vacuity, detail = LM.prove_split(preset("campli"), 2, 0)
+        assert verdict.startswith("unknown (path 1: ") and (vacuity, detail) == ("not checked", {"paths": 0}), verdict
         result = LM.equivalence(preset("campli"), 2)
-        assert result.verdict.startswith("unknown (split 2 live + 0 dead") and not result.ok, result.as_dict()
+        assert result.verdict.startswith("unknown (split 2 live + 0 dead, path 1: ") and not result.ok, result.as_dict()
         monkeypatch.undo()
+
+
+def test_an_operation_not_followed_is_unknown_with_the_path_it_met_it_on(monkeypatch):
+    # live_marks doing with a card what a symbolic value cannot follow (here a division) on the
+    # first path: the split is unknown, its vacuity not checked, no path counted as proved
+    monkeypatch.setattr(LM, "live_marks", lambda rules, seats, vals, table, dead: ([(seats[0], "K15")], [vals[0] // 2]))
+    verdict, vacuity, detail = LM.prove_split(preset("campli"), 2, 0)
+    assert verdict.startswith("unknown (path 1: not followed, ") and "//" in verdict, verdict
+    assert (vacuity, detail) == ("not checked", {"paths": 0})
 
 
 def test_unknown_from_z3_on_the_rows_of_a_path_fails_the_proof(monkeypatch):
