@@ -155,6 +155,20 @@ def deal_places(rules: Rules, seats: int, size: int) -> tuple[int, ...]:
     return tuple(size - 1 - j for j in range(drawn)) if rules.deal_from == "bottom" else tuple(range(drawn))
 
 
+def reach_places(rules: Rules, seats: int, size: int) -> tuple[int, ...]:
+    """Where the cards a deal to ``seats`` players may draw from the shuffled stack of ``size``
+    cards lie (top first), in the order they are drawn: :func:`deal_places`, and where the
+    dealing depends on play (:func:`fixed_deal_places`) with Q7's fresh card dealt from the top
+    (L2) one place more for each seat that may buy back during the deal (the re-entrant is
+    dealt the next card at once, so every later seat one place further).  From the bottom (K4)
+    the re-entrant is dealt his own dead card back, just put under the stack (L10): no place
+    more."""
+    at = deal_places(rules, seats, size)
+    if rules.deal_from == "top" and _fresh_card_mid_deal(rules) and rules.dealing == "interleaved":
+        return tuple(range(min(len(at) + seats, size)))
+    return at
+
+
 def deal_order(state: State) -> tuple[int, ...]:
     """The seats the next deal is dealt to, in dealing order: from the seat right of the
     dealer round to the dealer, who is last (K4, D2), players out skipped."""

@@ -412,12 +412,14 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         deals = [e for e in history if e.verb == "deal"]
         field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]", s) for s, c in dealt.items()
                        if not any(e.seat == s and e.card is not None for e in deals)]
-        if stack_order and len(stack_order) == pack.size and None not in stack_order \
-                and not fixed_deal_places(rules):
-            # where the dealing depends on play (L10, F4) no place is fixed, but with the whole
-            # stack given every card dealt is one of its cards (a dead card put under it was
-            # dealt from it too): a named dealt card is not counted again, and the replay
-            # checks it against the engine's deal (replay.Search.dealt_as_named)
+        if not fixed_deal_places(rules):
+            # where the dealing depends on play (L10, F4, Q7's fresh card) no place is fixed: with
+            # the whole stack given every card dealt is one of its cards (a dead card put under it
+            # was dealt from it too), and with a part of it one card may be named twice (a dead
+            # card dealt again, L10; the card put on the talon, F4).  A named dealt card is not
+            # counted here: the replay checks it against the engine's deal (replay.Search.
+            # dealt_as_named), or lays it where its seat is dealt, which takes its copy (C1,
+            # replay.Search.lay_named; the card of a seat not dealt yet is counted at the end)
             deals, field_dealt = [], []
         elif stack_order and (field_dealt or any(e.card is not None for e in deals)):
             # a dealt card the shuffled stack's 'order' also gives, at the place K4 (L2) deals it

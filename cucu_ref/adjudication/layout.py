@@ -11,12 +11,13 @@ the stack) are filled with arbitrary cards of the pool, which nothing reads.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from types import MappingProxyType
 from typing import Iterator, Mapping, NamedTuple, Optional
 
 from ..cards import PACKS, Card
-from ..deal import deal_places
+from ..deal import deal_places, fixed_deal_places, reach_places
 from ..engine import step
 from ..position import Position, start_state
 from ..rulesets import Rules
@@ -36,6 +37,10 @@ class Layout(NamedTuple):
     # once sorted), when the dealer takes three and his cards are not all known; else ()
     dealer_three: tuple[int, ...] = ()
     seat_of: Mapping[Card, int] = MappingProxyType({})  # placeholder of a dealt card -> the seat it was dealt to
+    # where the dealing depends on play (deal.fixed_deal_places) and the stack's order does not
+    # give it all: seat -> (the dealt card the position names, its JSON path, its history index),
+    # laid by the replay where the engine deals the seat (replay.Search.lay_named), not here
+    named: Mapping[int, tuple[Card, str, int]] = MappingProxyType({})
 
 
 class Start(NamedTuple):
@@ -54,6 +59,24 @@ def _known_dealt(pos: Position) -> dict[int, Card]:
     known = {e.seat: e.card for e in pos.history if e.verb == "deal" and e.card is not None}
     known.update(pos.dealt)
     return known
+
+
+def _named_dealt(pos: Position) -> dict[int, tuple[Card, str, int]]:
+    """The dealt cards the position names (:func:`_known_dealt`), each with where it is written:
+    the first history ``deal`` naming it (the replay refuses a second), else ``dealt``."""
+    named: dict[int, tuple[Card, str, int]] = {}
+    for i, e in enumerate(pos.history):
+        if e.verb == "deal" and e.card is not None and e.seat not in named:
+            named[e.seat] = (e.card, e.path + ".card", i)
+    end = len(pos.history)
+    for seat, c in pos.dealt.items():
+        if seat not in named:
+            named[seat] = (c, f"$.dealt[{json.dumps(pos.players[seat], ensure_ascii=False)}]", end)
+    return named
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def layout(pos: Position, rules: Rules) -> Layout:
@@ -84,6 +107,31 @@ def layout(pos: Position, rules: Rules) -> Layout:
     labels_at.setdefault(top_i, "the top card of the stack")
     labels_at.setdefault(bottom_i, "the bottom card of the stack" + (" above the dealer's discards" if three else ""))
     known_dealt = _known_dealt(pos)
+    named: dict[int, tuple[Card, str, int]] = {}
+    reach: list[int] = []
+    if not fixed_deal_places(rules):
+        # where the dealing depends on play (L10 and K4, F4, Q7's fresh card) the place each
+        # later seat is dealt from is known only in the replay: a named dealt card is laid there
+        # (replay.Search.lay_named), and every place a deal may reach stays a placeholder, named
+        # by its place, since which seat it goes to depends on play; the first seats' places
+        # (all but the dealer's, at most two) are theirs whatever happens, as no play came before
+        named = _named_dealt(pos)
+        known_dealt = {}
+        end = "bottom" if bottom_deal else "top"
+        sure = min(2, m - 1)
+        reach = list(reach_places(rules, m, size))
+        for given, i, field in ((pos.stack_top, top_i, "top"), (pos.stack_bottom, bottom_i, "bottom")):
+            if given is not None and i in reach:
+                # Q7's fresh cards come from the top (L2): the card left on top after the deal lies
+                # one place further down for each of them, at no place fixed before play
+                raise Unsupported(f"the card left on the {field} of the stack after the deal lies at a place "
+                                  f"that depends on play here (a player who buys back during the deal is dealt "
+                                  f"the next card at once, Q7 'fresh-card'); give the stack's 'order' instead of "
+                                  f"'{field}'")
+        for j, i in enumerate(reach):
+            if j >= sure:
+                labels_at[i] = f"the {_ordinal(j + 1)} card from the {end} of the stack as shuffled"
+                seat_at.pop(i, None)
     layout: list[Optional[Card]]
     if pos.stack_order is not None:
         # a partial 'order' gives the stack from the top down; the cards below it are unknown
@@ -135,13 +183,14 @@ def layout(pos: Position, rules: Rules) -> Layout:
             stack.append(slot)
             concrete.append(slot)
     # labels in deal order, then the stack's
-    for i in list(dealt_at.values()) + list(dealer_three) + [top_i, bottom_i]:
+    for i in list(dealt_at.values()) + reach + list(dealer_three) + [top_i, bottom_i]:
         if layout[i] is None:
             ph = Card(pack.family, PLACEHOLDER + i)
             labels[ph] = labels_at[i]
             if i in seat_at and not (dealer_three and i == dealer_three[0]):
                 seat_of[ph] = seat_at[i]
-    return Layout(tuple(stack), tuple(concrete), labels, +pool, unknown_at, dealer_three, seat_of)
+    return Layout(tuple(stack), tuple(concrete), labels, +pool, unknown_at, dealer_three, seat_of,
+                  MappingProxyType(named))
 
 
 def substitute(state: State, ph: Card, value: Card) -> State:

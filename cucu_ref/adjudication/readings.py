@@ -12,17 +12,16 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Iterable, Optional
 
-from ..cards import PACKS, Card
-from ..deal import fixed_deal_places
+from ..cards import Card
 from ..engine import legal_actions
-from ..position import Position, Problem, _given_deals
+from ..position import Position, Problem
 from ..rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_readings
 from ..scoring import CUCKOO_VALUE
 from ..sources import RULES, cite
 from ..state import Phase
 from .model import Outcome, Unsupported
 from .outcomes import group, outcome_key
-from .replay import Leaf, Run, fails_at_next_decision, rerun_from, run_position
+from .replay import Leaf, Run, fails_at_next_decision, lays_otherwise, rerun_from, run_position
 
 __all__ = ["open_questions", "rejected_readings", "best_failure", "fingerprint"]
 
@@ -203,22 +202,6 @@ def fingerprint(run: Run) -> frozenset[tuple[Any, ...]]:
 _WITH_OPTION: dict[Any, tuple[Rules, Any]] = {}
 
 
-def _deal_places_move(pos: Position, rules: Rules) -> bool:
-    """Whether ``rules`` (another reading) deals from places of the stack that depend on play
-    (deal.fixed_deal_places: Q7's fresh card) where the position's own rules fix them, and the
-    position names a dealt card (a history ``deal`` with its card, or ``dealt``) that the
-    layout placed by its own rules because the stack's order does not give that place.  (A
-    card the order gives is the stack's own: the re-run deals it to whoever this reading
-    deals it to, and checks the named cards against it, replay.Search.dealt_as_named.)"""
-    if fixed_deal_places(rules) or not fixed_deal_places(pos.rules):
-        return False
-    named = {e.seat for e in pos.history if e.verb == "deal" and e.card is not None} | set(pos.dealt)
-    if not named:
-        return False
-    given = _given_deals(pos.rules, PACKS[pos.rules.pack].size, pos.stack_order or (), pos.dealer, list(pos.marks))
-    return any(not given.get(seat, (0, []))[1] for seat in named)
-
-
 def _with_option(rules: Rules, name: str, value: str) -> Rules:
     return by_identity(_WITH_OPTION, rules, (name, value), lambda: rules.with_options({name: value}), 512)
 
@@ -272,19 +255,9 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
                 entry["status"] = "ruling"
                 alternatives.append((entry, run))
                 continue
+            other: Optional[Rules] = None
             try:
                 other = _with_option(pos.rules, name, reading.value)
-                if _deal_places_move(pos, other):
-                    # the layout placed the named dealt cards where the chosen reading deals them;
-                    # a re-run under this reading would hand them to other seats.  Its outcome is
-                    # not known, so the question is listed, with what would settle it
-                    entry.update(status="not-built", message=(
-                        "under this reading a card dealt during play (" + spec.settles + ") moves the places of "
-                        "the stack the later seats are dealt from, and the position names dealt cards whose places "
-                        "the stack's order does not give: give $.stack.order to rule this reading"))
-                    alternatives.append((entry, None))
-                    differs = True
-                    continue
                 if fails is not None and fails(other):
                     # the re-run would find no ruling: an entry dropped below, its message unread
                     entry.update(status="history-impossible",
@@ -295,6 +268,9 @@ def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[
             except Unsupported as err:
                 entry.update(status="not-built", message=f"the engine does not build this reading yet: {err}")
                 alternatives.append((entry, None))
+                # one that deals from places depending on play where the position's own rules fix
+                # them (Q7's fresh card, layout: a 'top' given) deals other cards: it may differ
+                differs = differs or (other is not None and lays_otherwise(pos, other))
                 continue
             except Exception as err:  # a reading the engine rejects for this position
                 entry.update(status="not-built", message=str(err))

@@ -27,7 +27,7 @@ from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
 from .unknowns import Know, Reasoner, dead_unknowns, live_unknowns
 
 __all__ = ["Leaf", "Run", "Search", "run_position", "fails_at_next_decision", "replay_state", "describe_turn",
-           "VERB_NAMES", "DEAL_PHASES"]
+           "VERB_NAMES", "DEAL_PHASES", "lays_otherwise"]
 
 A = ActionKind
 
@@ -189,6 +189,12 @@ class Search:
         # the rules themselves, not of a Recorder: this is no read of the engine's)
         real = rules._rules if isinstance(rules, Recorder) else rules
         self.deal_rules: Optional[Rules] = None if fixed_deal_places(real) else real
+        # with a partial order (or none) the layout left the named dealt cards to the replay:
+        # each is laid where the engine deals its seat (:meth:`lay_named`), which checks it there
+        self.named = lay.named
+        self.laid: dict[Card, str] = {}  # an unknown card lay_named bound -> the path naming it
+        if self.named:
+            self.deal_rules = None
         # A targeted event card is announced (C2, K9), so an unknown card is read as an event card
         # only where the table wrote its call between the decision and the next one.  Where that
         # reading leaves no ruling, the replay is run again with the announcements taken as
@@ -235,7 +241,7 @@ class Search:
         out += [self.field_path("hands", s) for s, c in pos.hands.items() if c == card]
         out += [self.field_path("shown", s) for s, c in pos.shown.items() if c == card]
         out += [f"{self.lay.labels[ph]} (the table's record)" for ph, c in know.subst.items()
-                if c == card and ph in self.lay.labels]
+                if c == card and ph in self.lay.labels and self.laid.get(ph) not in out]
         return list(dict.fromkeys(out))
 
     def name(self, seat: Optional[int]) -> str:
@@ -323,7 +329,13 @@ class Search:
             self.starts += 1
             self.start = start.state
             know = Know(start.subst, start.domains, start.split)
-            self.walk(start.state, 0, know, ((None, start.events),), 0, [])
+            state = start.state
+            if self.named:
+                laid = self.lay_named(state, know, start.events, ())
+                if laid is None:
+                    continue
+                state, know, _ = laid
+            self.walk(state, 0, know, ((None, start.events),), 0, [])
 
     def tick(self) -> None:
         self.work += 1
@@ -354,6 +366,15 @@ class Search:
                     return
                 except NotImplementedError as err:
                     raise Unsupported(str(err)) from None
+                if self.named:
+                    laid = self.lay_named(state, know, events, steps)
+                    if laid is None:
+                        return
+                    if laid[2]:
+                        # the engine dealt a named card's seat an unknown card and read it at once
+                        # (a target's role, K7): step again with the named card in its place
+                        state, know, _ = laid
+                        continue
                 if self.lay.labels:  # every card known: nothing to branch on
                     branched = self.branch(state, after, events, i, know, steps, announced, facts)
                     if branched is None:
@@ -411,6 +432,8 @@ class Search:
                     state, know = bound
             i += 1
         end = len(hist)
+        if self.named and not self.named_left(steps, know):
+            return
         if self.deal_rules is not None:
             named = {e.seat for e in hist if e.verb == "deal" and e.card is not None}
             for seat, card in self.pos.dealt.items():
@@ -442,6 +465,88 @@ class Search:
             state, know = bound
         assert self.start is not None
         self.leaves.append(Leaf(know, state, steps, self.start))
+
+    def lay_named(self, state: State, know: Know, events: tuple[Event, ...],
+                  steps: Steps) -> Optional[tuple[State, Know, bool]]:
+        """Where the dealing depends on play and the stack's order does not give it all
+        (:attr:`Layout.named`): a seat dealt in ``events`` for the first time this deal, whose
+        dealt card the position names, was dealt that card, so the place it came from held it.
+        An unknown card there is bound to it (and so drawn from the unknown cards no more, C1);
+        a card the position gives there (the stack's order, a dead card put under the stack,
+        L10, the card put on the talon, F4), or one no copy is left of, refuses the named card.
+        Returns ``state`` (the state before the step) with the bound cards put in, the knowledge,
+        and whether an unknown card was bound; None if the named card cannot be there."""
+        rebound = False
+        for k, ev in enumerate(events):
+            seat = ev.seat
+            if ev.kind != "deal" or seat is None or seat not in self.named:
+                continue
+            before = steps + ((None, events[:k]),)
+            if any(e.kind == "deal" and e.seat == seat for _, es in before for e in es):
+                continue  # Q7: the re-entrant's fresh card, not the card he was dealt first
+            card, path, i = self.named[seat]
+            dealt = ev.card
+            assert dealt is not None
+            dealt = know.subst.get(dealt, dealt)
+            if is_placeholder(dealt):
+                bound = self.reasoner.bind(know, dealt, card)
+                if bound is None:
+                    what = f"the card {self.name(seat)} is dealt"
+                    self.fail(i, *self.why_not(know, dealt, seat, card, what, path), path)
+                    return None
+                know = bound
+                state = substitute(state, dealt, card)
+                self.laid[dealt] = path
+                rebound = True
+            elif dealt != card:
+                self.fail(i, *self.dealt_otherwise(before, ev, card, dealt, know), path)
+                return None
+        return state, know, rebound
+
+    def named_left(self, steps: Steps, know: Know) -> bool:
+        """Is a copy left (C1) of each named dealt card whose seat the history does not reach
+        (:meth:`lay_named` takes a copy for each seat it deals)?"""
+        dealt = {ev.seat for _, evs in steps for ev in evs if ev.kind == "deal"}
+        left = self.reasoner.left(know)
+        for seat, (card, path, i) in self.named.items():
+            if seat in dealt:
+                continue
+            left[card] -= 1
+            if left[card] < 0:
+                where = ", ".join(p for p in self.places(card, know) if p != path)
+                twice = "twice" if self.reasoner.family == "cuccu" else "four times"
+                self.fail(i, f"{self.name(seat)} cannot be dealt {_cards.format(card)}: every copy of it is accounted "
+                             f"for elsewhere: {where} (C1: the pack holds each card {twice})", "C1", path)
+                return False
+        return True
+
+    def dealt_otherwise(self, steps: Steps, ev: Event, card: Card, dealt: Card, know: Know) -> tuple[str, str]:
+        """Why ``ev``'s seat, whose dealt card the position names ``card``, was dealt the known
+        card ``dealt`` instead: the place of the shuffled stack it came from, which only the
+        stack's order gives where no play moved the stack (every place a deal may reach is an
+        unknown card otherwise, layout; K4, L2), or the play that put it at the end the stack
+        deals from (L10's dead card, F4's talon), and where the position gives that card."""
+        rules = self.rules
+        count = 0
+        moved: Optional[Event] = None
+        for _, evs in steps:
+            for e in evs:
+                if e.kind == "deal":
+                    count += 1
+                elif moved is None and _at_deal_end(e, rules):
+                    moved = e
+        name = self.name(ev.seat)
+        if moved is None:
+            at = deal_places(rules, count + 1, len(self.lay.stack))[count]
+            rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
+            return (f"{name} is dealt {_cards.format(card)}, but the stack's order holds {_cards.format(dealt)} "
+                    f"($.stack.order[{at}]) where {name}'s card is dealt from", rule)
+        end = "bottom" if rules.deal_from == "bottom" else "top"
+        who = self.name(moved.seat)
+        how = (f"{who}'s dead card went under the stack" if moved.kind == "dead-card-under-stack"
+               else f"{who} exchanged with the talon")
+        return (f"{name} is dealt {_cards.format(card)}, but play changed the stack ({how}, {moved.rule}): its "
+                f"{end} gives {name} {_cards.format(dealt)} ({', '.join(self.places(dealt, know))})", moved.rule)
 
     def dealt_as_named(self, steps: Steps, seat: int, card: Card, i: int, path: str) -> bool:
         """Where the dealing depends on play (:attr:`deal_rules`): is ``card``, which the position
@@ -901,7 +1006,7 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     """The position under other rules: from the point where the engine first read option
     ``name`` when that is known (the replay before it cannot differ), else from the start."""
     checkpoint = run.first.get(name)
-    if checkpoint is None or not run.leaves or run.lay.labels:
+    if checkpoint is None or not run.leaves or run.lay.labels or lays_otherwise(pos, rules):
         # the same reading of the announcements as the ruling's own run: another reading of an
         # open point is judged on the same record
         return run_position(pos, rules, heard_all=run.heard_all, fallback=False)
@@ -911,6 +1016,15 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     search.starts = 1
     search.walk(with_rules(state, rules), i, know, steps, announced, facts)
     return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
+
+
+def lays_otherwise(pos: Position, rules: Rules) -> bool:
+    """Whether ``rules`` lay the cards before the deal otherwise than the position's own rules,
+    whose run the checkpoints were taken on: where one of the two deals from places of the
+    stack that depend on play (Q7's fresh card, deal.fixed_deal_places) it lays the named dealt
+    cards during the replay and keeps the places a deal may reach unknown, where the other lays
+    them at places fixed before play.  Then a re-run under ``rules`` starts from the start."""
+    return fixed_deal_places(rules) != fixed_deal_places(pos.rules)
 
 
 def fails_at_next_decision(pos: Position, run: Run, name: str, rules: Rules) -> bool:

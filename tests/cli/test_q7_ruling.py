@@ -5,10 +5,9 @@ shipped example ``examples/lu-stu-buy-back-during-deal.json``; the outcomes are 
 
 Q7's 'fresh-card' deals the re-entrant a card in mid-deal (L11, L2: the top), so the seats
 dealt after him are dealt from other places of the stack than under the default: their places
-depend on play (``deal.fixed_deal_places``).  The layout places a named dealt card where the
-position's own rules deal it; re-run under 'fresh-card' that card would go to another seat, so
-where the stack's order does not give the place the reading is listed as not ruled, with what
-would settle it."""
+depend on play (``deal.fixed_deal_places``).  Under such a reading the replay lays a named
+dealt card where the engine deals its seat (``replay.Search.lay_named``), so the reading is
+ruled with or without the stack's order."""
 
 from __future__ import annotations
 
@@ -93,17 +92,23 @@ def test_fresh_card_makes_the_deal_places_depend_on_play():
         deal.deal_stack(state, {0: card("VI")}, [])
 
 
-def test_named_cards_the_order_does_not_place_leave_fresh_card_unruled():
+def test_named_cards_the_order_does_not_place_are_laid_where_fresh_card_deals_them():
     ruling = adjudicate(parse_position(NAMED))
     # the chosen reading (next-deal) as the example rules it: Andrea's K11 mark, Dario's II lowest (L3)
     assert [_lost_in(o._asdict()) for o in ruling.outcomes] == [[("Andrea", "K11"), ("Dario", "L3")]]
     (q7,) = _q7(ruling)
     by_reading = {r["reading"]: r for r in q7["readings"]}
     assert by_reading[NEXT]["status"] == "ruling"
-    # under fresh-card Andrea's fresh card is the one after Chiara's, and Dario's II the next:
-    # the layout put II where Andrea's card now comes from, so no outcome is given for it
-    assert by_reading[FRESH]["status"] == "not-built"
-    assert "$.stack.order" in by_reading[FRESH]["message"] and "outcomes" not in by_reading[FRESH]
+    # under fresh-card Andrea's fresh card is the one after Chiara's (the 4th from the top), and
+    # Dario's II the next: the replay lays each named card where the engine deals its seat, so
+    # the reading is ruled, by Andrea's unknown fresh card (tests/cli/test_play_dependent_deals.py
+    # checks every case against the engine's play of the whole stack)
+    assert by_reading[FRESH]["status"] == "ruling"
+    lost = {o["if"]: _lost_in(o) for o in by_reading[FRESH]["outcomes"]}
+    fresh = "the 4th card from the top of the stack as shuffled"
+    assert lost == {f"{fresh} is III or higher": [("Andrea", "K11"), ("Dario", "L3")],
+                    f"{fresh} is a card from II down to leone": [("Andrea", "K11"), ("Andrea", "L3")],
+                    f"{fresh} is matto": [("Andrea", "K11"), ("Andrea", "L4"), ("Dario", "L3")]}
 
 
 def test_named_cards_the_order_places_are_ruled_under_fresh_card():

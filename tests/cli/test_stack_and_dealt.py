@@ -119,10 +119,13 @@ def test_where_the_dealing_depends_on_play_the_whole_stack_s_dealt_card_is_no_co
     code, record, _ = adjudicate_document(json.dumps(position([{"deal": "Anna", "card": "VI"}, {"offer": "Anna"}],
                                                               ruleset=l10)), "position.json")
     assert code != 0 and [(p["path"], p["rule"]) for p in record["problems"]] == [("$.history[0].card", "K4")]
-    # a partial order leaves the card's place unknown: it is counted, as before
+    # a partial order leaves the card's place unknown: the replay lays it where its seat is dealt,
+    # which takes its copy (tests/cli/test_play_dependent_deals.py): a third XII is refused there
     doc = position([{"deal": "Anna", "card": "XII"}, {"offer": "Anna"}], ruleset=l10,
                    stack={"order": STACK[:38]}, dealt={"Bruno": "XII"})
-    assert [(p, r) for p, r, _ in problems(doc)] == [('$.dealt["Bruno"]', "C1")]
+    code, record, _ = adjudicate_document(json.dumps(doc), "position.json")
+    assert code != 0 and [(p["path"], p["rule"]) for p in record["problems"]] == [('$.dealt["Bruno"]', "C1")]
+    assert "$.history[0].card, $.stack.order[26]" in record["problems"][0]["message"]
 
 
 def test_an_order_that_stops_inside_the_f2_dealer_s_three_is_refused():
