@@ -184,7 +184,8 @@ def adjudicate_document(data: bytes | str | dict[str, Any], source: str, reading
     try:
         ruling = adjudication.adjudicate(pos, readings=readings)
     except (adjudication.Underdetermined, adjudication.Unsupported) as err:
-        problem = P.Problem("meaning", "$", str(err))
+        where = (err.path, err.rule) if isinstance(err, adjudication.Unsupported) else ("$", None)
+        problem = P.Problem("meaning", where[0], str(err), where[1])
         verdict = "under-specified" if isinstance(err, adjudication.Underdetermined) else None
         return (EXIT_INVALID, R.problems_json([problem], source, verdict),
                 lambda: R.problems_text([problem], source, verdict))

@@ -55,6 +55,9 @@ class Start(NamedTuple):
     split: tuple[Card, ...]
 
 
+# the seats dealt before any play can move the stack (K4, K7): the first and the second
+_DEALT_BEFORE_ANY_PLAY = 2
+
 def _known_dealt(pos: Position) -> dict[int, Card]:
     known = {e.seat: e.card for e in pos.history if e.verb == "deal" and e.card is not None}
     known.update(pos.dealt)
@@ -114,11 +117,13 @@ def layout(pos: Position, rules: Rules) -> Layout:
         # later seat is dealt from is known only in the replay: a named dealt card is laid there
         # (replay.Search.lay_named), and every place a deal may reach stays a placeholder, named
         # by its place, since which seat it goes to depends on play; the first seats' places
-        # (all but the dealer's, at most two) are theirs whatever happens, as no play came before
+        # (all but the dealer's, at most two) are theirs whatever happens: the first is dealt at
+        # the deal's start, the second when the first decides and before his decision takes effect
+        # (K4; K7: the target of an offer is dealt for it), so no play can move the stack first
         named = _named_dealt(pos)
         known_dealt = {}
         end = "bottom" if bottom_deal else "top"
-        sure = min(2, m - 1)
+        sure = min(_DEALT_BEFORE_ANY_PLAY, m - 1)
         reach = list(reach_places(rules, m, size))
         for given, i, field in ((pos.stack_top, top_i, "top"), (pos.stack_bottom, bottom_i, "bottom")):
             if given is not None and i in reach:
@@ -126,8 +131,8 @@ def layout(pos: Position, rules: Rules) -> Layout:
                 # one place further down for each of them, at no place fixed before play
                 raise Unsupported(f"the card left on the {field} of the stack after the deal lies at a place "
                                   f"that depends on play here (a player who buys back during the deal is dealt "
-                                  f"the next card at once, Q7 'fresh-card'); give the stack's 'order' instead of "
-                                  f"'{field}'")
+                                  f"the next card at once from the top, L2, under Q7 'fresh-card'); give the "
+                                  f"stack's 'order' instead of '{field}'", f"$.stack.{field}", "Q7")
         for j, i in enumerate(reach):
             if j >= sure:
                 labels_at[i] = f"the {_ordinal(j + 1)} card from the {end} of the stack as shuffled"

@@ -31,7 +31,12 @@ class Underdetermined(Exception):
 
 
 class Unsupported(Exception):
-    """The engine does not build this reading yet (NotImplementedError)."""
+    """The engine does not build this reading yet (NotImplementedError).  ``path`` and ``rule``:
+    the field that cannot be used under it and the rule that makes it so, where one does."""
+
+    def __init__(self, message: str, path: str = "$", rule: Optional[str] = None):
+        super().__init__(message)
+        self.path, self.rule = path, rule
 
 
 class Outcome(NamedTuple):

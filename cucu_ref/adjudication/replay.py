@@ -316,11 +316,14 @@ class Search:
             if self.lay.dealer_three:
                 return (f"{self.name(seat)} cannot hold {shown} ({what}): it is {label}, no higher than the card "
                         f"the dealer keeps (F2)", "F2")
+        return f"{self.name(seat)} cannot hold {shown} ({what}): {self.copies_elsewhere(card, know, path)}", "C1"
+
+    def copies_elsewhere(self, card: Card, know: Know, path: Optional[str]) -> str:
+        """C1's reason a card cannot be where ``path`` puts it: every copy is at another place."""
         where = [p for p in self.places(card, know) if p != path]
         held_by = f": {', '.join(where)}" if where else ""
-        return (f"{self.name(seat)} cannot hold {shown} ({what}): every copy of it is accounted for elsewhere"
-                f"{held_by} (C1: the pack holds each card {'twice' if r.family == 'cuccu' else 'four times'})",
-                "C1")
+        twice = "twice" if self.reasoner.family == "cuccu" else "four times"
+        return f"every copy of it is accounted for elsewhere{held_by} (C1: the pack holds each card {twice})"
 
     # -- the walk
 
@@ -513,10 +516,8 @@ class Search:
                 continue
             left[card] -= 1
             if left[card] < 0:
-                where = ", ".join(p for p in self.places(card, know) if p != path)
-                twice = "twice" if self.reasoner.family == "cuccu" else "four times"
-                self.fail(i, f"{self.name(seat)} cannot be dealt {_cards.format(card)}: every copy of it is accounted "
-                             f"for elsewhere: {where} (C1: the pack holds each card {twice})", "C1", path)
+                self.fail(i, f"{self.name(seat)} cannot be dealt {_cards.format(card)}: "
+                             f"{self.copies_elsewhere(card, know, path)}", "C1", path)
                 return False
         return True
 
