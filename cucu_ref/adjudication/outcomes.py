@@ -23,20 +23,11 @@ __all__ = ["result_of", "group", "essence", "outcome_key", "unknown_labels", "de
 Row = tuple[frozenset[Card], ...]
 
 
-# each card's token, None for a placeholder (an unknown card no case binds): kept per card, a
-# bounded set (the packs' cards and one placeholder per place of a stack)
-_TOKENS: dict[Card, Optional[str]] = {}
-
-
 def _token(c: Optional[Card], subst: dict[Card, Card], unsure: bool = False) -> Optional[str]:
     if c is None or unsure:
         return None
     c = subst.get(c, c)
-    try:
-        return _TOKENS[c]
-    except KeyError:
-        token = _TOKENS[c] = None if is_placeholder(c) else _cards.format(c)
-        return token
+    return None if is_placeholder(c) else _cards.format(c)  # (format is a table look-up)
 
 
 def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, Any]:
@@ -145,8 +136,10 @@ def case_key(result: dict[str, Any]) -> str:
     only where they agree on both, so a case's verdict cites each mark's own rule (where a
     card would make Anna lose as the fool, C3, and another as the lowest, K15, the same marks
     are two cases).  Readings are still compared on :func:`essence` alone."""
-    rules = sorted((x["player"], x["rule"]) for x in (*result["marks_lost"], *result["marks_gained"]))
-    return essence(result) + repr(rules)
+    # lost and gained apart: a loss by one rule and a gain by another are not the reverse pair
+    lost = sorted((x["player"], x["rule"]) for x in result["marks_lost"])
+    gained = sorted((x["player"], x["rule"]) for x in result["marks_gained"])
+    return essence(result) + repr((lost, gained))
 
 
 def outcome_key(outcomes: Iterable[Outcome]) -> tuple[str, ...]:
@@ -279,8 +272,8 @@ def describe(rows: Sequence[Row], keys: Sequence[Card], labels: Mapping[Card, st
 
 
 def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
-    """One outcome per group of branches that decide alike (see :func:`essence`), each with
-    the cards that lead to it, ordered by those cards' ranks."""
+    """One outcome per group of branches that decide alike, by the same rules (see
+    :func:`case_key`), each with the cards that lead to it, ordered by those cards' ranks."""
     if len(run.leaves) == 1 and not run.leaves[0].know.split:
         # one branch, no case: the common path of a fully known position
         leaf = run.leaves[0]

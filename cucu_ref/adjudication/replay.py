@@ -188,6 +188,7 @@ class Search:
         # the replay checks it against the engine's deal (:meth:`dealt_as_named`).  (Asked of
         # the rules themselves, not of a Recorder: this is no read of the engine's)
         real = rules._rules if isinstance(rules, Recorder) else rules
+        self.real_rules = real  # (the deal's places and messages below ask these, never the Recorder)
         self.deal_rules: Optional[Rules] = None if fixed_deal_places(real) else real
         # with a partial order (or none) the layout left the named dealt cards to the replay:
         # each is laid where the engine deals its seat (:meth:`lay_named`), which checks it there
@@ -527,7 +528,7 @@ class Search:
         stack's order gives where no play moved the stack (every place a deal may reach is an
         unknown card otherwise, layout; K4, L2), or the play that put it at the end the stack
         deals from (L10's dead card, F4's talon), and where the position gives that card."""
-        rules = self.rules
+        rules = self.real_rules  # (no read of the engine's: a Recorder would log one)
         count = 0
         moved: Optional[Event] = None
         for _, evs in steps:

@@ -1,8 +1,8 @@
 """What the batch keeps from one position for the next (issue 13, sixth round) changes no ruling.
 
-A batch now keeps, across positions, each card's token in the record (``outcomes._TOKENS``),
-the printed card names of a ruleset where an outcome binds no unknown card (``explain._NAMED``)
-and, with each showdown note, the seats whose mark it says they lose (the table's ``_Texts``).
+A batch now keeps, across positions, the printed card names of a ruleset where an outcome
+binds no unknown card (``explain._NAMED``) and, with each showdown note, the seats whose
+mark it says they lose (the table's ``_Texts``).
 Each test rules a mixed batch (every preset, unknown dealt cards that some outcomes bind and
 others leave open, renamed tables) with the memos warm, and each position again from cold
 memos: the records must be the same bytes."""
@@ -57,7 +57,6 @@ def _cold() -> None:
     explain._MEMO.clear()
     explain._NAMED.clear()
     explain._PRINTED.clear()
-    outcomes._TOKENS.clear()
 
 
 def test_a_warm_batch_gives_what_each_position_ruled_from_cold_memos_gives():
@@ -78,12 +77,11 @@ def test_a_warm_batch_gives_what_each_position_ruled_from_cold_memos_gives():
     assert sum('"status": "ruling"' in w for w in warm) >= len(lines) // 2
 
 
-def test_the_tokens_kept_are_the_cards_tokens_and_none_for_an_unbound_placeholder():
+def test_a_token_is_the_card_s_name_or_none_for_an_unbound_placeholder():
     from cucu_ref import cards as _cards
     from cucu_ref.adjudication.model import PLACEHOLDER
     from cucu_ref.cards import PACKS, Card
 
-    outcomes._TOKENS.clear()
     pack = PACKS["cuccu-40"]
     ph = Card(pack.family, PLACEHOLDER + 3)
     for c in pack.cards:
@@ -92,9 +90,6 @@ def test_the_tokens_kept_are_the_cards_tokens_and_none_for_an_unbound_placeholde
         assert outcomes._token(ph, {ph: c}) == _cards.format(c)  # bound by the case
     assert outcomes._token(ph, {}) is None
     assert outcomes._token(None, {}) is None
-    # asked again from the kept tokens: the same
-    assert [outcomes._token(c, {}) for c in pack.cards] == [_cards.format(c) for c in pack.cards]
-    assert outcomes._token(ph, {}) is None
 
 
 def test_a_table_s_second_position_writes_only_the_lines_that_depend_on_more_than_the_event(monkeypatch):

@@ -2,7 +2,13 @@
 sixth round's cuts (issue 13): the reference below is ``explain.steps_of`` and the 'shown' and
 'holds' of ``outcomes.result_of`` as they were at 0e93513, without their memos (each line
 written afresh), over every preset's positions, with cards unknown that cases bind and with
-the showdown's cards varying between cases."""
+the showdown's cards varying between cases.
+
+What the reference copies is the part this round rewrote: the walk over the events, the memo
+look-ups, the headings and the seats a note names.  The texts it writes come from the same
+helpers as the code under test (``explain._event_text``, ``_card``, ``_showdown_notes``), so a
+change of wording passes here unseen; the wording is pinned by the recorded example rulings
+(tests/fixtures/example_rulings.json) and the text tests."""
 
 from __future__ import annotations
 
@@ -138,7 +144,6 @@ def test_steps_are_those_of_the_code_before_the_cuts():
 
 
 def test_shown_and_held_cards_are_those_of_the_code_before_the_cuts():
-    outcomes._TOKENS.clear()
     unsure_seen = 0
     for pos, run in _runs():
         names = pos.players
