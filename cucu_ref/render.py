@@ -381,15 +381,23 @@ def _kept_last_life(r: dict[str, Any]) -> list[str]:
     return list(r.get("kept_last_life") or ())
 
 
+def _by_player(marks: list[dict[str, Any]]) -> str:
+    """Marks lost or gained (one entry per mark) by player, in order, each with its rules:
+    'Dora 2 (K11, L3), Anna (L3)' (so two cases that differ only by the rule read apart)."""
+    rules: dict[str, list[str]] = {}
+    for x in marks:
+        rules.setdefault(x["player"], []).append(x["rule"])
+    return ", ".join(f"{p}{f' {len(rs)}' if len(rs) > 1 else ''} ({', '.join(dict.fromkeys(rs))})"
+                     for p, rs in rules.items())
+
+
 def _brief(r: dict[str, Any]) -> str:
     parts = []
-    lost = [x["player"] for x in r["marks_lost"]]  # one entry per mark (K11's shot and K15's lowest: two)
-    if len(set(lost)) < len(lost):
-        parts.append("loses marks: " + ", ".join(f"{p} {lost.count(p)}" for p in dict.fromkeys(lost)))
-    else:
-        parts.append("loses a mark: " + (", ".join(lost) if lost else "nobody"))
+    lost = r["marks_lost"]
+    several = len({x["player"] for x in lost}) < len(lost)
+    parts.append(("loses marks: " if several else "loses a mark: ") + (_by_player(lost) if lost else "nobody"))
     if r["marks_gained"]:
-        parts.append("gains: " + ", ".join(x["player"] for x in r["marks_gained"]))
+        parts.append("gains: " + _by_player(r["marks_gained"]))
     if r["out"]:
         parts.append("out: " + ", ".join(r["out"]))
     if r["restart"]:  # K18, D8, Z11: everybody went out

@@ -393,14 +393,16 @@ def test_a_reading_with_cases_gives_each_case_its_own_line_and_sentence():
     # a reading whose outcome depends on an unknown card (cases): in the block each case is its
     # own '->' line; in the verdict each case's sentences end and the next case begins with 'If';
     # a player losing two marks in one outcome (K11's shot and K15's lowest) is counted, not
-    # named twice
+    # named twice, and every mark lost or gained names its rule (cases that differ only by the
+    # rule, C3's fool against K15's lowest, read apart)
     from cucu_ref.render import _reading_lines, verdict_text
 
     base = {"marks_lost": [{"player": "Anna", "rule": "K15"}], "marks_gained": [], "out": [], "buy_back_offers": [],
             "bought_back": [], "restart": None, "winner": None, "next": None, "next_dealer": "Bruno",
             "deal_over": True}
     twice = {**base, "marks_lost": [{"player": "Anna", "rule": "K11"}, {"player": "Anna", "rule": "K15"},
-                                    {"player": "Carla", "rule": "K15"}]}
+                                    {"player": "Carla", "rule": "K15"}],
+             "marks_gained": [{"player": "Bruno", "rule": "Z6"}, {"player": "Bruno", "rule": "Z6"}]}
     question = {"option": "buy_back_card", "settles": "Q7", "question": "?", "why_chosen": None, "readings": [
         {"reading": "a", "chosen": True, "status": "ruling", "text": "", "source": "",
          "outcomes": [{"result": base}]},
@@ -409,9 +411,10 @@ def test_a_reading_with_cases_gives_each_case_its_own_line_and_sentence():
                       {"if": "the top card is lower", "result": twice}]}]}
     full = _reading_lines(question, "lu-stu", brief=False)
     arrows = [x for x in full if x.startswith("       -> ")]
-    assert arrows == ["       -> loses a mark: Anna",
-                      "       -> if the top card is X or higher: loses a mark: Anna",
-                      "       -> if the top card is lower: loses marks: Anna 2, Carla 1"]
+    assert arrows == ["       -> loses a mark: Anna (K15)",
+                      "       -> if the top card is X or higher: loses a mark: Anna (K15)",
+                      "       -> if the top card is lower: loses marks: Anna 2 (K11, K15), Carla (K15); "
+                      "gains: Bruno 2 (Z6)"]
     (brief,) = _reading_lines(question, "lu-stu", brief=True)
     first, second = verdict_text(base), verdict_text(twice)
     assert first.endswith(".") and second.endswith(".")

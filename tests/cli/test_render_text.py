@@ -66,4 +66,4 @@ def test_the_verdict_names_only_readings_that_come_out_otherwise(tmp_path):
     block = lines[lines.index("Open questions (the outcome differs by reading):"):]
     never = next(i for i, line in enumerate(block) if line.startswith("   * never:"))
     assert block[never + 1].startswith("     after-refused-inn:")
-    assert block[never + 2] == "       -> loses a mark: Anna; next: Carla"
+    assert block[never + 2] == "       -> loses a mark: Anna (K11); next: Carla"
