@@ -71,11 +71,11 @@ def cold(cmd: list[str], runs: int) -> float:
 def random_positions(count: int, seed: int = 1, players: int = 4, preset_name: str = "campli") -> list[str]:
     """Positions at random points of random four-player deals (of ``preset_name``): the deal
     start and a prefix of its decisions (every card known, the whole stack as 'order')."""
-    from cucu_ref.engine import new_match
-    from cucu_ref.playout import trajectory
-    from cucu_ref.position import position_from_replay
-    from cucu_ref.rulesets import preset
-    from cucu_ref.state import Phase
+    from cucu_ref.game.engine import new_match
+    from cucu_ref.game.playout import trajectory
+    from cucu_ref.formats.position import position_from_replay
+    from cucu_ref.game.rulesets import preset
+    from cucu_ref.game.state import Phase
 
     rng = random.Random(seed)
     names = ["Anna", "Bruno", "Carla", "Dora", "Elena", "Fabio"][:players]
@@ -99,7 +99,7 @@ def batch_rate(lines: list[str], extra: list[str]) -> tuple[float, float, str]:
     """(positions per wall second, positions per CPU second of this process and its workers,
     the output): with --jobs 1 the CPU rate is the one-core figure even when other work
     shares the machine."""
-    from cucu_ref.cli import main
+    from cucu_ref.cli.adjudicate import main
 
     data = ("\n".join(lines) + "\n").encode()
     sink = io.StringIO()
@@ -133,7 +133,9 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
         warm = f.name
 
     def cpu_of(root: str, extra: list[str], env: Optional[dict[str, str]] = None) -> float:
-        code = (f"import sys; sys.path.insert(0, {root!r}); from cucu_ref.cli import main; "
+        code = (f"import sys; sys.path.insert(0, {root!r})\n"
+                "try: from cucu_ref.cli.adjudicate import main\n"
+                "except ImportError: from cucu_ref.cli import main\n"
                 f"sys.exit(main(['--batch', *{extra!r}, {path!r}]))")
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([sys.executable, "-c", code], stdout=subprocess.DEVNULL, check=True, cwd=root, env=env)
@@ -143,7 +145,9 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
     def loop_of(root: str, extra: list[str]) -> float:
         # the batch loop alone: in a fresh interpreter, an untimed batch of other positions (the
         # imports, the lazy ones and the memos warmed), then the batch timed (CPU time, in-process)
-        code = (f"import io, sys, time; sys.path.insert(0, {root!r}); from cucu_ref.cli import main; "
+        code = (f"import io, sys, time; sys.path.insert(0, {root!r})\n"
+                "try: from cucu_ref.cli.adjudicate import main\n"
+                "except ImportError: from cucu_ref.cli import main\n"
                 f"run = lambda name: main(['--batch', *{extra!r}, '-'], stdin=open(name, 'rb'), "
                 f"stdout=io.StringIO()); run({warm!r}); t = time.process_time(); run({path!r}); "
                 "print(time.process_time() - t)")
@@ -151,7 +155,9 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
         return float(done.stdout)
 
     def cold_of(root: str) -> float:
-        code = (f"import sys; sys.path.insert(0, {root!r}); from cucu_ref.cli import main; "
+        code = (f"import sys; sys.path.insert(0, {root!r})\n"
+                "try: from cucu_ref.cli.adjudicate import main\n"
+                "except ImportError: from cucu_ref.cli import main\n"
                 f"sys.exit(main([{os.path.join(ROOT, 'examples', 'campli-cat-undo.json')!r}]))")
         t = time.perf_counter()
         subprocess.run([sys.executable, "-c", code], stdout=subprocess.DEVNULL, check=True, cwd=root, env=COLD_ENV)
@@ -199,9 +205,9 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
 
 def natural(per_size: int, sizes: list[int], seed: int = 1) -> None:
     """Seconds per natural position (CPU, one core), median and max by table size."""
-    from cucu_ref.adjudication import adjudicate
-    from cucu_ref.position import parse
-    from cucu_ref.rulesets import PRESETS
+    from cucu_ref.services.adjudication import adjudicate
+    from cucu_ref.formats.position import parse
+    from cucu_ref.game.rulesets import PRESETS
     from tests.natural_positions import natural_deal
 
     rng = random.Random(seed)
@@ -236,7 +242,7 @@ def write_corpus(out: str) -> None:
     import glob
     import shutil
 
-    from cucu_ref.rulesets import PRESETS
+    from cucu_ref.game.rulesets import PRESETS
     from tests.natural_positions import natural_deal
 
     os.makedirs(out, exist_ok=True)
@@ -290,7 +296,9 @@ def compare_outputs(corpus: str, baseline: str) -> bool:
     for label, args in runs.items():
         got = []
         for root in (baseline, ROOT):
-            code = (f"import sys; sys.path.insert(0, {root!r}); from cucu_ref.cli import main; "
+            code = (f"import sys; sys.path.insert(0, {root!r})\n"
+                "try: from cucu_ref.cli.adjudicate import main\n"
+                "except ImportError: from cucu_ref.cli import main\n"
                     "sys.exit(main(sys.argv[1:]))")
             done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, cwd=corpus)
             got.append((done.returncode, done.stdout, done.stderr))

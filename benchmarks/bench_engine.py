@@ -2,9 +2,9 @@
 """Engine throughput: seeded random Campli deals per second on one core.
 
 Each deal runs from a shuffle to the next shuffle: a seeded random stack, then every
-decision drawn uniformly from :func:`cucu_ref.engine.legal_actions` (buy-back
+decision drawn uniformly from :func:`cucu_ref.game.engine.legal_actions` (buy-back
 decisions included), all from one ``random.Random`` stream, as
-:func:`cucu_ref.playout.random_action` draws them.  When a match ends, a new one starts
+:func:`cucu_ref.game.playout.random_action` draws them.  When a match ends, a new one starts
 at the same table.  Timing uses ``time.perf_counter``; peak
 memory is measured in a separate, shorter pass under ``tracemalloc`` (which slows
 Python down, so it is never timed), and the process's peak RSS is reported as well.
@@ -56,22 +56,31 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cucu_ref
-import cucu_ref.engine
-import cucu_ref.rulesets
-import cucu_ref.state
+import cucu_ref.game.engine
+import cucu_ref.game.rulesets
+import cucu_ref.game.state
 
 TARGET_4P_DEALS_PER_SECOND = 20_000
+
+
+def game_module(package: ModuleType, name: str) -> ModuleType:
+    """The game module ``name`` of one copy of the package: ``cucu_ref.game.NAME`` since the
+    layers (issue 23), ``cucu_ref.NAME`` in a baseline from before them."""
+    for dotted in (f"{package.__name__}.game.{name}", f"{package.__name__}.{name}"):
+        if dotted in sys.modules:
+            return sys.modules[dotted]
+    return importlib.import_module(f"{package.__name__}.game.{name}")
 
 
 def engine_api(package: ModuleType) -> SimpleNamespace:
     """The public names the driver uses, from one copy of the package (this tree's or an
     earlier commit's): only what every version of the engine has had."""
-    engine = sys.modules[package.__name__ + ".engine"]
+    engine, rulesets, state = (game_module(package, name) for name in ("engine", "rulesets", "state"))
     return SimpleNamespace(
         name=package.__name__, engine=engine, version=package.__version__,
-        preset=sys.modules[package.__name__ + ".rulesets"].preset,
-        phase=sys.modules[package.__name__ + ".state"].Phase,
-        action=sys.modules[package.__name__ + ".state"].Action,
+        preset=rulesets.preset,
+        phase=state.Phase,
+        action=state.Action,
         new_match=engine.new_match, step=engine.step, legal_actions=engine.legal_actions,
         shuffled_stack=engine.shuffled_stack,
     )
@@ -100,7 +109,7 @@ def play_deals(players: int, deals: int, seed: int, ruleset: str = "campli",
     """Play ``deals`` random deals at a table of ``players``; count steps and matches.
 
     One ``random.Random`` stream drives the whole run, drawing as
-    :func:`cucu_ref.playout.random_action` does: a seeded shuffle
+    :func:`cucu_ref.game.playout.random_action` does: a seeded shuffle
     (``shuffled_stack(rules, rng)``) at each chance node, otherwise a uniform legal decision
     (``actions[rng.randrange(len(actions))]``), each applied with ``step``; a deal is
     counted at each shuffle.  The same code drives every engine compared."""

@@ -1,4 +1,4 @@
-"""Benchmark of the schema libraries (not a test): the measurement behind cucu_ref/validation.py.
+"""Benchmark of the schema libraries (not a test): the measurement behind cucu_ref/formats/validation.py.
 
     python benchmarks/bench_schema.py [--runs 15] [--calls 2000]
 

@@ -17,12 +17,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cucu_ref.cards import format as card_name
-from cucu_ref.conformance import PACKAGE_DATA, REPOSITORY_DATA
-from cucu_ref.conformance.generate import _checks, _observable, dealt_and_rest, deciding_readings, features
-from cucu_ref.trace import outcome_json, parse, replay
-from cucu_ref.deal import deal_stack, start_deal
-from cucu_ref.rulesets import preset
+from cucu_ref.game.cards import format as card_name
+from cucu_ref.services.conformance import PACKAGE_DATA, REPOSITORY_DATA
+from cucu_ref.services.conformance.generate import _checks, _observable, dealt_and_rest, deciding_readings, features
+from cucu_ref.formats.trace import outcome_json, parse, replay
+from cucu_ref.game.deal import deal_stack, start_deal
+from cucu_ref.game.rulesets import preset
 
 F000 = "seed 000 ('Cucù und Lu Stù')"
 F003 = "seed 003 ('Coucou (Kartenspiel)')"

@@ -1,10 +1,12 @@
 """cucu-ref: the reference implementation and rules adjudicator for the Cucù family."""
 
-from .cards import PACKS, Card, CardNameError, Pack
-from .deal import DealSetupError, deal_order, deal_stack, start_deal
-from .engine import IllegalActionError, is_chance, legal_actions, new_match, seat_by_draw, shuffled_stack, step
-from .rulesets import OPTIONS, PRESETS, Rules, RulesetError, preset
-from .state import Action, ActionKind, Event, Phase, State
+from .game.cards import PACKS, Card, CardNameError, Pack
+from .game.deal import DealSetupError, deal_order, deal_stack, start_deal
+from .game.engine import (
+    IllegalActionError, is_chance, legal_actions, new_match, seat_by_draw, shuffled_stack, step,
+)
+from .game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, preset
+from .game.state import Action, ActionKind, Event, Phase, State
 
 __version__ = "0.1.0"
 

@@ -3,7 +3,7 @@
 Build:   sphinx-build -n -W docs docs/_build/html
 Doctest: sphinx-build -n -W -b doctest docs docs/_build/doctest
 (``tests/test_docs.py`` runs both.)  The ruleset pages are generated from
-``cucu_ref.rulesets`` by the local extension ``_ext/cucu_docs.py``.
+``cucu_ref.game.rulesets`` by the local extension ``_ext/cucu_docs.py``.
 """
 
 from __future__ import annotations
@@ -41,10 +41,10 @@ nitpick_ignore_regex = [
     ("py:class", r"(typing\.|collections\.abc\.|random\.|_random\.|types\.).*"),
     ("py:class", r"(Optional|Iterable|Iterator|Sequence|Mapping|Callable|Any|NamedTuple|Custody)"),
     ("py:class", r"(int|str|float|bool|tuple|list|dict|set|frozenset|object|None|ValueError|Exception)"),
-    ("py:.*", r"cucu_ref\.state\.Custody"),
-    # z3's own types, and the formal checks' result record (cucu_ref.formal.props, not documented here)
+    ("py:.*", r"cucu_ref\.game\.state\.Custody"),
+    # z3's own types, and the formal checks' result record (cucu_ref.assurance.formal.props, not documented here)
     ("py:class", r"z3\..*"),
-    ("py:class", r"cucu_ref\.formal\.props\.Result"),
+    ("py:class", r"cucu_ref\.assurance\.formal\.props\.Result"),
 ]
 
 autodoc_member_order = "bysource"

@@ -1,6 +1,6 @@
 """Shared helpers for building Cucù positions by hand and checking engine invariants.
 
-Seats are numbered in play order (seat i+1 sits right of seat i, see cucu_ref.state); a
+Seats are numbered in play order (seat i+1 sits right of seat i, see cucu_ref.game.state); a
 deal's ``order`` starts right of the dealer and ends with the dealer.  Under Campli the
 dealer deals the BOTTOM card of the stack (K4, seed 000 §Geben und Kartentausch: "immer
 jeweils die unterste Karte des Stapels"); the stack is stored top first, so the first card
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Optional, Sequence, Union
 
-from cucu_ref.cards import PACKS, Card, parse
-from cucu_ref.engine import is_chance, legal_actions, new_match, step
-from cucu_ref.rulesets import Rules, preset
-from cucu_ref.state import Action, ActionKind, Event, Phase, State, Via
+from cucu_ref.game.cards import PACKS, Card, parse
+from cucu_ref.game.engine import is_chance, legal_actions, new_match, step
+from cucu_ref.game.rulesets import Rules, preset
+from cucu_ref.game.state import Action, ActionKind, Event, Phase, State, Via
 
 CAMPLI = preset("campli")
 DIGITAL = preset("digital-4p")
@@ -264,7 +264,7 @@ def low_marks_start(draw, rules: Rules, most_players: int) -> State:
     with nothing left to pay come within a few deals.  ``draw`` is a hypothesis ``draw``."""
     import hypothesis.strategies as st
 
-    from cucu_ref.deal import start_deal
+    from cucu_ref.game.deal import start_deal
 
     n = draw(st.integers(rules.min_players, min(rules.max_players, most_players)))
     marks = [draw(st.sampled_from([1, 1, 2, rules.initial_marks])) for _ in range(n)]
@@ -280,7 +280,7 @@ class FirstReads:
         self._rules, self.read = rules, []
 
     def __getattr__(self, name: str):
-        from cucu_ref.rulesets import OPTIONS
+        from cucu_ref.game.rulesets import OPTIONS
 
         if name in OPTIONS and name not in self.read:
             self.read.append(name)

@@ -8,7 +8,7 @@ at the end, the live cards shown.  No dealt card is written.  Optionally (``seen
 exchanges and the marks paid as the table saw them happen.
 
 :func:`natural_deal` returns the natural position and the fully known one (the whole stack
-as ``order``, :func:`cucu_ref.position.position_from_replay`), whose ruling is the engine's
+as ``order``, :func:`cucu_ref.formats.position.position_from_replay`), whose ruling is the engine's
 own replay: the two must agree.
 """
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from cucu_ref import cards as _cards
-from cucu_ref.engine import new_match, step
-from cucu_ref.playout import random_action
-from cucu_ref.position import _VERB_OF, ROLE_CALL, position_from_replay
-from cucu_ref.rulesets import PRESETS, Rules
-from cucu_ref.state import Action, Phase, State
+from cucu_ref.game import cards as _cards
+from cucu_ref.game.engine import new_match, step
+from cucu_ref.game.playout import random_action
+from cucu_ref.formats.position import _VERB_OF, ROLE_CALL, position_from_replay
+from cucu_ref.game.rulesets import PRESETS, Rules
+from cucu_ref.game.state import Action, Phase, State
 
 NAMES = ("Anna", "Bruno", "Carla", "Dora", "Emil", "Fabio", "Gina", "Hugo", "Ida", "Luca", "Marta", "Nino",
          "Olga", "Pia", "Rita", "Sara", "Tino", "Ugo", "Vera", "Zeno")

@@ -15,7 +15,7 @@ or where the table states the card (a shown or known hand).  There the search br
 over every card still possible, and branches that contradict the history are dropped;
 the outcomes that remain are grouped where they agree.
 
-The ruling is data (:class:`Ruling`); rendering it as text or JSON is :mod:`cucu_ref.render`.
+The ruling is data (:class:`Ruling`); rendering it as text or JSON is :mod:`cucu_ref.services.render`.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ import itertools
 from collections import Counter
 from typing import Any, Iterable, NamedTuple, Optional
 
-from cucu_ref import cards as _cards
-from cucu_ref.cards import PACKS, Card
-from cucu_ref.engine import IllegalActionError, legal_actions, note_hint, step
-from cucu_ref.engine import rule_forbidding
-from cucu_ref.position import (DECISIONS, ROLE_CALL, ROLE_RULE, Position, Problem, start_state)
-from cucu_ref.rulesets import OPTIONS, Rules
-from cucu_ref.sources import RULES, cite
-from cucu_ref.state import Action, ActionKind, Event, Phase, State, Via
+from cucu_ref.game import cards as _cards
+from cucu_ref.game.cards import PACKS, Card
+from cucu_ref.game.engine import IllegalActionError, legal_actions, note_hint, step
+from cucu_ref.game.engine import rule_forbidding
+from cucu_ref.formats.position import DECISIONS, ROLE_CALL, ROLE_RULE, Position, Problem, start_state
+from cucu_ref.game.rulesets import OPTIONS, Rules
+from cucu_ref.formats.sources import RULES, cite
+from cucu_ref.game.state import Action, ActionKind, Event, Phase, State, Via
 
 __all__ = ["Ruling", "Outcome", "adjudicate", "replay_state", "Underdetermined", "MAX_WORK", "PLACEHOLDER"]
 
@@ -701,7 +701,7 @@ def _run(pos: Position, rules: Rules, record: bool = False) -> _Run:
 
 def replay_state(pos: Position) -> State:
     """The state a fully known position's history leads to (the inverse of
-    :func:`cucu_ref.position.position_from_replay`).  Raises ValueError if the history is illegal
+    :func:`cucu_ref.formats.position.position_from_replay`).  Raises ValueError if the history is illegal
     or a card is unknown."""
     run = _run(pos, pos.rules)
     if not run.leaves:
@@ -761,7 +761,7 @@ def _result(pos: Position, leaf: _Leaf, subst: dict[Card, Card]) -> dict[str, An
             out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER else None
     out["winner"] = names[winner] if winner is not None else None
     # the field the rulings gained since this oracle was frozen (K3's winner or S6's joint
-    # winners), built as cucu_ref.adjudication.outcomes builds it, so that results compare whole
+    # winners), built as cucu_ref.services.adjudication.outcomes builds it, so that results compare whole
     out["winners"] = [names[s] for s in final.winners]
     out["marks"] = dict(zip(names, final.marks))
     out["virgins"] = [n for n, v in zip(names, final.virgins) if v]
@@ -879,7 +879,7 @@ def _showdown_notes(pos: Position, leaf: _Leaf, subst: dict[Card, Card], at: Opt
     """The showdown's reasoning as the scoring module explains it (with names for seats)."""
     import re
 
-    from cucu_ref.scoring import evaluate
+    from cucu_ref.game.scoring import evaluate
 
     st = leaf.state
     live = [(s, subst.get(st.hands[s], st.hands[s])) for s in st.order if not st.dead[s]]
@@ -1100,7 +1100,7 @@ def _fingerprint(run: _Run) -> frozenset:
 
 
 def _readings(pos: Position, run: _Run, chosen: list[Outcome]) -> list[dict[str, Any]]:
-    from cucu_ref.rulesets import PRESET_REASONS, open_options
+    from cucu_ref.game.rulesets import PRESET_REASONS, open_options
 
     open_points = open_options(pos.preset)
     base_key: Optional[tuple] = None

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from cucu_ref.cards import PACKS, Card, CardNameError, format, parse
+from cucu_ref.game.cards import PACKS, Card, CardNameError, format, parse
 
 
 @pytest.mark.parametrize("pack_name", sorted(PACKS))
@@ -28,7 +28,7 @@ def test_repr_reads_back_with_eval(pack_name):
 def test_repr_of_a_value_no_pack_holds_reads_back_and_does_not_raise():
     # the adjudicator's placeholders for unseen cards (values from 1000 up, never compared) are
     # Cards of no pack's table: their repr shows the fields (it raised KeyError)
-    from cucu_ref.adjudication.model import PLACEHOLDER
+    from cucu_ref.services.adjudication.model import PLACEHOLDER
 
     for c in (Card("cuccu", PLACEHOLDER + 51), Card("french", PLACEHOLDER), Card("cuccu", 16)):
         assert repr(c) == f"Card({c.pack!r}, {c.value!r})"

@@ -14,11 +14,11 @@ import random
 
 import pytest
 
-from cucu_ref.cards import PACKS, Card, parse
-from cucu_ref.deal import DealSetupError, deal_order, deal_stack, start_deal
-from cucu_ref.engine import legal_actions, new_match, step
-from cucu_ref.rulesets import PRESETS, preset
-from cucu_ref.state import Action, Phase
+from cucu_ref.game.cards import PACKS, Card, parse
+from cucu_ref.game.deal import DealSetupError, deal_order, deal_stack, start_deal
+from cucu_ref.game.engine import legal_actions, new_match, step
+from cucu_ref.game.rulesets import PRESETS, preset
+from cucu_ref.game.state import Action, Phase
 
 CAMPLI = preset("campli")
 NAMES = ["Andrea", "Beatrice", "Chiara", "Dario", "Elena"]

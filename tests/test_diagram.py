@@ -1,4 +1,4 @@
-"""The deal diagrams (cucu_ref.diagram): well-formed SVG, every seat and arrow there, the
+"""The deal diagrams (cucu_ref.services.diagram): well-formed SVG, every seat and arrow there, the
 same bytes every time.
 
 The known deals are the documentation's worked examples, whose moves were worked out by
@@ -18,11 +18,11 @@ from typing import Sequence
 import pytest
 
 from cucu_ref import PACKS, Action, new_match, preset, step
-from cucu_ref.diagram import ARROW_KINDS, STACK, deal_svg, describe
-from cucu_ref.engine import play
-from cucu_ref.playout import random_action
-from cucu_ref.rulesets import PRESETS
-from cucu_ref.state import Event, Phase, State
+from cucu_ref.services.diagram import ARROW_KINDS, STACK, deal_svg, describe
+from cucu_ref.game.engine import play
+from cucu_ref.game.playout import random_action
+from cucu_ref.game.rulesets import PRESETS
+from cucu_ref.game.state import Event, Phase, State
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -127,7 +127,7 @@ def test_the_same_bytes_every_time_and_in_another_process() -> None:
     svg = deal_svg(start, events, final)
     assert svg == deal_svg(start, events, final)
     code = ("import sys; sys.path.insert(0, 'tests'); from test_diagram import horse_and_cat; "
-            "from cucu_ref.diagram import deal_svg; import hashlib; s, e, f = horse_and_cat(); "
+            "from cucu_ref.services.diagram import deal_svg; import hashlib; s, e, f = horse_and_cat(); "
             "print(hashlib.sha256(deal_svg(s, e, f).encode()).hexdigest())")
     root = Path(__file__).resolve().parent.parent
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
@@ -174,8 +174,8 @@ def test_random_deals_draw_what_the_engine_did(name: str) -> None:
 
 def test_a_card_the_position_leaves_unknown_is_drawn_as_a_question_mark() -> None:
     # the adjudicator moves an unknown card as a placeholder, a card its pack has no name for
-    # (cucu_ref.adjudication); the drawing says '?' wherever it goes
-    from cucu_ref.cards import Card
+    # (cucu_ref.services.adjudication); the drawing says '?' wherever it goes
+    from cucu_ref.game.cards import Card
 
     rules = preset("campli")
     start = new_match(rules, ["Anna", "Bruno", "Carla"], dealer=2)

@@ -12,7 +12,7 @@ It also reads the built HTML as a reader would: no error box, no raw reStructure
 Markdown, no "No reason recorded", every internal link landing on a page and an anchor
 that exist; each ruleset page shows its rules, its open points with the reading it takes,
 and at least three worked examples with a well-formed diagram, a position and a ruling; and
-the generated pages say what ``cucu_ref.rulesets`` says, so a page can never silently
+the generated pages say what ``cucu_ref.game.rulesets`` says, so a page can never silently
 disagree with the code.
 """
 
@@ -29,8 +29,8 @@ from typing import ClassVar
 
 import pytest
 
-from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESETS, options_in_play
-from cucu_ref.sources import RULES
+from cucu_ref.game.rulesets import OPEN_POINTS, OPTIONS, PRESETS, options_in_play
+from cucu_ref.formats.sources import RULES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

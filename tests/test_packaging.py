@@ -32,7 +32,7 @@ def test_the_schema_library_is_a_dependency_and_jsonschema_only_a_test_one():
 
 def test_package_data_holds_the_schemas_and_the_type_marker():
     data = PYPROJECT["tool"]["setuptools"]["package-data"]["cucu_ref"]
-    assert "py.typed" in data and "schemas/*.json" in data
+    assert "py.typed" in data and "formats/schemas/*.json" in data
     assert os.path.exists(os.path.join(ROOT, "cucu_ref", "py.typed"))
 
 

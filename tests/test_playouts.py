@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from cucu_ref.engine import IllegalActionError, is_chance, legal_actions, new_match, shuffled_stack, step
-from cucu_ref.playout import play_deal, play_match, trajectory
-from cucu_ref.rulesets import PRESETS
-from cucu_ref.state import Action, ActionKind, Phase
+from cucu_ref.game.engine import IllegalActionError, is_chance, legal_actions, new_match, shuffled_stack, step
+from cucu_ref.game.playout import play_deal, play_match, trajectory
+from cucu_ref.game.rulesets import PRESETS
+from cucu_ref.game.state import Action, ActionKind, Phase
 
 from helpers import CAMPLI, DIGITAL, cards_in_play, check_invariants, pack_multiset
 

@@ -1,6 +1,6 @@
-"""Every rule ID the code cites can be cited: it has an entry in ``cucu_ref.sources``.
+"""Every rule ID the code cites can be cited: it has an entry in ``cucu_ref.formats.sources``.
 
-The docs render rule IDs as links and ``cucu_ref.sources.cite`` turns an event's rule into
+The docs render rule IDs as links and ``cucu_ref.formats.sources.cite`` turns an event's rule into
 "K13 (N. Farina 2010, §Ereigniskarten)"; an ID with no entry breaks both (``cite``
 raises KeyError).  Open questions (Q…) are listed in the rules digest, section 8, and
 must be listed in ``RULES`` too once an option or an event cites them.
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 
 from cucu_ref import Action, new_match, step
-from cucu_ref.cards import PACKS, parse
-from cucu_ref.playout import trajectory
-from cucu_ref.rulesets import OPTIONS, PRESETS
-from cucu_ref.scoring import evaluate
-from cucu_ref.sources import RULES, SOURCES, cite
+from cucu_ref.game.cards import PACKS, parse
+from cucu_ref.game.playout import trajectory
+from cucu_ref.game.rulesets import OPTIONS, PRESETS
+from cucu_ref.game.scoring import evaluate
+from cucu_ref.formats.sources import RULES, SOURCES, cite
 
 
 def _option_citations() -> set[tuple[str, str]]:
@@ -72,7 +72,7 @@ def test_cite_formats_a_rule_with_its_source() -> None:
 def test_every_preset_names_its_open_points_and_explains_each():
     # Every open point of a preset is a named option whose chosen reading the preset explains
     # (PRESET_REASONS), so a ruling that gives every reading can also say why this one.
-    from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESET_REASONS, PRESETS
+    from cucu_ref.game.rulesets import OPEN_POINTS, OPTIONS, PRESET_REASONS, PRESETS
 
     assert set(OPEN_POINTS) == set(PRESETS)
     for name, points in OPEN_POINTS.items():
@@ -85,7 +85,7 @@ def test_gaps_the_account_fills_are_not_zehs():
     # seed 000 §Das Cucuspiel: Z9 and Z11 are the German account's own fill of Zeh's gaps
     # ("lassen sich die Lücken wie folgt füllen", "würde man das wohl … werten"), and Q10 is one of
     # its two readings; Z8 is Zeh's own rule
-    from cucu_ref.sources import RULES, SOURCES, cite
+    from cucu_ref.formats.sources import RULES, SOURCES, cite
 
     for rule_id in ("Z9", "Z11", "Q10"):
         assert RULES[rule_id].source == "cucu-und-lu-stu"

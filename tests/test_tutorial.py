@@ -24,8 +24,8 @@ import re
 
 import pytest
 
-from cucu_ref.cli import EXIT_INVALID, EXIT_OK, adjudicate_document, main
-from cucu_ref.notation import NotationError, parse
+from cucu_ref.cli.adjudicate import EXIT_INVALID, EXIT_OK, adjudicate_document, main
+from cucu_ref.formats.notation import NotationError, parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIR = os.path.join(ROOT, "examples", "notation")
@@ -170,7 +170,7 @@ def test_the_command_line_gives_the_same_exit_status_as_the_page_says(capsys: py
 
 
 def test_a_history_rejected_in_the_notation_names_the_reading_it_is_valid_under():
-    # the same sentence as for its JSON (cucu_ref.render.problems_text), the problem at its line
+    # the same sentence as for its JSON (cucu_ref.services.render.problems_text), the problem at its line
     _, _, words = _rule("dealer-keeps")
     text = words()
     assert text.startswith("tutorial-dealer-keeps.txt: the history cannot have happened under the chosen reading "

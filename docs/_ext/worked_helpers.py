@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from cucu_ref import Action, Rules, State, step
-from cucu_ref.cards import PACKS
-from cucu_ref.state import Event
+from cucu_ref.game.cards import PACKS
+from cucu_ref.game.state import Event
 
 __all__ = ["stack_dealing", "tell", "act"]
 

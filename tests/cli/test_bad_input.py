@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from cucu_ref.cli import main
-from cucu_ref.position import MAX_BYTES, MAX_DEPTH
+from cucu_ref.cli.adjudicate import main
+from cucu_ref.formats.position import MAX_BYTES, MAX_DEPTH
 
 GOOD = {
     "format": "cucu-position/1",

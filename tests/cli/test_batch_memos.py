@@ -15,9 +15,9 @@ import random
 import sys
 from pathlib import Path
 
-from cucu_ref import cli
-from cucu_ref.adjudication import explain, outcomes
-from cucu_ref.rulesets import PRESETS
+from cucu_ref.cli import adjudicate as cli
+from cucu_ref.services.adjudication import explain, outcomes
+from cucu_ref.game.rulesets import PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -78,9 +78,9 @@ def test_a_warm_batch_gives_what_each_position_ruled_from_cold_memos_gives():
 
 
 def test_a_token_is_the_card_s_name_or_none_for_an_unbound_placeholder():
-    from cucu_ref import cards as _cards
-    from cucu_ref.adjudication.model import PLACEHOLDER
-    from cucu_ref.cards import PACKS, Card
+    from cucu_ref.game import cards as _cards
+    from cucu_ref.services.adjudication.model import PLACEHOLDER
+    from cucu_ref.game.cards import PACKS, Card
 
     pack = PACKS["cuccu-40"]
     ph = Card(pack.family, PLACEHOLDER + 3)
@@ -96,8 +96,8 @@ def test_a_table_s_second_position_writes_only_the_lines_that_depend_on_more_tha
     # the memos are what the cuts are for: ruled again, a position's steps look up every line,
     # heading, printed name and note the first ruling wrote, and write afresh only the lines
     # that depend on the outcome (the showdown's cards, F2's discards, a card the case binds)
-    from cucu_ref.adjudication.replay import run_position
-    from cucu_ref.position import load, parse
+    from cucu_ref.services.adjudication.replay import run_position
+    from cucu_ref.formats.position import load, parse
 
     lines = [line for line in _mixed_lines() if '"shown"' in line or '"order"' in line]
     calls = {"text": 0, "heading": 0, "card": 0, "numbers": 0}

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from cucu_ref import cli
-from cucu_ref.adjudication import adjudicate, explain
-from cucu_ref.adjudication.replay import run_position
-from cucu_ref.position import load, parse
-from cucu_ref.render import _escape_json, _escape_text, _escaped, ruling_json
+from cucu_ref.cli import adjudicate as cli
+from cucu_ref.services.adjudication import adjudicate, explain
+from cucu_ref.services.adjudication.replay import run_position
+from cucu_ref.formats.position import load, parse
+from cucu_ref.services.render import _escape_json, _escape_text, _escaped, ruling_json
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -121,7 +121,7 @@ def test_the_recorder_watches_the_open_points_and_notes_their_first_read():
     pos, _ = parse(doc)
     assert pos is not None
     run = run_position(pos, pos.rules, record=True)
-    from cucu_ref.rulesets import open_options
+    from cucu_ref.game.rulesets import open_options
 
     import dataclasses
 
@@ -139,8 +139,8 @@ def test_jobs_two_gives_the_bytes_of_jobs_one(players):
 
 
 def test_positions_with_the_same_options_share_one_ruleset_value():
-    from cucu_ref import position
-    from cucu_ref.rulesets import PRESETS
+    from cucu_ref.formats import position
+    from cucu_ref.game.rulesets import PRESETS
 
     docs = [json.loads(line) for line in _positions(6, seed=9)]
     for doc in docs:
@@ -174,7 +174,7 @@ def test_the_identity_memo_keeps_by_ruleset_and_key_and_never_keeps_a_failure():
     """rulesets.by_identity (the adjudicator's memos of what a Rules gives): one build per
     (rules, key); an equal Rules that is another object is another entry; a build that raises
     keeps nothing; past its limit the store starts again."""
-    from cucu_ref.rulesets import PRESETS, by_identity
+    from cucu_ref.game.rulesets import PRESETS, by_identity
 
     store: dict = {}
     built = []
@@ -210,7 +210,7 @@ def test_decode_reads_what_utf_8_sig_reads_and_places_its_errors_alike():
     'utf-8-sig' codec, and for bytes that are not UTF-8 the same byte, line and column."""
     import random
 
-    from cucu_ref import inputs
+    from cucu_ref.formats import inputs
 
     rng = random.Random(13)
     for _ in range(3000):

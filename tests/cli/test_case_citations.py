@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.adjudication import adjudicate
-from cucu_ref.position import parse
+from cucu_ref.services.adjudication import adjudicate
+from cucu_ref.formats.position import parse
 
 # Anna passes her VI to Bruno and gets his card, which nobody else saw (no event card: they
 # exchanged); Carla holds IIII, the dealer Dora VIII (a position of the output corpus)

@@ -15,9 +15,9 @@ import json
 
 import pytest
 
-from cucu_ref.adjudication import unknowns
-from cucu_ref.adjudication.outcomes import essence
-from cucu_ref.cli import adjudicate_document
+from cucu_ref.services.adjudication import unknowns
+from cucu_ref.services.adjudication.outcomes import essence
+from cucu_ref.cli.adjudicate import adjudicate_document
 
 # Campli, Q2 'always' (the innkeeper acts after the inn): Bruno offers his nulla, Carla's inn
 # accepts (K14: she pays if he loses with it), Carla offers the inn on to Dora's cat and loses her

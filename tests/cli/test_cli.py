@@ -8,8 +8,8 @@ import os
 import subprocess
 import sys
 
-from cucu_ref.cli import main
-from cucu_ref.rulesets import OPTIONS, PRESETS
+from cucu_ref.cli.adjudicate import main
+from cucu_ref.game.rulesets import OPTIONS, PRESETS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EX = os.path.join(ROOT, "examples")
@@ -58,7 +58,7 @@ def test_stdin_and_several_files(capsys):
 
 
 def test_internal_error_is_a_message_not_a_traceback(capsys, monkeypatch):
-    import cucu_ref.adjudication as adjudication
+    import cucu_ref.services.adjudication as adjudication
 
     def boom(*args, **kwargs):
         raise RuntimeError("kaboom")
@@ -87,7 +87,7 @@ def test_exit_codes_by_subprocess():
 
 
 def test_cli_does_not_import_heavy_modules():
-    code = ("import sys, cucu_ref.cli as c; c.main(['examples/campli-cat-undo.json']); "
+    code = ("import sys, cucu_ref.cli.adjudicate as c; c.main(['examples/campli-cat-undo.json']); "
             "print(sorted(m for m in ('z3', 'hypothesis', 'jsonschema') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT, timeout=60,
                          env=dict(os.environ, PYTHONPATH=ROOT))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from cucu_ref.cli import adjudicate_document
+from cucu_ref.cli.adjudicate import adjudicate_document
 
 # the Campli deal of tests/cli/test_stack_and_dealt.py, top first
 STACK = ("VII mascherone II XIII leone 0 X secchia XI mascherone XV 0 leone II VIIII VIII I VIII IIII I VIIII "
@@ -140,8 +140,8 @@ def test_a_partial_order_gives_no_evidence_once_play_moved_the_stack():
 
 
 def test_the_failure_is_the_entry_s():
-    from cucu_ref.adjudication.replay import run_position
-    from cucu_ref.position import parse
+    from cucu_ref.services.adjudication.replay import run_position
+    from cucu_ref.formats.position import parse
 
     for doc, at in ((_l10([*OUT, {"deal": "Carla", "card": "III"}]), 1), (_l10(OUT, dealt={"Carla": "III"}), 1),
                     (_l10([{"deal": "Anna", "card": "V"}, *OUT]), 0), (_l10(OUT, dealt={"Anna": "V"}), 1)):

@@ -15,7 +15,7 @@ import os
 
 import pytest
 
-from cucu_ref.cli import adjudicate_document
+from cucu_ref.cli.adjudicate import adjudicate_document
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 with open(os.path.join(ROOT, "tests", "fixtures", "example_rulings.json"), encoding="utf-8") as f:

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from cucu_ref.cli import main
+from cucu_ref.cli.adjudicate import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(ROOT, "examples")

@@ -10,7 +10,7 @@ import os
 import time
 from collections import Counter
 
-from cucu_ref.cli import main
+from cucu_ref.cli.adjudicate import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(ROOT, "examples")

@@ -25,7 +25,7 @@ from typing import Any, Optional
 
 import pytest
 
-from cucu_ref.cli import main
+from cucu_ref.cli.adjudicate import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(ROOT, "examples")
@@ -87,7 +87,7 @@ def reading(out: dict, option: str) -> dict:
 
 
 def test_every_preset_has_at_least_two_described_examples():
-    from cucu_ref.rulesets import PRESETS
+    from cucu_ref.game.rulesets import PRESETS
 
     names = [n for n in os.listdir(EXAMPLES) if n.endswith(".json")]
     for preset_name in PRESETS:
@@ -492,12 +492,12 @@ def test_the_new_verbs_round_trip_through_positions(preset_name, options):
     # 'pay-to-refuse'; 'keep'/'offer' in phase decide-backward), and reading them back replays to the
     # very same engine state.
 
-    from cucu_ref.adjudication import replay_state
-    from cucu_ref.engine import new_match
-    from cucu_ref.playout import trajectory
-    from cucu_ref.position import parse, position_from_replay
-    from cucu_ref.rulesets import preset
-    from cucu_ref.state import Phase
+    from cucu_ref.services.adjudication import replay_state
+    from cucu_ref.game.engine import new_match
+    from cucu_ref.game.playout import trajectory
+    from cucu_ref.formats.position import parse, position_from_replay
+    from cucu_ref.game.rulesets import preset
+    from cucu_ref.game.state import Phase
 
     rules = preset(preset_name, options)
     phase_of_interest = Phase.TARGET_DECIDE if preset_name == "zeh-1769" else Phase.DECIDE_BACKWARD

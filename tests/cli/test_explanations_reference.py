@@ -17,11 +17,11 @@ import sys
 from pathlib import Path
 from typing import Any, Optional
 
-from cucu_ref import cards as _cards
-from cucu_ref.adjudication import explain, outcomes
-from cucu_ref.adjudication.model import is_placeholder
-from cucu_ref.adjudication.replay import run_position
-from cucu_ref.position import load, parse
+from cucu_ref.game import cards as _cards
+from cucu_ref.services.adjudication import explain, outcomes
+from cucu_ref.services.adjudication.model import is_placeholder
+from cucu_ref.services.adjudication.replay import run_position
+from cucu_ref.formats.position import load, parse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

@@ -15,9 +15,9 @@ import unicodedata
 
 import pytest
 
-from cucu_ref.cli import EXIT_BROKEN_PIPE, main
-from cucu_ref.inputs import MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS
-from cucu_ref.rulesets import MAX_MARKS, MAX_STAKE, PRESETS, Rules, RulesetError
+from cucu_ref.cli.adjudicate import EXIT_BROKEN_PIPE, main
+from cucu_ref.formats.inputs import MAX_BYTES, MAX_DEPTH, MAX_INT_DIGITS
+from cucu_ref.game.rulesets import MAX_MARKS, MAX_STAKE, PRESETS, Rules, RulesetError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EX = os.path.join(ROOT, "examples")
@@ -500,7 +500,7 @@ def test_9_the_notation_conversions_escape_too(tmp_path):
 
 def _poisoned_chunk(settings, chunk):
     # module level, so a worker can unpickle it (by name): dies on the chunk that holds line 2
-    import cucu_ref.cli as cli
+    import cucu_ref.cli.adjudicate as cli
 
     if any(source == "line 2" for source, _ in chunk):
         os._exit(1)  # as if killed from outside
@@ -509,7 +509,7 @@ def _poisoned_chunk(settings, chunk):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the workers are forked (and inherit the patch)")
 def test_jobs_a_worker_that_dies_costs_its_chunk_only(monkeypatch):
-    import cucu_ref.cli as cli
+    import cucu_ref.cli.adjudicate as cli
 
     monkeypatch.setattr(cli, "_rule_one_chunk_for_test", cli._rule_chunk, raising=False)
     monkeypatch.setattr(cli, "_rule_chunk", _poisoned_chunk)

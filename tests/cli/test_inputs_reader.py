@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cucu_ref import inputs
+from cucu_ref.formats import inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from cucu_ref.cli import main
+from cucu_ref.cli.adjudicate import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(ROOT, "examples")
@@ -231,7 +231,7 @@ def test_the_ordinary_pack_games_speak_their_own_words(capsys):
 
 
 def test_identical_reading_lines_are_merged():
-    from cucu_ref.render import _reading_lines
+    from cucu_ref.services.render import _reading_lines
 
     same = {"marks_lost": [{"player": "Anna", "rule": "K15"}], "marks_gained": [], "out": [], "buy_back_offers": [],
             "bought_back": [], "restart": None, "winner": None, "next": None, "next_dealer": "Bruno",
@@ -372,8 +372,8 @@ def test_the_case_split_scores_each_case_at_the_deal_s_table(monkeypatch):
     # engine's (engine._compare): at the table of everybody dealt, a hand put under the stack (L10)
     # included (K19, L6).  Without it a dead hand under the stack made a table of three one of two,
     # and cases the engine tells apart could be merged.
-    from cucu_ref.adjudication import unknowns
-    from cucu_ref.cli import adjudicate_document
+    from cucu_ref.services.adjudication import unknowns
+    from cucu_ref.cli.adjudicate import adjudicate_document
 
     calls, real = [], unknowns.evaluate
 
@@ -395,7 +395,7 @@ def test_a_reading_with_cases_gives_each_case_its_own_line_and_sentence():
     # a player losing two marks in one outcome (K11's shot and K15's lowest) is counted, not
     # named twice, and every mark lost or gained names its rule (cases that differ only by the
     # rule, C3's fool against K15's lowest, read apart)
-    from cucu_ref.render import _reading_lines, verdict_text
+    from cucu_ref.services.render import _reading_lines, verdict_text
 
     base = {"marks_lost": [{"player": "Anna", "rule": "K15"}], "marks_gained": [], "out": [], "buy_back_offers": [],
             "bought_back": [], "restart": None, "winner": None, "next": None, "next_dealer": "Bruno",

@@ -13,11 +13,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from cucu_ref import rulesets
-from cucu_ref.adjudication.explain import _marks_at_showdown
-from cucu_ref.engine import new_match, step
-from cucu_ref.playout import random_action
-from cucu_ref.state import Phase
+from cucu_ref.game import rulesets
+from cucu_ref.services.adjudication.explain import _marks_at_showdown
+from cucu_ref.game.engine import new_match, step
+from cucu_ref.game.playout import random_action
+from cucu_ref.game.state import Phase
 
 RULESETS = [(name, rulesets.preset(name)) for name in rulesets.OPEN_POINTS] + [
     ("lu-stu fresh-card", dataclasses.replace(rulesets.preset("lu-stu"), buy_back_card="fresh-card")),
@@ -77,7 +77,7 @@ def test_marks_moved_before_the_showdown_are_counted_each():
     # by hand: Lu Stù, four seats with 1, 3, 2, 3 marks; seat 0 shot (K11) and buying back at
     # once (L11, back to the three marks a match starts with), seat 2 losing one more and
     # seat 3 gaining one before the showdown; a mark lost after it is not counted
-    from cucu_ref.state import Event
+    from cucu_ref.game.state import Event
     lu_stu = rulesets.preset("lu-stu")
     start = SimpleNamespace(marks=(1, 3, 2, 3), rules=lu_stu)
     steps = [(None, (Event("mark-lost", "K11", 0, amount=1), Event("buy-back", "L11", 0, amount=1))),

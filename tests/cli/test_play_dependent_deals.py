@@ -19,11 +19,11 @@ from typing import Any, Optional
 
 import pytest
 
-from cucu_ref.adjudication import adjudicate
-from cucu_ref.cli import adjudicate_document
-from cucu_ref.engine import step
-from cucu_ref.position import parse, start_state
-from cucu_ref.state import Action, ActionKind
+from cucu_ref.services.adjudication import adjudicate
+from cucu_ref.cli.adjudicate import adjudicate_document
+from cucu_ref.game.engine import step
+from cucu_ref.formats.position import parse, start_state
+from cucu_ref.game.state import Action, ActionKind
 
 from helpers import card, marks_lost, run, stack_for
 
@@ -257,7 +257,7 @@ def test_the_engine_helper_plays_what_it_is_given():
 
 def test_the_places_are_named_in_english_ordinals():
     # (a fresh card a seat may be dealt lies as far as twice the table down the stack)
-    from cucu_ref.adjudication.layout import _ordinal
+    from cucu_ref.services.adjudication.layout import _ordinal
 
     assert [_ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 14, 20, 21, 22, 23, 24, 101, 111, 112, 113, 1021)] == [
         "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "14th", "20th", "21st", "22nd", "23rd",
@@ -265,8 +265,8 @@ def test_the_places_are_named_in_english_ordinals():
 
 
 def test_the_places_a_deal_may_reach():
-    from cucu_ref.deal import deal_places, reach_places
-    from cucu_ref.rulesets import preset
+    from cucu_ref.game.deal import deal_places, reach_places
+    from cucu_ref.game.rulesets import preset
 
     lu_stu = preset("lu-stu")
     fresh = preset("lu-stu", {"buy_back_card": FRESH})
@@ -348,10 +348,10 @@ def test_a_deal_without_its_card_names_nothing_and_names_keep_their_letters():
 
 def test_a_named_card_an_asked_unknown_card_cannot_be_is_refused_for_its_role():
     # (directly: an unknown card the replay knows to be plain, C2, dealt to a seat named the cat)
-    from cucu_ref.adjudication.layout import layout
-    from cucu_ref.adjudication.replay import Search
-    from cucu_ref.adjudication.unknowns import Know
-    from cucu_ref.state import Event
+    from cucu_ref.services.adjudication.layout import layout
+    from cucu_ref.services.adjudication.replay import Search
+    from cucu_ref.services.adjudication.unknowns import Know
+    from cucu_ref.game.state import Event
 
     pos, problems = parse(_l10({"Carla": "XII"}))
     assert pos is not None, problems

@@ -17,10 +17,10 @@ import os
 
 import pytest
 
-from cucu_ref import deal, engine, rulesets
-from cucu_ref.adjudication import adjudicate
-from cucu_ref.cards import PACKS, format as card_name, parse as card
-from cucu_ref.position import parse
+from cucu_ref.game import deal, engine, rulesets
+from cucu_ref.services.adjudication import adjudicate
+from cucu_ref.game.cards import PACKS, format as card_name, parse as card
+from cucu_ref.formats.position import parse
 
 NEXT, FRESH = "next-deal", "fresh-card"
 

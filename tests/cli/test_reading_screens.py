@@ -20,13 +20,13 @@ from typing import Any, Iterator
 
 import pytest
 
-from cucu_ref.adjudication import readings
-from cucu_ref.adjudication.model import Underdetermined, Unsupported
-from cucu_ref.adjudication.outcomes import group
-from cucu_ref.adjudication.replay import run_position
-from cucu_ref.cards import CUCCU, Card
-from cucu_ref.position import Position, load, parse
-from cucu_ref.rulesets import OPTIONS, PRESETS
+from cucu_ref.services.adjudication import readings
+from cucu_ref.services.adjudication.model import Underdetermined, Unsupported
+from cucu_ref.services.adjudication.outcomes import group
+from cucu_ref.services.adjudication.replay import run_position
+from cucu_ref.game.cards import CUCCU, Card
+from cucu_ref.formats.position import Position, load, parse
+from cucu_ref.game.rulesets import OPTIONS, PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -58,7 +58,7 @@ def _documents() -> Iterator[tuple[str, dict[str, Any]]]:
     # S6 under both of its rules, every card known (the whole shuffled stack): the last two, on
     # their last life, are dealt a king each and both lose (K18's all_out is read only where
     # everybody still in goes out together)
-    from cucu_ref.cards import PACKS
+    from cucu_ref.game.cards import PACKS
 
     stack = [str(c) for c in PACKS["french-52"].cards]  # kings first: the top two are dealt (S2)
     for all_out in ("joint-winners", "keep-last-life"):
@@ -209,9 +209,9 @@ def test_each_open_question_is_the_position_ruled_under_each_reading() -> None:
     (``run_position`` from the start, no checkpoint, no screen): each reading's outcomes, which
     reading is chosen, the sources, the preset's reason; and an open point is listed only where
     some reading's outcome differs from the chosen one's."""
-    from cucu_ref.adjudication.outcomes import outcome_key
-    from cucu_ref.rulesets import OPTIONS, PRESET_REASONS
-    from cucu_ref.sources import RULES, cite
+    from cucu_ref.services.adjudication.outcomes import outcome_key
+    from cucu_ref.game.rulesets import OPTIONS, PRESET_REASONS
+    from cucu_ref.formats.sources import RULES, cite
 
     checked = 0
     for name, pos in POSITIONS:
@@ -293,9 +293,9 @@ def test_a_history_screened_as_impossible_is_impossible_when_re_run() -> None:
     """``replay.fails_at_next_decision`` (one engine step) against the re-run it saves
     (``replay.rerun_from``): wherever it says the history is impossible under a reading of Q2,
     the re-run finds no ruling; and it says so for most of the re-runs it may save."""
-    from cucu_ref.adjudication.replay import fails_at_next_decision, rerun_from
-    from cucu_ref.position import DECISIONS
-    from cucu_ref.rulesets import open_specs
+    from cucu_ref.services.adjudication.replay import fails_at_next_decision, rerun_from
+    from cucu_ref.formats.position import DECISIONS
+    from cucu_ref.game.rulesets import open_specs
 
     screened = kept = 0
     for name, pos in POSITIONS:

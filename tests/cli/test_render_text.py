@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cucu_ref.render import _result_text, json_printable, printable
+from cucu_ref.services.render import _result_text, json_printable, printable
 
 
 def result(**changes):
@@ -43,7 +43,7 @@ def test_the_verdict_names_only_readings_that_come_out_otherwise(tmp_path):
     import io
     import json
 
-    from cucu_ref.cli import main
+    from cucu_ref.cli.adjudicate import main
 
     # the stack, top first; K4 deals from the bottom: Anna the cat (XII), Bruno the Bragon (XIIII), Carla VI
     stack = ("VII mascherone II XIII leone 0 X secchia XI mascherone XV 0 leone II VIIII VIII I VIII IIII I VIIII "

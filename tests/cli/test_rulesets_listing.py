@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import re
 
-from cucu_ref.cli import main
-from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESET_INFO, PRESETS
+from cucu_ref.cli.adjudicate import main
+from cucu_ref.game.rulesets import OPEN_POINTS, OPTIONS, PRESET_INFO, PRESETS
 
 
 def _text(capsys) -> str:
@@ -32,7 +32,7 @@ def test_no_raw_python_or_internal_words(capsys) -> None:
 
 def test_each_preset_names_its_game_and_sources_by_author_and_year(capsys) -> None:
     text = _text(capsys).replace("\n    ", " ")  # rejoin the wrapped heading lines
-    # worked out from cucu_ref.sources: Farina 2010, Di Luigi & Mazza 2009, Cassell 1881
+    # worked out from cucu_ref.formats.sources: Farina 2010, Di Luigi & Mazza 2009, Cassell 1881
     assert "\ncampli: Campli Cucù, after N. Farina (2010)\n" in text
     assert "\nlu-stu: Lu Stù of Montorio al Vomano, after G. Di Luigi & D. Mazza (2009); N. Farina (2010)\n" in text
     assert "\nranter-go-round: Ranter-Go-Round, after Cassell (1881)\n" in text

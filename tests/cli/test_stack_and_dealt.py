@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cucu_ref.cli import adjudicate_document
-from cucu_ref.position import parse
+from cucu_ref.cli.adjudicate import adjudicate_document
+from cucu_ref.formats.position import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 

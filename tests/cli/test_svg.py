@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cucu_ref.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
+from cucu_ref.cli.adjudicate import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NOTATION = os.path.join(ROOT, "examples", "notation")

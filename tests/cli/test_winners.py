@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 import json
 
-from cucu_ref.cli import EXIT_OK, main
-from cucu_ref.position import schema_problems
+from cucu_ref.cli.adjudicate import EXIT_OK, main
+from cucu_ref.formats.position import schema_problems
 
 # pagat's Cuckoo (S1-S6): two players on their last life, both dealt a king and both keep.
 # S5: equal cards all tie for lowest (the preset's reading of Q11), so both lose their last
@@ -126,7 +126,7 @@ def test_the_kept_last_life_is_in_the_json_ruling(tmp_path):
 def test_the_verdict_reads_kept_last_life_from_the_result():
     # the text reads the field, not the marks: a result that names nobody says nobody kept a life
     # although the marks alone (out, a mark again, no buy-back) would have suggested it
-    from cucu_ref import render
+    from cucu_ref.services import render
 
     result = {"restart": None, "out": ["Andrea"], "marks": {"Andrea": 1}, "bought_back": [], "kept_last_life": []}
     assert render._kept_last_life(result) == []

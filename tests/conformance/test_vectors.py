@@ -11,17 +11,17 @@ import os
 import jsonschema
 import pytest
 
-from cucu_ref.conformance import PACKAGE_DATA, REPOSITORY_DATA
-from cucu_ref.conformance.generate import UNOBSERVABLE, UNOBSERVABLE_OPTIONS
-from cucu_ref.conformance.vectors import input_of, load
-from cucu_ref.position import schema
-from cucu_ref.rulesets import OPTIONS, PRESETS
-from cucu_ref.sources import RULES
-from cucu_ref.trace import check, outcome_json, parse, replay
+from cucu_ref.services.conformance import PACKAGE_DATA, REPOSITORY_DATA
+from cucu_ref.services.conformance.generate import UNOBSERVABLE, UNOBSERVABLE_OPTIONS
+from cucu_ref.services.conformance.vectors import input_of, load
+from cucu_ref.formats.position import schema
+from cucu_ref.game.rulesets import OPTIONS, PRESETS
+from cucu_ref.formats.sources import RULES
+from cucu_ref.formats.trace import check, outcome_json, parse, replay
 
 VECTORS = load()
 HAND = [v for v in VECTORS if v.hand_checked]
-REGENERATE = "python -m cucu_ref.conformance.generate --write (review the diff it prints first)"
+REGENERATE = "python -m cucu_ref.services.conformance.generate --write (review the diff it prints first)"
 
 
 def test_the_package_ships_the_repository_copy():
@@ -130,7 +130,7 @@ def test_the_match_level_has_vectors():
 
 def test_the_generator_is_deterministic_and_reproduces_the_stored_vectors():
     # one preset's family regenerated from scratch is the stored one, vector for vector
-    from cucu_ref.conformance import generate
+    from cucu_ref.services.conformance import generate
 
     generate._CACHE.clear()
     fresh = generate._preset_vectors("screw-your-neighbour")

@@ -5,7 +5,7 @@
 test does where someone hinted or holds a guarantee (elsewhere it scores by ``live_marks``), so
 a comparison of the two engines alone would not see a fault in the fast paths.  Here the frozen
 side asks for the explained showdown instead (``explain=True``:
-:func:`cucu_ref.scoring.decide`, the four stages and the payments, the notes dropped), so every
+:func:`cucu_ref.game.scoring.decide`, the four stages and the payments, the notes dropped), so every
 showdown of the comparison also checks the engine's fast scoring against the long way."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from reference import frozen_engine
 
-from cucu_ref import scoring
+from cucu_ref.game import scoring
 
 
 def long_way(*args, **kwargs):

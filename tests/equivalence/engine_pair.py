@@ -9,7 +9,7 @@ raises :class:`Disagreement` at the first difference.
 What is compared, at every step, is more than the issue asks:
 
 * ``legal_actions`` and ``is_chance`` of the state before the step;
-* the whole new :class:`~cucu_ref.state.State` (every field: hands, stack, marks, custody,
+* the whole new :class:`~cucu_ref.game.state.State` (every field: hands, stack, marks, custody,
   virgins, dead, pot, pending buy-backs, guarantees ...) and the whole tuple of events;
 * for a share of the steps, an action the rules forbid (a wrong seat, a wrong kind, a shuffle
   during the deal, a bad stack): both must refuse it with the same message and rule, and
@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable
 
-from cucu_ref.cards import PACKS, Card
-from cucu_ref.deal import start_deal
-from cucu_ref.rulesets import OPTIONS, PRESETS, RulesetError, Rules
-from cucu_ref.state import Action, ActionKind, Phase, State
+from cucu_ref.game.cards import PACKS, Card
+from cucu_ref.game.deal import start_deal
+from cucu_ref.game.rulesets import OPTIONS, PRESETS, RulesetError, Rules
+from cucu_ref.game.state import Action, ActionKind, Phase, State
 
 A = ActionKind
 NAMES = tuple(f"p{i}" for i in range(20))

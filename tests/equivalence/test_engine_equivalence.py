@@ -1,7 +1,7 @@
 """The engine agrees with the engine it replaced (issue 13, Checks), step by step.
 
 ``engine_pair.compare`` plays random deals over every preset, every table size 2..20 and
-every option reading through ``cucu_ref.engine`` and the frozen copy of the engine as it was
+every option reading through ``cucu_ref.game.engine`` and the frozen copy of the engine as it was
 before the rewrite (``tests/reference/frozen_engine.py``), and compares legal actions, the
 whole state, the events, refusals of forbidden actions and noted hints at every step.  The CI
 run plays 3,000 deals; the slow run (``-m slow``) the issue's 100,000.
@@ -13,9 +13,9 @@ import pytest
 from engine_pair import READINGS, TABLES, Disagreement, compare, summary
 from reference import frozen_engine
 
-from cucu_ref import engine
-from cucu_ref.cards import PACKS, Card
-from cucu_ref.rulesets import PRESETS
+from cucu_ref.game import engine
+from cucu_ref.game.cards import PACKS, Card
+from cucu_ref.game.rulesets import PRESETS
 
 # Every kind of event the frozen engine can emit (its ``emit`` calls, and note_hint's).
 EVENT_KINDS = {

@@ -1,6 +1,6 @@
 """The engine's fast paths (issue 13) and its check of the shuffle (C1).
 
-``cucu_ref.engine`` applies the commonest steps (a keep, an offer meeting a plain card, the
+``cucu_ref.game.engine`` applies the commonest steps (a keep, an offer meeting a plain card, the
 dealer's last decision with a showdown nobody goes out of, the first hand of a deal dealt one
 at a time) without its ``_Step`` scratch, and falls back to the general path in every other
 case.  ``tests/equivalence`` compares the engine with the frozen engine it replaced at every
@@ -19,11 +19,11 @@ import pytest
 from engine_pair import compare
 from reference import frozen_engine
 
-from cucu_ref import engine
-from cucu_ref.cards import PACKS, Card
-from cucu_ref.engine import IllegalActionError, step
-from cucu_ref.rulesets import PRESETS, preset
-from cucu_ref.state import Action, ActionKind, Phase
+from cucu_ref.game import engine
+from cucu_ref.game.cards import PACKS, Card
+from cucu_ref.game.engine import IllegalActionError, step
+from cucu_ref.game.rulesets import PRESETS, preset
+from cucu_ref.game.state import Action, ActionKind, Phase
 
 from helpers import card, table
 
@@ -228,8 +228,8 @@ def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch)
     the long way, conftest.py) the engine's showdowns take ``scoring.live_marks`` in each of
     its ways (a fool or not, a XV or not; dead hands, with a fool among them or not) and
     ``evaluate`` (``decide_plain``) where a player hinted."""
-    from cucu_ref import scoring
-    from cucu_ref.cards import FOOL_VALUE
+    from cucu_ref.game import scoring
+    from cucu_ref.game.cards import FOOL_VALUE
 
     ways: Counter[str] = Counter()
     live, plain = engine.live_marks, scoring.decide_plain

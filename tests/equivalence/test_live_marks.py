@@ -3,9 +3,9 @@
 options read in the same order (the adjudicator's ``Recorder`` re-runs a position under the
 other readings of exactly the options the engine read).
 
-``live_marks`` is :func:`cucu_ref.scoring.decide_plain`'s stages over seats instead of rows; z3
+``live_marks`` is :func:`cucu_ref.game.scoring.decide_plain`'s stages over seats instead of rows; z3
 proves it equal to ``decide_plain`` up to 6 cards by running it on symbolic values
-(``cucu_ref.formal.livemarks``, ``tests/formal/test_live_marks_proof.py``), and these tests tie
+(``cucu_ref.assurance.formal.livemarks``, ``tests/formal/test_live_marks_proof.py``), and these tests tie
 it to the long way beyond: every showdown of up to four cards drawn from the values that steer
 the rules (the fool, XV, two low cards alike, a high card) under every reading of the showdown's
 options, and random showdowns of 1 to 22 cards of every preset.  The equivalence run
@@ -18,10 +18,10 @@ import random
 
 import pytest
 
-from cucu_ref import scoring
-from cucu_ref.cards import FOOL_VALUE, PACKS, Card
-from cucu_ref.rulesets import OPTIONS, PRESETS, preset
-from cucu_ref.scoring import CUCKOO_VALUE, live_marks
+from cucu_ref.game import scoring
+from cucu_ref.game.cards import FOOL_VALUE, PACKS, Card
+from cucu_ref.game.rulesets import OPTIONS, PRESETS, preset
+from cucu_ref.game.scoring import CUCKOO_VALUE, live_marks
 from helpers import FirstReads
 
 # the options the showdown of live cards reads, with every reading

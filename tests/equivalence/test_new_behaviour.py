@@ -7,9 +7,9 @@ from __future__ import annotations
 from engine_pair import NEW_BEHAVIOUR, READINGS
 from reference import frozen_engine
 
-from cucu_ref import engine
-from cucu_ref.rulesets import OPTIONS, preset
-from cucu_ref.state import Action, ActionKind
+from cucu_ref.game import engine
+from cucu_ref.game.rulesets import OPTIONS, preset
+from cucu_ref.game.state import Action, ActionKind
 
 from helpers import stack_for, table
 

@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from cucu_ref import scoring
-from cucu_ref.cards import PACKS, Card
-from cucu_ref.rulesets import PRESETS, preset
-from cucu_ref.scoring import HIGH, PlainOps
+from cucu_ref.game import scoring
+from cucu_ref.game.cards import PACKS, Card
+from cucu_ref.game.rulesets import PRESETS, preset
+from cucu_ref.game.scoring import HIGH, PlainOps
 
 
 def _lowest(values, mask):

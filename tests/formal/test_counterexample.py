@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 
-from cucu_ref.cli import main
-from cucu_ref.formal import counterexample as C
-from cucu_ref.formal import parametric as P
-from cucu_ref.formal import pproofs
-from cucu_ref.rulesets import preset
+from cucu_ref.cli.adjudicate import main
+from cucu_ref.assurance.formal import counterexample as C
+from cucu_ref.assurance.formal import parametric as P
+from cucu_ref.assurance.formal import pproofs
+from cucu_ref.game.rulesets import preset
 
 CAMPLI = preset("campli")
 

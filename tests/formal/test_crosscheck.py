@@ -1,15 +1,16 @@
 """The z3 model against the engine on seeded random deals (the issue's cross-check).
 
 The expected outcome here is the engine's own: this file checks that two independent
-implementations of K4-K15 / D2-D7 (cucu_ref.engine and cucu_ref.formal.model) agree card for
+implementations of K4-K15 / D2-D7 (cucu_ref.game.engine and cucu_ref.assurance.formal.model) agree card for
 card and mark for mark, so a failure names a deal on which one of them misreads the rules."""
 
 import pytest
 
-from cucu_ref.formal.crosscheck import (engine_outcome, record_deals, replay_concrete, replay_marks, replay_small,
-                                        replay_z3)
-from cucu_ref.formal.plan import CROSS_READINGS
-from cucu_ref.rulesets import PRESETS, preset
+from cucu_ref.assurance.formal.crosscheck import (
+    engine_outcome, record_deals, replay_concrete, replay_marks, replay_small, replay_z3,
+)
+from cucu_ref.assurance.formal.plan import CROSS_READINGS
+from cucu_ref.game.rulesets import PRESETS, preset
 
 VARIANTS = CROSS_READINGS  # the option readings beyond the presets' (each changes a branch of step())
 

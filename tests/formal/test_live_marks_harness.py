@@ -1,4 +1,4 @@
-"""The harness of the ``live_marks`` proof (``cucu_ref.formal.livemarks``) tested on its own
+"""The harness of the ``live_marks`` proof (``cucu_ref.assurance.formal.livemarks``) tested on its own
 parts, where a fault would make the proof pass without proving (vacuously, or accepting z3's
 ``unknown``), or make its report wrong.  Written against the survivors of a full mutmut run of
 the harness (docs/dev/mutation-report.md, "the proof of live_marks, full run").
@@ -13,11 +13,11 @@ import sys
 
 import z3
 
-from cucu_ref.cards import FOOL_VALUE, PACKS
-from cucu_ref.formal import livemarks as LM
-from cucu_ref.formal.showdown import sample_showdown
-from cucu_ref.rulesets import preset
-from cucu_ref.scoring import CUCKOO_VALUE
+from cucu_ref.game.cards import FOOL_VALUE, PACKS
+from cucu_ref.assurance.formal import livemarks as LM
+from cucu_ref.assurance.formal.showdown import sample_showdown
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.scoring import CUCKOO_VALUE
 
 
 class _Timid:

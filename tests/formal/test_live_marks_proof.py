@@ -1,5 +1,5 @@
 """The engine's own showdown scoring, ``scoring.live_marks``, proved equal to ``decide_plain``
-by running it on symbolic values, path by path (``cucu_ref.formal.livemarks``): every preset
+by running it on symbolic values, path by path (``cucu_ref.assurance.formal.livemarks``): every preset
 and every showdown reading at CI sizes, the proof able to fail (mutants of live_marks, a
 vacuous premise, z3's ``unknown``), and the paths shown to cover every showdown."""
 
@@ -13,11 +13,11 @@ import re
 import pytest
 import z3
 
-from cucu_ref import scoring
-from cucu_ref.cards import PACKS, Card
-from cucu_ref.formal import livemarks as LM
-from cucu_ref.formal.plan import PROFILES, showdown_checks
-from cucu_ref.rulesets import PRESETS, preset
+from cucu_ref.game import scoring
+from cucu_ref.game.cards import PACKS, Card
+from cucu_ref.assurance.formal import livemarks as LM
+from cucu_ref.assurance.formal.plan import PROFILES, showdown_checks
+from cucu_ref.game.rulesets import PRESETS, preset
 from test_showdown import ALL
 
 

@@ -1,4 +1,4 @@
-"""Mutation testing of the assurance layer (issue 15, item 7): cucu_ref.formal.mutants.
+"""Mutation testing of the assurance layer (issue 15, item 7): cucu_ref.assurance.formal.mutants.
 
 * Every mutation of the catalogue still applies to today's source (its function exists and
   its text occurs there exactly once): the engine is being rewritten, and a mutation that no
@@ -14,7 +14,7 @@ import hashlib
 
 import pytest
 
-from cucu_ref.formal import mutants as MU
+from cucu_ref.assurance.formal import mutants as MU
 
 BY_ID = {m.id: m for m in MU.CATALOGUE}
 CHEAP = ("crosscheck", "properties", "lockstep")
@@ -48,7 +48,7 @@ def test_a_mutation_applies_only_inside_its_function_and_only_once():
         MU.mutate(source, m._replace(function="k"))
     with pytest.raises(MU.DoesNotApply):  # twice in the function
         MU.mutate("def f(x):\n    return x + 1 + x + 1\n", m._replace(function="f"))
-    problems = MU.check_catalogue([m._replace(module="cucu_ref.engine", function="_Step.no_such_method")])
+    problems = MU.check_catalogue([m._replace(module="cucu_ref.game.engine", function="_Step.no_such_method")])
     assert problems and "no _Step.no_such_method" in problems[0]
 
 

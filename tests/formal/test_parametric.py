@@ -1,4 +1,4 @@
-"""The small-step model (cucu_ref.formal.parametric) and its proofs for every table size.
+"""The small-step model (cucu_ref.assurance.formal.parametric) and its proofs for every table size.
 
 Four kinds of checks stand behind the claim "proved for every n":
 1. the small-step model plays recorded deals exactly as the step model does, and that model
@@ -11,12 +11,12 @@ Four kinds of checks stand behind the claim "proved for every n":
 
 import pytest
 
-from cucu_ref.formal import parametric as P
-from cucu_ref.formal import pproofs
-from cucu_ref.formal.model import NONE
-from cucu_ref.formal.plan import CARD_READINGS, rulesets
-from cucu_ref.formal.props import Result, known_runs
-from cucu_ref.rulesets import preset
+from cucu_ref.assurance.formal import parametric as P
+from cucu_ref.assurance.formal import pproofs
+from cucu_ref.assurance.formal.model import NONE
+from cucu_ref.assurance.formal.plan import CARD_READINGS, rulesets
+from cucu_ref.assurance.formal.props import Result, known_runs
+from cucu_ref.game.rulesets import preset
 
 RULESETS = rulesets()  # campli, campli-literal-Q3, digital-4p, lu-stu
 VARIANTS = CARD_READINGS  # Z5, Z3, L2/Q6, L10, D6/Q14: the readings beyond the presets'
@@ -153,7 +153,7 @@ def _not_proved(monkeypatch, rules, name, attr, replacement, seats=3, phases=Non
     play a known run)."""
     import z3
 
-    from cucu_ref.formal import counterexample
+    from cucu_ref.assurance.formal import counterexample
     monkeypatch.setattr(P.PModel, attr, replacement)
     verdicts = []
     for phase in phases or pproofs.phases_for(rules):
@@ -165,7 +165,7 @@ def _not_proved(monkeypatch, rules, name, attr, replacement, seats=3, phases=Non
             break
     if z3.sat not in verdicts:
         # z3 ran out of time (a loaded machine): a deal of the broken model that breaches it,
-        # found by playing it (cucu_ref.formal.counterexample), shows the checker fails as well
+        # found by playing it (cucu_ref.assurance.formal.counterexample), shows the checker fails as well
         deal = counterexample.search_deal(name, rules, sizes=(seats, seats + 1))
         assert deal is not None, verdicts
 

@@ -1,14 +1,14 @@
-"""CI-sized z3 proofs (cucu_ref.formal).  Each check must be 'proved' (unsat of its negation) or,
+"""CI-sized z3 proofs (cucu_ref.assurance.formal).  Each check must be 'proved' (unsat of its negation) or,
 for the searches, 'found'; 'unknown' or a timeout fails.  Each also needs its premises to be
 satisfiable on a known concrete run that the engine plays the same way (vacuity)."""
 
 import pytest
 
-from cucu_ref import scoring
-from cucu_ref.cards import parse
-from cucu_ref.formal.plan import rulesets
-from cucu_ref.formal.props import Result, bounded, cuckoo_at_showdown, lemma
-from cucu_ref.rulesets import preset
+from cucu_ref.game import scoring
+from cucu_ref.game.cards import parse
+from cucu_ref.assurance.formal.plan import rulesets
+from cucu_ref.assurance.formal.props import Result, bounded, cuckoo_at_showdown, lemma
+from cucu_ref.game.rulesets import preset
 
 CAMPLI, LITERAL, DIGITAL, LU_STU = rulesets()
 
@@ -60,9 +60,9 @@ def test_the_undo_claim_is_refuted_where_it_does_not_hold():
     must exchange (K14), B offers on to C who holds the cat."""
     import z3
 
-    from cucu_ref.formal.invariants import card_domain
-    from cucu_ref.formal.model import EQ, R_CAT, AND, IMPLIES, Model
-    from cucu_ref.formal.props import _prove, _undo_goal
+    from cucu_ref.assurance.formal.invariants import card_domain
+    from cucu_ref.assurance.formal.model import EQ, R_CAT, AND, IMPLIES, Model
+    from cucu_ref.assurance.formal.props import _prove, _undo_goal
 
     rules = preset("campli", {"targeted_holder_acts": "after-refused-inn", "cat_undo_through_inn": "stop"})
     model = Model(rules, 3)
@@ -124,6 +124,6 @@ def test_literal_q3_counterexample_in_a_whole_deal_confirmed_by_engine():
 
 @pytest.mark.slow
 def test_long_run_all_sizes():
-    """The documented long run: python -m cucu_ref.formal --profile long --sizes 2-20 --json"""
-    from cucu_ref.formal.__main__ import main
+    """The documented long run: python -m cucu_ref.assurance.formal --profile long --sizes 2-20 --json"""
+    from cucu_ref.assurance.formal.__main__ import main
     assert main(["--profile", "long", "--sizes", "2-20"]) == 0

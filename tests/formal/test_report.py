@@ -1,6 +1,6 @@
-"""The long-run record's table (cucu_ref.formal.report): sizes grouped into ranges, failures named."""
+"""The long-run record's table (cucu_ref.assurance.formal.report): sizes grouped into ranges, failures named."""
 
-from cucu_ref.formal.report import table
+from cucu_ref.assurance.formal.report import table
 
 
 def _row(prop, n, ok=True, verdict="proved", seconds=1.0, method="induction", why=None):

@@ -1,8 +1,8 @@
-"""One showdown: the engine's scoring (cucu_ref.scoring.decide) is the one z3 reasons about.
+"""One showdown: the engine's scoring (cucu_ref.game.scoring.decide) is the one z3 reasons about.
 
 * The operations it is written in agree on plain values and on z3 terms (PlainOps, Z3Ops).
 * The same code run both ways gives the same marks; and the engine's path agrees with the
-  seeds' showdown written as a specification (cucu_ref.formal.showdown.spec).
+  seeds' showdown written as a specification (cucu_ref.assurance.formal.showdown.spec).
 * z3 proves, stage by stage, that the engine's showdown IS the specification, for every
   showdown of each size (CI: a few sizes; the long run: 2-20); a bug put into scoring fails it,
   with a counterexample.
@@ -17,10 +17,10 @@ import z3
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from cucu_ref import scoring
-from cucu_ref.cards import PACKS
-from cucu_ref.formal import showdown as S
-from cucu_ref.rulesets import PRESETS, preset
+from cucu_ref.game import scoring
+from cucu_ref.game.cards import PACKS
+from cucu_ref.assurance.formal import showdown as S
+from cucu_ref.game.rulesets import PRESETS, preset
 
 # every showdown option reading beside the presets' own
 VARIANTS = [
@@ -195,7 +195,7 @@ def test_unknown_fails_and_the_vacuity_check_can_fail(monkeypatch):
     sample["pay"]["by_rank"] = [True, False, False]  # the same seat losing twice: excluded
     result = S.equivalence(rules, 3, sample=sample)
     assert result.verdict == "proved" and not result.ok and "stage pay" in result.vacuity
-    from cucu_ref.formal import props
+    from cucu_ref.assurance.formal import props
     monkeypatch.setattr(props, "_solve", lambda constraints, timeout_ms: (z3.unknown, None))
     result = S.equivalence(rules, 3)
     assert result.verdict.startswith("unknown") and not result.ok  # a timeout is 'unknown': a failure
@@ -272,7 +272,7 @@ def test_a_bug_in_the_fast_path_fails_the_plain_stage(monkeypatch, mutant):
 
 
 def test_the_plain_stage_is_proved_at_every_size_in_the_long_run():
-    # what the long run checks at 2..20 (python -m cucu_ref.formal): here its premises are
+    # what the long run checks at 2..20 (python -m cucu_ref.assurance.formal): here its premises are
     # satisfiable on a plain showdown (vacuity), at a size the CI can afford
     result = S.equivalence(preset("lu-stu"), 6)
     assert result.ok and result.vacuity == "sat" and "plain" in result.detail["stages"], result.as_dict()

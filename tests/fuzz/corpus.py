@@ -30,7 +30,7 @@ def _load(path: str) -> dict:
 
 
 EXAMPLES = [_load(p) for p in EXAMPLE_PATHS]
-# deals in the notation (cucu_ref.notation): the command line reads any text that is not JSON so
+# deals in the notation (cucu_ref.formats.notation): the command line reads any text that is not JSON so
 NOTATION_PATHS = sorted(glob.glob(os.path.join(ROOT, "examples", "notation", "*.txt")))
 
 

@@ -26,7 +26,7 @@ from corpus import (FUZZ_EXAMPLES, HOSTILE, RULING_SCHEMA, hostile_lines, mutate
                     schema_positions)
 from hypothesis import HealthCheck, given, settings
 
-from cucu_ref.cli import adjudicate_document, main
+from cucu_ref.cli.adjudicate import adjudicate_document, main
 
 RULING = jsonschema.Draft202012Validator(RULING_SCHEMA)
 

@@ -12,8 +12,8 @@ Rules: seed 000, §Cucù (Farina 2010), K1-K19; the digital game, seed 004, D1-D
 
 from __future__ import annotations
 
-from cucu_ref.rulesets import preset
-from cucu_ref.state import Event, Phase, Via
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.state import Event, Phase, Via
 
 from helpers import card, play, run, table
 

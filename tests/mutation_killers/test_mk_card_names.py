@@ -1,4 +1,4 @@
-"""The documented contract of ``cucu_ref.cards.parse`` and ``Pack.parse``: names are folded
+"""The documented contract of ``cucu_ref.game.cards.parse`` and ``Pack.parse``: names are folded
 (case, accents, the Danish letters), French suits are accepted and ignored (F1), and a name no
 pack knows raises :class:`CardNameError` carrying the text, the pack and the suggestions.
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.cards import PACKS, Card, CardNameError, parse
+from cucu_ref.game.cards import PACKS, Card, CardNameError, parse
 
 
 @pytest.mark.parametrize("danish, value", [
@@ -89,7 +89,7 @@ def test_the_name_indexes_hold_every_canonical_token_number_and_alias():
     # The indexes are built once, at import; mutmut can only reach their builders through a
     # direct call.  C1: every canonical token and (but the fool's) its number names the card;
     # the aliases of seeds 000/004 too.  F1: the French ranks and their aliases.
-    from cucu_ref import cards
+    from cucu_ref.game import cards
 
     cuccu = cards._build_cuccu_index()
     assert cuccu == cards._INDEX[cards.CUCCU]

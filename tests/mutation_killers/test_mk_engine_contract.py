@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.cards import PACKS
-from cucu_ref.engine import IllegalActionError, new_match, play, seat_by_draw, shuffled_stack, step
-from cucu_ref.rulesets import preset
-from cucu_ref.state import Action, ActionKind, Phase
+from cucu_ref.game.cards import PACKS
+from cucu_ref.game.engine import IllegalActionError, new_match, play, seat_by_draw, shuffled_stack, step
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.state import Action, ActionKind, Phase
 
 from helpers import card, play as play_deal, stack_for, table
 

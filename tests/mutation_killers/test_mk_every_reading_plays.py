@@ -1,7 +1,7 @@
 """Every reading of every named option, on every preset, plays whole matches that keep the
 engine's invariants and whose every event names a citable rule.
 
-The engine's contract (cucu_ref.engine docstring): "Every event names the rule that caused it",
+The engine's contract (cucu_ref.game.engine docstring): "Every event names the rule that caused it",
 and the options of the ruleset steer every branch.  The playouts of tests/test_playouts.py use
 the presets as they are, so branches only another reading opens (Lu Stù's way back to the
 dealer, Q5; the talon's bottom card, Q16; refusing by paying, Q9 …) were never played.  Here
@@ -10,17 +10,17 @@ each preset is played with each other reading of each option, one seeded match e
 What is checked at every step is what holds under every reading (tests/helpers.py):
 the pack is conserved (C1), marks never go below zero (K16), the actor is a seat in the deal,
 the pot grows only by buy-backs (K17), custody ends with the holder; and every event's rule is
-one of the rule IDs of cucu_ref.sources, every seat it names is at the table.
+one of the rule IDs of cucu_ref.formats.sources, every seat it names is at the table.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from cucu_ref.engine import new_match
-from cucu_ref.playout import trajectory
-from cucu_ref.rulesets import OPTIONS, PRESETS
-from cucu_ref.sources import RULES
+from cucu_ref.game.engine import new_match
+from cucu_ref.game.playout import trajectory
+from cucu_ref.game.rulesets import OPTIONS, PRESETS
+from cucu_ref.formats.sources import RULES
 
 from helpers import NAMES, check_invariants
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import pytest
 from helpers import card, play, stack_for, table
 
-from cucu_ref.cards import PACKS, Card
-from cucu_ref.engine import _ACTIONS, legal_actions, step
-from cucu_ref.rulesets import CAT, CUCKOO, DEFAULT_CITATIONS, HORSE, HUNTER, INN, PRESETS, Rules, preset
-from cucu_ref.state import Action, ActionKind, Phase
+from cucu_ref.game.cards import PACKS, Card
+from cucu_ref.game.engine import _ACTIONS, legal_actions, step
+from cucu_ref.game.rulesets import CAT, CUCKOO, DEFAULT_CITATIONS, HORSE, HUNTER, INN, PRESETS, Rules, preset
+from cucu_ref.game.state import Action, ActionKind, Phase
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

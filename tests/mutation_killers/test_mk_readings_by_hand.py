@@ -17,11 +17,11 @@ from collections import Counter
 
 import pytest
 
-from cucu_ref.cards import PACKS
-from cucu_ref.cards import format as format_card
-from cucu_ref.engine import IllegalActionError, legal_actions, note_hint, step
-from cucu_ref.rulesets import preset
-from cucu_ref.state import Action, ActionKind, Event, Phase, Via
+from cucu_ref.game.cards import PACKS
+from cucu_ref.game.cards import format as format_card
+from cucu_ref.game.engine import IllegalActionError, legal_actions, note_hint, step
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.state import Action, ActionKind, Event, Phase, Via
 
 from helpers import card, losers, marks_lost, of_kind, play, run, table
 

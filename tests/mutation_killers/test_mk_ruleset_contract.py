@@ -1,4 +1,4 @@
-"""The documented contract of ``cucu_ref.rulesets``: every inconsistent ruleset is refused
+"""The documented contract of ``cucu_ref.game.rulesets``: every inconsistent ruleset is refused
 with a :class:`RulesetError` that names the offending field, and the helpers (``preset``,
 ``with_options``, ``open_options``, ``cites``) do what their docstrings say.
 
@@ -11,15 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.rulesets import (
-    DEFAULT_CITATIONS,
-    OPTIONS,
-    PRESETS,
-    Rules,
-    RulesetError,
-    open_options,
-    other_readings,
-    preset,
+from cucu_ref.game.rulesets import (
+    DEFAULT_CITATIONS, OPTIONS, PRESETS, Rules, RulesetError, open_options, other_readings, preset,
 )
 
 
@@ -221,7 +214,7 @@ def test_cites_prefers_the_rulesets_own_source():
 
 def test_an_option_spec_keeps_its_name_question_and_readings():
     # OPTIONS is built once, at import, by _spec; mutmut reaches it only through a direct call
-    from cucu_ref.rulesets import OptionSpec, Reading, _spec
+    from cucu_ref.game.rulesets import OptionSpec, Reading, _spec
 
     spec = _spec("ties", "K15", "Of several tied lowest cards, which lose?",
                  ("all", "K15", "all of them"), ("first", "L3", "only the first"))

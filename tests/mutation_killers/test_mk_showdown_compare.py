@@ -11,11 +11,11 @@ pricing shared by the fast and the general path, on the cases random deals rarel
 
 from __future__ import annotations
 
-from cucu_ref import engine
-from cucu_ref.cards import FOOL_VALUE, Card
-from cucu_ref.rulesets import preset
-from cucu_ref.scoring import evaluate
-from cucu_ref.state import Phase, Via
+from cucu_ref.game import engine
+from cucu_ref.game.cards import FOOL_VALUE, Card
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.scoring import evaluate
+from cucu_ref.game.state import Phase, Via
 
 NAMES = ("Ada", "Bo", "Cy")
 

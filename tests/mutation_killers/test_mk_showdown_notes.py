@@ -1,4 +1,4 @@
-"""``cucu_ref.scoring.evaluate`` as rulings use it: with ``explain=True`` every step of a showdown
+"""``cucu_ref.game.scoring.evaluate`` as rulings use it: with ``explain=True`` every step of a showdown
 is a note naming the rule that decides it; the ranks, losers and gainers follow the rules.
 
 Written to kill mutants that survived the first mutation run (docs/dev/mutation-report.md).
@@ -8,8 +8,8 @@ cited in each test (seed 000 for C/K/L/Z, 003 for F/R, 004 for D).
 
 from __future__ import annotations
 
-from cucu_ref.rulesets import preset
-from cucu_ref.scoring import evaluate
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.scoring import evaluate
 
 from helpers import card
 

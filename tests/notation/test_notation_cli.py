@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from cucu_ref.cli import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
-from cucu_ref.notation import looks_like_notation
+from cucu_ref.cli.adjudicate import EXIT_INVALID, EXIT_OK, EXIT_USAGE, main
+from cucu_ref.formats.notation import looks_like_notation
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.notation import NotationError, parse
+from cucu_ref.formats.notation import NotationError, parse
 
 HEAD = "Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n"
 

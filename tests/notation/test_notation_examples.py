@@ -10,8 +10,8 @@ import os
 
 import pytest
 
-from cucu_ref.cli import EXIT_OK, adjudicate_document
-from cucu_ref.notation import normalise, parse
+from cucu_ref.cli.adjudicate import EXIT_OK, adjudicate_document
+from cucu_ref.formats.notation import normalise, parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIR = os.path.join(ROOT, "examples", "notation")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.notation import parse
+from cucu_ref.formats.notation import parse
 
 HEAD = "Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n"
 

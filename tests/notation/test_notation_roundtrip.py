@@ -18,14 +18,15 @@ import string
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cucu_ref import cards, vocabulary as V
-from cucu_ref.cli import adjudicate_document
-from cucu_ref.engine import new_match
-from cucu_ref.notation import format, normalise, parse
-from cucu_ref.playout import trajectory
-from cucu_ref.position import position_from_replay, schema, schema_problems
-from cucu_ref.rulesets import PRESETS
-from cucu_ref.state import ActionKind, Phase
+from cucu_ref.game import cards
+from cucu_ref.formats import vocabulary as V
+from cucu_ref.cli.adjudicate import adjudicate_document
+from cucu_ref.game.engine import new_match
+from cucu_ref.formats.notation import format, normalise, parse
+from cucu_ref.game.playout import trajectory
+from cucu_ref.formats.position import position_from_replay, schema, schema_problems
+from cucu_ref.game.rulesets import PRESETS
+from cucu_ref.game.state import ActionKind, Phase
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHIPPED = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))

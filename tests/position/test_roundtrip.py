@@ -1,6 +1,6 @@
 """Round trip position -> state -> position for random engine states.
 
-A random playout (``cucu_ref.playout.trajectory``) is cut at a random point of a deal; the
+A random playout (``cucu_ref.game.playout.trajectory``) is cut at a random point of a deal; the
 deal's start and its actions so far are written as a position (every card known: the
 whole stack as 'order').  Reading that position back and replaying it must give exactly
 the engine's state, and writing it again must give the same position.
@@ -14,12 +14,12 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cucu_ref.adjudication import adjudicate, replay_state
-from cucu_ref.engine import new_match
-from cucu_ref.playout import trajectory
-from cucu_ref.position import load, parse, position_from_replay, schema_problems
-from cucu_ref.rulesets import PRESETS
-from cucu_ref.state import Phase
+from cucu_ref.services.adjudication import adjudicate, replay_state
+from cucu_ref.game.engine import new_match
+from cucu_ref.game.playout import trajectory
+from cucu_ref.formats.position import load, parse, position_from_replay, schema_problems
+from cucu_ref.game.rulesets import PRESETS
+from cucu_ref.game.state import Phase
 
 NAMES = ["Anna", "Bruno", "Carla", "Dora", "Elena", "Fabio"]
 

@@ -1,6 +1,6 @@
 """The two schemas: shipped identical in specs/ and the package, valid draft 2020-12; every
 example and every JSON output valid against them; ``schema_problems`` (jsonschema-rs, worded by
-``cucu_ref.validation``) agrees with ``jsonschema``, the oracle, and names places it names."""
+``cucu_ref.formats.validation``) agrees with ``jsonschema``, the oracle, and names places it names."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import jsonschema
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cucu_ref.cli import adjudicate_document
-from cucu_ref.inputs import json_path
-from cucu_ref.position import schema, schema_problems
+from cucu_ref.cli.adjudicate import adjudicate_document
+from cucu_ref.formats.inputs import json_path
+from cucu_ref.formats.position import schema, schema_problems
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json")))

@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from cucu_ref.cli import EXIT_INVALID, EXIT_OK, adjudicate_document
-from cucu_ref.position import position_from_replay
-from cucu_ref.rulesets import PRESETS
-from cucu_ref.engine import new_match
-from cucu_ref.playout import random_action
-from cucu_ref.engine import step
+from cucu_ref.cli.adjudicate import EXIT_INVALID, EXIT_OK, adjudicate_document
+from cucu_ref.formats.position import position_from_replay
+from cucu_ref.game.rulesets import PRESETS
+from cucu_ref.game.engine import new_match
+from cucu_ref.game.playout import random_action
+from cucu_ref.game.engine import step
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 with open(os.path.join(ROOT, "specs", "position-1.schema.json"), encoding="utf-8") as f:

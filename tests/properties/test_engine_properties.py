@@ -13,9 +13,9 @@ from hypothesis import event, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from cucu_ref.cards import PACKS
-from cucu_ref.engine import is_chance, legal_actions, new_match, shuffled_stack, step
-from cucu_ref.state import Action, ActionKind, Phase, Via
+from cucu_ref.game.cards import PACKS
+from cucu_ref.game.engine import is_chance, legal_actions, new_match, shuffled_stack, step
+from cucu_ref.game.state import Action, ActionKind, Phase, Via
 
 from helpers import CAMPLI, DIGITAL, card, cards_in_play, cat_offerer, check_invariants, pack_multiset
 
@@ -98,7 +98,7 @@ def test_the_same_actions_give_the_same_states(state, data):
 
 @given(st.integers(2, 20), st.integers(0, 2**32))
 def test_a_seeded_playout_is_deterministic(n, seed):
-    from cucu_ref.playout import play_match
+    from cucu_ref.game.playout import play_match
 
     state = new_match(CAMPLI, [f"p{i}" for i in range(n)])
     assert play_match(state, seed) == play_match(state, seed)
@@ -257,7 +257,7 @@ TestCucuMachine = CucuMachine.TestCase
 
 def campli_losers(live, guarantees, cuckoo_reading):
     """The Campli showdown written directly from seed 000 §Das Ergebnis and §Endspiel zu zweit,
-    independent of cucu_ref.scoring: the seats that pay a mark (a seat may appear twice)."""
+    independent of cucu_ref.game.scoring: the seats that pay a mark (a seat may appear twice)."""
     fools = [s for s, c in live if c.is_fool]
     if len(fools) == 1:
         # "dann hat dieser den gleichen Rang wie die ansonsten rangniedrigste Karte, d.h. der oder
@@ -301,7 +301,7 @@ def showdowns(draw):
 
 @given(showdowns(), st.sampled_from(["never-loses", "compared"]))
 def test_showdown_matches_the_seed_written_out(showdown, reading):
-    from cucu_ref.scoring import evaluate
+    from cucu_ref.game.scoring import evaluate
 
     live, guarantees = showdown
     rules = CAMPLI.with_options({"cuckoo_at_showdown": reading})
@@ -316,7 +316,7 @@ def test_showdown_matches_the_seed_written_out(showdown, reading):
 @st.composite
 def any_preset_match(draw):
     """A fresh match of any preset (the ordinary-pack games too), at any table size it allows."""
-    from cucu_ref.rulesets import PRESETS
+    from cucu_ref.game.rulesets import PRESETS
 
     rules = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
     n = draw(st.integers(rules.min_players, min(rules.max_players, 9)))

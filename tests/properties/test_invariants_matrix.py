@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from cucu_ref import invariants
-from cucu_ref.cli import main
+from cucu_ref.assurance import invariants
+from cucu_ref.cli.adjudicate import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DOCS = os.path.join(ROOT, "docs", "invariants.rst")
@@ -25,7 +25,7 @@ def test_the_docs_table_is_current(findings):
     expected = invariants.render_rst(findings, "examples/counterexamples", invariants.DEFAULT_DEALS, 0,
                                      invariants.formal_rows())
     with open(DOCS, encoding="utf-8") as f:
-        assert f.read() == expected, "run: python -m cucu_ref.invariants --write"
+        assert f.read() == expected, "run: python -m cucu_ref.assurance.invariants --write"
 
 
 def test_counterexample_files_are_current(findings):

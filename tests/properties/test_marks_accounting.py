@@ -1,5 +1,5 @@
 """Marks accounting on the engine (issue 15, item 1): in every step of every deal, the marks
-lost and gained are exactly their causes (cucu_ref.invariants' 'marks-accounting'):
+lost and gained are exactly their causes (cucu_ref.assurance.invariants' 'marks-accounting'):
 
 * an arresto by a hunter (K11) or a cat (K13, L8, Z5) costs the offerer one mark, and so does
   one on Lu Stù's way back (L8: "der letzte Spieler, der getauscht hat, muss eine Marke Strafe
@@ -7,7 +7,7 @@ lost and gained are exactly their causes (cucu_ref.invariants' 'marks-accounting
   der Katze zahlen");
 * a refusal by paying costs the target one (Q9);
 * the showdown's marks are those of the seeds' showdown written as a specification
-  (cucu_ref.formal.showdown.spec), with the inn's transfer (K14) and the fools' gains (L4, Z6);
+  (cucu_ref.assurance.formal.showdown.spec), with the inn's transfer (K14) and the fools' gains (L4, Z6);
 * a cuckoo's arrest costs nothing (K10: "Für den Anbieter hat das sonst keine negativen
   Folgen"), and nobody ever pays a mark he does not hold.
 
@@ -21,10 +21,11 @@ import random
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from cucu_ref import engine, invariants
-from cucu_ref.engine import _Step, is_chance, legal_actions, step
-from cucu_ref.rulesets import PRESETS, preset
-from cucu_ref.state import Action, ActionKind, Phase
+from cucu_ref.game import engine
+from cucu_ref.assurance import invariants
+from cucu_ref.game.engine import _Step, is_chance, legal_actions, step
+from cucu_ref.game.rulesets import PRESETS, preset
+from cucu_ref.game.state import Action, ActionKind, Phase
 from helpers import low_marks_start
 
 ACCOUNTING = next(p for p in invariants.PROPERTIES if p.id == "marks-accounting")

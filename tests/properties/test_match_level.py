@@ -26,11 +26,11 @@ import random
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from cucu_ref import invariants
-from cucu_ref.deal import start_deal
-from cucu_ref.engine import is_chance, legal_actions, new_match, step
-from cucu_ref.rulesets import PRESETS, preset
-from cucu_ref.state import Action, ActionKind, Phase
+from cucu_ref.assurance import invariants
+from cucu_ref.game.deal import start_deal
+from cucu_ref.game.engine import is_chance, legal_actions, new_match, step
+from cucu_ref.game.rulesets import PRESETS, preset
+from cucu_ref.game.state import Action, ActionKind, Phase
 from helpers import low_marks_start
 
 MATCHES = [PRESETS[name] for name in ("campli", "lu-stu", "zeh-1769", "digital-4p", "coucou")] + [
@@ -245,7 +245,7 @@ def test_the_ledger_can_fail():
     ledger.marks = [0, 0, 1, 3]
     ledger.virgin = [False, False, False, True]
     ledger.gone, ledger.back = 2, 1
-    from cucu_ref.state import Event
+    from cucu_ref.game.state import Event
     ledger.step(state, (Event("out", "K16", 2),))
     assert ledger.price[2] == 4
     try:
@@ -258,7 +258,7 @@ def test_the_ledger_can_fail():
 def test_the_ledger_can_fail_on_s6():
     # S6, first rule: the joint winners share the whole pot; a ledger told half of it fails
     state = new_match(PRESETS["screw-your-neighbour"], ["A", "B", "C"])
-    from cucu_ref.state import Event
+    from cucu_ref.game.state import Event
     ledger = Ledger(state)
     ledger.step(state, (Event("shuffle", "S2"),))
     ledger.marks, ledger.deal_outs = [0, 0, 0], [0, 1, 2]

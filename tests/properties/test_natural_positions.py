@@ -12,11 +12,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cucu_ref.adjudication import Ruling, Underdetermined, adjudicate
-from cucu_ref.adjudication.outcomes import essence, group
-from cucu_ref.adjudication.replay import run_position
-from cucu_ref.position import parse
-from cucu_ref.rulesets import PRESETS
+from cucu_ref.services.adjudication import Ruling, Underdetermined, adjudicate
+from cucu_ref.services.adjudication.outcomes import essence, group
+from cucu_ref.services.adjudication.replay import run_position
+from cucu_ref.formats.position import parse
+from cucu_ref.game.rulesets import PRESETS
 from tests import old_enumerator
 from tests.natural_positions import natural_deal
 

@@ -1,4 +1,4 @@
-"""Hypothesis behind the every-size z3 proofs (cucu_ref.formal.pproofs): on deals hypothesis
+"""Hypothesis behind the every-size z3 proofs (cucu_ref.assurance.formal.pproofs): on deals hypothesis
 draws (ruleset or option reading, table size, the cards the deal reaches, marks, every
 decision), the engine, the step model and the small-step model end the deal alike, and every
 micro-state satisfies each part of the invariant z3 proves inductive, and every step each
@@ -10,12 +10,12 @@ from __future__ import annotations
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from cucu_ref import cards
-from cucu_ref.formal import parametric as P
-from cucu_ref.formal import pproofs
-from cucu_ref.formal.model import DONE, NONE, Model
-from cucu_ref.formal.plan import readings
-from cucu_ref.formal.props import _engine_stack, _play_engine
+from cucu_ref.game import cards
+from cucu_ref.assurance.formal import parametric as P
+from cucu_ref.assurance.formal import pproofs
+from cucu_ref.assurance.formal.model import DONE, NONE, Model
+from cucu_ref.assurance.formal.plan import readings
+from cucu_ref.assurance.formal.props import _engine_stack, _play_engine
 
 READINGS = readings()
 # up to 8 seats: every branch of the deal (horses in a row, an undo through several exchanges,

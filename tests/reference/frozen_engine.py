@@ -1,4 +1,4 @@
-# FROZEN COPY, do not edit: cucu_ref/engine.py as of commit 33dfe7d, the engine on main before
+# FROZEN COPY, do not edit: cucu_ref/game/engine.py as of commit 33dfe7d, the engine on main before
 # issue 13's rewrite was merged (2c552f0 with oracle's S4, S6 and Q2 'always' pieces, the
 # ruleset's own rule for whose turn it is, and assurance's marks and table for the showdown),
 # its relative imports made absolute.  It is the reference the rewritten engine is checked
@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from typing import Iterable, Optional, Sequence
 
-from cucu_ref.cards import PACKS, Card
-from cucu_ref.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
-from cucu_ref.scoring import evaluate
-from cucu_ref.state import Action, ActionKind, Event, Phase, State, Via
+from cucu_ref.game.cards import PACKS, Card
+from cucu_ref.game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
+from cucu_ref.game.scoring import evaluate
+from cucu_ref.game.state import Action, ActionKind, Event, Phase, State, Via
 
 __all__ = [
     "IllegalActionError",

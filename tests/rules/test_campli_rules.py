@@ -16,10 +16,10 @@ from collections import Counter
 
 import pytest
 
-from cucu_ref.cards import PACKS
-from cucu_ref.engine import IllegalActionError, legal_actions, new_match, seat_by_draw, shuffled_stack, step
-from cucu_ref.scoring import evaluate
-from cucu_ref.state import Action, ActionKind, Phase, Via
+from cucu_ref.game.cards import PACKS
+from cucu_ref.game.engine import IllegalActionError, legal_actions, new_match, seat_by_draw, shuffled_stack, step
+from cucu_ref.game.scoring import evaluate
+from cucu_ref.game.state import Action, ActionKind, Phase, Via
 
 from helpers import (
     CAMPLI,

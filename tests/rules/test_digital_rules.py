@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.engine import legal_actions, new_match
-from cucu_ref.rulesets import preset
-from cucu_ref.scoring import evaluate
-from cucu_ref.state import ActionKind, Phase
+from cucu_ref.game.engine import legal_actions, new_match
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.scoring import evaluate
+from cucu_ref.game.state import ActionKind, Phase
 from tests.helpers import card, kinds, losers, marks_lost, of_kind, play, table
 
 DIGI = preset("digital-4p")

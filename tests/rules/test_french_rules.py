@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.engine import legal_actions, new_match
-from cucu_ref.rulesets import preset
-from cucu_ref.state import ActionKind, Phase
+from cucu_ref.game.engine import legal_actions, new_match
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.state import ActionKind, Phase
 from tests.helpers import card, kinds, losers, marks_lost, of_kind, play, run, table
 
 COUCOU, AQC, HERE, RANTER = (preset(n) for n in ("coucou", "as-qui-court", "here", "ranter-go-round"))

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.cards import PACKS
-from cucu_ref.engine import IllegalActionError, legal_actions, step
-from cucu_ref.rulesets import preset
-from cucu_ref.state import Action, ActionKind, Phase
+from cucu_ref.game.cards import PACKS
+from cucu_ref.game.engine import IllegalActionError, legal_actions, step
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.state import Action, ActionKind, Phase
 from tests.helpers import card, kinds, losers, marks_lost, of_kind, play, run, table
 
 LU = preset("lu-stu")

@@ -13,8 +13,8 @@ import itertools
 import pytest
 
 from cucu_ref import new_match
-from cucu_ref.playout import trajectory
-from cucu_ref.rulesets import OPTIONS, PRESETS, Rules, options_in_play
+from cucu_ref.game.playout import trajectory
+from cucu_ref.game.rulesets import OPTIONS, PRESETS, Rules, options_in_play
 
 SEEDS = range(6)
 
@@ -77,8 +77,8 @@ def test_every_settled_reading_from_another_games_source_is_explained() -> None:
     # reading comes from: the reading's own source, unless PRESET_REASONS says more.  Where that
     # source is another game's (Zeh's fourth paragraph for Coucou's 'must exchange'), the page
     # would mislead, so the preset must give its own reason, from its own source.
-    from cucu_ref.rulesets import OPEN_POINTS, PRESET_INFO, PRESET_REASONS
-    from cucu_ref.sources import RULES
+    from cucu_ref.game.rulesets import OPEN_POINTS, PRESET_INFO, PRESET_REASONS
+    from cucu_ref.formats.sources import RULES
 
     unexplained = []
     for name, rules in PRESETS.items():
@@ -94,8 +94,8 @@ def test_every_settled_reading_from_another_games_source_is_explained() -> None:
 
 
 def test_every_preset_has_its_title_and_sources() -> None:
-    from cucu_ref.rulesets import PRESET_INFO
-    from cucu_ref.sources import SOURCES
+    from cucu_ref.game.rulesets import PRESET_INFO
+    from cucu_ref.formats.sources import SOURCES
 
     assert set(PRESET_INFO) == set(PRESETS)
     for name, info in PRESET_INFO.items():

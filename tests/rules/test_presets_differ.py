@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.rulesets import PRESETS, preset
+from cucu_ref.game.rulesets import PRESETS, preset
 from tests.helpers import marks_lost, play, table
 
 DEAL = "III V XII III"

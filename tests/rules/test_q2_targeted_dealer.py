@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.rulesets import preset
-from cucu_ref.state import Phase
+from cucu_ref.game.rulesets import preset
+from cucu_ref.game.state import Phase
 from tests.helpers import card, kinds, play, table
 
 CAMPLI = preset("campli")

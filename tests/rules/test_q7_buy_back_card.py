@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cucu_ref.deal import start_deal
-from cucu_ref.engine import is_chance, legal_actions, shuffled_stack, step
-from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESET_REASONS, PRESETS, other_readings, preset
-from cucu_ref.state import Action, ActionKind, Event, Phase, Via
+from cucu_ref.game.deal import start_deal
+from cucu_ref.game.engine import is_chance, legal_actions, shuffled_stack, step
+from cucu_ref.game.rulesets import OPEN_POINTS, OPTIONS, PRESET_REASONS, PRESETS, other_readings, preset
+from cucu_ref.game.state import Action, ActionKind, Event, Phase, Via
 
 from helpers import card, cards_in_play, check_invariants, low_marks_start, pack_multiset, play, run, table
 
@@ -43,7 +43,7 @@ def test_the_option_is_declared_with_its_readings_sources_and_default():
 def test_the_option_is_in_play_only_where_a_buy_back_comes_during_a_deal():
     # Q7 is read only where a player can go out during the deal (a hunter, a cat, or paying to
     # refuse, Q9), buys back at once (L11) and has lost his card under the stack (L10)
-    from cucu_ref.rulesets import CAT, CUCKOO, HUNTER, options_in_play
+    from cucu_ref.game.rulesets import CAT, CUCKOO, HUNTER, options_in_play
 
     def reads(rules) -> bool:
         return "buy_back_card" in options_in_play(rules)
@@ -210,7 +210,7 @@ def test_seeded_lu_stu_matches_keep_the_invariants_and_deal_fresh_cards(reading)
 def test_fresh_card_the_fast_paths_agree_with_the_general_path(monkeypatch):
     # after a re-entry the deal goes on through the engine's fast paths (keeps, offers, the
     # dealer's showdown) with one more live hand; the general path alone gives the same steps
-    from cucu_ref import engine
+    from cucu_ref.game import engine
 
     steps = list(seeded_steps(lu(FRESH), 11, 250, 8, 120, buy=1.0))
     revived = sum(1 for before, action, (after, _) in steps

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.rulesets import OPEN_POINTS, OPTIONS, PRESET_REASONS, preset
-from cucu_ref.scoring import evaluate
-from cucu_ref.state import Phase
+from cucu_ref.game.rulesets import OPEN_POINTS, OPTIONS, PRESET_REASONS, preset
+from cucu_ref.game.scoring import evaluate
+from cucu_ref.game.state import Phase
 from tests.helpers import card, losers, marks_lost, play, table
 
 Q2_YES = preset("campli", {"targeted_dealer_decides": "yes"})

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref.engine import legal_actions
-from cucu_ref.rulesets import OPEN_POINTS, preset
-from cucu_ref.state import Action, ActionKind, Phase
+from cucu_ref.game.engine import legal_actions
+from cucu_ref.game.rulesets import OPEN_POINTS, preset
+from cucu_ref.game.state import Action, ActionKind, Phase
 from tests.helpers import card, kinds, losers, of_kind, play, run, table
 
 SYN = preset("screw-your-neighbour")

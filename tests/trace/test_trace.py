@@ -14,9 +14,9 @@ import json
 import jsonschema
 import pytest
 
-from cucu_ref.cli import main
-from cucu_ref.position import schema
-from cucu_ref.trace import check_document, parse, verdict_json, verdict_text
+from cucu_ref.cli.adjudicate import main
+from cucu_ref.formats.position import schema
+from cucu_ref.formats.trace import check_document, parse, verdict_json, verdict_text
 
 CAMPLI_NAMES = ["Andrea", "Beatrice", "Chiara", "Dario"]
 

@@ -1,5 +1,5 @@
 """The trace schemas (trace-1, trace-result-1): identical in specs/ and the package, valid draft
-2020-12, and the CLI's validator (cucu_ref.validation, jsonschema-rs) agreeing with jsonschema
+2020-12, and the CLI's validator (cucu_ref.formats.validation, jsonschema-rs) agreeing with jsonschema
 on conformance vectors and on broken ones."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import os
 import jsonschema
 import pytest
 
-from cucu_ref.conformance.vectors import load
-from cucu_ref.position import schema, schema_problems
-from cucu_ref.validation import is_valid
+from cucu_ref.services.conformance.vectors import load
+from cucu_ref.formats.position import schema, schema_problems
+from cucu_ref.formats.validation import is_valid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NAMES = ("trace-1", "trace-result-1")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from cucu_ref import cards
-from cucu_ref.cards import ALIASES, NAME_SOURCES, PACKS, Card, CardNameError, parse
+from cucu_ref.game import cards
+from cucu_ref.game.cards import ALIASES, NAME_SOURCES, PACKS, Card, CardNameError, parse
 
 LANGUAGES = {"", "it", "de", "da", "nb", "sv", "fr", "en"}
 
@@ -144,7 +144,7 @@ def test_canonical_tokens_and_numerals_win_over_aliases():
 
 
 def test_a_position_with_an_ambiguous_name_lists_its_candidates():
-    from cucu_ref import position as P
+    from cucu_ref.formats import position as P
 
     doc = {"format": "cucu-position/1", "ruleset": "campli", "players": ["Anna", "Bruno"], "dealer": "Bruno",
            "hands": {"Anna": "Kille", "Bruno": "Casa"}}

@@ -1,4 +1,4 @@
-"""The words a table says (cucu_ref.vocabulary): calls, decision words in several languages, each
+"""The words a table says (cucu_ref.formats.vocabulary): calls, decision words in several languages, each
 with its source or marked as ordinary usage; the ruleset's own words; the names each source prints.
 
 Expectations are read from the seeds (cited per case), not from the tables under test.
@@ -10,12 +10,12 @@ from collections import defaultdict
 
 import pytest
 
-from cucu_ref import cards
-from cucu_ref import position as P
-from cucu_ref import vocabulary as V
-from cucu_ref.cards import CardNameError
-from cucu_ref.rulesets import PRESETS
-from cucu_ref.sources import RULES
+from cucu_ref.game import cards
+from cucu_ref.formats import position as P
+from cucu_ref.formats import vocabulary as V
+from cucu_ref.game.cards import CardNameError
+from cucu_ref.game.rulesets import PRESETS
+from cucu_ref.formats.sources import RULES
 
 WORDS = V.WORDS
 

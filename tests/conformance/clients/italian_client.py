@@ -4,8 +4,8 @@ of the event cards, answers through cucu-ref's engine, and names its hands in It
 import json
 import sys
 
-from cucu_ref.conformance.names import BUILTIN
-from cucu_ref.trace import answer
+from cucu_ref.services.conformance.names import BUILTIN
+from cucu_ref.formats.trace import answer
 
 ITALIAN = BUILTIN["italian"]["cuccu"]
 BACK = {v: k for k, v in ITALIAN.items()}

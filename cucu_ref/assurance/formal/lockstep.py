@@ -1,0 +1,198 @@
+"""The engine and both z3 models in lockstep (issue 15, item 3).
+
+A hypothesis ``RuleBasedStateMachine`` deals the same cards to the engine
+(cucu_ref.game.engine), the step model (cucu_ref.assurance.formal.model) and the small-step model
+(cucu_ref.assurance.formal.parametric), then takes every decision in all three at once.  After each
+decision it compares everything the three hold: each seat's card, the stack, marks, dead
+cards, whose turn it is and in which phase, the guarantees, and the decisions open; at the
+end of the deal, the marks after the showdown.  The small-step model's micro-states between
+two decisions also satisfy the invariant z3 proves for every size.
+
+The deals are biased: the ruleset's event cards, fools and nullas are dealt far more often
+than chance, and players on their last mark are common (so cards go dead, an innkeeper may
+have nothing left to pay, the way back fines).  Sizes: the test
+(tests/properties/test_lockstep.py) runs it under the profiles of tests/conftest.py (``ci``: 25
+runs; ``HYPOTHESIS_PROFILE=thorough``: 1000), the mutation runner (:mod:`cucu_ref.assurance.formal.mutants`)
+by :func:`run`; tables of 2 to 8 (the z3 proofs cover every size).  Here, not in the tests,
+so that the mutation runner can run it on a mutated engine.
+"""
+
+from __future__ import annotations
+
+from hypothesis import note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from ...game import cards
+from ...game.engine import legal_actions, new_match, step
+from . import parametric as P
+from . import pproofs
+from .crosscheck import ALL_OUT_EVENTS, BIT, DEAL_PHASES
+from .model import DONE, INN_KEEP, INN_OFF, NONE, DECIDE, Model
+from .plan import readings
+from .props import _engine_stack
+from ...game.state import Action, ActionKind, Phase
+
+READINGS = readings()
+PHASE_OF = {Phase.DECIDE: DECIDE, Phase.INN_OFFERER: INN_OFF, Phase.INN_KEEPER: INN_KEEP}
+
+
+@st.composite
+def biased_deals(draw):
+    """(rules, n, the k = n + 2 card values the deal can reach, marks): event cards, fools and
+    nullas drawn first and often, marks of 1 common."""
+    rules = draw(st.sampled_from(READINGS), label="rules")
+    n = draw(st.integers(rules.min_players, min(rules.max_players, 8)), label="seats")
+    k = n + 2
+    pack = list(cards.PACKS[rules.pack].cards)
+    favoured = [c for c in pack if c.value in rules.role_of or c.is_fool or c.value == 0]
+    chosen: list = []
+    left = list(pack)
+    for _ in range(k):  # six draws in ten from the favoured cards still in the pack
+        pool = [c for c in left if c in favoured] if draw(st.integers(0, 9), label="favour") < 6 else left
+        pool = pool or left
+        card = pool[draw(st.integers(0, len(pool) - 1), label="card")]
+        left.remove(card)
+        chosen.append(card)
+    marks = [draw(st.sampled_from((1, 1, 1, 2, 3)), label="marks") for _ in range(n)]
+    return rules, n, [c.value for c in chosen], marks
+
+
+class Lockstep(RuleBasedStateMachine):
+    """One deal, three implementations, every decision taken in all three."""
+
+    @initialize(deal=biased_deals())
+    def deal(self, deal):
+        self._start(deal)
+
+    @precondition(lambda self: not self._in_deal())
+    @rule(deal=biased_deals())
+    def another_deal(self, deal):
+        self._start(deal)
+
+    def _start(self, deal):
+        rules, n, vals, marks = deal
+        note(f"{rules.name} n={n} stack={vals} marks={marks}")
+        self.rules, self.n, self.vals, self.k = rules, n, vals, len(vals)
+        # the engine: a whole pack holding these cards where the deal reaches them
+        state = new_match(rules, [f"p{i}" for i in range(n)], dealer=n - 1)
+        state = state._replace(marks=tuple(marks), virgins=tuple(m == rules.initial_marks for m in marks))
+        self.stack = _engine_stack(rules, vals, self.k)
+        self.rest = list(self.stack[1:len(self.stack) - self.k + 1]) if rules.deal_from == "bottom" else list(
+            self.stack[self.k - 1:len(self.stack) - 1])
+        self.engine, events = step(state, Action(ActionKind.SHUFFLE, stack=self.stack))
+        self.events = list(events)
+        self.order = self.engine.order
+        # the step model and the small-step model
+        self.model = Model(rules, n)
+        self.s = self.model.initial(list(range(self.k)), vals, marks)
+        self.pm = P.PModel(rules, n, self.k, P.Arr(NONE, dict(enumerate(vals))))
+        self.p, trail = P.run_to_decision(self.pm, self.pm.initial(marks))
+        self.micro = [self.pm.initial(marks)] + trail
+
+    # ---- the decision
+
+    def _in_deal(self):
+        return self.engine.phase in DEAL_PHASES
+
+    @precondition(lambda self: self._in_deal())
+    @rule(offer=st.booleans())
+    def decide(self, offer):
+        legal = legal_actions(self.engine)
+        action = next((a for a in legal if BIT[a.kind] == offer), legal[0])
+        d = BIT[action.kind]
+        self.engine, events = step(self.engine, action)
+        self.events = list(events)
+        while self.engine.phase == Phase.BUY_BACK and self.engine.suspended is not None:
+            # L11: a buy-back in mid-deal; he takes no further part in this deal (Q7)
+            self.engine, events = step(self.engine, Action(ActionKind.DECLINE, self.engine.actor))
+            self.events += events
+        self.s = self.model.step(self.s, d)
+        self.p = self.pm.step(self.p, d)
+        self.micro = [self.p]
+        self.p, trail = P.run_to_decision(self.pm, self.p)
+        self.micro += trail
+
+    # ---- what all three hold
+
+    @invariant()
+    def same_phase_and_turn(self):
+        e, s, p = self.engine, self.s, self.p
+        if self._in_deal():
+            assert s.phase == p.phase == PHASE_OF[e.phase], (e.phase, s.phase, p.phase)
+            assert self.order[s.actor] == self.order[p.actor] == e.actor
+            if e.phase in (Phase.INN_OFFERER, Phase.INN_KEEPER):
+                assert self.order[s.target] == self.order[p.target] == e.target
+        else:
+            assert s.phase == p.phase == DONE, (e.phase, s.phase, p.phase)
+
+    @invariant()
+    def same_cards(self):
+        e, s, p = self.engine, self.s, self.p
+        for j, seat in enumerate(self.order):
+            card = e.hands[seat]
+            mine = None if s.hval[j] == NONE else s.hval[j]
+            small = None if P.sel(p.hid, j) == NONE else self.vals[P.sel(p.hid, j)]
+            assert (None if card is None else card.value) == mine == small, (j, card, mine, small)
+            assert bool(e.dead[seat]) == bool(s.dead[j]) == bool(P.sel(p.dead, j)), j
+            assert s.guar[j] == P.sel(p.guar, j)
+            guaranteed = [k for o, k in e.guarantees if o == seat]
+            assert (self.order[s.guar[j]] if s.guar[j] >= 0 else None) == (guaranteed[0] if guaranteed else None)
+
+    @invariant()
+    def same_stack(self):
+        # the engine's stack is the model's window with the untouched middle of the pack inside it
+        window = [self.s.sval[i] for i in range(self.s.lo, self.s.hi + 1)]
+        small = [self.vals[P.sel(self.p.sid, i)] for i in range(self.p.lo, self.p.hi + 1)]
+        assert window == small
+        engine = [c.value for c in self.engine.stack]
+        rest = [c.value for c in self.rest]
+        assert any(engine == window[:a] + rest + window[a:] for a in range(len(window) + 1)), (engine, window)
+
+    @invariant()
+    def same_marks(self):
+        e, s, p = self.engine, self.s, self.p
+        engine = [e.marks[seat] for seat in self.order]
+        if self._in_deal():
+            assert engine == list(s.marks) == [P.sel(p.marks, j) for j in range(self.n)]
+            return
+        if any(ev.kind in ALL_OUT_EVENTS for ev in self.events):
+            return  # K18, D8, Z11 (S6's too): everybody's marks start again
+        after = self.model.final_marks(s)[0]  # the showdown by the engine's own scoring, on z3's side
+        assert engine == after, (engine, after)
+        assert all(m >= 0 for m in after)  # nobody pays more than he holds
+
+    @invariant()
+    def same_decisions_open(self):
+        if not self._in_deal():
+            return
+        engine = {BIT[a.kind] for a in legal_actions(self.engine)}
+        at_dealer = self.s.phase == DECIDE and self.s.cursor == self.n - 1
+        model = {False} if at_dealer and self.rules.dealer_exchange == "none" else {False, True}
+        assert engine == model, (self.engine.phase, engine, model)
+
+    @invariant()
+    def small_steps_keep_the_invariant(self):
+        cx = pproofs.Ctx(self.pm)
+        for st_ in self.micro:
+            if st_.phase == DONE:
+                assert all(x is True for name in pproofs.FINAL_PARTS for x in pproofs.PARTS[name](cx, st_))
+            else:
+                assert all(x is True for x in pproofs.invariant(cx, st_, self.rules))
+
+
+
+STEPS = 24  # decisions per machine run (a few deals)
+
+
+def run(examples: int, seed: int = 0) -> None:
+    """Run the machine ``examples`` times, derandomized from ``seed``: raises the first
+    disagreement (an AssertionError naming what differs) or any error the three raise."""
+    from hypothesis import HealthCheck
+    from hypothesis import Phase as HypothesisPhase  # not the game's Phase
+    from hypothesis.stateful import run_state_machine_as_test
+
+    run_state_machine_as_test(Lockstep, settings=settings(
+        max_examples=examples, stateful_step_count=STEPS, deadline=None, derandomize=True, database=None,
+        suppress_health_check=list(HealthCheck), phases=[HypothesisPhase.generate], print_blob=False,
+        report_multiple_bugs=False))

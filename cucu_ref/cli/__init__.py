@@ -1,0 +1,5 @@
+"""The command lines: argument parsing, files, jobs and exit codes.
+
+``cucu-adjudicate`` (:mod:`~cucu_ref.cli.adjudicate`).  The top layer: nothing in the
+package imports it (docs/dev/layers.rst).
+"""

@@ -1,0 +1,625 @@
+"""``cucu-adjudicate``: settle a table dispute from a position written as JSON.
+
+Input handling (issue 12; documented in ``docs/cli.rst``):
+
+* a position file, or a ``--batch`` line, is read with a bound: at most
+  :data:`~cucu_ref.formats.inputs.MAX_BYTES` bytes are ever held for one position, so ``/dev/zero`` or a
+  stream without a newline costs time, never memory;
+* a batch line is treated exactly as a file holding the same bytes (less its ``\\n``): the same
+  UTF-8 check, byte order mark, limits and messages; a line of only spaces, tabs and ``\\r`` is
+  skipped and gets no record; records name their physical line number;
+* text output never carries a character that could act on a terminal or forge a line: every
+  non-printable character is escaped (:func:`cucu_ref.services.render.printable`); JSON output escapes
+  the same characters as ``\\uXXXX``, so a record is always one line for any line splitter;
+* a reader that goes away (``| head -1``) ends the run at once and silently, with exit status
+  141 (128 + SIGPIPE, what a shell reports for a command killed by a broken pipe);
+* ``--jobs N`` rules with N worker processes; the output is in input order and byte-identical
+  to ``--jobs 1`` (each worker runs the same function on the same bytes).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from types import ModuleType
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, TextIO
+
+if TYPE_CHECKING:
+    import argparse
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+__all__ = ["main", "adjudicate_document", "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_INTERNAL",
+           "EXIT_BROKEN_PIPE", "MAX_JOBS"]
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: the reader of the output went away
+MAX_JOBS = 256
+
+DESCRIPTION = """\
+Settle a Cucù table dispute from a position written as JSON (format cucu-position/1,
+see specs/position-1.schema.json) or as a deal in the plain-text notation (lines such as
+'Anna: V, passo', see docs/notation.rst). The history is replayed through the rules; each step
+cites its rule and source; the output says what happens next or, when the deal is over,
+who loses or gains marks, who is out, buy-back prices, the next dealer and the winner.
+Where the ruling depends on an open question, every reading's outcome is given.
+"""
+
+EPILOG = """\
+exit codes:
+  0  a ruling was given (an overruled claim is still a ruling); for a trace:
+     cucu-ref agrees with it
+  1  the position is invalid, impossible, or its history cannot have happened
+     (the output says why, with the JSON path of each problem); for a trace:
+     cucu-ref diverges from it (the first divergence, rule and source) or it is invalid
+  2  usage error (bad arguments, unreadable file; --format svg given a trace)
+  3  internal error (a message; the traceback only with --debug)
+  141  the reader of the output went away (broken pipe, e.g. '| head -1'): nothing more is
+     written, no message
+  With several inputs the exit code is the highest of them.
+
+limits:
+  a position (a line with --batch) may hold at most 1 MiB of UTF-8 and nest at
+  most 64 levels; integers have at most 100 digits, and the schema bounds each one
+  (marks 0-1000, stake 0-1000000 ...); player names have no control characters;
+  the cases of cards left unknown are split up to 20000 engine steps and 20000
+  scored showdowns (past that: under-specified, naming the cards).
+
+batch:
+  each line is ruled on as a file holding that line would be; a line of only spaces,
+  tabs and \\r gets no record; each record names its line ("input": "line N").
+
+examples:
+  cucu-adjudicate examples/campli-cat-undo.json
+  cucu-adjudicate examples/notation/campli-cat-undo.txt
+  cucu-adjudicate --to-notation examples/campli-inn-nulla.json
+  cucu-adjudicate --format json examples/*.json
+  cat positions.jsonl | cucu-adjudicate --batch -
+  cucu-adjudicate --batch --jobs 0 positions.jsonl > rulings.jsonl
+  cucu-adjudicate --rulesets
+  cucu-adjudicate --trace my-client-deal.json
+  cucu-adjudicate --format svg examples/notation/campli-cat-undo.txt > cat.svg
+  cucu-adjudicate --format svg --svg-dir pictures examples/notation/*.txt
+"""
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _jobs(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise _UsageError(f"--jobs takes a whole number, not {text!r}") from None
+    if not 0 <= n <= MAX_JOBS:
+        raise _UsageError(f"--jobs takes 0 (one per core) to {MAX_JOBS}, not {n}")
+    return n
+
+
+def _parser() -> "argparse.ArgumentParser":
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> Any:  # argparse exits 2 itself; keep control of output
+            raise _UsageError(message)
+
+    p = Parser(prog="cucu-adjudicate", description=DESCRIPTION, epilog=EPILOG,
+               formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("positions", nargs="*", metavar="POSITION",
+                   help="position files: JSON, or a deal in the notation (any text that is not JSON; "
+                        "errors as FILE:LINE:COL); '-' reads standard input")
+    p.add_argument("--format", choices=("text", "json", "svg"), default="text",
+                   help="output: readable text (default), JSON (cucu-ruling/1, specs/ruling-1.schema.json), or "
+                        "the ruling's pictures as one SVG document (a figure per case; one POSITION, or --svg-dir)")
+    p.add_argument("--svg-dir", metavar="DIR",
+                   help="with --format svg: write each POSITION's SVG document to DIR/NAME.svg (NAME: the "
+                        "file's name without its extension, or with it where two inputs share one) and list "
+                        "what was written")
+    p.add_argument("--batch", action="store_true",
+                   help="JSON Lines only: one JSON position per input line, one JSON ruling per output line "
+                        "(a bad line gets an error record; the rest go on); a deal in the notation, being "
+                        "several lines, is given as a file of its own")
+    p.add_argument("--jobs", default="1", metavar="N",
+                   help="rule with N worker processes (0: one per available core); the output is in "
+                        "input order and the same bytes as with --jobs 1 (default 1)")
+    p.add_argument("--to-json", action="store_true",
+                   help="write each POSITION given in the notation as its cucu-position/1 JSON, and stop")
+    p.add_argument("--to-notation", action="store_true",
+                   help="write each JSON POSITION in the notation, and stop")
+    p.add_argument("--language", choices=("it", "de", "fr", "en", "da"),
+                   help="with --to-notation: the language of the table's words (default: the ruleset's source's)")
+    p.add_argument("--trace", action="append", default=[], metavar="FILE",
+                   help="a deal trace as another program records it (cucu-trace/1, specs/trace-1.schema.json): "
+                        "cucu-ref's outcome, the first divergence with rule and source, and the readings under "
+                        "which the trace agrees; exit 0 when cucu-ref agrees (traces also work as POSITION "
+                        "and in --batch)")
+    p.add_argument("--rulesets", action="store_true", help="list the presets and options (with readings and sources)")
+    p.add_argument("--no-readings", action="store_true",
+                   help="skip re-running the position under the other readings of the open questions")
+    p.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    return p
+
+
+Result = tuple[int, dict[str, Any], Callable[[], str]]
+
+
+@functools.lru_cache(maxsize=None)
+def _layers() -> tuple[ModuleType, ModuleType, ModuleType]:
+    """The modules a position goes through (position, render, adjudication), imported at the
+    first position, not for --help or --version, and then kept: a relative import inside a
+    function costs 1-2 µs a call (importlib resolves the package in Python), which a batch paid
+    for several times a position."""
+    from ..services import adjudication, render
+    from ..formats import position
+
+    return position, render, adjudication
+
+
+def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
+                        place: Optional[Callable[[str], str]] = None) -> Result:
+    """One position through every layer: (exit code, JSON record, text thunk).  ``place``: how the
+    text names where a history entry was written (default: its JSON path)."""
+    P, R, adjudication = _layers()
+    if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
+        from ..formats.notation import adjudicate_notation, looks_like_notation
+
+        if looks_like_notation(data):  # text that is not JSON: a deal in the notation (CONTRACTS §6)
+            return adjudicate_notation(data, source, readings)
+    try:
+        doc = data if isinstance(data, dict) else P.load(data)
+    except P.InputError as err:
+        found = [P.Problem("input", p.path, p.message) for p in err.problems]
+        return EXIT_INVALID, R.problems_json(found, source), lambda: R.problems_text(found, source)
+    if isinstance(doc, dict) and doc.get("format") == "cucu-trace/1":
+        return _trace_document(doc, source, readings)
+    problems = P.schema_problems(doc)
+    if problems:
+        problems = P.verb_hints(doc, problems)
+        return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
+    pos, problems = P.parse(doc)
+    if pos is None:
+        return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
+    try:
+        ruling = adjudication.adjudicate(pos, readings=readings)
+    except (adjudication.Underdetermined, adjudication.Unsupported) as err:
+        where = (err.path, err.rule) if isinstance(err, adjudication.Unsupported) else ("$", None)
+        problem = P.Problem("meaning", where[0], str(err), where[1])
+        verdict = "under-specified" if isinstance(err, adjudication.Underdetermined) else None
+        return (EXIT_INVALID, R.problems_json([problem], source, verdict),
+                lambda: R.problems_text([problem], source, verdict))
+    if not ruling.ok:
+        args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
+        return EXIT_INVALID, R.problems_json(*args), lambda: R.problems_text(*args)
+    return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source, place)
+
+
+def _trace_document(doc: dict[str, Any], source: str, readings: bool) -> Result:
+    """A deal trace (``cucu-trace/1``): cucu-ref's outcome and the first divergence; exit 0 when
+    cucu-ref agrees with the trace, 1 when it diverges or the trace is invalid."""
+    from ..formats import trace as T
+
+    verdict = T.check_document(doc, readings)
+    code = EXIT_OK if verdict.status == "agrees" else EXIT_INVALID
+    return code, T.verdict_json(verdict, source), lambda: T.verdict_text(verdict, source)
+
+
+# --------------------------------------------------------------------------- one item of work
+
+
+class _Settings(NamedTuple):
+    fmt: str  # 'text' or 'json'
+    readings: bool
+    debug: bool
+    many: bool  # several inputs: a blank line between texts, one JSON object per line
+    batch: bool  # JSON Lines out, whatever fmt says
+
+
+# (source, the position's bytes); None for a batch line over the size limit
+Item = tuple[str, Optional[bytes]]
+
+
+def _internal(err: BaseException, source: str, debug: bool) -> Result:
+    from ..services.render import error_json
+
+    if debug:
+        import traceback
+
+        traceback.print_exception(err)
+    message = f"internal error: {type(err).__name__}: {err}"
+    return EXIT_INTERNAL, error_json(message, source, EXIT_INTERNAL), lambda: f"{source}: {message} (run with --debug)"
+
+
+# A record is a tree of dicts, lists and strings, never circular: the encoder skips the check
+# (one set insertion per container); the text is the same as json.dumps(record, ensure_ascii=False).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
+
+def _json_text(record: dict[str, Any], indent: Optional[int] = None) -> str:
+    json_printable: Callable[[str], str] = _layers()[1].json_printable
+    text = _ENCODER.encode(record) if indent is None else json.dumps(record, ensure_ascii=False, indent=indent,
+                                                                     check_circular=False)
+    return json_printable(text)
+
+
+def _render(settings: _Settings, result: Result) -> tuple[int, str]:
+    code, record, text = result
+    if settings.batch or settings.fmt == "json":
+        return code, _json_text(record, None if settings.many or settings.batch else 2) + "\n"
+    return code, _layers()[1].printable(text()) + ("\n\n" if settings.many else "\n")
+
+
+def _rule_one(settings: _Settings, source: str, data: Optional[bytes]) -> tuple[int, str]:
+    """The output of one position, as it will be written: the one function that both
+    ``--jobs 1`` and every worker of ``--jobs N`` run."""
+    try:
+        if data is None:  # a batch line over the limit: the record a file of those bytes gets
+            from ..formats import position as P
+            from ..services import render as R
+            from ..formats.inputs import TOO_LARGE
+
+            big = [P.Problem("input", "$", TOO_LARGE)]
+            return _render(settings, (EXIT_INVALID, R.problems_json(big, source), lambda: R.problems_text(big, source)))
+        return _render(settings, adjudicate_document(data, source, settings.readings))
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as err:  # one bad position never stops the run (a Rust panic is a BaseException)
+        return _render(settings, _internal(err, source, settings.debug))
+
+
+def _rule_chunk(settings: _Settings, chunk: list[Item]) -> list[tuple[int, str]]:
+    return [_rule_one(settings, source, data) for source, data in chunk]
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _lines(stream: IO[Any]) -> Iterator[tuple[int, Optional[bytes]]]:
+    """(physical line number, bytes without the '\\n') of each line that is not blank; None
+    for a line longer than MAX_BYTES, whose rest is read and dropped, never held."""
+    from ..formats.inputs import MAX_BYTES
+
+    limit = MAX_BYTES + 2  # the line, its '\n', and one byte more to know it is too long
+    number = 0
+    while True:
+        chunk = stream.readline(limit)
+        if not chunk:
+            return
+        if isinstance(chunk, str):  # a text stream given by a program
+            chunk = chunk.encode("utf-8", "surrogatepass")
+        number += 1
+        if chunk.endswith(b"\n"):
+            chunk = chunk[:-1]
+        elif len(chunk) >= limit:
+            yield number, None
+            while True:  # skip the rest of the line, 64 KiB at a time
+                rest = stream.readline(1 << 16)
+                if not rest or rest.endswith(b"\n" if isinstance(rest, bytes) else "\n"):
+                    break
+            continue
+        if len(chunk) > MAX_BYTES:
+            yield number, None
+        elif chunk.strip(b" \t\r"):
+            yield number, chunk
+
+
+def _read(name: str, stdin: IO[bytes]) -> bytes:
+    from ..formats.inputs import MAX_BYTES
+
+    if name == "-":
+        data = stdin.read(MAX_BYTES + 1)
+    else:
+        with open(name, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    return data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+
+
+def _cannot_read(err_out: TextIO, name: str, err: OSError) -> None:
+    from ..services.render import printable
+
+    err_out.write(printable(f"cucu-adjudicate: error: cannot read {name}: {err.strerror or err}") + "\n")
+
+
+def _items(names: list[str], batch: bool, stdin: IO[bytes], err_out: TextIO, failed: list[int]) -> Iterator[Item]:
+    """Every position to rule on, in order; an input that cannot be read is reported on
+    standard error and counted in ``failed``."""
+    for name in names:
+        if not batch:
+            try:
+                data = _read(name, stdin)
+            except OSError as err:
+                _cannot_read(err_out, name, err)
+                failed.append(EXIT_USAGE)
+                continue
+            yield ("<stdin>" if name == "-" else name), data
+            continue
+        prefix = "line" if len(names) == 1 else f"{'<stdin>' if name == '-' else name} line"
+        if name == "-":
+            yield from _batch_items(name, stdin, prefix, err_out, failed)
+            continue
+        try:
+            with open(name, "rb") as f:
+                yield from _batch_items(name, f, prefix, err_out, failed)
+        except OSError as err:  # it cannot be opened
+            _cannot_read(err_out, name, err)
+            failed.append(EXIT_USAGE)
+
+
+def _batch_items(name: str, stream: IO[bytes], prefix: str, err_out: TextIO, failed: list[int]) -> Iterator[Item]:
+    lines = _lines(stream)
+    while True:
+        try:
+            number, data = next(lines)
+        except StopIteration:
+            return
+        except OSError as err:  # a read error: this input ends here
+            _cannot_read(err_out, name, err)
+            failed.append(EXIT_USAGE)
+            return
+        yield f"{prefix} {number}", data
+
+
+# --------------------------------------------------------------------------- running
+
+
+def _run(items: Iterable[Item], settings: _Settings, out: TextIO, jobs: int) -> int:
+    worst = EXIT_OK
+    if jobs == 1:
+        for source, data in items:
+            code, text = _rule_one(settings, source, data)
+            out.write(text)
+            if settings.batch:
+                out.flush()  # a program may send one line and wait for its ruling
+            worst = max(worst, code)
+        return worst
+    return _run_parallel(items, settings, out, jobs)
+
+
+def _available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _worker_init() -> None:  # pragma: no cover - runs in the workers
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _pool(jobs: int) -> "ProcessPoolExecutor":
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # fork where there is one (Linux): the workers start warm, with the modules and the compiled
+    # schema of the parent, which has started no thread yet
+    method = "fork" if sys.platform.startswith("linux") else None
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method),
+                               initializer=_worker_init)
+
+
+def _run_parallel(items: Iterable[Item], settings: _Settings, out: TextIO, jobs: int) -> int:
+    """Chunks of positions to a pool of workers, a bounded number in flight (so a long input
+    is never read ahead in full), written in input order.  A worker that dies (killed from
+    outside) gives its positions internal-error records and a new pool takes the rest."""
+    from collections import deque
+    from concurrent.futures.process import BrokenProcessPool
+
+    size = 32 if settings.batch else 1
+    worst = EXIT_OK
+    pool = _pool(jobs)
+    pending: deque[tuple["Future[list[tuple[int, str]]]", list[Item]]] = deque()
+
+    def chunks() -> Iterator[list[Item]]:
+        chunk: list[Item] = []
+        for item in items:
+            chunk.append(item)
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+    def drain_one() -> None:
+        nonlocal worst, pool
+        future, chunk = pending.popleft()
+        try:
+            results = future.result()
+        except BrokenProcessPool as err:
+            results = [_rule_error(settings, source, err) for source, _ in chunk]
+            pool.shutdown(wait=False, cancel_futures=True)
+            pool = _pool(jobs)
+            for i, (_, rest) in enumerate(list(pending)):
+                pending[i] = (pool.submit(_rule_chunk, settings, rest), rest)
+        for code, text in results:
+            out.write(text)
+            worst = max(worst, code)
+
+    try:
+        for chunk in chunks():
+            pending.append((pool.submit(_rule_chunk, settings, chunk), chunk))
+            while len(pending) >= 2 * jobs:
+                drain_one()
+        while pending:
+            drain_one()
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return worst
+
+
+def _rule_error(settings: _Settings, source: str, err: BaseException) -> tuple[int, str]:
+    return _render(settings, _internal(RuntimeError(f"the worker process died ({err})"), source, False))
+
+
+def _svg_main(args: "argparse.Namespace", out: TextIO, err_out: TextIO, stdin: IO[bytes]) -> int:
+    """``--format svg``: each POSITION's pictures (:mod:`cucu_ref.services.pictures`), to standard output
+    (one POSITION) or to ``--svg-dir``; a position with no ruling gets its text ruling on
+    standard error, and nothing is written for it."""
+    from pathlib import Path
+
+    from ..services.pictures import svg_document
+    from ..services.render import printable
+
+    def usage(message: str) -> int:
+        err_out.write(printable(f"cucu-adjudicate: error: {message}") + "\n(see cucu-adjudicate --help)\n")
+        return EXIT_USAGE
+
+    if args.format != "svg":
+        return usage("--svg-dir goes with --format svg")
+    if args.batch or args.to_json or args.to_notation:
+        return usage("--format svg draws positions given as files; not with --batch, --to-json or --to-notation")
+    names = list(args.positions)
+    if not args.svg_dir and len(names) != 1:
+        return usage("--format svg writes one SVG document: give one POSITION, or --svg-dir DIR for several")
+    targets: dict[str, str] = {}
+    if args.svg_dir:
+        # NAME.svg; where two inputs share a NAME (deal.txt and deal.json), each keeps its extension
+        stems = {name: "stdin" if name == "-" else Path(name).stem or "position" for name in names}
+        shared = {stem for stem in stems.values() if list(stems.values()).count(stem) > 1}
+        for name in names:
+            base = Path(name).name if stems[name] in shared and name != "-" else stems[name]
+            target = str(Path(args.svg_dir) / f"{base}.svg")
+            if target in targets.values():
+                return usage(f"two inputs would both be written to {target}")
+            targets[name] = target
+        try:
+            Path(args.svg_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            return usage(f"cannot make {args.svg_dir}: {err.strerror or err}")
+    worst = EXIT_OK
+    for name in names:
+        source = "<stdin>" if name == "-" else name
+        try:
+            data = _read(name, stdin)
+        except OSError as err:
+            _cannot_read(err_out, name, err)
+            worst = max(worst, EXIT_USAGE)
+            continue
+        try:
+            code, svg, message = svg_document(data, source)
+        except Exception as err:  # one bad position never stops the run
+            if args.debug:
+                raise
+            code, svg, message = EXIT_INTERNAL, None, f"{source}: internal error: {type(err).__name__}: {err}"
+        worst = max(worst, code)
+        if svg is None:
+            err_out.write(printable(message) + "\n")
+            continue
+        if not args.svg_dir:
+            out.write(svg)
+            continue
+        try:
+            with open(targets[name], "w", encoding="utf-8", newline="\n") as f:
+                f.write(svg)
+        except OSError as err:
+            err_out.write(printable(f"cucu-adjudicate: error: cannot write {targets[name]}: {err.strerror or err}")
+                          + "\n")
+            worst = max(worst, EXIT_USAGE)
+            continue
+        figures = svg.count(' data-figure="')
+        out.write(printable(f"{targets[name]}: {figures} figure{'s' if figures != 1 else ''} ({source})") + "\n")
+    out.flush()
+    return worst
+
+
+def _stdin(given: Any) -> Any:
+    """The standard input to read '-' from: the one given, else sys.stdin's bytes; a run
+    without a standard input (CI gives none) reads '-' as empty."""
+    if given is not None:
+        return given
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        import io
+
+        return io.BytesIO(b"")
+    return stream
+
+
+def _quiet(out: TextIO) -> None:
+    """After a broken pipe: point the output at /dev/null, so that the interpreter's last
+    flush does not print an error of its own."""
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Optional[TextIO] = None,
+         stderr: Optional[TextIO] = None) -> int:
+    out = stdout or sys.stdout
+    err_out = stderr or sys.stderr
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        try:
+            parser = _parser()
+            if any(a in ("-h", "--help") for a in args_list):
+                out.write(parser.format_help())
+                out.flush()
+                return EXIT_OK
+            args = parser.parse_args(args_list)
+            jobs = _jobs(args.jobs)
+            if args.version:
+                from .. import __version__
+
+                out.write(f"cucu-adjudicate {__version__}\n")
+                out.flush()
+                return EXIT_OK
+            if args.rulesets:
+                from ..services.render import json_printable, printable, rulesets_json, rulesets_text
+
+                if args.format == "json":
+                    out.write(json_printable(json.dumps(rulesets_json(), ensure_ascii=False, indent=2)) + "\n")
+                else:
+                    out.write(printable(rulesets_text()) + "\n")
+                out.flush()
+                return EXIT_OK
+            args.positions += args.trace  # a trace is recognised by its format, like any input
+            if not args.positions:
+                raise _UsageError("give a POSITION file, '-' for standard input, --trace FILE, or --rulesets")
+            if args.to_json and args.to_notation:
+                raise _UsageError("--to-json and --to-notation go one way each: give one")
+            if args.positions.count("-") > 1:
+                raise _UsageError("standard input ('-') can be read only once")
+        except _UsageError as err:
+            from ..services.render import printable
+
+            err_out.write(printable(f"cucu-adjudicate: error: {err}") + "\n(see cucu-adjudicate --help)\n")
+            return EXIT_USAGE
+        if args.format == "svg" or args.svg_dir:
+            return _svg_main(args, out, err_out, _stdin(stdin))
+        if args.to_json or args.to_notation:
+            from ..formats.notation import convert
+
+            return convert(args.positions, "json" if args.to_json else "notation", out, err_out,
+                           _stdin(stdin), args.language)
+        settings = _Settings(fmt=args.format, readings=not args.no_readings, debug=args.debug,
+                             many=len(args.positions) > 1, batch=args.batch)
+        if jobs == 0:
+            jobs = _available_cores()
+        failed: list[int] = []
+        items = _items(list(args.positions), args.batch, _stdin(stdin), err_out, failed)
+        worst = _run(items, settings, out, jobs)
+        out.flush()
+        return max([worst, *failed])
+    except BrokenPipeError:
+        _quiet(out)
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:  # pragma: no cover
+        return EXIT_INTERNAL
+    except Exception as err:  # pragma: no cover - last resort: never a traceback without --debug
+        if "--debug" in args_list:
+            raise
+        err_out.write(f"cucu-adjudicate: internal error: {type(err).__name__}: {err}\n")
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1353 @@
+"""The deal notation: a deal written down as a table tells it, as PGN is for chess.
+
+A few header lines (the ruleset, the players in seat order with their marks, the dealer), then
+one line per thing said or done, in the words the table used, then what was shown and an
+optional claim::
+
+    # Carla's cat undoes the exchange (K13)
+    Ruleset: campli
+    Players: Anna, Bruno, Carla, Dora
+    Dealer: Dora
+
+    Anna: V, passo
+    Bruno: II, passo
+    Carla: gnaf!
+    Bruno: paga
+    Dora: sto bene
+    shown: Anna V, Bruno II, Carla XII, Dora X
+    claim by Anna: Bruno loses 2
+
+:func:`parse` reads it into a ``cucu-position/1`` document (a JSON-ready dict) that then goes
+through the position format's layers like any other (:mod:`cucu_ref.formats.position`); :func:`format`
+writes a position document as notation.  ``parse(format(d)) == normalise(d)`` and
+``format(parse(t))`` is stable.  The grammar, with examples, is ``docs/notation.rst``.
+
+The choices the notation makes (the grammar documents each):
+
+* a card on a player's line is the card he was **dealt** (``{"deal": P, "card": C}``); the
+  notation names no other card of the deal but the one taken from the stack (``stack XV``) and
+  those **shown** (``shown:``);
+* a call is marked with ``!`` where its word is also a card's name: ``Carla: gnaf!`` is the
+  cat announced, ``Carla: gnaf`` the cat dealt; words that name no card ('fermatevi',
+  'Coucou', 'tingh la cas') are calls with or without it;
+* the words of every language are read under every ruleset (a table may speak as it likes);
+  an unknown word is answered with the nearest word of the notation's language;
+* structural words (the header keys, ``shown``, ``claim``, the claim's ``loses`` ...) are
+  English, with a few Italian, German and French aliases; the table's words are the table's;
+* a comment (``# ...``) on a line that says something becomes that event's ``note``; other
+  comments are dropped.
+
+Errors are :class:`NotationError` with line and column; all those found are collected in
+``errors``.  Problems the later layers find in the document (an unknown player, a history
+that cannot have happened) point back to a line through :func:`parse_with_locations`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import difflib
+import re
+from typing import Any, Callable, Iterator, NamedTuple, Optional
+
+from ..game import cards as _cards
+from . import vocabulary as V
+from ..game.cards import CUCCU, CardNameError
+
+__all__ = [
+    "NotationError",
+    "Locations",
+    "parse",
+    "parse_with_locations",
+    "format",
+    "normalise",
+    "looks_like_notation",
+    "HEADER_KEYS",
+]
+
+FORMAT = "cucu-position/1"
+
+
+class NotationError(ValueError):
+    """A line of the notation that cannot be read: ``line`` and ``column`` (1-based), the
+    ``message``, the ``rule`` that makes it a problem if one does; ``errors`` holds every error
+    found in the text (this one first)."""
+
+    def __init__(self, line: int, column: int, message: str, rule: Optional[str] = None,
+                 errors: tuple["NotationError", ...] = ()):
+        super().__init__(f"{line}:{column}: {message}")
+        self.line = line
+        self.column = column
+        self.message = message
+        self.rule = rule
+        self.errors: tuple[NotationError, ...] = errors or (self,)
+
+
+class Locations(dict[str, tuple[int, int]]):
+    """JSON path of the document -> (line, column) of the notation that wrote it."""
+
+    def of(self, path: str) -> Optional[tuple[int, int]]:
+        """The place of ``path`` or of the nearest enclosing value that has one."""
+        while path:
+            if path in self:
+                return self[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            if cut <= 0:
+                break
+            path = path[:cut]
+        return self.get("$")
+
+
+# --------------------------------------------------------------------------- structural words
+
+# header key -> the document field; each key in English first, then its aliases
+HEADER_KEYS: dict[str, tuple[str, ...]] = {
+    "ruleset": ("Ruleset", "Rules", "Regole", "Regeln", "Règles"),
+    "options": ("Options", "Opzioni", "Optionen"),
+    "players": ("Players", "Giocatori", "Spieler", "Joueurs"),
+    "dealer": ("Dealer", "Mazziere", "Geber", "Donneur"),
+    "pot": ("Pot", "Piatto", "Pott"),
+    "eliminations": ("Eliminations",),
+    "reentries": ("Reentries", "Re-entries"),
+    "deals_played": ("Deals", "Deals played"),
+    "stack": ("Stack", "Stapel"),
+    "dealt": ("Dealt",),
+    "hands": ("Hands", "Held"),
+    "description": ("Description", "Descrizione", "Beschreibung"),
+    "language": ("Language", "Lingua", "Sprache", "Langue"),
+}
+_HEADER_OF = {V.fold(alias): key for key, aliases in HEADER_KEYS.items() for alias in aliases}
+_SHOWN = {"shown", "showdown", "scoperte", "gezeigt", "montrees", "vist"}
+_VIRGIN = {"virgin": True, "vergine": True, "jungfrau": True, "vierge": True,
+           "not virgin": False, "non vergine": False, "keine jungfrau": False, "pas vierge": False}
+_CLAIM_VERBS = {
+    "loses": "loses", "perde": "loses", "verliert": "loses", "perd": "loses",
+    "gains": "gains", "guadagna": "gains", "gewinnt": "gains", "gagne": "gains",
+    "out": "out", "fuori": "out", "raus": "out", "elimine": "out",
+    "holds": "holds", "tiene": "holds", "halt": "holds", "tient": "holds",
+    "net": "net",
+}
+_STACK_PARTS = ("order", "top", "bottom", "cards")
+# words a plain name may not be (it would read as structure): quote such a name
+_RESERVED = (set(_HEADER_OF) | _SHOWN | set(_VIRGIN) | set(_CLAIM_VERBS) | set(_STACK_PARTS)
+             | {"claim", "claims", "by", "next", "dealer", "winner", "not", "non", "keine", "pas", "act", "nobody"})
+_ARROWS = ("<->", "<>", "↔")
+_QUOTES = {"«": "»", "“": "”", "„": "“", "‘": "’", '"': '"', "'": "'"}
+_PLAIN_WORD = re.compile(r"[^\W\d_][\w'’.\-]*\Z")
+_OPTION_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*\Z")
+
+
+# --------------------------------------------------------------------------- lexing
+
+class _Span(NamedTuple):
+    text: str
+    column: int  # 1-based column of text[0]
+
+
+def _unquote(text: str, column: int) -> tuple[str, int]:
+    """A double-quoted string at the start of ``text``: (its value, length consumed)."""
+    out: list[str] = []
+    i = 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text):
+            out.append({"n": "\n", "r": "\r", "t": "\t"}.get(text[i + 1], text[i + 1]))
+            i += 2
+            continue
+        if ch == '"':
+            return "".join(out), i + 1
+        out.append(ch)
+        i += 1
+    raise _Fail(column, "a quoted name has no closing '\"'")
+
+
+def _quote(text: str) -> str:
+    body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
+    return '"' + body.replace("\t", "\\t") + '"'
+
+
+def _outside(text: str) -> Iterator[int]:
+    """The indexes of the characters of ``text`` outside double quotes (a backslash escapes
+    the character after it inside them)."""
+    inside = False
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and inside:
+            i += 2
+            continue
+        if ch == '"':
+            inside = not inside
+        elif not inside:
+            yield i
+        i += 1
+
+
+def _find(text: str, needle: str) -> int:
+    """Where ``needle`` first stands outside double quotes, or -1."""
+    return next((i for i in _outside(text) if text.startswith(needle, i)), -1)
+
+
+def _split(span: _Span, sep: str = ",") -> list[_Span]:
+    """Split at ``sep`` outside double quotes; each part stripped, with its column."""
+    text = span.text
+    cuts = [i for i in _outside(text) if text[i] == sep]
+    starts = [0] + [i + 1 for i in cuts]
+    ends = cuts + [len(text)]
+    return [_strip(_Span(text[a:b], span.column + a)) for a, b in zip(starts, ends)]
+
+
+def _strip(span: _Span) -> _Span:
+    lead = len(span.text) - len(span.text.lstrip())
+    return _Span(span.text.strip(), span.column + lead)
+
+
+def _words(span: _Span) -> list[_Span]:
+    """Whitespace-separated words, a double-quoted string being one word (kept quoted)."""
+    out: list[_Span] = []
+    text = span.text
+    i = 0
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        start = i
+        if text[i] == '"':
+            _, used = _unquote(text[i:], span.column + i)
+            i += used
+        else:
+            while i < len(text) and not text[i].isspace():
+                i += 1
+        out.append(_Span(text[start:i], span.column + start))
+    return out
+
+
+class _Fail(Exception):
+    def __init__(self, column: int, message: str, rule: Optional[str] = None):
+        super().__init__(message)
+        self.column = column
+        self.message = message
+        self.rule = rule
+
+
+# --------------------------------------------------------------------------- the reader
+
+class _Line(NamedTuple):
+    number: int
+    content: _Span  # without the comment
+    comment: Optional[str]  # the comment's text, stripped; None without one
+    raw: str
+
+
+def looks_like_notation(data: bytes | str) -> bool:
+    """What ``cucu-adjudicate`` reads as notation: text that is not JSON (its first character,
+    past blanks and a byte-order mark, opens no object or array) and is written in lines (more
+    than one, or one that starts with a comment or a header such as 'Ruleset:').  A single line
+    of anything else stays JSON's to refuse, as ``--batch`` (JSON Lines only) wants."""
+    head = data[:4096]
+    if isinstance(head, bytes):
+        head = head.decode("utf-8", "replace")
+    text = head.lstrip("\ufeff \t\r\n")
+    if not text or text.startswith(("{", "[")):
+        return False
+    if "\n" in text.rstrip():
+        return True
+    return text.startswith("#") or (":" in text and V.fold(text.split(":", 1)[0]) in _HEADER_OF)
+
+
+class _Reader:
+    def __init__(self, text: str):
+        self.text = text
+        self.errors: list[NotationError] = []
+        self.doc: dict[str, Any] = {"format": FORMAT}
+        self.where = Locations()
+        self.history: list[dict[str, Any]] = []
+        self.seen: dict[str, int] = {}  # header key -> line
+        self.players: list[str] = []
+        self.dealer: Optional[str] = None
+        self.family: Optional[str] = None
+        self.rules: Any = None
+        self.language: Optional[str] = None
+        self.spoken: dict[str, int] = {}  # languages of the words read, for suggestions
+        self.description: list[str] = []
+
+    def fail(self, line: int, column: int, message: str, rule: Optional[str] = None) -> None:
+        self.errors.append(NotationError(line, column, message, rule))
+
+    # ---------------------------------------------------------------- the two passes
+
+    def lines(self) -> Iterator[_Line]:
+        # lines end at '\n' (and '\r\n', '\r') only: other line separators are text
+        for number, raw in enumerate(self.text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+            raw = raw.replace("\ufeff", "") if number == 1 else raw
+            head = raw.lstrip()
+            if ":" in head and _HEADER_OF.get(V.fold(head.split(":", 1)[0])) == "description":
+                yield _Line(number, _Span(raw.rstrip(), 1), None, raw)  # a description is text: no comment
+                continue
+            at = _find(raw, "#")
+            comment = raw[at + 1:].strip() if at >= 0 else None
+            content = raw[:at] if at >= 0 else raw
+            yield _Line(number, _strip(_Span(content.rstrip(), 1)), comment, raw)
+
+    def read(self) -> None:
+        lines = list(self.lines())
+        # the headers first, wherever they stand: the body needs the ruleset, the players and
+        # the dealer to read its cards and names
+        body: list[tuple[_Line, str, _Span, _Span]] = []
+        for line in lines:
+            if not line.content.text:
+                continue
+            try:
+                kind, head, rest = self.classify(line)
+            except _Fail as err:
+                self.fail(line.number, err.column, err.message, err.rule)
+                continue
+            if kind.startswith("header:"):
+                try:
+                    self.header(line, kind[7:], head, rest)
+                except _Fail as err:
+                    self.fail(line.number, err.column, err.message, err.rule)
+            else:
+                body.append((line, kind, head, rest))
+        for key, label in (("ruleset", "Ruleset"), ("players", "Players"), ("dealer", "Dealer")):
+            if key not in self.seen:
+                self.fail(1, 1, f"no '{label}:' line: a deal names its ruleset, its players in seat order and "
+                                f"its dealer")
+        for line, kind, head, rest in body:
+            try:
+                getattr(self, "body_" + kind)(line, head, rest)
+            except _Fail as err:
+                self.fail(line.number, err.column, err.message, err.rule)
+        if self.description:
+            self.doc["description"] = "\n".join(self.description)
+        if self.history:
+            self.doc["history"] = self.history
+
+    def classify(self, line: _Line) -> tuple[str, _Span, _Span]:
+        text = line.content.text
+        col = line.content.column
+        # an exchange seen: 'Anna <> Bruno'
+        for arrow in _ARROWS:
+            at = _find(text, arrow)
+            if at >= 0 and _find(text[:at], ":") < 0:
+                return "exchange", _strip(_Span(text[:at], col)), _strip(_Span(text[at + len(arrow):],
+                                                                                col + at + len(arrow)))
+        colon = _find(text, ":")
+        if colon < 0:
+            raise _Fail(col, f"cannot read {text!r}: expected 'NAME: what he said or did', a header "
+                             f"('Ruleset: campli'), 'A <> B', 'shown: ...' or 'claim: ...'")
+        head = _strip(_Span(text[:colon], col))
+        rest = _strip(_Span(text[colon + 1:], col + colon + 1))
+        if head.text.startswith('"'):
+            _, used = _unquote(head.text, head.column)
+            after = head.text[used:].strip()
+            if not after:
+                return "player", head, rest
+            if V.fold(after) == "claims":
+                return "claim", head, rest
+            raise _Fail(head.column + used, f"expected ':' after the quoted name, not {after!r}")
+        key = V.fold(head.text)
+        if key in _HEADER_OF:
+            return "header:" + _HEADER_OF[key], head, rest
+        if key in _SHOWN:
+            return "shown", head, rest
+        if key == "claim" or key.startswith("claim by ") or key.endswith(" claims"):
+            return "claim", head, rest
+        return "player", head, rest
+
+    # ---------------------------------------------------------------- names and cards
+
+    def name(self, span: _Span) -> str:
+        """A player's name as written: quoted, or plain text."""
+        text = span.text
+        if text.startswith('"'):
+            value, used = _unquote(text, span.column)
+            if text[used:].strip():
+                raise _Fail(span.column + used, f"unexpected {text[used:].strip()!r} after the quoted name")
+            return value
+        if not text:
+            raise _Fail(span.column, "a name is missing")
+        return text
+
+    def name_then(self, span: _Span) -> tuple[str, _Span]:
+        """A seated player's name at the start of ``span`` and what follows it.  The name is
+        quoted, or the longest seated name the text starts with, or every word but the last."""
+        text = span.text
+        if text.startswith('"'):
+            value, used = _unquote(text, span.column)
+            return value, _strip(_Span(text[used:], span.column + used))
+        for name in sorted(self.players, key=len, reverse=True):
+            if text.startswith(name) and (len(text) == len(name) or text[len(name)].isspace()):
+                return name, _strip(_Span(text[len(name):], span.column + len(name)))
+        words = _words(span)
+        if len(words) < 2:
+            return text, _Span("", span.column + len(text))
+        last = words[-1]
+        return text[: last.column - span.column].rstrip(), last
+
+    def card(self, span: _Span) -> str:
+        """A card name of the ruleset's pack, as its canonical token ('?' stays unknown)."""
+        text = span.text
+        if text.startswith('"'):
+            text = self.name(span)
+        if text.strip() in ("?", ""):
+            if not text.strip():
+                raise _Fail(span.column, "a card is missing")
+            return "?"
+        if self.family is None:
+            return text  # the ruleset is unknown (reported on its line): no pack to read it with
+        try:
+            return _cards.format(_cards.parse(text, self.family))
+        except CardNameError as err:
+            if err.candidates:
+                raise _Fail(span.column, str(err), "C1") from None
+            hint = f"; did you mean {' or '.join(repr(s) for s in err.suggestions)}?" if err.suggestions else ""
+            what = "Cuccù" if self.family == CUCCU else "French"
+            raise _Fail(span.column, f"unknown card {text!r} of the {what} pack{hint}", "C1") from None
+
+    @staticmethod
+    def integer(span: _Span, what: str, low: int = 0) -> int:
+        text = span.text.strip()
+        if not re.fullmatch(r"[+-]?\d+", text) or int(text) < low:
+            raise _Fail(span.column, f"{what} must be a whole number{'' if low < 0 else f' of at least {low}'}, "
+                                     f"not {text!r}")
+        return int(text)
+
+    # ---------------------------------------------------------------- headers
+
+    def header(self, line: _Line, key: str, head: _Span, rest: _Span) -> None:
+        n = line.number
+        if key == "description":
+            value = line.raw.split(":", 1)[1]
+            self.description.append((value[1:] if value.startswith(" ") else value).rstrip())
+            self.where.setdefault("$.description", (n, head.column))
+            return
+        if key in self.seen:
+            raise _Fail(head.column, f"a second '{head.text}:' line (the first is line {self.seen[key]})")
+        self.seen[key] = n
+        if key == "language":
+            lang = V.fold(rest.text)
+            if lang not in V.LANGUAGES:
+                raise _Fail(rest.column, f"unknown language {rest.text!r}; known: {', '.join(V.LANGUAGES)}")
+            self.language = lang
+            return
+        if key == "ruleset":
+            self.ruleset(n, rest)
+        elif key == "options":
+            self.options(n, rest)
+        elif key == "players":
+            self.players_header(n, rest)
+        elif key == "dealer":
+            self.dealer = self.name(rest)
+            self.doc["dealer"] = self.dealer
+            self.where["$.dealer"] = (n, rest.column)
+        elif key in ("pot", "eliminations", "reentries", "deals_played"):
+            self.doc[key] = self.integer(rest, head.text)
+            self.where["$." + key] = (n, rest.column)
+        elif key == "stack":
+            self.stack(n, rest)
+        elif key in ("hands", "dealt"):
+            self.pairs(n, key, rest)
+
+    def ruleset(self, n: int, rest: _Span) -> None:
+        from ..game.rulesets import PRESETS
+
+        name = rest.text.strip()
+        self.where["$.ruleset"] = (n, rest.column)
+        self.where["$.ruleset.preset"] = (n, rest.column)
+        options = self.doc.get("ruleset", {}).get("options") if isinstance(self.doc.get("ruleset"), dict) else None
+        self.doc["ruleset"] = {"preset": name, "options": options} if options is not None else name
+        if name not in PRESETS:
+            near = difflib.get_close_matches(name, list(PRESETS), n=2)
+            hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
+            raise _Fail(rest.column, f"unknown ruleset {name!r}{hint} (known: {', '.join(PRESETS)})")
+        self.rules = PRESETS[name]
+        self.set_family()
+
+    def set_family(self) -> None:
+        if self.rules is None:
+            return
+        rules = self.rules
+        ruleset = self.doc.get("ruleset")
+        if isinstance(ruleset, dict) and ruleset.get("options"):
+            # a bad pack is reported by the position's own check, with its path
+            with contextlib.suppress(ValueError, TypeError):
+                rules = rules.with_options({k: v for k, v in ruleset["options"].items() if k == "pack"})
+        self.rules = rules
+        self.family = _cards.PACKS[rules.pack].family if rules.pack in _cards.PACKS else None
+
+    def options(self, n: int, rest: _Span) -> None:
+        options: dict[str, Any] = {}
+        for part in _split(rest):
+            if not part.text:
+                raise _Fail(part.column, "an empty option")
+            key, eq, value = part.text.partition("=")
+            if not eq:
+                raise _Fail(part.column, f"an option is written name=reading ('ties=first'), not {part.text!r}")
+            key, value = key.strip(), value.strip()
+            vcol = part.column + part.text.index("=") + 1 + (len(part.text.split("=", 1)[1]) -
+                                                             len(part.text.split("=", 1)[1].lstrip()))
+            if value.startswith('"'):
+                parsed: Any = self.name(_Span(value, vcol))
+            elif re.fullmatch(r"[+-]?\d+", value):
+                parsed = int(value)
+            elif value:
+                parsed = value
+            else:
+                raise _Fail(vcol, f"option {key!r} has no reading")
+            if key in options:
+                raise _Fail(part.column, f"option {key!r} is given twice")
+            options[key] = parsed
+            self.where[f"$.ruleset.options.{key}"] = (n, part.column)
+        preset_name = self.doc.get("ruleset")
+        preset_name = preset_name.get("preset") if isinstance(preset_name, dict) else preset_name
+        self.doc["ruleset"] = {"preset": preset_name or "", "options": options}
+        self.where.setdefault("$.ruleset", (n, rest.column))
+        self.set_family()
+
+    def players_header(self, n: int, rest: _Span) -> None:
+        players: list[Any] = []
+        for i, part in enumerate(_split(rest)):
+            if not part.text:
+                raise _Fail(part.column, "an empty place in the players' list")
+            text = part.text
+            virgin: Optional[bool] = None
+            folded = V.fold(text)
+            for flag, value in sorted(_VIRGIN.items(), key=lambda kv: -len(kv[0])):
+                if folded.endswith(" " + flag) or folded == flag:
+                    words = _words(part)
+                    keep = len(words) - len(flag.split())
+                    if keep < 1:
+                        raise _Fail(part.column, "a player's name is missing")
+                    text = text[: words[keep].column - part.column].rstrip()
+                    virgin = value
+                    break
+            marks: Optional[int] = None
+            words = _words(_Span(text, part.column))
+            if len(words) >= 2 and re.fullmatch(r"\d+", words[-1].text):
+                marks = int(words[-1].text)
+                text = text[: words[-1].column - part.column].rstrip()
+            name = self.name(_Span(text, part.column))
+            self.players.append(name)
+            entry: Any = name
+            if marks is not None or virgin is not None:
+                entry = {"name": name}
+                if marks is not None:
+                    entry["marks"] = marks
+                if virgin is not None:
+                    entry["virgin"] = virgin
+            players.append(entry)
+            self.where[f"$.players[{i}]"] = (n, part.column)
+        self.doc["players"] = players
+        self.where["$.players"] = (n, rest.column)
+
+    def card_list(self, span: _Span, path: str, n: int) -> list[str]:
+        out = []
+        for i, word in enumerate(_words(span)):
+            out.append(self.card(word))
+            self.where[f"{path}[{i}]"] = (n, word.column)
+        return out
+
+    def stack(self, n: int, rest: _Span) -> None:
+        stack: dict[str, Any] = {}
+        for part in _split(rest):
+            words = _words(part)
+            if not words:
+                raise _Fail(part.column, "an empty part of the stack")
+            kind = V.fold(words[0].text)
+            if kind not in _STACK_PARTS:
+                near = difflib.get_close_matches(kind, _STACK_PARTS, n=1)
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                raise _Fail(part.column, f"the stack is told as 'order ...', 'top C', 'bottom C' or 'cards ...', "
+                                         f"not {words[0].text!r}{hint}")
+            if kind in stack:
+                raise _Fail(part.column, f"'{kind}' is given twice")
+            body = _Span(part.text[len(words[0].text):], words[0].column + len(words[0].text))
+            self.where[f"$.stack.{kind}"] = (n, part.column)
+            if kind in ("order", "cards"):
+                stack[kind] = self.card_list(body, f"$.stack.{kind}", n)
+            else:
+                cards_ = _words(body)
+                if len(cards_) != 1:
+                    raise _Fail(body.column, f"'{kind}' takes one card")
+                stack[kind] = self.card(cards_[0])
+        self.doc["stack"] = stack
+        self.where["$.stack"] = (n, rest.column)
+
+    def pairs(self, n: int, key: str, rest: _Span) -> None:
+        import json
+
+        out: dict[str, str] = {}
+        for part in _split(rest):
+            if not part.text:
+                continue
+            name, card_span = self.name_then(part)
+            if not card_span.text:
+                raise _Fail(part.column, f"'{part.text}' names no card (write 'NAME CARD', '?' for unknown)")
+            out[name] = self.card(card_span)
+            self.where[f"$.{key}[{json.dumps(name, ensure_ascii=False)}]"] = (n, part.column)
+        self.doc[key] = out
+        self.where[f"$.{key}"] = (n, rest.column)
+
+    # ---------------------------------------------------------------- the body
+
+    def event(self, n: int, column: int, event: dict[str, Any], card_column: Optional[int] = None) -> None:
+        i = len(self.history)
+        self.history.append(event)
+        self.where[f"$.history[{i}]"] = (n, column)
+        if card_column is not None:
+            self.where[f"$.history[{i}].card"] = (n, card_column)
+
+    def note(self, line: _Line, first: int) -> None:
+        """The line's comment becomes the note of the last event it wrote."""
+        if line.comment and len(self.history) > first:
+            self.history[-1]["note"] = line.comment
+
+    def body_exchange(self, line: _Line, head: _Span, rest: _Span) -> None:
+        first = len(self.history)
+        a, b = self.name(head), self.name(rest)
+        self.seated(a, head)
+        self.seated(b, rest)
+        self.event(line.number, head.column, {"exchange": [a, b]})
+        self.where[f"$.history[{first}].exchange[0]"] = (line.number, head.column)
+        self.where[f"$.history[{first}].exchange[1]"] = (line.number, rest.column)
+        self.note(line, first)
+
+    def body_shown(self, line: _Line, head: _Span, rest: _Span) -> None:
+        first = len(self.history)
+        for part in _split(rest):
+            if not part.text:
+                raise _Fail(part.column, "an empty place in the cards shown")
+            name, card_span = self.name_then(part)
+            if not card_span.text:
+                raise _Fail(part.column, f"'{part.text}' shows no card (write 'NAME CARD', '?' for unknown)")
+            self.seated(name, part)
+            self.event(line.number, part.column, {"shows": name, "card": self.card(card_span)}, card_span.column)
+            self.where[f"$.history[{len(self.history) - 1}].shows"] = (line.number, part.column)
+        self.note(line, first)
+
+    def seated(self, name: str, span: _Span) -> None:
+        """A name in the body must be one of the players (when the players are known)."""
+        if self.players and name not in self.players:
+            near = difflib.get_close_matches(name, self.players, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise _Fail(span.column, f"{name!r} is not seated at this table{hint} (players: {', '.join(self.players)})")
+
+    def body_player(self, line: _Line, head: _Span, rest: _Span) -> None:
+        name = self.name(head)
+        self.seated(name, head)
+        first = len(self.history)
+        if not rest.text:
+            raise _Fail(rest.column, f"nothing said or done after '{head.text}:'")
+        for item in self.items(rest):
+            self.item(line.number, name, item)
+        self.note(line, first)
+
+    def items(self, span: _Span) -> list[_Span]:
+        """The items of a player's line: comma-separated, except that a word containing a comma
+        ('Gnaf, cart'arrit', 'Tingh la Cas, che mi dai in cambio') is one item."""
+        parts = _split(span)
+        out: list[_Span] = []
+        i = 0
+        while i < len(parts):
+            taken = 1
+            for k in (3, 2):
+                if i + k <= len(parts):
+                    joined = ", ".join(p.text for p in parts[i:i + k])
+                    if _COMMA_WORDS.get(V.fold(_strip_quotes(joined)[0])):
+                        end = parts[i + k - 1]
+                        start = parts[i]
+                        out.append(_Span(span.text[start.column - span.column:
+                                                   end.column - span.column + len(end.text)], start.column))
+                        taken = k
+                        break
+            else:
+                out.append(parts[i])
+            i += taken
+        return out
+
+    def item(self, n: int, name: str, span: _Span) -> None:
+        if not span.text:
+            raise _Fail(span.column, "an empty item between commas")
+        text, shift = _strip_quotes(span.text)
+        col = span.column + shift
+        bang = text.rstrip().endswith("!")
+        bare = text.rstrip().rstrip("!").rstrip()
+        folded = V.fold(text)
+        if bare == "?":
+            self.event(n, col, {"deal": name})
+            return
+        if folded in V.AMBIGUOUS_WORDS:
+            meant = ", or ".join(f"{self.say(m)!r} {why}" for m, why in V.AMBIGUOUS_WORDS[folded])
+            raise _Fail(col, f"{text!r} is ambiguous: say {meant}")
+        words = V.lookup(text)
+        card_value = self.try_card(bare)
+        if words:
+            word = words[0]
+            self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
+            if word.kind == "call":
+                if card_value is not None and not bang:
+                    self.event(n, col, {"deal": name, "card": card_value}, col)
+                else:
+                    self.event(n, col, {"announce": bare, "by": name})
+                return
+            self.event(n, col, self.meaning(word.meaning, name))
+            return
+        # a word with an argument: 'stack XV', 'pays 2', 'act refuse-and-pay'
+        for word in _ARGUMENT_WORDS:
+            key = V.fold(word.text)
+            if folded.startswith(key + " "):
+                arg = _argument(text, word.text, col)
+                self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
+                event = self.meaning(word.meaning, name)
+                if word.argument == "card":
+                    event["card"] = self.card(arg)
+                    self.event(n, col, event, arg.column)
+                else:
+                    event["amount"] = self.integer(arg, "the marks paid", 1)
+                    self.event(n, col, event)
+                return
+        if folded.startswith("act "):
+            kind = text.split(None, 1)[1].strip()
+            self.event(n, col, {"act": kind, "by": name})
+            return
+        if card_value is not None:
+            if bang:
+                raise _Fail(col, f"{bare!r} is a card: the card dealt is written without '!', and a targeted "
+                                 f"card is announced by its call ('{self.call_hint(card_value)}!')", "C2")
+            self.event(n, col, {"deal": name, "card": card_value}, col)
+            return
+        if folded in V.ROLE_WORDS:  # a call of the other pack: the adjudicator says whether it fits
+            self.event(n, col, {"announce": bare, "by": name})
+            return
+        if self.family is not None:
+            try:
+                _cards.parse(bare, self.family)
+            except CardNameError as err:
+                if err.candidates:  # a regional name of two cards: say which
+                    raise _Fail(col, str(err), "C1") from None
+        raise _Fail(col, self.unknown(bare))
+
+    def try_card(self, text: str) -> Optional[str]:
+        if self.family is None or not text:
+            return None
+        try:
+            return _cards.format(_cards.parse(text, self.family))
+        except CardNameError:
+            return None
+
+    def meaning(self, meaning: str, name: str) -> dict[str, Any]:
+        if meaning == "stack":
+            return {"dealer-exchange" if name == self.dealer else "stack-exchange": name}
+        return {meaning: name}
+
+    def lang(self) -> str:
+        if self.language:
+            return self.language
+        if self.spoken:
+            return max(self.spoken, key=lambda k: self.spoken[k])
+        return V.language_of(self.rules) if self.rules is not None else "en"
+
+    def say(self, meaning: str) -> str:
+        if self.rules is None:
+            return meaning
+        return V.say(self.rules, meaning, self.lang())
+
+    def call_hint(self, token: str) -> str:
+        if self.rules is None:
+            return "cucù"
+        role = self.rules.role_of.get(_cards.parse(token, self.family or CUCCU).value)
+        return V.call(self.rules, role, self.lang()) if role else "no call: the card has no role here"
+
+    def unknown(self, text: str) -> str:
+        # 'V passo': two items with the comma left out
+        head, _, tail = text.partition(" ")
+        if tail and self.try_card(head) is not None and (V.lookup(tail) or self.try_card(tail) is not None):
+            return f"{text!r} reads as two items: write a comma between them ('{head}, {tail}')"
+        family = self.family
+        pool = [w for w in V.WORDS if family is None or family in w.families]
+        lang = self.lang()
+        near = V.suggest(text, [w for w in pool if w.language == lang])
+        if not near:
+            near = V.suggest(text, pool)
+        if not near and family is not None:
+            names = [_cards.format(_cards.Card(family, v)) for v in _cards.PACKS[self.rules.pack].values] \
+                if self.rules is not None else []
+            names += [a.name for a in _cards.ALIASES if a.family == family]
+            found = difflib.get_close_matches(V.fold(text), [V.fold(x) for x in names], n=1, cutoff=0.6)
+            if found:
+                near = tuple(x for x in names if V.fold(x) == found[0])[:1]
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        return f"unknown word {text!r}{hint} (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"
+
+    def body_claim(self, line: _Line, head: _Span, rest: _Span) -> None:
+        n = line.number
+        if "claim" in self.seen:
+            raise _Fail(head.column, f"a second claim (the first is line {self.seen['claim']})")
+        self.seen["claim"] = n
+        claim: dict[str, Any] = {}
+        htext = head.text
+        folded = V.fold(htext)
+        if folded.startswith("claim by "):
+            by_span = _strip(_Span(htext[len("claim by"):], head.column + len("claim by")))
+            claim["by"] = self.name(by_span)
+        elif folded.endswith("claims"):
+            by_text = htext[: len(htext.rstrip()) - len("claims")].rstrip()
+            claim["by"] = self.name(_Span(by_text, head.column))
+        self.where["$.claim"] = (n, head.column)
+        for part in _split(rest):
+            if not part.text:
+                continue
+            self.claim_item(n, part, claim)
+        for key in ("loses", "gains"):
+            if key in claim:
+                claim[key] = sorted(claim[key])
+        if "out" in claim:
+            claim["out"] = sorted(claim["out"])
+        self.doc["claim"] = claim
+
+    def claim_item(self, n: int, part: _Span, claim: dict[str, Any]) -> None:
+        folded = V.fold(part.text)
+        if folded.startswith("nobody "):  # 'nobody loses': the claim that nobody does
+            key = _CLAIM_VERBS.get(folded[len("nobody "):])
+            if key not in ("loses", "gains", "out"):
+                raise _Fail(part.column, "write 'nobody loses', 'nobody gains' or 'nobody out'")
+            claim.setdefault(key, [])
+            self.where[f"$.claim.{key}"] = (n, part.column)
+            return
+        for prefix, key in (("next dealer ", "next_dealer"), ("next ", "next"), ("winner ", "winner")):
+            if folded.startswith(prefix):
+                claim[key] = self.name(_strip(_Span(part.text[len(prefix):], part.column + len(prefix))))
+                self.where[f"$.claim.{key}"] = (n, part.column)
+                return
+        name, rest = self.name_then_verb(part)
+        words = _words(rest)
+        if not words:
+            raise _Fail(part.column, f"cannot read the claim {part.text!r}: write 'NAME loses [N]', 'NAME gains [N]', "
+                                     f"'NAME out', 'NAME holds CARD', 'NAME net +N', 'next NAME', 'next dealer NAME' "
+                                     f"or 'winner NAME'")
+        verb = V.fold(words[0].text)
+        if re.fullmatch(r"[+-]\d+", words[0].text) and len(words) == 1:
+            verb, words = "net", [words[0], words[0]]
+        key = _CLAIM_VERBS.get(verb)
+        if key is None:
+            near = difflib.get_close_matches(verb, list(_CLAIM_VERBS), n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise _Fail(words[0].column, f"unknown claim {words[0].text!r}{hint}")
+        args = words[1:]
+        self.where[f"$.claim.{key}"] = (n, part.column)
+        if key in ("loses", "gains"):
+            count = self.integer(args[0], f"the marks {key[:-1]}", 1) if args else 1
+            claim.setdefault(key, []).extend([name] * count)
+        elif key == "out":
+            if args:
+                raise _Fail(args[0].column, f"'out' takes nothing after it, not {args[0].text!r}")
+            if name not in claim.setdefault("out", []):
+                claim["out"].append(name)
+        elif key == "holds":
+            if not args:
+                raise _Fail(words[0].column, "'holds' names a card")
+            span = _Span(rest.text[args[0].column - rest.column:], args[0].column)
+            claim.setdefault("holds", {})[name] = self.card(span)
+        else:
+            if len(args) != 1:
+                raise _Fail(words[0].column, "'net' takes a signed number: 'Bruno net -2'")
+            claim.setdefault("net", {})[name] = self.integer(args[0], "a net change", -1000)
+
+    def name_then_verb(self, part: _Span) -> tuple[str, _Span]:
+        """The name of a claim item and its verb: the name is quoted or seated, or the words
+        before the first claim verb."""
+        text = part.text
+        if text.startswith('"'):
+            return self.name_then(part)
+        for name in sorted(self.players, key=len, reverse=True):
+            if text.startswith(name) and len(text) > len(name) and text[len(name)].isspace():
+                return name, _strip(_Span(text[len(name):], part.column + len(name)))
+        words = _words(part)
+        for word in words[1:]:
+            if V.fold(word.text) in _CLAIM_VERBS or re.fullmatch(r"[+-]\d+", word.text):
+                return (text[: word.column - part.column].rstrip(),
+                        _Span(text[word.column - part.column:], word.column))
+        return text, _Span("", part.column + len(text))
+
+
+def _strip_quotes(text: str) -> tuple[str, int]:
+    """An item in quotation marks ('«sto bene»', '“passo”') without them: (text, shift)."""
+    t = text.strip()
+    if len(t) >= 2 and t[0] in _QUOTES:
+        close = _QUOTES[t[0]]
+        end = t.rstrip("!")
+        bang = t[len(end):]
+        if end.endswith(close) and len(end) >= 2:
+            return end[1:-1].strip() + bang, 1
+    return text, 0
+
+
+def _argument(text: str, word: str, column: int) -> _Span:
+    """What follows ``word`` (as many words as it has) at the start of ``text``."""
+    n = len(word.split())
+    found = list(re.finditer(r"\S+", text))
+    if len(found) <= n:
+        return _Span("", column + len(text))
+    start = found[n].start()
+    return _Span(text[start:].strip(), column + start)
+
+
+_COMMA_WORDS = {V.fold(w.text): w for w in V.WORDS if "," in w.text}
+_ARGUMENT_WORDS = sorted((w for w in V.WORDS if w.argument), key=lambda w: -len(V.fold(w.text)))
+
+
+def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
+    """Read a deal written in the notation: the position document and, for each JSON path it
+    wrote, the (line, column) it came from.  Raises :class:`NotationError` (with every error
+    found in ``errors``)."""
+    reader = _Reader(text)
+    reader.read()
+    if reader.errors:
+        errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.column)))
+        first = errors[0]
+        raise NotationError(first.line, first.column, first.message, first.rule, errors)
+    return reader.doc, reader.where
+
+
+def parse(text: str) -> dict[str, Any]:
+    """Read a deal written in the notation into a ``cucu-position/1`` document (a JSON-ready
+    dict), or raise :class:`NotationError` with the line and column of each error found."""
+    return parse_with_locations(text)[0]
+
+
+# --------------------------------------------------------------------------- normal form
+
+def _family_of(doc: dict[str, Any]) -> Optional[str]:
+    from ..game.rulesets import PRESETS
+
+    ruleset = doc.get("ruleset")
+    name = ruleset.get("preset") if isinstance(ruleset, dict) else ruleset
+    rules = PRESETS.get(name) if isinstance(name, str) else None
+    if rules is None:
+        return None
+    pack = rules.pack
+    if isinstance(ruleset, dict) and isinstance(ruleset.get("options"), dict):
+        pack = ruleset["options"].get("pack", pack)
+    return _cards.PACKS[pack].family if pack in _cards.PACKS else None
+
+
+def _canon(card: Any, family: Optional[str]) -> Any:
+    if card is None or (isinstance(card, str) and card.strip() == "?"):
+        return "?"
+    if family is None or not isinstance(card, str):
+        return card
+    try:
+        return _cards.format(_cards.parse(card, family))
+    except CardNameError:
+        return card
+
+
+def _clean_note(note: Any) -> Optional[str]:
+    if not isinstance(note, str):
+        return None
+    text = " ".join(note.split())
+    return text or None
+
+
+def normalise(doc: dict[str, Any]) -> dict[str, Any]:
+    """The form :func:`parse` gives for the same deal: cards as canonical tokens ('?' for an
+    unknown one; an unknown dealt card is no card), a ruleset without options and a player
+    without marks or virginity as plain names, ``fermatevi`` as the announcement it stands for,
+    announcements without their '!', notes on one line, the claim's lists sorted, and cards given
+    as top-level ``shown`` as ``shows`` events at the showdown (the notation has one way to say
+    what was shown).  None of these changes a ruling."""
+    d = copy.deepcopy(doc)
+    family = _family_of(d)
+    ruleset = d.get("ruleset")
+    if isinstance(ruleset, dict) and not ruleset.get("options"):
+        d["ruleset"] = ruleset.get("preset")
+    d["players"] = [p["name"] if isinstance(p, dict) and set(p) == {"name"} else p for p in d.get("players", [])]
+    if isinstance(d.get("description"), str):
+        d["description"] = "\n".join(line.rstrip() for line in d["description"].replace("\r\n", "\n")
+                                     .replace("\r", "\n").split("\n"))
+    stack = d.get("stack")
+    if isinstance(stack, dict):
+        for key in ("order", "cards"):
+            if isinstance(stack.get(key), list):
+                stack[key] = [_canon(c, family) for c in stack[key]]
+        for key in ("top", "bottom"):
+            if key in stack:
+                stack[key] = _canon(stack[key], family)
+    for key in ("hands", "dealt"):
+        if isinstance(d.get(key), dict):
+            d[key] = {name: _canon(c, family) for name, c in d[key].items()}
+    history = [dict(e) for e in d.get("history", [])] if isinstance(d.get("history", []), list) else None
+    if history is not None:
+        for e in history:
+            if "fermatevi" in e:
+                who = e.pop("fermatevi")
+                note = e.pop("note", None)
+                e.clear()
+                e.update({"announce": "fermatevi", "by": who})
+                if note is not None:
+                    e["note"] = note
+            if "announce" in e and isinstance(e["announce"], str):
+                e["announce"] = e["announce"].strip().rstrip("!").rstrip()
+            if "card" in e:
+                c = _canon(e["card"], family)
+                if c == "?" and "shows" not in e:
+                    del e["card"]
+                else:
+                    e["card"] = c
+            if "note" in e:
+                note = _clean_note(e["note"])
+                if note is None:
+                    del e["note"]
+                else:
+                    e["note"] = note
+        shown = d.pop("shown", None)
+        if isinstance(shown, dict) and shown:
+            at = len(history)
+            while at > 0 and any(k in history[at - 1] for k in ("buy-back", "decline")):
+                at -= 1
+            history[at:at] = [{"shows": name, "card": _canon(c, family)} for name, c in shown.items()]
+        d["history"] = history
+        if not history:
+            del d["history"]
+    claim = d.get("claim")
+    if isinstance(claim, dict):
+        for key in ("loses", "gains"):
+            if isinstance(claim.get(key), list):
+                claim[key] = sorted(claim[key])
+        if isinstance(claim.get("out"), list):
+            claim["out"] = sorted(set(claim["out"]))
+        if isinstance(claim.get("holds"), dict):
+            claim["holds"] = {name: _canon(c, family) for name, c in claim["holds"].items()}
+        for key in ("holds", "net"):
+            if claim.get(key) == {}:
+                del claim[key]  # names nobody: checks nothing
+    if d.get("stack") == {}:
+        del d["stack"]
+    return d
+
+
+# --------------------------------------------------------------------------- the writer
+
+def _plain(name: str) -> bool:
+    words = name.split(" ")
+    return (bool(name) and name == name.strip() and "  " not in name
+            and all(_PLAIN_WORD.match(w) for w in words)
+            and not any(V.fold(w) in _RESERVED for w in words)
+            and V.fold(name) not in _RESERVED)
+
+
+def _name(name: str, players: tuple[str, ...] = ()) -> str:
+    """A name as written: plain where it reads back as itself, else quoted (also where another
+    player's name begins with it, so that 'shown: Anna V' cannot be read as player 'Anna V')."""
+    if _plain(name) and not any(p != name and p.startswith(name + " ") for p in players):
+        return name
+    return _quote(name)
+
+
+def _card_text(card: Any) -> str:
+    text = "?" if card is None else str(card)
+    return text if text and not any(ch.isspace() or ch in ',#"' for ch in text) else _quote(text)
+
+
+def _rules_of(doc: dict[str, Any]) -> Any:
+    from ..game.rulesets import PRESETS
+
+    ruleset = doc.get("ruleset")
+    name = ruleset.get("preset") if isinstance(ruleset, dict) else ruleset
+    rules = PRESETS.get(name) if isinstance(name, str) else None
+    if rules is not None and isinstance(ruleset, dict) and isinstance(ruleset.get("options"), dict):
+        pack = ruleset["options"].get("pack")
+        if pack in _cards.PACKS:
+            rules = rules.with_options({"pack": pack})
+    return rules
+
+
+_ACTOR_VERBS = ("deal", "keep", "offer", "ask", "accept", "refuse", "agree", "pay-to-refuse", "dealer-exchange",
+                "stack-exchange", "pays", "buy-back", "decline", "hint", "fermatevi")
+
+
+def _actor(e: dict[str, Any]) -> Optional[str]:
+    for verb in _ACTOR_VERBS:
+        if verb in e:
+            return str(e[verb])
+    if "announce" in e or "act" in e:
+        return str(e.get("by"))
+    return None
+
+
+def format(doc: dict[str, Any], language: Optional[str] = None) -> str:  # the parse/format pair
+    """Write a position document as notation, in ``language`` ('it', 'de', 'fr', 'en', 'da') or
+    the ruleset's own (Campli's Italian, Coucou's French ...)."""
+    d = normalise(doc)
+    rules = _rules_of(d)
+    lang = language or (V.language_of(rules) if rules is not None else "en")
+
+    def say(meaning: str) -> str:
+        if rules is None:
+            word = next((w for w in V.WORDS if w.meaning == meaning and w.language == lang), None)
+            word = word or next(w for w in V.WORDS if w.meaning == meaning and w.language == "en")
+            return word.text
+        return V.say(rules, meaning, lang)
+
+    seated = tuple(p if isinstance(p, str) else str(p.get("name")) for p in d.get("players", []))
+
+    def nm(name: str) -> str:
+        return _name(name, seated)
+
+    out: list[str] = []
+    if isinstance(d.get("description"), str):
+        out.extend(f"Description: {line}".rstrip() for line in d["description"].split("\n"))
+    ruleset = d.get("ruleset")
+    if isinstance(ruleset, dict):
+        out.append(f"Ruleset: {ruleset.get('preset', '')}")
+        opts = []
+        for key, value in ruleset.get("options", {}).items():
+            if isinstance(value, str) and not _OPTION_VALUE.match(value):
+                value = _quote(value)
+            opts.append(f"{key}={value}")
+        out.append("Options: " + ", ".join(opts))
+    else:
+        out.append(f"Ruleset: {ruleset}")
+    players = []
+    for p in d.get("players", []):
+        if isinstance(p, str):
+            players.append(nm(p))
+            continue
+        text = nm(p["name"])
+        if "marks" in p:
+            text += f" {p['marks']}"
+        if "virgin" in p:
+            text += " virgin" if p["virgin"] else " not virgin"
+        players.append(text)
+    out.append("Players: " + ", ".join(players))
+    if "dealer" in d:
+        out.append(f"Dealer: {nm(d['dealer'])}")
+    for key, label in (("pot", "Pot"), ("eliminations", "Eliminations"), ("reentries", "Reentries"),
+                       ("deals_played", "Deals")):
+        if key in d:
+            out.append(f"{label}: {d[key]}")
+    stack = d.get("stack")
+    if isinstance(stack, dict) and stack:
+        parts = []
+        for key in _STACK_PARTS:
+            if key in stack:
+                value = stack[key]
+                cards_ = " ".join(_card_text(c) for c in value) if isinstance(value, list) else _card_text(value)
+                parts.append(f"{key} {cards_}".rstrip())
+        out.append("Stack: " + ", ".join(parts))
+    if isinstance(d.get("dealt"), dict):
+        out.append("Dealt: " + ", ".join(f"{nm(n)} {_card_text(c)}" for n, c in d["dealt"].items()))
+    history = d.get("history")
+    if history is not None:
+        out.append("")
+        out.extend(_body(history, say, nm))
+    if isinstance(d.get("hands"), dict):
+        out.append("Hands: " + ", ".join(f"{nm(n)} {_card_text(c)}" for n, c in d["hands"].items()))
+    claim = d.get("claim")
+    if isinstance(claim, dict):
+        out.append(_claim_line(claim, nm))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _item(e: dict[str, Any], say: Callable[[str], str]) -> str:
+    if "deal" in e:
+        return _card_text(e["card"]) if "card" in e else "?"
+    if "announce" in e:
+        return f"{e['announce']}!"
+    if "act" in e:
+        return f"act {e['act']}"
+    if "dealer-exchange" in e or "stack-exchange" in e:
+        word = say("stack")
+        return f"{word} {_card_text(e['card'])}" if "card" in e else word
+    if "pays" in e:
+        return f"{say('pays')} {e['amount']}" if "amount" in e else say("pays")
+    for verb in ("keep", "offer", "ask", "accept", "refuse", "agree", "pay-to-refuse", "buy-back", "decline",
+                 "hint"):
+        if verb in e:
+            return say(verb)
+    raise ValueError(f"no notation for {e!r}")  # pragma: no cover - the schema allows no other verb
+
+
+def _body(history: list[dict[str, Any]], say: Callable[[str], str], nm: Callable[[str], str]) -> list[str]:
+    lines: list[str] = []
+    i = 0
+    while i < len(history):
+        e = history[i]
+        if "exchange" in e:
+            a, b = e["exchange"]
+            lines.append(_with_note(f"{nm(a)} <> {nm(b)}", e))
+            i += 1
+            continue
+        if "shows" in e:
+            group = [e]
+            while "note" not in group[-1] and i + len(group) < len(history) and "shows" in history[i + len(group)]:
+                group.append(history[i + len(group)])
+            text = "shown: " + ", ".join(f"{nm(g['shows'])} {_card_text(g['card'])}" for g in group)
+            lines.append(_with_note(text, group[-1]))
+            i += len(group)
+            continue
+        who = _actor(e)
+        group = [e]
+        while ("note" not in group[-1] and i + len(group) < len(history)
+               and "exchange" not in history[i + len(group)] and "shows" not in history[i + len(group)]
+               and _actor(history[i + len(group)]) == who):
+            group.append(history[i + len(group)])
+        text = f"{nm(str(who))}: " + ", ".join(_item(g, say) for g in group)
+        lines.append(_with_note(text, group[-1]))
+        i += len(group)
+    return lines
+
+
+def _with_note(text: str, e: dict[str, Any]) -> str:
+    return f"{text}  # {e['note']}" if "note" in e else text
+
+
+def _claim_line(claim: dict[str, Any], nm: Callable[[str], str]) -> str:
+    head = f"claim by {nm(claim['by'])}:" if "by" in claim else "claim:"
+    items: list[str] = []
+    for key in ("loses", "gains"):
+        names = claim.get(key, [])
+        if key in claim and not names:
+            items.append(f"nobody {key}")
+        for name in sorted(set(names)):
+            count = names.count(name)
+            items.append(f"{nm(name)} {key}" + (f" {count}" if count > 1 else ""))
+    for name, value in claim.get("net", {}).items():
+        items.append(f"{nm(name)} net {value:+d}" if value else f"{nm(name)} net 0")
+    if "out" in claim and not claim["out"]:
+        items.append("nobody out")
+    items.extend(f"{nm(name)} out" for name in claim.get("out", []))
+    items.extend(f"{nm(name)} holds {_card_text(c)}" for name, c in claim.get("holds", {}).items())
+    for key, label in (("next", "next"), ("next_dealer", "next dealer"), ("winner", "winner")):
+        if key in claim:
+            items.append(f"{label} {nm(claim[key])}")
+    return f"{head} {', '.join(items)}".rstrip()
+
+
+# --------------------------------------------------------------------------- the command line
+
+def _text(data: bytes | str) -> str:
+    from .position import MAX_BYTES, InputError
+
+    if isinstance(data, str):
+        if len(data.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+            raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
+        return data
+    if len(data) > MAX_BYTES:
+        raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise InputError(f"not UTF-8 text (byte {err.start})") from None
+
+
+def errors_text(errors: tuple[NotationError, ...], source: str) -> str:
+    """Notation errors as a compiler prints them: ``deal.txt:LINE:COL: message [rule]``."""
+    from .sources import RULES, cite
+
+    head = f"{source}: not readable as a deal ({len(errors)} problem{'s' if len(errors) != 1 else ''})"
+    lines = [head]
+    for e in errors:
+        rule = f" [{cite(e.rule)}]" if e.rule in RULES else ""
+        lines.append(f"{source}:{e.line}:{e.column}: {e.message}{rule}")
+    return "\n".join(lines)
+
+
+def _located(record: dict[str, Any], where: Locations, source: str) -> str:
+    """The problems of a position read from notation, each at the line that wrote it."""
+    from .position import Problem
+    from ..services.render import problems_text
+    from .sources import RULES, cite
+
+    problems = [Problem(p["layer"], p["path"], p["message"], p.get("rule")) for p in record["problems"]]
+    # the JSON path's text, its head and what follows the problems (the readings under which a
+    # rejected history is valid), with each problem at its line instead of its path
+    warnings = [Problem(w["layer"], w["path"], w["message"], w.get("rule")) for w in record.get("warnings", ())]
+    whole = problems_text(problems, source, record.get("verdict"), record.get("valid_under", ()),
+                          warnings).split("\n")
+    lines = [whole[0]]
+    for p in problems:
+        rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
+        at = where.of(p.path) if p.path != "$" else None
+        place = f"{source}:{at[0]}:{at[1]}" if at else source
+        lines.append(f"{place}: {p.message}{rule}")
+    return "\n".join(lines + whole[1 + len(problems):])
+
+
+def adjudicate_notation(data: bytes | str, source: str, readings: bool = True) -> tuple[int, dict[str, Any], Any]:
+    """A deal in the notation through every layer, as ``cli.adjudicate_document`` does for JSON:
+    (exit code, JSON record, text thunk).  A notation error is exit 1, its JSON problems of layer
+    'input' (path '$', the message starting 'line L, column C:'); later problems keep their JSON
+    paths, and the text gives each the line it came from."""
+    from ..cli.adjudicate import EXIT_INVALID, adjudicate_document
+    from .position import InputError, Problem
+    from ..services.render import problems_json, problems_text
+
+    try:
+        text = _text(data)
+    except InputError as err:
+        problem = Problem("input", err.path, err.message)
+        return EXIT_INVALID, problems_json([problem], source), lambda: problems_text([problem], source)
+    try:
+        doc, where = parse_with_locations(text)
+    except NotationError as err:
+        problems = [Problem("input", "$", f"line {e.line}, column {e.column}: {e.message}", e.rule)
+                    for e in err.errors]
+        errors = err.errors
+        return EXIT_INVALID, problems_json(problems, source), lambda: errors_text(errors, source)
+    def place(path: str) -> str:
+        at = where.of(path)
+        return f"line {at[0]}" if at else path
+
+    code, record, thunk = adjudicate_document(doc, source, readings, place)
+    if code == EXIT_INVALID and record.get("problems"):
+        return code, record, lambda: _located(record, where, source)
+    return code, record, thunk
+
+
+def convert(names: list[str], to: str, out: Any, err: Any, stdin: Any, language: Optional[str] = None) -> int:
+    """``cucu-adjudicate --to-json FILE`` / ``--to-notation FILE``: write each input in the
+    other form (exit 1 when one cannot be read, 2 when a file cannot be opened).  As for a
+    ruling (issue 12): at most MAX_BYTES + 1 bytes of an input are read, and no character that
+    could act on a terminal reaches either output unescaped."""
+    import json
+
+    from .position import MAX_BYTES, InputError, load
+    from ..services.render import json_printable, printable
+
+    worst = 0
+    for name in names:
+        source = "<stdin>" if name == "-" else name
+        try:
+            if name == "-":
+                data = stdin.read(MAX_BYTES + 1)
+            else:
+                with open(name, "rb") as f:
+                    data = f.read(MAX_BYTES + 1)
+        except OSError as e:
+            err.write(printable(f"cucu-adjudicate: error: cannot read {name}: {e.strerror or e}") + "\n")
+            worst = max(worst, 2)
+            continue
+        try:
+            if to == "json":
+                doc = parse(_text(data))
+                out.write(json_printable(json.dumps(doc, ensure_ascii=False, indent=2)) + "\n")
+            else:
+                from .position import schema_problems
+                from ..services.render import problems_text
+
+                doc = load(data)
+                problems = schema_problems(doc)
+                if problems:
+                    err.write(problems_text(problems, source) + "\n")
+                    worst = max(worst, 1)
+                    continue
+                out.write(printable(format(doc, language)))
+        except NotationError as e:
+            err.write(printable(errors_text(e.errors, source)) + "\n")
+            worst = max(worst, 1)
+        except InputError as e:
+            err.write(printable(f"{source}: cannot read the position: {e.message}") + "\n")
+            worst = max(worst, 1)
+    return worst

@@ -1,0 +1,824 @@
+"""The position format (``cucu-position/1``): read, check, write.
+
+A position is what a table can tell an adjudicator: the ruleset, the players in
+seat order with their marks, the dealer, what is known of the cards, and the
+history of the current deal as the table saw it (see ``specs/position-1.schema.json``
+and ``docs/position-format.rst``).
+
+Checking has three layers, each collecting *all* its problems with their JSON paths:
+
+1. the input: size, encoding, strict JSON syntax, nesting, duplicate fields, surrogates
+   (:mod:`cucu_ref.formats.inputs`, re-exported here: :func:`~cucu_ref.formats.inputs.load`,
+   :class:`~cucu_ref.formats.inputs.InputError`);
+2. the schema (:func:`schema_problems`);
+3. the meaning (:func:`parse`): names, cards, the ruleset, counts of cards and players.
+
+Replaying the history (the fourth layer) belongs to :mod:`cucu_ref.services.adjudication`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import re
+import unicodedata
+from types import MappingProxyType, ModuleType
+from typing import Any, Callable, Mapping, NamedTuple, Optional
+
+from ..game import cards as _cards
+from ..game.cards import PACKS, Card, CardNameError
+from ..game.deal import deal_places, fixed_deal_places, seats_around
+from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
+from ..game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset
+from ..game.state import Action, ActionKind, Phase, State
+
+# The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.formats.vocabulary with
+# their languages and sources; re-exported here, where they were first defined.
+from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, fold
+
+__all__ = [
+    "FORMAT",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "InputError",
+    "Problem",
+    "Position",
+    "HistoryEvent",
+    "Claim",
+    "load",
+    "schema",
+    "schema_problems",
+    "parse",
+    "start_state",
+    "position_from_replay",
+    "ROLE_WORDS",
+    "ROLE_CALL",
+    "ROLE_RULE",
+]
+
+FORMAT = "cucu-position/1"
+UNKNOWN = "?"
+
+# History verbs that are decisions, and the engine actions each may stand for.
+DECISIONS: dict[str, tuple[str, ...]] = {
+    "keep": (ActionKind.KEEP, ActionKind.INN_KEEP),
+    "offer": (ActionKind.OFFER,),
+    "ask": (ActionKind.INN_ASK,),
+    "accept": (ActionKind.INN_ACCEPT,),
+    "refuse": (ActionKind.INN_REFUSE,),
+    "dealer-exchange": (ActionKind.EXCHANGE_WITH_STACK,),
+    "buy-back": (ActionKind.BUY_BACK,),
+    "decline": (ActionKind.DECLINE,),
+    # Q9 read 'yes' (Zeh 1769, third paragraph): the target of an offer of a plain card agrees
+    # to exchange, or refuses and puts a mark in the cup ('wird eine Marque in die Taze setzen')
+    "agree": (ActionKind.EXCHANGE,),
+    "pay-to-refuse": (ActionKind.REFUSE_BY_PAYING,),
+}
+# Table talk (K20): not a decision of the deal, but noted where a rule reacts to it
+# (Z7: a fool holder who hinted at his fool gains nothing from two fools).
+TALK = ("hint",)
+# What the table saw; checked against what the rules derive.
+OBSERVATIONS = ("deal", "exchange", "announce", "pays", "shows", "stack-exchange")
+VERBS = tuple(DECISIONS) + OBSERVATIONS + TALK + ("fermatevi", "act")
+
+
+class Problem(NamedTuple):
+    layer: str  # 'input', 'schema', 'meaning', 'history'
+    path: str  # JSON path, '$' for the document
+    message: str
+    rule: Optional[str] = None  # the rule ID that makes it a problem
+
+    def as_json(self) -> dict[str, Any]:
+        from .sources import RULES, cite
+
+        out: dict[str, Any] = {"layer": self.layer, "path": self.path, "message": self.message}
+        out["rule"] = self.rule
+        out["source"] = cite(self.rule) if self.rule in RULES else None
+        return out
+
+
+class HistoryEvent(NamedTuple):
+    verb: str  # one of VERBS ('fermatevi' is normalised to 'announce')
+    seat: int
+    path: str
+    other: Optional[int] = None  # exchange partner
+    card: Optional[Card] = None  # dealt / taken / shown card, if known
+    role: Optional[str] = None  # announced role
+    amount: int = 1
+    kind: Optional[str] = None  # the engine action kind of a generic 'act' event
+
+
+class Claim(NamedTuple):
+    by: Optional[str]
+    fields: dict[str, Any]  # canonical: loses/gains (sorted name lists), out (sorted), holds (name->token), ...
+
+
+class Position(NamedTuple):
+    rules: Rules
+    preset: str
+    overrides: dict[str, Any]
+    players: tuple[str, ...]
+    marks: tuple[int, ...]
+    virgins: tuple[bool, ...]
+    dealer: int
+    pot: int
+    eliminations: int
+    reentries: int
+    deals_played: int
+    stack_order: Optional[tuple[Optional[Card], ...]]  # whole stack before the deal, top first
+    stack_top: Optional[Card]
+    stack_bottom: Optional[Card]
+    stack_cards: tuple[Card, ...]
+    hands: dict[int, Card]  # known cards held at the end of the history
+    history: tuple[HistoryEvent, ...]
+    claim: Optional[Claim]
+    description: str
+    # the card each was dealt, where known ('dealt'; a history 'deal' with a card says the same)
+    dealt: Mapping[int, Card] = MappingProxyType({})
+    shown: Mapping[int, Card] = MappingProxyType({})  # the cards shown at the showdown ('shown')
+    warnings: tuple[Problem, ...] = ()  # readings of the position that may not be what the table meant
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """This deal's seats in play order, right of the dealer first, the dealer last (K4)."""
+        return seats_around(self.marks, self.dealer)
+
+
+# --------------------------------------------------------------------------- layer 1: input
+# in cucu_ref.formats.inputs (load, InputError, MAX_BYTES, MAX_DEPTH), imported above
+
+
+# --------------------------------------------------------------------------- layer 2: schema
+
+def schema(name: str = "position-1") -> dict[str, Any]:
+    """A schema shipped as package data: 'position-1' or 'ruling-1' (see :mod:`cucu_ref.formats.validation`)."""
+    from .validation import schema as _schema
+
+    return _schema(name)
+
+
+def schema_problems(doc: Any, name: str = "position-1") -> list[Problem]:
+    """Every way ``doc`` breaks the shipped schema ``name`` (see :func:`schema`), each with its
+    JSON path, all collected; [] when it is valid.  Checked by jsonschema-rs
+    (:mod:`cucu_ref.formats.validation`)."""
+    return [Problem("schema", path, message) for path, message in _validation().problems(doc, name)]
+
+
+@functools.lru_cache(maxsize=None)
+def _validation() -> ModuleType:
+    """:mod:`cucu_ref.formats.validation`, imported when a schema is first asked for and then kept (a
+    relative import inside a function costs 1-2 µs a call, which every position paid)."""
+    from . import validation
+
+    return validation
+
+
+# What a table may write for a history verb it does not know ('pass' for 'offer'): the vocabulary's
+# decision words in every language (cucu_ref.formats.vocabulary), and these English near-misses.
+_VERB_NEAR = {"pass": "offer", "swap": "offer", "trade": "offer", "stay": "keep", "stand": "keep", "hold": "keep",
+              "show": "shows", "pay": "pays", "call": "announce", "say": "announce", "says": "announce",
+              "deals": "deal", "keeps": "keep", "offers": "offer", "exchanges": "exchange"}
+_MEANING_VERB = {"stack": "dealer-exchange"}
+
+
+def verb_hints(doc: Any, problems: list[Problem]) -> list[Problem]:
+    """Schema problems of history entries with an unknown verb, each with the verb meant: 'pass'
+    suggests 'offer', 'sto bene' 'keep' (issue 10 §5)."""
+    history = doc.get("history") if isinstance(doc, dict) else None
+    if not isinstance(history, list):
+        return problems
+    out = []
+    for p in problems:
+        m = re.fullmatch(r"\$\.history\[(\d+)\]", p.path)
+        item = history[int(m.group(1))] if m and int(m.group(1)) < len(history) else None
+        if isinstance(item, dict) and "not a known form" in p.message and not any(v in item for v in VERBS):
+            meant = []
+            for key in item:
+                if not isinstance(key, str) or key in ("card", "by", "amount", "note"):
+                    continue
+                verb = _VERB_NEAR.get(_fold(key))
+                if verb is None:
+                    from .vocabulary import lookup
+
+                    words = [w for w in lookup(key) if w.kind == "decision"]
+                    verb = _MEANING_VERB.get(words[0].meaning, words[0].meaning) if words else None
+                if verb is None:
+                    import difflib
+
+                    near = difflib.get_close_matches(key, list(VERBS), n=1)
+                    verb = near[0] if near else None
+                if verb is not None and verb in VERBS:
+                    meant.append(f"{{\"{verb}\": ...}} for {key!r}")
+            if meant:
+                p = p._replace(message=f"{p.message}; did you mean {' or '.join(meant)}?")
+        out.append(p)
+    return out
+
+
+# --------------------------------------------------------------------------- layer 3: meaning
+
+
+def _is_unknown(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.strip() == UNKNOWN)
+
+
+class _Checker:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, path: str, message: str, rule: Optional[str] = None) -> None:
+        self.problems.append(Problem("meaning", path, message, rule))
+
+
+_CARD_MEMO: dict[str, dict[str, Card]] = {}  # pack name -> text -> card (parsing is pure)
+
+
+def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
+    """Check the meaning of a schema-valid position; return it with every problem found.
+
+    The position is None when a problem makes it unusable."""
+    chk = _Checker()
+    rules, preset_name, overrides = _ruleset(doc.get("ruleset"), chk)
+    if (rules is not None and rules.piquet_below_seven == "yes" and rules.pack == "french-52"
+            and len(doc.get("players", [])) < 7):
+        # F1: the 32-card piquet pack 'wenn weniger als sieben Spieler spielen', fixed at the start of
+        # the match (as cucu_ref.game.engine.new_match does): every player listed sat down at the start
+        rules = _with_options(rules, {"pack": "french-32"})
+    pack = PACKS[rules.pack] if rules is not None else PACKS["cuccu-40"]
+
+    memo = _CARD_MEMO.setdefault(pack.name, {})
+
+    def card(value: Any, path: Any) -> Optional[Card]:
+        known = memo.get(value) if type(value) is str else None
+        if known is not None:
+            return known
+        if _is_unknown(value):
+            return None
+        if isinstance(path, tuple):  # (prefix, index): built only when needed
+            path = f"{path[0]}[{path[1]}]"
+        try:
+            parsed = pack.parse(value)
+            if len(memo) < 4096:
+                memo[value] = parsed
+            return parsed
+        except CardNameError as err:
+            if err.candidates:  # a regional name of two cards (cucu_ref.game.cards.ALIASES)
+                chk.add(path, str(err), "C1")
+                return None
+            message, rule = _card_problem(value, err, pack, rules, len(doc.get("players", [])))
+            chk.add(path, message, rule)
+            return None
+
+    # players (K1: seat order is play order)
+    names: list[str] = []
+    name_keys: dict[str, int] = {}
+    marks: list[int] = []
+    virgins: list[bool] = []
+    initial = rules.initial_marks if rules is not None else 3
+    gain_keeps_virgin = rules is None or getattr(rules, "virgin_after_gain", "still-virgin") == "still-virgin"
+    for i, entry in enumerate(doc.get("players", [])):
+        path = f"$.players[{i}]"
+        if isinstance(entry, str):
+            entry = {"name": entry}
+            name_path = path
+        else:
+            name_path = path + ".name"
+        name = _name(entry["name"])
+        if name in names:
+            chk.add(name_path, f"duplicate player name {name!r} (also $.players[{names.index(name)}])")
+        else:
+            _name_collision(name, names, name_keys, name_path, chk)
+        names.append(name)
+        m = int(entry.get("marks", initial))
+        marks.append(m)
+        virgin = entry.get("virgin", m == initial)
+        if virgin and (m < initial or (m > initial and not gain_keeps_virgin)):
+            # K17: a virgin still holds his original marks (Q8: marks gained may not count against it)
+            chk.add(path + ".virgin", f"{name} holds {m} marks, not the original {initial}, so is no virgin",
+                    "K17" if m < initial else "Q8")
+        if virgin and m == 0:
+            virgin = False
+        virgins.append(bool(virgin))
+    seat_of = {n: i for i, n in enumerate(names)}
+
+    def seat(value: Any, path: str, what: str = "player") -> int:
+        if type(value) is str:
+            # a name written as seated (stripped, NFC) is its own normal form: one lookup
+            found = seat_of.get(value)
+            if found is not None:
+                return found
+        name = _name(value) if isinstance(value, str) else value
+        if name in seat_of:
+            return seat_of[name]
+        import difflib
+
+        near = difflib.get_close_matches(str(name), names, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        chk.add(path, f"{what} {name!r} is not seated at this table{hint} (players: {', '.join(names)})")
+        return -1
+
+    if rules is not None and names:
+        in_match = sum(1 for m in marks if m > 0)
+        if not rules.min_players <= len(names) <= rules.max_players:
+            chk.add("$.players", f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
+                                 f"not {len(names)}", rules.cites("players"))
+        if in_match < 2:
+            chk.add("$.players", f"only {in_match} player(s) hold marks: the match is over, there is no deal", "K3")
+    dealer = seat(doc.get("dealer"), "$.dealer", "dealer") if "dealer" in doc else -1
+    if dealer >= 0 and marks[dealer] == 0:
+        chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 marks) and cannot deal", "K2")
+
+    stake = rules.stake if rules is not None else 1
+    pot = int(doc.get("pot", stake * len(names)))
+
+    # what is known of the cards
+    stack = doc.get("stack", {})
+    stack_order: Optional[tuple[Optional[Card], ...]] = None
+    if "order" in stack:
+        order = stack["order"]
+        # the common case first: every name a card already parsed (one C-level lookup each)
+        try:
+            known = tuple(map(memo.get, order))  # None for a name not parsed yet, or not a string
+        except TypeError:  # an array or object in the order (the schema refuses it before this)
+            known = (None,)
+        stack_order = known if None not in known else tuple(
+            card(c, ("$.stack.order", i)) for i, c in enumerate(order))
+        if len(stack_order) > pack.size:
+            # a shorter 'order' gives the stack from the top down, the rest unknown (issue 10 §2)
+            chk.add("$.stack.order", f"the whole stack holds the {pack.size} cards of {pack.name}, not "
+                                     f"{len(stack_order)}", "C1")
+        if any(k in stack for k in ("top", "bottom", "cards")):
+            chk.add("$.stack", "give either the whole 'order' or 'top'/'bottom'/'cards', not both")
+    top = card(stack.get("top"), "$.stack.top")
+    bottom = card(stack.get("bottom"), "$.stack.bottom")
+    extra_at = [(card(x, f"$.stack.cards[{i}]"), f"$.stack.cards[{i}]") for i, x in enumerate(stack.get("cards", []))]
+    extra = tuple(c for c, _ in extra_at if c)
+
+    hands: dict[int, Card] = {}
+    hand_at: dict[int, str] = {}
+    for name, value in doc.get("hands", {}).items():
+        s = seat(name, f"$.hands[{json.dumps(name)}]")
+        c = card(value, f"$.hands[{json.dumps(name)}]")
+        if s >= 0 and c is not None:
+            hands[s] = c
+            hand_at[s] = name  # the key as written, for the path of a surplus copy
+            if marks[s] == 0:
+                chk.add(f"$.hands[{json.dumps(name)}]", f"{name} is out of the match and holds no card", "K16")
+
+    history = _history(doc.get("history", []), seat, card, marks, names, chk)
+
+    # 'dealt' (the card each was dealt, as a history {"deal": P, "card": C}) and 'shown' (the cards
+    # shown at the showdown, as {"shows": P, "card": C}): the table's words for what it knows
+    dealt_at: dict[int, tuple[Card, str]] = {}
+    for e in history:
+        if e.verb == "deal" and e.card is not None:
+            dealt_at.setdefault(e.seat, (e.card, e.path + ".card"))
+    dealt: dict[int, Card] = {}
+    for name, value in doc.get("dealt", {}).items():
+        path = f"$.dealt[{json.dumps(name, ensure_ascii=False)}]"
+        s, c = seat(name, path), card(value, path)
+        if s < 0 or c is None:
+            continue
+        if marks[s] == 0:
+            chk.add(path, f"{name} is out of the match and is dealt no card", "K16")
+        elif s in dealt_at and dealt_at[s][0] != c:
+            chk.add(path, f"{name} was dealt {_cards.format(dealt_at[s][0])} ({dealt_at[s][1]}), not "
+                          f"{_cards.format(c)}", "K4")
+        else:
+            dealt[s] = c
+            dealt_at.setdefault(s, (c, path))
+    shows_at = {e.seat: (e.card, e.path + ".card") for e in history if e.verb == "shows" and e.card is not None}
+    shown: dict[int, Card] = {}
+    for name, value in doc.get("shown", {}).items():
+        path = f"$.shown[{json.dumps(name, ensure_ascii=False)}]"
+        s, c = seat(name, path), card(value, path)
+        if s < 0 or c is None:
+            continue
+        if marks[s] == 0:
+            chk.add(path, f"{name} is out of the match and shows no card", "K16")
+        elif s in shows_at and shows_at[s][0] != c:
+            chk.add(path, f"{name} shows {_cards.format(shows_at[s][0])} ({shows_at[s][1]}), not {_cards.format(c)}",
+                    "K15")
+        elif s in hands and hands[s] != c:
+            chk.add(path, f"{name} holds {_cards.format(hands[s])} at the end ($.hands), so cannot show "
+                          f"{_cards.format(c)}", "K15")
+        else:
+            shown[s] = c
+
+    # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so are the
+    # cards held or shown at the end.  Each problem names the entries holding the copies.
+    if rules is not None:
+        deals = [e for e in history if e.verb == "deal"]
+        field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]", s) for s, c in dealt.items()
+                       if not any(e.seat == s and e.card is not None for e in deals)]
+        if not fixed_deal_places(rules):
+            # where the dealing depends on play (L10, F4, Q7's fresh card) no place is fixed: with
+            # the whole stack given every card dealt is one of its cards (a dead card put under it
+            # was dealt from it too), and with a part of it one card may be named twice (a dead
+            # card dealt again, L10; the card put on the talon, F4).  A named dealt card is not
+            # counted here: the replay checks it against the engine's deal (replay.Search.
+            # dealt_as_named), or lays it where its seat is dealt, which takes its copy (C1,
+            # replay.Search.lay_named; the card of a seat not dealt yet is counted at the end)
+            deals, field_dealt = [], []
+        elif stack_order and (field_dealt or any(e.card is not None for e in deals)):
+            # a dealt card the shuffled stack's 'order' also gives, at the place K4 (L2) deals it
+            # from, is the same card written twice: it must be that card, and counts once.
+            # (Asked only where a dealt card is named: a program's position names none)
+            given = _given_deals(rules, pack.size, stack_order, dealer, marks)
+            deals = [e for e in deals if not _same_card(e.seat, e.card, f"{e.path}.card", given, names, rules, chk)]
+            field_dealt = [d for d in field_dealt if not _same_card(d[2], d[0], d[1], given, names, rules, chk)]
+        layout = [*(stack_order or ()), top, bottom, *extra, *(e.card for e in deals), *(c for c, _, _ in field_dealt)]
+
+        def layout_places() -> list[tuple[Optional[Card], str]]:
+            # each card with its place, so that a surplus copy is reported where it is written
+            # (spelt out only when there is one)
+            placed = [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order or ())]
+            placed += [(top, "$.stack.top"), (bottom, "$.stack.bottom"), *extra_at]
+            return placed + [(e.card, f"{e.path}.card") for e in deals] + [(c, where) for c, where, _ in field_dealt]
+
+        _surplus(pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", chk)
+        shown_seen = {s: e for s, e in ((e.seat, e) for e in history if e.verb == "shows" and e.card is not None)
+                      if s not in hands and s not in shown}
+
+        def held_places() -> list[tuple[Optional[Card], str]]:
+            placed: list[tuple[Optional[Card], str]] = [(c, f"$.hands[{json.dumps(hand_at[s])}]")
+                                                        for s, c in hands.items()]
+            placed += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in shown.items()
+                       if s not in hands]
+            return placed + [(e.card, f"{e.path}.card") for e in shown_seen.values()]
+
+        held = [*hands.values(), *(c for s, c in shown.items() if s not in hands),
+                *(e.card for e in shown_seen.values() if e.card is not None)]
+        _surplus(pack, held, held_places, "the cards held at the end", chk)
+
+    claim = _claim(doc["claim"], seat, card, chk, names) if "claim" in doc else None
+    if chk.problems or rules is None or dealer < 0:
+        return None, chk.problems
+    return Position(
+        rules=rules, preset=preset_name, overrides=overrides, players=tuple(names), marks=tuple(marks),
+        virgins=tuple(virgins), dealer=dealer, pot=pot, eliminations=int(doc.get("eliminations", 0)),
+        reentries=int(doc.get("reentries", 0)), deals_played=int(doc.get("deals_played", 0)),
+        stack_order=stack_order, stack_top=top, stack_bottom=bottom, stack_cards=extra, hands=hands,
+        history=tuple(history), claim=claim, description=doc.get("description", ""), dealt=dealt, shown=shown,
+    ), []
+
+
+_PACK_WORDS = {
+    "cuccu-40": "the 40-card Cuccù pack (C1)",
+    "cuccu-38": "Zeh's 38-card Cuccù pack, which has no lions (C4)",
+    "french-52": "the 52-card French pack (F1)",
+    "french-32": "the 32-card piquet pack (F1)",
+}
+
+
+def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rules],
+                  players: int) -> tuple[str, str]:
+    """Why ``value`` is no card of ``pack``, in the terms of the ruleset's own pack: a card of
+    the other family, a rank this pack leaves out (the piquet pack's 2-6, F1; Zeh's lions, C4),
+    or a misspelling, with suggestions from this pack only."""
+    game = rules.name if rules is not None else "this ruleset"
+    own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")
+    family_rule = "F1" if pack.family == _cards.FRENCH else "C1"
+    text = repr(value)
+    try:
+        same = _cards.parse(value, pack.family)
+    except CardNameError:
+        same = None
+    if same is not None:  # a rank of this family that this pack leaves out
+        token = _cards.format(same)
+        if pack.name == "french-32":
+            why = (f" with fewer than seven players ({players} here): 'wenn weniger als sieben Spieler spielen'"
+                   if rules is not None and rules.piquet_below_seven == "yes" else "")
+            return (f"unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to 6), which "
+                    f"{game} plays{why} (F1)", "F1")
+        if pack.name == "cuccu-38":
+            return f"unknown card {text}: {token} is not in {own}", "C4"
+        return f"unknown card {text}: {token} is not in {own}", family_rule
+    for other in (_cards.CUCCU, _cards.FRENCH):
+        if other == pack.family:
+            continue
+        try:
+            theirs = _cards.parse(value, other)
+        except CardNameError:
+            continue
+        kind = "the French pack" if other == _cards.FRENCH else "the Cuccù pack"
+        return (f"unknown card {text}: {_cards.format(theirs)} is a card of {kind}; {game} plays {own}",
+                family_rule)
+    ours = []
+    for suggestion in err.suggestions:
+        try:
+            pack.parse(suggestion)
+        except CardNameError:
+            continue
+        ours.append(suggestion)
+    hint = f"; did you mean {' or '.join(repr(x) for x in ours)}?" if ours else f" in {own}"
+    return f"unknown card {text}{hint}", family_rule
+
+
+
+def _given_deals(rules: Rules, size: int, stack_order: tuple[Optional[Card], ...], dealer: int,
+                 marks: list[int]) -> dict[int, tuple[int, list[tuple[int, Card]]]]:
+    """Per seat of the deal: how many places of the stack it is dealt from (F2: the dealer
+    three), and those of them the stack's ``order`` gives, with their cards."""
+    if not 0 <= dealer < len(marks) or not fixed_deal_places(rules):
+        return {}  # (where the dealing depends on play, every dealt card is counted, C1)
+    seats = seats_around(marks, dealer)
+    at = deal_places(rules, len(seats), size)
+    given = {}
+    for j, s in enumerate(seats):
+        span = at[j:] if j == len(seats) - 1 else at[j:j + 1]  # the dealer last, with F2's three
+        given[s] = (len(span), [(i, c) for i in span if i < len(stack_order) and (c := stack_order[i]) is not None])
+    return given
+
+
+def _same_card(seat: Optional[int], card: Optional[Card], where: str,
+               given: dict[int, tuple[int, list[tuple[int, Card]]]], names: list[str], rules: Rules,
+               chk: "_Checker") -> bool:
+    """Whether the dealt ``card`` is the card the stack's order gives where ``seat`` is dealt
+    from, so not a second copy.  A different card there is a problem (K4, L2: ``deal_from``'s
+    reading), reported here and not again as a copy too many.  Under F2 the dealer's card is
+    the highest of his three: one of them the order gives above it is a problem; a card none
+    of the places the order gives may lie at one it leaves unknown, and is counted as any other."""
+    if seat is None or card is None or seat not in given:
+        return False
+    span, places = given[seat]
+    if not places:
+        return False
+    shown = ", ".join(f"{_cards.format(c)} ($.stack.order[{i}])" for i, c in places)
+    if span > 1:  # F2: the dealer takes three and keeps the highest
+        above = [(i, c) for i, c in places if c.value > card.value]
+        if above:
+            i, c = above[0]
+            chk.add(where, f"{names[seat]} keeps the highest of the three cards he takes, and the stack's order "
+                           f"gives him {_cards.format(c)} ($.stack.order[{i}]), above {_cards.format(card)}", "F2")
+            return True
+        if card in (c for _, c in places):
+            return True
+        if len(places) < span:
+            return False
+    elif places[0][1] == card:
+        return True
+    rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
+    chk.add(where, f"{names[seat]} is dealt {_cards.format(card)}, but the stack's order holds {shown} where "
+                   f"{names[seat]}'s card is dealt from", rule)
+    return True
+
+
+def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,
+             chk: _Checker) -> None:
+    """C1/C4: more copies of a card than the pack holds, reported at the first copy too many,
+    naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
+    if not seen:
+        return
+    surplus = pack.surplus(seen)
+    if not surplus:
+        return
+    placed = places()
+    for c, extra in surplus.items():
+        have = seen.count(c)
+        allowed = have - extra
+        at = [path for card_, path in placed if card_ == c]
+        word = {3: "a third", 4: "a fourth"}.get(have, f"{have} copies of")
+        others = f" (the others at {', '.join(at[:allowed])})" if allowed else ""
+        chk.add(at[allowed], f"{where} hold {word} {_cards.format(c)}: the {pack.name} pack has {allowed} "
+                             f"{'copy' if allowed == 1 else 'copies'}"
+                             + (" (no lions in this pack, C4)" if allowed == 0 else others),
+                "C4" if allowed == 0 else "C1")
+
+
+# (id of the rules, the overrides with their types) -> (the rules, the rules with them): a batch
+# of positions under one ruleset with options shares one Rules value (Rules.with_options costs
+# about 35 µs; the adjudicator's memos are keyed by the rules' identity).  A Rules is frozen.
+_WITH_OPTIONS: dict[Any, tuple[Rules, Any]] = {}
+
+
+def _with_options(rules: Rules, overrides: dict[str, Any]) -> Rules:
+    """``rules.with_options(overrides)``, the same value for the same overrides (each with its
+    type: 1 and True are other settings); errors are raised each time, never kept."""
+    try:
+        key = tuple((k, type(v), v) for k, v in overrides.items())
+        hash(key)
+    except TypeError:  # an unhashable setting (a list of citations): not kept
+        return rules.with_options(overrides)
+    return by_identity(_WITH_OPTIONS, rules, key, lambda: rules.with_options(overrides), 256)
+
+
+def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str, Any]]:
+    if isinstance(value, str):
+        name, overrides, path = value, {}, "$.ruleset"
+    elif isinstance(value, dict):
+        name, overrides, path = value.get("preset", ""), dict(value.get("options", {})), "$.ruleset.preset"
+    else:
+        return None, "", {}
+    if name not in PRESETS:
+        try:
+            preset(name)
+        except RulesetError as err:
+            chk.add(path, str(err))
+        return None, name, overrides
+    rules = PRESETS[name]
+    kinds = {f.name: f.type for f in dataclasses.fields(Rules)} if overrides else {}
+    good: dict[str, Any] = {}
+    for key, reading in overrides.items():
+        opath = f"$.ruleset.options.{key}"
+        if key not in kinds or key in ("name", "roles"):
+            import difflib
+
+            near = difflib.get_close_matches(key, [k for k in kinds if k not in ("name", "roles")], n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            chk.add(opath, f"unknown rule option {key!r}{hint} (cucu-adjudicate --rulesets lists them)")
+            continue
+        if key in OPTIONS:
+            readings = OPTIONS[key].values()
+            if reading not in readings:
+                chk.add(opath, f"option {key!r} has no reading {reading!r}; readings: {', '.join(readings)}",
+                        OPTIONS[key].settles)
+                continue
+        else:
+            want_int = "int" in str(kinds[key])
+            if want_int != isinstance(reading, int):
+                chk.add(opath, f"setting {key!r} takes {'a whole number' if want_int else 'a name'}, not {reading!r}")
+                continue
+        good[key] = reading
+    try:
+        rules = _with_options(rules, good) if good else rules
+    except (RulesetError, TypeError, ValueError) as err:
+        field = getattr(err, "field", None)
+        chk.add(f"$.ruleset.options.{field}" if field else "$.ruleset", str(err))
+        return None, name, good
+    return rules, name, good
+
+
+_VERB_SET = frozenset(VERBS)
+
+
+def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int], names: list[str],
+             chk: _Checker) -> list[HistoryEvent]:
+    out: list[HistoryEvent] = []
+    for i, item in enumerate(items):
+        path = f"$.history[{i}]"
+        verbs = item.keys() & _VERB_SET
+        verb = verbs.pop() if len(verbs) == 1 else next((v for v in VERBS if v in item), None)
+        if verb is None:  # pragma: no cover - the schema guarantees a verb
+            continue
+        if verb == "exchange":
+            a, b = (seat(x, f"{path}.exchange[{j}]") for j, x in enumerate(item["exchange"]))
+            if a >= 0 and b >= 0:
+                if a == b:
+                    chk.add(path + ".exchange", f"{names[a]} cannot exchange with himself", "K7")
+                out.append(HistoryEvent("exchange", a, path, other=b))
+            continue
+        if verb == "announce":
+            word = _fold(item["announce"])
+            role = ROLE_WORDS.get(word)
+            if role is None:
+                import difflib
+
+                near = difflib.get_close_matches(word, list(ROLE_WORDS), n=1)
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                chk.add(path + ".announce", f"unknown announcement {item['announce']!r}{hint} "
+                                            f"(known: {', '.join(ROLE_CALL.values())})", "C2")
+                continue
+            who = seat(item["by"], path + ".by")
+            if who >= 0:
+                out.append(HistoryEvent("announce", who, path, role=role))
+            continue
+        if verb == "act":
+            who = seat(item["by"], path + ".by")
+            if who >= 0:
+                out.append(HistoryEvent("act", who, path, kind=item["act"]))
+            continue
+        who = seat(item[verb], f"{path}.{verb}")
+        if who < 0:
+            continue
+        if verb == "fermatevi":
+            out.append(HistoryEvent("announce", who, path, role="inn"))
+            continue
+        if marks[who] == 0 and verb not in ("buy-back", "decline"):
+            chk.add(f"{path}.{verb}", f"{names[who]} is out of the match (0 marks) and takes no part in this deal",
+                    "K16")
+        c = card(item.get("card"), f"{path}.card") if "card" in item else None
+        out.append(HistoryEvent(verb, who, path, card=c, amount=int(item.get("amount", 1))))
+    return out
+
+
+def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker, names: list[str]) -> Claim:
+    # names as seated (stripped, NFC), so that a claim is compared with the ruling name for name
+    fields: dict[str, Any] = {}
+    for key in ("loses", "gains", "out"):
+        if key in value:
+            seats = [seat(n, f"$.claim.{key}[{i}]") for i, n in enumerate(value[key])]
+            claimed = [names[s] for s in seats if s >= 0]
+            fields[key] = sorted(set(claimed)) if key == "out" else sorted(claimed)
+    if "holds" in value:
+        holds = {}
+        for name, c in value["holds"].items():
+            p = f"$.claim.holds[{json.dumps(name)}]"
+            s = seat(name, p)
+            if s >= 0:
+                parsed = card(c, p)
+                holds[names[s]] = _cards.format(parsed) if parsed is not None else None
+        fields["holds"] = holds
+    for key in ("next", "next_dealer", "winner"):
+        if key in value:
+            s = seat(value[key], f"$.claim.{key}")
+            if s >= 0:
+                fields[key] = names[s]
+    if "net" in value:
+        # the net change of each listed player's marks in this deal (gained minus lost)
+        net = {}
+        for name, n in value["net"].items():
+            s = seat(name, f"$.claim.net[{json.dumps(name, ensure_ascii=False)}]")
+            if s >= 0:
+                net[names[s]] = int(n)
+        fields["net"] = net
+    by = value.get("by")
+    return Claim(_name(by) if isinstance(by, str) else by, fields)
+
+
+def _name(text: str) -> str:
+    """A name as the table means it: without surrounding space, in Unicode normal form C, so
+    that 'Chloé' typed with a combining accent (NFD, as some keyboards write it) is 'Chloé'."""
+    text = text.strip()
+    return text if text.isascii() or unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def _name_key(name: str) -> str:
+    # what a table cannot tell apart: case, and invisible formatting characters (Cf: zero-width
+    # spaces and joiners, soft hyphens)
+    if name.isascii():
+        return name.casefold()
+    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").casefold()
+
+
+def _name_collision(name: str, names: list[str], keys: dict[str, int], path: str, chk: _Checker) -> None:
+    """Two players a table cannot tell apart (``keys``: each name's :func:`_name_key`, first seat)."""
+    key = _name_key(name)
+    i = keys.setdefault(key, len(names))
+    if i != len(names):
+        other = names[i]
+        how = "by case" if other.casefold() == name.casefold() else "by invisible formatting characters"
+        chk.add(path, f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
+                      "a table cannot tell them apart")
+
+
+def _fold(text: str) -> str:
+    # the vocabulary's folding: the cards' (case, accents, ø/æ/å), the typographic apostrophe,
+    # spaces collapsed and a final '!' dropped, with the space French puts before it ('Coucou !')
+    return fold(text)
+
+
+# --------------------------------------------------------------------------- position <-> state
+
+
+def start_state(pos: Position, rules: Optional[Rules] = None) -> State:
+    """The state just before this deal's shuffle (phase SHUFFLE)."""
+    n = len(pos.players)
+    return State(
+        rules=rules or pos.rules, players=pos.players, marks=pos.marks, virgins=pos.virgins, dealer=pos.dealer,
+        pot=pos.pot, eliminations=pos.eliminations, reentries=pos.reentries, deal_number=pos.deals_played,
+        phase=Phase.SHUFFLE, actor=None, target=None, order=(), cursor=0, stack=(), hands=(None,) * n,
+        custody=((),) * n, dead=(False,) * n, guarantees=(), hinted=(), out_this_deal=(), pending=(), winner=None,
+    )
+
+
+_VERB_OF = {kind: verb for verb, kinds in DECISIONS.items() for kind in kinds}
+
+
+def position_from_replay(start: State, actions: list[Action], description: str = "") -> dict[str, Any]:
+    """The position (a JSON-ready dict) of a deal replayed from ``start`` (phase SHUFFLE):
+    ``actions`` begins with the shuffle and holds this deal's decisions.  Every card is known:
+    the whole stack is written as 'order'.  The inverse of :func:`cucu_ref.services.adjudication.replay_state`."""
+    if start.phase != Phase.SHUFFLE or not actions or actions[0].kind != ActionKind.SHUFFLE:
+        raise ValueError("start must be a SHUFFLE state and actions must begin with the shuffle")
+    rules = start.rules
+    base = PRESETS.get(rules.name)
+    if base is None:
+        raise ValueError(f"ruleset {rules.name!r} is not a preset")
+    overrides = {k: v for k, v in rules.options().items() if k != "name" and getattr(base, k) != v}
+    players: list[Any] = []
+    for name, m, v in zip(start.players, start.marks, start.virgins):
+        players.append({"name": name, "marks": m, "virgin": v})
+    history: list[dict[str, Any]] = []
+    for a in actions[1:]:
+        if a.seat is None:
+            raise ValueError(f"the decision {a.kind!r} names no seat")
+        verb = _VERB_OF.get(a.kind)
+        assert a.seat is not None
+        history.append({verb: start.players[a.seat]} if verb else {"act": a.kind, "by": start.players[a.seat]})
+    doc: dict[str, Any] = {"format": FORMAT}
+    if description:
+        doc["description"] = description
+    doc["ruleset"] = {"preset": rules.name, "options": overrides} if overrides else rules.name
+    doc["players"] = players
+    doc["dealer"] = start.players[start.dealer]
+    doc["pot"] = start.pot
+    doc["eliminations"] = start.eliminations
+    doc["reentries"] = start.reentries
+    doc["deals_played"] = start.deal_number
+    if actions[0].stack is None:
+        raise ValueError("the shuffle must give its stack")
+    doc["stack"] = {"order": [_cards.format(c) for c in actions[0].stack]}
+    doc["history"] = history
+    return doc

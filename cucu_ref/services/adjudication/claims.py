@@ -1,0 +1,55 @@
+"""The claim: what someone at the table says the outcome is, upheld or overruled.
+
+Each field claimed is compared with every outcome; a difference names the field, what was
+claimed, what the rules say and, where the outcome depends on unknown cards, in which case.
+``net`` (the net change of each listed player's marks in this deal: marks gained minus
+marks lost by play, buy-backs and restarts not counted) is checked only for the players
+listed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Optional
+
+from ...formats.position import Position
+from .model import Outcome
+
+__all__ = ["judge_claim", "ruled_fields"]
+
+
+def ruled_fields(r: dict[str, Any]) -> dict[str, Any]:
+    """An outcome's result in the claim's terms."""
+    lost = Counter(x["player"] for x in r["marks_lost"])
+    gained = Counter(x["player"] for x in r["marks_gained"])
+    return {
+        "loses": sorted(x["player"] for x in r["marks_lost"]),
+        "gains": sorted(x["player"] for x in r["marks_gained"]),
+        "out": sorted(set(r["out"])),
+        "holds": r["holds"],
+        "next": r["next"]["player"] if r["next"] else None,
+        "next_dealer": r["next_dealer"] or (
+            r.get("next_dealer_if_none_buys_back")
+            if r.get("next_dealer_if_none_buys_back") == r.get("next_dealer_if_all_buy_back") else None),
+        "winner": r["winner"],
+        "net": {n: gained[n] - lost[n] for n in r["marks"]},
+    }
+
+
+def judge_claim(pos: Position, outcomes: list[Outcome]) -> Optional[dict[str, Any]]:
+    if pos.claim is None:
+        return None
+    diffs = []
+    for o in outcomes:
+        ruled = ruled_fields(o.result)
+        for field, claimed in pos.claim.fields.items():
+            actual = ruled[field]
+            if field in ("holds", "net"):
+                actual = {n: actual.get(n) for n in claimed}
+            if claimed != actual:
+                diff = {"field": field, "claimed": claimed, "ruled": actual, "when": o.when}
+                if o.condition:
+                    diff["if"] = o.condition
+                diffs.append(diff)
+    verdict = "upheld" if not diffs else "overruled"
+    return {"by": pos.claim.by, "claimed": pos.claim.fields, "verdict": verdict, "differences": diffs}

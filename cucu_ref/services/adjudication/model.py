@@ -1,0 +1,64 @@
+"""The values a ruling is made of: :class:`Ruling`, :class:`Outcome`, and the two ways a
+ruling can stop short (:class:`Underdetermined`, :class:`Unsupported`)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Optional
+
+from ...game.cards import Card
+from ...formats.position import Problem
+from ...game.rulesets import Rules
+
+__all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "Underdetermined", "Unsupported", "Outcome", "Ruling",
+           "is_placeholder"]
+
+PLACEHOLDER = 1000  # placeholder cards have values from here up: no role, never compared
+MAX_WORK = 20_000  # engine steps one adjudication may spend on the branches over unknown cards
+MAX_CASES = 20_000  # showdowns one adjudication may score to split the cases of unknown live cards
+
+
+def is_placeholder(card: Optional[Card]) -> bool:
+    return card is not None and card.value >= PLACEHOLDER
+
+
+class Underdetermined(Exception):
+    """The position is under-specified: the ruling depends on more unknown cards than the
+    reasoning can split into cases.  ``cards`` names them (the cards that would decide it)."""
+
+    def __init__(self, message: str, cards: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.cards = cards
+
+
+class Unsupported(Exception):
+    """The engine does not build this reading yet (NotImplementedError).  ``path`` and ``rule``:
+    the field that cannot be used under it and the rule that makes it so, where one does."""
+
+    def __init__(self, message: str, path: str = "$", rule: Optional[str] = None):
+        super().__init__(message)
+        self.path, self.rule = path, rule
+
+
+class Outcome(NamedTuple):
+    when: list[dict[str, list[str]]]  # alternatives of {unknown card: possible cards}; [] = always
+    steps: list[dict[str, Any]]
+    result: dict[str, Any]
+    condition: str = ""  # ``when`` as a person reads it ("Bruno was dealt V or lower"); "" = always
+
+
+class Ruling(NamedTuple):
+    ok: bool
+    problems: list[Problem]
+    preset: str
+    overrides: dict[str, Any]
+    unknown: list[str]  # labels of the unknown cards the ruling had to consider
+    outcomes: list[Outcome]
+    readings: list[dict[str, Any]]
+    claim: Optional[dict[str, Any]]
+    players: tuple[str, ...] = ()
+    warnings: tuple[Problem, ...] = ()  # readings of the position that may not be what the table meant
+    # for a rejected history: 'illegal' (under the chosen reading; valid under one of
+    # ``valid_under``) or 'impossible' (under every reading of the open points)
+    verdict: str = ""
+    valid_under: tuple[dict[str, Any], ...] = ()
+    rules: Optional[Rules] = None  # the ruleset ruled under (the text names cards as its source prints them)

@@ -1,0 +1,319 @@
+"""Outcomes: each branch's result, grouped where they agree, each group described by the
+unknown cards that lead to it ("if Bruno was dealt V or lower").
+
+Cases are ordered by their cards' ranks (highest first), keyed in deal order; the same
+input gives the same output under any hash seed (issue 12).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Optional, Sequence
+
+from ...game import cards as _cards
+from ...game.cards import PACKS, Card
+from ...game.engine import legal_actions, step
+from ...formats.position import Position
+from ...game.state import Action, ActionKind, Phase
+from .explain import steps_of
+from .model import Outcome, is_placeholder
+from .replay import VERB_NAMES, Leaf, Run
+
+__all__ = ["result_of", "group", "essence", "outcome_key", "unknown_labels", "describe", "card_range"]
+
+Row = tuple[frozenset[Card], ...]
+
+
+def _token(c: Optional[Card], subst: dict[Card, Card], unsure: bool = False) -> Optional[str]:
+    if c is None or unsure:
+        return None
+    c = subst.get(c, c)
+    return None if is_placeholder(c) else _cards.format(c)  # (format is a table look-up)
+
+
+def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, Any]:
+    names = pos.players
+    final = leaf.state
+    # the seats whose showdown card stands for several cases: no single card to name
+    unsure = {seat for seat, ph in leaf.know.held if ph not in subst}
+    # one pass over the events, each list in the events' order
+    over = False
+    lost: list[dict[str, Any]] = []
+    gained: list[dict[str, Any]] = []
+    went_out: list[str] = []
+    offers: list[dict[str, Any]] = []
+    bought: list[str] = []
+    restart: Optional[dict[str, Any]] = None
+    kept: list[str] = []  # S6's second rule: out in this deal, the last players keep their last life
+    nxt: Optional[int] = None
+    stake = pos.rules.stake
+    for _, evs in leaf.steps:
+        for ev in evs:
+            kind = ev.kind
+            if kind in _PLAIN_KINDS:
+                continue
+            seat: int = ev.seat  # type: ignore[assignment]  # (each of these events names its seat)
+            if kind == "mark-lost":
+                lost += [{"player": names[seat], "rule": ev.rule} for _ in range(max(ev.amount, 1))]
+            elif kind == "mark-gained":
+                gained.append({"player": names[seat], "rule": ev.rule})
+            elif kind == "showdown":
+                over = True
+            elif kind == "out":
+                went_out.append(names[seat])
+            elif kind == "buy-back-offer":
+                offers.append({"player": names[seat], "stakes": ev.amount, "amount": ev.amount * stake})
+            elif kind == "buy-back":
+                bought.append(names[seat])
+            elif kind == "next-dealer":
+                nxt = seat  # the last one
+            elif restart is None and (kind == "restart" or kind == "draw"):
+                restart = {"kind": kind, "rule": ev.rule}
+            elif kind == "keep-last-life":
+                kept.append(names[seat])
+    out: dict[str, Any] = {"deal_over": over}
+    if final.phase not in (Phase.SHUFFLE, Phase.MATCH_OVER):
+        assert final.actor is not None
+        out["next"] = {"player": names[final.actor], "phase": final.phase,
+                       "legal": sorted({VERB_NAMES.get(a.kind, a.kind) for a in legal_actions(final)})}
+    else:
+        out["next"] = None
+    out["marks_lost"] = lost
+    out["marks_gained"] = gained
+    out["out"] = went_out
+    order, dead, hands = final.order, final.dead, final.hands
+    # each card held named once: 'holds' names every one, 'shown' the live ones again (a live
+    # seat holding no card shows none)
+    held = {s: _token(hands[s], subst, s in unsure) for s in order if hands[s] is not None}
+    if over:
+        out["shown"] = {names[s]: held.get(s) for s in order if not dead[s]}
+    else:
+        out["shown"] = None
+    out["dead"] = [names[s] for s in order if dead[s]]
+    out["holds"] = {names[s]: token for s, token in held.items()}
+    out["buy_back_offers"] = offers
+    out["bought_back"] = bought
+    out["restart"] = restart
+    out["kept_last_life"] = kept
+    out["next_dealer"] = names[nxt] if nxt is not None else None
+    winner = final.winner if final.phase == Phase.MATCH_OVER else None
+    if final.phase == Phase.BUY_BACK and final.suspended is None:
+        # the next dealer and the winner wait on the buy-back decisions: say both ways
+        for key, kind in (("if_none_buys_back", ActionKind.DECLINE), ("if_all_buy_back", ActionKind.BUY_BACK)):
+            s = final
+            while s.phase == Phase.BUY_BACK:
+                s, _ = step(s, Action(kind, s.actor))
+            out[f"next_dealer_{key}"] = names[s.dealer] if s.phase == Phase.SHUFFLE else None
+            out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER and s.winner is not None else None
+    out["winner"] = names[winner] if winner is not None else None
+    # S6's joint winners have no single winner: list every winner (K3's one, or S6's several)
+    out["winners"] = [names[s] for s in final.winners]
+    out["marks"] = dict(zip(names, final.marks))
+    out["virgins"] = [n for n, v in zip(names, final.virgins) if v]
+    out["pot"] = final.pot
+    return out
+
+
+# events result_of has nothing to say about (the commonest: a pass over the events skips them first)
+_PLAIN_KINDS = frozenset({"deal", "keep", "offer", "exchange", "shuffle", "arresto", "skip", "exchange-with-stack",
+                          "undo", "hint"})
+
+# (kept_last_life, S6, adds no decision: the players out this deal with a mark again that neither a
+# buy-back nor a restart gave them; left out, an outcome's essence is what it was before the field)
+_NOT_ESSENTIAL = frozenset({"shown", "holds", "marks_lost", "marks_gained", "restart", "kept_last_life"})
+
+
+def essence(result: dict[str, Any]) -> str:
+    """What an outcome decides, without the cards shown and the rule IDs that got there."""
+    core = {k: v for k, v in result.items() if k not in _NOT_ESSENTIAL}
+    core["restart"] = result["restart"]["kind"] if result["restart"] else None
+    core["marks_lost"] = sorted(x["player"] for x in result["marks_lost"])
+    core["marks_gained"] = sorted(x["player"] for x in result["marks_gained"])
+    return repr(core)  # result_of builds every dict in the same key order
+
+
+def case_key(result: dict[str, Any]) -> str:
+    """What a case of a ruling decides and the rule of each mark: branches group into one case
+    only where they agree on both, so a case's verdict cites each mark's own rule (where a
+    card would make Anna lose as the fool, C3, and another as the lowest, K15, the same marks
+    are two cases).  Readings are still compared on :func:`essence` alone."""
+    # lost and gained apart: a loss by one rule and a gain by another are not the reverse pair
+    lost = sorted((x["player"], x["rule"]) for x in result["marks_lost"])
+    gained = sorted((x["player"], x["rule"]) for x in result["marks_gained"])
+    return essence(result) + repr((lost, gained))
+
+
+def outcome_key(outcomes: Iterable[Outcome]) -> tuple[str, ...]:
+    return tuple(sorted({essence(o.result) for o in outcomes}))
+
+
+# --------------------------------------------------------------------------- the leaves' cards
+
+
+def _case_keys(leaf: Leaf) -> set[Card]:
+    return {ph for box in leaf.know.cases for ph in box}
+
+
+def _fixed(leaf: Leaf) -> dict[Card, Card]:
+    """The bindings that hold in every case this leaf stands for."""
+    cases = leaf.know.cases
+    keys = _case_keys(leaf)
+    return {ph: c for ph, c in leaf.know.subst.items()
+            if ph not in keys or all(box.get(ph, frozenset([c])) == frozenset([c]) for box in cases)}
+
+
+def _boxes(run: Run, leaf: Leaf, keys: Sequence[Card]) -> list[Row]:
+    r = run.reasoner
+    base = {ph: frozenset(r.possible(leaf.know, ph)) for ph in keys}
+    cases = leaf.know.cases or ({},)
+    return [tuple(box.get(ph, base[ph]) for ph in keys) for box in cases]
+
+
+def unknown_labels(run: Run) -> list[str]:
+    """The unknown cards the ruling split cases on and that stay unknown in some case."""
+    keys = _split_keys(run)
+    r = run.reasoner
+    out = []
+    for ph in keys:
+        values: set[Card] = set()
+        for leaf in run.leaves:
+            values.update(r.possible(leaf.know, ph))
+            for box in leaf.know.cases:
+                values.update(box.get(ph, ()))
+        if len(values) > 1:
+            out.append(run.lay.labels[ph])
+    return out
+
+
+def _split_keys(run: Run) -> list[Card]:
+    split = {ph for leaf in run.leaves for ph in leaf.know.split}
+    return [ph for ph in run.lay.labels if ph in split]
+
+
+def merge(rows: Iterable[Row]) -> list[Row]:
+    """Rows (products of card sets) merged greedily where they differ in one place, ordered
+    by their cards' ranks, highest first."""
+    out = set(rows)
+    width = len(next(iter(out))) if out else 0
+    changed = True
+    while changed and len(out) > 1:
+        changed = False
+        for d in range(width):
+            merged: dict[Row, frozenset[Card]] = {}
+            for row in sorted(out, key=_row_order):
+                rest = row[:d] + row[d + 1:]
+                merged[rest] = merged.get(rest, frozenset()) | row[d]
+            if len(merged) < len(out):
+                out = {rest[:d] + (vals,) + rest[d:] for rest, vals in merged.items()}
+                changed = True
+    return sorted(out, key=_row_order)
+
+
+def _row_order(row: Row) -> list[int]:
+    return [v for vals in row for v in sorted((-c.value for c in vals))]
+
+
+# --------------------------------------------------------------------------- conditions a person reads
+
+
+def card_range(values: Sequence[Card], universe: Sequence[Card], pack_values: Sequence[int]) -> str:
+    """``values`` (a subset of ``universe``, the cards the unknown card may be) as runs of
+    ranks: 'V or lower', 'from III down to leone', 'IIII or matto'."""
+    uni = sorted(set(universe), key=lambda c: -c.value)
+    chosen = set(values)
+    if chosen >= set(uni):
+        return "any card"
+    runs: list[list[Card]] = []
+    current: list[Card] = []
+    for c in uni:
+        if c in chosen:
+            current.append(c)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    top, bottom = max(pack_values), min(pack_values)
+    parts = []
+    for run in runs:
+        hi, lo = _cards.format(run[0]), _cards.format(run[-1])
+        if len(run) == 1:
+            parts.append(hi)
+        elif run[-1] == uni[-1] and run[-1].value == bottom:
+            parts.append(f"{hi} or lower")
+        elif run[0] == uni[0] and run[0].value == top:
+            parts.append(f"{lo} or higher")
+        else:
+            parts.append(f"a card from {hi} down to {lo}")
+    return " or ".join(parts)
+
+
+def _phrase(label: str, text: str) -> str:
+    suffix = "'s dealt card"
+    if label.endswith(suffix):
+        return f"{label[: -len(suffix)]} was dealt {text}"
+    kept = "'s card (the highest of the three he takes, F2)"
+    if label.endswith(kept):
+        return f"{label[: -len(kept)]} kept {text} (F2)"
+    return f"{label} is {text}"
+
+
+def describe(rows: Sequence[Row], keys: Sequence[Card], labels: Mapping[Card, str],
+             universes: Mapping[Card, Sequence[Card]], pack_values: Sequence[int]) -> str:
+    alts = []
+    for row in rows:
+        parts = [_phrase(labels[ph], card_range(sorted(vals, key=lambda c: -c.value), universes[ph], pack_values))
+                 for ph, vals in zip(keys, row)]
+        parts = [p for p in parts if not p.endswith(" any card")]
+        alts.append(" and ".join(parts) if parts else "any card")
+    return "; or ".join(alts)
+
+
+# --------------------------------------------------------------------------- grouping
+
+
+def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
+    """One outcome per group of branches that decide alike, by the same rules (see
+    :func:`case_key`), each with the cards that lead to it, ordered by those cards' ranks."""
+    if len(run.leaves) == 1 and not run.leaves[0].know.split:
+        # one branch, no case: the common path of a fully known position
+        leaf = run.leaves[0]
+        fixed = _fixed(leaf)
+        res = result_of(pos, leaf, fixed)
+        return [Outcome([], steps_of(pos, leaf, fixed, res["shown"]) if with_steps else [], res, "")]
+    groups: dict[str, list[tuple[Leaf, dict[str, Any]]]] = {}
+    for leaf in run.leaves:
+        res = result_of(pos, leaf, _fixed(leaf))
+        groups.setdefault(case_key(res), []).append((leaf, res))
+    keys = _split_keys(run)
+    rows_of = {key: [row for leaf, _ in members for row in _boxes(run, leaf, keys)] for key, members in groups.items()}
+    # the unknown cards that tell the cases apart: those whose cards are not the same in every
+    # case (with one outcome there is nothing to tell apart)
+    distinct = []
+    if len(groups) > 1:
+        for d in range(len(keys)):
+            if len({row[d] for rows in rows_of.values() for row in rows}) > 1:
+                distinct.append(d)
+    dkeys = [keys[d] for d in distinct]
+    universes = {ph: sorted(frozenset().union(*(row[d] for rows in rows_of.values() for row in rows)),
+                            key=lambda c: -c.value) for d, ph in zip(distinct, dkeys)}
+    pack_values = PACKS[pos.rules.pack].values
+    built = []
+    for key, members in groups.items():
+        res = dict(members[0][1])
+        if len(members) > 1:
+            for field in ("shown", "holds"):
+                if res[field] is not None:
+                    res[field] = {n: c if all(r[field] and r[field].get(n) == c for _, r in members) else None
+                                  for n, c in res[field].items()}
+        rows = merge(tuple(row[d] for d in distinct) for row in rows_of[key]) if distinct else []
+        when = [{run.lay.labels[ph]: [_cards.format(c) for c in sorted(vals, key=lambda c: -c.value)]
+                 for ph, vals in zip(dkeys, row)} for row in rows]
+        condition = describe(rows, dkeys, run.lay.labels, universes, pack_values) if rows else ""
+        rep = members[0][0]
+        fixed = _fixed(rep)
+        if len(members) > 1:
+            fixed = {ph: c for ph, c in fixed.items() if all(_fixed(m).get(ph) == c for m, _ in members)}
+        steps = steps_of(pos, rep, fixed, res["shown"]) if with_steps else []
+        built.append((_row_order(rows[0]) if rows else [], Outcome(when, steps, res, condition)))
+    built.sort(key=lambda x: x[0])
+    return [o for _, o in built]

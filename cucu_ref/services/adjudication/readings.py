@@ -1,0 +1,325 @@
+"""Open points: the position re-run under the other readings of its ruleset's open points
+(:func:`cucu_ref.game.rulesets.other_readings`), for a ruling whose outcome a reading changes, and
+for a rejected history, to say under which reading it would be valid ("valid if the dealer
+decides after his horse, Q2").
+
+Only options the engine read while replaying are re-run (:class:`.replay.Recorder`), and a
+cheap screen per known option skips readings that cannot change this position.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, Iterable, Optional
+
+from ...game.cards import Card
+from ...game.engine import legal_actions
+from ...formats.position import Position, Problem
+from ...game.rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_readings
+from ...game.scoring import CUCKOO_VALUE
+from ...formats.sources import RULES, cite
+from ...game.state import Phase
+from .model import Outcome, Unsupported
+from .outcomes import group, outcome_key
+from .replay import (
+    Leaf, Run, fails_at_next_decision, lays_otherwise, rerun_from, run_position,
+)
+
+__all__ = ["open_questions", "rejected_readings", "best_failure", "fingerprint"]
+
+
+def best_failure(failures: list[tuple[int, Problem]]) -> Problem:
+    """The problem of the branch that got furthest (the first of them)."""
+    best = max(i for i, _ in failures)
+    return next(p for i, p in failures if i == best)
+
+
+def _cards_of(run: Run, leaf: Leaf, dead: bool) -> list[Card]:
+    st = leaf.state
+    out = []
+    for s in st.order:
+        c = st.hands[s]
+        if c is None or st.dead[s] != dead:
+            continue
+        out.append(leaf.know.subst.get(c, c))
+    return out
+
+
+def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
+    """For each option we know, a cheap test: can its reading change this ruling?  Any other
+    option (added later) is always re-run.  Asked only of a run whose cards are all known
+    (:func:`open_questions`), so no card is a placeholder and the replay split no cases: each
+    screen reads the one path the run took."""
+    assert not run.lay.labels, "a screen reads a run whose cards are all known"
+    evs = [ev for leaf in run.leaves for _, es in leaf.steps for ev in es]
+    kinds = {ev.kind for ev in evs}
+    showdown = "showdown" in kinds
+
+    def live_cards() -> Iterable[list[Card]]:
+        for leaf in run.leaves:
+            yield _cards_of(run, leaf, dead=False)
+
+    def dead_cards() -> Iterable[list[Card]]:
+        for leaf in run.leaves:
+            yield _cards_of(run, leaf, dead=True)
+
+    def maybe(pred: Callable[[list[Card]], bool], cards: Iterable[list[Card]]) -> bool:
+        return any(map(pred, cards))
+
+    screens: dict[str, Callable[[], bool]] = {
+        "dealing": lambda: False,  # the same cards reach the same seats either way
+        "seating_fool": lambda: False,  # seating happens before any deal
+        "deal_from": lambda: pos.stack_order is not None and "exchange-with-stack" in kinds,
+        "dealer_exchange": lambda: any(ev.kind == "exchange-with-stack" and ev.rule != "K12" for ev in evs)
+        or any(l.state.actor == l.state.dealer and l.state.phase == Phase.DECIDE for l in run.leaves),
+        "horse_at_dealer": lambda: any(ev.kind == "exchange-with-stack" and ev.rule == "K12" for ev in evs),
+        "cat": lambda: any(ev.kind == "arresto" and ev.card is not None and ev.card.value == 12 for ev in evs),
+        # (no screen: the engine reads it only where a targeted card's holder other than the dealer,
+        # K10-K14, or a refused innkeeper, D6, would act next, and there Q2's readings differ)
+        "targeted_holder_acts": lambda: True,
+        "cuckoo_at_showdown": lambda: showdown and maybe(_cuckoo_may_be_lowest, live_cards()),
+        "cuckoo_pair_exception": lambda: showdown and maybe(
+            lambda cs: len(cs) == 2 and all(c.value == CUCKOO_VALUE for c in cs), live_cards()),
+        "fools_in_play": lambda: showdown and maybe(lambda cs: any(c.is_fool for c in cs), dead_cards()),
+        "two_fools": lambda: showdown and (any(
+            sum(c.is_fool for c in a) + sum(c.is_fool for c in b) >= 2
+            for a, b in zip(live_cards(), dead_cards()))),
+        "ties": lambda: showdown and maybe(_tied, live_cards()),
+        "inn": lambda: "fermatevi" in kinds or "inn-bargain" in kinds,
+        "inn_guarantee_covers": lambda: any(l.state.guarantees for l in run.leaves),
+        "cat_undo_through_inn": lambda: "undo" in kinds and "refuse" in kinds,
+        "buy_back": lambda: "out" in kinds,
+        "buy_back_price": lambda: "out" in kinds,
+        # Q1 orders the players who go out together (engine: ``len(gone) > 1``), each of whom
+        # has his own 'out' in the step that put them out
+        "simultaneous_buy_back": lambda: any(sum(ev.kind == "out" for ev in es) >= 2
+                                             for leaf in run.leaves for _, es in leaf.steps),
+        # K18 / D8 / Z11 / S6: each reading's own event says that everybody still in went out
+        "all_out": lambda: not kinds.isdisjoint(("restart", "draw", "joint-winner", "keep-last-life")),
+        "dead_cards": lambda: any(any(l.state.dead) for l in run.leaves),
+    }
+    screens["two_fools_alone"] = screens["two_fools"]
+    dealer = pos.dealer
+    last = run.leaves[0].steps[-1][1] if run.leaves else ()
+    screens.update({
+        "all_equal": lambda: showdown and maybe(lambda cs: len(cs) >= 2 and len({c.value for c in cs}) == 1,
+                                                live_cards()),
+        "may_offer_after_receiving": lambda: any(_offered_after_receiving(l) for l in run.leaves),
+        "refuse_by_paying": lambda: pos.rules.refuse_by_paying != "no"
+        or any(ev.kind == "exchange" and ev.rule == "K7" for ev in last),
+        "last_request_to": lambda: "exchange-with-talon" in kinds or "talon-king" in kinds or any(
+            (ev.kind == "exchange" and ev.other == dealer) or (ev.kind == "arresto" and ev.seat == dealer)
+            for ev in evs),
+        "talon_card": lambda: "exchange-with-talon" in kinds or "talon-king" in kinds,
+        "backward_chain_end": lambda: any(ev.rule == "L8" for ev in evs),
+        "backward_offer": lambda: any(ev.rule == "L8" for ev in evs),
+        "virgin_after_gain": lambda: "mark-gained" in kinds,
+        "fool_hint": lambda: any(l.state.hinted for l in run.leaves),
+        # the pack is settled before the deal: the position's cards already say which it is
+        "piquet_below_seven": lambda: False,
+    })
+    return screens
+
+
+def _reading_screens(run: Run) -> dict[str, Callable[[str, str], bool]]:
+    """For an option whose readings differ at different places: can reading ``other`` change
+    this ruling made under ``chosen``?  (Called once the option's own screen let it through.)"""
+    refused = any(ev.kind == "refuse" for leaf in run.leaves for _, es in leaf.steps for ev in es)
+    return {
+        # Q2: 'always' gives a targeted card's holder his own turn (engine._play_on_index), and
+        # 'after-refused-inn' a refused innkeeper his (D6, after a 'refuse'): 'never' and
+        # 'after-refused-inn' play alike where no innkeeper refused
+        "targeted_holder_acts": lambda chosen, other: refused or "always" in (chosen, other),
+    }
+
+
+def _impossible_screens(pos: Position, run: Run) -> dict[str, Callable[[Rules], bool]]:
+    """For an option one of whose readings mostly cannot play the history at all: does the
+    re-run under ``rules`` (that reading) surely find it impossible?  Then it is not re-run: a
+    reading under which the history is impossible is listed nowhere (:func:`open_questions`).
+    (Called once the option's own screens let it through, of a run whose cards are all known.)"""
+    return {
+        # Q2 'always' (S3): the targeted card's holder takes his own turn next, where the
+        # history most often has the next player decide (about 300 of the benchmark's 2,000)
+        "targeted_holder_acts": lambda rules: fails_at_next_decision(pos, run, "targeted_holder_acts", rules),
+    }
+
+
+def _offered_after_receiving(leaf: Leaf) -> bool:
+    received: set[int] = set()
+    for _, evs in leaf.steps:
+        for ev in evs:
+            if ev.kind == "exchange" and ev.other is not None and ev.seat is not None:
+                received.update((ev.seat, ev.other))
+            elif ev.kind in ("offer", "exchange-with-stack") and ev.seat in received:
+                return True
+    st = leaf.state
+    return st.phase == Phase.DECIDE and st.actor in received
+
+
+def _cuckoo_may_be_lowest(cs: list[Card]) -> bool:
+    """Q3's readings (a live XV never loses, or is compared like any card) score a showdown
+    alike unless a live XV is among the lowest compared cards, or K19's two XVs are the only
+    live cards (``scoring.spare_cuckoos``: neither reading changes anything else).  A live card
+    below XV that is no fool is always compared (only fools are set aside, C3, Q10) and ranks
+    below every XV, so where one is in play no XV is among the lowest: only live cards that
+    are all XVs and fools leave the question open."""
+    return any(c.value == CUCKOO_VALUE for c in cs) and all(c.value == CUCKOO_VALUE or c.is_fool for c in cs)
+
+
+def _tied(cs: list[Card]) -> bool:
+    plain = [c.value for c in cs if not c.is_fool]
+    return len(plain) >= 2 and plain.count(min(plain)) >= 2
+
+
+def _summary(outcomes: list[Outcome]) -> list[dict[str, Any]]:
+    out = []
+    for o in outcomes:
+        entry: dict[str, Any] = {"when": o.when, "result": o.result}
+        if o.condition:
+            entry["if"] = o.condition
+        out.append(entry)
+    return out
+
+
+def fingerprint(run: Run) -> frozenset[tuple[Any, ...]]:
+    """A cheap summary of what a run decides, case by case (same fingerprint, same ruling;
+    a different one is compared again in full by :func:`outcome_key`)."""
+    out = set()
+    for leaf in run.leaves:
+        st = leaf.state
+        evs = [ev for _, es in leaf.steps for ev in es]
+        out.add((
+            frozenset(leaf.know.subst.items()), st.marks, st.virgins, st.pot, st.phase, st.actor, st.dealer, st.winner,
+            tuple(sorted(ev.seat for ev in evs if ev.kind == "mark-lost" and ev.seat is not None)),
+            tuple(sorted(ev.seat for ev in evs if ev.kind == "mark-gained" and ev.seat is not None)),
+            tuple((ev.kind, ev.seat, ev.amount) for ev in evs
+                  if ev.kind in ("out", "buy-back-offer", "buy-back", "restart", "draw")),
+            tuple(a.kind for a in legal_actions(st)),
+        ))
+    return frozenset(out)
+
+
+# (id of the rules, (option, reading)) -> (the rules, the rules under that reading)
+_WITH_OPTION: dict[Any, tuple[Rules, Any]] = {}
+
+
+def _with_option(rules: Rules, name: str, value: str) -> Rules:
+    return by_identity(_WITH_OPTION, rules, (name, value), lambda: rules.with_options({name: value}), 512)
+
+
+@functools.lru_cache(maxsize=None)
+def _source(ref: str) -> str:
+    # (sources.RULES is constant: each reading's citation is written once, not per position)
+    return cite(ref) if ref in RULES else ref
+
+
+def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[str, Any]]:
+    """Every open point whose readings give this position different outcomes, each reading
+    with its source and outcomes."""
+    base_key: Optional[tuple[str, ...]] = None
+    base_fp: Optional[frozenset[tuple[Any, ...]]] = None  # computed when a re-run first needs it
+    found = []
+    screens: Optional[dict[str, Callable[[], bool]]] = None
+    by_reading: dict[str, Callable[[str, str], bool]] = {}
+    impossible: dict[str, Callable[[Rules], bool]] = {}
+    read = run.read
+    for spec in open_specs(pos.preset):
+        name = spec.name
+        if name not in read or not hasattr(pos.rules, name):
+            continue
+        if screens is None:
+            # the screens read the ruling's own run: where every card is known that is the one
+            # path the replay took, and a reading that cannot change it cannot change the
+            # ruling; where cards are unknown, a branch that died under the chosen reading might
+            # live under another, so every open point the engine read is re-run
+            known = not run.lay.labels
+            screens = _screens(pos, run) if known else {}
+            by_reading = _reading_screens(run) if known else {}
+            impossible = _impossible_screens(pos, run) if known else {}
+        if not screens.get(name, lambda: True)():
+            continue
+        current = getattr(pos.rules, name)
+        may_differ = by_reading.get(name)
+        fails = impossible.get(name)
+        alternatives: list[tuple[dict[str, Any], Optional[Run]]] = []
+        differs = False
+        for reading in spec.readings:
+            entry: dict[str, Any] = {"reading": reading.value, "chosen": reading.value == current,
+                                     "source": _source(reading.source), "text": reading.text}
+            if reading.value == current:
+                entry["status"] = "ruling"
+                entry["outcomes"] = _summary(chosen)
+                alternatives.append((entry, None))
+                continue
+            if may_differ is not None and not may_differ(current, reading.value):
+                # it plays this position step for step as the chosen reading does
+                entry["status"] = "ruling"
+                alternatives.append((entry, run))
+                continue
+            other: Optional[Rules] = None
+            try:
+                other = _with_option(pos.rules, name, reading.value)
+                if fails is not None and fails(other):
+                    # the re-run would find no ruling: an entry dropped below, its message unread
+                    entry.update(status="history-impossible",
+                                 message="the next decision the history writes is not open")
+                    alternatives.append((entry, None))
+                    continue
+                alt = rerun_from(pos, run, name, other)
+            except Unsupported as err:
+                entry.update(status="not-built", message=f"the engine does not build this reading yet: {err}")
+                alternatives.append((entry, None))
+                # one that deals from places depending on play where the position's own rules fix
+                # them (Q7's fresh card, layout: a 'top' given) deals other cards: it may differ
+                differs = differs or (other is not None and lays_otherwise(pos, other))
+                continue
+            except Exception as err:  # a reading the engine rejects for this position
+                entry.update(status="not-built", message=str(err))
+                alternatives.append((entry, None))
+                continue
+            if not alt.leaves:
+                entry.update(status="history-impossible",
+                             message=best_failure(alt.failures).message if alt.failures else "no ruling")
+                alternatives.append((entry, None))
+                continue
+            entry["status"] = "ruling"
+            if base_fp is None:
+                base_fp = fingerprint(run)
+            if fingerprint(alt) != base_fp:
+                if base_key is None:
+                    base_key = outcome_key(chosen)
+                outcomes = group(pos, alt, with_steps=False)
+                entry["outcomes"] = _summary(outcomes)
+                differs = differs or outcome_key(outcomes) != base_key
+                alternatives.append((entry, None))
+            else:
+                alternatives.append((entry, alt))
+        if differs:
+            readings = []
+            for entry, same in alternatives:
+                if same is not None:  # the same outcome as the chosen reading: summarise it now
+                    entry["outcomes"] = _summary(chosen if same is run else group(pos, same, with_steps=False))
+                if entry["status"] != "history-impossible" or entry["chosen"]:
+                    readings.append(entry)
+            reason = PRESET_REASONS.get(pos.preset, {}).get(name)
+            found.append({"option": name, "settles": spec.settles,
+                          "source": cite(spec.settles) if spec.settles in RULES else None,
+                          "question": spec.question, "chosen": current, "why_chosen": reason,
+                          "readings": readings})
+    return found
+
+
+def rejected_readings(pos: Position) -> list[dict[str, Any]]:
+    """The other readings of the open points (one option changed at a time) under which a
+    history the chosen reading rejects would be valid."""
+    valid = []
+    for spec, reading, rules in other_readings(pos.rules, pos.preset):
+        try:
+            alt = run_position(pos, rules)
+        except Exception:  # a reading the engine does not build cannot make it valid
+            continue
+        if alt.leaves:
+            valid.append({"option": spec.name, "reading": reading.value, "settles": spec.settles,
+                          "source": _source(reading.source), "question": spec.question, "text": reading.text})
+    return valid

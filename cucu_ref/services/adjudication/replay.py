@@ -1,0 +1,1074 @@
+"""The replay: a position's history walked through the engine, checked against what the
+table saw, branching where an unknown card decides (:mod:`.unknowns`).
+
+Decisions (keep, offer, ask ...) become engine actions; what the table saw happen
+(exchanges, announcements, marks paid, cards shown) is checked against what the rules
+derive.  A branch that contradicts the history dies with a :class:`~cucu_ref.formats.position.Problem`
+(its path and rule); the ruling reports the one that got furthest when every branch dies.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+from types import MappingProxyType
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
+
+from ...game import cards as _cards
+from ...game.cards import Card
+from ...game.deal import deal_places, fixed_deal_places
+from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
+from ...formats.position import DECISIONS, ROLE_CALL, ROLE_RULE, HistoryEvent, Position, Problem
+from ...game.rulesets import OPTIONS, Rules, by_identity, open_options
+from ...game.state import Action, ActionKind, Event, Phase, State, Via
+from .layout import Layout, deal_starts, layout, substitute
+from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
+from .unknowns import Know, Reasoner, dead_unknowns, live_unknowns
+
+__all__ = ["Leaf", "Run", "Search", "run_position", "fails_at_next_decision", "replay_state", "describe_turn",
+           "VERB_NAMES", "DEAL_PHASES", "lays_otherwise"]
+
+A = ActionKind
+
+Steps = tuple[tuple[Optional[int], tuple[Event, ...]], ...]  # (history index, events); None: the deal
+
+
+class Fact(NamedTuple):
+    kind: str  # 'exchange', 'announce', 'stack-exchange', 'dealer-exchange', 'pays'
+    seat: int
+    other: Optional[int] = None
+    card: Optional[Card] = None
+    rule: str = ""
+
+
+class Leaf(NamedTuple):
+    know: Know
+    state: State
+    steps: Steps
+    start: State
+
+
+Checkpoint = tuple[int, State, Know, Steps, int, Iterable[Fact]]
+
+
+class Run(NamedTuple):
+    leaves: list[Leaf]
+    failures: list[tuple[int, Problem]]
+    lay: Layout
+    reasoner: Reasoner
+    read: frozenset[str]  # the rule options the engine read on the way (all of them if not recorded)
+    first: Mapping[str, Optional[Checkpoint]] = MappingProxyType({})  # option -> checkpoint first read (linear)
+    heard_all: bool = True  # were the announcements read as complete (see Search)?
+
+
+def facts_of(action: Action, before: State, events: Iterable[Event]) -> list[Fact]:
+    """What the table could see of one decision's events."""
+    out: list[Fact] = []
+    hands = list(before.hands)
+    for ev in events:
+        if ev.seat is None:
+            continue
+        if ev.kind == "exchange":
+            out.append(Fact("exchange", ev.seat, ev.other, hands[ev.other] if ev.other is not None else None, ev.rule))
+        elif ev.kind == "arresto":
+            out.append(Fact("announce", ev.seat, ev.other, ev.card, ev.rule))
+        elif ev.kind == "inn-bargain":
+            # L7: Lu Stù's innkeeper announces the inn ('Tingh la Cas ...') instead of 'fermatevi'
+            out.append(Fact("announce", ev.seat, ev.other, hands[ev.seat], ev.rule))
+        elif ev.kind == "exchange-with-talon":
+            out.append(Fact("stack-exchange", ev.seat, None, None, ev.rule))  # F4: the last player and the talon
+        elif ev.kind == "exchange-with-stack":
+            kind = "dealer-exchange" if action.kind == A.EXCHANGE_WITH_STACK else "stack-exchange"
+            out.append(Fact(kind, ev.seat, None, None, ev.rule))
+        elif ev.kind == "mark-lost":
+            out.extend(Fact("pays", ev.seat, None, None, ev.rule) for _ in range(max(ev.amount, 1)))
+        elif ev.kind == "deal":
+            hands[ev.seat] = ev.card
+    return out
+
+
+class _Facts:
+    """:func:`facts_of` of one decision, worked out when first looked at: most histories write
+    nothing the table saw between two decisions, and then nothing looks."""
+
+    __slots__ = ("_args", "_facts")
+
+    def __init__(self, action: Action, before: State, events: tuple[Event, ...]):
+        self._args: Optional[tuple[Action, State, tuple[Event, ...]]] = (action, before, events)
+        self._facts: list[Fact] = []
+
+    def __iter__(self) -> Iterator[Fact]:
+        if self._args is not None:
+            self._facts = facts_of(*self._args)
+            self._args = None
+        return iter(self._facts)
+
+
+def _at_deal_end(ev: Event, rules: Rules) -> bool:
+    """Whether ``ev`` put a card into the stack at the end the next card is dealt from (K4 the
+    bottom, L2 the top): L10's dead card goes under it, F4's talon card is its top (or, Q16
+    Meyers, near its bottom)."""
+    bottom = rules.deal_from == "bottom"
+    if ev.kind == "dead-card-under-stack":
+        return bottom
+    return ev.kind == "exchange-with-talon" and (rules.talon_card == "top") != bottom
+
+
+def action_kinds(e: HistoryEvent) -> tuple[str, ...]:
+    """The engine actions a history decision may be: its verb's (a generic 'act' names its own)."""
+    return (e.kind,) if e.verb == "act" else DECISIONS[e.verb]  # type: ignore[return-value]
+
+
+def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card]:
+    """The unknown cards whose role (C2) this step asked, in order: a card that had to be
+    exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card (but see
+    :func:`inn_passes`)."""
+    hands = list(before.hands)
+    out: list[Card] = []
+    for ev in events:
+        kind = ev.kind
+        if kind in ("deal", "dealer-keeps-highest"):
+            hands[ev.seat] = ev.card  # type: ignore[index]
+        elif kind == "exchange" and ev.other is not None:
+            c = hands[ev.other]
+            if is_placeholder(c) and c not in out:
+                out.append(c)  # type: ignore[arg-type]
+            hands[ev.seat], hands[ev.other] = hands[ev.other], hands[ev.seat]  # type: ignore[index]
+        elif kind == "undo" and ev.other is not None:
+            hands[ev.seat], hands[ev.other] = hands[ev.other], hands[ev.seat]  # type: ignore[index]
+        elif kind in ("exchange-with-stack", "exchange-with-talon"):
+            hands[ev.seat] = after.hands[ev.seat]  # type: ignore[index]
+            c = after.hands[ev.seat]  # type: ignore[index]
+            # F4: the talon's card, or S4: the card the dealer cuts from the stock, was no king
+            asked = kind == "exchange-with-talon" or (ev.rule != "K12" and _cuts_for_king(before))
+            if asked and is_placeholder(c) and c not in out:
+                out.append(c)  # type: ignore[arg-type]
+        elif kind == "dead-card-under-stack":
+            hands[ev.seat] = None  # type: ignore[index]
+    if after.phase == Phase.TARGET_DECIDE and events and events[-1].kind == "offer":
+        c = after.hands[after.actor]  # type: ignore[index]
+        if is_placeholder(c) and c not in out:
+            out.append(c)  # type: ignore[arg-type]  # Q9 'yes': the target's card was checked: plain
+    return out
+
+
+def _cuts_for_king(state: State) -> bool:
+    return getattr(state.rules, "dealer_draws_king", "") == "keeps-own"
+
+
+def inn_passes(before: State, events: tuple[Event, ...]) -> set[Card]:
+    """Unknown cards exchanged on Lu Stù's way back by a holder who got them by exchange: L8
+    has an inn 'selbst durch Tausch erworben' exchanged too, so such a card may be the inn."""
+    out: set[Card] = set()
+    for ev in events:
+        if ev.kind == "exchange" and ev.rule == "L8" and ev.other is not None:
+            path = before.custody[ev.other]
+            c = before.hands[ev.other]
+            if path and path[-1][1] != Via.DEALT and is_placeholder(c):
+                out.add(c)  # type: ignore[arg-type]
+    return out
+
+
+class Search:
+    def __init__(self, pos: Position, rules: Rules, lay: Layout, heard_all: bool = True):
+        self.pos = pos
+        self.rules = rules
+        self.lay = lay
+        self.reasoner = Reasoner(lay, rules)
+        self.names = pos.players
+        self.leaves: list[Leaf] = []
+        self.failures: list[tuple[int, Problem]] = []
+        self.work = 0
+        self.starts = 0
+        self.start: Optional[State] = None
+        self.checkpoint: Optional[Checkpoint] = None
+        # where the dealing depends on play (L10, F4), no deal place is fixed before play
+        # (deal.fixed_deal_places) and the position's parse could not check a named dealt card:
+        # the replay checks it against the engine's deal (:meth:`dealt_as_named`).  (Asked of
+        # the rules themselves, not of a Recorder: this is no read of the engine's)
+        real = rules._rules if isinstance(rules, Recorder) else rules
+        self.real_rules = real  # (the deal's places and messages below ask these, never the Recorder)
+        self.deal_rules: Optional[Rules] = None if fixed_deal_places(real) else real
+        # with a partial order (or none) the layout left the named dealt cards to the replay:
+        # each is laid where the engine deals its seat (:meth:`lay_named`), which checks it there
+        self.named = lay.named
+        self.laid: dict[Card, str] = {}  # an unknown card lay_named bound -> the path naming it
+        if self.named:
+            self.deal_rules = None
+        # A targeted event card is announced (C2, K9), so an unknown card is read as an event card
+        # only where the table wrote its call between the decision and the next one.  Where that
+        # reading leaves no ruling, the replay is run again with the announcements taken as
+        # incomplete (``heard_all = False``, self.heard None): then only what follows can tell.
+        self.heard: Optional[list[frozenset[str]]] = None
+        hist = pos.history
+        if heard_all and lay.labels:
+            # heard[j]: the calls written after entry j, before the next decision (one pass, backwards)
+            heard: list[frozenset[str]] = [frozenset()] * len(hist)
+            calls: frozenset[str] = frozenset()
+            for j in range(len(hist) - 1, -1, -1):
+                heard[j] = calls
+                e = hist[j]
+                if e.verb in DECISIONS or e.verb == "act":
+                    calls = frozenset()
+                elif e.verb == "announce" and e.role:
+                    calls = calls | {e.role}
+            self.heard = heard
+
+    # -- bookkeeping
+
+    def fail(self, i: int, message: str, rule: Optional[str], path: Optional[str] = None) -> None:
+        hist = self.pos.history
+        if path is None:
+            path = hist[i].path if i < len(hist) else "$.hands"
+        # too many copies of a card is a fact about the position, not about the history (C1)
+        layer = "meaning" if rule == "C1" and "accounted for" in message else "history"
+        self.failures.append((i, Problem(layer, path, message, rule)))
+
+    def field_path(self, field: str, seat: int) -> str:
+        return f"$.{field}[{json.dumps(self.name(seat), ensure_ascii=False)}]"
+
+    def places(self, card: Card, know: Know) -> list[str]:
+        """The entries of the position that hold ``card``, and the unknown cards bound to it."""
+        pos = self.pos
+        out = [e.path + ".card" for e in pos.history if e.card == card and e.verb in ("deal", "shows",
+                                                                                       "dealer-exchange",
+                                                                                       "stack-exchange")]
+        out += [self.field_path("dealt", s) for s, c in pos.dealt.items() if c == card]
+        if pos.stack_order is not None:
+            out += [f"$.stack.order[{i}]" for i, c in enumerate(pos.stack_order) if c == card]
+        out += [p for c, p in ((pos.stack_top, "$.stack.top"), (pos.stack_bottom, "$.stack.bottom")) if c == card]
+        out += [f"$.stack.cards[{i}]" for i, c in enumerate(pos.stack_cards) if c == card]
+        out += [self.field_path("hands", s) for s, c in pos.hands.items() if c == card]
+        out += [self.field_path("shown", s) for s, c in pos.shown.items() if c == card]
+        out += [f"{self.lay.labels[ph]} (the table's record)" for ph, c in know.subst.items()
+                if c == card and ph in self.lay.labels and self.laid.get(ph) not in out]
+        return list(dict.fromkeys(out))
+
+    def name(self, seat: Optional[int]) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "nobody"
+
+    def card_text(self, card: Optional[Card], know: Know) -> str:
+        card = know.subst.get(card, card) if card is not None else None
+        if card is None:
+            return "no card"
+        if is_placeholder(card):
+            return "a card the table did not see"
+        return _cards.format(card)
+
+    def end_card(self, seat: int, after: int) -> Optional[tuple[Card, str, int, str]]:
+        """The card the position gives for what ``seat`` holds at the showdown, where, and
+        the index of the entry (``len(history)`` for the top-level fields)."""
+        n = len(self.pos.history)
+        if seat in self.pos.shown:
+            return self.pos.shown[seat], "shown at the showdown ('shown')", n, self.field_path("shown", seat)
+        if seat in self.pos.hands:
+            return self.pos.hands[seat], f"the hand given for {self.name(seat)}", n, self.field_path("hands", seat)
+        # the decision that ended the deal may name the card it took (K8's dealer-exchange), and so
+        # may what the table saw it take (K12, F4: stack-exchange); cards stop moving at the showdown
+        if after >= 1:
+            e = self.pos.history[after - 1]
+            if e.verb == "dealer-exchange" and e.seat == seat and e.card is not None:
+                return e.card, "the card taken from the stack", after - 1, e.path + ".card"
+        for j in range(after, n):
+            e = self.pos.history[j]
+            if e.verb in DECISIONS or e.verb == "act":
+                break
+            if e.verb == "stack-exchange" and e.seat == seat and e.card is not None:
+                return e.card, "the card taken from the stack", j, e.path + ".card"
+        for j in range(after, n):
+            e = self.pos.history[j]
+            if e.verb == "shows" and e.seat == seat and e.card is not None:
+                return e.card, "shown at the showdown", j, e.path + ".card"
+        return None
+
+    def bind(self, state: State, seat: int, card: Card, know: Know, i: int,
+             what: str, path: Optional[str] = None) -> Optional[tuple[State, Know]]:
+        """The table says ``seat`` holds ``card`` now."""
+        held = state.hands[seat]
+        if held is None:
+            self.fail(i, f"{self.name(seat)} holds no card here ({what})", "K15", path)
+            return None
+        if is_placeholder(held):
+            bound = self.reasoner.bind(know, held, card)
+            if bound is None:
+                self.fail(i, *self.why_not(know, held, seat, card, what, path), path)
+                return None
+            return substitute(state, held, card), bound
+        if held != card:
+            if self.lay.dealer_three and seat == self.pos.dealer and state.custody[seat][-1][1] == Via.DEALT:
+                self.fail(i, f"{self.name(seat)} keeps the highest of the three cards he takes (F2): with the cards "
+                             f"accounted for elsewhere he cannot hold {_cards.format(card)} ({what})", "F2", path)
+                return None
+            self.fail(i, f"{self.name(seat)} holds {_cards.format(held)} here, not {_cards.format(card)} ({what})",
+                      "K9", path)
+            return None
+        return state, know
+
+    def why_not(self, know: Know, ph: Card, seat: int, card: Card, what: str,
+                path: Optional[str] = None) -> tuple[str, str]:
+        r = self.reasoner
+        label = self.lay.labels.get(ph, "an unknown card")
+        shown = _cards.format(card)
+        if card not in r.domain(know, ph):
+            if card not in r.plain and r.domain(know, ph) <= r.plain:
+                return (f"{self.name(seat)} cannot hold {shown} ({what}): it is {label}, which was exchanged when "
+                        f"asked, so it was no event card (C2, K7)", "C2")
+            if self.lay.dealer_three:
+                return (f"{self.name(seat)} cannot hold {shown} ({what}): it is {label}, no higher than the card "
+                        f"the dealer keeps (F2)", "F2")
+        return f"{self.name(seat)} cannot hold {shown} ({what}): {self.copies_elsewhere(card, know, path)}", "C1"
+
+    def copies_elsewhere(self, card: Card, know: Know, path: Optional[str]) -> str:
+        """C1's reason a card cannot be where ``path`` puts it: every copy is at another place."""
+        where = [p for p in self.places(card, know) if p != path]
+        held_by = f": {', '.join(where)}" if where else ""
+        twice = "twice" if self.reasoner.family == "cuccu" else "four times"
+        return f"every copy of it is accounted for elsewhere{held_by} (C1: the pack holds each card {twice})"
+
+    # -- the walk
+
+    def run(self) -> None:
+        for start in deal_starts(self.pos, self.rules, self.lay):
+            self.starts += 1
+            self.start = start.state
+            know = Know(start.subst, start.domains, start.split)
+            state = start.state
+            if self.named:
+                laid = self.lay_named(state, know, start.events, ())
+                if laid is None:
+                    continue
+                state, know, _ = laid
+            self.walk(state, 0, know, ((None, start.events),), 0, [])
+
+    def tick(self) -> None:
+        self.work += 1
+        if self.work > MAX_WORK:
+            names = tuple(self.lay.labels.values())
+            raise Underdetermined(
+                f"the position is under-specified: more than {MAX_WORK} engine steps branching over the cards it "
+                f"leaves unknown; give the announcements and the cards shown at the end", names)
+
+    def walk(self, state: State, i: int, know: Know, steps: Steps, announced: int, facts: Iterable[Fact]) -> None:
+        hist = self.pos.history
+        order = state.order
+        while i < len(hist):
+            e = hist[i]
+            self.checkpoint = (i, state, know, steps, announced, facts)
+            if e.verb in DECISIONS or e.verb == "act":
+                action = self.action_for(state, e, i, facts, quiet=True)
+                if action is None:
+                    if self.probe(state, e, i, know, steps, announced, facts):
+                        return
+                    self.action_for(state, e, i, facts)
+                    return
+                self.tick()
+                try:
+                    after, events = step(state, action)
+                except IllegalActionError as err:
+                    self.fail(i, err.reason, err.rule)
+                    return
+                except NotImplementedError as err:
+                    raise Unsupported(str(err)) from None
+                if self.named:
+                    laid = self.lay_named(state, know, events, steps)
+                    if laid is None:
+                        return
+                    if laid[2]:
+                        # the engine dealt a named card's seat an unknown card and read it at once
+                        # (a target's role, K7): step again with the named card in its place
+                        state, know, _ = laid
+                        continue
+                if self.lay.labels:  # every card known: nothing to branch on
+                    branched = self.branch(state, after, events, i, know, steps, announced, facts)
+                    if branched is None:
+                        return
+                    know = branched
+                facts = _Facts(action, state, events)
+                state = after
+                steps = steps + ((i, events),)
+                if e.card is not None and e.verb == "dealer-exchange":
+                    bound = self.bind(state, e.seat, e.card, know, i, "the card taken from the stack")
+                    if bound is None:
+                        return
+                    state, know = bound
+            elif e.verb == "hint":
+                # Z7: table talk noted at this point of the deal (not a decision, K20); what the
+                # last decision produced stays to be checked by the observations that follow
+                try:
+                    state, events = note_hint(state, e.seat)
+                except IllegalActionError as err:
+                    why = ("the deal is over" if state.phase not in DEAL_PHASES
+                           else f"{self.name(e.seat)} takes no part in this deal")
+                    self.fail(i, f"{self.name(e.seat)} cannot hint at a fool here: {why} (a hint is noted "
+                                 f"during a deal, for a seat of the deal)", err.rule)
+                    return
+                if events:
+                    steps = steps + ((i, events),)
+            elif e.verb == "deal":
+                if e.seat not in order or order.index(e.seat) < announced:
+                    where = ("takes no part in this deal" if e.seat not in order
+                             else "was dealt earlier: the dealer deals round to the right, starting right of himself "
+                                  "and ending with himself, one card each")
+                    self.fail(i, f"{self.name(e.seat)} cannot be dealt a card here: he {where}", "K4")
+                    return
+                if state.hands[e.seat] is None and not state.dead[e.seat]:
+                    self.fail(i, f"{self.name(e.seat)} cannot have been dealt yet: each card is dealt only after "
+                                 f"the previous player's decision", "K4")
+                    return
+                announced = order.index(e.seat) + 1
+                if (e.card is not None and self.deal_rules is not None
+                        and not self.dealt_as_named(steps, e.seat, e.card, i, e.path + ".card")):
+                    return
+            else:
+                checked = self.check(state, e, i, facts, know)
+                if checked is None:
+                    return
+                facts = checked
+                if e.verb in ("shows", "stack-exchange") and e.card is not None:
+                    if e.verb == "shows" and state.dead[e.seat]:
+                        self.fail(i, f"{self.name(e.seat)} is out with a dead card, which is not shown", "K15")
+                        return
+                    what = "shown at the showdown" if e.verb == "shows" else "the card taken from the stack"
+                    bound = self.bind(state, e.seat, e.card, know, i, what)
+                    if bound is None:
+                        return
+                    state, know = bound
+            i += 1
+        end = len(hist)
+        if self.named and not self.named_left(steps, know):
+            return
+        if self.deal_rules is not None:
+            named = {e.seat for e in hist if e.verb == "deal" and e.card is not None}
+            for seat, card in self.pos.dealt.items():
+                # (a history 'deal' naming the seat's card was checked where it stands)
+                if seat not in named and not self.dealt_as_named(steps, seat, card, end,
+                                                                 self.field_path("dealt", seat)):
+                    return
+        over = bool(self.pos.shown) and any(ev.kind == "showdown" for _, evs in steps for ev in evs)
+        for seat, card in self.pos.shown.items():
+            if not over:
+                self.fail(end, f"the history ends before the showdown, so no card was shown yet ('shown' gives "
+                               f"{self.name(seat)}'s)", "K15")
+                return
+            if state.dead[seat]:
+                self.fail(end, f"{self.name(seat)} is out with a dead card, which is not shown ('shown')", "K15")
+                return
+            bound = self.bind(state, seat, card, know, end, "shown at the showdown ('shown')",
+                              self.field_path("shown", seat))
+            if bound is None:
+                return
+            state, know = bound
+        for seat, card in self.pos.hands.items():
+            if seat in state.order and state.hands[seat] is None and not state.dead[seat]:
+                continue  # not dealt yet: the known card is his next one, nothing to check now
+            bound = self.bind(state, seat, card, know, end, f"the hand given for {self.name(seat)}",
+                              self.field_path("hands", seat))
+            if bound is None:
+                return
+            state, know = bound
+        assert self.start is not None
+        self.leaves.append(Leaf(know, state, steps, self.start))
+
+    def lay_named(self, state: State, know: Know, events: tuple[Event, ...],
+                  steps: Steps) -> Optional[tuple[State, Know, bool]]:
+        """Where the dealing depends on play and the stack's order does not give it all
+        (:attr:`Layout.named`): a seat dealt in ``events`` for the first time this deal, whose
+        dealt card the position names, was dealt that card, so the place it came from held it.
+        An unknown card there is bound to it (and so drawn from the unknown cards no more, C1);
+        a card the position gives there (the stack's order, a dead card put under the stack,
+        L10, the card put on the talon, F4), or one no copy is left of, refuses the named card.
+        Returns ``state`` (the state before the step) with the bound cards put in, the knowledge,
+        and whether an unknown card was bound; None if the named card cannot be there."""
+        rebound = False
+        for k, ev in enumerate(events):
+            seat = ev.seat
+            if ev.kind != "deal" or seat is None or seat not in self.named:
+                continue
+            before = steps + ((None, events[:k]),)
+            if any(e.kind == "deal" and e.seat == seat for _, es in before for e in es):
+                continue  # Q7: the re-entrant's fresh card, not the card he was dealt first
+            card, path, i = self.named[seat]
+            dealt = ev.card
+            assert dealt is not None
+            dealt = know.subst.get(dealt, dealt)
+            if is_placeholder(dealt):
+                bound = self.reasoner.bind(know, dealt, card)
+                if bound is None:
+                    what = f"the card {self.name(seat)} is dealt"
+                    self.fail(i, *self.why_not(know, dealt, seat, card, what, path), path)
+                    return None
+                know = bound
+                state = substitute(state, dealt, card)
+                self.laid[dealt] = path
+                rebound = True
+            elif dealt != card:
+                self.fail(i, *self.dealt_otherwise(before, ev, card, dealt, know), path)
+                return None
+        return state, know, rebound
+
+    def named_left(self, steps: Steps, know: Know) -> bool:
+        """Is a copy left (C1) of each named dealt card whose seat the history does not reach
+        (:meth:`lay_named` takes a copy for each seat it deals)?"""
+        dealt = {ev.seat for _, evs in steps for ev in evs if ev.kind == "deal"}
+        left = self.reasoner.left(know)
+        for seat, (card, path, i) in self.named.items():
+            if seat in dealt:
+                continue
+            left[card] -= 1
+            if left[card] < 0:
+                self.fail(i, f"{self.name(seat)} cannot be dealt {_cards.format(card)}: "
+                             f"{self.copies_elsewhere(card, know, path)}", "C1", path)
+                return False
+        return True
+
+    def dealt_otherwise(self, steps: Steps, ev: Event, card: Card, dealt: Card, know: Know) -> tuple[str, str]:
+        """Why ``ev``'s seat, whose dealt card the position names ``card``, was dealt the known
+        card ``dealt`` instead: the place of the shuffled stack it came from, which only the
+        stack's order gives where no play moved the stack (every place a deal may reach is an
+        unknown card otherwise, layout; K4, L2), or the play that put it at the end the stack
+        deals from (L10's dead card, F4's talon), and where the position gives that card."""
+        rules = self.real_rules  # (no read of the engine's: a Recorder would log one)
+        count = 0
+        moved: Optional[Event] = None
+        for _, evs in steps:
+            for e in evs:
+                if e.kind == "deal":
+                    count += 1
+                elif moved is None and _at_deal_end(e, rules):
+                    moved = e
+        name = self.name(ev.seat)
+        if moved is None:
+            at = deal_places(rules, count + 1, len(self.lay.stack))[count]
+            rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
+            return (f"{name} is dealt {_cards.format(card)}, but the stack's order holds {_cards.format(dealt)} "
+                    f"($.stack.order[{at}]) where {name}'s card is dealt from", rule)
+        end = "bottom" if rules.deal_from == "bottom" else "top"
+        who = self.name(moved.seat)
+        how = (f"{who}'s dead card went under the stack" if moved.kind == "dead-card-under-stack"
+               else f"{who} exchanged with the talon")
+        return (f"{name} is dealt {_cards.format(card)}, but play changed the stack ({how}, {moved.rule}): its "
+                f"{end} gives {name} {_cards.format(dealt)} ({', '.join(self.places(dealt, know))})", moved.rule)
+
+    def dealt_as_named(self, steps: Steps, seat: int, card: Card, i: int, path: str) -> bool:
+        """Where the dealing depends on play (:attr:`deal_rules`): is ``card``, which the position
+        names as dealt to ``seat``, the card the engine dealt him (his last deal so far)?
+        Checked only where the replay's card is evidence: the stack's order gives its place (no
+        play put a card at the end it is dealt from before it, so K4's or L2's place holds), or
+        the order gives the whole stack.  A seat not dealt yet is not checked (his next card)."""
+        rules = self.deal_rules
+        assert rules is not None
+        found: Optional[tuple[Optional[Card], int, Optional[Event]]] = None  # (card, cards dealt before, moved)
+        moved: Optional[Event] = None  # the first play that put a card at the end the stack deals from
+        count = 0
+        for _, evs in steps:
+            for ev in evs:
+                if ev.kind == "deal":
+                    if ev.seat == seat:
+                        found = (ev.card, count, moved)
+                    count += 1
+                elif ev.kind == "dealer-keeps-highest" and found is not None and ev.seat == seat:
+                    found = (ev.card, found[1], ev)  # F2: the named card is the highest of his three
+                elif moved is None and _at_deal_end(ev, rules):
+                    moved = ev
+        if found is None or found[0] == card:
+            return True
+        dealt, j, before = found
+        assert dealt is not None
+        order = self.pos.stack_order or ()
+        at = deal_places(rules, j + 1, len(self.lay.stack))[j]
+        name = self.name(seat)
+        if before is None and at < len(order) and order[at] is not None:
+            rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
+            self.fail(i, f"{name} is dealt {_cards.format(card)}, but the stack's order holds "
+                         f"{_cards.format(dealt)} ($.stack.order[{at}]) where {name}'s card is dealt from", rule, path)
+            return False
+        if before is None or len(order) < len(self.lay.stack) or None in order:
+            return True  # (a card the position does not place: the replay's stand-in is no evidence)
+        end = "bottom" if rules.deal_from == "bottom" else "top"
+        if before.kind == "dealer-keeps-highest":
+            why = (f"of the three cards the stack's order ($.stack.order) gives him from its {end} he keeps the "
+                   f"highest, {_cards.format(dealt)} ({before.rule})")
+        else:
+            who = self.name(before.seat)
+            how = (f"{who}'s dead card went under the stack" if before.kind == "dead-card-under-stack"
+                   else f"{who} exchanged with the talon")
+            why = (f"the stack's order ($.stack.order), as play changed it ({how}, {before.rule}), gives {name} "
+                   f"{_cards.format(dealt)} from its {end}")
+        self.fail(i, f"{name} is dealt {_cards.format(card)}, but {why}", before.rule, path)
+        return False
+
+    def heard_after(self, i: int) -> frozenset[str]:
+        assert self.heard is not None
+        return self.heard[i]
+
+    def branch(self, state: State, after: State, events: tuple[Event, ...], i: int, know: Know, steps: Steps,
+               announced: int, facts: Iterable[Fact]) -> Optional[Know]:
+        """Split the cases this step's unknown cards open.  Returns the knowledge of the branch
+        that goes on with ``after`` as stepped (every asked card plain, the showdown's cards
+        known), or None when every branch was walked here."""
+        r = self.reasoner
+        passes = inn_passes(state, events)
+        # cards nobody announces: the talon's (F4) and the stock's (S4) king
+        talon = {after.hands[ev.seat] for ev in events if ev.seat is not None and (
+            ev.kind == "exchange-with-talon" or (ev.kind == "exchange-with-stack" and ev.rule != "K12"))}
+        for ph in queried(state, after, events):
+            event_branches, plain = r.role_branches(know, ph, inn_too=ph in passes)
+            for card, k2 in event_branches:
+                if (self.heard is not None and ph not in talon
+                        and self.rules.role_of[card.value] not in self.heard_after(i)):
+                    continue  # an event card speaks when targeted (C2, K9): the table heard none
+                    # (the talon's king says nothing, F4)
+                self.walk(substitute(state, ph, card), i, k2, steps, announced, facts)
+            if plain is None:
+                return None
+            know = plain
+        if not any(ev.kind == "showdown" for ev in events):
+            return know
+        live = live_unknowns(after)
+        dead = dead_unknowns(after) if self.rules.fools_in_play == "any-hand" else []
+        # a live card the position gives at the end binds the unknown card it carries (K15: cards
+        # stop moving at the showdown), wherever that card started
+        bound_any = False
+        for ph in live:
+            seat = after.hands.index(ph)
+            given = self.end_card(seat, i + 1)
+            if given is None:
+                continue
+            card, what, j, path = given
+            bound = r.bind(know, ph, card)
+            if bound is None:
+                self.fail(j, *self.why_not(know, ph, seat, card, what, path), path)
+                return None
+            know = bound
+            state = substitute(state, ph, card)
+            bound_any = True
+        if bound_any:
+            self.walk(state, i, know, steps, announced, facts)
+            return None
+        fools = r.fool is not None
+        dead = [ph for ph in dead if fools and r.fool in r.possible(know, ph)]
+        if not live and not dead:
+            return know
+        go_on: Optional[Know] = None
+        try:
+            cases = r.showdown_cases(know, after, live, dead)
+        except Underdetermined:
+            # a branch whose showdown comes while the history still has decisions of the deal
+            # to go is not the deal the table played: it dies, however its cards would score
+            later = next((j for j in range(i + 1, len(self.pos.history))
+                          if self.pos.history[j].verb in DECISIONS
+                          and self.pos.history[j].verb not in ("buy-back", "decline")), None)
+            if later is not None:
+                e = self.pos.history[later]
+                self.fail(later, f"the deal is over: {self.name(e.seat)} cannot {e.verb} any more", "K15")
+                return None
+            raise
+        for subst, _narrowed, k2 in cases:
+            if not subst:
+                go_on = k2  # only dead cards, none the fool: the stepped showdown scored them so
+                continue
+            st = state
+            for ph, card in subst.items():
+                st = substitute(st, ph, card)
+            self.walk(st, i, k2, steps, announced, facts)
+        return go_on
+
+    def probe(self, state: State, e: HistoryEvent, i: int, know: Know, steps: Steps, announced: int,
+              facts: Iterable[Fact]) -> bool:
+        """A decision the actor's card forbids as an unknown card may be allowed by some cards
+        (A4: the dealer exchanges with the talon only after receiving an ace): branch on those."""
+        if state.actor != e.seat or state.phase != Phase.DECIDE:
+            return False
+        ph = state.hands[e.seat]
+        if not is_placeholder(ph):
+            return False
+        assert ph is not None
+        kinds = action_kinds(e)
+        found = False
+        for card in self.reasoner.possible(know, ph):
+            trial = substitute(state, ph, card)
+            if any(a.kind in kinds for a in legal_actions(trial)):
+                bound = self.reasoner.bind(self.reasoner.split_on(know, ph), ph, card)
+                if bound is not None:
+                    found = True
+                    self.walk(trial, i, bound, steps, announced, facts)
+        return found
+
+    def action_for(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact],
+                   quiet: bool = False) -> Optional[Action]:
+        kinds = action_kinds(e)
+        legal = legal_actions(state)
+        for a in legal:
+            if a.kind in kinds and a.seat == e.seat:
+                return a
+        if quiet:
+            return None
+        who = self.name(e.seat)
+        verb = e.verb if e.verb != "act" else (e.kind or "act")
+        rules = state.rules
+        if verb in ("buy-back", "decline") and state.phase != Phase.BUY_BACK:
+            self.fail(i, *self.no_buy_back(state, e.seat, verb))
+            return None
+        if state.phase in (Phase.SHUFFLE, Phase.MATCH_OVER):
+            horse = next((f for f in facts if f.kind == "stack-exchange" and f.rule == "K12"), None)
+            if horse is not None:
+                self.fail(i, f"the offer met the dealer's horse: {self.name(horse.seat)} exchanged with the top card "
+                             f"of the stack in the dealer's stead and the round is over, so {who} cannot {verb} (K12)",
+                          "K12")
+            elif verb == "dealer-exchange" and e.seat == self.pos.dealer:
+                self.fail(i, f"the dealer decides once, last: {who} cannot exchange again, the deal is over", "K8")
+            elif state.phase == Phase.MATCH_OVER:
+                self.fail(i, f"the match is over: {who} cannot {verb}", "K3")
+            else:
+                self.fail(i, f"the deal is over: {who} cannot {verb} any more", "K15")
+            return None
+        if self.pos.marks[e.seat] == 0 and state.phase != Phase.BUY_BACK:
+            self.fail(i, f"{who} is out of the match and cannot {verb}", "K16")
+            return None
+        if e.seat != state.actor:
+            self.fail(i, f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule_forbidding(state))
+            return None
+        options = ", ".join(VERB_NAMES.get(a.kind, a.kind) for a in legal)
+        # the engine names the rule that forbids this very action (R2, A4, F4 ...)
+        rule = rule_forbidding(state, Action(str(kinds[0]), e.seat))
+        if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
+            rule = "K8"
+        why = _FORBIDDEN_BECAUSE.get(rule, "")
+        if kinds[0] in (A.EXCHANGE, A.REFUSE_BY_PAYING) and state.phase != Phase.TARGET_DECIDE:
+            rule = "Q9"
+            why = (": a target agrees or pays to refuse only when offered a plain card under Zeh's third paragraph "
+                   "(refuse_by_paying = yes)" if rules.refuse_by_paying == "yes" else
+                   ": this ruleset reads Q9 'no', the target of a plain card must exchange (refuse_by_paying = no)")
+        elif kinds[0] == A.INN_ASK and rules.inn == "lu-stu":
+            rule = "L7"
+            why = ": Lu Stù's inn has no second offer; the innkeeper accepts or refuses the offerer's bargain"
+        self.fail(i, f"{who} cannot {verb} now{why}; the decisions open to him are: {options}", rule)
+        return None
+
+    def no_buy_back(self, state: State, seat: int, verb: str) -> tuple[str, str]:
+        """Why ``seat`` cannot decide on buying back now (K17, L11, Z10)."""
+        rules = state.rules
+        who = self.name(seat)
+        rule = rules.cites("buy-back")
+        if rules.buy_back == "none":
+            source = next(r.source for r in OPTIONS["buy_back"].readings if r.value == "none")
+            return f"{who} cannot {verb}: this ruleset has no buy-back (buy_back = none)", source
+        went_out = any(seat in group for group in state.out_this_deal)
+        if not went_out and state.marks[seat] > 0:
+            return (f"{who} cannot {verb}: he did not go out in this deal, and only a player who went out may "
+                    f"buy back", rule)
+        if rules.buy_back == "after-deal" and not any(v and m > 0 for v, m in zip(state.virgins, state.marks)):
+            return (f"{who} cannot {verb}: no virgin remains, and eliminated players may buy back only 'solange es "
+                    f"eine oder mehrere Jungfrauen gibt' (K17)", "K17")
+        return f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule
+
+    def check(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact], know: Know) -> Optional[list[Fact]]:
+        """An observation: is it among the facts the last decision produced?"""
+        name = self.name
+        rest = list(facts)
+        if e.verb == "exchange":
+            pair = {e.seat, e.other}
+            for f in rest:
+                if f.kind == "exchange" and {f.seat, f.other} == pair:
+                    rest.remove(f)
+                    return rest
+            first = next((f for f in rest if f.kind == "exchange" and f.seat == e.seat), None)
+            horse = next((f for f in rest if f.kind == "stack-exchange" and f.rule == "K12"), None)
+            if first is not None:
+                self.fail(i, f"{name(e.seat)}'s offer goes to {name(first.other)}, who had to exchange (K7), not to "
+                             f"{name(e.other)}: only a horse is skipped", "K12")
+            elif horse is not None:
+                self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: the offer met the "
+                             f"dealer's horse, so {name(horse.seat)} exchanged with the top card of the stack (K12)",
+                          "K12")
+            else:
+                self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: "
+                             f"{self.what_happened(rest, know)}", "K7")
+            return None
+        if e.verb == "announce":
+            call = ROLE_CALL[e.role or ""]
+            for f in rest:
+                if f.kind == "announce" and f.seat == e.seat:
+                    role = self.rules.role_of.get(f.card.value) if f.card is not None else None
+                    if role == e.role:
+                        rest.remove(f)
+                        return rest
+                    self.fail(i, f"{name(e.seat)} holds {self.card_text(f.card, know)}, which says "
+                                 f"'{ROLE_CALL.get(role or '', '?')}', not '{call}'", ROLE_RULE.get(role or "", "C2"))
+                    return None
+            target = next((f for f in rest if f.kind == "exchange" and f.other == e.seat), None)
+            if target is not None:
+                card = target.card
+                if is_placeholder(know.subst.get(card, card) if card is not None else None):
+                    held = "a plain card (an unknown card that had to be exchanged)"
+                else:
+                    held = f"{self.card_text(card, know)}, an ordinary card"
+                self.fail(i, f"{name(e.seat)} held {held}: it cannot say '{call}' and had to exchange (C2, K7)",
+                          ROLE_RULE[e.role or "inn"])
+                return None
+            self.fail(i, f"nobody asked {name(e.seat)} to exchange just then: an event card speaks only when its "
+                         f"holder is the target of an offer", "C2")
+            return None
+        if e.verb == "pays":
+            paid = [f for f in rest if f.kind == "pays" and f.seat == e.seat]
+            if len(paid) >= e.amount:
+                for f in paid[: e.amount]:
+                    rest.remove(f)
+                return rest
+            # the rule of the marks that were paid here (K11 after a hunter, the showdown's ...)
+            rule = next((f.rule for f in paid), None) or next((f.rule for f in rest if f.kind == "pays"), "K15")
+            rule = self.specific_rule(state, rule, know)
+            self.fail(i, f"{name(e.seat)} pays {len(paid) or 'no'} mark{'s' if len(paid) != 1 else ''} here, not "
+                         f"{e.amount}: {self.what_happened(rest, know)}", rule)
+            return None
+        if e.verb == "stack-exchange":
+            for f in rest:
+                if f.kind == "stack-exchange" and f.seat == e.seat:
+                    rest.remove(f)
+                    return rest
+            self.fail(i, f"{name(e.seat)} cannot have exchanged with the stack here: only an offer to a dealer "
+                         f"holding the horse sends the offerer to the stack", "K12")
+            return None
+        return rest  # 'shows' is checked by binding the card
+
+    def specific_rule(self, state: State, rule: str, know: Know) -> str:
+        """The rule that states the case at hand, where it is more specific than the showdown's
+        general one: two fools alone (Q10), whose reading's source says who loses (L6, Z9)."""
+        if rule != state.rules.showdown_rule:
+            return rule
+        live = [know.subst.get(c, c) for c in (state.hands[s] for s in state.order if not state.dead[s])
+                if c is not None]
+        if len(live) >= 2 and all(c is not None and c.is_fool for c in live):
+            reading = next(r for r in OPTIONS["two_fools_alone"].readings if r.value == state.rules.two_fools_alone)
+            return reading.source
+        return rule
+
+    def what_happened(self, facts: list[Fact], know: Know) -> str:
+        if not facts:
+            return "nothing of the kind happened at this point"
+        parts = []
+        for f in facts:
+            if f.kind == "exchange":
+                parts.append(f"{self.name(f.seat)} and {self.name(f.other)} exchanged")
+            elif f.kind == "announce":
+                parts.append(f"{self.name(f.seat)} showed {self.card_text(f.card, know)}")
+            elif f.kind == "pays":
+                parts.append(f"{self.name(f.seat)} lost a mark ({f.rule})")
+            else:
+                parts.append(f"{self.name(f.seat)} exchanged with the stack")
+        return "what happened is: " + "; ".join(parts)
+
+
+VERB_NAMES = {A.KEEP: "keep", A.INN_KEEP: "keep", A.OFFER: "offer", A.EXCHANGE_WITH_STACK: "dealer-exchange",
+              A.INN_ASK: "ask", A.INN_ACCEPT: "accept", A.INN_REFUSE: "refuse", A.BUY_BACK: "buy-back",
+              A.DECLINE: "decline", A.EXCHANGE: "agree", A.REFUSE_BY_PAYING: "pay-to-refuse"}
+
+_FORBIDDEN_BECAUSE = {
+    "R2": ": no player may exchange more than once (R2)",
+    "A4": ": the dealer exchanges with the talon only after receiving an ace from the previous player (A4)",
+    "F4": ": the dealer keeps the card he chose from his three (F4)",
+    "H1": ": the dealer has nobody to exchange with and no talon (H1)",
+}
+
+DEAL_PHASES = frozenset({Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER,
+                         Phase.INN_KEEPER})
+
+
+def describe_turn(state: State, names: tuple[str, ...]) -> str:
+    who = names[state.actor] if state.actor is not None else "nobody"
+    options = " or ".join(VERB_NAMES.get(a.kind, a.kind) for a in legal_actions(state))
+    if state.phase == Phase.INN_OFFERER:
+        return f"after 'fermatevi' it is {who}'s decision ({options})"
+    if state.phase == Phase.INN_KEEPER:
+        if state.rules.inn == "lu-stu":
+            return (f"the innkeeper {who} answers the offerer's bargain ({options}): Lu Stù's inn has no "
+                    f"'fermatevi' and no second offer (L7)")
+        return f"the innkeeper {who} answers the second offer ({options})"
+    if state.phase == Phase.DECIDE_BACKWARD:
+        return f"on the way back {who} keeps the card received or offers it on to the left ({options})"
+    if state.phase == Phase.TARGET_DECIDE:
+        offerer = names[state.target] if state.target is not None else "the offerer"
+        return f"{who}, offered {offerer}'s card, exchanges or pays a mark to refuse ({options})"
+    if state.phase == Phase.BUY_BACK:
+        return f"{who} decides on buying back ({options})"
+    return f"the next decision is {who}'s ({options})"
+
+
+# --------------------------------------------------------------------------- one run under one ruleset
+
+
+class Recorder:
+    """Stands in for a :class:`Rules` value and notes which options the engine reads.
+
+    The engine is a pure function of the state and the rules: an option it never read
+    while replaying a position cannot change that position's ruling, so only the options
+    read are re-run under their other readings.  Only the first read of a name is noted (with
+    its checkpoint), so the value is then kept on the recorder: later reads find it there
+    without a call (the engine reads the rules on every step)."""
+
+    def __init__(self, rules: Rules, watch: Optional[frozenset[str]] = None):
+        if watch is not None:
+            # only the options in ``watch`` (the open points) are re-run: every other field is
+            # set on the recorder now, so that reading it costs no call
+            self.__dict__.update(_unwatched(rules, watch))
+        self._rules = rules
+        self._read: set[str] = set()
+        self.search: Optional[Search] = None
+        self.first: dict[str, Optional[Checkpoint]] = {}  # option -> the checkpoint that first read it
+
+    def __getattr__(self, name: str) -> Any:
+        # called only for a name not found on the recorder: its first read
+        self._read.add(name)
+        self.first[name] = self.search.checkpoint if self.search is not None else None
+        value = getattr(self._rules, name)
+        self.__dict__[name] = value
+        return value
+
+
+_UNWATCHED: dict[Any, tuple[Rules, Any]] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _watched(preset_name: str) -> frozenset[str]:
+    return frozenset(open_options(preset_name))
+
+
+def _unwatched(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
+    """The fields of ``rules`` outside ``watch``, by name (built once per ruleset)."""
+    return by_identity(_UNWATCHED, rules, watch, lambda: _fields_outside(rules, watch), 64)
+
+
+def _fields_outside(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
+    """The fields of ``rules`` outside ``watch`` and what the engine derives from the ruleset."""
+    fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name not in watch}
+    # and what the engine derives from them (role_of, citation_of, cites ...): pure functions
+    # of the frozen ruleset, so their values stand for them
+    for name, member in vars(type(rules)).items():
+        if name.startswith("_") or name in watch or name in fields:
+            continue
+        if isinstance(member, (property, functools.cached_property)) or callable(member):
+            try:
+                fields[name] = getattr(rules, name)
+            except Exception:  # pragma: no cover - left to the first read, which raises it
+                continue
+    return fields
+
+
+def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: bool = True,
+                 fallback: bool = True) -> Run:
+    """Walk ``pos`` under ``rules``; with ``record``, note the options the engine read.
+    ``heard_all = False`` takes the announcements as incomplete from the start (see :class:`Search`);
+    ``fallback``: where reading them as complete leaves no ruling, read them as incomplete."""
+    lay = layout(pos, rules)
+    if not record:
+        search = Search(pos, rules, lay, heard_all=heard_all)
+        search.run()
+        if not search.leaves and lay.labels and heard_all and fallback:
+            heard_all = False
+            search = Search(pos, rules, lay, heard_all=False)
+            search.run()
+        return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS), heard_all=heard_all)
+    # the options open_questions may re-run: the preset's open points (every option for another ruleset)
+    watch = _watched(pos.preset)
+    recorder = Recorder(rules, watch)
+    search = Search(pos, recorder, lay, heard_all=heard_all)  # type: ignore[arg-type]
+    recorder.search = search
+    try:
+        search.run()
+    finally:
+        recorder.search = None  # no cycle (recorder <-> search): the run is freed as soon as it is dropped
+    if not search.leaves and lay.labels and heard_all and fallback:
+        heard_all = False
+        recorder = Recorder(rules, watch)
+        search = Search(pos, recorder, lay, heard_all=False)  # type: ignore[arg-type]
+        recorder.search = search
+        try:
+            search.run()
+        finally:
+            recorder.search = None
+    leaves = [Leaf(leaf.know, with_rules(leaf.state, rules), leaf.steps, with_rules(leaf.start, rules))
+              for leaf in search.leaves]
+    linear = len(leaves) == 1 and not leaves[0].know.split and search.starts == 1
+    # the checkpoints' states hold the recorder as their rules (rerun_from gives them the rules
+    # it re-runs under): the recorder lets go of them, so that there is no cycle through it
+    first = recorder.first if linear else {}
+    recorder.first = {}
+    return Run(leaves, search.failures, lay, Reasoner(lay, rules), frozenset(recorder._read),
+               first, heard_all)
+
+
+def with_rules(state: State, rules: Rules) -> State:
+    """``state._replace(rules=rules)`` (rules is the State's first field) without the named
+    tuple's keyword handling."""
+    return tuple.__new__(State, (rules, *state[1:]))
+
+
+def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
+    """The position under other rules: from the point where the engine first read option
+    ``name`` when that is known (the replay before it cannot differ), else from the start."""
+    checkpoint = run.first.get(name)
+    if checkpoint is None or not run.leaves or run.lay.labels or lays_otherwise(pos, rules):
+        # the same reading of the announcements as the ruling's own run: another reading of an
+        # open point is judged on the same record
+        return run_position(pos, rules, heard_all=run.heard_all, fallback=False)
+    i, state, know, steps, announced, facts = checkpoint
+    search = Search(pos, rules, run.lay)
+    search.start = with_rules(run.leaves[0].start, rules)
+    search.starts = 1
+    search.walk(with_rules(state, rules), i, know, steps, announced, facts)
+    return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
+
+
+def lays_otherwise(pos: Position, rules: Rules) -> bool:
+    """Whether ``rules`` lay the cards before the deal otherwise than the position's own rules,
+    whose run the checkpoints were taken on: where one of the two deals from places of the
+    stack that depend on play (Q7's fresh card, deal.fixed_deal_places) it lays the named dealt
+    cards during the replay and keeps the places a deal may reach unknown, where the other lays
+    them at places fixed before play.  Then a re-run under ``rules`` starts from the start."""
+    return fixed_deal_places(rules) != fixed_deal_places(pos.rules)
+
+
+def fails_at_next_decision(pos: Position, run: Run, name: str, rules: Rules) -> bool:
+    """Whether :func:`rerun_from` under ``rules`` would find the history of a run whose cards
+    are all known impossible by the first decision the history writes after the step that
+    first read option ``name``: the step itself refused, or the next decision none the engine
+    allows (Q2 'always': the targeted card's holder takes his turn, S3, where the history has
+    the next player decide).  One engine step, where the re-run walks on from the same
+    checkpoint; what the history writes between two decisions (deals, observations, hints)
+    checks the step and changes no turn.  False where this cannot tell (no decision after
+    it, a reading the engine does not build): the re-run decides."""
+    assert not run.lay.labels, "every card known: the run took one path, and nothing is probed"
+    checkpoint = run.first.get(name)
+    if checkpoint is None:
+        return False
+    i, state, _, _, _, _ = checkpoint
+    hist = pos.history
+    kinds = action_kinds(hist[i])  # (the engine reads the rules only stepping a decision)
+    state = with_rules(state, rules)
+    action = next((a for a in legal_actions(state) if a.kind in kinds and a.seat == hist[i].seat), None)
+    if action is None:
+        return True
+    try:
+        after, _ = step(state, action)
+    except IllegalActionError:
+        return True
+    except NotImplementedError:
+        return False  # (the re-run reports the reading as not built)
+    e = next((e for e in hist[i + 1:] if e.verb in DECISIONS or e.verb == "act"), None)
+    if e is None:
+        return False
+    kinds = action_kinds(e)
+    return not any(a.kind in kinds and a.seat == e.seat for a in legal_actions(after))
+
+
+def replay_state(pos: Position) -> State:
+    """The state a fully known position's history leads to (the inverse of
+    :func:`cucu_ref.formats.position.position_from_replay`).  Raises ValueError if the history is illegal
+    or a card is unknown."""
+    run = run_position(pos, pos.rules)
+    if not run.leaves:
+        raise ValueError("; ".join(f"{p.path}: {p.message}" for _, p in run.failures) or "no ruling")
+    if len(run.leaves) != 1 or run.lay.labels:
+        raise ValueError("the position leaves cards unknown")
+    return run.leaves[0].state

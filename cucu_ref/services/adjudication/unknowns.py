@@ -1,0 +1,325 @@
+"""Reasoning over unknown cards: what each placeholder may be, and where to split cases.
+
+A placeholder (:mod:`.layout`) is an unknown card the engine moves like any other.  What
+the ruling knows of it is its *domain*, the cards it may still be; every copy of the pack
+(two of each, C1) is accounted for by a matching of the open placeholders to the cards left
+(:meth:`Reasoner.feasible`), so no card appears more often than the pack holds it.
+
+The ruling splits cases only where a rule tells cards apart:
+
+* **roles** (C2): when the engine asks the role of an unknown card (the target of an offer,
+  K7; a holder on Lu Stù's way back, L8; the talon's card, F4; a target who may pay to
+  refuse, Q9), the only distinctions are *a plain card* or one of the event cards, one value
+  per role in every pack.  So at most six branches; the table's record (an exchange seen, an
+  announcement, a mark paid, who decides next) kills the wrong ones at once.  The plain
+  branch keeps the card unknown, its domain narrowed to the plain cards;
+* **legality**: a decision only some cards allow (A4: the dealer exchanges only after
+  receiving an ace) binds the card to those;
+* **the showdown** (K15, C3, L3-L6, Z6-Z9, D7, F5, R4): only ranks matter there.  A live
+  card the position gives (shown, held at the end) is bound; the rest are scored for every
+  combination of the cards still possible (:func:`scoring.evaluate`, a pure function), and the
+  combinations are grouped by who loses and gains: one case per group, its cards given as
+  boxes of ranges (:func:`boxes`).  A dead card counts only for Q4's 'any-hand' reading, and
+  then only as a fool or not.
+
+When a showdown leaves more combinations than :data:`~.model.MAX_CASES`, the position is
+under-specified (:class:`~.model.Underdetermined`), naming the cards that would decide it.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from typing import Iterable, NamedTuple, Optional, Sequence
+
+from ...game.cards import FOOL_VALUE, PACKS, Card
+from ...game.rulesets import Rules
+from ...game.scoring import evaluate
+from ...game.state import State
+from .layout import Layout
+from .model import MAX_CASES, Underdetermined, is_placeholder
+
+__all__ = ["Know", "Reasoner", "Box", "boxes"]
+
+Box = dict[Card, frozenset[Card]]  # placeholder -> the cards it may be (a product of such sets)
+
+
+class Know(NamedTuple):
+    """What one branch of the ruling knows of the unknown cards."""
+
+    subst: dict[Card, Card]  # placeholders bound to a card
+    domains: dict[Card, frozenset[Card]]  # narrowed domains of open placeholders (absent: any card left)
+    split: tuple[Card, ...]  # placeholders this branch split cases on, in order of first split
+    cases: tuple[Box, ...] = ()  # the showdown's unknown live cards: the combinations this branch stands for
+    held: tuple[tuple[int, Card], ...] = ()  # (seat, placeholder) of the cards those cases hold at the showdown
+
+
+class Reasoner:
+    """The unknown cards of one layout under one ruleset."""
+
+    def __init__(self, lay: Layout, rules: Rules):
+        # cheap: a fully known position (no placeholder) never asks the rest
+        self.lay = lay
+        self.rules = rules
+        self._feasible: dict[tuple[object, ...], bool] = {}
+
+    @functools.cached_property
+    def family(self) -> str:
+        return PACKS[self.rules.pack].family
+
+    @functools.cached_property
+    def full(self) -> frozenset[Card]:
+        return frozenset(self.lay.pool)
+
+    @functools.cached_property
+    def plain(self) -> frozenset[Card]:
+        roles = self.rules.role_of
+        return frozenset(c for c in self.full if c.value not in roles)
+
+    @functools.cached_property
+    def event_cards(self) -> tuple[Card, ...]:
+        # one card per role, highest first (C2): the event cards a plain-looking unknown may be
+        return tuple(Card(self.family, v) for v, _ in sorted(self.rules.role_of.items(), reverse=True))
+
+    @functools.cached_property
+    def inns(self) -> frozenset[Card]:
+        return frozenset(Card(self.family, v) for v, role in self.rules.role_of.items() if role == "inn")
+
+    @functools.cached_property
+    def fool(self) -> Optional[Card]:
+        return Card(self.family, FOOL_VALUE) if self.family == "cuccu" else None
+
+    # ---- domains and copies
+
+    def domain(self, k: Know, ph: Card) -> frozenset[Card]:
+        return k.domains.get(ph, self.full)
+
+    def left(self, k: Know) -> Counter[Card]:
+        """The copies of each card the open placeholders (and the unreachable rest) share."""
+        left = self.lay.pool.copy()
+        left.subtract(k.subst.values())
+        return left
+
+    def possible(self, k: Know, ph: Card) -> list[Card]:
+        """The cards ``ph`` may still be, highest first."""
+        if ph in k.subst:
+            return [k.subst[ph]]
+        left = self.left(k)
+        return sorted((c for c in self.domain(k, ph) if left[c] > 0), key=lambda c: -c.value)
+
+    def feasible(self, k: Know) -> bool:
+        """Can every open placeholder still be given a card of its domain, no card more often
+        than the pack holds it (C1)?"""
+        left = self.left(k)
+        if any(n < 0 for n in left.values()):
+            return False
+        open_domains = [k.domains.get(ph, self.full) for ph in self.lay.labels if ph not in k.subst]
+        restricted = [d for d in open_domains if d is not self.full]
+        if not restricted:
+            return len(open_domains) <= sum(left.values())
+        demand = Counter(open_domains)
+        key = (frozenset(left.items()), frozenset(demand.items()))
+        known = self._feasible.get(key)
+        if known is None:
+            chain = sorted(demand, key=len)
+            if all(a <= b for a, b in zip(chain, chain[1:])):
+                # nested domains (plain within any card, C2): Hall's condition on the chain suffices
+                need = 0
+                known = True
+                for d in chain:
+                    need += demand[d]
+                    if need > sum(left[c] for c in d):
+                        known = False
+                        break
+            else:
+                known = _matchable(open_domains, left)
+            self._feasible[key] = known
+        return known
+
+    def bind(self, k: Know, ph: Card, card: Card) -> Optional[Know]:
+        if ph in k.subst:
+            return k if k.subst[ph] == card else None
+        if card not in self.domain(k, ph):
+            return None
+        out = k._replace(subst={**k.subst, ph: card})
+        return out if self.feasible(out) else None
+
+    def narrow(self, k: Know, ph: Card, values: frozenset[Card]) -> Optional[Know]:
+        if ph in k.subst:
+            return k if k.subst[ph] in values else None
+        dom = self.domain(k, ph) & values
+        if not dom:
+            return None
+        out = k._replace(domains={**k.domains, ph: dom})
+        return out if self.feasible(out) else None
+
+    @staticmethod
+    def split_on(k: Know, ph: Card) -> Know:
+        return k if ph in k.split else k._replace(split=k.split + (ph,))
+
+    # ---- roles (C2)
+
+    def role_branches(self, k: Know, ph: Card, inn_too: bool = False) -> tuple[list[tuple[Card, Know]], Optional[Know]]:
+        """The event cards ``ph`` may be (each with the branch that binds it) and the branch
+        where it is a plain card (None if it cannot be).  ``inn_too``: the step exchanged it
+        even were it the inn (L8), so the inn goes with the plain cards."""
+        if ph in k.subst:
+            return [], k
+        plain = self.plain | self.inns if inn_too else self.plain
+        dom = self.domain(k, ph)
+        if not (dom - plain):
+            return [], k  # already known to be plain: nothing to tell apart
+        k = self.split_on(k, ph)
+        events = []
+        for c in self.event_cards:
+            if c in dom and c not in plain:
+                bound = self.bind(k, ph, c)
+                if bound is not None:
+                    events.append((c, bound))
+        return events, self.narrow(k, ph, plain)
+
+    # ---- the showdown
+
+    def showdown_cases(self, k: Know, after: State, live: Sequence[Card],
+                       dead: Sequence[Card]) -> list[tuple[dict[Card, Card], dict[Card, frozenset[Card]], Know]]:
+        """Split the showdown over its unknown ``live`` cards (and, under Q4 'any-hand', the
+        ``dead`` ones as fool or not).  One entry per group of combinations that score alike:
+        (the representative's bindings, the dead cards' narrowed domains, the branch)."""
+        rules = self.rules
+        keys = list(live) + list(dead)
+        choices: list[list[Optional[Card]]] = [list(self.possible(k, ph)) for ph in live]
+        for ph in dead:
+            dom = self.possible(k, ph)
+            opts: list[Optional[Card]] = []
+            if self.fool is not None and self.fool in dom:
+                opts.append(self.fool)
+            if any(c != self.fool for c in dom):
+                opts.append(None)  # not the fool: it stays unknown
+            choices.append(opts)
+        total = 1
+        for opts in choices:
+            total *= max(len(opts), 1)
+        if total > MAX_CASES:
+            names = tuple(self.lay.labels[ph] for ph in keys)
+            raise Underdetermined(
+                f"the position is under-specified: the showdown depends on {len(keys)} cards it does not give "
+                f"({'; '.join(names)}), too many combinations to split into cases; give the cards shown at the end",
+                names)
+        order = after.order
+        hands = after.hands
+        # (the grouping's argument below: one guarantee per innkeeper)
+        assert len({keeper for _, keeper in after.guarantees}) == len(after.guarantees), after.guarantees
+        left = self.left(k)
+        groups: dict[tuple[object, ...], list[tuple[Optional[Card], ...]]] = {}
+        for combo in itertools.product(*choices):
+            used = Counter(c for c in combo if c is not None)
+            if any(left[c] < n for c, n in used.items()):
+                continue
+            value = dict(zip(keys, combo))
+            if len(used) and not self._combo_feasible(k, value):
+                continue
+            lv = [(s, _sub(hands[s], value)) for s in order if not after.dead[s]]
+            dv = [(s, _sub(hands[s], value)) for s in order if after.dead[s] and hands[s] is not None]
+            # at the engine's table (engine._compare): everybody dealt, a hand put under the stack
+            # (L10) included (K19, L6).  Without the marks (``after`` holds them as the showdown
+            # left them), so without Q12's and K16's limits; no ruling can differ for it
+            # (tests/cli/test_case_split_marks.py checks every case against the known position):
+            # each group's representative is replayed through the engine, which scores with the
+            # marks, and the limit cannot tell two combinations of a group apart.  It binds only
+            # a guarantee (a live player holds a mark, and pays at most his own one, K16;
+            # scoring.pay reads no marks without a guarantee), and the key lists every payment:
+            # each loser's own (K15, C3) and each guarantee paid as its innkeeper's (K14, L7).
+            # One innkeeper answers one offer a deal (asserted above), so the innkeeper's
+            # payment names the offerer it covers; the same payments then mean the same own
+            # losses and covered guarantees, which is all the limit reads (scoring.pay)
+            scored = evaluate(rules, lv, dv, after.guarantees, after.hinted, explain=False, table=len(order))
+            groups.setdefault((scored.losers, scored.gainers), []).append(combo)
+        out = []
+        for combos in groups.values():
+            rep = combos[0]
+            subst = {ph: c for ph, c in zip(keys, rep) if c is not None}
+            narrowed = {ph: frozenset(c for c in self.possible(k, ph) if c != self.fool)
+                        for ph, c in zip(keys, rep) if c is None}
+            branch = k._replace(subst={**k.subst, **subst}, domains={**k.domains, **narrowed},
+                                cases=tuple(boxes(keys, combos, [self.possible(k, ph) for ph in keys])),
+                                held=tuple((hands.index(ph), ph) for ph in keys))
+            for ph in keys:
+                branch = self.split_on(branch, ph)
+            out.append((subst, narrowed, branch))
+        return out
+
+    def _combo_feasible(self, k: Know, value: dict[Card, Optional[Card]]) -> bool:
+        trial = k._replace(subst={**k.subst, **{ph: c for ph, c in value.items() if c is not None}})
+        return self.feasible(trial)
+
+
+def _sub(card: Optional[Card], value: dict[Card, Optional[Card]]) -> Card:
+    assert card is not None
+    got = value.get(card)
+    return got if got is not None else card
+
+
+def boxes(keys: Sequence[Card], combos: Iterable[tuple[Optional[Card], ...]],
+          universes: Iterable[Sequence[Card]]) -> list[Box]:
+    """The combinations ``combos`` (tuples over ``keys``) as few boxes (products of card
+    sets) as a greedy merge finds, in a deterministic order.  ``None`` in a combination (a
+    dead card that is not the fool) stands for every card of that key's universe but the fool."""
+    unis = [list(u) for u in universes]
+    rows: set[tuple[frozenset[Card], ...]] = set()
+    for combo in combos:
+        row: list[frozenset[Card]] = []
+        for c, uni in zip(combo, unis):
+            row.append(frozenset([c]) if c is not None else frozenset(x for x in uni if not x.is_fool))
+        rows.add(tuple(row))
+    changed = True
+    while changed and len(rows) > 1:
+        changed = False
+        for d in range(len(keys)):
+            merged: dict[tuple[frozenset[Card], ...], frozenset[Card]] = {}
+            for full in rows:
+                rest = full[:d] + full[d + 1:]
+                merged[rest] = merged.get(rest, frozenset()) | full[d]
+            if len(merged) < len(rows):
+                rows = {rest[:d] + (vals,) + rest[d:] for rest, vals in merged.items()}
+                changed = True
+    ordered = sorted(rows, key=lambda row: [-max(c.value for c in vals) for vals in row])
+    return [dict(zip(keys, row)) for row in ordered]
+
+
+def _matchable(domains: list[frozenset[Card]], left: Counter[Card]) -> bool:
+    """A matching of the ``domains`` (one card each) into the copies ``left`` (augmenting paths)."""
+    cap = {c: n for c, n in left.items() if n > 0}
+    if len(domains) > sum(cap.values()):
+        return False
+    holders: dict[Card, list[int]] = {c: [] for c in cap}
+    assigned: list[Optional[Card]] = [None] * len(domains)
+
+    def augment(i: int, seen: set[Card]) -> bool:
+        for c in sorted(domains[i], key=lambda x: x.value):
+            if c not in cap or c in seen:
+                continue
+            seen.add(c)
+            if len(holders[c]) < cap[c]:
+                holders[c].append(i)
+                assigned[i] = c
+                return True
+            for j in list(holders[c]):
+                if augment(j, seen):
+                    holders[c].remove(j)
+                    holders[c].append(i)
+                    assigned[i] = c
+                    return True
+        return False
+
+    return all(augment(i, set()) for i in sorted(range(len(domains)), key=lambda i: len(domains[i])))
+
+
+def live_unknowns(after: State) -> list[Card]:
+    return [after.hands[s] for s in after.order  # type: ignore[misc]
+            if not after.dead[s] and is_placeholder(after.hands[s])]
+
+
+def dead_unknowns(after: State) -> list[Card]:
+    return [after.hands[s] for s in after.order  # type: ignore[misc]
+            if after.dead[s] and is_placeholder(after.hands[s])]

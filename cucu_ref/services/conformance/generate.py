@@ -1,0 +1,652 @@
+"""Generate the golden conformance vectors from today's engine, and show what changed.
+
+    python -m cucu_ref.services.conformance.generate            # regenerate in memory, print the diff
+    python -m cucu_ref.services.conformance.generate --write    # ... and write both copies
+
+The generation is deterministic (every random draw is seeded by the vector family's name), so
+running it on an unchanged engine reproduces the stored files byte for byte.  A rules change
+shows as a diff of expected outcomes, vector by vector, to be reviewed before ``--write``.
+
+How the vectors are chosen (issue 11, §Build 3):
+
+* for every preset, random deals from random match states (2 to 20 players, marks, virgins,
+  pot, the K17/L11 price counters), decided by a biased random player; a deal is kept when it
+  takes a branch (a *feature*) no kept deal of its preset took: every event and its rule, each
+  event card met going forwards, on Lu Stù's way back, at the dealer, after a skipped horse,
+  after an undo, by a player on his last mark, with two players; ties, fools, buy-back prices,
+  restarts, draws, winners;
+* for every reading of every named option, deals under a ruleset taking that reading in which
+  the reading *decides*: under another reading of the option the outcome differs;
+* illegal traces: a legal deal with one decision replaced by one the rules forbid (out of turn,
+  a kind the phase does not allow, R2's second exchange, the dealer's offer ...).
+
+Each vector names the rules it exercises: the rules of its events, of the showdown's notes,
+the readings that decide it of the preset's open points and of the options it overrides (the
+option's question and the reading's source), and the set-up rules of its preset.  Its
+``readings`` list every option whose reading decides it, settled ones included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from typing import Any, Iterable, Optional, Sequence
+
+from ...game.cards import PACKS, Card
+from ...game.cards import format as card_name
+from ...game.deal import DealSetupError, deal_order, deal_stack, start_deal
+from ...game.engine import IllegalActionError, legal_actions, note_hint, step
+from ...game.rulesets import CUCKOO, HORSE, HUNTER, INN, OPEN_POINTS, OPTIONS, PRESETS, Rules
+from ...game.scoring import evaluate
+from ...game.state import Action, ActionKind, Event, Phase, State
+from ...formats.trace import WORDS, Decision, Trace, outcome_json, replay
+from . import PACKAGE_DATA, REPOSITORY_DATA
+
+__all__ = ["generate", "main", "NAMES", "SETUP_RULES", "UNOBSERVABLE"]
+
+A = ActionKind
+NAMES = ("Andrea", "Beatrice", "Chiara", "Dario", "Elena", "Fabio", "Giulia", "Hugo", "Ilaria", "Luca",
+         "Marta", "Nino", "Olga", "Paolo", "Rita", "Sara", "Tino", "Ugo", "Vera", "Zeno")
+
+# Rules every deal of a preset exercises by its set-up: the pack, the players and marks.
+SETUP_RULES: dict[str, tuple[str, ...]] = {
+    "campli": ("C1", "K1"), "lu-stu": ("C1", "K1"), "zeh-1769": ("C4", "Z1", "Z2"), "digital-4p": ("C1", "D1"),
+    "coucou": ("F1",), "as-qui-court": ("F1",), "here": ("F1",), "ranter-go-round": ("R1",),
+    "screw-your-neighbour": ("S1",),
+}
+# Rule IDs no deal trace can exercise, and why (docs/oracle.rst, "The conformance vectors").
+UNOBSERVABLE: dict[str, str] = {
+    "Q15": "the seating draw (K2) happens before the first deal; a trace starts at a deal",
+    "L5": "a table's agreement to play without the fools changes the pack; no option models it",
+    "R5": "Cassell's optional rule is cut off in the copy: its wording is unknown",
+    "ENGINE": "the engine's own bookkeeping, cited by no event",
+}
+
+PER_PRESET = {"campli": 70, "lu-stu": 60, "zeh-1769": 45, "digital-4p": 40, "coucou": 30, "as-qui-court": 25,
+              "here": 22, "ranter-go-round": 22, "screw-your-neighbour": 35}
+TRIES_PER_PRESET = 4000
+PER_READING = 2
+TRIES_PER_READING = 500
+ILLEGAL_PER_PRESET = 10
+
+
+# --------------------------------------------------------------------------- random deals
+
+
+def random_start(rules: Rules, rng: random.Random) -> State:
+    """A random match state at a deal's shuffle."""
+    hi = min(rules.max_players, 20)
+    n = rng.choice([rules.min_players] * 3 + list(range(rules.min_players, min(hi, 6) + 1)) * 2
+                   + list(range(rules.min_players, hi + 1)))
+    gains = rules.two_fools == "above-xv-and-gain" or rules.cat == "pay-holder"
+    top = rules.initial_marks + (2 if gains else 0)
+    marks = [0 if rng.random() < 0.12 else rng.randint(1, top) for _ in range(n)]
+    if rng.random() < 0.25:  # late in a match: many on their last mark
+        marks = [min(m, 1) for m in marks]
+    while sum(m > 0 for m in marks) < 2:
+        marks[rng.randrange(n)] = rng.randint(1, rules.initial_marks)
+    dealer = rng.choice([s for s in range(n) if marks[s] > 0])
+    virgins = [m >= rules.initial_marks and rng.random() < 0.6 for m in marks]
+    out = sum(m == 0 for m in marks)
+    return start_deal(rules, NAMES[:n], marks, dealer, virgins=virgins,
+                      pot=rules.stake * (n + rng.randint(0, 3)), eliminations=out + rng.randint(0, 2),
+                      reentries=rng.randint(0, min(out, 2)), deals_played=rng.randint(0, 30))
+
+
+def _low(card: Optional[Card], rules: Rules) -> bool:
+    if card is None:
+        return False
+    values = PACKS[rules.pack].values
+    return card.value <= sorted(values)[len(values) // 2]
+
+
+def random_decision(state: State, rng: random.Random) -> Action:
+    """A biased random player: offers low cards, keeps high ones, sometimes the other way."""
+    actions = legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    kinds = {a.kind: a for a in actions}
+    if state.phase == Phase.DECIDE:
+        low = _low(state.hands[state.actor], state.rules)  # type: ignore[index]
+        change = kinds.get(A.OFFER) or kinds.get(A.EXCHANGE_WITH_STACK)
+        if change is not None and rng.random() < (0.85 if low else 0.2):
+            return change
+        return kinds.get(A.KEEP, actions[0])
+    return actions[rng.randrange(len(actions))]
+
+
+def random_deal(state: State, rng: random.Random) -> tuple[tuple[Card, ...], list[tuple[int, str]]]:
+    """A random stack and the decisions (seat, kind or 'hint') of one deal played on it."""
+    stack = list(PACKS[state.rules.pack].cards)
+    rng.shuffle(stack)
+    if state.rules.roles and rng.random() < 0.6:
+        # biased deals: event cards (and fools) dealt more often than a fair shuffle would, so
+        # that they meet each other, the dealer, a skipped horse or an undone chain
+        special = [i for i, c in enumerate(stack) if c.value in state.rules.role_of or c.is_fool]
+        ends = list(range(len(stack) - 1, len(stack) - 1 - len(deal_order(state)) - 3, -1)) \
+            if state.rules.deal_from == "bottom" else list(range(len(deal_order(state)) + 3))
+        for j in ends:
+            if special and rng.random() < 0.35:
+                i = special.pop(rng.randrange(len(special)))
+                stack[i], stack[j] = stack[j], stack[i]
+    s, _ = step(state, Action(A.SHUFFLE, stack=tuple(stack)))
+    decisions: list[tuple[int, str]] = []
+    while s.phase not in (Phase.SHUFFLE, Phase.MATCH_OVER):
+        if (s.phase == Phase.DECIDE and s.actor is not None
+                and s.hands[s.actor] is not None and s.hands[s.actor].is_fool  # type: ignore[union-attr]
+                and s.actor not in s.hinted and rng.random() < 0.3):
+            s, _ = note_hint(s, s.actor)  # Z7: table talk
+            decisions.append((s.actor, "hint"))  # type: ignore[arg-type]
+            continue
+        action = random_decision(s, rng)
+        s, _ = step(s, action)
+        decisions.append((action.seat, action.kind))  # type: ignore[arg-type]
+    return tuple(stack), decisions
+
+
+def dealt_and_rest(state: State, stack: Sequence[Card]) -> tuple[dict[int, Card], list[Card]]:
+    """The card each seat is dealt and the stack once every card is dealt (top first, F2's
+    discards at its bottom), as :func:`cucu_ref.game.deal.deal_stack` takes them."""
+    rules = state.rules
+    work = list(stack)
+    dealt: dict[int, Card] = {}
+    for seat in deal_order(state):
+        card = work.pop() if rules.deal_from == "bottom" else work.pop(0)
+        if seat == state.dealer and rules.dealer_takes == 3:
+            three = [card] + [work.pop() if rules.deal_from == "bottom" else work.pop(0) for _ in range(2)]
+            three.sort(key=lambda c: -c.value)
+            card = three[0]
+            work += three[1:]
+        dealt[seat] = card
+    rebuilt = deal_stack(state, dealt, work)
+    if rules.dealer_takes == 1:
+        assert rebuilt == tuple(stack)
+    else:  # F2: the dealer's three may lie in another order; what he keeps and discards is the same
+        a, _ = step(state, Action(A.SHUFFLE, stack=rebuilt))
+        b, _ = step(state, Action(A.SHUFFLE, stack=tuple(stack)))
+        assert (a.hands, a.stack) == (b.hands, b.stack)
+    return dealt, work
+
+
+# --------------------------------------------------------------------------- traces and features
+
+
+def make_trace(state: State, stack: Sequence[Card], decisions: Sequence[tuple[int, str]], preset_name: str,
+               options: dict[str, Any], vector_id: str = "") -> Trace:
+    try:
+        dealt, rest = dealt_and_rest(state, stack)
+        by_seat: Optional[dict[int, str]] = {s: card_name(c) for s, c in dealt.items()}
+        rest_names: tuple[Optional[str], ...] = tuple(card_name(c) for c in rest)
+        whole: Optional[tuple[str, ...]] = None
+    except DealSetupError:  # a ruleset whose dealing order depends on play: the whole stack
+        by_seat, rest_names, whole = None, (), tuple(card_name(c) for c in stack)
+    n = len(state.players)
+    return Trace(state.rules, preset_name, dict(options), state.players, tuple(range(n)), state.marks,
+                 state.virgins, state.dealer, state.pot, state.eliminations, state.reentries, state.deal_number,
+                 by_seat, rest_names, whole,
+                 tuple(Decision(s, k, WORDS[k], f"$.decisions[{i}]") for i, (s, k) in enumerate(decisions)), {},
+                 None, vector_id or None, "")
+
+
+def _replay_json(trace: Trace, rules: Optional[Rules] = None) -> Any:
+    try:
+        return outcome_json(trace, replay(trace, rules).outcome)
+    except (ValueError, IllegalActionError) as err:  # DealSetupError is a ValueError
+        return {"error": str(err)}
+
+
+def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[str], set[str]]:
+    """The branches a deal takes (features) and the rules it exercises."""
+    rules = trace.rules
+    feats: set[str] = set()
+    cited: set[str] = set(SETUP_RULES.get(trace.preset, ()))
+    in_deal = sum(m > 0 for m in trace.marks)
+    feats.add(f"players:{_bucket(in_deal)}")
+    marks = dict(enumerate(trace.marks))
+    undone = False
+    backward = False
+    previous: Optional[Event] = None
+    for e in events:
+        cited.add(e.rule)
+        feats.add(f"event:{e.kind}:{e.rule}")
+        if e.kind == "undo":
+            undone = True
+        if e.kind in ("offer-back",) or (e.kind == "mark-lost" and e.rule == "L8"):
+            backward = True
+        if e.kind == "arresto" and e.card is not None:
+            role = rules.role_of.get(e.card.value, "?")
+            feats.add(f"arresto:{role}")
+            where = []
+            if e.seat == final.dealer:
+                where.append("at-dealer")
+            if previous is not None and previous.kind == "skip":  # the request jumped a horse (K12, L8)
+                where.append("after-skip")
+            if undone:
+                where.append("after-undo")
+            if e.rule == "L8" or backward:
+                where.append("way-back")
+            if e.other is not None and marks.get(e.other) == 1:
+                where.append("last-mark")
+            if in_deal == 2:
+                where.append("two-players")
+            feats.update(f"arresto:{role}:{w}" for w in where)
+            feats.add(f"arresto:{role}@{_bucket(in_deal)}")  # each event card at each size of table
+            if rules.pack.startswith("cuccu") and trace.preset != "zeh-1769":
+                cited.add("K9")  # the targeted event card is shown, the only card ever shown
+            if trace.preset == "zeh-1769" and role in (INN, HORSE, HUNTER, CUCKOO):
+                cited.add("Z4")
+        if e.kind == "mark-lost" and e.seat is not None:
+            marks[e.seat] = marks.get(e.seat, 0) - 1
+        if e.kind == "mark-gained" and e.seat is not None:
+            marks[e.seat] = marks.get(e.seat, 0) + 1
+        if e.kind == "buy-back-offer":
+            feats.add(f"buy-back-price:{e.amount}")
+        if e.kind in ("restart", "draw", "winner", "joint-winner", "keep-last-life", "stack-king", "talon-king"):
+            feats.add(e.kind)
+        if e.kind not in _PLAIN:
+            feats.add(f"{e.kind}@{_bucket(in_deal)}")  # each mechanism at each size of table
+        if e.kind != "deal":  # a card dealt on the way (K4) does not end what came before
+            previous = e
+    lost: dict[int, int] = {}
+    for e in events:
+        if e.kind == "mark-lost" and e.seat is not None:
+            lost[e.seat] = lost.get(e.seat, 0) + 1
+    if any(v >= 2 for v in lost.values()):
+        feats.add("loses-several-marks")
+    if any(v >= 3 for v in lost.values()) and trace.preset == "lu-stu":
+        cited.add("L13")  # 'Ein Spieler kann in einer Runde drei Marken verlieren'
+    outs = sum(1 for e in events if e.kind == "out")
+    if outs:
+        feats.add(f"out:{min(outs, 3)}")
+        feats.add(f"out@{_bucket(in_deal)}")
+        if trace.preset == "zeh-1769":
+            cited.add("Z10")  # out, and no buy-back
+    if any(e.kind == "mark-gained" for e in events):
+        feats.add("gain")
+        if trace.preset == "lu-stu":
+            cited.add("L1")
+    together = ("restart", "draw", "joint-winner", "keep-last-life")
+    if trace.preset == "lu-stu" and any(e.kind in together for e in events):
+        cited.add("L12")  # the whole table out together: one of L12's two cases
+    if trace.preset == "as-qui-court" and len(final.order) > 1 and any(
+            e.kind == "offer" and e.seat == final.order[-2] for e in events):
+        cited.add("A3")  # the player left of the dealer exchanges with the dealer
+    if any(e.kind == "hint" for e in events) and rules.fool_hint == "no-effect":
+        cited.add("K20")  # talk is free: the hint changes nothing
+    if trace.preset == "zeh-1769" and any(e.kind == "offer" for e in events):
+        cited.add("Q13")  # dealt first, the requests still go to the next player
+    if trace.preset in ("zeh-1769", "coucou", "screw-your-neighbour") and any(trace.virgins or ()):
+        cited.add("Q17")  # the agreed starting marks
+    if rules.dealing == "interleaved" and any(a.kind == "keep" and b.kind == "deal"
+                                             for a, b in zip(events, events[1:])):
+        cited.add("K6")
+    showdown_at = next((i for i, e in enumerate(events) if e.kind == "showdown"), len(events))
+    if rules.buy_back == "immediate" and any(e.kind == "buy-back" for e in events[:showdown_at]):
+        cited.add("Q7")  # L11: bought back during the deal; whether he is dealt again is Q7's option
+        feats.add("buy-back-during-deal")
+    if any(e.kind == "showdown" for e in events):
+        live = [(s, final.hands[s]) for s in final.order if not final.dead[s] and final.hands[s] is not None]
+        dead = [(s, final.hands[s]) for s in final.order if final.dead[s] and final.hands[s] is not None]
+        shown = evaluate(rules, live, dead, final.guarantees, final.hinted, explain=True)  # type: ignore[arg-type]
+        cited.update(rule for rule, _ in shown.notes)
+        fools = sum(1 for _, c in live if c is not None and c.is_fool)
+        if fools:
+            feats.add(f"fools:{fools}")
+        ranks = [r for _, r in shown.ranks]
+        if len(set(ranks)) == 1 and len(ranks) > 1:
+            feats.add("all-equal")
+        elif ranks and ranks.count(min(ranks)) > 1:
+            feats.add("tie")
+            feats.add(f"tie@{_bucket(in_deal)}")
+        family = PACKS[rules.pack].family
+        held_roles = {rules.role_of.get(c.value) for _, c in live if c is not None and c.pack == family}
+        targeted = {e.seat for e in events if e.kind == "arresto"}
+        if held_roles - {None} and any(s not in targeted and c is not None and c.value in rules.role_of
+                                       for s, c in live):
+            cited.add("C2")  # an event card kept untargeted is just a high card
+            feats.add("event-card-untargeted")
+        if trace.preset == "zeh-1769" and len(live) == 2 and fools == 1:
+            cited.add("Z8")
+        if trace.preset == "lu-stu" and len(live) == 2 and len(set(ranks)) == 1:
+            cited.add("L6")
+    return feats, cited
+
+
+_PLAIN = frozenset({"shuffle", "deal", "keep", "offer", "next-dealer", "showdown", "mark-lost", "arresto"})
+
+
+def _bucket(n: int) -> str:
+    return "2" if n == 2 else "3-4" if n <= 4 else "5-7" if n <= 7 else "8-12" if n <= 12 else "13-20"
+
+
+def deciding_readings(trace: Trace, baseline: Any, names: Iterable[str]) -> dict[str, str]:
+    """The options among ``names`` whose reading decides the trace: under another reading of
+    the option its outcome differs."""
+    found: dict[str, str] = {}
+    for name in names:
+        current = getattr(trace.rules, name)
+        for reading in OPTIONS[name].readings:
+            if reading.value == current:
+                continue
+            if _replay_json(trace, trace.rules.with_options({name: reading.value})) != baseline:
+                found[name] = current
+                break
+    return found
+
+
+# --------------------------------------------------------------------------- vectors
+
+
+def vector_doc(trace: Trace, vector_id: str, description: str, feats: Iterable[str], cited: Iterable[str],
+               readings: dict[str, str], outcome: Any) -> dict[str, Any]:
+    rules_cited = set(cited)
+    for name, value in readings.items():
+        if name not in OPEN_POINTS.get(trace.preset, ()) and name not in trace.overrides:
+            continue  # settled by the preset's own source, which its events cite; not another game's rule
+        spec = OPTIONS[name]
+        rules_cited.add(spec.settles)
+        source = next(r.source for r in spec.readings if r.value == value)
+        rules_cited.add(source)
+    from ...formats.sources import RULES
+
+    n = len(trace.names)
+    doc: dict[str, Any] = {
+        "format": "cucu-trace/1",
+        "id": vector_id,
+        "description": description,
+        "ruleset": trace.preset if not trace.overrides else {"preset": trace.preset, "options": trace.overrides},
+        "seats": [{"name": trace.names[s], "marks": trace.marks[s],
+                   "virgin": bool(trace.virgins[s]) if trace.virgins else False} for s in range(n)],
+        "dealer": trace.dealer,
+        "pot": trace.pot,
+        "eliminations": trace.eliminations,
+        "reentries": trace.reentries,
+        "deals_played": trace.deals_played,
+        "deal": ({"cards": [trace.dealt.get(s) for s in range(n)], "rest": list(trace.rest)}
+                 if trace.dealt is not None else None),
+        "stack": list(trace.stack) if trace.stack is not None else None,
+        "decisions": [{"seat": d.seat, "decision": d.word} for d in trace.decisions],
+        "outcome": outcome,
+        "vector": {"rules": sorted(r for r in rules_cited if r in RULES), "readings": dict(sorted(readings.items())),
+                   "features": sorted(feats), "hand_checked": False},
+    }
+    return {k: v for k, v in doc.items() if v is not None}
+
+
+def _describe(trace: Trace, feats: Iterable[str], outcome: Any) -> str:
+    n_in = sum(m > 0 for m in trace.marks)
+    branch = sorted(f for f in feats if f.startswith(("arresto:", "buy-back", "restart", "draw", "winner",
+                                                      "joint-winner", "keep-last-life", "tie", "all-equal",
+                                                      "fools:", "stack-king", "talon-king")))
+    what = f"{n_in} players in the deal"
+    if branch:
+        what += "; " + ", ".join(branch[:6])
+    if "illegal" in outcome:
+        what += f"; decision {outcome['illegal']['step']} is illegal ({outcome['illegal'].get('rule')})"
+    return f"Generated from the engine ({trace.preset}): {what}."
+
+
+def _family(preset_name: str, options: dict[str, Any]) -> str:
+    return preset_name + "".join(f"+{k}={v}" for k, v in sorted(options.items()))
+
+
+_CACHE: dict[str, list[tuple[Trace, Any, Any]]] = {}
+
+
+def _candidates(preset_name: str, options: dict[str, Any], tries: int) -> list[tuple[Trace, Any, Any]]:
+    """``tries`` random deals of a family (a preset, perhaps with options), replayed: (trace,
+    replay, outcome JSON).  Kept for the run, so a family is played once."""
+    family = _family(preset_name, options)
+    if family in _CACHE and len(_CACHE[family]) >= tries:
+        return _CACHE[family][:tries]
+    rules = PRESETS[preset_name].with_options(options) if options else PRESETS[preset_name]
+    rng = random.Random(family)
+    out = []
+    for _ in range(tries):
+        state = random_start(rules, rng)
+        stack, decisions = random_deal(state, rng)
+        trace = make_trace(state, stack, decisions, preset_name, options)
+        rep = replay(trace)
+        out.append((trace, rep, outcome_json(trace, rep.outcome)))
+    _CACHE[family] = out
+    return out
+
+
+def _checks(feats: Iterable[str], readings: dict[str, str]) -> list[str]:
+    """The outcome fields a program under test must answer for this vector."""
+    checks = list(REQUIRED)
+    if any(f.startswith(("event:buy-back", "buy-back")) for f in feats) or set(readings) & _PRICE_OPTIONS:
+        checks.append("pot")  # the price paid in (K17, L11, Q1)
+    if "virgin_after_gain" in readings or any(f.startswith("event:buy-back-offer") for f in feats):
+        checks.append("virgins")  # who may still let the others buy back (K17, Q8)
+    return checks
+
+
+REQUIRED = ("net", "out", "hands", "next_dealer", "winner")
+_PRICE_OPTIONS = {"buy_back_price", "simultaneous_buy_back"}
+# Options whose readings no deal trace can tell apart, and why: no vector is looked for.
+UNOBSERVABLE_OPTIONS = {
+    "seating_fool": "the seating draw (K2, Q15) comes before the first deal",
+    "dealing": "with the cards dealt by seat, dealing one at a time (K4) or all first (Z3) gives the same deal: "
+               "the requests go to the next player either way (Q13)",
+    "piquet_below_seven": "the piquet pack (F1) only leaves out the 2-6: a deal of it is a deal of the whole pack "
+                          "with the same outcome",
+}
+
+
+def _vector(trace: Trace, rep: Any, outcome: Any, vid: str, option_names: Iterable[str],
+            extra_feats: Iterable[str] = (), extra_rules: Iterable[str] = ()) -> dict[str, Any]:
+    feats, cited = features(trace, rep.events, rep.final)
+    feats |= set(extra_feats)
+    readings = deciding_readings(trace, outcome, option_names)
+    doc = vector_doc(trace._replace(id=vid), vid, _describe(trace, feats, outcome), feats, cited | set(extra_rules),
+                     readings, outcome)
+    doc["vector"]["checks"] = _checks(feats, readings) if "illegal" not in outcome else ["illegal"]
+    return doc
+
+
+def _observable() -> list[str]:
+    return [name for name in OPTIONS if name not in UNOBSERVABLE_OPTIONS]
+
+
+def _preset_vectors(preset_name: str) -> list[dict[str, Any]]:
+    seen: set[str] = set()
+    kept: list[dict[str, Any]] = []
+    for trace, rep, outcome in _candidates(preset_name, {}, TRIES_PER_PRESET):
+        feats, _ = features(trace, rep.events, rep.final)
+        if not feats - seen:
+            continue
+        seen |= feats
+        kept.append(_vector(trace, rep, outcome, f"{preset_name}-{len(kept) + 1:03d}", _observable()))
+        if len(kept) >= PER_PRESET[preset_name]:
+            break
+    return kept
+
+
+def _homes(name: str, value: str) -> list[tuple[str, dict[str, Any]]]:
+    """Where to look for deals that a reading decides: the presets taking it, then (under that
+    reading) the presets where the option is open, then Campli, then the others."""
+    takers: list[tuple[str, dict[str, Any]]] = [(p, {}) for p, r in PRESETS.items() if getattr(r, name) == value]
+    others = [p for p in PRESETS if getattr(PRESETS[p], name) != value]
+    others.sort(key=lambda p: (name not in OPEN_POINTS.get(p, ()), p != "campli"))
+    return takers + [(p, {name: value}) for p in others]
+
+
+def _open_point_vectors(have: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For every preset, every reading of each of its open points that decides some deal of it."""
+    out: list[dict[str, Any]] = []
+    for preset_name, points in OPEN_POINTS.items():
+        for name in points:
+            if name in UNOBSERVABLE_OPTIONS:
+                continue
+            for reading in OPTIONS[name].readings:
+                options = {} if getattr(PRESETS[preset_name], name) == reading.value else {name: reading.value}
+                found = sum(1 for d in have + out if _family(d["ruleset"] if isinstance(d["ruleset"], str) else
+                                                             d["ruleset"]["preset"], {}) == preset_name
+                            and d["vector"]["readings"].get(name) == reading.value)
+                k = 0
+                tries = TRIES_PER_PRESET if not options else TRIES_PER_READING
+                for trace, rep, outcome in _candidates(preset_name, options, tries):
+                    if found >= PER_READING:
+                        break
+                    if not deciding_readings(trace, outcome, [name]):
+                        continue
+                    k += 1
+                    vid = f"{preset_name}-open-{name}={reading.value}-{k}"
+                    out.append(_vector(trace, rep, outcome, vid, _observable()))
+                    found += 1
+    return out
+
+
+def _reading_vectors(have: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    out: list[dict[str, Any]] = []
+    gaps: list[str] = []
+    for name in _observable():
+        for reading in OPTIONS[name].readings:
+            found = sum(1 for d in have + out if d["vector"]["readings"].get(name) == reading.value)
+            for preset_name, options in _homes(name, reading.value)[:4]:
+                if found >= PER_READING:
+                    break
+                tries = TRIES_PER_PRESET if not options else TRIES_PER_READING
+                k = 0
+                for trace, rep, outcome in _candidates(preset_name, options, tries):
+                    if not deciding_readings(trace, outcome, [name]):
+                        continue
+                    k += 1
+                    out.append(_vector(trace, rep, outcome, f"{preset_name}-reading-{name}={reading.value}-{k}",
+                                       _observable()))
+                    found += 1
+                    if found >= PER_READING:
+                        break
+            if found < PER_READING:
+                gaps.append(f"{name} = {reading.value}: {found} vector(s) it decides")
+    return out, gaps
+
+
+# Decisions tried in place of a legal one, to make an illegal trace.
+_WRONG_KINDS = (A.OFFER, A.KEEP, A.EXCHANGE_WITH_STACK, A.BUY_BACK, A.INN_ASK, A.EXCHANGE)
+
+
+def _illegal_vectors(preset_name: str) -> list[dict[str, Any]]:
+    """Legal deals with one decision replaced by a forbidden one: one vector per rule that
+    forbids, and per kind of mistake (out of turn, a kind the phase does not allow)."""
+    out: list[dict[str, Any]] = []
+    rng = random.Random(f"{preset_name}/illegal")
+    seen: set[tuple[Optional[str], str, str]] = set()
+    tried = 0
+    for trace, _, _ in _candidates(preset_name, {}, TRIES_PER_PRESET):
+        if len(out) >= ILLEGAL_PER_PRESET or tried > 3000:
+            break
+        if not trace.decisions:
+            continue
+        i = rng.randrange(len(trace.decisions))
+        d = trace.decisions[i]
+        if not d.kinds:
+            continue
+        # a wrong kind as its word reads back (WORDS): 'keep' also means keeping after 'fermatevi'
+        wrong = [("kind", Decision(d.seat, k, WORDS[k], d.path)) for k in _WRONG_KINDS if k not in d.kinds]
+        wrong += [("seat", Decision(s, d.word, d.kinds, d.path)) for s in range(len(trace.names)) if s != d.seat]
+        rng.shuffle(wrong)
+        for mistake, bad in wrong[:6]:
+            tried += 1
+            broken = trace._replace(decisions=trace.decisions[:i] + (bad,) + trace.decisions[i + 1:])
+            r2 = replay(broken)
+            ill = r2.outcome.illegal
+            key = (ill[1] if ill else None, mistake, bad.word if mistake == "kind" else "")
+            if ill is None or ill[0] != i or key in seen:
+                continue
+            seen.add(key)
+            outcome = outcome_json(broken, r2.outcome)
+            vid = f"{preset_name}-illegal-{len(out) + 1:02d}"
+            out.append(_vector(broken, r2, outcome, vid, _observable(), {f"illegal:{ill[1]}:{mistake}:{key[2]}"},
+                               {ill[1] or ""}))
+            break
+    return out
+
+
+def generate() -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
+    """Every golden vector, by file name (``golden/<preset>.jsonl``), and the readings that
+    decide fewer vectors than wanted."""
+    _CACHE.clear()
+    docs: list[dict[str, Any]] = []
+    for preset_name in PRESETS:
+        docs += _preset_vectors(preset_name)
+        docs += _illegal_vectors(preset_name)
+    docs += _open_point_vectors(docs)
+    more, missing = _reading_vectors(docs)
+    docs += more
+    _CACHE.clear()
+    files: dict[str, list[dict[str, Any]]] = {f"golden/{p}.jsonl": [] for p in PRESETS}
+    for doc in docs:
+        ruleset = doc["ruleset"]
+        files[f"golden/{ruleset if isinstance(ruleset, str) else ruleset['preset']}.jsonl"].append(doc)
+    return files, missing
+
+
+# --------------------------------------------------------------------------- files and the diff
+
+
+def dumps(docs: Sequence[dict[str, Any]]) -> str:
+    return "".join(json.dumps(d, ensure_ascii=False, sort_keys=False) + "\n" for d in docs)
+
+
+def _stored(root: str) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    golden = os.path.join(root, "golden")
+    if not os.path.isdir(golden):
+        return out
+    for name in sorted(os.listdir(golden)):
+        with open(os.path.join(golden, name), encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    doc = json.loads(line)
+                    out[doc["id"]] = doc
+    return out
+
+
+def diff(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> list[str]:
+    """What changed, vector by vector: added, removed, inputs changed, expected outcomes changed."""
+    lines = []
+    for vid in sorted(set(old) | set(new)):
+        a, b = old.get(vid), new.get(vid)
+        if a is None:
+            lines.append(f"+ {vid}: new vector ({b['description'] if b else ''})")
+        elif b is None:
+            lines.append(f"- {vid}: removed")
+        elif a != b:
+            if {k: v for k, v in a.items() if k != "outcome"} != {k: v for k, v in b.items() if k != "outcome"}:
+                lines.append(f"~ {vid}: input or metadata changed")
+            if a.get("outcome") != b.get("outcome"):
+                old_o, new_o = json.dumps(a.get("outcome")), json.dumps(b.get("outcome"))
+                lines.append(f"! {vid}: expected outcome {old_o} -> {new_o}")
+    return lines
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m cucu_ref.services.conformance.generate", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--write", action="store_true", help="write the golden files into both copies")
+    args = p.parse_args(argv)
+    files, missing = generate()
+    new = {d["id"]: d for docs in files.values() for d in docs}
+    changes = diff(_stored(PACKAGE_DATA), new)
+    for line in changes:
+        print(line)
+    print(f"{len(new)} golden vectors; {len(changes)} change(s) against the stored suite")
+    for line in missing:
+        print(f"note: {line}")
+    if args.write:
+        for root in (PACKAGE_DATA, REPOSITORY_DATA):
+            os.makedirs(os.path.join(root, "golden"), exist_ok=True)
+            for name, docs in files.items():
+                with open(os.path.join(root, name), "w", encoding="utf-8") as f:
+                    f.write(dumps(docs))
+        print("written: " + ", ".join((PACKAGE_DATA, REPOSITORY_DATA)))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

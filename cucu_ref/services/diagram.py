@@ -1,0 +1,588 @@
+"""Pictures of a deal: an SVG drawn from the engine's own values.
+
+A deal is drawn from three things the engine gives: the state it started from, the
+events :func:`cucu_ref.game.engine.step` emitted, and the state it ended in.  Nothing else is
+consulted (not the adjudicator, not a preset's name), so a picture says exactly what the
+engine did, rule by rule.
+
+The table is a circle of seats seen from above.  The dealer sits at the bottom; play goes
+to each player's *right* (K4), which seen from above is counter-clockwise, so the first
+hand sits to the dealer's right on the page and the seats follow round to the dealer, who
+is last.  Each seat shows the player's name, the card he was dealt and the card he ends
+with, and his marks before and after.  Numbered arrows show what moved, in order, each
+with its rule ID:
+
+* exchanges (K7), and those on Lu Stù's way back to the left (L8);
+* requests stopped by an event card, the *arresto* (K10-K14), and requests that jump a
+  horse (K12);
+* the cat's undo, card by card back to the player it was dealt to (K13);
+* exchanges with the stack (K8, K12) and the talon (F4), the Coucou dealer's three cards
+  (F2), a king cut from the stock and put back (S4), a dead card put under the stack (L10);
+* a mark paid from one player to another (Z5) and the innkeeper's guarantee (K14, L7).
+
+Marks lost and gained are badges beside the seat (``−1 K11``, ``+1 L4``).  Below the
+circle a numbered list says in words what each arrow shows.
+
+The output is deterministic (the same deal gives the same bytes), uses no library beyond
+the standard one, and is a complete SVG document (:func:`deal_svg`) or a fragment for
+inlining in HTML (``standalone=False``).  :func:`describe` gives the picture as plain
+values, for tests and for other renderers.
+
+A three-player Campli deal, dealt from the bottom of the stack (K4): Anna is dealt the XV,
+Bruno the VI and Carla, the dealer, the II.  Anna offers (she may: the XV acts only when
+it is asked for, C2), Bruno must exchange, and Carla's II loses at the showdown.
+
+>>> from cucu_ref import Action, new_match, preset
+>>> from cucu_ref.game.engine import play
+>>> from cucu_ref.game.cards import PACKS, parse
+>>> rules = preset("campli")
+>>> start = new_match(rules, ["Anna", "Bruno", "Carla"], dealer=2)
+>>> dealt = [parse(c) for c in ("XV", "VI", "II")]
+>>> rest = list(PACKS["cuccu-40"].cards)
+>>> for card in dealt:
+...     rest.remove(card)
+>>> stack = tuple(rest) + tuple(reversed(dealt))  # top first: the first card dealt is the bottom one
+>>> final, events = play(start, [Action("shuffle", stack=stack), Action("offer", 0), Action("keep", 1),
+...                             Action("keep", 2)])
+>>> picture = describe(start, events, final)
+>>> [(a.kind, a.source, a.target, a.rule) for a in picture.arrows]
+[('exchange', 0, 1, 'K7')]
+>>> [(s.name, s.dealt, s.final, s.marks_before, s.marks_after) for s in picture.seats]
+[('Anna', 'XV', 'VI', 3, 3), ('Bruno', 'VI', 'XV', 3, 3), ('Carla', 'II', 'II', 3, 2)]
+>>> deal_svg(start, events, final).startswith('<?xml version="1.0" encoding="UTF-8"?>')
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import textwrap
+from typing import NamedTuple, Optional, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from ..game.cards import PACKS, Card
+from ..game.deal import seats_around
+from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
+from ..game.state import Event, Phase, State
+
+__all__ = ["Seat", "Arrow", "Badge", "Picture", "describe", "render_svg", "deal_svg", "STACK", "ARROW_KINDS"]
+
+# Pseudo-seats for the arrows that go to or come from the pile in the middle of the table.
+STACK = -1
+
+# The arrow kinds, and how each is drawn: colour, dash pattern, heads at the start and end
+# ("arrow", "bar" for a request that is stopped, "" for none).
+_STYLE: dict[str, tuple[str, str, str, str]] = {
+    "exchange": ("#1f5fbf", "", "arrow", "arrow"),
+    "way-back": ("#b35900", "7 4", "arrow", "arrow"),
+    "request": ("#6b7280", "", "", "bar"),
+    "shot": ("#c8102e", "", "", "bar"),
+    "horse": ("#6b7280", "3 3", "", "arrow"),
+    "inn": ("#9a6700", "", "", "bar"),
+    "undo": ("#7b3fbf", "5 3", "arrow", "arrow"),
+    "stack": ("#18794e", "", "arrow", "arrow"),
+    "stack-refused": ("#18794e", "3 3", "", "bar"),
+    "from-stack": ("#18794e", "", "", "arrow"),
+    "to-stack": ("#6b7280", "3 3", "", "arrow"),
+    "mark": ("#c8102e", "2 3", "", "arrow"),
+    "guarantee": ("#9a6700", "1 3", "", ""),
+}
+ARROW_KINDS = tuple(_STYLE)
+
+_DECISION_PHASES = frozenset({Phase.DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER, Phase.DECIDE_BACKWARD,
+                              Phase.TARGET_DECIDE, Phase.BUY_BACK})
+
+# Seat box and page geometry, in SVG user units (pixels at 100 %).
+_BOX_W, _BOX_H = 124.0, 58.0
+_MARGIN = 22.0
+_BADGE_W = 48.0
+_LINE = 17.0
+_WRAP = 92  # legend characters per line
+_STRETCH = 1.3  # the table's width over its height
+
+
+class Seat(NamedTuple):
+    """One seat of the table as the picture shows it."""
+
+    seat: int
+    name: str
+    in_deal: bool  # dealt into this deal (a player out of the match sits it out)
+    dealer: bool
+    dealt: Optional[str]  # the card dealt to him (for the Coucou dealer: the one he kept, F2)
+    final: Optional[str]  # the card he holds at the end (None: no card, e.g. under the stack)
+    marks_before: int
+    marks_after: int
+    dead: bool  # put out during the deal: his card is not compared (K15)
+    out: bool  # out of the match at the end of the deal
+    note: str = ""  # "to decide" when the deal stops at his decision, "bought back" ...
+
+
+class Arrow(NamedTuple):
+    """One numbered arrow: what moved from ``source`` to ``target`` (a seat, or :data:`STACK`)."""
+
+    step: int
+    kind: str  # one of ARROW_KINDS
+    source: int
+    target: int
+    rule: str
+    text: str  # the legend's words
+
+
+class Badge(NamedTuple):
+    """A mark lost (``amount`` < 0) or gained at ``seat``, with the rule that moved it."""
+
+    seat: int
+    amount: int
+    rule: str
+
+
+class Picture(NamedTuple):
+    title: str
+    seats: tuple[Seat, ...]
+    arrows: tuple[Arrow, ...]
+    badges: tuple[Badge, ...]
+    notes: tuple[str, ...]  # legend lines that are not arrows: the showdown, the next dealer ...
+    stack_label: str  # "stack", or "talon" where the ordinary-pack games call it so (F2)
+    uses_stack: bool
+    clockwise: bool = False  # play goes to the left (Ranter-Go-Round, R2), clockwise from above
+
+
+# --------------------------------------------------------------------------- describing
+
+
+def _token(card: Optional[Card]) -> Optional[str]:
+    """The card's token; ``"?"`` for a card its pack has no name for (a card the position
+    leaves unknown, which the adjudicator moves as a placeholder); None for no card."""
+    if not isinstance(card, Card):
+        return None
+    try:
+        return str(card)
+    except (KeyError, ValueError):
+        return "?"
+
+
+def _role(rules: Rules, card: Optional[Card]) -> Optional[str]:
+    if card is None or card.pack != PACKS[rules.pack].family:
+        return None
+    return rules.role_of.get(card.value)
+
+
+def _role_word(rules: Rules, role: str) -> str:
+    if PACKS[rules.pack].family != "cuccu":
+        return "king"  # the ordinary pack's only privileged card (F3, A1, H1)
+    return {CUCKOO: "cuckoo", HUNTER: "hunter", HORSE: "horse", CAT: "cat", INN: "inn"}[role]
+
+
+def describe(start: State, events: Sequence[Event], final: State, title: str = "",
+             clockwise: bool = False) -> Picture:
+    """The picture of one deal: ``start`` is the state the deal began from (about to
+    shuffle, or just dealt), ``events`` what :func:`~cucu_ref.game.engine.step` emitted from
+    there, ``final`` the state after the last of them.  Events after the deal's
+    ``next-dealer`` (a following deal) are not drawn.  ``clockwise`` draws a game that plays
+    to the left (the engine's seats are in play order whichever way that goes)."""
+    rules = final.rules
+    names = start.players
+    n = len(names)
+    dealer = start.dealer
+    held: dict[int, Optional[Card]] = {}  # the cards as the events move them
+    dealt: dict[int, Optional[Card]] = {}
+    arrows: list[Arrow] = []
+    badges: list[Badge] = []
+    notes: list[str] = []
+    notes_bought: set[int] = set()
+    after_showdown = False
+    showdown_words: list[str] = []
+    uses_stack = False
+
+    def name(seat: Optional[int]) -> str:
+        return names[seat] if seat is not None and 0 <= seat < n else "?"
+
+    def card_text(card: Optional[Card]) -> str:
+        return _token(card) or "?"
+
+    def add(kind: str, source: int, target: int, rule: str, text: str) -> None:
+        nonlocal uses_stack
+        uses_stack = uses_stack or STACK in (source, target)
+        arrows.append(Arrow(len(arrows) + 1, kind, source, target, rule, f"{text} ({rule})"))
+
+    # each seat's place in this deal's order (the dealer last): requests go up it, the way back down
+    order = start.order if start.phase != Phase.SHUFFLE else seats_around(start.marks, dealer)
+    place = {seat: k for k, seat in enumerate(order)}
+    deal_events = []
+    for event in events:
+        deal_events.append(event)
+        if event.kind == "next-dealer":
+            break
+
+    for i, e in enumerate(deal_events):
+        a, b = e.seat, e.other
+        if e.kind == "deal" and a is not None:
+            held[a] = dealt[a] = e.card
+        elif e.kind == "dealer-keeps-highest" and a is not None:
+            held[a] = dealt[a] = e.card
+            add("from-stack", STACK, a, e.rule,
+                f"{name(a)} takes three cards, keeps the highest, {card_text(e.card)}, and puts two under the talon")
+        elif e.kind == "exchange" and a is not None and b is not None:
+            ca, cb = held.get(a), held.get(b)
+            held[a], held[b] = cb, ca
+            if e.rule == "L8":
+                add("way-back", a, b, e.rule, f"way back: {name(a)} offers {card_text(ca)} to the left, to {name(b)}, "
+                    f"who must exchange; {name(a)} now holds {card_text(cb)}")
+            else:
+                add("exchange", a, b, e.rule, f"{name(a)} and {name(b)} exchange: {name(a)} gives "
+                    f"{card_text(ca)} and takes {card_text(cb)}")
+        elif e.kind == "arresto" and a is not None and b is not None and place.get(a, 0) < place.get(b, 0):
+            # a request to the left: on Lu Stù's way back (L8), which an event card ends
+            role = _role(rules, e.card)
+            word = _role_word(rules, role) if role else "event card"
+            card = card_text(e.card)
+            if role == HORSE:
+                add("horse", b, a, e.rule, f"way back: {name(a)} holds the horse ({card}) and is skipped")
+            elif role in (HUNTER, CAT):
+                add("shot", b, a, e.rule, f"way back: {name(b)} must offer to the left, to {name(a)}, who holds the "
+                    f"{word} ({card}): the way back ends and {name(b)}, the last to exchange, pays a mark")
+            else:
+                add("request", b, a, e.rule, f"way back: {name(b)} must offer to the left, to {name(a)}, who holds "
+                    f"the {word} ({card}): the way back ends")
+        elif e.kind == "arresto" and a is not None and b is not None:
+            role = _role(rules, e.card)
+            word = _role_word(rules, role) if role else "event card"
+            card = card_text(e.card)
+            if role == HORSE:
+                at_dealer = a == dealer and any(x.kind == "exchange-with-stack" for x in deal_events[i + 1:i + 2])
+                add("horse", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the horse ({card}): "
+                    + ("the dealer's horse sends the request to the stack" if at_dealer
+                       else f"the request jumps over {name(a)}"))
+            elif role == HUNTER:
+                add("shot", b, a, e.rule, f"{name(b)} asks {name(a)}, who shoots with the hunter ({card}): "
+                    f"no exchange, and {name(b)} loses a mark at once")
+            elif role == CAT:
+                then = {"undo": f"; the exchanges that brought {name(b)} the card are undone",
+                        "backward": f"; {name(b)} must now offer the card to the left"}.get(rules.cat, "")
+                add("shot", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the cat ({card}): no exchange, "
+                    f"and {name(b)} loses a mark{then}")
+            elif role == INN:
+                add("inn", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the inn ({card}): the request "
+                    "pauses for a bargain")
+            else:
+                add("request", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the {word} ({card}): "
+                    "no exchange")
+        elif e.kind == "undo" and a is not None and b is not None:
+            ca, cb = held.get(a), held.get(b)
+            held[a], held[b] = cb, ca
+            add("undo", b, a, e.rule, f"undone: {name(a)} takes back {card_text(e.card)} from {name(b)}")
+        elif e.kind == "exchange-with-stack" and a is not None:
+            gave, held[a] = held.get(a), None
+            end = "bottom" if e.amount else "top"
+            pile = "talon" if rules.dealer_exchange.startswith("talon") and a == dealer else "stack"
+            add("stack", a, STACK, e.rule, f"{name(a)} gives {card_text(gave)} for the {end} card of the {pile}")
+        elif e.kind == "exchange-with-talon" and a is not None:
+            gave, held[a] = held.get(a), None
+            add("stack", a, STACK, e.rule, f"{name(a)} gives {card_text(gave)} for a card of the talon")
+        elif e.kind == "talon-king" and a is not None:
+            add("stack-refused", a, STACK, e.rule, f"the talon's card is a king ({card_text(e.card)}): "
+                f"{name(a)} may not exchange")
+        elif e.kind == "stack-king" and a is not None:
+            add("stack-refused", a, STACK, e.rule, f"{name(a)} cuts a king ({card_text(e.card)}) from the stock "
+                "and must keep his own card")
+        elif e.kind == "dead-card-under-stack" and a is not None:
+            add("to-stack", a, STACK, e.rule, f"{name(a)} is out: the card goes under the stack and is not "
+                "compared")
+        elif e.kind == "mark-lost" and a is not None:
+            badges.append(Badge(a, -e.amount or -1, e.rule))
+            if after_showdown:
+                showdown_words.append(f"{name(a)} loses a mark ({e.rule})")
+        elif e.kind == "mark-gained" and a is not None:
+            badges.append(Badge(a, e.amount or 1, e.rule))
+            if b is not None:
+                add("mark", b, a, e.rule, f"{name(b)} pays the mark to {name(a)}")
+            elif after_showdown:
+                showdown_words.append(f"{name(a)} gains a mark ({e.rule})")
+        elif e.kind in ("accept", "refuse") and a is not None and b is not None and (b, a) in final.guarantees:
+            add("guarantee", a, b, e.rule, f"{name(a)} keeps the inn and guarantees to pay the mark if "
+                f"{name(b)} loses with the nulla")
+        elif e.kind == "showdown":
+            after_showdown = True
+        elif e.kind == "out" and a is not None and after_showdown:
+            showdown_words.append(f"{name(a)} is out ({e.rule})")
+        elif e.kind == "restart":
+            notes.append(f"Everybody still in went out: all start again with their marks ({e.rule}).")
+        elif e.kind == "draw":
+            notes.append(f"Everybody still in went out: a draw, all play again ({e.rule}).")
+        elif e.kind == "buy-back" and a is not None:
+            notes_bought.add(a)
+            notes.append(f"{name(a)} buys back in for {e.amount} stake{'s' if e.amount != 1 else ''} ({e.rule}).")
+        elif e.kind == "winner" and a is not None:
+            notes.append(f"{name(a)} wins the match ({e.rule}).")
+        elif e.kind == "joint-winner" and a is not None:
+            notes.append(f"{name(a)} is a joint winner, sharing the pot ({e.rule}).")
+        elif e.kind == "keep-last-life" and a is not None:
+            notes.append(f"{name(a)} keeps a last life and plays on ({e.rule}).")
+        elif e.kind == "next-dealer" and a is not None:
+            notes.append(f"{name(a)} deals next ({e.rule}).")
+    showdown = next((e for e in deal_events if e.kind == "showdown"), None)
+    if showdown is not None:
+        said = "; ".join(showdown_words) if showdown_words else "nobody loses a mark"
+        notes.insert(0, f"Showdown ({showdown.rule}): {said}.")
+    if final.phase in _DECISION_PHASES and final.actor is not None:
+        notes.append(f"Next: {name(final.actor)} decides.")
+
+    in_deal = [s for s in range(n) if start.marks[s] > 0 or s in dealt]
+    deciding = final.actor if final.phase in _DECISION_PHASES else None
+    seats = []
+    for s in range(n):
+        note = "to decide" if s == deciding else ("bought back" if s in notes_bought else "")
+        seats.append(Seat(
+            seat=s, name=names[s], in_deal=s in in_deal, dealer=s == dealer,
+            dealt=_token(dealt.get(s)),
+            final=_token(final.hands[s]) if s in in_deal else None,
+            marks_before=start.marks[s], marks_after=final.marks[s],
+            dead=bool(final.dead[s]) and s in in_deal, out=final.marks[s] <= 0 and start.marks[s] > 0,
+            note=note,
+        ))
+    # the ordinary-pack games that lay the dealer's discards down as a talon call the pile so (F2, F4, A4)
+    talon = rules.dealer_takes == 3 or rules.last_request_to == "talon" or rules.dealer_exchange.startswith("talon")
+    if not title:
+        title = f"{rules.name}: {sum(1 for s in seats if s.in_deal)} players, {names[dealer]} deals"
+    return Picture(title, tuple(seats), tuple(arrows), tuple(badges), tuple(notes),
+                   "talon" if talon else "stack", uses_stack, clockwise)
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def _f(x: float) -> str:
+    """A coordinate, rounded so the same picture always gives the same bytes."""
+    text = f"{x:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+class _Geometry(NamedTuple):
+    width: float
+    height: float
+    cx: float
+    cy: float
+    radius: float
+    top: float  # y where the legend starts
+
+
+def _seat_centres(picture: Picture, cx: float, cy: float, radius: float) -> dict[int, tuple[float, float]]:
+    """The seats round the circle in play order, the dealer at the bottom and the first
+    hand to his right, which from above is counter-clockwise (K4); to his left, clockwise,
+    where play goes left (R2)."""
+    n = len(picture.seats)
+    dealer = next((s.seat for s in picture.seats if s.dealer), 0)
+    centres = {}
+    for s in range(n):
+        k = (s - dealer) % n  # 0 for the dealer, 1 for the first hand ...
+        turn = -1 if picture.clockwise else 1
+        angle = -math.pi / 2 + turn * 2 * math.pi * k / n  # on the page: down, then right, up, left
+        centres[s] = (cx + _STRETCH * radius * math.cos(angle), cy - radius * math.sin(angle))
+    return centres
+
+
+def _box_edge(c: tuple[float, float], toward: tuple[float, float], w: float, h: float,
+              gap: float = 5) -> tuple[float, float]:
+    """Where the line from ``c`` to ``toward`` leaves a w x h box centred on ``c``."""
+    dx, dy = toward[0] - c[0], toward[1] - c[1]
+    if dx == 0 and dy == 0:
+        return c
+    tx = (w / 2 + gap) / abs(dx) if dx else math.inf
+    ty = (h / 2 + gap) / abs(dy) if dy else math.inf
+    t = min(tx, ty, 1.0)
+    return c[0] + dx * t, c[1] + dy * t
+
+
+def render_svg(picture: Picture, standalone: bool = True, id_prefix: Optional[str] = None) -> str:
+    """The picture as SVG text.  ``standalone`` adds the XML declaration (for a ``.svg``
+    file); leave it out to inline the drawing in HTML.  ``id_prefix`` keeps the marker IDs of
+    several drawings on one page apart (default: derived from the picture itself)."""
+    n = len(picture.seats)
+    # far enough apart that neighbouring boxes leave room for the arrows between them; the
+    # circle is drawn as an ellipse, wider than high, as the boxes are
+    radius = max(150.0, 86.0 / math.sin(math.pi / n)) if n > 2 else 140.0
+    legend = [(a.step, a.kind, line) for a in picture.arrows
+              for line in _wrap(f"{a.text}.", a.step)] + [(0, "", line) for note in picture.notes
+                                                        for line in _wrap(note, 0)]
+    width = 2 * radius * _STRETCH + _BOX_W + 2 * (_BADGE_W + _MARGIN)
+    width = max(width, 700.0)
+    cx = width / 2
+    cy = _MARGIN + 48 + radius + _BOX_H / 2
+    top = cy + radius + _BOX_H / 2 + 26
+    height = top + _LINE * len(legend) + 40
+    geo = _Geometry(width, height, cx, cy, radius, top)
+    pid = id_prefix or "cd" + hashlib.sha1(repr(picture).encode("utf-8")).hexdigest()[:8]
+    centres = _seat_centres(picture, cx, cy, radius)
+    out: list[str] = []
+    if standalone:
+        out.append('<?xml version="1.0" encoding="UTF-8"?>\n')
+    out.append(f'<svg xmlns="http://www.w3.org/2000/svg" class="cucu-diagram" width="{_f(width)}" '
+               f'height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}" role="img" '
+               f'aria-labelledby="{pid}-title {pid}-desc" font-family="DejaVu Sans, Verdana, sans-serif" '
+               f'font-size="12">\n')
+    out.append(f'<title id="{pid}-title">{escape(picture.title)}</title>\n')
+    summary = " ".join(a.text + "." for a in picture.arrows) + " " + " ".join(picture.notes)
+    out.append(f'<desc id="{pid}-desc">{escape(summary.strip())}</desc>\n')
+    out.append(_defs(pid))
+    out.append(f'<rect class="background" x="0" y="0" width="{_f(width)}" height="{_f(height)}" fill="#ffffff"/>\n')
+    out.append(f'<text class="title" x="{_f(_MARGIN)}" y="{_f(_MARGIN + 12)}" font-size="15" font-weight="bold" '
+               f'fill="#1b1f24">{escape(picture.title)}</text>\n')
+    way = "left, clockwise" if picture.clockwise else "right, counter-clockwise"
+    out.append(f'<text class="orientation" x="{_f(_MARGIN)}" y="{_f(_MARGIN + 31)}" fill="#57606a">Seen from above, '
+               f'the dealer at the bottom: play goes to each player\u2019s {way} here.</text>\n')
+    out.append(f'<ellipse class="table" cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(radius * _STRETCH)}" '
+               f'ry="{_f(radius)}" fill="#f6f8fa" stroke="#d0d7de"/>\n')
+    if picture.uses_stack:
+        out.append(f'<g class="pile"><rect x="{_f(cx - 34)}" y="{_f(cy - 22)}" width="68" height="44" rx="5" '
+                   f'fill="#e6f4ea" stroke="#18794e"/><text x="{_f(cx)}" y="{_f(cy + 4)}" text-anchor="middle" '
+                   f'fill="#18794e">{escape(picture.stack_label)}</text></g>\n')
+    out += _arrows(picture, centres, geo, pid)
+    for seat in picture.seats:
+        out += _seat(seat, centres[seat.seat], picture, geo)
+    out += _legend(legend, geo, pid)
+    out.append("</svg>\n")
+    return "".join(out)
+
+
+def deal_svg(start: State, events: Sequence[Event], final: State, title: str = "", standalone: bool = True,
+             id_prefix: Optional[str] = None, clockwise: bool = False) -> str:
+    """:func:`describe` then :func:`render_svg`: the SVG of one deal."""
+    return render_svg(describe(start, events, final, title, clockwise), standalone=standalone, id_prefix=id_prefix)
+
+
+def _wrap(text: str, step: int) -> list[str]:
+    return textwrap.wrap(text, _WRAP) or [""]
+
+
+def _defs(pid: str) -> str:
+    colours = sorted({style[0] for style in _STYLE.values()})
+    parts = ["<defs>\n"]
+    for colour in colours:
+        key = colour.lstrip("#")
+        parts.append(f'<marker id="{pid}-a{key}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+                     f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
+                     f'fill="{colour}"/></marker>\n')
+        parts.append(f'<marker id="{pid}-b{key}" viewBox="0 0 4 12" refX="3" refY="6" markerWidth="4" '
+                     f'markerHeight="12" orient="auto"><rect x="0" y="0" width="4" height="12" '
+                     f'fill="{colour}"/></marker>\n')
+    parts.append("</defs>\n")
+    return "".join(parts)
+
+
+def _arrows(picture: Picture, centres: dict[int, tuple[float, float]], geo: _Geometry, pid: str) -> list[str]:
+    out = []
+    seen: dict[tuple[int, int], int] = {}
+    pile = (geo.cx, geo.cy)
+    offsets = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0)
+    for arrow in picture.arrows:
+        colour, dash, head_start, head_end = _STYLE[arrow.kind]
+        a = centres.get(arrow.source, pile) if arrow.source != STACK else pile
+        b = centres.get(arrow.target, pile) if arrow.target != STACK else pile
+        pair = (min(arrow.source, arrow.target), max(arrow.source, arrow.target))
+        k = seen.get(pair, 0)
+        seen[pair] = k + 1
+        offset = offsets[k % len(offsets)]
+        if arrow.source > arrow.target:
+            offset = -offset  # the same side of the chord whichever way the arrow points
+        aw, ah = (68.0, 44.0) if arrow.source == STACK else (_BOX_W, _BOX_H)
+        bw, bh = (68.0, 44.0) if arrow.target == STACK else (_BOX_W, _BOX_H)
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / length, dx / length
+        mid = ((a[0] + b[0]) / 2 + nx * offset, (a[1] + b[1]) / 2 + ny * offset)
+        p0 = _box_edge(a, mid, aw, ah)
+        p2 = _box_edge(b, mid, bw, bh)
+        # the control point that puts the curve's midpoint at ``mid``
+        ctrl = (2 * mid[0] - (p0[0] + p2[0]) / 2, 2 * mid[1] - (p0[1] + p2[1]) / 2)
+        key = colour.lstrip("#")
+        heads = ""
+        if head_start == "arrow":
+            heads += f' marker-start="url(#{pid}-a{key})"'
+        if head_end:
+            heads += f' marker-end="url(#{pid}-{"a" if head_end == "arrow" else "b"}{key})"'
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<g class="arrow {arrow.kind}" data-step="{arrow.step}" data-rule={quoteattr(arrow.rule)}>'
+                   f'<title>{escape(arrow.text)}</title>'
+                   f'<path d="M{_f(p0[0])},{_f(p0[1])} Q{_f(ctrl[0])},{_f(ctrl[1])} {_f(p2[0])},{_f(p2[1])}" '
+                   f'fill="none" stroke="{colour}" stroke-width="2"{dash_attr}{heads}/>'
+                   f'<circle cx="{_f(mid[0])}" cy="{_f(mid[1])}" r="9" fill="#ffffff" stroke="{colour}"/>'
+                   f'<text x="{_f(mid[0])}" y="{_f(mid[1] + 4)}" text-anchor="middle" font-size="11" '
+                   f'font-weight="bold" fill="{colour}">{arrow.step}</text></g>\n')
+    return out
+
+
+def _seat(seat: Seat, c: tuple[float, float], picture: Picture, geo: _Geometry) -> list[str]:
+    x, y = c[0] - _BOX_W / 2, c[1] - _BOX_H / 2
+    if not seat.in_deal:
+        fill, stroke, text_fill = "#f6f8fa", "#d0d7de", "#8c959f"
+    elif seat.out:
+        fill, stroke, text_fill = "#eaeef2", "#8c959f", "#57606a"
+    elif seat.dealer:
+        fill, stroke, text_fill = "#fff8c5", "#9a6700", "#1b1f24"
+    else:
+        fill, stroke, text_fill = "#ffffff", "#57606a", "#1b1f24"
+    classes = "seat" + (" dealer" if seat.dealer else "") + (" out" if seat.out else "") \
+        + (" dead" if seat.dead else "") + ("" if seat.in_deal else " sits-out")
+    name = seat.name + (" \u00b7 dealer" if seat.dealer else "")
+    if not seat.in_deal:
+        cards = "sits this deal out"
+    elif seat.dealt is None and seat.final is None:
+        cards = "not dealt yet" if not seat.dead else "card under the stack"
+    elif seat.final is None:
+        cards = f"dealt {seat.dealt}" + (", under the stack" if seat.dead else "")
+    elif seat.dealt is None or seat.dealt == seat.final:
+        cards = f"holds {seat.final}"
+    else:
+        cards = f"dealt {seat.dealt} \u2192 {seat.final}"
+    if seat.dead and seat.final is not None:
+        cards += " (dead)"
+    marks = f"marks {seat.marks_before}" if seat.marks_before == seat.marks_after \
+        else f"marks {seat.marks_before} \u2192 {seat.marks_after}"
+    if seat.out:
+        marks += ", out"
+    elif seat.note:
+        marks += f", {seat.note}"
+    width = max(_BOX_W, 7.0 * max(len(name), len(cards), len(marks)) + 12)
+    x = c[0] - width / 2
+    out = [f'<g class="{classes}" data-seat="{seat.seat}">'
+           f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="{_f(_BOX_H)}" rx="7" fill="{fill}" '
+           f'stroke="{stroke}" stroke-width="{2 if seat.dealer else 1.2}"/>'
+           f'<text x="{_f(c[0])}" y="{_f(y + 17)}" text-anchor="middle" font-weight="bold" '
+           f'fill="{text_fill}">{escape(name)}</text>'
+           f'<text class="cards" x="{_f(c[0])}" y="{_f(y + 34)}" text-anchor="middle" '
+           f'fill="{text_fill}">{escape(cards)}</text>'
+           f'<text class="marks" x="{_f(c[0])}" y="{_f(y + 50)}" text-anchor="middle" font-size="11" '
+           f'fill="{text_fill}">{escape(marks)}</text>']
+    badges = [b for b in picture.badges if b.seat == seat.seat]
+    if badges:
+        # beside the box, on the side away from the table's centre
+        side = 1 if c[0] >= geo.cx else -1
+        bx = c[0] + side * (width / 2 + 6) + (0 if side > 0 else -_BADGE_W)
+        for k, badge in enumerate(badges):
+            by = y + k * 19 - (len(badges) - 3) * 9.5 if len(badges) > 3 else y + k * 19
+            colour = "#c8102e" if badge.amount < 0 else "#18794e"
+            sign = "\u2212" if badge.amount < 0 else "+"
+            out.append(f'<g class="badge {"lost" if badge.amount < 0 else "gained"}" data-rule={quoteattr(badge.rule)}>'
+                       f'<rect x="{_f(bx)}" y="{_f(by)}" width="{_f(_BADGE_W)}" height="17" rx="8" '
+                       f'fill="{colour}"/><text x="{_f(bx + _BADGE_W / 2)}" y="{_f(by + 12.5)}" '
+                       f'text-anchor="middle" font-size="11" font-weight="bold" fill="#ffffff">'
+                       f'{sign}{abs(badge.amount)} {escape(badge.rule)}</text></g>')
+    out.append("</g>\n")
+    return out
+
+
+def _legend(lines: list[tuple[int, str, str]], geo: _Geometry, pid: str) -> list[str]:
+    out = [f'<g class="legend" transform="translate({_f(_MARGIN)},{_f(geo.top)})">\n']
+    shown: set[int] = set()
+    for k, (step, kind, text) in enumerate(lines):
+        y = k * _LINE
+        if step and step not in shown:
+            shown.add(step)
+            colour = _STYLE[kind][0]
+            out.append(f'<circle cx="9" cy="{_f(y - 4)}" r="8" fill="#ffffff" stroke="{colour}"/>'
+                       f'<text x="9" y="{_f(y)}" text-anchor="middle" font-size="10" font-weight="bold" '
+                       f'fill="{colour}">{step}</text>')
+        out.append(f'<text x="24" y="{_f(y)}" fill="#1b1f24">{escape(text)}</text>\n')
+    out.append("</g>\n")
+    return out
