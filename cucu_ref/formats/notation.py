@@ -55,7 +55,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Optional
 from ..game import cards as _cards
 from . import vocabulary as V
 from ..game.cards import CUCCU, CardNameError
-from ..game.rulesets import PRESETS
+from ..game.rulesets import CUCKOO, PRESETS
 from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
 from .names import lookalike_key, lookalike_letters, table_name
 from .position import load, schema, schema_problems
@@ -109,10 +109,10 @@ class Locations(dict[str, tuple[int, int]]):
 
 # header key -> the document field; each key in English first, then its aliases
 HEADER_KEYS: dict[str, tuple[str, ...]] = {
-    "ruleset": ("Ruleset", "Rules", "Regole", "Regeln", "Règles"),
+    "ruleset": ("Ruleset", "Rules", "Regole", "Regeln", "Règles", "Regler"),
     "options": ("Options", "Opzioni", "Optionen"),
-    "players": ("Players", "Giocatori", "Spieler", "Joueurs"),
-    "dealer": ("Dealer", "Mazziere", "Geber", "Donneur"),
+    "players": ("Players", "Giocatori", "Spieler", "Joueurs", "Spillere"),
+    "dealer": ("Dealer", "Mazziere", "Geber", "Donneur", "Giver"),
     "pot": ("Pot", "Piatto", "Pott"),
     "eliminations": ("Eliminations",),
     "reentries": ("Reentries", "Re-entries"),
@@ -121,22 +121,29 @@ HEADER_KEYS: dict[str, tuple[str, ...]] = {
     "dealt": ("Dealt",),
     "hands": ("Hands", "Held"),
     "description": ("Description", "Descrizione", "Beschreibung"),
-    "language": ("Language", "Lingua", "Sprache", "Langue"),
+    "language": ("Language", "Lingua", "Sprache", "Langue", "Sprog"),
 }
 _HEADER_OF = {V.fold(alias): key for key, aliases in HEADER_KEYS.items() for alias in aliases}
-_SHOWN = {"shown", "showdown", "scoperte", "gezeigt", "montrees", "vist"}
+# the words of the five languages the notation reads (issue 24): 'shown:', 'mostrate:', 'vist:' ...
+_SHOWN = {"shown", "showdown", "scoperte", "mostrate", "gezeigt", "aufgedeckt", "montrees", "montre", "vist", "viste"}
+# a claim's head: 'claim:', 'claim by NAME:' or 'NAME claims:', in each language ('Behauptung:',
+# 'påstand fra Dora:', 'Dora behauptet:', 'Anna sostiene:', 'Emil prétend:')
+_CLAIM_NOUNS = {"claim", "dichiarazione", "reclamo", "behauptung", "reclamation", "pastand"}
+_CLAIM_BY = {"claim by", "dichiarazione di", "reclamo di", "behauptung von", "reclamation de", "pastand fra"}
+_CLAIM_SAYS = {"claims", "dichiara", "sostiene", "behauptet", "pretend", "reclame", "pastar"}
 _VIRGIN = {"virgin": True, "vergine": True, "jungfrau": True, "vierge": True,
            "not virgin": False, "non vergine": False, "keine jungfrau": False, "pas vierge": False}
 _CLAIM_VERBS = {
-    "loses": "loses", "perde": "loses", "verliert": "loses", "perd": "loses",
-    "gains": "gains", "guadagna": "gains", "gewinnt": "gains", "gagne": "gains",
-    "out": "out", "fuori": "out", "raus": "out", "elimine": "out",
-    "holds": "holds", "tiene": "holds", "halt": "holds", "tient": "holds",
+    "loses": "loses", "perde": "loses", "verliert": "loses", "perd": "loses", "taber": "loses",
+    "gains": "gains", "guadagna": "gains", "gewinnt": "gains", "gagne": "gains", "vinder": "gains",
+    "out": "out", "fuori": "out", "raus": "out", "elimine": "out", "ude": "out",
+    "holds": "holds", "tiene": "holds", "halt": "holds", "tient": "holds", "har": "holds",
     "net": "net",
 }
 _STACK_PARTS = ("order", "top", "bottom", "cards")
 # words a plain name may not be (it would read as structure): quote such a name
-_RESERVED = (set(_HEADER_OF) | _SHOWN | set(_VIRGIN) | set(_CLAIM_VERBS) | set(_STACK_PARTS)
+_RESERVED = (set(_HEADER_OF) | _SHOWN | set(_VIRGIN) | set(_CLAIM_VERBS) | set(_STACK_PARTS) | _CLAIM_NOUNS
+             | _CLAIM_SAYS | {w for by in _CLAIM_BY for w in by.split()}
              | {"claim", "claims", "by", "next", "dealer", "winner", "not", "non", "keine", "pas", "act", "nobody"})
 _ARROWS = ("<->", "<>", "↔")
 _QUOTES = {"«": "»", "“": "”", "„": "“", "‘": "’", '"': '"', "'": "'"}
@@ -353,6 +360,7 @@ class _Reader:
         self.max_events = _bound("history")
         self.seated_set: set[str] = set()
         self.by_length: list[str] = []  # the players, longest name first (read once)
+        self.line_first = 0  # the first event of the player's line being read
 
     def fail(self, line: int, column: int, message: str, rule: Optional[str] = None) -> None:
         if len(self.errors) < MAX_PROBLEMS:
@@ -446,7 +454,7 @@ class _Reader:
             after = head.text[used:].strip()
             if not after:
                 return "player", head, rest
-            if V.fold(after) == "claims":
+            if V.fold(after) in _CLAIM_SAYS:
                 return "claim", head, rest
             raise _Fail(head.column + used, f"expected ':' after the quoted name, not {after!r}")
         key = V.fold(head.text)
@@ -454,7 +462,7 @@ class _Reader:
             return "header:" + _HEADER_OF[key], head, rest
         if key in _SHOWN:
             return "shown", head, rest
-        if key == "claim" or key.startswith("claim by ") or key.endswith(" claims"):
+        if _claim_head(key) is not None:
             return "claim", head, rest
         return "player", head, rest
 
@@ -755,6 +763,7 @@ class _Reader:
         name = self.name(head)
         self.seated(name, head)
         first = len(self.history)
+        self.line_first = first
         if not rest.text:
             raise _Fail(rest.column, f"nothing said or done after '{head.text}:'")
         for item in self.items(rest):
@@ -807,6 +816,7 @@ class _Reader:
             self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
             if word.kind == "call":
                 if card_value is not None and not bang:
+                    self.second_card(name, bare, col)
                     self.event(n, col, {"deal": name, "card": card_value}, col)
                 else:
                     self.event(n, col, {"announce": bare, "by": name})
@@ -822,6 +832,8 @@ class _Reader:
                 event = self.meaning(word.meaning, name)
                 if word.argument == "card":
                     event["card"] = self.card(arg)
+                    if "stack-exchange" in event and self.talon_king(n, arg.column, event["card"]):
+                        return
                     self.event(n, col, event, arg.column)
                 else:
                     event["amount"] = self.integer(arg, "the marks paid", 1)
@@ -847,6 +859,33 @@ class _Reader:
                 if err.candidates:  # a regional name of two cards: say which
                     raise _Fail(col, str(err), "C1") from None
         raise _Fail(col, self.unknown(bare))
+
+    def second_card(self, name: str, word: str, column: int) -> None:
+        """A call word without its '!' after the card the line already dealt ('Bruno: XII, gnaf'):
+        the '!' is forgotten, not a second card dealt (C2)."""
+        dealt = next((e["card"] for e in self.history[self.line_first:] if e.get("deal") == name and "card" in e), None)
+        if dealt is not None:
+            raise _Fail(column, f"{word!r} reads as a second card dealt to {name}, after {dealt} on this line; "
+                                f"a call is written with '!': {word + '!'!r}", "C2")
+
+    def talon_king(self, n: int, column: int, token: str) -> bool:
+        """F4: the last player's request meets the talon's top card, and a king there allows no
+        exchange ('François: ?, je change, talon roi').  The card is the talon's top (the
+        position's ``stack.top``, as a 'Stack: top roi' line tells it), and nothing is exchanged:
+        True.  False where no such rule holds (the card is then taken from the stack)."""
+        rules = self.rules
+        if (rules is None or rules.last_request_to != "talon" or rules.talon_card != "top" or token == "?"
+                or rules.role_of.get(_cards.parse(token, self.family or CUCCU).value) != CUCKOO):
+            return False
+        stack = self.doc.setdefault("stack", {})
+        known = stack.get("top")
+        if known not in (None, "?", token):
+            raise _Fail(column, f"the talon's top card is {known} (the 'Stack:' line), not {token}", "F4")
+        if not stack.get("order"):  # an order tells the talon itself; the position checks the king there
+            stack["top"] = token
+            self.where["$.stack.top"] = (n, column)
+            self.where.setdefault("$.stack", (n, column))
+        return True
 
     def try_card(self, text: str) -> Optional[str]:
         if self.family is None or not text:
@@ -907,13 +946,12 @@ class _Reader:
         self.seen["claim"] = n
         claim: dict[str, Any] = {}
         htext = head.text
-        folded = V.fold(htext)
-        if folded.startswith("claim by "):
-            by_span = _strip(_Span(htext[len("claim by"):], head.column + len("claim by")))
-            claim["by"] = self.name(by_span)
-        elif folded.endswith("claims"):
-            by_text = htext[: len(htext.rstrip()) - len("claims")].rstrip()
-            claim["by"] = self.name(_Span(by_text, head.column))
+        form = _claim_head(V.fold(htext)) if not htext.startswith('"') else "says"
+        words = _words(head)
+        if form == "by":  # 'claim by NAME', 'påstand fra NAME': the name from the third word on
+            claim["by"] = self.name(_Span(htext[words[2].column - head.column:], words[2].column))
+        elif form == "says":  # 'NAME claims', 'NAME behauptet': every word but the last
+            claim["by"] = self.name(_Span(htext[: words[-1].column - head.column].rstrip(), head.column))
         self.where["$.claim"] = (n, head.column)
         for part in _split(rest):
             if not part.text:
@@ -1014,6 +1052,19 @@ def _whole(text: str, column: int, what: str) -> Optional[int]:
 def _shown(text: str) -> str:
     """``text`` quoted for a message, cut at 60 characters."""
     return repr(text) if len(text) <= 60 else repr(text[:59] + "…")
+
+
+def _claim_head(folded: str) -> Optional[str]:
+    """How a line's head (folded) opens a claim: '' ('claim:'), 'by' ('claim by NAME:'),
+    'says' ('NAME claims:'), or None when it is no claim."""
+    if folded in _CLAIM_NOUNS:
+        return ""
+    words = folded.split(" ")
+    if len(words) > 2 and " ".join(words[:2]) in _CLAIM_BY:
+        return "by"
+    if len(words) > 1 and words[-1] in _CLAIM_SAYS:
+        return "says"
+    return None
 
 
 def _strip_quotes(text: str) -> tuple[str, int]:
