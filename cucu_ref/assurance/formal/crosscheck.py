@@ -21,13 +21,13 @@ from ...game.engine import is_chance, new_match, step
 from ..invariants import biased_stack
 from ...game.playout import random_action
 from ...game.rulesets import Rules
-from ...game.state import Action, Phase
+from ...game.state import Action, EventKind, Phase
 from ...game.state import ActionKind as A
 from .model import DONE, NONE, Model, St
 
 # the events after which everybody's marks are set anew (K18's restart, D8/Z11's draw, S6's
 # last life kept and joint winners): no marks to compare with the model's
-ALL_OUT_EVENTS = ("restart", "draw", "keep-last-life", "joint-winner")
+ALL_OUT_EVENTS = (EventKind.RESTART, EventKind.DRAW, EventKind.KEEP_LAST_LIFE, EventKind.JOINT_WINNER)
 DEAL_PHASES = (Phase.DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER)
 # the model's decision bit for each engine action (Model.step)
 BIT = {A.KEEP: False, A.OFFER: True, A.EXCHANGE_WITH_STACK: True, A.INN_KEEP: False, A.INN_ASK: True,
@@ -120,9 +120,9 @@ def record_deals(rules: Rules, players: int, seed: int, limit: int, biased: bool
         pos = {seat: i for i, seat in enumerate(order)}
         losses, gains = [0] * len(order), [0] * len(order)
         for e in all_events:
-            if e.kind == "mark-lost":
+            if e.kind == EventKind.MARK_LOST:
                 losses[pos[e.seat]] += e.amount
-            elif e.kind == "mark-gained":
+            elif e.kind == EventKind.MARK_GAINED:
                 gains[pos[e.seat]] += e.amount
         # the state right after the showdown still holds the deal's hands, dead flags and stack
         found.append(Deal(
