@@ -28,7 +28,9 @@ from .model import DONE, NONE, Model, St
 # the events after which everybody's marks are set anew (K18's restart, D8/Z11's draw, S6's
 # last life kept and joint winners): no marks to compare with the model's
 ALL_OUT_EVENTS = (EventKind.RESTART, EventKind.DRAW, EventKind.KEEP_LAST_LIFE, EventKind.JOINT_WINNER)
-DEAL_PHASES = (Phase.DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER)
+# the phases whose decisions the z3 model makes (not game.state.DEAL_PHASES: the model has no way
+# back, L8, and no target's decision, Q9)
+MODEL_PHASES = (Phase.DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER)
 # the model's decision bit for each engine action (Model.step)
 BIT = {A.KEEP: False, A.OFFER: True, A.EXCHANGE_WITH_STACK: True, A.INN_KEEP: False, A.INN_ASK: True,
        A.INN_ACCEPT: True, A.INN_REFUSE: False}
@@ -111,9 +113,9 @@ def record_deals(rules: Rules, players: int, seed: int, limit: int, biased: bool
         order = state.order
         actions: list[str] = []
         while state.deal_number == before.deal_number + 1 and (
-                state.phase in DEAL_PHASES or (state.phase == Phase.BUY_BACK and state.suspended is not None)):
+                state.phase in MODEL_PHASES or (state.phase == Phase.BUY_BACK and state.suspended is not None)):
             act = random_action(state, rng)
-            if state.phase in DEAL_PHASES:  # L11's buy-back in mid-deal is no decision of the model's
+            if state.phase in MODEL_PHASES:  # L11's buy-back in mid-deal is no decision of the model's
                 actions.append(act.kind)
             state, events = step(state, act)
             all_events.extend(events)

@@ -19,7 +19,7 @@ from ...game import cards, scoring
 from ...game.engine import legal_actions, new_match, step as engine_step
 from ...game.rulesets import Rules
 from ...game.state import Action, ActionKind, EventKind, Phase
-from .crosscheck import BIT, DEAL_PHASES
+from .crosscheck import BIT, MODEL_PHASES
 from .invariants import (
     Z, card_domain, chain_invariant, conservation, count_of, guarantee_invariant, hand_ids, measure, placed,
     sym_state, well_formed,
@@ -112,7 +112,7 @@ def _play_engine(rules: Rules, n: int, stack: tuple, marks: list, decisions: lis
             state, events = engine_step(state, Action(ActionKind.DECLINE, state.actor))
             evs.extend(events)
             continue
-        if state.phase not in DEAL_PHASES or not pending:
+        if state.phase not in MODEL_PHASES or not pending:
             break
         d = pending.pop(0)
         options = [a for a in legal_actions(state) if BIT.get(a.kind) == d] or list(legal_actions(state))[:1]

@@ -21,7 +21,7 @@ from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from ...formats.position import DECISIONS, ROLE_CALL, ROLE_RULE, HistoryEvent, Position, Problem
 from ...game.rulesets import OPTIONS, Rules, by_identity, open_options
-from ...game.state import Action, ActionKind, Event, EventKind, Phase, State, Via
+from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
 from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
 from .unknowns import Know, Reasoner, dead_unknowns, live_unknowns
@@ -871,10 +871,6 @@ _FORBIDDEN_BECAUSE = {
     "F4": ": the dealer keeps the card he chose from his three (F4)",
     "H1": ": the dealer has nobody to exchange with and no talon (H1)",
 }
-
-DEAL_PHASES = frozenset({Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER,
-                         Phase.INN_KEEPER})
-
 
 def describe_turn(state: State, names: tuple[str, ...]) -> str:
     who = names[state.actor] if state.actor is not None else "nobody"
