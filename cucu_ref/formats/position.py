@@ -19,11 +19,11 @@ Replaying the history (the fourth layer) belongs to :mod:`cucu_ref.services.adju
 from __future__ import annotations
 
 import dataclasses
-import functools
+import difflib
 import json
 import re
 import unicodedata
-from types import MappingProxyType, ModuleType
+from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from ..game import cards as _cards
@@ -35,7 +35,9 @@ from ..game.state import Action, ActionKind, Phase, State
 
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.formats.vocabulary with
 # their languages and sources; re-exported here, where they were first defined.
-from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, fold
+from . import validation
+from .sources import RULES, cite
+from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, fold, lookup
 
 __all__ = [
     "FORMAT",
@@ -90,8 +92,6 @@ class Problem(NamedTuple):
     rule: Optional[str] = None  # the rule ID that makes it a problem
 
     def as_json(self) -> dict[str, Any]:
-        from .sources import RULES, cite
-
         out: dict[str, Any] = {"layer": self.layer, "path": self.path, "message": self.message}
         out["rule"] = self.rule
         out["source"] = cite(self.rule) if self.rule in RULES else None
@@ -153,25 +153,14 @@ class Position(NamedTuple):
 
 def schema(name: str = "position-1") -> dict[str, Any]:
     """A schema shipped as package data: 'position-1' or 'ruling-1' (see :mod:`cucu_ref.formats.validation`)."""
-    from .validation import schema as _schema
-
-    return _schema(name)
+    return validation.schema(name)
 
 
 def schema_problems(doc: Any, name: str = "position-1") -> list[Problem]:
     """Every way ``doc`` breaks the shipped schema ``name`` (see :func:`schema`), each with its
     JSON path, all collected; [] when it is valid.  Checked by jsonschema-rs
     (:mod:`cucu_ref.formats.validation`)."""
-    return [Problem("schema", path, message) for path, message in _validation().problems(doc, name)]
-
-
-@functools.lru_cache(maxsize=None)
-def _validation() -> ModuleType:
-    """:mod:`cucu_ref.formats.validation`, imported when a schema is first asked for and then kept (a
-    relative import inside a function costs 1-2 µs a call, which every position paid)."""
-    from . import validation
-
-    return validation
+    return [Problem("schema", path, message) for path, message in validation.problems(doc, name)]
 
 
 # What a table may write for a history verb it does not know ('pass' for 'offer'): the vocabulary's
@@ -199,13 +188,9 @@ def verb_hints(doc: Any, problems: list[Problem]) -> list[Problem]:
                     continue
                 verb = _VERB_NEAR.get(_fold(key))
                 if verb is None:
-                    from .vocabulary import lookup
-
                     words = [w for w in lookup(key) if w.kind == "decision"]
                     verb = _MEANING_VERB.get(words[0].meaning, words[0].meaning) if words else None
                 if verb is None:
-                    import difflib
-
                     near = difflib.get_close_matches(key, list(VERBS), n=1)
                     verb = near[0] if near else None
                 if verb is not None and verb in VERBS:
@@ -311,8 +296,6 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         name = _name(value) if isinstance(value, str) else value
         if name in seat_of:
             return seat_of[name]
-        import difflib
-
         near = difflib.get_close_matches(str(name), names, n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
         chk.add(path, f"{what} {name!r} is not seated at this table{hint} (players: {', '.join(names)})")
@@ -623,8 +606,6 @@ def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str,
     for key, reading in overrides.items():
         opath = f"$.ruleset.options.{key}"
         if key not in kinds or key in ("name", "roles"):
-            import difflib
-
             near = difflib.get_close_matches(key, [k for k in kinds if k not in ("name", "roles")], n=1)
             hint = f"; did you mean {near[0]!r}?" if near else ""
             chk.add(opath, f"unknown rule option {key!r}{hint} (cucu-adjudicate --rulesets lists them)")
@@ -673,8 +654,6 @@ def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int]
             word = _fold(item["announce"])
             role = ROLE_WORDS.get(word)
             if role is None:
-                import difflib
-
                 near = difflib.get_close_matches(word, list(ROLE_WORDS), n=1)
                 hint = f"; did you mean {near[0]!r}?" if near else ""
                 chk.add(path + ".announce", f"unknown announcement {item['announce']!r}{hint} "
