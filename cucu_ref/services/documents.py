@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
 
-from . import render
-from .adjudication import Ruling, Underdetermined, Unsupported, adjudicate
+from . import adjudication, render
+from .adjudication import Ruling, Underdetermined, Unsupported
 from ..formats import position as P
 from ..formats.sources import RULES, cite
 
@@ -85,7 +85,7 @@ def rule_document(data: bytes | str | dict[str, Any], source: str, readings: boo
     if pos is None:
         return _refused(problems, source)
     try:
-        ruling = adjudicate(pos, readings=readings)
+        ruling = adjudication.adjudicate(pos, readings=readings)  # looked up here: a test may replace it
     except (Underdetermined, Unsupported) as err:
         where = (err.path, err.rule) if isinstance(err, Unsupported) else ("$", None)
         verdict = "under-specified" if isinstance(err, Underdetermined) else None
