@@ -29,7 +29,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "cucu_ref"
 RANKS = {"game": 0, "formats": 1, "services": 2, "cli": 3}
-COLD_START = re.compile(r"# cold start: \S+ costs \d+(?:\.\d+)? ms, used only by \S")
+COLD_START = re.compile(r"# cold start: \S+ costs \d+(?:\.\d+)? ms\b.*?, used only by \S")
 LOCAL = "function-local import"
 ASSURANCE_ONLY = {"z3", "hypothesis"}  # the solver and the test library: assurance's alone
 
@@ -85,6 +85,19 @@ def _walk(node: ast.AST, local: bool, typing_only: bool) -> Iterator[tuple[ast.A
         yield from _walk(child, inner, guarded)
 
 
+def _justified(lines: list[str], first: int, last: int) -> bool:
+    """The cold-start comment on the import's own lines, or in the block of comment lines right
+    above it (a comment may run over several lines)."""
+    if any(COLD_START.search(line) for line in lines[first - 1:last]):
+        return True
+    above: list[str] = []
+    i = first - 2
+    while i >= 0 and lines[i].lstrip().startswith("#"):
+        above.insert(0, lines[i].strip().lstrip("#").strip())
+        i -= 1
+    return bool(above) and COLD_START.search("# " + " ".join(above)) is not None
+
+
 def imports_of(module: str, path: Path, source: str | None = None) -> list[Import]:
     text = path.read_text(encoding="utf-8") if source is None else source
     lines = text.splitlines()
@@ -95,8 +108,7 @@ def imports_of(module: str, path: Path, source: str | None = None) -> list[Impor
             targets = [alias.name for alias in node.names]
         else:
             targets = _resolve(module, path.name == "__init__.py", node)
-        around = lines[max(0, node.lineno - 2):node.end_lineno or node.lineno]
-        justified = any(COLD_START.search(line) for line in around)
+        justified = _justified(lines, node.lineno, node.end_lineno or node.lineno)
         out.extend(Import(module, t, node.lineno, local, justified, typing_only) for t in targets)
     return out
 
@@ -228,11 +240,6 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     (LOCAL, 'cucu_ref.assurance.invariants', 'json'): 'assurance',
     (LOCAL, 'cucu_ref.assurance.invariants', 'os'): 'assurance',
     (LOCAL, 'cucu_ref.assurance.invariants', 're'): 'assurance',
-    # formats/notation.py: the `notation` engineer removes them (issue 23, with the _Reader split)
-    (LOCAL, 'cucu_ref.formats.notation', 'cucu_ref.formats.position'): 'notation',
-    (LOCAL, 'cucu_ref.formats.notation', 'cucu_ref.formats.sources'): 'notation',
-    (LOCAL, 'cucu_ref.formats.notation', 'cucu_ref.game.rulesets'): 'notation',
-    (LOCAL, 'cucu_ref.formats.notation', 'json'): 'notation',
 }
 # A cycle is allowed when all its modules are in one entry (breaking it in part shrinks it
 # into the entry); the entry is stale when no cycle is left inside it.

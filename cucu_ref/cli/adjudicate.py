@@ -541,6 +541,8 @@ def _convert_one(data: bytes | str, source: str, to: str, out: TextIO, err: Text
         return EXIT_OK
     except NotationError as e:
         err.write(printable(errors_text(e.errors, source)) + "\n")
+    except ValueError as e:  # format's refusal of what the notation cannot write back
+        err.write(printable(f"{source}: cannot be written as notation: {e}") + "\n")
     except InputError as e:
         err.write(printable(f"{source}: cannot read the position: {e.message}") + "\n")
     return EXIT_INVALID

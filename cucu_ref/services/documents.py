@@ -20,7 +20,7 @@ second time.  No exit codes and no I/O: :mod:`cucu_ref.cli.adjudicate` maps a va
 exit code and writes it.
 
 >>> ruled = rule_document('{"format": "cucu-position/1"}', "x.json")
->>> ruled.ok, ruled.record["verdict"], ruled.position is None
+>>> ruled.ok, ruled.record["status"], ruled.position is None
 (False, 'invalid', True)
 """
 
