@@ -22,7 +22,8 @@ from typing import Any, Callable, Optional, Sequence, TextIO
 from ..game.rulesets import PRESETS
 from ..services.conformance import PACKAGE_DATA, REPOSITORY_DATA
 from ..services.conformance.names import BUILTIN, load_map
-from ..services.conformance.runner import Process, Result, run, self_answer, serve_line, stats
+from ..services.conformance.program import Process
+from ..services.conformance.runner import Result, run, self_answer, serve_line, stats
 from ..services.conformance.vectors import Vector, load, select
 
 __all__ = ["main", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE"]
