@@ -44,16 +44,27 @@ def rule_text(rule: Optional[str]) -> str:
     return f" [{cite(rule)}]" if rule in RULES else ""
 
 
+_MARKS = ("mark-lost", "mark-gained")
+
+
 def _event(trace: T.Trace, e: Event) -> dict[str, Any]:
-    """An event in the program's seats and canonical card names, the fields a log compares."""
+    """An event in the program's seats and canonical card names, the fields a log compares
+    (a mark event's amount 0 is one mark, as in the trace's ``net``)."""
     return {"kind": e.kind, "seat": None if e.seat is None else trace.client[e.seat],
             "other": None if e.other is None else trace.client[e.other],
-            "card": None if e.card is None else card_name(e.card), "amount": e.amount}
+            "card": None if e.card is None else card_name(e.card),
+            "amount": max(e.amount, 1) if e.kind in _MARKS else e.amount}
 
 
-def _theirs(entry: dict[str, Any], names: NameMap, family: str) -> dict[str, Any]:
-    return {"kind": entry.get("kind"), "seat": entry.get("seat"), "other": entry.get("other"),
-            "card": names.token(entry.get("card"), family), "amount": entry.get("amount", 0)}
+def _theirs(entry: dict[str, Any], mine: Optional[dict[str, Any]], names: NameMap, family: str) -> dict[str, Any]:
+    """A log entry as compared: ``kind`` and ``seat`` always; ``other``, ``card`` and ``amount``
+    only where the entry gives them (a field it leaves out is taken as cucu-ref's)."""
+    default = mine or {}
+    amount = entry.get("amount", default.get("amount", 0))
+    return {"kind": entry.get("kind"), "seat": entry.get("seat"),
+            "other": entry.get("other") if "other" in entry else default.get("other"),
+            "card": names.token(entry["card"], family) if "card" in entry else default.get("card"),
+            "amount": max(amount, 1) if entry.get("kind") in _MARKS else amount}
 
 
 def _said(trace: T.Trace, event: Optional[dict[str, Any]]) -> str:
@@ -75,14 +86,14 @@ def first_step_apart(trace: T.Trace, log: Sequence[dict[str, Any]], names: NameM
     kinds = ALWAYS_LOGGED | {entry.get("kind") for entry in log}
     rep = T.replay(trace)
     ours = [(e, _event(trace, e)) for e in rep.events if e.kind in kinds]
-    theirs = [_theirs(entry, names, family) for entry in log]
-    for k in range(max(len(ours), len(theirs))):
+    for k in range(max(len(ours), len(log))):
         mine = ours[k][1] if k < len(ours) else None
-        their = theirs[k] if k < len(theirs) else None
+        their = _theirs(log[k], mine, names, family) if k < len(log) else None
         if mine == their:
             continue
         governing = ours[k][0].rule if k < len(ours) else (ours[-1][0].rule if ours else None)
-        return (f"step {k} of the log: the program {_said(trace, their)}; cucu-ref {_said(trace, mine)}"
+        given = _theirs(log[k], None, names, family) if k < len(log) else None  # as the program wrote it
+        return (f"step {k} of the log: the program {_said(trace, given)}; cucu-ref {_said(trace, mine)}"
                 f"{rule_text(governing)}")
     return None
 

@@ -138,7 +138,7 @@ class Process:
             sel.register(proc.stdout.fileno(), selectors.EVENT_READ, "out")
             sel.register(proc.stderr.fileno(), selectors.EVENT_READ, "err")
             while True:
-                if not self.per_vector:
+                if not self.per_vector and written >= len(request):  # an answer only once the request is out
                     newline = answer.find(b"\n", scanned)
                     if 0 <= newline <= MAX_ANSWER_BYTES:
                         self.pending = answer[newline + 1:]

@@ -23,7 +23,7 @@ source.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
 from ...formats import trace as T
 from ...game.cards import PACKS
@@ -234,13 +234,23 @@ def stats(vectors: Sequence[Vector]) -> Stats:
                  len(vectors))
 
 
-def serve_line(line: str) -> Optional[str]:
-    """``serve``'s answer to one input line (without its newline), or None for a blank line.
-    One bad line never stops the server: any error becomes an ``error`` answer."""
-    if not line.strip():
+def serve_line(line: Union[str, bytes]) -> Optional[str]:
+    """``serve``'s answer to one input line, or None for a blank line.  One bad line never
+    stops the server: bytes that are not UTF-8, a lone surrogate (issue 27, finding 11) and
+    any other error become an ``error`` answer; the answer is always encodable as UTF-8."""
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+    except UnicodeDecodeError as err:
+        return json.dumps({"id": None, "error": f"the line is not UTF-8 (byte {err.start})"})
+    if not text.strip():
         return None
     try:
-        answer = T.answer(json.loads(line))
+        answer = T.answer(json.loads(text))
     except Exception as err:  # one bad line never stops the server
         answer = {"error": f"{type(err).__name__}: {err}"}
-    return json.dumps(answer, ensure_ascii=False)
+    out = json.dumps(answer, ensure_ascii=False)
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate echoed from the request: JSON's escapes carry it
+        out = json.dumps(answer)
+    return out
