@@ -113,7 +113,7 @@ def test_every_hostile_client_run_reaches_its_count(plan, per_vector):
 # ---------------------------------------------------------------------- scaling
 
 
-def _exchange_time(plan: list, repeat: int = 3) -> float:
+def _exchange_time(plan: list, repeat: int = 5) -> float:
     """The best time of one request and its answer, the client warm (started by a first ask)."""
     process = Process([sys.executable, HOSTILE, json.dumps(plan)], False, 30)
     try:
@@ -130,9 +130,10 @@ def _exchange_time(plan: list, repeat: int = 3) -> float:
 
 def test_answer_and_error_output_scale_linearly():
     # n and 8n; linear growth gives a ratio near 8 (less, with the fixed cost of a round trip),
-    # quadratic 64; the bound leaves room for a shared machine's noise
+    # quadratic 64; the best of five and 50 ms of slack leave room for a shared machine's noise
+    # (the answer's 1 MiB cap bounds the worst case anyway; the error output has no cap)
     answer = lambda n: [[["big", n]]]  # noqa: E731 - one padded answer line of n bytes
     errors = lambda n: [[["stderr", n], ["reply", {"error": "done"}]]]  # noqa: E731 - n bytes of stderr, then the answer
     for kind, plan, n in (("answer", answer, MAX_ANSWER_BYTES // 8 - 100), ("stderr", errors, 1_000_000)):
         small, large = _exchange_time(plan(n)), _exchange_time(plan(8 * n))
-        assert large < 20 * small + 0.02, (kind, small, large)
+        assert large < 20 * small + 0.05, (kind, small, large)
