@@ -36,6 +36,9 @@ ALWAYS_LOGGED = frozenset({"exchange", "exchange-with-stack", "exchange-with-tal
                            "buy-back"})
 _CARD_MOVES = ("exchange", "undo", "exchange-with-stack", "exchange-with-talon", "dealer-keeps-highest",
                "dead-card-under-stack", "deal", "stack-king", "talon-king")
+# what decides a seat's card at the end: the moves, and the events that stop one (an arrest,
+# a skipped horse): a program that exchanges with a king holder contradicts the arrest (S3)
+_CARD_FATE = _CARD_MOVES + ("arresto", "skip")
 _MARK_MOVES = ("mark-lost", "mark-gained", "buy-back", "restart", "keep-last-life")
 _SEAT_IN_PATH = re.compile(r"\[(\d+)\]$")
 
@@ -125,7 +128,7 @@ def _cause(trace: T.Trace, events: Sequence[Event], d: T.Divergence) -> Optional
     match = _SEAT_IN_PATH.search(d.path)
     seat = _engine_seat(trace, int(match.group(1))) if match else None
     if d.what == "hands":
-        return _index(events, _CARD_MOVES, seat, last=True)
+        return _index(events, _CARD_FATE, seat, last=True)
     if d.what == "net":
         first = _index(events, ("mark-lost", "mark-gained"), seat, last=False)
         return first if first is not None else _index(events, ("showdown",), None, last=False)
