@@ -40,6 +40,8 @@ open points), ``claims`` (the claim), ``explain`` (the steps as text), ``model``
 
 from __future__ import annotations
 
+import json
+
 from ...game.state import Via
 from ...formats.position import Position, Problem
 from .claims import judge_claim
@@ -75,8 +77,6 @@ def adjudicate(pos: Position, readings: bool = True) -> Ruling:
 def _hand_warnings(pos: Position, run: object) -> list[Problem]:
     """``hands`` are the cards held at the end; a player whose card changed hands during the
     history held another card when dealt.  Say so, in case the table wrote dealt cards there."""
-    import json
-
     leaves = getattr(run, "leaves", [])
     out = []
     for seat in sorted(pos.hands):
