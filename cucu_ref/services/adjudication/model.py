@@ -65,3 +65,6 @@ class Ruling(NamedTuple):
     verdict: str = ""
     valid_under: tuple[dict[str, Any], ...] = ()
     rules: Optional[Rules] = None  # the ruleset ruled under (the text names cards as its source prints them)
+    # where unknown cards decide (more than one outcome): what every outcome agrees on
+    # (outcomes.certain_of: marks_lost, marks_gained, out); None with one outcome
+    certain: Optional[dict[str, Any]] = None

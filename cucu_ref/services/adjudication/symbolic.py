@@ -47,6 +47,11 @@ class _Split(Exception):
         self.parts = parts
 
 
+# (domain, comparison, scale, value) -> the values of the domain that answer yes: the same
+# comparisons come back run after run (a pure function of its key; cleared when large)
+_ANSWERS: dict[tuple[frozenset[int], Compare, int, int], frozenset[int]] = {}
+
+
 class _Oracle:
     """Answers the comparisons of one run from the domains of its variables."""
 
@@ -66,11 +71,21 @@ class _Oracle:
         if isinstance(b, bool) or not isinstance(b, int):
             raise Untraceable(f"a card's value compared with {b!r}")
         c = int(b)
-        return self._unary(a.var, lambda v: op(a.scale * v, c))
+        dom = self.domains[a.var]
+        key = (dom, op, a.scale, c)
+        yes = _ANSWERS.get(key)
+        if yes is None:
+            if len(_ANSWERS) > 50_000:
+                _ANSWERS.clear()
+            yes = _ANSWERS[key] = frozenset(v for v in dom if op(a.scale * v, c))
+        return self._answer(a.var, dom, yes)
 
     def _unary(self, var: int, test: Callable[[int], bool]) -> bool:
         dom = self.domains[var]
-        yes = frozenset(v for v in dom if test(v))
+        return self._answer(var, dom, frozenset(v for v in dom if test(v)))
+
+    def _answer(self, var: int, dom: frozenset[int], yes: frozenset[int]) -> bool:
+        """Yes where every value answers yes, no where none does, else split."""
         if len(yes) == len(dom):
             return True
         if not yes:
@@ -105,7 +120,9 @@ def _parts(mine: frozenset[int], other: frozenset[int], test: Callable[[int, int
     always answered yes, those always answered no, and one part for each value answered both
     ways (a part of more than one value only where it answers alike, so that no part splits
     forever); the highest values first."""
-    yes, no, both = [], [], []
+    yes: list[int] = []
+    no: list[int] = []
+    both: list[int] = []
     for x in sorted(mine, reverse=True):
         answers = {test(x, y) for y in other}
         (both if len(answers) == 2 else yes if True in answers else no).append(x)
@@ -142,10 +159,10 @@ class _Symbol(int):
     def __ge__(self, other: Any) -> bool:
         return self.oracle.compare(self, other, operator.ge)
 
-    def __eq__(self, other: Any) -> bool:  # type: ignore[override]
+    def __eq__(self, other: Any) -> bool:
         return self.oracle.compare(self, other, operator.eq)
 
-    def __ne__(self, other: Any) -> bool:  # type: ignore[override]
+    def __ne__(self, other: Any) -> bool:
         return self.oracle.compare(self, other, operator.ne)
 
     __hash__ = int.__hash__  # (no set or dict of the scoring's holds a value)

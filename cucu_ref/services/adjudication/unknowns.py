@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from typing import Any, Iterable, NamedTuple, Optional, Sequence
+from typing import Any, Hashable, Iterable, NamedTuple, Optional, Sequence
 
 from ...game.cards import FOOL_VALUE, PACKS, Card
 from ...game.rulesets import Rules
@@ -295,7 +295,7 @@ class Reasoner:
         domains = {j: frozenset(values) for j, values in enumerate(by_value)}
         keys = list(live) + list(dead)
         universes = [self.possible(k, ph) for ph in keys]
-        groups: dict[tuple[object, ...], tuple[tuple[Optional[Card], ...], list[Row]]] = {}
+        groups: dict[Hashable, tuple[tuple[Optional[Card], ...], list[Row]]] = {}
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
 
