@@ -57,7 +57,7 @@ from . import vocabulary as V
 from ..game.cards import CUCCU, CardNameError
 from ..game.rulesets import CUCKOO, PRESETS
 from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
-from .names import lookalike_key, lookalike_letters, table_name
+from .names import seat_hint, table_name
 from .position import schema
 from .sources import RULES, cite
 
@@ -420,16 +420,7 @@ class _ReaderState:
         which letters differ (issue 27)."""
         if not self.players or name in self.seated_set or table_name(name) in self.seated_set:
             return
-        look = lookalike_key(name) if len(name) <= 40 else None
-        alike = next((p for p in self.players if look is not None and lookalike_key(p) == look), None)
-        if alike is not None:
-            letters = lookalike_letters(name, alike)
-            hint = f"; {alike!r} looks the same but is written with other letters" + (
-                f" ({letters})" if letters else "")
-        else:
-            # difflib compares two long strings in quadratic time: a name is at most 40 characters
-            near = difflib.get_close_matches(name, self.players, n=1) if len(name) <= 40 else []
-            hint = f"; did you mean {near[0]!r}?" if near else ""
+        hint = seat_hint(table_name(name), self.players)
         raise _Fail(span.column, f"{_shown(name)} is not seated at this table{hint} "
                                  f"(players: {_listing(self.players)})")
 
