@@ -379,9 +379,9 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
     outcomes = ruling.outcomes
     rules = ruling.rules
     if len(outcomes) == 1:
-        lines.append(verdict_text(outcomes[0].result, rules, outcomes[0].steps))
+        lines.append("Verdict: " + verdict_text(outcomes[0].result, rules, outcomes[0].steps))
     else:
-        lines.append(f"It depends on cards the position does not give ({', '.join(ruling.unknown)}):")
+        lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
         lines += [f"  {_if(o.condition)}: {verdict_text(o.result, rules, o.steps)}" for o in outcomes]
     lines += _claim_lines(ruling.claim, len(outcomes))
     for w in ruling.warnings:
@@ -514,20 +514,23 @@ def _question_lines(ruling: Ruling) -> list[str]:
         lines.append(f"Open question ({q['settles']}): {q['question']}")
         if chosen is not None:
             lines.append(f"  This ruling reads: {_reading_words(chosen)}")
+        # readings that rule alike are named together, in one line (or one block of cases)
+        alike: dict[tuple[str, ...], list[str]] = {}
         for r in q["readings"]:
             if r["chosen"]:
                 continue
-            head = f"  Read otherwise ({_reading_words(r)})"
             if r["status"] != "ruling":
-                lines.append(f"{head}: {r['status']}: {r.get('message', '')}")
-                continue
-            others = [o["result"] for o in r["outcomes"]]
-            if len(others) == 1 and len(chosen_results) == 1:
-                lines.append(f"{head}: {_other_verdict(chosen_results[0], others[0], ruling.rules)}")
+                said: tuple[str, ...] = (f": {r['status']}: {r.get('message', '')}",)
+            elif len(r["outcomes"]) == 1 and len(chosen_results) == 1:
+                said = (": " + _other_verdict(chosen_results[0], r["outcomes"][0]["result"], ruling.rules),)
             else:
-                lines.append(f"{head}:")
-                lines += [f"    {_if(o.get('if') or '') if o.get('if') else 'In every case'}: "
-                          f"{verdict_text(o['result'], ruling.rules)}" for o in r["outcomes"]]
+                said = (":", *(f"    {_if(o['if']) if o.get('if') else 'In every case'}: "
+                               f"{verdict_text(o['result'], ruling.rules)}" for o in r["outcomes"]))
+            if said != (": the same ruling",):  # (a reading that rules as this one adds nothing)
+                alike.setdefault(said, []).append(_reading_words(r))
+        for said, words in alike.items():
+            lines.append(f"  Read otherwise ({'; or '.join(words)}){said[0]}")
+            lines += said[1:]
     return lines
 
 
