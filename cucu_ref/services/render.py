@@ -255,6 +255,16 @@ def _stakes(n: int) -> str:
     return f"{n} stake{'' if n == 1 else 's'}"
 
 
+# what a player may do next, in words (the result's 'legal' names the engine's verbs)
+_CHOICES = {"dealer-exchange": "exchange with the stack", "stack-exchange": "exchange with the stack",
+            "buy-back": "buy back", "decline": "not buy back", "pay-to-refuse": "pay to refuse",
+            "ask": "ask 'pagherai se null?'"}
+
+
+def _choices(nx: dict[str, Any]) -> str:
+    return " or ".join(_CHOICES.get(x, x) for x in nx["legal"])
+
+
 def _what_next(r: dict[str, Any]) -> list[str]:
     """Who is out, the buy-backs, the winner or what comes next and the next dealer (K2, K17)."""
     more = []
@@ -280,12 +290,12 @@ def _what_next(r: dict[str, Any]) -> list[str]:
     elif r["next"] and (a is not None or b is not None):
         # K17: the buy-back waits on the player's word, the next dealer is known either way
         nx = r["next"]
-        more.append(f"{nx['player']} decides next ({' or '.join(nx['legal'])})")
+        more.append(f"{nx['player']} decides next ({_choices(nx)})")
         more.append(f"next dealer: {a}, whether or not anybody buys back" if a == b
                     else f"next dealer: {a} if nobody buys back, {b} if all do")
     elif r["next"]:
         nx = r["next"]
-        more.append(f"the deal goes on: {nx['player']} decides next ({' or '.join(nx['legal'])})")
+        more.append(f"the deal goes on: {nx['player']} decides next ({_choices(nx)})")
     elif a is not None or b is not None:
         more.append(f"next dealer: {a} if nobody buys back" + (f", {b} if all do" if b != a else ""))
     elif r["next_dealer"]:
@@ -480,11 +490,11 @@ def _fact(d: dict[str, Any]) -> str:
         if left_out:
             parts.append("the claim leaves out " + ", ".join(
                 f"{p}'s {_nth(claimed.count(p), k)}" for p, k in _tally(left_out).items()))
-        if wrong:
-            parts.append(", ".join(f"{p}'s {_nth(ruled.count(p), k)}" for p, k in _tally(wrong).items())
-                         + f" {'is' if len(wrong) == 1 else 'are'} claimed, not ruled")
-        return f"{field}: claimed {_counted(claimed) or 'nobody'}, the rules say {_counted(ruled) or 'nobody'}: " \
-            + "; ".join(parts)
+        for p in _tally(wrong):
+            n = ruled.count(p)
+            parts.append(f"{p} {verb} {n}, not {claimed.count(p)}" if n else f"{p} {verb} none")
+        return "; ".join(parts) + f" (claimed: {_counted(claimed) or 'nobody'}; the rules say: " \
+            f"{_counted(ruled) or 'nobody'})"
     return f"{field}: claimed {_show(claimed)}, the rules say {_show(ruled)}"
 
 

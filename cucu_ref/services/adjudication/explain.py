@@ -60,7 +60,7 @@ EVENT_TEXT = {
     "dealer-keeps-highest": "{seat}, the dealer, takes three cards, keeps the highest ({card}) and puts the other two "
                             "under the talon",
     "refuse-and-pay": "{seat} refuses the exchange and pays a {mark}",
-    "stack-king": "{seat} cuts {card} from the stock: it goes back and {seat} keeps the card held",
+    "stack-king": "{seat} cuts a {card} from the stock: it goes back and {seat} keeps the card held",
     "joint-winner": "{seat} is a joint winner: the last players went out together and share the pot "
                     "({stakes})",
     "keep-last-life": "{seat} keeps a last life: the last players went out together",
@@ -71,9 +71,9 @@ EVENT_TEXT_BY_RULE = {
     ("accept", "L7"): "the innkeeper {seat} accepts {other}'s bargain: they exchange cards",
     ("refuse", "L7"): "the innkeeper {seat} turns down {other}'s bargain ('fatt nu bicchijr'): {seat} keeps the inn "
                       "and pays if {other} loses with the nulla",
-    ("arresto", "F3"): "{seat} holds a king and says 'Coucou!': no exchange with {other}",
-    ("arresto", "A1"): "{seat} shows a king: no exchange with {other}",
-    ("arresto", "H1"): "{seat} holds a king and says 'Her!': no exchange with {other}",
+    ("arresto", "F3"): "{seat} holds the {card} and says 'Coucou!': no exchange with {other}",
+    ("arresto", "A1"): "{seat} shows the {card}: no exchange with {other}",
+    ("arresto", "H1"): "{seat} holds the {card} and says 'Her!': no exchange with {other}",
     ("mark-lost", "Q9"): "{seat} refuses the exchange and puts a {mark} in the cup",
     # the ordinary-pack games: their own words, and every card dealt before play begins
     ("shuffle", "F2"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
@@ -86,7 +86,7 @@ EVENT_TEXT_BY_RULE = {
     ("offer", "H1"): "{seat} asks the neighbour to exchange",
     ("keep", "R2"): "{seat} keeps the card",
     ("offer", "R2"): "{seat} asks the neighbour to change",
-    ("arresto", "S3"): "{seat} exposes a king: no exchange with {other}",
+    ("arresto", "S3"): "{seat} exposes the {card}: no exchange with {other}",
     ("shuffle", "S2"): "{seat} deals one card to each player before play begins",
     ("keep", "S2"): "{seat} keeps the card",
     ("offer", "S2"): "{seat} tries to exchange with the next player",
