@@ -17,6 +17,7 @@ from ...game.cards import Card
 from ...formats.position import ROLE_CALL, HistoryEvent, Position
 from ...game.rulesets import by_identity
 from ...game.scoring import evaluate
+from ...game.state import EventKind
 from ...formats.sources import RULES, cite
 from ...formats.vocabulary import call, counter_words, display_label
 from .model import is_placeholder
@@ -246,10 +247,10 @@ def _arresto_template(ev: Any, rules: Any) -> Optional[str]:
 def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str:
     """One engine event as a line (not the showdown's cards, nor the F2 dealer's discards), in
     the words of ``rules``' source: its calls, its marks or lives (D1, R1, S5)."""
-    if ev.kind == "exchange-with-stack":
+    if ev.kind == EventKind.EXCHANGE_WITH_STACK:
         return f"{nm(ev.seat)} exchanges the card with the {'bottom' if ev.amount else 'top'} card of the stack"
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
-    if template is None and ev.kind == "arresto":
+    if template is None and ev.kind == EventKind.ARRESTO:
         template = _arresto_template(ev, rules)
     if template is None:
         template = EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
@@ -268,11 +269,11 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
     outcome's case binds."""
     card = card_name(ev.card) if ev.card is not None else None
     text = _event_text(ev, nm, card, rules)
-    if ev.kind == "dealer-keeps-highest":
+    if ev.kind == EventKind.DEALER_KEEPS_HIGHEST:
         low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
         if all(low):
             text += f" ({low[0]} and {low[1]})"
-    elif ev.kind == "showdown":
+    elif ev.kind == EventKind.SHOWDOWN:
         st = leaf.state
         live = []
         for s in st.order:
@@ -326,11 +327,11 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
         met = None  # the entry's last targeted event card (C2): the reason of the marks it costs
         for ev in events:
-            if ev.kind == "arresto":
+            if ev.kind == EventKind.ARRESTO:
                 met = ev
-            elif ev.kind == "showdown":
+            elif ev.kind == EventKind.SHOWDOWN:
                 met = None  # the showdown's marks have their own reasons (its notes)
-            if said and ev.kind == "mark-lost" and ev.seat in said:
+            if said and ev.kind == EventKind.MARK_LOST and ev.seat in said:
                 said.discard(ev.seat)
                 continue
             # the common case first: a line this table's memo holds (a card the outcome's case
@@ -338,7 +339,8 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
             known = memo.get(ev)
             if known is None or (subst and ev.card in subst):
                 kind = ev.kind
-                if kind == "showdown" or kind == "dealer-keeps-highest" or (ev.card is not None and ev.card in subst):
+                if kind in (EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST) or (
+                        ev.card is not None and ev.card in subst):
                     # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's
                     # case depend on more than the event: written each time
                     known = (ev.rule, _source(ev.rule), _bound_text(ev, leaf, subst, shown, rules, nm, card_name))
@@ -351,11 +353,11 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 head_due = False
             else:
                 out.append({"at": at, "rule": rule, "source": source, "text": text})
-            if ev.kind == "mark-lost" or ev.kind == "mark-gained":
+            if ev.kind == EventKind.MARK_LOST or ev.kind == EventKind.MARK_GAINED:
                 why = _why(ev, met, nm, card_name)
                 if why:
                     out[-1]["why"] = why
-            if ev.kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
+            if ev.kind == EventKind.SHOWDOWN and all(ph in subst for _, ph in leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
                 notes, named = _showdown_notes(pos, leaf, subst, at, head, texts)
@@ -368,14 +370,14 @@ def _why(ev: Any, met: Any, nm: Any, card_name: Any) -> Optional[str]:
     """Why a mark is lost or gained during the deal, in words a table says: 'offered to Carla's
     XII Gnaf' (K11, K13, L8: the offer met a hunter or a cat), 'paid by Bruno, whose offer met the
     XII Gnaf' (Z5), 'refused the exchange and paid' (Q9); None where no event card says why."""
-    if ev.kind == "mark-lost" and ev.rule == "Q9":
+    if ev.kind == EventKind.MARK_LOST and ev.rule == "Q9":
         return "refused the exchange and paid"
     if met is None:
         return None
     card = card_name(met.card) or "event card"
-    if ev.kind == "mark-lost" and ev.seat == met.other:
+    if ev.kind == EventKind.MARK_LOST and ev.seat == met.other:
         return f"offered to {nm(met.seat)}'s {card}"
-    if ev.kind == "mark-gained" and ev.seat == met.seat:
+    if ev.kind == EventKind.MARK_GAINED and ev.seat == met.seat:
         return f"paid by {nm(met.other)}, whose offer met the {card}"
     return None
 
@@ -395,13 +397,13 @@ def _marks_at_showdown(leaf: Any) -> list[int]:
     for _, events in leaf.steps:
         for ev in events:
             kind = ev.kind
-            if kind == "showdown":
+            if kind == EventKind.SHOWDOWN:
                 return marks
-            if kind == "mark-lost":
+            if kind == EventKind.MARK_LOST:
                 marks[ev.seat] -= max(ev.amount, 1)
-            elif kind == "mark-gained":
+            elif kind == EventKind.MARK_GAINED:
                 marks[ev.seat] += max(ev.amount, 1)
-            elif kind == "buy-back":
+            elif kind == EventKind.BUY_BACK:
                 marks[ev.seat] = leaf.start.rules.initial_marks
     return marks
 
