@@ -58,7 +58,7 @@ from ..game.cards import CUCCU, CardNameError
 from ..game.rulesets import PRESETS
 from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
 from .names import lookalike_key, lookalike_letters, table_name
-from .position import load, schema, schema_problems
+from .position import schema
 from .sources import RULES, cite
 
 __all__ = [
@@ -1409,100 +1409,3 @@ def errors_text(errors: tuple[NotationError, ...], source: str) -> str:
         rule = f" [{cite(e.rule)}]" if e.rule in RULES else ""
         lines.append(f"{source}:{e.line}:{e.column}: {e.message}{rule}")
     return "\n".join(lines)
-
-
-def _located(record: dict[str, Any], where: Locations, source: str) -> str:
-    """The problems of a position read from notation, each at the line that wrote it."""
-    from .position import Problem
-    from ..services.render import problems_text
-
-    problems = [Problem(p["layer"], p["path"], p["message"], p.get("rule")) for p in record["problems"]]
-    # the JSON path's text, its head and what follows the problems (the readings under which a
-    # rejected history is valid), with each problem at its line instead of its path
-    warnings = [Problem(w["layer"], w["path"], w["message"], w.get("rule")) for w in record.get("warnings", ())]
-    whole = problems_text(problems, source, record.get("verdict"), record.get("valid_under", ()),
-                          warnings).split("\n")
-    lines = [whole[0]]
-    for p in problems:
-        rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
-        at = where.of(p.path) if p.path != "$" else None
-        place = f"{source}:{at[0]}:{at[1]}" if at else source
-        lines.append(f"{place}: {p.message}{rule}")
-    return "\n".join(lines + whole[1 + len(problems):])
-
-
-def adjudicate_notation(data: bytes | str, source: str, readings: bool = True) -> tuple[int, dict[str, Any], Any]:
-    """A deal in the notation through every layer, as ``cli.adjudicate_document`` does for JSON:
-    (exit code, JSON record, text thunk).  A notation error is exit 1, its JSON problems of layer
-    'input' (path '$', the message starting 'line L, column C:'); later problems keep their JSON
-    paths, and the text gives each the line it came from."""
-    from ..cli.adjudicate import EXIT_INVALID, adjudicate_document
-    from .position import InputError, Problem
-    from ..services.render import problems_json, problems_text
-
-    try:
-        text = _text(data)
-    except InputError as err:
-        problem = Problem("input", err.path, err.message)
-        return EXIT_INVALID, problems_json([problem], source), lambda: problems_text([problem], source)
-    try:
-        doc, where = parse_with_locations(text)
-    except NotationError as err:
-        problems = [Problem("input", "$", f"line {e.line}, column {e.column}: {e.message}", e.rule)
-                    for e in err.errors]
-        errors = err.errors
-        return EXIT_INVALID, problems_json(problems, source), lambda: errors_text(errors, source)
-    def place(path: str) -> str:
-        at = where.of(path)
-        return f"line {at[0]}" if at else path
-
-    code, record, thunk = adjudicate_document(doc, source, readings, place)
-    if code == EXIT_INVALID and record.get("problems"):
-        return code, record, lambda: _located(record, where, source)
-    return code, record, thunk
-
-
-def convert(names: list[str], to: str, out: Any, err: Any, stdin: Any, language: Optional[str] = None) -> int:
-    """``cucu-adjudicate --to-json FILE`` / ``--to-notation FILE``: write each input in the
-    other form (exit 1 when one cannot be read, 2 when a file cannot be opened).  As for a
-    ruling (issue 12): at most MAX_BYTES + 1 bytes of an input are read, and no character that
-    could act on a terminal reaches either output unescaped."""
-    from ..services.render import json_printable, printable
-
-    worst = 0
-    for name in names:
-        source = "<stdin>" if name == "-" else name
-        try:
-            if name == "-":
-                data = stdin.read(MAX_BYTES + 1)
-            else:
-                with open(name, "rb") as f:
-                    data = f.read(MAX_BYTES + 1)
-        except OSError as e:
-            err.write(printable(f"cucu-adjudicate: error: cannot read {name}: {e.strerror or e}") + "\n")
-            worst = max(worst, 2)
-            continue
-        try:
-            if to == "json":
-                doc = parse(_text(data))
-                out.write(json_printable(json.dumps(doc, ensure_ascii=False, indent=2)) + "\n")
-            else:
-                from ..services.render import problems_text
-
-                doc = load(data)
-                problems = schema_problems(doc)
-                if problems:
-                    err.write(problems_text(problems, source) + "\n")
-                    worst = max(worst, 1)
-                    continue
-                out.write(printable(format(doc, language)))
-        except NotationError as e:
-            err.write(printable(errors_text(e.errors, source)) + "\n")
-            worst = max(worst, 1)
-        except ValueError as e:  # format's refusal of what the notation cannot write back
-            err.write(printable(f"{source}: cannot be written as notation: {e}") + "\n")
-            worst = max(worst, 1)
-        except InputError as e:
-            err.write(printable(f"{source}: cannot read the position: {e.message}") + "\n")
-            worst = max(worst, 1)
-    return worst
