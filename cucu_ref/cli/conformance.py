@@ -40,9 +40,10 @@ def _report(result: Result, args: argparse.Namespace, out: TextIO) -> None:
     """One vector's line.  ``why`` may quote the program (its error, its stderr, its ids): text
     output escapes every non-printable character and the line feed, JSON output escapes them
     as ``\\uXXXX``, so a hostile program can neither forge a line nor act on a terminal."""
-    # render pulls in the adjudication service; serve never reports, and its cold start is one
-    # per vector with --per-vector: 0.78 s without this import at module level, 1.07 s with it
-    # (python -m cucu_ref.cli.conformance serve </dev/null, best of five, 2 Dec 2026)
+    # cold start: cucu_ref.services.render costs 290 ms, used only by run's reports (render pulls
+    # in the adjudication service; serve, started once per vector with --per-vector, never
+    # reports: python -m cucu_ref.cli.conformance serve </dev/null takes 0.76 s, 1.07 s with
+    # this import at module level; best of five, 2 Dec 2026)
     from ..services.render import json_printable, printable
 
     vector, verdict, why = result
