@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Any, NamedTuple, Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape
 
 from .adjudication import Outcome, Ruling
@@ -183,34 +183,3 @@ def ruling_svg(pos: Position, ruling: Ruling, title: str = "") -> str:
 def _n(x: float) -> str:
     text = f"{x:.1f}"
     return text[:-2] if text.endswith(".0") else text
-
-
-
-def svg_document(data: "bytes | str | dict[str, Any]", source: str) -> tuple[int, Optional[str], str]:
-    """One input of ``cucu-adjudicate --format svg``: (exit code, the SVG document or None, the
-    message to give instead).  The input goes through every layer as for a text ruling
-    (:func:`cucu_ref.cli.adjudicate.adjudicate_document`); a position it rejects has no picture, and the
-    message is its text ruling (its problems, with their lines for the notation).  A trace
-    (``cucu-trace/1``) is not drawn."""
-    from ..formats import position as P
-    from .adjudication import adjudicate
-    from ..cli.adjudicate import EXIT_OK, EXIT_USAGE, adjudicate_document
-
-    code, _, text = adjudicate_document(data, source, True)  # the same messages as a text ruling
-    if code != EXIT_OK:
-        return code, None, text()
-    from ..formats.notation import looks_like_notation, parse
-
-    # the dispatch of adjudicate_document, which has just read this input without a problem
-    if isinstance(data, dict):
-        doc = data
-    elif data.lstrip()[:1] not in (b"{", "{") and looks_like_notation(data):
-        doc = parse(data.decode("utf-8-sig") if isinstance(data, bytes) else data)
-    else:
-        doc = P.load(data)
-    if doc.get("format") == "cucu-trace/1":
-        return EXIT_USAGE, None, f"{source}: a trace (cucu-trace/1) is not drawn; --format svg draws a position"
-    pos, _ = P.parse(doc)
-    assert pos is not None  # adjudicate_document read it
-    ruling = adjudicate(pos, readings=False)
-    return EXIT_OK, ruling_svg(pos, ruling, f"{source}: ruling under {pos.rules.name}"), ""

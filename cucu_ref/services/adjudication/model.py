@@ -9,12 +9,15 @@ from ...game.cards import Card
 from ...formats.position import Problem
 from ...game.rulesets import Rules
 
-__all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "Underdetermined", "Unsupported", "Outcome", "Ruling",
+__all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "SMALL_CASES", "Underdetermined", "Unsupported", "Outcome", "Ruling",
            "is_placeholder"]
 
 PLACEHOLDER = 1000  # placeholder cards have values from here up: no role, never compared
 MAX_WORK = 20_000  # engine steps one adjudication may spend on the branches over unknown cards
 MAX_CASES = 20_000  # showdowns one adjudication may score to split the cases of unknown live cards
+# combinations of a showdown's unknown cards scored one by one; past it the scoring runs on
+# symbolic cards (unknowns.Reasoner.showdown_cases, symbolic.explore)
+SMALL_CASES = 1_000
 
 
 def is_placeholder(card: Optional[Card]) -> bool:
@@ -62,3 +65,6 @@ class Ruling(NamedTuple):
     verdict: str = ""
     valid_under: tuple[dict[str, Any], ...] = ()
     rules: Optional[Rules] = None  # the ruleset ruled under (the text names cards as its source prints them)
+    # where unknown cards decide (more than one outcome): what every outcome agrees on
+    # (outcomes.certain_of: marks_lost, marks_gained, out); None with one outcome
+    certain: Optional[dict[str, Any]] = None

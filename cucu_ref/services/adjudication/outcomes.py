@@ -19,7 +19,7 @@ from .explain import steps_of
 from .model import Outcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
-__all__ = ["result_of", "group", "essence", "outcome_key", "unknown_labels", "describe", "card_range"]
+__all__ = ["result_of", "group", "certain_of", "essence", "outcome_key", "unknown_labels", "describe", "card_range"]
 
 Row = tuple[frozenset[Card], ...]
 
@@ -298,3 +298,25 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
         built.append((_row_order(rows[0]) if rows else [], Outcome(when, steps, res, condition)))
     built.sort(key=lambda x: x[0])
     return [o for _, o in built]
+
+
+def certain_of(outcomes: Sequence[Outcome]) -> Optional[dict[str, Any]]:
+    """What every case agrees on where unknown cards decide the outcome (issue 24 §5): the
+    marks lost and gained (each with its rule) and the players out in every outcome, in the
+    first outcome's order; None where there is one outcome (all of it is certain)."""
+    if len(outcomes) < 2:
+        return None
+    results = [o.result for o in outcomes]
+    out: dict[str, Any] = {}
+    for field in ("marks_lost", "marks_gained", "out"):
+        common = list(results[0][field])
+        for r in results[1:]:
+            rest = list(r[field])
+            kept = []
+            for item in common:
+                if item in rest:
+                    rest.remove(item)
+                    kept.append(item)
+            common = kept
+        out[field] = common
+    return out
