@@ -122,7 +122,7 @@ def _judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
         return "fail", f"the answer lacks {', '.join(missing)}"
     wrong = [field for field in checks + [f for f in ("marks", "pot", "virgins") if f in got and f in expected
                                           and f not in checks]
-             if _normal(field, expected.get(field), family, names) != _normal(field, got.get(field), family, names)]
+             if _normal(field, expected.get(field), family, None) != _normal(field, got.get(field), family, names)]
     if wrong or log is not None:
         why = _diagnosis(vector, got, names, family, wrong, log)
         if wrong or why:
@@ -142,9 +142,10 @@ def _judge_refusal(illegal: dict[str, Any], got: dict[str, Any]) -> tuple[str, s
     return "pass", ""
 
 
-def _normal(field: str, value: Any, family: str, names: NameMap) -> Any:
-    """A well-formed field's value as compared: card names as tokens, seat sets sorted."""
-    if field == "hands" and isinstance(value, list):
+def _normal(field: str, value: Any, family: str, names: Optional[NameMap]) -> Any:
+    """A well-formed field's value as compared: the program's card names as tokens (``names``
+    None: the vector's, tokens already), seat sets sorted."""
+    if field == "hands" and isinstance(value, list) and names is not None:
         return [names.token(c, family) for c in value]
     if field in ("out", "virgins") and isinstance(value, list):
         return sorted(value)
