@@ -41,6 +41,7 @@ from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
+from ..game.history import fold
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
 
 __all__ = [
@@ -471,14 +472,9 @@ def _last_rule(events: Sequence[Event]) -> Optional[str]:
 
 def _outcome(final: State, events: Sequence[Event]) -> Outcome:
     n = len(final.players)
-    net = dict.fromkeys(range(n), 0)
-    for e in events:
-        if e.kind == EventKind.MARK_LOST and e.seat is not None:
-            net[e.seat] -= max(e.amount, 1)
-        elif e.kind == EventKind.MARK_GAINED and e.seat is not None:
-            net[e.seat] += max(e.amount, 1)
+    record = fold(events)
     return Outcome(
-        net=net,
+        net={seat: record.net(seat) for seat in range(n)},
         marks=dict(enumerate(final.marks)),
         out=frozenset(s for s, m in enumerate(final.marks) if m == 0),
         hands={s: final.hands[s] if s in final.order else None for s in range(n)},
