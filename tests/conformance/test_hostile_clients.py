@@ -203,3 +203,19 @@ def test_without_a_log_the_rule_is_the_inferred_cause_not_the_first_field():
     code, lines, _ = run([[["answer", no_restart]]], "--id", "hand/campli-K19-both-out-restart")
     line = one_fail(lines)
     assert "the answer contradicts cucu-ref's the table restart [K18 " in line, line
+
+
+def test_a_dealer_taking_the_wrong_end_of_the_stack_is_named_by_the_dealers_exchange():
+    # Q6: a program that reads Lu Stù's dealer exchange as the top of the stack.  The first
+    # field that differs may be 'net' (the showdown, L3), but the cause is the dealer's
+    # exchange with the stack, K8 (seed 000, §Geben und Kartentausch: the dealer exchanges
+    # with the stack; Q6 asks which end).  The answer is cucu-ref's own under stack-top.
+    from cucu_ref.formats import trace as T
+    from cucu_ref.services.conformance.names import NameMap
+    from cucu_ref.services.conformance.runner import judge
+    from cucu_ref.services.conformance.vectors import input_of, load
+
+    vector = next(v for v in load() if v.id == "lu-stu-005")
+    doc = {**input_of(vector), "ruleset": {"preset": "lu-stu", "options": {"dealer_exchange": "stack-top"}}}
+    verdict, why = judge(vector, {**T.answer(doc), "id": vector.id}, NameMap())
+    assert verdict == "fail" and "the answer contradicts cucu-ref's Fabio exchange-with-stack [K8 " in why, why

@@ -79,7 +79,7 @@ def _said(trace: T.Trace, event: Optional[dict[str, Any]]) -> str:
         words.append(f"with {trace.names[trace.client.index(event['other'])]}")
     if event["card"] is not None:
         words.append(event["card"])
-    if event["amount"]:
+    if event["amount"] and event["kind"] in _MARKS:
         words.append(f"x{event['amount']}")
     return " ".join(str(w) for w in words)
 
