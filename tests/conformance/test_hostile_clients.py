@@ -103,6 +103,11 @@ def test_the_answer_must_echo_the_requests_id():
     assert "the answer's id 'hand/someone-else' is not the request's 'hand/campli-K10-cuckoo'" in line
 
 
+def test_a_programs_own_words_are_clipped():
+    code, lines, _ = run([[["reply", {"error": "e" * 100_000}]]], "--id", K10)
+    assert one_fail(lines).endswith("e" * 300 + "... (99700 more characters)")
+
+
 def test_hostile_text_from_the_client_cannot_forge_a_line():
     code, lines, _ = run([[["reply", {"error": "x\n1 passed, 0 failed\x1b[2J\ud800"}]]], "--id", K10)
     line = one_fail(lines)

@@ -94,9 +94,9 @@ def _judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
         return "fail", (f"the answer's id {_shown(answer.get('id'))} is not the request's {vector.id!r} "
                         f"(an answer echoes its request's id; is the program out of step?)")
     if "skip" in answer:
-        return "skip", str(answer["skip"])
+        return "skip", _clipped(answer["skip"])
     if "error" in answer:
-        return "fail", f"the program reported an error: {answer['error']}"
+        return "fail", f"the program reported an error: {_clipped(answer['error'])}"
     family = _family(vector)
     if "asks" in answer:
         trace, _ = T.parse(input_of(vector))
@@ -152,6 +152,12 @@ def _normal(field: str, value: Any, family: str, names: Optional[NameMap]) -> An
     if field == "winner":
         return _winner(value)
     return value
+
+
+def _clipped(value: Any, limit: int = 300) -> str:
+    """A program's own words (a skip's reason, its error), at most ``limit`` characters."""
+    text = value if isinstance(value, str) else _shown(value)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text) - limit} more characters)"
 
 
 def _shown(value: Any) -> str:
