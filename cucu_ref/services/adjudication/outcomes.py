@@ -16,7 +16,7 @@ from ...formats.position import Position
 from ...game.history import fold
 from ...game.state import Action, ActionKind, Phase, State
 from .explain import steps_of
-from .model import Outcome, is_placeholder
+from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
 __all__ = ["result_of", "group", "certain_of", "essence", "outcome_key", "unknown_labels", "describe", "card_range"]
@@ -123,7 +123,7 @@ def case_key(result: dict[str, Any]) -> str:
     return essence(result) + repr((lost, gained))
 
 
-def outcome_key(outcomes: Iterable[Outcome]) -> tuple[str, ...]:
+def outcome_key(outcomes: Iterable[CaseOutcome]) -> tuple[str, ...]:
     return tuple(sorted({essence(o.result) for o in outcomes}))
 
 
@@ -252,7 +252,7 @@ def describe(rows: Sequence[Row], keys: Sequence[Card], labels: Mapping[Card, st
 # --------------------------------------------------------------------------- grouping
 
 
-def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
+def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]:
     """One outcome per group of branches that decide alike, by the same rules (see
     :func:`case_key`), each with the cards that lead to it, ordered by those cards' ranks."""
     if len(run.leaves) == 1 and not run.leaves[0].know.split:
@@ -260,7 +260,7 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
         leaf = run.leaves[0]
         fixed = _fixed(leaf)
         res = result_of(pos, leaf, fixed)
-        return [Outcome([], steps_of(pos, leaf, fixed, res["shown"]) if with_steps else [], res, "")]
+        return [CaseOutcome([], steps_of(pos, leaf, fixed, res["shown"]) if with_steps else [], res, "")]
     groups: dict[str, list[tuple[Leaf, dict[str, Any]]]] = {}
     for leaf in run.leaves:
         res = result_of(pos, leaf, _fixed(leaf))
@@ -295,12 +295,12 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
         if len(members) > 1:
             fixed = {ph: c for ph, c in fixed.items() if all(_fixed(m).get(ph) == c for m, _ in members)}
         steps = steps_of(pos, rep, fixed, res["shown"]) if with_steps else []
-        built.append((_row_order(rows[0]) if rows else [], Outcome(when, steps, res, condition)))
+        built.append((_row_order(rows[0]) if rows else [], CaseOutcome(when, steps, res, condition)))
     built.sort(key=lambda x: x[0])
     return [o for _, o in built]
 
 
-def certain_of(outcomes: Sequence[Outcome]) -> Optional[dict[str, Any]]:
+def certain_of(outcomes: Sequence[CaseOutcome]) -> Optional[dict[str, Any]]:
     """What every case agrees on where unknown cards decide the outcome (issue 24 §5): the
     marks lost and gained (each with its rule) and the players out in every outcome, in the
     first outcome's order; None where there is one outcome (all of it is certain)."""
