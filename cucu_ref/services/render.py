@@ -83,7 +83,7 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
         entry["steps"] = o.steps
         entry["result"] = o.result
         outcomes.append(entry)
-    return {
+    out = {
         "format": RULING_FORMAT,
         "input": source,
         "status": "ruling",
@@ -96,6 +96,9 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
         "open_questions": ruling.readings,
         "claim": ruling.claim,
     }
+    if ruling.certain is not None:
+        out["certain"] = ruling.certain  # (issue 24 §5: only where unknown cards decide the outcome)
+    return out
 
 
 def problems_json(problems: list[Problem], source: str, verdict: Optional[str] = None,
@@ -277,6 +280,19 @@ def _steps_text(steps: list[dict[str, Any]], indent: str,
     return lines
 
 
+def certain_text(certain: dict[str, Any]) -> str:
+    """What every case agrees on, in one line (issue 24 §5)."""
+    parts = []
+    if certain["marks_lost"]:
+        parts.append("marks lost: " + _by_player(certain["marks_lost"]))
+    if certain["marks_gained"]:
+        parts.append("marks gained: " + _by_player(certain["marks_gained"]))
+    if certain["out"]:
+        parts.append(_names(certain["out"]) + " out")
+    said = "; ".join(parts) if parts else "no mark moves in every case"
+    return f"Certain whatever the cards: {said}"
+
+
 def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
     """The ruling as text: the verdict, the claim, the steps, the result.  ``place`` names where
     a history entry was written (a deal in the notation: its line) in place of its JSON path."""
@@ -290,6 +306,8 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         if ruling.unknown:
             lines.append(f"  (the same whatever the cards the position does not give: {', '.join(ruling.unknown)})")
     else:
+        if ruling.certain is not None:
+            lines.append(certain_text(ruling.certain))
         lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
         for k, o in enumerate(outcomes, 1):
             lines.append(f"  Case {k}, if {o.condition or 'any card'}: {verdict_text(o.result)}")
