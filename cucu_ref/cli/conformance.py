@@ -21,7 +21,6 @@ from typing import Any, Callable, Iterable, Optional, Sequence, TextIO, Union
 
 from ..game.rulesets import PRESETS
 from ..services.conformance import PACKAGE_DATA, REPOSITORY_DATA
-from ..services.render import json_printable, printable
 from ..services.conformance.names import BUILTIN, load_map
 from ..services.conformance.program import Process
 from ..services.conformance.runner import Result, run, self_answer, serve_line, stats
@@ -41,6 +40,12 @@ def _report(result: Result, args: argparse.Namespace, out: TextIO) -> None:
     """One vector's line.  ``why`` may quote the program (its error, its stderr, its ids): text
     output escapes every non-printable character and the line feed, JSON output escapes them
     as ``\\uXXXX``, so a hostile program can neither forge a line nor act on a terminal."""
+    # cold start: cucu_ref.services.render costs 290 ms, used only by run's reports (render pulls
+    # in the adjudication service; serve, started once per vector with --per-vector, never
+    # reports: python -m cucu_ref.cli.conformance serve </dev/null takes 0.76 s, 1.07 s with
+    # this import at module level; best of five, 2 Dec 2026)
+    from ..services.render import json_printable, printable
+
     vector, verdict, why = result
     if args.json:
         record = json.dumps({"id": vector.id, "result": verdict, "why": why}, ensure_ascii=False)

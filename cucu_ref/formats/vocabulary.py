@@ -34,6 +34,7 @@ from typing import Iterable, NamedTuple, Optional
 from ..game import cards as _cards
 from ..game.cards import CUCCU, FRENCH, PACKS, Card
 from ..game.rulesets import Rules
+from .sources import RULES
 
 __all__ = [
     "USAGE",
@@ -351,8 +352,6 @@ def source_of(rules: Rules) -> str:
     K4 is Farina's, Lu Stù's L2 Di Luigi & Mazza's, Coucou's F2 the Académie's ...); a source
     that prints no names of the ruleset's pack gives way to the pack's own (Farina's for the
     Cuccù pack, the Académie's for the French)."""
-    from .sources import RULES
-
     family = _rules_family(rules)
     key = RULES[rules.cites("deal")].source
     if _PRINTED_FAMILY.get(key) != family:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, Callable, Optional, Sequence
 
 from .adjudication import Ruling
 from ..formats.position import Problem
+from ..formats.sources import RULES, SOURCES, cite
+from ..formats.vocabulary import display_label
+from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
+from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
            "rulesets_json", "rulesets_text", "citation", "printable", "json_printable"]
@@ -123,8 +128,6 @@ def error_json(message: str, source: str, code: int) -> dict[str, Any]:
 
 
 def _rule_text(rule: Optional[str]) -> str:
-    from ..formats.sources import RULES, cite
-
     return f" [{cite(rule)}]" if rule in RULES else (f" [{rule}]" if rule else "")
 
 
@@ -233,11 +236,8 @@ def _named(token: Optional[str], rules: Any) -> str:
         return "?"
     if rules is None:
         return token
-    from ..game.cards import PACKS, parse
-    from ..formats.vocabulary import display_label
-
     try:
-        return display_label(rules, parse(token, PACKS[rules.pack].family))
+        return display_label(rules, parse_card(token, PACKS[rules.pack].family))
     except ValueError:
         return token
 
@@ -450,9 +450,6 @@ def _common_prefix(lists: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
 
 
 def rulesets_json() -> dict[str, Any]:
-    from ..game.rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options
-    from ..formats.sources import RULES, SOURCES, cite
-
     presets = []
     for name, rules in PRESETS.items():
         info = PRESET_INFO.get(name)
@@ -478,8 +475,6 @@ def rulesets_json() -> dict[str, Any]:
 def citation(key: str) -> str:
     """A rule ID or source key as a reader cites it, by author and year: ``'K13, N. Farina
     2010, §Ereigniskarten'``; an open question says it is one, and whose text it is open in."""
-    from ..formats.sources import RULES, SOURCES
-
     if key in RULES:
         rule = RULES[key]
         source = SOURCES[rule.source]
@@ -502,9 +497,6 @@ def _author(author: str) -> str:
 
 
 def _setting_words(rules: Any) -> str:
-    from ..game.cards import PACKS
-    from ..game.rulesets import CUCKOO
-
     pack = PACKS[rules.pack]
     if pack.family == "cuccu":
         cards = f"the {pack.size}-card Cuccù pack" + (" (no lions)" if rules.pack == "cuccu-38" else "")
@@ -523,8 +515,6 @@ def _setting_words(rules: Any) -> str:
     elif pack.family != "cuccu" and [r for _, r in rules.roles] == [CUCKOO]:
         parts.append("the king refuses an exchange")
     else:
-        from ..game.cards import Card, format as card_token
-
         parts.append("event cards " + ", ".join(f"{card_token(Card(pack.family, v))} {r}" for v, r in rules.roles))
     return "; ".join(parts) + "."
 
@@ -533,10 +523,6 @@ def rulesets_text(width: int = 88) -> str:
     """``cucu-adjudicate --rulesets``: every preset with its sources by author and year, its
     settings in words, the open points with the reading it takes and why, then every named
     option with its readings, their sources and the presets that take each."""
-    import textwrap
-
-    from ..game.rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
-    from ..formats.sources import SOURCES
 
     def para(text: str, indent: str, hang: str = "") -> list[str]:
         return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + hang,
@@ -577,8 +563,6 @@ def rulesets_text(width: int = 88) -> str:
             for key in fixed:
                 value = getattr(rules, key)
                 if key == "roles":
-                    from ..game.cards import PACKS, Card, format as card_token
-
                     family = PACKS[rules.pack].family
                     value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or "none"
                 shown = value

@@ -1,4 +1,4 @@
-"""The values a ruling is made of: :class:`Ruling`, :class:`Outcome`, and the two ways a
+"""The values a ruling is made of: :class:`Ruling`, :class:`CaseOutcome`, and the two ways a
 ruling can stop short (:class:`Underdetermined`, :class:`Unsupported`)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from ...formats.position import Problem
 from ...game.rulesets import Rules
 
 __all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "SMALL_CASES", "MAX_SPLITS", "Underdetermined", "Unsupported",
-           "Outcome", "Ruling", "is_placeholder"]
+           "CaseOutcome", "Outcome", "Ruling", "is_placeholder"]
 
 PLACEHOLDER = 1000  # placeholder cards have values from here up: no role, never compared
 MAX_WORK = 20_000  # engine steps one adjudication may spend on the branches over unknown cards
@@ -46,11 +46,17 @@ class Unsupported(Exception):
         self.path, self.rule = path, rule
 
 
-class Outcome(NamedTuple):
+class CaseOutcome(NamedTuple):
+    """One case of a ruling: the result (``cucu-ruling/1``'s fields) when the unknown cards are
+    as ``when`` says, and the steps that got there."""
+
     when: list[dict[str, list[str]]]  # alternatives of {unknown card: possible cards}; [] = always
     steps: list[dict[str, Any]]
     result: dict[str, Any]
     condition: str = ""  # ``when`` as a person reads it ("Bruno was dealt V or lower"); "" = always
+
+
+Outcome = CaseOutcome  # the name before issue 23 (three classes were called Outcome)
 
 
 class Ruling(NamedTuple):
@@ -59,7 +65,7 @@ class Ruling(NamedTuple):
     preset: str
     overrides: dict[str, Any]
     unknown: list[str]  # labels of the unknown cards the ruling had to consider
-    outcomes: list[Outcome]
+    outcomes: list[CaseOutcome]
     readings: list[dict[str, Any]]
     claim: Optional[dict[str, Any]]
     players: tuple[str, ...] = ()

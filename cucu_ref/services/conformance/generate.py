@@ -42,6 +42,7 @@ from ...game.engine import IllegalActionError, legal_actions, note_hint, step
 from ...game.rulesets import CUCKOO, HORSE, HUNTER, INN, OPEN_POINTS, OPTIONS, PRESETS, Rules
 from ...game.scoring import evaluate
 from ...game.state import Action, ActionKind, Event, EventKind, Phase, State
+from ...formats.sources import RULES
 from ...formats.trace import WORDS, Decision, Trace, outcome_json, replay
 from . import PACKAGE_DATA, REPOSITORY_DATA
 
@@ -352,7 +353,6 @@ def vector_doc(trace: Trace, vector_id: str, description: str, feats: Iterable[s
         rules_cited.add(spec.settles)
         source = next(r.source for r in spec.readings if r.value == value)
         rules_cited.add(source)
-    from ...formats.sources import RULES
 
     n = len(trace.names)
     doc: dict[str, Any] = {

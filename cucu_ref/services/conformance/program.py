@@ -146,6 +146,8 @@ class Process:
                     scanned = len(answer)
                 if len(answer) > MAX_ANSWER_BYTES:
                     self._end(grace=0)
+                    if written < len(request):
+                        return f"the program wrote over {MAX_ANSWER_BYTES} bytes without reading its request"
                     return f"the answer is longer than {MAX_ANSWER_BYTES} bytes"
                 left = deadline - time.monotonic()
                 ready = sel.select(left) if left > 0 else []
