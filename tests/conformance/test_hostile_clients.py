@@ -207,7 +207,7 @@ def test_without_a_log_the_rule_is_the_inferred_cause_not_the_first_field():
                   "hands": ["V", "XIIII", None, None], "next_dealer": None, "winner": None}
     code, lines, _ = run([[["answer", no_restart]]], "--id", "hand/campli-K19-both-out-restart")
     line = one_fail(lines)
-    assert "the answer contradicts cucu-ref's the table restart [K18 " in line, line
+    assert "the answer contradicts cucu-ref's restart (the whole table) [K18 " in line, line
 
 
 def test_a_dealer_taking_the_wrong_end_of_the_stack_is_named_by_the_dealers_exchange():
