@@ -57,6 +57,8 @@ __all__ = [
     "ROLE_WORDS",
     "ROLE_CALL",
     "ROLE_RULE",
+    "DECISIONS",
+    "VERB_OF",
 ]
 
 FORMAT = "cucu-position/1"
@@ -836,7 +838,10 @@ def start_state(pos: Position, rules: Optional[Rules] = None) -> State:
     )
 
 
-_VERB_OF = {kind: verb for verb, kinds in DECISIONS.items() for kind in kinds}
+# the other way round: the verb a position writes for each engine decision (the mapping is
+# written once, in DECISIONS)
+VERB_OF: dict[str, str] = {kind: verb for verb, kinds in DECISIONS.items() for kind in kinds}
+_VERB_OF = VERB_OF  # (the name tests/natural_positions.py reads)
 
 
 def position_from_replay(start: State, actions: list[Action], description: str = "") -> dict[str, Any]:
@@ -857,7 +862,7 @@ def position_from_replay(start: State, actions: list[Action], description: str =
     for a in actions[1:]:
         if a.seat is None:
             raise ValueError(f"the decision {a.kind!r} names no seat")
-        verb = _VERB_OF.get(a.kind)
+        verb = VERB_OF.get(a.kind)
         assert a.seat is not None
         history.append({verb: start.players[a.seat]} if verb else {"act": a.kind, "by": start.players[a.seat]})
     doc: dict[str, Any] = {"format": FORMAT}

@@ -3,7 +3,7 @@
 A thin adapter from a ruling to :func:`cucu_ref.services.diagram.render_svg`: one figure per outcome
 of the ruling, that is one picture when every card that matters is known, and one per case
 when cards the position leaves unknown branch the ruling (the cases of
-:class:`~cucu_ref.services.adjudication.Outcome`, in the ruling's order).  Each figure is drawn from the
+:class:`~cucu_ref.services.adjudication.CaseOutcome`, in the ruling's order).  Each figure is drawn from the
 engine's own values for that case: the state the deal started from, the events the replay
 of the position's history emitted and the state it ended in, as the adjudicator walked them
 (``cucu_ref.services.adjudication.replay.run_position``).  A card the position leaves unknown is
@@ -37,7 +37,7 @@ import re
 from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape
 
-from .adjudication import Outcome, Ruling
+from .adjudication import CaseOutcome, Ruling
 from .adjudication.model import PLACEHOLDER, is_placeholder
 from .adjudication.outcomes import case_key, result_of
 from .adjudication.replay import Leaf, run_position
@@ -107,7 +107,7 @@ def _members(pos: Position, leaves: Sequence[Leaf]) -> dict[str, list[Leaf]]:
     return out
 
 
-def _title(pos: Position, outcome: Outcome, k: int, cases: int) -> str:
+def _title(pos: Position, outcome: CaseOutcome, k: int, cases: int) -> str:
     if cases > 1:
         return f"Case {k}, if {outcome.condition}" if outcome.condition else f"Case {k}"
     info = PRESET_INFO.get(pos.rules.name)

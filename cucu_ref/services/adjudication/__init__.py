@@ -46,14 +46,14 @@ from ...game.state import Via
 from ...formats.position import Position, Problem
 from .claims import judge_claim
 from .model import (
-    MAX_CASES, MAX_WORK, PLACEHOLDER, Outcome, Ruling, Underdetermined, Unsupported,
+    MAX_CASES, MAX_WORK, PLACEHOLDER, CaseOutcome, Outcome, Ruling, Underdetermined, Unsupported,
 )
 from .outcomes import certain_of, group, unknown_labels
 from .readings import best_failure, open_questions, rejected_readings
 from .replay import describe_turn, replay_state, run_position
 
-__all__ = ["Ruling", "Outcome", "adjudicate", "replay_state", "Underdetermined", "Unsupported", "MAX_WORK",
-           "MAX_CASES", "PLACEHOLDER", "describe_turn"]
+__all__ = ["Ruling", "CaseOutcome", "Outcome", "adjudicate", "replay_state", "Underdetermined", "Unsupported",
+           "MAX_WORK", "MAX_CASES", "PLACEHOLDER", "describe_turn"]
 
 
 def adjudicate(pos: Position, readings: bool = True) -> Ruling:
