@@ -166,3 +166,21 @@ def test_the_next_dealer_is_given_while_a_buy_back_waits(tmp_path):
                 + "claim: Carla out, next dealer Anna\n")
     assert "Carla decides next (buy back or not buy back); next dealer: Bruno, whether or not anybody buys back" in text
     assert "Claim: OVERRULED" in text and "next_dealer: claimed Anna, the rules say Bruno" in text
+
+
+def test_a_case_s_condition_reads_as_a_person_says_it():
+    # campli-unknown-card: Bruno's card decides against Carla's IIII (K15, C3).  The ranges run
+    # low to high, the cards by Farina's names (seed 000 §Karten)
+    text = example("campli-unknown-card.json")
+    assert "  If Bruno was dealt a card from V to X: " in text
+    assert "  If Bruno was dealt a card from Leone to III: " in text
+    assert "down to" not in text
+    # coucou-dealer-cards-unknown: the dealer's kept card is any of the piquet pack's but the as
+    # (F1, F2: 32 cards below seven players; Dora's as is the other's lowest)
+    assert "  If Emil kept anything but as (F2): " in example("coucou-dealer-cards-unknown.json")
+
+
+def test_what_every_case_agrees_on_comes_first_in_the_verdict_s_words():
+    # tutorial-forgotten-card: Dora's cat mark (K13) whatever her card
+    lines = example("notation/tutorial-forgotten-card.txt").splitlines()
+    assert lines[1] == "Certain whatever the cards: Dora loses a mark (K13)."
