@@ -184,3 +184,19 @@ def test_what_every_case_agrees_on_comes_first_in_the_verdict_s_words():
     # tutorial-forgotten-card: Dora's cat mark (K13) whatever her card
     lines = example("notation/tutorial-forgotten-card.txt").splitlines()
     assert lines[1] == "Certain whatever the cards: Dora loses a mark (K13)."
+
+
+def test_the_json_ruling_adds_the_reasons_and_stays_valid():
+    import json
+
+    from cucu_ref.formats.position import schema_problems
+
+    # K13: Bruno's mark at the cat, with its reason; the claim's difference names who is left out
+    record = json.loads(example("zeh-1769-cat-paid-to-holder.json", "--format", "json"))
+    assert schema_problems(record, name="ruling-1") == []
+    whys = [s["why"] for s in record["outcomes"][0]["steps"] if "why" in s]
+    # Z5: Bruno pays his mark to Carla, the cat's holder (seed 000 §Das Cucuspiel)
+    assert whys == ["offered to Carla's XII Gnaf", "paid by Bruno, whose offer met the XII Gnaf"]
+    (diff,) = [d for d in record["claim"]["differences"] if d["field"] == "loses"]
+    # Bruno claimed Anna and Bruno lose; the rules: Bruno twice (Z5, Z6)
+    assert diff["left_out"] == ["Bruno"] and diff["not_ruled"] == ["Anna"]
