@@ -38,8 +38,10 @@ from ...game.rulesets import Rules
 from ...game.scoring import evaluate
 from ...game.state import State
 from .layout import Layout
-from .model import MAX_CASES, SMALL_CASES, Underdetermined, is_placeholder
-from .symbolic import TooManySplits, Untraceable, explore
+from .model import MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder
+from .symbolic import Explored, TooManySplits, Untraceable, explore
+
+_EXPLORED = Explored()
 
 __all__ = ["Know", "Reasoner", "Box", "boxes"]
 
@@ -246,7 +248,7 @@ class Reasoner:
             choices.append(opts)
         return choices
 
-    def _score(self, after: State, value: dict[Card, Any]) -> tuple[object, ...]:
+    def _score(self, after: State, value: dict[Card, Any], rules: Any = None) -> tuple[object, ...]:
         """Who loses and gains at ``after``'s showdown with the unknown cards as ``value`` says."""
         order = after.order
         hands = after.hands
@@ -264,7 +266,8 @@ class Reasoner:
         # One innkeeper answers one offer a deal (asserted in showdown_cases), so the
         # innkeeper's payment names the offerer it covers; the same payments then mean the
         # same own losses and covered guarantees, which is all the limit reads (scoring.pay)
-        scored = evaluate(self.rules, lv, dv, after.guarantees, after.hinted, explain=False, table=len(order))
+        scored = evaluate(rules if rules is not None else self.rules, lv, dv, after.guarantees, after.hinted,
+                          explain=False, table=len(order))
         return (scored.losers, scored.gainers)
 
     def _scored_groups(self, k: Know, after: State, keys: Sequence[Card],
@@ -299,11 +302,19 @@ class Reasoner:
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
 
-            def score(value_of: Any, fixed: dict[Card, Any] = fixed) -> tuple[object, ...]:
-                value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j))) for j, ph in enumerate(live)}}
-                return self._score(after, value)
+            def explore_with(rules: Any, fixed: dict[Card, Any] = fixed) -> list[tuple[Any, Hashable]]:
+                def score(value_of: Any) -> tuple[object, ...]:
+                    value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j)))
+                                         for j, ph in enumerate(live)}}
+                    return self._score(after, value, rules)
 
-            for box, key in explore(domains, score, MAX_CASES):
+                return explore(domains, score, MAX_SPLITS)
+
+            # (the same showdown comes back in the open questions' re-runs, symbolic.Explored)
+            showdown = (after.hands, after.order, after.dead, after.guarantees, after.hinted,
+                        tuple(sorted(domains.items())), tuple(live), tuple(dead), dead_combo)
+            plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
+            for box, key in _EXPLORED.run(showdown, self.rules, plain, explore_with):
                 cards = [frozenset(by_value[j][v] for v in box[j]) for j in range(n)]
                 if not self._box_possible(k, live, cards, dead, dead_combo):
                     continue  # no combination of the box is possible (C1)
