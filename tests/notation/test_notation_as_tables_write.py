@@ -92,7 +92,9 @@ def test_coucous_talon_king_is_ruled_by_f4_and_the_claim_upheld(tmp_path):
     assert main(["--format", "json", str(path)], stdout=out, stderr=io.StringIO()) == 0
     record = json.loads(out.getvalue())
     # F5: François's 7 is lowest; F2: the first hand, Bruno, deals next
-    assert [o["verdict"] for o in record["outcomes"]] == ["François loses a mark (F5). Next dealer: Bruno."]
+    # (the verdict says why: issue 24 §1)
+    assert [o["verdict"] for o in record["outcomes"]] == [
+        "François loses a mark: the lowest card, 7 (F5). Next dealer: Bruno."]
     assert record["claim"]["verdict"] == "upheld"
     assert "K12" not in out.getvalue()
 
