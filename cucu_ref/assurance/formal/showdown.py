@@ -22,7 +22,10 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 import z3
 
 from ...game.cards import FOOL_VALUE, PACKS
+from ...game.engine import new_match
+from ...game.playout import trajectory
 from ...game.rulesets import Rules
+from ...game.state import EventKind
 from ...game.scoring import (
     CUCKOO_VALUE, HIGH, NO_SEAT, NULLA_CARDS, Decision, Losers, Ranked, decide, decide_plain, find_lowest,
     pay, rank_cards, spare_cuckoos, without_cuckoos, without_fools, without_guarantees,
@@ -481,8 +484,10 @@ def sample_showdown(rules: Rules, n: int) -> Optional[dict[str, dict[str, list[A
     from .model import Model, NONE
     from .props import known_runs
 
-    if not rules.min_players <= n <= rules.max_players:
+    if n > rules.max_players:
         return None
+    if n < rules.min_players:
+        return _sample_from_match(rules, n)
     try:
         Model(rules, n)
     except NotImplementedError:
@@ -495,6 +500,35 @@ def sample_showdown(rules: Rules, n: int) -> Optional[dict[str, dict[str, list[A
         dead_hand = [bool(d) and h != NONE for d, h in zip(s.dead, s.hid)]
         return _stage_inputs(rules, family, vals, live, dead_hand, [False] * n, list(s.guar), list(s.marks), n,
                              PlainOps)
+    return None
+
+
+def _sample_from_match(rules: Rules, n: int, seeds: int = 20) -> Optional[dict[str, dict[str, list[Any]]]]:
+    """A showdown of ``n`` seats below the ruleset's smallest table: a later deal of a match,
+    once players went out (K16, D8 'players with no lives sit out', F5 'the count of players
+    falls'), as the engine plays it from a match of the smallest table (seeded random play).
+    Its inputs are the deal's seats in play order: the cards, the dead, the guarantees, the
+    hints and the marks held as the cards are shown."""
+    from ...game.scoring import PlainOps
+
+    for seed in range(seeds):
+        start = new_match(rules, [f"p{i}" for i in range(rules.min_players)])
+        for before, _, after, events in trajectory(start, seed):
+            if len(before.order) != n or not any(e.kind == EventKind.SHOWDOWN for e in events):
+                continue
+            order = list(after.order)
+            where = {seat: j for j, seat in enumerate(order)}
+            keeper = [NO_SEAT] * n
+            for offerer, innkeeper in after.guarantees:
+                keeper[where[offerer]] = where[innkeeper]
+            hands = [after.hands[s] for s in order]
+            vals = _fill_empty(rules, [None if c is None else c.value for c in hands])
+            live = [not after.dead[s] for s in order]
+            dead_hand = [after.dead[s] and h is not None for s, h in zip(order, hands)]
+            hinted = [s in after.hinted for s in order]
+            marks = [before.marks[s] for s in order]
+            return _stage_inputs(rules, PACKS[rules.pack].family, vals, live, dead_hand, hinted, keeper, marks, n,
+                                 PlainOps)
     return None
 
 
