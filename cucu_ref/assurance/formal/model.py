@@ -28,7 +28,7 @@ from typing import Any, Sequence
 import z3
 
 from ...game.cards import FOOL_VALUE, PACKS
-from ...game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
+from ...game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, OPTIONS, Rules
 
 # phases (engine Phase.DECIDE, INN_OFFERER, INN_KEEPER; DONE = the showdown is due)
 DECIDE, INN_OFF, INN_KEEP, DONE = 0, 1, 2, 3
@@ -200,7 +200,6 @@ def check_covered(rules: Rules) -> None:
     """Any other option must keep Campli's reading: the models (this one and
     :mod:`.parametric`) refuse what they do not model (e.g. Q5 'dealer' / 'optional', Q2
     'targeted_dealer_decides', Q9, the Coucou talon) with ``NotImplementedError``."""
-    from ...game.rulesets import OPTIONS
 
     default = Rules(name="default")
     for option in OPTIONS:
@@ -534,26 +533,3 @@ class Model:
             s = self.step(s, d)
             states.append(s)
         return states
-
-    # ---- the showdown: the engine's own (cucu_ref.game.scoring.decide on z3 terms)
-
-    def showdown(self, s: St) -> tuple[list[Term], list[Term]]:
-        """Marks lost and gained at the showdown, per seat, by :func:`cucu_ref.game.scoring.decide`
-        (K15, C3, K14, K19, L3, L4, Q3, Q4, Q10, Q12; no hints: the models record none)."""
-        from .showdown import engine_showdown
-
-        n = self.n
-        return engine_showdown(self.rules, self.family, s.hval, [NOT(x) for x in s.dead],
-                               [AND(dd, NOT(EQ(h, NONE))) for dd, h in zip(s.dead, s.hid)], [False] * n,
-                               s.guar, s.marks, n)
-
-    def final_marks(self, s: St) -> tuple[list[Term], list[Term], list[Term]]:
-        """(marks after the showdown, total losses, total gains).  Nobody pays more marks than he
-        holds (scoring caps it, Q12), so no clamp is needed: see the 'marks-never-negative' checks."""
-        lost, gained = self.showdown(s)
-        marks, losses, gains = [], [], []
-        for j in range(self.n):
-            marks.append(s.marks[j] - lost[j] + gained[j])
-            losses.append(s.loss[j] + lost[j])
-            gains.append(s.gain[j] + gained[j])
-        return marks, losses, gains

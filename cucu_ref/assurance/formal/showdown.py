@@ -26,121 +26,26 @@ from ...game.engine import new_match
 from ...game.playout import trajectory
 from ...game.rulesets import Rules
 from ...game.state import EventKind
+from ...game.scoring import PlainOps
 from ...game.scoring import (
-    CUCKOO_VALUE, HIGH, NO_SEAT, NULLA_CARDS, Decision, Losers, Ranked, decide, decide_plain, find_lowest,
+    CUCKOO_VALUE, NO_SEAT, NULLA_CARDS, Losers, Ranked, decide, decide_plain, find_lowest,
     pay, rank_cards, spare_cuckoos, without_cuckoos, without_fools, without_guarantees,
 )
 from .model import AND, B2I, EQ, IMPLIES, NOT, OR, ite
+from .invariants import card_domain
+from .model import NONE, Model
+from .props import Result, _solve, known_runs
+from .z3scoring import Z3Ops as Z3Ops
+from .z3scoring import _z as _z
+from .z3scoring import engine_decision as engine_decision
+from .z3scoring import engine_showdown as engine_showdown
+from .z3scoring import marks_moved as marks_moved
 
 if TYPE_CHECKING:
     import cucu_ref.assurance.formal.props
 
 Term = Any
 
-
-class Z3Ops:
-    """:class:`cucu_ref.game.scoring.PlainOps` on z3 terms (Python values pass through, simplified)."""
-
-    ite = staticmethod(ite)
-    AND = staticmethod(AND)
-    OR = staticmethod(OR)
-    NOT = staticmethod(NOT)
-
-    @staticmethod
-    def both(a: Sequence[Term], b: Sequence[Term]) -> list[Any]:
-        return [AND(x, y) for x, y in zip(a, b)]
-
-    @staticmethod
-    def but(a: Sequence[Term], b: Sequence[Term]) -> list[Any]:
-        return [AND(x, NOT(y)) for x, y in zip(a, b)]
-
-    @staticmethod
-    def only_if(c: Term, a: Sequence[Term]) -> list[Any]:
-        return [AND(c, x) for x in a]
-
-    @staticmethod
-    def where_else(c: Sequence[Term], a: Term, b: Sequence[Term]) -> list[Any]:
-        return [ite(x, a, y) for x, y in zip(c, b)]
-
-    @staticmethod
-    def where(mask: Sequence[Term]) -> list[int]:
-        return [j for j, x in enumerate(mask) if not (x is False or (isinstance(x, z3.ExprRef) and z3.is_false(x)))]
-
-    @staticmethod
-    def holds_any(values: Sequence[Term], value: int, mask: Optional[Sequence[Term]] = None) -> bool:
-        rows = [EQ(v, value) for v in values]
-        return Z3Ops.possible(rows if mask is None else Z3Ops.both(mask, rows))
-
-    @staticmethod
-    def some_at_least(values: Sequence[Term], bound: int) -> bool:
-        return Z3Ops.possible([v >= bound for v in values])
-
-    @staticmethod
-    def lowest_tied(values: Sequence[Term], mask: Sequence[Term]) -> tuple[Term, list[Any]]:
-        low = Z3Ops.lowest(values, mask)
-        return low, [AND(m, EQ(v, low)) for v, m in zip(values, mask)]
-
-    @staticmethod
-    def possible(mask: Sequence[Term]) -> bool:
-        return bool(Z3Ops.where(mask))
-
-    @staticmethod
-    def count(xs: Sequence[Term]) -> Term:
-        return sum(B2I(x) for x in xs)
-
-    @staticmethod
-    def lowest(values: Sequence[Term], mask: Sequence[Term]) -> Term:
-        low: Term = HIGH
-        for v, m in zip(values, mask):
-            if m is False:
-                continue
-            low = ite(AND(m, v < low), v, low)
-        return low
-
-    @staticmethod
-    def first(mask: Sequence[Term]) -> list[Any]:
-        seen: Term = False
-        out = []
-        for m in mask:
-            out.append(AND(m, NOT(seen)))
-            seen = OR(seen, m)
-        return out
-
-    @staticmethod
-    def last(mask: Sequence[Term]) -> list[Any]:
-        return Z3Ops.first(list(mask)[::-1])[::-1]
-
-    @staticmethod
-    def get(values: Sequence[Term], i: Term, default: Term) -> Term:
-        if not isinstance(i, z3.ExprRef):
-            return values[i] if 0 <= i < len(values) else default
-        r = default
-        for k, v in enumerate(values):
-            r = ite(EQ(i, k), v, r)
-        return r
-
-
-
-def engine_decision(rules: Rules, family: str, vals: Sequence[Any], live: Sequence[Any], dead_hand: Sequence[Any],
-                    hinted: Sequence[Any], keeper: Sequence[Any], marks: Optional[Sequence[Any]],
-                    table: Term) -> Decision:
-    """:func:`cucu_ref.game.scoring.decide`, the engine's showdown, on z3 terms."""
-    return decide(Z3Ops, rules, family, vals, live, dead_hand, hinted, keeper, marks, table)
-
-
-def marks_moved(d: Decision, m: int) -> tuple[list[Any], list[Any]]:
-    """(marks lost, marks gained) per position, from the decision's payments."""
-    lost = [sum(B2I(AND(c, EQ(p, j))) for c, p, _ in d.payments) for j in range(m)]
-    gained = [B2I(g) for g in d.gains]
-    return lost, gained
-
-
-def engine_showdown(rules: Rules, family: str, vals: Sequence[Any], live: Sequence[Any], dead_hand: Sequence[Any],
-                    hinted: Sequence[Any], keeper: Sequence[Any],
-                    marks: Optional[Sequence[Any]], table: Term) -> tuple[list[Any], list[Any]]:
-    """(marks lost, marks gained) per position, by the engine's own scoring."""
-    d = engine_decision(rules, family, vals, live, dead_hand, hinted, keeper, marks, table)
-    return marks_moved(d, len(vals))
 
 
 # --------------------------------------------------------------------------- the specification
@@ -282,7 +187,6 @@ def domain(rules: Rules, v: dict[str, list[Any]]) -> list[Any]:
     """What a showdown can be: cards of the pack, no rank more often than the pack holds it
     (C1); a dead hand is not live; a guarantee names another seat or none; nobody holds
     negative marks and a live player holds at least one (K16: at none he is out)."""
-    from .invariants import card_domain
 
     n = len(v["vals"])
     out = card_domain(rules, v["vals"])
@@ -295,10 +199,6 @@ def domain(rules: Rules, v: dict[str, list[Any]]) -> list[Any]:
     return out
 
 
-def _z(x: Term) -> Term:
-    return z3.BoolVal(x) if isinstance(x, bool) else z3.IntVal(x) if isinstance(x, int) else x
-
-
 def _fresh(kind: str, name: str, n: int) -> list[Any]:
     make = z3.Bool if kind == "bool" else z3.Int
     return [make(f"{name}{j}") for j in range(n)]
@@ -309,7 +209,6 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
     ``(what, engine term, spec term[, keep])``.
     Each stage's inputs are fresh variables; what a later stage assumes of them (ranks below
     the sentinel, compared seats live) is proved of the earlier stage's outputs as part of it."""
-    from .invariants import card_domain
 
     family = PACKS[rules.pack].family
     out = []
@@ -434,7 +333,6 @@ def equivalence(rules: Rules, n: int, timeout_ms: int = 120_000,
     :func:`spec` on every showdown of ``n`` seats, stage by stage (:func:`stages`), each output
     of each stage for every seat.  Vacuity: each stage's premises hold with its inputs pinned to
     what the engine computes on a real showdown (``sample``, by default one of a known run)."""
-    from .props import Result, _solve
 
     t0 = time.perf_counter()
     sample = sample or sample_showdown(rules, n)
@@ -480,9 +378,6 @@ def _shown(mdl: Any, inputs: dict[str, list[Any]], a: Term, b: Term) -> dict[str
 def sample_showdown(rules: Rules, n: int) -> Optional[dict[str, dict[str, list[Any]]]]:
     """The inputs of each stage on the showdown of a known run at ``n`` seats (the step model
     and the engine agree on it), computed by the engine's plain path."""
-    from ...game.scoring import PlainOps
-    from .model import Model, NONE
-    from .props import known_runs
 
     if n > rules.max_players:
         return None
@@ -509,7 +404,6 @@ def _sample_from_match(rules: Rules, n: int, seeds: int = 20) -> Optional[dict[s
     falls'), as the engine plays it from a match of the smallest table (seeded random play).
     Its inputs are the deal's seats in play order: the cards, the dead, the guarantees, the
     hints and the marks held as the cards are shown."""
-    from ...game.scoring import PlainOps
 
     for seed in range(seeds):
         start = new_match(rules, [f"p{i}" for i in range(rules.min_players)])
@@ -550,7 +444,6 @@ def _fill_empty(rules: Rules, vals: list[Any]) -> list[Any]:
 def _sample_without_model(rules: Rules, n: int) -> dict[str, dict[str, list[Any]]]:
     """A showdown for a ruleset the models do not play (the ordinary-pack games): the top of
     the pack in play order, every seat live, three marks each."""
-    from ...game.scoring import PlainOps
 
     pack = PACKS[rules.pack]
     vals = [c.value for c in pack.cards[:n]]
@@ -598,13 +491,11 @@ def accounting(rules: Rules, n: int, timeout_ms: int = 120_000) -> "cucu_ref.ass
 
     Each statement is one query per seat (the sum over the table at 20 seats is too big for
     one)."""
-    from .props import Result, _solve
 
     t0 = time.perf_counter()
     family = PACKS[rules.pack].family
     vals, by_fool, by_rank = _fresh("int", "m_card", n), _fresh("bool", "m_fool", n), _fresh("bool", "m_rank", n)
     keeper, marks = _fresh("int", "m_keeper", n), _fresh("int", "m_marks", n)
-    from .invariants import card_domain
 
     losers = [OR(f, r) for f, r in zip(by_fool, by_rank)]
     pre = card_domain(rules, vals) + [z3.Not(z3.And(f, r)) for f, r in zip(by_fool, by_rank)]
