@@ -24,7 +24,7 @@ from ..game.rulesets import CAT, CUCKOO, HUNTER, PRESETS, Rules
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State, Via
 from .stacks import biased_stack
 
-__all__ = ["Property", "PROPERTIES", "Variant", "VARIANTS", "Finding", "search", "biased_stack", "matrix"]
+__all__ = ["Property", "PROPERTIES", "Variant", "VARIANTS", "Finding", "search", "matrix"]
 
 # (before, action, after, events, steps taken so far in this deal)
 Step = tuple[State, Action, State, tuple[Event, ...], int]

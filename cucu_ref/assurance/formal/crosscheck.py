@@ -94,7 +94,7 @@ def engine_outcome(deal: Deal) -> dict:
 
 def record_deals(rules: Rules, players: int, seed: int, limit: int, biased: bool = False) -> list[Deal]:
     """Up to ``limit`` deals of one seeded random match (several deals, so marks vary).
-    ``biased``: each stack is :func:`cucu_ref.assurance.invariants.biased_stack` (event cards, fools and
+    ``biased``: each stack is :func:`cucu_ref.assurance.stacks.biased_stack` (event cards, fools and
     nullas dealt far more often than chance), not a uniform shuffle."""
     rng = random.Random(seed)
     state = new_match(rules, [f"p{i}" for i in range(players)], dealer=players - 1)

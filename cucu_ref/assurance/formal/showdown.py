@@ -210,9 +210,14 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
     Each stage's inputs are fresh variables; what a later stage assumes of them (ranks below
     the sentinel, compared seats live) is proved of the earlier stage's outputs as part of it."""
 
+    return [rank_stage(rules, n), lowest_stage(rules, n), cuckoo_stage(rules, n), pay_stage(rules, n),
+            plain_stage(rules, n)]
+
+
+def rank_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """A: the fools and the ranks (C3, L4, Z6, Z7, Q4, Q10): rank_cards against spec_rank, and
+    the short way without fools."""
     family = PACKS[rules.pack].family
-    out = []
-    # A: fools and ranks
     v = variables(rules, n, "a")
     pre = card_domain(rules, v["vals"]) + [z3.Implies(d, z3.Not(x)) for d, x in zip(v["dead_hand"], v["live"])]
     e = rank_cards(Z3Ops, rules, family, v["vals"], v["live"], v["dead_hand"], v["hinted"])
@@ -233,8 +238,11 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
         a, b = getattr(short, field), getattr(e, field)
         pairs = list(zip(a, b)) if isinstance(a, list) else [(a, b)]
         goals += [(f"shortcut-{field}[{j}]", IMPLIES(none, EQ(x, y)), True) for j, (x, y) in enumerate(pairs)]
-    out.append(("rank", pre, goals, {k: v[k] for k in ("vals", "live", "dead_hand", "hinted")}))
-    # B: the lowest card
+    return ("rank", pre, goals, {k: v[k] for k in ("vals", "live", "dead_hand", "hinted")})
+
+
+def lowest_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """B: the lowest card (K15, Q11, R4): find_lowest against spec_lowest."""
     rank, live, comp = _fresh("int", "b_rank", n), _fresh("bool", "b_live", n), _fresh("bool", "b_comp", n)
     pre = [z3.Implies(x, z3.And(r >= -8, r <= 32)) for r, x in zip(rank, live)]
     pre += [z3.Implies(c, x) for c, x in zip(comp, live)]
@@ -256,8 +264,12 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
         goals += [(f"compared[{j}]", e2.compared[j], sp2["compared"][j]), (f"tied[{j}]", e2.tied[j], sp2["tied"][j]),
                   (f"chosen[{j}]", e2.chosen[j], sp2["chosen"][j]),
                   (f"chosen-compared[{j}]", IMPLIES(e2.chosen[j], comp[j]), True)]
-    out.append(("lowest", pre, goals, {"rank": rank, "live": live, "compared": comp}))
-    # C: the cuckoos
+    return ("lowest", pre, goals, {"rank": rank, "live": live, "compared": comp})
+
+
+def cuckoo_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """C: the cuckoos (K19, Q3, D7): spare_cuckoos against spec_cuckoos, and the short way without them."""
+    family = PACKS[rules.pack].family
     vals, live, fool, chosen = (_fresh("int", "c_card", n), _fresh("bool", "c_live", n), _fresh("bool", "c_fool", n),
                                 _fresh("bool", "c_chosen", n))
     single, table = z3.Bool("c_single"), z3.Int("c_table")
@@ -276,9 +288,13 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
         a, b = getattr(short3, field), getattr(e3, field)
         pairs = list(zip(a, b)) if isinstance(a, list) else [(a, b)]
         goals += [(f"shortcut-{field}[{j}]", IMPLIES(none, EQ(x, y)), True) for j, (x, y) in enumerate(pairs)]
-    out.append(("cuckoos", pre, goals, {"vals": vals, "live": live, "fool": fool, "single": [single],
-                                        "chosen": chosen, "table": [table]}))
-    # D: who pays
+    return ("cuckoos", pre, goals, {"vals": vals, "live": live, "fool": fool, "single": [single],
+                                        "chosen": chosen, "table": [table]})
+
+
+def pay_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """D: who pays (K14, L7, K16, Q12): pay against spec_pay, and the short way without guarantees."""
+    family = PACKS[rules.pack].family
     vals, by_fool, by_rank = _fresh("int", "d_card", n), _fresh("bool", "d_fool", n), _fresh("bool", "d_rank", n)
     keeper, marks = _fresh("int", "d_keeper", n), _fresh("int", "d_marks", n)
     pre = card_domain(rules, vals) + [z3.Not(z3.And(f, r)) for f, r in zip(by_fool, by_rank)]  # (cuckoos)
@@ -290,10 +306,8 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
     lost_short = [sum(B2I(AND(c, EQ(p, j))) for c, p, _ in short4.payments) for j in range(n)]
     none = AND(*[k < 0 for k in keeper])
     goals += [(f"shortcut-lost[{j}]", IMPLIES(none, EQ(lost_short[j], lost[j])), True) for j in range(n)]
-    out.append(("pay", pre, goals, {"vals": vals, "by_fool": by_fool, "by_rank": by_rank, "keeper": keeper,
-                                    "marks": marks}))
-    out.append(plain_stage(rules, n))
-    return out
+    return ("pay", pre, goals, {"vals": vals, "by_fool": by_fool, "by_rank": by_rank, "keeper": keeper,
+                                    "marks": marks})
 
 
 def plain_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
