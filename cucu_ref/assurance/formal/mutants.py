@@ -196,28 +196,28 @@ CATALOGUE: tuple[Mutation, ...] = (
         ("find_lowest(X, rules, r.rank, live, r.compared)", "find_lowest(X, rules, r.rank, live, live)"),
     ), "scoring", "C3: the fast path compares the single fool (he would lose twice)"),
     # ---- the step model (model.py)
-    Mutation("model-horse-at-dealer-wrong-end", M, "Model.request", (
+    Mutation("model-horse-at-dealer-wrong-end", M, "_EventCards.request", (
         ('bottom=self.rules.horse_at_dealer == "stack-bottom"', 'bottom=self.rules.horse_at_dealer != "stack-bottom"'),
     ), "stack", "step model, K12/Q6: the horse at the dealer takes the other end"),
     Mutation("model-dealer-stack-wrong-end", M, "Model.step", (
         ('bottom=self.rules.dealer_exchange == "stack-bottom"', 'bottom=self.rules.dealer_exchange != "stack-bottom"'),
     ), "stack", "step model, K8: the dealer takes the other end of the stack"),
-    Mutation("model-hunter-free", M, "Model.request", (
+    Mutation("model-hunter-free", M, "_EventCards.request", (
         ("hunter = self.advance(self.lose_mark(base, o), t + 1)", "hunter = self.advance(base, t + 1)"),
     ), "marks", "step model, K11: the hunter costs nothing"),
-    Mutation("model-cuckoo-costs-a-mark", M, "Model.request", (
+    Mutation("model-cuckoo-costs-a-mark", M, "_EventCards.request", (
         ("cuckoo = self.advance(base, t + 1)", "cuckoo = self.advance(self.lose_mark(base, o), t + 1)"),
     ), "marks", "step model, K10: the XV costs the offerer a mark"),
-    Mutation("model-z5-no-gain", M, "Model.cat", (
+    Mutation("model-z5-no-gain", M, "_EventCards.cat", (
         ("s.marks = put(s.marks, holder, get(s.marks, holder) + 1)", "s.marks = list(s.marks)"),
     ), "marks", "step model, Z5: the cat's holder does not get the mark"),
     Mutation("model-out-at-minus-one", M, "Model.lose_mark", (
         ("out = AND(cond, EQ(m, 0))", "out = AND(cond, EQ(m, -1))"),
     ), "marks", "step model, K15: a player on no marks is not out"),
-    Mutation("model-undo-through-inn", M, "Model.undo", (
+    Mutation("model-undo-through-inn", M, "_EventCards.undo", (
         ('through_inn = self.rules.cat_undo_through_inn == "undo"', "through_inn = True"),
     ), "undo", "step model, Q14 'stop' ignored"),
-    Mutation("model-guarantee-lost", M, "Model.inn_answer", (
+    Mutation("model-guarantee-lost", M, "_EventCards.inn_answer", (
         ("g.guar = put(g.guar, offerer, keeper)", "g.guar = list(g.guar)"),
     ), "marks", "step model, K14: the guarantee is not recorded"),
     Mutation("model-deal-wrong-end", M, "Model.deal", (
