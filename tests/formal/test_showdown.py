@@ -182,6 +182,23 @@ def test_z3_proves_the_engines_showdown_is_the_specification(rules):
         assert result.vacuity == "sat"
 
 
+def test_the_pair_of_fools_rank_table_is_the_seeds():
+    # scoring.PAIR_RANK is shared by the engine and the z3 models that run its code (issue 28 §3),
+    # so it is checked here against the seeds, not against either side.  Seed 000, Campli
+    # (§Das Spielergebnis): «Wenn beide Narren im Spiel sind, dann rangieren sie unmittelbar unter
+    # der XV und über der XIIII (haben sozusagen den Wert 14½)» (C3); Lu Stù: «Haben zwei Spieler
+    # Narren, dann sind diese die höchsten Karten, über der XV» (L4).
+    xiiii, xv = float(PACKS["cuccu-40"].parse("XIIII").value), float(PACKS["cuccu-40"].parse("XV").value)
+    fool = next(c for c in PACKS["cuccu-40"].cards if c.is_fool)
+    campli_pair = scoring.effective_rank(preset("campli"), fool, 2)
+    assert xiiii < campli_pair < xv and campli_pair == 14.5
+    assert scoring.effective_rank(preset("lu-stu"), fool, 2) > xv
+    assert set(scoring.PAIR_RANK) == {"between-xv-and-xiiii", "above-xv-and-gain"}  # every reading checked
+    assert preset("lu-stu").two_fools == "above-xv-and-gain"
+    # one fool alone has no rank of its own (C3: he loses with the lowest card): not this table
+    assert scoring.effective_rank(preset("campli"), fool, 1) < 0
+
+
 SMALL_TABLE_FIRST = [r for r in PRESETS.values() if r.min_players > 2]  # digital-4p (D1), coucou, as-qui-court (F1)
 
 
