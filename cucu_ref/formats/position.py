@@ -30,7 +30,7 @@ from ..game import cards as _cards
 from ..game.cards import PACKS, Card, CardNameError
 from ..game.deal import deal_places, fixed_deal_places, seats_around
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
-from ..game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset
+from ..game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset, table_pack
 from ..game.state import Action, ActionKind, Phase, State
 
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.formats.vocabulary with
@@ -240,11 +240,12 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     The position is None when a problem makes it unusable."""
     chk = _Checker()
     rules, preset_name, overrides = _ruleset(doc.get("ruleset"), chk)
-    if (rules is not None and rules.piquet_below_seven == "yes" and rules.pack == "french-52"
-            and len(doc.get("players", [])) < 7):
-        # F1: the 32-card piquet pack 'wenn weniger als sieben Spieler spielen', fixed at the start of
-        # the match (as cucu_ref.game.engine.new_match does): every player listed sat down at the start
-        rules = _with_options(rules, {"pack": "french-32"})
+    pack_at_table = table_pack(rules, len(doc.get("players", []))) if rules is not None else None
+    if rules is not None and pack_at_table != rules.pack:
+        # F1: the 32-card piquet pack 'wenn weniger als sieben Spieler spielen', L5: the pack without the
+        # fools, fixed at the start of the match (as cucu_ref.game.engine.new_match does): every player
+        # listed sat down at the start
+        rules = _with_options(rules, {"pack": pack_at_table})
     pack = PACKS[rules.pack] if rules is not None else PACKS["cuccu-40"]
 
     memo = _CARD_MEMO.setdefault(pack.name, {})

@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from .cards import PACKS, Card, CardNameError, parse
-from .rulesets import Rules
+from .rulesets import Rules, table_rules
 from .state import Phase, State
 
 __all__ = ["DealSetupError", "start_deal", "deal_order", "deal_stack"]
@@ -115,8 +115,7 @@ def start_deal(
                 raise DealSetupError(f"virgins[{seat}]", f"{names[seat]} holds {m} of the {rules.initial_marks} "
                                                          "starting marks, so he has lost one: no virgin (K17)")
     money = rules.stake * n if pot is None else _count("pot", pot)
-    if rules.piquet_below_seven == "yes" and n < 7 and rules.pack == "french-52":
-        rules = rules.with_options({"pack": "french-32"})  # F1, as new_match does
+    rules = table_rules(rules, n)  # F1, L5: as new_match does
     return State(
         rules=rules, players=names, marks=held, virgins=pure, dealer=dealer, pot=money,
         eliminations=_count("eliminations", eliminations), reentries=_count("reentries", reentries),
