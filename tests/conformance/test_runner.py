@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from cucu_ref.services.conformance.runner import main
+from cucu_ref.cli.conformance import main
 from cucu_ref.services.conformance.vectors import load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -38,11 +38,11 @@ def test_self_passes_every_vector():
 
 def test_serve_speaks_the_protocol_in_both_modes():
     code, lines = run("run", "--preset", "campli", "--", sys.executable, "-m",
-                      "cucu_ref.services.conformance.runner", "serve")
+                      "cucu_ref.cli.conformance", "serve")
     campli = sum(v.preset == "campli" for v in VECTORS)
     assert code == 0 and lines[-1] == f"{campli} passed, 0 failed"
     code, lines = run("run", "--per-vector", "--id", "hand/lu-stu", "--", sys.executable, "-m",
-                      "cucu_ref.services.conformance.runner", "serve")
+                      "cucu_ref.cli.conformance", "serve")
     assert code == 0 and lines[-1].endswith(" passed, 0 failed") and not lines[-1].startswith("0 ")
 
 

@@ -1,4 +1,7 @@
-"""``cucu-conformance``: run another Cucù implementation against the conformance vectors.
+"""The conformance runner's logic: run another Cucù implementation against the vectors.
+
+The command line is :mod:`cucu_ref.cli.conformance` (``cucu-conformance``); this module
+translates, asks, judges and returns verdicts.
 
 In the style of toml-test: the implementation under test is a command that speaks the trace
 format.  For each vector the runner sends the trace *without* its outcome (one JSON object on
@@ -11,35 +14,30 @@ one line) and reads one JSON object back::
 
 ``run -- CMD ARGS...`` keeps one process for all vectors (JSON Lines on its standard input and
 output; it is restarted after a crash or a timeout); ``--per-vector`` starts the command once
-per vector, the trace on standard input and the answer on standard output.  ``run --self``
-checks cucu-ref's own engine in-process; ``serve`` is cucu-ref as such a command.  Every
-failure prints cucu-ref's first divergence from the answer, with rule and source.  The last
-line is ``N passed, M failed``; the exit code is 0 only when every vector run passed.
+per vector, the trace on standard input and the answer on standard output.
+:func:`self_answer` is cucu-ref's own engine in-process; :func:`serve_line` is cucu-ref as such
+a command.  Every failure carries cucu-ref's first divergence from the answer, with rule and
+source.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import selectors
 import subprocess
-import sys
 import tempfile
 import time
-from typing import Any, Callable, Optional, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from ...formats import trace as T
 from ...game.cards import PACKS, CardNameError
 from ...game.rulesets import PRESETS, preset
 from ...formats.sources import RULES, cite
-from . import PACKAGE_DATA, REPOSITORY_DATA
-from .names import BUILTIN, NameMap, load_map
-from .vectors import REQUIRED_ANSWER_FIELDS, Vector, input_of, load, select
+from .names import NameMap
+from .vectors import REQUIRED_ANSWER_FIELDS, Vector, input_of
 
-__all__ = ["main", "judge", "Process", "translate"]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+__all__ = ["judge", "Process", "translate", "Result", "run", "self_answer", "Stats", "stats", "serve_line"]
 
 
 # --------------------------------------------------------------------------- card names in and out
@@ -248,151 +246,61 @@ def _json(text: str) -> Any:
         return f"the answer is not JSON ({err.msg}): {text[:200]!r}"
 
 
-# --------------------------------------------------------------------------- commands
+# --------------------------------------------------------------------------- running the vectors
 
 
-def _vectors(args: argparse.Namespace) -> list[Vector]:
-    root = args.vectors or (REPOSITORY_DATA if args.repository else PACKAGE_DATA)
-    return select(load(root), args.preset, args.rule, args.id, args.defaults)
+class Result(NamedTuple):
+    """One vector's verdict: ``'pass'``, ``'fail'`` or ``'skip'``, and why (empty on a pass)."""
+
+    vector: Vector
+    verdict: str
+    why: str
 
 
-def _run(args: argparse.Namespace, out: TextIO) -> int:
-    vectors = _vectors(args)
-    if not vectors:
-        out.write("no vectors selected\n")
-        return EXIT_USAGE
-    try:
-        names = load_map(args.card_names, args.suits)
-    except ValueError as err:
-        out.write(f"cucu-conformance: error: {err}\n")
-        return EXIT_USAGE
-    ask: Callable[[dict[str, Any]], Any]
-    process: Optional[Process] = None
-    if args.self_test:
-        ask = T.answer
-    else:
-        process = Process(args.command, args.per_vector, args.timeout)
-        ask = process.ask
-    counts = {"pass": 0, "fail": 0, "skip": 0}
-    started = time.perf_counter()
-    try:
-        for vector in vectors:
-            doc = translate(vector, names)
-            answer = ask(doc)
-            if isinstance(answer, str):
-                verdict, why = "fail", answer
-            else:
-                verdict, why = judge(vector, answer, names)
-            counts[verdict] += 1
-            if args.json:
-                out.write(json.dumps({"id": vector.id, "result": verdict, "why": why}, ensure_ascii=False) + "\n")
-            elif verdict == "fail":
-                out.write(f"FAIL {vector.id} ({vector.file}): {why}\n")
-            elif verdict == "skip" and args.verbose:
-                out.write(f"SKIP {vector.id}: {why}\n")
-            elif args.verbose:
-                out.write(f"PASS {vector.id}\n")
-    finally:
-        if process is not None:
-            process.close()
-    elapsed = time.perf_counter() - started
-    total = counts["pass"] + counts["fail"]
-    out.write(f"{len(vectors)} vectors in {elapsed:.2f} s ({len(vectors) / elapsed if elapsed else 0:.0f}/s)\n")
-    if counts["skip"]:
-        out.write(f"{counts['skip']} skipped\n")
-    out.write(f"{counts['pass']} passed, {counts['fail']} failed\n")
-    return EXIT_OK if counts["fail"] == 0 and total > 0 else EXIT_FAILED
+def run(vectors: Iterable[Vector], ask: Callable[[dict[str, Any]], Any], names: NameMap) -> Iterator[Result]:
+    """Each vector sent through ``ask`` (the program, or :func:`self_answer`) and its answer
+    judged; a string from ``ask`` is the runner's own reason the program gave no answer."""
+    for vector in vectors:
+        answer = ask(translate(vector, names))
+        if isinstance(answer, str):
+            yield Result(vector, "fail", answer)
+        else:
+            yield Result(vector, *judge(vector, answer, names))
 
 
-def _list(args: argparse.Namespace, out: TextIO) -> int:
-    vectors = _vectors(args)
-    if args.stats:
-        by_preset: dict[str, int] = {}
-        by_rule: dict[str, int] = dict.fromkeys(RULES, 0)
-        hand = sum(v.hand_checked for v in vectors)
-        for v in vectors:
-            by_preset[v.preset] = by_preset.get(v.preset, 0) + 1
-            for r in v.rules:
-                by_rule[r] = by_rule.get(r, 0) + 1
-        out.write("vectors per preset:\n")
-        for name in PRESETS:
-            out.write(f"  {name:<22} {by_preset.get(name, 0)}\n")
-        out.write("vectors per rule:\n")
-        for rule_id, n in by_rule.items():
-            out.write(f"  {rule_id:<7} {n}\n")
-        out.write(f"{len(vectors)} vectors ({hand} hand-checked, {sum(v.illegal for v in vectors)} illegal)\n")
-        return EXIT_OK
+def self_answer(doc: dict[str, Any]) -> Any:
+    """cucu-ref's own engine as the program under test (``run --self``)."""
+    return T.answer(doc)
+
+
+class Stats(NamedTuple):
+    """The suite's counts: vectors per preset (every preset named) and per rule (every rule)."""
+
+    by_preset: dict[str, int]
+    by_rule: dict[str, int]
+    hand_checked: int
+    illegal: int
+    total: int
+
+
+def stats(vectors: Sequence[Vector]) -> Stats:
+    by_preset: dict[str, int] = dict.fromkeys(PRESETS, 0)
+    by_rule: dict[str, int] = dict.fromkeys(RULES, 0)
     for v in vectors:
-        kind = "hand-checked" if v.hand_checked else "golden"
-        options = "".join(f" {k}={val}" for k, val in v.options.items())
-        out.write(f"{v.id}\t{v.preset}{options}\t{kind}\t{' '.join(v.rules)}\n")
-    out.write(f"{len(vectors)} vectors\n")
-    return EXIT_OK
+        by_preset[v.preset] = by_preset.get(v.preset, 0) + 1
+        for r in v.rules:
+            by_rule[r] = by_rule.get(r, 0) + 1
+    return Stats(by_preset, by_rule, sum(v.hand_checked for v in vectors), sum(v.illegal for v in vectors),
+                 len(vectors))
 
 
-def _serve(inp: TextIO, out: TextIO) -> int:
-    for line in inp:
-        if not line.strip():
-            continue
-        try:
-            answer = T.answer(json.loads(line))
-        except Exception as err:  # one bad line never stops the server
-            answer = {"error": f"{type(err).__name__}: {err}"}
-        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
-        out.flush()
-    return EXIT_OK
-
-
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cucu-conformance", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = p.add_subparsers(dest="command_name", required=True)
-
-    def selection(q: argparse.ArgumentParser) -> None:
-        q.add_argument("--preset", action="append", default=[], metavar="P", help="only vectors of preset P")
-        q.add_argument("--rule", action="append", default=[], metavar="ID", help="only vectors exercising rule ID")
-        q.add_argument("--id", action="append", default=[], metavar="PREFIX", help="only vectors whose id starts so")
-        q.add_argument("--defaults", action="store_true",
-                       help="only vectors played under the preset's own readings (no options)")
-        q.add_argument("--vectors", metavar="DIR", help="the suite's directory (default: the copy in the package)")
-        q.add_argument("--repository", action="store_true", help="use the repository's copy (conformance/v1)")
-
-    run = sub.add_parser("run", help="run a program (after --) or cucu-ref itself (--self) against the vectors")
-    selection(run)
-    run.add_argument("--self", dest="self_test", action="store_true", help="check cucu-ref's own engine")
-    run.add_argument("--per-vector", action="store_true", help="start the program once per vector")
-    run.add_argument("--card-names", metavar="MAP",
-                     help=f"the program's card names: {', '.join(BUILTIN)}, or a JSON file (see the docs)")
-    run.add_argument("--suits", action="store_true", help="give the ordinary pack's cards suits (♠♥♦♣)")
-    run.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per answer (default 10)")
-    run.add_argument("--json", action="store_true", help="one JSON line per vector (id, result, why)")
-    run.add_argument("-v", "--verbose", action="store_true", help="also print passes and skips")
-    run.add_argument("command", nargs="*", metavar="-- COMMAND", help="the program under test and its arguments")
-
-    lst = sub.add_parser("list", help="list the vectors (or --stats: per preset and per rule)")
-    selection(lst)
-    lst.add_argument("--stats", action="store_true", help="counts per preset and per rule")
-
-    sub.add_parser("serve", help="answer vectors on standard input with cucu-ref's engine (JSON Lines)")
-    return p
-
-
-def main(argv: Optional[Sequence[str]] = None, stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
-    out = stdout or sys.stdout
-    args_list = list(sys.argv[1:] if argv is None else argv)
+def serve_line(line: str) -> Optional[str]:
+    """``serve``'s answer to one input line (without its newline), or None for a blank line.
+    One bad line never stops the server: any error becomes an ``error`` answer."""
+    if not line.strip():
+        return None
     try:
-        args = _parser().parse_args(args_list)
-    except SystemExit as exit_:
-        return EXIT_USAGE if exit_.code else EXIT_OK
-    if args.command_name == "serve":
-        return _serve(stdin or sys.stdin, out)
-    if args.command_name == "list":
-        return _list(args, out)
-    if args.self_test == bool(args.command):
-        out.write("cucu-conformance: error: give --self or a program after '--'\n")
-        return EXIT_USAGE
-    return _run(args, out)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+        answer = T.answer(json.loads(line))
+    except Exception as err:  # one bad line never stops the server
+        answer = {"error": f"{type(err).__name__}: {err}"}
+    return json.dumps(answer, ensure_ascii=False)
