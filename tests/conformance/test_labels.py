@@ -3,6 +3,7 @@ checked against a replay of the vector, independently of the generator where it 
 
 from __future__ import annotations
 
+from cucu_ref.formats.match import replay_row
 from cucu_ref.formats.trace import outcome_json, parse, replay
 from cucu_ref.game.rulesets import OPTIONS
 from cucu_ref.services.conformance.generate import features
@@ -73,13 +74,16 @@ def test_features_and_rules_are_what_the_deal_did():
             continue
         trace, rep = REPLAYS[v.id]
         feats, cited = features(trace, rep.events, rep.final)
-        extra = {f for f in v.features if f.startswith(("pack:", "illegal:"))}
+        extra = {f for f in v.features if f.startswith(("pack:", "illegal:", "row:"))}
         assert set(v.features) - extra == feats, v.id
         assert set(v.rules) - {"L5"} <= cited, (v.id, sorted(set(v.rules) - cited))
 
 
 def test_each_reading_listed_decides_and_its_sources_are_listed_apart():
     for v in VECTORS:
+        if "then" in v.doc:
+            assert v.readings == {}, v.id  # deals in a row: no reading is looked for
+            continue
         trace, rep = REPLAYS[v.id]
         mine = outcome_json(trace, rep.outcome)
         sources = set()
@@ -92,6 +96,27 @@ def test_each_reading_listed_decides_and_its_sources_are_listed_apart():
             others = [r.value for r in spec.readings if r.value != value]
             assert any(_outcome(trace, name, o) != mine for o in others), (v.id, name)
         assert set(v.doc["vector"].get("reading_sources", ())) <= sources, v.id
+
+
+def test_a_row_names_the_deals_it_plays_and_passes_the_deal_on():
+    # K2 (D2): after each deal the next seat still in deals; a row's features say how many deals
+    # and whether the deal passed over a seat whose player went out
+    rows = [v for v in VECTORS if "then" in v.doc]
+    assert {v.preset for v in rows} == {v.preset for v in VECTORS}
+    for v in rows:
+        row = replay_row({k: x for k, x in v.doc.items() if k not in ("outcome", "vector")})
+        assert row.problem is None and len(row.deals) == len(v.doc["then"]) + 1, v.id
+        assert f"row:{min(len(row.deals), 3)}-deals" in v.features, v.id
+        passes = [(a.dealer, b.dealer) for (a, _), (b, _) in zip(row.deals, row.deals[1:])]
+        assert any(x != y for x, y in passes) == ("row:dealer-passes" in v.features), v.id
+        if "row:dealer-passes-over-out" in v.features:
+            assert any(next_seat_out(a, rep) for a, rep in row.deals[:-1]), v.id
+
+
+def next_seat_out(trace, rep):
+    n = len(trace.names)
+    skipped = (trace.dealer + 1) % n
+    return rep.final.marks[skipped] == 0 and rep.final.dealer != skipped
 
 
 def _outcome(trace, name, value):

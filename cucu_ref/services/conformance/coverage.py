@@ -15,7 +15,9 @@ writes it into a vector's ``features``:
 * each showdown shape: a tie for lowest, all cards equal, one fool, two fools, an event card kept
   untargeted;
 * each match-level transition: one and two players out, a buy-back at each of the first two
-  prices, a mark gained, the whole table out together (the preset's K18 reading), a winner.
+  prices, a mark gained, the whole table out together (the preset's K18 reading), a winner;
+  two and three deals in a row (a trace's ``then``), the deal passed on, over a seat whose
+  player went out.
 
 :func:`model` lists them for a preset from its rules; :data:`GAPS` names the situations that
 cannot arise under a preset's rules, each with the reason; :func:`report` prints the coverage
@@ -101,6 +103,8 @@ def _showdown_situations(rules: Rules) -> list[str]:
 
 def _match_situations(rules: Rules) -> list[str]:
     out = ["out:1", "out:2", "winner", _ALL_OUT_EVENT[rules.all_out]]
+    # deals in a row (a trace's 'then'): the deal passed on (K2), over a seat gone out (D2)
+    out += ["row:2-deals", "row:3-deals", "row:dealer-passes", "row:dealer-passes-over-out"]
     out += [f"players:{b}" for b in _sizes(rules)]
     if rules.buy_back != "none":
         out += ["buy-back-price:1", "buy-back-price:2"]

@@ -60,7 +60,6 @@ SETUP_RULES: dict[str, tuple[str, ...]] = {
 # Rule IDs no deal trace can exercise, and why (docs/oracle.rst, "The conformance vectors").
 UNOBSERVABLE: dict[str, str] = {
     "Q15": "the seating draw (K2) happens before the first deal; a trace starts at a deal",
-    "L5": "a table's agreement to play without the fools changes the pack; no option models it",
     "R5": "Cassell's optional rule is cut off in the copy: its wording is unknown",
     "ENGINE": "the engine's own bookkeeping, cited by no event",
 }
@@ -799,6 +798,82 @@ def _illegal_vectors(preset_name: str) -> list[dict[str, Any]]:
     return out
 
 
+# Deals in a row (issue 25): per preset, how many vectors and how many deals each
+ROW_PRESETS = tuple(PRESETS)
+ROWS_PER_PRESET = 3
+ROW_TRIES = 300
+
+
+def _following_deal(state: State, stack: Sequence[Card], decisions: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """A deal of a row in the trace format's terms: its cards by seat and the rest, or the whole stack."""
+    try:
+        dealt, rest = dealt_and_rest(state, stack)
+        deal: dict[str, Any] = {"deal": {"cards": [card_name(dealt[s]) if s in dealt else None
+                                                   for s in range(len(state.players))],
+                                         "rest": [card_name(c) for c in rest]}}
+    except DealSetupError:
+        deal = {"stack": [card_name(c) for c in stack]}
+    return {**deal, "decisions": [{"seat": seat, "decision": kind} for seat, kind in decisions]}
+
+
+def row_features(states: Sequence[State], finals: Sequence[State]) -> set[str]:
+    """What a row of deals carries from one to the next: the deal passed on (K2), over a seat
+    whose player went out (D2: the next seat still in), marks changed, a buy-back."""
+    feats = {f"row:{min(len(states), 3)}-deals"}
+    for before, after in zip(states, finals):
+        n = len(before.players)
+        if after.dealer != before.dealer:
+            feats.add("row:dealer-passes")
+        if after.marks[(before.dealer + 1) % n] == 0 and after.dealer != (before.dealer + 1) % n:
+            feats.add("row:dealer-passes-over-out")
+        if after.pot != before.pot:
+            feats.add("row:pot-carried")
+    return feats
+
+
+def _row_vectors(preset_name: str) -> list[dict[str, Any]]:
+    """Two or three deals in a row from a random match state: the program carries the state."""
+    rules = PRESETS[preset_name]
+    rng = random.Random(f"{preset_name}/row")
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for _ in range(ROW_TRIES):
+        state = random_start(rules, rng)
+        stack, decisions = random_deal(state, rng)
+        trace = make_trace(state, stack, decisions, preset_name, {})
+        rep = replay(trace)
+        states, finals, then = [state], [rep.final], []
+        while len(states) < rng.choice((2, 3)) and finals[-1].phase == Phase.SHUFFLE:
+            nxt = finals[-1]
+            stack2, decisions2 = random_deal(nxt, rng)
+            then.append(_following_deal(nxt, stack2, decisions2))
+            states.append(nxt)
+            finals.append(replay(make_trace(nxt, stack2, decisions2, preset_name, {})).final)
+        if not then:
+            continue
+        feats = row_features(states, finals)
+        if not feats - seen:
+            continue
+        seen |= feats
+        from ...formats.match import answer as row_answer
+
+        vid = f"{preset_name}-row-{len(out) + 1:02d}"
+        doc = _vector(trace, rep, outcome_json(trace, rep.outcome), vid, _observable(), feats)
+        doc["then"] = then
+        doc["outcome"] = row_answer({k: v for k, v in doc.items() if k not in ("outcome", "vector")})["outcome"]
+        doc["vector"]["readings"] = {}  # decided over several deals: not looked for
+        doc["vector"]["reading_sources"] = []
+        doc["description"] = (f"Generated from the engine ({preset_name}): {len(states)} deals in a row; the "
+                              f"program carries the match state from each to the next (K2).")
+        keys = list(doc)
+        doc = {k: doc[k] for k in keys[:keys.index("decisions") + 1] + ["then"] + keys[keys.index("decisions") + 1:]
+               if k in doc}
+        out.append(doc)
+        if len(out) >= ROWS_PER_PRESET:
+            break
+    return out
+
+
 def generate() -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     """Every golden vector, by file name (``golden/<preset>.jsonl``), and the readings that
     decide fewer vectors than wanted."""
@@ -812,6 +887,8 @@ def generate() -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     more, missing = _reading_vectors(docs)
     docs += more
     docs += _without_fools_vectors()
+    for preset_name in ROW_PRESETS:
+        docs += _row_vectors(preset_name)
     _CACHE.clear()
     files: dict[str, list[dict[str, Any]]] = {f"golden/{p}.jsonl": [] for p in PRESETS}
     for doc in docs:

@@ -25,13 +25,14 @@ import json
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...formats import trace as T
+from ...formats.match import replay_row
 from ...game.rulesets import OPTIONS, RulesetError, options_in_play, preset
 from .names import NameMap
 from .runner import Result, judge, translate
 from .vectors import Vector
 
-__all__ = ["CAPABILITIES", "FORMAT", "NO_PROFILE", "Profile", "ProfileError", "parse_options", "parse_lacks", "load_profile",
-           "needs", "under", "agreeing_readings", "run_under"]
+__all__ = ["CAPABILITIES", "FORMAT", "NO_PROFILE", "Profile", "ProfileError", "parse_options", "parse_lacks",
+           "load_profile", "needs", "under", "agreeing_readings", "run_under"]
 
 FORMAT = "cucu-conformance-profile/1"
 
@@ -155,13 +156,14 @@ def under(vector: Vector, profile: Profile) -> tuple[Optional[Vector], str]:
     doc = json.loads(json.dumps(vector.doc))
     doc["ruleset"] = {"preset": vector.preset, "options": merged}
     doc.pop("outcome", None)
-    trace, problems = T.parse({k: v for k, v in doc.items() if k != "vector"})
-    if trace is None:
-        return None, "cannot be stated under the program's readings: " + "; ".join(p.message for p in problems[:2])
     try:
-        outcome = T.outcome_json(trace, T.replay(trace).outcome)
+        row = replay_row({k: v for k, v in doc.items() if k != "vector"})
     except ValueError as err:
         return None, f"cannot arise under the program's readings: {err}"
+    if not row.deals or (row.problem and "refused" not in row.problem):
+        return None, f"cannot be stated under the program's readings: {row.problem}"
+    trace, rep = row.deals[-1]
+    outcome = T.outcome_json(trace, rep.outcome)
     if "illegal" in outcome and not vector.illegal:
         ill = outcome["illegal"]
         return None, (f"cannot arise under the program's readings: decision {ill['step']} is not one "

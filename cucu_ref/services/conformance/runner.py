@@ -31,6 +31,7 @@ import time
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from ...formats import trace as T
+from ...formats.match import answer as row_answer
 from ...game.cards import PACKS, CardNameError
 from ...game.rulesets import PRESETS, preset
 from ...formats.sources import RULES, cite
@@ -139,6 +140,8 @@ def _diagnosis(vector: Vector, got: dict[str, Any], names: NameMap, family: str,
     if isinstance(claimed.get("hands"), list):
         claimed["hands"] = [names.token(c, family) for c in claimed["hands"]]
     doc = dict(input_of(vector))
+    if doc.get("then"):  # deals in a row: the replay of one deal says nothing of the last
+        return f"wrong {', '.join(wrong)} after the last of {len(doc['then']) + 1} deals in a row"
     doc["outcome"] = claimed
     verdict = T.check_document(doc, readings=False)
     d = verdict.divergence
@@ -269,8 +272,8 @@ def run(vectors: Iterable[Vector], ask: Callable[[dict[str, Any]], Any], names: 
 
 
 def self_answer(doc: dict[str, Any]) -> Any:
-    """cucu-ref's own engine as the program under test (``run --self``)."""
-    return T.answer(doc)
+    """cucu-ref's own engine as the program under test (``run --self``); deals in a row too."""
+    return row_answer(doc)
 
 
 class Stats(NamedTuple):
@@ -300,7 +303,7 @@ def serve_line(line: str) -> Optional[str]:
     if not line.strip():
         return None
     try:
-        answer = T.answer(json.loads(line))
+        answer = row_answer(json.loads(line))
     except Exception as err:  # one bad line never stops the server
         answer = {"error": f"{type(err).__name__}: {err}"}
     return json.dumps(answer, ensure_ascii=False)

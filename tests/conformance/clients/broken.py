@@ -30,7 +30,8 @@ import json
 import sys
 from typing import Any, Optional
 
-from cucu_ref.formats import trace as T
+from cucu_ref.formats.match import answer as row_answer
+from cucu_ref.formats.match import replay_row
 
 BUGS = ("lone-fool", "stale-seat-ids", "dealer-rotation", "horse-skip-to-dealer", "deck-carried", "stake",
         "top-of-stack", "dead-cards-stay")
@@ -42,8 +43,8 @@ def _replay(doc: dict[str, Any], options: Optional[dict[str, str]] = None) -> An
         ruleset = doc["ruleset"]
         base = {"preset": ruleset, "options": {}} if isinstance(ruleset, str) else dict(ruleset)
         doc = {**doc, "ruleset": {"preset": base["preset"], "options": {**base.get("options", {}), **options}}}
-    trace, _ = T.parse({k: v for k, v in doc.items() if k != "outcome"})
-    return (trace, T.replay(trace)) if trace is not None else (None, None)
+    row = replay_row({k: v for k, v in doc.items() if k != "outcome"})
+    return row.deals[-1] if row.deals else (None, None)  # the last deal of a row (its 'then')
 
 
 def lone_fool(doc: dict[str, Any], out: dict[str, Any]) -> None:
@@ -98,12 +99,19 @@ _LAST_REST: list[Any] = []
 
 
 def deck_carried(doc: dict[str, Any], out: dict[str, Any]) -> None:
+    """The dealer's exchange with the stack in a deal takes the card there in the deal before:
+    within a row of deals (``then``), and from one request to the next."""
     previous = list(_LAST_REST)
-    rest = (doc.get("deal") or {}).get("rest") or []
-    _LAST_REST[:] = rest
-    trace, rep = _replay(doc)
-    if rep is None or not previous or not isinstance(out.get("hands"), list):
+    deals = [doc] + list(doc.get("then") or ())
+    _LAST_REST[:] = (deals[-1].get("deal") or {}).get("rest") or []
+    if len(deals) > 1:
+        previous = (deals[-2].get("deal") or {}).get("rest") or []
+    if not previous or not isinstance(out.get("hands"), list):
         return
+    row = replay_row({k: v for k, v in doc.items() if k != "outcome"})
+    if not row.deals:
+        return
+    trace, rep = row.deals[-1]
     if any(e.kind == "exchange-with-stack" and e.seat == trace.dealer for e in rep.events):
         end = 0 if trace.rules.dealer_exchange == "stack-top" else -1
         out["hands"][trace.client[trace.dealer]] = previous[end]
@@ -124,7 +132,7 @@ def answer(doc: dict[str, Any], bug: str) -> dict[str, Any]:
         ruleset = doc["ruleset"]
         base = {"preset": ruleset, "options": {}} if isinstance(ruleset, str) else dict(ruleset)
         doc = {**doc, "ruleset": {"preset": base["preset"], "options": {**base.get("options", {}), **READINGS[bug]}}}
-    got = T.answer(doc)
+    got = row_answer(doc)
     if bug in FIXES and isinstance(got.get("outcome"), dict) and "illegal" not in got["outcome"]:
         FIXES[bug](doc, got["outcome"])
     return got
