@@ -17,14 +17,16 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable, Optional, Sequence, TextIO
+from typing import Any, Callable, Iterable, Optional, Sequence, TextIO, Union
 
 from ..game.rulesets import PRESETS
 from ..services.conformance import PACKAGE_DATA, REPOSITORY_DATA
+from ..services.render import json_printable, printable
 from ..services.conformance.names import BUILTIN, load_map
 from ..services.conformance.profile import (CAPABILITIES, NO_PROFILE, Profile, ProfileError, load_profile,
                                             parse_lacks, parse_options, run_under)
-from ..services.conformance.runner import Process, Result, self_answer, serve_line, stats
+from ..services.conformance.program import Process
+from ..services.conformance.runner import Result, self_answer, serve_line, stats
 from ..services.conformance.vectors import Vector, load, select
 
 __all__ = ["main", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE"]
@@ -38,14 +40,20 @@ def _vectors(args: argparse.Namespace) -> list[Vector]:
 
 
 def _report(result: Result, args: argparse.Namespace, out: TextIO) -> None:
+    """One vector's line.  ``why`` may quote the program (its error, its stderr, its ids): text
+    output escapes every non-printable character and the line feed, JSON output escapes them
+    as ``\\uXXXX``, so a hostile program can neither forge a line nor act on a terminal."""
     vector, verdict, why = result
     if args.json:
-        out.write(json.dumps({"id": vector.id, "result": verdict, "why": why}, ensure_ascii=False) + "\n")
-    elif verdict == "fail":
+        record = json.dumps({"id": vector.id, "result": verdict, "why": why}, ensure_ascii=False)
+        out.write(json_printable(record) + "\n")
+        return
+    why = printable(why).replace("\n", "\\n")
+    if verdict == "fail":
         out.write(f"FAIL {vector.id} ({vector.file}): {why}\n")
     elif verdict == "skip" and args.verbose:
         out.write(f"SKIP {vector.id}: {why}\n")
-    elif args.verbose:
+    elif args.verbose and verdict == "pass":
         out.write(f"PASS {vector.id}\n")
 
 
@@ -118,7 +126,10 @@ def _list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _serve(inp: TextIO, out: TextIO) -> int:
-    for line in inp:
+    """Answer line by line; lines are read as bytes where the stream has them, so a line that
+    is not UTF-8 is one error answer, not the end of the server (issue 27, finding 11)."""
+    lines: Iterable[Union[str, bytes]] = getattr(inp, "buffer", inp)
+    for line in lines:
         answer = serve_line(line)
         if answer is not None:
             out.write(answer + "\n")

@@ -47,12 +47,19 @@ from __future__ import annotations
 import contextlib
 import copy
 import difflib
+import json
 import re
+import unicodedata
 from typing import Any, Callable, Iterator, NamedTuple, Optional
 
 from ..game import cards as _cards
 from . import vocabulary as V
 from ..game.cards import CUCCU, CardNameError
+from ..game.rulesets import PRESETS
+from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
+from .names import lookalike_key, lookalike_letters, table_name
+from .position import load, schema, schema_problems
+from .sources import RULES, cite
 
 __all__ = [
     "NotationError",
@@ -137,6 +144,30 @@ _PLAIN_WORD = re.compile(r"[^\W\d_][\w'’.\-]*\Z")
 _OPTION_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*\Z")
 
 
+# --------------------------------------------------------------------------- bounds
+
+# The bounds are the JSON path's (issue 27): the schema's for what it bounds, read from it, and
+# inputs' digit guard for every integer, so that a hostile text costs time linear in its length
+# and bounded memory, and every integer can be printed back.
+MAX_PROBLEMS = 100  # problems reported for one text; reading stops after them
+_LISTED = 20  # players named in a message before 'and N more'
+
+
+def _bound(*path: str) -> int:
+    """A ``maxItems`` of the position schema: ``_bound('players')``, ``_bound('claim', 'loses')``."""
+    node = schema()
+    for key in path:
+        node = node["properties"][key]
+    return int(node["maxItems"])
+
+
+def _listing(names: list[str]) -> str:
+    """Names for a message: at most _LISTED, each at most 40 characters (the schema's bound)."""
+    shown = [n if len(n) <= 40 else n[:39] + "…" for n in names[:_LISTED]]
+    more = f" and {len(names) - _LISTED} more" if len(names) > _LISTED else ""
+    return ", ".join(shown) + more
+
+
 # --------------------------------------------------------------------------- lexing
 
 class _Span(NamedTuple):
@@ -144,26 +175,51 @@ class _Span(NamedTuple):
     column: int  # 1-based column of text[0]
 
 
-def _unquote(text: str, column: int) -> tuple[str, int]:
-    """A double-quoted string at the start of ``text``: (its value, length consumed)."""
+_ESCAPES = {"n": "\n", "r": "\r", "t": "\t"}
+
+
+def _unquote(text: str, column: int, start: int = 0) -> tuple[str, int]:
+    """A double-quoted string at ``text[start]``: (its value, length consumed).  Linear in the
+    string's own length: the text is never sliced from ``start`` (a line of many quoted words
+    was quadratic, issue 27)."""
     out: list[str] = []
-    i = 1
-    while i < len(text):
+    i = start + 1
+    end = len(text)
+    while i < end:
         ch = text[i]
-        if ch == "\\" and i + 1 < len(text):
-            out.append({"n": "\n", "r": "\r", "t": "\t"}.get(text[i + 1], text[i + 1]))
+        if ch == "\\" and i + 1 < end:
+            code = _ESCAPE_CODE.match(text, i)
+            if code is not None:  # '\u200d', '\U0001f600': a character no text shows as itself
+                point = int(code.group(1) or code.group(2), 16)
+                if point > 0x10FFFF or 0xD800 <= point <= 0xDFFF:
+                    raise _Fail(column + i - start, f"{code.group()!r} is not a character (a surrogate or beyond "
+                                                    "U+10FFFF)")
+                out.append(chr(point))
+                i = code.end()
+                continue
+            out.append(_ESCAPES.get(text[i + 1], text[i + 1]))
             i += 2
             continue
         if ch == '"':
-            return "".join(out), i + 1
+            return "".join(out), i + 1 - start
         out.append(ch)
         i += 1
     raise _Fail(column, "a quoted name has no closing '\"'")
 
 
+_ESCAPE_CODE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))")
+
+
 def _quote(text: str) -> str:
+    """``text`` in double quotes, written so that it reads back as itself in any text output:
+    a backslash, a quote and the line ends escaped, and every other character that is not
+    printable (a zero-width joiner, U+2028 ...) as ``\\uXXXX`` (issue 27: round trip)."""
     body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
-    return '"' + body.replace("\t", "\\t") + '"'
+    body = body.replace("\t", "\\t")
+    if not body.isprintable():
+        body = "".join(ch if ch.isprintable() else (f"\\u{ord(ch):04x}" if ord(ch) < 0x10000
+                                                      else f"\\U{ord(ch):08x}") for ch in body)
+    return '"' + body + '"'
 
 
 def _outside(text: str) -> Iterator[int]:
@@ -185,13 +241,19 @@ def _outside(text: str) -> Iterator[int]:
 
 def _find(text: str, needle: str) -> int:
     """Where ``needle`` first stands outside double quotes, or -1."""
+    first = text.find(needle)
+    if first < 0 or '"' not in text[:first]:
+        return first  # the common case, in C: no quote before it
     return next((i for i in _outside(text) if text.startswith(needle, i)), -1)
 
 
 def _split(span: _Span, sep: str = ",") -> list[_Span]:
     """Split at ``sep`` outside double quotes; each part stripped, with its column."""
     text = span.text
-    cuts = [i for i in _outside(text) if text[i] == sep]
+    if '"' not in text:  # the common case, in C
+        cuts = [i for i, ch in enumerate(text) if ch == sep] if sep in text else []
+    else:
+        cuts = [i for i in _outside(text) if text[i] == sep]
     starts = [0] + [i + 1 for i in cuts]
     ends = cuts + [len(text)]
     return [_strip(_Span(text[a:b], span.column + a)) for a, b in zip(starts, ends)]
@@ -213,13 +275,31 @@ def _words(span: _Span) -> list[_Span]:
             continue
         start = i
         if text[i] == '"':
-            _, used = _unquote(text[i:], span.column + i)
+            _, used = _unquote(text, span.column + i, i)
             i += used
         else:
             while i < len(text) and not text[i].isspace():
                 i += 1
         out.append(_Span(text[start:i], span.column + start))
     return out
+
+
+def _unprintable(raw: str) -> Optional[int]:
+    """The index of the first character of a line that no text output writes as itself (a
+    control character, U+2028, a byte order mark inside the text ...; what
+    ``render.printable`` escapes), or None.  A tab is white space.  One C-level test per line;
+    a character-by-character search only in a line that fails it."""
+    if raw.isprintable():
+        return None
+    return next((i for i, ch in enumerate(raw) if not ch.isprintable() and ch != "\t"), None)
+
+
+def _char_name(ch: str) -> str:
+    return unicodedata.name(ch, "a control character")
+
+
+class _Enough(Exception):
+    """MAX_PROBLEMS problems are reported: reading stops."""
 
 
 class _Fail(Exception):
@@ -270,16 +350,33 @@ class _Reader:
         self.language: Optional[str] = None
         self.spoken: dict[str, int] = {}  # languages of the words read, for suggestions
         self.description: list[str] = []
+        self.max_events = _bound("history")
+        self.seated_set: set[str] = set()
+        self.by_length: list[str] = []  # the players, longest name first (read once)
 
     def fail(self, line: int, column: int, message: str, rule: Optional[str] = None) -> None:
-        self.errors.append(NotationError(line, column, message, rule))
+        if len(self.errors) < MAX_PROBLEMS:
+            self.errors.append(NotationError(line, column, message, rule))
+        elif len(self.errors) == MAX_PROBLEMS:
+            self.errors.append(NotationError(line, column, f"more than {MAX_PROBLEMS} problems: reading stops here"))
+        if len(self.errors) > MAX_PROBLEMS:
+            raise _Enough
+
+    def full(self) -> bool:
+        return len(self.errors) > MAX_PROBLEMS
 
     # ---------------------------------------------------------------- the two passes
 
     def lines(self) -> Iterator[_Line]:
-        # lines end at '\n' (and '\r\n', '\r') only: other line separators are text
-        for number, raw in enumerate(self.text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
-            raw = raw.replace("\ufeff", "") if number == 1 else raw
+        # lines end at '\n' (and '\r\n', '\r') only; a byte order mark may open the text
+        text = self.text[1:] if self.text.startswith("\ufeff") else self.text
+        for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+            bad = _unprintable(raw)
+            if bad is not None:
+                self.fail(number, bad + 1, f"the character U+{ord(raw[bad]):04X} "
+                                           f"({_char_name(raw[bad])}) cannot be written back as itself: "
+                                           "a deal is written in printable characters")
+                continue
             head = raw.lstrip()
             if ":" in head and _HEADER_OF.get(V.fold(head.split(":", 1)[0])) == "description":
                 yield _Line(number, _Span(raw.rstrip(), 1), None, raw)  # a description is text: no comment
@@ -313,11 +410,17 @@ class _Reader:
             if key not in self.seen:
                 self.fail(1, 1, f"no '{label}:' line: a deal names its ruleset, its players in seat order and "
                                 f"its dealer")
+        if self.rules is None:
+            return  # no pack to read the cards with: every card word would be 'unknown' (issue 24)
         for line, kind, head, rest in body:
             try:
                 getattr(self, "body_" + kind)(line, head, rest)
             except _Fail as err:
                 self.fail(line.number, err.column, err.message, err.rule)
+            if len(self.history) > self.max_events:
+                self.fail(line.number, 1, f"more than {self.max_events} events in the history (the format's "
+                                          "bound): reading stops here")
+                break
         if self.description:
             self.doc["description"] = "\n".join(self.description)
         if self.history:
@@ -358,12 +461,13 @@ class _Reader:
     # ---------------------------------------------------------------- names and cards
 
     def name(self, span: _Span) -> str:
-        """A player's name as written: quoted, or plain text."""
+        """A player's name as written: quoted, or plain text (compared with the players in Unicode
+        normal form C by :meth:`seated`, and by the position's layers)."""
         text = span.text
         if text.startswith('"'):
             value, used = _unquote(text, span.column)
             if text[used:].strip():
-                raise _Fail(span.column + used, f"unexpected {text[used:].strip()!r} after the quoted name")
+                raise _Fail(span.column + used, f"unexpected {_shown(text[used:].strip())} after the quoted name")
             return value
         if not text:
             raise _Fail(span.column, "a name is missing")
@@ -376,7 +480,7 @@ class _Reader:
         if text.startswith('"'):
             value, used = _unquote(text, span.column)
             return value, _strip(_Span(text[used:], span.column + used))
-        for name in sorted(self.players, key=len, reverse=True):
+        for name in self.by_length:
             if text.startswith(name) and (len(text) == len(name) or text[len(name)].isspace()):
                 return name, _strip(_Span(text[len(name):], span.column + len(name)))
         words = _words(span)
@@ -408,10 +512,11 @@ class _Reader:
     @staticmethod
     def integer(span: _Span, what: str, low: int = 0) -> int:
         text = span.text.strip()
-        if not re.fullmatch(r"[+-]?\d+", text) or int(text) < low:
+        value = _whole(text, span.column, what)
+        if value is None or value < low:
             raise _Fail(span.column, f"{what} must be a whole number{'' if low < 0 else f' of at least {low}'}, "
-                                     f"not {text!r}")
-        return int(text)
+                                     f"not {_shown(text)}")
+        return value
 
     # ---------------------------------------------------------------- headers
 
@@ -450,8 +555,6 @@ class _Reader:
             self.pairs(n, key, rest)
 
     def ruleset(self, n: int, rest: _Span) -> None:
-        from ..game.rulesets import PRESETS
-
         name = rest.text.strip()
         self.where["$.ruleset"] = (n, rest.column)
         self.where["$.ruleset.preset"] = (n, rest.column)
@@ -489,8 +592,8 @@ class _Reader:
                                                              len(part.text.split("=", 1)[1].lstrip()))
             if value.startswith('"'):
                 parsed: Any = self.name(_Span(value, vcol))
-            elif re.fullmatch(r"[+-]?\d+", value):
-                parsed = int(value)
+            elif _INTEGER.fullmatch(value):
+                parsed = _whole(value, vcol, f"option {key!r}")
             elif value:
                 parsed = value
             else:
@@ -507,7 +610,10 @@ class _Reader:
 
     def players_header(self, n: int, rest: _Span) -> None:
         players: list[Any] = []
+        most = _bound("players")
         for i, part in enumerate(_split(rest)):
+            if i == most:
+                raise _Fail(part.column, f"more than {most} players (the format's bound)")
             if not part.text:
                 raise _Fail(part.column, "an empty place in the players' list")
             text = part.text
@@ -525,10 +631,11 @@ class _Reader:
             marks: Optional[int] = None
             words = _words(_Span(text, part.column))
             if len(words) >= 2 and re.fullmatch(r"\d+", words[-1].text):
-                marks = int(words[-1].text)
+                marks = _whole(words[-1].text, words[-1].column, "a player's marks")
                 text = text[: words[-1].column - part.column].rstrip()
             name = self.name(_Span(text, part.column))
             self.players.append(name)
+            self.seated_set.add(table_name(name))
             entry: Any = name
             if marks is not None or virgin is not None:
                 entry = {"name": name}
@@ -540,6 +647,7 @@ class _Reader:
             self.where[f"$.players[{i}]"] = (n, part.column)
         self.doc["players"] = players
         self.where["$.players"] = (n, rest.column)
+        self.by_length = sorted(self.players, key=len, reverse=True)
 
     def card_list(self, span: _Span, path: str, n: int) -> list[str]:
         out = []
@@ -575,8 +683,6 @@ class _Reader:
         self.where["$.stack"] = (n, rest.column)
 
     def pairs(self, n: int, key: str, rest: _Span) -> None:
-        import json
-
         out: dict[str, str] = {}
         for part in _split(rest):
             if not part.text:
@@ -627,11 +733,23 @@ class _Reader:
         self.note(line, first)
 
     def seated(self, name: str, span: _Span) -> None:
-        """A name in the body must be one of the players (when the players are known)."""
-        if self.players and name not in self.players:
-            near = difflib.get_close_matches(name, self.players, n=1)
+        """A name in the body must be one of the players (when the players are known); the
+        message names at most _LISTED of them, and a name that only looks like a player's says
+        which letters differ (issue 27)."""
+        if not self.players or name in self.seated_set or table_name(name) in self.seated_set:
+            return
+        look = lookalike_key(name) if len(name) <= 40 else None
+        alike = next((p for p in self.players if look is not None and lookalike_key(p) == look), None)
+        if alike is not None:
+            letters = lookalike_letters(name, alike)
+            hint = f"; {alike!r} looks the same but is written with other letters" + (
+                f" ({letters})" if letters else "")
+        else:
+            # difflib compares two long strings in quadratic time: a name is at most 40 characters
+            near = difflib.get_close_matches(name, self.players, n=1) if len(name) <= 40 else []
             hint = f"; did you mean {near[0]!r}?" if near else ""
-            raise _Fail(span.column, f"{name!r} is not seated at this table{hint} (players: {', '.join(self.players)})")
+        raise _Fail(span.column, f"{_shown(name)} is not seated at this table{hint} "
+                                 f"(players: {_listing(self.players)})")
 
     def body_player(self, line: _Line, head: _Span, rest: _Span) -> None:
         name = self.name(head)
@@ -681,7 +799,9 @@ class _Reader:
             meant = ", or ".join(f"{self.say(m)!r} {why}" for m, why in V.AMBIGUOUS_WORDS[folded])
             raise _Fail(col, f"{text!r} is ambiguous: say {meant}")
         words = V.lookup(text)
-        card_value = self.try_card(bare)
+        # a card name is tried only where it can matter: a word that names no card ('passo')
+        # never pays for a card's suggestions (16,000 lines took 12 s, issue 27)
+        card_value = self.try_card(bare) if not words or words[0].kind == "call" else None
         if words:
             word = words[0]
             self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
@@ -838,6 +958,11 @@ class _Reader:
         self.where[f"$.claim.{key}"] = (n, part.column)
         if key in ("loses", "gains"):
             count = self.integer(args[0], f"the marks {key[:-1]}", 1) if args else 1
+            most = _bound("claim", key)
+            if count + len(claim.get(key, ())) > most:
+                raise _Fail(args[0].column if args else part.column,
+                            f"a claim lists at most {most} marks {'lost' if key == 'loses' else 'gained'} "
+                            f"(the format's bound), not {count + len(claim.get(key, ()))}")
             claim.setdefault(key, []).extend([name] * count)
         elif key == "out":
             if args:
@@ -860,7 +985,7 @@ class _Reader:
         text = part.text
         if text.startswith('"'):
             return self.name_then(part)
-        for name in sorted(self.players, key=len, reverse=True):
+        for name in self.by_length:
             if text.startswith(name) and len(text) > len(name) and text[len(name)].isspace():
                 return name, _strip(_Span(text[len(name):], part.column + len(name)))
         words = _words(part)
@@ -869,6 +994,26 @@ class _Reader:
                 return (text[: word.column - part.column].rstrip(),
                         _Span(text[word.column - part.column:], word.column))
         return text, _Span("", part.column + len(text))
+
+
+_INTEGER = re.compile(r"[+-]?\d+")  # \d: any decimal digit, full-width ones too (int() reads them)
+
+
+def _whole(text: str, column: int, what: str) -> Optional[int]:
+    """``text`` as an integer, None if it is not one; more than inputs.MAX_INT_DIGITS digits are
+    refused before they are converted, as the JSON path refuses them (Python's own limit is
+    4,300 digits, and a longer number could not be printed back)."""
+    if not _INTEGER.fullmatch(text):
+        return None
+    digits = len(text.lstrip("+-"))
+    if digits > MAX_INT_DIGITS:
+        raise _Fail(column, f"{what}: an integer of {digits} digits: at most {MAX_INT_DIGITS} digits are read")
+    return int(text)
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for a message, cut at 60 characters."""
+    return repr(text) if len(text) <= 60 else repr(text[:59] + "…")
 
 
 def _strip_quotes(text: str) -> tuple[str, int]:
@@ -902,7 +1047,8 @@ def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
     wrote, the (line, column) it came from.  Raises :class:`NotationError` (with every error
     found in ``errors``)."""
     reader = _Reader(text)
-    reader.read()
+    with contextlib.suppress(_Enough):
+        reader.read()
     if reader.errors:
         errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.column)))
         first = errors[0]
@@ -919,8 +1065,6 @@ def parse(text: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- normal form
 
 def _family_of(doc: dict[str, Any]) -> Optional[str]:
-    from ..game.rulesets import PRESETS
-
     ruleset = doc.get("ruleset")
     name = ruleset.get("preset") if isinstance(ruleset, dict) else ruleset
     rules = PRESETS.get(name) if isinstance(name, str) else None
@@ -1051,8 +1195,6 @@ def _card_text(card: Any) -> str:
 
 
 def _rules_of(doc: dict[str, Any]) -> Any:
-    from ..game.rulesets import PRESETS
-
     ruleset = doc.get("ruleset")
     name = ruleset.get("preset") if isinstance(ruleset, dict) else ruleset
     rules = PRESETS.get(name) if isinstance(name, str) else None
@@ -1080,6 +1222,7 @@ def format(doc: dict[str, Any], language: Optional[str] = None) -> str:  # the p
     """Write a position document as notation, in ``language`` ('it', 'de', 'fr', 'en', 'da') or
     the ruleset's own (Campli's Italian, Coucou's French ...)."""
     d = normalise(doc)
+    _check_writable(d)
     rules = _rules_of(d)
     lang = language or (V.language_of(rules) if rules is not None else "en")
 
@@ -1148,6 +1291,25 @@ def format(doc: dict[str, Any], language: Optional[str] = None) -> str:  # the p
     if isinstance(claim, dict):
         out.append(_claim_line(claim, nm))
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _check_writable(d: dict[str, Any]) -> None:
+    """The description and the notes are written as they are (names and cards are quoted and
+    escaped): a character in them that no text output shows as itself (a control character,
+    U+2028 ...) would read back as other text, so the document is refused (issue 27), with the
+    path and the character."""
+    texts = [("$.description", d.get("description"))]
+    history = d.get("history")
+    if isinstance(history, list):
+        texts += [(f"$.history[{i}].note", e.get("note")) for i, e in enumerate(history) if isinstance(e, dict)]
+    for path, text in texts:
+        if not isinstance(text, str):
+            continue
+        for line in text.split("\n"):
+            bad = _unprintable(line)
+            if bad is not None:
+                raise ValueError(f"{path}: the character U+{ord(line[bad]):04X} ({_char_name(line[bad])}) cannot be "
+                                 "written in the notation as itself")
 
 
 def _item(e: dict[str, Any], say: Callable[[str], str]) -> str:
@@ -1228,24 +1390,19 @@ def _claim_line(claim: dict[str, Any], nm: Callable[[str], str]) -> str:
 # --------------------------------------------------------------------------- the command line
 
 def _text(data: bytes | str) -> str:
-    from .position import MAX_BYTES, InputError
-
+    """The notation's text, as the JSON path reads it (inputs.decode: the size bound, UTF-8 with
+    an optional byte order mark, and a bad byte named by its line and column)."""
     if isinstance(data, str):
         if len(data.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-            raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
+            raise InputError(TOO_LARGE)
         return data
     if len(data) > MAX_BYTES:
-        raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(f"not UTF-8 text (byte {err.start})") from None
+        raise InputError(TOO_LARGE)
+    return decode(data)
 
 
 def errors_text(errors: tuple[NotationError, ...], source: str) -> str:
     """Notation errors as a compiler prints them: ``deal.txt:LINE:COL: message [rule]``."""
-    from .sources import RULES, cite
-
     head = f"{source}: not readable as a deal ({len(errors)} problem{'s' if len(errors) != 1 else ''})"
     lines = [head]
     for e in errors:
@@ -1258,7 +1415,6 @@ def _located(record: dict[str, Any], where: Locations, source: str) -> str:
     """The problems of a position read from notation, each at the line that wrote it."""
     from .position import Problem
     from ..services.render import problems_text
-    from .sources import RULES, cite
 
     problems = [Problem(p["layer"], p["path"], p["message"], p.get("rule")) for p in record["problems"]]
     # the JSON path's text, its head and what follows the problems (the readings under which a
@@ -1311,9 +1467,6 @@ def convert(names: list[str], to: str, out: Any, err: Any, stdin: Any, language:
     other form (exit 1 when one cannot be read, 2 when a file cannot be opened).  As for a
     ruling (issue 12): at most MAX_BYTES + 1 bytes of an input are read, and no character that
     could act on a terminal reaches either output unescaped."""
-    import json
-
-    from .position import MAX_BYTES, InputError, load
     from ..services.render import json_printable, printable
 
     worst = 0
@@ -1334,7 +1487,6 @@ def convert(names: list[str], to: str, out: Any, err: Any, stdin: Any, language:
                 doc = parse(_text(data))
                 out.write(json_printable(json.dumps(doc, ensure_ascii=False, indent=2)) + "\n")
             else:
-                from .position import schema_problems
                 from ..services.render import problems_text
 
                 doc = load(data)
@@ -1346,6 +1498,9 @@ def convert(names: list[str], to: str, out: Any, err: Any, stdin: Any, language:
                 out.write(printable(format(doc, language)))
         except NotationError as e:
             err.write(printable(errors_text(e.errors, source)) + "\n")
+            worst = max(worst, 1)
+        except ValueError as e:  # format's refusal of what the notation cannot write back
+            err.write(printable(f"{source}: cannot be written as notation: {e}") + "\n")
             worst = max(worst, 1)
         except InputError as e:
             err.write(printable(f"{source}: cannot read the position: {e.message}") + "\n")

@@ -22,7 +22,6 @@ import dataclasses
 import functools
 import json
 import re
-import unicodedata
 from types import MappingProxyType, ModuleType
 from typing import Any, Callable, Mapping, NamedTuple, Optional
 
@@ -30,6 +29,7 @@ from ..game import cards as _cards
 from ..game.cards import PACKS, Card, CardNameError
 from ..game.deal import deal_places, fixed_deal_places, seats_around
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
+from .names import lookalike_key, lookalike_letters, name_key, table_name
 from ..game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset, table_pack
 from ..game.state import Action, ActionKind, Phase, State
 
@@ -273,7 +273,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
 
     # players (K1: seat order is play order)
     names: list[str] = []
-    name_keys: dict[str, int] = {}
+    name_keys: dict[tuple[str, str], int] = {}
     marks: list[int] = []
     virgins: list[bool] = []
     initial = rules.initial_marks if rules is not None else 3
@@ -741,27 +741,28 @@ def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker, names: li
 def _name(text: str) -> str:
     """A name as the table means it: without surrounding space, in Unicode normal form C, so
     that 'Chloé' typed with a combining accent (NFD, as some keyboards write it) is 'Chloé'."""
-    text = text.strip()
-    return text if text.isascii() or unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+    return table_name(text)
 
 
-def _name_key(name: str) -> str:
-    # what a table cannot tell apart: case, and invisible formatting characters (Cf: zero-width
-    # spaces and joiners, soft hyphens)
-    if name.isascii():
-        return name.casefold()
-    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").casefold()
-
-
-def _name_collision(name: str, names: list[str], keys: dict[str, int], path: str, chk: _Checker) -> None:
-    """Two players a table cannot tell apart (``keys``: each name's :func:`_name_key`, first seat)."""
-    key = _name_key(name)
-    i = keys.setdefault(key, len(names))
+def _name_collision(name: str, names: list[str], keys: dict[tuple[str, str], int], path: str,
+                    chk: _Checker) -> None:
+    """Two players a table cannot tell apart (``keys``: each name's :func:`name_key` and its
+    :func:`lookalike_key`, as ('name', key) and ('look', key), mapped to its first seat)."""
+    i = keys.setdefault(("name", name_key(name)), len(names))
     if i != len(names):
         other = names[i]
         how = "by case" if other.casefold() == name.casefold() else "by invisible formatting characters"
         chk.add(path, f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
                       "a table cannot tell them apart")
+        return
+    # an ASCII name's look-alike key is its name key: the table of look-alikes is loaded only
+    # for a name with letters outside ASCII
+    i = keys.setdefault(("look", lookalike_key(name)), len(names))
+    if i != len(names):
+        other = names[i]
+        letters = lookalike_letters(name, other)
+        chk.add(path, f"player name {name!r} looks like {other!r} ($.players[{i}]) but is written with "
+                      f"other letters{' (' + letters + ')' if letters else ''}: a table cannot tell them apart")
 
 
 def _fold(text: str) -> str:

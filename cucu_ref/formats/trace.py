@@ -41,7 +41,7 @@ from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
-from ..game.state import Action, ActionKind, Event, Phase, State
+from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
 
 __all__ = [
     "FORMAT",
@@ -473,9 +473,9 @@ def _outcome(final: State, events: Sequence[Event]) -> Outcome:
     n = len(final.players)
     net = dict.fromkeys(range(n), 0)
     for e in events:
-        if e.kind == "mark-lost" and e.seat is not None:
+        if e.kind == EventKind.MARK_LOST and e.seat is not None:
             net[e.seat] -= max(e.amount, 1)
-        elif e.kind == "mark-gained" and e.seat is not None:
+        elif e.kind == EventKind.MARK_GAINED and e.seat is not None:
             net[e.seat] += max(e.amount, 1)
     return Outcome(
         net=net,
@@ -546,7 +546,7 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
                                       f"{name[s]}: the trace says net {theirs[s]:+d}, cucu-ref {mine[s]:+d}"))
     if claimed.out is not None and ours.out is not None and claimed.out != ours.out:
         diff = sorted(claimed.out ^ ours.out)
-        rule = next((e.rule for e in rep.events if e.kind == "out" and e.seat in diff), rules.cites("out"))
+        rule = next((e.rule for e in rep.events if e.kind == EventKind.OUT and e.seat in diff), rules.cites("out"))
         out.append(Divergence(None, "$.outcome.out", "out", sorted(trace.client[s] for s in claimed.out),
                               sorted(trace.client[s] for s in ours.out), rule,
                               "out: the trace says " + (", ".join(name[s] for s in sorted(claimed.out)) or "nobody")
@@ -568,14 +568,14 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
                                       ours.marks[s], moved or rules.showdown_rule,
                                       f"{name[s]}: the trace says {claimed.marks[s]} marks, cucu-ref {ours.marks[s]}"))
     if claimed.next_dealer is not _UNSET and claimed.next_dealer != ours.next_dealer:
-        rule = next((e.rule for e in rep.events if e.kind == "next-dealer"), rules.cites("next-dealer"))
+        rule = next((e.rule for e in rep.events if e.kind == EventKind.NEXT_DEALER), rules.cites("next-dealer"))
         them = name[claimed.next_dealer] if claimed.next_dealer is not None else "nobody (the match is over)"
         us_n = name[ours.next_dealer] if ours.next_dealer is not None else "nobody (the match is over)"
         out.append(Divergence(None, "$.outcome.next_dealer", "next_dealer", _client(trace, claimed.next_dealer),
                               _client(trace, ours.next_dealer), rule, f"next dealer: the trace says {them}, cucu-ref "
                                                                       f"{us_n}"))
     if claimed.pot is not None and claimed.pot != ours.pot:
-        rule = next((e.rule for e in rep.events if e.kind == "buy-back"), rules.cites("buy-back"))
+        rule = next((e.rule for e in rep.events if e.kind == EventKind.BUY_BACK), rules.cites("buy-back"))
         out.append(Divergence(None, "$.outcome.pot", "pot", claimed.pot, ours.pot, rule,
                               f"pot: the trace says {claimed.pot} stake(s), cucu-ref {ours.pot}"))
     if claimed.virgins is not None and ours.virgins is not None and claimed.virgins != ours.virgins:
@@ -585,7 +585,8 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
                                                             or "nobody") + "; cucu-ref "
                               + (", ".join(name[s] for s in sorted(ours.virgins)) or "nobody")))
     if claimed.winners is not None and claimed.winners != ours.winners:
-        rule = next((e.rule for e in rep.events if e.kind in ("winner", "joint-winner")), rules.cites("winner"))
+        rule = next((e.rule for e in rep.events if e.kind in (EventKind.WINNER, EventKind.JOINT_WINNER)),
+                    rules.cites("winner"))
         out.append(Divergence(None, "$.outcome.winner", "winner", _winner_json(trace, claimed.winners),
                               _winner_json(trace, ours.winners), rule,
                               f"winner: the trace says {_names(trace, claimed.winners)}, cucu-ref "

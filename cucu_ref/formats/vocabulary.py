@@ -283,10 +283,9 @@ def fold(text: str) -> str:
     """A word as it is compared: the cards' folding (case, accents, ø/æ/å), the typographic
     apostrophe as ', spaces collapsed, and the final '!', '?' or '.' dropped."""
     folded = _cards._fold(text.replace("’", "'").replace("‘", "'"))
-    folded = " ".join(folded.split())
-    while folded and folded[-1] in "!?.":
-        folded = folded[:-1].rstrip()
-    return folded
+    # one pass each (the final marks were once dropped one at a time: quadratic, issue 27):
+    # after the join no space ends the text, so rstrip of marks and spaces is the old loop
+    return " ".join(folded.split()).rstrip("!?. ")
 
 
 # --------------------------------------------------------------------------- calls (roles)

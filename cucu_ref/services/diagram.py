@@ -64,7 +64,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..game.cards import PACKS, Card
 from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
-from ..game.state import Event, Phase, State
+from ..game.state import Event, EventKind, Phase, State
 
 __all__ = ["Seat", "Arrow", "Badge", "Picture", "describe", "render_svg", "deal_svg", "STACK", "ARROW_KINDS"]
 
@@ -212,18 +212,18 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
     deal_events = []
     for event in events:
         deal_events.append(event)
-        if event.kind == "next-dealer":
+        if event.kind == EventKind.NEXT_DEALER:
             break
 
     for i, e in enumerate(deal_events):
         a, b = e.seat, e.other
-        if e.kind == "deal" and a is not None:
+        if e.kind == EventKind.DEAL and a is not None:
             held[a] = dealt[a] = e.card
-        elif e.kind == "dealer-keeps-highest" and a is not None:
+        elif e.kind == EventKind.DEALER_KEEPS_HIGHEST and a is not None:
             held[a] = dealt[a] = e.card
             add("from-stack", STACK, a, e.rule,
                 f"{name(a)} takes three cards, keeps the highest, {card_text(e.card)}, and puts two under the talon")
-        elif e.kind == "exchange" and a is not None and b is not None:
+        elif e.kind == EventKind.EXCHANGE and a is not None and b is not None:
             ca, cb = held.get(a), held.get(b)
             held[a], held[b] = cb, ca
             if e.rule == "L8":
@@ -232,7 +232,7 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
             else:
                 add("exchange", a, b, e.rule, f"{name(a)} and {name(b)} exchange: {name(a)} gives "
                     f"{card_text(ca)} and takes {card_text(cb)}")
-        elif e.kind == "arresto" and a is not None and b is not None and place.get(a, 0) < place.get(b, 0):
+        elif e.kind == EventKind.ARRESTO and a is not None and b is not None and place.get(a, 0) < place.get(b, 0):
             # a request to the left: on Lu Stù's way back (L8), which an event card ends
             role = _role(rules, e.card)
             word = _role_word(rules, role) if role else "event card"
@@ -245,12 +245,13 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
             else:
                 add("request", b, a, e.rule, f"way back: {name(b)} must offer to the left, to {name(a)}, who holds "
                     f"the {word} ({card}): the way back ends")
-        elif e.kind == "arresto" and a is not None and b is not None:
+        elif e.kind == EventKind.ARRESTO and a is not None and b is not None:
             role = _role(rules, e.card)
             word = _role_word(rules, role) if role else "event card"
             card = card_text(e.card)
             if role == HORSE:
-                at_dealer = a == dealer and any(x.kind == "exchange-with-stack" for x in deal_events[i + 1:i + 2])
+                at_dealer = a == dealer and any(x.kind == EventKind.EXCHANGE_WITH_STACK
+                                                for x in deal_events[i + 1:i + 2])
                 add("horse", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the horse ({card}): "
                     + ("the dealer's horse sends the request to the stack" if at_dealer
                        else f"the request jumps over {name(a)}"))
@@ -268,60 +269,61 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
             else:
                 add("request", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the {word} ({card}): "
                     "no exchange")
-        elif e.kind == "undo" and a is not None and b is not None:
+        elif e.kind == EventKind.UNDO and a is not None and b is not None:
             ca, cb = held.get(a), held.get(b)
             held[a], held[b] = cb, ca
             add("undo", b, a, e.rule, f"undone: {name(a)} takes back {card_text(e.card)} from {name(b)}")
-        elif e.kind == "exchange-with-stack" and a is not None:
+        elif e.kind == EventKind.EXCHANGE_WITH_STACK and a is not None:
             gave, held[a] = held.get(a), None
             end = "bottom" if e.amount else "top"
             pile = "talon" if rules.dealer_exchange.startswith("talon") and a == dealer else "stack"
             add("stack", a, STACK, e.rule, f"{name(a)} gives {card_text(gave)} for the {end} card of the {pile}")
-        elif e.kind == "exchange-with-talon" and a is not None:
+        elif e.kind == EventKind.EXCHANGE_WITH_TALON and a is not None:
             gave, held[a] = held.get(a), None
             add("stack", a, STACK, e.rule, f"{name(a)} gives {card_text(gave)} for a card of the talon")
-        elif e.kind == "talon-king" and a is not None:
+        elif e.kind == EventKind.TALON_KING and a is not None:
             add("stack-refused", a, STACK, e.rule, f"the talon's card is a king ({card_text(e.card)}): "
                 f"{name(a)} may not exchange")
-        elif e.kind == "stack-king" and a is not None:
+        elif e.kind == EventKind.STACK_KING and a is not None:
             add("stack-refused", a, STACK, e.rule, f"{name(a)} cuts a king ({card_text(e.card)}) from the stock "
                 "and must keep his own card")
-        elif e.kind == "dead-card-under-stack" and a is not None:
+        elif e.kind == EventKind.DEAD_CARD_UNDER_STACK and a is not None:
             add("to-stack", a, STACK, e.rule, f"{name(a)} is out: the card goes under the stack and is not "
                 "compared")
-        elif e.kind == "mark-lost" and a is not None:
+        elif e.kind == EventKind.MARK_LOST and a is not None:
             badges.append(Badge(a, -e.amount or -1, e.rule))
             if after_showdown:
                 showdown_words.append(f"{name(a)} loses a mark ({e.rule})")
-        elif e.kind == "mark-gained" and a is not None:
+        elif e.kind == EventKind.MARK_GAINED and a is not None:
             badges.append(Badge(a, e.amount or 1, e.rule))
             if b is not None:
                 add("mark", b, a, e.rule, f"{name(b)} pays the mark to {name(a)}")
             elif after_showdown:
                 showdown_words.append(f"{name(a)} gains a mark ({e.rule})")
-        elif e.kind in ("accept", "refuse") and a is not None and b is not None and (b, a) in final.guarantees:
+        elif (e.kind in (EventKind.ACCEPT, EventKind.REFUSE) and a is not None and b is not None
+              and (b, a) in final.guarantees):
             add("guarantee", a, b, e.rule, f"{name(a)} keeps the inn and guarantees to pay the mark if "
                 f"{name(b)} loses with the nulla")
-        elif e.kind == "showdown":
+        elif e.kind == EventKind.SHOWDOWN:
             after_showdown = True
-        elif e.kind == "out" and a is not None and after_showdown:
+        elif e.kind == EventKind.OUT and a is not None and after_showdown:
             showdown_words.append(f"{name(a)} is out ({e.rule})")
-        elif e.kind == "restart":
+        elif e.kind == EventKind.RESTART:
             notes.append(f"Everybody still in went out: all start again with their marks ({e.rule}).")
-        elif e.kind == "draw":
+        elif e.kind == EventKind.DRAW:
             notes.append(f"Everybody still in went out: a draw, all play again ({e.rule}).")
-        elif e.kind == "buy-back" and a is not None:
+        elif e.kind == EventKind.BUY_BACK and a is not None:
             notes_bought.add(a)
             notes.append(f"{name(a)} buys back in for {e.amount} stake{'s' if e.amount != 1 else ''} ({e.rule}).")
-        elif e.kind == "winner" and a is not None:
+        elif e.kind == EventKind.WINNER and a is not None:
             notes.append(f"{name(a)} wins the match ({e.rule}).")
-        elif e.kind == "joint-winner" and a is not None:
+        elif e.kind == EventKind.JOINT_WINNER and a is not None:
             notes.append(f"{name(a)} is a joint winner, sharing the pot ({e.rule}).")
-        elif e.kind == "keep-last-life" and a is not None:
+        elif e.kind == EventKind.KEEP_LAST_LIFE and a is not None:
             notes.append(f"{name(a)} keeps a last life and plays on ({e.rule}).")
-        elif e.kind == "next-dealer" and a is not None:
+        elif e.kind == EventKind.NEXT_DEALER and a is not None:
             notes.append(f"{name(a)} deals next ({e.rule}).")
-    showdown = next((e for e in deal_events if e.kind == "showdown"), None)
+    showdown = next((e for e in deal_events if e.kind == EventKind.SHOWDOWN), None)
     if showdown is not None:
         said = "; ".join(showdown_words) if showdown_words else "nobody loses a mark"
         notes.insert(0, f"Showdown ({showdown.rule}): {said}.")

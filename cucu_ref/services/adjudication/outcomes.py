@@ -13,7 +13,7 @@ from ...game import cards as _cards
 from ...game.cards import PACKS, Card
 from ...game.engine import legal_actions, step
 from ...formats.position import Position
-from ...game.state import Action, ActionKind, Phase
+from ...game.state import Action, ActionKind, EventKind, Phase
 from .explain import steps_of
 from .model import Outcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
@@ -52,23 +52,23 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
             if kind in _PLAIN_KINDS:
                 continue
             seat: int = ev.seat  # type: ignore[assignment]  # (each of these events names its seat)
-            if kind == "mark-lost":
+            if kind == EventKind.MARK_LOST:
                 lost += [{"player": names[seat], "rule": ev.rule} for _ in range(max(ev.amount, 1))]
-            elif kind == "mark-gained":
+            elif kind == EventKind.MARK_GAINED:
                 gained.append({"player": names[seat], "rule": ev.rule})
-            elif kind == "showdown":
+            elif kind == EventKind.SHOWDOWN:
                 over = True
-            elif kind == "out":
+            elif kind == EventKind.OUT:
                 went_out.append(names[seat])
-            elif kind == "buy-back-offer":
+            elif kind == EventKind.BUY_BACK_OFFER:
                 offers.append({"player": names[seat], "stakes": ev.amount, "amount": ev.amount * stake})
-            elif kind == "buy-back":
+            elif kind == EventKind.BUY_BACK:
                 bought.append(names[seat])
-            elif kind == "next-dealer":
+            elif kind == EventKind.NEXT_DEALER:
                 nxt = seat  # the last one
-            elif restart is None and (kind == "restart" or kind == "draw"):
-                restart = {"kind": kind, "rule": ev.rule}
-            elif kind == "keep-last-life":
+            elif restart is None and (kind == EventKind.RESTART or kind == EventKind.DRAW):
+                restart = {"kind": str(kind), "rule": ev.rule}
+            elif kind == EventKind.KEEP_LAST_LIFE:
                 kept.append(names[seat])
     out: dict[str, Any] = {"deal_over": over}
     if final.phase not in (Phase.SHUFFLE, Phase.MATCH_OVER):
@@ -98,10 +98,10 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
     winner = final.winner if final.phase == Phase.MATCH_OVER else None
     if final.phase == Phase.BUY_BACK and final.suspended is None:
         # the next dealer and the winner wait on the buy-back decisions: say both ways
-        for key, kind in (("if_none_buys_back", ActionKind.DECLINE), ("if_all_buy_back", ActionKind.BUY_BACK)):
+        for key, decision in (("if_none_buys_back", ActionKind.DECLINE), ("if_all_buy_back", ActionKind.BUY_BACK)):
             s = final
             while s.phase == Phase.BUY_BACK:
-                s, _ = step(s, Action(kind, s.actor))
+                s, _ = step(s, Action(decision, s.actor))
             out[f"next_dealer_{key}"] = names[s.dealer] if s.phase == Phase.SHUFFLE else None
             out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER and s.winner is not None else None
     out["winner"] = names[winner] if winner is not None else None
@@ -114,8 +114,9 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
 
 
 # events result_of has nothing to say about (the commonest: a pass over the events skips them first)
-_PLAIN_KINDS = frozenset({"deal", "keep", "offer", "exchange", "shuffle", "arresto", "skip", "exchange-with-stack",
-                          "undo", "hint"})
+_PLAIN_KINDS = frozenset({EventKind.DEAL, EventKind.KEEP, EventKind.OFFER, EventKind.EXCHANGE, EventKind.SHUFFLE,
+                          EventKind.ARRESTO, EventKind.SKIP, EventKind.EXCHANGE_WITH_STACK, EventKind.UNDO,
+                          EventKind.HINT})
 
 # (kept_last_life, S6, adds no decision: the players out this deal with a mark again that neither a
 # buy-back nor a restart gave them; left out, an outcome's essence is what it was before the field)

@@ -41,7 +41,7 @@ from ...game.deal import DealSetupError, deal_order, deal_stack, start_deal
 from ...game.engine import IllegalActionError, legal_actions, note_hint, step
 from ...game.rulesets import CUCKOO, HORSE, HUNTER, INN, OPEN_POINTS, OPTIONS, PRESETS, Rules
 from ...game.scoring import evaluate
-from ...game.state import Action, ActionKind, Event, Phase, State
+from ...game.state import Action, ActionKind, Event, EventKind, Phase, State
 from ...formats.trace import WORDS, Decision, Trace, outcome_json, replay
 from . import PACKAGE_DATA, REPOSITORY_DATA
 
@@ -278,10 +278,10 @@ def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[s
     feats |= _event_features(trace, events, in_deal)
     feats |= _tally_features(events, in_deal)
     cited |= _preset_rules(trace, events, final)
-    if trace.rules.buy_back == "immediate" and any(e.kind == "buy-back" for e in _before_showdown(events)):
+    if trace.rules.buy_back == "immediate" and any(e.kind == EventKind.BUY_BACK for e in _before_showdown(events)):
         cited.add("Q7")  # L11: bought back during the deal; whether he is dealt again is Q7's option
         feats.add("buy-back-during-deal")
-    if any(e.kind == "showdown" for e in events):
+    if any(e.kind == EventKind.SHOWDOWN for e in events):
         more_feats, more_rules = _showdown_features(trace, events, final, in_deal)
         feats |= more_feats
         cited |= more_rules
@@ -289,7 +289,7 @@ def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[s
 
 
 def _before_showdown(events: Sequence[Event]) -> Sequence[Event]:
-    return events[:next((i for i, e in enumerate(events) if e.kind == "showdown"), len(events))]
+    return events[:next((i for i, e in enumerate(events) if e.kind == EventKind.SHOWDOWN), len(events))]
 
 
 def _event_features(trace: Trace, events: Sequence[Event], in_deal: int) -> set[str]:
@@ -301,24 +301,25 @@ def _event_features(trace: Trace, events: Sequence[Event], in_deal: int) -> set[
     previous: Optional[Event] = None
     for e in events:
         feats.add(f"event:{e.kind}:{e.rule}")
-        undone = undone or e.kind == "undo"
-        backward = backward or e.kind == "offer-back" or (e.kind == "mark-lost" and e.rule == "L8")
-        if e.kind == "arresto" and e.card is not None:
+        undone = undone or e.kind == EventKind.UNDO
+        backward = backward or e.kind == EventKind.OFFER_BACK or (e.kind == EventKind.MARK_LOST and e.rule == "L8")
+        if e.kind == EventKind.ARRESTO and e.card is not None:
             role = trace.rules.role_of.get(e.card.value, "?")
             feats.add(f"arresto:{role}")
             feats.update(f"arresto:{role}:{w}" for w in _where(trace, e, previous, undone, backward, marks, in_deal))
             feats.add(f"arresto:{role}@{_bucket(in_deal)}")  # each event card at each size of table
-        if e.kind == "exchange" and e.rule != "K13":
+        if e.kind == EventKind.EXCHANGE and e.rule != "K13":
             feats.update(_plain_card_met(trace, e, previous))
         if e.kind in ("mark-lost", "mark-gained") and e.seat is not None:
-            marks[e.seat] = marks.get(e.seat, 0) + (1 if e.kind == "mark-gained" else -1)
-        if e.kind == "buy-back-offer":
+            marks[e.seat] = marks.get(e.seat, 0) + (1 if e.kind == EventKind.MARK_GAINED else -1)
+        if e.kind == EventKind.BUY_BACK_OFFER:
             feats.add(f"buy-back-price:{e.amount}")
-        if e.kind in ("restart", "draw", "winner", "joint-winner", "keep-last-life", "stack-king", "talon-king"):
+        if e.kind in (EventKind.RESTART, EventKind.DRAW, EventKind.WINNER, EventKind.JOINT_WINNER,
+                      EventKind.KEEP_LAST_LIFE, EventKind.STACK_KING, EventKind.TALON_KING):
             feats.add(e.kind)
         if e.kind not in _PLAIN:
             feats.add(f"{e.kind}@{_bucket(in_deal)}")  # each mechanism at each size of table
-        if e.kind != "deal":  # a card dealt on the way (K4) does not end what came before
+        if e.kind != EventKind.DEAL:  # a card dealt on the way (K4) does not end what came before
             previous = e
     return feats
 
@@ -331,7 +332,7 @@ def _where(trace: Trace, e: Event, previous: Optional[Event], undone: bool, back
     where = []
     if e.seat == trace.dealer:
         where.append("at-dealer")
-    if previous is not None and previous.kind == "skip":  # the request jumped a horse (K12, L8)
+    if previous is not None and previous.kind == EventKind.SKIP:  # the request jumped a horse (K12, L8)
         where.append("after-skip")
     if undone:
         where.append("after-undo")
@@ -349,7 +350,7 @@ def _plain_card_met(trace: Trace, e: Event, previous: Optional[Event]) -> list[s
     skipped horse (K12: the request travels on to the next player), or both: the horse skipped
     onto a dealer holding a plain card (issue 25: no vector had it, so a bug there passed)."""
     met = []
-    skipped = previous is not None and previous.kind == "skip" and previous.other == e.seat
+    skipped = previous is not None and previous.kind == EventKind.SKIP and previous.other == e.seat
     if skipped:
         met.append("exchange:after-skip")
     if e.other == trace.dealer:
@@ -364,15 +365,15 @@ def _tally_features(events: Sequence[Event], in_deal: int) -> set[str]:
     feats: set[str] = set()
     lost: dict[int, int] = {}
     for e in events:
-        if e.kind == "mark-lost" and e.seat is not None:
+        if e.kind == EventKind.MARK_LOST and e.seat is not None:
             lost[e.seat] = lost.get(e.seat, 0) + 1
     if any(v >= 2 for v in lost.values()):
         feats.add("loses-several-marks")
-    outs = sum(1 for e in events if e.kind == "out")
+    outs = sum(1 for e in events if e.kind == EventKind.OUT)
     if outs:
         feats.add(f"out:{min(outs, 3)}")
         feats.add(f"out@{_bucket(in_deal)}")
-    if any(e.kind == "mark-gained" for e in events):
+    if any(e.kind == EventKind.MARK_GAINED for e in events):
         feats.add("gain")
     return feats
 
@@ -382,13 +383,13 @@ def _preset_rules(trace: Trace, events: Sequence[Event], final: State) -> set[st
     rules, preset_name = trace.rules, trace.preset
     kinds = {e.kind for e in events}
     cited: set[str] = set()
-    arrests = [e for e in events if e.kind == "arresto" and e.card is not None]
+    arrests = [e for e in events if e.kind == EventKind.ARRESTO and e.card is not None]
     if arrests and rules.pack.startswith("cuccu") and preset_name != "zeh-1769":
         cited.add("K9")  # the targeted event card is shown, the only card ever shown
     if preset_name == "zeh-1769" and any(rules.role_of.get(e.card.value) in (INN, HORSE, HUNTER, CUCKOO)
                                          for e in arrests if e.card is not None):
         cited.add("Z4")
-    lost = [e.seat for e in events if e.kind == "mark-lost"]
+    lost = [e.seat for e in events if e.kind == EventKind.MARK_LOST]
     if preset_name == "lu-stu" and any(lost.count(s) >= 3 for s in set(lost)):
         cited.add("L13")  # 'Ein Spieler kann in einer Runde drei Marken verlieren'
     if preset_name == "zeh-1769" and "out" in kinds:
@@ -398,7 +399,7 @@ def _preset_rules(trace: Trace, events: Sequence[Event], final: State) -> set[st
     if preset_name == "lu-stu" and kinds & {"restart", "draw", "joint-winner", "keep-last-life"}:
         cited.add("L12")  # the whole table out together: one of L12's two cases
     if preset_name == "as-qui-court" and len(final.order) > 1 and any(
-            e.kind == "offer" and e.seat == final.order[-2] for e in events):
+            e.kind == EventKind.OFFER and e.seat == final.order[-2] for e in events):
         cited.add("A3")  # the player left of the dealer exchanges with the dealer
     if "hint" in kinds and rules.fool_hint == "no-effect":
         cited.add("K20")  # talk is free: the hint changes nothing
@@ -406,7 +407,7 @@ def _preset_rules(trace: Trace, events: Sequence[Event], final: State) -> set[st
         cited.add("Q13")  # dealt first, the requests still go to the next player
     if preset_name in ("zeh-1769", "coucou", "screw-your-neighbour") and any(trace.virgins or ()):
         cited.add("Q17")  # the agreed starting marks
-    if rules.dealing == "interleaved" and any(a.kind == "keep" and b.kind == "deal"
+    if rules.dealing == "interleaved" and any(a.kind == EventKind.KEEP and b.kind == EventKind.DEAL
                                              for a, b in zip(events, events[1:])):
         cited.add("K6")
     return cited
@@ -430,7 +431,7 @@ def _showdown_features(trace: Trace, events: Sequence[Event], final: State, in_d
     elif ranks and ranks.count(min(ranks)) > 1:
         feats.add("tie")
         feats.add(f"tie@{_bucket(in_deal)}")
-    targeted = {e.seat for e in events if e.kind == "arresto"}
+    targeted = {e.seat for e in events if e.kind == EventKind.ARRESTO}
     if any(s not in targeted and c is not None and c in rules.role_of_card for s, c in live):
         cited.add("C2")  # an event card kept untargeted is just a high card
         feats.add("event-card-untargeted")
@@ -441,7 +442,8 @@ def _showdown_features(trace: Trace, events: Sequence[Event], final: State, in_d
     return feats, cited
 
 
-_PLAIN = frozenset({"shuffle", "deal", "keep", "offer", "next-dealer", "showdown", "mark-lost", "arresto"})
+_PLAIN = frozenset({EventKind.SHUFFLE, EventKind.DEAL, EventKind.KEEP, EventKind.OFFER, EventKind.NEXT_DEALER,
+                    EventKind.SHOWDOWN, EventKind.MARK_LOST, EventKind.ARRESTO})
 
 
 def _bucket(n: int) -> str:

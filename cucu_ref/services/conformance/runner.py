@@ -23,19 +23,17 @@ source.
 from __future__ import annotations
 
 import json
-import os
-import selectors
-import subprocess
-import tempfile
-import time
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
 from ...formats import trace as T
 from ...formats.match import answer as row_answer
-from ...game.cards import PACKS, CardNameError
+from ...game.cards import PACKS
 from ...game.rulesets import PRESETS, preset
 from ...formats.sources import RULES, cite
+from .answers import MAX_PROBLEMS, OUTCOME_FIELDS, log_problems, problems
+from .diagnose import asks_after_end, first_step_apart, inferred_cause, rule_text
 from .names import NameMap
+from .program import Process
 from .vectors import REQUIRED_ANSWER_FIELDS, Vector, input_of
 
 __all__ = ["judge", "Process", "translate", "Result", "run", "self_answer", "Stats", "stats", "serve_line"]
@@ -82,171 +80,113 @@ def _winner(value: Any) -> Any:
 
 
 def judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
-    """('pass' | 'fail' | 'skip', why) for one answer."""
+    """('pass' | 'fail' | 'skip', why) for one answer.  Never raises: however wrong the answer,
+    it is a failure record that names the field and the reason (issue 27, finding 8)."""
+    try:
+        return _judge(vector, answer, names)
+    except Exception as err:  # the last guard; the hostile-client fuzz test asserts it never fires
+        return "fail", f"cucu-ref could not judge this answer ({type(err).__name__}: {err}); please report it"
+
+
+def _judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
     if not isinstance(answer, dict):
-        return "fail", f"the program answered {answer!r}, not a JSON object"
+        return "fail", f"the program answered {_shown(answer)}, not a JSON object"
+    if answer.get("id") != vector.id:
+        return "fail", (f"the answer's id {_shown(answer.get('id'))} is not the request's {vector.id!r} "
+                        f"(an answer echoes its request's id; is the program out of step?)")
     if "skip" in answer:
         return "skip", str(answer["skip"])
     if "error" in answer:
         return "fail", f"the program reported an error: {answer['error']}"
+    family = _family(vector)
+    if "asks" in answer:
+        trace, _ = T.parse(input_of(vector))
+        assert trace is not None  # a vector's input is a valid trace (tests/conformance/test_vectors.py)
+        return "fail", f"the program asks for a decision after the trace ends: {asks_after_end(trace)}"
     got = answer.get("outcome")
     if not isinstance(got, dict):
         return "fail", "the answer has no 'outcome' object"
+    n = len(input_of(vector)["seats"])
+    bad = problems(got, n, names, family) + (log_problems(answer["log"], n, names, family) if "log" in answer else [])
+    if bad:
+        more = f" (and {len(bad) - MAX_PROBLEMS} more)" if len(bad) > MAX_PROBLEMS else ""
+        return "fail", "malformed answer: " + "; ".join(bad[:MAX_PROBLEMS]) + more
+    log = answer.get("log")
     expected = vector.expected
-    family = _family(vector)
     if "illegal" in expected:
-        step = expected["illegal"]["step"]
-        rule = expected["illegal"].get("rule")
-        why = f"decision {step} must be refused ({expected['illegal'].get('message', '')})".rstrip(" ()")
-        if rule in RULES:
-            why += f" [{cite(rule)}]"
-        if not isinstance(got.get("illegal"), dict):
-            return "fail", f"{why}; the program played on"
-        if got["illegal"].get("step") != step:
-            return "fail", f"{why}; the program refused decision {got['illegal'].get('step')}"
-        return "pass", ""
+        return _judge_refusal(expected["illegal"], got)
     if "illegal" in got:
-        if not isinstance(got["illegal"], dict) or not isinstance(got["illegal"].get("step"), int):
-            return "fail", "the answer's 'illegal' needs the refused decision's 'step'"
-        return "fail", _diagnosis(vector, got, names, family, ["illegal"])
+        return "fail", _diagnosis(vector, got, names, family, ["illegal"], log)
     checks = vector.doc["vector"].get("checks", list(REQUIRED_ANSWER_FIELDS))
     missing = [f for f in checks if f not in got]
     if missing:
         return "fail", f"the answer lacks {', '.join(missing)}"
-    wrong: list[str] = []
-    extra = [f for f in ("marks", "pot", "virgins") if f in got and f in expected and f not in checks]
-    for field in checks + extra:
-        want, have = expected.get(field), got.get(field)
-        if field == "hands":
-            try:
-                have = [names.token(c, family) for c in have] if isinstance(have, list) else have
-            except CardNameError as err:
-                return "fail", f"the answer's hands: {err}"
-        if field in ("out", "virgins") and isinstance(have, list):
-            have = sorted(have)
-        if field == "winner":
-            want, have = _winner(want), _winner(have)
-        if want != have:
-            wrong.append(field)
-    if not wrong:
-        return "pass", ""
-    return "fail", _diagnosis(vector, got, names, family, wrong)
+    wrong = [field for field in checks + [f for f in ("marks", "pot", "virgins") if f in got and f in expected
+                                          and f not in checks]
+             if _normal(field, expected.get(field), family, names) != _normal(field, got.get(field), family, names)]
+    if wrong or log is not None:
+        why = _diagnosis(vector, got, names, family, wrong, log)
+        if wrong or why:
+            return "fail", why
+    return "pass", ""
 
 
-def _diagnosis(vector: Vector, got: dict[str, Any], names: NameMap, family: str, wrong: list[str]) -> str:
-    """cucu-ref's first divergence from the program's answer, with rule and source."""
-    claimed = {k: v for k, v in got.items() if k in ("net", "marks", "out", "hands", "next_dealer", "winner", "pot",
-                                                     "virgins", "illegal")}
+def _judge_refusal(illegal: dict[str, Any], got: dict[str, Any]) -> tuple[str, str]:
+    step, rule = illegal["step"], illegal.get("rule")
+    why = f"decision {step} must be refused ({illegal.get('message', '')})".rstrip(" ()")
+    if rule in RULES:
+        why += f" [{cite(rule)}]"
+    if not isinstance(got.get("illegal"), dict):
+        return "fail", f"{why}; the program played on"
+    if got["illegal"].get("step") != step:
+        return "fail", f"{why}; the program refused decision {got['illegal'].get('step')}"
+    return "pass", ""
+
+
+def _normal(field: str, value: Any, family: str, names: NameMap) -> Any:
+    """A well-formed field's value as compared: card names as tokens, seat sets sorted."""
+    if field == "hands" and isinstance(value, list):
+        return [names.token(c, family) for c in value]
+    if field in ("out", "virgins") and isinstance(value, list):
+        return sorted(value)
+    if field == "winner":
+        return _winner(value)
+    return value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _diagnosis(vector: Vector, got: dict[str, Any], names: NameMap, family: str, wrong: list[str],
+               log: Optional[list[dict[str, Any]]]) -> str:
+    """Where the program went wrong: the first step its log parts from cucu-ref's, else the
+    first of cucu-ref's steps whose effect the answer contradicts, with rule and source; empty
+    when a log was given and all agrees."""
+    claimed = {k: v for k, v in got.items() if k in OUTCOME_FIELDS}
     if isinstance(claimed.get("hands"), list):
         claimed["hands"] = [names.token(c, family) for c in claimed["hands"]]
     doc = dict(input_of(vector))
     if doc.get("then"):  # deals in a row: the replay of one deal says nothing of the last
         return f"wrong {', '.join(wrong)} after the last of {len(doc['then']) + 1} deals in a row"
     doc["outcome"] = claimed
-    verdict = T.check_document(doc, readings=False)
+    trace, parse_problems = T.parse(doc)
+    if trace is None:
+        return f"wrong {', '.join(wrong)}: " + "; ".join(p.message for p in parse_problems[:MAX_PROBLEMS])
+    if log is not None:
+        apart = first_step_apart(trace, log, names, family)
+        if apart is not None or not wrong:
+            return (apart or "") + (f" (the answer's {', '.join(wrong)} differ)" if apart and wrong else "")
+    verdict = T.check(trace, readings=False)
+    cause = inferred_cause(verdict)
+    if cause is not None:
+        return cause
     d = verdict.divergence
     if d is None:
         return f"wrong {', '.join(wrong)}"
-    rule = f" [{cite(d.rule)}]" if d.rule in RULES else ""
     extra = f" (and {len(verdict.differences) - 1} more)" if len(verdict.differences) > 1 else ""
-    return f"{d.message}{rule}{extra}"
-
-
-# --------------------------------------------------------------------------- talking to the program
-
-
-class Process:
-    """The program under test, one long-lived process speaking JSON Lines (or one process per
-    vector); restarted after it exits or times out."""
-
-    def __init__(self, command: Sequence[str], per_vector: bool, timeout: float):
-        self.command = list(command)
-        self.per_vector = per_vector
-        self.timeout = timeout
-        self.proc: Optional[subprocess.Popen[bytes]] = None
-        self.buffer = b""
-        self.stderr: Any = None
-
-    def _start(self) -> None:
-        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the process's life
-        self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr)
-        self.buffer = b""
-
-    def _stop(self) -> None:
-        if self.proc is not None:
-            try:
-                if self.proc.stdin:
-                    self.proc.stdin.close()
-                self.proc.wait(timeout=2)
-            except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
-
-    def _tail(self) -> str:
-        if self.stderr is None:
-            return ""
-        self.stderr.seek(0)
-        text = self.stderr.read().decode("utf-8", "replace").strip().splitlines()
-        return f"; its last error output: {text[-1][:300]}" if text else ""
-
-    def ask(self, doc: dict[str, Any]) -> Any:
-        line = (json.dumps(doc, ensure_ascii=False) + "\n").encode("utf-8")
-        if self.per_vector:
-            try:
-                done = subprocess.run(self.command, input=line, capture_output=True, timeout=self.timeout)
-            except subprocess.TimeoutExpired:
-                return f"no answer within {self.timeout:g} s"
-            except OSError as err:
-                return f"cannot run the program: {err}"
-            text = done.stdout.decode("utf-8", "replace").strip()
-            if not text:
-                lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
-                return f"no answer (exit code {done.returncode})" + (f"; {lines[-1][:300]}" if lines else "")
-            return _json(text)
-        if self.proc is None or self.proc.poll() is not None:
-            try:
-                self._start()
-            except OSError as err:
-                return f"cannot run the program: {err}"
-        assert self.proc is not None and self.proc.stdin is not None and self.proc.stdout is not None
-        try:
-            self.proc.stdin.write(line)
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            code = self.proc.poll()
-            tail = self._tail()
-            self._stop()
-            return f"the program stopped (exit code {code}){tail}"
-        fd = self.proc.stdout.fileno()
-        deadline = time.monotonic() + self.timeout
-        with selectors.DefaultSelector() as sel:
-            sel.register(fd, selectors.EVENT_READ)
-            while b"\n" not in self.buffer:
-                left = deadline - time.monotonic()
-                if left <= 0 or not sel.select(left):
-                    self.proc.kill()
-                    self._stop()
-                    return f"no answer within {self.timeout:g} s"
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    code = self.proc.wait()
-                    tail = self._tail()
-                    self.proc = None
-                    return f"the program stopped (exit code {code}){tail}"
-                self.buffer += chunk
-        answer, _, self.buffer = self.buffer.partition(b"\n")
-        return _json(answer.decode("utf-8", "replace"))
-
-    def close(self) -> None:
-        self._stop()
-
-
-def _json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        return f"the answer is not JSON ({err.msg}): {text[:200]!r}"
+    return f"{d.message}{rule_text(d.rule)}{extra}"
 
 
 # --------------------------------------------------------------------------- running the vectors
@@ -297,13 +237,23 @@ def stats(vectors: Sequence[Vector]) -> Stats:
                  len(vectors))
 
 
-def serve_line(line: str) -> Optional[str]:
-    """``serve``'s answer to one input line (without its newline), or None for a blank line.
-    One bad line never stops the server: any error becomes an ``error`` answer."""
-    if not line.strip():
+def serve_line(line: Union[str, bytes]) -> Optional[str]:
+    """``serve``'s answer to one input line, or None for a blank line.  One bad line never
+    stops the server: bytes that are not UTF-8, a lone surrogate (issue 27, finding 11) and
+    any other error become an ``error`` answer; the answer is always encodable as UTF-8."""
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+    except UnicodeDecodeError as err:
+        return json.dumps({"id": None, "error": f"the line is not UTF-8 (byte {err.start})"})
+    if not text.strip():
         return None
     try:
-        answer = row_answer(json.loads(line))
+        answer = row_answer(json.loads(text))
     except Exception as err:  # one bad line never stops the server
         answer = {"error": f"{type(err).__name__}: {err}"}
-    return json.dumps(answer, ensure_ascii=False)
+    out = json.dumps(answer, ensure_ascii=False)
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate echoed from the request: JSON's escapes carry it
+        out = json.dumps(answer)
+    return out
