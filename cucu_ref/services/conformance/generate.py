@@ -818,15 +818,17 @@ def _following_deal(state: State, stack: Sequence[Card], decisions: Sequence[tup
     return {**deal, "decisions": [{"seat": seat, "decision": kind} for seat, kind in decisions]}
 
 
-def row_features(states: Sequence[State], finals: Sequence[State]) -> set[str]:
-    """What a row of deals carries from one to the next: the deal passed on (K2), over a seat
-    whose player went out (D2: the next seat still in), marks changed, a buy-back."""
+def row_features(states: Sequence[State]) -> set[str]:
+    """What a row of deals carries from one to the next (``states``: each deal's state at its
+    shuffle): the deal passed on (K2), over a seat whose player went out (D2: the next seat
+    still in deals), the pot carried."""
     feats = {f"row:{min(len(states), 3)}-deals"}
-    for before, after in zip(states, finals):
+    for before, after in zip(states, states[1:]):
         n = len(before.players)
+        skipped = (before.dealer + 1) % n
         if after.dealer != before.dealer:
             feats.add("row:dealer-passes")
-        if after.marks[(before.dealer + 1) % n] == 0 and after.dealer != (before.dealer + 1) % n:
+        if after.marks[skipped] == 0 and after.dealer != skipped:
             feats.add("row:dealer-passes-over-out")
         if after.pot != before.pot:
             feats.add("row:pot-carried")
@@ -853,7 +855,7 @@ def _row_vectors(preset_name: str) -> list[dict[str, Any]]:
             finals.append(replay(make_trace(nxt, stack2, decisions2, preset_name, {})).final)
         if not then:
             continue
-        feats = row_features(states, finals)
+        feats = row_features(states)
         if not feats - seen:
             continue
         seen |= feats
