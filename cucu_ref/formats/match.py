@@ -20,7 +20,7 @@ from typing import Any, NamedTuple, Optional
 from ..game.state import Phase
 from . import trace as T
 
-__all__ = ["Row", "replay_row", "answer", "FOLLOWING"]
+__all__ = ["Row", "replay_row", "last_deal", "answer", "FOLLOWING"]
 
 # What a following deal gives; the rest of its trace is the state the deal before it left.
 FOLLOWING = ("deal", "stack", "decisions", "policies")
@@ -32,6 +32,7 @@ class Row(NamedTuple):
 
     deals: list[tuple[T.Trace, T.Replay]]
     problem: Optional[str]
+    docs: list[dict[str, Any]]  # each deal's own trace document, the match state carried into it
 
 
 def _following(doc: dict[str, Any], trace: T.Trace, rep: T.Replay, then: dict[str, Any]) -> dict[str, Any]:
@@ -55,22 +56,31 @@ def replay_row(doc: dict[str, Any]) -> Row:
     first = {k: v for k, v in doc.items() if k != "then"}
     trace, problems = T.parse(first)
     if trace is None:
-        return Row([], "; ".join(f"{p.path}: {p.message}" for p in problems))
+        return Row([], "; ".join(f"{p.path}: {p.message}" for p in problems), [])
     deals = [(trace, T.replay(trace))]
+    docs = [first]
     previous = first
     for k, then in enumerate(doc.get("then") or ()):
         trace, rep = deals[-1]
         if rep.outcome.illegal is not None:
-            return Row(deals, f"deal {k} is refused; the deals after it are not played")
+            return Row(deals, f"deal {k} is refused; the deals after it are not played", docs)
         if rep.final.phase != Phase.SHUFFLE:
-            return Row(deals, f"the match is over after deal {k}; $.then[{k}] is not played")
+            return Row(deals, f"the match is over after deal {k}; $.then[{k}] is not played", docs)
         current = _following(previous, trace, rep, then)
         nxt, problems = T.parse(current)
         if nxt is None:
-            return Row(deals, f"$.then[{k}]: " + "; ".join(f"{p.path}: {p.message}" for p in problems))
+            return Row(deals, f"$.then[{k}]: " + "; ".join(f"{p.path}: {p.message}" for p in problems), docs)
         previous = current
+        docs.append(current)
         deals.append((nxt, T.replay(nxt)))
-    return Row(deals, None)
+    return Row(deals, None, docs)
+
+
+def last_deal(doc: dict[str, Any]) -> Optional[dict[str, Any]]:
+    """The trace document of a row's last deal played, the match state carried into it (None
+    when the row cannot be played): what a diagnosis of the row's outcome replays."""
+    row = replay_row({k: v for k, v in doc.items() if k not in ("outcome", "vector")})
+    return row.docs[-1] if row.docs else None
 
 
 def answer(doc: dict[str, Any]) -> dict[str, Any]:

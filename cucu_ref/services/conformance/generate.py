@@ -847,12 +847,19 @@ def _row_vectors(preset_name: str) -> list[dict[str, Any]]:
         trace = make_trace(state, stack, decisions, preset_name, {})
         rep = replay(trace)
         states, finals, then = [state], [rep.final], []
+        later_feats: set[str] = set()
+        later_rules: set[str] = set()
         while len(states) < rng.choice((2, 3)) and finals[-1].phase == Phase.SHUFFLE:
             nxt = finals[-1]
             stack2, decisions2 = random_deal(nxt, rng)
             then.append(_following_deal(nxt, stack2, decisions2))
             states.append(nxt)
-            finals.append(replay(make_trace(nxt, stack2, decisions2, preset_name, {})).final)
+            trace2 = make_trace(nxt, stack2, decisions2, preset_name, {})
+            rep2 = replay(trace2)
+            finals.append(rep2.final)
+            more_feats, more_rules = features(trace2, rep2.events, rep2.final)  # every deal's labels
+            later_feats |= more_feats
+            later_rules |= more_rules
         if not then:
             continue
         feats = row_features(states)
@@ -862,7 +869,8 @@ def _row_vectors(preset_name: str) -> list[dict[str, Any]]:
         from ...formats.match import answer as row_answer
 
         vid = f"{preset_name}-row-{len(out) + 1:02d}"
-        doc = _vector(trace, rep, outcome_json(trace, rep.outcome), vid, _observable(), feats)
+        doc = _vector(trace, rep, outcome_json(trace, rep.outcome), vid, _observable(), feats | later_feats,
+                      later_rules)
         doc["then"] = then
         doc["outcome"] = row_answer({k: v for k, v in doc.items() if k not in ("outcome", "vector")})["outcome"]
         doc["vector"]["readings"] = {}  # decided over several deals: not looked for

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequ
 
 from ...formats import trace as T
 from ...formats.match import answer as row_answer
+from ...formats.match import last_deal
 from ...game.cards import PACKS
 from ...game.rulesets import PRESETS, preset
 from ...formats.sources import RULES, cite
@@ -168,8 +169,11 @@ def _diagnosis(vector: Vector, got: dict[str, Any], names: NameMap, family: str,
     if isinstance(claimed.get("hands"), list):
         claimed["hands"] = [names.token(c, family) for c in claimed["hands"]]
     doc = dict(input_of(vector))
-    if doc.get("then"):  # deals in a row: the replay of one deal says nothing of the last
-        return f"wrong {', '.join(wrong)} after the last of {len(doc['then']) + 1} deals in a row"
+    if doc.get("then"):  # deals in a row: the outcome is the last deal's, played from the state carried
+        last = last_deal(doc)
+        if last is None:
+            return f"wrong {', '.join(wrong)} after the last of {len(doc['then']) + 1} deals in a row"
+        doc, log = last, None
     doc["outcome"] = claimed
     trace, parse_problems = T.parse(doc)
     if trace is None:

@@ -74,13 +74,19 @@ def stale_seat_ids(doc: dict[str, Any], out: dict[str, Any]) -> None:
 
 
 def dealer_rotation(doc: dict[str, Any], out: dict[str, Any]) -> None:
-    if out.get("next_dealer") is None:
-        return
-    trace, rep = _replay(doc)
-    if rep is None:
+    """The deal passes to the next seat in play order, out or not.  In a row ('then') a deal
+    dealt by the wrong seat deals every card one seat on: its hands are not cucu-ref's."""
+    row = replay_row({k: v for k, v in doc.items() if k != "outcome"})
+    if not row.deals:
         return
     n = len(doc["seats"])
-    out["next_dealer"] = trace.client[(trace.dealer + 1) % n]  # in play order, out or not
+    for (before, _), (after, _) in zip(row.deals, row.deals[1:]):
+        if after.dealer != (before.dealer + 1) % n and isinstance(out.get("hands"), list):
+            out["hands"] = out["hands"][1:] + out["hands"][:1]  # dealt from the wrong seat on
+            break
+    trace, _ = row.deals[-1]
+    if out.get("next_dealer") is not None:
+        out["next_dealer"] = trace.client[(trace.dealer + 1) % n]  # in play order, out or not
 
 
 def horse_skip_to_dealer(doc: dict[str, Any], out: dict[str, Any]) -> None:
