@@ -17,11 +17,11 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable, Iterable, Optional, Sequence, TextIO, Union
+from typing import Any, Callable, Iterator, Optional, Sequence, TextIO, Union
 
+from ..formats.inputs import MAX_BYTES
 from ..game.rulesets import PRESETS
 from ..services.conformance import PACKAGE_DATA, REPOSITORY_DATA
-from ..services.render import json_printable, printable
 from ..services.conformance.names import BUILTIN, load_map
 from ..services.conformance.profile import (CAPABILITIES, NO_PROFILE, Profile, ProfileError, load_profile,
                                             parse_lacks, parse_options, run_under)
@@ -43,6 +43,12 @@ def _report(result: Result, args: argparse.Namespace, out: TextIO) -> None:
     """One vector's line.  ``why`` may quote the program (its error, its stderr, its ids): text
     output escapes every non-printable character and the line feed, JSON output escapes them
     as ``\\uXXXX``, so a hostile program can neither forge a line nor act on a terminal."""
+    # cold start: cucu_ref.services.render costs 290 ms, used only by run's reports (render pulls
+    # in the adjudication service; serve, started once per vector with --per-vector, never
+    # reports: python -m cucu_ref.cli.conformance serve </dev/null takes 0.76 s, 1.07 s with
+    # this import at module level; best of five, 2 Dec 2026)
+    from ..services.render import json_printable, printable
+
     vector, verdict, why = result
     if args.json:
         record = json.dumps({"id": vector.id, "result": verdict, "why": why}, ensure_ascii=False)
@@ -125,12 +131,27 @@ def _list(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _bounded_lines(stream: Any, limit: int) -> Iterator[Union[str, bytes, None]]:
+    """The stream's lines of at most ``limit`` bytes; None for a longer one, whose rest is read
+    and dropped a bounded piece at a time (memory bounded by ``limit``, time linear)."""
+    while line := stream.readline(limit + 1):
+        if len(line) <= limit:
+            yield line
+            continue
+        while line and line[-1:] not in (b"\n", "\n"):
+            line = stream.readline(limit + 1)
+        yield None
+
+
 def _serve(inp: TextIO, out: TextIO) -> int:
     """Answer line by line; lines are read as bytes where the stream has them, so a line that
-    is not UTF-8 is one error answer, not the end of the server (issue 27, finding 11)."""
-    lines: Iterable[Union[str, bytes]] = getattr(inp, "buffer", inp)
-    for line in lines:
-        answer = serve_line(line)
+    is not UTF-8 is one error answer, not the end of the server (issue 27, finding 11); a line
+    over the documents' 1 MiB bound (:data:`~cucu_ref.formats.inputs.MAX_BYTES`) is one too."""
+    for line in _bounded_lines(getattr(inp, "buffer", inp), MAX_BYTES):
+        if line is None:
+            answer: Optional[str] = json.dumps({"id": None, "error": f"the line is longer than {MAX_BYTES} bytes"})
+        else:
+            answer = serve_line(line)
         if answer is not None:
             out.write(answer + "\n")
             out.flush()

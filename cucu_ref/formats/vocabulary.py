@@ -34,6 +34,7 @@ from typing import Iterable, NamedTuple, Optional
 from ..game import cards as _cards
 from ..game.cards import CUCCU, FRENCH, PACKS, Card
 from ..game.rulesets import Rules
+from .sources import RULES
 
 __all__ = [
     "USAGE",
@@ -52,6 +53,8 @@ __all__ = [
     "display_name",
     "display_label",
     "call",
+    "counter_words",
+    "COUNTER_WORDS",
     "say",
     "lookup",
     "words_for",
@@ -342,6 +345,20 @@ PRINTED_NAMES: dict[str, dict[int, str]] = {
 _PRINTED_FAMILY = {key: CUCCU if 15 in names else FRENCH for key, names in PRINTED_NAMES.items()}
 
 
+# What a player loses: marks, or lives where the source counts lives (the digital page's 'liv',
+# D1; Cassell's three lives, R1; pagat's lives, S5).  (singular, plural)
+COUNTER_WORDS: dict[str, tuple[str, str]] = {
+    "digital-cuccu": ("life", "lives"), "cassell-1881": ("life", "lives"), "pagat-cuckoo": ("life", "lives"),
+}
+
+
+def counter_words(rules: Rules) -> tuple[str, str]:
+    """What the ruleset's source calls what a player loses, singular and plural: ('mark',
+    'marks'), or ('life', 'lives') for the digital game (D1), Ranter-Go-Round (R1) and Screw
+    Your Neighbour (S5)."""
+    return COUNTER_WORDS.get(source_of(rules), ("mark", "marks"))
+
+
 def _rules_family(rules: Rules) -> str:
     return PACKS[rules.pack].family
 
@@ -351,8 +368,6 @@ def source_of(rules: Rules) -> str:
     K4 is Farina's, Lu Stù's L2 Di Luigi & Mazza's, Coucou's F2 the Académie's ...); a source
     that prints no names of the ruleset's pack gives way to the pack's own (Farina's for the
     Cuccù pack, the Académie's for the French)."""
-    from .sources import RULES
-
     family = _rules_family(rules)
     key = RULES[rules.cites("deal")].source
     if _PRINTED_FAMILY.get(key) != family:

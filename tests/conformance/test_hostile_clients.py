@@ -56,7 +56,9 @@ def test_a_client_that_never_reads_its_input_cannot_hang_the_runner():
     flood = [[["noread"], ["json", {"id": None, "error": "flood"}]]]
     code, lines, took = run(flood, "--preset", "campli", "--timeout", "0.5")
     assert code == 1 and lines[-1].startswith("0 passed, ")
-    assert any("no answer within 0.5 s" in line for line in lines), lines[:3]
+    # either the request cannot be written in time, or the client floods past the answer cap first
+    stuck = ("no answer within 0.5 s", "the program wrote over 1048576 bytes without reading its request")
+    assert any(said in line for line in lines for said in stuck), lines[:3]
     assert took < 60
 
 
@@ -99,6 +101,11 @@ def test_the_answer_must_echo_the_requests_id():
     code, lines, _ = run([[["id", "hand/someone-else", RIGHT]]], "--id", K10)
     line = one_fail(lines)
     assert "the answer's id 'hand/someone-else' is not the request's 'hand/campli-K10-cuckoo'" in line
+
+
+def test_a_programs_own_words_are_clipped():
+    code, lines, _ = run([[["reply", {"error": "e" * 100_000}]]], "--id", K10)
+    assert one_fail(lines).endswith("e" * 300 + "... (99700 more characters)")
 
 
 def test_hostile_text_from_the_client_cannot_forge_a_line():
@@ -152,17 +159,19 @@ def test_a_timed_out_clients_children_are_ended_with_it(tmp_path):
 # ---------------------------------------------------------------------- finding 11: serve
 
 
-def test_serve_survives_a_lone_surrogate_and_bytes_that_are_not_utf8():
+def test_serve_survives_a_lone_surrogate_bytes_that_are_not_utf8_and_a_line_too_long():
     from cucu_ref.services.conformance.vectors import input_of, load
 
     vector = next(v for v in load() if v.id == K10)
-    lines = b'{"id":"\\ud800"}\n\xff\xfe\n' + json.dumps(input_of(vector)).encode() + b"\n"
+    lines = (b'{"id":"\\ud800"}\n\xff\xfe\n' + b" " * 1_100_000 + b"{}\n"
+             + json.dumps(input_of(vector)).encode() + b"\n")
     done = subprocess.run([sys.executable, "-m", "cucu_ref.cli.conformance", "serve"], input=lines,
                           capture_output=True, timeout=60, check=False)
     answers = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
-    assert done.returncode == 0 and len(answers) == 3, done.stderr
+    assert done.returncode == 0 and len(answers) == 4, done.stderr
     assert "error" in answers[0] and "error" in answers[1]
-    assert answers[2]["id"] == K10 and {k: answers[2]["outcome"][k] for k in RIGHT} == RIGHT
+    assert answers[2] == {"id": None, "error": "the line is longer than 1048576 bytes"}
+    assert answers[3]["id"] == K10 and {k: answers[3]["outcome"][k] for k in RIGHT} == RIGHT
 
 
 # ---------------------------------------------------------------------- issue 25 §2: the first step
@@ -200,4 +209,20 @@ def test_without_a_log_the_rule_is_the_inferred_cause_not_the_first_field():
                   "hands": ["V", "XIIII", None, None], "next_dealer": None, "winner": None}
     code, lines, _ = run([[["answer", no_restart]]], "--id", "hand/campli-K19-both-out-restart")
     line = one_fail(lines)
-    assert "the answer contradicts cucu-ref's the table restart [K18 " in line, line
+    assert "the answer contradicts cucu-ref's restart (the whole table) [K18 " in line, line
+
+
+def test_a_dealer_taking_the_wrong_end_of_the_stack_is_named_by_the_dealers_exchange():
+    # Q6: a program that reads Lu Stù's dealer exchange as the top of the stack.  The first
+    # field that differs may be 'net' (the showdown, L3), but the cause is the dealer's
+    # exchange with the stack, K8 (seed 000, §Geben und Kartentausch: the dealer exchanges
+    # with the stack; Q6 asks which end).  The answer is cucu-ref's own under stack-top.
+    from cucu_ref.formats import trace as T
+    from cucu_ref.services.conformance.names import NameMap
+    from cucu_ref.services.conformance.runner import judge
+    from cucu_ref.services.conformance.vectors import input_of, load
+
+    vector = next(v for v in load() if v.id == "lu-stu-005")
+    doc = {**input_of(vector), "ruleset": {"preset": "lu-stu", "options": {"dealer_exchange": "stack-top"}}}
+    verdict, why = judge(vector, {**T.answer(doc), "id": vector.id}, NameMap())
+    assert verdict == "fail" and "the answer contradicts cucu-ref's Fabio exchange-with-stack [K8 " in why, why

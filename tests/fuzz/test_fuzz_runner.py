@@ -56,6 +56,12 @@ atoms = st.one_of(st.none(), st.booleans(), st.integers(-10, 10), st.integers(),
                   st.text(max_size=5))
 values = st.recursive(atoms, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=4), inner,
                                                                                          max_size=3), max_leaves=12)
+# events a log may hold, well formed, so the first-step comparison runs (not only the shape check)
+well_formed_events = st.fixed_dictionaries(
+    {"kind": st.sampled_from(["exchange", "arresto", "mark-lost", "keep", "undo", "restart", "no-such-kind"]),
+     "seat": st.integers(0, 2)},
+    optional={"other": st.integers(0, 2), "card": st.sampled_from(["XV", "II", "K", "7", "matto"]),
+              "amount": st.integers(0, 3)})
 FIELDS = ("net", "marks", "out", "hands", "next_dealer", "winner", "pot", "virgins", "illegal")
 
 
@@ -68,8 +74,9 @@ def hostile_answers(draw: st.DrawFn) -> tuple[int, object]:
         outcome[field] = draw(values)
     answer: dict[str, object] = {"id": vector.id, "outcome": outcome}
     if draw(st.booleans()):
-        answer["log"] = draw(st.lists(st.dictionaries(st.sampled_from(["kind", "seat", "other", "card", "amount"]),
-                                                      values, max_size=5), max_size=4) | values)
+        answer["log"] = draw(st.lists(well_formed_events, max_size=6) | st.lists(
+            st.dictionaries(st.sampled_from(["kind", "seat", "other", "card", "amount"]), values, max_size=5),
+            max_size=4) | values)
     if draw(st.integers(0, 9)) == 0:
         return k, draw(values)  # not even an object
     return k, answer

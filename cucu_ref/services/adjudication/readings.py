@@ -19,7 +19,7 @@ from ...game.rulesets import PRESET_REASONS, Rules, by_identity, open_specs, oth
 from ...game.scoring import CUCKOO_VALUE
 from ...formats.sources import RULES, cite
 from ...game.state import EventKind, Phase
-from .model import Outcome, Unsupported
+from .model import CaseOutcome, Unsupported
 from .outcomes import group, outcome_key
 from .replay import (
     Leaf, Run, fails_at_next_decision, lays_otherwise, rerun_from, run_position,
@@ -174,7 +174,7 @@ def _tied(cs: list[Card]) -> bool:
     return len(plain) >= 2 and plain.count(min(plain)) >= 2
 
 
-def _summary(outcomes: list[Outcome]) -> list[dict[str, Any]]:
+def _summary(outcomes: list[CaseOutcome]) -> list[dict[str, Any]]:
     out = []
     for o in outcomes:
         entry: dict[str, Any] = {"when": o.when, "result": o.result}
@@ -217,7 +217,7 @@ def _source(ref: str) -> str:
     return cite(ref) if ref in RULES else ref
 
 
-def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[str, Any]]:
+def open_questions(pos: Position, run: Run, chosen: list[CaseOutcome]) -> list[dict[str, Any]]:
     """Every open point whose readings give this position different outcomes, each reading
     with its source and outcomes."""
     base_key: Optional[tuple[str, ...]] = None

@@ -19,8 +19,9 @@ from ...game import cards as _cards
 from ...game.cards import Card
 from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
-from ...formats.position import DECISIONS, ROLE_CALL, ROLE_RULE, HistoryEvent, Position, Problem
+from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, ROLE_RULE, HistoryEvent, Position, Problem
 from ...game.rulesets import OPTIONS, Rules, by_identity, open_options
+from ...game.history import fold
 from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
 from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
@@ -63,29 +64,25 @@ class Run(NamedTuple):
 
 
 def facts_of(action: Action, before: State, events: Iterable[Event]) -> list[Fact]:
-    """What the table could see of one decision's events."""
-    out: list[Fact] = []
-    hands = list(before.hands)
-    for ev in events:
-        if ev.seat is None:
-            continue
-        if ev.kind == EventKind.EXCHANGE:
-            out.append(Fact("exchange", ev.seat, ev.other, hands[ev.other] if ev.other is not None else None, ev.rule))
-        elif ev.kind == EventKind.ARRESTO:
-            out.append(Fact("announce", ev.seat, ev.other, ev.card, ev.rule))
-        elif ev.kind == EventKind.INN_BARGAIN:
-            # L7: Lu Stù's innkeeper announces the inn ('Tingh la Cas ...') instead of 'fermatevi'
-            out.append(Fact("announce", ev.seat, ev.other, hands[ev.seat], ev.rule))
-        elif ev.kind == EventKind.EXCHANGE_WITH_TALON:
-            out.append(Fact("stack-exchange", ev.seat, None, None, ev.rule))  # F4: the last player and the talon
-        elif ev.kind == EventKind.EXCHANGE_WITH_STACK:
+    """What the table could see of one decision's events: the exchanges (with the card the
+    asker got), the event cards shown (K9-K14, L7's inn), the cards taken from the stack or
+    the talon (K8, K12, F4), the marks paid; in the events' order."""
+    record = fold(tuple(events), before.hands)
+    seen: list[tuple[int, Fact]] = []
+    for m in record.moves:
+        if m.kind == EventKind.EXCHANGE:
+            seen.append((m.at, Fact("exchange", m.seat, m.other, m.took if m.other is not None else None, m.rule)))
+        elif m.kind == EventKind.EXCHANGE_WITH_TALON:
+            seen.append((m.at, Fact("stack-exchange", m.seat, None, None, m.rule)))  # F4: the last player and the talon
+        elif m.kind == EventKind.EXCHANGE_WITH_STACK:
             kind = "dealer-exchange" if action.kind == A.EXCHANGE_WITH_STACK else "stack-exchange"
-            out.append(Fact(kind, ev.seat, None, None, ev.rule))
-        elif ev.kind == EventKind.MARK_LOST:
-            out.extend(Fact("pays", ev.seat, None, None, ev.rule) for _ in range(max(ev.amount, 1)))
-        elif ev.kind == EventKind.DEAL:
-            hands[ev.seat] = ev.card
-    return out
+            seen.append((m.at, Fact(kind, m.seat, None, None, m.rule)))
+    # L7: Lu Stù's innkeeper announces the inn ('Tingh la Cas ...') instead of 'fermatevi'
+    seen.extend((s.at, Fact("announce", s.seat, s.asker, s.card, s.rule)) for s in record.stops
+                if s.kind != EventKind.SKIP)
+    seen.extend((m.at, Fact("pays", m.seat, None, None, m.rule)) for m in record.lost for _ in range(-m.amount))
+    seen.sort(key=lambda timed: timed[0])  # (stable: one event's marks in their order)
+    return [fact for _, fact in seen]
 
 
 class _Facts:
@@ -124,32 +121,21 @@ def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card
     """The unknown cards whose role (C2) this step asked, in order: a card that had to be
     exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card (but see
     :func:`inn_passes`)."""
-    hands = list(before.hands)
     out: list[Card] = []
-    for ev in events:
-        kind = ev.kind
-        if kind in (EventKind.DEAL, EventKind.DEALER_KEEPS_HIGHEST):
-            hands[ev.seat] = ev.card  # type: ignore[index]
-        elif kind == EventKind.EXCHANGE and ev.other is not None:
-            c = hands[ev.other]
-            if is_placeholder(c) and c not in out:
-                out.append(c)  # type: ignore[arg-type]
-            hands[ev.seat], hands[ev.other] = hands[ev.other], hands[ev.seat]  # type: ignore[index]
-        elif kind == EventKind.UNDO and ev.other is not None:
-            hands[ev.seat], hands[ev.other] = hands[ev.other], hands[ev.seat]  # type: ignore[index]
-        elif kind in (EventKind.EXCHANGE_WITH_STACK, EventKind.EXCHANGE_WITH_TALON):
-            hands[ev.seat] = after.hands[ev.seat]  # type: ignore[index]
-            c = after.hands[ev.seat]  # type: ignore[index]
-            # F4: the talon's card, or S4: the card the dealer cuts from the stock, was no king
-            asked = kind == EventKind.EXCHANGE_WITH_TALON or (ev.rule != "K12" and _cuts_for_king(before))
-            if asked and is_placeholder(c) and c not in out:
-                out.append(c)  # type: ignore[arg-type]
-        elif kind == EventKind.DEAD_CARD_UNDER_STACK:
-            hands[ev.seat] = None  # type: ignore[index]
+
+    def asked(card: Optional[Card]) -> None:
+        if is_placeholder(card) and card not in out:
+            out.append(card)  # type: ignore[arg-type]
+
+    for m in fold(events, before.hands, after.hands).moves:
+        if m.kind == EventKind.EXCHANGE and m.other is not None:
+            asked(m.took)  # the card the target gave up
+        # F4: the talon's card, or S4: the card the dealer cuts from the stock, was no king
+        elif m.kind == EventKind.EXCHANGE_WITH_TALON or (
+                m.kind == EventKind.EXCHANGE_WITH_STACK and m.rule != "K12" and _cuts_for_king(before)):
+            asked(m.took)
     if after.phase == Phase.TARGET_DECIDE and events and events[-1].kind == EventKind.OFFER:
-        c = after.hands[after.actor]  # type: ignore[index]
-        if is_placeholder(c) and c not in out:
-            out.append(c)  # type: ignore[arg-type]  # Q9 'yes': the target's card was checked: plain
+        asked(after.hands[after.actor])  # type: ignore[index]  # Q9 'yes': the target's card was checked: plain
     return out
 
 
@@ -861,9 +847,7 @@ class Search:
         return "what happened is: " + "; ".join(parts)
 
 
-VERB_NAMES = {A.KEEP: "keep", A.INN_KEEP: "keep", A.OFFER: "offer", A.EXCHANGE_WITH_STACK: "dealer-exchange",
-              A.INN_ASK: "ask", A.INN_ACCEPT: "accept", A.INN_REFUSE: "refuse", A.BUY_BACK: "buy-back",
-              A.DECLINE: "decline", A.EXCHANGE: "agree", A.REFUSE_BY_PAYING: "pay-to-refuse"}
+VERB_NAMES = VERB_OF  # each engine decision's verb, as a position writes it (formats.position.DECISIONS)
 
 _FORBIDDEN_BECAUSE = {
     "R2": ": no player may exchange more than once (R2)",

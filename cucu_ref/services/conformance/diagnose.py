@@ -73,13 +73,15 @@ def _theirs(entry: dict[str, Any], mine: Optional[dict[str, Any]], names: NameMa
 def _said(trace: T.Trace, event: Optional[dict[str, Any]]) -> str:
     if event is None:
         return "nothing more"
-    who = trace.names[trace.client.index(event["seat"])] if event["seat"] is not None else "the table"
-    words = [who, event["kind"]]
+    if event["seat"] is None:  # an event of the whole table (K18's restart, the showdown)
+        words = [event["kind"], "(the whole table)"]
+    else:
+        words = [trace.names[trace.client.index(event["seat"])], event["kind"]]
     if event["other"] is not None:
         words.append(f"with {trace.names[trace.client.index(event['other'])]}")
     if event["card"] is not None:
         words.append(event["card"])
-    if event["amount"]:
+    if event["amount"] and event["kind"] in _MARKS:
         words.append(f"x{event['amount']}")
     return " ".join(str(w) for w in words)
 

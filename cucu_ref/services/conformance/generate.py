@@ -42,6 +42,7 @@ from ...game.engine import IllegalActionError, legal_actions, note_hint, step
 from ...game.rulesets import CUCKOO, HORSE, HUNTER, INN, OPEN_POINTS, OPTIONS, PRESETS, Rules
 from ...game.scoring import evaluate
 from ...game.state import Action, ActionKind, Event, EventKind, Phase, State
+from ...formats.sources import RULES
 from ...formats.trace import WORDS, Decision, Trace, outcome_json, replay
 from . import PACKAGE_DATA, REPOSITORY_DATA
 
@@ -474,8 +475,6 @@ def reading_sources(trace: Trace, readings: dict[str, str]) -> list[str]:
     reading 'never' cites it): for each deciding option that is one of the preset's open
     points or that the vector overrides, the question it settles and the chosen reading's
     source.  The preset's settled readings are its own source's, which its events cite."""
-    from ...formats.sources import RULES
-
     found: set[str] = set()
     for name, value in readings.items():
         if name not in OPEN_POINTS.get(trace.preset, ()) and name not in trace.overrides:
@@ -488,8 +487,6 @@ def reading_sources(trace: Trace, readings: dict[str, str]) -> list[str]:
 
 def vector_doc(trace: Trace, vector_id: str, description: str, feats: Iterable[str], cited: Iterable[str],
                readings: dict[str, str], outcome: Any) -> dict[str, Any]:
-    from ...formats.sources import RULES
-
     n = len(trace.names)
     doc: dict[str, Any] = {
         "format": "cucu-trace/1",

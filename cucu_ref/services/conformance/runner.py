@@ -96,9 +96,9 @@ def _judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
         return "fail", (f"the answer's id {_shown(answer.get('id'))} is not the request's {vector.id!r} "
                         f"(an answer echoes its request's id; is the program out of step?)")
     if "skip" in answer:
-        return "skip", str(answer["skip"])
+        return "skip", _clipped(answer["skip"])
     if "error" in answer:
-        return "fail", f"the program reported an error: {answer['error']}"
+        return "fail", f"the program reported an error: {_clipped(answer['error'])}"
     family = _family(vector)
     if "asks" in answer:
         trace, _ = T.parse(input_of(vector))
@@ -124,7 +124,7 @@ def _judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
         return "fail", f"the answer lacks {', '.join(missing)}"
     wrong = [field for field in checks + [f for f in ("marks", "pot", "virgins") if f in got and f in expected
                                           and f not in checks]
-             if _normal(field, expected.get(field), family, names) != _normal(field, got.get(field), family, names)]
+             if _normal(field, expected.get(field), family, None) != _normal(field, got.get(field), family, names)]
     if wrong or log is not None:
         why = _diagnosis(vector, got, names, family, wrong, log)
         if wrong or why:
@@ -144,15 +144,22 @@ def _judge_refusal(illegal: dict[str, Any], got: dict[str, Any]) -> tuple[str, s
     return "pass", ""
 
 
-def _normal(field: str, value: Any, family: str, names: NameMap) -> Any:
-    """A well-formed field's value as compared: card names as tokens, seat sets sorted."""
-    if field == "hands" and isinstance(value, list):
+def _normal(field: str, value: Any, family: str, names: Optional[NameMap]) -> Any:
+    """A well-formed field's value as compared: the program's card names as tokens (``names``
+    None: the vector's, tokens already), seat sets sorted."""
+    if field == "hands" and isinstance(value, list) and names is not None:
         return [names.token(c, family) for c in value]
     if field in ("out", "virgins") and isinstance(value, list):
         return sorted(value)
     if field == "winner":
         return _winner(value)
     return value
+
+
+def _clipped(value: Any, limit: int = 300) -> str:
+    """A program's own words (a skip's reason, its error), at most ``limit`` characters."""
+    text = value if isinstance(value, str) else _shown(value)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text) - limit} more characters)"
 
 
 def _shown(value: Any) -> str:

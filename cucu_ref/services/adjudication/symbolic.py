@@ -1,0 +1,276 @@
+"""Symbolic cards at the showdown: the scoring run on cards that are sets of values (issue 24 §5).
+
+Where many live cards are unknown at the showdown (twenty players, four cards never shown),
+scoring every combination of the cards they may be (:meth:`.unknowns.Reasoner.showdown_cases`)
+costs seconds.  But the showdown (:func:`cucu_ref.game.scoring.evaluate`) reads a card only by
+comparing its value (with another card's, or with a value its rules name: the fool, the cuckoo,
+the nulla); the rules are not copied here, they are *run*: each unknown card is a
+:class:`_Symbol`, an ``int`` whose comparisons ask an :class:`_Oracle` that knows the set of
+values the card may still have.  A comparison every value answers alike is answered; one the
+values answer both ways splits the run in two (the values that answer yes, those that answer
+no), and the scoring is run again on each part.  Two unknown cards compared with each other
+split on the values of one of them (so that every part stays a product of sets, a *box*).  Each
+run that ends without a split has found a box of combinations the scoring cannot tell apart:
+they score alike, by construction, since every comparison it made came out the same.
+
+So the work grows with the comparisons the rules make (who can be lowest, who can be a fool),
+not with the product of the cards' domains; and the boxes are what the ruling needs to say
+when each outcome holds.  Any other use of a symbol's value (arithmetic other than the
+scoring's doubling of ranks, a truth test) raises :class:`Untraceable`, and the caller falls
+back to scoring the combinations one by one: a symbol never answers silently.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+from typing import Any, Callable, Hashable, Iterable, NoReturn, Optional
+
+__all__ = ["Untraceable", "explore", "TooManySplits", "Explored"]
+
+Domains = dict[int, frozenset[int]]  # variable -> the values it may still have
+Compare = Callable[[Any, Any], bool]
+
+
+class Untraceable(Exception):
+    """The scoring used a symbol's value otherwise than by comparing it."""
+
+
+class TooManySplits(Exception):
+    """More runs than the limit: the scoring tells the combinations apart too finely."""
+
+
+class _Split(Exception):
+    """A comparison the values answer both ways: the parts to run again."""
+
+    def __init__(self, parts: list[Domains]):
+        super().__init__()
+        self.parts = parts
+
+
+# (domain, comparison, scale, value) -> the values of the domain that answer yes: the same
+# comparisons come back run after run (a pure function of its key; cleared when large)
+_ANSWERS: dict[tuple[frozenset[int], Compare, int, int], Any] = {}
+# (both domains, comparison, both scales) -> the answer where every pair gives the same, else ()
+_BOTH: dict[tuple[frozenset[int], frozenset[int], Compare, int, int], Any] = {}
+
+
+def _answers(dom: frozenset[int], yes: frozenset[int]) -> Any:
+    """True where every value of ``dom`` answers yes, False where none does, else those that do."""
+    return True if len(yes) == len(dom) else yes if yes else False
+
+
+class _Oracle:
+    """Answers the comparisons of one run from the domains of its variables."""
+
+    __slots__ = ("domains",)
+
+    def __init__(self, domains: Domains):
+        self.domains = domains
+
+    def symbol(self, var: int) -> "_Symbol":
+        return _Symbol.make(self, var, 1)
+
+    def compare(self, a: "_Symbol", b: Any, op: Compare) -> bool:
+        if type(b) is int:  # (the commonest: a card's value, or a value the rules name)
+            dom = self.domains[a.var]
+            key = (dom, op, a.scale, b)
+            got = _ANSWERS.get(key)
+            if got is None:
+                if len(_ANSWERS) > 50_000:
+                    _ANSWERS.clear()
+                c = b
+                got = _ANSWERS[key] = _answers(dom, frozenset(v for v in dom if op(a.scale * v, c)))
+            if type(got) is bool:
+                return got
+            self.split([{**self.domains, a.var: got}, {**self.domains, a.var: dom - got}])
+        if isinstance(b, _Symbol):
+            if b.var == a.var:
+                dom = self.domains[a.var]
+                got = _answers(dom, frozenset(v for v in dom if op(a.scale * v, b.scale * v)))
+                if type(got) is bool:
+                    return got
+                self.split([{**self.domains, a.var: got}, {**self.domains, a.var: dom - got}])
+            return self._binary(a, b, op)
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise Untraceable(f"a card's value compared with {b!r}")
+        return self.compare(a, int(b), op)
+
+    def _binary(self, a: "_Symbol", b: "_Symbol", op: Compare) -> bool:
+        da, db = self.domains[a.var], self.domains[b.var]
+        key = (da, db, op, a.scale, b.scale)
+        got = _BOTH.get(key)
+        if got is None:
+            if len(_BOTH) > 50_000:
+                _BOTH.clear()
+            answers = {op(a.scale * x, b.scale * y) for x in da for y in db}
+            got = _BOTH[key] = answers.pop() if len(answers) == 1 else ()
+        if type(got) is bool:
+            return got
+        # split one of the two into the values the other answers alike (all yes, all no) and
+        # each value it answers both ways: every part is a box again; the fewer parts the better
+        parts_a = _parts(da, db, lambda x, y: op(a.scale * x, b.scale * y))
+        parts_b = _parts(db, da, lambda y, x: op(a.scale * x, b.scale * y))
+        # (one of them has two parts or more: the answers differ; a single part splits nothing)
+        if len(parts_b) == 1 or 1 < len(parts_a) <= len(parts_b):
+            var, parts = a.var, parts_a
+        else:
+            var, parts = b.var, parts_b
+        self.split([{**self.domains, var: part} for part in parts])
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    @staticmethod
+    def split(parts: list[Domains]) -> NoReturn:
+        raise _Split(parts)
+
+
+def _parts(mine: frozenset[int], other: frozenset[int], test: Callable[[int, int], bool]) -> list[frozenset[int]]:
+    """``mine`` split by the answers ``test`` gives against every value of ``other``: the values
+    always answered yes, those always answered no, and one part for each value answered both
+    ways (a part of more than one value only where it answers alike, so that no part splits
+    forever); the highest values first."""
+    yes: list[int] = []
+    no: list[int] = []
+    both: list[int] = []
+    for x in sorted(mine, reverse=True):
+        answers = {test(x, y) for y in other}
+        (both if len(answers) == 2 else yes if True in answers else no).append(x)
+    return [frozenset(p) for p in (yes, no) if p] + [frozenset([x]) for x in both]
+
+
+def _refuse(*_: Any) -> Any:
+    raise Untraceable("a card's value used otherwise than compared")
+
+
+class _Symbol(int):
+    """An unknown card's value: an ``int`` (one of its possible values, for whatever reads it
+    without comparing, e.g. a rank halved for the notes) whose comparisons ask the oracle."""
+
+    oracle: _Oracle
+    var: int
+    scale: int
+
+    @classmethod
+    def make(cls, oracle: _Oracle, var: int, scale: int) -> "_Symbol":
+        self = int.__new__(cls, scale * min(oracle.domains[var]))
+        self.oracle, self.var, self.scale = oracle, var, scale
+        return self
+
+    def __lt__(self, other: Any) -> bool:
+        return self.oracle.compare(self, other, operator.lt)
+
+    def __le__(self, other: Any) -> bool:
+        return self.oracle.compare(self, other, operator.le)
+
+    def __gt__(self, other: Any) -> bool:
+        return self.oracle.compare(self, other, operator.gt)
+
+    def __ge__(self, other: Any) -> bool:
+        return self.oracle.compare(self, other, operator.ge)
+
+    def __eq__(self, other: Any) -> bool:
+        return self.oracle.compare(self, other, operator.eq)
+
+    def __ne__(self, other: Any) -> bool:
+        return self.oracle.compare(self, other, operator.ne)
+
+    __hash__ = int.__hash__  # (no set or dict of the scoring's holds a value)
+
+    def __mul__(self, other: Any) -> "_Symbol":
+        # the scoring doubles the ranks (a pair of fools ranks 14½, scoring.PAIR_RANK)
+        if isinstance(other, (_Symbol, bool)) or not isinstance(other, int):
+            raise Untraceable("a card's value multiplied by a card's")
+        return _Symbol.make(self.oracle, self.var, self.scale * int(other))
+
+    __rmul__ = __mul__
+    __add__ = __radd__ = __sub__ = __rsub__ = __neg__ = __pos__ = __abs__ = _refuse
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _refuse
+    __bool__ = __index__ = _refuse
+
+
+def explore(domains: Domains, score: Callable[[Callable[[int], int]], Hashable],
+            limit: int) -> list[tuple[Domains, Hashable]]:
+    """The boxes of ``domains`` the scoring cannot tell apart, each with its score.
+
+    ``score(value_of)`` runs the scoring with ``value_of(var)`` as the value of each unknown
+    card (a symbol) and returns what the cases are grouped by.  The boxes cover ``domains``
+    and do not overlap; in a deterministic order (the larger values' parts first).  Raises
+    :class:`TooManySplits` past ``limit`` runs, :class:`Untraceable` (from the scoring)."""
+    out: list[tuple[Domains, Hashable]] = []
+    todo: list[Domains] = [domains]
+    runs = 0
+    while todo:
+        part = todo.pop()
+        runs += 1
+        if runs > limit:
+            raise TooManySplits(f"more than {limit} runs of the scoring")
+        oracle = _Oracle(part)
+        try:
+            key = score(oracle.symbol)
+        except _Split as split:
+            todo.extend(reversed(split.parts))
+            continue
+        out.append((part, key))
+    return out
+
+
+# what a Rules value derives from its fields (rulesets.Rules: cites, showdown_rule and fool_rule
+# read citation_of, which reads ``citations``): a read of one of these is a read of those fields
+_DERIVED = {"cites": ("citations",), "citation_of": ("citations",), "showdown_rule": ("citations",),
+            "fool_rule": ("citations",)}
+
+
+class _Reads:
+    """Stands in for a ruleset and notes the names the scoring reads (then the explored boxes
+    hold for any ruleset that agrees on them)."""
+
+    def __init__(self, rules: Any):
+        self._rules = rules
+        self.names: dict[str, None] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        self.names[name] = None
+        return getattr(self._rules, name)
+
+
+class Explored:
+    """:func:`explore`'s boxes kept for the same showdown under another ruleset that agrees on
+    everything the scoring read (the open questions' re-runs, readings.open_questions, reach the
+    same showdown under rulesets that differ in one option, most often one the scoring does not
+    read).  Sound: the scoring is a pure function of its inputs and of the fields it reads; a
+    read the cache cannot tell the fields of (not a field, not in ``_DERIVED``) is not kept."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        # key -> (the names read, the fields they read, those fields' values, the boxes)
+        self._found: dict[Hashable, list[tuple[tuple[str, ...], tuple[str, ...], tuple[Any, ...], Any]]] = {}
+
+    @staticmethod
+    def _fields(rules: Any, names: Iterable[str]) -> Optional[tuple[tuple[str, ...], tuple[Any, ...]]]:
+        fields = {f.name for f in dataclasses.fields(rules)}
+        out: dict[str, None] = {}
+        for name in names:
+            for field in _DERIVED.get(name, (name,)):
+                if field not in fields:
+                    return None
+                out[field] = None
+        return tuple(out), tuple(getattr(rules, f) for f in out)
+
+    def run(self, key: Hashable, rules: Any, plain: Any, explore_with: Callable[[Any], Any]) -> Any:
+        """``explore_with(rules)`` (a proxy of ``rules``), or what it gave for ``key`` under a
+        ruleset that agrees on the fields it read.  ``plain``: the real ruleset (its fields);
+        ``rules`` may be a recorder of the reads (replay.Recorder), which sees every name the
+        scoring reads, from the cache too."""
+        for names, fields, values, found in self._found.get(key, ()):
+            if tuple(getattr(plain, f) for f in fields) == values:
+                for name in names:
+                    getattr(rules, name)  # (the recorder notes the reads a run would make)
+                return found
+        reads = _Reads(rules)
+        found = explore_with(reads)
+        kept = self._fields(plain, reads.names)
+        if kept is not None:
+            if len(self._found) >= self.size:
+                self._found.clear()
+            self._found.setdefault(key, []).append((tuple(reads.names), *kept, found))
+        return found
