@@ -44,7 +44,9 @@ from ...game.scoring import evaluate
 from ...game.state import Action, ActionKind, Event, EventKind, Phase, State
 from ...formats.sources import RULES
 from ...formats.trace import WORDS, Decision, Trace, outcome_json, replay
+from ...formats.match import answer as row_answer
 from . import PACKAGE_DATA, REPOSITORY_DATA
+from .coverage import GAPS, model
 
 __all__ = ["generate", "main", "NAMES", "SETUP_RULES", "UNOBSERVABLE"]
 
@@ -641,8 +643,6 @@ def _coverage_vectors(preset_name: str, have: list[dict[str, Any]]) -> list[dict
     """For every situation of the coverage model (``coverage.model``) that the random deals
     kept so far miss, and that can arise (``coverage.GAPS``), a deal aimed at it
     (:func:`aimed_deal`): the first of ``TRIES_PER_SITUATION`` that meets it."""
-    from .coverage import GAPS, model
-
     seen = {f for d in have if d["ruleset"] == preset_name and "illegal" not in d["outcome"]
             for f in d["vector"]["features"]}
     rules = PRESETS[preset_name]
@@ -863,8 +863,6 @@ def _row_vectors(preset_name: str) -> list[dict[str, Any]]:
         if not feats - seen:
             continue
         seen |= feats
-        from ...formats.match import answer as row_answer
-
         vid = f"{preset_name}-row-{len(out) + 1:02d}"
         doc = _vector(trace, rep, outcome_json(trace, rep.outcome), vid, _observable(), feats | later_feats,
                       later_rules)
