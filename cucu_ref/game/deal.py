@@ -75,11 +75,30 @@ def start_deal(
       (re)started;
     * ``deals_played``: deals already played (the next deal is number ``deals_played + 1``).
 
-    As in ``new_match``, a ruleset that plays the piquet pack below seven players (F1) gets
-    it when the table (every seat, in or out) has fewer than seven.
+    As in ``new_match``, the pack follows the table (``rulesets.table_pack``): a ruleset that
+    plays the piquet pack below seven players (F1) gets it when the table (every seat, in or
+    out) has fewer than seven; one agreed without the fools (L5) gets the pack without them.
     """
     if not isinstance(rules, Rules):
         raise DealSetupError("rules", f"must be a cucu_ref.game.rulesets.Rules, not {type(rules).__name__}")
+    names = _table_names(rules, players)
+    n = len(names)
+    held = _marks_held(marks, n)
+    _check_dealer(dealer, names, held)
+    pure = _virgins(rules, virgins, names, held)
+    money = rules.stake * n if pot is None else _count("pot", pot)
+    rules = table_rules(rules, n)  # F1's piquet pack, L5's pack without fools: as new_match does
+    return State(
+        rules=rules, players=names, marks=held, virgins=pure, dealer=dealer, pot=money,
+        eliminations=_count("eliminations", eliminations), reentries=_count("reentries", reentries),
+        deal_number=_count("deals_played", deals_played), phase=Phase.SHUFFLE, actor=None, target=None,
+        order=(), cursor=0, stack=(), hands=(None,) * n, custody=((),) * n, dead=(False,) * n, guarantees=(),
+        hinted=(), out_this_deal=(), pending=(), winner=None,
+    )
+
+
+def _table_names(rules: Rules, players: Sequence[str]) -> tuple[str, ...]:
+    """Every seat's name, distinct, as many as the ruleset plays with (K1)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise DealSetupError("players", "must be a sequence of player names")
     names = tuple(players)
@@ -92,37 +111,46 @@ def start_deal(
     if not rules.min_players <= n <= rules.max_players:
         raise DealSetupError("players", f"{rules.name} is played by {rules.min_players} to {rules.max_players} "
                                         f"players ({rules.cites('players')}), not {n}")
+    return names
+
+
+def _marks_held(marks: Sequence[int], n: int) -> tuple[int, ...]:
+    """The marks of each of the ``n`` seats; two at least still in (K3: else the match is over)."""
     if isinstance(marks, (str, bytes)) or not isinstance(marks, Sequence) or len(marks) != n:
         raise DealSetupError("marks", f"must give one count of marks for each of the {n} players")
     held = tuple(_count(f"marks[{i}]", m) for i, m in enumerate(marks))
     if sum(1 for m in held if m > 0) < 2:
         raise DealSetupError("marks", "at least two players must still hold marks: otherwise the match is over (K3)")
+    return held
+
+
+def _check_dealer(dealer: int, names: tuple[str, ...], held: tuple[int, ...]) -> None:
+    """The dealer is a seat still in (D2: the deal passes to the next seat still in)."""
+    n = len(names)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise DealSetupError("dealer", f"must be a seat number from 0 to {n - 1}, not {dealer!r}")
     if held[dealer] == 0:
         raise DealSetupError("dealer", f"seat {dealer} ({names[dealer]}) is out; the deal passes to the next seat "
                                        "still in (D2)")
+
+
+def _virgins(rules: Rules, virgins: Optional[Sequence[bool]], names: tuple[str, ...],
+             held: tuple[int, ...]) -> tuple[bool, ...]:
+    """Who never lost a mark (K17): as given, or every seat holding its starting marks; a
+    virgin holds them all."""
     if virgins is None:
-        pure = tuple(m >= rules.initial_marks for m in held)
-    else:
-        if isinstance(virgins, (str, bytes)) or not isinstance(virgins, Sequence) or len(virgins) != n:
-            raise DealSetupError("virgins", f"must give one flag for each of the {n} players")
-        if not all(isinstance(v, bool) for v in virgins):
-            raise DealSetupError("virgins", "every flag must be True or False")
-        pure = tuple(virgins)
-        for seat, (v, m) in enumerate(zip(pure, held)):
-            if v and m < rules.initial_marks:
-                raise DealSetupError(f"virgins[{seat}]", f"{names[seat]} holds {m} of the {rules.initial_marks} "
-                                                         "starting marks, so he has lost one: no virgin (K17)")
-    money = rules.stake * n if pot is None else _count("pot", pot)
-    rules = table_rules(rules, n)  # F1, L5: as new_match does
-    return State(
-        rules=rules, players=names, marks=held, virgins=pure, dealer=dealer, pot=money,
-        eliminations=_count("eliminations", eliminations), reentries=_count("reentries", reentries),
-        deal_number=_count("deals_played", deals_played), phase=Phase.SHUFFLE, actor=None, target=None,
-        order=(), cursor=0, stack=(), hands=(None,) * n, custody=((),) * n, dead=(False,) * n, guarantees=(),
-        hinted=(), out_this_deal=(), pending=(), winner=None,
-    )
+        return tuple(m >= rules.initial_marks for m in held)
+    n = len(names)
+    if isinstance(virgins, (str, bytes)) or not isinstance(virgins, Sequence) or len(virgins) != n:
+        raise DealSetupError("virgins", f"must give one flag for each of the {n} players")
+    if not all(isinstance(v, bool) for v in virgins):
+        raise DealSetupError("virgins", "every flag must be True or False")
+    pure = tuple(virgins)
+    for seat, (v, m) in enumerate(zip(pure, held)):
+        if v and m < rules.initial_marks:
+            raise DealSetupError(f"virgins[{seat}]", f"{names[seat]} holds {m} of the {rules.initial_marks} "
+                                                     "starting marks, so he has lost one: no virgin (K17)")
+    return pure
 
 
 def fixed_deal_places(rules: Rules) -> bool:

@@ -360,17 +360,20 @@ def _steps_text(steps: list[dict[str, Any]], indent: str,
     return lines
 
 
-def certain_text(certain: dict[str, Any]) -> str:
-    """What every case agrees on, in one line (issue 24 §5)."""
+def certain_text(certain: dict[str, Any], rules: Any = None) -> str:
+    """What every case agrees on, in one line (issue 24 §5), in the verdict's words: 'Certain
+    whatever the cards: Dora loses a mark (K13).'; '' where no case agrees on anything."""
+    mark, marks = _words(rules)
     parts = []
-    if certain["marks_lost"]:
-        parts.append("marks lost: " + _by_player(certain["marks_lost"]))
-    if certain["marks_gained"]:
-        parts.append("marks gained: " + _by_player(certain["marks_gained"]))
+    for verb, key in (("loses", "marks_lost"), ("gains", "marks_gained")):
+        table: dict[str, list[str]] = {}
+        for x in certain[key]:
+            table.setdefault(x["player"], []).append(x["rule"])
+        parts += [f"{p} {verb} {_count(len(ids), mark, marks)} ({', '.join(dict.fromkeys(ids))})"
+                  for p, ids in table.items()]
     if certain["out"]:
-        parts.append(_names(certain["out"]) + " out")
-    said = "; ".join(parts) if parts else "no mark moves in every case"
-    return f"Certain whatever the cards: {said}"
+        parts.append(_names(certain["out"]) + (" is" if len(certain["out"]) == 1 else " are") + " out")
+    return f"Certain whatever the cards: {'; '.join(parts)}." if parts else ""
 
 
 # --------------------------------------------------------------------------- the ruling a table reads
@@ -400,16 +403,17 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         return _steps_ruling_text(ruling, source, place)
     opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
     lines = [f"{source}: ruling under {ruling.preset}" + (f" ({opts})" if opts else "")]
-    outcomes = ruling.outcomes
+    outcomes, other = _other_case_last(list(ruling.outcomes))
     rules = ruling.rules
     if len(outcomes) == 1:
         lines.append("Verdict: " + verdict_text(outcomes[0].result, rules, outcomes[0].steps))
     else:
-        if ruling.certain is not None:  # (issue 24 §5: what every case agrees on, first)
-            lines.append(certain_text(ruling.certain))
+        certain = certain_text(ruling.certain, rules) if ruling.certain is not None else ""
+        if certain:  # (issue 24 §5: what every case agrees on, first)
+            lines.append(certain)
         lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
-        lines += [f"  {_if(o.condition)}: {verdict_text(o.result, rules, o.steps)}" for o in outcomes]
-    lines += _claim_lines(ruling.claim, len(outcomes))
+        lines += [f"  {_if(o.condition, other)}: {verdict_text(o.result, rules, o.steps)}" for o in outcomes]
+    lines += _claim_lines(ruling.claim, len(outcomes), other)
     for w in ruling.warnings:
         lines.append(f"Warning: {w.path}: {w.message}")
     lines += _question_lines(ruling)
@@ -419,15 +423,32 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
     for o in outcomes:
         rest = o.steps[len(common):]
         if len(outcomes) > 1:
-            lines.append(f"  {_if(o.condition)}:")
+            lines.append(f"  {_if(o.condition, other)}:")
         lines += _account(rest, "    " if len(outcomes) > 1 else "  ", place)
         lines += _result_text(o.result, "    " if len(outcomes) > 1 else "", rules, shown=False)
     lines.append(_sources_line([s for o in outcomes for s in o.steps]))
     return printable("\n".join(lines))
 
 
-def _if(condition: str) -> str:
-    return f"If {condition}" if condition else "In any other case"
+def _if(condition: str, other: str = "") -> str:
+    """A case's condition as its account opens: 'If Dora was dealt II'; the case put last as
+    'In any other case' (``other``: its condition; see :func:`_other_case_last`)."""
+    return f"If {condition}" if condition and condition != other else "In any other case"
+
+
+def _other_case_last(outcomes: list[Any]) -> tuple[list[Any], str]:
+    """The outcomes in the order a person reads them, and the condition of the one that reads
+    best as 'in any other case': a case whose condition is three or more alternatives ('Rita was
+    dealt I or higher and Sergio was dealt 0; or ...') where every other case's is one, put last
+    (the JSON keeps its full condition)."""
+    if len(outcomes) < 2:
+        return outcomes, ""
+    alternatives = [o.condition.count("; or ") + 1 for o in outcomes]
+    longest = max(range(len(outcomes)), key=lambda k: alternatives[k])
+    if alternatives[longest] < 3 or sum(1 for n in alternatives if n > 1) > 1:
+        return outcomes, ""
+    last = outcomes[longest]
+    return outcomes[:longest] + outcomes[longest + 1:] + [last], last.condition
 
 
 def _account(steps: Sequence[dict[str, Any]], indent: str, place: Optional[Callable[[str], str]]) -> list[str]:
@@ -473,7 +494,7 @@ def _rule_order(rule_id: str) -> tuple[str, int]:
     return (rule_id.rstrip("0123456789"), int(digits) if digits else 0)
 
 
-def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1) -> list[str]:
+def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "") -> list[str]:
     """The claim upheld, or overruled with the facts that decide it (each once, with the cases
     it holds in where it does not hold in all ``cases``)."""
     if c is None:
@@ -488,7 +509,7 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1) -> list[str]:
     for fact, conditions in facts.items():
         cond = ""
         if "" not in conditions and len(conditions) < cases:
-            cond = " (if " + "; or if ".join(conditions) + ")"
+            cond = " (" + "; or ".join(_if(x, other)[0].lower() + _if(x, other)[1:] for x in conditions) + ")"
         lines.append(f"  {fact}{cond}")
     return lines
 
@@ -602,8 +623,9 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
         if ruling.unknown:
             lines.append(f"  (the same whatever the cards the position does not give: {', '.join(ruling.unknown)})")
     else:
-        if ruling.certain is not None:
-            lines.append(certain_text(ruling.certain))
+        certain = certain_text(ruling.certain, ruling.rules) if ruling.certain is not None else ""
+        if certain:
+            lines.append(certain)
         lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
         for k, o in enumerate(outcomes, 1):
             lines.append(f"  Case {k}, if {o.condition or 'any card'}: {verdict_text(o.result, ruling.rules, o.steps)}")

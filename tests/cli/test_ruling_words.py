@@ -166,3 +166,37 @@ def test_the_next_dealer_is_given_while_a_buy_back_waits(tmp_path):
                 + "claim: Carla out, next dealer Anna\n")
     assert "Carla decides next (buy back or not buy back); next dealer: Bruno, whether or not anybody buys back" in text
     assert "Claim: OVERRULED" in text and "next_dealer: claimed Anna, the rules say Bruno" in text
+
+
+def test_a_case_s_condition_reads_as_a_person_says_it():
+    # campli-unknown-card: Bruno's card decides against Carla's IIII (K15, C3).  The ranges run
+    # low to high, the cards by Farina's names (seed 000 §Karten)
+    text = example("campli-unknown-card.json")
+    assert "  If Bruno was dealt a card from V to X: " in text
+    assert "  If Bruno was dealt a card from Leone to III: " in text
+    assert "down to" not in text
+    # coucou-dealer-cards-unknown: the dealer's kept card is any of the piquet pack's but the as
+    # (F1, F2: 32 cards below seven players; Dora's as is the other's lowest)
+    assert "  If Emil kept anything but as (F2): " in example("coucou-dealer-cards-unknown.json")
+
+
+def test_what_every_case_agrees_on_comes_first_in_the_verdict_s_words():
+    # tutorial-forgotten-card: Dora's cat mark (K13) whatever her card
+    lines = example("notation/tutorial-forgotten-card.txt").splitlines()
+    assert lines[1] == "Certain whatever the cards: Dora loses a mark (K13)."
+
+
+def test_the_json_ruling_adds_the_reasons_and_stays_valid():
+    import json
+
+    from cucu_ref.formats.position import schema_problems
+
+    # K13: Bruno's mark at the cat, with its reason; the claim's difference names who is left out
+    record = json.loads(example("zeh-1769-cat-paid-to-holder.json", "--format", "json"))
+    assert schema_problems(record, name="ruling-1") == []
+    whys = [s["why"] for s in record["outcomes"][0]["steps"] if "why" in s]
+    # Z5: Bruno pays his mark to Carla, the cat's holder (seed 000 §Das Cucuspiel)
+    assert whys == ["offered to Carla's XII Gnaf", "paid by Bruno, whose offer met the XII Gnaf"]
+    (diff,) = [d for d in record["claim"]["differences"] if d["field"] == "loses"]
+    # Bruno claimed Anna and Bruno lose; the rules: Bruno twice (Z5, Z6)
+    assert diff["left_out"] == ["Bruno"] and diff["not_ruled"] == ["Anna"]

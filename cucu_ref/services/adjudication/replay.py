@@ -117,6 +117,9 @@ def action_kinds(e: HistoryEvent) -> tuple[str, ...]:
     return (e.kind,) if e.verb == "act" else DECISIONS[e.verb]  # type: ignore[return-value]
 
 
+_ASKING = frozenset({EventKind.EXCHANGE, EventKind.EXCHANGE_WITH_STACK, EventKind.EXCHANGE_WITH_TALON})
+
+
 def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card]:
     """The unknown cards whose role (C2) this step asked, in order: a card that had to be
     exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card (but see
@@ -127,7 +130,10 @@ def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card
         if is_placeholder(card) and card not in out:
             out.append(card)  # type: ignore[arg-type]
 
-    for m in fold(events, before.hands, after.hands).moves:
+    # a step that exchanged nothing asked nothing (most steps: the fold is left out, which the
+    # search's every step would pay for)
+    moved = any(ev.kind in _ASKING for ev in events)
+    for m in fold(events, before.hands, after.hands).moves if moved else ():
         if m.kind == EventKind.EXCHANGE and m.other is not None:
             asked(m.took)  # the card the target gave up
         # F4: the talon's card, or S4: the card the dealer cuts from the stock, was no king
