@@ -59,8 +59,9 @@ class Know(NamedTuple):
     held: tuple[tuple[int, Card], ...] = ()  # (seat, placeholder) of the cards those cases hold at the showdown
 
 
-class Reasoner:
-    """The unknown cards of one layout under one ruleset."""
+class _Domains:
+    """The unknown cards of one layout under one ruleset: what each may still be, and the
+    copies of the pack (C1) they share.  (:class:`Reasoner` adds where to split cases.)"""
 
     def __init__(self, lay: Layout, rules: Rules):
         # cheap: a fully known position (no placeholder) never asks the rest
@@ -162,7 +163,11 @@ class Reasoner:
     def split_on(k: Know, ph: Card) -> Know:
         return k if ph in k.split else k._replace(split=k.split + (ph,))
 
-    # ---- roles (C2)
+
+
+class Reasoner(_Domains):
+    """Where a rule tells unknown cards apart, the cases to split into: an asked card's role
+    (C2) and the showdown's ranks (K15 and the scoring's other rules)."""
 
     def role_branches(self, k: Know, ph: Card, inn_too: bool = False) -> tuple[list[tuple[Card, Know]], Optional[Know]]:
         """The event cards ``ph`` may be (each with the branch that binds it) and the branch
