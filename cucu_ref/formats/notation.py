@@ -57,7 +57,7 @@ from . import vocabulary as V
 from ..game.cards import CUCCU, CardNameError
 from ..game.rulesets import CUCKOO, PRESETS
 from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
-from .names import lookalike_key, lookalike_letters, table_name
+from .names import seat_hint, table_name
 from .position import schema
 from .sources import RULES, cite
 
@@ -420,16 +420,7 @@ class _ReaderState:
         which letters differ (issue 27)."""
         if not self.players or name in self.seated_set or table_name(name) in self.seated_set:
             return
-        look = lookalike_key(name) if len(name) <= 40 else None
-        alike = next((p for p in self.players if look is not None and lookalike_key(p) == look), None)
-        if alike is not None:
-            letters = lookalike_letters(name, alike)
-            hint = f"; {alike!r} looks the same but is written with other letters" + (
-                f" ({letters})" if letters else "")
-        else:
-            # difflib compares two long strings in quadratic time: a name is at most 40 characters
-            near = difflib.get_close_matches(name, self.players, n=1) if len(name) <= 40 else []
-            hint = f"; did you mean {near[0]!r}?" if near else ""
+        hint = seat_hint(table_name(name), self.players)
         raise _Fail(span.column, f"{_shown(name)} is not seated at this table{hint} "
                                  f"(players: {_listing(self.players)})")
 
@@ -814,22 +805,14 @@ class _BodyReader(_ReaderState):
                                 f"a call is written with '!': {word + '!'!r}", "C2")
 
     def talon_king(self, n: int, column: int, token: str) -> bool:
-        """F4: the last player's request meets the talon's top card, and a king there allows no
-        exchange ('François: ?, je change, talon roi').  The card is the talon's top (the
-        position's ``stack.top``, as a 'Stack: top roi' line tells it), and nothing is exchanged:
-        True.  False where no such rule holds (the card is then taken from the stack)."""
-        rules = self.rules
-        if (rules is None or rules.last_request_to != "talon" or rules.talon_card != "top" or token == "?"
-                or rules.role_of.get(_cards.parse(token, self.family or CUCCU).value) != CUCKOO):
+        """F4's king on the talon told on the player's line (:func:`_talon_king`): the card is
+        the talon's top and nothing is exchanged: True."""
+        stack = self.doc.get("stack", {})
+        if self.rules is None or not _talon_king(self.rules, stack, token):
             return False
-        stack = self.doc.setdefault("stack", {})
-        known = stack.get("top")
-        if known not in (None, "?", token):
-            raise _Fail(column, f"the talon's top card is {known} (the 'Stack:' line), not {token}", "F4")
-        if not stack.get("order"):  # an order tells the talon itself; the position checks the king there
-            stack["top"] = token
-            self.where["$.stack.top"] = (n, column)
-            self.where.setdefault("$.stack", (n, column))
+        self.doc["stack"] = {**stack, "top": token}
+        self.where["$.stack.top"] = (n, column)
+        self.where.setdefault("$.stack", (n, column))
         return True
 
     def meaning(self, meaning: str, name: str) -> dict[str, Any]:
@@ -1075,6 +1058,23 @@ def _shown(text: str) -> str:
     return repr(text) if len(text) <= 60 else repr(text[:59] + "…")
 
 
+def _talon_king(rules: Any, stack: dict[str, Any], token: Any) -> bool:
+    """F4: the last player's request meets the talon's top card, and a king there allows no
+    exchange.  A table tells it on the player's line ('François: ?, je change, talon roi'):
+    that card is the talon's top, the position's ``stack.top`` (as 'Stack: top roi' tells it),
+    and nothing is exchanged.  True where the ruleset has F4's talon (its top card, Q16) and
+    ``token`` is its king, and the stack says nothing else of its top (no order, no other top);
+    else the event stays an exchange with the stack, for the position's layers to judge."""
+    if rules.last_request_to != "talon" or rules.talon_card != "top" or not isinstance(token, str):
+        return False
+    try:
+        card = _cards.parse(token, _cards.PACKS[rules.pack].family)
+    except (CardNameError, KeyError):
+        return False
+    return (rules.role_of.get(card.value) == CUCKOO and not stack.get("order")
+            and stack.get("top") in (None, "?", token))
+
+
 def _claim_head(folded: str) -> Optional[str]:
     """How a line's head (folded) opens a claim: '' ('claim:'), 'by' ('claim by NAME:'),
     'says' ('NAME claims:'), or None when it is no claim."""
@@ -1173,7 +1173,10 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     without marks or virginity as plain names, ``fermatevi`` as the announcement it stands for,
     announcements without their '!', notes on one line, the claim's lists sorted, and cards given
     as top-level ``shown`` as ``shows`` events at the showdown (the notation has one way to say
-    what was shown).  None of these changes a ruling."""
+    what was shown).  None of these changes a ruling, but one: an exchange with the talon that
+    meets its king (F4, :func:`_talon_king`) becomes the talon's top card and no exchange, as
+    the table means it and the notation reads it (the position's layers refuse it as an
+    exchange)."""
     d = copy.deepcopy(doc)
     family = _family_of(d)
     ruleset = d.get("ruleset")
@@ -1198,6 +1201,7 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     if history is not None:
         for e in history:
             _normal_event(e, family)
+        history = _talon_kings(d, history)
         shown = d.pop("shown", None)
         if isinstance(shown, dict) and shown:
             at = len(history)
@@ -1212,6 +1216,22 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     if d.get("stack") == {}:
         del d["stack"]
     return d
+
+
+def _talon_kings(d: dict[str, Any], history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The exchanges with the talon that meet its king (:func:`_talon_king`, F4) as the notation
+    reads them: the talon's top card, and no event."""
+    rules = _rules_of(d)
+    if rules is None or rules.last_request_to != "talon":
+        return history
+    kept = []
+    for e in history:
+        stack: dict[str, Any] = d["stack"] if isinstance(d.get("stack"), dict) else {}
+        if "stack-exchange" in e and _talon_king(rules, stack, e.get("card")):  # its note goes with it
+            d["stack"] = {**stack, "top": e["card"]}
+            continue
+        kept.append(e)
+    return kept
 
 
 def _normal_event(e: dict[str, Any], family: Optional[str]) -> None:

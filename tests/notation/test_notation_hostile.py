@@ -189,3 +189,12 @@ def test_a_file_that_is_not_utf8_is_refused_with_line_and_column(tmp_path):
     # the header is 16 + 34 + 13 bytes and 'Anna: V, pass' 13 more: the bad byte is byte 76,
     # the 14th column of line 4
     assert "not UTF-8 text (byte 76: line 4, column 14)" in out + err
+
+
+def test_the_json_path_says_a_name_not_seated_only_looks_like_a_players(tmp_path):
+    data = json.dumps({"format": "cucu-position/1", "ruleset": "campli", "players": ["Anna", "Bruno"],
+                       "dealer": "Bruno", "history": [{"keep": "\u0410nna"}]}).encode()
+    record = _record(tmp_path, data, "deal.json")
+    assert [p["message"] for p in record["problems"]] == [
+        "player 'Аnna' is not seated at this table; 'Anna' looks the same but is written with other letters "
+        "('А' (CYRILLIC CAPITAL LETTER A) for 'A') (players: Anna, Bruno)"]
