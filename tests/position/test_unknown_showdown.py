@@ -144,3 +144,14 @@ def test_symbolic_boxes_cover_the_domains_once_and_score_as_plain_values():
 
     with pytest.raises(symbolic.Untraceable):
         symbolic.explore(domains, lambda value_of: value_of(0) + 1 > 2, 10)
+
+
+def test_rows_whose_cards_read_alike_in_rank_order_keep_one_order():
+    """({V, IIII}, {III}) and ({V}, {IIII, III}) list the same ranks in the same order: their
+    order is by the cards column by column, not by the hash of a set (issue 12)."""
+    from cucu_ref.services.adjudication.outcomes import merge
+
+    v, iiii, iii = (Card.parse(t) for t in ("V", "IIII", "III"))
+    a = (frozenset([v, iiii]), frozenset([iii]))
+    b = (frozenset([v]), frozenset([iiii, iii]))
+    assert merge([a, b]) == merge([b, a]) == [b, a]

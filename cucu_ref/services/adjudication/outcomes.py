@@ -190,8 +190,12 @@ def merge(rows: Iterable[Row]) -> list[Row]:
     return sorted(out, key=_row_order)
 
 
-def _row_order(row: Row) -> list[int]:
-    return [v for vals in row for v in sorted((-c.value for c in vals))]
+def _row_order(row: Row) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    """Rows by their cards' ranks, highest first; two rows whose cards read alike in that
+    order ({V, IIII} then {III}, and {V} then {IIII, III}) by their cards column by column, so
+    that no order is left to the hash of a set (issue 12: the same output under any seed)."""
+    columns = tuple(tuple(sorted(-c.value for c in vals)) for vals in row)
+    return [v for col in columns for v in col], columns
 
 
 # --------------------------------------------------------------------------- conditions a person reads
@@ -307,7 +311,7 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
         if len(members) > 1:
             fixed = {ph: c for ph, c in fixed.items() if all(_fixed(m).get(ph) == c for m, _ in members)}
         steps = steps_of(pos, rep, fixed, res["shown"]) if with_steps else []
-        built.append((_row_order(rows[0]) if rows else [], CaseOutcome(when, steps, res, condition)))
+        built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition)))
     built.sort(key=lambda x: x[0])
     return [o for _, o in built]
 
