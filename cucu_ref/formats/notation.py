@@ -47,6 +47,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import difflib
+import itertools
 import json
 import re
 import unicodedata
@@ -160,12 +161,13 @@ MAX_PROBLEMS = 100  # problems reported for one text; reading stops after them
 _LISTED = 20  # players named in a message before 'and N more'
 
 
-def _bound(*path: str) -> int:
-    """A ``maxItems`` of the position schema: ``_bound('players')``, ``_bound('claim', 'loses')``."""
+def _bound(*path: str, of: str = "maxItems") -> int:
+    """A bound of the position schema: ``_bound('players')``, ``_bound('claim', 'loses')``,
+    ``_bound('dealt', of='maxProperties')``."""
     node = schema()
     for key in path:
         node = node["properties"][key]
-    return int(node["maxItems"])
+    return int(node[of])
 
 
 def _listing(names: list[str]) -> str:
@@ -271,24 +273,31 @@ def _strip(span: _Span) -> _Span:
     return _Span(span.text.strip(), span.column + lead)
 
 
-def _words(span: _Span) -> list[_Span]:
-    """Whitespace-separated words, a double-quoted string being one word (kept quoted)."""
-    out: list[_Span] = []
+_BLANKS = re.compile(r"\s*")
+_WORD = re.compile(r"\S+")
+
+
+def _iter_words(span: _Span) -> Iterator[_Span]:
+    """Whitespace-separated words, a double-quoted string being one word (kept quoted); each
+    word found by a regular expression (in C), so that a caller that stops early (at a bound)
+    reads no further."""
     text = span.text
-    i = 0
-    while i < len(text):
-        if text[i].isspace():
-            i += 1
-            continue
+    end = len(text)
+    i = len(text) - len(text.lstrip())
+    while i < end:
         start = i
         if text[i] == '"':
             _, used = _unquote(text, span.column + i, i)
             i += used
         else:
-            while i < len(text) and not text[i].isspace():
-                i += 1
-        out.append(_Span(text[start:i], span.column + start))
-    return out
+            i = _WORD.match(text, i).end()  # type: ignore[union-attr]  # text[i] is no blank
+        yield _Span(text[start:i], span.column + start)
+        i = _BLANKS.match(text, i).end()  # type: ignore[union-attr]  # matches the empty string
+
+
+def _words(span: _Span) -> list[_Span]:
+    """Whitespace-separated words, a double-quoted string being one word (kept quoted)."""
+    return list(_iter_words(span))
 
 
 def _unprintable(raw: str) -> Optional[int]:
@@ -375,6 +384,10 @@ class _ReaderState:
 
     def event(self, n: int, column: int, event: dict[str, Any], card_column: Optional[int] = None) -> None:
         i = len(self.history)
+        if i == self.max_events:  # one line of many cards shown stops here too, not at its end
+            self.fail(n, column, f"more than {self.max_events} events in the history (the format's bound): "
+                                 "reading stops here")
+            raise _Enough
         self.history.append(event)
         self.where[f"$.history[{i}]"] = (n, column)
         if card_column is not None:
@@ -528,7 +541,7 @@ class _HeaderReader(_ReaderState):
         if name not in PRESETS:
             near = difflib.get_close_matches(name, list(PRESETS), n=2)
             hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
-            raise _Fail(rest.column, f"unknown ruleset {name!r}{hint} (known: {', '.join(PRESETS)})")
+            raise _Fail(rest.column, f"unknown ruleset {_shown(name)}{hint} (known: {', '.join(PRESETS)})")
         self.rules = PRESETS[name]
         self.set_family()
 
@@ -616,7 +629,10 @@ class _HeaderReader(_ReaderState):
 
     def card_list(self, span: _Span, path: str, n: int) -> list[str]:
         out = []
-        for i, word in enumerate(_words(span)):
+        most = _bound("stack", path.rsplit(".", 1)[1])
+        for i, word in enumerate(_iter_words(span)):
+            if i == most:
+                raise _Fail(word.column, f"more than {most} cards (the format's bound)")
             out.append(self.card(word))
             self.where[f"{path}[{i}]"] = (n, word.column)
         return out
@@ -624,23 +640,23 @@ class _HeaderReader(_ReaderState):
     def stack(self, n: int, rest: _Span) -> None:
         stack: dict[str, Any] = {}
         for part in _split(rest):
-            words = _words(part)
-            if not words:
+            first = next(_iter_words(part), None)  # the part's first word only: a bound stops the rest
+            if first is None:
                 raise _Fail(part.column, "an empty part of the stack")
-            kind = V.fold(words[0].text)
+            kind = V.fold(first.text)
             if kind not in _STACK_PARTS:
                 near = difflib.get_close_matches(kind, _STACK_PARTS, n=1)
                 hint = f"; did you mean {near[0]!r}?" if near else ""
                 raise _Fail(part.column, f"the stack is told as 'order ...', 'top C', 'bottom C' or 'cards ...', "
-                                         f"not {words[0].text!r}{hint}")
+                                         f"not {_shown(first.text)}{hint}")
             if kind in stack:
                 raise _Fail(part.column, f"'{kind}' is given twice")
-            body = _Span(part.text[len(words[0].text):], words[0].column + len(words[0].text))
+            body = _Span(part.text[len(first.text):], first.column + len(first.text))
             self.where[f"$.stack.{kind}"] = (n, part.column)
             if kind in ("order", "cards"):
                 stack[kind] = self.card_list(body, f"$.stack.{kind}", n)
             else:
-                cards_ = _words(body)
+                cards_ = list(itertools.islice(_iter_words(body), 2))
                 if len(cards_) != 1:
                     raise _Fail(body.column, f"'{kind}' takes one card")
                 stack[kind] = self.card(cards_[0])
@@ -649,9 +665,12 @@ class _HeaderReader(_ReaderState):
 
     def pairs(self, n: int, key: str, rest: _Span) -> None:
         out: dict[str, str] = {}
+        most = _bound(key, of="maxProperties")
         for part in _split(rest):
             if not part.text:
                 continue
+            if len(out) == most:
+                raise _Fail(part.column, f"more than {most} players' cards (the format's bound)")
             name, card_span = self.name_then(part)
             if not card_span.text:
                 raise _Fail(part.column, f"'{part.text}' names no card (write 'NAME CARD', '?' for unknown)")
@@ -996,10 +1015,6 @@ class _Reader(_HeaderReader, _BodyReader, _ClaimReader):
                 getattr(self, "body_" + kind)(line, head, rest)
             except _Fail as err:
                 self.fail(line.number, err.column, err.message, err.rule)
-            if len(self.history) > self.max_events:
-                self.fail(line.number, 1, f"more than {self.max_events} events in the history (the format's "
-                                          "bound): reading stops here")
-                break
         if self.description:
             self.doc["description"] = "\n".join(self.description)
         if self.history:

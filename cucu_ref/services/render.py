@@ -197,14 +197,28 @@ def _showdown_rules(steps: Sequence[dict[str, Any]]) -> set[str]:
     return found
 
 
+# showdown marks whose reason is not the lowest card: the innkeeper's guarantee (K14, L7, D6),
+# two left with equal cards (L6), two players and one fool (Z8)
+_SHOWDOWN_REASONS = {
+    "K14": "the innkeeper pays for the nulla", "L7": "the innkeeper pays for the nulla",
+    "D6": "the innkeeper pays for the nulla", "L6": "two left with equal cards, the one not dealing loses",
+    "Z8": "two players and one fool",
+}
+
+
 def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> dict[tuple[str, str, str], str]:
     """(lose or gain, player, rule) -> why, in words: 'offered to Carla's XII Gnaf' (the step's
     own reason, explain._why), 'the lowest card, II' (the showdown, K15 ...)."""
     out: dict[tuple[str, str, str], str] = {}
+    players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]}, key=len,
+                     reverse=True)  # (a name that begins another is tried last)
     for s in steps:
         if "why" in s:
-            verb = "lose" if " loses " in s["text"] else "gain"
-            out.setdefault((verb, s["text"].split(f" {verb}s ")[0], s["rule"]), s["why"])
+            # (explain._why: a gain's reason is who paid it, Z5)
+            verb = "gain" if s["why"].startswith("paid by ") else "lose"
+            player = next((p for p in players if s["text"].startswith(p + " ")), None)
+            if player is not None:
+                out.setdefault((verb, player, s["rule"]), s["why"])
     at_showdown = _showdown_rules(steps)
     shown = r.get("shown") or {}
     for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
@@ -214,7 +228,9 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
                 continue
             token = shown[x["player"]]
             card = _named(token, rules) if token else None
-            if token == "matto":
+            if x["rule"] in _SHOWDOWN_REASONS:
+                out[k] = _SHOWDOWN_REASONS[x["rule"]]
+            elif token == "matto":
                 out[k] = f"the fool, {card}" if verb == "lose" else f"{card}, with the other fool in play"
             elif verb == "lose":
                 out[k] = f"the lowest card, {card}" if card else "the lowest card"
@@ -413,7 +429,7 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
             lines.append(certain)
         lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
         lines += [f"  {_if(o.condition, other)}: {verdict_text(o.result, rules, o.steps)}" for o in outcomes]
-    lines += _claim_lines(ruling.claim, len(outcomes), other)
+    lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
     for w in ruling.warnings:
         lines.append(f"Warning: {w.path}: {w.message}")
     lines += _question_lines(ruling)
@@ -494,7 +510,7 @@ def _rule_order(rule_id: str) -> tuple[str, int]:
     return (rule_id.rstrip("0123456789"), int(digits) if digits else 0)
 
 
-def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "") -> list[str]:
+def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", rules: Any = None) -> list[str]:
     """The claim upheld, or overruled with the facts that decide it (each once, with the cases
     it holds in where it does not hold in all ``cases``)."""
     if c is None:
@@ -504,7 +520,7 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "") -
         return [f"Claim{who}: UPHELD"]
     facts: dict[str, list[str]] = {}
     for d in c["differences"]:
-        facts.setdefault(_fact(d), []).append(d.get("if") or "")
+        facts.setdefault(_fact(d, _words(rules)), []).append(d.get("if") or "")
     lines = [f"Claim{who}: OVERRULED"]
     for fact, conditions in facts.items():
         cond = ""
@@ -514,7 +530,7 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "") -
     return lines
 
 
-def _fact(d: dict[str, Any]) -> str:
+def _fact(d: dict[str, Any], words: tuple[str, str] = ("mark", "marks")) -> str:
     """One difference as the fact that decides it: who loses that the claim leaves out (or
     names wrongly), else what was claimed and what the rules say."""
     field, claimed, ruled = d["field"], d["claimed"], d["ruled"]
@@ -524,7 +540,7 @@ def _fact(d: dict[str, Any]) -> str:
         parts = []
         if left_out:
             parts.append("the claim leaves out " + ", ".join(
-                f"{p}'s {_nth(claimed.count(p), k)}" for p, k in _tally(left_out).items()))
+                f"{p}'s {_nth(claimed.count(p), k, words)}" for p, k in _tally(left_out).items()))
         for p in _tally(wrong):
             n = ruled.count(p)
             parts.append(f"{p} {verb} {n}, not {claimed.count(p)}" if n else f"{p} {verb} none")
@@ -540,12 +556,14 @@ def _tally(names: Sequence[str]) -> dict[str, int]:
     return counts
 
 
-def _nth(before: int, k: int) -> str:
-    """``k`` marks after ``before`` of the same player: 'mark', '2 marks', 'second mark'."""
+def _nth(before: int, k: int, words: tuple[str, str] = ("mark", "marks")) -> str:
+    """``k`` marks (``words``: or lives) after ``before`` of the same player: 'mark', '2 marks',
+    'second mark'."""
+    one, many = words
     if before == 0:
-        return "mark" if k == 1 else f"{k} marks"
+        return one if k == 1 else f"{k} {many}"
     ordinal = {1: "second", 2: "third", 3: "fourth"}.get(before, f"{before + 1}th")
-    return f"{ordinal} mark" if k == 1 else f"{k} more marks"
+    return f"{ordinal} {one}" if k == 1 else f"{k} more {many}"
 
 
 def _question_lines(ruling: Ruling) -> list[str]:
@@ -634,7 +652,7 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             for line in _reading_lines(q, ruling.preset, brief=True):
                 lines.append(line)
     # 2. the claim
-    lines += _claim_lines(ruling.claim)
+    lines += _claim_lines(ruling.claim, rules=ruling.rules)
     for w in ruling.warnings:
         lines.append(f"Warning: {w.path}: {w.message}")
     # 3. the steps, with headings a person reads

@@ -200,3 +200,15 @@ def test_the_json_ruling_adds_the_reasons_and_stays_valid():
     (diff,) = [d for d in record["claim"]["differences"] if d["field"] == "loses"]
     # Bruno claimed Anna and Bruno lose; the rules: Bruno twice (Z5, Z6)
     assert diff["left_out"] == ["Bruno"] and diff["not_ruled"] == ["Anna"]
+
+
+def test_the_showdown_reasons_that_are_not_the_lowest_card():
+    # K14: Anna's nulla loses and the innkeeper Bruno, who accepted 'pagherai se null?', pays instead
+    assert example("campli-inn-nulla.json").splitlines()[1] == (
+        "Verdict: Bruno loses a mark: the innkeeper pays for the nulla (K14). Next dealer: Anna.")
+    # Q9 (Zeh): Bruno refuses the exchange and pays a mark into the cup
+    assert "Verdict: Bruno loses a mark: refused the exchange and paid (Q9)." in example("zeh-1769-pay-to-refuse.json")
+    # D6: the digital game's inn is shown; nobody says the Italian 'fermatevi' or 'pagherai se null?'
+    text = example("notation/digital-4p-refused-inn.txt")
+    assert "fermatevi" not in text and "pagherai" not in text
+    assert "Anna asks the innkeeper Bruno: 'betal hvis nul'" in text

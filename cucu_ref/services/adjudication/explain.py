@@ -19,7 +19,7 @@ from ...game.rulesets import by_identity
 from ...game.scoring import evaluate
 from ...game.state import EventKind
 from ...formats.sources import RULES, cite
-from ...formats.vocabulary import call, counter_words, display_label
+from ...formats.vocabulary import call, counter_words, display_label, say
 from .model import is_placeholder
 
 __all__ = ["steps_of", "heading", "EVENT_TEXT", "EVENT_TEXT_BY_RULE"]
@@ -40,7 +40,7 @@ EVENT_TEXT = {
     "undo": "exchange undone: {seat} takes back the {held} from {other}",
     "fermatevi": "{seat} says 'fermatevi aliquanto' to {other}",
     "keep-after-fermatevi": "{seat} keeps the card after all",
-    "ask-pagherai-se-null": "{seat} asks the innkeeper {other}: 'pagherai se null?'",
+    "ask-pagherai-se-null": "{seat} asks the innkeeper {other}: '{ask}'",
     "accept": "the innkeeper {seat} accepts: no exchange; {seat} pays if {other} loses with a nulla",
     "refuse": "the innkeeper {seat} refuses and must exchange with {other}",
     "showdown": "showdown: the live cards are compared",
@@ -75,6 +75,9 @@ EVENT_TEXT_BY_RULE = {
     ("arresto", "F3"): "{seat} holds the {card} and says 'Coucou!': no exchange with {other}",
     ("arresto", "A1"): "{seat} shows the {card}: no exchange with {other}",
     ("arresto", "H1"): "{seat} holds the {card} and says 'Her!': no exchange with {other}",
+    # D6: the digital game's inn is shown, and pauses the request; nobody says 'fermatevi'
+    ("fermatevi", "D6"): "the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nulla "
+                         "loses",
     ("mark-lost", "Q9"): "{seat} refuses the exchange and puts a {mark} in the cup",
     # the ordinary-pack games: their own words, and every card dealt before play begins
     ("shuffle", "F2"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
@@ -259,7 +262,16 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     return template.format(seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
                            amount=ev.amount, stakes=f"{ev.amount} stake{'' if ev.amount == 1 else 's'}",
                            call=call(rules, role) if role is not None else "", mark=mark, marks=marks,
-                           held=card or "card")
+                           held=card or "card", ask=_asked(rules) if ev.kind == EventKind.ASK_PAGHERAI_SE_NULL else "")
+
+
+def _asked(rules: Any) -> str:
+    """The offerer's question to the innkeeper in the ruleset's language (K14: 'pagherai se
+    null?'; the digital page's 'betal hvis nul', D6)."""
+    try:
+        return say(rules, "ask") if rules is not None else "pagherai se null?"
+    except ValueError:
+        return "pagherai se null?"
 
 
 def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dict[str, Optional[str]]], rules: Any,

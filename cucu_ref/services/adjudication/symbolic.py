@@ -7,11 +7,12 @@ comparing its value (with another card's, or with a value its rules name: the fo
 the nulla); the rules are not copied here, they are *run*: each unknown card is a
 :class:`_Symbol`, an ``int`` whose comparisons ask an :class:`_Oracle` that knows the set of
 values the card may still have.  A comparison every value answers alike is answered; one the
-values answer both ways splits the run in two (the values that answer yes, those that answer
-no), and the scoring is run again on each part.  Two unknown cards compared with each other
-split on the values of one of them (so that every part stays a product of sets, a *box*).  Each
-run that ends without a split has found a box of combinations the scoring cannot tell apart:
-they score alike, by construction, since every comparison it made came out the same.
+values answer both ways splits the card's values in two (those that answer yes, those that
+answer no): the run goes on with the first part (every answer so far holds for it, a narrower
+set), and the scoring is run again from the start on the other.  Two unknown cards compared
+with each other split on the values of one of them (so that every part stays a product of sets,
+a *box*).  Each run ends with a box of combinations the scoring cannot tell apart: they score
+alike, by construction, since every comparison it made came out the same for all of them.
 
 So the work grows with the comparisons the rules make (who can be lowest, who can be a fool),
 not with the product of the cards' domains; and the boxes are what the ruling needs to say
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from typing import Any, Callable, Hashable, Iterable, NoReturn, Optional
+from typing import Any, Callable, Hashable, Iterable, Optional
 
 __all__ = ["Untraceable", "explore", "TooManySplits", "Explored"]
 
@@ -38,14 +39,6 @@ class Untraceable(Exception):
 
 class TooManySplits(Exception):
     """More runs than the limit: the scoring tells the combinations apart too finely."""
-
-
-class _Split(Exception):
-    """A comparison the values answer both ways: the parts to run again."""
-
-    def __init__(self, parts: list[Domains]):
-        super().__init__()
-        self.parts = parts
 
 
 # (domain, comparison, scale, value) -> the values of the domain that answer yes: the same
@@ -63,10 +56,11 @@ def _answers(dom: frozenset[int], yes: frozenset[int]) -> Any:
 class _Oracle:
     """Answers the comparisons of one run from the domains of its variables."""
 
-    __slots__ = ("domains",)
+    __slots__ = ("domains", "later")
 
     def __init__(self, domains: Domains):
         self.domains = domains
+        self.later: list[list[Domains]] = []  # the other parts of each split, in the order split
 
     def symbol(self, var: int) -> "_Symbol":
         return _Symbol.make(self, var, 1)
@@ -84,6 +78,7 @@ class _Oracle:
             if type(got) is bool:
                 return got
             self.split([{**self.domains, a.var: got}, {**self.domains, a.var: dom - got}])
+            return True  # (this run goes on with the values that answer yes)
         if isinstance(b, _Symbol):
             if b.var == a.var:
                 dom = self.domains[a.var]
@@ -91,6 +86,7 @@ class _Oracle:
                 if type(got) is bool:
                     return got
                 self.split([{**self.domains, a.var: got}, {**self.domains, a.var: dom - got}])
+                return True
             return self._binary(a, b, op)
         if isinstance(b, bool) or not isinstance(b, int):
             raise Untraceable(f"a card's value compared with {b!r}")
@@ -117,11 +113,13 @@ class _Oracle:
         else:
             var, parts = b.var, parts_b
         self.split([{**self.domains, var: part} for part in parts])
-        raise AssertionError("unreachable")  # pragma: no cover
+        return self._binary(a, b, op)  # (on the first part: answered, or split on the other card)
 
-    @staticmethod
-    def split(parts: list[Domains]) -> NoReturn:
-        raise _Split(parts)
+    def split(self, parts: list[Domains]) -> None:
+        """Go on with the first part (every answer so far holds for it: it is narrower); the
+        other parts are run again from the start (:func:`explore`)."""
+        self.later.append(parts[1:])
+        self.domains = parts[0]
 
 
 def _parts(mine: frozenset[int], other: frozenset[int], test: Callable[[int, int], bool]) -> list[frozenset[int]]:
@@ -205,12 +203,11 @@ def explore(domains: Domains, score: Callable[[Callable[[int], int]], Hashable],
         if runs > limit:
             raise TooManySplits(f"more than {limit} runs of the scoring")
         oracle = _Oracle(part)
-        try:
-            key = score(oracle.symbol)
-        except _Split as split:
-            todo.extend(reversed(split.parts))
-            continue
-        out.append((part, key))
+        key = score(oracle.symbol)
+        out.append((oracle.domains, key))
+        # depth first: the parts of the last split (the narrowest) first
+        for parts in oracle.later:
+            todo.extend(reversed(parts))
     return out
 
 

@@ -304,6 +304,7 @@ class Reasoner(_Domains):
         keys = list(live) + list(dead)
         universes = [self.possible(k, ph) for ph in keys]
         groups: dict[Hashable, tuple[tuple[Optional[Card], ...], list[Row]]] = {}
+        hall = self._hall(k, live) if not dead else None
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
 
@@ -321,7 +322,7 @@ class Reasoner(_Domains):
             plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
             for box, key in _EXPLORED.run(showdown, self.rules, plain, explore_with):
                 cards = [frozenset(by_value[j][v] for v in box[j]) for j in range(n)]
-                if not self._box_possible(k, live, cards, dead, dead_combo):
+                if not self._box_possible(k, live, cards, dead, dead_combo, hall):
                     continue  # no combination of the box is possible (C1)
                 row = tuple(cards) + _row(dead_combo, universes[n:])
                 if key not in groups:
@@ -332,13 +333,28 @@ class Reasoner(_Domains):
         return list(groups.values())
 
     def _box_possible(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]], dead: Sequence[Card],
-                      dead_combo: tuple[Optional[Card], ...]) -> bool:
+                      dead_combo: tuple[Optional[Card], ...], hall: Optional[tuple[Counter[Card], int]]) -> bool:
         """Is some combination of the box ``cards`` (the dead cards as chosen) possible (C1)?"""
+        if hall is not None:
+            left, _ = hall
+            # every group of the box's cards has as many copies left as cards (Hall's
+            # condition); the other open unknown cards may be any card, and enough are left
+            return all(sum(left[c] for c in frozenset().union(*group)) >= len(group)
+                       for n in range(1, len(cards) + 1) for group in itertools.combinations(cards, n))
         fool = frozenset([self.fool]) if self.fool is not None else frozenset()
         narrowed = dict(zip(live, cards))
         for ph, c in zip(dead, dead_combo):
             narrowed[ph] = fool if c is not None else self.domain(k, ph) - fool
         return self.feasible(k._replace(domains={**k.domains, **narrowed}))
+
+    def _hall(self, k: Know, live: Sequence[Card]) -> Optional[tuple[Counter[Card], int]]:
+        """The copies left and the open unknown cards, where :meth:`_box_possible` may ask Hall's
+        condition of the box alone: every other open unknown card may be any card, and there
+        are copies enough for all of them (else None: a matching decides, :meth:`feasible`)."""
+        left = self.left(k)
+        opened = [ph for ph in self.lay.labels if ph not in k.subst]
+        others_any = all(self.domain(k, ph) == self.full for ph in opened if ph not in live)
+        return (left, len(opened)) if others_any and len(opened) <= sum(left.values()) else None
 
     def _representative(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]],
                         dead: dict[Card, Optional[Card]]) -> Optional[tuple[Optional[Card], ...]]:
