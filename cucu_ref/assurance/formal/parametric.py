@@ -426,7 +426,7 @@ class PModel(_MicroSteps):
     def step(self, s: PSt, d: Term) -> PSt:
         """One micro-step; ``d`` is the decision where the phase waits for one (True: offer /
         exchange with the stack / ask 'pagherai se null?' / accept), else ignored.  Each phase's
-        step is a method of its own (:data:`_PHASE_STEPS`); on a symbolic phase, all of them,
+        step is a method of its own (``_PHASE_STEPS``); on a symbolic phase, all of them,
         merged by the phase."""
         s = s.copy()
         s.ev_req, s.ev_role, s.ev_off, s.ev_tgt = False, NONE, NONE, NONE

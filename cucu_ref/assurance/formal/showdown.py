@@ -1,8 +1,9 @@
 """The engine's showdown in z3, and the seeds' showdown as a specification to hold it to.
 
 :func:`cucu_ref.game.scoring.decide` is the one showdown: the engine runs it on plain values
-(:class:`cucu_ref.game.scoring.PlainOps`), and :class:`Z3Ops` here runs the same code on z3
-terms.  So every z3 check that scores a showdown (the step model's deals, the cuckoo
+(:class:`cucu_ref.game.scoring.PlainOps`), and
+:class:`~cucu_ref.assurance.formal.z3scoring.Z3Ops` runs the same code on z3 terms.
+So every z3 check that scores a showdown (the step model's deals, the cuckoo
 checks, the marks accounting) scores it with the engine's own rules, and a bug put into
 ``scoring.decide`` changes what z3 proves.
 
