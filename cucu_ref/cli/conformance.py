@@ -47,20 +47,28 @@ def _report(result: Result, args: argparse.Namespace, out: TextIO) -> None:
     # in the adjudication service; serve, started once per vector with --per-vector, never
     # reports: python -m cucu_ref.cli.conformance serve </dev/null takes 0.76 s, 1.07 s with
     # this import at module level; best of five, 2 Dec 2026)
-    from ..services.render import json_printable, printable
+    from ..services.render import json_printable
 
     vector, verdict, why = result
     if args.json:
         record = json.dumps({"id": vector.id, "result": verdict, "why": why}, ensure_ascii=False)
         out.write(json_printable(record) + "\n")
         return
-    why = printable(why).replace("\n", "\\n")
+    why = _one_line(why)
     if verdict == "fail":
         out.write(f"FAIL {vector.id} ({vector.file}): {why}\n")
     elif verdict == "skip" and args.verbose:
         out.write(f"SKIP {vector.id}: {why}\n")
     elif args.verbose and verdict == "pass":
         out.write(f"PASS {vector.id}\n")
+
+
+def _one_line(text: str) -> str:
+    """A program's words as one printable line: non-printable characters and line feeds escaped."""
+    # cold start: cucu_ref.services.render costs 290 ms, used only by run's reports (as above)
+    from ..services.render import printable
+
+    return printable(text).replace("\n", "\\n")
 
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
@@ -100,7 +108,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"{counts['skip']} skipped\n")
         for why, n in sorted(skipped.items(), key=lambda kv: -kv[1]):
             if n:
-                out.write(f"  {n} {why}\n")
+                out.write(f"  {n} {_one_line(why)}\n")  # a skip's reason is the program's own words
     out.write(f"{counts['pass']} passed, {counts['fail']} failed\n")
     return EXIT_OK if counts["fail"] == 0 and counts["pass"] > 0 else EXIT_FAILED
 
