@@ -173,8 +173,9 @@ def test_one_case_left_as_a_chain_reads_in_any_other_case_even_among_others(tmp_
     # Three unknown cards against Anna's VI: two fools rank 14½ (C3), so several cases stay
     # alternatives (a pair of fools or not).  The cases split every deal of the cards between
     # them, so the longest chain is exactly 'any other case': said once, last
-    text = ruled(tmp_path, TWO_UNKNOWN.replace("Players: Anna, Bruno, Carla", "Players: Anna, Bruno, Carla, Dora")
-                 .replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n", "Carla: sto bene\nDora: sto bene\n"))
+    four = TWO_UNKNOWN.replace("Players: Anna, Bruno, Carla", "Players: Anna, Bruno, Carla, Dora")
+    text = ruled(tmp_path, four.replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n",
+                                                                                "Carla: sto bene\nDora: sto bene\n"))
     verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith(("  If ", "  In any"))]
     others = [k for k, line in enumerate(verdicts) if line.startswith("  In any other case: ")]
     assert others == [len(verdicts) - 1]
