@@ -78,6 +78,17 @@ def test_a_vector_that_cannot_arise_under_the_reading_is_skipped_with_the_reason
     assert ruled is None and why == "made for dealer_exchange = stack-top; the program reads otherwise"
 
 
+def test_an_illegal_vector_whose_decision_the_reading_allows_is_skipped():
+    # F4: the Coucou dealer keeps his card, so his 'exchange-with-stack' is refused; a program
+    # whose dealer may take the top card of the stack (dealer_exchange = stack-top, R2/S4) plays it
+    v = next(v for v in VECTORS.values() if v.preset == "coucou" and v.illegal and not v.options
+             and v.doc["decisions"][v.expected["illegal"]["step"]]["decision"] == "exchange-with-stack")
+    ruled, why = under(v, Profile({"dealer_exchange": "stack-top"}))
+    assert ruled is None and why.endswith("is not refused under the program's readings")
+    (result,) = run_under([v], lambda doc: T.answer(doc), NAMES, Profile({"dealer_exchange": "stack-top"}))
+    assert result.verdict == "skip"
+
+
 def test_capabilities_skip_the_vectors_that_need_them():
     # K14: the innkeeper accepts 'pagherai se null?'; K17: Chiara declines to buy back
     v = VECTORS["hand/campli-Q12-innkeeper-without-a-mark-offerer-pays"]

@@ -168,6 +168,9 @@ def under(vector: Vector, profile: Profile) -> tuple[Optional[Vector], str]:
         ill = outcome["illegal"]
         return None, (f"cannot arise under the program's readings: decision {ill['step']} is not one "
                       f"({ill.get('message', '')}{', ' + ill['rule'] if ill.get('rule') else ''})")
+    if vector.illegal and outcome.get("illegal", {}).get("step") != vector.expected["illegal"]["step"]:
+        return None, (f"decision {vector.expected['illegal']['step']}, refused under the preset, is "
+                      "not refused under the program's readings")
     doc["outcome"] = outcome
     return Vector(vector.id, doc, vector.file), ""
 
