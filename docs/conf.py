@@ -28,6 +28,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "cucu_docs",
+    "cucu_terms",
 ]
 
 root_doc = "index"

@@ -456,13 +456,14 @@ def _other_case_last(outcomes: list[Any]) -> tuple[list[Any], str]:
     """The outcomes in the order a person reads them, and the condition of the one that reads
     best as 'in any other case': a case whose condition is still two or more alternatives after
     :func:`~cucu_ref.services.adjudication.conditions.shortest` ('Rita was dealt I or higher and
-    Sergio was dealt 0; or ...') where every other case's is one, put last (the JSON keeps its
+    Sergio was dealt 0; or ...'), the longest where several are, put last (the JSON keeps its
     full condition)."""
     if len(outcomes) < 2:
         return outcomes, ""
     alternatives = [o.condition.count("; or ") + 1 for o in outcomes]
-    longest = max(range(len(outcomes)), key=lambda k: alternatives[k])
-    if alternatives[longest] < 2 or sum(1 for n in alternatives if n > 1) > 1:
+    # (the cases split the cards between them: any one of them is exactly 'any other case')
+    longest = max(range(len(outcomes)), key=lambda k: (alternatives[k] > 1, len(outcomes[k].condition)))
+    if alternatives[longest] < 2:
         return outcomes, ""
     last = outcomes[longest]
     return outcomes[:longest] + outcomes[longest + 1:] + [last], last.condition

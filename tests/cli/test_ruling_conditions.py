@@ -137,3 +137,45 @@ def test_the_other_copy_of_a_card_someone_holds_is_the_other_fool(tmp_path):
     text = ruled(tmp_path, FOOL_HELD)
     assert "  If Bruno was dealt anything but the other fool: Anna loses a mark: the fool, Matto (C3)." in text
     assert "anything but Matto" not in text
+
+
+def test_a_threshold_both_cards_share_reads_as_one_fact():
+    # The case: Rita's and Sergio's unknown cards, and a case where neither is Secchia or
+    # lower (the cards below Nulla, C1: Secchia, Mascherone, Leone, Matto).  Its chain of boxes
+    # says it in alternatives; the wording names the shared threshold once, and holds in exactly
+    # the case's pairs of cards (every pair of the 40-card pack's ranks enumerated)
+    from cucu_ref.game.cards import PACKS, Card, parse
+    from cucu_ref.services.adjudication.conditions import shortest
+
+    ranks = [Card("cuccu", v) for v in PACKS["cuccu-40"].values]
+    nulla = parse("0").value
+    pairs = {(a, b) for a in ranks for b in ranks}
+    case = {(a, b) for a, b in pairs if a.value >= nulla and b.value >= nulla}
+    other = pairs - case
+    names = {c: c.value for c in ranks}  # (the wording's card names are not what this checks)
+
+    def name_set(cards, universe):
+        low, high = min(c.value for c in cards), max(c.value for c in cards)
+        return "Secchia or lower" if high == parse("secchia").value and low == min(names.values()) else "?"
+
+    def say(d, cards):
+        return f"card {d} is " + name_set(cards, ranks)
+
+    chain = "; or ".join(["Rita was dealt a card from Nulla to X and Sergio was dealt Nulla or higher"] * 4)
+    texts = shortest([case, other], [chain, "one"],
+                     ["Rita's dealt card", "Sergio's dealt card"], [ranks, ranks], say, name_set)
+    assert texts[0] == "neither Rita's card nor Sergio's card is Secchia or lower"
+    assert {p for p in pairs if not any(c.value < nulla for c in p)} == case
+    assert texts[1] == "one"  # (a condition without alternatives is kept)
+
+
+def test_one_case_left_as_a_chain_reads_in_any_other_case_even_among_others(tmp_path):
+    # Three unknown cards against Anna's VI: two fools rank 14½ (C3), so several cases stay
+    # alternatives (a pair of fools or not).  The cases split every deal of the cards between
+    # them, so the longest chain is exactly 'any other case': said once, last
+    four = TWO_UNKNOWN.replace("Players: Anna, Bruno, Carla", "Players: Anna, Bruno, Carla, Dora")
+    text = ruled(tmp_path, four.replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n",
+                                                                                "Carla: sto bene\nDora: sto bene\n"))
+    verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith(("  If ", "  In any"))]
+    others = [k for k, line in enumerate(verdicts) if line.startswith("  In any other case: ")]
+    assert others == [len(verdicts) - 1]

@@ -31,11 +31,16 @@ MAX_CASES = 20000
 
 
 class Fact(NamedTuple):
-    """One fact about the unknown cards: its words and its test on a combination of them."""
+    """One fact about the unknown cards: its words, its test on a combination of them, and the
+    combinations it holds in (a bit set over :class:`_Space`'s combinations)."""
 
     text: str
     holds: Callable[[Cards], bool]
     rank: int  # the order facts are said in: each card's own first, then shared ones, then comparisons
+    mask: int
+
+
+Test = Callable[[Cards], bool]
 
 
 def cases_of(rows: Iterable[Row]) -> set[Cards]:
@@ -55,20 +60,51 @@ def _together(nouns: Sequence[str], last: str = "and") -> str:
     return nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + f" {last} {nouns[-1]}"
 
 
-def _each_card(d: int, case: set[Cards], everything: set[Cards], universe: Sequence[Card],
+class _Space:
+    """Every combination of the unknown cards the position allows, numbered, with the bit set of
+    the combinations where card ``d`` is ``card`` and where two cards compare one way (a fact's
+    combinations are a few unions of these: thousands of combinations cost little)."""
+
+    def __init__(self, everything: set[Cards], width: int) -> None:
+        self.combos = sorted(everything, key=lambda combo: tuple(-c.value for c in combo))
+        self.all = (1 << len(self.combos)) - 1
+        self.at: list[dict[Card, int]] = [{} for _ in range(width)]
+        self.pairs: dict[tuple[int, int], dict[str, int]] = {
+            pair: {"lower": 0, "same": 0, "higher": 0} for pair in combinations(range(width), 2)}
+        for n, combo in enumerate(self.combos):
+            bit = 1 << n
+            for d, card in enumerate(combo):
+                self.at[d][card] = self.at[d].get(card, 0) | bit
+            for (i, j), masks in self.pairs.items():
+                a, b = combo[i].value, combo[j].value
+                masks["lower" if a < b else "same" if a == b else "higher"] |= bit
+
+    def mask(self, combos: set[Cards]) -> int:
+        out = 0
+        for n, combo in enumerate(self.combos):
+            if combo in combos:
+                out |= 1 << n
+        return out
+
+    def one_of(self, d: int, cards: Iterable[Card]) -> int:
+        out = 0
+        for card in cards:
+            out |= self.at[d].get(card, 0)
+        return out
+
+
+def _each_card(d: int, case: set[Cards], space: _Space, universe: Sequence[Card],
                say: Callable[[int, Sequence[Card]], str]) -> list[Fact]:
     """Facts about card ``d`` alone: the cards it is in this case, or a threshold over them."""
     seen = {c[d] for c in case}
-    possible = {c[d] for c in everything}
+    possible = set(space.at[d])
     if seen >= possible:
         return []
     low, high = min(c.value for c in seen), max(c.value for c in seen)
     sets = {frozenset(seen), frozenset(c for c in universe if c.value <= high),
             frozenset(c for c in universe if c.value >= low)}
-    return [Fact(say(d, sorted(s, key=lambda c: -c.value)), _one_of(d, s), 0) for s in sets if s & possible != possible]
-
-
-Test = Callable[[Cards], bool]
+    return [Fact(say(d, sorted(s, key=lambda c: -c.value)), _one_of(d, s), 0, space.one_of(d, s))
+            for s in sets if s & possible != possible]
 
 
 def _one_of(d: int, cards: frozenset[Card]) -> Test:
@@ -88,7 +124,7 @@ def _pair(test: Callable[[Card, Card], bool], i: int, j: int) -> Test:
 
 
 def _shared(keys: Sequence[int], case: set[Cards], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
-            name_set: Callable[[Sequence[Card], Sequence[Card]], str]) -> list[Fact]:
+            name_set: Callable[[Sequence[Card], Sequence[Card]], str], space: _Space) -> list[Fact]:
     """Facts that several cards share: none of them is (one card, or a threshold), or how many of
     them are one card."""
     out = []
@@ -108,12 +144,18 @@ def _shared(keys: Sequence[int], case: set[Cards], nouns: Sequence[str], univers
                     text = min((f"{subject} is {name_set(sorted(bar, key=lambda c: -c.value), universe)}",
                                 f"{_together(who)} are {'both' if size == 2 else 'all'} {name_set(allowed, universe)}"),
                                key=_alternatives)
-                    out.append(Fact(text, _none_of(group, bar), 1))
+                    hit = 0
+                    for d in group:
+                        hit |= space.one_of(d, bar)
+                    out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
             for card in seen:
-                counts = {sum(1 for d in group if combo[d] == card) for combo in case}
-                if counts == {1}:
-                    text = f"exactly one of {_together(who, 'and')} is {name_set([card], universe)}"
-                    out.append(Fact(text, _exactly_one(group, card), 1))
+                once = twice = 0
+                for d in group:
+                    m = space.at[d].get(card, 0)
+                    twice |= once & m
+                    once |= m
+                text = f"exactly one of {_together(who, 'and')} is {name_set([card], universe)}"
+                out.append(Fact(text, _exactly_one(group, card), 1, once & ~twice))
     return out
 
 
@@ -123,47 +165,58 @@ def _alternatives(text: str) -> int:
     return text.replace(" or lower", "").replace(" or higher", "").count(" or ")
 
 
-_COMPARE: dict[str, tuple[Callable[[Card, Card], bool], str]] = {
-    "lower": (lambda a, b: a.value < b.value, "{a} is lower than {b}"),
-    "higher": (lambda a, b: a.value > b.value, "{a} is higher than {b}"),
-    "same": (lambda a, b: a.value == b.value, "{a} is the same card as {b}"),
-    "not-higher": (lambda a, b: a.value <= b.value, "{a} is not higher than {b}"),
-    "not-lower": (lambda a, b: a.value >= b.value, "{a} is not lower than {b}"),
-    "other": (lambda a, b: a.value != b.value, "{a} is not the same card as {b}"),
+_COMPARE: dict[str, tuple[Callable[[Card, Card], bool], str, tuple[str, ...]]] = {
+    "lower": (lambda a, b: a.value < b.value, "{a} is lower than {b}", ("lower",)),
+    "higher": (lambda a, b: a.value > b.value, "{a} is higher than {b}", ("higher",)),
+    "same": (lambda a, b: a.value == b.value, "{a} is the same card as {b}", ("same",)),
+    "not-higher": (lambda a, b: a.value <= b.value, "{a} is not higher than {b}", ("lower", "same")),
+    "not-lower": (lambda a, b: a.value >= b.value, "{a} is not lower than {b}", ("higher", "same")),
+    "other": (lambda a, b: a.value != b.value, "{a} is not the same card as {b}", ("lower", "higher")),
 }
 
 
-def _compared(keys: Sequence[int], case: set[Cards], nouns: Sequence[str]) -> list[Fact]:
-    """Comparisons of two unknown cards that hold in every combination of the case."""
+def _compared(keys: Sequence[int], nouns: Sequence[str], space: _Space) -> list[Fact]:
+    """Comparisons of two unknown cards (K15's and C3's comparisons said as such)."""
     out = []
     for i, j in combinations(keys, 2):
-        for test, words in _COMPARE.values():
-            if all(test(combo[i], combo[j]) for combo in case):
-                out.append(Fact(words.format(a=nouns[i], b=nouns[j]), _pair(test, i, j), 2))
+        masks = space.pairs[(i, j)]
+        for test, words, parts in _COMPARE.values():
+            mask = 0
+            for part in parts:
+                mask |= masks[part]
+            out.append(Fact(words.format(a=nouns[i], b=nouns[j]), _pair(test, i, j), 2, mask))
     return out
 
 
-def _cover(case: set[Cards], everything: set[Cards], facts: list[Fact]) -> Optional[list[Fact]]:
-    """The few facts that hold in exactly ``case`` within ``everything``: greedily the fact that
-    rules out the most other combinations (the shorter on a tie), then each fact the others make
-    needless left out; None where no conjunction of ``facts`` is exact."""
-    rest = everything - case
+def _cover(case: int, everything: int, facts: list[Fact]) -> Optional[list[Fact]]:
+    """The few facts that hold in exactly ``case`` (bit sets) within ``everything``: greedily the
+    fact that rules out the most other combinations (the shorter on a tie), then each fact the
+    others make needless left out; None where no conjunction of ``facts`` is exact."""
+    rest = everything & ~case
     chosen: list[Fact] = []
     while rest:
-        best = max(facts, key=lambda f: (sum(1 for c in rest if not f.holds(c)), -len(f.text)), default=None)
-        if best is None or all(best.holds(c) for c in rest):
+        best = max(facts, key=lambda f: ((rest & ~f.mask).bit_count(), -len(f.text)), default=None)
+        if best is None or not rest & ~best.mask:
             return None
         chosen.append(best)
-        rest = {c for c in rest if best.holds(c)}
+        rest &= best.mask
     for fact in list(chosen):
         others = [f for f in chosen if f is not fact]
-        if others and all(any(not f.holds(c) for f in others) for c in everything - case):
+        if others and _together_mask(others, everything) == case:
             chosen = others
     return sorted(chosen, key=lambda f: f.rank)
 
 
+def _together_mask(facts: Sequence[Fact], everything: int) -> int:
+    out = everything
+    for f in facts:
+        out &= f.mask
+    return out
+
+
 def exact(facts: Sequence[Fact], case: set[Cards], everything: set[Cards]) -> bool:
-    """Whether the facts together hold in exactly the case's combinations."""
+    """Whether the facts together hold in exactly the case's combinations: each fact's own test
+    on every combination (apart from the bit sets the facts were chosen by)."""
     return all(all(f.holds(c) for f in facts) == (c in case) for c in everything)
 
 
@@ -174,20 +227,25 @@ def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequenc
     its chain has alternatives ('; or') and the facts say it in fewer words; else the chain.
     ``say(d, cards)``: card ``d`` is one of ``cards`` ('Dora was dealt II or higher');
     ``name_set(cards, universe)``: the cards as a range ('Secchia or lower')."""
+    if not any("; or " in chain for chain in chains):
+        return list(chains)
     everything = set().union(*cases) if cases else set()
     if len(everything) > MAX_CASES:
         return list(chains)
     keys = range(len(labels))
     nouns = [noun(label) for label in labels]
+    space = _Space(everything, len(labels))
+    compared = _compared(keys, nouns, space)
     out = []
     for case, chain in zip(cases, chains):
         if "; or " not in chain:
             out.append(chain)
             continue
-        facts = [f for d in keys for f in _each_card(d, case, everything, universes[d], say)]
-        facts += _shared(keys, case, nouns, universes, name_set) + _compared(keys, case, nouns)
-        facts = [f for f in facts if all(f.holds(c) for c in case)]
-        chosen = _cover(case, everything, facts)
+        bits = space.mask(case)
+        facts = [f for d in keys for f in _each_card(d, case, space, universes[d], say)]
+        facts += _shared(keys, case, nouns, universes, name_set, space) + compared
+        facts = [f for f in facts if f.mask & bits == bits]
+        chosen = _cover(bits, space.all, facts)
         text = " and ".join(f.text for f in chosen) if chosen else ""
-        out.append(text if chosen and exact(chosen, case, everything) and len(text) < len(chain) else chain)
+        out.append(text if chosen and len(text) < len(chain) and exact(chosen, case, everything) else chain)
     return out
