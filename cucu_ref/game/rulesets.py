@@ -235,6 +235,9 @@ DEFAULT_CITATIONS: dict[str, str] = {
     "dealer-exchange": "K8", CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14",
     "showdown": "K15", "fool": "C3", "two-fools": "C3", "out": "K16", "buy-back": "K17",
     "next-dealer": "K2", "winner": "K3", "players": "K1",
+    # a card the table names where the cards' path puts another: the rule that keeps cards
+    # hidden until they are shown (K9); a game whose source says only 'all show' cites that
+    "held": "K9",
     # two players left with cards of one rank (Lu Stù's L6); a ruleset that names no rule of its
     # own for it cites its own showdown rule there (Rules.citation_of), K15 for Campli's
     "two-left": "K15",
@@ -415,7 +418,7 @@ _COUCOU = Rules(
     all_out="all-return",
     citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), ("keep", "F3"),
                ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "F3"), ("showdown", "F5"), ("dealer-exchange", "F4"),
-               ("winner", "F6")),
+               ("winner", "F6"), ("held", "F5")),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -461,7 +464,7 @@ PRESETS: dict[str, Rules] = {
         dealer_exchange="talon-top-if-received-ace",
         citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"),
                    ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
-                   ("winner", "F6")),
+                   ("winner", "F6"), ("held", "F5")),
     ),
     # Furetière (1690), Lebrun (1828): one card each, the neighbour, the lowest loses (H1)
     "here": dataclasses.replace(
@@ -472,7 +475,7 @@ PRESETS: dict[str, Rules] = {
         last_request_to="dealer",
         piquet_below_seven="no",
         citations=(("shuffle", "H1"), ("deal", "H1"), ("keep", "H1"), ("offer", "H1"), (CUCKOO, "H1"),
-                   ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1")),
+                   ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1"), ("held", "H1")),
     ),
     # Cassell (1881): no privileged card, at most one exchange, the last turned up loses
     "ranter-go-round": dataclasses.replace(
@@ -489,7 +492,7 @@ PRESETS: dict[str, Rules] = {
         all_equal="all-lose",
         piquet_below_seven="no",
         citations=(("shuffle", "R2"), ("deal", "R2"), ("keep", "R2"), ("offer", "R2"), ("showdown", "R4"),
-                   ("dealer-exchange", "R2"), ("exchange", "R3")),
+                   ("dealer-exchange", "R2"), ("exchange", "R3"), ("held", "R4")),
     ),
     # The modern descendant (pagat.com, Cuckoo: Chase the Ace, Screw Your Neighbor): kings block,
     # each player has one turn, the dealer's draw from the stock returns a king, all tied lowest lose
@@ -509,7 +512,8 @@ PRESETS: dict[str, Rules] = {
         all_out="joint-winners",
         piquet_below_seven="no",
         citations=(("shuffle", "S2"), ("deal", "S2"), ("keep", "S2"), ("offer", "S2"), ("exchange", "S3"),
-                   (CUCKOO, "S3"), ("dealer-exchange", "S4"), ("showdown", "S5"), ("out", "S5"), ("winner", "S5")),
+                   (CUCKOO, "S3"), ("dealer-exchange", "S4"), ("showdown", "S5"), ("out", "S5"), ("winner", "S5"),
+                   ("held", "S5")),
     ),
     "digital-4p": Rules(
         name="digital-4p",

@@ -28,6 +28,9 @@ Cards = tuple[Card, ...]
 
 # Beyond this many combinations of the unknown cards the chain is kept (the check enumerates them)
 MAX_CASES = 20000
+# Up to this many the chosen facts are also tested one combination at a time (beyond, their bit
+# sets, built from the same combinations, decide alone; the tests enumerate every case)
+MAX_CHECKED = 2000
 
 
 class Fact(NamedTuple):
@@ -93,10 +96,9 @@ class _Space:
         return out
 
 
-def _each_card(d: int, case: set[Cards], space: _Space, universe: Sequence[Card],
+def _each_card(d: int, seen: set[Card], space: _Space, universe: Sequence[Card],
                say: Callable[[int, Sequence[Card]], str]) -> list[Fact]:
-    """Facts about card ``d`` alone: the cards it is in this case, or a threshold over them."""
-    seen = {c[d] for c in case}
+    """Facts about card ``d`` alone: the cards it is in this case (``seen``), or a threshold."""
     possible = set(space.at[d])
     if seen >= possible:
         return []
@@ -123,16 +125,17 @@ def _pair(test: Callable[[Card, Card], bool], i: int, j: int) -> Test:
     return lambda combo: test(combo[i], combo[j])
 
 
-def _shared(keys: Sequence[int], case: set[Cards], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
-            name_set: Callable[[Sequence[Card], Sequence[Card]], str], space: _Space) -> list[Fact]:
-    """Facts that several cards share: none of them is (one card, or a threshold), or how many of
-    them are one card."""
+def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns: Sequence[str],
+            universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+            space: _Space) -> list[Fact]:
+    """Facts that several cards share in this case (``bits``; ``seen_at``: the cards each is in
+    it): none of them is (one card, or a threshold), or how many of them are one card."""
     out = []
     for size in range(2, len(keys) + 1):
         for group in combinations(keys, size):
             who = [nouns[d] for d in group]
             universe = sorted({c for d in group for c in universes[d]}, key=lambda c: -c.value)
-            seen = {combo[d] for combo in case for d in group}
+            seen = set().union(*(seen_at[d] for d in group))
             values = {c.value for c in seen}
             barred = [frozenset(c for c in universe if c not in seen)]
             barred += [frozenset(c for c in universe if c.value < min(values)),
@@ -154,6 +157,8 @@ def _shared(keys: Sequence[int], case: set[Cards], nouns: Sequence[str], univers
                     m = space.at[d].get(card, 0)
                     twice |= once & m
                     once |= m
+                if (once & ~twice) & bits != bits:
+                    continue
                 text = f"exactly one of {_together(who, 'and')} is {name_set([card], universe)}"
                 out.append(Fact(text, _exactly_one(group, card), 1, once & ~twice))
     return out
@@ -242,10 +247,13 @@ def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequenc
             out.append(chain)
             continue
         bits = space.mask(case)
-        facts = [f for d in keys for f in _each_card(d, case, space, universes[d], say)]
-        facts += _shared(keys, case, nouns, universes, name_set, space) + compared
+        seen_at = [{combo[d] for combo in case} for d in keys]
+        facts = [f for d in keys for f in _each_card(d, seen_at[d], space, universes[d], say)]
+        facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space) + compared
         facts = [f for f in facts if f.mask & bits == bits]
         chosen = _cover(bits, space.all, facts)
         text = " and ".join(f.text for f in chosen) if chosen else ""
-        out.append(text if chosen and len(text) < len(chain) and exact(chosen, case, everything) else chain)
+        # (each fact's own test on every combination as well, where they are few enough to be cheap)
+        checked = len(everything) > MAX_CHECKED or exact(chosen or [], case, everything)
+        out.append(text if chosen and len(text) < len(chain) and checked else chain)
     return out
