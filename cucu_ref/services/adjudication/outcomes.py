@@ -311,7 +311,9 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
         return display_name(pos.rules, card)
 
     # the cards known in the players' hands (a copy someone holds: 'the other fool', C1, C3)
-    held = frozenset(c for c in run.leaves[0].state.hands if c is not None and not is_placeholder(c))
+    # (in every branch: an unknown card a branch binds is no card someone is known to hold)
+    held = frozenset.intersection(*(frozenset(c for c in leaf.state.hands if c is not None and not is_placeholder(c))
+                                    for leaf in run.leaves))
     built = []
     for key, members in groups.items():
         res = dict(members[0][1])
