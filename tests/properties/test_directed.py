@@ -26,7 +26,7 @@ PRESET_VARIANTS = [v for v in I.VARIANTS if PRESETS.get(v.rules.name) == v.rules
 
 @pytest.mark.parametrize("variant", PRESET_VARIANTS, ids=lambda v: v.label)
 def test_every_claimed_property_holds_on_the_directed_sample(variant):
-    claimed = [p for p in I.PROPERTIES if p.applies(variant.rules) and p.claimed(variant.rules)]
+    claimed = [p for p in I.PROPERTIES + I.DIRECTED_PROPERTIES if p.applies(variant.rules) and p.claimed(variant.rules)]
     for prop in claimed:
         finding = I.directed_search(prop, variant)
         assert finding.deals >= 10, (prop.id, finding.deals)  # the sample is there

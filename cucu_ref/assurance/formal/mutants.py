@@ -258,14 +258,7 @@ CATALOGUE: tuple[Mutation, ...] = (
 # Why a mutant the runner reports as surviving survives, once someone has looked at it (the ci
 # run of 2026-12-01 caught all of its 53; the long profile has not been run).  A survivor
 # without a reason here is printed as 'no reason recorded: look at it' and fails the run.
-SURVIVOR_REASONS: dict[str, str] = {
-    # added 2026-12-02 with the directed layer (issue 28 §5, not yet closed): measured surviving
-    # crosscheck, properties, directed and lockstep at the ci profile (proofs: n/a, engine code)
-    "way-back-hunter-free": "no layer states L8's penalty at a hunter: the directed sample meets a "
-                            "way back ended by the hunter (coverage 'arresto:hunter:way-back') but no "
-                            "property says what it costs, and the cross-check's and lockstep's random "
-                            "Lu Stu deals do not reach it at ci size (issue 28 §5: left open)",
-}
+SURVIVOR_REASONS: dict[str, str] = {}
 
 PROFILES: dict[str, dict[str, Any]] = {
     # ci: small everywhere, first catching layer only
@@ -409,7 +402,7 @@ def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[s
     from .. import invariants
 
     known = {("whole-table-out-needs-a-fool", "lu-stu")}
-    for prop in invariants.PROPERTIES:
+    for prop in invariants.PROPERTIES + invariants.DIRECTED_PROPERTIES:
         for variant in invariants.VARIANTS:
             if (prop.id, variant.label) in known or not (prop.applies(variant.rules) and prop.claimed(variant.rules)):
                 continue
