@@ -333,11 +333,39 @@ def _way_back_costs_a_mark(s: Step) -> Optional[str]:
     return None
 
 
+def _restart_virgins(s: Step) -> Optional[str]:
+    # K18 (seed 000): 'erhalten alle Spieler ... erneut drei Marken ... Es gilt allerdings niemand
+    # als Jungfrau'; D8 and Z11: all start again as at the start (virgins)
+    after, events = s[2], s[3]
+    if not any(e.kind in (EventKind.RESTART, EventKind.DRAW) for e in events):
+        return None
+    n, rules = len(after.marks), after.rules
+    virgins = (rules.all_out != "restart-no-virgins",) * n
+    if after.virgins != virgins or after.marks != (rules.initial_marks,) * n:
+        return f"after the restart: marks {after.marks}, virgins {after.virgins}"
+    return None
+
+
+def _buy_back_needs_a_virgin(s: Step) -> Optional[str]:
+    # K17 (seed 000 §Wiedereintritt): a buy-back 'Solange es eine oder mehrere Jungfrauen gibt',
+    # a virgin being one who still holds the marks he started with (after the deal: K17's timing)
+    after, events = s[2], s[3]
+    offered = [e.seat for e in events if e.kind == EventKind.BUY_BACK_OFFER]
+    if offered and not any(v and m > 0 for v, m in zip(after.virgins, after.marks)):
+        return f"a buy-back offered to {offered} with no virgin left"
+    return None
+
+
 # Properties only the directed sample checks (its deals meet the rare situations they speak
 # of; the random matrix of docs/invariants.rst does not run them)
 DIRECTED_PROPERTIES: tuple[Property, ...] = (
     Property("way-back-costs-a-mark", "The way back ended by a XII or XIIII costs the holder a mark", "L8",
              lambda r: r.cat == "backward", lambda r: r.cat == "backward", _way_back_costs_a_mark),
+    Property("restart-virgins", "After all go out: everyone's marks anew, virgins as the rule says", "K18",
+             lambda r: r.all_out in ("restart-no-virgins", "all-return", "draw-replay"),
+             lambda r: r.all_out in ("restart-no-virgins", "all-return", "draw-replay"), _restart_virgins),
+    Property("buy-back-needs-a-virgin", "A buy-back is offered only while a virgin remains", "K17",
+             lambda r: r.buy_back == "after-deal", lambda r: r.buy_back == "after-deal", _buy_back_needs_a_virgin),
 )
 
 

@@ -57,3 +57,31 @@ def test_the_directed_sample_reaches_the_rare_deals():
     for check, name in ((an_undo, "campli"), (way_back_arresto, "lu-stu")):
         prop = I.Property("planted", "planted", "-", lambda r: True, lambda r: True, check)
         assert I.directed_search(prop, I.Variant(name, PRESETS[name])).message is not None, name
+
+
+def test_the_directed_properties_can_fail():
+    # hand-made steps that break each rule, from the seeds' words (L8, K18, K17)
+    from cucu_ref.game.cards import PACKS
+    from cucu_ref.game.engine import new_match
+    from cucu_ref.game.state import Event
+
+    campli = new_match(PRESETS["campli"], ["A", "B", "C"])
+    by_id = {p.id: p for p in I.DIRECTED_PROPERTIES}
+    # K18: after all went out together nobody is a virgin; here everyone is
+    restarted = campli._replace(marks=(3, 3, 3), virgins=(True, True, True))
+    assert by_id["restart-virgins"].violated((campli, None, restarted, (Event(EventKind.RESTART, "K18"),), 1))
+    assert by_id["restart-virgins"].violated((campli, None, restarted._replace(virgins=(False,) * 3),
+                                              (Event(EventKind.RESTART, "K18"),), 1)) is None
+    # K17: an offer while nobody with marks is a virgin
+    no_virgin = campli._replace(marks=(0, 2, 1), virgins=(False, False, False))
+    offer = (Event(EventKind.BUY_BACK_OFFER, "K17", 0, amount=1),)
+    assert by_id["buy-back-needs-a-virgin"].violated((campli, None, no_virgin, offer, 1))
+    assert by_id["buy-back-needs-a-virgin"].violated(
+        (campli, None, no_virgin._replace(virgins=(False, False, True)), offer, 1)) is None
+    # L8: the way back ended at the hunter (XIIII) with no mark lost by the holder
+    lu = new_match(PRESETS["lu-stu"], ["A", "B", "C"])
+    hunter = PACKS["cuccu-40"].parse("XIIII")
+    ended = (Event(EventKind.ARRESTO, "L8", 0, 1, hunter), Event(EventKind.WAY_BACK_ENDS, "L8", 1))
+    assert by_id["way-back-costs-a-mark"].violated((lu, None, lu, ended, 1))
+    paid = ended[:1] + (Event(EventKind.MARK_LOST, "L8", 1, amount=1),) + ended[1:]
+    assert by_id["way-back-costs-a-mark"].violated((lu, None, lu, paid, 1)) is None

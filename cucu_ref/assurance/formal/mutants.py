@@ -103,6 +103,12 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("z5-holder-gains-nothing", E, "_Step.cat", (
         ('self.gain_mark(holder, "Z5", offerer)', "pass"),
     ), "marks", "Z5: the cat's holder does not get the offerer's mark"),
+    Mutation("restart-everyone-virgin", E, "_Step.everybody_out", (
+        ("self.virgins = (False,) * n", "self.virgins = (True,) * n"),
+    ), "marks", "K18: after all go out together everyone is a virgin again (may buy back)"),
+    Mutation("buy-back-without-virgin", E, "_virgin_remains", (
+        ("if virgin and m > 0:", "if m > 0:"),
+    ), "marks", "K17: a buy-back offered when no virgin is left"),
     Mutation("way-back-hunter-free", E, "_Step.backward", (
         ("if role in (HUNTER, CAT):", "if role == CAT:"),
     ), "marks", "L8: the way back ended by the hunter (XIIII) costs nothing; ended by the cat (XII) it still costs "
