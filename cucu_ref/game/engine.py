@@ -473,7 +473,7 @@ def _fast_go_to_stack(state: State) -> Optional[tuple[State, tuple[Event, ...]]]
     index = len(stack) - 1 if bottom else 0
     drawn = stack[index]
     if rules.dealer_draws_king == "keeps-own" and rules.role_of_card.get(drawn) == CUCKOO:
-        decision = _new_event(("stack-king", "S4", seat, None, drawn, 0))
+        decision = _new_event(("stack-king", rules.citation_of["stack-king"], seat, None, drawn, 0))
     else:
         stack = _put(stack, index, hands[seat])
         hands = _put(hands, seat, drawn)
@@ -809,7 +809,8 @@ class _Step:
         bottom = rules.dealer_exchange == "stack-bottom"
         drawn = self.stack[-1 if bottom else 0]
         if rules.dealer_draws_king == "keeps-own" and self.refuses(drawn):
-            self.emit("stack-king", "S4", self.actor, card=drawn)  # S4: a king cut from the stock goes back
+            # S4: a king cut from the stock goes back; F4 (As Qui Court, Q18): a king on the talon forbids it
+            self.emit("stack-king", self.cite["stack-king"], self.actor, card=drawn)
         else:
             self.exchange_with_stack(self.actor, bottom=bottom, rule=self.cite["dealer-exchange"])
         self.showdown()

@@ -234,7 +234,7 @@ def test_unknown_card_grouped(capsys):
 def test_text_output_cites_rules(capsys):
     assert main([example("campli-cat-undo.json")]) == 0
     text = capsys.readouterr().out
-    assert "K13 (N. Farina 2010, §Ereigniskarten)" in text
+    assert "K13 (N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten)" in text
     assert "Claim by Anna: UPHELD" in text
 
 
