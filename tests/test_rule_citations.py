@@ -1,9 +1,9 @@
 """Every rule ID the code cites can be cited: it has an entry in ``cucu_ref.formats.sources``.
 
 The docs render rule IDs as links and ``cucu_ref.formats.sources.cite`` turns an event's rule into
-"K13 (N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten)"; an ID with no entry breaks both (``cite``
-raises KeyError).  Open questions (Q…) are listed in the rules digest, section 8, and
-must be listed in ``RULES`` too once an option or an event cites them.
+"K13 (N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten)"; an ID
+with no entry breaks both (``cite`` raises KeyError).  Open questions (Q…) are listed in the rules
+digest, section 8, and must be listed in ``RULES`` too once an option or an event cites them.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ older texts, so a rule of Farina's is cited as Farina's *after* the account, in
 the account's section, where a reader can find it), and the section.  The seeds
 are the authority; the statements here are our own summaries, written from the
 seeds.  The passages the project quotes from them are kept, word for word, in
-``quotations.json`` beside this module (see :mod:`cucu_ref.formats.quotations`).
+``quotations.json`` beside this module, which ``tests/test_quotations.py`` keeps in
+step with the docs, the package and the seeds.
 """
 
 from __future__ import annotations

@@ -131,7 +131,7 @@ WORDS: tuple[Word, ...] = (
     _d("byt", "offer", "da", "D3", "seed 004: 'Behold eller byt dit ene kort'"),
     # the second offer to the inn (K14; D6)
     _d("pagherai se null?", "ask", "it", "K14", "«Pagherai se null?» (Zahlst du, wenn's 'ne Null ist?)", "Campli"),
-    _d("zahlst du, wenn's 'ne Null ist?", "ask", "de", "K14", "seed 000's gloss of «pagherai se null?»"),
+    _d("zahlst du, wenn's 'ne Null ist?", "ask", "de", "K14", "the German account's gloss of «Pagherai se null?»"),
     _d("paieras-tu si nul ?", "ask", "fr", USAGE),
     _d("will you pay if nulla?", "ask", "en", USAGE),
     _d("ask", "ask", "en", USAGE),
@@ -249,7 +249,7 @@ WORDS: tuple[Word, ...] = (
     _call("hest", "horse", "da", "D4", "seed 004: 'Hesten afsløres og springes over' (shown)"),
     # the cat (K13, L8, Z5, D5)
     _call("gnaf", "cat", "it", "K13", "'XII Gnaf (Miau! die Katze)'", "Campli"),
-    _call("gnaf, cart'arrit", "cat", "it", "L8", "«Gnaf, cart'arrit» (Katze, Karte geht zurück!)",
+    _call("gnaf, cart'arrit", "cat", "it", "L8", "«Gnaf, cart’arrit» (Katze, Karte geht zurück!)",
           "Montorio al Vomano"),
     _call("miao", "cat", "it", USAGE),
     _call("Gnau", "cat", "de", "Z5", "Zeh 1769: 'Der Besitzer von XII Katze sagt «Gnau»'"),

@@ -238,6 +238,9 @@ DEFAULT_CITATIONS: dict[str, str] = {
     "next-dealer": "K2", "winner": "K3", "players": "K1",
     # the dealer's draw meets a king and he keeps his own (dealer_draws_king = keeps-own)
     "stack-king": "S4",
+    # a live XV spared at the showdown (cuckoo_at_showdown = never-loses), and the same with two
+    # live cards and a single fool (Zeh's Z8); the second is the first where a ruleset names none
+    "cuckoo-spared": "Q3", "cuckoo-spared-two": "Q3",
     # two players left with cards of one rank (Lu Stù's L6); a ruleset that names no rule of its
     # own for it cites its own showdown rule there (Rules.citation_of), K15 for Campli's
     "two-left": "K15",
@@ -356,6 +359,8 @@ class Rules:
             table[key] = rule_id
         if all(key != "two-left" for key, _ in self.citations):
             table["two-left"] = table["showdown"]
+        if all(key != "cuckoo-spared-two" for key, _ in self.citations):
+            table["cuckoo-spared-two"] = table["cuckoo-spared"]
         return table
 
     @property
@@ -451,7 +456,7 @@ PRESETS: dict[str, Rules] = {
         all_out="draw-replay",
         fool_hint="forfeits-gain",
         citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"),
-                   (CAT, "Z5")),
+                   (CAT, "Z5"), ("cuckoo-spared", "Z9"), ("cuckoo-spared-two", "Z8")),
     ),
     "coucou": _COUCOU,
     # Méry (1847): Coucou except A1-A4
@@ -715,9 +720,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "buy_back_card": (
             "Q7 is open.  The players who go out «müssen sich sofort und nicht erst nach Spielende entscheiden, ob "
             "sie sich wieder einkaufen möchten» (L11): the decision is at once, and nothing is said of a card for "
-            "this deal; his own card «wird nach unten unter den Kartenstapel getan und beim Vergleich nicht weiter "
-            "berücksichtigt» (L10).  Default 'next-deal': nothing deals him another, so he waits for the next "
-            "deal; 'fresh-card' reads «sofort» as a re-entry into this deal."),
+            "this deal; the cards of players who go out «werden nach unten unter den Kartenstapel getan und beim "
+            "Vergleich nicht weiter berücksichtigt» (L10).  Default 'next-deal': nothing deals him another, so he "
+            "waits for the next deal; 'fresh-card' reads «sofort» as a re-entry into this deal."),
     },
     "zeh-1769": {
         "initial_marks": (
@@ -727,7 +732,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "dealing": (
             "«Jeder Spieler erhält seine Karte sogleich, danach wandert das Tauschangebot nach rechts» (Z3).  "
             "Q13: dealing all first does not change who may be asked, always the next player (K5)."),
-        "cuckoo_at_showdown": "Z8 and Z9: «im Sinne des Prinzips, dass die Cucus nie verlieren».",
+        "cuckoo_at_showdown": "Z8 and Z9: «Im Sinne des Prinzips, dass die Cucus nie verlieren».",
         "two_fools": (
             "«Wenn zwei Narren im Spiel sind, dann verlieren die Narren nicht nur nichts, sondern erhalten jeder "
             "eine Marke aus der Tasse (wie bei Lu Stù)» (Z6)."),
