@@ -941,7 +941,7 @@ class _Step:
         if self.rules.talon_card == "top":
             index = 0
         else:
-            # Q16 (Meyers): the bottom card, or the next one up if it is a king
+            # Q16 (the project's alternative reading): the bottom card, or the next one up if it is a king
             index = next((i for i in range(len(self.stack) - 1, -1, -1)
                           if self.rules.role_of.get(self.stack[i].value) != CUCKOO), len(self.stack) - 1)
         card = self.stack[index]

@@ -73,7 +73,9 @@ EVENT_TEXT_BY_RULE = {
                       "and pays if {other} loses with the nulla",
     ("arresto", "F3"): "{seat} holds a king and says 'Coucou!': no exchange with {other}",
     ("arresto", "A1"): "{seat} shows a king: no exchange with {other}",
-    ("arresto", "H1"): "{seat} holds a king and says 'Her!': no exchange with {other}",
+    ("arresto", "H2"): "{seat} holds a king and says 'Her!': no exchange with {other}",
+    # As Qui Court (Q18 'keeps-own'): Coucou's talon rule met by the dealer
+    ("stack-king", "F4"): "the talon's card is a king: the dealer {seat} may not exchange with it and keeps his card",
     ("mark-lost", "Q9"): "{seat} refuses the exchange and puts a mark in the cup",
     # the ordinary-pack games: their own words, and every card dealt before play begins
     ("shuffle", "F2"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
