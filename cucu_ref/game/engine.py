@@ -809,8 +809,7 @@ class _Step:
         bottom = rules.dealer_exchange == "stack-bottom"
         drawn = self.stack[-1 if bottom else 0]
         if rules.dealer_draws_king == "keeps-own" and self.refuses(drawn):
-            # S4: a king cut from the stock goes back; F4 (As Qui Court, Q18): a king on the talon forbids it
-            self.emit("stack-king", self.cite["stack-king"], self.actor, card=drawn)
+            self.emit("stack-king", self.cite["stack-king"], self.actor, card=drawn)  # S4; F4 at the talon (Q18)
         else:
             self.exchange_with_stack(self.actor, bottom=bottom, rule=self.cite["dealer-exchange"])
         self.showdown()
