@@ -20,13 +20,14 @@ write the corpus the batch's output is checked on, and compare the whole output 
 (``--batch`` with and without readings, text and JSON of every file: stdout, stderr, exit
 code) with another commit's tree, byte for byte (issue 13: a faster batch gives the same bytes).
 
-    python benchmarks/bench_adjudicate.py --natural [--per-size 20] [--sizes 4,8,12,16,20]
+    python benchmarks/bench_adjudicate.py --natural [--per-size 20] [--sizes 4,8,12,16,20] [--unshown 0,1,2,3,4]
 
 (issue 10 §1) rules *natural* positions, random deals of every preset written as a table
 tells them (decisions, announcements, the cards shown at the end, no dealt card; see
 ``tests/natural_positions.py``), and reports the median and maximum seconds per position for
 each table size, on one core (process CPU time).  Target: every such position of up to 20
-players under 1 s.
+players under 1 s.  ``--unshown`` (issue 24 §5) leaves so many of the live cards at the end
+unshown and reports median, p95 and max by table size and unshown count.
 """
 
 from __future__ import annotations
@@ -203,34 +204,45 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
         os.unlink(warm)
 
 
-def natural(per_size: int, sizes: list[int], seed: int = 1) -> None:
-    """Seconds per natural position (CPU, one core), median and max by table size."""
-    from cucu_ref.services.adjudication import adjudicate
+def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, ...] = (0,)) -> None:
+    """Seconds per natural position (CPU, one core), median, p95 and max by table size and by
+    the number of live cards left unshown at the end (issue 24 §5: every position of up to 20
+    players with up to 4 unshown cards ruled in under 1 s); 'under-spec.' counts the rulings
+    that gave up (Underdetermined).  ``unshown`` (0,): the positions of issue 10, as before."""
+    from cucu_ref.services.adjudication import Underdetermined, adjudicate
     from cucu_ref.formats.position import parse
     from cucu_ref.game.rulesets import PRESETS
     from tests.natural_positions import natural_deal
 
-    rng = random.Random(seed)
-    print(f"natural positions (all dealt cards unknown, end cards shown), {per_size} per size, readings on:")
-    print(f"  {'players':>7} {'median s':>9} {'max s':>7}  slowest")
+    print(f"natural positions (dealt cards unknown, end cards shown but for the unshown), {per_size} per size, "
+          f"readings on:")
+    print(f"  {'players':>7} {'unshown':>7} {'median s':>9} {'p95 s':>7} {'max s':>7} {'under-spec.':>11}  slowest")
     for n in sizes:
-        times = []
-        slowest = ""
         names = [p for p in sorted(PRESETS) if PRESETS[p].min_players <= n <= PRESETS[p].max_players]
-        for k in range(per_size):
-            preset = names[k % len(names)]
-            s = rng.getrandbits(32)
-            doc, _ = natural_deal(preset, n, s, seen=rng.random() < 0.3)
-            pos, problems = parse(doc)
-            assert pos is not None, problems
-            c = time.process_time()
-            ruling = adjudicate(pos)
-            dt = time.process_time() - c
-            assert ruling.ok, (preset, n, s, ruling.problems)
-            if not times or dt > max(times):
-                slowest = f"{preset} seed {s}"
-            times.append(dt)
-        print(f"  {n:>7} {statistics.median(times):>9.4f} {max(times):>7.3f}  {slowest}")
+        for k_unshown in unshown:
+            rng = random.Random(seed)  # (the same deals for each count of unshown cards)
+            times = []
+            slowest = ""
+            gave_up = 0
+            for k in range(per_size):
+                preset = names[k % len(names)]
+                s = rng.getrandbits(32)
+                doc, _ = natural_deal(preset, n, s, seen=rng.random() < 0.3, unshown=k_unshown)
+                pos, problems = parse(doc)
+                assert pos is not None, problems
+                c = time.process_time()
+                try:
+                    ruling = adjudicate(pos)
+                    assert ruling.ok, (preset, n, s, ruling.problems)
+                except Underdetermined:
+                    gave_up += 1
+                dt = time.process_time() - c
+                if not times or dt > max(times):
+                    slowest = f"{preset} seed {s}"
+                times.append(dt)
+            p95 = sorted(times)[max(0, -(-len(times) * 95 // 100) - 1)]
+            print(f"  {n:>7} {k_unshown:>7} {statistics.median(times):>9.4f} {p95:>7.3f} {max(times):>7.3f} "
+                  f"{gave_up:>11}  {slowest}", flush=True)
 
 
 def write_corpus(out: str) -> None:
@@ -320,6 +332,8 @@ def main() -> None:
     ap.add_argument("--natural", action="store_true", help="natural positions by table size (issue 10)")
     ap.add_argument("--per-size", type=int, default=20)
     ap.add_argument("--sizes", default="2,4,6,8,10,12,14,16,18,20")
+    ap.add_argument("--unshown", default="0",
+                    help="with --natural: counts of live cards left unshown, e.g. 0,1,2,3,4 (issue 24)")
     ap.add_argument("--write-corpus", metavar="DIR", help="write the output-comparison corpus to DIR and stop")
     ap.add_argument("--compare-outputs", metavar="DIR",
                     help="compare the output over the corpus in DIR with the tree given by --against, and stop")
@@ -332,7 +346,8 @@ def main() -> None:
             ap.error("--compare-outputs needs --against DIR (the tree to compare with)")
         sys.exit(0 if compare_outputs(os.path.abspath(args.compare_outputs), os.path.abspath(args.against)) else 1)
     if args.natural:
-        natural(args.per_size, [int(x) for x in args.sizes.split(",")])
+        natural(args.per_size, [int(x) for x in args.sizes.split(",")],
+                unshown=tuple(int(x) for x in args.unshown.split(",")))
         return
     py = sys.executable
     base = cold([py, "-c", "pass"], args.runs)

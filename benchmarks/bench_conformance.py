@@ -6,7 +6,7 @@ Reports, median of ``--repeat`` runs on this machine:
 
 1. ``run --self``: vectors per second with cucu-ref's engine answering in-process (the runner's
    own cost: translation, judging, and the engine's replay);
-2. ``run -- python -m cucu_ref.services.conformance.runner serve``: the same through a subprocess over
+2. ``run -- python -m cucu_ref.cli.conformance serve``: the same through a subprocess over
    JSON Lines (the protocol's cost);
 3. ``run --per-vector``: the first ``--per-vector`` vectors, one process each (a cold start per
    vector dominates);
@@ -28,7 +28,7 @@ sys.path.insert(0, ROOT)
 
 
 def timed(args: list[str]) -> tuple[float, str]:
-    from cucu_ref.services.conformance.runner import main
+    from cucu_ref.cli.conformance import main
 
     out = io.StringIO()
     started = time.perf_counter()
@@ -49,7 +49,7 @@ def main() -> int:
     from cucu_ref.services.conformance.vectors import load
 
     vectors = load()
-    serve = ["--", sys.executable, "-m", "cucu_ref.services.conformance.runner", "serve"]
+    serve = ["--", sys.executable, "-m", "cucu_ref.cli.conformance", "serve"]
     client = ["--", sys.executable, os.path.join(ROOT, "examples", "clients", "syn_naive.py")]
     syn = [v for v in vectors if v.preset == "screw-your-neighbour" and not v.options]
     prefix = sorted({v.id for v in vectors})[: args.per_vector]

@@ -38,7 +38,7 @@ exclude_patterns = ["_build", "worked", "rules", "dev", "Thumbs.db", ".DS_Store"
 nitpicky = True
 # Standard-library and typing names in signatures: no intersphinx (the build runs offline).
 nitpick_ignore_regex = [
-    ("py:class", r"(typing\.|collections\.abc\.|random\.|_random\.|types\.).*"),
+    ("py:class", r"(typing\.|collections\.abc\.|random\.|_random\.|types\.|enum\.).*"),
     ("py:class", r"(Optional|Iterable|Iterator|Sequence|Mapping|Callable|Any|NamedTuple|Custody)"),
     ("py:class", r"(int|str|float|bool|tuple|list|dict|set|frozenset|object|None|ValueError|Exception)"),
     ("py:.*", r"cucu_ref\.game\.state\.Custody"),

@@ -72,8 +72,10 @@ def play_deal(state: State, rng: random.Random, cut: Optional[int] = None) -> tu
 
 
 def natural_deal(preset: str, players: int, seed: int, seen: bool = False, cut: Optional[int] = None,
-                 shown_field: Optional[bool] = None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(natural position, fully known position) of one random deal."""
+                 shown_field: Optional[bool] = None, unshown: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(natural position, fully known position) of one random deal.  ``unshown``: so many of the
+    live cards at the end (chosen at random) are not written as shown, as a table forgets them
+    (issue 24 §5); the rest are."""
     rng = random.Random(seed)
     rules = PRESETS[preset]
     start = random_start(rules, players, rng)
@@ -103,6 +105,10 @@ def natural_deal(preset: str, players: int, seed: int, seen: bool = False, cut: 
     doc: dict[str, Any] = {k: v for k, v in full.items() if k != "stack"}
     doc["description"] = f"natural writing of a random {preset} deal (seed {seed})"
     doc["history"] = history
+    if shown and unshown:
+        # (a random stream of its own: the positions without unshown cards stay as they were)
+        forgotten = set(random.Random(seed + 1).sample(sorted(shown), min(unshown, len(shown))))
+        shown = {n: c for n, c in shown.items() if n not in forgotten}
     if shown:
         use_field = rng.random() < 0.5 if shown_field is None else shown_field
         if use_field:

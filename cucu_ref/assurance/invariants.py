@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, cast
 from ..game.cards import PACKS, Card
 from ..game.engine import is_chance, legal_actions, new_match, step
 from ..game.rulesets import CAT, CUCKOO, HUNTER, PRESETS, Rules
-from ..game.state import Action, ActionKind, Event, Phase, State, Via
+from ..game.state import Action, ActionKind, Event, EventKind, Phase, State, Via
 
 __all__ = ["Property", "PROPERTIES", "Variant", "VARIANTS", "Finding", "search", "biased_stack", "matrix"]
 
@@ -56,19 +56,19 @@ def _marks_nonnegative(s: Step) -> Optional[str]:
 
 def _marks_only_by_rule(s: Step) -> Optional[str]:
     before, _, after, events = s[:4]
-    if any(e.kind in ("restart", "draw") for e in events):
+    if any(e.kind in (EventKind.RESTART, EventKind.DRAW) for e in events):
         return None  # K18/D8/Z11 reset every player's marks
     delta = [0] * len(before.marks)
     for e in events:
-        if e.kind in ("mark-lost", "mark-gained", "buy-back") and e.seat is None:
+        if e.kind in (EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK) and e.seat is None:
             return f"a {e.kind} event without a seat"
         if e.seat is None:
             continue
-        if e.kind == "mark-lost":
+        if e.kind == EventKind.MARK_LOST:
             delta[e.seat] -= 1
-        elif e.kind == "mark-gained":
+        elif e.kind == EventKind.MARK_GAINED:
             delta[e.seat] += 1
-        elif e.kind == "buy-back":
+        elif e.kind == EventKind.BUY_BACK:
             delta[e.seat] += after.rules.initial_marks
     if not all(e.rule for e in events):
         return "an event without a rule"
@@ -80,11 +80,11 @@ def _marks_only_by_rule(s: Step) -> Optional[str]:
 
 def _cuckoo_never_loses(s: Step) -> Optional[str]:
     before, _, after, events = s[:4]
-    if not any(e.kind == "showdown" for e in events):
+    if not any(e.kind == EventKind.SHOWDOWN for e in events):
         return None
     live = {seat for seat in after.order if not after.dead[seat]}
     for e in events:
-        if e.kind == "mark-lost" and e.rule == after.rules.showdown_rule and e.seat in live:
+        if e.kind == EventKind.MARK_LOST and e.rule == after.rules.showdown_rule and e.seat in live:
             card = after.hands[e.seat]
             if card is not None and card.pack == "cuccu" and card.value == 15:
                 return f"seat {e.seat} loses a mark at the showdown holding XV"
@@ -98,10 +98,10 @@ def _dealt(state: State, seat: int) -> Optional[Card]:
 
 def _cat_undo_restores(s: Step) -> Optional[str]:
     before, action, after, events = s[:4]
-    cat_marks = [e for e in events if e.kind == "mark-lost" and e.rule == "K13"]
+    cat_marks = [e for e in events if e.kind == EventKind.MARK_LOST and e.rule == "K13"]
     if not cat_marks or after.rules.dead_cards != "stay":
         return None
-    undone = [e for e in events if e.kind == "undo"]
+    undone = [e for e in events if e.kind == EventKind.UNDO]
     seats = {cat_marks[0].seat} | {e.seat for e in undone} | {e.other for e in undone}
     for seat in seats:
         if seat is None:
@@ -111,15 +111,19 @@ def _cat_undo_restores(s: Step) -> Optional[str]:
     return None
 
 
+# what ends a blocked request's moment (the next request, a decision, the showdown) and what moves a card
+_REQUEST_ENDS = (EventKind.ARRESTO, EventKind.OFFER, EventKind.KEEP, EventKind.SHOWDOWN)
+_EXCHANGES = (EventKind.EXCHANGE, EventKind.EXCHANGE_WITH_STACK, EventKind.EXCHANGE_WITH_TALON)
+
+
 def _blocked_moves_no_card(s: Step) -> Optional[str]:
     before, action, after, events = s[:4]
     for i, e in enumerate(events):
         blocking = e.card is not None and after.rules.role_of.get(e.card.value) in (CUCKOO, HUNTER, CAT)
-        if e.kind == "arresto" and blocking:
+        if e.kind == EventKind.ARRESTO and blocking:
             later = events[i + 1:]
-            nxt = next((k for k, x in enumerate(later) if x.kind in ("arresto", "offer", "keep", "showdown")),
-                       len(later))
-            if any(x.kind in ("exchange", "exchange-with-stack", "exchange-with-talon") for x in later[:nxt]):
+            nxt = next((k for k, x in enumerate(later) if x.kind in _REQUEST_ENDS), len(later))
+            if any(x.kind in _EXCHANGES for x in later[:nxt]):
                 return f"a request blocked by {e.card} moved a card"
     return None
 
@@ -140,26 +144,26 @@ def _marks_accounting(s: Step) -> Optional[str]:
     marks = list(before.marks)  # as the step goes, to score the showdown with what was held then
     shown = False
     for e in events:
-        if e.kind == "arresto" and e.card is not None:
+        if e.kind == EventKind.ARRESTO and e.card is not None:
             role = rules.role_of.get(e.card.value) if e.card.pack == PACKS[rules.pack].family else None
             if role in (HUNTER, CAT) and e.other is not None:
                 expected["lost", e.other] += 1
                 if role == CAT and rules.cat == "pay-holder" and e.rule == "Z5" and e.seat is not None:
                     expected["gained", e.seat] += 1
-        elif e.kind == "showdown":
+        elif e.kind == EventKind.SHOWDOWN:
             shown = True
             lost, gained = _showdown_by_the_seeds(after, marks)
             for seat in range(n):
                 expected["lost", seat] += lost.get(seat, 0)
                 expected["gained", seat] += gained.get(seat, 0)
-        elif e.kind in ("mark-lost", "mark-gained") and e.seat is not None:
-            got["lost" if e.kind == "mark-lost" else "gained", e.seat] += 1
-            marks[e.seat] += -1 if e.kind == "mark-lost" else 1
+        elif e.kind in (EventKind.MARK_LOST, EventKind.MARK_GAINED) and e.seat is not None:
+            got["lost" if e.kind == EventKind.MARK_LOST else "gained", e.seat] += 1
+            marks[e.seat] += -1 if e.kind == EventKind.MARK_LOST else 1
             if marks[e.seat] < 0:
                 return f"seat {e.seat} pays a mark he does not hold ({e.rule})"
     if action.kind == ActionKind.REFUSE_BY_PAYING and action.seat is not None:
         expected["lost", action.seat] += 1
-    if any(e.kind in ("restart", "draw") for e in events) and not shown:
+    if any(e.kind in (EventKind.RESTART, EventKind.DRAW) for e in events) and not shown:
         return None
     if got != expected:
         wrong = sorted(set(got) | set(expected))
@@ -195,7 +199,7 @@ def _whole_table_out_needs_a_fool(s: Step) -> Optional[str]:
     # L12 (Di Luigi & Mazza): all remaining go out in one deal only with two players and one
     # fool, or three players: a low card shot, then XIIII or XII and a fool.
     before, _, after, events = s[:4]
-    if not any(e.kind in ("restart", "draw") for e in events):
+    if not any(e.kind in (EventKind.RESTART, EventKind.DRAW) for e in events):
         return None
     players = len(after.order)
     fools = [seat for seat in after.order if not after.dead[seat] and (card := after.hands[seat]) is not None

@@ -19,15 +19,26 @@ Input handling (issue 12; documented in ``docs/cli.rst``):
 
 from __future__ import annotations
 
-import functools
+import argparse
+import io
 import json
 import os
+import signal
 import sys
-from types import ModuleType
+import traceback
+from collections import deque
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, TextIO
 
+from .. import __version__
+from ..formats.inputs import MAX_BYTES, TOO_LARGE, InputError, load
+from ..formats.position import Problem, schema_problems
+from ..services.documents import Ruled, rule_document
+from ..services.render import (
+    error_json, json_printable, printable, problems_json, problems_text, rulesets_json, rulesets_text,
+)
+
 if TYPE_CHECKING:
-    import argparse
     from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = ["main", "adjudicate_document", "EXIT_OK", "EXIT_INVALID", "EXIT_USAGE", "EXIT_INTERNAL",
@@ -98,9 +109,7 @@ def _jobs(text: str) -> int:
     return n
 
 
-def _parser() -> "argparse.ArgumentParser":
-    import argparse
-
+def _parser() -> argparse.ArgumentParser:
     class Parser(argparse.ArgumentParser):
         def error(self, message: str) -> Any:  # argparse exits 2 itself; keep control of output
             raise _UsageError(message)
@@ -146,64 +155,17 @@ def _parser() -> "argparse.ArgumentParser":
 Result = tuple[int, dict[str, Any], Callable[[], str]]
 
 
-@functools.lru_cache(maxsize=None)
-def _layers() -> tuple[ModuleType, ModuleType, ModuleType]:
-    """The modules a position goes through (position, render, adjudication), imported at the
-    first position, not for --help or --version, and then kept: a relative import inside a
-    function costs 1-2 µs a call (importlib resolves the package in Python), which a batch paid
-    for several times a position."""
-    from ..services import adjudication, render
-    from ..formats import position
-
-    return position, render, adjudication
-
-
 def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
                         place: Optional[Callable[[str], str]] = None) -> Result:
-    """One position through every layer: (exit code, JSON record, text thunk).  ``place``: how the
-    text names where a history entry was written (default: its JSON path)."""
-    P, R, adjudication = _layers()
-    if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
-        from ..formats.notation import adjudicate_notation, looks_like_notation
-
-        if looks_like_notation(data):  # text that is not JSON: a deal in the notation (CONTRACTS §6)
-            return adjudicate_notation(data, source, readings)
-    try:
-        doc = data if isinstance(data, dict) else P.load(data)
-    except P.InputError as err:
-        found = [P.Problem("input", p.path, p.message) for p in err.problems]
-        return EXIT_INVALID, R.problems_json(found, source), lambda: R.problems_text(found, source)
-    if isinstance(doc, dict) and doc.get("format") == "cucu-trace/1":
-        return _trace_document(doc, source, readings)
-    problems = P.schema_problems(doc)
-    if problems:
-        problems = P.verb_hints(doc, problems)
-        return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
-    pos, problems = P.parse(doc)
-    if pos is None:
-        return EXIT_INVALID, R.problems_json(problems, source), lambda: R.problems_text(problems, source)
-    try:
-        ruling = adjudication.adjudicate(pos, readings=readings)
-    except (adjudication.Underdetermined, adjudication.Unsupported) as err:
-        where = (err.path, err.rule) if isinstance(err, adjudication.Unsupported) else ("$", None)
-        problem = P.Problem("meaning", where[0], str(err), where[1])
-        verdict = "under-specified" if isinstance(err, adjudication.Underdetermined) else None
-        return (EXIT_INVALID, R.problems_json([problem], source, verdict),
-                lambda: R.problems_text([problem], source, verdict))
-    if not ruling.ok:
-        args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
-        return EXIT_INVALID, R.problems_json(*args), lambda: R.problems_text(*args)
-    return EXIT_OK, R.ruling_json(ruling, source), lambda: R.ruling_text(ruling, source, place)
+    """One input through every layer (:func:`cucu_ref.services.documents.rule_document`), as
+    (exit code, JSON record, text thunk): exit 0 for a ruling (for a trace: cucu-ref agrees
+    with it), 1 otherwise.  ``place``: how the text names where a history entry was written
+    (default: its JSON path)."""
+    return _result(rule_document(data, source, readings, place))
 
 
-def _trace_document(doc: dict[str, Any], source: str, readings: bool) -> Result:
-    """A deal trace (``cucu-trace/1``): cucu-ref's outcome and the first divergence; exit 0 when
-    cucu-ref agrees with the trace, 1 when it diverges or the trace is invalid."""
-    from ..formats import trace as T
-
-    verdict = T.check_document(doc, readings)
-    code = EXIT_OK if verdict.status == "agrees" else EXIT_INVALID
-    return code, T.verdict_json(verdict, source), lambda: T.verdict_text(verdict, source)
+def _result(ruled: Ruled) -> Result:
+    return (EXIT_OK if ruled.ok else EXIT_INVALID), ruled.record, ruled.text
 
 
 # --------------------------------------------------------------------------- one item of work
@@ -222,11 +184,7 @@ Item = tuple[str, Optional[bytes]]
 
 
 def _internal(err: BaseException, source: str, debug: bool) -> Result:
-    from ..services.render import error_json
-
     if debug:
-        import traceback
-
         traceback.print_exception(err)
     message = f"internal error: {type(err).__name__}: {err}"
     return EXIT_INTERNAL, error_json(message, source, EXIT_INTERNAL), lambda: f"{source}: {message} (run with --debug)"
@@ -238,7 +196,6 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
 def _json_text(record: dict[str, Any], indent: Optional[int] = None) -> str:
-    json_printable: Callable[[str], str] = _layers()[1].json_printable
     text = _ENCODER.encode(record) if indent is None else json.dumps(record, ensure_ascii=False, indent=indent,
                                                                      check_circular=False)
     return json_printable(text)
@@ -248,7 +205,7 @@ def _render(settings: _Settings, result: Result) -> tuple[int, str]:
     code, record, text = result
     if settings.batch or settings.fmt == "json":
         return code, _json_text(record, None if settings.many or settings.batch else 2) + "\n"
-    return code, _layers()[1].printable(text()) + ("\n\n" if settings.many else "\n")
+    return code, printable(text()) + ("\n\n" if settings.many else "\n")
 
 
 def _rule_one(settings: _Settings, source: str, data: Optional[bytes]) -> tuple[int, str]:
@@ -256,12 +213,8 @@ def _rule_one(settings: _Settings, source: str, data: Optional[bytes]) -> tuple[
     ``--jobs 1`` and every worker of ``--jobs N`` run."""
     try:
         if data is None:  # a batch line over the limit: the record a file of those bytes gets
-            from ..formats import position as P
-            from ..services import render as R
-            from ..formats.inputs import TOO_LARGE
-
-            big = [P.Problem("input", "$", TOO_LARGE)]
-            return _render(settings, (EXIT_INVALID, R.problems_json(big, source), lambda: R.problems_text(big, source)))
+            big = [Problem("input", "$", TOO_LARGE)]
+            return _render(settings, (EXIT_INVALID, problems_json(big, source), lambda: problems_text(big, source)))
         return _render(settings, adjudicate_document(data, source, settings.readings))
     except (KeyboardInterrupt, SystemExit):
         raise
@@ -279,8 +232,6 @@ def _rule_chunk(settings: _Settings, chunk: list[Item]) -> list[tuple[int, str]]
 def _lines(stream: IO[Any]) -> Iterator[tuple[int, Optional[bytes]]]:
     """(physical line number, bytes without the '\\n') of each line that is not blank; None
     for a line longer than MAX_BYTES, whose rest is read and dropped, never held."""
-    from ..formats.inputs import MAX_BYTES
-
     limit = MAX_BYTES + 2  # the line, its '\n', and one byte more to know it is too long
     number = 0
     while True:
@@ -306,8 +257,6 @@ def _lines(stream: IO[Any]) -> Iterator[tuple[int, Optional[bytes]]]:
 
 
 def _read(name: str, stdin: IO[bytes]) -> bytes:
-    from ..formats.inputs import MAX_BYTES
-
     if name == "-":
         data = stdin.read(MAX_BYTES + 1)
     else:
@@ -317,8 +266,6 @@ def _read(name: str, stdin: IO[bytes]) -> bytes:
 
 
 def _cannot_read(err_out: TextIO, name: str, err: OSError) -> None:
-    from ..services.render import printable
-
     err_out.write(printable(f"cucu-adjudicate: error: cannot read {name}: {err.strerror or err}") + "\n")
 
 
@@ -385,13 +332,12 @@ def _available_cores() -> int:
 
 
 def _worker_init() -> None:  # pragma: no cover - runs in the workers
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
 def _pool(jobs: int) -> "ProcessPoolExecutor":
-    import multiprocessing
+    import multiprocessing  # cold start: multiprocessing costs 6 ms, used only by --jobs N (N > 1)
+    # cold start: concurrent.futures costs 16 ms, used only by --jobs N (N > 1)
     from concurrent.futures import ProcessPoolExecutor
 
     # fork where there is one (Linux): the workers start warm, with the modules and the compiled
@@ -405,7 +351,7 @@ def _run_parallel(items: Iterable[Item], settings: _Settings, out: TextIO, jobs:
     """Chunks of positions to a pool of workers, a bounded number in flight (so a long input
     is never read ahead in full), written in input order.  A worker that dies (killed from
     outside) gives its positions internal-error records and a new pool takes the rest."""
-    from collections import deque
+    # cold start: concurrent.futures costs 16 ms, used only by --jobs N (N > 1)
     from concurrent.futures.process import BrokenProcessPool
 
     size = 32 if settings.batch else 1
@@ -456,41 +402,79 @@ def _rule_error(settings: _Settings, source: str, err: BaseException) -> tuple[i
     return _render(settings, _internal(RuntimeError(f"the worker process died ({err})"), source, False))
 
 
-def _svg_main(args: "argparse.Namespace", out: TextIO, err_out: TextIO, stdin: IO[bytes]) -> int:
+def _svg_usage(args: argparse.Namespace) -> Optional[str]:
+    """What is wrong with the arguments of ``--format svg``, if anything."""
+    if args.format != "svg":
+        return "--svg-dir goes with --format svg"
+    if args.batch or args.to_json or args.to_notation:
+        return "--format svg draws positions given as files; not with --batch, --to-json or --to-notation"
+    if not args.svg_dir and len(args.positions) != 1:
+        return "--format svg writes one SVG document: give one POSITION, or --svg-dir DIR for several"
+    return None
+
+
+def _svg_targets(names: list[str], svg_dir: str) -> tuple[dict[str, str], Optional[str]]:
+    """Where ``--svg-dir`` writes each input: DIR/NAME.svg; where two inputs share a NAME
+    (deal.txt and deal.json), each keeps its extension.  Or the usage error that stops it."""
+    targets: dict[str, str] = {}
+    stems = {name: "stdin" if name == "-" else Path(name).stem or "position" for name in names}
+    shared = {stem for stem in stems.values() if list(stems.values()).count(stem) > 1}
+    for name in names:
+        base = Path(name).name if stems[name] in shared and name != "-" else stems[name]
+        target = str(Path(svg_dir) / f"{base}.svg")
+        if target in targets.values():
+            return targets, f"two inputs would both be written to {target}"
+        targets[name] = target
+    try:
+        Path(svg_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return targets, f"cannot make {svg_dir}: {err.strerror or err}"
+    return targets, None
+
+
+def _svg_of(data: bytes, source: str) -> tuple[int, Optional[str], str]:
+    """One input's pictures: (exit code, the SVG document or None, the message to give
+    instead).  The input is ruled on once, as for a text ruling, and the pictures draw that
+    ruling (:func:`cucu_ref.services.pictures.ruling_svg`); a position it rejects has no
+    picture, and the message is its text ruling (its problems, with their lines for the
+    notation).  A trace (``cucu-trace/1``) is not drawn."""
+    # cold start: services.pictures costs 33 ms, used only by --format svg
+    from ..services.pictures import ruling_svg
+
+    ruled = rule_document(data, source, True)
+    if not ruled.ok:
+        return EXIT_INVALID, None, ruled.text()
+    if ruled.trace or ruled.position is None or ruled.ruling is None:
+        return EXIT_USAGE, None, f"{source}: a trace (cucu-trace/1) is not drawn; --format svg draws a position"
+    pos = ruled.position
+    return EXIT_OK, ruling_svg(pos, ruled.ruling, f"{source}: ruling under {pos.rules.name}"), ""
+
+
+def _svg_write(svg: str, target: str, source: str, out: TextIO, err_out: TextIO) -> int:
+    """Write one SVG document to ``--svg-dir`` and list it."""
+    try:
+        with open(target, "w", encoding="utf-8", newline="\n") as f:
+            f.write(svg)
+    except OSError as err:
+        err_out.write(printable(f"cucu-adjudicate: error: cannot write {target}: {err.strerror or err}") + "\n")
+        return EXIT_USAGE
+    figures = svg.count(' data-figure="')
+    out.write(printable(f"{target}: {figures} figure{'s' if figures != 1 else ''} ({source})") + "\n")
+    return EXIT_OK
+
+
+def _svg_main(args: argparse.Namespace, out: TextIO, err_out: TextIO, stdin: IO[bytes]) -> int:
     """``--format svg``: each POSITION's pictures (:mod:`cucu_ref.services.pictures`), to standard output
     (one POSITION) or to ``--svg-dir``; a position with no ruling gets its text ruling on
     standard error, and nothing is written for it."""
-    from pathlib import Path
-
-    from ..services.pictures import svg_document
-    from ..services.render import printable
-
-    def usage(message: str) -> int:
+    names = list(args.positions)
+    message = _svg_usage(args)
+    targets: dict[str, str] = {}
+    if message is None and args.svg_dir:
+        targets, message = _svg_targets(names, args.svg_dir)
+    if message is not None:
         err_out.write(printable(f"cucu-adjudicate: error: {message}") + "\n(see cucu-adjudicate --help)\n")
         return EXIT_USAGE
-
-    if args.format != "svg":
-        return usage("--svg-dir goes with --format svg")
-    if args.batch or args.to_json or args.to_notation:
-        return usage("--format svg draws positions given as files; not with --batch, --to-json or --to-notation")
-    names = list(args.positions)
-    if not args.svg_dir and len(names) != 1:
-        return usage("--format svg writes one SVG document: give one POSITION, or --svg-dir DIR for several")
-    targets: dict[str, str] = {}
-    if args.svg_dir:
-        # NAME.svg; where two inputs share a NAME (deal.txt and deal.json), each keeps its extension
-        stems = {name: "stdin" if name == "-" else Path(name).stem or "position" for name in names}
-        shared = {stem for stem in stems.values() if list(stems.values()).count(stem) > 1}
-        for name in names:
-            base = Path(name).name if stems[name] in shared and name != "-" else stems[name]
-            target = str(Path(args.svg_dir) / f"{base}.svg")
-            if target in targets.values():
-                return usage(f"two inputs would both be written to {target}")
-            targets[name] = target
-        try:
-            Path(args.svg_dir).mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            return usage(f"cannot make {args.svg_dir}: {err.strerror or err}")
     worst = EXIT_OK
     for name in names:
         source = "<stdin>" if name == "-" else name
@@ -501,30 +485,67 @@ def _svg_main(args: "argparse.Namespace", out: TextIO, err_out: TextIO, stdin: I
             worst = max(worst, EXIT_USAGE)
             continue
         try:
-            code, svg, message = svg_document(data, source)
+            code, svg, message = _svg_of(data, source)
         except Exception as err:  # one bad position never stops the run
             if args.debug:
                 raise
             code, svg, message = EXIT_INTERNAL, None, f"{source}: internal error: {type(err).__name__}: {err}"
         worst = max(worst, code)
         if svg is None:
-            err_out.write(printable(message) + "\n")
-            continue
-        if not args.svg_dir:
+            err_out.write(printable(message or "") + "\n")
+        elif not args.svg_dir:
             out.write(svg)
-            continue
-        try:
-            with open(targets[name], "w", encoding="utf-8", newline="\n") as f:
-                f.write(svg)
-        except OSError as err:
-            err_out.write(printable(f"cucu-adjudicate: error: cannot write {targets[name]}: {err.strerror or err}")
-                          + "\n")
-            worst = max(worst, EXIT_USAGE)
-            continue
-        figures = svg.count(' data-figure="')
-        out.write(printable(f"{targets[name]}: {figures} figure{'s' if figures != 1 else ''} ({source})") + "\n")
+        else:
+            worst = max(worst, _svg_write(svg, targets[name], source, out, err_out))
     out.flush()
     return worst
+
+
+def _convert(names: list[str], to: str, out: TextIO, err: TextIO, stdin: IO[bytes],
+             language: Optional[str] = None) -> int:
+    """``--to-json FILE`` / ``--to-notation FILE``: write each input in the other form (exit 1
+    when one cannot be read, 2 when a file cannot be opened).  As for a ruling (issue 12): at
+    most MAX_BYTES + 1 bytes of an input are read, and no character that could act on a
+    terminal reaches either output unescaped."""
+    worst = EXIT_OK
+    for name in names:
+        try:  # read as given (a text stream stays text), at most MAX_BYTES + 1
+            if name == "-":
+                data = stdin.read(MAX_BYTES + 1)
+            else:
+                with open(name, "rb") as f:
+                    data = f.read(MAX_BYTES + 1)
+        except OSError as e:
+            _cannot_read(err, name, e)
+            worst = max(worst, EXIT_USAGE)
+            continue
+        worst = max(worst, _convert_one(data, "<stdin>" if name == "-" else name, to, out, err, language))
+    return worst
+
+
+def _convert_one(data: bytes | str, source: str, to: str, out: TextIO, err: TextIO, language: Optional[str]) -> int:
+    # cold start: formats.notation costs 15 ms, used only by --to-json, --to-notation (and notation inputs)
+    from ..formats.notation import NotationError, _text, errors_text, format, parse
+
+    try:
+        if to == "json":
+            doc = parse(_text(data))
+            out.write(json_printable(json.dumps(doc, ensure_ascii=False, indent=2)) + "\n")
+            return EXIT_OK
+        doc = load(data)
+        problems = schema_problems(doc)
+        if problems:
+            err.write(problems_text(problems, source) + "\n")
+            return EXIT_INVALID
+        out.write(printable(format(doc, language)))
+        return EXIT_OK
+    except NotationError as e:
+        err.write(printable(errors_text(e.errors, source)) + "\n")
+    except ValueError as e:  # format's refusal of what the notation cannot write back
+        err.write(printable(f"{source}: cannot be written as notation: {e}") + "\n")
+    except InputError as e:
+        err.write(printable(f"{source}: cannot read the position: {e.message}") + "\n")
+    return EXIT_INVALID
 
 
 def _stdin(given: Any) -> Any:
@@ -534,8 +555,6 @@ def _stdin(given: Any) -> Any:
         return given
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
-        import io
-
         return io.BytesIO(b"")
     return stream
 
@@ -567,14 +586,10 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
             args = parser.parse_args(args_list)
             jobs = _jobs(args.jobs)
             if args.version:
-                from .. import __version__
-
                 out.write(f"cucu-adjudicate {__version__}\n")
                 out.flush()
                 return EXIT_OK
             if args.rulesets:
-                from ..services.render import json_printable, printable, rulesets_json, rulesets_text
-
                 if args.format == "json":
                     out.write(json_printable(json.dumps(rulesets_json(), ensure_ascii=False, indent=2)) + "\n")
                 else:
@@ -589,16 +604,12 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
             if args.positions.count("-") > 1:
                 raise _UsageError("standard input ('-') can be read only once")
         except _UsageError as err:
-            from ..services.render import printable
-
             err_out.write(printable(f"cucu-adjudicate: error: {err}") + "\n(see cucu-adjudicate --help)\n")
             return EXIT_USAGE
         if args.format == "svg" or args.svg_dir:
             return _svg_main(args, out, err_out, _stdin(stdin))
         if args.to_json or args.to_notation:
-            from ..formats.notation import convert
-
-            return convert(args.positions, "json" if args.to_json else "notation", out, err_out,
+            return _convert(args.positions, "json" if args.to_json else "notation", out, err_out,
                            _stdin(stdin), args.language)
         settings = _Settings(fmt=args.format, readings=not args.no_readings, debug=args.debug,
                              many=len(args.positions) > 1, batch=args.batch)

@@ -47,12 +47,19 @@ from __future__ import annotations
 import contextlib
 import copy
 import difflib
+import json
 import re
+import unicodedata
 from typing import Any, Callable, Iterator, NamedTuple, Optional
 
 from ..game import cards as _cards
 from . import vocabulary as V
 from ..game.cards import CUCCU, CardNameError
+from ..game.rulesets import CUCKOO, PRESETS
+from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
+from .names import lookalike_key, lookalike_letters, table_name
+from .position import schema
+from .sources import RULES, cite
 
 __all__ = [
     "NotationError",
@@ -102,10 +109,10 @@ class Locations(dict[str, tuple[int, int]]):
 
 # header key -> the document field; each key in English first, then its aliases
 HEADER_KEYS: dict[str, tuple[str, ...]] = {
-    "ruleset": ("Ruleset", "Rules", "Regole", "Regeln", "Règles"),
+    "ruleset": ("Ruleset", "Rules", "Regole", "Regeln", "Règles", "Regler"),
     "options": ("Options", "Opzioni", "Optionen"),
-    "players": ("Players", "Giocatori", "Spieler", "Joueurs"),
-    "dealer": ("Dealer", "Mazziere", "Geber", "Donneur"),
+    "players": ("Players", "Giocatori", "Spieler", "Joueurs", "Spillere"),
+    "dealer": ("Dealer", "Mazziere", "Geber", "Donneur", "Giver"),
     "pot": ("Pot", "Piatto", "Pott"),
     "eliminations": ("Eliminations",),
     "reentries": ("Reentries", "Re-entries"),
@@ -114,27 +121,58 @@ HEADER_KEYS: dict[str, tuple[str, ...]] = {
     "dealt": ("Dealt",),
     "hands": ("Hands", "Held"),
     "description": ("Description", "Descrizione", "Beschreibung"),
-    "language": ("Language", "Lingua", "Sprache", "Langue"),
+    "language": ("Language", "Lingua", "Sprache", "Langue", "Sprog"),
 }
 _HEADER_OF = {V.fold(alias): key for key, aliases in HEADER_KEYS.items() for alias in aliases}
-_SHOWN = {"shown", "showdown", "scoperte", "gezeigt", "montrees", "vist"}
+# the words of the five languages the notation reads (issue 24): 'shown:', 'mostrate:', 'vist:' ...
+_SHOWN = {"shown", "showdown", "scoperte", "mostrate", "gezeigt", "aufgedeckt", "montrees", "montre", "vist", "viste"}
+# a claim's head: 'claim:', 'claim by NAME:' or 'NAME claims:', in each language ('Behauptung:',
+# 'påstand fra Dora:', 'Dora behauptet:', 'Anna sostiene:', 'Emil prétend:')
+_CLAIM_NOUNS = {"claim", "dichiarazione", "reclamo", "behauptung", "reclamation", "pastand"}
+_CLAIM_BY = {"claim by", "dichiarazione di", "reclamo di", "behauptung von", "reclamation de", "pastand fra"}
+_CLAIM_SAYS = {"claims", "dichiara", "sostiene", "behauptet", "pretend", "reclame", "pastar"}
 _VIRGIN = {"virgin": True, "vergine": True, "jungfrau": True, "vierge": True,
            "not virgin": False, "non vergine": False, "keine jungfrau": False, "pas vierge": False}
 _CLAIM_VERBS = {
-    "loses": "loses", "perde": "loses", "verliert": "loses", "perd": "loses",
-    "gains": "gains", "guadagna": "gains", "gewinnt": "gains", "gagne": "gains",
-    "out": "out", "fuori": "out", "raus": "out", "elimine": "out",
-    "holds": "holds", "tiene": "holds", "halt": "holds", "tient": "holds",
+    "loses": "loses", "perde": "loses", "verliert": "loses", "perd": "loses", "taber": "loses",
+    "gains": "gains", "guadagna": "gains", "gewinnt": "gains", "gagne": "gains", "vinder": "gains",
+    "out": "out", "fuori": "out", "raus": "out", "elimine": "out", "ude": "out",
+    "holds": "holds", "tiene": "holds", "halt": "holds", "tient": "holds", "har": "holds",
     "net": "net",
 }
 _STACK_PARTS = ("order", "top", "bottom", "cards")
 # words a plain name may not be (it would read as structure): quote such a name
-_RESERVED = (set(_HEADER_OF) | _SHOWN | set(_VIRGIN) | set(_CLAIM_VERBS) | set(_STACK_PARTS)
+_RESERVED = (set(_HEADER_OF) | _SHOWN | set(_VIRGIN) | set(_CLAIM_VERBS) | set(_STACK_PARTS) | _CLAIM_NOUNS
+             | _CLAIM_SAYS | {w for by in _CLAIM_BY for w in by.split()}
              | {"claim", "claims", "by", "next", "dealer", "winner", "not", "non", "keine", "pas", "act", "nobody"})
 _ARROWS = ("<->", "<>", "↔")
 _QUOTES = {"«": "»", "“": "”", "„": "“", "‘": "’", '"': '"', "'": "'"}
 _PLAIN_WORD = re.compile(r"[^\W\d_][\w'’.\-]*\Z")
 _OPTION_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*\Z")
+
+
+# --------------------------------------------------------------------------- bounds
+
+# The bounds are the JSON path's (issue 27): the schema's for what it bounds, read from it, and
+# inputs' digit guard for every integer, so that a hostile text costs time linear in its length
+# and bounded memory, and every integer can be printed back.
+MAX_PROBLEMS = 100  # problems reported for one text; reading stops after them
+_LISTED = 20  # players named in a message before 'and N more'
+
+
+def _bound(*path: str) -> int:
+    """A ``maxItems`` of the position schema: ``_bound('players')``, ``_bound('claim', 'loses')``."""
+    node = schema()
+    for key in path:
+        node = node["properties"][key]
+    return int(node["maxItems"])
+
+
+def _listing(names: list[str]) -> str:
+    """Names for a message: at most _LISTED, each at most 40 characters (the schema's bound)."""
+    shown = [n if len(n) <= 40 else n[:39] + "…" for n in names[:_LISTED]]
+    more = f" and {len(names) - _LISTED} more" if len(names) > _LISTED else ""
+    return ", ".join(shown) + more
 
 
 # --------------------------------------------------------------------------- lexing
@@ -144,26 +182,51 @@ class _Span(NamedTuple):
     column: int  # 1-based column of text[0]
 
 
-def _unquote(text: str, column: int) -> tuple[str, int]:
-    """A double-quoted string at the start of ``text``: (its value, length consumed)."""
+_ESCAPES = {"n": "\n", "r": "\r", "t": "\t"}
+
+
+def _unquote(text: str, column: int, start: int = 0) -> tuple[str, int]:
+    """A double-quoted string at ``text[start]``: (its value, length consumed).  Linear in the
+    string's own length: the text is never sliced from ``start`` (a line of many quoted words
+    was quadratic, issue 27)."""
     out: list[str] = []
-    i = 1
-    while i < len(text):
+    i = start + 1
+    end = len(text)
+    while i < end:
         ch = text[i]
-        if ch == "\\" and i + 1 < len(text):
-            out.append({"n": "\n", "r": "\r", "t": "\t"}.get(text[i + 1], text[i + 1]))
+        if ch == "\\" and i + 1 < end:
+            code = _ESCAPE_CODE.match(text, i)
+            if code is not None:  # '\u200d', '\U0001f600': a character no text shows as itself
+                point = int(code.group(1) or code.group(2), 16)
+                if point > 0x10FFFF or 0xD800 <= point <= 0xDFFF:
+                    raise _Fail(column + i - start, f"{code.group()!r} is not a character (a surrogate or beyond "
+                                                    "U+10FFFF)")
+                out.append(chr(point))
+                i = code.end()
+                continue
+            out.append(_ESCAPES.get(text[i + 1], text[i + 1]))
             i += 2
             continue
         if ch == '"':
-            return "".join(out), i + 1
+            return "".join(out), i + 1 - start
         out.append(ch)
         i += 1
     raise _Fail(column, "a quoted name has no closing '\"'")
 
 
+_ESCAPE_CODE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))")
+
+
 def _quote(text: str) -> str:
+    """``text`` in double quotes, written so that it reads back as itself in any text output:
+    a backslash, a quote and the line ends escaped, and every other character that is not
+    printable (a zero-width joiner, U+2028 ...) as ``\\uXXXX`` (issue 27: round trip)."""
     body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
-    return '"' + body.replace("\t", "\\t") + '"'
+    body = body.replace("\t", "\\t")
+    if not body.isprintable():
+        body = "".join(ch if ch.isprintable() else (f"\\u{ord(ch):04x}" if ord(ch) < 0x10000
+                                                      else f"\\U{ord(ch):08x}") for ch in body)
+    return '"' + body + '"'
 
 
 def _outside(text: str) -> Iterator[int]:
@@ -185,13 +248,19 @@ def _outside(text: str) -> Iterator[int]:
 
 def _find(text: str, needle: str) -> int:
     """Where ``needle`` first stands outside double quotes, or -1."""
+    first = text.find(needle)
+    if first < 0 or '"' not in text[:first]:
+        return first  # the common case, in C: no quote before it
     return next((i for i in _outside(text) if text.startswith(needle, i)), -1)
 
 
 def _split(span: _Span, sep: str = ",") -> list[_Span]:
     """Split at ``sep`` outside double quotes; each part stripped, with its column."""
     text = span.text
-    cuts = [i for i in _outside(text) if text[i] == sep]
+    if '"' not in text:  # the common case, in C
+        cuts = [i for i, ch in enumerate(text) if ch == sep] if sep in text else []
+    else:
+        cuts = [i for i in _outside(text) if text[i] == sep]
     starts = [0] + [i + 1 for i in cuts]
     ends = cuts + [len(text)]
     return [_strip(_Span(text[a:b], span.column + a)) for a, b in zip(starts, ends)]
@@ -213,13 +282,31 @@ def _words(span: _Span) -> list[_Span]:
             continue
         start = i
         if text[i] == '"':
-            _, used = _unquote(text[i:], span.column + i)
+            _, used = _unquote(text, span.column + i, i)
             i += used
         else:
             while i < len(text) and not text[i].isspace():
                 i += 1
         out.append(_Span(text[start:i], span.column + start))
     return out
+
+
+def _unprintable(raw: str) -> Optional[int]:
+    """The index of the first character of a line that no text output writes as itself (a
+    control character, U+2028, a byte order mark inside the text ...; what
+    ``render.printable`` escapes), or None.  A tab is white space.  One C-level test per line;
+    a character-by-character search only in a line that fails it."""
+    if raw.isprintable():
+        return None
+    return next((i for i, ch in enumerate(raw) if not ch.isprintable() and ch != "\t"), None)
+
+
+def _char_name(ch: str) -> str:
+    return unicodedata.name(ch, "a control character")
+
+
+class _Enough(Exception):
+    """MAX_PROBLEMS problems are reported: reading stops."""
 
 
 class _Fail(Exception):
@@ -255,7 +342,10 @@ def looks_like_notation(data: bytes | str) -> bool:
     return text.startswith("#") or (":" in text and V.fold(text.split(":", 1)[0]) in _HEADER_OF)
 
 
-class _Reader:
+class _ReaderState:
+    """What the parts of the reader share: the document and its places, the errors, the
+    players, the ruleset and its pack, and the reading of names, cards and integers."""
+
     def __init__(self, text: str):
         self.text = text
         self.errors: list[NotationError] = []
@@ -270,100 +360,39 @@ class _Reader:
         self.language: Optional[str] = None
         self.spoken: dict[str, int] = {}  # languages of the words read, for suggestions
         self.description: list[str] = []
+        self.max_events = _bound("history")
+        self.seated_set: set[str] = set()
+        self.by_length: list[str] = []  # the players, longest name first (read once)
+        self.line_first = 0  # the first event of the player's line being read
 
     def fail(self, line: int, column: int, message: str, rule: Optional[str] = None) -> None:
-        self.errors.append(NotationError(line, column, message, rule))
+        if len(self.errors) < MAX_PROBLEMS:
+            self.errors.append(NotationError(line, column, message, rule))
+        elif len(self.errors) == MAX_PROBLEMS:
+            self.errors.append(NotationError(line, column, f"more than {MAX_PROBLEMS} problems: reading stops here"))
+        if len(self.errors) > MAX_PROBLEMS:
+            raise _Enough
 
-    # ---------------------------------------------------------------- the two passes
+    def event(self, n: int, column: int, event: dict[str, Any], card_column: Optional[int] = None) -> None:
+        i = len(self.history)
+        self.history.append(event)
+        self.where[f"$.history[{i}]"] = (n, column)
+        if card_column is not None:
+            self.where[f"$.history[{i}].card"] = (n, card_column)
 
-    def lines(self) -> Iterator[_Line]:
-        # lines end at '\n' (and '\r\n', '\r') only: other line separators are text
-        for number, raw in enumerate(self.text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
-            raw = raw.replace("\ufeff", "") if number == 1 else raw
-            head = raw.lstrip()
-            if ":" in head and _HEADER_OF.get(V.fold(head.split(":", 1)[0])) == "description":
-                yield _Line(number, _Span(raw.rstrip(), 1), None, raw)  # a description is text: no comment
-                continue
-            at = _find(raw, "#")
-            comment = raw[at + 1:].strip() if at >= 0 else None
-            content = raw[:at] if at >= 0 else raw
-            yield _Line(number, _strip(_Span(content.rstrip(), 1)), comment, raw)
-
-    def read(self) -> None:
-        lines = list(self.lines())
-        # the headers first, wherever they stand: the body needs the ruleset, the players and
-        # the dealer to read its cards and names
-        body: list[tuple[_Line, str, _Span, _Span]] = []
-        for line in lines:
-            if not line.content.text:
-                continue
-            try:
-                kind, head, rest = self.classify(line)
-            except _Fail as err:
-                self.fail(line.number, err.column, err.message, err.rule)
-                continue
-            if kind.startswith("header:"):
-                try:
-                    self.header(line, kind[7:], head, rest)
-                except _Fail as err:
-                    self.fail(line.number, err.column, err.message, err.rule)
-            else:
-                body.append((line, kind, head, rest))
-        for key, label in (("ruleset", "Ruleset"), ("players", "Players"), ("dealer", "Dealer")):
-            if key not in self.seen:
-                self.fail(1, 1, f"no '{label}:' line: a deal names its ruleset, its players in seat order and "
-                                f"its dealer")
-        for line, kind, head, rest in body:
-            try:
-                getattr(self, "body_" + kind)(line, head, rest)
-            except _Fail as err:
-                self.fail(line.number, err.column, err.message, err.rule)
-        if self.description:
-            self.doc["description"] = "\n".join(self.description)
-        if self.history:
-            self.doc["history"] = self.history
-
-    def classify(self, line: _Line) -> tuple[str, _Span, _Span]:
-        text = line.content.text
-        col = line.content.column
-        # an exchange seen: 'Anna <> Bruno'
-        for arrow in _ARROWS:
-            at = _find(text, arrow)
-            if at >= 0 and _find(text[:at], ":") < 0:
-                return "exchange", _strip(_Span(text[:at], col)), _strip(_Span(text[at + len(arrow):],
-                                                                                col + at + len(arrow)))
-        colon = _find(text, ":")
-        if colon < 0:
-            raise _Fail(col, f"cannot read {text!r}: expected 'NAME: what he said or did', a header "
-                             f"('Ruleset: campli'), 'A <> B', 'shown: ...' or 'claim: ...'")
-        head = _strip(_Span(text[:colon], col))
-        rest = _strip(_Span(text[colon + 1:], col + colon + 1))
-        if head.text.startswith('"'):
-            _, used = _unquote(head.text, head.column)
-            after = head.text[used:].strip()
-            if not after:
-                return "player", head, rest
-            if V.fold(after) == "claims":
-                return "claim", head, rest
-            raise _Fail(head.column + used, f"expected ':' after the quoted name, not {after!r}")
-        key = V.fold(head.text)
-        if key in _HEADER_OF:
-            return "header:" + _HEADER_OF[key], head, rest
-        if key in _SHOWN:
-            return "shown", head, rest
-        if key == "claim" or key.startswith("claim by ") or key.endswith(" claims"):
-            return "claim", head, rest
-        return "player", head, rest
-
-    # ---------------------------------------------------------------- names and cards
+    def note(self, line: _Line, first: int) -> None:
+        """The line's comment becomes the note of the last event it wrote."""
+        if line.comment and len(self.history) > first:
+            self.history[-1]["note"] = line.comment
 
     def name(self, span: _Span) -> str:
-        """A player's name as written: quoted, or plain text."""
+        """A player's name as written: quoted, or plain text (compared with the players in Unicode
+        normal form C by :meth:`seated`, and by the position's layers)."""
         text = span.text
         if text.startswith('"'):
             value, used = _unquote(text, span.column)
             if text[used:].strip():
-                raise _Fail(span.column + used, f"unexpected {text[used:].strip()!r} after the quoted name")
+                raise _Fail(span.column + used, f"unexpected {_shown(text[used:].strip())} after the quoted name")
             return value
         if not text:
             raise _Fail(span.column, "a name is missing")
@@ -376,7 +405,7 @@ class _Reader:
         if text.startswith('"'):
             value, used = _unquote(text, span.column)
             return value, _strip(_Span(text[used:], span.column + used))
-        for name in sorted(self.players, key=len, reverse=True):
+        for name in self.by_length:
             if text.startswith(name) and (len(text) == len(name) or text[len(name)].isspace()):
                 return name, _strip(_Span(text[len(name):], span.column + len(name)))
         words = _words(span)
@@ -384,6 +413,25 @@ class _Reader:
             return text, _Span("", span.column + len(text))
         last = words[-1]
         return text[: last.column - span.column].rstrip(), last
+
+    def seated(self, name: str, span: _Span) -> None:
+        """A name in the body must be one of the players (when the players are known); the
+        message names at most _LISTED of them, and a name that only looks like a player's says
+        which letters differ (issue 27)."""
+        if not self.players or name in self.seated_set or table_name(name) in self.seated_set:
+            return
+        look = lookalike_key(name) if len(name) <= 40 else None
+        alike = next((p for p in self.players if look is not None and lookalike_key(p) == look), None)
+        if alike is not None:
+            letters = lookalike_letters(name, alike)
+            hint = f"; {alike!r} looks the same but is written with other letters" + (
+                f" ({letters})" if letters else "")
+        else:
+            # difflib compares two long strings in quadratic time: a name is at most 40 characters
+            near = difflib.get_close_matches(name, self.players, n=1) if len(name) <= 40 else []
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise _Fail(span.column, f"{_shown(name)} is not seated at this table{hint} "
+                                 f"(players: {_listing(self.players)})")
 
     def card(self, span: _Span) -> str:
         """A card name of the ruleset's pack, as its canonical token ('?' stays unknown)."""
@@ -405,15 +453,46 @@ class _Reader:
             what = "Cuccù" if self.family == CUCCU else "French"
             raise _Fail(span.column, f"unknown card {text!r} of the {what} pack{hint}", "C1") from None
 
+    def try_card(self, text: str) -> Optional[str]:
+        if self.family is None or not text:
+            return None
+        try:
+            return _cards.format(_cards.parse(text, self.family))
+        except CardNameError:
+            return None
+
     @staticmethod
     def integer(span: _Span, what: str, low: int = 0) -> int:
         text = span.text.strip()
-        if not re.fullmatch(r"[+-]?\d+", text) or int(text) < low:
+        value = _whole(text, span.column, what)
+        if value is None or value < low:
             raise _Fail(span.column, f"{what} must be a whole number{'' if low < 0 else f' of at least {low}'}, "
-                                     f"not {text!r}")
-        return int(text)
+                                     f"not {_shown(text)}")
+        return value
 
-    # ---------------------------------------------------------------- headers
+    def lang(self) -> str:
+        if self.language:
+            return self.language
+        if self.spoken:
+            return max(self.spoken, key=lambda k: self.spoken[k])
+        return V.language_of(self.rules) if self.rules is not None else "en"
+
+    def say(self, meaning: str) -> str:
+        if self.rules is None:
+            return meaning
+        return V.say(self.rules, meaning, self.lang())
+
+    def call_hint(self, token: str) -> str:
+        if self.rules is None:
+            return "cucù"
+        role = self.rules.role_of.get(_cards.parse(token, self.family or CUCCU).value)
+        return V.call(self.rules, role, self.lang()) if role else "no call: the card has no role here"
+
+
+
+class _HeaderReader(_ReaderState):
+    """The header lines: the ruleset and its options, the players with their marks, the dealer,
+    the numbers, the stack and the cards dealt or held."""
 
     def header(self, line: _Line, key: str, head: _Span, rest: _Span) -> None:
         n = line.number
@@ -450,8 +529,6 @@ class _Reader:
             self.pairs(n, key, rest)
 
     def ruleset(self, n: int, rest: _Span) -> None:
-        from ..game.rulesets import PRESETS
-
         name = rest.text.strip()
         self.where["$.ruleset"] = (n, rest.column)
         self.where["$.ruleset.preset"] = (n, rest.column)
@@ -489,8 +566,8 @@ class _Reader:
                                                              len(part.text.split("=", 1)[1].lstrip()))
             if value.startswith('"'):
                 parsed: Any = self.name(_Span(value, vcol))
-            elif re.fullmatch(r"[+-]?\d+", value):
-                parsed = int(value)
+            elif _INTEGER.fullmatch(value):
+                parsed = _whole(value, vcol, f"option {key!r}")
             elif value:
                 parsed = value
             else:
@@ -507,7 +584,10 @@ class _Reader:
 
     def players_header(self, n: int, rest: _Span) -> None:
         players: list[Any] = []
+        most = _bound("players")
         for i, part in enumerate(_split(rest)):
+            if i == most:
+                raise _Fail(part.column, f"more than {most} players (the format's bound)")
             if not part.text:
                 raise _Fail(part.column, "an empty place in the players' list")
             text = part.text
@@ -525,10 +605,11 @@ class _Reader:
             marks: Optional[int] = None
             words = _words(_Span(text, part.column))
             if len(words) >= 2 and re.fullmatch(r"\d+", words[-1].text):
-                marks = int(words[-1].text)
+                marks = _whole(words[-1].text, words[-1].column, "a player's marks")
                 text = text[: words[-1].column - part.column].rstrip()
             name = self.name(_Span(text, part.column))
             self.players.append(name)
+            self.seated_set.add(table_name(name))
             entry: Any = name
             if marks is not None or virgin is not None:
                 entry = {"name": name}
@@ -540,6 +621,7 @@ class _Reader:
             self.where[f"$.players[{i}]"] = (n, part.column)
         self.doc["players"] = players
         self.where["$.players"] = (n, rest.column)
+        self.by_length = sorted(self.players, key=len, reverse=True)
 
     def card_list(self, span: _Span, path: str, n: int) -> list[str]:
         out = []
@@ -575,8 +657,6 @@ class _Reader:
         self.where["$.stack"] = (n, rest.column)
 
     def pairs(self, n: int, key: str, rest: _Span) -> None:
-        import json
-
         out: dict[str, str] = {}
         for part in _split(rest):
             if not part.text:
@@ -589,19 +669,11 @@ class _Reader:
         self.doc[key] = out
         self.where[f"$.{key}"] = (n, rest.column)
 
-    # ---------------------------------------------------------------- the body
 
-    def event(self, n: int, column: int, event: dict[str, Any], card_column: Optional[int] = None) -> None:
-        i = len(self.history)
-        self.history.append(event)
-        self.where[f"$.history[{i}]"] = (n, column)
-        if card_column is not None:
-            self.where[f"$.history[{i}].card"] = (n, card_column)
 
-    def note(self, line: _Line, first: int) -> None:
-        """The line's comment becomes the note of the last event it wrote."""
-        if line.comment and len(self.history) > first:
-            self.history[-1]["note"] = line.comment
+class _BodyReader(_ReaderState):
+    """The history: each player's line (cards dealt, decisions, calls, the stack, marks paid),
+    the exchanges seen and the cards shown."""
 
     def body_exchange(self, line: _Line, head: _Span, rest: _Span) -> None:
         first = len(self.history)
@@ -626,17 +698,11 @@ class _Reader:
             self.where[f"$.history[{len(self.history) - 1}].shows"] = (line.number, part.column)
         self.note(line, first)
 
-    def seated(self, name: str, span: _Span) -> None:
-        """A name in the body must be one of the players (when the players are known)."""
-        if self.players and name not in self.players:
-            near = difflib.get_close_matches(name, self.players, n=1)
-            hint = f"; did you mean {near[0]!r}?" if near else ""
-            raise _Fail(span.column, f"{name!r} is not seated at this table{hint} (players: {', '.join(self.players)})")
-
     def body_player(self, line: _Line, head: _Span, rest: _Span) -> None:
         name = self.name(head)
         self.seated(name, head)
         first = len(self.history)
+        self.line_first = first
         if not rest.text:
             raise _Fail(rest.column, f"nothing said or done after '{head.text}:'")
         for item in self.items(rest):
@@ -681,35 +747,13 @@ class _Reader:
             meant = ", or ".join(f"{self.say(m)!r} {why}" for m, why in V.AMBIGUOUS_WORDS[folded])
             raise _Fail(col, f"{text!r} is ambiguous: say {meant}")
         words = V.lookup(text)
-        card_value = self.try_card(bare)
+        # a card name is tried only where it can matter: a word that names no card ('passo')
+        # never pays for a card's suggestions (16,000 lines took 12 s, issue 27)
+        card_value = self.try_card(bare) if not words or words[0].kind == "call" else None
         if words:
-            word = words[0]
-            self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
-            if word.kind == "call":
-                if card_value is not None and not bang:
-                    self.event(n, col, {"deal": name, "card": card_value}, col)
-                else:
-                    self.event(n, col, {"announce": bare, "by": name})
-                return
-            self.event(n, col, self.meaning(word.meaning, name))
+            self.word_item(n, name, words[0], col, bare, card_value if not bang else None)
             return
-        # a word with an argument: 'stack XV', 'pays 2', 'act refuse-and-pay'
-        for word in _ARGUMENT_WORDS:
-            key = V.fold(word.text)
-            if folded.startswith(key + " "):
-                arg = _argument(text, word.text, col)
-                self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
-                event = self.meaning(word.meaning, name)
-                if word.argument == "card":
-                    event["card"] = self.card(arg)
-                    self.event(n, col, event, arg.column)
-                else:
-                    event["amount"] = self.integer(arg, "the marks paid", 1)
-                    self.event(n, col, event)
-                return
-        if folded.startswith("act "):
-            kind = text.split(None, 1)[1].strip()
-            self.event(n, col, {"act": kind, "by": name})
+        if self.argument_item(n, name, text, folded, col):
             return
         if card_value is not None:
             if bang:
@@ -728,36 +772,70 @@ class _Reader:
                     raise _Fail(col, str(err), "C1") from None
         raise _Fail(col, self.unknown(bare))
 
-    def try_card(self, text: str) -> Optional[str]:
-        if self.family is None or not text:
-            return None
-        try:
-            return _cards.format(_cards.parse(text, self.family))
-        except CardNameError:
-            return None
+    def word_item(self, n: int, name: str, word: V.Word, col: int, bare: str, card_value: Optional[str]) -> None:
+        """A word of the vocabulary: a decision, or a call; a call that is also a card's name
+        and has no '!' (``card_value`` given) is the card dealt ('Carla: gnaf')."""
+        self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
+        if word.kind != "call":
+            self.event(n, col, self.meaning(word.meaning, name))
+        elif card_value is not None:
+            self.second_card(name, bare, col)
+            self.event(n, col, {"deal": name, "card": card_value}, col)
+        else:
+            self.event(n, col, {"announce": bare, "by": name})
+
+    def argument_item(self, n: int, name: str, text: str, folded: str, col: int) -> bool:
+        """A word with an argument ('stack XV', 'pays 2', 'act refuse-and-pay'): True if it is one."""
+        for key, word in _ARGUMENT_WORDS:
+            if folded.startswith(key + " "):
+                arg = _argument(text, word.text, col)
+                self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
+                event = self.meaning(word.meaning, name)
+                if word.argument == "card":
+                    event["card"] = self.card(arg)
+                    if "stack-exchange" in event and self.talon_king(n, arg.column, event["card"]):
+                        return True
+                    self.event(n, col, event, arg.column)
+                else:
+                    event["amount"] = self.integer(arg, "the marks paid", 1)
+                    self.event(n, col, event)
+                return True
+        if folded.startswith("act "):
+            self.event(n, col, {"act": text.split(None, 1)[1].strip(), "by": name})
+            return True
+        return False
+
+    def second_card(self, name: str, word: str, column: int) -> None:
+        """A call word without its '!' after the card the line already dealt ('Bruno: XII, gnaf'):
+        the '!' is forgotten, not a second card dealt (C2)."""
+        dealt = next((e["card"] for e in self.history[self.line_first:] if e.get("deal") == name and "card" in e), None)
+        if dealt is not None:
+            raise _Fail(column, f"{word!r} reads as a second card dealt to {name}, after {dealt} on this line; "
+                                f"a call is written with '!': {word + '!'!r}", "C2")
+
+    def talon_king(self, n: int, column: int, token: str) -> bool:
+        """F4: the last player's request meets the talon's top card, and a king there allows no
+        exchange ('François: ?, je change, talon roi').  The card is the talon's top (the
+        position's ``stack.top``, as a 'Stack: top roi' line tells it), and nothing is exchanged:
+        True.  False where no such rule holds (the card is then taken from the stack)."""
+        rules = self.rules
+        if (rules is None or rules.last_request_to != "talon" or rules.talon_card != "top" or token == "?"
+                or rules.role_of.get(_cards.parse(token, self.family or CUCCU).value) != CUCKOO):
+            return False
+        stack = self.doc.setdefault("stack", {})
+        known = stack.get("top")
+        if known not in (None, "?", token):
+            raise _Fail(column, f"the talon's top card is {known} (the 'Stack:' line), not {token}", "F4")
+        if not stack.get("order"):  # an order tells the talon itself; the position checks the king there
+            stack["top"] = token
+            self.where["$.stack.top"] = (n, column)
+            self.where.setdefault("$.stack", (n, column))
+        return True
 
     def meaning(self, meaning: str, name: str) -> dict[str, Any]:
         if meaning == "stack":
             return {"dealer-exchange" if name == self.dealer else "stack-exchange": name}
         return {meaning: name}
-
-    def lang(self) -> str:
-        if self.language:
-            return self.language
-        if self.spoken:
-            return max(self.spoken, key=lambda k: self.spoken[k])
-        return V.language_of(self.rules) if self.rules is not None else "en"
-
-    def say(self, meaning: str) -> str:
-        if self.rules is None:
-            return meaning
-        return V.say(self.rules, meaning, self.lang())
-
-    def call_hint(self, token: str) -> str:
-        if self.rules is None:
-            return "cucù"
-        role = self.rules.role_of.get(_cards.parse(token, self.family or CUCCU).value)
-        return V.call(self.rules, role, self.lang()) if role else "no call: the card has no role here"
 
     def unknown(self, text: str) -> str:
         # 'V passo': two items with the comma left out
@@ -780,6 +858,11 @@ class _Reader:
         hint = f"; did you mean {near[0]!r}?" if near else ""
         return f"unknown word {text!r}{hint} (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"
 
+
+
+class _ClaimReader(_ReaderState):
+    """The claim: its head in any of the five languages and its items."""
+
     def body_claim(self, line: _Line, head: _Span, rest: _Span) -> None:
         n = line.number
         if "claim" in self.seen:
@@ -787,13 +870,12 @@ class _Reader:
         self.seen["claim"] = n
         claim: dict[str, Any] = {}
         htext = head.text
-        folded = V.fold(htext)
-        if folded.startswith("claim by "):
-            by_span = _strip(_Span(htext[len("claim by"):], head.column + len("claim by")))
-            claim["by"] = self.name(by_span)
-        elif folded.endswith("claims"):
-            by_text = htext[: len(htext.rstrip()) - len("claims")].rstrip()
-            claim["by"] = self.name(_Span(by_text, head.column))
+        form = _claim_head(V.fold(htext)) if not htext.startswith('"') else "says"
+        words = _words(head)
+        if form == "by":  # 'claim by NAME', 'påstand fra NAME': the name from the third word on
+            claim["by"] = self.name(_Span(htext[words[2].column - head.column:], words[2].column))
+        elif form == "says":  # 'NAME claims', 'NAME behauptet': every word but the last
+            claim["by"] = self.name(_Span(htext[: words[-1].column - head.column].rstrip(), head.column))
         self.where["$.claim"] = (n, head.column)
         for part in _split(rest):
             if not part.text:
@@ -838,6 +920,11 @@ class _Reader:
         self.where[f"$.claim.{key}"] = (n, part.column)
         if key in ("loses", "gains"):
             count = self.integer(args[0], f"the marks {key[:-1]}", 1) if args else 1
+            most = _bound("claim", key)
+            if count + len(claim.get(key, ())) > most:
+                raise _Fail(args[0].column if args else part.column,
+                            f"a claim lists at most {most} marks {'lost' if key == 'loses' else 'gained'} "
+                            f"(the format's bound), not {count + len(claim.get(key, ()))}")
             claim.setdefault(key, []).extend([name] * count)
         elif key == "out":
             if args:
@@ -860,7 +947,7 @@ class _Reader:
         text = part.text
         if text.startswith('"'):
             return self.name_then(part)
-        for name in sorted(self.players, key=len, reverse=True):
+        for name in self.by_length:
             if text.startswith(name) and len(text) > len(name) and text[len(name)].isspace():
                 return name, _strip(_Span(text[len(name):], part.column + len(name)))
         words = _words(part)
@@ -869,6 +956,136 @@ class _Reader:
                 return (text[: word.column - part.column].rstrip(),
                         _Span(text[word.column - part.column:], word.column))
         return text, _Span("", part.column + len(text))
+
+
+
+class _Reader(_HeaderReader, _BodyReader, _ClaimReader):
+    """A text in two passes: the headers first, wherever they stand (the body needs the ruleset,
+    the players and the dealer to read its cards and names), then the body in order."""
+
+    def lines(self) -> Iterator[_Line]:
+        # lines end at '\n' (and '\r\n', '\r') only; a byte order mark may open the text
+        text = self.text[1:] if self.text.startswith("\ufeff") else self.text
+        for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+            bad = _unprintable(raw)
+            if bad is not None:
+                self.fail(number, bad + 1, f"the character U+{ord(raw[bad]):04X} "
+                                           f"({_char_name(raw[bad])}) cannot be written back as itself: "
+                                           "a deal is written in printable characters")
+                continue
+            head = raw.lstrip()
+            if ":" in head and _HEADER_OF.get(V.fold(head.split(":", 1)[0])) == "description":
+                yield _Line(number, _Span(raw.rstrip(), 1), None, raw)  # a description is text: no comment
+                continue
+            at = _find(raw, "#")
+            comment = raw[at + 1:].strip() if at >= 0 else None
+            content = raw[:at] if at >= 0 else raw
+            yield _Line(number, _strip(_Span(content.rstrip(), 1)), comment, raw)
+
+    def read(self) -> None:
+        lines = list(self.lines())
+        # the headers first, wherever they stand: the body needs the ruleset, the players and
+        # the dealer to read its cards and names
+        body: list[tuple[_Line, str, _Span, _Span]] = []
+        for line in lines:
+            if not line.content.text:
+                continue
+            try:
+                kind, head, rest = self.classify(line)
+            except _Fail as err:
+                self.fail(line.number, err.column, err.message, err.rule)
+                continue
+            if kind.startswith("header:"):
+                try:
+                    self.header(line, kind[7:], head, rest)
+                except _Fail as err:
+                    self.fail(line.number, err.column, err.message, err.rule)
+            else:
+                body.append((line, kind, head, rest))
+        for key, label in (("ruleset", "Ruleset"), ("players", "Players"), ("dealer", "Dealer")):
+            if key not in self.seen:
+                self.fail(1, 1, f"no '{label}:' line: a deal names its ruleset, its players in seat order and "
+                                f"its dealer")
+        if self.rules is None:
+            return  # no pack to read the cards with: every card word would be 'unknown' (issue 24)
+        for line, kind, head, rest in body:
+            try:
+                getattr(self, "body_" + kind)(line, head, rest)
+            except _Fail as err:
+                self.fail(line.number, err.column, err.message, err.rule)
+            if len(self.history) > self.max_events:
+                self.fail(line.number, 1, f"more than {self.max_events} events in the history (the format's "
+                                          "bound): reading stops here")
+                break
+        if self.description:
+            self.doc["description"] = "\n".join(self.description)
+        if self.history:
+            self.doc["history"] = self.history
+
+    def classify(self, line: _Line) -> tuple[str, _Span, _Span]:
+        text = line.content.text
+        col = line.content.column
+        # an exchange seen: 'Anna <> Bruno'
+        for arrow in _ARROWS:
+            at = _find(text, arrow)
+            if at >= 0 and _find(text[:at], ":") < 0:
+                return "exchange", _strip(_Span(text[:at], col)), _strip(_Span(text[at + len(arrow):],
+                                                                                col + at + len(arrow)))
+        colon = _find(text, ":")
+        if colon < 0:
+            raise _Fail(col, f"cannot read {text!r}: expected 'NAME: what he said or did', a header "
+                             f"('Ruleset: campli'), 'A <> B', 'shown: ...' or 'claim: ...'")
+        head = _strip(_Span(text[:colon], col))
+        rest = _strip(_Span(text[colon + 1:], col + colon + 1))
+        if head.text.startswith('"'):
+            _, used = _unquote(head.text, head.column)
+            after = head.text[used:].strip()
+            if not after:
+                return "player", head, rest
+            if V.fold(after) in _CLAIM_SAYS:
+                return "claim", head, rest
+            raise _Fail(head.column + used, f"expected ':' after the quoted name, not {after!r}")
+        key = V.fold(head.text)
+        if key in _HEADER_OF:
+            return "header:" + _HEADER_OF[key], head, rest
+        if key in _SHOWN:
+            return "shown", head, rest
+        if _claim_head(key) is not None:
+            return "claim", head, rest
+        return "player", head, rest
+
+
+_INTEGER = re.compile(r"[+-]?\d+")  # \d: any decimal digit, full-width ones too (int() reads them)
+
+
+def _whole(text: str, column: int, what: str) -> Optional[int]:
+    """``text`` as an integer, None if it is not one; more than inputs.MAX_INT_DIGITS digits are
+    refused before they are converted, as the JSON path refuses them (Python's own limit is
+    4,300 digits, and a longer number could not be printed back)."""
+    if not _INTEGER.fullmatch(text):
+        return None
+    digits = len(text.lstrip("+-"))
+    if digits > MAX_INT_DIGITS:
+        raise _Fail(column, f"{what}: an integer of {digits} digits: at most {MAX_INT_DIGITS} digits are read")
+    return int(text)
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for a message, cut at 60 characters."""
+    return repr(text) if len(text) <= 60 else repr(text[:59] + "…")
+
+
+def _claim_head(folded: str) -> Optional[str]:
+    """How a line's head (folded) opens a claim: '' ('claim:'), 'by' ('claim by NAME:'),
+    'says' ('NAME claims:'), or None when it is no claim."""
+    if folded in _CLAIM_NOUNS:
+        return ""
+    words = folded.split(" ")
+    if len(words) > 2 and " ".join(words[:2]) in _CLAIM_BY:
+        return "by"
+    if len(words) > 1 and words[-1] in _CLAIM_SAYS:
+        return "says"
+    return None
 
 
 def _strip_quotes(text: str) -> tuple[str, int]:
@@ -894,7 +1111,8 @@ def _argument(text: str, word: str, column: int) -> _Span:
 
 
 _COMMA_WORDS = {V.fold(w.text): w for w in V.WORDS if "," in w.text}
-_ARGUMENT_WORDS = sorted((w for w in V.WORDS if w.argument), key=lambda w: -len(V.fold(w.text)))
+# (folded text, word), the longest first
+_ARGUMENT_WORDS = sorted(((V.fold(w.text), w) for w in V.WORDS if w.argument), key=lambda kw: -len(kw[0]))
 
 
 def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
@@ -902,7 +1120,8 @@ def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
     wrote, the (line, column) it came from.  Raises :class:`NotationError` (with every error
     found in ``errors``)."""
     reader = _Reader(text)
-    reader.read()
+    with contextlib.suppress(_Enough):
+        reader.read()
     if reader.errors:
         errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.column)))
         first = errors[0]
@@ -919,8 +1138,6 @@ def parse(text: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- normal form
 
 def _family_of(doc: dict[str, Any]) -> Optional[str]:
-    from ..game.rulesets import PRESETS
-
     ruleset = doc.get("ruleset")
     name = ruleset.get("preset") if isinstance(ruleset, dict) else ruleset
     rules = PRESETS.get(name) if isinstance(name, str) else None
@@ -980,27 +1197,7 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     history = [dict(e) for e in d.get("history", [])] if isinstance(d.get("history", []), list) else None
     if history is not None:
         for e in history:
-            if "fermatevi" in e:
-                who = e.pop("fermatevi")
-                note = e.pop("note", None)
-                e.clear()
-                e.update({"announce": "fermatevi", "by": who})
-                if note is not None:
-                    e["note"] = note
-            if "announce" in e and isinstance(e["announce"], str):
-                e["announce"] = e["announce"].strip().rstrip("!").rstrip()
-            if "card" in e:
-                c = _canon(e["card"], family)
-                if c == "?" and "shows" not in e:
-                    del e["card"]
-                else:
-                    e["card"] = c
-            if "note" in e:
-                note = _clean_note(e["note"])
-                if note is None:
-                    del e["note"]
-                else:
-                    e["note"] = note
+            _normal_event(e, family)
         shown = d.pop("shown", None)
         if isinstance(shown, dict) and shown:
             at = len(history)
@@ -1010,21 +1207,50 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
         d["history"] = history
         if not history:
             del d["history"]
-    claim = d.get("claim")
-    if isinstance(claim, dict):
-        for key in ("loses", "gains"):
-            if isinstance(claim.get(key), list):
-                claim[key] = sorted(claim[key])
-        if isinstance(claim.get("out"), list):
-            claim["out"] = sorted(set(claim["out"]))
-        if isinstance(claim.get("holds"), dict):
-            claim["holds"] = {name: _canon(c, family) for name, c in claim["holds"].items()}
-        for key in ("holds", "net"):
-            if claim.get(key) == {}:
-                del claim[key]  # names nobody: checks nothing
+    if isinstance(d.get("claim"), dict):
+        _normal_claim(d["claim"], family)
     if d.get("stack") == {}:
         del d["stack"]
     return d
+
+
+def _normal_event(e: dict[str, Any], family: Optional[str]) -> None:
+    """One history event in :func:`normalise`'s form, in place."""
+    if "fermatevi" in e:
+        who = e.pop("fermatevi")
+        note = e.pop("note", None)
+        e.clear()
+        e.update({"announce": "fermatevi", "by": who})
+        if note is not None:
+            e["note"] = note
+    if "announce" in e and isinstance(e["announce"], str):
+        e["announce"] = e["announce"].strip().rstrip("!").rstrip()
+    if "card" in e:
+        c = _canon(e["card"], family)
+        if c == "?" and "shows" not in e:
+            del e["card"]
+        else:
+            e["card"] = c
+    if "note" in e:
+        note = _clean_note(e["note"])
+        if note is None:
+            del e["note"]
+        else:
+            e["note"] = note
+
+
+def _normal_claim(claim: dict[str, Any], family: Optional[str]) -> None:
+    """The claim in :func:`normalise`'s form, in place: its lists sorted, its cards canonical."""
+    for key in ("loses", "gains"):
+        if isinstance(claim.get(key), list):
+            claim[key] = sorted(claim[key])
+    if isinstance(claim.get("out"), list):
+        claim["out"] = sorted(set(claim["out"]))
+    if isinstance(claim.get("holds"), dict):
+        claim["holds"] = {name: _canon(c, family) for name, c in claim["holds"].items()}
+    for key in ("holds", "net"):
+        if claim.get(key) == {}:
+            del claim[key]  # names nobody: checks nothing
 
 
 # --------------------------------------------------------------------------- the writer
@@ -1051,8 +1277,6 @@ def _card_text(card: Any) -> str:
 
 
 def _rules_of(doc: dict[str, Any]) -> Any:
-    from ..game.rulesets import PRESETS
-
     ruleset = doc.get("ruleset")
     name = ruleset.get("preset") if isinstance(ruleset, dict) else ruleset
     rules = PRESETS.get(name) if isinstance(name, str) else None
@@ -1080,6 +1304,7 @@ def format(doc: dict[str, Any], language: Optional[str] = None) -> str:  # the p
     """Write a position document as notation, in ``language`` ('it', 'de', 'fr', 'en', 'da') or
     the ruleset's own (Campli's Italian, Coucou's French ...)."""
     d = normalise(doc)
+    _check_writable(d)
     rules = _rules_of(d)
     lang = language or (V.language_of(rules) if rules is not None else "en")
 
@@ -1098,29 +1323,8 @@ def format(doc: dict[str, Any], language: Optional[str] = None) -> str:  # the p
     out: list[str] = []
     if isinstance(d.get("description"), str):
         out.extend(f"Description: {line}".rstrip() for line in d["description"].split("\n"))
-    ruleset = d.get("ruleset")
-    if isinstance(ruleset, dict):
-        out.append(f"Ruleset: {ruleset.get('preset', '')}")
-        opts = []
-        for key, value in ruleset.get("options", {}).items():
-            if isinstance(value, str) and not _OPTION_VALUE.match(value):
-                value = _quote(value)
-            opts.append(f"{key}={value}")
-        out.append("Options: " + ", ".join(opts))
-    else:
-        out.append(f"Ruleset: {ruleset}")
-    players = []
-    for p in d.get("players", []):
-        if isinstance(p, str):
-            players.append(nm(p))
-            continue
-        text = nm(p["name"])
-        if "marks" in p:
-            text += f" {p['marks']}"
-        if "virgin" in p:
-            text += " virgin" if p["virgin"] else " not virgin"
-        players.append(text)
-    out.append("Players: " + ", ".join(players))
+    out.extend(_ruleset_lines(d.get("ruleset")))
+    out.append("Players: " + ", ".join(_player_text(p, nm) for p in d.get("players", [])))
     if "dealer" in d:
         out.append(f"Dealer: {nm(d['dealer'])}")
     for key, label in (("pot", "Pot"), ("eliminations", "Eliminations"), ("reentries", "Reentries"),
@@ -1148,6 +1352,47 @@ def format(doc: dict[str, Any], language: Optional[str] = None) -> str:  # the p
     if isinstance(claim, dict):
         out.append(_claim_line(claim, nm))
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _ruleset_lines(ruleset: Any) -> list[str]:
+    if not isinstance(ruleset, dict):
+        return [f"Ruleset: {ruleset}"]
+    opts = []
+    for key, value in ruleset.get("options", {}).items():
+        if isinstance(value, str) and not _OPTION_VALUE.match(value):
+            value = _quote(value)
+        opts.append(f"{key}={value}")
+    return [f"Ruleset: {ruleset.get('preset', '')}", "Options: " + ", ".join(opts)]
+
+
+def _player_text(p: Any, nm: Callable[[str], str]) -> str:
+    if isinstance(p, str):
+        return nm(p)
+    text = nm(p["name"])
+    if "marks" in p:
+        text += f" {p['marks']}"
+    if "virgin" in p:
+        text += " virgin" if p["virgin"] else " not virgin"
+    return text
+
+
+def _check_writable(d: dict[str, Any]) -> None:
+    """The description and the notes are written as they are (names and cards are quoted and
+    escaped): a character in them that no text output shows as itself (a control character,
+    U+2028 ...) would read back as other text, so the document is refused (issue 27), with the
+    path and the character."""
+    texts = [("$.description", d.get("description"))]
+    history = d.get("history")
+    if isinstance(history, list):
+        texts += [(f"$.history[{i}].note", e.get("note")) for i, e in enumerate(history) if isinstance(e, dict)]
+    for path, text in texts:
+        if not isinstance(text, str):
+            continue
+        for line in text.split("\n"):
+            bad = _unprintable(line)
+            if bad is not None:
+                raise ValueError(f"{path}: the character U+{ord(line[bad]):04X} ({_char_name(line[bad])}) cannot be "
+                                 "written in the notation as itself")
 
 
 def _item(e: dict[str, Any], say: Callable[[str], str]) -> str:
@@ -1228,126 +1473,22 @@ def _claim_line(claim: dict[str, Any], nm: Callable[[str], str]) -> str:
 # --------------------------------------------------------------------------- the command line
 
 def _text(data: bytes | str) -> str:
-    from .position import MAX_BYTES, InputError
-
+    """The notation's text, as the JSON path reads it (inputs.decode: the size bound, UTF-8 with
+    an optional byte order mark, and a bad byte named by its line and column)."""
     if isinstance(data, str):
         if len(data.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-            raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
+            raise InputError(TOO_LARGE)
         return data
     if len(data) > MAX_BYTES:
-        raise InputError(f"input is larger than the {MAX_BYTES // 1024} KiB limit")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(f"not UTF-8 text (byte {err.start})") from None
+        raise InputError(TOO_LARGE)
+    return decode(data)
 
 
 def errors_text(errors: tuple[NotationError, ...], source: str) -> str:
     """Notation errors as a compiler prints them: ``deal.txt:LINE:COL: message [rule]``."""
-    from .sources import RULES, cite
-
     head = f"{source}: not readable as a deal ({len(errors)} problem{'s' if len(errors) != 1 else ''})"
     lines = [head]
     for e in errors:
         rule = f" [{cite(e.rule)}]" if e.rule in RULES else ""
         lines.append(f"{source}:{e.line}:{e.column}: {e.message}{rule}")
     return "\n".join(lines)
-
-
-def _located(record: dict[str, Any], where: Locations, source: str) -> str:
-    """The problems of a position read from notation, each at the line that wrote it."""
-    from .position import Problem
-    from ..services.render import problems_text
-    from .sources import RULES, cite
-
-    problems = [Problem(p["layer"], p["path"], p["message"], p.get("rule")) for p in record["problems"]]
-    # the JSON path's text, its head and what follows the problems (the readings under which a
-    # rejected history is valid), with each problem at its line instead of its path
-    warnings = [Problem(w["layer"], w["path"], w["message"], w.get("rule")) for w in record.get("warnings", ())]
-    whole = problems_text(problems, source, record.get("verdict"), record.get("valid_under", ()),
-                          warnings).split("\n")
-    lines = [whole[0]]
-    for p in problems:
-        rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
-        at = where.of(p.path) if p.path != "$" else None
-        place = f"{source}:{at[0]}:{at[1]}" if at else source
-        lines.append(f"{place}: {p.message}{rule}")
-    return "\n".join(lines + whole[1 + len(problems):])
-
-
-def adjudicate_notation(data: bytes | str, source: str, readings: bool = True) -> tuple[int, dict[str, Any], Any]:
-    """A deal in the notation through every layer, as ``cli.adjudicate_document`` does for JSON:
-    (exit code, JSON record, text thunk).  A notation error is exit 1, its JSON problems of layer
-    'input' (path '$', the message starting 'line L, column C:'); later problems keep their JSON
-    paths, and the text gives each the line it came from."""
-    from ..cli.adjudicate import EXIT_INVALID, adjudicate_document
-    from .position import InputError, Problem
-    from ..services.render import problems_json, problems_text
-
-    try:
-        text = _text(data)
-    except InputError as err:
-        problem = Problem("input", err.path, err.message)
-        return EXIT_INVALID, problems_json([problem], source), lambda: problems_text([problem], source)
-    try:
-        doc, where = parse_with_locations(text)
-    except NotationError as err:
-        problems = [Problem("input", "$", f"line {e.line}, column {e.column}: {e.message}", e.rule)
-                    for e in err.errors]
-        errors = err.errors
-        return EXIT_INVALID, problems_json(problems, source), lambda: errors_text(errors, source)
-    def place(path: str) -> str:
-        at = where.of(path)
-        return f"line {at[0]}" if at else path
-
-    code, record, thunk = adjudicate_document(doc, source, readings, place)
-    if code == EXIT_INVALID and record.get("problems"):
-        return code, record, lambda: _located(record, where, source)
-    return code, record, thunk
-
-
-def convert(names: list[str], to: str, out: Any, err: Any, stdin: Any, language: Optional[str] = None) -> int:
-    """``cucu-adjudicate --to-json FILE`` / ``--to-notation FILE``: write each input in the
-    other form (exit 1 when one cannot be read, 2 when a file cannot be opened).  As for a
-    ruling (issue 12): at most MAX_BYTES + 1 bytes of an input are read, and no character that
-    could act on a terminal reaches either output unescaped."""
-    import json
-
-    from .position import MAX_BYTES, InputError, load
-    from ..services.render import json_printable, printable
-
-    worst = 0
-    for name in names:
-        source = "<stdin>" if name == "-" else name
-        try:
-            if name == "-":
-                data = stdin.read(MAX_BYTES + 1)
-            else:
-                with open(name, "rb") as f:
-                    data = f.read(MAX_BYTES + 1)
-        except OSError as e:
-            err.write(printable(f"cucu-adjudicate: error: cannot read {name}: {e.strerror or e}") + "\n")
-            worst = max(worst, 2)
-            continue
-        try:
-            if to == "json":
-                doc = parse(_text(data))
-                out.write(json_printable(json.dumps(doc, ensure_ascii=False, indent=2)) + "\n")
-            else:
-                from .position import schema_problems
-                from ..services.render import problems_text
-
-                doc = load(data)
-                problems = schema_problems(doc)
-                if problems:
-                    err.write(problems_text(problems, source) + "\n")
-                    worst = max(worst, 1)
-                    continue
-                out.write(printable(format(doc, language)))
-        except NotationError as e:
-            err.write(printable(errors_text(e.errors, source)) + "\n")
-            worst = max(worst, 1)
-        except InputError as e:
-            err.write(printable(f"{source}: cannot read the position: {e.message}") + "\n")
-            worst = max(worst, 1)
-    return worst

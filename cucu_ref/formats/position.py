@@ -19,23 +19,25 @@ Replaying the history (the fourth layer) belongs to :mod:`cucu_ref.services.adju
 from __future__ import annotations
 
 import dataclasses
-import functools
+import difflib
 import json
 import re
-import unicodedata
-from types import MappingProxyType, ModuleType
+from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from ..game import cards as _cards
 from ..game.cards import PACKS, Card, CardNameError
 from ..game.deal import deal_places, fixed_deal_places, seats_around
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
+from .names import lookalike_key, lookalike_letters, name_key, table_name
 from ..game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset
 from ..game.state import Action, ActionKind, Phase, State
 
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.formats.vocabulary with
 # their languages and sources; re-exported here, where they were first defined.
-from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, fold
+from . import validation
+from .sources import RULES, cite
+from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, fold, lookup
 
 __all__ = [
     "FORMAT",
@@ -55,6 +57,8 @@ __all__ = [
     "ROLE_WORDS",
     "ROLE_CALL",
     "ROLE_RULE",
+    "DECISIONS",
+    "VERB_OF",
 ]
 
 FORMAT = "cucu-position/1"
@@ -90,8 +94,6 @@ class Problem(NamedTuple):
     rule: Optional[str] = None  # the rule ID that makes it a problem
 
     def as_json(self) -> dict[str, Any]:
-        from .sources import RULES, cite
-
         out: dict[str, Any] = {"layer": self.layer, "path": self.path, "message": self.message}
         out["rule"] = self.rule
         out["source"] = cite(self.rule) if self.rule in RULES else None
@@ -153,25 +155,14 @@ class Position(NamedTuple):
 
 def schema(name: str = "position-1") -> dict[str, Any]:
     """A schema shipped as package data: 'position-1' or 'ruling-1' (see :mod:`cucu_ref.formats.validation`)."""
-    from .validation import schema as _schema
-
-    return _schema(name)
+    return validation.schema(name)
 
 
 def schema_problems(doc: Any, name: str = "position-1") -> list[Problem]:
     """Every way ``doc`` breaks the shipped schema ``name`` (see :func:`schema`), each with its
     JSON path, all collected; [] when it is valid.  Checked by jsonschema-rs
     (:mod:`cucu_ref.formats.validation`)."""
-    return [Problem("schema", path, message) for path, message in _validation().problems(doc, name)]
-
-
-@functools.lru_cache(maxsize=None)
-def _validation() -> ModuleType:
-    """:mod:`cucu_ref.formats.validation`, imported when a schema is first asked for and then kept (a
-    relative import inside a function costs 1-2 µs a call, which every position paid)."""
-    from . import validation
-
-    return validation
+    return [Problem("schema", path, message) for path, message in validation.problems(doc, name)]
 
 
 # What a table may write for a history verb it does not know ('pass' for 'offer'): the vocabulary's
@@ -199,13 +190,9 @@ def verb_hints(doc: Any, problems: list[Problem]) -> list[Problem]:
                     continue
                 verb = _VERB_NEAR.get(_fold(key))
                 if verb is None:
-                    from .vocabulary import lookup
-
                     words = [w for w in lookup(key) if w.kind == "decision"]
                     verb = _MEANING_VERB.get(words[0].meaning, words[0].meaning) if words else None
                 if verb is None:
-                    import difflib
-
                     near = difflib.get_close_matches(key, list(VERBS), n=1)
                     verb = near[0] if near else None
                 if verb is not None and verb in VERBS:
@@ -234,50 +221,121 @@ class _Checker:
 _CARD_MEMO: dict[str, dict[str, Card]] = {}  # pack name -> text -> card (parsing is pure)
 
 
-def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
-    """Check the meaning of a schema-valid position; return it with every problem found.
+class _Reading:
+    """One document as :func:`parse` reads it: its problems, its ruleset and pack, and the seats
+    once the players are read.  :meth:`card` and :meth:`seat` read a card's and a player's name
+    against them, each problem at its JSON path."""
 
-    The position is None when a problem makes it unusable."""
-    chk = _Checker()
-    rules, preset_name, overrides = _ruleset(doc.get("ruleset"), chk)
-    if (rules is not None and rules.piquet_below_seven == "yes" and rules.pack == "french-52"
-            and len(doc.get("players", [])) < 7):
-        # F1: the 32-card piquet pack 'wenn weniger als sieben Spieler spielen', fixed at the start of
-        # the match (as cucu_ref.game.engine.new_match does): every player listed sat down at the start
-        rules = _with_options(rules, {"pack": "french-32"})
-    pack = PACKS[rules.pack] if rules is not None else PACKS["cuccu-40"]
+    def __init__(self, doc: dict[str, Any], chk: _Checker, rules: Optional[Rules], pack: Any) -> None:
+        self.doc, self.chk, self.rules, self.pack = doc, chk, rules, pack
+        self.memo = _CARD_MEMO.setdefault(pack.name, {})
+        self.names: list[str] = []
+        self.marks: list[int] = []
+        self.seat_of: dict[str, int] = {}
 
-    memo = _CARD_MEMO.setdefault(pack.name, {})
-
-    def card(value: Any, path: Any) -> Optional[Card]:
-        known = memo.get(value) if type(value) is str else None
+    def card(self, value: Any, path: Any) -> Optional[Card]:
+        """The card named ``value`` in this pack, or None (unknown, or a problem at ``path``:
+        a string, or (prefix, index), built only when needed)."""
+        known = self.memo.get(value) if type(value) is str else None
         if known is not None:
             return known
         if _is_unknown(value):
             return None
-        if isinstance(path, tuple):  # (prefix, index): built only when needed
+        if isinstance(path, tuple):
             path = f"{path[0]}[{path[1]}]"
         try:
-            parsed = pack.parse(value)
-            if len(memo) < 4096:
-                memo[value] = parsed
+            parsed: Card = self.pack.parse(value)
+            if len(self.memo) < 4096:
+                self.memo[value] = parsed
             return parsed
         except CardNameError as err:
             if err.candidates:  # a regional name of two cards (cucu_ref.game.cards.ALIASES)
-                chk.add(path, str(err), "C1")
+                self.chk.add(path, str(err), "C1")
                 return None
-            message, rule = _card_problem(value, err, pack, rules, len(doc.get("players", [])))
-            chk.add(path, message, rule)
+            message, rule = _card_problem(value, err, self.pack, self.rules, len(self.doc.get("players", [])))
+            self.chk.add(path, message, rule)
             return None
 
-    # players (K1: seat order is play order)
-    names: list[str] = []
-    name_keys: dict[str, int] = {}
-    marks: list[int] = []
+    def seat(self, value: Any, path: str, what: str = "player") -> int:
+        """The seat of the player named ``value``, or -1 (a problem at ``path``)."""
+        if type(value) is str:
+            # a name written as seated (stripped, NFC) is its own normal form: one lookup
+            found = self.seat_of.get(value)
+            if found is not None:
+                return found
+        name = _name(value) if isinstance(value, str) else value
+        if name in self.seat_of:
+            return self.seat_of[name]
+        near = difflib.get_close_matches(str(name), self.names, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        self.chk.add(path, f"{what} {name!r} is not seated at this table{hint} (players: {', '.join(self.names)})")
+        return -1
+
+
+class _Stack(NamedTuple):
+    """What a document says of the stack: the whole order, or its top, bottom and other cards."""
+
+    order: Optional[tuple[Optional[Card], ...]]
+    top: Optional[Card]
+    bottom: Optional[Card]
+    extra: tuple[Card, ...]
+    extra_at: list[tuple[Optional[Card], str]]
+
+
+def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
+    """Check the meaning of a schema-valid position; return it with every problem found.
+
+    The position is None when a problem makes it unusable.  The steps, in the order their
+    problems are reported: the ruleset and its pack (F1), the players (K1, K17), the dealer
+    and the table (K2, K3), the stack (C1), the cards held at the end (K16), the history, the
+    cards dealt (K4) and shown (K15), the copies of each card (C1), the claim."""
+    chk = _Checker()
+    rules, preset_name, overrides = _ruleset(doc.get("ruleset"), chk)
+    rules = _piquet_pack(rules, doc)
+    rd = _Reading(doc, chk, rules, PACKS[rules.pack] if rules is not None else PACKS["cuccu-40"])
+    virgins = _players(rd)
+    dealer = _table(rd)
+    stake = rules.stake if rules is not None else 1
+    pot = int(doc.get("pot", stake * len(rd.names)))
+    stack = _stack(rd)
+    hands, hand_at = _hands(rd)
+    history = _history(doc.get("history", []), rd.seat, rd.card, rd.marks, rd.names, chk)
+    dealt = _dealt(rd, history)
+    shown = _shown(rd, history, hands)
+    if rules is not None:
+        _copies_laid(rd, rules, history, stack, dealt, dealer)
+        _copies_held(rd, history, hands, hand_at, shown)
+    claim = _claim(doc["claim"], rd.seat, rd.card, chk, rd.names) if "claim" in doc else None
+    if chk.problems or rules is None or dealer < 0:
+        return None, chk.problems
+    return Position(
+        rules=rules, preset=preset_name, overrides=overrides, players=tuple(rd.names), marks=tuple(rd.marks),
+        virgins=tuple(virgins), dealer=dealer, pot=pot, eliminations=int(doc.get("eliminations", 0)),
+        reentries=int(doc.get("reentries", 0)), deals_played=int(doc.get("deals_played", 0)),
+        stack_order=stack.order, stack_top=stack.top, stack_bottom=stack.bottom, stack_cards=stack.extra,
+        hands=hands, history=tuple(history), claim=claim, description=doc.get("description", ""), dealt=dealt,
+        shown=shown,
+    ), []
+
+
+def _piquet_pack(rules: Optional[Rules], doc: dict[str, Any]) -> Optional[Rules]:
+    """F1: the 32-card piquet pack 'wenn weniger als sieben Spieler spielen', fixed at the start
+    of the match (as cucu_ref.game.engine.new_match does): every player listed sat down at the start."""
+    if (rules is not None and rules.piquet_below_seven == "yes" and rules.pack == "french-52"
+            and len(doc.get("players", [])) < 7):
+        return _with_options(rules, {"pack": "french-32"})
+    return rules
+
+
+def _players(rd: _Reading) -> list[bool]:
+    """The players in seat order (K1: seat order is play order), their names and marks, into
+    ``rd``; each one's virginity (K17; Q8 for marks gained) returned."""
+    rules, chk = rd.rules, rd.chk
+    name_keys: dict[tuple[str, str], int] = {}
     virgins: list[bool] = []
     initial = rules.initial_marks if rules is not None else 3
     gain_keeps_virgin = rules is None or getattr(rules, "virgin_after_gain", "still-virgin") == "still-virgin"
-    for i, entry in enumerate(doc.get("players", [])):
+    for i, entry in enumerate(rd.doc.get("players", [])):
         path = f"$.players[{i}]"
         if isinstance(entry, str):
             entry = {"name": entry}
@@ -285,13 +343,13 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         else:
             name_path = path + ".name"
         name = _name(entry["name"])
-        if name in names:
-            chk.add(name_path, f"duplicate player name {name!r} (also $.players[{names.index(name)}])")
+        if name in rd.names:
+            chk.add(name_path, f"duplicate player name {name!r} (also $.players[{rd.names.index(name)}])")
         else:
-            _name_collision(name, names, name_keys, name_path, chk)
-        names.append(name)
+            _name_collision(name, rd.names, name_keys, name_path, chk)
+        rd.names.append(name)
         m = int(entry.get("marks", initial))
-        marks.append(m)
+        rd.marks.append(m)
         virgin = entry.get("virgin", m == initial)
         if virgin and (m < initial or (m > initial and not gain_keeps_virgin)):
             # K17: a virgin still holds his original marks (Q8: marks gained may not count against it)
@@ -300,168 +358,169 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
         if virgin and m == 0:
             virgin = False
         virgins.append(bool(virgin))
-    seat_of = {n: i for i, n in enumerate(names)}
+    rd.seat_of.update({n: i for i, n in enumerate(rd.names)})
+    return virgins
 
-    def seat(value: Any, path: str, what: str = "player") -> int:
-        if type(value) is str:
-            # a name written as seated (stripped, NFC) is its own normal form: one lookup
-            found = seat_of.get(value)
-            if found is not None:
-                return found
-        name = _name(value) if isinstance(value, str) else value
-        if name in seat_of:
-            return seat_of[name]
-        import difflib
 
-        near = difflib.get_close_matches(str(name), names, n=1)
-        hint = f"; did you mean {near[0]!r}?" if near else ""
-        chk.add(path, f"{what} {name!r} is not seated at this table{hint} (players: {', '.join(names)})")
-        return -1
-
+def _table(rd: _Reading) -> int:
+    """The table's size (the ruleset's players; K3: two in the match) and the dealer's seat
+    (-1 if none; K2: one out of the match deals no more)."""
+    rules, names, marks = rd.rules, rd.names, rd.marks
     if rules is not None and names:
         in_match = sum(1 for m in marks if m > 0)
         if not rules.min_players <= len(names) <= rules.max_players:
-            chk.add("$.players", f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
-                                 f"not {len(names)}", rules.cites("players"))
+            rd.chk.add("$.players", f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
+                                    f"not {len(names)}", rules.cites("players"))
         if in_match < 2:
-            chk.add("$.players", f"only {in_match} player(s) hold marks: the match is over, there is no deal", "K3")
-    dealer = seat(doc.get("dealer"), "$.dealer", "dealer") if "dealer" in doc else -1
+            rd.chk.add("$.players", f"only {in_match} player(s) hold marks: the match is over, there is no deal", "K3")
+    dealer = rd.seat(rd.doc.get("dealer"), "$.dealer", "dealer") if "dealer" in rd.doc else -1
     if dealer >= 0 and marks[dealer] == 0:
-        chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 marks) and cannot deal", "K2")
+        rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 marks) and cannot deal", "K2")
+    return dealer
 
-    stake = rules.stake if rules is not None else 1
-    pot = int(doc.get("pot", stake * len(names)))
 
-    # what is known of the cards
-    stack = doc.get("stack", {})
-    stack_order: Optional[tuple[Optional[Card], ...]] = None
+def _stack(rd: _Reading) -> _Stack:
+    """What is known of the stack: its whole 'order' from the top down (a shorter one gives the
+    top, the rest unknown; issue 10 §2), or a 'top', a 'bottom' and other 'cards' in it (C1:
+    never more than the pack)."""
+    stack = rd.doc.get("stack", {})
+    order: Optional[tuple[Optional[Card], ...]] = None
     if "order" in stack:
-        order = stack["order"]
+        given = stack["order"]
         # the common case first: every name a card already parsed (one C-level lookup each)
         try:
-            known = tuple(map(memo.get, order))  # None for a name not parsed yet, or not a string
+            known = tuple(map(rd.memo.get, given))  # None for a name not parsed yet, or not a string
         except TypeError:  # an array or object in the order (the schema refuses it before this)
             known = (None,)
-        stack_order = known if None not in known else tuple(
-            card(c, ("$.stack.order", i)) for i, c in enumerate(order))
-        if len(stack_order) > pack.size:
-            # a shorter 'order' gives the stack from the top down, the rest unknown (issue 10 §2)
-            chk.add("$.stack.order", f"the whole stack holds the {pack.size} cards of {pack.name}, not "
-                                     f"{len(stack_order)}", "C1")
+        order = known if None not in known else tuple(rd.card(c, ("$.stack.order", i)) for i, c in enumerate(given))
+        if len(order) > rd.pack.size:
+            rd.chk.add("$.stack.order", f"the whole stack holds the {rd.pack.size} cards of {rd.pack.name}, not "
+                                        f"{len(order)}", "C1")
         if any(k in stack for k in ("top", "bottom", "cards")):
-            chk.add("$.stack", "give either the whole 'order' or 'top'/'bottom'/'cards', not both")
-    top = card(stack.get("top"), "$.stack.top")
-    bottom = card(stack.get("bottom"), "$.stack.bottom")
-    extra_at = [(card(x, f"$.stack.cards[{i}]"), f"$.stack.cards[{i}]") for i, x in enumerate(stack.get("cards", []))]
-    extra = tuple(c for c, _ in extra_at if c)
+            rd.chk.add("$.stack", "give either the whole 'order' or 'top'/'bottom'/'cards', not both")
+    top = rd.card(stack.get("top"), "$.stack.top")
+    bottom = rd.card(stack.get("bottom"), "$.stack.bottom")
+    extra_at = [(rd.card(x, f"$.stack.cards[{i}]"), f"$.stack.cards[{i}]")
+                for i, x in enumerate(stack.get("cards", []))]
+    return _Stack(order, top, bottom, tuple(c for c, _ in extra_at if c), extra_at)
 
+
+def _hands(rd: _Reading) -> tuple[dict[int, Card], dict[int, str]]:
+    """The cards held at the end ('hands'; K16: one out of the match holds none), and each
+    one's key as written (the path of a surplus copy)."""
     hands: dict[int, Card] = {}
     hand_at: dict[int, str] = {}
-    for name, value in doc.get("hands", {}).items():
-        s = seat(name, f"$.hands[{json.dumps(name)}]")
-        c = card(value, f"$.hands[{json.dumps(name)}]")
+    for name, value in rd.doc.get("hands", {}).items():
+        s = rd.seat(name, f"$.hands[{json.dumps(name)}]")
+        c = rd.card(value, f"$.hands[{json.dumps(name)}]")
         if s >= 0 and c is not None:
             hands[s] = c
-            hand_at[s] = name  # the key as written, for the path of a surplus copy
-            if marks[s] == 0:
-                chk.add(f"$.hands[{json.dumps(name)}]", f"{name} is out of the match and holds no card", "K16")
+            hand_at[s] = name
+            if rd.marks[s] == 0:
+                rd.chk.add(f"$.hands[{json.dumps(name)}]", f"{name} is out of the match and holds no card", "K16")
+    return hands, hand_at
 
-    history = _history(doc.get("history", []), seat, card, marks, names, chk)
 
-    # 'dealt' (the card each was dealt, as a history {"deal": P, "card": C}) and 'shown' (the cards
-    # shown at the showdown, as {"shows": P, "card": C}): the table's words for what it knows
+def _dealt(rd: _Reading, history: list[HistoryEvent]) -> dict[int, Card]:
+    """'dealt': the card each was dealt, as a history {"deal": P, "card": C} says it (K4: one
+    card each; K16: none to one out of the match); a card the history deals otherwise is refused."""
     dealt_at: dict[int, tuple[Card, str]] = {}
     for e in history:
         if e.verb == "deal" and e.card is not None:
             dealt_at.setdefault(e.seat, (e.card, e.path + ".card"))
     dealt: dict[int, Card] = {}
-    for name, value in doc.get("dealt", {}).items():
+    for name, value in rd.doc.get("dealt", {}).items():
         path = f"$.dealt[{json.dumps(name, ensure_ascii=False)}]"
-        s, c = seat(name, path), card(value, path)
+        s, c = rd.seat(name, path), rd.card(value, path)
         if s < 0 or c is None:
             continue
-        if marks[s] == 0:
-            chk.add(path, f"{name} is out of the match and is dealt no card", "K16")
+        if rd.marks[s] == 0:
+            rd.chk.add(path, f"{name} is out of the match and is dealt no card", "K16")
         elif s in dealt_at and dealt_at[s][0] != c:
-            chk.add(path, f"{name} was dealt {_cards.format(dealt_at[s][0])} ({dealt_at[s][1]}), not "
-                          f"{_cards.format(c)}", "K4")
+            rd.chk.add(path, f"{name} was dealt {_cards.format(dealt_at[s][0])} ({dealt_at[s][1]}), not "
+                             f"{_cards.format(c)}", "K4")
         else:
             dealt[s] = c
             dealt_at.setdefault(s, (c, path))
+    return dealt
+
+
+def _shown(rd: _Reading, history: list[HistoryEvent], hands: dict[int, Card]) -> dict[int, Card]:
+    """'shown': the cards shown at the showdown, as a history {"shows": P, "card": C} says it
+    (K15: the card one holds at the end; K16: none by one out of the match)."""
     shows_at = {e.seat: (e.card, e.path + ".card") for e in history if e.verb == "shows" and e.card is not None}
     shown: dict[int, Card] = {}
-    for name, value in doc.get("shown", {}).items():
+    for name, value in rd.doc.get("shown", {}).items():
         path = f"$.shown[{json.dumps(name, ensure_ascii=False)}]"
-        s, c = seat(name, path), card(value, path)
+        s, c = rd.seat(name, path), rd.card(value, path)
         if s < 0 or c is None:
             continue
-        if marks[s] == 0:
-            chk.add(path, f"{name} is out of the match and shows no card", "K16")
+        if rd.marks[s] == 0:
+            rd.chk.add(path, f"{name} is out of the match and shows no card", "K16")
         elif s in shows_at and shows_at[s][0] != c:
-            chk.add(path, f"{name} shows {_cards.format(shows_at[s][0])} ({shows_at[s][1]}), not {_cards.format(c)}",
-                    "K15")
+            rd.chk.add(path, f"{name} shows {_cards.format(shows_at[s][0])} ({shows_at[s][1]}), not "
+                             f"{_cards.format(c)}", "K15")
         elif s in hands and hands[s] != c:
-            chk.add(path, f"{name} holds {_cards.format(hands[s])} at the end ($.hands), so cannot show "
-                          f"{_cards.format(c)}", "K15")
+            rd.chk.add(path, f"{name} holds {_cards.format(hands[s])} at the end ($.hands), so cannot show "
+                             f"{_cards.format(c)}", "K15")
         else:
             shown[s] = c
+    return shown
 
-    # too many copies of a card (C1): the dealt cards and the stack are distinct cards; so are the
-    # cards held or shown at the end.  Each problem names the entries holding the copies.
-    if rules is not None:
-        deals = [e for e in history if e.verb == "deal"]
-        field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]", s) for s, c in dealt.items()
-                       if not any(e.seat == s and e.card is not None for e in deals)]
-        if not fixed_deal_places(rules):
-            # where the dealing depends on play (L10, F4, Q7's fresh card) no place is fixed: with
-            # the whole stack given every card dealt is one of its cards (a dead card put under it
-            # was dealt from it too), and with a part of it one card may be named twice (a dead
-            # card dealt again, L10; the card put on the talon, F4).  A named dealt card is not
-            # counted here: the replay checks it against the engine's deal (replay.Search.
-            # dealt_as_named), or lays it where its seat is dealt, which takes its copy (C1,
-            # replay.Search.lay_named; the card of a seat not dealt yet is counted at the end)
-            deals, field_dealt = [], []
-        elif stack_order and (field_dealt or any(e.card is not None for e in deals)):
-            # a dealt card the shuffled stack's 'order' also gives, at the place K4 (L2) deals it
-            # from, is the same card written twice: it must be that card, and counts once.
-            # (Asked only where a dealt card is named: a program's position names none)
-            given = _given_deals(rules, pack.size, stack_order, dealer, marks)
-            deals = [e for e in deals if not _same_card(e.seat, e.card, f"{e.path}.card", given, names, rules, chk)]
-            field_dealt = [d for d in field_dealt if not _same_card(d[2], d[0], d[1], given, names, rules, chk)]
-        layout = [*(stack_order or ()), top, bottom, *extra, *(e.card for e in deals), *(c for c, _, _ in field_dealt)]
 
-        def layout_places() -> list[tuple[Optional[Card], str]]:
-            # each card with its place, so that a surplus copy is reported where it is written
-            # (spelt out only when there is one)
-            placed = [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack_order or ())]
-            placed += [(top, "$.stack.top"), (bottom, "$.stack.bottom"), *extra_at]
-            return placed + [(e.card, f"{e.path}.card") for e in deals] + [(c, where) for c, where, _ in field_dealt]
+def _copies_laid(rd: _Reading, rules: Rules, history: list[HistoryEvent], stack: _Stack, dealt: dict[int, Card],
+                 dealer: int) -> None:
+    """C1, too many copies of a card among the cards dealt and the stack (distinct cards), each
+    problem naming the entries that hold the copies."""
+    names = rd.names
+    deals = [e for e in history if e.verb == "deal"]
+    field_dealt = [(c, f"$.dealt[{json.dumps(names[s], ensure_ascii=False)}]", s) for s, c in dealt.items()
+                   if not any(e.seat == s and e.card is not None for e in deals)]
+    if not fixed_deal_places(rules):
+        # where the dealing depends on play (L10, F4, Q7's fresh card) no place is fixed: with
+        # the whole stack given every card dealt is one of its cards (a dead card put under it
+        # was dealt from it too), and with a part of it one card may be named twice (a dead
+        # card dealt again, L10; the card put on the talon, F4).  A named dealt card is not
+        # counted here: the replay checks it against the engine's deal (replay.Search.
+        # dealt_as_named), or lays it where its seat is dealt, which takes its copy (C1,
+        # replay.Search.lay_named; the card of a seat not dealt yet is counted at the end)
+        deals, field_dealt = [], []
+    elif stack.order and (field_dealt or any(e.card is not None for e in deals)):
+        # a dealt card the shuffled stack's 'order' also gives, at the place K4 (L2) deals it
+        # from, is the same card written twice: it must be that card, and counts once.
+        # (Asked only where a dealt card is named: a program's position names none)
+        given = _given_deals(rules, rd.pack.size, stack.order, dealer, rd.marks)
+        deals = [e for e in deals if not _same_card(e.seat, e.card, f"{e.path}.card", given, names, rules, rd.chk)]
+        field_dealt = [d for d in field_dealt if not _same_card(d[2], d[0], d[1], given, names, rules, rd.chk)]
+    layout = [*(stack.order or ()), stack.top, stack.bottom, *stack.extra, *(e.card for e in deals),
+              *(c for c, _, _ in field_dealt)]
 
-        _surplus(pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", chk)
-        shown_seen = {s: e for s, e in ((e.seat, e) for e in history if e.verb == "shows" and e.card is not None)
-                      if s not in hands and s not in shown}
+    def layout_places() -> list[tuple[Optional[Card], str]]:
+        # each card with its place, so that a surplus copy is reported where it is written
+        # (spelt out only when there is one)
+        placed = [(c, f"$.stack.order[{i}]") for i, c in enumerate(stack.order or ())]
+        placed += [(stack.top, "$.stack.top"), (stack.bottom, "$.stack.bottom"), *stack.extra_at]
+        return placed + [(e.card, f"{e.path}.card") for e in deals] + [(c, where) for c, where, _ in field_dealt]
 
-        def held_places() -> list[tuple[Optional[Card], str]]:
-            placed: list[tuple[Optional[Card], str]] = [(c, f"$.hands[{json.dumps(hand_at[s])}]")
-                                                        for s, c in hands.items()]
-            placed += [(c, f"$.shown[{json.dumps(names[s], ensure_ascii=False)}]") for s, c in shown.items()
-                       if s not in hands]
-            return placed + [(e.card, f"{e.path}.card") for e in shown_seen.values()]
+    _surplus(rd.pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", rd.chk)
 
-        held = [*hands.values(), *(c for s, c in shown.items() if s not in hands),
-                *(e.card for e in shown_seen.values() if e.card is not None)]
-        _surplus(pack, held, held_places, "the cards held at the end", chk)
 
-    claim = _claim(doc["claim"], seat, card, chk, names) if "claim" in doc else None
-    if chk.problems or rules is None or dealer < 0:
-        return None, chk.problems
-    return Position(
-        rules=rules, preset=preset_name, overrides=overrides, players=tuple(names), marks=tuple(marks),
-        virgins=tuple(virgins), dealer=dealer, pot=pot, eliminations=int(doc.get("eliminations", 0)),
-        reentries=int(doc.get("reentries", 0)), deals_played=int(doc.get("deals_played", 0)),
-        stack_order=stack_order, stack_top=top, stack_bottom=bottom, stack_cards=extra, hands=hands,
-        history=tuple(history), claim=claim, description=doc.get("description", ""), dealt=dealt, shown=shown,
-    ), []
+def _copies_held(rd: _Reading, history: list[HistoryEvent], hands: dict[int, Card], hand_at: dict[int, str],
+                 shown: dict[int, Card]) -> None:
+    """C1, too many copies of a card among the cards held or shown at the end (distinct cards)."""
+    shown_seen = {s: e for s, e in ((e.seat, e) for e in history if e.verb == "shows" and e.card is not None)
+                  if s not in hands and s not in shown}
+
+    def held_places() -> list[tuple[Optional[Card], str]]:
+        placed: list[tuple[Optional[Card], str]] = [(c, f"$.hands[{json.dumps(hand_at[s])}]")
+                                                    for s, c in hands.items()]
+        placed += [(c, f"$.shown[{json.dumps(rd.names[s], ensure_ascii=False)}]") for s, c in shown.items()
+                   if s not in hands]
+        return placed + [(e.card, f"{e.path}.card") for e in shown_seen.values()]
+
+    held = [*hands.values(), *(c for s, c in shown.items() if s not in hands),
+            *(e.card for e in shown_seen.values() if e.card is not None)]
+    _surplus(rd.pack, held, held_places, "the cards held at the end", rd.chk)
 
 
 _PACK_WORDS = {
@@ -623,8 +682,6 @@ def _ruleset(value: Any, chk: _Checker) -> tuple[Optional[Rules], str, dict[str,
     for key, reading in overrides.items():
         opath = f"$.ruleset.options.{key}"
         if key not in kinds or key in ("name", "roles"):
-            import difflib
-
             near = difflib.get_close_matches(key, [k for k in kinds if k not in ("name", "roles")], n=1)
             hint = f"; did you mean {near[0]!r}?" if near else ""
             chk.add(opath, f"unknown rule option {key!r}{hint} (cucu-adjudicate --rulesets lists them)")
@@ -673,8 +730,6 @@ def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int]
             word = _fold(item["announce"])
             role = ROLE_WORDS.get(word)
             if role is None:
-                import difflib
-
                 near = difflib.get_close_matches(word, list(ROLE_WORDS), n=1)
                 hint = f"; did you mean {near[0]!r}?" if near else ""
                 chk.add(path + ".announce", f"unknown announcement {item['announce']!r}{hint} "
@@ -740,27 +795,28 @@ def _claim(value: dict[str, Any], seat: Any, card: Any, chk: _Checker, names: li
 def _name(text: str) -> str:
     """A name as the table means it: without surrounding space, in Unicode normal form C, so
     that 'Chloé' typed with a combining accent (NFD, as some keyboards write it) is 'Chloé'."""
-    text = text.strip()
-    return text if text.isascii() or unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+    return table_name(text)
 
 
-def _name_key(name: str) -> str:
-    # what a table cannot tell apart: case, and invisible formatting characters (Cf: zero-width
-    # spaces and joiners, soft hyphens)
-    if name.isascii():
-        return name.casefold()
-    return "".join(ch for ch in name if unicodedata.category(ch) != "Cf").casefold()
-
-
-def _name_collision(name: str, names: list[str], keys: dict[str, int], path: str, chk: _Checker) -> None:
-    """Two players a table cannot tell apart (``keys``: each name's :func:`_name_key`, first seat)."""
-    key = _name_key(name)
-    i = keys.setdefault(key, len(names))
+def _name_collision(name: str, names: list[str], keys: dict[tuple[str, str], int], path: str,
+                    chk: _Checker) -> None:
+    """Two players a table cannot tell apart (``keys``: each name's :func:`name_key` and its
+    :func:`lookalike_key`, as ('name', key) and ('look', key), mapped to its first seat)."""
+    i = keys.setdefault(("name", name_key(name)), len(names))
     if i != len(names):
         other = names[i]
         how = "by case" if other.casefold() == name.casefold() else "by invisible formatting characters"
         chk.add(path, f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
                       "a table cannot tell them apart")
+        return
+    # an ASCII name's look-alike key is its name key: the table of look-alikes is loaded only
+    # for a name with letters outside ASCII
+    i = keys.setdefault(("look", lookalike_key(name)), len(names))
+    if i != len(names):
+        other = names[i]
+        letters = lookalike_letters(name, other)
+        chk.add(path, f"player name {name!r} looks like {other!r} ($.players[{i}]) but is written with "
+                      f"other letters{' (' + letters + ')' if letters else ''}: a table cannot tell them apart")
 
 
 def _fold(text: str) -> str:
@@ -783,7 +839,10 @@ def start_state(pos: Position, rules: Optional[Rules] = None) -> State:
     )
 
 
-_VERB_OF = {kind: verb for verb, kinds in DECISIONS.items() for kind in kinds}
+# the other way round: the verb a position writes for each engine decision (the mapping is
+# written once, in DECISIONS)
+VERB_OF: dict[str, str] = {kind: verb for verb, kinds in DECISIONS.items() for kind in kinds}
+_VERB_OF = VERB_OF  # (the name tests/natural_positions.py reads)
 
 
 def position_from_replay(start: State, actions: list[Action], description: str = "") -> dict[str, Any]:
@@ -804,7 +863,7 @@ def position_from_replay(start: State, actions: list[Action], description: str =
     for a in actions[1:]:
         if a.seat is None:
             raise ValueError(f"the decision {a.kind!r} names no seat")
-        verb = _VERB_OF.get(a.kind)
+        verb = VERB_OF.get(a.kind)
         assert a.seat is not None
         history.append({verb: start.players[a.seat]} if verb else {"act": a.kind, "by": start.players[a.seat]})
     doc: dict[str, Any] = {"format": FORMAT}

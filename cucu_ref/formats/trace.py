@@ -41,13 +41,15 @@ from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
-from ..game.state import Action, ActionKind, Event, Phase, State
+from ..game.history import fold
+from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
 
 __all__ = [
     "FORMAT",
     "RESULT_FORMAT",
     "Trace",
     "Decision",
+    "DealOutcome",
     "Outcome",
     "Divergence",
     "Step",
@@ -100,9 +102,10 @@ class Decision(NamedTuple):
     path: str
 
 
-class Outcome(NamedTuple):
-    """A deal's outcome in engine seats.  In a trace's claimed outcome a field the trace does
-    not give is ``None`` (``net``, ``marks``, ``hands``: only the seats given are present)."""
+class DealOutcome(NamedTuple):
+    """A deal's outcome in engine seats (a ``cucu-trace/1``'s ``outcome``).  In a trace's
+    claimed outcome a field the trace does not give is ``None`` (``net``, ``marks``, ``hands``:
+    only the seats given are present)."""
 
     net: Optional[dict[int, int]] = None
     marks: Optional[dict[int, int]] = None
@@ -113,6 +116,9 @@ class Outcome(NamedTuple):
     illegal: Optional[tuple[int, Optional[str], str]] = None  # (decision index, rule, message)
     pot: Optional[int] = None  # the pot once the deal is over (buy-backs paid in, K17/L11)
     virgins: Optional[frozenset[int]] = None  # who is a virgin once the deal is over (K17, Q8)
+
+
+Outcome = DealOutcome  # the name before issue 23 (three classes were called Outcome)
 
 
 class Trace(NamedTuple):
@@ -133,7 +139,7 @@ class Trace(NamedTuple):
     stack: Optional[tuple[str, ...]]
     decisions: tuple[Decision, ...]
     policies: dict[str, str]  # phase -> action kind
-    claimed: Optional[Outcome]
+    claimed: Optional[DealOutcome]
     id: Optional[str]
     description: str
 
@@ -174,7 +180,7 @@ class Step(NamedTuple):
 
 
 class Replay(NamedTuple):
-    outcome: Outcome
+    outcome: DealOutcome
     steps: tuple[Step, ...]
     events: tuple[Event, ...]
     divergence: Optional[Divergence]  # in play: a decision refused, missing or extra
@@ -330,7 +336,7 @@ def _by_seat(value: Any, path: str, seat: Any) -> Iterable[tuple[Optional[int], 
             yield seat(ref, f"{path}.{key}"), x, f"{path}.{key}"
 
 
-def _claimed(value: dict[str, Any], seat: Any, chk: _Problems) -> Outcome:
+def _claimed(value: dict[str, Any], seat: Any, chk: _Problems) -> DealOutcome:
     def ints(field: str) -> Optional[dict[int, int]]:
         if field not in value:
             return None
@@ -359,7 +365,7 @@ def _claimed(value: dict[str, Any], seat: Any, chk: _Problems) -> Outcome:
     if "virgins" in value:
         virgins = frozenset(s for k, ref in enumerate(value["virgins"])
                             if (s := seat(ref, f"$.outcome.virgins[{k}]")) is not None)
-    return Outcome(ints("net"), ints("marks"), out, hands, nxt, winners, illegal, value.get("pot"), virgins)
+    return DealOutcome(ints("net"), ints("marks"), out, hands, nxt, winners, illegal, value.get("pot"), virgins)
 
 
 _SETUP_PATHS = {"players": "$.seats", "marks": "$.seats", "dealer": "$.dealer", "pot": "$.pot",
@@ -461,7 +467,7 @@ def replay(trace: Trace, rules: Optional[Rules] = None) -> Replay:
                                 _last_rule(events), f"{over}, but the trace goes on with {trace.names[d.seat]}'s "
                                                     f"'{d.word}'")
     if illegal is not None:
-        return Replay(Outcome(illegal=illegal), tuple(steps), tuple(events), divergence, state)
+        return Replay(DealOutcome(illegal=illegal), tuple(steps), tuple(events), divergence, state)
     return Replay(_outcome(state, events), tuple(steps), tuple(events), divergence, state)
 
 
@@ -469,16 +475,11 @@ def _last_rule(events: Sequence[Event]) -> Optional[str]:
     return events[-1].rule if events else None
 
 
-def _outcome(final: State, events: Sequence[Event]) -> Outcome:
+def _outcome(final: State, events: Sequence[Event]) -> DealOutcome:
     n = len(final.players)
-    net = dict.fromkeys(range(n), 0)
-    for e in events:
-        if e.kind == "mark-lost" and e.seat is not None:
-            net[e.seat] -= max(e.amount, 1)
-        elif e.kind == "mark-gained" and e.seat is not None:
-            net[e.seat] += max(e.amount, 1)
-    return Outcome(
-        net=net,
+    record = fold(events)
+    return DealOutcome(
+        net={seat: record.net(seat) for seat in range(n)},
         marks=dict(enumerate(final.marks)),
         out=frozenset(s for s, m in enumerate(final.marks) if m == 0),
         hands={s: final.hands[s] if s in final.order else None for s in range(n)},
@@ -546,7 +547,7 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
                                       f"{name[s]}: the trace says net {theirs[s]:+d}, cucu-ref {mine[s]:+d}"))
     if claimed.out is not None and ours.out is not None and claimed.out != ours.out:
         diff = sorted(claimed.out ^ ours.out)
-        rule = next((e.rule for e in rep.events if e.kind == "out" and e.seat in diff), rules.cites("out"))
+        rule = next((e.rule for e in rep.events if e.kind == EventKind.OUT and e.seat in diff), rules.cites("out"))
         out.append(Divergence(None, "$.outcome.out", "out", sorted(trace.client[s] for s in claimed.out),
                               sorted(trace.client[s] for s in ours.out), rule,
                               "out: the trace says " + (", ".join(name[s] for s in sorted(claimed.out)) or "nobody")
@@ -568,14 +569,14 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
                                       ours.marks[s], moved or rules.showdown_rule,
                                       f"{name[s]}: the trace says {claimed.marks[s]} marks, cucu-ref {ours.marks[s]}"))
     if claimed.next_dealer is not _UNSET and claimed.next_dealer != ours.next_dealer:
-        rule = next((e.rule for e in rep.events if e.kind == "next-dealer"), rules.cites("next-dealer"))
+        rule = next((e.rule for e in rep.events if e.kind == EventKind.NEXT_DEALER), rules.cites("next-dealer"))
         them = name[claimed.next_dealer] if claimed.next_dealer is not None else "nobody (the match is over)"
         us_n = name[ours.next_dealer] if ours.next_dealer is not None else "nobody (the match is over)"
         out.append(Divergence(None, "$.outcome.next_dealer", "next_dealer", _client(trace, claimed.next_dealer),
                               _client(trace, ours.next_dealer), rule, f"next dealer: the trace says {them}, cucu-ref "
                                                                       f"{us_n}"))
     if claimed.pot is not None and claimed.pot != ours.pot:
-        rule = next((e.rule for e in rep.events if e.kind == "buy-back"), rules.cites("buy-back"))
+        rule = next((e.rule for e in rep.events if e.kind == EventKind.BUY_BACK), rules.cites("buy-back"))
         out.append(Divergence(None, "$.outcome.pot", "pot", claimed.pot, ours.pot, rule,
                               f"pot: the trace says {claimed.pot} stake(s), cucu-ref {ours.pot}"))
     if claimed.virgins is not None and ours.virgins is not None and claimed.virgins != ours.virgins:
@@ -585,7 +586,8 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
                                                             or "nobody") + "; cucu-ref "
                               + (", ".join(name[s] for s in sorted(ours.virgins)) or "nobody")))
     if claimed.winners is not None and claimed.winners != ours.winners:
-        rule = next((e.rule for e in rep.events if e.kind in ("winner", "joint-winner")), rules.cites("winner"))
+        rule = next((e.rule for e in rep.events if e.kind in (EventKind.WINNER, EventKind.JOINT_WINNER)),
+                    rules.cites("winner"))
         out.append(Divergence(None, "$.outcome.winner", "winner", _winner_json(trace, claimed.winners),
                               _winner_json(trace, ours.winners), rule,
                               f"winner: the trace says {_names(trace, claimed.winners)}, cucu-ref "
@@ -666,7 +668,7 @@ def check_document(doc: Any, readings: bool = True) -> Verdict:
 # --------------------------------------------------------------------------- output
 
 
-def outcome_json(trace: Trace, outcome: Outcome) -> dict[str, Any]:
+def outcome_json(trace: Trace, outcome: DealOutcome) -> dict[str, Any]:
     """An outcome in the program's own seat numbering: arrays by its seats."""
     if outcome.illegal is not None:
         return {"illegal": _illegal_json(outcome.illegal)}

@@ -51,6 +51,7 @@ def schema(name: str = "position-1") -> dict[str, Any]:
 def _validator(name: str) -> "jsonschema_rs.Validator":
     v = _VALIDATORS.get(name)
     if v is None:
+        # cold start: jsonschema_rs costs 14 ms, used only by schema checks (not --help, --rulesets, a trace)
         import jsonschema_rs
 
         v = _VALIDATORS[name] = jsonschema_rs.Draft202012Validator(schema(name), offline=True)
@@ -145,6 +146,7 @@ def _explain(err: "jsonschema_rs.ValidationError", root: dict[str, Any]) -> Iter
 
 
 def _one_of_not_valid() -> tuple[type, ...]:
+    # cold start: jsonschema_rs costs 14 ms, used only by schema checks (not --help, --rulesets, a trace)
     import jsonschema_rs
 
     return (jsonschema_rs.ValidationErrorKind.OneOfNotValid, jsonschema_rs.ValidationErrorKind.AnyOf)

@@ -34,6 +34,7 @@ from typing import Iterable, NamedTuple, Optional
 from ..game import cards as _cards
 from ..game.cards import CUCCU, FRENCH, PACKS, Card
 from ..game.rulesets import Rules
+from .sources import RULES
 
 __all__ = [
     "USAGE",
@@ -283,10 +284,9 @@ def fold(text: str) -> str:
     """A word as it is compared: the cards' folding (case, accents, ø/æ/å), the typographic
     apostrophe as ', spaces collapsed, and the final '!', '?' or '.' dropped."""
     folded = _cards._fold(text.replace("’", "'").replace("‘", "'"))
-    folded = " ".join(folded.split())
-    while folded and folded[-1] in "!?.":
-        folded = folded[:-1].rstrip()
-    return folded
+    # one pass each (the final marks were once dropped one at a time: quadratic, issue 27):
+    # after the join no space ends the text, so rstrip of marks and spaces is the old loop
+    return " ".join(folded.split()).rstrip("!?. ")
 
 
 # --------------------------------------------------------------------------- calls (roles)
@@ -355,8 +355,6 @@ def source_of(rules: Rules) -> str:
     K4 is Farina's, Lu Stù's L2 Di Luigi & Mazza's, Coucou's F2 the German article's ...); a source
     that prints no names of the ruleset's pack gives way to the pack's own (Farina's for the
     Cuccù pack, the Académie's for the French)."""
-    from .sources import RULES
-
     family = _rules_family(rules)
     key = RULES[rules.cites("deal")].source
     if _PRINTED_FAMILY.get(key) != family:

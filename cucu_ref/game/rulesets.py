@@ -11,6 +11,7 @@ reading it takes.  The engine reads options, never preset names.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterator, Mapping, NamedTuple, TypeVar
@@ -1053,8 +1054,6 @@ def preset(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:
     try:
         rules = PRESETS[name]
     except KeyError:
-        import difflib
-
         near = difflib.get_close_matches(name, list(PRESETS), n=2)
         hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
         raise RulesetError(f"unknown ruleset {name!r}{hint} (known: {', '.join(PRESETS)})", "ruleset") from None

@@ -9,6 +9,7 @@ Seats are numbered in *play order*: seat ``i + 1`` sits to the right of seat
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple, Optional
 
 from .cards import Card
@@ -18,7 +19,9 @@ __all__ = [
     "State",
     "Action",
     "Event",
+    "EventKind",
     "Phase",
+    "DEAL_PHASES",
     "ActionKind",
     "Via",
 ]
@@ -35,6 +38,13 @@ class Phase:
     TARGET_DECIDE = "target-decide"  # Q9 'yes': ``actor`` exchanges with ``target`` or pays a mark to refuse
     BUY_BACK = "buy-back"  # ``actor`` (just out) buys back or declines
     MATCH_OVER = "match-over"
+
+
+# The phases inside a deal, where a decision of the deal is due (a buy-back decided in mid-deal
+# suspends one of them, L11); the shuffle, a buy-back between deals and the match's end are not.
+DEAL_PHASES = frozenset({
+    Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER,
+})
 
 
 class ActionKind:
@@ -78,10 +88,59 @@ class Action(NamedTuple):
         return f"Action({self.kind!r}, {self.seat!r})"
 
 
+class EventKind(StrEnum):
+    """What an event says happened.  A ``str`` enum: each member *is* its value, so
+    ``event.kind == "exchange"`` holds, JSON and f-strings write the bare value, and every
+    serialised format (traces, rulings, conformance vectors) stays as it was.  The rule
+    each one follows is the event's own ``rule`` (the ruleset's citation)."""
+
+    SHUFFLE = "shuffle"  # the dealer shuffles (K4)
+    DEAL = "deal"  # a card dealt to ``seat`` (K4; on the way, L10/F4)
+    DEALER_KEEPS_HIGHEST = "dealer-keeps-highest"  # F2: the dealer keeps the best of his cards
+    KEEP = "keep"  # 'sto bene' (K5), the dealer keeping his card (K8)
+    OFFER = "offer"  # 'passo' (K5)
+    EXCHANGE = "exchange"  # ``seat`` and ``other`` swap cards (K7)
+    ARRESTO = "arresto"  # ``seat`` stops ``other``'s request showing ``card`` (K9-K14)
+    SKIP = "skip"  # the request jumps the horse ``seat`` (K12, L8)
+    UNDO = "undo"  # the cat ``other`` undoes ``seat``'s exchange (K13)
+    FERMATEVI = "fermatevi"  # the innkeeper ``seat`` calls 'fermatevi' to ``other`` (K14)
+    INN_BARGAIN = "inn-bargain"  # the inn's bargain in Lu Stù (L7)
+    KEEP_AFTER_FERMATEVI = "keep-after-fermatevi"  # the offerer keeps after all (K14)
+    ASK_PAGHERAI_SE_NULL = "ask-pagherai-se-null"  # the second offer (K14)
+    ACCEPT = "accept"  # the innkeeper guarantees (K14, L7)
+    REFUSE = "refuse"  # the innkeeper refuses (K14, L7)
+    OFFER_BACK = "offer-back"  # the way back after the cat (L8)
+    WAY_BACK_ENDS = "way-back-ends"  # L8, Q5
+    HINT = "hint"  # a fool's holder hints (Z7)
+    EXCHANGE_WITH_STACK = "exchange-with-stack"  # the dealer (or a horse's cut, K12) takes from the stack (K8)
+    EXCHANGE_WITH_TALON = "exchange-with-talon"  # F4
+    STACK_KING = "stack-king"  # S4: a king cut from the stock goes back
+    TALON_KING = "talon-king"  # F4
+    DEAD_CARD_UNDER_STACK = "dead-card-under-stack"  # L10
+    SHOWDOWN = "showdown"  # the cards are shown (K15)
+    MARK_LOST = "mark-lost"
+    MARK_GAINED = "mark-gained"
+    OUT = "out"  # ``seat`` has no marks left (K16)
+    BUY_BACK_OFFER = "buy-back-offer"  # K17, L11
+    BUY_BACK = "buy-back"
+    DECLINE_BUY_BACK = "decline-buy-back"
+    JOINT_WINNER = "joint-winner"  # S6
+    KEEP_LAST_LIFE = "keep-last-life"  # S6
+    RESTART = "restart"  # K18, D8
+    DRAW = "draw"  # Z11
+    WINNER = "winner"  # K3
+    NEXT_DEALER = "next-dealer"  # K2
+
+    def __repr__(self) -> str:
+        # an event's repr (the docs' sessions, a test's failure message) reads as it did when
+        # kinds were bare strings: Event(kind='exchange', ...)
+        return repr(self.value)
+
+
 class Event(NamedTuple):
     """Something that happened, with the rule that made it happen."""
 
-    kind: str
+    kind: EventKind
     rule: str
     seat: Optional[int] = None
     other: Optional[int] = None

@@ -64,7 +64,8 @@ from xml.sax.saxutils import escape, quoteattr
 from ..game.cards import PACKS, Card
 from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
-from ..game.state import Event, Phase, State
+from ..game.history import DealRecord, fold, up_to_next_dealer
+from ..game.state import Event, EventKind, Phase, State
 
 __all__ = ["Seat", "Arrow", "Badge", "Picture", "describe", "render_svg", "deal_svg", "STACK", "ARROW_KINDS"]
 
@@ -174,6 +175,214 @@ def _role_word(rules: Rules, role: str) -> str:
     return {CUCKOO: "cuckoo", HUNTER: "hunter", HORSE: "horse", CAT: "cat", INN: "inn"}[role]
 
 
+class _Legend:
+    """The arrows, badges and notes of one deal's picture, built event by event (each event
+    kind has its method, :data:`_DRAWN`): the arrows are numbered in the order things happened.
+    The cards each move took and gave come from the deal's :func:`~cucu_ref.game.history.fold`."""
+
+    def __init__(self, start: State, final: State, record: DealRecord):
+        self.rules, self.final, self.record = final.rules, final, record
+        self.names = start.players
+        self.dealer = start.dealer
+        self.moves = {m.at: m for m in record.moves}
+        # each seat's place in this deal's order (the dealer last): requests go up it, the way back down
+        order = start.order if start.phase != Phase.SHUFFLE else seats_around(start.marks, start.dealer)
+        self.place = {seat: k for k, seat in enumerate(order)}
+        self.arrows: list[Arrow] = []
+        self.badges: list[Badge] = []
+        self.notes: list[str] = []
+        self.bought: set[int] = set()
+        self.after_showdown = False
+        self.showdown_words: list[str] = []
+        self.uses_stack = False
+
+    def name(self, seat: Optional[int]) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+    def add(self, kind: str, source: int, target: int, rule: str, text: str) -> None:
+        self.uses_stack = self.uses_stack or STACK in (source, target)
+        self.arrows.append(Arrow(len(self.arrows) + 1, kind, source, target, rule, f"{text} ({rule})"))
+
+    def draw(self) -> None:
+        for at, e in enumerate(self.record.events):
+            drawn = _DRAWN.get(e.kind)
+            if drawn is not None:
+                drawn(self, at, e)
+        showdown = self.record.showdown
+        if showdown is not None:
+            said = "; ".join(self.showdown_words) if self.showdown_words else "nobody loses a mark"
+            self.notes.insert(0, f"Showdown ({showdown.rule}): {said}.")
+        if self.final.phase in _DECISION_PHASES and self.final.actor is not None:
+            self.notes.append(f"Next: {self.name(self.final.actor)} decides.")
+
+    # ---- cards moving (K4, F2, K7, L8, K13, K8, K12, F4, S4, L10)
+
+    def dealt(self, at: int, e: Event) -> None:
+        if e.kind == EventKind.DEALER_KEEPS_HIGHEST and e.seat is not None:
+            self.add("from-stack", STACK, e.seat, e.rule, f"{self.name(e.seat)} takes three cards, keeps the "
+                     f"highest, {_text(e.card)}, and puts two under the talon")
+
+    def exchange(self, at: int, e: Event) -> None:
+        a, b, move = e.seat, e.other, self.moves.get(at)
+        if a is None or b is None or move is None:
+            return
+        gave, took = _text(move.gave), _text(move.took)
+        if e.rule == "L8":
+            self.add("way-back", a, b, e.rule, f"way back: {self.name(a)} offers {gave} to the left, to "
+                     f"{self.name(b)}, who must exchange; {self.name(a)} now holds {took}")
+        else:
+            self.add("exchange", a, b, e.rule, f"{self.name(a)} and {self.name(b)} exchange: {self.name(a)} gives "
+                     f"{gave} and takes {took}")
+
+    def undo(self, at: int, e: Event) -> None:
+        a, b = e.seat, e.other
+        if a is not None and b is not None:
+            self.add("undo", b, a, e.rule, f"undone: {self.name(a)} takes back {_text(e.card)} from {self.name(b)}")
+
+    def from_stack(self, at: int, e: Event) -> None:
+        a, move = e.seat, self.moves.get(at)
+        if a is None or move is None:
+            return
+        gave = _text(move.gave)
+        if e.kind == EventKind.EXCHANGE_WITH_TALON:
+            self.add("stack", a, STACK, e.rule, f"{self.name(a)} gives {gave} for a card of the talon")
+            return
+        end = "bottom" if e.amount else "top"
+        pile = "talon" if self.rules.dealer_exchange.startswith("talon") and a == self.dealer else "stack"
+        self.add("stack", a, STACK, e.rule, f"{self.name(a)} gives {gave} for the {end} card of the {pile}")
+
+    def king_refused(self, at: int, e: Event) -> None:
+        a = e.seat
+        if a is None:
+            return
+        if e.kind == EventKind.TALON_KING:
+            self.add("stack-refused", a, STACK, e.rule, f"the talon's card is a king ({_text(e.card)}): "
+                     f"{self.name(a)} may not exchange")
+        else:
+            self.add("stack-refused", a, STACK, e.rule, f"{self.name(a)} cuts a king ({_text(e.card)}) from the "
+                     "stock and must keep his own card")
+
+    def under_stack(self, at: int, e: Event) -> None:
+        if e.seat is not None:
+            self.add("to-stack", e.seat, STACK, e.rule, f"{self.name(e.seat)} is out: the card goes under the "
+                     "stack and is not compared")
+
+    # ---- requests stopped by an event card (K9-K14), and Lu Stù's way back (L8)
+
+    def arresto(self, at: int, e: Event) -> None:
+        a, b = e.seat, e.other
+        if a is None or b is None:
+            return
+        role = _role(self.rules, e.card)
+        word = _role_word(self.rules, role) if role else "event card"
+        if self.place.get(a, 0) < self.place.get(b, 0):
+            self._way_back_stopped(e, a, b, role, word)
+        elif role == HORSE:
+            following = self.record.events[at + 1:at + 2]
+            at_dealer = a == self.dealer and any(x.kind == EventKind.EXCHANGE_WITH_STACK for x in following)
+            self.add("horse", b, a, e.rule, f"{self.name(b)} asks {self.name(a)}, who holds the horse "
+                     f"({_text(e.card)}): " + ("the dealer's horse sends the request to the stack" if at_dealer
+                                              else f"the request jumps over {self.name(a)}"))
+        else:
+            self._request_stopped(e, a, b, role, word)
+
+    def _way_back_stopped(self, e: Event, a: int, b: int, role: Optional[str], word: str) -> None:
+        """A request to the left: on Lu Stù's way back (L8), which an event card ends."""
+        card = _text(e.card)
+        if role == HORSE:
+            self.add("horse", b, a, e.rule, f"way back: {self.name(a)} holds the horse ({card}) and is skipped")
+        elif role in (HUNTER, CAT):
+            self.add("shot", b, a, e.rule, f"way back: {self.name(b)} must offer to the left, to {self.name(a)}, "
+                     f"who holds the {word} ({card}): the way back ends and {self.name(b)}, the last to "
+                     "exchange, pays a mark")
+        else:
+            self.add("request", b, a, e.rule, f"way back: {self.name(b)} must offer to the left, to "
+                     f"{self.name(a)}, who holds the {word} ({card}): the way back ends")
+
+    def _request_stopped(self, e: Event, a: int, b: int, role: Optional[str], word: str) -> None:
+        asks = f"{self.name(b)} asks {self.name(a)}, who"
+        card = _text(e.card)
+        if role == HUNTER:
+            self.add("shot", b, a, e.rule, f"{asks} shoots with the hunter ({card}): no exchange, and "
+                     f"{self.name(b)} loses a mark at once")
+        elif role == CAT:
+            then = {"undo": f"; the exchanges that brought {self.name(b)} the card are undone",
+                    "backward": f"; {self.name(b)} must now offer the card to the left"}.get(self.rules.cat, "")
+            self.add("shot", b, a, e.rule, f"{asks} holds the cat ({card}): no exchange, and {self.name(b)} "
+                     f"loses a mark{then}")
+        elif role == INN:
+            self.add("inn", b, a, e.rule, f"{asks} holds the inn ({card}): the request pauses for a bargain")
+        else:
+            self.add("request", b, a, e.rule, f"{asks} holds the {word} ({card}): no exchange")
+
+    def guarantee(self, at: int, e: Event) -> None:
+        a, b = e.seat, e.other
+        if a is not None and b is not None and (b, a) in self.final.guarantees:
+            self.add("guarantee", a, b, e.rule, f"{self.name(a)} keeps the inn and guarantees to pay the mark "
+                     f"if {self.name(b)} loses with the nulla")
+
+    # ---- marks, the showdown and the match (K15, K16, K17, K18, S6, Z11, K2, K3)
+
+    def mark(self, at: int, e: Event) -> None:
+        a, b = e.seat, e.other
+        if a is None:
+            return
+        if e.kind == EventKind.MARK_LOST:
+            self.badges.append(Badge(a, -e.amount or -1, e.rule))
+            if self.after_showdown:
+                self.showdown_words.append(f"{self.name(a)} loses a mark ({e.rule})")
+            return
+        self.badges.append(Badge(a, e.amount or 1, e.rule))
+        if b is not None:
+            self.add("mark", b, a, e.rule, f"{self.name(b)} pays the mark to {self.name(a)}")
+        elif self.after_showdown:
+            self.showdown_words.append(f"{self.name(a)} gains a mark ({e.rule})")
+
+    def showdown(self, at: int, e: Event) -> None:
+        self.after_showdown = True
+
+    def out(self, at: int, e: Event) -> None:
+        if e.seat is not None and self.after_showdown:
+            self.showdown_words.append(f"{self.name(e.seat)} is out ({e.rule})")
+
+    def match_note(self, at: int, e: Event) -> None:
+        a = e.seat
+        if e.kind == EventKind.RESTART:
+            self.notes.append(f"Everybody still in went out: all start again with their marks ({e.rule}).")
+        elif e.kind == EventKind.DRAW:
+            self.notes.append(f"Everybody still in went out: a draw, all play again ({e.rule}).")
+        elif a is None:
+            return
+        elif e.kind == EventKind.BUY_BACK:
+            self.bought.add(a)
+            self.notes.append(f"{self.name(a)} buys back in for {e.amount} stake{'s' if e.amount != 1 else ''} "
+                              f"({e.rule}).")
+        else:
+            said = {EventKind.WINNER: "wins the match", EventKind.JOINT_WINNER: "is a joint winner, sharing the pot",
+                    EventKind.KEEP_LAST_LIFE: "keeps a last life and plays on",
+                    EventKind.NEXT_DEALER: "deals next"}[e.kind]
+            self.notes.append(f"{self.name(a)} {said} ({e.rule}).")
+
+
+# what each event kind adds to the picture (the kinds left out draw nothing: decisions, table talk)
+_DRAWN = {
+    EventKind.DEALER_KEEPS_HIGHEST: _Legend.dealt, EventKind.EXCHANGE: _Legend.exchange,
+    EventKind.UNDO: _Legend.undo, EventKind.EXCHANGE_WITH_STACK: _Legend.from_stack,
+    EventKind.EXCHANGE_WITH_TALON: _Legend.from_stack, EventKind.TALON_KING: _Legend.king_refused,
+    EventKind.STACK_KING: _Legend.king_refused, EventKind.DEAD_CARD_UNDER_STACK: _Legend.under_stack,
+    EventKind.ARRESTO: _Legend.arresto, EventKind.ACCEPT: _Legend.guarantee, EventKind.REFUSE: _Legend.guarantee,
+    EventKind.MARK_LOST: _Legend.mark, EventKind.MARK_GAINED: _Legend.mark, EventKind.SHOWDOWN: _Legend.showdown,
+    EventKind.OUT: _Legend.out, EventKind.RESTART: _Legend.match_note, EventKind.DRAW: _Legend.match_note,
+    EventKind.BUY_BACK: _Legend.match_note, EventKind.WINNER: _Legend.match_note,
+    EventKind.JOINT_WINNER: _Legend.match_note, EventKind.KEEP_LAST_LIFE: _Legend.match_note,
+    EventKind.NEXT_DEALER: _Legend.match_note,
+}
+
+
+def _text(card: Optional[Card]) -> str:
+    return _token(card) or "?"
+
+
 def describe(start: State, events: Sequence[Event], final: State, title: str = "",
              clockwise: bool = False) -> Picture:
     """The picture of one deal: ``start`` is the state the deal began from (about to
@@ -183,170 +392,26 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
     to the left (the engine's seats are in play order whichever way that goes)."""
     rules = final.rules
     names = start.players
-    n = len(names)
-    dealer = start.dealer
-    held: dict[int, Optional[Card]] = {}  # the cards as the events move them
-    dealt: dict[int, Optional[Card]] = {}
-    arrows: list[Arrow] = []
-    badges: list[Badge] = []
-    notes: list[str] = []
-    notes_bought: set[int] = set()
-    after_showdown = False
-    showdown_words: list[str] = []
-    uses_stack = False
-
-    def name(seat: Optional[int]) -> str:
-        return names[seat] if seat is not None and 0 <= seat < n else "?"
-
-    def card_text(card: Optional[Card]) -> str:
-        return _token(card) or "?"
-
-    def add(kind: str, source: int, target: int, rule: str, text: str) -> None:
-        nonlocal uses_stack
-        uses_stack = uses_stack or STACK in (source, target)
-        arrows.append(Arrow(len(arrows) + 1, kind, source, target, rule, f"{text} ({rule})"))
-
-    # each seat's place in this deal's order (the dealer last): requests go up it, the way back down
-    order = start.order if start.phase != Phase.SHUFFLE else seats_around(start.marks, dealer)
-    place = {seat: k for k, seat in enumerate(order)}
-    deal_events = []
-    for event in events:
-        deal_events.append(event)
-        if event.kind == "next-dealer":
-            break
-
-    for i, e in enumerate(deal_events):
-        a, b = e.seat, e.other
-        if e.kind == "deal" and a is not None:
-            held[a] = dealt[a] = e.card
-        elif e.kind == "dealer-keeps-highest" and a is not None:
-            held[a] = dealt[a] = e.card
-            add("from-stack", STACK, a, e.rule,
-                f"{name(a)} takes three cards, keeps the highest, {card_text(e.card)}, and puts two under the talon")
-        elif e.kind == "exchange" and a is not None and b is not None:
-            ca, cb = held.get(a), held.get(b)
-            held[a], held[b] = cb, ca
-            if e.rule == "L8":
-                add("way-back", a, b, e.rule, f"way back: {name(a)} offers {card_text(ca)} to the left, to {name(b)}, "
-                    f"who must exchange; {name(a)} now holds {card_text(cb)}")
-            else:
-                add("exchange", a, b, e.rule, f"{name(a)} and {name(b)} exchange: {name(a)} gives "
-                    f"{card_text(ca)} and takes {card_text(cb)}")
-        elif e.kind == "arresto" and a is not None and b is not None and place.get(a, 0) < place.get(b, 0):
-            # a request to the left: on Lu Stù's way back (L8), which an event card ends
-            role = _role(rules, e.card)
-            word = _role_word(rules, role) if role else "event card"
-            card = card_text(e.card)
-            if role == HORSE:
-                add("horse", b, a, e.rule, f"way back: {name(a)} holds the horse ({card}) and is skipped")
-            elif role in (HUNTER, CAT):
-                add("shot", b, a, e.rule, f"way back: {name(b)} must offer to the left, to {name(a)}, who holds the "
-                    f"{word} ({card}): the way back ends and {name(b)}, the last to exchange, pays a mark")
-            else:
-                add("request", b, a, e.rule, f"way back: {name(b)} must offer to the left, to {name(a)}, who holds "
-                    f"the {word} ({card}): the way back ends")
-        elif e.kind == "arresto" and a is not None and b is not None:
-            role = _role(rules, e.card)
-            word = _role_word(rules, role) if role else "event card"
-            card = card_text(e.card)
-            if role == HORSE:
-                at_dealer = a == dealer and any(x.kind == "exchange-with-stack" for x in deal_events[i + 1:i + 2])
-                add("horse", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the horse ({card}): "
-                    + ("the dealer's horse sends the request to the stack" if at_dealer
-                       else f"the request jumps over {name(a)}"))
-            elif role == HUNTER:
-                add("shot", b, a, e.rule, f"{name(b)} asks {name(a)}, who shoots with the hunter ({card}): "
-                    f"no exchange, and {name(b)} loses a mark at once")
-            elif role == CAT:
-                then = {"undo": f"; the exchanges that brought {name(b)} the card are undone",
-                        "backward": f"; {name(b)} must now offer the card to the left"}.get(rules.cat, "")
-                add("shot", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the cat ({card}): no exchange, "
-                    f"and {name(b)} loses a mark{then}")
-            elif role == INN:
-                add("inn", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the inn ({card}): the request "
-                    "pauses for a bargain")
-            else:
-                add("request", b, a, e.rule, f"{name(b)} asks {name(a)}, who holds the {word} ({card}): "
-                    "no exchange")
-        elif e.kind == "undo" and a is not None and b is not None:
-            ca, cb = held.get(a), held.get(b)
-            held[a], held[b] = cb, ca
-            add("undo", b, a, e.rule, f"undone: {name(a)} takes back {card_text(e.card)} from {name(b)}")
-        elif e.kind == "exchange-with-stack" and a is not None:
-            gave, held[a] = held.get(a), None
-            end = "bottom" if e.amount else "top"
-            pile = "talon" if rules.dealer_exchange.startswith("talon") and a == dealer else "stack"
-            add("stack", a, STACK, e.rule, f"{name(a)} gives {card_text(gave)} for the {end} card of the {pile}")
-        elif e.kind == "exchange-with-talon" and a is not None:
-            gave, held[a] = held.get(a), None
-            add("stack", a, STACK, e.rule, f"{name(a)} gives {card_text(gave)} for a card of the talon")
-        elif e.kind == "talon-king" and a is not None:
-            add("stack-refused", a, STACK, e.rule, f"the talon's card is a king ({card_text(e.card)}): "
-                f"{name(a)} may not exchange")
-        elif e.kind == "stack-king" and a is not None:
-            add("stack-refused", a, STACK, e.rule, f"{name(a)} cuts a king ({card_text(e.card)}) from the stock "
-                "and must keep his own card")
-        elif e.kind == "dead-card-under-stack" and a is not None:
-            add("to-stack", a, STACK, e.rule, f"{name(a)} is out: the card goes under the stack and is not "
-                "compared")
-        elif e.kind == "mark-lost" and a is not None:
-            badges.append(Badge(a, -e.amount or -1, e.rule))
-            if after_showdown:
-                showdown_words.append(f"{name(a)} loses a mark ({e.rule})")
-        elif e.kind == "mark-gained" and a is not None:
-            badges.append(Badge(a, e.amount or 1, e.rule))
-            if b is not None:
-                add("mark", b, a, e.rule, f"{name(b)} pays the mark to {name(a)}")
-            elif after_showdown:
-                showdown_words.append(f"{name(a)} gains a mark ({e.rule})")
-        elif e.kind in ("accept", "refuse") and a is not None and b is not None and (b, a) in final.guarantees:
-            add("guarantee", a, b, e.rule, f"{name(a)} keeps the inn and guarantees to pay the mark if "
-                f"{name(b)} loses with the nulla")
-        elif e.kind == "showdown":
-            after_showdown = True
-        elif e.kind == "out" and a is not None and after_showdown:
-            showdown_words.append(f"{name(a)} is out ({e.rule})")
-        elif e.kind == "restart":
-            notes.append(f"Everybody still in went out: all start again with their marks ({e.rule}).")
-        elif e.kind == "draw":
-            notes.append(f"Everybody still in went out: a draw, all play again ({e.rule}).")
-        elif e.kind == "buy-back" and a is not None:
-            notes_bought.add(a)
-            notes.append(f"{name(a)} buys back in for {e.amount} stake{'s' if e.amount != 1 else ''} ({e.rule}).")
-        elif e.kind == "winner" and a is not None:
-            notes.append(f"{name(a)} wins the match ({e.rule}).")
-        elif e.kind == "joint-winner" and a is not None:
-            notes.append(f"{name(a)} is a joint winner, sharing the pot ({e.rule}).")
-        elif e.kind == "keep-last-life" and a is not None:
-            notes.append(f"{name(a)} keeps a last life and plays on ({e.rule}).")
-        elif e.kind == "next-dealer" and a is not None:
-            notes.append(f"{name(a)} deals next ({e.rule}).")
-    showdown = next((e for e in deal_events if e.kind == "showdown"), None)
-    if showdown is not None:
-        said = "; ".join(showdown_words) if showdown_words else "nobody loses a mark"
-        notes.insert(0, f"Showdown ({showdown.rule}): {said}.")
-    if final.phase in _DECISION_PHASES and final.actor is not None:
-        notes.append(f"Next: {name(final.actor)} decides.")
-
-    in_deal = [s for s in range(n) if start.marks[s] > 0 or s in dealt]
+    record = fold(up_to_next_dealer(events))
+    legend = _Legend(start, final, record)
+    legend.draw()
+    dealt = dict(record.dealt)
+    in_deal = [s for s in range(len(names)) if start.marks[s] > 0 or s in dealt]
     deciding = final.actor if final.phase in _DECISION_PHASES else None
-    seats = []
-    for s in range(n):
-        note = "to decide" if s == deciding else ("bought back" if s in notes_bought else "")
-        seats.append(Seat(
-            seat=s, name=names[s], in_deal=s in in_deal, dealer=s == dealer,
-            dealt=_token(dealt.get(s)),
-            final=_token(final.hands[s]) if s in in_deal else None,
-            marks_before=start.marks[s], marks_after=final.marks[s],
-            dead=bool(final.dead[s]) and s in in_deal, out=final.marks[s] <= 0 and start.marks[s] > 0,
-            note=note,
-        ))
+    seats = tuple(Seat(
+        seat=s, name=names[s], in_deal=s in in_deal, dealer=s == start.dealer,
+        dealt=_token(dealt.get(s)),
+        final=_token(final.hands[s]) if s in in_deal else None,
+        marks_before=start.marks[s], marks_after=final.marks[s],
+        dead=bool(final.dead[s]) and s in in_deal, out=final.marks[s] <= 0 and start.marks[s] > 0,
+        note="to decide" if s == deciding else ("bought back" if s in legend.bought else ""),
+    ) for s in range(len(names)))
     # the ordinary-pack games that lay the dealer's discards down as a talon call the pile so (F2, F4, A4)
     talon = rules.dealer_takes == 3 or rules.last_request_to == "talon" or rules.dealer_exchange.startswith("talon")
     if not title:
-        title = f"{rules.name}: {sum(1 for s in seats if s.in_deal)} players, {names[dealer]} deals"
-    return Picture(title, tuple(seats), tuple(arrows), tuple(badges), tuple(notes),
-                   "talon" if talon else "stack", uses_stack, clockwise)
+        title = f"{rules.name}: {sum(1 for s in seats if s.in_deal)} players, {names[start.dealer]} deals"
+    return Picture(title, seats, tuple(legend.arrows), tuple(legend.badges), tuple(legend.notes),
+                   "talon" if talon else "stack", legend.uses_stack, clockwise)
 
 
 # --------------------------------------------------------------------------- drawing

@@ -3,7 +3,7 @@
 A thin adapter from a ruling to :func:`cucu_ref.services.diagram.render_svg`: one figure per outcome
 of the ruling, that is one picture when every card that matters is known, and one per case
 when cards the position leaves unknown branch the ruling (the cases of
-:class:`~cucu_ref.services.adjudication.Outcome`, in the ruling's order).  Each figure is drawn from the
+:class:`~cucu_ref.services.adjudication.CaseOutcome`, in the ruling's order).  Each figure is drawn from the
 engine's own values for that case: the state the deal started from, the events the replay
 of the position's history emitted and the state it ended in, as the adjudicator walked them
 (``cucu_ref.services.adjudication.replay.run_position``).  A card the position leaves unknown is
@@ -34,10 +34,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Any, NamedTuple, Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape
 
-from .adjudication import Outcome, Ruling
+from .adjudication import CaseOutcome, Ruling
 from .adjudication.model import PLACEHOLDER, is_placeholder
 from .adjudication.outcomes import case_key, result_of
 from .adjudication.replay import Leaf, run_position
@@ -107,7 +107,7 @@ def _members(pos: Position, leaves: Sequence[Leaf]) -> dict[str, list[Leaf]]:
     return out
 
 
-def _title(pos: Position, outcome: Outcome, k: int, cases: int) -> str:
+def _title(pos: Position, outcome: CaseOutcome, k: int, cases: int) -> str:
     if cases > 1:
         return f"Case {k}, if {outcome.condition}" if outcome.condition else f"Case {k}"
     info = PRESET_INFO.get(pos.rules.name)
@@ -183,34 +183,3 @@ def ruling_svg(pos: Position, ruling: Ruling, title: str = "") -> str:
 def _n(x: float) -> str:
     text = f"{x:.1f}"
     return text[:-2] if text.endswith(".0") else text
-
-
-
-def svg_document(data: "bytes | str | dict[str, Any]", source: str) -> tuple[int, Optional[str], str]:
-    """One input of ``cucu-adjudicate --format svg``: (exit code, the SVG document or None, the
-    message to give instead).  The input goes through every layer as for a text ruling
-    (:func:`cucu_ref.cli.adjudicate.adjudicate_document`); a position it rejects has no picture, and the
-    message is its text ruling (its problems, with their lines for the notation).  A trace
-    (``cucu-trace/1``) is not drawn."""
-    from ..formats import position as P
-    from .adjudication import adjudicate
-    from ..cli.adjudicate import EXIT_OK, EXIT_USAGE, adjudicate_document
-
-    code, _, text = adjudicate_document(data, source, True)  # the same messages as a text ruling
-    if code != EXIT_OK:
-        return code, None, text()
-    from ..formats.notation import looks_like_notation, parse
-
-    # the dispatch of adjudicate_document, which has just read this input without a problem
-    if isinstance(data, dict):
-        doc = data
-    elif data.lstrip()[:1] not in (b"{", "{") and looks_like_notation(data):
-        doc = parse(data.decode("utf-8-sig") if isinstance(data, bytes) else data)
-    else:
-        doc = P.load(data)
-    if doc.get("format") == "cucu-trace/1":
-        return EXIT_USAGE, None, f"{source}: a trace (cucu-trace/1) is not drawn; --format svg draws a position"
-    pos, _ = P.parse(doc)
-    assert pos is not None  # adjudicate_document read it
-    ruling = adjudicate(pos, readings=False)
-    return EXIT_OK, ruling_svg(pos, ruling, f"{source}: ruling under {pos.rules.name}"), ""

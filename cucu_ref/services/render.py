@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, Callable, Optional, Sequence
 
 from .adjudication import Ruling
 from ..formats.position import Problem
+from ..formats.sources import RULES, SOURCES, author_name, cite, reference
+from ..formats.vocabulary import display_label
+from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
+from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
            "rulesets_json", "rulesets_text", "citation", "printable", "json_printable"]
@@ -78,7 +83,7 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
         entry["steps"] = o.steps
         entry["result"] = o.result
         outcomes.append(entry)
-    return {
+    out = {
         "format": RULING_FORMAT,
         "input": source,
         "status": "ruling",
@@ -91,6 +96,9 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
         "open_questions": ruling.readings,
         "claim": ruling.claim,
     }
+    if ruling.certain is not None:
+        out["certain"] = ruling.certain  # (issue 24 §5: only where unknown cards decide the outcome)
+    return out
 
 
 def problems_json(problems: list[Problem], source: str, verdict: Optional[str] = None,
@@ -120,8 +128,6 @@ def error_json(message: str, source: str, code: int) -> dict[str, Any]:
 
 
 def _rule_text(rule: Optional[str]) -> str:
-    from ..formats.sources import RULES, cite
-
     return f" [{cite(rule)}]" if rule in RULES else (f" [{rule}]" if rule else "")
 
 
@@ -230,11 +236,8 @@ def _named(token: Optional[str], rules: Any) -> str:
         return "?"
     if rules is None:
         return token
-    from ..game.cards import PACKS, parse
-    from ..formats.vocabulary import display_label
-
     try:
-        return display_label(rules, parse(token, PACKS[rules.pack].family))
+        return display_label(rules, parse_card(token, PACKS[rules.pack].family))
     except ValueError:
         return token
 
@@ -277,6 +280,19 @@ def _steps_text(steps: list[dict[str, Any]], indent: str,
     return lines
 
 
+def certain_text(certain: dict[str, Any]) -> str:
+    """What every case agrees on, in one line (issue 24 §5)."""
+    parts = []
+    if certain["marks_lost"]:
+        parts.append("marks lost: " + _by_player(certain["marks_lost"]))
+    if certain["marks_gained"]:
+        parts.append("marks gained: " + _by_player(certain["marks_gained"]))
+    if certain["out"]:
+        parts.append(_names(certain["out"]) + " out")
+    said = "; ".join(parts) if parts else "no mark moves in every case"
+    return f"Certain whatever the cards: {said}"
+
+
 def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
     """The ruling as text: the verdict, the claim, the steps, the result.  ``place`` names where
     a history entry was written (a deal in the notation: its line) in place of its JSON path."""
@@ -290,6 +306,8 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         if ruling.unknown:
             lines.append(f"  (the same whatever the cards the position does not give: {', '.join(ruling.unknown)})")
     else:
+        if ruling.certain is not None:
+            lines.append(certain_text(ruling.certain))
         lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
         for k, o in enumerate(outcomes, 1):
             lines.append(f"  Case {k}, if {o.condition or 'any card'}: {verdict_text(o.result)}")
@@ -432,9 +450,6 @@ def _common_prefix(lists: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
 
 
 def rulesets_json() -> dict[str, Any]:
-    from ..game.rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options
-    from ..formats.sources import RULES, SOURCES, cite
-
     presets = []
     for name, rules in PRESETS.items():
         info = PRESET_INFO.get(name)
@@ -462,8 +477,6 @@ def citation(key: str) -> str:
     read in: ``'K13, N. Farina 2010, after the German account 'Cucù und Lu Stù', section
     Ereigniskarten'`` (:func:`cucu_ref.formats.sources.reference`); an open question says it is
     one, and whose text it is open in."""
-    from ..formats.sources import RULES, SOURCES, author_name, reference
-
     if key in RULES:
         rule = RULES[key]
         source = SOURCES[rule.source]
@@ -478,9 +491,6 @@ def citation(key: str) -> str:
 
 
 def _setting_words(rules: Any) -> str:
-    from ..game.cards import PACKS
-    from ..game.rulesets import CUCKOO
-
     pack = PACKS[rules.pack]
     if pack.family == "cuccu":
         cards = f"the {pack.size}-card Cuccù pack" + (" (no lions)" if rules.pack == "cuccu-38" else "")
@@ -499,8 +509,6 @@ def _setting_words(rules: Any) -> str:
     elif pack.family != "cuccu" and [r for _, r in rules.roles] == [CUCKOO]:
         parts.append("the king refuses an exchange")
     else:
-        from ..game.cards import Card, format as card_token
-
         parts.append("event cards " + ", ".join(f"{card_token(Card(pack.family, v))} {r}" for v, r in rules.roles))
     return "; ".join(parts) + "."
 
@@ -509,10 +517,6 @@ def rulesets_text(width: int = 88) -> str:
     """``cucu-adjudicate --rulesets``: every preset with its sources by author and year, its
     settings in words, the open points with the reading it takes and why, then every named
     option with its readings, their sources and the presets that take each."""
-    import textwrap
-
-    from ..game.rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
-    from ..formats.sources import SOURCES
 
     def para(text: str, indent: str, hang: str = "") -> list[str]:
         return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + hang,
@@ -553,8 +557,6 @@ def rulesets_text(width: int = 88) -> str:
             for key in fixed:
                 value = getattr(rules, key)
                 if key == "roles":
-                    from ..game.cards import PACKS, Card, format as card_token
-
                     family = PACKS[rules.pack].family
                     value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or "none"
                 shown = value

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from cucu_ref.services.conformance.runner import main
+from cucu_ref.cli.conformance import main
 from cucu_ref.services.conformance.vectors import load
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -38,11 +38,11 @@ def test_self_passes_every_vector():
 
 def test_serve_speaks_the_protocol_in_both_modes():
     code, lines = run("run", "--preset", "campli", "--", sys.executable, "-m",
-                      "cucu_ref.services.conformance.runner", "serve")
+                      "cucu_ref.cli.conformance", "serve")
     campli = sum(v.preset == "campli" for v in VECTORS)
     assert code == 0 and lines[-1] == f"{campli} passed, 0 failed"
     code, lines = run("run", "--per-vector", "--id", "hand/lu-stu", "--", sys.executable, "-m",
-                      "cucu_ref.services.conformance.runner", "serve")
+                      "cucu_ref.cli.conformance", "serve")
     assert code == 0 and lines[-1].endswith(" passed, 0 failed") and not lines[-1].startswith("0 ")
 
 
@@ -85,6 +85,13 @@ BUGS = {
 }
 
 
+# The rule each bug breaks, from the comments above (pagat.com, §Cuckoo): the diagnosis names the
+# cause, cucu-ref's first event the answer contradicts, not the first field that differs
+# (issue 25 §2): the cut king S4 shows first in 'hands' but was named by nothing before.
+RULE_BROKEN = {"king-holder-skipped": "S2", "dealer-takes-king": "S4", "ties-last": "S5", "no-joint-winners": "S6",
+               "no-king-block": "S3"}
+
+
 @pytest.mark.parametrize("bug", sorted(BUGS))
 def test_each_broken_client_fails_the_vectors_of_its_bug_class(bug, tmp_path):
     patches, features, must_fail = BUGS[bug]
@@ -103,6 +110,7 @@ def test_each_broken_client_fails_the_vectors_of_its_bug_class(bug, tmp_path):
     assert outside == [], f"{bug} fails vectors outside its class: {outside}"
     # each failure prints cucu-ref's first divergence with its rule and source
     assert all("[" in line and "(" in line for line in lines if line.startswith("FAIL ")), lines
+    assert f" [{RULE_BROKEN[bug]} (" in next(line for line in lines if line.startswith(f"FAIL {must_fail} "))
 
 
 def test_card_name_maps_let_a_program_speak_its_own_names():

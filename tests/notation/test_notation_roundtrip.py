@@ -144,7 +144,11 @@ NAME = st.one_of(
     # any text the schema allows in a name (issue 12: no controls, separators, bidi controls)
     st.text(min_size=1, max_size=8).filter(lambda t: NAME_REFUSED.search(t) is None),
 )
-NOTE = st.one_of(st.none(), st.text(max_size=30))
+# notes and descriptions are written as they are: only what a text output shows as itself (the
+# other characters are refused by format and parse, issue 27; names are quoted and escaped)
+SHOWN_TEXT = st.characters(blacklist_categories=("Cc", "Cs", "Cf", "Co", "Cn", "Zl", "Zp", "Zs")) | st.sampled_from(
+    " \t")
+NOTE = st.one_of(st.none(), st.text(SHOWN_TEXT, max_size=30))
 CALLS = [w.text for w in V.WORDS if w.kind == "call"]
 
 
@@ -184,7 +188,7 @@ def documents(draw):
                                             max_size=1)))
         doc["ruleset"] = {"preset": preset, "options": options}
     if draw(st.booleans()):
-        doc["description"] = draw(st.text(max_size=40))
+        doc["description"] = draw(st.text(SHOWN_TEXT | st.just("\n"), max_size=40))
     for key in ("pot", "eliminations", "reentries", "deals_played"):
         if draw(st.booleans()):
             doc[key] = draw(st.integers(0, 50))

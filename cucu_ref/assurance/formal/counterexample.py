@@ -116,7 +116,7 @@ def as_position(rules: Rules, found: dict[str, Any], what: str) -> dict[str, Any
     from ...game.engine import legal_actions, new_match, step
     from ...formats.position import position_from_replay
     from ...game.state import Action, ActionKind, Phase
-    from .crosscheck import BIT, DEAL_PHASES
+    from .crosscheck import BIT, MODEL_PHASES
     from .props import _engine_stack
 
     preset = rules if rules.name in PRESETS else rules.with_options({"name": "campli"})
@@ -128,7 +128,7 @@ def as_position(rules: Rules, found: dict[str, Any], what: str) -> dict[str, Any
     actions = [shuffle]
     state, _ = step(start, shuffle)
     for d in found["decisions"]:
-        if state.phase not in DEAL_PHASES:
+        if state.phase not in MODEL_PHASES:
             break
         legal = legal_actions(state)
         action = next((a for a in legal if BIT.get(a.kind) == d), legal[0])

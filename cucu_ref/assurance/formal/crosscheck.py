@@ -21,14 +21,16 @@ from ...game.engine import is_chance, new_match, step
 from ..invariants import biased_stack
 from ...game.playout import random_action
 from ...game.rulesets import Rules
-from ...game.state import Action, Phase
+from ...game.state import Action, EventKind, Phase
 from ...game.state import ActionKind as A
 from .model import DONE, NONE, Model, St
 
 # the events after which everybody's marks are set anew (K18's restart, D8/Z11's draw, S6's
 # last life kept and joint winners): no marks to compare with the model's
-ALL_OUT_EVENTS = ("restart", "draw", "keep-last-life", "joint-winner")
-DEAL_PHASES = (Phase.DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER)
+ALL_OUT_EVENTS = (EventKind.RESTART, EventKind.DRAW, EventKind.KEEP_LAST_LIFE, EventKind.JOINT_WINNER)
+# the phases whose decisions the z3 model makes (not game.state.DEAL_PHASES: the model has no way
+# back, L8, and no target's decision, Q9)
+MODEL_PHASES = (Phase.DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER)
 # the model's decision bit for each engine action (Model.step)
 BIT = {A.KEEP: False, A.OFFER: True, A.EXCHANGE_WITH_STACK: True, A.INN_KEEP: False, A.INN_ASK: True,
        A.INN_ACCEPT: True, A.INN_REFUSE: False}
@@ -111,18 +113,18 @@ def record_deals(rules: Rules, players: int, seed: int, limit: int, biased: bool
         order = state.order
         actions: list[str] = []
         while state.deal_number == before.deal_number + 1 and (
-                state.phase in DEAL_PHASES or (state.phase == Phase.BUY_BACK and state.suspended is not None)):
+                state.phase in MODEL_PHASES or (state.phase == Phase.BUY_BACK and state.suspended is not None)):
             act = random_action(state, rng)
-            if state.phase in DEAL_PHASES:  # L11's buy-back in mid-deal is no decision of the model's
+            if state.phase in MODEL_PHASES:  # L11's buy-back in mid-deal is no decision of the model's
                 actions.append(act.kind)
             state, events = step(state, act)
             all_events.extend(events)
         pos = {seat: i for i, seat in enumerate(order)}
         losses, gains = [0] * len(order), [0] * len(order)
         for e in all_events:
-            if e.kind == "mark-lost":
+            if e.kind == EventKind.MARK_LOST:
                 losses[pos[e.seat]] += e.amount
-            elif e.kind == "mark-gained":
+            elif e.kind == EventKind.MARK_GAINED:
                 gains[pos[e.seat]] += e.amount
         # the state right after the showdown still holds the deal's hands, dead flags and stack
         found.append(Deal(

@@ -27,7 +27,7 @@ from ...game import cards
 from ...game.engine import legal_actions, new_match, step
 from . import parametric as P
 from . import pproofs
-from .crosscheck import ALL_OUT_EVENTS, BIT, DEAL_PHASES
+from .crosscheck import ALL_OUT_EVENTS, BIT, MODEL_PHASES
 from .model import DONE, INN_KEEP, INN_OFF, NONE, DECIDE, Model
 from .plan import readings
 from .props import _engine_stack
@@ -93,7 +93,7 @@ class Lockstep(RuleBasedStateMachine):
     # ---- the decision
 
     def _in_deal(self):
-        return self.engine.phase in DEAL_PHASES
+        return self.engine.phase in MODEL_PHASES
 
     @precondition(lambda self: self._in_deal())
     @rule(offer=st.booleans())

@@ -505,7 +505,7 @@ print("MUTANT-RESULT " + json.dumps(mutants.child(args)))
 """
 
 
-class Outcome(NamedTuple):
+class MutantRun(NamedTuple):
     mutation: Optional[Mutation]  # None: the unmutated code
     layers: dict[str, Any]  # layer -> finding (str), None (not caught), 'n/a', or absent (not run)
     seconds: float
@@ -516,7 +516,7 @@ class Outcome(NamedTuple):
         return any(isinstance(v, str) and v != "n/a" for v in self.layers.values())
 
 
-def _run_child(m: Optional[Mutation], profile: str, layers: Sequence[str]) -> Outcome:
+def _run_child(m: Optional[Mutation], profile: str, layers: Sequence[str]) -> MutantRun:
     args: dict[str, Any] = {"profile": profile, "layers": list(layers)}
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="cucu-mutant-") as tmp:
@@ -529,17 +529,17 @@ def _run_child(m: Optional[Mutation], profile: str, layers: Sequence[str]) -> Ou
             proc = subprocess.run([sys.executable, "-c", _BOOT, json.dumps(args)], capture_output=True, text=True,
                                   timeout=PROFILES[profile]["timeout"], check=False)
         except subprocess.TimeoutExpired:
-            return Outcome(m, {}, time.perf_counter() - t0, f"timed out after {PROFILES[profile]['timeout']} s")
+            return MutantRun(m, {}, time.perf_counter() - t0, f"timed out after {PROFILES[profile]['timeout']} s")
     line = next((x for x in proc.stdout.splitlines() if x.startswith("MUTANT-RESULT ")), None)
     if line is None:
         tail = " ".join(proc.stderr.strip().splitlines()[-3:])[:300]
-        return Outcome(m, {}, time.perf_counter() - t0, f"the child failed (exit {proc.returncode}): {tail}")
+        return MutantRun(m, {}, time.perf_counter() - t0, f"the child failed (exit {proc.returncode}): {tail}")
     data = json.loads(line[len("MUTANT-RESULT "):])
-    return Outcome(m, data["layers"], time.perf_counter() - t0, None)
+    return MutantRun(m, data["layers"], time.perf_counter() - t0, None)
 
 
 def run(profile: str = "ci", ids: Optional[Sequence[str]] = None, layers: Sequence[str] = LAYERS,
-        out: Any = None) -> tuple[Outcome, list[Outcome]]:
+        out: Any = None) -> tuple[MutantRun, list[MutantRun]]:
     """The baseline (unmutated) and every chosen mutant through ``layers``; progress to ``out``."""
     chosen = [m for m in CATALOGUE if not ids or m.id in ids]
     unknown = set(ids or ()) - {m.id for m in CATALOGUE}
@@ -562,7 +562,7 @@ def run(profile: str = "ci", ids: Optional[Sequence[str]] = None, layers: Sequen
     return base, results
 
 
-def _describe(r: Outcome) -> str:
+def _describe(r: MutantRun) -> str:
     if r.error:
         return r.error
     parts = []

@@ -18,8 +18,8 @@ import z3
 from ...game import cards, scoring
 from ...game.engine import legal_actions, new_match, step as engine_step
 from ...game.rulesets import Rules
-from ...game.state import Action, ActionKind, Phase
-from .crosscheck import BIT, DEAL_PHASES
+from ...game.state import Action, ActionKind, EventKind, Phase
+from .crosscheck import BIT, MODEL_PHASES
 from .invariants import (
     Z, card_domain, chain_invariant, conservation, count_of, guarantee_invariant, hand_ids, measure, placed,
     sym_state, well_formed,
@@ -112,7 +112,7 @@ def _play_engine(rules: Rules, n: int, stack: tuple, marks: list, decisions: lis
             state, events = engine_step(state, Action(ActionKind.DECLINE, state.actor))
             evs.extend(events)
             continue
-        if state.phase not in DEAL_PHASES or not pending:
+        if state.phase not in MODEL_PHASES or not pending:
             break
         d = pending.pop(0)
         options = [a for a in legal_actions(state) if BIT.get(a.kind) == d] or list(legal_actions(state))[:1]
@@ -120,9 +120,9 @@ def _play_engine(rules: Rules, n: int, stack: tuple, marks: list, decisions: lis
         evs.extend(events)
     losses, gains = [0] * n, [0] * n
     for e in evs:
-        if e.kind == "mark-lost":
+        if e.kind == EventKind.MARK_LOST:
             losses[e.seat] += e.amount
-        elif e.kind == "mark-gained":
+        elif e.kind == EventKind.MARK_GAINED:
             gains[e.seat] += e.amount
     return {"hands": tuple(None if c is None else c.value for c in state.hands), "dead": tuple(state.dead),
             "losses": tuple(losses), "gains": tuple(gains), "events": evs}
@@ -525,9 +525,9 @@ def _confirm_deal(rules: Rules, n: int, mdl, vals, marks, ds) -> dict:
     showdown_losses = {}
     after = False
     for e in eng["events"]:
-        if e.kind == "showdown":
+        if e.kind == EventKind.SHOWDOWN:
             after = True
-        elif after and e.kind == "mark-lost":
+        elif after and e.kind == EventKind.MARK_LOST:
             showdown_losses[e.seat] = showdown_losses.get(e.seat, 0) + 1
     hands = eng["hands"]
     losing_cuckoos = [j for j, x in showdown_losses.items() if hands[j] == 15 and not eng["dead"][j]]

@@ -40,18 +40,20 @@ open points), ``claims`` (the claim), ``explain`` (the steps as text), ``model``
 
 from __future__ import annotations
 
+import json
+
 from ...game.state import Via
 from ...formats.position import Position, Problem
 from .claims import judge_claim
 from .model import (
-    MAX_CASES, MAX_WORK, PLACEHOLDER, Outcome, Ruling, Underdetermined, Unsupported,
+    MAX_CASES, MAX_WORK, PLACEHOLDER, CaseOutcome, Outcome, Ruling, Underdetermined, Unsupported,
 )
-from .outcomes import group, unknown_labels
+from .outcomes import certain_of, group, unknown_labels
 from .readings import best_failure, open_questions, rejected_readings
 from .replay import describe_turn, replay_state, run_position
 
-__all__ = ["Ruling", "Outcome", "adjudicate", "replay_state", "Underdetermined", "Unsupported", "MAX_WORK",
-           "MAX_CASES", "PLACEHOLDER", "describe_turn"]
+__all__ = ["Ruling", "CaseOutcome", "Outcome", "adjudicate", "replay_state", "Underdetermined", "Unsupported",
+           "MAX_WORK", "MAX_CASES", "PLACEHOLDER", "describe_turn"]
 
 
 def adjudicate(pos: Position, readings: bool = True) -> Ruling:
@@ -69,14 +71,12 @@ def adjudicate(pos: Position, readings: bool = True) -> Ruling:
     found = open_questions(pos, run, outcomes) if readings else []
     warnings = tuple(pos.warnings) + (tuple(_hand_warnings(pos, run)) if pos.hands else ())
     return Ruling(True, [], pos.preset, pos.overrides, unknown_labels(run), outcomes, found,
-                  judge_claim(pos, outcomes), pos.players, warnings, rules=pos.rules)
+                  judge_claim(pos, outcomes), pos.players, warnings, rules=pos.rules, certain=certain_of(outcomes))
 
 
 def _hand_warnings(pos: Position, run: object) -> list[Problem]:
     """``hands`` are the cards held at the end; a player whose card changed hands during the
     history held another card when dealt.  Say so, in case the table wrote dealt cards there."""
-    import json
-
     leaves = getattr(run, "leaves", [])
     out = []
     for seat in sorted(pos.hands):

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any, Optional
 
 from ...formats.position import Position
-from .model import Outcome
+from .model import CaseOutcome
 
 __all__ = ["judge_claim", "ruled_fields"]
 
@@ -36,7 +36,7 @@ def ruled_fields(r: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def judge_claim(pos: Position, outcomes: list[Outcome]) -> Optional[dict[str, Any]]:
+def judge_claim(pos: Position, outcomes: list[CaseOutcome]) -> Optional[dict[str, Any]]:
     if pos.claim is None:
         return None
     diffs = []

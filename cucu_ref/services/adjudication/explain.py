@@ -17,6 +17,7 @@ from ...game.cards import Card
 from ...formats.position import ROLE_CALL, HistoryEvent, Position
 from ...game.rulesets import by_identity
 from ...game.scoring import evaluate
+from ...game.state import EventKind
 from ...formats.sources import RULES, cite
 from ...formats.vocabulary import display_label
 from .model import is_placeholder
@@ -216,7 +217,7 @@ def _texts(rules: Any, names: tuple[str, ...]) -> _Texts:
 
 def _event_text(ev: Any, nm: Any, card: Optional[str]) -> str:
     """One engine event as a line (not the showdown's cards, nor the F2 dealer's discards)."""
-    if ev.kind == "exchange-with-stack":
+    if ev.kind == EventKind.EXCHANGE_WITH_STACK:
         return f"{nm(ev.seat)} exchanges the card with the {'bottom' if ev.amount else 'top'} card of the stack"
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
     return template.format(seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
@@ -230,11 +231,11 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
     outcome's case binds."""
     card = card_name(ev.card) if ev.card is not None else None
     text = _event_text(ev, nm, card)
-    if ev.kind == "dealer-keeps-highest":
+    if ev.kind == EventKind.DEALER_KEEPS_HIGHEST:
         low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
         if all(low):
             text += f" ({low[0]} and {low[1]})"
-    elif ev.kind == "showdown":
+    elif ev.kind == EventKind.SHOWDOWN:
         st = leaf.state
         live = []
         for s in st.order:
@@ -287,7 +288,7 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         said: set[int] = set()  # seats whose showdown mark the showdown's notes already name
         head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
         for ev in events:
-            if said and ev.kind == "mark-lost" and ev.seat in said:
+            if said and ev.kind == EventKind.MARK_LOST and ev.seat in said:
                 said.discard(ev.seat)
                 continue
             # the common case first: a line this table's memo holds (a card the outcome's case
@@ -295,7 +296,8 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
             known = memo.get(ev)
             if known is None or (subst and ev.card in subst):
                 kind = ev.kind
-                if kind == "showdown" or kind == "dealer-keeps-highest" or (ev.card is not None and ev.card in subst):
+                if kind in (EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST) or (
+                        ev.card is not None and ev.card in subst):
                     # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's
                     # case depend on more than the event: written each time
                     known = (ev.rule, _source(ev.rule), _bound_text(ev, leaf, subst, shown, rules, nm, card_name))
@@ -308,7 +310,7 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 head_due = False
             else:
                 out.append({"at": at, "rule": rule, "source": source, "text": text})
-            if ev.kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
+            if ev.kind == EventKind.SHOWDOWN and all(ph in subst for _, ph in leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
                 notes, named = _showdown_notes(pos, leaf, subst, at, head, texts)
@@ -332,13 +334,13 @@ def _marks_at_showdown(leaf: Any) -> list[int]:
     for _, events in leaf.steps:
         for ev in events:
             kind = ev.kind
-            if kind == "showdown":
+            if kind == EventKind.SHOWDOWN:
                 return marks
-            if kind == "mark-lost":
+            if kind == EventKind.MARK_LOST:
                 marks[ev.seat] -= max(ev.amount, 1)
-            elif kind == "mark-gained":
+            elif kind == EventKind.MARK_GAINED:
                 marks[ev.seat] += max(ev.amount, 1)
-            elif kind == "buy-back":
+            elif kind == EventKind.BUY_BACK:
                 marks[ev.seat] = leaf.start.rules.initial_marks
     return marks
 

@@ -21,7 +21,7 @@ from ...game.deal import deal_places, fixed_deal_places, reach_places
 from ...game.engine import step
 from ...formats.position import Position, start_state
 from ...game.rulesets import Rules
-from ...game.state import Action, ActionKind, Event, State
+from ...game.state import Action, ActionKind, Event, EventKind, State
 from .model import PLACEHOLDER, Unsupported, is_placeholder
 
 __all__ = ["Layout", "layout", "deal_starts", "substitute", "Start"]
@@ -260,7 +260,7 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
     ``keep_discards`` his two discards stay placeholders)."""
     before = start_state(pos, rules)
     after, events = step(before, Action(ActionKind.SHUFFLE, stack=lay.concrete))
-    dealt = [e for e in events if e.kind == "deal"]
+    dealt = [e for e in events if e.kind == EventKind.DEAL]
     size = len(lay.stack)
     k = len(dealt)
     bottom = rules.deal_from == "bottom"
@@ -268,7 +268,7 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
         # every card the rules can reach is known: the stack holds no placeholder (it is the
         # concrete stack), so the engine's deal is the deal
         return after, events
-    three = any(e.kind == "dealer-keeps-highest" for e in events)
+    three = any(e.kind == EventKind.DEALER_KEEPS_HIGHEST for e in events)
     drawn = k + 2 if three else k
     if len(after.stack) != size - k or (three and k != len(after.order)):
         # F2 with interleaved dealing: the dealer would draw his three from unknown cards later
@@ -291,6 +291,6 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
                                        for i, c in zip(places[1:], after.stack[-2:]))
             if is_placeholder(lay.stack[places[0]]) and not dealer_cards:
                 hands[after.dealer] = lay.stack[places[0]]
-    events = tuple(e._replace(card=hands[e.seat]) if e.kind == "deal" and e.seat is not None
+    events = tuple(e._replace(card=hands[e.seat]) if e.kind == EventKind.DEAL and e.seat is not None
                    and not (three and e.seat == after.dealer) else e for e in events)
     return after._replace(hands=tuple(hands), stack=stack), events

@@ -1,4 +1,4 @@
-"""The values a ruling is made of: :class:`Ruling`, :class:`Outcome`, and the two ways a
+"""The values a ruling is made of: :class:`Ruling`, :class:`CaseOutcome`, and the two ways a
 ruling can stop short (:class:`Underdetermined`, :class:`Unsupported`)."""
 
 from __future__ import annotations
@@ -9,12 +9,15 @@ from ...game.cards import Card
 from ...formats.position import Problem
 from ...game.rulesets import Rules
 
-__all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "Underdetermined", "Unsupported", "Outcome", "Ruling",
-           "is_placeholder"]
+__all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "SMALL_CASES", "Underdetermined", "Unsupported", "CaseOutcome",
+           "Outcome", "Ruling", "is_placeholder"]
 
 PLACEHOLDER = 1000  # placeholder cards have values from here up: no role, never compared
 MAX_WORK = 20_000  # engine steps one adjudication may spend on the branches over unknown cards
 MAX_CASES = 20_000  # showdowns one adjudication may score to split the cases of unknown live cards
+# combinations of a showdown's unknown cards scored one by one; past it the scoring runs on
+# symbolic cards (unknowns.Reasoner.showdown_cases, symbolic.explore)
+SMALL_CASES = 1_000
 
 
 def is_placeholder(card: Optional[Card]) -> bool:
@@ -39,11 +42,17 @@ class Unsupported(Exception):
         self.path, self.rule = path, rule
 
 
-class Outcome(NamedTuple):
+class CaseOutcome(NamedTuple):
+    """One case of a ruling: the result (``cucu-ruling/1``'s fields) when the unknown cards are
+    as ``when`` says, and the steps that got there."""
+
     when: list[dict[str, list[str]]]  # alternatives of {unknown card: possible cards}; [] = always
     steps: list[dict[str, Any]]
     result: dict[str, Any]
     condition: str = ""  # ``when`` as a person reads it ("Bruno was dealt V or lower"); "" = always
+
+
+Outcome = CaseOutcome  # the name before issue 23 (three classes were called Outcome)
 
 
 class Ruling(NamedTuple):
@@ -52,7 +61,7 @@ class Ruling(NamedTuple):
     preset: str
     overrides: dict[str, Any]
     unknown: list[str]  # labels of the unknown cards the ruling had to consider
-    outcomes: list[Outcome]
+    outcomes: list[CaseOutcome]
     readings: list[dict[str, Any]]
     claim: Optional[dict[str, Any]]
     players: tuple[str, ...] = ()
@@ -62,3 +71,6 @@ class Ruling(NamedTuple):
     verdict: str = ""
     valid_under: tuple[dict[str, Any], ...] = ()
     rules: Optional[Rules] = None  # the ruleset ruled under (the text names cards as its source prints them)
+    # where unknown cards decide (more than one outcome): what every outcome agrees on
+    # (outcomes.certain_of: marks_lost, marks_gained, out); None with one outcome
+    certain: Optional[dict[str, Any]] = None

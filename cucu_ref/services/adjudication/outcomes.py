@@ -13,12 +13,13 @@ from ...game import cards as _cards
 from ...game.cards import PACKS, Card
 from ...game.engine import legal_actions, step
 from ...formats.position import Position
-from ...game.state import Action, ActionKind, Phase
+from ...game.history import fold
+from ...game.state import Action, ActionKind, Phase, State
 from .explain import steps_of
-from .model import Outcome, is_placeholder
+from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
-__all__ = ["result_of", "group", "essence", "outcome_key", "unknown_labels", "describe", "card_range"]
+__all__ = ["result_of", "group", "certain_of", "essence", "outcome_key", "unknown_labels", "describe", "card_range"]
 
 Row = tuple[frozenset[Card], ...]
 
@@ -31,79 +32,26 @@ def _token(c: Optional[Card], subst: dict[Card, Card], unsure: bool = False) -> 
 
 
 def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, Any]:
+    """A branch's result (the ``cucu-ruling/1`` fields, in their order): what its events did,
+    folded once (:func:`~cucu_ref.game.history.fold`), and where its final state stands."""
     names = pos.players
     final = leaf.state
-    # the seats whose showdown card stands for several cases: no single card to name
-    unsure = {seat for seat, ph in leaf.know.held if ph not in subst}
-    # one pass over the events, each list in the events' order
-    over = False
-    lost: list[dict[str, Any]] = []
-    gained: list[dict[str, Any]] = []
-    went_out: list[str] = []
-    offers: list[dict[str, Any]] = []
-    bought: list[str] = []
-    restart: Optional[dict[str, Any]] = None
-    kept: list[str] = []  # S6's second rule: out in this deal, the last players keep their last life
-    nxt: Optional[int] = None
+    record = fold([ev for _, evs in leaf.steps for ev in evs])
+    out: dict[str, Any] = {"deal_over": record.showdown is not None, "next": _next_decision(final, names)}
+    out["marks_lost"] = [{"player": names[m.seat], "rule": m.rule} for m in record.lost for _ in range(-m.amount)]
+    out["marks_gained"] = [{"player": names[m.seat], "rule": m.rule} for m in record.gained]
+    out["out"] = [names[s] for s in record.went_out]
+    out.update(_cards_held(final, leaf, subst, over=record.showdown is not None))
     stake = pos.rules.stake
-    for _, evs in leaf.steps:
-        for ev in evs:
-            kind = ev.kind
-            if kind in _PLAIN_KINDS:
-                continue
-            seat: int = ev.seat  # type: ignore[assignment]  # (each of these events names its seat)
-            if kind == "mark-lost":
-                lost += [{"player": names[seat], "rule": ev.rule} for _ in range(max(ev.amount, 1))]
-            elif kind == "mark-gained":
-                gained.append({"player": names[seat], "rule": ev.rule})
-            elif kind == "showdown":
-                over = True
-            elif kind == "out":
-                went_out.append(names[seat])
-            elif kind == "buy-back-offer":
-                offers.append({"player": names[seat], "stakes": ev.amount, "amount": ev.amount * stake})
-            elif kind == "buy-back":
-                bought.append(names[seat])
-            elif kind == "next-dealer":
-                nxt = seat  # the last one
-            elif restart is None and (kind == "restart" or kind == "draw"):
-                restart = {"kind": kind, "rule": ev.rule}
-            elif kind == "keep-last-life":
-                kept.append(names[seat])
-    out: dict[str, Any] = {"deal_over": over}
-    if final.phase not in (Phase.SHUFFLE, Phase.MATCH_OVER):
-        assert final.actor is not None
-        out["next"] = {"player": names[final.actor], "phase": final.phase,
-                       "legal": sorted({VERB_NAMES.get(a.kind, a.kind) for a in legal_actions(final)})}
-    else:
-        out["next"] = None
-    out["marks_lost"] = lost
-    out["marks_gained"] = gained
-    out["out"] = went_out
-    order, dead, hands = final.order, final.dead, final.hands
-    # each card held named once: 'holds' names every one, 'shown' the live ones again (a live
-    # seat holding no card shows none)
-    held = {s: _token(hands[s], subst, s in unsure) for s in order if hands[s] is not None}
-    if over:
-        out["shown"] = {names[s]: held.get(s) for s in order if not dead[s]}
-    else:
-        out["shown"] = None
-    out["dead"] = [names[s] for s in order if dead[s]]
-    out["holds"] = {names[s]: token for s, token in held.items()}
-    out["buy_back_offers"] = offers
-    out["bought_back"] = bought
-    out["restart"] = restart
-    out["kept_last_life"] = kept
-    out["next_dealer"] = names[nxt] if nxt is not None else None
+    out["buy_back_offers"] = [{"player": names[e.seat], "stakes": e.amount, "amount": e.amount * stake}
+                              for e in record.buy_back_offers if e.seat is not None]
+    out["bought_back"] = [names[e.seat] for e in record.bought_back if e.seat is not None]
+    restart = record.restart
+    out["restart"] = {"kind": str(restart.kind), "rule": restart.rule} if restart is not None else None
+    out["kept_last_life"] = [names[s] for s in record.kept_last_life]
+    out["next_dealer"] = names[record.next_dealer] if record.next_dealer is not None else None
+    out.update(_after_buy_backs(final, names))
     winner = final.winner if final.phase == Phase.MATCH_OVER else None
-    if final.phase == Phase.BUY_BACK and final.suspended is None:
-        # the next dealer and the winner wait on the buy-back decisions: say both ways
-        for key, kind in (("if_none_buys_back", ActionKind.DECLINE), ("if_all_buy_back", ActionKind.BUY_BACK)):
-            s = final
-            while s.phase == Phase.BUY_BACK:
-                s, _ = step(s, Action(kind, s.actor))
-            out[f"next_dealer_{key}"] = names[s.dealer] if s.phase == Phase.SHUFFLE else None
-            out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER and s.winner is not None else None
     out["winner"] = names[winner] if winner is not None else None
     # S6's joint winners have no single winner: list every winner (K3's one, or S6's several)
     out["winners"] = [names[s] for s in final.winners]
@@ -113,9 +61,42 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
     return out
 
 
-# events result_of has nothing to say about (the commonest: a pass over the events skips them first)
-_PLAIN_KINDS = frozenset({"deal", "keep", "offer", "exchange", "shuffle", "arresto", "skip", "exchange-with-stack",
-                          "undo", "hint"})
+def _next_decision(final: State, names: Sequence[str]) -> Optional[dict[str, Any]]:
+    """Who decides next, in which phase, choosing among which decisions (None: nobody)."""
+    if final.phase in (Phase.SHUFFLE, Phase.MATCH_OVER):
+        return None
+    assert final.actor is not None
+    return {"player": names[final.actor], "phase": final.phase,
+            "legal": sorted({VERB_NAMES.get(a.kind, a.kind) for a in legal_actions(final)})}
+
+
+def _cards_held(final: State, leaf: Leaf, subst: dict[Card, Card], over: bool) -> dict[str, Any]:
+    """``shown``, ``dead`` and ``holds``: each card held named once: 'holds' names every one,
+    'shown' the live ones again (a live seat holding no card shows none)."""
+    names = final.players
+    # the seats whose showdown card stands for several cases: no single card to name
+    unsure = {seat for seat, ph in leaf.know.held if ph not in subst}
+    order, dead, hands = final.order, final.dead, final.hands
+    held = {s: _token(hands[s], subst, s in unsure) for s in order if hands[s] is not None}
+    return {"shown": {names[s]: held.get(s) for s in order if not dead[s]} if over else None,
+            "dead": [names[s] for s in order if dead[s]],
+            "holds": {names[s]: token for s, token in held.items()}}
+
+
+def _after_buy_backs(final: State, names: Sequence[str]) -> dict[str, Any]:
+    """Where a match waits on buy-back decisions between deals (K17, L11), the next dealer and
+    the winner both ways: if nobody buys back, and if everybody does."""
+    out: dict[str, Any] = {}
+    if final.phase != Phase.BUY_BACK or final.suspended is not None:
+        return out
+    for key, decision in (("if_none_buys_back", ActionKind.DECLINE), ("if_all_buy_back", ActionKind.BUY_BACK)):
+        s = final
+        while s.phase == Phase.BUY_BACK:
+            s, _ = step(s, Action(decision, s.actor))
+        out[f"next_dealer_{key}"] = names[s.dealer] if s.phase == Phase.SHUFFLE else None
+        out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER and s.winner is not None else None
+    return out
+
 
 # (kept_last_life, S6, adds no decision: the players out this deal with a mark again that neither a
 # buy-back nor a restart gave them; left out, an outcome's essence is what it was before the field)
@@ -142,7 +123,7 @@ def case_key(result: dict[str, Any]) -> str:
     return essence(result) + repr((lost, gained))
 
 
-def outcome_key(outcomes: Iterable[Outcome]) -> tuple[str, ...]:
+def outcome_key(outcomes: Iterable[CaseOutcome]) -> tuple[str, ...]:
     return tuple(sorted({essence(o.result) for o in outcomes}))
 
 
@@ -271,7 +252,7 @@ def describe(rows: Sequence[Row], keys: Sequence[Card], labels: Mapping[Card, st
 # --------------------------------------------------------------------------- grouping
 
 
-def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
+def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]:
     """One outcome per group of branches that decide alike, by the same rules (see
     :func:`case_key`), each with the cards that lead to it, ordered by those cards' ranks."""
     if len(run.leaves) == 1 and not run.leaves[0].know.split:
@@ -279,7 +260,7 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
         leaf = run.leaves[0]
         fixed = _fixed(leaf)
         res = result_of(pos, leaf, fixed)
-        return [Outcome([], steps_of(pos, leaf, fixed, res["shown"]) if with_steps else [], res, "")]
+        return [CaseOutcome([], steps_of(pos, leaf, fixed, res["shown"]) if with_steps else [], res, "")]
     groups: dict[str, list[tuple[Leaf, dict[str, Any]]]] = {}
     for leaf in run.leaves:
         res = result_of(pos, leaf, _fixed(leaf))
@@ -314,6 +295,28 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[Outcome]:
         if len(members) > 1:
             fixed = {ph: c for ph, c in fixed.items() if all(_fixed(m).get(ph) == c for m, _ in members)}
         steps = steps_of(pos, rep, fixed, res["shown"]) if with_steps else []
-        built.append((_row_order(rows[0]) if rows else [], Outcome(when, steps, res, condition)))
+        built.append((_row_order(rows[0]) if rows else [], CaseOutcome(when, steps, res, condition)))
     built.sort(key=lambda x: x[0])
     return [o for _, o in built]
+
+
+def certain_of(outcomes: Sequence[CaseOutcome]) -> Optional[dict[str, Any]]:
+    """What every case agrees on where unknown cards decide the outcome (issue 24 §5): the
+    marks lost and gained (each with its rule) and the players out in every outcome, in the
+    first outcome's order; None where there is one outcome (all of it is certain)."""
+    if len(outcomes) < 2:
+        return None
+    results = [o.result for o in outcomes]
+    out: dict[str, Any] = {}
+    for field in ("marks_lost", "marks_gained", "out"):
+        common = list(results[0][field])
+        for r in results[1:]:
+            rest = list(r[field])
+            kept = []
+            for item in common:
+                if item in rest:
+                    rest.remove(item)
+                    kept.append(item)
+            common = kept
+        out[field] = common
+    return out

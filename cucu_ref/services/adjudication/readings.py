@@ -18,8 +18,8 @@ from ...formats.position import Position, Problem
 from ...game.rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_readings
 from ...game.scoring import CUCKOO_VALUE
 from ...formats.sources import RULES, cite
-from ...game.state import Phase
-from .model import Outcome, Unsupported
+from ...game.state import EventKind, Phase
+from .model import CaseOutcome, Unsupported
 from .outcomes import group, outcome_key
 from .replay import (
     Leaf, Run, fails_at_next_decision, lays_otherwise, rerun_from, run_position,
@@ -70,10 +70,10 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
         "dealing": lambda: False,  # the same cards reach the same seats either way
         "seating_fool": lambda: False,  # seating happens before any deal
         "deal_from": lambda: pos.stack_order is not None and "exchange-with-stack" in kinds,
-        "dealer_exchange": lambda: any(ev.kind == "exchange-with-stack" and ev.rule != "K12" for ev in evs)
+        "dealer_exchange": lambda: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != "K12" for ev in evs)
         or any(l.state.actor == l.state.dealer and l.state.phase == Phase.DECIDE for l in run.leaves),
-        "horse_at_dealer": lambda: any(ev.kind == "exchange-with-stack" and ev.rule == "K12" for ev in evs),
-        "cat": lambda: any(ev.kind == "arresto" and ev.card is not None and ev.card.value == 12 for ev in evs),
+        "horse_at_dealer": lambda: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule == "K12" for ev in evs),
+        "cat": lambda: any(ev.kind == EventKind.ARRESTO and ev.card is not None and ev.card.value == 12 for ev in evs),
         # (no screen: the engine reads it only where a targeted card's holder other than the dealer,
         # K10-K14, or a refused innkeeper, D6, would act next, and there Q2's readings differ)
         "targeted_holder_acts": lambda: True,
@@ -92,7 +92,7 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
         "buy_back_price": lambda: "out" in kinds,
         # Q1 orders the players who go out together (engine: ``len(gone) > 1``), each of whom
         # has his own 'out' in the step that put them out
-        "simultaneous_buy_back": lambda: any(sum(ev.kind == "out" for ev in es) >= 2
+        "simultaneous_buy_back": lambda: any(sum(ev.kind == EventKind.OUT for ev in es) >= 2
                                              for leaf in run.leaves for _, es in leaf.steps),
         # K18 / D8 / Z11 / S6: each reading's own event says that everybody still in went out
         "all_out": lambda: not kinds.isdisjoint(("restart", "draw", "joint-winner", "keep-last-life")),
@@ -106,9 +106,10 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
                                                 live_cards()),
         "may_offer_after_receiving": lambda: any(_offered_after_receiving(l) for l in run.leaves),
         "refuse_by_paying": lambda: pos.rules.refuse_by_paying != "no"
-        or any(ev.kind == "exchange" and ev.rule == "K7" for ev in last),
+        or any(ev.kind == EventKind.EXCHANGE and ev.rule == "K7" for ev in last),
         "last_request_to": lambda: "exchange-with-talon" in kinds or "talon-king" in kinds or any(
-            (ev.kind == "exchange" and ev.other == dealer) or (ev.kind == "arresto" and ev.seat == dealer)
+            (ev.kind == EventKind.EXCHANGE and ev.other == dealer)
+            or (ev.kind == EventKind.ARRESTO and ev.seat == dealer)
             for ev in evs),
         "talon_card": lambda: "exchange-with-talon" in kinds or "talon-king" in kinds,
         "backward_chain_end": lambda: any(ev.rule == "L8" for ev in evs),
@@ -124,7 +125,7 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
 def _reading_screens(run: Run) -> dict[str, Callable[[str, str], bool]]:
     """For an option whose readings differ at different places: can reading ``other`` change
     this ruling made under ``chosen``?  (Called once the option's own screen let it through.)"""
-    refused = any(ev.kind == "refuse" for leaf in run.leaves for _, es in leaf.steps for ev in es)
+    refused = any(ev.kind == EventKind.REFUSE for leaf in run.leaves for _, es in leaf.steps for ev in es)
     return {
         # Q2: 'always' gives a targeted card's holder his own turn (engine._play_on_index), and
         # 'after-refused-inn' a refused innkeeper his (D6, after a 'refuse'): 'never' and
@@ -149,9 +150,9 @@ def _offered_after_receiving(leaf: Leaf) -> bool:
     received: set[int] = set()
     for _, evs in leaf.steps:
         for ev in evs:
-            if ev.kind == "exchange" and ev.other is not None and ev.seat is not None:
+            if ev.kind == EventKind.EXCHANGE and ev.other is not None and ev.seat is not None:
                 received.update((ev.seat, ev.other))
-            elif ev.kind in ("offer", "exchange-with-stack") and ev.seat in received:
+            elif ev.kind in (EventKind.OFFER, EventKind.EXCHANGE_WITH_STACK) and ev.seat in received:
                 return True
     st = leaf.state
     return st.phase == Phase.DECIDE and st.actor in received
@@ -172,7 +173,7 @@ def _tied(cs: list[Card]) -> bool:
     return len(plain) >= 2 and plain.count(min(plain)) >= 2
 
 
-def _summary(outcomes: list[Outcome]) -> list[dict[str, Any]]:
+def _summary(outcomes: list[CaseOutcome]) -> list[dict[str, Any]]:
     out = []
     for o in outcomes:
         entry: dict[str, Any] = {"when": o.when, "result": o.result}
@@ -191,10 +192,11 @@ def fingerprint(run: Run) -> frozenset[tuple[Any, ...]]:
         evs = [ev for _, es in leaf.steps for ev in es]
         out.add((
             frozenset(leaf.know.subst.items()), st.marks, st.virgins, st.pot, st.phase, st.actor, st.dealer, st.winner,
-            tuple(sorted(ev.seat for ev in evs if ev.kind == "mark-lost" and ev.seat is not None)),
-            tuple(sorted(ev.seat for ev in evs if ev.kind == "mark-gained" and ev.seat is not None)),
+            tuple(sorted(ev.seat for ev in evs if ev.kind == EventKind.MARK_LOST and ev.seat is not None)),
+            tuple(sorted(ev.seat for ev in evs if ev.kind == EventKind.MARK_GAINED and ev.seat is not None)),
             tuple((ev.kind, ev.seat, ev.amount) for ev in evs
-                  if ev.kind in ("out", "buy-back-offer", "buy-back", "restart", "draw")),
+                  if ev.kind in (EventKind.OUT, EventKind.BUY_BACK_OFFER, EventKind.BUY_BACK, EventKind.RESTART,
+                                 EventKind.DRAW)),
             tuple(a.kind for a in legal_actions(st)),
         ))
     return frozenset(out)
@@ -214,7 +216,7 @@ def _source(ref: str) -> str:
     return cite(ref) if ref in RULES else ref
 
 
-def open_questions(pos: Position, run: Run, chosen: list[Outcome]) -> list[dict[str, Any]]:
+def open_questions(pos: Position, run: Run, chosen: list[CaseOutcome]) -> list[dict[str, Any]]:
     """Every open point whose readings give this position different outcomes, each reading
     with its source and outcomes."""
     base_key: Optional[tuple[str, ...]] = None

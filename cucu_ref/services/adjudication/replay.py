@@ -19,9 +19,10 @@ from ...game import cards as _cards
 from ...game.cards import Card
 from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
-from ...formats.position import DECISIONS, ROLE_CALL, ROLE_RULE, HistoryEvent, Position, Problem
+from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, ROLE_RULE, HistoryEvent, Position, Problem
 from ...game.rulesets import OPTIONS, Rules, by_identity, open_options
-from ...game.state import Action, ActionKind, Event, Phase, State, Via
+from ...game.history import fold
+from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
 from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
 from .unknowns import Know, Reasoner, dead_unknowns, live_unknowns
@@ -63,29 +64,25 @@ class Run(NamedTuple):
 
 
 def facts_of(action: Action, before: State, events: Iterable[Event]) -> list[Fact]:
-    """What the table could see of one decision's events."""
-    out: list[Fact] = []
-    hands = list(before.hands)
-    for ev in events:
-        if ev.seat is None:
-            continue
-        if ev.kind == "exchange":
-            out.append(Fact("exchange", ev.seat, ev.other, hands[ev.other] if ev.other is not None else None, ev.rule))
-        elif ev.kind == "arresto":
-            out.append(Fact("announce", ev.seat, ev.other, ev.card, ev.rule))
-        elif ev.kind == "inn-bargain":
-            # L7: Lu Stù's innkeeper announces the inn ('Tingh la Cas ...') instead of 'fermatevi'
-            out.append(Fact("announce", ev.seat, ev.other, hands[ev.seat], ev.rule))
-        elif ev.kind == "exchange-with-talon":
-            out.append(Fact("stack-exchange", ev.seat, None, None, ev.rule))  # F4: the last player and the talon
-        elif ev.kind == "exchange-with-stack":
+    """What the table could see of one decision's events: the exchanges (with the card the
+    asker got), the event cards shown (K9-K14, L7's inn), the cards taken from the stack or
+    the talon (K8, K12, F4), the marks paid; in the events' order."""
+    record = fold(tuple(events), before.hands)
+    seen: list[tuple[int, Fact]] = []
+    for m in record.moves:
+        if m.kind == EventKind.EXCHANGE:
+            seen.append((m.at, Fact("exchange", m.seat, m.other, m.took if m.other is not None else None, m.rule)))
+        elif m.kind == EventKind.EXCHANGE_WITH_TALON:
+            seen.append((m.at, Fact("stack-exchange", m.seat, None, None, m.rule)))  # F4: the last player and the talon
+        elif m.kind == EventKind.EXCHANGE_WITH_STACK:
             kind = "dealer-exchange" if action.kind == A.EXCHANGE_WITH_STACK else "stack-exchange"
-            out.append(Fact(kind, ev.seat, None, None, ev.rule))
-        elif ev.kind == "mark-lost":
-            out.extend(Fact("pays", ev.seat, None, None, ev.rule) for _ in range(max(ev.amount, 1)))
-        elif ev.kind == "deal":
-            hands[ev.seat] = ev.card
-    return out
+            seen.append((m.at, Fact(kind, m.seat, None, None, m.rule)))
+    # L7: Lu Stù's innkeeper announces the inn ('Tingh la Cas ...') instead of 'fermatevi'
+    seen.extend((s.at, Fact("announce", s.seat, s.asker, s.card, s.rule)) for s in record.stops
+                if s.kind != EventKind.SKIP)
+    seen.extend((m.at, Fact("pays", m.seat, None, None, m.rule)) for m in record.lost for _ in range(-m.amount))
+    seen.sort(key=lambda timed: timed[0])  # (stable: one event's marks in their order)
+    return [fact for _, fact in seen]
 
 
 class _Facts:
@@ -110,9 +107,9 @@ def _at_deal_end(ev: Event, rules: Rules) -> bool:
     bottom, L2 the top): L10's dead card goes under it, F4's talon card is its top (or, under Q16's
     alternative reading, near its bottom)."""
     bottom = rules.deal_from == "bottom"
-    if ev.kind == "dead-card-under-stack":
+    if ev.kind == EventKind.DEAD_CARD_UNDER_STACK:
         return bottom
-    return ev.kind == "exchange-with-talon" and (rules.talon_card == "top") != bottom
+    return ev.kind == EventKind.EXCHANGE_WITH_TALON and (rules.talon_card == "top") != bottom
 
 
 def action_kinds(e: HistoryEvent) -> tuple[str, ...]:
@@ -124,32 +121,21 @@ def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card
     """The unknown cards whose role (C2) this step asked, in order: a card that had to be
     exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card (but see
     :func:`inn_passes`)."""
-    hands = list(before.hands)
     out: list[Card] = []
-    for ev in events:
-        kind = ev.kind
-        if kind in ("deal", "dealer-keeps-highest"):
-            hands[ev.seat] = ev.card  # type: ignore[index]
-        elif kind == "exchange" and ev.other is not None:
-            c = hands[ev.other]
-            if is_placeholder(c) and c not in out:
-                out.append(c)  # type: ignore[arg-type]
-            hands[ev.seat], hands[ev.other] = hands[ev.other], hands[ev.seat]  # type: ignore[index]
-        elif kind == "undo" and ev.other is not None:
-            hands[ev.seat], hands[ev.other] = hands[ev.other], hands[ev.seat]  # type: ignore[index]
-        elif kind in ("exchange-with-stack", "exchange-with-talon"):
-            hands[ev.seat] = after.hands[ev.seat]  # type: ignore[index]
-            c = after.hands[ev.seat]  # type: ignore[index]
-            # F4: the talon's card, or S4: the card the dealer cuts from the stock, was no king
-            asked = kind == "exchange-with-talon" or (ev.rule != "K12" and _cuts_for_king(before))
-            if asked and is_placeholder(c) and c not in out:
-                out.append(c)  # type: ignore[arg-type]
-        elif kind == "dead-card-under-stack":
-            hands[ev.seat] = None  # type: ignore[index]
-    if after.phase == Phase.TARGET_DECIDE and events and events[-1].kind == "offer":
-        c = after.hands[after.actor]  # type: ignore[index]
-        if is_placeholder(c) and c not in out:
-            out.append(c)  # type: ignore[arg-type]  # Q9 'yes': the target's card was checked: plain
+
+    def asked(card: Optional[Card]) -> None:
+        if is_placeholder(card) and card not in out:
+            out.append(card)  # type: ignore[arg-type]
+
+    for m in fold(events, before.hands, after.hands).moves:
+        if m.kind == EventKind.EXCHANGE and m.other is not None:
+            asked(m.took)  # the card the target gave up
+        # F4: the talon's card, or S4: the card the dealer cuts from the stock, was no king
+        elif m.kind == EventKind.EXCHANGE_WITH_TALON or (
+                m.kind == EventKind.EXCHANGE_WITH_STACK and m.rule != "K12" and _cuts_for_king(before)):
+            asked(m.took)
+    if after.phase == Phase.TARGET_DECIDE and events and events[-1].kind == EventKind.OFFER:
+        asked(after.hands[after.actor])  # type: ignore[index]  # Q9 'yes': the target's card was checked: plain
     return out
 
 
@@ -162,7 +148,7 @@ def inn_passes(before: State, events: tuple[Event, ...]) -> set[Card]:
     has an inn 'selbst durch Tausch erworben' exchanged too, so such a card may be the inn."""
     out: set[Card] = set()
     for ev in events:
-        if ev.kind == "exchange" and ev.rule == "L8" and ev.other is not None:
+        if ev.kind == EventKind.EXCHANGE and ev.rule == "L8" and ev.other is not None:
             path = before.custody[ev.other]
             c = before.hands[ev.other]
             if path and path[-1][1] != Via.DEALT and is_placeholder(c):
@@ -445,7 +431,7 @@ class Search:
                 if seat not in named and not self.dealt_as_named(steps, seat, card, end,
                                                                  self.field_path("dealt", seat)):
                     return
-        over = bool(self.pos.shown) and any(ev.kind == "showdown" for _, evs in steps for ev in evs)
+        over = bool(self.pos.shown) and any(ev.kind == EventKind.SHOWDOWN for _, evs in steps for ev in evs)
         for seat, card in self.pos.shown.items():
             if not over:
                 self.fail(end, f"the history ends before the showdown, so no card was shown yet ('shown' gives "
@@ -483,10 +469,10 @@ class Search:
         rebound = False
         for k, ev in enumerate(events):
             seat = ev.seat
-            if ev.kind != "deal" or seat is None or seat not in self.named:
+            if ev.kind != EventKind.DEAL or seat is None or seat not in self.named:
                 continue
             before = steps + ((None, events[:k]),)
-            if any(e.kind == "deal" and e.seat == seat for _, es in before for e in es):
+            if any(e.kind == EventKind.DEAL and e.seat == seat for _, es in before for e in es):
                 continue  # Q7: the re-entrant's fresh card, not the card he was dealt first
             card, path, i = self.named[seat]
             dealt = ev.card
@@ -510,7 +496,7 @@ class Search:
     def named_left(self, steps: Steps, know: Know) -> bool:
         """Is a copy left (C1) of each named dealt card whose seat the history does not reach
         (:meth:`lay_named` takes a copy for each seat it deals)?"""
-        dealt = {ev.seat for _, evs in steps for ev in evs if ev.kind == "deal"}
+        dealt = {ev.seat for _, evs in steps for ev in evs if ev.kind == EventKind.DEAL}
         left = self.reasoner.left(know)
         for seat, (card, path, i) in self.named.items():
             if seat in dealt:
@@ -533,7 +519,7 @@ class Search:
         moved: Optional[Event] = None
         for _, evs in steps:
             for e in evs:
-                if e.kind == "deal":
+                if e.kind == EventKind.DEAL:
                     count += 1
                 elif moved is None and _at_deal_end(e, rules):
                     moved = e
@@ -545,7 +531,7 @@ class Search:
                     f"($.stack.order[{at}]) where {name}'s card is dealt from", rule)
         end = "bottom" if rules.deal_from == "bottom" else "top"
         who = self.name(moved.seat)
-        how = (f"{who}'s dead card went under the stack" if moved.kind == "dead-card-under-stack"
+        how = (f"{who}'s dead card went under the stack" if moved.kind == EventKind.DEAD_CARD_UNDER_STACK
                else f"{who} exchanged with the talon")
         return (f"{name} is dealt {_cards.format(card)}, but play changed the stack ({how}, {moved.rule}): its "
                 f"{end} gives {name} {_cards.format(dealt)} ({', '.join(self.places(dealt, know))})", moved.rule)
@@ -563,11 +549,11 @@ class Search:
         count = 0
         for _, evs in steps:
             for ev in evs:
-                if ev.kind == "deal":
+                if ev.kind == EventKind.DEAL:
                     if ev.seat == seat:
                         found = (ev.card, count, moved)
                     count += 1
-                elif ev.kind == "dealer-keeps-highest" and found is not None and ev.seat == seat:
+                elif ev.kind == EventKind.DEALER_KEEPS_HIGHEST and found is not None and ev.seat == seat:
                     found = (ev.card, found[1], ev)  # F2: the named card is the highest of his three
                 elif moved is None and _at_deal_end(ev, rules):
                     moved = ev
@@ -586,12 +572,12 @@ class Search:
         if before is None or len(order) < len(self.lay.stack) or None in order:
             return True  # (a card the position does not place: the replay's stand-in is no evidence)
         end = "bottom" if rules.deal_from == "bottom" else "top"
-        if before.kind == "dealer-keeps-highest":
+        if before.kind == EventKind.DEALER_KEEPS_HIGHEST:
             why = (f"of the three cards the stack's order ($.stack.order) gives him from its {end} he keeps the "
                    f"highest, {_cards.format(dealt)} ({before.rule})")
         else:
             who = self.name(before.seat)
-            how = (f"{who}'s dead card went under the stack" if before.kind == "dead-card-under-stack"
+            how = (f"{who}'s dead card went under the stack" if before.kind == EventKind.DEAD_CARD_UNDER_STACK
                    else f"{who} exchanged with the talon")
             why = (f"the stack's order ($.stack.order), as play changed it ({how}, {before.rule}), gives {name} "
                    f"{_cards.format(dealt)} from its {end}")
@@ -611,7 +597,8 @@ class Search:
         passes = inn_passes(state, events)
         # cards nobody announces: the talon's (F4) and the stock's (S4) king
         talon = {after.hands[ev.seat] for ev in events if ev.seat is not None and (
-            ev.kind == "exchange-with-talon" or (ev.kind == "exchange-with-stack" and ev.rule != "K12"))}
+            ev.kind == EventKind.EXCHANGE_WITH_TALON
+            or (ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != "K12"))}
         for ph in queried(state, after, events):
             event_branches, plain = r.role_branches(know, ph, inn_too=ph in passes)
             for card, k2 in event_branches:
@@ -623,7 +610,7 @@ class Search:
             if plain is None:
                 return None
             know = plain
-        if not any(ev.kind == "showdown" for ev in events):
+        if not any(ev.kind == EventKind.SHOWDOWN for ev in events):
             return know
         live = live_unknowns(after)
         dead = dead_unknowns(after) if self.rules.fools_in_play == "any-hand" else []
@@ -860,9 +847,7 @@ class Search:
         return "what happened is: " + "; ".join(parts)
 
 
-VERB_NAMES = {A.KEEP: "keep", A.INN_KEEP: "keep", A.OFFER: "offer", A.EXCHANGE_WITH_STACK: "dealer-exchange",
-              A.INN_ASK: "ask", A.INN_ACCEPT: "accept", A.INN_REFUSE: "refuse", A.BUY_BACK: "buy-back",
-              A.DECLINE: "decline", A.EXCHANGE: "agree", A.REFUSE_BY_PAYING: "pay-to-refuse"}
+VERB_NAMES = VERB_OF  # each engine decision's verb, as a position writes it (formats.position.DECISIONS)
 
 _FORBIDDEN_BECAUSE = {
     "R2": ": no player may exchange more than once (R2)",
@@ -870,10 +855,6 @@ _FORBIDDEN_BECAUSE = {
     "F4": ": the dealer keeps the card he chose from his three (F4)",
     "H1": ": the dealer has nobody to exchange with and no talon (H1)",
 }
-
-DEAL_PHASES = frozenset({Phase.DECIDE, Phase.DECIDE_BACKWARD, Phase.TARGET_DECIDE, Phase.INN_OFFERER,
-                         Phase.INN_KEEPER})
-
 
 def describe_turn(state: State, names: tuple[str, ...]) -> str:
     who = names[state.actor] if state.actor is not None else "nobody"

@@ -31,18 +31,20 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from typing import Iterable, NamedTuple, Optional, Sequence
+from typing import Any, Hashable, Iterable, NamedTuple, Optional, Sequence
 
 from ...game.cards import FOOL_VALUE, PACKS, Card
 from ...game.rulesets import Rules
 from ...game.scoring import evaluate
 from ...game.state import State
 from .layout import Layout
-from .model import MAX_CASES, Underdetermined, is_placeholder
+from .model import MAX_CASES, SMALL_CASES, Underdetermined, is_placeholder
+from .symbolic import TooManySplits, Untraceable, explore
 
 __all__ = ["Know", "Reasoner", "Box", "boxes"]
 
 Box = dict[Card, frozenset[Card]]  # placeholder -> the cards it may be (a product of such sets)
+Row = tuple[frozenset[Card], ...]  # a box as the card sets of its keys, in order
 
 
 class Know(NamedTuple):
@@ -185,9 +187,54 @@ class Reasoner:
                        dead: Sequence[Card]) -> list[tuple[dict[Card, Card], dict[Card, frozenset[Card]], Know]]:
         """Split the showdown over its unknown ``live`` cards (and, under Q4 'any-hand', the
         ``dead`` ones as fool or not).  One entry per group of combinations that score alike:
-        (the representative's bindings, the dead cards' narrowed domains, the branch)."""
-        rules = self.rules
+        (the representative's bindings, the dead cards' narrowed domains, the branch).
+
+        Up to :data:`~.model.SMALL_CASES` combinations each is scored (:meth:`_scored_groups`);
+        beyond, the scoring runs on symbolic cards (:mod:`.symbolic`, :meth:`_symbolic_groups`),
+        which splits only where its rules compare."""
         keys = list(live) + list(dead)
+        choices = self._choices(k, live, dead)
+        total = 1
+        for opts in choices:
+            total *= max(len(opts), 1)
+        # (the grouping's argument in _score: one guarantee per innkeeper)
+        assert len({keeper for _, keeper in after.guarantees}) == len(after.guarantees), after.guarantees
+        groups: Optional[list[tuple[tuple[Optional[Card], ...], list[Row]]]] = None
+        if total > SMALL_CASES:
+            try:
+                groups = self._symbolic_groups(k, after, live, dead, choices)
+            except Untraceable:
+                groups = None
+            except TooManySplits:
+                raise self._underdetermined(keys) from None
+        if groups is None:
+            if total > MAX_CASES:
+                raise self._underdetermined(keys)
+            groups = self._scored_groups(k, after, keys, choices)
+        out = []
+        universes = [self.possible(k, ph) for ph in keys]
+        for rep, rows in groups:
+            subst = {ph: c for ph, c in zip(keys, rep) if c is not None}
+            narrowed = {ph: frozenset(c for c in self.possible(k, ph) if c != self.fool)
+                        for ph, c in zip(keys, rep) if c is None}
+            branch = k._replace(subst={**k.subst, **subst}, domains={**k.domains, **narrowed},
+                                cases=tuple(merge_rows(keys, rows, universes)),
+                                held=tuple((after.hands.index(ph), ph) for ph in keys))
+            for ph in keys:
+                branch = self.split_on(branch, ph)
+            out.append((subst, narrowed, branch))
+        return out
+
+    def _underdetermined(self, keys: Sequence[Card]) -> Underdetermined:
+        names = tuple(self.lay.labels[ph] for ph in keys)
+        return Underdetermined(
+            f"the position is under-specified: the showdown depends on {len(keys)} cards it does not give "
+            f"({'; '.join(names)}), too many combinations to split into cases; give the cards shown at the end",
+            names)
+
+    def _choices(self, k: Know, live: Sequence[Card], dead: Sequence[Card]) -> list[list[Optional[Card]]]:
+        """The cards each unknown may be: a live one any card still possible, a dead one
+        (Q4 'any-hand') the fool or not (None: it stays unknown)."""
         choices: list[list[Optional[Card]]] = [list(self.possible(k, ph)) for ph in live]
         for ph in dead:
             dom = self.possible(k, ph)
@@ -197,19 +244,32 @@ class Reasoner:
             if any(c != self.fool for c in dom):
                 opts.append(None)  # not the fool: it stays unknown
             choices.append(opts)
-        total = 1
-        for opts in choices:
-            total *= max(len(opts), 1)
-        if total > MAX_CASES:
-            names = tuple(self.lay.labels[ph] for ph in keys)
-            raise Underdetermined(
-                f"the position is under-specified: the showdown depends on {len(keys)} cards it does not give "
-                f"({'; '.join(names)}), too many combinations to split into cases; give the cards shown at the end",
-                names)
+        return choices
+
+    def _score(self, after: State, value: dict[Card, Any]) -> tuple[object, ...]:
+        """Who loses and gains at ``after``'s showdown with the unknown cards as ``value`` says."""
         order = after.order
         hands = after.hands
-        # (the grouping's argument below: one guarantee per innkeeper)
-        assert len({keeper for _, keeper in after.guarantees}) == len(after.guarantees), after.guarantees
+        lv = [(s, _sub(hands[s], value)) for s in order if not after.dead[s]]
+        dv = [(s, _sub(hands[s], value)) for s in order if after.dead[s] and hands[s] is not None]
+        # at the engine's table (engine._compare): everybody dealt, a hand put under the stack
+        # (L10) included (K19, L6).  Without the marks (``after`` holds them as the showdown
+        # left them), so without Q12's and K16's limits; no ruling can differ for it
+        # (tests/cli/test_case_split_marks.py checks every case against the known position):
+        # each group's representative is replayed through the engine, which scores with the
+        # marks, and the limit cannot tell two combinations of a group apart.  It binds only
+        # a guarantee (a live player holds a mark, and pays at most his own one, K16;
+        # scoring.pay reads no marks without a guarantee), and the key lists every payment:
+        # each loser's own (K15, C3) and each guarantee paid as its innkeeper's (K14, L7).
+        # One innkeeper answers one offer a deal (asserted in showdown_cases), so the
+        # innkeeper's payment names the offerer it covers; the same payments then mean the
+        # same own losses and covered guarantees, which is all the limit reads (scoring.pay)
+        scored = evaluate(self.rules, lv, dv, after.guarantees, after.hinted, explain=False, table=len(order))
+        return (scored.losers, scored.gainers)
+
+    def _scored_groups(self, k: Know, after: State, keys: Sequence[Card],
+                       choices: list[list[Optional[Card]]]) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
+        """Every combination scored, grouped by who loses and gains: (the first combination, rows)."""
         left = self.left(k)
         groups: dict[tuple[object, ...], list[tuple[Optional[Card], ...]]] = {}
         for combo in itertools.product(*choices):
@@ -219,35 +279,78 @@ class Reasoner:
             value = dict(zip(keys, combo))
             if len(used) and not self._combo_feasible(k, value):
                 continue
-            lv = [(s, _sub(hands[s], value)) for s in order if not after.dead[s]]
-            dv = [(s, _sub(hands[s], value)) for s in order if after.dead[s] and hands[s] is not None]
-            # at the engine's table (engine._compare): everybody dealt, a hand put under the stack
-            # (L10) included (K19, L6).  Without the marks (``after`` holds them as the showdown
-            # left them), so without Q12's and K16's limits; no ruling can differ for it
-            # (tests/cli/test_case_split_marks.py checks every case against the known position):
-            # each group's representative is replayed through the engine, which scores with the
-            # marks, and the limit cannot tell two combinations of a group apart.  It binds only
-            # a guarantee (a live player holds a mark, and pays at most his own one, K16;
-            # scoring.pay reads no marks without a guarantee), and the key lists every payment:
-            # each loser's own (K15, C3) and each guarantee paid as its innkeeper's (K14, L7).
-            # One innkeeper answers one offer a deal (asserted above), so the innkeeper's
-            # payment names the offerer it covers; the same payments then mean the same own
-            # losses and covered guarantees, which is all the limit reads (scoring.pay)
-            scored = evaluate(rules, lv, dv, after.guarantees, after.hinted, explain=False, table=len(order))
-            groups.setdefault((scored.losers, scored.gainers), []).append(combo)
-        out = []
-        for combos in groups.values():
-            rep = combos[0]
-            subst = {ph: c for ph, c in zip(keys, rep) if c is not None}
-            narrowed = {ph: frozenset(c for c in self.possible(k, ph) if c != self.fool)
-                        for ph, c in zip(keys, rep) if c is None}
-            branch = k._replace(subst={**k.subst, **subst}, domains={**k.domains, **narrowed},
-                                cases=tuple(boxes(keys, combos, [self.possible(k, ph) for ph in keys])),
-                                held=tuple((hands.index(ph), ph) for ph in keys))
-            for ph in keys:
-                branch = self.split_on(branch, ph)
-            out.append((subst, narrowed, branch))
-        return out
+            groups.setdefault(self._score(after, value), []).append(combo)
+        universes = [self.possible(k, ph) for ph in keys]
+        return [(combos[0], [_row(combo, universes) for combo in combos]) for combos in groups.values()]
+
+    def _symbolic_groups(self, k: Know, after: State, live: Sequence[Card], dead: Sequence[Card],
+                         choices: list[list[Optional[Card]]]) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
+        """:meth:`_scored_groups` by the scoring run on symbolic cards (:func:`.symbolic.explore`):
+        the live unknown cards are variables, the dead ones' choices (fool or not) are tried one
+        by one.  Each box the scoring cannot tell apart is kept where a combination of it is
+        possible (C1, :meth:`feasible`); each group's representative is a possible combination
+        of its first such box."""
+        n = len(live)
+        by_value = [{c.value: c for c in opts if c is not None} for opts in choices[:n]]
+        domains = {j: frozenset(values) for j, values in enumerate(by_value)}
+        keys = list(live) + list(dead)
+        universes = [self.possible(k, ph) for ph in keys]
+        groups: dict[Hashable, tuple[tuple[Optional[Card], ...], list[Row]]] = {}
+        for dead_combo in itertools.product(*choices[n:]):
+            fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
+
+            def score(value_of: Any, fixed: dict[Card, Any] = fixed) -> tuple[object, ...]:
+                value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j))) for j, ph in enumerate(live)}}
+                return self._score(after, value)
+
+            for box, key in explore(domains, score, MAX_CASES):
+                cards = [frozenset(by_value[j][v] for v in box[j]) for j in range(n)]
+                if not self._box_possible(k, live, cards, dead, dead_combo):
+                    continue  # no combination of the box is possible (C1)
+                row = tuple(cards) + _row(dead_combo, universes[n:])
+                if key not in groups:
+                    rep = self._representative(k, live, cards, dict(zip(dead, dead_combo)))
+                    assert rep is not None, "feasible() promised a matching"
+                    groups[key] = (rep, [])
+                groups[key][1].append(row)
+        return list(groups.values())
+
+    def _box_possible(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]], dead: Sequence[Card],
+                      dead_combo: tuple[Optional[Card], ...]) -> bool:
+        """Is some combination of the box ``cards`` (the dead cards as chosen) possible (C1)?"""
+        fool = frozenset([self.fool]) if self.fool is not None else frozenset()
+        narrowed = dict(zip(live, cards))
+        for ph, c in zip(dead, dead_combo):
+            narrowed[ph] = fool if c is not None else self.domain(k, ph) - fool
+        return self.feasible(k._replace(domains={**k.domains, **narrowed}))
+
+    def _representative(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]],
+                        dead: dict[Card, Optional[Card]]) -> Optional[tuple[Optional[Card], ...]]:
+        """A possible combination (C1) of the box ``cards`` (with the dead cards as chosen):
+        each card bound in turn, the highest that leaves the rest possible; None if none is."""
+        trial = k
+        for ph, c in dead.items():
+            bound = self.bind(trial, ph, c) if c is not None else self.narrow(
+                trial, ph, frozenset(x for x in self.possible(k, ph) if x != self.fool))
+            if bound is None:
+                return None
+            trial = bound
+        for ph, box in zip(live, cards):
+            bound = self.narrow(trial, ph, box)
+            if bound is None:
+                return None
+            trial = bound
+        rep: list[Optional[Card]] = []
+        for ph in live:
+            for c in self.possible(trial, ph):
+                bound = self.bind(trial, ph, c)
+                if bound is not None:
+                    trial = bound
+                    rep.append(c)
+                    break
+            else:  # pragma: no cover - feasible() promised a matching
+                return None
+        return tuple(rep) + tuple(dead.values())
 
     def _combo_feasible(self, k: Know, value: dict[Card, Optional[Card]]) -> bool:
         trial = k._replace(subst={**k.subst, **{ph: c for ph, c in value.items() if c is not None}})
@@ -260,23 +363,31 @@ def _sub(card: Optional[Card], value: dict[Card, Optional[Card]]) -> Card:
     return got if got is not None else card
 
 
+def _row(combo: Sequence[Optional[Card]], universes: Sequence[Sequence[Card]]) -> Row:
+    """One combination as a row of card sets; ``None`` (a dead card that is not the fool)
+    stands for every card of that key's universe but the fool."""
+    return tuple(frozenset([c]) if c is not None else frozenset(x for x in uni if not x.is_fool)
+                 for c, uni in zip(combo, universes))
+
+
 def boxes(keys: Sequence[Card], combos: Iterable[tuple[Optional[Card], ...]],
           universes: Iterable[Sequence[Card]]) -> list[Box]:
     """The combinations ``combos`` (tuples over ``keys``) as few boxes (products of card
     sets) as a greedy merge finds, in a deterministic order.  ``None`` in a combination (a
     dead card that is not the fool) stands for every card of that key's universe but the fool."""
     unis = [list(u) for u in universes]
-    rows: set[tuple[frozenset[Card], ...]] = set()
-    for combo in combos:
-        row: list[frozenset[Card]] = []
-        for c, uni in zip(combo, unis):
-            row.append(frozenset([c]) if c is not None else frozenset(x for x in uni if not x.is_fool))
-        rows.add(tuple(row))
+    return merge_rows(keys, [_row(combo, unis) for combo in combos], unis)
+
+
+def merge_rows(keys: Sequence[Card], given: Iterable[Row], universes: Iterable[Sequence[Card]] = ()) -> list[Box]:
+    """Rows (products of card sets over ``keys``) merged into as few boxes as a greedy merge
+    finds, in a deterministic order (the highest cards first)."""
+    rows: set[Row] = set(given)
     changed = True
     while changed and len(rows) > 1:
         changed = False
         for d in range(len(keys)):
-            merged: dict[tuple[frozenset[Card], ...], frozenset[Card]] = {}
+            merged: dict[Row, frozenset[Card]] = {}
             for full in rows:
                 rest = full[:d] + full[d + 1:]
                 merged[rest] = merged.get(rest, frozenset()) | full[d]

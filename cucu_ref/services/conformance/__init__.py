@@ -12,8 +12,8 @@ repository, and the identical copy shipped in the package (``cucu_ref/services/c
   the engine that changes one fails the suite until they are regenerated, deliberately, with
   ``python -m cucu_ref.services.conformance.generate --write`` (which prints the diff to review).
 
-:mod:`cucu_ref.services.conformance.vectors` reads them; :mod:`cucu_ref.services.conformance.runner` is the
-``cucu-conformance`` command.
+:mod:`cucu_ref.services.conformance.vectors` reads them; :mod:`cucu_ref.services.conformance.runner` runs a
+program against them; :mod:`cucu_ref.cli.conformance` is the ``cucu-conformance`` command.
 """
 
 from __future__ import annotations

@@ -41,7 +41,8 @@ from ...game.deal import DealSetupError, deal_order, deal_stack, start_deal
 from ...game.engine import IllegalActionError, legal_actions, note_hint, step
 from ...game.rulesets import CUCKOO, HORSE, HUNTER, INN, OPEN_POINTS, OPTIONS, PRESETS, Rules
 from ...game.scoring import evaluate
-from ...game.state import Action, ActionKind, Event, Phase, State
+from ...game.state import Action, ActionKind, Event, EventKind, Phase, State
+from ...formats.sources import RULES
 from ...formats.trace import WORDS, Decision, Trace, outcome_json, replay
 from . import PACKAGE_DATA, REPOSITORY_DATA
 
@@ -212,17 +213,17 @@ def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[s
     for e in events:
         cited.add(e.rule)
         feats.add(f"event:{e.kind}:{e.rule}")
-        if e.kind == "undo":
+        if e.kind == EventKind.UNDO:
             undone = True
-        if e.kind in ("offer-back",) or (e.kind == "mark-lost" and e.rule == "L8"):
+        if e.kind in (EventKind.OFFER_BACK,) or (e.kind == EventKind.MARK_LOST and e.rule == "L8"):
             backward = True
-        if e.kind == "arresto" and e.card is not None:
+        if e.kind == EventKind.ARRESTO and e.card is not None:
             role = rules.role_of.get(e.card.value, "?")
             feats.add(f"arresto:{role}")
             where = []
             if e.seat == final.dealer:
                 where.append("at-dealer")
-            if previous is not None and previous.kind == "skip":  # the request jumped a horse (K12, L8)
+            if previous is not None and previous.kind == EventKind.SKIP:  # the request jumped a horse (K12, L8)
                 where.append("after-skip")
             if undone:
                 where.append("after-undo")
@@ -238,33 +239,34 @@ def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[s
                 cited.add("K9")  # the targeted event card is shown, the only card ever shown
             if trace.preset == "zeh-1769" and role in (INN, HORSE, HUNTER, CUCKOO):
                 cited.add("Z4")
-        if e.kind == "mark-lost" and e.seat is not None:
+        if e.kind == EventKind.MARK_LOST and e.seat is not None:
             marks[e.seat] = marks.get(e.seat, 0) - 1
-        if e.kind == "mark-gained" and e.seat is not None:
+        if e.kind == EventKind.MARK_GAINED and e.seat is not None:
             marks[e.seat] = marks.get(e.seat, 0) + 1
-        if e.kind == "buy-back-offer":
+        if e.kind == EventKind.BUY_BACK_OFFER:
             feats.add(f"buy-back-price:{e.amount}")
-        if e.kind in ("restart", "draw", "winner", "joint-winner", "keep-last-life", "stack-king", "talon-king"):
+        if e.kind in (EventKind.RESTART, EventKind.DRAW, EventKind.WINNER, EventKind.JOINT_WINNER,
+                      EventKind.KEEP_LAST_LIFE, EventKind.STACK_KING, EventKind.TALON_KING):
             feats.add(e.kind)
         if e.kind not in _PLAIN:
             feats.add(f"{e.kind}@{_bucket(in_deal)}")  # each mechanism at each size of table
-        if e.kind != "deal":  # a card dealt on the way (K4) does not end what came before
+        if e.kind != EventKind.DEAL:  # a card dealt on the way (K4) does not end what came before
             previous = e
     lost: dict[int, int] = {}
     for e in events:
-        if e.kind == "mark-lost" and e.seat is not None:
+        if e.kind == EventKind.MARK_LOST and e.seat is not None:
             lost[e.seat] = lost.get(e.seat, 0) + 1
     if any(v >= 2 for v in lost.values()):
         feats.add("loses-several-marks")
     if any(v >= 3 for v in lost.values()) and trace.preset == "lu-stu":
         cited.add("L13")  # 'Ein Spieler kann in einer Runde drei Marken verlieren'
-    outs = sum(1 for e in events if e.kind == "out")
+    outs = sum(1 for e in events if e.kind == EventKind.OUT)
     if outs:
         feats.add(f"out:{min(outs, 3)}")
         feats.add(f"out@{_bucket(in_deal)}")
         if trace.preset == "zeh-1769":
             cited.add("Z10")  # out, and no buy-back
-    if any(e.kind == "mark-gained" for e in events):
+    if any(e.kind == EventKind.MARK_GAINED for e in events):
         feats.add("gain")
         if trace.preset == "lu-stu":
             cited.add("L1")
@@ -272,22 +274,22 @@ def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[s
     if trace.preset == "lu-stu" and any(e.kind in together for e in events):
         cited.add("L12")  # the whole table out together: one of L12's two cases
     if trace.preset == "as-qui-court" and len(final.order) > 1 and any(
-            e.kind == "offer" and e.seat == final.order[-2] for e in events):
+            e.kind == EventKind.OFFER and e.seat == final.order[-2] for e in events):
         cited.add("A3")  # the player left of the dealer exchanges with the dealer
-    if any(e.kind == "hint" for e in events) and rules.fool_hint == "no-effect":
+    if any(e.kind == EventKind.HINT for e in events) and rules.fool_hint == "no-effect":
         cited.add("K20")  # talk is free: the hint changes nothing
-    if trace.preset == "zeh-1769" and any(e.kind == "offer" for e in events):
+    if trace.preset == "zeh-1769" and any(e.kind == EventKind.OFFER for e in events):
         cited.add("Q13")  # dealt first, the requests still go to the next player
     if trace.preset in ("zeh-1769", "coucou", "screw-your-neighbour") and any(trace.virgins or ()):
         cited.add("Q17")  # the agreed starting marks
-    if rules.dealing == "interleaved" and any(a.kind == "keep" and b.kind == "deal"
+    if rules.dealing == "interleaved" and any(a.kind == "keep" and b.kind == EventKind.DEAL
                                              for a, b in zip(events, events[1:])):
         cited.add("K6")
-    showdown_at = next((i for i, e in enumerate(events) if e.kind == "showdown"), len(events))
-    if rules.buy_back == "immediate" and any(e.kind == "buy-back" for e in events[:showdown_at]):
+    showdown_at = next((i for i, e in enumerate(events) if e.kind == EventKind.SHOWDOWN), len(events))
+    if rules.buy_back == "immediate" and any(e.kind == EventKind.BUY_BACK for e in events[:showdown_at]):
         cited.add("Q7")  # L11: bought back during the deal; whether he is dealt again is Q7's option
         feats.add("buy-back-during-deal")
-    if any(e.kind == "showdown" for e in events):
+    if any(e.kind == EventKind.SHOWDOWN for e in events):
         live = [(s, final.hands[s]) for s in final.order if not final.dead[s] and final.hands[s] is not None]
         dead = [(s, final.hands[s]) for s in final.order if final.dead[s] and final.hands[s] is not None]
         shown = evaluate(rules, live, dead, final.guarantees, final.hinted, explain=True)  # type: ignore[arg-type]
@@ -303,7 +305,7 @@ def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[s
             feats.add(f"tie@{_bucket(in_deal)}")
         family = PACKS[rules.pack].family
         held_roles = {rules.role_of.get(c.value) for _, c in live if c is not None and c.pack == family}
-        targeted = {e.seat for e in events if e.kind == "arresto"}
+        targeted = {e.seat for e in events if e.kind == EventKind.ARRESTO}
         if held_roles - {None} and any(s not in targeted and c is not None and c.value in rules.role_of
                                        for s, c in live):
             cited.add("C2")  # an event card kept untargeted is just a high card
@@ -315,7 +317,8 @@ def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[s
     return feats, cited
 
 
-_PLAIN = frozenset({"shuffle", "deal", "keep", "offer", "next-dealer", "showdown", "mark-lost", "arresto"})
+_PLAIN = frozenset({EventKind.SHUFFLE, EventKind.DEAL, EventKind.KEEP, EventKind.OFFER, EventKind.NEXT_DEALER,
+                    EventKind.SHOWDOWN, EventKind.MARK_LOST, EventKind.ARRESTO})
 
 
 def _bucket(n: int) -> str:
@@ -350,7 +353,6 @@ def vector_doc(trace: Trace, vector_id: str, description: str, feats: Iterable[s
         rules_cited.add(spec.settles)
         source = next(r.source for r in spec.readings if r.value == value)
         rules_cited.add(source)
-    from ...formats.sources import RULES
 
     n = len(trace.names)
     doc: dict[str, Any] = {

@@ -1,4 +1,7 @@
-"""``cucu-conformance``: run another Cucù implementation against the conformance vectors.
+"""The conformance runner's logic: run another Cucù implementation against the vectors.
+
+The command line is :mod:`cucu_ref.cli.conformance` (``cucu-conformance``); this module
+translates, asks, judges and returns verdicts.
 
 In the style of toml-test: the implementation under test is a command that speaks the trace
 format.  For each vector the runner sends the trace *without* its outcome (one JSON object on
@@ -11,35 +14,28 @@ one line) and reads one JSON object back::
 
 ``run -- CMD ARGS...`` keeps one process for all vectors (JSON Lines on its standard input and
 output; it is restarted after a crash or a timeout); ``--per-vector`` starts the command once
-per vector, the trace on standard input and the answer on standard output.  ``run --self``
-checks cucu-ref's own engine in-process; ``serve`` is cucu-ref as such a command.  Every
-failure prints cucu-ref's first divergence from the answer, with rule and source.  The last
-line is ``N passed, M failed``; the exit code is 0 only when every vector run passed.
+per vector, the trace on standard input and the answer on standard output.
+:func:`self_answer` is cucu-ref's own engine in-process; :func:`serve_line` is cucu-ref as such
+a command.  Every failure carries cucu-ref's first divergence from the answer, with rule and
+source.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
-import selectors
-import subprocess
-import sys
-import tempfile
-import time
-from typing import Any, Callable, Optional, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
 from ...formats import trace as T
-from ...game.cards import PACKS, CardNameError
+from ...game.cards import PACKS
 from ...game.rulesets import PRESETS, preset
 from ...formats.sources import RULES, cite
-from . import PACKAGE_DATA, REPOSITORY_DATA
-from .names import BUILTIN, NameMap, load_map
-from .vectors import REQUIRED_ANSWER_FIELDS, Vector, input_of, load, select
+from .answers import MAX_PROBLEMS, OUTCOME_FIELDS, log_problems, problems
+from .diagnose import asks_after_end, first_step_apart, inferred_cause, rule_text
+from .names import NameMap
+from .program import Process
+from .vectors import REQUIRED_ANSWER_FIELDS, Vector, input_of
 
-__all__ = ["main", "judge", "Process", "translate"]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+__all__ = ["judge", "Process", "translate", "Result", "run", "self_answer", "Stats", "stats", "serve_line"]
 
 
 # --------------------------------------------------------------------------- card names in and out
@@ -83,316 +79,185 @@ def _winner(value: Any) -> Any:
 
 
 def judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
-    """('pass' | 'fail' | 'skip', why) for one answer."""
+    """('pass' | 'fail' | 'skip', why) for one answer.  Never raises: however wrong the answer,
+    it is a failure record that names the field and the reason (issue 27, finding 8)."""
+    try:
+        return _judge(vector, answer, names)
+    except Exception as err:  # the last guard; the hostile-client fuzz test asserts it never fires
+        return "fail", f"cucu-ref could not judge this answer ({type(err).__name__}: {err}); please report it"
+
+
+def _judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
     if not isinstance(answer, dict):
-        return "fail", f"the program answered {answer!r}, not a JSON object"
+        return "fail", f"the program answered {_shown(answer)}, not a JSON object"
+    if answer.get("id") != vector.id:
+        return "fail", (f"the answer's id {_shown(answer.get('id'))} is not the request's {vector.id!r} "
+                        f"(an answer echoes its request's id; is the program out of step?)")
     if "skip" in answer:
-        return "skip", str(answer["skip"])
+        return "skip", _clipped(answer["skip"])
     if "error" in answer:
-        return "fail", f"the program reported an error: {answer['error']}"
+        return "fail", f"the program reported an error: {_clipped(answer['error'])}"
+    family = _family(vector)
+    if "asks" in answer:
+        trace, _ = T.parse(input_of(vector))
+        assert trace is not None  # a vector's input is a valid trace (tests/conformance/test_vectors.py)
+        return "fail", f"the program asks for a decision after the trace ends: {asks_after_end(trace)}"
     got = answer.get("outcome")
     if not isinstance(got, dict):
         return "fail", "the answer has no 'outcome' object"
+    n = len(input_of(vector)["seats"])
+    bad = problems(got, n, names, family) + (log_problems(answer["log"], n, names, family) if "log" in answer else [])
+    if bad:
+        more = f" (and {len(bad) - MAX_PROBLEMS} more)" if len(bad) > MAX_PROBLEMS else ""
+        return "fail", "malformed answer: " + "; ".join(bad[:MAX_PROBLEMS]) + more
+    log = answer.get("log")
     expected = vector.expected
-    family = _family(vector)
     if "illegal" in expected:
-        step = expected["illegal"]["step"]
-        rule = expected["illegal"].get("rule")
-        why = f"decision {step} must be refused ({expected['illegal'].get('message', '')})".rstrip(" ()")
-        if rule in RULES:
-            why += f" [{cite(rule)}]"
-        if not isinstance(got.get("illegal"), dict):
-            return "fail", f"{why}; the program played on"
-        if got["illegal"].get("step") != step:
-            return "fail", f"{why}; the program refused decision {got['illegal'].get('step')}"
-        return "pass", ""
+        return _judge_refusal(expected["illegal"], got)
     if "illegal" in got:
-        if not isinstance(got["illegal"], dict) or not isinstance(got["illegal"].get("step"), int):
-            return "fail", "the answer's 'illegal' needs the refused decision's 'step'"
-        return "fail", _diagnosis(vector, got, names, family, ["illegal"])
+        return "fail", _diagnosis(vector, got, names, family, ["illegal"], log)
     checks = vector.doc["vector"].get("checks", list(REQUIRED_ANSWER_FIELDS))
     missing = [f for f in checks if f not in got]
     if missing:
         return "fail", f"the answer lacks {', '.join(missing)}"
-    wrong: list[str] = []
-    extra = [f for f in ("marks", "pot", "virgins") if f in got and f in expected and f not in checks]
-    for field in checks + extra:
-        want, have = expected.get(field), got.get(field)
-        if field == "hands":
-            try:
-                have = [names.token(c, family) for c in have] if isinstance(have, list) else have
-            except CardNameError as err:
-                return "fail", f"the answer's hands: {err}"
-        if field in ("out", "virgins") and isinstance(have, list):
-            have = sorted(have)
-        if field == "winner":
-            want, have = _winner(want), _winner(have)
-        if want != have:
-            wrong.append(field)
-    if not wrong:
-        return "pass", ""
-    return "fail", _diagnosis(vector, got, names, family, wrong)
+    wrong = [field for field in checks + [f for f in ("marks", "pot", "virgins") if f in got and f in expected
+                                          and f not in checks]
+             if _normal(field, expected.get(field), family, None) != _normal(field, got.get(field), family, names)]
+    if wrong or log is not None:
+        why = _diagnosis(vector, got, names, family, wrong, log)
+        if wrong or why:
+            return "fail", why
+    return "pass", ""
 
 
-def _diagnosis(vector: Vector, got: dict[str, Any], names: NameMap, family: str, wrong: list[str]) -> str:
-    """cucu-ref's first divergence from the program's answer, with rule and source."""
-    claimed = {k: v for k, v in got.items() if k in ("net", "marks", "out", "hands", "next_dealer", "winner", "pot",
-                                                     "virgins", "illegal")}
+def _judge_refusal(illegal: dict[str, Any], got: dict[str, Any]) -> tuple[str, str]:
+    step, rule = illegal["step"], illegal.get("rule")
+    why = f"decision {step} must be refused ({illegal.get('message', '')})".rstrip(" ()")
+    if rule in RULES:
+        why += f" [{cite(rule)}]"
+    if not isinstance(got.get("illegal"), dict):
+        return "fail", f"{why}; the program played on"
+    if got["illegal"].get("step") != step:
+        return "fail", f"{why}; the program refused decision {got['illegal'].get('step')}"
+    return "pass", ""
+
+
+def _normal(field: str, value: Any, family: str, names: Optional[NameMap]) -> Any:
+    """A well-formed field's value as compared: the program's card names as tokens (``names``
+    None: the vector's, tokens already), seat sets sorted."""
+    if field == "hands" and isinstance(value, list) and names is not None:
+        return [names.token(c, family) for c in value]
+    if field in ("out", "virgins") and isinstance(value, list):
+        return sorted(value)
+    if field == "winner":
+        return _winner(value)
+    return value
+
+
+def _clipped(value: Any, limit: int = 300) -> str:
+    """A program's own words (a skip's reason, its error), at most ``limit`` characters."""
+    text = value if isinstance(value, str) else _shown(value)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text) - limit} more characters)"
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _diagnosis(vector: Vector, got: dict[str, Any], names: NameMap, family: str, wrong: list[str],
+               log: Optional[list[dict[str, Any]]]) -> str:
+    """Where the program went wrong: the first step its log parts from cucu-ref's, else the
+    first of cucu-ref's steps whose effect the answer contradicts, with rule and source; empty
+    when a log was given and all agrees."""
+    claimed = {k: v for k, v in got.items() if k in OUTCOME_FIELDS}
     if isinstance(claimed.get("hands"), list):
         claimed["hands"] = [names.token(c, family) for c in claimed["hands"]]
     doc = dict(input_of(vector))
     doc["outcome"] = claimed
-    verdict = T.check_document(doc, readings=False)
+    trace, parse_problems = T.parse(doc)
+    if trace is None:
+        return f"wrong {', '.join(wrong)}: " + "; ".join(p.message for p in parse_problems[:MAX_PROBLEMS])
+    if log is not None:
+        apart = first_step_apart(trace, log, names, family)
+        if apart is not None or not wrong:
+            return (apart or "") + (f" (the answer's {', '.join(wrong)} differ)" if apart and wrong else "")
+    verdict = T.check(trace, readings=False)
+    cause = inferred_cause(verdict)
+    if cause is not None:
+        return cause
     d = verdict.divergence
     if d is None:
         return f"wrong {', '.join(wrong)}"
-    rule = f" [{cite(d.rule)}]" if d.rule in RULES else ""
     extra = f" (and {len(verdict.differences) - 1} more)" if len(verdict.differences) > 1 else ""
-    return f"{d.message}{rule}{extra}"
+    return f"{d.message}{rule_text(d.rule)}{extra}"
 
 
-# --------------------------------------------------------------------------- talking to the program
+# --------------------------------------------------------------------------- running the vectors
 
 
-class Process:
-    """The program under test, one long-lived process speaking JSON Lines (or one process per
-    vector); restarted after it exits or times out."""
+class Result(NamedTuple):
+    """One vector's verdict: ``'pass'``, ``'fail'`` or ``'skip'``, and why (empty on a pass)."""
 
-    def __init__(self, command: Sequence[str], per_vector: bool, timeout: float):
-        self.command = list(command)
-        self.per_vector = per_vector
-        self.timeout = timeout
-        self.proc: Optional[subprocess.Popen[bytes]] = None
-        self.buffer = b""
-        self.stderr: Any = None
-
-    def _start(self) -> None:
-        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the process's life
-        self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr)
-        self.buffer = b""
-
-    def _stop(self) -> None:
-        if self.proc is not None:
-            try:
-                if self.proc.stdin:
-                    self.proc.stdin.close()
-                self.proc.wait(timeout=2)
-            except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
-
-    def _tail(self) -> str:
-        if self.stderr is None:
-            return ""
-        self.stderr.seek(0)
-        text = self.stderr.read().decode("utf-8", "replace").strip().splitlines()
-        return f"; its last error output: {text[-1][:300]}" if text else ""
-
-    def ask(self, doc: dict[str, Any]) -> Any:
-        line = (json.dumps(doc, ensure_ascii=False) + "\n").encode("utf-8")
-        if self.per_vector:
-            try:
-                done = subprocess.run(self.command, input=line, capture_output=True, timeout=self.timeout)
-            except subprocess.TimeoutExpired:
-                return f"no answer within {self.timeout:g} s"
-            except OSError as err:
-                return f"cannot run the program: {err}"
-            text = done.stdout.decode("utf-8", "replace").strip()
-            if not text:
-                lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
-                return f"no answer (exit code {done.returncode})" + (f"; {lines[-1][:300]}" if lines else "")
-            return _json(text)
-        if self.proc is None or self.proc.poll() is not None:
-            try:
-                self._start()
-            except OSError as err:
-                return f"cannot run the program: {err}"
-        assert self.proc is not None and self.proc.stdin is not None and self.proc.stdout is not None
-        try:
-            self.proc.stdin.write(line)
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            code = self.proc.poll()
-            tail = self._tail()
-            self._stop()
-            return f"the program stopped (exit code {code}){tail}"
-        fd = self.proc.stdout.fileno()
-        deadline = time.monotonic() + self.timeout
-        with selectors.DefaultSelector() as sel:
-            sel.register(fd, selectors.EVENT_READ)
-            while b"\n" not in self.buffer:
-                left = deadline - time.monotonic()
-                if left <= 0 or not sel.select(left):
-                    self.proc.kill()
-                    self._stop()
-                    return f"no answer within {self.timeout:g} s"
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    code = self.proc.wait()
-                    tail = self._tail()
-                    self.proc = None
-                    return f"the program stopped (exit code {code}){tail}"
-                self.buffer += chunk
-        answer, _, self.buffer = self.buffer.partition(b"\n")
-        return _json(answer.decode("utf-8", "replace"))
-
-    def close(self) -> None:
-        self._stop()
+    vector: Vector
+    verdict: str
+    why: str
 
 
-def _json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        return f"the answer is not JSON ({err.msg}): {text[:200]!r}"
+def run(vectors: Iterable[Vector], ask: Callable[[dict[str, Any]], Any], names: NameMap) -> Iterator[Result]:
+    """Each vector sent through ``ask`` (the program, or :func:`self_answer`) and its answer
+    judged; a string from ``ask`` is the runner's own reason the program gave no answer."""
+    for vector in vectors:
+        answer = ask(translate(vector, names))
+        if isinstance(answer, str):
+            yield Result(vector, "fail", answer)
+        else:
+            yield Result(vector, *judge(vector, answer, names))
 
 
-# --------------------------------------------------------------------------- commands
+def self_answer(doc: dict[str, Any]) -> Any:
+    """cucu-ref's own engine as the program under test (``run --self``)."""
+    return T.answer(doc)
 
 
-def _vectors(args: argparse.Namespace) -> list[Vector]:
-    root = args.vectors or (REPOSITORY_DATA if args.repository else PACKAGE_DATA)
-    return select(load(root), args.preset, args.rule, args.id, args.defaults)
+class Stats(NamedTuple):
+    """The suite's counts: vectors per preset (every preset named) and per rule (every rule)."""
+
+    by_preset: dict[str, int]
+    by_rule: dict[str, int]
+    hand_checked: int
+    illegal: int
+    total: int
 
 
-def _run(args: argparse.Namespace, out: TextIO) -> int:
-    vectors = _vectors(args)
-    if not vectors:
-        out.write("no vectors selected\n")
-        return EXIT_USAGE
-    try:
-        names = load_map(args.card_names, args.suits)
-    except ValueError as err:
-        out.write(f"cucu-conformance: error: {err}\n")
-        return EXIT_USAGE
-    ask: Callable[[dict[str, Any]], Any]
-    process: Optional[Process] = None
-    if args.self_test:
-        ask = T.answer
-    else:
-        process = Process(args.command, args.per_vector, args.timeout)
-        ask = process.ask
-    counts = {"pass": 0, "fail": 0, "skip": 0}
-    started = time.perf_counter()
-    try:
-        for vector in vectors:
-            doc = translate(vector, names)
-            answer = ask(doc)
-            if isinstance(answer, str):
-                verdict, why = "fail", answer
-            else:
-                verdict, why = judge(vector, answer, names)
-            counts[verdict] += 1
-            if args.json:
-                out.write(json.dumps({"id": vector.id, "result": verdict, "why": why}, ensure_ascii=False) + "\n")
-            elif verdict == "fail":
-                out.write(f"FAIL {vector.id} ({vector.file}): {why}\n")
-            elif verdict == "skip" and args.verbose:
-                out.write(f"SKIP {vector.id}: {why}\n")
-            elif args.verbose:
-                out.write(f"PASS {vector.id}\n")
-    finally:
-        if process is not None:
-            process.close()
-    elapsed = time.perf_counter() - started
-    total = counts["pass"] + counts["fail"]
-    out.write(f"{len(vectors)} vectors in {elapsed:.2f} s ({len(vectors) / elapsed if elapsed else 0:.0f}/s)\n")
-    if counts["skip"]:
-        out.write(f"{counts['skip']} skipped\n")
-    out.write(f"{counts['pass']} passed, {counts['fail']} failed\n")
-    return EXIT_OK if counts["fail"] == 0 and total > 0 else EXIT_FAILED
-
-
-def _list(args: argparse.Namespace, out: TextIO) -> int:
-    vectors = _vectors(args)
-    if args.stats:
-        by_preset: dict[str, int] = {}
-        by_rule: dict[str, int] = dict.fromkeys(RULES, 0)
-        hand = sum(v.hand_checked for v in vectors)
-        for v in vectors:
-            by_preset[v.preset] = by_preset.get(v.preset, 0) + 1
-            for r in v.rules:
-                by_rule[r] = by_rule.get(r, 0) + 1
-        out.write("vectors per preset:\n")
-        for name in PRESETS:
-            out.write(f"  {name:<22} {by_preset.get(name, 0)}\n")
-        out.write("vectors per rule:\n")
-        for rule_id, n in by_rule.items():
-            out.write(f"  {rule_id:<7} {n}\n")
-        out.write(f"{len(vectors)} vectors ({hand} hand-checked, {sum(v.illegal for v in vectors)} illegal)\n")
-        return EXIT_OK
+def stats(vectors: Sequence[Vector]) -> Stats:
+    by_preset: dict[str, int] = dict.fromkeys(PRESETS, 0)
+    by_rule: dict[str, int] = dict.fromkeys(RULES, 0)
     for v in vectors:
-        kind = "hand-checked" if v.hand_checked else "golden"
-        options = "".join(f" {k}={val}" for k, val in v.options.items())
-        out.write(f"{v.id}\t{v.preset}{options}\t{kind}\t{' '.join(v.rules)}\n")
-    out.write(f"{len(vectors)} vectors\n")
-    return EXIT_OK
+        by_preset[v.preset] = by_preset.get(v.preset, 0) + 1
+        for r in v.rules:
+            by_rule[r] = by_rule.get(r, 0) + 1
+    return Stats(by_preset, by_rule, sum(v.hand_checked for v in vectors), sum(v.illegal for v in vectors),
+                 len(vectors))
 
 
-def _serve(inp: TextIO, out: TextIO) -> int:
-    for line in inp:
-        if not line.strip():
-            continue
-        try:
-            answer = T.answer(json.loads(line))
-        except Exception as err:  # one bad line never stops the server
-            answer = {"error": f"{type(err).__name__}: {err}"}
-        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
-        out.flush()
-    return EXIT_OK
-
-
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cucu-conformance", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = p.add_subparsers(dest="command_name", required=True)
-
-    def selection(q: argparse.ArgumentParser) -> None:
-        q.add_argument("--preset", action="append", default=[], metavar="P", help="only vectors of preset P")
-        q.add_argument("--rule", action="append", default=[], metavar="ID", help="only vectors exercising rule ID")
-        q.add_argument("--id", action="append", default=[], metavar="PREFIX", help="only vectors whose id starts so")
-        q.add_argument("--defaults", action="store_true",
-                       help="only vectors played under the preset's own readings (no options)")
-        q.add_argument("--vectors", metavar="DIR", help="the suite's directory (default: the copy in the package)")
-        q.add_argument("--repository", action="store_true", help="use the repository's copy (conformance/v1)")
-
-    run = sub.add_parser("run", help="run a program (after --) or cucu-ref itself (--self) against the vectors")
-    selection(run)
-    run.add_argument("--self", dest="self_test", action="store_true", help="check cucu-ref's own engine")
-    run.add_argument("--per-vector", action="store_true", help="start the program once per vector")
-    run.add_argument("--card-names", metavar="MAP",
-                     help=f"the program's card names: {', '.join(BUILTIN)}, or a JSON file (see the docs)")
-    run.add_argument("--suits", action="store_true", help="give the ordinary pack's cards suits (♠♥♦♣)")
-    run.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per answer (default 10)")
-    run.add_argument("--json", action="store_true", help="one JSON line per vector (id, result, why)")
-    run.add_argument("-v", "--verbose", action="store_true", help="also print passes and skips")
-    run.add_argument("command", nargs="*", metavar="-- COMMAND", help="the program under test and its arguments")
-
-    lst = sub.add_parser("list", help="list the vectors (or --stats: per preset and per rule)")
-    selection(lst)
-    lst.add_argument("--stats", action="store_true", help="counts per preset and per rule")
-
-    sub.add_parser("serve", help="answer vectors on standard input with cucu-ref's engine (JSON Lines)")
-    return p
-
-
-def main(argv: Optional[Sequence[str]] = None, stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
-    out = stdout or sys.stdout
-    args_list = list(sys.argv[1:] if argv is None else argv)
+def serve_line(line: Union[str, bytes]) -> Optional[str]:
+    """``serve``'s answer to one input line, or None for a blank line.  One bad line never
+    stops the server: bytes that are not UTF-8, a lone surrogate (issue 27, finding 11) and
+    any other error become an ``error`` answer; the answer is always encodable as UTF-8."""
     try:
-        args = _parser().parse_args(args_list)
-    except SystemExit as exit_:
-        return EXIT_USAGE if exit_.code else EXIT_OK
-    if args.command_name == "serve":
-        return _serve(stdin or sys.stdin, out)
-    if args.command_name == "list":
-        return _list(args, out)
-    if args.self_test == bool(args.command):
-        out.write("cucu-conformance: error: give --self or a program after '--'\n")
-        return EXIT_USAGE
-    return _run(args, out)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+    except UnicodeDecodeError as err:
+        return json.dumps({"id": None, "error": f"the line is not UTF-8 (byte {err.start})"})
+    if not text.strip():
+        return None
+    try:
+        answer = T.answer(json.loads(text))
+    except Exception as err:  # one bad line never stops the server
+        answer = {"error": f"{type(err).__name__}: {err}"}
+    out = json.dumps(answer, ensure_ascii=False)
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate echoed from the request: JSON's escapes carry it
+        out = json.dumps(answer)
+    return out

@@ -1,0 +1,154 @@
+"""Documents: any input, as a program or a person hands it over, to a ruling value.
+
+The one service between the formats and the command lines (issue 23).  It takes the bytes or
+text of one input, or an already parsed JSON document, and says what cucu-ref rules on it:
+
+* a ``cucu-position/1`` JSON document (``specs/position-1.schema.json``): read
+  (:mod:`cucu_ref.formats.position`), replayed and ruled on
+  (:func:`cucu_ref.services.adjudication.adjudicate`);
+* a deal in the plain-text notation (``docs/notation.rst``): read into the same JSON
+  document (:mod:`cucu_ref.formats.notation`), ruled on as one, each problem then named by the
+  line that wrote it;
+* a ``cucu-trace/1`` deal trace (``specs/trace-1.schema.json``): cucu-ref's own outcome and
+  the first divergence (:mod:`cucu_ref.formats.trace`).
+
+The result is a :class:`Ruled` value: whether a ruling was given (for a trace: whether
+cucu-ref agrees with it), the JSON record (``cucu-ruling/1``), the text for a reader (a thunk:
+a batch that writes JSON never builds it), and the position and ruling themselves, so that a
+picture (:mod:`cucu_ref.services.pictures`) draws the ruling given here instead of ruling a
+second time.  No exit codes and no I/O: :mod:`cucu_ref.cli.adjudicate` maps a value to its
+exit code and writes it.
+
+>>> ruled = rule_document('{"format": "cucu-position/1"}', "x.json")
+>>> ruled.ok, ruled.record["status"], ruled.position is None
+(False, 'invalid', True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
+
+from . import adjudication, render
+from .adjudication import Ruling, Underdetermined, Unsupported
+from ..formats import position as P
+from ..formats.sources import RULES, cite
+
+if TYPE_CHECKING:
+    from ..formats.notation import Locations
+
+__all__ = ["Ruled", "rule_document", "rule_notation", "rule_trace"]
+
+
+class Ruled(NamedTuple):
+    """What cucu-ref rules on one input.
+
+    ``ok``: a ruling was given (an overruled claim is still a ruling); for a trace, cucu-ref
+    agrees with it.  ``record``: the JSON record.  ``text``: the text for a reader, built when
+    called.  ``position`` and ``ruling``: the position read and the ruling given on it (``None``
+    where the input was refused before a ruling, and for a trace).  ``trace``: the input was a
+    ``cucu-trace/1`` trace."""
+
+    ok: bool
+    record: dict[str, Any]
+    text: Callable[[], str]
+    position: Optional[P.Position] = None
+    ruling: Optional[Ruling] = None
+    trace: bool = False
+
+
+def _refused(problems: list[P.Problem], source: str, verdict: Optional[str] = None) -> Ruled:
+    return Ruled(False, render.problems_json(problems, source, verdict),
+                 lambda: render.problems_text(problems, source, verdict))
+
+
+def rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
+                  place: Optional[Callable[[str], str]] = None) -> Ruled:
+    """One input through every layer.  ``source`` names it in the record and the text;
+    ``readings``: re-run the position under the other readings of the open questions;
+    ``place``: how the text names where a history entry was written (default: its JSON path)."""
+    if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
+        # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
+        from ..formats.notation import looks_like_notation
+
+        if looks_like_notation(data):  # text that is not JSON: a deal in the notation (CONTRACTS §6)
+            return rule_notation(data, source, readings)
+    try:
+        doc = data if isinstance(data, dict) else P.load(data)
+    except P.InputError as err:
+        return _refused([P.Problem("input", p.path, p.message) for p in err.problems], source)
+    if isinstance(doc, dict) and doc.get("format") == "cucu-trace/1":
+        return rule_trace(doc, source, readings)
+    problems = P.schema_problems(doc)
+    if problems:
+        return _refused(P.verb_hints(doc, problems), source)
+    pos, problems = P.parse(doc)
+    if pos is None:
+        return _refused(problems, source)
+    try:
+        ruling = adjudication.adjudicate(pos, readings=readings)  # looked up here: a test may replace it
+    except (Underdetermined, Unsupported) as err:
+        where = (err.path, err.rule) if isinstance(err, Unsupported) else ("$", None)
+        verdict = "under-specified" if isinstance(err, Underdetermined) else None
+        return _refused([P.Problem("meaning", where[0], str(err), where[1])], source, verdict)
+    if not ruling.ok:
+        args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
+        return Ruled(False, render.problems_json(*args), lambda: render.problems_text(*args), pos, ruling)
+    return Ruled(True, render.ruling_json(ruling, source), lambda: render.ruling_text(ruling, source, place),
+                 pos, ruling)
+
+
+def rule_trace(doc: dict[str, Any], source: str, readings: bool = True) -> Ruled:
+    """A deal trace (``cucu-trace/1``): cucu-ref's outcome and the first divergence; ``ok``
+    when cucu-ref agrees with the trace."""
+    from ..formats import trace as T  # cold start: formats.trace costs 10 ms, used only by traces
+
+    verdict = T.check_document(doc, readings)
+    return Ruled(verdict.status == "agrees", T.verdict_json(verdict, source),
+                 lambda: T.verdict_text(verdict, source), trace=True)
+
+
+def rule_notation(data: bytes | str, source: str, readings: bool = True) -> Ruled:
+    """A deal in the notation, ruled on as its JSON document is.  A notation error is refused
+    with JSON problems of layer 'input' (path '$', the message starting 'line L, column C:');
+    later problems keep their JSON paths, and the text gives each the line it came from."""
+    # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
+    from ..formats.notation import NotationError, _text, errors_text, parse_with_locations
+
+    try:
+        text = _text(data)
+    except P.InputError as err:
+        return _refused([P.Problem("input", err.path, err.message)], source)
+    try:
+        doc, where = parse_with_locations(text)
+    except NotationError as err:
+        problems = [P.Problem("input", "$", f"line {e.line}, column {e.column}: {e.message}", e.rule)
+                    for e in err.errors]
+        errors = err.errors
+        return Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source))
+
+    def place(path: str) -> str:
+        at = where.of(path)
+        return f"line {at[0]}" if at else path
+
+    ruled = rule_document(doc, source, readings, place)
+    if not ruled.ok and ruled.record.get("problems"):
+        record = ruled.record
+        return ruled._replace(text=lambda: _located(record, where, source))
+    return ruled
+
+
+def _located(record: dict[str, Any], where: "Locations", source: str) -> str:
+    """The problems of a position read from notation, each at the line that wrote it."""
+    problems = [P.Problem(p["layer"], p["path"], p["message"], p.get("rule")) for p in record["problems"]]
+    # the JSON path's text, its head and what follows the problems (the readings under which a
+    # rejected history is valid), with each problem at its line instead of its path
+    warnings = [P.Problem(w["layer"], w["path"], w["message"], w.get("rule")) for w in record.get("warnings", ())]
+    whole = render.problems_text(problems, source, record.get("verdict"), record.get("valid_under", ()),
+                                 warnings).split("\n")
+    lines = [whole[0]]
+    for p in problems:
+        rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
+        at = where.of(p.path) if p.path != "$" else None
+        place = f"{source}:{at[0]}:{at[1]}" if at else source
+        lines.append(f"{place}: {p.message}{rule}")
+    return "\n".join(lines + whole[1 + len(problems):])

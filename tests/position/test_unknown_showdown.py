@@ -1,0 +1,108 @@
+"""A ruling even when cards are missing (issue 24 §5): what is certain whatever the missing
+cards are, then the outcomes they decide, worked out by hand from the sources.
+
+Campli (Farina 2010, after the German account 'Cucù und Lu Stù'): K13 (the cat: the offerer
+loses a mark at once), K15 (the lowest live card loses, all tied lowest lose), C1 (two copies
+of each card), C3 (a single fool ranks with the lowest other card and its holder loses too;
+two fools rank 14½).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cucu_ref.formats.position import parse
+from cucu_ref.game.cards import Card
+from cucu_ref.services.adjudication import adjudicate, unknowns
+from cucu_ref.services.render import ruling_json
+from tests.natural_positions import NAMES, natural_deal
+
+# K13: Anna offers to Bruno, who holds the cat (XII): Anna loses a mark at once, whatever the
+# cards; everybody after keeps (K5, K6), the dealer Zeno too (K8)
+CAT = [{"offer": "Anna"}, {"announce": "gnaf", "by": "Bruno"}, {"pays": "Anna"}]
+SHOWN_20 = {"Anna": "VII", "Bruno": "XII", "Carla": "XV", "Dora": "XIIII", "Emil": "XIII", "Fabio": "XI",
+            "Gina": "X", "Ida": "I", "Marta": "IX", "Nino": "VIII", "Olga": "VI", "Rita": "V", "Tino": "IIII",
+            "Ugo": "III", "Vera": "II", "Zeno": "X"}
+UNSHOWN_20 = ("Hugo", "Luca", "Pia", "Sara")
+ANNA_CAT = {"player": "Anna", "rule": "K13"}
+
+
+def _twenty() -> dict:
+    players = list(NAMES)
+    assert sorted(SHOWN_20) + list(UNSHOWN_20) and set(SHOWN_20) | set(UNSHOWN_20) == set(players)
+    keeps = [{"keep": p} for p in players[2:]]
+    return {"format": "cucu-position/1", "ruleset": "campli", "players": players, "dealer": "Zeno",
+            "history": CAT + keeps, "shown": SHOWN_20}
+
+
+def _rule(doc: dict):
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    return adjudicate(pos)
+
+
+def test_twenty_players_four_unshown_say_what_is_certain_and_the_cases():
+    ruling = _rule(_twenty())  # (under-specified, and nothing else, before issue 24)
+    assert ruling.ok
+    # certain (K13): Anna's mark for offering to the cat; nobody's showdown mark is certain,
+    # since any of the four unshown cards may be below Ida's I (0 .. leone, C1) or the fool (C3)
+    assert ruling.certain == {"marks_lost": [ANNA_CAT], "marks_gained": [], "out": []}
+    results = [o.result["marks_lost"] for o in ruling.outcomes]
+    # K15: the four unshown cards all II or higher (and no fool): Ida's I is the lowest, she alone loses
+    ida = [o for o in ruling.outcomes if o.result["marks_lost"] == [ANNA_CAT, {"player": "Ida", "rule": "K15"}]]
+    assert len(ida) == 1
+    # ... and in the case where only Ida loses, some unshown card may be the other fool (two
+    # fools rank 14½, C3) but none is I or lower
+    for alt in ida[0].when:
+        for cards in alt.values():
+            assert all(Card.parse(c).value >= 2 or Card.parse(c).is_fool for c in cards), alt
+    # K15: Hugo's card below I (one of 0 .. leone) makes him the lowest: he loses, Ida does not
+    assert [ANNA_CAT, {"player": "Hugo", "rule": "K15"}] in results
+    # K15: the other I (C1: two copies) ties Ida's: both lose
+    assert any(r[0] == ANNA_CAT and {"player": "Ida", "rule": "K15"} in r and len(r) == 3 for r in results)
+    # C3: a single fool loses with the lowest other card
+    assert any(x["rule"] == "C3" for r in results for x in r)
+    assert len(ruling.outcomes) >= 5
+    assert ruling_json(ruling, "x")["certain"] == ruling.certain
+    labels = ruling.unknown
+    assert len(labels) == 4 and all(any(n in lab for lab in labels) for n in UNSHOWN_20)
+
+
+def test_one_outcome_has_no_certain_field():
+    doc = _twenty()
+    doc["shown"] = {**SHOWN_20, "Hugo": "IX", "Luca": "VIII", "Pia": "VII", "Sara": "VI"}
+    ruling = _rule(doc)
+    # K13 and K15: Anna's cat mark and Ida's I, the lowest of twenty known cards
+    assert [o.result["marks_lost"] for o in ruling.outcomes] == [[ANNA_CAT, {"player": "Ida", "rule": "K15"}]]
+    assert ruling.certain is None and "certain" not in ruling_json(ruling, "x")
+
+
+def _results(ruling) -> list[str]:
+    # (the marks in each outcome as a set: a group's first case gives their order, K15's play
+    # order after C3's fool, and the two ways may find another case of the group first)
+    return sorted(json.dumps([sorted(o.result[f], key=json.dumps) for f in ("marks_lost", "marks_gained", "out")],
+                             sort_keys=True) for o in ruling.outcomes)
+
+
+@pytest.mark.parametrize("preset,players,seed,unshown", [
+    ("campli", 6, 11, 2), ("lu-stu", 6, 12, 2), ("zeh-1769", 5, 13, 2), ("as-qui-court", 6, 14, 2),
+    ("here", 5, 15, 2), ("screw-your-neighbour", 6, 16, 2), ("ranter-go-round", 6, 17, 2), ("coucou", 5, 18, 2),
+    ("campli", 8, 19, 3), ("zeh-1769", 8, 20, 3),
+])
+def test_symbolic_cards_give_the_cases_scoring_each_combination_gives(monkeypatch, preset, players, seed, unshown):
+    """The scoring run on symbolic cards (symbolic.explore) finds the same outcomes and the
+    same certain marks as scoring every combination one by one."""
+    doc, _ = natural_deal(preset, players, seed, unshown=unshown)
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    monkeypatch.setattr(unknowns, "SMALL_CASES", 10 ** 9)
+    each = adjudicate(pos, readings=False)
+    monkeypatch.setattr(unknowns, "SMALL_CASES", 0)
+    symbolic = adjudicate(pos, readings=False)
+    assert _results(symbolic) == _results(each)
+    def as_sets(certain):
+        return None if certain is None else {f: sorted(v, key=json.dumps) for f, v in certain.items()}
+
+    assert as_sets(symbolic.certain) == as_sets(each.certain)
