@@ -239,8 +239,9 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "reading this project keeps as the alternative; no source gives it) the bottom one, or the next if "
          "that is a king?"),
     Rule("Q18", "mery-1847", "As Qui Court",
-         "As Qui Court's dealer goes to the talon (A4) and finds a king there: may he take it, or does Coucou's "
-         "'ist kein Kartentausch erlaubt' (F4) forbid the exchange?"),
+         "The dealer's exchange with the stack or the talon finds a king: may he take it?  As Qui Court's dealer "
+         "goes to the talon (A4), which names no king, where Coucou's 'ist kein Kartentausch erlaubt' (F4) forbids "
+         "the exchange; pagat's dealer must keep his own card (S4)."),
     Rule("Q17", _Z, "Das Cucuspiel", "How many marks where the source says 'agreed'?"),
     Rule("R5", "cassell-1881", "Ranter-Go-Round", "An optional rule whose wording is cut off in the copy: unknown."),
     Rule("ENGINE", "cucu-ref", "-", "Bookkeeping of the reference engine (dealing the next card, turn order)."),

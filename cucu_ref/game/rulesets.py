@@ -86,9 +86,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("none", "F4", "the dealer keeps his card (Coucou)"),
           ("talon-top-if-received-ace", "A4",
            "the top card of the talon, and only if he received an ace from the previous player (Méry 1847)")),
-    _spec("dealer_draws_king", "S4",
-          "The dealer's exchange with the stack or the talon finds a king (a card that refuses): what then?  "
-          "(For As Qui Court this is Q18.)",
+    _spec("dealer_draws_king", "Q18",
+          "The dealer's exchange with the stack or the talon finds a king (a card that refuses): what then?",
           ("exchanges", "K8", "he takes it like any card: 'event cards play no role there' (Farina 2010; Cassell "
            "1881 R2); for As Qui Court, A4 read alone, naming no exception for a king"),
           ("keeps-own", "S4", "he must keep his original card and the king stays (pagat, Cuckoo, S4); for As Qui "
