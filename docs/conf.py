@@ -34,7 +34,7 @@ root_doc = "index"
 source_suffix = {".rst": "restructuredtext"}
 # rules/ and worked/ hold each game's hand-written rules and worked examples, which the
 # generated ruleset pages include; dev/ holds notes for contributors, not part of the manual.
-exclude_patterns = ["_build", "worked", "rules", "dev", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "worked", "rules", "dev/*.md", "Thumbs.db", ".DS_Store"]
 nitpicky = True
 # Standard-library and typing names in signatures: no intersphinx (the build runs offline).
 nitpick_ignore_regex = [

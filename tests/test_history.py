@@ -42,7 +42,7 @@ def _c(name: str) -> Card:
 
 
 def _hands(record: DealRecord) -> dict[int, Optional[str]]:
-    return {seat: str(card) if card is not None else None for seat, card in record.hands}
+    return {seat: str(card) if card is not None else None for seat, card in enumerate(record.hands)}
 
 
 def test_cat_undoes_the_exchange_k13() -> None:

@@ -67,7 +67,9 @@ def test_the_dispute_is_ruled_as_farina_has_it():
     words = text()
     assert "Claim by Anna: OVERRULED" in words
     # both exchanges undone, each step citing the cat's rule and its source
-    assert len(re.findall(r"exchange undone: .* -- K13 \(N\. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten\)", words)) == 2
+    # (issue 24 §2: each undo names the card that goes back: Dora's II to Bruno, then Anna's II)
+    assert len(re.findall(r"exchange undone: \w+ takes back the II from \w+", words)) == 2
+    assert re.search(r"exchange undone: Anna takes back the II from Bruno[^\n]*\(K5, K4, K13; line \d+\)", words)
 
 
 def test_the_dispute_depends_on_one_open_point_the_dealers_last_decision():

@@ -17,8 +17,9 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable, Iterable, Optional, Sequence, TextIO, Union
+from typing import Any, Callable, Iterator, Optional, Sequence, TextIO, Union
 
+from ..formats.inputs import MAX_BYTES
 from ..game.rulesets import PRESETS
 from ..services.conformance import PACKAGE_DATA, REPOSITORY_DATA
 from ..services.conformance.names import BUILTIN, load_map
@@ -112,12 +113,27 @@ def _list(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _bounded_lines(stream: Any, limit: int) -> Iterator[Union[str, bytes, None]]:
+    """The stream's lines of at most ``limit`` bytes; None for a longer one, whose rest is read
+    and dropped a bounded piece at a time (memory bounded by ``limit``, time linear)."""
+    while line := stream.readline(limit + 1):
+        if len(line) <= limit:
+            yield line
+            continue
+        while line and line[-1:] not in (b"\n", "\n"):
+            line = stream.readline(limit + 1)
+        yield None
+
+
 def _serve(inp: TextIO, out: TextIO) -> int:
     """Answer line by line; lines are read as bytes where the stream has them, so a line that
-    is not UTF-8 is one error answer, not the end of the server (issue 27, finding 11)."""
-    lines: Iterable[Union[str, bytes]] = getattr(inp, "buffer", inp)
-    for line in lines:
-        answer = serve_line(line)
+    is not UTF-8 is one error answer, not the end of the server (issue 27, finding 11); a line
+    over the documents' 1 MiB bound (:data:`~cucu_ref.formats.inputs.MAX_BYTES`) is one too."""
+    for line in _bounded_lines(getattr(inp, "buffer", inp), MAX_BYTES):
+        if line is None:
+            answer: Optional[str] = json.dumps({"id": None, "error": f"the line is longer than {MAX_BYTES} bytes"})
+        else:
+            answer = serve_line(line)
         if answer is not None:
             out.write(answer + "\n")
             out.flush()

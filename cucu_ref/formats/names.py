@@ -15,11 +15,12 @@ table writes apart, 'Anna' and 'Аnna' (Cyrillic А) are not.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from functools import lru_cache
 from typing import Optional
 
-__all__ = ["table_name", "name_key", "lookalike_key", "lookalike_letters"]
+__all__ = ["table_name", "name_key", "lookalike_key", "lookalike_letters", "seat_hint"]
 
 
 def table_name(text: str) -> str:
@@ -54,6 +55,22 @@ def lookalike_letters(name: str, other: str) -> str:
     found = [f"{a!r} ({unicodedata.name(a, 'U+%04X' % ord(a))}) for {b!r}"
              for a, b in zip(name, other) if a != b and a.casefold() != b.casefold()]
     return ", ".join(found[:3])
+
+
+def seat_hint(name: str, players: list[str]) -> str:
+    """What to say of a name that is not seated: the player it looks like, with the letters
+    that differ ("; 'Anna' looks the same but is written with other letters (...)"), else the
+    nearest name ("; did you mean 'Bruno'?"), else ''.  A name longer than the schema's 40
+    characters gets no hint: difflib compares two long strings in quadratic time."""
+    if len(name) > 40:
+        return ""
+    look = lookalike_key(name)
+    alike = next((p for p in players if lookalike_key(p) == look), None)
+    if alike is not None:
+        letters = lookalike_letters(name, alike)
+        return f"; {alike!r} looks the same but is written with other letters" + (f" ({letters})" if letters else "")
+    near = difflib.get_close_matches(name, players, n=1)
+    return f"; did you mean {near[0]!r}?" if near else ""
 
 
 @lru_cache(maxsize=4096)

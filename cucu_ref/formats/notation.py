@@ -47,6 +47,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import difflib
+import itertools
 import json
 import re
 import unicodedata
@@ -57,7 +58,7 @@ from . import vocabulary as V
 from ..game.cards import CUCCU, CardNameError
 from ..game.rulesets import CUCKOO, PRESETS
 from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
-from .names import lookalike_key, lookalike_letters, table_name
+from .names import seat_hint, table_name
 from .position import schema
 from .sources import RULES, cite
 
@@ -160,12 +161,13 @@ MAX_PROBLEMS = 100  # problems reported for one text; reading stops after them
 _LISTED = 20  # players named in a message before 'and N more'
 
 
-def _bound(*path: str) -> int:
-    """A ``maxItems`` of the position schema: ``_bound('players')``, ``_bound('claim', 'loses')``."""
+def _bound(*path: str, of: str = "maxItems") -> int:
+    """A bound of the position schema: ``_bound('players')``, ``_bound('claim', 'loses')``,
+    ``_bound('dealt', of='maxProperties')``."""
     node = schema()
     for key in path:
         node = node["properties"][key]
-    return int(node["maxItems"])
+    return int(node[of])
 
 
 def _listing(names: list[str]) -> str:
@@ -271,24 +273,31 @@ def _strip(span: _Span) -> _Span:
     return _Span(span.text.strip(), span.column + lead)
 
 
-def _words(span: _Span) -> list[_Span]:
-    """Whitespace-separated words, a double-quoted string being one word (kept quoted)."""
-    out: list[_Span] = []
+_BLANKS = re.compile(r"\s*")
+_WORD = re.compile(r"\S+")
+
+
+def _iter_words(span: _Span) -> Iterator[_Span]:
+    """Whitespace-separated words, a double-quoted string being one word (kept quoted); each
+    word found by a regular expression (in C), so that a caller that stops early (at a bound)
+    reads no further."""
     text = span.text
-    i = 0
-    while i < len(text):
-        if text[i].isspace():
-            i += 1
-            continue
+    end = len(text)
+    i = len(text) - len(text.lstrip())
+    while i < end:
         start = i
         if text[i] == '"':
             _, used = _unquote(text, span.column + i, i)
             i += used
         else:
-            while i < len(text) and not text[i].isspace():
-                i += 1
-        out.append(_Span(text[start:i], span.column + start))
-    return out
+            i = _WORD.match(text, i).end()  # type: ignore[union-attr]  # text[i] is no blank
+        yield _Span(text[start:i], span.column + start)
+        i = _BLANKS.match(text, i).end()  # type: ignore[union-attr]  # matches the empty string
+
+
+def _words(span: _Span) -> list[_Span]:
+    """Whitespace-separated words, a double-quoted string being one word (kept quoted)."""
+    return list(_iter_words(span))
 
 
 def _unprintable(raw: str) -> Optional[int]:
@@ -375,6 +384,10 @@ class _ReaderState:
 
     def event(self, n: int, column: int, event: dict[str, Any], card_column: Optional[int] = None) -> None:
         i = len(self.history)
+        if i == self.max_events:  # one line of many cards shown stops here too, not at its end
+            self.fail(n, column, f"more than {self.max_events} events in the history (the format's bound): "
+                                 "reading stops here")
+            raise _Enough
         self.history.append(event)
         self.where[f"$.history[{i}]"] = (n, column)
         if card_column is not None:
@@ -420,16 +433,7 @@ class _ReaderState:
         which letters differ (issue 27)."""
         if not self.players or name in self.seated_set or table_name(name) in self.seated_set:
             return
-        look = lookalike_key(name) if len(name) <= 40 else None
-        alike = next((p for p in self.players if look is not None and lookalike_key(p) == look), None)
-        if alike is not None:
-            letters = lookalike_letters(name, alike)
-            hint = f"; {alike!r} looks the same but is written with other letters" + (
-                f" ({letters})" if letters else "")
-        else:
-            # difflib compares two long strings in quadratic time: a name is at most 40 characters
-            near = difflib.get_close_matches(name, self.players, n=1) if len(name) <= 40 else []
-            hint = f"; did you mean {near[0]!r}?" if near else ""
+        hint = seat_hint(table_name(name), self.players)
         raise _Fail(span.column, f"{_shown(name)} is not seated at this table{hint} "
                                  f"(players: {_listing(self.players)})")
 
@@ -537,7 +541,7 @@ class _HeaderReader(_ReaderState):
         if name not in PRESETS:
             near = difflib.get_close_matches(name, list(PRESETS), n=2)
             hint = f"; did you mean {' or '.join(map(repr, near))}?" if near else ""
-            raise _Fail(rest.column, f"unknown ruleset {name!r}{hint} (known: {', '.join(PRESETS)})")
+            raise _Fail(rest.column, f"unknown ruleset {_shown(name)}{hint} (known: {', '.join(PRESETS)})")
         self.rules = PRESETS[name]
         self.set_family()
 
@@ -625,7 +629,10 @@ class _HeaderReader(_ReaderState):
 
     def card_list(self, span: _Span, path: str, n: int) -> list[str]:
         out = []
-        for i, word in enumerate(_words(span)):
+        most = _bound("stack", path.rsplit(".", 1)[1])
+        for i, word in enumerate(_iter_words(span)):
+            if i == most:
+                raise _Fail(word.column, f"more than {most} cards (the format's bound)")
             out.append(self.card(word))
             self.where[f"{path}[{i}]"] = (n, word.column)
         return out
@@ -633,23 +640,23 @@ class _HeaderReader(_ReaderState):
     def stack(self, n: int, rest: _Span) -> None:
         stack: dict[str, Any] = {}
         for part in _split(rest):
-            words = _words(part)
-            if not words:
+            first = next(_iter_words(part), None)  # the part's first word only: a bound stops the rest
+            if first is None:
                 raise _Fail(part.column, "an empty part of the stack")
-            kind = V.fold(words[0].text)
+            kind = V.fold(first.text)
             if kind not in _STACK_PARTS:
                 near = difflib.get_close_matches(kind, _STACK_PARTS, n=1)
                 hint = f"; did you mean {near[0]!r}?" if near else ""
                 raise _Fail(part.column, f"the stack is told as 'order ...', 'top C', 'bottom C' or 'cards ...', "
-                                         f"not {words[0].text!r}{hint}")
+                                         f"not {_shown(first.text)}{hint}")
             if kind in stack:
                 raise _Fail(part.column, f"'{kind}' is given twice")
-            body = _Span(part.text[len(words[0].text):], words[0].column + len(words[0].text))
+            body = _Span(part.text[len(first.text):], first.column + len(first.text))
             self.where[f"$.stack.{kind}"] = (n, part.column)
             if kind in ("order", "cards"):
                 stack[kind] = self.card_list(body, f"$.stack.{kind}", n)
             else:
-                cards_ = _words(body)
+                cards_ = list(itertools.islice(_iter_words(body), 2))
                 if len(cards_) != 1:
                     raise _Fail(body.column, f"'{kind}' takes one card")
                 stack[kind] = self.card(cards_[0])
@@ -658,9 +665,12 @@ class _HeaderReader(_ReaderState):
 
     def pairs(self, n: int, key: str, rest: _Span) -> None:
         out: dict[str, str] = {}
+        most = _bound(key, of="maxProperties")
         for part in _split(rest):
             if not part.text:
                 continue
+            if len(out) == most:
+                raise _Fail(part.column, f"more than {most} players' cards (the format's bound)")
             name, card_span = self.name_then(part)
             if not card_span.text:
                 raise _Fail(part.column, f"'{part.text}' names no card (write 'NAME CARD', '?' for unknown)")
@@ -814,22 +824,14 @@ class _BodyReader(_ReaderState):
                                 f"a call is written with '!': {word + '!'!r}", "C2")
 
     def talon_king(self, n: int, column: int, token: str) -> bool:
-        """F4: the last player's request meets the talon's top card, and a king there allows no
-        exchange ('François: ?, je change, talon roi').  The card is the talon's top (the
-        position's ``stack.top``, as a 'Stack: top roi' line tells it), and nothing is exchanged:
-        True.  False where no such rule holds (the card is then taken from the stack)."""
-        rules = self.rules
-        if (rules is None or rules.last_request_to != "talon" or rules.talon_card != "top" or token == "?"
-                or rules.role_of.get(_cards.parse(token, self.family or CUCCU).value) != CUCKOO):
+        """F4's king on the talon told on the player's line (:func:`_talon_king`): the card is
+        the talon's top and nothing is exchanged: True."""
+        stack = self.doc.get("stack", {})
+        if self.rules is None or not _talon_king(self.rules, stack, token):
             return False
-        stack = self.doc.setdefault("stack", {})
-        known = stack.get("top")
-        if known not in (None, "?", token):
-            raise _Fail(column, f"the talon's top card is {known} (the 'Stack:' line), not {token}", "F4")
-        if not stack.get("order"):  # an order tells the talon itself; the position checks the king there
-            stack["top"] = token
-            self.where["$.stack.top"] = (n, column)
-            self.where.setdefault("$.stack", (n, column))
+        self.doc["stack"] = {**stack, "top": token}
+        self.where["$.stack.top"] = (n, column)
+        self.where.setdefault("$.stack", (n, column))
         return True
 
     def meaning(self, meaning: str, name: str) -> dict[str, Any]:
@@ -1013,10 +1015,6 @@ class _Reader(_HeaderReader, _BodyReader, _ClaimReader):
                 getattr(self, "body_" + kind)(line, head, rest)
             except _Fail as err:
                 self.fail(line.number, err.column, err.message, err.rule)
-            if len(self.history) > self.max_events:
-                self.fail(line.number, 1, f"more than {self.max_events} events in the history (the format's "
-                                          "bound): reading stops here")
-                break
         if self.description:
             self.doc["description"] = "\n".join(self.description)
         if self.history:
@@ -1073,6 +1071,23 @@ def _whole(text: str, column: int, what: str) -> Optional[int]:
 def _shown(text: str) -> str:
     """``text`` quoted for a message, cut at 60 characters."""
     return repr(text) if len(text) <= 60 else repr(text[:59] + "…")
+
+
+def _talon_king(rules: Any, stack: dict[str, Any], token: Any) -> bool:
+    """F4: the last player's request meets the talon's top card, and a king there allows no
+    exchange.  A table tells it on the player's line ('François: ?, je change, talon roi'):
+    that card is the talon's top, the position's ``stack.top`` (as 'Stack: top roi' tells it),
+    and nothing is exchanged.  True where the ruleset has F4's talon (its top card, Q16) and
+    ``token`` is its king, and the stack says nothing else of its top (no order, no other top);
+    else the event stays an exchange with the stack, for the position's layers to judge."""
+    if rules.last_request_to != "talon" or rules.talon_card != "top" or not isinstance(token, str):
+        return False
+    try:
+        card = _cards.parse(token, _cards.PACKS[rules.pack].family)
+    except (CardNameError, KeyError):
+        return False
+    return (rules.role_of.get(card.value) == CUCKOO and not stack.get("order")
+            and stack.get("top") in (None, "?", token))
 
 
 def _claim_head(folded: str) -> Optional[str]:
@@ -1173,7 +1188,10 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     without marks or virginity as plain names, ``fermatevi`` as the announcement it stands for,
     announcements without their '!', notes on one line, the claim's lists sorted, and cards given
     as top-level ``shown`` as ``shows`` events at the showdown (the notation has one way to say
-    what was shown).  None of these changes a ruling."""
+    what was shown).  None of these changes a ruling, but one: an exchange with the talon that
+    meets its king (F4, :func:`_talon_king`) becomes the talon's top card and no exchange, as
+    the table means it and the notation reads it (the position's layers refuse it as an
+    exchange)."""
     d = copy.deepcopy(doc)
     family = _family_of(d)
     ruleset = d.get("ruleset")
@@ -1198,6 +1216,7 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     if history is not None:
         for e in history:
             _normal_event(e, family)
+        history = _talon_kings(d, history)
         shown = d.pop("shown", None)
         if isinstance(shown, dict) and shown:
             at = len(history)
@@ -1212,6 +1231,22 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     if d.get("stack") == {}:
         del d["stack"]
     return d
+
+
+def _talon_kings(d: dict[str, Any], history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The exchanges with the talon that meet its king (:func:`_talon_king`, F4) as the notation
+    reads them: the talon's top card, and no event."""
+    rules = _rules_of(d)
+    if rules is None or rules.last_request_to != "talon":
+        return history
+    kept = []
+    for e in history:
+        stack: dict[str, Any] = d["stack"] if isinstance(d.get("stack"), dict) else {}
+        if "stack-exchange" in e and _talon_king(rules, stack, e.get("card")):  # its note goes with it
+            d["stack"] = {**stack, "top": e["card"]}
+            continue
+        kept.append(e)
+    return kept
 
 
 def _normal_event(e: dict[str, Any], family: Optional[str]) -> None:

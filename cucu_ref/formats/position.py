@@ -29,7 +29,7 @@ from ..game import cards as _cards
 from ..game.cards import PACKS, Card, CardNameError
 from ..game.deal import deal_places, fixed_deal_places, seats_around
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
-from .names import lookalike_key, lookalike_letters, name_key, table_name
+from .names import lookalike_key, lookalike_letters, name_key, seat_hint, table_name
 from ..game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset
 from ..game.state import Action, ActionKind, Phase, State
 
@@ -266,8 +266,7 @@ class _Reading:
         name = _name(value) if isinstance(value, str) else value
         if name in self.seat_of:
             return self.seat_of[name]
-        near = difflib.get_close_matches(str(name), self.names, n=1)
-        hint = f"; did you mean {near[0]!r}?" if near else ""
+        hint = seat_hint(name, self.names) if isinstance(name, str) else ""
         self.chk.add(path, f"{what} {name!r} is not seated at this table{hint} (players: {', '.join(self.names)})")
         return -1
 

@@ -41,7 +41,7 @@ from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
-from ..game.history import fold
+from ..game.history import MOVES, fold
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
 
 __all__ = [
@@ -221,6 +221,36 @@ def _ruleset(value: Any, chk: _Problems) -> tuple[Optional[Rules], str, dict[str
     return None, name if isinstance(name, str) else "", options
 
 
+class _Seats:
+    """A trace's seats: the client's order (``seat_order``: ``play`` or ``reverse``) and the
+    engine's, and the seat a reference (an index or a name) names."""
+
+    def __init__(self, doc: dict[str, Any], chk: _Problems):
+        seats = doc["seats"]
+        self.n = n = len(seats)
+        self.chk = chk
+        self.names_c = [s.get("name") or f"seat {k}" for k, s in enumerate(seats)]
+        reverse = doc.get("seat_order", "play") == "reverse"
+        self.client = tuple(n - 1 - e if reverse else e for e in range(n))  # engine seat -> client seat
+        self.engine_of = {c: e for e, c in enumerate(self.client)}
+
+    def __call__(self, ref: Any, path: str) -> Optional[int]:
+        chk, n = self.chk, self.n
+        if isinstance(ref, bool):
+            chk.add(path, "a seat is an index or a name")
+            return None
+        if isinstance(ref, int):
+            if ref >= n:
+                chk.add(path, f"no seat {ref}: the trace has {n} seats (0 to {n - 1})")
+                return None
+            return self.engine_of[ref]
+        if ref in self.names_c:
+            return self.engine_of[self.names_c.index(ref)]
+        near = difflib.get_close_matches(str(ref), self.names_c, n=1)
+        chk.add(path, f"no player {ref!r} at this table" + (f"; did you mean {near[0]!r}?" if near else ""))
+        return None
+
+
 def parse(doc: Any) -> tuple[Optional[Trace], list[Problem]]:
     """Check ``doc`` against the schema (``trace-1``) and for meaning; the trace, or the problems
     (each with its JSON path and, where a rule makes it one, the rule)."""
@@ -229,34 +259,36 @@ def parse(doc: Any) -> tuple[Optional[Trace], list[Problem]]:
         return None, problems
     chk = _Problems()
     rules, preset_name, overrides = _ruleset(doc["ruleset"], chk)
-    seats = doc["seats"]
-    n = len(seats)
-    names_c = [s.get("name") or f"seat {k}" for k, s in enumerate(seats)]
-    reverse = doc.get("seat_order", "play") == "reverse"
-    client = tuple(n - 1 - e if reverse else e for e in range(n))  # engine seat -> client seat
-    engine_of = {c: e for e, c in enumerate(client)}
-
-    def seat(ref: Any, path: str) -> Optional[int]:
-        if isinstance(ref, bool):
-            chk.add(path, "a seat is an index or a name")
-            return None
-        if isinstance(ref, int):
-            if ref >= n:
-                chk.add(path, f"no seat {ref}: the trace has {n} seats (0 to {n - 1})")
-                return None
-            return engine_of[ref]
-        if ref in names_c:
-            return engine_of[names_c.index(ref)]
-        near = difflib.get_close_matches(str(ref), names_c, n=1)
-        chk.add(path, f"no player {ref!r} at this table" + (f"; did you mean {near[0]!r}?" if near else ""))
-        return None
-
-    if len(set(names_c)) != n:
+    seat = _Seats(doc, chk)
+    seats, client = doc["seats"], seat.client
+    if len(set(seat.names_c)) != seat.n:
         chk.add("$.seats", "player names must be distinct")
-    names = tuple(names_c[c] for c in client)
+    names = tuple(seat.names_c[c] for c in client)
     marks = tuple(seats[c]["marks"] for c in client)
     virgins = (tuple(seats[c].get("virgin", marks[e] >= (rules.initial_marks if rules else 3))
                      for e, c in enumerate(client)) if any("virgin" in s for s in seats) else None)
+    dealer = _dealer(doc, seat, names, marks, chk)
+    dealt, rest, stack = _cards(doc, seat, chk)
+    decisions = _decisions(doc, seat, chk)
+    policies = {phase: POLICY_PHASES[phase][word] for phase, word in doc.get("policies", {}).items()}
+    claimed = _claimed(doc["outcome"], seat, chk) if "outcome" in doc else None
+    if chk.items or rules is None or dealer is None:
+        return None, chk.items
+    trace = Trace(rules, preset_name, overrides, names, client, marks, virgins, dealer, doc.get("pot"),
+                  doc.get("eliminations", 0), doc.get("reentries", 0), doc.get("deals_played", 0), dealt, rest,
+                  stack, tuple(decisions), policies, claimed, doc.get("id"), doc.get("description", ""))
+    try:
+        trace.start()
+    except DealSetupError as err:
+        return None, [Problem("meaning", _setup_path(err.argument, trace), err.reason, _setup_rule(err.reason))]
+    return trace, []
+
+
+def _dealer(doc: dict[str, Any], seat: _Seats, names: tuple[str, ...], marks: tuple[int, ...],
+            chk: _Problems) -> Optional[int]:
+    """The dealer: given, or the seat before the one dealt ``first`` (K4, D2: the deal starts
+    right of the dealer; a player out is dealt no card, K16)."""
+    n = seat.n
 
     def before(first: int) -> int:
         k = (first - 1) % n
@@ -277,7 +309,12 @@ def parse(doc: Any) -> tuple[Optional[Trace], list[Problem]]:
                 dealer = before(first)
     if dealer is None and "dealer" not in doc and "first" not in doc:
         chk.add("$", "give the 'dealer' or the seat dealt 'first'")
+    return dealer
 
+
+def _cards(doc: dict[str, Any], seat: _Seats, chk: _Problems
+           ) -> tuple[Optional[dict[int, str]], tuple[Optional[str], ...], Optional[tuple[Any, ...]]]:
+    """The cards: dealt by seat with the rest of the stack (``deal``), or the whole ``stack``."""
     dealt: Optional[dict[int, str]] = None
     rest: tuple[Optional[str], ...] = ()
     stack = tuple(doc["stack"]) if "stack" in doc else None
@@ -291,7 +328,10 @@ def parse(doc: Any) -> tuple[Optional[Trace], list[Problem]]:
         rest = tuple(doc["deal"].get("rest", ()))
     elif stack is None:
         chk.add("$", "give the cards dealt ('deal') or the whole stack ('stack')")
+    return dealt, rest, stack
 
+
+def _decisions(doc: dict[str, Any], seat: _Seats, chk: _Problems) -> list[Decision]:
     decisions: list[Decision] = []
     for i, d in enumerate(doc.get("decisions", ())):
         path = f"$.decisions[{i}]"
@@ -304,19 +344,7 @@ def parse(doc: Any) -> tuple[Optional[Trace], list[Problem]]:
             continue
         if who is not None:
             decisions.append(Decision(who, word, WORDS[word], path))
-    policies = {phase: POLICY_PHASES[phase][word] for phase, word in doc.get("policies", {}).items()}
-
-    claimed = _claimed(doc["outcome"], seat, chk) if "outcome" in doc else None
-    if chk.items or rules is None or dealer is None:
-        return None, chk.items
-    trace = Trace(rules, preset_name, overrides, names, client, marks, virgins, dealer, doc.get("pot"),
-                  doc.get("eliminations", 0), doc.get("reentries", 0), doc.get("deals_played", 0), dealt, rest,
-                  stack, tuple(decisions), policies, claimed, doc.get("id"), doc.get("description", ""))
-    try:
-        trace.start()
-    except DealSetupError as err:
-        return None, [Problem("meaning", _setup_path(err.argument, trace), err.reason, _setup_rule(err.reason))]
-    return trace, []
+    return decisions
 
 
 def deal_order_from(marks: Sequence[int], dealer: int) -> int:
@@ -513,36 +541,50 @@ def _moved(events: Sequence[Event], seat: int, kinds: Iterable[str]) -> Optional
 
 def compare(trace: Trace, rep: Replay) -> list[Divergence]:
     """Every way the trace's claimed outcome differs from cucu-ref's, the first first."""
-    claimed, ours, rules = trace.claimed, rep.outcome, trace.rules
+    claimed, ours = trace.claimed, rep.outcome
     if claimed is None:
         return []
+    if claimed.illegal is not None or ours.illegal is not None:
+        return _illegal_divergence(trace, rep, claimed, ours)
+    return _seat_divergences(trace, rep, claimed, ours) + _table_divergences(trace, rep, claimed, ours)
+
+
+def _illegal_divergence(trace: Trace, rep: Replay, claimed: DealOutcome, ours: DealOutcome) -> list[Divergence]:
+    """Where the trace or cucu-ref refuses a decision: whether they refuse the same one."""
     name = trace.names
-    out: list[Divergence] = []
     cl, us = claimed.illegal, ours.illegal
-    if cl is not None or us is not None:
-        if cl is None or us is None or cl[0] != us[0]:
-            step_i = us[0] if us is not None else cl[0] if cl is not None else None
-            said: Any = _illegal_json(cl)
-            if us is not None:
-                d = trace.decisions[us[0]]
-                msg = f"the trace plays {name[d.seat]}'s '{d.word}'; cucu-ref forbids it: {us[2]}"
-                if cl is None:
-                    said = {"seat": trace.client[d.seat], "decision": d.word}
-            else:
-                assert cl is not None
-                played = next((s for s in rep.steps if s.at == cl[0]), None)
-                what = (f" ({name[played.seat]}'s '{played.kind}')" if played is not None else "")
-                msg = f"the trace's program refused decision {cl[0]}{what}; cucu-ref allows it"
-                allowed = played.events[0].rule if played is not None and played.events else None
-            out.append(Divergence(step_i, f"$.decisions[{step_i}]" if step_i is not None else "$.outcome.illegal",
-                                  "illegal", said, _illegal_json(us), us[1] if us else allowed, msg))
-        return out
+    if cl is not None and us is not None and cl[0] == us[0]:
+        return []
+    step_i = us[0] if us is not None else cl[0] if cl is not None else None
+    said: Any = _illegal_json(cl)
+    if us is not None:
+        d = trace.decisions[us[0]]
+        msg = f"the trace plays {name[d.seat]}'s '{d.word}'; cucu-ref forbids it: {us[2]}"
+        if cl is None:
+            said = {"seat": trace.client[d.seat], "decision": d.word}
+        rule = us[1]
+    else:
+        assert cl is not None
+        played = next((s for s in rep.steps if s.at == cl[0]), None)
+        what = (f" ({name[played.seat]}'s '{played.kind}')" if played is not None else "")
+        msg = f"the trace's program refused decision {cl[0]}{what}; cucu-ref allows it"
+        rule = played.events[0].rule if played is not None and played.events else None
+    return [Divergence(step_i, f"$.decisions[{step_i}]" if step_i is not None else "$.outcome.illegal",
+                       "illegal", said, _illegal_json(us), rule, msg)]
+
+
+def _seat_divergences(trace: Trace, rep: Replay, claimed: DealOutcome, ours: DealOutcome) -> list[Divergence]:
+    """The seats' net marks, who is out, the hands and the marks, each with the rule that last
+    moved them."""
+    name, rules = trace.names, trace.rules
+    out: list[Divergence] = []
     for field in ("net",):
         theirs: Optional[dict[int, int]] = getattr(claimed, field)
         mine: dict[int, int] = getattr(ours, field)
         for s in sorted(theirs or {}):
             if theirs is not None and theirs[s] != mine[s]:
-                rule = _moved(rep.events, s, ("mark-lost", "mark-gained", "buy-back")) or rules.showdown_rule
+                rule = (_moved(rep.events, s, (EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK))
+                        or rules.showdown_rule)
                 out.append(Divergence(None, f"$.outcome.{field}[{trace.client[s]}]", field, theirs[s], mine[s], rule,
                                       f"{name[s]}: the trace says net {theirs[s]:+d}, cucu-ref {mine[s]:+d}"))
     if claimed.out is not None and ours.out is not None and claimed.out != ours.out:
@@ -555,8 +597,7 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
     if claimed.hands is not None and ours.hands is not None:
         for s, card in sorted(claimed.hands.items()):
             if not _cards_equal(card, ours.hands[s], rules):
-                moved = _moved(rep.events, s, ("exchange", "undo", "exchange-with-stack", "exchange-with-talon",
-                                               "dealer-keeps-highest", "dead-card-under-stack", "deal"))
+                moved = _moved(rep.events, s, MOVES)
                 held = ours.hands[s]
                 mine_c = card_name(held) if held is not None else None
                 out.append(Divergence(None, f"$.outcome.hands[{trace.client[s]}]", "hands", card, mine_c, moved,
@@ -564,10 +605,18 @@ def compare(trace: Trace, rep: Replay) -> list[Divergence]:
     if claimed.marks is not None and ours.marks is not None:
         for s in sorted(claimed.marks):
             if claimed.marks[s] != ours.marks[s]:
-                moved = _moved(rep.events, s, ("mark-lost", "mark-gained", "buy-back", "restart", "keep-last-life"))
+                moved = _moved(rep.events, s, (EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK,
+                                               EventKind.RESTART, EventKind.KEEP_LAST_LIFE))
                 out.append(Divergence(None, f"$.outcome.marks[{trace.client[s]}]", "marks", claimed.marks[s],
                                       ours.marks[s], moved or rules.showdown_rule,
                                       f"{name[s]}: the trace says {claimed.marks[s]} marks, cucu-ref {ours.marks[s]}"))
+    return out
+
+
+def _table_divergences(trace: Trace, rep: Replay, claimed: DealOutcome, ours: DealOutcome) -> list[Divergence]:
+    """The next dealer, the pot, the virgins and the winner."""
+    name, rules = trace.names, trace.rules
+    out: list[Divergence] = []
     if claimed.next_dealer is not _UNSET and claimed.next_dealer != ours.next_dealer:
         rule = next((e.rule for e in rep.events if e.kind == EventKind.NEXT_DEALER), rules.cites("next-dealer"))
         them = name[claimed.next_dealer] if claimed.next_dealer is not None else "nobody (the match is over)"

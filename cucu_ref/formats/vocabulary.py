@@ -53,6 +53,8 @@ __all__ = [
     "display_name",
     "display_label",
     "call",
+    "counter_words",
+    "COUNTER_WORDS",
     "say",
     "lookup",
     "words_for",
@@ -344,6 +346,20 @@ PRINTED_NAMES: dict[str, dict[int, str]] = {
 }
 # the pack family a source's names are of: the Cuccù pack's have its XV
 _PRINTED_FAMILY = {key: CUCCU if 15 in names else FRENCH for key, names in PRINTED_NAMES.items()}
+
+
+# What a player loses: marks, or lives where the source counts lives (the digital page's 'liv',
+# D1; Cassell's three lives, R1; pagat's lives, S5).  (singular, plural)
+COUNTER_WORDS: dict[str, tuple[str, str]] = {
+    "digital-cuccu": ("life", "lives"), "cassell-1881": ("life", "lives"), "pagat-cuckoo": ("life", "lives"),
+}
+
+
+def counter_words(rules: Rules) -> tuple[str, str]:
+    """What the ruleset's source calls what a player loses, singular and plural: ('mark',
+    'marks'), or ('life', 'lives') for the digital game (D1), Ranter-Go-Round (R1) and Screw
+    Your Neighbour (S5)."""
+    return COUNTER_WORDS.get(source_of(rules), ("mark", "marks"))
 
 
 def _rules_family(rules: Rules) -> str:

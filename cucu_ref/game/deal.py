@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Optional, Sequence, Union
 
-from .cards import PACKS, Card, CardNameError, parse
+from .cards import PACKS, Card, CardNameError, Pack, parse
 from .rulesets import Rules
 from .state import Phase, State
 
@@ -80,6 +80,25 @@ def start_deal(
     """
     if not isinstance(rules, Rules):
         raise DealSetupError("rules", f"must be a cucu_ref.game.rulesets.Rules, not {type(rules).__name__}")
+    names = _table_names(rules, players)
+    n = len(names)
+    held = _marks_held(marks, n)
+    _check_dealer(dealer, names, held)
+    pure = _virgins(rules, virgins, names, held)
+    money = rules.stake * n if pot is None else _count("pot", pot)
+    if rules.piquet_below_seven == "yes" and n < 7 and rules.pack == "french-52":
+        rules = rules.with_options({"pack": "french-32"})  # F1, as new_match does
+    return State(
+        rules=rules, players=names, marks=held, virgins=pure, dealer=dealer, pot=money,
+        eliminations=_count("eliminations", eliminations), reentries=_count("reentries", reentries),
+        deal_number=_count("deals_played", deals_played), phase=Phase.SHUFFLE, actor=None, target=None,
+        order=(), cursor=0, stack=(), hands=(None,) * n, custody=((),) * n, dead=(False,) * n, guarantees=(),
+        hinted=(), out_this_deal=(), pending=(), winner=None,
+    )
+
+
+def _table_names(rules: Rules, players: Sequence[str]) -> tuple[str, ...]:
+    """Every seat's name, distinct, as many as the ruleset plays with (K1)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise DealSetupError("players", "must be a sequence of player names")
     names = tuple(players)
@@ -92,38 +111,46 @@ def start_deal(
     if not rules.min_players <= n <= rules.max_players:
         raise DealSetupError("players", f"{rules.name} is played by {rules.min_players} to {rules.max_players} "
                                         f"players ({rules.cites('players')}), not {n}")
+    return names
+
+
+def _marks_held(marks: Sequence[int], n: int) -> tuple[int, ...]:
+    """The marks of each of the ``n`` seats; two at least still in (K3: else the match is over)."""
     if isinstance(marks, (str, bytes)) or not isinstance(marks, Sequence) or len(marks) != n:
         raise DealSetupError("marks", f"must give one count of marks for each of the {n} players")
     held = tuple(_count(f"marks[{i}]", m) for i, m in enumerate(marks))
     if sum(1 for m in held if m > 0) < 2:
         raise DealSetupError("marks", "at least two players must still hold marks: otherwise the match is over (K3)")
+    return held
+
+
+def _check_dealer(dealer: int, names: tuple[str, ...], held: tuple[int, ...]) -> None:
+    """The dealer is a seat still in (D2: the deal passes to the next seat still in)."""
+    n = len(names)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise DealSetupError("dealer", f"must be a seat number from 0 to {n - 1}, not {dealer!r}")
     if held[dealer] == 0:
         raise DealSetupError("dealer", f"seat {dealer} ({names[dealer]}) is out; the deal passes to the next seat "
                                        "still in (D2)")
+
+
+def _virgins(rules: Rules, virgins: Optional[Sequence[bool]], names: tuple[str, ...],
+             held: tuple[int, ...]) -> tuple[bool, ...]:
+    """Who never lost a mark (K17): as given, or every seat holding its starting marks; a
+    virgin holds them all."""
     if virgins is None:
-        pure = tuple(m >= rules.initial_marks for m in held)
-    else:
-        if isinstance(virgins, (str, bytes)) or not isinstance(virgins, Sequence) or len(virgins) != n:
-            raise DealSetupError("virgins", f"must give one flag for each of the {n} players")
-        if not all(isinstance(v, bool) for v in virgins):
-            raise DealSetupError("virgins", "every flag must be True or False")
-        pure = tuple(virgins)
-        for seat, (v, m) in enumerate(zip(pure, held)):
-            if v and m < rules.initial_marks:
-                raise DealSetupError(f"virgins[{seat}]", f"{names[seat]} holds {m} of the {rules.initial_marks} "
-                                                         "starting marks, so he has lost one: no virgin (K17)")
-    money = rules.stake * n if pot is None else _count("pot", pot)
-    if rules.piquet_below_seven == "yes" and n < 7 and rules.pack == "french-52":
-        rules = rules.with_options({"pack": "french-32"})  # F1, as new_match does
-    return State(
-        rules=rules, players=names, marks=held, virgins=pure, dealer=dealer, pot=money,
-        eliminations=_count("eliminations", eliminations), reentries=_count("reentries", reentries),
-        deal_number=_count("deals_played", deals_played), phase=Phase.SHUFFLE, actor=None, target=None,
-        order=(), cursor=0, stack=(), hands=(None,) * n, custody=((),) * n, dead=(False,) * n, guarantees=(),
-        hinted=(), out_this_deal=(), pending=(), winner=None,
-    )
+        return tuple(m >= rules.initial_marks for m in held)
+    n = len(names)
+    if isinstance(virgins, (str, bytes)) or not isinstance(virgins, Sequence) or len(virgins) != n:
+        raise DealSetupError("virgins", f"must give one flag for each of the {n} players")
+    if not all(isinstance(v, bool) for v in virgins):
+        raise DealSetupError("virgins", "every flag must be True or False")
+    pure = tuple(virgins)
+    for seat, (v, m) in enumerate(zip(pure, held)):
+        if v and m < rules.initial_marks:
+            raise DealSetupError(f"virgins[{seat}]", f"{names[seat]} holds {m} of the {rules.initial_marks} "
+                                                     "starting marks, so he has lost one: no virgin (K17)")
+    return pure
 
 
 def fixed_deal_places(rules: Rules) -> bool:
@@ -234,21 +261,51 @@ def deal_stack(
     or from the stack before the last seat is dealt (a dead card dealt next from under the
     stack, L10 with K4; the talon exchange before an undealt dealer, F4 with K4) are refused.
     """
+    _refuse_dealing_by_play(state)
+    rules = state.rules
+    pack = PACKS[rules.pack]
+    order = deal_order(state)
+    by_seat = _dealt_by_seat(state, dealt, order)
+    three = rules.dealer_takes == 3
+    left_after = pack.size - len(order) - (2 if three else 0)  # the talon, F2's discards apart
+    places = _rest_places(rules, rest, left_after + (2 if three else 0))
+    talon, discards = (places[:left_after], places[left_after:]) if three else (places, [])
+    pool = _left_in_pack(pack, by_seat, places)
+    if three:
+        discards = _dealer_discards(by_seat[state.dealer], discards, pool, left_after)
+    fillers = iter(sorted(pool.elements(), key=lambda c: -c.value))
+    below: list[Card] = [c if c is not None else next(fillers) for c in talon]
+    draws: list[Card] = [by_seat[s] for s in order]
+    draws += [c for c in discards if c is not None]  # F2: after the kept card, the two discards
+    # K4 deals from the bottom (the first card drawn lies lowest); L2 from the top
+    stack = draws + below if rules.deal_from == "top" else below + draws[::-1]
+    assert pack.is_permutation(stack)
+    return tuple(stack)
+
+
+def _refuse_dealing_by_play(state: State) -> None:
+    """A state about to shuffle, under a ruleset whose dealing order does not depend on play
+    (Q7's fresh card, L11; L10's dead card under the stack with K4; F4's talon before an undealt
+    dealer with K4)."""
     if not isinstance(state, State) or state.phase != Phase.SHUFFLE:
         raise DealSetupError("state", "must be a state about to shuffle (phase 'shuffle')")
     rules = state.rules
-    pack = PACKS[rules.pack]
-    if not fixed_deal_places(rules):
-        if _fresh_card_mid_deal(rules):
-            raise DealSetupError("state", "a player who buys back during the deal is dealt a fresh card at once "
-                                          "(Q7 'fresh-card', L11), before the later seats, so the dealing order "
-                                          "depends on play; give the whole stack")
-        if rules.dead_cards == "under-stack":
-            raise DealSetupError("state", "with K4's dealing from the bottom a dead card put under the stack (L10) is "
-                                          "dealt next, so the dealing order depends on play; give the whole stack")
-        raise DealSetupError("state", "the talon exchange (F4) comes before an undealt dealer's cards (K4), so the "
-                                      "dealing order depends on play; give the whole stack")
-    order = deal_order(state)
+    if fixed_deal_places(rules):
+        return
+    if _fresh_card_mid_deal(rules):
+        raise DealSetupError("state", "a player who buys back during the deal is dealt a fresh card at once "
+                                      "(Q7 'fresh-card', L11), before the later seats, so the dealing order "
+                                      "depends on play; give the whole stack")
+    if rules.dead_cards == "under-stack":
+        raise DealSetupError("state", "with K4's dealing from the bottom a dead card put under the stack (L10) is "
+                                      "dealt next, so the dealing order depends on play; give the whole stack")
+    raise DealSetupError("state", "the talon exchange (F4) comes before an undealt dealer's cards (K4), so the "
+                                  "dealing order depends on play; give the whole stack")
+
+
+def _dealt_by_seat(state: State, dealt: Mapping[Any, CardLike], order: Sequence[int]) -> dict[int, Card]:
+    """The card of each seat of the deal (``order``), every one given once (K16: none to a
+    player who is out)."""
     if not isinstance(dealt, Mapping):
         raise DealSetupError("dealt", "must map seats (or player names) to cards")
     by_seat: dict[int, Card] = {}
@@ -263,62 +320,67 @@ def deal_stack(
             raise DealSetupError("dealt", f"seat {seat} ({state.players[seat]}) is given twice")
         if seat not in order:
             raise DealSetupError(f"dealt[{key!r}]", f"{state.players[seat]} is out and is dealt no card (K16)")
-        by_seat[seat] = _card(rules, value, f"dealt[{key!r}]")
+        by_seat[seat] = _card(state.rules, value, f"dealt[{key!r}]")
     missing = [s for s in order if s not in by_seat]
     if missing:
         raise DealSetupError("dealt", "every seat of the deal needs its card; missing: "
                                       + ", ".join(f"{s} ({state.players[s]})" for s in missing))
-    three = rules.dealer_takes == 3
-    left_after = pack.size - len(order) - (2 if three else 0)  # the talon, F2's discards apart
+    return by_seat
+
+
+def _rest_places(rules: Rules, rest: Sequence[Optional[CardLike]], size: int) -> list[Optional[Card]]:
+    """The ``size`` places of the stack after the deal, top first, as far as ``rest`` knows them
+    (None: unknown)."""
     if isinstance(rest, (str, bytes)) or not isinstance(rest, Sequence):
         raise DealSetupError("rest", "must be a list of cards (or None for an unknown place), top first")
-    if len(rest) > left_after + (2 if three else 0):
-        raise DealSetupError("rest", f"the stack holds {left_after + (2 if three else 0)} cards after the deal, "
-                                     f"not {len(rest)}")
+    if len(rest) > size:
+        raise DealSetupError("rest", f"the stack holds {size} cards after the deal, not {len(rest)}")
     places: list[Optional[Card]] = [None if c is None else _card(rules, c, f"rest[{i}]") for i, c in enumerate(rest)]
-    places += [None] * (left_after + (2 if three else 0) - len(places))
-    talon, discards = (places[:left_after], places[left_after:]) if three else (places, [])
+    return places + [None] * (size - len(places))
+
+
+def _left_in_pack(pack: Pack, by_seat: dict[int, Card], places: Sequence[Optional[Card]]) -> Counter[Card]:
+    """The cards of the pack that neither a seat is dealt nor a known place holds (C1: no
+    card more often than the pack has it)."""
     pool = Counter(pack.cards)
     for where, card in [(f"dealt[{s}]", c) for s, c in by_seat.items()] + \
                        [(f"rest[{i}]", c) for i, c in enumerate(places) if c is not None]:
         if pool[card] == 0:
             raise DealSetupError(where, f"one {card} too many: {pack.name} holds {Counter(pack.cards)[card]}")
         pool[card] -= 1
-    if three:
-        kept = by_seat[state.dealer]
-        for k, c in enumerate(discards):
-            if c is not None and c.value > kept.value:
-                raise DealSetupError(f"rest[{left_after + k}]", f"the dealer keeps the highest of his three (F2): "
-                                                               f"a discard {c} is above his {kept}")
-        hi, lo = discards
-        known = (hi is not None, lo is not None)
-        if hi is not None and lo is not None and hi.value < lo.value:
-            raise DealSetupError("rest", "under F2 the dealer's two discards lie under the talon, the higher first")
-        left = sorted(pool.elements(), key=lambda c: c.value)
-        if hi is None and lo is None:
-            picked = left[:2]
-            if len(picked) < 2 or picked[1].value > kept.value:
-                raise DealSetupError("rest", f"no two cards left that the dealer could have put under the talon "
-                                             f"below his {kept} (F2)")
-            lo, hi = picked
-        elif hi is None:
-            assert lo is not None
-            hi = next((c for c in left if lo.value <= c.value <= kept.value), None)
-            if hi is None:
-                raise DealSetupError("rest", f"no card left between {lo} and the dealer's {kept} for his other "
-                                             "discard (F2)")
-        elif lo is None:
-            lo = next((c for c in left if c.value <= hi.value), None)
-            if lo is None:
-                raise DealSetupError("rest", f"no card left below {hi} for the dealer's lower discard (F2)")
-        for c, given in zip((hi, lo), known):
-            if not given:
-                pool[c] -= 1
-        discards = [hi, lo]
-    fillers = iter(sorted(pool.elements(), key=lambda c: -c.value))
-    below: list[Card] = [c if c is not None else next(fillers) for c in talon]
-    draws: list[Card] = [by_seat[s] for s in order]
-    draws += [c for c in discards if c is not None]  # F2: after the kept card, the two discards
-    stack = draws + below if rules.deal_from == "top" else below + draws[::-1]
-    assert pack.is_permutation(stack)
-    return tuple(stack)
+    return pool
+
+
+def _dealer_discards(kept: Card, discards: list[Optional[Card]], pool: Counter[Card],
+                     left_after: int) -> list[Optional[Card]]:
+    """F2: the two cards the dealer put under the talon, below the one he keeps, the higher
+    first; an unknown one is the lowest card left that fits (taken from ``pool``)."""
+    for k, c in enumerate(discards):
+        if c is not None and c.value > kept.value:
+            raise DealSetupError(f"rest[{left_after + k}]", f"the dealer keeps the highest of his three (F2): "
+                                                           f"a discard {c} is above his {kept}")
+    hi, lo = discards
+    known = (hi is not None, lo is not None)
+    if hi is not None and lo is not None and hi.value < lo.value:
+        raise DealSetupError("rest", "under F2 the dealer's two discards lie under the talon, the higher first")
+    left = sorted(pool.elements(), key=lambda c: c.value)
+    if hi is None and lo is None:
+        picked = left[:2]
+        if len(picked) < 2 or picked[1].value > kept.value:
+            raise DealSetupError("rest", f"no two cards left that the dealer could have put under the talon "
+                                         f"below his {kept} (F2)")
+        lo, hi = picked
+    elif hi is None:
+        assert lo is not None
+        hi = next((c for c in left if lo.value <= c.value <= kept.value), None)
+        if hi is None:
+            raise DealSetupError("rest", f"no card left between {lo} and the dealer's {kept} for his other "
+                                         "discard (F2)")
+    elif lo is None:
+        lo = next((c for c in left if c.value <= hi.value), None)
+        if lo is None:
+            raise DealSetupError("rest", f"no card left below {hi} for the dealer's lower discard (F2)")
+    for c, given in zip((hi, lo), known):
+        if not given:
+            pool[c] -= 1
+    return [hi, lo]

@@ -13,7 +13,8 @@ the trace comparison and the rulings' results.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Sequence
+from functools import partial
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 from .cards import Card
 from .state import Event, EventKind
@@ -76,7 +77,7 @@ class DealRecord(NamedTuple):
     moves: tuple[CardMove, ...]
     stops: tuple[Stop, ...]
     marks: tuple[MarkChange, ...]
-    hands: tuple[tuple[int, Optional[Card]], ...]  # (seat, card) held once the events are over, as far as known
+    hands: tuple[Optional[Card], ...]  # by seat, once the events are over, as far as known (None: no card or unknown)
     dealt: tuple[tuple[int, Optional[Card]], ...]  # (seat, card) as dealt (K4; F2: the card the dealer kept)
     showdown: Optional[Event]  # the cards are shown (K15)
     went_out: tuple[int, ...]  # in the order they went out (K16)
@@ -118,6 +119,14 @@ class DealRecord(NamedTuple):
         return sum(m.amount for m in self.marks if m.seat == seat)
 
 
+# the values built from a tuple of their fields, without the named tuples' keyword handling (the
+# adjudicator folds every step of every branch it walks)
+_new_move: Callable[[tuple[Any, ...]], CardMove] = partial(tuple.__new__, CardMove)
+_new_stop: Callable[[tuple[Any, ...]], Stop] = partial(tuple.__new__, Stop)
+_new_mark: Callable[[tuple[Any, ...]], MarkChange] = partial(tuple.__new__, MarkChange)
+_new_record: Callable[[tuple[Any, ...]], DealRecord] = partial(tuple.__new__, DealRecord)
+
+
 def up_to_next_dealer(events: Sequence[Event]) -> tuple[Event, ...]:
     """The events of one deal: up to and including its ``next-dealer`` (K2), which ends it."""
     for i, event in enumerate(events):
@@ -146,7 +155,7 @@ def fold(events: Sequence[Event], hands: Optional[Sequence[Optional[Card]]] = No
     when the events began (left out: nothing known before the first deal); ``drawn`` the
     hands once they are over, which name the cards taken from the stack or the talon (no
     event names them, K8, F4)."""
-    held: dict[int, Optional[Card]] = dict(enumerate(hands)) if hands is not None else {}
+    held: list[Optional[Card]] = list(hands) if hands is not None else []
     moves: list[CardMove] = []
     stops: list[Stop] = []
     marks: list[MarkChange] = []
@@ -164,14 +173,14 @@ def fold(events: Sequence[Event], hands: Optional[Sequence[Optional[Card]]] = No
                 dealt.append((seat, e.card))
         elif kind in _STOPS:
             # L7: Lu Stù's innkeeper shows the inn he holds ('Tingh la Cas ...')
-            card = held.get(seat) if kind == _INN_BARGAIN else e.card
-            stops.append(Stop(at, kind, seat, e.other, card, e.rule))
+            card = _held(held, seat) if kind == _INN_BARGAIN else e.card
+            stops.append(_new_stop((at, kind, seat, e.other, card, e.rule)))
         elif kind == _MARK_LOST:
-            marks.append(MarkChange(at, seat, -max(e.amount, 1), e.rule))
+            marks.append(_new_mark((at, seat, -max(e.amount, 1), e.rule, None)))
         elif kind == _MARK_GAINED:
-            marks.append(MarkChange(at, seat, max(e.amount, 1), e.rule, e.other))
-    record = DealRecord(tuple(events), tuple(moves), tuple(stops), tuple(marks), tuple(sorted(held.items())),
-                        tuple(dealt), None, (), (), (), None, (), (), None)
+            marks.append(_new_mark((at, seat, max(e.amount, 1), e.rule, e.other)))
+    record = _new_record((tuple(events), tuple(moves), tuple(stops), tuple(marks), tuple(held), tuple(dealt),
+                          None, (), (), (), None, (), (), None))
     return _with_named(record, named) if named else record
 
 
@@ -210,21 +219,28 @@ def _with_named(record: DealRecord, named: list[Event]) -> DealRecord:
                            winners=tuple(winners), next_dealer=next_dealer)
 
 
-def _move(at: int, e: Event, seat: int, held: dict[int, Optional[Card]],
+def _held(held: list[Optional[Card]], seat: int) -> Optional[Card]:
+    """The card ``seat`` holds, making room for him in ``held`` (a seat not dealt yet holds none)."""
+    if seat >= len(held):
+        held.extend([None] * (seat + 1 - len(held)))
+    return held[seat]
+
+
+def _move(at: int, e: Event, seat: int, held: list[Optional[Card]],
           drawn: Optional[Sequence[Optional[Card]]]) -> CardMove:
     """The move ``e`` makes, ``held`` brought up to date."""
     kind, other = e.kind, e.other
-    gave = held.get(seat)
+    gave = _held(held, seat)
     if kind in _DEALT:
         took = e.card
     elif kind in _SWAPS:
         if other is None:
-            return CardMove(at, kind, seat, other, gave, gave, e.rule)
-        took = held.get(other)
+            return _new_move((at, kind, seat, other, gave, gave, e.rule))
+        took = _held(held, other)
         held[other] = gave
     elif kind == _UNDER_STACK:
         took = None
     else:  # from the stack or the talon: the card only the hands after show
         took = drawn[seat] if drawn is not None else None
     held[seat] = took
-    return CardMove(at, kind, seat, other, gave, took, e.rule)
+    return _new_move((at, kind, seat, other, gave, took, e.rule))

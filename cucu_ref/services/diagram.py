@@ -65,7 +65,7 @@ from ..game.cards import PACKS, Card
 from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from ..game.history import DealRecord, fold, up_to_next_dealer
-from ..game.state import Event, EventKind, Phase, State
+from ..game.state import DEAL_PHASES, Event, EventKind, Phase, State
 
 __all__ = ["Seat", "Arrow", "Badge", "Picture", "describe", "render_svg", "deal_svg", "STACK", "ARROW_KINDS"]
 
@@ -91,8 +91,8 @@ _STYLE: dict[str, tuple[str, str, str, str]] = {
 }
 ARROW_KINDS = tuple(_STYLE)
 
-_DECISION_PHASES = frozenset({Phase.DECIDE, Phase.INN_OFFERER, Phase.INN_KEEPER, Phase.DECIDE_BACKWARD,
-                              Phase.TARGET_DECIDE, Phase.BUY_BACK})
+# where a picture names who decides next: in a deal, or on buying back (K17, L11)
+_DECISION_PHASES = DEAL_PHASES | {Phase.BUY_BACK}
 
 # Seat box and page geometry, in SVG user units (pixels at 100 %).
 _BOX_W, _BOX_H = 124.0, 58.0

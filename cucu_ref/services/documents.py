@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
 from . import adjudication, render
 from .adjudication import Ruling, Underdetermined, Unsupported
 from ..formats import position as P
+from ..formats.position import Position
 from ..formats.sources import RULES, cite
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class Ruled(NamedTuple):
     ok: bool
     record: dict[str, Any]
     text: Callable[[], str]
-    position: Optional[P.Position] = None
+    position: Optional[Position] = None
     ruling: Optional[Ruling] = None
     trace: bool = False
 

@@ -8,7 +8,7 @@ engine's own values for that case: the state the deal started from, the events t
 of the position's history emitted and the state it ended in, as the adjudicator walked them
 (``cucu_ref.services.adjudication.replay.run_position``).  A card the position leaves unknown is
 drawn ``?``, wherever it travels; a card the position binds (shown at the end, say) is drawn
-as itself from the start; in the picture of a case that stands for several cards (``a card from X down to III``) the
+as itself from the start; in the picture of a case that stands for several cards (``a card from III to X``) the
 card is ``?`` and the case's title says which cards it may be.
 
 The figures of one ruling make one SVG document, stacked top to bottom, each titled (the
@@ -23,8 +23,8 @@ are deterministic: the same position gives the same document, in any process.
 >>> pos, _ = read(doc)
 >>> ruling = adjudicate(pos, readings=False)
 >>> [f.title for f in figures(pos, ruling)]
-['Case 1, if Bruno was dealt a card from X down to III', 'Case 2, if Bruno was dealt II', \
-'Case 3, if Bruno was dealt a card from I down to leone', 'Case 4, if Bruno was dealt matto']
+['Case 1, if Bruno was dealt a card from III to X', 'Case 2, if Bruno was dealt II', \
+'Case 3, if Bruno was dealt a card from Leone to I', 'Case 4, if Bruno was dealt Matto']
 >>> ruling_svg(pos, ruling).count('class="cucu-diagram"')
 4
 """

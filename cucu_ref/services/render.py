@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Callable, Optional, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling
 from ..formats.position import Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
-from ..formats.vocabulary import display_label
+from ..formats.vocabulary import counter_words, display_label
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "rulesets_json", "rulesets_text", "citation", "printable", "json_printable"]
+           "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
 
 RULING_FORMAT = "cucu-ruling/1"
 
@@ -79,7 +80,7 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
         entry: dict[str, Any] = {"when": o.when}
         if o.condition:
             entry["if"] = o.condition
-        entry["verdict"] = verdict_text(o.result)
+        entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps)
         entry["steps"] = o.steps
         entry["result"] = o.result
         outcomes.append(entry)
@@ -163,8 +164,8 @@ def _readings_phrase(valid_under: Sequence[dict[str, Any]], _: bool) -> str:
     return "the chosen reading of " + ", ".join(chosen) if chosen else "the chosen reading"
 
 
-def _count(n: int, word: str) -> str:
-    return f"{'a' if n == 1 else n} {word}{'s' if n != 1 else ''}"
+def _count(n: int, word: str, plural: str = "") -> str:
+    return f"{'a' if n == 1 else n} {word if n == 1 else plural or word + 's'}"
 
 
 def _names(names: Sequence[str]) -> str:
@@ -172,31 +173,120 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def verdict_text(r: dict[str, Any]) -> str:
-    """Who loses or gains what, and by which rule; then what comes next."""
-    parts = []
-    lost: dict[str, list[str]] = {}
-    for x in r["marks_lost"]:
-        lost.setdefault(x["player"], []).append(x["rule"])
-    gained: dict[str, list[str]] = {}
-    for x in r["marks_gained"]:
-        gained.setdefault(x["player"], []).append(x["rule"])
-    for verb, table in (("lose", lost), ("gain", gained)):
-        # players who lose (gain) alike, by the same rules, are named together
-        alike: dict[tuple[str, ...], list[str]] = {}
-        for player, cited_rules in table.items():
-            alike.setdefault(tuple(cited_rules), []).append(player)
-        for rule_ids, players in alike.items():
-            marks = _count(len(rule_ids), "mark")
-            cited = ", ".join(dict.fromkeys(rule_ids))
+def _counted(names: Sequence[str]) -> str:
+    """Players named once each, with a count where one is named more than once: 'Anna, Dora 2'."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return ", ".join(n if k == 1 else f"{n} {k}" for n, k in counts.items())
+
+
+def _words(rules: Any) -> tuple[str, str]:
+    return counter_words(rules) if rules is not None else ("mark", "marks")
+
+
+# the rules a showdown's lowest card loses by (K15, L3, L6, F5, D7, Z6, Z8, Z9, S5, R4 ...): read
+# from the steps, the showdown's line and its notes
+def _showdown_rules(steps: Sequence[dict[str, Any]]) -> set[str]:
+    found: set[str] = set()
+    after = False
+    for s in steps:
+        after = after or s["text"].startswith("showdown")
+        if after and "why" not in s:
+            found.add(s["rule"])
+    return found
+
+
+# showdown marks whose reason is not the lowest card: the innkeeper's guarantee (K14, L7, D6),
+# two left with equal cards (L6), two players and one fool (Z8)
+_SHOWDOWN_REASONS = {
+    "K14": "the innkeeper pays for the nulla", "L7": "the innkeeper pays for the nulla",
+    "D6": "the innkeeper pays for the nulla", "L6": "two left with equal cards, the one not dealing loses",
+    "Z8": "two players and one fool",
+}
+
+
+def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> dict[tuple[str, str, str], str]:
+    """(lose or gain, player, rule) -> why, in words: 'offered to Carla's XII Gnaf' (the step's
+    own reason, explain._why), 'the lowest card, II' (the showdown, K15 ...)."""
+    out: dict[tuple[str, str, str], str] = {}
+    players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]}, key=len,
+                     reverse=True)  # (a name that begins another is tried last)
+    for s in steps:
+        if "why" in s:
+            # (explain._why: a gain's reason is who paid it, Z5)
+            verb = "gain" if s["why"].startswith("paid by ") else "lose"
+            player = next((p for p in players if s["text"].startswith(p + " ")), None)
+            if player is not None:
+                out.setdefault((verb, player, s["rule"]), s["why"])
+    at_showdown = _showdown_rules(steps)
+    shown = r.get("shown") or {}
+    for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
+        for x in r[key]:
+            k = (verb, x["player"], x["rule"])
+            if k in out or x["rule"] not in at_showdown or x["player"] not in shown:
+                continue
+            token = shown[x["player"]]
+            card = _named(token, rules) if token else None
+            if x["rule"] in _SHOWDOWN_REASONS:
+                out[k] = _SHOWDOWN_REASONS[x["rule"]]
+            elif token == "matto":
+                out[k] = f"the fool, {card}" if verb == "lose" else f"{card}, with the other fool in play"
+            elif verb == "lose":
+                out[k] = f"the lowest card, {card}" if card else "the lowest card"
+    return out
+
+
+def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
+    """Who loses or gains what and why, each reason with its rule ('Bruno loses 2 marks: offered
+    to Carla's XII Gnaf (K13); the lowest card, II (K15)'); then what comes next.  ``rules``:
+    the ruleset (its marks or lives, its card names); ``steps``: the outcome's steps (the
+    reasons)."""
+    mark, marks = _words(rules)
+    reasons = _reasons(r, steps, rules)
+    sentences = []
+    for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
+        table: dict[str, list[str]] = {}
+        for x in r[key]:
+            table.setdefault(x["player"], []).append(x["rule"])
+        # players who lose (gain) alike, for the same reasons, are named together
+        alike: dict[tuple[int, str], list[str]] = {}
+        for player, cited in table.items():
+            why = [(reasons.get((verb, player, rule)), rule) for rule in dict.fromkeys(cited)]
+            said = (": " + "; ".join(f"{w} ({rule})" if w else rule for w, rule in why)
+                    if any(w for w, _ in why) else f" ({', '.join(rule for _, rule in why)})")
+            alike.setdefault((len(cited), said), []).append(player)
+        for (n, said), players in alike.items():
             if len(players) == 1:
-                parts.append(f"{players[0]} {verb}s {marks} ({cited})")
+                sentences.append(f"{players[0]} {verb}s {_count(n, mark, marks)}{said}")
             else:
-                parts.append(f"{_names(players)} each {verb} {marks} ({cited})")
-    if not parts:
-        parts.append("nobody loses a mark" if r["deal_over"] else "no mark has changed hands yet")
-    text = "; ".join(parts)
-    text = text[0].upper() + text[1:] + "."
+                sentences.append(f"{_names(players)} each {verb} {_count(n, mark, marks)}{said}")
+    if not sentences:
+        sentences.append(f"nobody loses a {mark}" if r["deal_over"] else f"no {mark} has changed hands yet")
+    text = ". ".join(x[0].upper() + x[1:] for x in sentences) + "."
+    more = _what_next(r)
+    if more:
+        tail = "; ".join(more)
+        text += " " + tail[0].upper() + tail[1:] + "."
+    return text
+
+
+def _stakes(n: int) -> str:
+    return f"{n} stake{'' if n == 1 else 's'}"
+
+
+# what a player may do next, in words (the result's 'legal' names the engine's verbs)
+_CHOICES = {"dealer-exchange": "exchange with the stack", "stack-exchange": "exchange with the stack",
+            "buy-back": "buy back", "decline": "not buy back", "pay-to-refuse": "pay to refuse",
+            "ask": "ask 'pagherai se null?'"}
+
+
+def _choices(nx: dict[str, Any]) -> str:
+    return " or ".join(_CHOICES.get(x, x) for x in nx["legal"])
+
+
+def _what_next(r: dict[str, Any]) -> list[str]:
+    """Who is out, the buy-backs, the winner or what comes next and the next dealer (K2, K17)."""
     more = []
     kept = _kept_last_life(r)
     gone = [p for p in r["out"] if p not in kept]
@@ -208,26 +298,29 @@ def verdict_text(r: dict[str, Any]) -> str:
         how = "a draw, all play again" if r["restart"]["kind"] == "draw" else "everybody gets the marks again"
         more.append(f"everybody went out in this deal: {how} ({r['restart']['rule']})")
     for x in r["buy_back_offers"]:
-        more.append(f"{x['player']} may buy back for {x['stakes']} stake(s)")
+        more.append(f"{x['player']} may buy back for {_stakes(x['stakes'])}")
     if r["bought_back"]:
         more.append(f"{_names(r['bought_back'])} bought back")
     joint = r.get("winners") or []
+    a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
     if r["winner"]:
         more.append(f"{r['winner']} wins the match")
     elif len(joint) > 1:
         more.append(f"{_names(joint)} are joint winners and share the pot (S6)")
+    elif r["next"] and (a is not None or b is not None):
+        # K17: the buy-back waits on the player's word, the next dealer is known either way
+        nx = r["next"]
+        more.append(f"{nx['player']} decides next ({_choices(nx)})")
+        more.append(f"next dealer: {a}, whether or not anybody buys back" if a == b
+                    else f"next dealer: {a} if nobody buys back, {b} if all do")
     elif r["next"]:
         nx = r["next"]
-        more.append(f"the deal goes on: {nx['player']} decides next ({' or '.join(nx['legal'])})")
-    elif r.get("next_dealer_if_none_buys_back") is not None or r.get("next_dealer_if_all_buy_back") is not None:
-        a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
+        more.append(f"the deal goes on: {nx['player']} decides next ({_choices(nx)})")
+    elif a is not None or b is not None:
         more.append(f"next dealer: {a} if nobody buys back" + (f", {b} if all do" if b != a else ""))
     elif r["next_dealer"]:
         more.append(f"next dealer: {r['next_dealer']}")
-    if more:
-        tail = "; ".join(more)
-        text += " " + tail[0].upper() + tail[1:] + "."
-    return text
+    return more
 
 
 def _named(token: Optional[str], rules: Any) -> str:
@@ -242,19 +335,22 @@ def _named(token: Optional[str], rules: Any) -> str:
         return token
 
 
-def _result_text(r: dict[str, Any], indent: str, rules: Any = None) -> list[str]:
+def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool = True) -> list[str]:
+    """The result's lines: the cards shown (``shown``; the account's showdown line names them
+    already), the dead cards, the buy-backs, the marks, the winner."""
     lines = []
     if r["deal_over"]:
-        if r["shown"]:
+        if r["shown"] and shown:
             lines.append("Shown: " + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
         if r["dead"]:
             lines.append("Dead cards (not compared): " + ", ".join(r["dead"]))
     if r["buy_back_offers"]:
-        lines.append("Buy-back: " + ", ".join(f"{x['player']} for {x['stakes']} stake(s) = {x['amount']}"
+        lines.append("Buy-back: " + ", ".join(f"{x['player']} for {_stakes(x['stakes'])} = {x['amount']}"
                                               for x in r["buy_back_offers"]))
     if r["restart"]:
         lines.append("Virgins now: " + (", ".join(r["virgins"]) if r["virgins"] else "nobody"))
-    lines.append("Marks now: " + ", ".join(f"{n} {m}" for n, m in r["marks"].items()) + f"; pot {r['pot']}")
+    lines.append(f"{_words(rules)[1].capitalize()} now: " + ", ".join(f"{n} {m}" for n, m in r["marks"].items())
+                 + f"; pot {r['pot']}")
     wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
     if wa and wa == wb:
         lines.append(f"Winner of the match: {wa}, whether or not anybody buys back")
@@ -280,52 +376,283 @@ def _steps_text(steps: list[dict[str, Any]], indent: str,
     return lines
 
 
-def certain_text(certain: dict[str, Any]) -> str:
-    """What every case agrees on, in one line (issue 24 §5)."""
+def certain_text(certain: dict[str, Any], rules: Any = None) -> str:
+    """What every case agrees on, in one line (issue 24 §5), in the verdict's words: 'Certain
+    whatever the cards: Dora loses a mark (K13).'; '' where no case agrees on anything."""
+    mark, marks = _words(rules)
     parts = []
-    if certain["marks_lost"]:
-        parts.append("marks lost: " + _by_player(certain["marks_lost"]))
-    if certain["marks_gained"]:
-        parts.append("marks gained: " + _by_player(certain["marks_gained"]))
+    for verb, key in (("loses", "marks_lost"), ("gains", "marks_gained")):
+        table: dict[str, list[str]] = {}
+        for x in certain[key]:
+            table.setdefault(x["player"], []).append(x["rule"])
+        parts += [f"{p} {verb} {_count(len(ids), mark, marks)} ({', '.join(dict.fromkeys(ids))})"
+                  for p, ids in table.items()]
     if certain["out"]:
-        parts.append(_names(certain["out"]) + " out")
-    said = "; ".join(parts) if parts else "no mark moves in every case"
-    return f"Certain whatever the cards: {said}"
+        parts.append(_names(certain["out"]) + (" is" if len(certain["out"]) == 1 else " are") + " out")
+    return f"Certain whatever the cards: {'; '.join(parts)}." if parts else ""
 
 
-def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
-    """The ruling as text: the verdict, the claim, the steps, the result.  ``place`` names where
-    a history entry was written (a deal in the notation: its line) in place of its JSON path."""
+# --------------------------------------------------------------------------- the ruling a table reads
+
+_FULL_STEPS = [False]
+
+
+@contextmanager
+def full_steps(on: bool) -> Iterator[None]:
+    """Within it, :func:`ruling_text` gives every step with its source (``--steps``)."""
+    before = _FULL_STEPS[0]
+    _FULL_STEPS[0] = on
+    try:
+        yield
+    finally:
+        _FULL_STEPS[0] = before
+
+
+def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None,
+                steps: Optional[bool] = None) -> str:
+    """The ruling as a table reads it: first the whole answer (who loses or gains what and why,
+    the claim with the fact that decides it, the next dealer), then the account of the deal one
+    line per thing said or done with its rule IDs, then each source once.  ``steps`` (or
+    :func:`full_steps`): every step with its source in full instead.  ``place`` names where a
+    history entry was written (a deal in the notation: its line)."""
+    if steps if steps is not None else _FULL_STEPS[0]:
+        return _steps_ruling_text(ruling, source, place)
+    opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
+    lines = [f"{source}: ruling under {ruling.preset}" + (f" ({opts})" if opts else "")]
+    outcomes, other = _other_case_last(list(ruling.outcomes))
+    rules = ruling.rules
+    if len(outcomes) == 1:
+        lines.append("Verdict: " + verdict_text(outcomes[0].result, rules, outcomes[0].steps))
+    else:
+        certain = certain_text(ruling.certain, rules) if ruling.certain is not None else ""
+        if certain:  # (issue 24 §5: what every case agrees on, first)
+            lines.append(certain)
+        lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
+        lines += [f"  {_if(o.condition, other)}: {verdict_text(o.result, rules, o.steps)}" for o in outcomes]
+    lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
+    for w in ruling.warnings:
+        lines.append(f"Warning: {w.path}: {w.message}")
+    lines += _question_lines(ruling)
+    common = _common_prefix([o.steps for o in outcomes])
+    lines.append("How it went:")
+    lines += _account(common, "  ", place)
+    for o in outcomes:
+        rest = o.steps[len(common):]
+        if len(outcomes) > 1:
+            lines.append(f"  {_if(o.condition, other)}:")
+        lines += _account(rest, "    " if len(outcomes) > 1 else "  ", place)
+        lines += _result_text(o.result, "    " if len(outcomes) > 1 else "", rules, shown=False)
+    lines.append(_sources_line([s for o in outcomes for s in o.steps]))
+    return printable("\n".join(lines))
+
+
+def _if(condition: str, other: str = "") -> str:
+    """A case's condition as its account opens: 'If Dora was dealt II'; the case put last as
+    'In any other case' (``other``: its condition; see :func:`_other_case_last`)."""
+    return f"If {condition}" if condition and condition != other else "In any other case"
+
+
+def _other_case_last(outcomes: list[Any]) -> tuple[list[Any], str]:
+    """The outcomes in the order a person reads them, and the condition of the one that reads
+    best as 'in any other case': a case whose condition is three or more alternatives ('Rita was
+    dealt I or higher and Sergio was dealt 0; or ...') where every other case's is one, put last
+    (the JSON keeps its full condition)."""
+    if len(outcomes) < 2:
+        return outcomes, ""
+    alternatives = [o.condition.count("; or ") + 1 for o in outcomes]
+    longest = max(range(len(outcomes)), key=lambda k: alternatives[k])
+    if alternatives[longest] < 3 or sum(1 for n in alternatives if n > 1) > 1:
+        return outcomes, ""
+    last = outcomes[longest]
+    return outcomes[:longest] + outcomes[longest + 1:] + [last], last.condition
+
+
+def _account(steps: Sequence[dict[str, Any]], indent: str, place: Optional[Callable[[str], str]]) -> list[str]:
+    """The deal, one line per thing said or done (a history entry; the deal's start; the
+    showdown), its steps' words joined, the rule IDs beside it."""
+    lines = []
+    group: list[dict[str, Any]] = []
+
+    def flush() -> None:
+        if not group:
+            return
+        said = "; ".join(s["text"] for s in group)
+        ids = ", ".join(dict.fromkeys(s["rule"] for s in group))
+        at = group[0]["at"]
+        where = f"; {place(at)}" if place is not None and at else ""
+        lines.append(f"{indent}{said[0].upper()}{said[1:]} ({ids}{where})")
+        group.clear()
+
+    for s in steps:
+        if group and (s["at"] != group[0]["at"] or s["text"].startswith("showdown")):
+            flush()
+        group.append(s)
+    flush()
+    return lines
+
+
+def _sources_line(steps: Sequence[dict[str, Any]]) -> str:
+    """Each source once, with the rules of it the ruling cites: 'Sources: N. Farina (2010): K2,
+    K4, K13'."""
+    by_source: dict[str, list[str]] = {}
+    for s in steps:
+        rule = RULES.get(s["rule"])
+        if rule is not None and s["rule"] not in by_source.get(rule.source, ()):
+            by_source.setdefault(rule.source, []).append(s["rule"])
+    if not by_source:
+        return "Sources: none cited"
+    return "Sources: " + "; ".join(f"{citation(key)}: {', '.join(sorted(ids, key=_rule_order))}"
+                                   for key, ids in by_source.items())
+
+
+def _rule_order(rule_id: str) -> tuple[str, int]:
+    digits = "".join(ch for ch in rule_id if ch.isdigit())
+    return (rule_id.rstrip("0123456789"), int(digits) if digits else 0)
+
+
+def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", rules: Any = None) -> list[str]:
+    """The claim upheld, or overruled with the facts that decide it (each once, with the cases
+    it holds in where it does not hold in all ``cases``)."""
+    if c is None:
+        return []
+    who = f" by {c['by']}" if c.get("by") else ""
+    if c["verdict"] == "upheld":
+        return [f"Claim{who}: UPHELD"]
+    facts: dict[str, list[str]] = {}
+    for d in c["differences"]:
+        facts.setdefault(_fact(d, _words(rules)), []).append(d.get("if") or "")
+    lines = [f"Claim{who}: OVERRULED"]
+    for fact, conditions in facts.items():
+        cond = ""
+        if "" not in conditions and len(conditions) < cases:
+            cond = " (" + "; or ".join(_if(x, other)[0].lower() + _if(x, other)[1:] for x in conditions) + ")"
+        lines.append(f"  {fact}{cond}")
+    return lines
+
+
+def _fact(d: dict[str, Any], words: tuple[str, str] = ("mark", "marks")) -> str:
+    """One difference as the fact that decides it: who loses that the claim leaves out (or
+    names wrongly), else what was claimed and what the rules say."""
+    field, claimed, ruled = d["field"], d["claimed"], d["ruled"]
+    if field in ("loses", "gains") and isinstance(claimed, list) and isinstance(ruled, list):
+        verb = "loses" if field == "loses" else "gains"
+        left_out, wrong = d.get("left_out") or [], d.get("not_ruled") or []
+        parts = []
+        if left_out:
+            parts.append("the claim leaves out " + ", ".join(
+                f"{p}'s {_nth(claimed.count(p), k, words)}" for p, k in _tally(left_out).items()))
+        for p in _tally(wrong):
+            n = ruled.count(p)
+            parts.append(f"{p} {verb} {n}, not {claimed.count(p)}" if n else f"{p} {verb} none")
+        return "; ".join(parts) + f" (claimed: {_counted(claimed) or 'nobody'}; the rules say: " \
+            f"{_counted(ruled) or 'nobody'})"
+    return f"{field}: claimed {_show(claimed)}, the rules say {_show(ruled)}"
+
+
+def _tally(names: Sequence[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return counts
+
+
+def _nth(before: int, k: int, words: tuple[str, str] = ("mark", "marks")) -> str:
+    """``k`` marks (``words``: or lives) after ``before`` of the same player: 'mark', '2 marks',
+    'second mark'."""
+    one, many = words
+    if before == 0:
+        return one if k == 1 else f"{k} {many}"
+    ordinal = {1: "second", 2: "third", 3: "fourth"}.get(before, f"{before + 1}th")
+    return f"{ordinal} {one}" if k == 1 else f"{k} more {many}"
+
+
+def _question_lines(ruling: Ruling) -> list[str]:
+    """Each open question the outcome depends on, in plain words: what it asks, the reading this
+    ruling takes, and what each other reading rules (or, where the marks are the same, what
+    differs)."""
+    lines = []
+    chosen_results = [o.result for o in ruling.outcomes]
+    for q in ruling.readings:
+        chosen = next((r for r in q["readings"] if r["chosen"]), None)
+        lines.append(f"Open question ({q['settles']}): {q['question']}")
+        if chosen is not None:
+            lines.append(f"  This ruling reads: {_reading_words(chosen)}")
+        # readings that rule alike are named together, in one line (or one block of cases)
+        alike: dict[tuple[str, ...], list[str]] = {}
+        for r in q["readings"]:
+            if r["chosen"]:
+                continue
+            if r["status"] != "ruling":
+                said: tuple[str, ...] = (f": {r['status']}: {r.get('message', '')}",)
+            elif len(r["outcomes"]) == 1 and len(chosen_results) == 1:
+                said = (": " + _other_verdict(chosen_results[0], r["outcomes"][0]["result"], ruling.rules),)
+            elif len(r["outcomes"]) == 1 and not r["outcomes"][0].get("if"):
+                said = (": " + verdict_text(r["outcomes"][0]["result"], ruling.rules),)
+            else:
+                said = (":", *(f"    {_if(o['if']) if o.get('if') else 'In every case'}: "
+                               f"{verdict_text(o['result'], ruling.rules)}" for o in r["outcomes"]))
+            if said != (": the same ruling",):  # (a reading that rules as this one adds nothing)
+                alike.setdefault(said, []).append(_reading_words(r))
+        for said, words in alike.items():
+            lines.append(f"  Read otherwise ({'; or '.join(words)}){said[0]}")
+            lines += said[1:]
+    return lines
+
+
+def _reading_words(r: dict[str, Any]) -> str:
+    """A reading in its own words: its text without the bare 'yes: ' / 'no: ' that repeats the
+    value, and its rule."""
+    text = r["text"]
+    for prefix in (f"{r['reading']}: ", "yes: ", "no: "):
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+            break
+    rule = str(r.get("source") or "").split(" ")[0]
+    return f"{text} ({rule})" if rule and rule not in text else text
+
+
+_DIFFERS = (("out", "who is out"), ("virgins", "who stays a virgin"), ("next_dealer", "the next dealer"),
+            ("winner", "the winner"), ("bought_back", "who bought back"), ("buy_back_offers", "the buy-back prices"),
+            ("marks", "the marks each holds"), ("pot", "the pot"))
+
+
+def _other_verdict(chosen: dict[str, Any], other: dict[str, Any], rules: Any) -> str:
+    """Another reading's verdict; where it loses the same marks, what differs (Q8: who stays a
+    virgin)."""
+    said = verdict_text(other, rules)
+    if said != verdict_text(chosen, rules):
+        return said
+    differs = [f"{what}: {_show(other.get(key))} (this ruling: {_show(chosen.get(key))})"
+               for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
+    if not differs:
+        return "the same ruling"
+    return "the same marks, but " + "; ".join(differs)
+
+
+def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
+    """``--steps``: the verdict, the claim, every step with its rule and source, the result."""
     opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
     lines = [f"{source}: ruling under {ruling.preset}" + (f" ({opts})" if opts else "")]
     outcomes = ruling.outcomes
     single = len(outcomes) == 1
     # 1. the verdict: who loses or gains what, by which rule
     if single:
-        lines.append("Verdict: " + verdict_text(outcomes[0].result))
+        lines.append("Verdict: " + verdict_text(outcomes[0].result, ruling.rules, outcomes[0].steps))
         if ruling.unknown:
             lines.append(f"  (the same whatever the cards the position does not give: {', '.join(ruling.unknown)})")
     else:
-        if ruling.certain is not None:
-            lines.append(certain_text(ruling.certain))
+        certain = certain_text(ruling.certain, ruling.rules) if ruling.certain is not None else ""
+        if certain:
+            lines.append(certain)
         lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
         for k, o in enumerate(outcomes, 1):
-            lines.append(f"  Case {k}, if {o.condition or 'any card'}: {verdict_text(o.result)}")
+            lines.append(f"  Case {k}, if {o.condition or 'any card'}: {verdict_text(o.result, ruling.rules, o.steps)}")
     if ruling.readings:
         for q in ruling.readings:
             for line in _reading_lines(q, ruling.preset, brief=True):
                 lines.append(line)
     # 2. the claim
-    if ruling.claim is not None:
-        c = ruling.claim
-        who = f" by {c['by']}" if c.get("by") else ""
-        if c["verdict"] == "upheld":
-            lines.append(f"Claim{who}: UPHELD")
-        else:
-            lines.append(f"Claim{who}: OVERRULED")
-            for d in c["differences"]:
-                cond = f" (if {d['if']})" if d.get("if") else ""
-                lines.append(f"  {d['field']}: claimed {_show(d['claimed'])}, the rules say {_show(d['ruled'])}{cond}")
+    lines += _claim_lines(ruling.claim, rules=ruling.rules)
     for w in ruling.warnings:
         lines.append(f"Warning: {w.path}: {w.message}")
     # 3. the steps, with headings a person reads
@@ -486,7 +813,8 @@ def citation(key: str) -> str:
         return f"{key}, {reference(key)}"
     if key in SOURCES:
         source = SOURCES[key]
-        return f"{author_name(key)} ({source.year if source.year is not None else 'no date'})"
+        after = f", after {author_name(source.via)}" if source.via else ""
+        return f"{author_name(key)} ({source.year if source.year is not None else 'no date'}){after}"
     return key
 
 

@@ -497,11 +497,14 @@ def glossary_lines() -> list[str]:
 
 
 def _md_inline(text: str) -> str:
-    parts = re.split(r"(`[^`]+`)", text)
+    parts = re.split(r"(`[^`]+`|\*\*[^*`]+\*\*)", text)
     out = []
     for part in parts:
         if part.startswith("`") and part.endswith("`") and len(part) > 2:
             out.append(rf"\ ``{part[1:-1]}``\ ")
+            continue
+        if part.startswith("**") and part.endswith("**") and len(part) > 4:
+            out.append(rf"\ **{escape(part[2:-2])}**\ ")  # Markdown's strong text
             continue
         part = escape(part)
         part = re.sub(r"\[([^\]]+)\]\((https?://[^)]+)\)", lambda m: rf"`{m.group(1)} <{m.group(2)}>`__", part)

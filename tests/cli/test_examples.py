@@ -234,8 +234,13 @@ def test_unknown_card_grouped(capsys):
 def test_text_output_cites_rules(capsys):
     assert main([example("campli-cat-undo.json")]) == 0
     text = capsys.readouterr().out
-    assert "K13 (N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten)" in text
+    # issue 24 §1: the rule ID beside each line of the account, each source once at the end
+    assert "; Bruno loses a mark; exchange undone: Anna takes back the V from Bruno; Dora is dealt VIII (K5, K4, K13)" \
+        in text
+    assert text.count("N. Farina") == 1
     assert "Claim by Anna: UPHELD" in text
+    assert main(["--steps", example("campli-cat-undo.json")]) == 0
+    assert "K13 (N. Farina 2010, §Ereigniskarten)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("name", sorted(n for n in os.listdir(EXAMPLES) if n.endswith(".json")))

@@ -47,12 +47,14 @@ def _reference_steps(pos: Any, leaf: Any, subst: dict, shown: Optional[dict] = N
             at, head = None, "The deal"
         said: set[int] = set()
         first = True
+        met = None  # the last targeted event card before the showdown: a mark's reason (explain._why)
         for ev in events:
             kind = ev.kind
+            met = ev if kind == "arresto" else None if kind == "showdown" else met
             if kind == "mark-lost" and ev.seat in said:
                 said.discard(ev.seat)
                 continue
-            text = explain._event_text(ev, nm, card_name(ev.card))
+            text = explain._event_text(ev, nm, card_name(ev.card), rules)
             if kind == "dealer-keeps-highest":
                 low = [explain._card(c, subst, rules) for c in leaf.start.stack[-2:]]
                 if all(low):
@@ -66,6 +68,9 @@ def _reference_steps(pos: Any, leaf: Any, subst: dict, shown: Optional[dict] = N
             step = {"at": at, "rule": ev.rule, "source": explain._source(ev.rule), "text": text}
             if first and (not out or out[-1]["at"] != at):
                 step["heading"] = head
+            why = explain._why(ev, met, nm, card_name) if kind in ("mark-lost", "mark-gained") else None
+            if why:
+                step["why"] = why
             out.append(step)
             first = False
             if kind == "showdown" and all(ph in subst for _, ph in leaf.know.held):
@@ -82,7 +87,7 @@ def _said_by(pos: Any, notes: list[dict[str, Any]]) -> set[int]:
     said: set[int] = set()
     for note in notes:
         text = note["text"]
-        for head, tails in (("lowest card: ", (" loses a mark", " lose a mark")),
+        for head, tails in (("lowest card: ", (" loses a mark", " lose a mark", " loses a life", " lose a life")),
                             ("a single fool is in play: ", (" holding it loses",))):
             tail = next((t for t in tails if text.endswith(t)), None)
             if text.startswith(head) and tail is not None:

@@ -228,7 +228,7 @@ def test_4_the_largest_result_at_the_bounds_prints_in_full():
     [offer] = json.loads(out)["outcomes"][0]["result"]["buy_back_offers"]
     assert offer == {"player": "Carla", "stakes": 2**1000, "amount": 2**1000 * MAX_STAKE}
     code, text, _ = run(json.dumps(doc).encode())
-    assert code == 0 and f"Buy-back: Carla for {2**1000} stake(s) = {2**1000 * MAX_STAKE}" in text
+    assert code == 0 and f"Buy-back: Carla for {2**1000} stakes = {2**1000 * MAX_STAKE}" in text
 
 
 # --------------------------------------------------------------------------- 6: batch line bound

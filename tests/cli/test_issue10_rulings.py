@@ -205,27 +205,39 @@ def test_a_history_impossible_under_every_reading_says_so(capsys, tmp_path):
 
 
 def test_the_text_ruling_leads_with_the_verdict_then_the_claim_then_the_steps(capsys):
-    # K13 + K15 (campli-cat-undo.json, worked in test_examples.py): Bruno loses two marks
+    # K13 + K15 (campli-cat-undo.json, worked in test_examples.py): Bruno loses two marks, one for
+    # offering to Carla's cat (K13), one for the lowest card, his II (K15); Anna, right of the
+    # dealer Dora, deals next (K2).  Issue 24 §1: the first lines are the whole answer, with why
     assert main([os.path.join(EXAMPLES, "campli-cat-undo.json")]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == "Verdict: Bruno loses 2 marks (K13, K15). Next dealer: Anna."
+    assert lines[1] == ("Verdict: Bruno loses 2 marks: offered to Carla's XII Gnaf (K13); the lowest card, II (K15). "
+                        "Next dealer: Anna.")
     assert lines[2] == "Claim by Anna: UPHELD"
     assert lines[3] == "How it went:"
-    # headings a person reads, the path kept beside them
-    assert "  Anna offers:  ($.history[1])" in lines
+    # one line per thing done, in the table's order, the rule IDs beside it
+    assert "  Anna offers the card to the next player ('passo'); Bruno is dealt II; Anna and Bruno exchange " \
+           "cards (K5, K4, K7)" in lines
     # no doubled lines: the showdown's 'lowest card: Bruno loses a mark' is not followed by 'Bruno loses a mark'
-    showdown = next(i for i, x in enumerate(lines) if "showdown" in x)
-    after = [x.strip() for x in lines[showdown + 1:showdown + 4]]
-    assert after[0].startswith("lowest card: Bruno loses a mark")
-    assert not after[1].startswith("Bruno loses a mark")
+    showdown = next(x for x in lines if x.startswith("  Showdown"))
+    assert "lowest card: Bruno loses a mark; Anna deals next (K15, K2)" in showdown
+    # each source once, at the end
+    # issue 24 §2: the source names the account it is read in
+    assert lines[-1] == "Sources: N. Farina (2010), after the German account 'Cucù und Lu Stù': K2, K4, K5, K7, K8, K13, K15"
+    assert sum("Farina" in x for x in lines) == 1
+    # --steps: today's full list, headings a person reads, the path kept beside them
+    assert main(["--steps", os.path.join(EXAMPLES, "campli-cat-undo.json")]) == 0
+    full = capsys.readouterr().out.splitlines()
+    assert "  Anna offers:  ($.history[1])" in full
+    assert "    Anna offers the card to the next player ('passo') -- K5 (N. Farina 2010, §Geben und Kartentausch)" \
+        in full
 
 
 def test_the_ordinary_pack_games_speak_their_own_words(capsys):
-    # F2-F4: the Coucou dealer keeps the card he chose from his three; no 'sto bene' there
+    # F2-F4: the Coucou dealer keeps the card chosen from his three; no 'sto bene' there
     assert main([os.path.join(EXAMPLES, "coucou-talon-king.json")]) == 0
     said = capsys.readouterr().out
     assert "sto bene" not in said and "passo" not in said
-    assert "keeps the card he chose from his three" in said
+    assert "Emil, the dealer, keeps the card chosen from the three (F4)" in said
     # the dealer's two discards named where the position gives them (the whole stack here)
     assert "under the talon (" in said
 

@@ -106,9 +106,10 @@ def test_named_cards_the_order_does_not_place_are_laid_where_fresh_card_deals_th
     assert by_reading[FRESH]["status"] == "ruling"
     lost = {o["if"]: _lost_in(o) for o in by_reading[FRESH]["outcomes"]}
     fresh = "the 4th card from the top of the stack as shuffled"
+    # (the ranges low to high, the cards by Lu Stù's names: issue 24 §1)
     assert lost == {f"{fresh} is III or higher": [("Andrea", "K11"), ("Dario", "L3")],
-                    f"{fresh} is a card from II down to leone": [("Andrea", "K11"), ("Andrea", "L3")],
-                    f"{fresh} is matto": [("Andrea", "K11"), ("Andrea", "L4"), ("Dario", "L3")]}
+                    f"{fresh} is a card from Leone to II": [("Andrea", "K11"), ("Andrea", "L3")],
+                    f"{fresh} is Matto": [("Andrea", "K11"), ("Andrea", "L4"), ("Dario", "L3")]}
 
 
 def test_named_cards_the_order_places_are_ruled_under_fresh_card():

@@ -59,10 +59,19 @@ def test_the_verdict_names_only_readings_that_come_out_otherwise(tmp_path):
     assert main([str(path)], stdout=out) == 0
     lines = out.getvalue().splitlines()
     verdict = next(line for line in lines if line.startswith("Verdict: "))
-    assert verdict == "Verdict: Anna loses a mark (K11). The deal goes on: Carla decides next (keep or offer)."
-    others = [line for line in lines if line.startswith("  Under the other reading")]
-    assert others == ["  Under the other reading of Q2 (targeted_holder_acts = always): Anna loses a mark (K11). "
-                      "The deal goes on: Bruno decides next (keep or offer)."]
+    # K11: Anna offered to Bruno's hunter and loses a mark at once; the reason in words (issue 24 §1)
+    assert verdict == ("Verdict: Anna loses a mark: offered to Bruno's XIIII Bragon (K11). The deal goes on: Carla "
+                       "decides next (keep or offer).")
+    # the open question in plain words (issue 24 §1): the reading taken, then only the reading that
+    # rules otherwise ('always': Bruno acts after his Bragon), no option name or 'value: value:'
+    assert "Open question (Q2): Does the holder of a targeted event card act afterwards?" in lines
+    others = [line for line in lines if line.startswith("  Read otherwise")]
+    assert len(others) == 1 and others[0].endswith(
+        "(S3)): Anna loses a mark (K11). The deal goes on: Bruno decides next (keep or offer).")
+    assert "targeted_holder_acts" not in out.getvalue() and "after-refused-inn" not in out.getvalue()
+    out = io.StringIO()
+    assert main(["--steps", str(path)], stdout=out) == 0
+    lines = out.getvalue().splitlines()
     block = lines[lines.index("Open questions (the outcome differs by reading):"):]
     never = next(i for i, line in enumerate(block) if line.startswith("   * never:"))
     assert block[never + 1].startswith("     after-refused-inn:")

@@ -72,10 +72,11 @@ def test_one_figure_per_case_where_an_unknown_card_branches_the_ruling():
     root = parse(out)
     found = figures(root)
     assert root.get("data-figures") == "4" and len(found) == 4
-    assert [titles(f)[0] for f in found] == ["Case 1, if Dora was dealt a card from X down to III",
+    # (the ranges low to high, the cards by Farina's names: issue 24 §1)
+    assert [titles(f)[0] for f in found] == ["Case 1, if Dora was dealt a card from III to X",
                                             "Case 2, if Dora was dealt II",
-                                            "Case 3, if Dora was dealt a card from I down to leone",
-                                            "Case 4, if Dora was dealt matto"]
+                                            "Case 3, if Dora was dealt a card from Leone to I",
+                                            "Case 4, if Dora was dealt Matto"]
     showdowns = [next(t.text for t in f.iter(f"{SVG}text") if (t.text or "").startswith("Showdown")) for f in found]
     assert showdowns == ["Showdown (K15): Anna loses a mark (K15).",
                          "Showdown (K15): Anna loses a mark (K15); Dora loses a mark (K15).",

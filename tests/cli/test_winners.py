@@ -51,6 +51,7 @@ def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
     assert "joint winners and share the pot (S6)" in verdict
     # the open question's line for the preset's reading of Q11 (both lose, S5) names them too,
     # in play order (Beatrice sits right of the dealer)
+    code, text = rule(tmp_path, JOINT, "--steps")  # the open questions' full block (issue 24: --steps)
     lines = text.splitlines()
     q11 = next(i for i, line in enumerate(lines) if line.strip().startswith("all_equal (Q11)"))
     reading = next(line for line in lines[q11:] if line.strip().startswith("-> loses a mark"))
@@ -93,10 +94,12 @@ def test_the_kept_last_life_is_in_the_verdict(tmp_path):
     code, text = rule(tmp_path, kept, "--no-readings")
     assert code == EXIT_OK, text
     verdict = next(line for line in text.splitlines() if line.startswith("Verdict:"))
-    assert verdict == ("Verdict: Beatrice and Andrea each lose a mark (S5). Beatrice and Andrea, the last players "
+    # (S5: a life each, pagat's word; the lowest card, both kings)
+    assert verdict == ("Verdict: Beatrice and Andrea each lose a life: the lowest card, king (S5). Beatrice and "
+                       "Andrea, the last players "
                        "in, went out in this deal and keep their last life (S6); next dealer: Beatrice.")
     # under the restarts the marks come back by K18/D8/Z11, not by S6
-    code, text = rule(tmp_path, JOINT)
+    code, text = rule(tmp_path, JOINT, "--steps")
     restart = next(line for line in text.splitlines() if "(all_out = restart-no-virgins)" in line)
     assert "keep their last life" not in restart and "Beatrice and Andrea are out" in restart
 

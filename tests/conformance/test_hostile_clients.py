@@ -159,17 +159,19 @@ def test_a_timed_out_clients_children_are_ended_with_it(tmp_path):
 # ---------------------------------------------------------------------- finding 11: serve
 
 
-def test_serve_survives_a_lone_surrogate_and_bytes_that_are_not_utf8():
+def test_serve_survives_a_lone_surrogate_bytes_that_are_not_utf8_and_a_line_too_long():
     from cucu_ref.services.conformance.vectors import input_of, load
 
     vector = next(v for v in load() if v.id == K10)
-    lines = b'{"id":"\\ud800"}\n\xff\xfe\n' + json.dumps(input_of(vector)).encode() + b"\n"
+    lines = (b'{"id":"\\ud800"}\n\xff\xfe\n' + b" " * 1_100_000 + b"{}\n"
+             + json.dumps(input_of(vector)).encode() + b"\n")
     done = subprocess.run([sys.executable, "-m", "cucu_ref.cli.conformance", "serve"], input=lines,
                           capture_output=True, timeout=60, check=False)
     answers = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
-    assert done.returncode == 0 and len(answers) == 3, done.stderr
+    assert done.returncode == 0 and len(answers) == 4, done.stderr
     assert "error" in answers[0] and "error" in answers[1]
-    assert answers[2]["id"] == K10 and {k: answers[2]["outcome"][k] for k in RIGHT} == RIGHT
+    assert answers[2] == {"id": None, "error": "the line is longer than 1048576 bytes"}
+    assert answers[3]["id"] == K10 and {k: answers[3]["outcome"][k] for k in RIGHT} == RIGHT
 
 
 # ---------------------------------------------------------------------- issue 25 §2: the first step

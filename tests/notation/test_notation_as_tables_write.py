@@ -92,17 +92,24 @@ def test_coucous_talon_king_is_ruled_by_f4_and_the_claim_upheld(tmp_path):
     assert main(["--format", "json", str(path)], stdout=out, stderr=io.StringIO()) == 0
     record = json.loads(out.getvalue())
     # F5: François's 7 is lowest; F2: the first hand, Bruno, deals next
-    assert [o["verdict"] for o in record["outcomes"]] == ["François loses a mark (F5). Next dealer: Bruno."]
+    # (the verdict says why: issue 24 §1)
+    assert [o["verdict"] for o in record["outcomes"]] == [
+        "François loses a mark: the lowest card, 7 (F5). Next dealer: Bruno."]
     assert record["claim"]["verdict"] == "upheld"
     assert "K12" not in out.getvalue()
 
 
-def test_a_talon_king_against_the_stack_line_is_refused_under_f4():
-    with pytest.raises(NotationError) as err:
-        parse(COUCOU.replace("Dealer: Anna\n", "Dealer: Anna\nStack: top dame\n"))
-    e = err.value
-    assert (e.line, e.column, e.rule) == (9, 31, "F4")  # "François: 7, je change, talon " is 30 characters
-    assert e.message == "the talon's top card is Q (the 'Stack:' line), not K"
+def test_a_talon_king_against_the_stack_line_is_refused_at_its_line(tmp_path):
+    # the 'Stack:' line says the talon's top is a queen, the player's line a king: the line stays
+    # an exchange with the talon for the position's layers to judge (so that every position
+    # document reads back as itself), and they refuse it at that line
+    path = tmp_path / "deal.txt"
+    path.write_text(COUCOU.replace("Dealer: Anna\n", "Dealer: Anna\nStack: top dame\n"), encoding="utf-8")
+    out = io.StringIO()
+    assert main([str(path)], stdout=out, stderr=io.StringIO()) == 1
+    assert "deal.txt:9:" in out.getvalue()
+    assert parse(COUCOU.replace("Dealer: Anna\n", "Dealer: Anna\nStack: top dame\n"))["history"][-3] == {
+        "stack-exchange": "François", "card": "K"}
 
 
 def test_a_forgotten_bang_suggests_the_call():

@@ -148,6 +148,10 @@ def test_the_ruling_of_a_deal_in_the_notation_names_its_lines(tmp_path):
     # output keeps the paths, which a program reads
     code, out, _ = run(tmp_path, DEAL)
     assert code == EXIT_OK
+    # (the account's lines end with their rule IDs and the line: issue 24 §1)
+    assert "(K5, K4, K7; line 5)" in out and "Dora, the dealer, keeps the card (K8; line 8)" in out
+    assert "$.history" not in out
+    code, out, _ = run(tmp_path, DEAL, "--steps")
     assert "Anna offers:  (line 5)" in out and "Dora keeps:  (line 8)" in out
     assert "$.history" not in out
     code, out, _ = run(tmp_path, DEAL, "--format", "json")

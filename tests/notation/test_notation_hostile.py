@@ -95,7 +95,32 @@ def test_the_problems_reported_are_capped():
 
 def test_counting_history_lines_stops_at_the_schemas_limit():
     found = errors(HEAD + "Anna: passo\n" * 5000)
-    assert found == [(4 + 2000, 1, "more than 2000 events in the history (the format's bound): reading stops here")]
+    # the 2001st event, line 2004's item at column 7 ('Anna: passo')
+    assert found == [(4 + 2000, 7, "more than 2000 events in the history (the format's bound): reading stops here")]
+
+
+def test_one_line_of_many_cards_shown_stops_at_the_limit():
+    shown = ", ".join(["Anna V"] * 3000)
+    (line, col, msg), = errors(HEAD + f"shown: {shown}\n")
+    # the 2001st item: 'shown: ' and 2000 items of 'Anna V, ' before it
+    assert (line, col) == (4, 8 + 2000 * 8) and msg.startswith("more than 2000 events")
+
+
+def test_a_stack_line_holds_at_most_the_schemas_cards():
+    (line, col, msg), = errors(HEAD + "Stack: order " + '"V" ' * 100_000 + "\n")
+    # the 61st card: 'Stack: order ' and 60 words of '"V" ' before it
+    assert (line, col, msg) == (4, 14 + 60 * 4, "more than 60 cards (the format's bound)")
+
+
+def test_a_dealt_line_holds_at_most_the_schemas_players():
+    (line, col, msg), = errors(HEAD + "Dealt: " + ", ".join(f"P{i} V" for i in range(100)) + "\n")
+    assert (line, msg) == (4, "more than 64 players' cards (the format's bound)")
+    assert col == 8 + len(", ".join(f"P{i} V" for i in range(64))) + 2
+
+
+def test_an_unknown_ruleset_is_quoted_cut_short():
+    (line, col, msg), *_ = errors("Ruleset: campli" + "!" * 100_000 + "\nPlayers: A, B\nDealer: A\n")
+    assert (line, col) == (1, 10) and len(msg) < 300
 
 
 def test_trailing_marks_are_dropped_in_one_pass():
@@ -189,3 +214,12 @@ def test_a_file_that_is_not_utf8_is_refused_with_line_and_column(tmp_path):
     # the header is 16 + 34 + 13 bytes and 'Anna: V, pass' 13 more: the bad byte is byte 76,
     # the 14th column of line 4
     assert "not UTF-8 text (byte 76: line 4, column 14)" in out + err
+
+
+def test_the_json_path_says_a_name_not_seated_only_looks_like_a_players(tmp_path):
+    data = json.dumps({"format": "cucu-position/1", "ruleset": "campli", "players": ["Anna", "Bruno"],
+                       "dealer": "Bruno", "history": [{"keep": "\u0410nna"}]}).encode()
+    record = _record(tmp_path, data, "deal.json")
+    assert [p["message"] for p in record["problems"]] == [
+        "player 'Аnna' is not seated at this table; 'Anna' looks the same but is written with other letters "
+        "('А' (CYRILLIC CAPITAL LETTER A) for 'A') (players: Anna, Bruno)"]

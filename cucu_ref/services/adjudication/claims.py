@@ -36,6 +36,17 @@ def ruled_fields(r: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _with_out_losses(claimed: dict[str, Any], ruled: dict[str, Any]) -> Any:
+    """The losers a claim means: those it lists, and each player it says went out whom it does
+    not list, with the marks he lost (going out is losing the last mark, K16; a table that says
+    'Eve out' says Eve lost).  A loser the claim names nowhere stays left out."""
+    listed = list(claimed["loses"])
+    for player in claimed.get("out") or ():
+        if player not in listed:
+            listed += [player] * max(1, ruled["loses"].count(player) if player in ruled["out"] else 1)
+    return sorted(listed)
+
+
 def judge_claim(pos: Position, outcomes: list[CaseOutcome]) -> Optional[dict[str, Any]]:
     if pos.claim is None:
         return None
@@ -43,6 +54,8 @@ def judge_claim(pos: Position, outcomes: list[CaseOutcome]) -> Optional[dict[str
     for o in outcomes:
         ruled = ruled_fields(o.result)
         for field, claimed in pos.claim.fields.items():
+            if field == "loses":
+                claimed = _with_out_losses(pos.claim.fields, ruled)
             actual = ruled[field]
             if field in ("holds", "net"):
                 actual = {n: actual.get(n) for n in claimed}
@@ -51,5 +64,22 @@ def judge_claim(pos: Position, outcomes: list[CaseOutcome]) -> Optional[dict[str
                 if o.condition:
                     diff["if"] = o.condition
                 diffs.append(diff)
+    for d in diffs:
+        if d["field"] in ("loses", "gains"):
+            # the players the claim leaves out, and those it names wrongly (K15, K16)
+            d["left_out"] = _minus(d["ruled"], d["claimed"])
+            d["not_ruled"] = _minus(d["claimed"], d["ruled"])
     verdict = "upheld" if not diffs else "overruled"
     return {"by": pos.claim.by, "claimed": pos.claim.fields, "verdict": verdict, "differences": diffs}
+
+
+def _minus(a: list[str], b: list[str]) -> list[str]:
+    """``a`` less ``b``, as multisets (a player named twice lost two marks)."""
+    rest = list(b)
+    out = []
+    for x in a:
+        if x in rest:
+            rest.remove(x)
+        else:
+            out.append(x)
+    return out

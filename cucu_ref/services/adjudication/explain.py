@@ -19,7 +19,7 @@ from ...game.rulesets import by_identity
 from ...game.scoring import evaluate
 from ...game.state import EventKind
 from ...formats.sources import RULES, cite
-from ...formats.vocabulary import display_label
+from ...formats.vocabulary import call, counter_words, display_label, say
 from .model import is_placeholder
 
 __all__ = ["steps_of", "heading", "EVENT_TEXT", "EVENT_TEXT_BY_RULE"]
@@ -31,53 +31,56 @@ EVENT_TEXT = {
     "keep": "{seat} keeps the card",
     "offer": "{seat} offers the card to the next player",
     "exchange": "{seat} and {other} exchange cards",
-    "arresto": "{seat} holds {card}: arresto, the offer from {other} stops there",
-    "skip": "the offer jumps over {seat}'s horse ('salta')",
+    "arresto": "{seat} holds {card}: the offer from {other} stops there",
+    "skip": "the offer from {other} jumps over {seat}'s horse to the next player",
     "exchange-with-stack": "{seat} exchanges the card with the stack",
-    "mark-lost": "{seat} loses a mark",
-    "mark-gained": "{seat} gains a mark",
-    "out": "{seat} has no marks left: out",
-    "undo": "exchange undone: {seat} takes back the card from {other}",
+    "mark-lost": "{seat} loses a {mark}",
+    "mark-gained": "{seat} gains a {mark}",
+    "out": "{seat} has no {marks} left: out",
+    "undo": "exchange undone: {seat} takes back the {held} from {other}",
     "fermatevi": "{seat} says 'fermatevi aliquanto' to {other}",
     "keep-after-fermatevi": "{seat} keeps the card after all",
-    "ask-pagherai-se-null": "{seat} asks the innkeeper {other}: 'pagherai se null?'",
-    "accept": "the innkeeper {seat} accepts: no exchange; he pays if {other} loses with a nulla",
+    "ask-pagherai-se-null": "{seat} asks the innkeeper {other}: '{ask}'",
+    "accept": "the innkeeper {seat} accepts: no exchange; {seat} pays if {other} loses with a nulla",
     "refuse": "the innkeeper {seat} refuses and must exchange with {other}",
     "showdown": "showdown: the live cards are compared",
-    "buy-back-offer": "{seat} may buy back in for {amount} stake(s)",
-    "buy-back": "{seat} buys back in for {amount} stake(s)",
+    "buy-back-offer": "{seat} may buy back in for {stakes}",
+    "buy-back": "{seat} buys back in for {stakes}",
     "decline-buy-back": "{seat} does not buy back",
     "restart": "everybody went out in this deal: all get their marks again",
     "draw": "everybody went out in this deal: a draw, all play again",
     "next-dealer": "{seat} deals next",
-    "winner": "{seat} wins the match and the pot ({amount} stake(s))",
+    "winner": "{seat} wins the match and the pot ({stakes})",
     "dead-card-under-stack": "{seat}'s dead card goes under the stack",
     "inn-bargain": "{seat} has the inn and asks {other} what he offers",
     "hint": "{seat} hinted at holding a fool",
     "offer-back": "{seat} must offer the card back to the left, to {other} ('cart'arrit')",
     "way-back-ends": "the way back ends at {seat}",
     "exchange-with-talon": "{seat} exchanges the card with the talon",
-    "talon-king": "the talon's card is a king: {seat} may not exchange with it",
-    "dealer-keeps-highest": "the dealer {seat} takes three cards, keeps the highest ({card}) and puts the other two "
+    "talon-king": "the card on the talon is {card}: {seat} may not exchange with it",
+    "dealer-keeps-highest": "{seat}, the dealer, takes three cards, keeps the highest ({card}) and puts the other two "
                             "under the talon",
-    "refuse-and-pay": "{seat} refuses the exchange and pays a mark",
-    "stack-king": "{seat} cuts a king from the stock: it goes back and he keeps his own card",
+    "refuse-and-pay": "{seat} refuses the exchange and pays a {mark}",
+    "stack-king": "{seat} cuts a {card} from the stock: it goes back and {seat} keeps the card held",
     "joint-winner": "{seat} is a joint winner: the last players went out together and share the pot "
-                    "({amount} stake(s))",
-    "keep-last-life": "{seat} keeps his last life: the last players went out together",
+                    "({stakes})",
+    "keep-last-life": "{seat} keeps a last life: the last players went out together",
 }
 # Where a ruleset's own rule gives an event another meaning (kind, rule) -> text.
 EVENT_TEXT_BY_RULE = {
     # L7: Lu Stù's innkeeper answers the offerer's bargain; there is no second offer
     ("accept", "L7"): "the innkeeper {seat} accepts {other}'s bargain: they exchange cards",
-    ("refuse", "L7"): "the innkeeper {seat} turns down {other}'s bargain ('fatt nu bicchijr'): he keeps the inn "
+    ("refuse", "L7"): "the innkeeper {seat} turns down {other}'s bargain ('fatt nu bicchijr'): {seat} keeps the inn "
                       "and pays if {other} loses with the nulla",
-    ("arresto", "F3"): "{seat} holds a king and says 'Coucou!': no exchange with {other}",
-    ("arresto", "A1"): "{seat} shows a king: no exchange with {other}",
-    ("arresto", "H2"): "{seat} holds a king and says 'Her!': no exchange with {other}",
+    ("arresto", "F3"): "{seat} holds the {card} and says 'Coucou!': no exchange with {other}",
+    ("arresto", "A1"): "{seat} shows the {card}: no exchange with {other}",
+    ("arresto", "H2"): "{seat} holds the {card} and says 'Her!': no exchange with {other}",
     # As Qui Court (Q18 'keeps-own'): Coucou's talon rule met by the dealer
     ("stack-king", "F4"): "the talon's card is a king: the dealer {seat} may not exchange with it and keeps his card",
-    ("mark-lost", "Q9"): "{seat} refuses the exchange and puts a mark in the cup",
+    # D6: the digital game's inn is shown, and pauses the request; nobody says 'fermatevi'
+    ("fermatevi", "D6"): "the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nulla "
+                         "loses",
+    ("mark-lost", "Q9"): "{seat} refuses the exchange and puts a {mark} in the cup",
     # the ordinary-pack games: their own words, and every card dealt before play begins
     ("shuffle", "F2"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
     ("shuffle", "H1"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
@@ -89,20 +92,20 @@ EVENT_TEXT_BY_RULE = {
     ("offer", "H1"): "{seat} asks the neighbour to exchange",
     ("keep", "R2"): "{seat} keeps the card",
     ("offer", "R2"): "{seat} asks the neighbour to change",
-    ("arresto", "S3"): "{seat} exposes a king: no exchange with {other}",
+    ("arresto", "S3"): "{seat} exposes the {card}: no exchange with {other}",
     ("shuffle", "S2"): "{seat} deals one card to each player before play begins",
     ("keep", "S2"): "{seat} keeps the card",
     ("offer", "S2"): "{seat} tries to exchange with the next player",
-    ("keep", "S4"): "the dealer {seat} keeps the card",
-    ("exchange-with-stack", "S4"): "the dealer {seat} exchanges the card for one cut from the stock",
+    ("keep", "S4"): "{seat}, the dealer, keeps the card",
+    ("exchange-with-stack", "S4"): "{seat}, the dealer, exchanges the card for one cut from the stock",
     # Campli's words (K5, K8) and the rulesets that cite them
     ("keep", "K5"): "{seat} keeps the card ('sto bene')",
     ("offer", "K5"): "{seat} offers the card to the next player ('passo')",
-    ("keep", "K8"): "the dealer {seat} keeps his card",
+    ("keep", "K8"): "{seat}, the dealer, keeps the card",
     ("keep", "D3"): "{seat} keeps the card",
     ("offer", "D3"): "{seat} asks the next player to exchange",
-    ("keep", "F4"): "the dealer {seat} keeps the card he chose from his three (F4)",
-    ("keep", "A4"): "the dealer {seat} keeps his card",
+    ("keep", "F4"): "{seat}, the dealer, keeps the card chosen from the three",
+    ("keep", "A4"): "{seat}, the dealer, keeps the card",
     ("keep", "L8"): "{seat} keeps the card",
 }
 
@@ -215,13 +218,62 @@ def _texts(rules: Any, names: tuple[str, ...]) -> _Texts:
     return texts
 
 
-def _event_text(ev: Any, nm: Any, card: Optional[str]) -> str:
-    """One engine event as a line (not the showdown's cards, nor the F2 dealer's discards)."""
+# A targeted event card (C2) as its holder meets the offer, by role: the call the ruleset's source
+# prints (K10-K14; 'zumb', L9; 'Gnau', Z5: vocabulary.call).  A horse does not stop the offer, it
+# lets it jump (K12): its 'skip' line says where the offer goes.
+ARRESTO_TEXT = {
+    "cuckoo": "{seat} holds {card}: '{call}!', no exchange with {other}",
+    "hunter": "{seat} holds {card}: '{call}!', no exchange with {other}",
+    "horse": "{seat} holds {card}: '{call}!'",
+    "cat": "{seat} holds {card}: '{call}!', no exchange with {other}",
+    "inn": "{seat} holds {card}, the inn: the offer from {other} waits",
+}
+# The rulesets whose event cards are shown, not called (the digital game, D4-D6)
+ARRESTO_SHOWN = {
+    "cuckoo": "{seat} shows {card}: no exchange with {other}",
+    "hunter": "{seat} shows {card}: no exchange with {other}",
+    "horse": "{seat} shows {card}",
+    "cat": "{seat} shows {card}: no exchange with {other}",
+    "inn": "{seat} shows {card}, the inn: the offer from {other} waits",
+}
+_SHOWN_RULES = frozenset({"D4", "D5", "D6"})
+
+
+def _arresto_template(ev: Any, rules: Any) -> Optional[str]:
+    """The line of a targeted event card by its role (None: no role known, the generic line)."""
+    if rules is None or ev.card is None:
+        return None
+    role = rules.role_of_card.get(ev.card)
+    if role is None:
+        return None
+    return (ARRESTO_SHOWN if ev.rule in _SHOWN_RULES else ARRESTO_TEXT).get(role)
+
+
+def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str:
+    """One engine event as a line (not the showdown's cards, nor the F2 dealer's discards), in
+    the words of ``rules``' source: its calls, its marks or lives (D1, R1, S5)."""
     if ev.kind == EventKind.EXCHANGE_WITH_STACK:
         return f"{nm(ev.seat)} exchanges the card with the {'bottom' if ev.amount else 'top'} card of the stack"
-    template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule)) or EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
+    template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
+    if template is None and ev.kind == EventKind.ARRESTO:
+        template = _arresto_template(ev, rules)
+    if template is None:
+        template = EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
+    role = rules.role_of_card.get(ev.card) if rules is not None and ev.card is not None else None
+    mark, marks = counter_words(rules) if rules is not None else ("mark", "marks")
     return template.format(seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
-                           amount=ev.amount)
+                           amount=ev.amount, stakes=f"{ev.amount} stake{'' if ev.amount == 1 else 's'}",
+                           call=call(rules, role) if role is not None else "", mark=mark, marks=marks,
+                           held=card or "card", ask=_asked(rules) if ev.kind == EventKind.ASK_PAGHERAI_SE_NULL else "")
+
+
+def _asked(rules: Any) -> str:
+    """The offerer's question to the innkeeper in the ruleset's language (K14: 'pagherai se
+    null?'; the digital page's 'betal hvis nul', D6)."""
+    try:
+        return say(rules, "ask") if rules is not None else "pagherai se null?"
+    except ValueError:
+        return "pagherai se null?"
 
 
 def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dict[str, Optional[str]]], rules: Any,
@@ -230,7 +282,7 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
     '?' for one that varies between the outcome's cases), the F2 dealer's discards, a card the
     outcome's case binds."""
     card = card_name(ev.card) if ev.card is not None else None
-    text = _event_text(ev, nm, card)
+    text = _event_text(ev, nm, card, rules)
     if ev.kind == EventKind.DEALER_KEEPS_HIGHEST:
         low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
         if all(low):
@@ -287,7 +339,12 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
             at, head = None, "The deal"
         said: set[int] = set()  # seats whose showdown mark the showdown's notes already name
         head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
+        met = None  # the entry's last targeted event card (C2): the reason of the marks it costs
         for ev in events:
+            if ev.kind == EventKind.ARRESTO:
+                met = ev
+            elif ev.kind == EventKind.SHOWDOWN:
+                met = None  # the showdown's marks have their own reasons (its notes)
             if said and ev.kind == EventKind.MARK_LOST and ev.seat in said:
                 said.discard(ev.seat)
                 continue
@@ -303,13 +360,17 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                     known = (ev.rule, _source(ev.rule), _bound_text(ev, leaf, subst, shown, rules, nm, card_name))
                 else:
                     card = card_name(ev.card) if ev.card is not None else None
-                    known = memo[ev] = (ev.rule, _source(ev.rule), _event_text(ev, nm, card))
+                    known = memo[ev] = (ev.rule, _source(ev.rule), _event_text(ev, nm, card, rules))
             rule, source, text = known
             if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
                 head_due = False
             else:
                 out.append({"at": at, "rule": rule, "source": source, "text": text})
+            if ev.kind == EventKind.MARK_LOST or ev.kind == EventKind.MARK_GAINED:
+                why = _why(ev, met, nm, card_name)
+                if why:
+                    out[-1]["why"] = why
             if ev.kind == EventKind.SHOWDOWN and all(ph in subst for _, ph in leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
@@ -317,6 +378,22 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 out.extend(notes)
                 said = named
     return out
+
+
+def _why(ev: Any, met: Any, nm: Any, card_name: Any) -> Optional[str]:
+    """Why a mark is lost or gained during the deal, in words a table says: 'offered to Carla's
+    XII Gnaf' (K11, K13, L8: the offer met a hunter or a cat), 'paid by Bruno, whose offer met the
+    XII Gnaf' (Z5), 'refused the exchange and paid' (Q9); None where no event card says why."""
+    if ev.kind == EventKind.MARK_LOST and ev.rule == "Q9":
+        return "refused the exchange and paid"
+    if met is None:
+        return None
+    card = card_name(met.card) or "event card"
+    if ev.kind == EventKind.MARK_LOST and ev.seat == met.other:
+        return f"offered to {nm(met.seat)}'s {card}"
+    if ev.kind == EventKind.MARK_GAINED and ev.seat == met.seat:
+        return f"paid by {nm(met.other)}, whose offer met the {card}"
+    return None
 
 
 # the scoring module's notes name seats by number: 'seat(s) 0, 2', 'seat 1'
@@ -362,6 +439,7 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
         return [], set()
     names = pos.players
     memo = texts.notes if texts is not None else {}
+    lives = counter_words(pos.rules)[0] == "life"  # the scoring module's notes count marks (D1, R1, S5)
 
     def seats(m: "re.Match[str]") -> str:
         return ", ".join(names[int(x)] for x in _NUMBER.findall(m.group(1)))
@@ -384,6 +462,8 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
             text = _LOWEST.sub(r"\1 loses a mark", text)
             known = memo[note] = (text, says)
         text, says = known
+        if lives:
+            text = text.replace(" a mark", " a life")
         named |= says
         rule = note[0]
         notes.append({"at": at, "rule": rule, "source": _source(rule), "text": text})

@@ -16,7 +16,7 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Iterator, Mapping, NamedTuple, Optional
 
-from ...game.cards import PACKS, Card
+from ...game.cards import PACKS, Card, Pack
 from ...game.deal import deal_places, fixed_deal_places, reach_places
 from ...game.engine import step
 from ...formats.position import Position, start_state
@@ -82,12 +82,35 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+class _Places(NamedTuple):
+    """Where each card of the deal lies in the shuffled stack, and what each place is called."""
+
+    dealt_at: dict[int, int]  # seat -> the place his card is dealt from
+    labels_at: dict[int, str]  # place -> what the table calls the card there
+    seat_at: dict[int, int]  # place -> the seat dealt from it (where that is fixed before play)
+    dealer_three: tuple[int, ...]  # F2: the places of the dealer's three cards
+    top_i: int
+    bottom_i: int
+    known_dealt: dict[int, Card]  # the dealt cards laid at their seats' places
+    named: dict[int, tuple[Card, str, int]]  # the dealt cards laid in the replay instead (see _play_dependent)
+    reach: list[int]  # the places a deal may reach where the dealing depends on play
+
+
 def layout(pos: Position, rules: Rules) -> Layout:
     pack = PACKS[rules.pack]
     size = pack.size
     if pos.stack_order is not None and None not in pos.stack_order and len(pos.stack_order) == size:
         whole: tuple[Card, ...] = pos.stack_order  # type: ignore[assignment]  # (no None in it)
         return Layout(whole, whole, {}, Counter())  # every card known
+    places = _places(pos, rules, size)
+    laid = _laid(pos, size, places)
+    dealer_three = places.dealer_three
+    if not any(laid[i] is None for i in dealer_three):
+        dealer_three = ()  # the dealer's cards are known: the shuffle itself settles them
+    return _with_placeholders(pack, laid, places._replace(dealer_three=dealer_three))
+
+
+def _places(pos: Position, rules: Rules, size: int) -> _Places:
     order = pos.order
     m = len(order)
     bottom_deal = rules.deal_from == "bottom"
@@ -109,93 +132,96 @@ def layout(pos: Position, rules: Rules) -> Layout:
     top_i, bottom_i = (0, size - 1 - drawn) if bottom_deal else (drawn, size - 1)
     labels_at.setdefault(top_i, "the top card of the stack")
     labels_at.setdefault(bottom_i, "the bottom card of the stack" + (" above the dealer's discards" if three else ""))
-    known_dealt = _known_dealt(pos)
-    named: dict[int, tuple[Card, str, int]] = {}
-    reach: list[int] = []
-    if not fixed_deal_places(rules):
-        # where the dealing depends on play (L10 and K4, F4, Q7's fresh card) the place each
-        # later seat is dealt from is known only in the replay: a named dealt card is laid there
-        # (replay.Search.lay_named), and every place a deal may reach stays a placeholder, named
-        # by its place, since which seat it goes to depends on play; the first seats' places
-        # (all but the dealer's, at most two) are theirs whatever happens: the first is dealt at
-        # the deal's start, the second when the first decides and before his decision takes effect
-        # (K4; K7: the target of an offer is dealt for it), so no play can move the stack first
-        named = _named_dealt(pos)
-        known_dealt = {}
-        end = "bottom" if bottom_deal else "top"
-        sure = min(_DEALT_BEFORE_ANY_PLAY, m - 1)
-        reach = list(reach_places(rules, m, size))
-        for given, i, field in ((pos.stack_top, top_i, "top"), (pos.stack_bottom, bottom_i, "bottom")):
-            if given is not None and i in reach:
-                # Q7's fresh cards come from the top (L2): the card left on top after the deal lies
-                # one place further down for each of them, at no place fixed before play
-                raise Unsupported(f"the card left on the {field} of the stack after the deal lies at a place "
-                                  f"that depends on play here (a player who buys back during the deal is dealt "
-                                  f"the next card at once from the top, L2, under Q7 'fresh-card'); give the "
-                                  f"stack's 'order' instead of '{field}'", f"$.stack.{field}", "Q7")
-        for j, i in enumerate(reach):
-            if j >= sure:
-                labels_at[i] = f"the {_ordinal(j + 1)} card from the {end} of the stack as shuffled"
-                seat_at.pop(i, None)
-    layout: list[Optional[Card]]
-    if pos.stack_order is not None:
-        # a partial 'order' gives the stack from the top down; the cards below it are unknown
-        layout = list(pos.stack_order) + [None] * (size - len(pos.stack_order))
-        # which of the dealer's three places (F2) the order itself gives, before a dealt card
-        # named for his first place (the card he keeps) is filled in
-        three_given = [layout[i] is not None for i in dealer_three]
-        for seat, c in known_dealt.items():
-            if seat in dealt_at and layout[dealt_at[seat]] is None:
-                layout[dealt_at[seat]] = c
-        if any(three_given) and not all(three_given):
-            # the places of a shuffled stack say which card the dealer takes first, not which he keeps
-            raise Unsupported("the dealer takes three cards (F2): an 'order' must give all three he takes or "
-                              "none of them; or leave out 'order' and give what the table knows ('dealt', "
-                              "'hands', 'top')")
-    else:
-        layout = [None] * size
-        for seat, c in known_dealt.items():
-            if seat in dealt_at:
-                layout[dealt_at[seat]] = c
+    places = _Places(dealt_at, labels_at, seat_at, dealer_three, top_i, bottom_i, _known_dealt(pos), {}, [])
+    return places if fixed_deal_places(rules) else _play_dependent(pos, rules, size, places)
+
+
+def _play_dependent(pos: Position, rules: Rules, size: int, places: _Places) -> _Places:
+    """Where the dealing depends on play (L10 and K4, F4, Q7's fresh card) the place each later
+    seat is dealt from is known only in the replay: a named dealt card is laid there
+    (replay.Search.lay_named), and every place a deal may reach stays a placeholder, named by
+    its place, since which seat it goes to depends on play; the first seats' places (all but
+    the dealer's, at most two) are theirs whatever happens: the first is dealt at the deal's
+    start, the second when the first decides and before his decision takes effect (K4; K7: the
+    target of an offer is dealt for it), so no play can move the stack first."""
+    m = len(pos.order)
+    end = "bottom" if rules.deal_from == "bottom" else "top"
+    sure = min(_DEALT_BEFORE_ANY_PLAY, m - 1)
+    reach = list(reach_places(rules, m, size))
+    for given, i, field in ((pos.stack_top, places.top_i, "top"), (pos.stack_bottom, places.bottom_i, "bottom")):
+        if given is not None and i in reach:
+            # Q7's fresh cards come from the top (L2): the card left on top after the deal lies
+            # one place further down for each of them, at no place fixed before play
+            raise Unsupported(f"the card left on the {field} of the stack after the deal lies at a place "
+                              f"that depends on play here (a player who buys back during the deal is dealt "
+                              f"the next card at once from the top, L2, under Q7 'fresh-card'); give the "
+                              f"stack's 'order' instead of '{field}'", f"$.stack.{field}", "Q7")
+    for j, i in enumerate(reach):
+        if j >= sure:
+            places.labels_at[i] = f"the {_ordinal(j + 1)} card from the {end} of the stack as shuffled"
+            places.seat_at.pop(i, None)
+    return places._replace(known_dealt={}, named=_named_dealt(pos), reach=reach)
+
+
+def _laid(pos: Position, size: int, places: _Places) -> list[Optional[Card]]:
+    """The stack as the position gives it: each place's card, or None where it is unknown."""
+    if pos.stack_order is None:
+        laid: list[Optional[Card]] = [None] * size
+        for seat, c in places.known_dealt.items():
+            if seat in places.dealt_at:
+                laid[places.dealt_at[seat]] = c
         if pos.stack_top is not None:
-            layout[top_i] = pos.stack_top
+            laid[places.top_i] = pos.stack_top
         if pos.stack_bottom is not None:
-            layout[bottom_i] = pos.stack_bottom
-        free = [i for i in range(size) if i not in labels_at and layout[i] is None]
+            laid[places.bottom_i] = pos.stack_bottom
+        free = [i for i in range(size) if i not in places.labels_at and laid[i] is None]
         for i, c in zip(free, pos.stack_cards):
-            layout[i] = c
-    if not any(layout[i] is None for i in dealer_three):
-        dealer_three = ()  # the dealer's cards are known: the shuffle itself settles them
-    unknown_at = frozenset(i for i, c in enumerate(layout) if c is None)
+            laid[i] = c
+        return laid
+    # a partial 'order' gives the stack from the top down; the cards below it are unknown
+    laid = list(pos.stack_order) + [None] * (size - len(pos.stack_order))
+    # which of the dealer's three places (F2) the order itself gives, before a dealt card
+    # named for his first place (the card he keeps) is filled in
+    three_given = [laid[i] is not None for i in places.dealer_three]
+    for seat, c in places.known_dealt.items():
+        if seat in places.dealt_at and laid[places.dealt_at[seat]] is None:
+            laid[places.dealt_at[seat]] = c
+    if any(three_given) and not all(three_given):
+        # the places of a shuffled stack say which card the dealer takes first, not which he keeps
+        raise Unsupported("the dealer takes three cards (F2): an 'order' must give all three he takes or "
+                          "none of them; or leave out 'order' and give what the table knows ('dealt', "
+                          "'hands', 'top')")
+    return laid
+
+
+def _with_placeholders(pack: Pack, laid: list[Optional[Card]], places: _Places) -> Layout:
+    """The layout: each unknown place a placeholder card where the table names it, a filler
+    (one of the cards left) elsewhere; the placeholders labelled in deal order, then the stack's."""
+    dealer_three = places.dealer_three
+    unknown_at = frozenset(i for i, c in enumerate(laid) if c is None)
     pool: Counter[Card] = Counter(pack.cards)
-    pool.subtract(c for c in layout if c is not None)
-    fillers = list(pool.elements())
-    labels: dict[Card, str] = {}
-    seat_of: dict[Card, int] = {}
+    pool.subtract(c for c in laid if c is not None)
+    fillers = iter(list(pool.elements()))
     stack: list[Card] = []
     concrete: list[Card] = []
-    k = 0
-    for i, slot in enumerate(layout):
+    for i, slot in enumerate(laid):
         if slot is None:
-            filler = fillers[k]
-            k += 1
-            if i in labels_at:
-                stack.append(Card(pack.family, PLACEHOLDER + i))
-            else:
-                stack.append(filler)
+            filler = next(fillers)
+            stack.append(Card(pack.family, PLACEHOLDER + i) if i in places.labels_at else filler)
             concrete.append(filler)
         else:
             stack.append(slot)
             concrete.append(slot)
-    # labels in deal order, then the stack's
-    for i in list(dealt_at.values()) + reach + list(dealer_three) + [top_i, bottom_i]:
-        if layout[i] is None:
+    labels: dict[Card, str] = {}
+    seat_of: dict[Card, int] = {}
+    for i in list(places.dealt_at.values()) + places.reach + list(dealer_three) + [places.top_i, places.bottom_i]:
+        if laid[i] is None:
             ph = Card(pack.family, PLACEHOLDER + i)
-            labels[ph] = labels_at[i]
-            if i in seat_at and not (dealer_three and i == dealer_three[0]):
-                seat_of[ph] = seat_at[i]
+            labels[ph] = places.labels_at[i]
+            if i in places.seat_at and not (dealer_three and i == dealer_three[0]):
+                seat_of[ph] = places.seat_at[i]
     return Layout(tuple(stack), tuple(concrete), labels, +pool, unknown_at, dealer_three, seat_of,
-                  MappingProxyType(named))
+                  MappingProxyType(places.named))
 
 
 def substitute(state: State, ph: Card, value: Card) -> State:

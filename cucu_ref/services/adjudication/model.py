@@ -9,8 +9,8 @@ from ...game.cards import Card
 from ...formats.position import Problem
 from ...game.rulesets import Rules
 
-__all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "SMALL_CASES", "Underdetermined", "Unsupported", "CaseOutcome",
-           "Outcome", "Ruling", "is_placeholder"]
+__all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "SMALL_CASES", "MAX_SPLITS", "Underdetermined", "Unsupported",
+           "CaseOutcome", "Outcome", "Ruling", "is_placeholder"]
 
 PLACEHOLDER = 1000  # placeholder cards have values from here up: no role, never compared
 MAX_WORK = 20_000  # engine steps one adjudication may spend on the branches over unknown cards
@@ -18,6 +18,10 @@ MAX_CASES = 20_000  # showdowns one adjudication may score to split the cases of
 # combinations of a showdown's unknown cards scored one by one; past it the scoring runs on
 # symbolic cards (unknowns.Reasoner.showdown_cases, symbolic.explore)
 SMALL_CASES = 1_000
+# runs of the scoring on symbolic cards (boxes) one showdown may spend (symbolic.explore); past it the
+# cards are told apart too finely to say anything short (every card unknown, none shown: the
+# ruling is under-specified, naming them, as past MAX_CASES before)
+MAX_SPLITS = 4_000
 
 
 def is_placeholder(card: Optional[Card]) -> bool:

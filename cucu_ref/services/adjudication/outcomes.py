@@ -7,12 +7,13 @@ input gives the same output under any hash seed (issue 12).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from ...game import cards as _cards
 from ...game.cards import PACKS, Card
 from ...game.engine import legal_actions, step
 from ...formats.position import Position
+from ...formats.vocabulary import display_name
 from ...game.history import fold
 from ...game.state import Action, ActionKind, Phase, State
 from .explain import steps_of
@@ -189,20 +190,29 @@ def merge(rows: Iterable[Row]) -> list[Row]:
     return sorted(out, key=_row_order)
 
 
-def _row_order(row: Row) -> list[int]:
-    return [v for vals in row for v in sorted((-c.value for c in vals))]
+def _row_order(row: Row) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    """Rows by their cards' ranks, highest first; two rows whose cards read alike in that
+    order ({V, IIII} then {III}, and {V} then {IIII, III}) by their cards column by column, so
+    that no order is left to the hash of a set (issue 12: the same output under any seed)."""
+    columns = tuple(tuple(sorted(-c.value for c in vals)) for vals in row)
+    return [v for col in columns for v in col], columns
 
 
 # --------------------------------------------------------------------------- conditions a person reads
 
 
-def card_range(values: Sequence[Card], universe: Sequence[Card], pack_values: Sequence[int]) -> str:
-    """``values`` (a subset of ``universe``, the cards the unknown card may be) as runs of
-    ranks: 'V or lower', 'from III down to leone', 'IIII or matto'."""
+def card_range(values: Sequence[Card], universe: Sequence[Card], pack_values: Sequence[int],
+               name: Callable[[Card], str] = _cards.format) -> str:
+    """``values`` (a subset of ``universe``, the cards the unknown card may be) as a person says
+    it: 'V or lower', 'a card from leone to III' (a range low to high), 'IIII or matto', 'anything
+    but matto' (all the cards it may be but one).  ``name``: a card's name (the ruleset's)."""
     uni = sorted(set(universe), key=lambda c: -c.value)
     chosen = set(values)
     if chosen >= set(uni):
         return "any card"
+    missing = [c for c in uni if c not in chosen]
+    if len(missing) == 1 and len(chosen) > 2:
+        return f"anything but {name(missing[0])}"
     runs: list[list[Card]] = []
     current: list[Card] = []
     for c in uni:
@@ -216,7 +226,7 @@ def card_range(values: Sequence[Card], universe: Sequence[Card], pack_values: Se
     top, bottom = max(pack_values), min(pack_values)
     parts = []
     for run in runs:
-        hi, lo = _cards.format(run[0]), _cards.format(run[-1])
+        hi, lo = name(run[0]), name(run[-1])
         if len(run) == 1:
             parts.append(hi)
         elif run[-1] == uni[-1] and run[-1].value == bottom:
@@ -224,7 +234,7 @@ def card_range(values: Sequence[Card], universe: Sequence[Card], pack_values: Se
         elif run[0] == uni[0] and run[0].value == top:
             parts.append(f"{lo} or higher")
         else:
-            parts.append(f"a card from {hi} down to {lo}")
+            parts.append(f"a card from {lo} to {hi}")
     return " or ".join(parts)
 
 
@@ -239,10 +249,12 @@ def _phrase(label: str, text: str) -> str:
 
 
 def describe(rows: Sequence[Row], keys: Sequence[Card], labels: Mapping[Card, str],
-             universes: Mapping[Card, Sequence[Card]], pack_values: Sequence[int]) -> str:
+             universes: Mapping[Card, Sequence[Card]], pack_values: Sequence[int],
+             name: Callable[[Card], str] = _cards.format) -> str:
     alts = []
     for row in rows:
-        parts = [_phrase(labels[ph], card_range(sorted(vals, key=lambda c: -c.value), universes[ph], pack_values))
+        parts = [_phrase(labels[ph], card_range(sorted(vals, key=lambda c: -c.value), universes[ph], pack_values,
+                                                name))
                  for ph, vals in zip(keys, row)]
         parts = [p for p in parts if not p.endswith(" any card")]
         alts.append(" and ".join(parts) if parts else "any card")
@@ -278,6 +290,10 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
     universes = {ph: sorted(frozenset().union(*(row[d] for rows in rows_of.values() for row in rows)),
                             key=lambda c: -c.value) for d, ph in zip(distinct, dkeys)}
     pack_values = PACKS[pos.rules.pack].values
+
+    def named(card: Card) -> str:  # the card as the ruleset's source names it ('as', 'Leone')
+        return display_name(pos.rules, card)
+
     built = []
     for key, members in groups.items():
         res = dict(members[0][1])
@@ -289,13 +305,13 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
         rows = merge(tuple(row[d] for d in distinct) for row in rows_of[key]) if distinct else []
         when = [{run.lay.labels[ph]: [_cards.format(c) for c in sorted(vals, key=lambda c: -c.value)]
                  for ph, vals in zip(dkeys, row)} for row in rows]
-        condition = describe(rows, dkeys, run.lay.labels, universes, pack_values) if rows else ""
+        condition = describe(rows, dkeys, run.lay.labels, universes, pack_values, named) if rows else ""
         rep = members[0][0]
         fixed = _fixed(rep)
         if len(members) > 1:
             fixed = {ph: c for ph, c in fixed.items() if all(_fixed(m).get(ph) == c for m, _ in members)}
         steps = steps_of(pos, rep, fixed, res["shown"]) if with_steps else []
-        built.append((_row_order(rows[0]) if rows else [], CaseOutcome(when, steps, res, condition)))
+        built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition)))
     built.sort(key=lambda x: x[0])
     return [o for _, o in built]
 

@@ -53,7 +53,7 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
     assert not run.lay.labels, "a screen reads a run whose cards are all known"
     evs = [ev for leaf in run.leaves for _, es in leaf.steps for ev in es]
     kinds = {ev.kind for ev in evs}
-    showdown = "showdown" in kinds
+    showdown = EventKind.SHOWDOWN in kinds
 
     def live_cards() -> Iterable[list[Card]]:
         for leaf in run.leaves:
@@ -69,7 +69,7 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
     screens: dict[str, Callable[[], bool]] = {
         "dealing": lambda: False,  # the same cards reach the same seats either way
         "seating_fool": lambda: False,  # seating happens before any deal
-        "deal_from": lambda: pos.stack_order is not None and "exchange-with-stack" in kinds,
+        "deal_from": lambda: pos.stack_order is not None and EventKind.EXCHANGE_WITH_STACK in kinds,
         "dealer_exchange": lambda: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != "K12" for ev in evs)
         or any(l.state.actor == l.state.dealer and l.state.phase == Phase.DECIDE for l in run.leaves),
         "horse_at_dealer": lambda: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule == "K12" for ev in evs),
@@ -85,17 +85,18 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
             sum(c.is_fool for c in a) + sum(c.is_fool for c in b) >= 2
             for a, b in zip(live_cards(), dead_cards()))),
         "ties": lambda: showdown and maybe(_tied, live_cards()),
-        "inn": lambda: "fermatevi" in kinds or "inn-bargain" in kinds,
+        "inn": lambda: EventKind.FERMATEVI in kinds or EventKind.INN_BARGAIN in kinds,
         "inn_guarantee_covers": lambda: any(l.state.guarantees for l in run.leaves),
-        "cat_undo_through_inn": lambda: "undo" in kinds and "refuse" in kinds,
-        "buy_back": lambda: "out" in kinds,
-        "buy_back_price": lambda: "out" in kinds,
+        "cat_undo_through_inn": lambda: EventKind.UNDO in kinds and EventKind.REFUSE in kinds,
+        "buy_back": lambda: EventKind.OUT in kinds,
+        "buy_back_price": lambda: EventKind.OUT in kinds,
         # Q1 orders the players who go out together (engine: ``len(gone) > 1``), each of whom
         # has his own 'out' in the step that put them out
         "simultaneous_buy_back": lambda: any(sum(ev.kind == EventKind.OUT for ev in es) >= 2
                                              for leaf in run.leaves for _, es in leaf.steps),
         # K18 / D8 / Z11 / S6: each reading's own event says that everybody still in went out
-        "all_out": lambda: not kinds.isdisjoint(("restart", "draw", "joint-winner", "keep-last-life")),
+        "all_out": lambda: not kinds.isdisjoint((EventKind.RESTART, EventKind.DRAW, EventKind.JOINT_WINNER,
+                                                          EventKind.KEEP_LAST_LIFE)),
         "dead_cards": lambda: any(any(l.state.dead) for l in run.leaves),
     }
     screens["two_fools_alone"] = screens["two_fools"]
@@ -107,14 +108,14 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
         "may_offer_after_receiving": lambda: any(_offered_after_receiving(l) for l in run.leaves),
         "refuse_by_paying": lambda: pos.rules.refuse_by_paying != "no"
         or any(ev.kind == EventKind.EXCHANGE and ev.rule == "K7" for ev in last),
-        "last_request_to": lambda: "exchange-with-talon" in kinds or "talon-king" in kinds or any(
+        "last_request_to": lambda: EventKind.EXCHANGE_WITH_TALON in kinds or EventKind.TALON_KING in kinds or any(
             (ev.kind == EventKind.EXCHANGE and ev.other == dealer)
             or (ev.kind == EventKind.ARRESTO and ev.seat == dealer)
             for ev in evs),
-        "talon_card": lambda: "exchange-with-talon" in kinds or "talon-king" in kinds,
+        "talon_card": lambda: EventKind.EXCHANGE_WITH_TALON in kinds or EventKind.TALON_KING in kinds,
         "backward_chain_end": lambda: any(ev.rule == "L8" for ev in evs),
         "backward_offer": lambda: any(ev.rule == "L8" for ev in evs),
-        "virgin_after_gain": lambda: "mark-gained" in kinds,
+        "virgin_after_gain": lambda: EventKind.MARK_GAINED in kinds,
         "fool_hint": lambda: any(l.state.hinted for l in run.leaves),
         # the pack is settled before the deal: the position's cards already say which it is
         "piquet_below_seven": lambda: False,

@@ -117,6 +117,9 @@ def action_kinds(e: HistoryEvent) -> tuple[str, ...]:
     return (e.kind,) if e.verb == "act" else DECISIONS[e.verb]  # type: ignore[return-value]
 
 
+_ASKING = frozenset({EventKind.EXCHANGE, EventKind.EXCHANGE_WITH_STACK, EventKind.EXCHANGE_WITH_TALON})
+
+
 def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card]:
     """The unknown cards whose role (C2) this step asked, in order: a card that had to be
     exchanged (K7, L8, Q9) or taken from the talon (F4) was no event card (but see
@@ -127,7 +130,10 @@ def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card
         if is_placeholder(card) and card not in out:
             out.append(card)  # type: ignore[arg-type]
 
-    for m in fold(events, before.hands, after.hands).moves:
+    # a step that exchanged nothing asked nothing (most steps: the fold is left out, which the
+    # search's every step would pay for)
+    moved = any(ev.kind in _ASKING for ev in events)
+    for m in fold(events, before.hands, after.hands).moves if moved else ():
         if m.kind == EventKind.EXCHANGE and m.other is not None:
             asked(m.took)  # the card the target gave up
         # F4: the talon's card, or S4: the card the dealer cuts from the stock, was no king
@@ -156,7 +162,12 @@ def inn_passes(before: State, events: tuple[Event, ...]) -> set[Card]:
     return out
 
 
-class Search:
+class _Table:
+    """The position and what the table saw, for the replay (:class:`Search`): the bookkeeping,
+    the failures' messages and the binding of a card the table saw to the unknown card it is.
+    (The replay is one class in four, each a concern and under 250 lines, issue 23: this,
+    :class:`_Deals`, :class:`_Checks` and :class:`Search`.)"""
+
     def __init__(self, pos: Position, rules: Rules, lay: Layout, heard_all: bool = True):
         self.pos = pos
         self.rules = rules
@@ -200,8 +211,6 @@ class Search:
                 elif e.verb == "announce" and e.role:
                     calls = calls | {e.role}
             self.heard = heard
-
-    # -- bookkeeping
 
     def fail(self, i: int, message: str, rule: Optional[str], path: Optional[str] = None) -> None:
         hist = self.pos.history
@@ -312,149 +321,37 @@ class Search:
         twice = "twice" if self.reasoner.family == "cuccu" else "four times"
         return f"every copy of it is accounted for elsewhere{held_by} (C1: the pack holds each card {twice})"
 
-    # -- the walk
+    def specific_rule(self, state: State, rule: str, know: Know) -> str:
+        """The rule that states the case at hand, where it is more specific than the showdown's
+        general one: two fools alone (Q10), whose reading's source says who loses (L6, Z9)."""
+        if rule != state.rules.showdown_rule:
+            return rule
+        live = [know.subst.get(c, c) for c in (state.hands[s] for s in state.order if not state.dead[s])
+                if c is not None]
+        if len(live) >= 2 and all(c is not None and c.is_fool for c in live):
+            reading = next(r for r in OPTIONS["two_fools_alone"].readings if r.value == state.rules.two_fools_alone)
+            return reading.source
+        return rule
 
-    def run(self) -> None:
-        for start in deal_starts(self.pos, self.rules, self.lay):
-            self.starts += 1
-            self.start = start.state
-            know = Know(start.subst, start.domains, start.split)
-            state = start.state
-            if self.named:
-                laid = self.lay_named(state, know, start.events, ())
-                if laid is None:
-                    continue
-                state, know, _ = laid
-            self.walk(state, 0, know, ((None, start.events),), 0, [])
-
-    def tick(self) -> None:
-        self.work += 1
-        if self.work > MAX_WORK:
-            names = tuple(self.lay.labels.values())
-            raise Underdetermined(
-                f"the position is under-specified: more than {MAX_WORK} engine steps branching over the cards it "
-                f"leaves unknown; give the announcements and the cards shown at the end", names)
-
-    def walk(self, state: State, i: int, know: Know, steps: Steps, announced: int, facts: Iterable[Fact]) -> None:
-        hist = self.pos.history
-        order = state.order
-        while i < len(hist):
-            e = hist[i]
-            self.checkpoint = (i, state, know, steps, announced, facts)
-            if e.verb in DECISIONS or e.verb == "act":
-                action = self.action_for(state, e, i, facts, quiet=True)
-                if action is None:
-                    if self.probe(state, e, i, know, steps, announced, facts):
-                        return
-                    self.action_for(state, e, i, facts)
-                    return
-                self.tick()
-                try:
-                    after, events = step(state, action)
-                except IllegalActionError as err:
-                    self.fail(i, err.reason, err.rule)
-                    return
-                except NotImplementedError as err:
-                    raise Unsupported(str(err)) from None
-                if self.named:
-                    laid = self.lay_named(state, know, events, steps)
-                    if laid is None:
-                        return
-                    if laid[2]:
-                        # the engine dealt a named card's seat an unknown card and read it at once
-                        # (a target's role, K7): step again with the named card in its place
-                        state, know, _ = laid
-                        continue
-                if self.lay.labels:  # every card known: nothing to branch on
-                    branched = self.branch(state, after, events, i, know, steps, announced, facts)
-                    if branched is None:
-                        return
-                    know = branched
-                facts = _Facts(action, state, events)
-                state = after
-                steps = steps + ((i, events),)
-                if e.card is not None and e.verb == "dealer-exchange":
-                    bound = self.bind(state, e.seat, e.card, know, i, "the card taken from the stack")
-                    if bound is None:
-                        return
-                    state, know = bound
-            elif e.verb == "hint":
-                # Z7: table talk noted at this point of the deal (not a decision, K20); what the
-                # last decision produced stays to be checked by the observations that follow
-                try:
-                    state, events = note_hint(state, e.seat)
-                except IllegalActionError as err:
-                    why = ("the deal is over" if state.phase not in DEAL_PHASES
-                           else f"{self.name(e.seat)} takes no part in this deal")
-                    self.fail(i, f"{self.name(e.seat)} cannot hint at a fool here: {why} (a hint is noted "
-                                 f"during a deal, for a seat of the deal)", err.rule)
-                    return
-                if events:
-                    steps = steps + ((i, events),)
-            elif e.verb == "deal":
-                if e.seat not in order or order.index(e.seat) < announced:
-                    where = ("takes no part in this deal" if e.seat not in order
-                             else "was dealt earlier: the dealer deals round to the right, starting right of himself "
-                                  "and ending with himself, one card each")
-                    self.fail(i, f"{self.name(e.seat)} cannot be dealt a card here: he {where}", "K4")
-                    return
-                if state.hands[e.seat] is None and not state.dead[e.seat]:
-                    self.fail(i, f"{self.name(e.seat)} cannot have been dealt yet: each card is dealt only after "
-                                 f"the previous player's decision", "K4")
-                    return
-                announced = order.index(e.seat) + 1
-                if (e.card is not None and self.deal_rules is not None
-                        and not self.dealt_as_named(steps, e.seat, e.card, i, e.path + ".card")):
-                    return
+    def what_happened(self, facts: list[Fact], know: Know) -> str:
+        if not facts:
+            return "nothing of the kind happened at this point"
+        parts = []
+        for f in facts:
+            if f.kind == "exchange":
+                parts.append(f"{self.name(f.seat)} and {self.name(f.other)} exchanged")
+            elif f.kind == "announce":
+                parts.append(f"{self.name(f.seat)} showed {self.card_text(f.card, know)}")
+            elif f.kind == "pays":
+                parts.append(f"{self.name(f.seat)} lost a mark ({f.rule})")
             else:
-                checked = self.check(state, e, i, facts, know)
-                if checked is None:
-                    return
-                facts = checked
-                if e.verb in ("shows", "stack-exchange") and e.card is not None:
-                    if e.verb == "shows" and state.dead[e.seat]:
-                        self.fail(i, f"{self.name(e.seat)} is out with a dead card, which is not shown", "K15")
-                        return
-                    what = "shown at the showdown" if e.verb == "shows" else "the card taken from the stack"
-                    bound = self.bind(state, e.seat, e.card, know, i, what)
-                    if bound is None:
-                        return
-                    state, know = bound
-            i += 1
-        end = len(hist)
-        if self.named and not self.named_left(steps, know):
-            return
-        if self.deal_rules is not None:
-            named = {e.seat for e in hist if e.verb == "deal" and e.card is not None}
-            for seat, card in self.pos.dealt.items():
-                # (a history 'deal' naming the seat's card was checked where it stands)
-                if seat not in named and not self.dealt_as_named(steps, seat, card, end,
-                                                                 self.field_path("dealt", seat)):
-                    return
-        over = bool(self.pos.shown) and any(ev.kind == EventKind.SHOWDOWN for _, evs in steps for ev in evs)
-        for seat, card in self.pos.shown.items():
-            if not over:
-                self.fail(end, f"the history ends before the showdown, so no card was shown yet ('shown' gives "
-                               f"{self.name(seat)}'s)", "K15")
-                return
-            if state.dead[seat]:
-                self.fail(end, f"{self.name(seat)} is out with a dead card, which is not shown ('shown')", "K15")
-                return
-            bound = self.bind(state, seat, card, know, end, "shown at the showdown ('shown')",
-                              self.field_path("shown", seat))
-            if bound is None:
-                return
-            state, know = bound
-        for seat, card in self.pos.hands.items():
-            if seat in state.order and state.hands[seat] is None and not state.dead[seat]:
-                continue  # not dealt yet: the known card is his next one, nothing to check now
-            bound = self.bind(state, seat, card, know, end, f"the hand given for {self.name(seat)}",
-                              self.field_path("hands", seat))
-            if bound is None:
-                return
-            state, know = bound
-        assert self.start is not None
-        self.leaves.append(Leaf(know, state, steps, self.start))
+                parts.append(f"{self.name(f.seat)} exchanged with the stack")
+        return "what happened is: " + "; ".join(parts)
+
+
+class _Deals(_Table):
+    """Where the dealing depends on play (L10, F4, Q7's fresh card): the named dealt cards laid
+    where the engine deals their seats, and checked against the engine's deal."""
 
     def lay_named(self, state: State, know: Know, events: tuple[Event, ...],
                   steps: Steps) -> Optional[tuple[State, Know, bool]]:
@@ -584,103 +481,10 @@ class Search:
         self.fail(i, f"{name} is dealt {_cards.format(card)}, but {why}", before.rule, path)
         return False
 
-    def heard_after(self, i: int) -> frozenset[str]:
-        assert self.heard is not None
-        return self.heard[i]
 
-    def branch(self, state: State, after: State, events: tuple[Event, ...], i: int, know: Know, steps: Steps,
-               announced: int, facts: Iterable[Fact]) -> Optional[Know]:
-        """Split the cases this step's unknown cards open.  Returns the knowledge of the branch
-        that goes on with ``after`` as stepped (every asked card plain, the showdown's cards
-        known), or None when every branch was walked here."""
-        r = self.reasoner
-        passes = inn_passes(state, events)
-        # cards nobody announces: the talon's (F4) and the stock's (S4) king
-        talon = {after.hands[ev.seat] for ev in events if ev.seat is not None and (
-            ev.kind == EventKind.EXCHANGE_WITH_TALON
-            or (ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != "K12"))}
-        for ph in queried(state, after, events):
-            event_branches, plain = r.role_branches(know, ph, inn_too=ph in passes)
-            for card, k2 in event_branches:
-                if (self.heard is not None and ph not in talon
-                        and self.rules.role_of[card.value] not in self.heard_after(i)):
-                    continue  # an event card speaks when targeted (C2, K9): the table heard none
-                    # (the talon's king says nothing, F4)
-                self.walk(substitute(state, ph, card), i, k2, steps, announced, facts)
-            if plain is None:
-                return None
-            know = plain
-        if not any(ev.kind == EventKind.SHOWDOWN for ev in events):
-            return know
-        live = live_unknowns(after)
-        dead = dead_unknowns(after) if self.rules.fools_in_play == "any-hand" else []
-        # a live card the position gives at the end binds the unknown card it carries (K15: cards
-        # stop moving at the showdown), wherever that card started
-        bound_any = False
-        for ph in live:
-            seat = after.hands.index(ph)
-            given = self.end_card(seat, i + 1)
-            if given is None:
-                continue
-            card, what, j, path = given
-            bound = r.bind(know, ph, card)
-            if bound is None:
-                self.fail(j, *self.why_not(know, ph, seat, card, what, path), path)
-                return None
-            know = bound
-            state = substitute(state, ph, card)
-            bound_any = True
-        if bound_any:
-            self.walk(state, i, know, steps, announced, facts)
-            return None
-        fools = r.fool is not None
-        dead = [ph for ph in dead if fools and r.fool in r.possible(know, ph)]
-        if not live and not dead:
-            return know
-        go_on: Optional[Know] = None
-        try:
-            cases = r.showdown_cases(know, after, live, dead)
-        except Underdetermined:
-            # a branch whose showdown comes while the history still has decisions of the deal
-            # to go is not the deal the table played: it dies, however its cards would score
-            later = next((j for j in range(i + 1, len(self.pos.history))
-                          if self.pos.history[j].verb in DECISIONS
-                          and self.pos.history[j].verb not in ("buy-back", "decline")), None)
-            if later is not None:
-                e = self.pos.history[later]
-                self.fail(later, f"the deal is over: {self.name(e.seat)} cannot {e.verb} any more", "K15")
-                return None
-            raise
-        for subst, _narrowed, k2 in cases:
-            if not subst:
-                go_on = k2  # only dead cards, none the fool: the stepped showdown scored them so
-                continue
-            st = state
-            for ph, card in subst.items():
-                st = substitute(st, ph, card)
-            self.walk(st, i, k2, steps, announced, facts)
-        return go_on
-
-    def probe(self, state: State, e: HistoryEvent, i: int, know: Know, steps: Steps, announced: int,
-              facts: Iterable[Fact]) -> bool:
-        """A decision the actor's card forbids as an unknown card may be allowed by some cards
-        (A4: the dealer exchanges with the talon only after receiving an ace): branch on those."""
-        if state.actor != e.seat or state.phase != Phase.DECIDE:
-            return False
-        ph = state.hands[e.seat]
-        if not is_placeholder(ph):
-            return False
-        assert ph is not None
-        kinds = action_kinds(e)
-        found = False
-        for card in self.reasoner.possible(know, ph):
-            trial = substitute(state, ph, card)
-            if any(a.kind in kinds for a in legal_actions(trial)):
-                bound = self.reasoner.bind(self.reasoner.split_on(know, ph), ph, card)
-                if bound is not None:
-                    found = True
-                    self.walk(trial, i, bound, steps, announced, facts)
-        return found
+class _Checks(_Deals):
+    """A history's decisions matched to the engine's actions, and its observations (exchanges,
+    announcements, marks paid, stack exchanges) checked against what the rules derive."""
 
     def action_for(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact],
                    quiet: bool = False) -> Optional[Action]:
@@ -751,52 +555,13 @@ class Search:
         return f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule
 
     def check(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact], know: Know) -> Optional[list[Fact]]:
-        """An observation: is it among the facts the last decision produced?"""
-        name = self.name
+        """An observation: is it among the facts the last decision produced?  The facts left
+        to check, or None (failed)."""
         rest = list(facts)
         if e.verb == "exchange":
-            pair = {e.seat, e.other}
-            for f in rest:
-                if f.kind == "exchange" and {f.seat, f.other} == pair:
-                    rest.remove(f)
-                    return rest
-            first = next((f for f in rest if f.kind == "exchange" and f.seat == e.seat), None)
-            horse = next((f for f in rest if f.kind == "stack-exchange" and f.rule == "K12"), None)
-            if first is not None:
-                self.fail(i, f"{name(e.seat)}'s offer goes to {name(first.other)}, who had to exchange (K7), not to "
-                             f"{name(e.other)}: only a horse is skipped", "K12")
-            elif horse is not None:
-                self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: the offer met the "
-                             f"dealer's horse, so {name(horse.seat)} exchanged with the top card of the stack (K12)",
-                          "K12")
-            else:
-                self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: "
-                             f"{self.what_happened(rest, know)}", "K7")
-            return None
+            return self.check_exchange(e, i, rest, know)
         if e.verb == "announce":
-            call = ROLE_CALL[e.role or ""]
-            for f in rest:
-                if f.kind == "announce" and f.seat == e.seat:
-                    role = self.rules.role_of.get(f.card.value) if f.card is not None else None
-                    if role == e.role:
-                        rest.remove(f)
-                        return rest
-                    self.fail(i, f"{name(e.seat)} holds {self.card_text(f.card, know)}, which says "
-                                 f"'{ROLE_CALL.get(role or '', '?')}', not '{call}'", ROLE_RULE.get(role or "", "C2"))
-                    return None
-            target = next((f for f in rest if f.kind == "exchange" and f.other == e.seat), None)
-            if target is not None:
-                card = target.card
-                if is_placeholder(know.subst.get(card, card) if card is not None else None):
-                    held = "a plain card (an unknown card that had to be exchanged)"
-                else:
-                    held = f"{self.card_text(card, know)}, an ordinary card"
-                self.fail(i, f"{name(e.seat)} held {held}: it cannot say '{call}' and had to exchange (C2, K7)",
-                          ROLE_RULE[e.role or "inn"])
-                return None
-            self.fail(i, f"nobody asked {name(e.seat)} to exchange just then: an event card speaks only when its "
-                         f"holder is the target of an offer", "C2")
-            return None
+            return self.check_announce(e, i, rest, know)
         if e.verb == "pays":
             paid = [f for f in rest if f.kind == "pays" and f.seat == e.seat]
             if len(paid) >= e.amount:
@@ -806,45 +571,385 @@ class Search:
             # the rule of the marks that were paid here (K11 after a hunter, the showdown's ...)
             rule = next((f.rule for f in paid), None) or next((f.rule for f in rest if f.kind == "pays"), "K15")
             rule = self.specific_rule(state, rule, know)
-            self.fail(i, f"{name(e.seat)} pays {len(paid) or 'no'} mark{'s' if len(paid) != 1 else ''} here, not "
-                         f"{e.amount}: {self.what_happened(rest, know)}", rule)
+            self.fail(i, f"{self.name(e.seat)} pays {len(paid) or 'no'} mark{'s' if len(paid) != 1 else ''} here, "
+                         f"not {e.amount}: {self.what_happened(rest, know)}", rule)
             return None
         if e.verb == "stack-exchange":
             for f in rest:
                 if f.kind == "stack-exchange" and f.seat == e.seat:
                     rest.remove(f)
                     return rest
-            self.fail(i, f"{name(e.seat)} cannot have exchanged with the stack here: only an offer to a dealer "
+            self.fail(i, f"{self.name(e.seat)} cannot have exchanged with the stack here: only an offer to a dealer "
                          f"holding the horse sends the offerer to the stack", "K12")
             return None
         return rest  # 'shows' is checked by binding the card
 
-    def specific_rule(self, state: State, rule: str, know: Know) -> str:
-        """The rule that states the case at hand, where it is more specific than the showdown's
-        general one: two fools alone (Q10), whose reading's source says who loses (L6, Z9)."""
-        if rule != state.rules.showdown_rule:
-            return rule
-        live = [know.subst.get(c, c) for c in (state.hands[s] for s in state.order if not state.dead[s])
-                if c is not None]
-        if len(live) >= 2 and all(c is not None and c.is_fool for c in live):
-            reading = next(r for r in OPTIONS["two_fools_alone"].readings if r.value == state.rules.two_fools_alone)
-            return reading.source
-        return rule
+    def check_exchange(self, e: HistoryEvent, i: int, rest: list[Fact], know: Know) -> Optional[list[Fact]]:
+        """An exchange the table saw (K7; K12: only a horse is skipped)."""
+        name = self.name
+        pair = {e.seat, e.other}
+        for f in rest:
+            if f.kind == "exchange" and {f.seat, f.other} == pair:
+                rest.remove(f)
+                return rest
+        first = next((f for f in rest if f.kind == "exchange" and f.seat == e.seat), None)
+        horse = next((f for f in rest if f.kind == "stack-exchange" and f.rule == "K12"), None)
+        if first is not None:
+            self.fail(i, f"{name(e.seat)}'s offer goes to {name(first.other)}, who had to exchange (K7), not to "
+                         f"{name(e.other)}: only a horse is skipped", "K12")
+        elif horse is not None:
+            self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: the offer met the "
+                         f"dealer's horse, so {name(horse.seat)} exchanged with the top card of the stack (K12)",
+                      "K12")
+        else:
+            self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: "
+                         f"{self.what_happened(rest, know)}", "K7")
+        return None
 
-    def what_happened(self, facts: list[Fact], know: Know) -> str:
-        if not facts:
-            return "nothing of the kind happened at this point"
-        parts = []
-        for f in facts:
-            if f.kind == "exchange":
-                parts.append(f"{self.name(f.seat)} and {self.name(f.other)} exchanged")
-            elif f.kind == "announce":
-                parts.append(f"{self.name(f.seat)} showed {self.card_text(f.card, know)}")
-            elif f.kind == "pays":
-                parts.append(f"{self.name(f.seat)} lost a mark ({f.rule})")
+    def check_announce(self, e: HistoryEvent, i: int, rest: list[Fact], know: Know) -> Optional[list[Fact]]:
+        """An event card's call (C2, K9: it speaks when its holder is the target of an offer)."""
+        name = self.name
+        call = ROLE_CALL[e.role or ""]
+        for f in rest:
+            if f.kind == "announce" and f.seat == e.seat:
+                role = self.rules.role_of.get(f.card.value) if f.card is not None else None
+                if role == e.role:
+                    rest.remove(f)
+                    return rest
+                self.fail(i, f"{name(e.seat)} holds {self.card_text(f.card, know)}, which says "
+                             f"'{ROLE_CALL.get(role or '', '?')}', not '{call}'", ROLE_RULE.get(role or "", "C2"))
+                return None
+        target = next((f for f in rest if f.kind == "exchange" and f.other == e.seat), None)
+        if target is not None:
+            card = target.card
+            if is_placeholder(know.subst.get(card, card) if card is not None else None):
+                held = "a plain card (an unknown card that had to be exchanged)"
             else:
-                parts.append(f"{self.name(f.seat)} exchanged with the stack")
-        return "what happened is: " + "; ".join(parts)
+                held = f"{self.card_text(card, know)}, an ordinary card"
+            self.fail(i, f"{name(e.seat)} held {held}: it cannot say '{call}' and had to exchange (C2, K7)",
+                      ROLE_RULE[e.role or "inn"])
+            return None
+        self.fail(i, f"nobody asked {name(e.seat)} to exchange just then: an event card speaks only when its "
+                     f"holder is the target of an offer", "C2")
+        return None
+
+    def heard_after(self, i: int) -> frozenset[str]:
+        assert self.heard is not None
+        return self.heard[i]
+
+    def hint(self, state: State, e: HistoryEvent, i: int, steps: Steps) -> Optional[tuple[State, Steps]]:
+        """Z7: table talk noted at this point of the deal (not a decision, K20); what the last
+        decision produced stays to be checked by the observations that follow."""
+        try:
+            state, events = note_hint(state, e.seat)
+        except IllegalActionError as err:
+            why = ("the deal is over" if state.phase not in DEAL_PHASES
+                   else f"{self.name(e.seat)} takes no part in this deal")
+            self.fail(i, f"{self.name(e.seat)} cannot hint at a fool here: {why} (a hint is noted "
+                         f"during a deal, for a seat of the deal)", err.rule)
+            return None
+        return state, (steps + ((i, events),) if events else steps)
+
+    def note_deal(self, state: State, e: HistoryEvent, i: int, steps: Steps, announced: int) -> Optional[int]:
+        """A deal the table wrote (K4: round to the right, one card each, each after the previous
+        player's decision): the seats dealt so far, or None if it cannot be here."""
+        order = state.order
+        if e.seat not in order or order.index(e.seat) < announced:
+            where = ("takes no part in this deal" if e.seat not in order
+                     else "was dealt earlier: the dealer deals round to the right, starting right of himself "
+                          "and ending with himself, one card each")
+            self.fail(i, f"{self.name(e.seat)} cannot be dealt a card here: he {where}", "K4")
+            return None
+        if state.hands[e.seat] is None and not state.dead[e.seat]:
+            self.fail(i, f"{self.name(e.seat)} cannot have been dealt yet: each card is dealt only after "
+                         f"the previous player's decision", "K4")
+            return None
+        if (e.card is not None and self.deal_rules is not None
+                and not self.dealt_as_named(steps, e.seat, e.card, i, e.path + ".card")):
+            return None
+        return order.index(e.seat) + 1
+
+    def observe(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact],
+                know: Know) -> Optional[tuple[State, Know, list[Fact]]]:
+        """What the table saw happen (checked against the last decision's facts), and a card it
+        saw (shown, taken from the stack) bound where it is."""
+        checked = self.check(state, e, i, facts, know)
+        if checked is None:
+            return None
+        if e.verb in ("shows", "stack-exchange") and e.card is not None:
+            if e.verb == "shows" and state.dead[e.seat]:
+                self.fail(i, f"{self.name(e.seat)} is out with a dead card, which is not shown", "K15")
+                return None
+            what = "shown at the showdown" if e.verb == "shows" else "the card taken from the stack"
+            bound = self.bind(state, e.seat, e.card, know, i, what)
+            if bound is None:
+                return None
+            state, know = bound
+        return state, know, checked
+
+    def given_at_end(self, state: State, know: Know, steps: Steps) -> Optional[tuple[State, Know]]:
+        """The cards 'shown' (K15: after the showdown, live hands only) and the 'hands' held at
+        the end, bound to what this branch holds there."""
+        end = len(self.pos.history)
+        over = bool(self.pos.shown) and any(ev.kind == EventKind.SHOWDOWN for _, evs in steps for ev in evs)
+        for seat, card in self.pos.shown.items():
+            if not over:
+                self.fail(end, f"the history ends before the showdown, so no card was shown yet ('shown' gives "
+                               f"{self.name(seat)}'s)", "K15")
+                return None
+            if state.dead[seat]:
+                self.fail(end, f"{self.name(seat)} is out with a dead card, which is not shown ('shown')", "K15")
+                return None
+            bound = self.bind(state, seat, card, know, end, "shown at the showdown ('shown')",
+                              self.field_path("shown", seat))
+            if bound is None:
+                return None
+            state, know = bound
+        for seat, card in self.pos.hands.items():
+            if seat in state.order and state.hands[seat] is None and not state.dead[seat]:
+                continue  # not dealt yet: the known card is his next one, nothing to check now
+            bound = self.bind(state, seat, card, know, end, f"the hand given for {self.name(seat)}",
+                              self.field_path("hands", seat))
+            if bound is None:
+                return None
+            state, know = bound
+        return state, know
+
+
+class Search(_Checks):
+    """The walk: the history replayed through the engine from each way the deal may start
+    (:func:`.layout.deal_starts`), branching where an unknown card decides (roles, legality,
+    the showdown); its leaves are the branches that reach the end."""
+
+    def run(self) -> None:
+        for start in deal_starts(self.pos, self.rules, self.lay):
+            self.starts += 1
+            self.start = start.state
+            know = Know(start.subst, start.domains, start.split)
+            state = start.state
+            if self.named:
+                laid = self.lay_named(state, know, start.events, ())
+                if laid is None:
+                    continue
+                state, know, _ = laid
+            self.walk(state, 0, know, ((None, start.events),), 0, [])
+
+    def tick(self) -> None:
+        self.work += 1
+        if self.work > MAX_WORK:
+            names = tuple(self.lay.labels.values())
+            raise Underdetermined(
+                f"the position is under-specified: more than {MAX_WORK} engine steps branching over the cards it "
+                f"leaves unknown; give the announcements and the cards shown at the end", names)
+
+    def walk(self, state: State, i: int, know: Know, steps: Steps, announced: int, facts: Iterable[Fact]) -> None:
+        """Replay the history from entry ``i`` on (each branch over unknown cards walks on
+        from where it splits): decisions stepped through the engine, deals and hints noted,
+        observations checked; a branch that reaches the end with everything the position
+        gives bound is a :class:`Leaf`."""
+        hist = self.pos.history
+        while i < len(hist):
+            e = hist[i]
+            self.checkpoint = (i, state, know, steps, announced, facts)
+            if e.verb in DECISIONS or e.verb == "act":
+                decided = self.decide(state, e, i, know, steps, announced, facts)
+                if decided is None:
+                    return
+                state, know, steps, facts, again = decided
+                if again:
+                    continue
+            elif e.verb == "hint":
+                hinted = self.hint(state, e, i, steps)
+                if hinted is None:
+                    return
+                state, steps = hinted
+            elif e.verb == "deal":
+                dealt = self.note_deal(state, e, i, steps, announced)
+                if dealt is None:
+                    return
+                announced = dealt
+            else:
+                observed = self.observe(state, e, i, facts, know)
+                if observed is None:
+                    return
+                state, know, facts = observed
+            i += 1
+        self.finish(state, know, steps)
+
+    def decide(self, state: State, e: HistoryEvent, i: int, know: Know, steps: Steps, announced: int,
+               facts: Iterable[Fact]) -> Optional[tuple[State, Know, Steps, Iterable[Fact], bool]]:
+        """A decision of the history stepped through the engine (branching where the step asks
+        an unknown card): the state, knowledge, steps and facts after it, and whether to step
+        the same decision again; None where this branch ends here (failed, or walked on)."""
+        action = self.action_for(state, e, i, facts, quiet=True)
+        if action is None:
+            if not self.probe(state, e, i, know, steps, announced, facts):
+                self.action_for(state, e, i, facts)
+            return None
+        self.tick()
+        try:
+            after, events = step(state, action)
+        except IllegalActionError as err:
+            self.fail(i, err.reason, err.rule)
+            return None
+        except NotImplementedError as err:
+            raise Unsupported(str(err)) from None
+        if self.named:
+            laid = self.lay_named(state, know, events, steps)
+            if laid is None:
+                return None
+            if laid[2]:
+                # the engine dealt a named card's seat an unknown card and read it at once
+                # (a target's role, K7): step again with the named card in its place
+                return laid[0], laid[1], steps, facts, True
+        if self.lay.labels:  # every card known: nothing to branch on
+            branched = self.branch(state, after, events, i, know, steps, announced, facts)
+            if branched is None:
+                return None
+            know = branched
+        facts = _Facts(action, state, events)
+        state = after
+        steps = steps + ((i, events),)
+        if e.card is not None and e.verb == "dealer-exchange":
+            bound = self.bind(state, e.seat, e.card, know, i, "the card taken from the stack")
+            if bound is None:
+                return None
+            state, know = bound
+        return state, know, steps, facts, False
+
+    def finish(self, state: State, know: Know, steps: Steps) -> None:
+        """The end of the history: the named dealt cards (where the dealing depends on play) and
+        the cards the position gives at the end checked and bound; what is left is a leaf."""
+        hist = self.pos.history
+        end = len(hist)
+        if self.named and not self.named_left(steps, know):
+            return
+        if self.deal_rules is not None:
+            named = {e.seat for e in hist if e.verb == "deal" and e.card is not None}
+            for seat, card in self.pos.dealt.items():
+                # (a history 'deal' naming the seat's card was checked where it stands)
+                if seat not in named and not self.dealt_as_named(steps, seat, card, end,
+                                                                 self.field_path("dealt", seat)):
+                    return
+        given = self.given_at_end(state, know, steps)
+        if given is None:
+            return
+        state, know = given
+        assert self.start is not None
+        self.leaves.append(Leaf(know, state, steps, self.start))
+
+    def branch(self, state: State, after: State, events: tuple[Event, ...], i: int, know: Know, steps: Steps,
+               announced: int, facts: Iterable[Fact]) -> Optional[Know]:
+        """Split the cases this step's unknown cards open.  Returns the knowledge of the branch
+        that goes on with ``after`` as stepped (every asked card plain, the showdown's cards
+        known), or None when every branch was walked here."""
+        r = self.reasoner
+        passes = inn_passes(state, events)
+        # cards nobody announces: the talon's (F4) and the stock's (S4) king
+        talon = {after.hands[ev.seat] for ev in events if ev.seat is not None and (
+            ev.kind == EventKind.EXCHANGE_WITH_TALON
+            or (ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != "K12"))}
+        for ph in queried(state, after, events):
+            event_branches, plain = r.role_branches(know, ph, inn_too=ph in passes)
+            for card, k2 in event_branches:
+                if (self.heard is not None and ph not in talon
+                        and self.rules.role_of[card.value] not in self.heard_after(i)):
+                    continue  # an event card speaks when targeted (C2, K9): the table heard none
+                    # (the talon's king says nothing, F4)
+                self.walk(substitute(state, ph, card), i, k2, steps, announced, facts)
+            if plain is None:
+                return None
+            know = plain
+        if not any(ev.kind == EventKind.SHOWDOWN for ev in events):
+            return know
+        return self.showdown(state, after, i, know, steps, announced, facts)
+
+    def showdown(self, state: State, after: State, i: int, know: Know, steps: Steps, announced: int,
+                 facts: Iterable[Fact]) -> Optional[Know]:
+        """The showdown's unknown live cards (and, under Q4 'any-hand', dead fools): bound where
+        the position gives them, else split into the cases that score alike
+        (:meth:`.unknowns.Reasoner.showdown_cases`), each walked on.  Returns the knowledge of
+        the branch that goes on with ``after`` as stepped, or None."""
+        r = self.reasoner
+        live = live_unknowns(after)
+        dead = dead_unknowns(after) if self.rules.fools_in_play == "any-hand" else []
+        shown = self.bind_shown(state, after, i, know, live)
+        if shown is None:
+            return None
+        state, know, bound_any = shown
+        if bound_any:
+            self.walk(state, i, know, steps, announced, facts)
+            return None
+        fools = r.fool is not None
+        dead = [ph for ph in dead if fools and r.fool in r.possible(know, ph)]
+        if not live and not dead:
+            return know
+        go_on: Optional[Know] = None
+        try:
+            cases = r.showdown_cases(know, after, live, dead)
+        except Underdetermined:
+            # a branch whose showdown comes while the history still has decisions of the deal
+            # to go is not the deal the table played: it dies, however its cards would score
+            later = next((j for j in range(i + 1, len(self.pos.history))
+                          if self.pos.history[j].verb in DECISIONS
+                          and self.pos.history[j].verb not in ("buy-back", "decline")), None)
+            if later is not None:
+                e = self.pos.history[later]
+                self.fail(later, f"the deal is over: {self.name(e.seat)} cannot {e.verb} any more", "K15")
+                return None
+            raise
+        for subst, _narrowed, k2 in cases:
+            if not subst:
+                go_on = k2  # only dead cards, none the fool: the stepped showdown scored them so
+                continue
+            st = state
+            for ph, card in subst.items():
+                st = substitute(st, ph, card)
+            self.walk(st, i, k2, steps, announced, facts)
+        return go_on
+
+    def bind_shown(self, state: State, after: State, i: int, know: Know,
+                   live: list[Card]) -> Optional[tuple[State, Know, bool]]:
+        """Bind the unknown live cards whose card the position gives at the end (K15: cards stop
+        moving at the showdown), wherever that card started: the state, knowledge and whether
+        any was bound; None where one cannot be there."""
+        r = self.reasoner
+        bound_any = False
+        for ph in live:
+            seat = after.hands.index(ph)
+            given = self.end_card(seat, i + 1)
+            if given is None:
+                continue
+            card, what, j, path = given
+            bound = r.bind(know, ph, card)
+            if bound is None:
+                self.fail(j, *self.why_not(know, ph, seat, card, what, path), path)
+                return None
+            know = bound
+            state = substitute(state, ph, card)
+            bound_any = True
+        return state, know, bound_any
+
+    def probe(self, state: State, e: HistoryEvent, i: int, know: Know, steps: Steps, announced: int,
+              facts: Iterable[Fact]) -> bool:
+        """A decision the actor's card forbids as an unknown card may be allowed by some cards
+        (A4: the dealer exchanges with the talon only after receiving an ace): branch on those."""
+        if state.actor != e.seat or state.phase != Phase.DECIDE:
+            return False
+        ph = state.hands[e.seat]
+        if not is_placeholder(ph):
+            return False
+        assert ph is not None
+        kinds = action_kinds(e)
+        found = False
+        for card in self.reasoner.possible(know, ph):
+            trial = substitute(state, ph, card)
+            if any(a.kind in kinds for a in legal_actions(trial)):
+                bound = self.reasoner.bind(self.reasoner.split_on(know, ph), ph, card)
+                if bound is not None:
+                    found = True
+                    self.walk(trial, i, bound, steps, announced, facts)
+        return found
 
 
 VERB_NAMES = VERB_OF  # each engine decision's verb, as a position writes it (formats.position.DECISIONS)

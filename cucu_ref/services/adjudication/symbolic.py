@@ -7,11 +7,12 @@ comparing its value (with another card's, or with a value its rules name: the fo
 the nulla); the rules are not copied here, they are *run*: each unknown card is a
 :class:`_Symbol`, an ``int`` whose comparisons ask an :class:`_Oracle` that knows the set of
 values the card may still have.  A comparison every value answers alike is answered; one the
-values answer both ways splits the run in two (the values that answer yes, those that answer
-no), and the scoring is run again on each part.  Two unknown cards compared with each other
-split on the values of one of them (so that every part stays a product of sets, a *box*).  Each
-run that ends without a split has found a box of combinations the scoring cannot tell apart:
-they score alike, by construction, since every comparison it made came out the same.
+values answer both ways splits the card's values in two (those that answer yes, those that
+answer no): the run goes on with the first part (every answer so far holds for it, a narrower
+set), and the scoring is run again from the start on the other.  Two unknown cards compared
+with each other split on the values of one of them (so that every part stays a product of sets,
+a *box*).  Each run ends with a box of combinations the scoring cannot tell apart: they score
+alike, by construction, since every comparison it made came out the same for all of them.
 
 So the work grows with the comparisons the rules make (who can be lowest, who can be a fool),
 not with the product of the cards' domains; and the boxes are what the ruling needs to say
@@ -22,10 +23,11 @@ back to scoring the combinations one by one: a symbol never answers silently.
 
 from __future__ import annotations
 
+import dataclasses
 import operator
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Iterable, Optional
 
-__all__ = ["Untraceable", "explore", "TooManySplits"]
+__all__ = ["Untraceable", "explore", "TooManySplits", "Explored"]
 
 Domains = dict[int, frozenset[int]]  # variable -> the values it may still have
 Compare = Callable[[Any, Any], bool]
@@ -39,65 +41,68 @@ class TooManySplits(Exception):
     """More runs than the limit: the scoring tells the combinations apart too finely."""
 
 
-class _Split(Exception):
-    """A comparison the values answer both ways: the parts to run again."""
-
-    def __init__(self, parts: list[Domains]):
-        super().__init__()
-        self.parts = parts
-
-
 # (domain, comparison, scale, value) -> the values of the domain that answer yes: the same
 # comparisons come back run after run (a pure function of its key; cleared when large)
-_ANSWERS: dict[tuple[frozenset[int], Compare, int, int], frozenset[int]] = {}
+_ANSWERS: dict[tuple[frozenset[int], Compare, int, int], Any] = {}
+# (both domains, comparison, both scales) -> the answer where every pair gives the same, else ()
+_BOTH: dict[tuple[frozenset[int], frozenset[int], Compare, int, int], Any] = {}
+
+
+def _answers(dom: frozenset[int], yes: frozenset[int]) -> Any:
+    """True where every value of ``dom`` answers yes, False where none does, else those that do."""
+    return True if len(yes) == len(dom) else yes if yes else False
 
 
 class _Oracle:
     """Answers the comparisons of one run from the domains of its variables."""
 
-    __slots__ = ("domains",)
+    __slots__ = ("domains", "later")
 
     def __init__(self, domains: Domains):
         self.domains = domains
+        self.later: list[list[Domains]] = []  # the other parts of each split, in the order split
 
     def symbol(self, var: int) -> "_Symbol":
         return _Symbol.make(self, var, 1)
 
     def compare(self, a: "_Symbol", b: Any, op: Compare) -> bool:
+        if type(b) is int:  # (the commonest: a card's value, or a value the rules name)
+            dom = self.domains[a.var]
+            key = (dom, op, a.scale, b)
+            got = _ANSWERS.get(key)
+            if got is None:
+                if len(_ANSWERS) > 50_000:
+                    _ANSWERS.clear()
+                c = b
+                got = _ANSWERS[key] = _answers(dom, frozenset(v for v in dom if op(a.scale * v, c)))
+            if type(got) is bool:
+                return got
+            self.split([{**self.domains, a.var: got}, {**self.domains, a.var: dom - got}])
+            return True  # (this run goes on with the values that answer yes)
         if isinstance(b, _Symbol):
             if b.var == a.var:
-                return self._unary(a.var, lambda v: op(a.scale * v, b.scale * v))
+                dom = self.domains[a.var]
+                got = _answers(dom, frozenset(v for v in dom if op(a.scale * v, b.scale * v)))
+                if type(got) is bool:
+                    return got
+                self.split([{**self.domains, a.var: got}, {**self.domains, a.var: dom - got}])
+                return True
             return self._binary(a, b, op)
         if isinstance(b, bool) or not isinstance(b, int):
             raise Untraceable(f"a card's value compared with {b!r}")
-        c = int(b)
-        dom = self.domains[a.var]
-        key = (dom, op, a.scale, c)
-        yes = _ANSWERS.get(key)
-        if yes is None:
-            if len(_ANSWERS) > 50_000:
-                _ANSWERS.clear()
-            yes = _ANSWERS[key] = frozenset(v for v in dom if op(a.scale * v, c))
-        return self._answer(a.var, dom, yes)
-
-    def _unary(self, var: int, test: Callable[[int], bool]) -> bool:
-        dom = self.domains[var]
-        return self._answer(var, dom, frozenset(v for v in dom if test(v)))
-
-    def _answer(self, var: int, dom: frozenset[int], yes: frozenset[int]) -> bool:
-        """Yes where every value answers yes, no where none does, else split."""
-        if len(yes) == len(dom):
-            return True
-        if not yes:
-            return False
-        self.split([{**self.domains, var: yes}, {**self.domains, var: dom - yes}])
-        raise AssertionError("unreachable")  # pragma: no cover
+        return self.compare(a, int(b), op)
 
     def _binary(self, a: "_Symbol", b: "_Symbol", op: Compare) -> bool:
         da, db = self.domains[a.var], self.domains[b.var]
-        answers = {op(a.scale * x, b.scale * y) for x in da for y in db}
-        if len(answers) == 1:
-            return answers.pop()
+        key = (da, db, op, a.scale, b.scale)
+        got = _BOTH.get(key)
+        if got is None:
+            if len(_BOTH) > 50_000:
+                _BOTH.clear()
+            answers = {op(a.scale * x, b.scale * y) for x in da for y in db}
+            got = _BOTH[key] = answers.pop() if len(answers) == 1 else ()
+        if type(got) is bool:
+            return got
         # split one of the two into the values the other answers alike (all yes, all no) and
         # each value it answers both ways: every part is a box again; the fewer parts the better
         parts_a = _parts(da, db, lambda x, y: op(a.scale * x, b.scale * y))
@@ -108,11 +113,13 @@ class _Oracle:
         else:
             var, parts = b.var, parts_b
         self.split([{**self.domains, var: part} for part in parts])
-        raise AssertionError("unreachable")  # pragma: no cover
+        return self._binary(a, b, op)  # (on the first part: answered, or split on the other card)
 
-    @staticmethod
-    def split(parts: list[Domains]) -> None:
-        raise _Split(parts)
+    def split(self, parts: list[Domains]) -> None:
+        """Go on with the first part (every answer so far holds for it: it is narrower); the
+        other parts are run again from the start (:func:`explore`)."""
+        self.later.append(parts[1:])
+        self.domains = parts[0]
 
 
 def _parts(mine: frozenset[int], other: frozenset[int], test: Callable[[int, int], bool]) -> list[frozenset[int]]:
@@ -196,10 +203,71 @@ def explore(domains: Domains, score: Callable[[Callable[[int], int]], Hashable],
         if runs > limit:
             raise TooManySplits(f"more than {limit} runs of the scoring")
         oracle = _Oracle(part)
-        try:
-            key = score(oracle.symbol)
-        except _Split as split:
-            todo.extend(reversed(split.parts))
-            continue
-        out.append((part, key))
+        key = score(oracle.symbol)
+        out.append((oracle.domains, key))
+        # depth first: the parts of the last split (the narrowest) first
+        for parts in oracle.later:
+            todo.extend(reversed(parts))
     return out
+
+
+# what a Rules value derives from its fields (rulesets.Rules: cites, showdown_rule and fool_rule
+# read citation_of, which reads ``citations``): a read of one of these is a read of those fields
+_DERIVED = {"cites": ("citations",), "citation_of": ("citations",), "showdown_rule": ("citations",),
+            "fool_rule": ("citations",)}
+
+
+class _Reads:
+    """Stands in for a ruleset and notes the names the scoring reads (then the explored boxes
+    hold for any ruleset that agrees on them)."""
+
+    def __init__(self, rules: Any):
+        self._rules = rules
+        self.names: dict[str, None] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        self.names[name] = None
+        return getattr(self._rules, name)
+
+
+class Explored:
+    """:func:`explore`'s boxes kept for the same showdown under another ruleset that agrees on
+    everything the scoring read (the open questions' re-runs, readings.open_questions, reach the
+    same showdown under rulesets that differ in one option, most often one the scoring does not
+    read).  Sound: the scoring is a pure function of its inputs and of the fields it reads; a
+    read the cache cannot tell the fields of (not a field, not in ``_DERIVED``) is not kept."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        # key -> (the names read, the fields they read, those fields' values, the boxes)
+        self._found: dict[Hashable, list[tuple[tuple[str, ...], tuple[str, ...], tuple[Any, ...], Any]]] = {}
+
+    @staticmethod
+    def _fields(rules: Any, names: Iterable[str]) -> Optional[tuple[tuple[str, ...], tuple[Any, ...]]]:
+        fields = {f.name for f in dataclasses.fields(rules)}
+        out: dict[str, None] = {}
+        for name in names:
+            for field in _DERIVED.get(name, (name,)):
+                if field not in fields:
+                    return None
+                out[field] = None
+        return tuple(out), tuple(getattr(rules, f) for f in out)
+
+    def run(self, key: Hashable, rules: Any, plain: Any, explore_with: Callable[[Any], Any]) -> Any:
+        """``explore_with(rules)`` (a proxy of ``rules``), or what it gave for ``key`` under a
+        ruleset that agrees on the fields it read.  ``plain``: the real ruleset (its fields);
+        ``rules`` may be a recorder of the reads (replay.Recorder), which sees every name the
+        scoring reads, from the cache too."""
+        for names, fields, values, found in self._found.get(key, ()):
+            if tuple(getattr(plain, f) for f in fields) == values:
+                for name in names:
+                    getattr(rules, name)  # (the recorder notes the reads a run would make)
+                return found
+        reads = _Reads(rules)
+        found = explore_with(reads)
+        kept = self._fields(plain, reads.names)
+        if kept is not None:
+            if len(self._found) >= self.size:
+                self._found.clear()
+            self._found.setdefault(key, []).append((tuple(reads.names), *kept, found))
+        return found

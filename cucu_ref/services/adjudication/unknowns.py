@@ -38,8 +38,10 @@ from ...game.rulesets import Rules
 from ...game.scoring import evaluate
 from ...game.state import State
 from .layout import Layout
-from .model import MAX_CASES, SMALL_CASES, Underdetermined, is_placeholder
-from .symbolic import TooManySplits, Untraceable, explore
+from .model import MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder
+from .symbolic import Explored, TooManySplits, Untraceable, explore
+
+_EXPLORED = Explored()
 
 __all__ = ["Know", "Reasoner", "Box", "boxes"]
 
@@ -57,8 +59,9 @@ class Know(NamedTuple):
     held: tuple[tuple[int, Card], ...] = ()  # (seat, placeholder) of the cards those cases hold at the showdown
 
 
-class Reasoner:
-    """The unknown cards of one layout under one ruleset."""
+class _Domains:
+    """The unknown cards of one layout under one ruleset: what each may still be, and the
+    copies of the pack (C1) they share.  (:class:`Reasoner` adds where to split cases.)"""
 
     def __init__(self, lay: Layout, rules: Rules):
         # cheap: a fully known position (no placeholder) never asks the rest
@@ -160,7 +163,11 @@ class Reasoner:
     def split_on(k: Know, ph: Card) -> Know:
         return k if ph in k.split else k._replace(split=k.split + (ph,))
 
-    # ---- roles (C2)
+
+
+class Reasoner(_Domains):
+    """Where a rule tells unknown cards apart, the cases to split into: an asked card's role
+    (C2) and the showdown's ranks (K15 and the scoring's other rules)."""
 
     def role_branches(self, k: Know, ph: Card, inn_too: bool = False) -> tuple[list[tuple[Card, Know]], Optional[Know]]:
         """The event cards ``ph`` may be (each with the branch that binds it) and the branch
@@ -246,7 +253,7 @@ class Reasoner:
             choices.append(opts)
         return choices
 
-    def _score(self, after: State, value: dict[Card, Any]) -> tuple[object, ...]:
+    def _score(self, after: State, value: dict[Card, Any], rules: Any = None) -> tuple[object, ...]:
         """Who loses and gains at ``after``'s showdown with the unknown cards as ``value`` says."""
         order = after.order
         hands = after.hands
@@ -264,7 +271,8 @@ class Reasoner:
         # One innkeeper answers one offer a deal (asserted in showdown_cases), so the
         # innkeeper's payment names the offerer it covers; the same payments then mean the
         # same own losses and covered guarantees, which is all the limit reads (scoring.pay)
-        scored = evaluate(self.rules, lv, dv, after.guarantees, after.hinted, explain=False, table=len(order))
+        scored = evaluate(rules if rules is not None else self.rules, lv, dv, after.guarantees, after.hinted,
+                          explain=False, table=len(order))
         return (scored.losers, scored.gainers)
 
     def _scored_groups(self, k: Know, after: State, keys: Sequence[Card],
@@ -296,16 +304,25 @@ class Reasoner:
         keys = list(live) + list(dead)
         universes = [self.possible(k, ph) for ph in keys]
         groups: dict[Hashable, tuple[tuple[Optional[Card], ...], list[Row]]] = {}
+        hall = self._hall(k, live) if not dead else None
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
 
-            def score(value_of: Any, fixed: dict[Card, Any] = fixed) -> tuple[object, ...]:
-                value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j))) for j, ph in enumerate(live)}}
-                return self._score(after, value)
+            def explore_with(rules: Any, fixed: dict[Card, Any] = fixed) -> list[tuple[Any, Hashable]]:
+                def score(value_of: Any) -> tuple[object, ...]:
+                    value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j)))
+                                         for j, ph in enumerate(live)}}
+                    return self._score(after, value, rules)
 
-            for box, key in explore(domains, score, MAX_CASES):
+                return explore(domains, score, MAX_SPLITS)
+
+            # (the same showdown comes back in the open questions' re-runs, symbolic.Explored)
+            showdown = (after.hands, after.order, after.dead, after.guarantees, after.hinted,
+                        tuple(sorted(domains.items())), tuple(live), tuple(dead), dead_combo)
+            plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
+            for box, key in _EXPLORED.run(showdown, self.rules, plain, explore_with):
                 cards = [frozenset(by_value[j][v] for v in box[j]) for j in range(n)]
-                if not self._box_possible(k, live, cards, dead, dead_combo):
+                if not self._box_possible(k, live, cards, dead, dead_combo, hall):
                     continue  # no combination of the box is possible (C1)
                 row = tuple(cards) + _row(dead_combo, universes[n:])
                 if key not in groups:
@@ -316,13 +333,28 @@ class Reasoner:
         return list(groups.values())
 
     def _box_possible(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]], dead: Sequence[Card],
-                      dead_combo: tuple[Optional[Card], ...]) -> bool:
+                      dead_combo: tuple[Optional[Card], ...], hall: Optional[tuple[Counter[Card], int]]) -> bool:
         """Is some combination of the box ``cards`` (the dead cards as chosen) possible (C1)?"""
+        if hall is not None:
+            left, _ = hall
+            # every group of the box's cards has as many copies left as cards (Hall's
+            # condition); the other open unknown cards may be any card, and enough are left
+            return all(sum(left[c] for c in frozenset().union(*group)) >= len(group)
+                       for n in range(1, len(cards) + 1) for group in itertools.combinations(cards, n))
         fool = frozenset([self.fool]) if self.fool is not None else frozenset()
         narrowed = dict(zip(live, cards))
         for ph, c in zip(dead, dead_combo):
             narrowed[ph] = fool if c is not None else self.domain(k, ph) - fool
         return self.feasible(k._replace(domains={**k.domains, **narrowed}))
+
+    def _hall(self, k: Know, live: Sequence[Card]) -> Optional[tuple[Counter[Card], int]]:
+        """The copies left and the open unknown cards, where :meth:`_box_possible` may ask Hall's
+        condition of the box alone: every other open unknown card may be any card, and there
+        are copies enough for all of them (else None: a matching decides, :meth:`feasible`)."""
+        left = self.left(k)
+        opened = [ph for ph in self.lay.labels if ph not in k.subst]
+        others_any = all(self.domain(k, ph) == self.full for ph in opened if ph not in live)
+        return (left, len(opened)) if others_any and len(opened) <= sum(left.values()) else None
 
     def _representative(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]],
                         dead: dict[Card, Optional[Card]]) -> Optional[tuple[Optional[Card], ...]]:

@@ -24,6 +24,7 @@ from ...formats import trace as T
 from ...formats.sources import RULES, cite
 from ...game.cards import format as card_name
 from ...game.state import Event
+from ...game.state import EventKind as E
 from .names import NameMap
 
 __all__ = ["first_step_apart", "asks_after_end", "inferred_cause", "ALWAYS_LOGGED", "rule_text"]
@@ -31,15 +32,15 @@ __all__ = ["first_step_apart", "asks_after_end", "inferred_cause", "ALWAYS_LOGGE
 # Events a log is always compared on; any other kind (keep, offer, skip, showdown ...) only
 # when the program logs that kind at least once.  A program without a rule cannot log its
 # event (a dealer who takes a cut king has no 'stack-king'), so the moves are always compared.
-ALWAYS_LOGGED = frozenset({"exchange", "exchange-with-stack", "exchange-with-talon", "stack-king", "talon-king",
-                           "arresto", "undo", "dead-card-under-stack", "mark-lost", "mark-gained", "out", "restart",
-                           "buy-back"})
-_CARD_MOVES = ("exchange", "undo", "exchange-with-stack", "exchange-with-talon", "dealer-keeps-highest",
-               "dead-card-under-stack", "deal", "stack-king", "talon-king")
+ALWAYS_LOGGED = frozenset({E.EXCHANGE, E.EXCHANGE_WITH_STACK, E.EXCHANGE_WITH_TALON, E.STACK_KING, E.TALON_KING,
+                           E.ARRESTO, E.UNDO, E.DEAD_CARD_UNDER_STACK, E.MARK_LOST, E.MARK_GAINED, E.OUT, E.RESTART,
+                           E.BUY_BACK})
+_CARD_MOVES = (E.EXCHANGE, E.UNDO, E.EXCHANGE_WITH_STACK, E.EXCHANGE_WITH_TALON, E.DEALER_KEEPS_HIGHEST,
+               E.DEAD_CARD_UNDER_STACK, E.DEAL, E.STACK_KING, E.TALON_KING)
 # what decides a seat's card at the end: the moves, and the events that stop one (an arrest,
 # a skipped horse): a program that exchanges with a king holder contradicts the arrest (S3)
-_CARD_FATE = _CARD_MOVES + ("arresto", "skip")
-_MARK_MOVES = ("mark-lost", "mark-gained", "buy-back", "restart", "keep-last-life")
+_CARD_FATE = _CARD_MOVES + (E.ARRESTO, E.SKIP)
+_MARK_MOVES = (E.MARK_LOST, E.MARK_GAINED, E.BUY_BACK, E.RESTART, E.KEEP_LAST_LIFE)
 _SEAT_IN_PATH = re.compile(r"\[(\d+)\]$")
 
 
@@ -47,7 +48,7 @@ def rule_text(rule: Optional[str]) -> str:
     return f" [{cite(rule)}]" if rule in RULES else ""
 
 
-_MARKS = ("mark-lost", "mark-gained")
+_MARKS = (E.MARK_LOST, E.MARK_GAINED)
 
 
 def _event(trace: T.Trace, e: Event) -> dict[str, Any]:
@@ -117,7 +118,7 @@ def asks_after_end(trace: T.Trace) -> str:
 
 def _index(events: Sequence[Event], kinds: Sequence[str], seat: Optional[int], last: bool) -> Optional[int]:
     found = [i for i, e in enumerate(events) if e.kind in kinds and (seat is None or seat in (e.seat, e.other)
-                                                                      or (e.seat is None and e.kind == "restart"))]
+                                                                      or (e.seat is None and e.kind == E.RESTART))]
     return (found[-1] if last else found[0]) if found else None
 
 
@@ -132,16 +133,16 @@ def _cause(trace: T.Trace, events: Sequence[Event], d: T.Divergence) -> Optional
     if d.what == "hands":
         return _index(events, _CARD_FATE, seat, last=True)
     if d.what == "net":
-        first = _index(events, ("mark-lost", "mark-gained"), seat, last=False)
-        return first if first is not None else _index(events, ("showdown",), None, last=False)
+        first = _index(events, _MARKS, seat, last=False)
+        return first if first is not None else _index(events, (E.SHOWDOWN,), None, last=False)
     if d.what == "marks":
         return _index(events, _MARK_MOVES, seat, last=True)
     if d.what in ("out", "virgins"):
         said, ours = set(d.trace or ()), set(d.engine or ())
-        causes = [_index(events, ("out",) if c in ours else _MARK_MOVES, _engine_seat(trace, c), last=c not in ours)
+        causes = [_index(events, (E.OUT,) if c in ours else _MARK_MOVES, _engine_seat(trace, c), last=c not in ours)
                   for c in sorted(said ^ ours, key=str)]
         return min((c for c in causes if c is not None), default=None)
-    kinds = {"next_dealer": ("next-dealer",), "winner": ("winner", "joint-winner"), "pot": ("buy-back",)}
+    kinds = {"next_dealer": (E.NEXT_DEALER,), "winner": (E.WINNER, E.JOINT_WINNER), "pot": (E.BUY_BACK,)}
     return _index(events, kinds.get(d.what, ()), None, last=False)
 
 

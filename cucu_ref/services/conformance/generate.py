@@ -282,7 +282,7 @@ def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[s
         cited.add("Q13")  # dealt first, the requests still go to the next player
     if trace.preset in ("zeh-1769", "coucou", "screw-your-neighbour") and any(trace.virgins or ()):
         cited.add("Q17")  # the agreed starting marks
-    if rules.dealing == "interleaved" and any(a.kind == "keep" and b.kind == EventKind.DEAL
+    if rules.dealing == "interleaved" and any(a.kind == EventKind.KEEP and b.kind == EventKind.DEAL
                                              for a, b in zip(events, events[1:])):
         cited.add("K6")
     showdown_at = next((i for i, e in enumerate(events) if e.kind == EventKind.SHOWDOWN), len(events))

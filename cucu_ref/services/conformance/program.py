@@ -10,7 +10,9 @@ The program is hostile until it has answered (issue 27, findings 7, 9, 10, 12):
   (linear time);
 * of the error output only the last :data:`STDERR_TAIL_BYTES` bytes are ever held;
 * each program runs in its own process group (a new session), and the whole group is ended
-  when the program times out, misbehaves or is done, so its children never outlive the run.
+  when the program times out, misbehaves or is done, so its children never outlive the run
+  (a child that starts a session of its own has left the group on purpose, and is not
+  followed).
 
 POSIX only (process groups, non-blocking pipes), like the rest of the runner's plumbing.
 """
