@@ -813,7 +813,7 @@ def citation(key: str) -> str:
         return f"{key}, {reference(key)}"
     if key in SOURCES:
         source = SOURCES[key]
-        after = f", after {author_name(source.via)}" if source.via else ""
+        after = f", in {author_name(source.via)}" if source.via else ""
         return f"{author_name(key)} ({source.year if source.year is not None else 'no date'}){after}"
     return key
 
