@@ -19,7 +19,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from cucu_ref.game.cards import format as card_name
 from cucu_ref.services.conformance import PACKAGE_DATA, REPOSITORY_DATA
-from cucu_ref.services.conformance.generate import _checks, _observable, dealt_and_rest, deciding_readings, features
+from cucu_ref.services.conformance.generate import (_checks, _observable, dealt_and_rest, deciding_readings, features,
+                                                    reading_sources)
 from cucu_ref.formats.trace import outcome_json, parse, replay
 from cucu_ref.game.deal import deal_stack, start_deal
 from cucu_ref.game.rulesets import preset
@@ -312,6 +313,10 @@ def build() -> list[dict]:
         docs[-1]["vector"]["features"] = sorted(feats)
         docs[-1]["vector"]["rules"] = sorted(set(rules) | cited)
         readings = docs[-1]["vector"]["readings"]
+        vector = docs[-1]["vector"]  # reading_sources after readings, the order of generated vectors
+        docs[-1]["vector"] = {**{k: vector[k] for k in ("rules", "readings")},
+                              "reading_sources": reading_sources(trace, readings),
+                              **{k: v for k, v in vector.items() if k not in ("rules", "readings")}}
         docs[-1]["vector"]["checks"] = ["illegal"] if "illegal" in out else _checks(feats, readings)
     return docs
 

@@ -8,7 +8,7 @@ from .game.engine import (
 from .game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, preset
 from .game.state import Action, ActionKind, Event, Phase, State
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action", "ActionKind", "Card", "CardNameError", "DealSetupError", "Event", "IllegalActionError", "OPTIONS",

@@ -272,3 +272,102 @@ def test_the_oracle_guide_shows_its_api_format_vectors_and_runner(html_build: Pa
     # its doctests ran: the divergence the worked trace shows, in cucu-ref's own words
     assert "coucou.json: cucu-ref DIVERGES from the trace (coucou)" in text
     assert "DealSetupError" in text
+
+
+# --------------------------------------------------------------------------- read on a phone (issue 31)
+
+_CSS = DOCS / "_static" / "cucu.css"
+# the declarations that let a browser cut a word anywhere (issue 31: "interlea ved", "Montor io")
+_BREAKS_WORDS = re.compile(r"overflow-wrap:\s*anywhere|word-break:\s*break-(all|word)|hyphens:\s*auto")
+
+
+def _css_rules(text: str) -> list[tuple[str, str]]:
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return [(sel.strip(), body) for sel, body in re.findall(r"([^{}]+)\{([^{}]*)\}", text)]
+
+
+def test_no_table_cell_may_break_a_word_in_the_middle() -> None:
+    rules = _css_rules(_CSS.read_text(encoding="utf-8"))
+    assert rules, "cucu.css has no rules"
+    offending = [sel for sel, body in rules if re.search(r"\b(td|th|table)\b", sel) and _BREAKS_WORDS.search(body)]
+    assert offending == [], f"table cells that may break a word mid-token: {offending}"
+    # the check reads the CSS as written: the old rule is caught
+    assert _BREAKS_WORDS.search("table.cucu-presets td { overflow-wrap: anywhere; }")
+
+
+def test_no_drawing_has_a_fixed_pixel_width(html_build: Path) -> None:
+    # an outermost <svg> (the nested figures of a ruling are placed by their document) scales
+    # with its viewBox; a width in pixels shrank the legend to 5 px at 390 px
+    seen = 0
+    for page in html_build.rglob("*.html"):
+        for tag in re.findall(r"<svg xmlns=[^>]*>", page.read_text(encoding="utf-8")):
+            if "display: none" in tag:  # the theme's sprite of icons, never drawn
+                continue
+            seen += 1
+            assert "viewBox=" in tag, f"{page.name}: {tag[:120]}"
+            assert not re.search(r'\s(width|height)="[0-9.]+(px)?"', tag), f"{page.name}: {tag[:160]}"
+    assert seen > 20  # the ruleset pages' worked examples and the landing page draw their deals
+
+
+def test_the_glossary_source_cells_are_text_not_lettered_lists(html_build: Path) -> None:
+    raw = (html_build / "glossary.html").read_text(encoding="utf-8")
+    assert "J. McLeod" in html.unescape(re.sub(r"<[^>]+>", "", raw))
+    for table in re.findall(r"<table.*?</table>", raw, re.S):
+        assert "<ol" not in table, "a cell opening 'J. McLeod' became an enumerated list"
+
+
+_MEASURE = """<script>
+window.addEventListener('load', () => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('table td, table th')) {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (const m of n.data.matchAll(/[^\\s\\-\\u2013\\u2014\\/]+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  parent.postMessage({broken: broken, width: document.documentElement.scrollWidth,
+                      viewport: document.documentElement.clientWidth}, '*');
+});
+</script>"""
+# headless Chromium lays a window out at 500 px at least: the page is measured in a 390 px frame
+_FRAME = """<!DOCTYPE html><html><body style="margin:0">
+<iframe src="{src}" style="width:390px;height:2000px;border:0"></iframe>
+<script>
+window.addEventListener('message', e => {{
+  document.body.setAttribute('data-broken', JSON.stringify(e.data.broken));
+  document.body.setAttribute('data-page-width', e.data.width + ' ' + e.data.viewport);
+}});
+</script></body></html>"""
+
+
+def _chromium() -> str | None:
+    import shutil
+
+    return next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
+
+
+@pytest.mark.parametrize("page", ["rulesets.html", "glossary.html"])
+def test_at_390_px_no_word_in_a_table_is_broken_and_the_page_does_not_scroll_sideways(html_build: Path,
+                                                                                       page: str) -> None:
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("NOT RUN: no Chromium on this machine (apt-get install -y chromium; .ci/run installs it)")
+    source = html_build / page
+    probe = source.with_name(f"_phone_{page}")
+    probe.write_text(source.read_text(encoding="utf-8").replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
+    frame = source.with_name(f"_phone_frame_{page}")
+    frame.write_text(_FRAME.format(src=probe.name), encoding="utf-8")
+    result = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                             "--window-size=390,2000", "--virtual-time-budget=5000", "--dump-dom",
+                             frame.as_uri()], capture_output=True, text=True, timeout=120)
+    broken = re.search(r'data-broken="([^"]*)"', result.stdout)
+    width = re.search(r'data-page-width="(\d+) (\d+)"', result.stdout)
+    assert broken and width, f"the page was not measured: {result.stderr[-2000:]}"
+    assert html.unescape(broken.group(1)) == "[]", f"words broken across lines at 390 px: {broken.group(1)[:500]}"
+    assert int(width.group(2)) == 390, f"not measured at 390 px but {width.group(2)}"
+    assert int(width.group(1)) <= 390, f"the page scrolls sideways at 390 px: {width.group(1)} px wide"

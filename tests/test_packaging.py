@@ -49,3 +49,54 @@ def test_ci_runs_the_lint_and_type_gates_after_the_tests():
     assert any(d.startswith("pytest-xdist") for d in extras)
     assert any(d.startswith("ruff") for d in extras) and any(d.startswith("mypy") for d in extras)
     assert PYPROJECT["tool"]["mypy"]["strict"] is True
+
+
+def _newest_release(changelog: str) -> str:
+    import re
+
+    versions = re.findall(r"^## \[([^\]]+)\]", changelog, re.M)
+    assert versions[0] == "Unreleased", "the other changes land under [Unreleased], at the top"
+    return versions[1]
+
+
+def test_the_version_is_one_in_pyproject_the_package_and_the_changelog():
+    import cucu_ref
+
+    with open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8") as f:
+        changelog = f.read()
+    version = PYPROJECT["project"]["version"]
+    assert version == "0.2.0"  # the release of issue 31
+    assert cucu_ref.__version__ == version
+    assert _newest_release(changelog) == version
+    assert f"## [{version}] - " in changelog  # a released version carries its date
+    with open(os.path.join(ROOT, "docs", "install.rst"), encoding="utf-8") as f:
+        assert f"cucu_ref-{version}-py3-none-any.whl" in f.read()
+    # the release tools are in the dev extra
+    dev = PYPROJECT["project"]["optional-dependencies"]["dev"]
+    assert any(d.startswith("build") for d in dev) and any(d.startswith("twine") for d in dev)
+
+
+def test_the_changelog_keeps_issue_numbers_and_benchmarks_out_of_the_releases():
+    import re
+
+    with open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8") as f:
+        changelog = f.read()
+    released = changelog[changelog.index("## [0.2.0]"):]
+    assert not re.search(r"\bissues? \d+", released)
+    assert "bench_" not in released and "frozen" not in released
+    assert "## [0.1.0]" in released
+
+
+def test_version_names_the_package_and_its_rules_data():
+    import io
+
+    from cucu_ref import __version__
+    from cucu_ref.cli.adjudicate import main
+    from cucu_ref.formats.sources import RULES
+    from cucu_ref.game.rulesets import PRESETS
+
+    out = io.StringIO()
+    assert main(["--version"], stdout=out) == 0
+    line = out.getvalue()
+    assert line.startswith(f"cucu-adjudicate {__version__} (rules data: {len(PRESETS)} rulesets, ")
+    assert f"{len(RULES)} rule IDs, sha256 " in line and line.endswith("; conformance vectors v1)\n")

@@ -107,6 +107,23 @@ def _jobs(text: str) -> int:
     return n
 
 
+def version_line() -> str:
+    """``--version``: the package's version and the version of the rules data it rules by (issue
+    31): the rulesets, options and rule IDs it knows, with a fingerprint of the rulesets' data
+    as ``--rulesets --format json`` prints it (two installs that print the same line rule
+    alike), and the conformance vectors' format."""
+    import hashlib
+
+    from ..formats.sources import RULES
+    from ..services.conformance import VERSION as VECTORS
+
+    data = rulesets_json()
+    fingerprint = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+    return (f"cucu-adjudicate {__version__} (rules data: {len(data['presets'])} rulesets, "
+            f"{len(data['options'])} options, "
+            f"{len(RULES)} rule IDs, sha256 {fingerprint.hexdigest()[:12]}; conformance vectors {VECTORS})\n")
+
+
 def _parser() -> argparse.ArgumentParser:
     class Parser(argparse.ArgumentParser):
         def error(self, message: str) -> Any:  # argparse exits 2 itself; keep control of output
@@ -595,7 +612,7 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
             args = parser.parse_args(args_list)
             jobs = _jobs(args.jobs)
             if args.version:
-                out.write(f"cucu-adjudicate {__version__}\n")
+                out.write(version_line())
                 out.flush()
                 return EXIT_OK
             if args.rulesets:

@@ -23,8 +23,10 @@ from ..formats.inputs import MAX_BYTES
 from ..game.rulesets import PRESETS
 from ..services.conformance import PACKAGE_DATA, REPOSITORY_DATA
 from ..services.conformance.names import BUILTIN, load_map
+from ..services.conformance.profile import (CAPABILITIES, NO_PROFILE, Profile, ProfileError, load_profile,
+                                            parse_lacks, parse_options, run_under)
 from ..services.conformance.program import Process
-from ..services.conformance.runner import Result, run, self_answer, serve_line, stats
+from ..services.conformance.runner import Result, self_answer, serve_line, stats
 from ..services.conformance.vectors import Vector, load, select
 
 __all__ = ["main", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE"]
@@ -45,20 +47,28 @@ def _report(result: Result, args: argparse.Namespace, out: TextIO) -> None:
     # in the adjudication service; serve, started once per vector with --per-vector, never
     # reports: python -m cucu_ref.cli.conformance serve </dev/null takes 0.76 s, 1.07 s with
     # this import at module level; best of five, 2 Dec 2026)
-    from ..services.render import json_printable, printable
+    from ..services.render import json_printable
 
     vector, verdict, why = result
     if args.json:
         record = json.dumps({"id": vector.id, "result": verdict, "why": why}, ensure_ascii=False)
         out.write(json_printable(record) + "\n")
         return
-    why = printable(why).replace("\n", "\\n")
+    why = _one_line(why)
     if verdict == "fail":
         out.write(f"FAIL {vector.id} ({vector.file}): {why}\n")
     elif verdict == "skip" and args.verbose:
         out.write(f"SKIP {vector.id}: {why}\n")
     elif args.verbose and verdict == "pass":
         out.write(f"PASS {vector.id}\n")
+
+
+def _one_line(text: str) -> str:
+    """A program's words as one printable line: non-printable characters and line feeds escaped."""
+    # cold start: cucu_ref.services.render costs 290 ms, used only by run's reports (as above)
+    from ..services.render import printable
+
+    return printable(text).replace("\n", "\\n")
 
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
@@ -71,16 +81,23 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     except ValueError as err:
         out.write(f"cucu-conformance: error: {err}\n")
         return EXIT_USAGE
+    try:
+        profile = _profile(args)
+    except ProfileError as err:
+        out.write(f"cucu-conformance: error: {err}\n")
+        return EXIT_USAGE
     ask: Callable[[dict[str, Any]], Any] = self_answer
     process: Optional[Process] = None
     if not args.self_test:
         process = Process(args.command, args.per_vector, args.timeout)
         ask = process.ask
     counts = {"pass": 0, "fail": 0, "skip": 0}
+    skipped: dict[str, int] = {}
     started = time.perf_counter()
     try:
-        for result in run(vectors, ask, names):
+        for result in run_under(vectors, ask, names, profile):
             counts[result.verdict] += 1
+            skipped[result.why] = skipped.get(result.why, 0) + (result.verdict == "skip")
             _report(result, args, out)
     finally:
         if process is not None:
@@ -89,8 +106,17 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"{len(vectors)} vectors in {elapsed:.2f} s ({len(vectors) / elapsed if elapsed else 0:.0f}/s)\n")
     if counts["skip"]:
         out.write(f"{counts['skip']} skipped\n")
+        for why, n in sorted(skipped.items(), key=lambda kv: -kv[1]):
+            if n:
+                out.write(f"  {n} {_one_line(why)}\n")  # a skip's reason is the program's own words
     out.write(f"{counts['pass']} passed, {counts['fail']} failed\n")
     return EXIT_OK if counts["fail"] == 0 and counts["pass"] > 0 else EXIT_FAILED
+
+
+def _profile(args: argparse.Namespace) -> Profile:
+    """The program's readings and lacks: the profile file's, then --options and --lacks over it."""
+    profile = load_profile(args.profile) if args.profile else NO_PROFILE
+    return profile.merged(Profile(parse_options(args.options or ""), parse_lacks(args.lacks or "")))
 
 
 def _list(args: argparse.Namespace, out: TextIO) -> int:
@@ -164,6 +190,13 @@ def _parser() -> argparse.ArgumentParser:
     run_.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per answer (default 10)")
     run_.add_argument("--json", action="store_true", help="one JSON line per vector (id, result, why)")
     run_.add_argument("-v", "--verbose", action="store_true", help="also print passes and skips")
+    run_.add_argument("--options", metavar="NAME=READING,...",
+                      help="the program's readings of named rule options: every vector is re-ruled under them")
+    run_.add_argument("--lacks", metavar="CAP,...",
+                      help=f"capabilities the program lacks ({', '.join(CAPABILITIES)}): vectors needing one are "
+                           "skipped")
+    run_.add_argument("--profile", metavar="FILE",
+                      help="a JSON profile (cucu-conformance-profile/1) with 'options' and 'lacks'")
     run_.add_argument("command", nargs="*", metavar="-- COMMAND", help="the program under test and its arguments")
     lst = sub.add_parser("list", help="list the vectors (or --stats: per preset and per rule)")
     _selection(lst)

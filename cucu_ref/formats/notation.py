@@ -1189,7 +1189,7 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     announcements without their '!', notes on one line, the claim's lists sorted, and cards given
     as top-level ``shown`` as ``shows`` events at the showdown (the notation has one way to say
     what was shown).  None of these changes a ruling, but one: an exchange with the talon that
-    meets its king (F4, :func:`_talon_king`) becomes the talon's top card and no exchange, as
+    meets its king (F4, ``_talon_king``) becomes the talon's top card and no exchange, as
     the table means it and the notation reads it (the position's layers refuse it as an
     exchange)."""
     d = copy.deepcopy(doc)

@@ -30,7 +30,7 @@ from ..game.cards import PACKS, Card, CardNameError
 from ..game.deal import deal_places, fixed_deal_places, seats_around
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .names import lookalike_key, lookalike_letters, name_key, seat_hint, table_name
-from ..game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset
+from ..game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset, table_pack
 from ..game.state import Action, ActionKind, Phase, State
 
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.formats.vocabulary with
@@ -318,12 +318,13 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
 
 
 def _piquet_pack(rules: Optional[Rules], doc: dict[str, Any]) -> Optional[Rules]:
-    """F1: the 32-card piquet pack 'wenn weniger als sieben Spieler spielen', fixed at the start
-    of the match (as cucu_ref.game.engine.new_match does): every player listed sat down at the start."""
-    if (rules is not None and rules.piquet_below_seven == "yes" and rules.pack == "french-52"
-            and len(doc.get("players", [])) < 7):
-        return _with_options(rules, {"pack": "french-32"})
-    return rules
+    """The pack fixed at the start of the match (as cucu_ref.game.engine.new_match does: every
+    player listed sat down at the start): F1's 32-card piquet pack 'wenn weniger als sieben
+    Spieler spielen', L5's pack without the fools (rulesets.table_pack, the one place)."""
+    if rules is None:
+        return None
+    pack = table_pack(rules, len(doc.get("players", [])))
+    return rules if pack == rules.pack else _with_options(rules, {"pack": pack})
 
 
 def _players(rd: _Reading) -> list[bool]:

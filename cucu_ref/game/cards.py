@@ -540,6 +540,10 @@ _CARD_TYPE = {Card}
 PACKS: dict[str, Pack] = {
     "cuccu-40": Pack("cuccu-40", CUCCU, tuple(_CUCCU_TOKENS), 2),
     "cuccu-38": Pack("cuccu-38", CUCCU, tuple(v for v in _CUCCU_TOKENS if v != -3), 2),
+    # L5: 'Man vereinbart dann, ohne Narren weiterzuspielen': the packs without their two fools
+    "cuccu-40-no-fools": Pack("cuccu-40-no-fools", CUCCU, tuple(v for v in _CUCCU_TOKENS if v != FOOL_VALUE), 2),
+    "cuccu-38-no-fools": Pack("cuccu-38-no-fools", CUCCU, tuple(v for v in _CUCCU_TOKENS if v not in (-3, FOOL_VALUE)),
+                              2),
     "french-52": Pack("french-52", FRENCH, tuple(_FRENCH_TOKENS), 4),
     "french-32": Pack("french-32", FRENCH, (13, 12, 11, 10, 9, 8, 7, 1), 4),
 }

@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from .cards import PACKS, Card, CardNameError, Pack, parse
-from .rulesets import Rules
+from .rulesets import Rules, table_rules
 from .state import Phase, State
 
 __all__ = ["DealSetupError", "start_deal", "deal_order", "deal_stack"]
@@ -75,8 +75,9 @@ def start_deal(
       (re)started;
     * ``deals_played``: deals already played (the next deal is number ``deals_played + 1``).
 
-    As in ``new_match``, a ruleset that plays the piquet pack below seven players (F1) gets
-    it when the table (every seat, in or out) has fewer than seven.
+    As in ``new_match``, the pack follows the table (``rulesets.table_pack``): a ruleset that
+    plays the piquet pack below seven players (F1) gets it when the table (every seat, in or
+    out) has fewer than seven; one agreed without the fools (L5) gets the pack without them.
     """
     if not isinstance(rules, Rules):
         raise DealSetupError("rules", f"must be a cucu_ref.game.rulesets.Rules, not {type(rules).__name__}")
@@ -86,8 +87,7 @@ def start_deal(
     _check_dealer(dealer, names, held)
     pure = _virgins(rules, virgins, names, held)
     money = rules.stake * n if pot is None else _count("pot", pot)
-    if rules.piquet_below_seven == "yes" and n < 7 and rules.pack == "french-52":
-        rules = rules.with_options({"pack": "french-32"})  # F1, as new_match does
+    rules = table_rules(rules, n)  # F1's piquet pack, L5's pack without fools: as new_match does
     return State(
         rules=rules, players=names, marks=held, virgins=pure, dealer=dealer, pot=money,
         eliminations=_count("eliminations", eliminations), reentries=_count("reentries", reentries),

@@ -39,7 +39,7 @@ from itertools import repeat, starmap
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .cards import PACKS, Card
-from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
+from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules, table_rules
 from .deal import seats_around
 from .scoring import evaluate, live_marks
 from .state import DEAL_PHASES, Action, ActionKind, Custody, Event, EventKind, Phase, State, Via
@@ -127,9 +127,7 @@ def new_match(rules: Rules, players: Sequence[str], dealer: int = 0) -> State:
         raise ValueError("player names must be distinct")
     if not 0 <= dealer < n:
         raise ValueError(f"dealer seat {dealer} is not at the table")
-    if rules.piquet_below_seven == "yes" and n < 7 and rules.pack == "french-52":
-        # F1: the 32-card piquet pack with fewer than seven players, fixed for the match
-        rules = rules.with_options({"pack": "french-32"})
+    rules = table_rules(rules, n)  # F1's piquet pack below seven, L5's pack without fools
     return State(
         rules=rules,
         players=tuple(players),

@@ -27,6 +27,8 @@ __all__ = [
     "PRESET_REASONS",
     "RulesetError",
     "preset",
+    "table_pack",
+    "table_rules",
     "open_options",
     "other_readings",
     "OPEN_POINTS",
@@ -161,6 +163,10 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("seating_fool", "Q15", "Where does the fool rank in the seating draw (K2)?",
           ("lowest", "C1", "lowest of all, the pack's order (a single fool is never above another card, C3)"),
           ("fourteen-and-a-half", "Q15", "between XV and XIIII, the rank of a fool paired in play")),
+    _spec("without_fools", "L5", "Has the table agreed to play on without the fools?",
+          ("no", "C1", "no: the whole pack is dealt, both fools included (Farina 2010; Lu Stù L4)"),
+          ("yes", "L5", "yes: 'with many players ... one agrees to play on without the fools' (Di Luigi & Mazza "
+           "2009): both fools are taken out of the pack, fixed for the match")),
     _spec("buy_back", "K17", "When may a player who went out buy back in?",
           ("after-deal", "K17", "after the deal, while a virgin remains (Farina 2010)"),
           ("immediate", "L11", "at once on going out (Di Luigi & Mazza 2009)"),
@@ -304,6 +310,7 @@ class Rules:
     may_offer_after_receiving: str = "yes"
     all_equal: str = "all-lose"
     piquet_below_seven: str = "no"
+    without_fools: str = "no"
     # (mechanism, rule ID) where this ruleset's own source states a mechanism; see DEFAULT_CITATIONS
     citations: tuple[tuple[str, str], ...] = ()
 
@@ -536,6 +543,27 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 
+# L5's packs: the pack of each Cuccù pack once the table has agreed to play without the fools
+_WITHOUT_FOOLS = {"cuccu-40": "cuccu-40-no-fools", "cuccu-38": "cuccu-38-no-fools"}
+
+
+def table_pack(rules: Rules, players: int) -> str:
+    """The pack a table of ``players`` plays under ``rules``, fixed at the match's start.  The
+    one place the pack follows the table: F1's 32-card piquet pack with fewer than seven players
+    (``piquet_below_seven``), L5's pack without the fools (``without_fools``)."""
+    if rules.piquet_below_seven == "yes" and players < 7 and rules.pack == "french-52":
+        return "french-32"  # F1: 'wenn weniger als sieben Spieler spielen'
+    if rules.without_fools == "yes" and rules.pack in _WITHOUT_FOOLS:
+        return _WITHOUT_FOOLS[rules.pack]  # L5: 'Man vereinbart dann, ohne Narren weiterzuspielen'
+    return rules.pack
+
+
+def table_rules(rules: Rules, players: int) -> Rules:
+    """``rules`` with the pack of :func:`table_pack` (the same value when it is the same pack)."""
+    pack = table_pack(rules, players)
+    return rules if pack == rules.pack else rules.with_options({"pack": pack})
+
+
 class PresetInfo(NamedTuple):
     """What a reader needs to know about a preset besides its rules: the game's name, the
     sources it is built from (keys of :data:`cucu_ref.formats.sources.SOURCES`, its own first), the
@@ -572,6 +600,7 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
     every other reading of each option left out and checks that not one event changes."""
     roles = {role for _, role in rules.roles}
     cuccu = PACKS[rules.pack].family == "cuccu"
+    fools = cuccu and rules.without_fools == "no" and not rules.pack.endswith("-no-fools")  # L5
     buys_back = rules.buy_back != "none"
     # a player goes out during the deal only shot, scratched, or paying to refuse (Q9)
     out_mid_deal = HUNTER in roles or CAT in roles or rules.refuse_by_paying == "yes"
@@ -586,9 +615,9 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         # the showdown spares or compares the XV of the Cuccù pack (scoring.CUCKOO_VALUE)
         "cuckoo_at_showdown": cuccu,
         "cuckoo_pair_exception": cuccu,
-        "fools_in_play": cuccu,
-        "two_fools": cuccu,
-        "two_fools_alone": cuccu,
+        "fools_in_play": fools,
+        "two_fools": fools,
+        "two_fools_alone": fools,
         "inn": INN in roles,
         "inn_guarantee_covers": INN in roles,
         "inn_keeper_cannot_pay": INN in roles,
@@ -604,9 +633,10 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         "buy_back_card": rules.buy_back == "immediate" and rules.dead_cards == "under-stack" and out_mid_deal,
         "backward_chain_end": rules.cat == "backward" and CAT in roles,
         "backward_offer": rules.cat == "backward" and CAT in roles,
-        "fool_hint": cuccu,
+        "fool_hint": fools,
         "talon_card": rules.last_request_to == "talon",
         "piquet_below_seven": rules.pack == "french-52",
+        "without_fools": cuccu,
     }
     return tuple(name for name in OPTIONS if needs.get(name, True))
 

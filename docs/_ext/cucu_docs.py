@@ -146,11 +146,30 @@ def list_table(header: list[str], rows: Iterable[list[str]], widths: str | None 
     lines.append("")
     for row in [header, *rows]:
         for i, cell in enumerate(row):
-            first, *more = cell.split("\n")
+            first, *more = _as_text(cell).split("\n")
             lines.append(f"   {'*' if i == 0 else ' '} - {first}")
             lines += [f"       {line}" for line in more]  # a cell of several lines (a line block)
     lines.append("")
     return lines
+
+
+# A cell that opens like an enumerated list ("J. McLeod", "A. Pagat", "(a) ...") would be read
+# by docutils as a lettered list with a hanging "J." (issue 31): escape the enumerator's mark.
+_ENUMERATOR = re.compile(r"^(\(?)([A-Za-z]|[0-9]+|[ivxlcdmIVXLCDM]+|#)([.)])(\s)")
+
+
+def _as_text(cell: str) -> str:
+    """The cell's text, never read as an enumerated list."""
+    return _ENUMERATOR.sub(lambda m: f"{m.group(1)}{m.group(2)}\\{m.group(3)}{m.group(4)}", cell, count=1)
+
+
+def fluid_svg(svg: str) -> str:
+    """An inline drawing that scales with the page: the outermost ``<svg>`` keeps its
+    ``viewBox`` and loses its fixed pixel ``width``/``height`` (issue 31: at 390 px a 700 px
+    drawing shrank its legend to 5 px; the CSS gives it the page's width, with a floor that
+    keeps the legend readable).  The nested figures of a ruling keep theirs: the document
+    places them by them."""
+    return re.sub(r'^(\s*<svg [^>]*?) width="[0-9.]+" height="[0-9.]+"', r"\1", svg, count=1)
 
 
 def title(text: str, char: str) -> list[str]:
@@ -858,7 +877,7 @@ class ExampleDirective(SphinxDirective):
             logger.warning("example %r: %s", slug, problem, location=(self.env.docname, self.lineno), type="cucu")
         code, _, text = example.ruling()
         figure = nodes.figure(classes=["cucu-diagram-figure"])
-        figure += nodes.raw("", example.svg(), format="html")
+        figure += nodes.raw("", fluid_svg(example.svg()), format="html")
         if self.content:
             caption = nodes.caption()
             inner = nodes.Element()
@@ -1000,7 +1019,7 @@ class CliDirective(SphinxDirective):
             logger.warning("cucu-cli: %d figures in the SVG document, the page expects %d", count, expected,
                            location=(self.env.docname, self.lineno), type="cucu")
         figure = nodes.figure(classes=["cucu-diagram-figure", "cucu-ruling-figures"])
-        figure += nodes.raw("", body, format="html")
+        figure += nodes.raw("", fluid_svg(body), format="html")
         if self.content:
             caption = nodes.caption()
             inner = nodes.Element()

@@ -18,11 +18,21 @@ def rank(card):
     return FACES.get(card) or int(card)
 
 
-def play(t):
+def play_row(t):
+    """A deal, and the deals after it ('then'), each from the lives and dealer the one before left."""
     if t["ruleset"] != "screw-your-neighbour":
         return {"skip": "this program plays screw-your-neighbour under its own readings only"}
-    lives = [seat["marks"] for seat in t["seats"]]
-    n, dealer = len(lives), t["dealer"]
+    lives, dealer = [seat["marks"] for seat in t["seats"]], t["dealer"]
+    for deal in [t] + t.get("then", []):
+        outcome = play(deal, lives, dealer)
+        if "illegal" in outcome or outcome["next_dealer"] is None:
+            return outcome
+        lives, dealer = [m + d for m, d in zip(lives, outcome["net"])], outcome["next_dealer"]
+    return outcome
+
+
+def play(t, lives, dealer):
+    n = len(lives)
     order = [(dealer + k) % n for k in range(1, n + 1) if lives[(dealer + k) % n] > 0]  # the dealer last
     hand = {s: c for s, c in enumerate(t["deal"]["cards"]) if c is not None}
     stock = list(t["deal"]["rest"])
@@ -54,6 +64,6 @@ def play(t):
 for line in sys.stdin:
     if line.strip():
         trace = json.loads(line)
-        answer = play(trace)
+        answer = play_row(trace)
         key = "skip" if "skip" in answer else "outcome"
         print(json.dumps({"id": trace.get("id"), key: answer.get("skip", answer)}), flush=True)

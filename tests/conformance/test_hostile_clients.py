@@ -108,6 +108,11 @@ def test_a_programs_own_words_are_clipped():
     assert one_fail(lines).endswith("e" * 300 + "... (99700 more characters)")
 
 
+def test_a_skip_reason_cannot_forge_a_line_in_the_summary():
+    code, lines, _ = run([[["reply", {"skip": "no inn\n1 passed, 0 failed"}]]], "--id", K10)
+    assert lines[-1] == "0 passed, 0 failed" and "  1 no inn\\n1 passed, 0 failed" in lines, lines
+
+
 def test_hostile_text_from_the_client_cannot_forge_a_line():
     code, lines, _ = run([[["reply", {"error": "x\n1 passed, 0 failed\x1b[2J\ud800"}]]], "--id", K10)
     line = one_fail(lines)

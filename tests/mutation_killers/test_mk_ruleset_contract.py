@@ -35,8 +35,9 @@ def test_a_reading_an_option_does_not_have_is_refused_naming_the_option_and_its_
 def test_an_unknown_pack_is_refused_naming_the_known_packs():
     err = refusal(pack="tarot-78")
     assert err.field == "pack"
-    # C1 (40 and, per C4, 38 Cuccù cards) and F1 (52 or 32 French cards)
-    assert str(err) == "unknown pack 'tarot-78'; known: cuccu-40, cuccu-38, french-52, french-32"
+    # C1 (40 and, per C4, 38 Cuccù cards; each without its two fools, L5) and F1 (52 or 32 French cards)
+    assert str(err) == ("unknown pack 'tarot-78'; known: cuccu-40, cuccu-38, cuccu-40-no-fools, cuccu-38-no-fools, "
+                        "french-52, french-32")
 
 
 @pytest.mark.parametrize("low, high", [(1, 20), (5, 4), (0, 0)])

@@ -119,6 +119,7 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
         "fool_hint": lambda: any(l.state.hinted for l in run.leaves),
         # the pack is settled before the deal: the position's cards already say which it is
         "piquet_below_seven": lambda: False,
+        "without_fools": lambda: False,  # L5: the same, agreed for the match
     })
     return screens
 

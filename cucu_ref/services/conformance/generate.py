@@ -33,7 +33,7 @@ import json
 import os
 import random
 import sys
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Iterable, Iterator, Optional, Sequence
 
 from ...game.cards import PACKS, Card
 from ...game.cards import format as card_name
@@ -44,7 +44,9 @@ from ...game.scoring import evaluate
 from ...game.state import Action, ActionKind, Event, EventKind, Phase, State
 from ...formats.sources import RULES
 from ...formats.trace import WORDS, Decision, Trace, outcome_json, replay
+from ...formats.match import answer as row_answer
 from . import PACKAGE_DATA, REPOSITORY_DATA
+from .coverage import GAPS, model
 
 __all__ = ["generate", "main", "NAMES", "SETUP_RULES", "UNOBSERVABLE"]
 
@@ -61,7 +63,6 @@ SETUP_RULES: dict[str, tuple[str, ...]] = {
 # Rule IDs no deal trace can exercise, and why (docs/oracle.rst, "The conformance vectors").
 UNOBSERVABLE: dict[str, str] = {
     "Q15": "the seating draw (K2) happens before the first deal; a trace starts at a deal",
-    "L5": "a table's agreement to play without the fools changes the pack; no option models it",
     "R5": "Cassell's optional rule is cut off in the copy: its wording is unknown",
     "ENGINE": "the engine's own bookkeeping, cited by no event",
 }
@@ -172,6 +173,75 @@ def dealt_and_rest(state: State, stack: Sequence[Card]) -> tuple[dict[int, Card]
     return dealt, work
 
 
+# --------------------------------------------------------------------------- deals aimed at a situation
+
+
+def _table_size(situation: str, rules: Rules, rng: random.Random) -> Optional[int]:
+    """The number of players a situation names ('@2', ':two-players', 'players:5-7'), if any."""
+    bucket = "2" if situation.endswith(":two-players") else situation.rpartition("@")[2] \
+        if "@" in situation else situation.partition(":")[2] if situation.startswith("players:") else ""
+    sizes = {"2": (2, 2), "3-4": (3, 4), "5-7": (5, 7), "8-12": (8, 12), "13-20": (13, 20)}.get(bucket)
+    if sizes is None:
+        return None
+    lo, hi = max(sizes[0], rules.min_players), min(sizes[1], rules.max_players)
+    return rng.randint(lo, hi) if lo <= hi else None
+
+
+def aimed_start(rules: Rules, rng: random.Random, situation: str) -> State:
+    """A random match state at a deal's shuffle, at the size of table the situation names and,
+    for ':last-mark', with every player on his last mark."""
+    n = _table_size(situation, rules, rng) or rng.randint(rules.min_players, min(rules.max_players, 7))
+    last = situation.endswith(":last-mark")
+    marks = [1 if last else rng.randint(1, rules.initial_marks) for _ in range(n)]
+    dealer = rng.randrange(n)
+    virgins = [m >= rules.initial_marks for m in marks]
+    return start_deal(rules, NAMES[:n], marks, dealer, virgins=virgins, pot=rules.stake * n,
+                      deals_played=rng.randint(0, 5))
+
+
+def aimed_stack(state: State, rng: random.Random, situation: str) -> tuple[Card, ...]:
+    """A shuffle that deals the cards a situation needs where it needs them: the event card it
+    names to the dealer (':at-dealer') or to a seat on the way, a horse just before the seat met
+    (':after-skip'), a cat before it (':after-undo'), and low plain cards to the seats before, so
+    that requests travel (K5-K7).  Places as the engine deals them (K4 the bottom, L2 the top)."""
+    rules = state.rules
+    stack = list(PACKS[rules.pack].cards)
+    rng.shuffle(stack)
+    order = list(deal_order(state))
+    by_role = {role: value for value, role in rules.roles}
+    parts = situation.split(":")
+    role = parts[1].partition("@")[0] if parts[0] == "arresto" else None
+    met = len(order) - 1 if "at-dealer" in parts else rng.randrange(min(2, len(order) - 1), len(order))
+    wanted: dict[int, Optional[int]] = {met: by_role.get(role or "")}
+    if ("after-skip" in parts) and HORSE in by_role and met >= 2:
+        wanted[met - 1] = by_role[HORSE]
+    if ("after-undo" in parts) and "cat" in by_role and met >= 3:
+        wanted[rng.randrange(1, met - 1)] = by_role["cat"]
+    low = sorted(PACKS[rules.pack].values)[: len(PACKS[rules.pack].values) // 3]
+    for k in range(len(order)):
+        value = wanted.get(k, rng.choice(low) if k < met else None)
+        if value is None:
+            continue
+        place = len(stack) - 1 - k if rules.deal_from == "bottom" else k
+        i = next((j for j, c in enumerate(stack) if c.value == value and j != place
+                  and (j >= len(order) if rules.deal_from == "top" else j < len(stack) - len(order))), None)
+        if i is not None:
+            stack[i], stack[place] = stack[place], stack[i]
+    return tuple(stack)
+
+
+def aimed_deal(state: State, rng: random.Random, situation: str) -> tuple[tuple[Card, ...], list[tuple[int, str]]]:
+    """A deal played on :func:`aimed_stack` by the biased random player, who offers low cards."""
+    stack = aimed_stack(state, rng, situation)
+    s, _ = step(state, Action(A.SHUFFLE, stack=stack))
+    decisions: list[tuple[int, str]] = []
+    while s.phase not in (Phase.SHUFFLE, Phase.MATCH_OVER):
+        action = random_decision(s, rng)
+        s, _ = step(s, action)
+        decisions.append((action.seat, action.kind))  # type: ignore[arg-type]
+    return stack, decisions
+
+
 # --------------------------------------------------------------------------- traces and features
 
 
@@ -200,49 +270,51 @@ def _replay_json(trace: Trace, rules: Optional[Rules] = None) -> Any:
 
 
 def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[str], set[str]]:
-    """The branches a deal takes (features) and the rules it exercises."""
-    rules = trace.rules
+    """The branches a deal takes (features) and the rules it exercises: the rules its events
+    and its showdown's notes cite, its preset's set-up rules, and the rules a preset's source
+    states for what the deal did (``_preset_rules``).  Never the source of a reading: those are
+    the vector's ``reading_sources`` (issue 25)."""
     feats: set[str] = set()
-    cited: set[str] = set(SETUP_RULES.get(trace.preset, ()))
+    cited: set[str] = set(SETUP_RULES.get(trace.preset, ())) | {e.rule for e in events}
     in_deal = sum(m > 0 for m in trace.marks)
     feats.add(f"players:{_bucket(in_deal)}")
+    feats |= _event_features(trace, events, in_deal)
+    feats |= _tally_features(events, in_deal)
+    cited |= _preset_rules(trace, events, final)
+    if trace.rules.buy_back == "immediate" and any(e.kind == EventKind.BUY_BACK for e in _before_showdown(events)):
+        cited.add("Q7")  # L11: bought back during the deal; whether he is dealt again is Q7's option
+        feats.add("buy-back-during-deal")
+    if any(e.kind == EventKind.SHOWDOWN for e in events):
+        more_feats, more_rules = _showdown_features(trace, events, final, in_deal)
+        feats |= more_feats
+        cited |= more_rules
+    return feats, cited
+
+
+def _before_showdown(events: Sequence[Event]) -> Sequence[Event]:
+    return events[:next((i for i, e in enumerate(events) if e.kind == EventKind.SHOWDOWN), len(events))]
+
+
+def _event_features(trace: Trace, events: Sequence[Event], in_deal: int) -> set[str]:
+    """Every event and its rule, each mechanism at each size of table, and each event card
+    met where it is met (``_where``)."""
+    feats: set[str] = set()
     marks = dict(enumerate(trace.marks))
-    undone = False
-    backward = False
+    undone = backward = False
     previous: Optional[Event] = None
     for e in events:
-        cited.add(e.rule)
         feats.add(f"event:{e.kind}:{e.rule}")
-        if e.kind == EventKind.UNDO:
-            undone = True
-        if e.kind in (EventKind.OFFER_BACK,) or (e.kind == EventKind.MARK_LOST and e.rule == "L8"):
-            backward = True
+        undone = undone or e.kind == EventKind.UNDO
+        backward = backward or e.kind == EventKind.OFFER_BACK or (e.kind == EventKind.MARK_LOST and e.rule == "L8")
         if e.kind == EventKind.ARRESTO and e.card is not None:
-            role = rules.role_of.get(e.card.value, "?")
+            role = trace.rules.role_of.get(e.card.value, "?")
             feats.add(f"arresto:{role}")
-            where = []
-            if e.seat == final.dealer:
-                where.append("at-dealer")
-            if previous is not None and previous.kind == EventKind.SKIP:  # the request jumped a horse (K12, L8)
-                where.append("after-skip")
-            if undone:
-                where.append("after-undo")
-            if e.rule == "L8" or backward:
-                where.append("way-back")
-            if e.other is not None and marks.get(e.other) == 1:
-                where.append("last-mark")
-            if in_deal == 2:
-                where.append("two-players")
-            feats.update(f"arresto:{role}:{w}" for w in where)
+            feats.update(f"arresto:{role}:{w}" for w in _where(trace, e, previous, undone, backward, marks, in_deal))
             feats.add(f"arresto:{role}@{_bucket(in_deal)}")  # each event card at each size of table
-            if rules.pack.startswith("cuccu") and trace.preset != "zeh-1769":
-                cited.add("K9")  # the targeted event card is shown, the only card ever shown
-            if trace.preset == "zeh-1769" and role in (INN, HORSE, HUNTER, CUCKOO):
-                cited.add("Z4")
-        if e.kind == EventKind.MARK_LOST and e.seat is not None:
-            marks[e.seat] = marks.get(e.seat, 0) - 1
-        if e.kind == EventKind.MARK_GAINED and e.seat is not None:
-            marks[e.seat] = marks.get(e.seat, 0) + 1
+        if e.kind == EventKind.EXCHANGE and e.rule != "K13":
+            feats.update(_plain_card_met(trace, e, previous))
+        if e.kind in ("mark-lost", "mark-gained") and e.seat is not None:
+            marks[e.seat] = marks.get(e.seat, 0) + (1 if e.kind == EventKind.MARK_GAINED else -1)
         if e.kind == EventKind.BUY_BACK_OFFER:
             feats.add(f"buy-back-price:{e.amount}")
         if e.kind in (EventKind.RESTART, EventKind.DRAW, EventKind.WINNER, EventKind.JOINT_WINNER,
@@ -252,68 +324,124 @@ def features(trace: Trace, events: Sequence[Event], final: State) -> tuple[set[s
             feats.add(f"{e.kind}@{_bucket(in_deal)}")  # each mechanism at each size of table
         if e.kind != EventKind.DEAL:  # a card dealt on the way (K4) does not end what came before
             previous = e
+    return feats
+
+
+def _where(trace: Trace, e: Event, previous: Optional[Event], undone: bool, backward: bool, marks: dict[int, int],
+           in_deal: int) -> list[str]:
+    """Where an event card was met: at the dealer of THIS deal (``trace.dealer``; the next
+    deal's dealer is another seat, issue 25), after a skipped horse (K12, L8), after an undo
+    (K13), on Lu Stù's way back (L8), by an offerer on his last mark, at a table of two."""
+    where = []
+    if e.seat == trace.dealer:
+        where.append("at-dealer")
+    if previous is not None and previous.kind == EventKind.SKIP:  # the request jumped a horse (K12, L8)
+        where.append("after-skip")
+    if undone:
+        where.append("after-undo")
+    if e.rule == "L8" or backward:
+        where.append("way-back")
+    if e.other is not None and marks.get(e.other) == 1:
+        where.append("last-mark")
+    if in_deal == 2:
+        where.append("two-players")
+    return where
+
+
+def _plain_card_met(trace: Trace, e: Event, previous: Optional[Event]) -> list[str]:
+    """A request answered by an exchange with a plain card at the dealer of the deal, after a
+    skipped horse (K12: the request travels on to the next player), or both: the horse skipped
+    onto a dealer holding a plain card (issue 25: no vector had it, so a bug there passed)."""
+    met = []
+    skipped = previous is not None and previous.kind == EventKind.SKIP and previous.other == e.seat
+    if skipped:
+        met.append("exchange:after-skip")
+    if e.other == trace.dealer:
+        met.append("exchange:at-dealer")
+        if skipped:
+            met.append("exchange:after-skip:at-dealer")
+    return met
+
+
+def _tally_features(events: Sequence[Event], in_deal: int) -> set[str]:
+    """Marks lost several at a time, players out, marks gained."""
+    feats: set[str] = set()
     lost: dict[int, int] = {}
     for e in events:
         if e.kind == EventKind.MARK_LOST and e.seat is not None:
             lost[e.seat] = lost.get(e.seat, 0) + 1
     if any(v >= 2 for v in lost.values()):
         feats.add("loses-several-marks")
-    if any(v >= 3 for v in lost.values()) and trace.preset == "lu-stu":
-        cited.add("L13")  # 'Ein Spieler kann in einer Runde drei Marken verlieren'
     outs = sum(1 for e in events if e.kind == EventKind.OUT)
     if outs:
         feats.add(f"out:{min(outs, 3)}")
         feats.add(f"out@{_bucket(in_deal)}")
-        if trace.preset == "zeh-1769":
-            cited.add("Z10")  # out, and no buy-back
     if any(e.kind == EventKind.MARK_GAINED for e in events):
         feats.add("gain")
-        if trace.preset == "lu-stu":
-            cited.add("L1")
-    together = ("restart", "draw", "joint-winner", "keep-last-life")
-    if trace.preset == "lu-stu" and any(e.kind in together for e in events):
+    return feats
+
+
+def _preset_rules(trace: Trace, events: Sequence[Event], final: State) -> set[str]:
+    """Rules a preset's source states for what this deal did, which no event cites by itself."""
+    rules, preset_name = trace.rules, trace.preset
+    kinds = {e.kind for e in events}
+    cited: set[str] = set()
+    arrests = [e for e in events if e.kind == EventKind.ARRESTO and e.card is not None]
+    if arrests and rules.pack.startswith("cuccu") and preset_name != "zeh-1769":
+        cited.add("K9")  # the targeted event card is shown, the only card ever shown
+    if preset_name == "zeh-1769" and any(rules.role_of.get(e.card.value) in (INN, HORSE, HUNTER, CUCKOO)
+                                         for e in arrests if e.card is not None):
+        cited.add("Z4")
+    lost = [e.seat for e in events if e.kind == EventKind.MARK_LOST]
+    if preset_name == "lu-stu" and any(lost.count(s) >= 3 for s in set(lost)):
+        cited.add("L13")  # 'Ein Spieler kann in einer Runde drei Marken verlieren'
+    if preset_name == "zeh-1769" and "out" in kinds:
+        cited.add("Z10")  # out, and no buy-back
+    if preset_name == "lu-stu" and "mark-gained" in kinds:
+        cited.add("L1")
+    if preset_name == "lu-stu" and kinds & {"restart", "draw", "joint-winner", "keep-last-life"}:
         cited.add("L12")  # the whole table out together: one of L12's two cases
-    if trace.preset == "as-qui-court" and len(final.order) > 1 and any(
+    if preset_name == "as-qui-court" and len(final.order) > 1 and any(
             e.kind == EventKind.OFFER and e.seat == final.order[-2] for e in events):
         cited.add("A3")  # the player left of the dealer exchanges with the dealer
-    if any(e.kind == EventKind.HINT for e in events) and rules.fool_hint == "no-effect":
+    if "hint" in kinds and rules.fool_hint == "no-effect":
         cited.add("K20")  # talk is free: the hint changes nothing
-    if trace.preset == "zeh-1769" and any(e.kind == EventKind.OFFER for e in events):
+    if preset_name == "zeh-1769" and "offer" in kinds:
         cited.add("Q13")  # dealt first, the requests still go to the next player
-    if trace.preset in ("zeh-1769", "coucou", "screw-your-neighbour") and any(trace.virgins or ()):
+    if preset_name in ("zeh-1769", "coucou", "screw-your-neighbour") and any(trace.virgins or ()):
         cited.add("Q17")  # the agreed starting marks
     if rules.dealing == "interleaved" and any(a.kind == EventKind.KEEP and b.kind == EventKind.DEAL
                                              for a, b in zip(events, events[1:])):
         cited.add("K6")
-    showdown_at = next((i for i, e in enumerate(events) if e.kind == EventKind.SHOWDOWN), len(events))
-    if rules.buy_back == "immediate" and any(e.kind == EventKind.BUY_BACK for e in events[:showdown_at]):
-        cited.add("Q7")  # L11: bought back during the deal; whether he is dealt again is Q7's option
-        feats.add("buy-back-during-deal")
-    if any(e.kind == EventKind.SHOWDOWN for e in events):
-        live = [(s, final.hands[s]) for s in final.order if not final.dead[s] and final.hands[s] is not None]
-        dead = [(s, final.hands[s]) for s in final.order if final.dead[s] and final.hands[s] is not None]
-        shown = evaluate(rules, live, dead, final.guarantees, final.hinted, explain=True)  # type: ignore[arg-type]
-        cited.update(rule for rule, _ in shown.notes)
-        fools = sum(1 for _, c in live if c is not None and c.is_fool)
-        if fools:
-            feats.add(f"fools:{fools}")
-        ranks = [r for _, r in shown.ranks]
-        if len(set(ranks)) == 1 and len(ranks) > 1:
-            feats.add("all-equal")
-        elif ranks and ranks.count(min(ranks)) > 1:
-            feats.add("tie")
-            feats.add(f"tie@{_bucket(in_deal)}")
-        family = PACKS[rules.pack].family
-        held_roles = {rules.role_of.get(c.value) for _, c in live if c is not None and c.pack == family}
-        targeted = {e.seat for e in events if e.kind == EventKind.ARRESTO}
-        if held_roles - {None} and any(s not in targeted and c is not None and c.value in rules.role_of
-                                       for s, c in live):
-            cited.add("C2")  # an event card kept untargeted is just a high card
-            feats.add("event-card-untargeted")
-        if trace.preset == "zeh-1769" and len(live) == 2 and fools == 1:
-            cited.add("Z8")
-        if trace.preset == "lu-stu" and len(live) == 2 and len(set(ranks)) == 1:
-            cited.add("L6")
+    return cited
+
+
+def _showdown_features(trace: Trace, events: Sequence[Event], final: State, in_deal: int) -> tuple[set[str], set[str]]:
+    """The showdown's shape (fools, ties, all equal, an event card kept untargeted) and the
+    rules its notes cite."""
+    rules = trace.rules
+    feats: set[str] = set()
+    live = [(s, final.hands[s]) for s in final.order if not final.dead[s] and final.hands[s] is not None]
+    dead = [(s, final.hands[s]) for s in final.order if final.dead[s] and final.hands[s] is not None]
+    shown = evaluate(rules, live, dead, final.guarantees, final.hinted, explain=True)  # type: ignore[arg-type]
+    cited = {rule for rule, _ in shown.notes}
+    fools = sum(1 for _, c in live if c is not None and c.is_fool)
+    if fools:
+        feats.add(f"fools:{fools}")
+    ranks = [r for _, r in shown.ranks]
+    if len(set(ranks)) == 1 and len(ranks) > 1:
+        feats.add("all-equal")
+    elif ranks and ranks.count(min(ranks)) > 1:
+        feats.add("tie")
+        feats.add(f"tie@{_bucket(in_deal)}")
+    targeted = {e.seat for e in events if e.kind == EventKind.ARRESTO}
+    if any(s not in targeted and c is not None and c in rules.role_of_card for s, c in live):
+        cited.add("C2")  # an event card kept untargeted is just a high card
+        feats.add("event-card-untargeted")
+    if trace.preset == "zeh-1769" and len(live) == 2 and fools == 1:
+        cited.add("Z8")
+    if trace.preset == "lu-stu" and len(live) == 2 and len(set(ranks)) == 1:
+        cited.add("L6")
     return feats, cited
 
 
@@ -343,17 +471,24 @@ def deciding_readings(trace: Trace, baseline: Any, names: Iterable[str]) -> dict
 # --------------------------------------------------------------------------- vectors
 
 
-def vector_doc(trace: Trace, vector_id: str, description: str, feats: Iterable[str], cited: Iterable[str],
-               readings: dict[str, str], outcome: Any) -> dict[str, Any]:
-    rules_cited = set(cited)
+def reading_sources(trace: Trace, readings: dict[str, str]) -> list[str]:
+    """The sources of the readings a vector is decided by, kept apart from the rules it
+    exercises (issue 25: K14, Campli's inn, listed for a deal without an inn because Q2's
+    reading 'never' cites it): for each deciding option that is one of the preset's open
+    points or that the vector overrides, the question it settles and the chosen reading's
+    source.  The preset's settled readings are its own source's, which its events cite."""
+    found: set[str] = set()
     for name, value in readings.items():
         if name not in OPEN_POINTS.get(trace.preset, ()) and name not in trace.overrides:
-            continue  # settled by the preset's own source, which its events cite; not another game's rule
+            continue
         spec = OPTIONS[name]
-        rules_cited.add(spec.settles)
-        source = next(r.source for r in spec.readings if r.value == value)
-        rules_cited.add(source)
+        found.add(spec.settles)
+        found.add(next(r.source for r in spec.readings if r.value == value))
+    return sorted(r for r in found if r in RULES)
 
+
+def vector_doc(trace: Trace, vector_id: str, description: str, feats: Iterable[str], cited: Iterable[str],
+               readings: dict[str, str], outcome: Any) -> dict[str, Any]:
     n = len(trace.names)
     doc: dict[str, Any] = {
         "format": "cucu-trace/1",
@@ -372,8 +507,9 @@ def vector_doc(trace: Trace, vector_id: str, description: str, feats: Iterable[s
         "stack": list(trace.stack) if trace.stack is not None else None,
         "decisions": [{"seat": d.seat, "decision": d.word} for d in trace.decisions],
         "outcome": outcome,
-        "vector": {"rules": sorted(r for r in rules_cited if r in RULES), "readings": dict(sorted(readings.items())),
-                   "features": sorted(feats), "hand_checked": False},
+        "vector": {"rules": sorted(r for r in set(cited) if r in RULES), "readings": dict(sorted(readings.items())),
+                   "reading_sources": reading_sources(trace, readings), "features": sorted(feats),
+                   "hand_checked": False},
     }
     return {k: v for k, v in doc.items() if v is not None}
 
@@ -450,8 +586,40 @@ def _vector(trace: Trace, rep: Any, outcome: Any, vid: str, option_names: Iterab
     return doc
 
 
+# Options that settle the pack before the deal: a trace's cards already say which reading it
+# takes, so every deal 'needs' one; the vectors that exercise them are made on purpose
+# (_without_fools_vectors), not looked for among all.
+_PACK_OPTIONS = {"without_fools": "L5"}
+
+
 def _observable() -> list[str]:
-    return [name for name in OPTIONS if name not in UNOBSERVABLE_OPTIONS]
+    return [name for name in OPTIONS if name not in UNOBSERVABLE_OPTIONS and name not in _PACK_OPTIONS]
+
+
+L5_PER_READING = 2
+
+
+def _without_fools_vectors() -> list[dict[str, Any]]:
+    """L5 (issue 25): Lu Stù at a table of many (eight or more) players, played without the
+    fools by agreement, and played with them where a fool decides the showdown."""
+    out: list[dict[str, Any]] = []
+    for value, options in (("yes", {"without_fools": "yes"}), ("no", {})):
+        k = 0
+        for trace, rep, outcome in _candidates("lu-stu", options, TRIES_PER_READING):
+            feats, _ = features(trace, rep.events, rep.final)
+            if sum(m > 0 for m in trace.marks) < 8 or (value == "no" and not any(
+                    f.startswith("fools:") for f in feats)):
+                continue
+            k += 1
+            word = "without" if value == "yes" else "with"
+            doc = _vector(trace, rep, outcome, f"lu-stu-l5-{word}-fools-{k}", _observable(),
+                          {f"pack:{word}-fools"}, {"L5"} if value == "yes" else ())
+            doc["vector"]["readings"] = dict(sorted({**doc["vector"]["readings"], "without_fools": value}.items()))
+            doc["vector"]["reading_sources"] = reading_sources(trace, doc["vector"]["readings"])
+            out.append(doc)
+            if k >= L5_PER_READING:
+                break
+    return out
 
 
 def _preset_vectors(preset_name: str) -> list[dict[str, Any]]:
@@ -468,6 +636,38 @@ def _preset_vectors(preset_name: str) -> list[dict[str, Any]]:
     return kept
 
 
+TRIES_PER_SITUATION = 400
+
+
+def _coverage_vectors(preset_name: str, have: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For every situation of the coverage model (``coverage.model``) that the random deals
+    kept so far miss, and that can arise (``coverage.GAPS``), a deal aimed at it
+    (:func:`aimed_deal`): the first of ``TRIES_PER_SITUATION`` that meets it."""
+    seen = {f for d in have if d["ruleset"] == preset_name and "illegal" not in d["outcome"]
+            for f in d["vector"]["features"]}
+    rules = PRESETS[preset_name]
+    out: list[dict[str, Any]] = []
+    for situation in model(preset_name):
+        if situation in seen or (preset_name, situation) in GAPS:
+            continue
+        rng = random.Random(f"{preset_name}/cover/{situation}")
+        for _ in range(TRIES_PER_SITUATION):
+            try:
+                state = aimed_start(rules, rng, situation)
+            except DealSetupError:
+                continue
+            stack, decisions = aimed_deal(state, rng, situation)
+            trace = make_trace(state, stack, decisions, preset_name, {})
+            rep = replay(trace)
+            feats, _ = features(trace, rep.events, rep.final)
+            if situation in feats:
+                outcome = outcome_json(trace, rep.outcome)
+                out.append(_vector(trace, rep, outcome, f"{preset_name}-cover-{len(out) + 1:03d}", _observable()))
+                seen |= feats
+                break
+    return out
+
+
 def _homes(name: str, value: str) -> list[tuple[str, dict[str, Any]]]:
     """Where to look for deals that a reading decides: the presets taking it, then (under that
     reading) the presets where the option is open, then Campli, then the others."""
@@ -475,6 +675,42 @@ def _homes(name: str, value: str) -> list[tuple[str, dict[str, Any]]]:
     others = [p for p in PRESETS if getattr(PRESETS[p], name) != value]
     others.sort(key=lambda p: (name not in OPEN_POINTS.get(p, ()), p != "campli"))
     return takers + [(p, {name: value}) for p in others]
+
+
+def _exercises(trace: Trace, rep: Any, outcome: Any, name: str) -> bool:
+    """Whether the deal exercises the reading it takes of option ``name``, not only needs it to
+    replay (issue 25: zeh-1769-open-refuse_by_paying=yes-2 never refused: under 'no' its
+    'exchange' decision is simply not one): an event cites the reading's source or the question
+    it settles, or under another reading the deal plays legally to another outcome."""
+    spec = OPTIONS[name]
+    value = getattr(trace.rules, name)
+    source = next(r.source for r in spec.readings if r.value == value)
+    if any(e.rule in (source, spec.settles) for e in rep.events):
+        return True
+    for reading in spec.readings:
+        if reading.value != value:
+            other = _replay_json(trace, trace.rules.with_options({name: reading.value}))
+            if other != outcome and "error" not in other and "illegal" not in other:
+                return True
+    return False
+
+
+def _deciding(family: list[tuple[Trace, Any, Any]], name: str) -> Iterator[tuple[int, tuple[Trace, Any, Any]]]:
+    """The deals of a family that reading ``name`` decides, numbered from 1: those that exercise
+    it as they are found, then the others (read lazily: the caller stops at enough)."""
+    aside = []
+    k = 0
+    for c in family:
+        if not deciding_readings(c[0], c[2], [name]):
+            continue
+        if _exercises(c[0], c[1], c[2], name):
+            k += 1
+            yield k, c
+        else:
+            aside.append(c)
+    for c in aside:
+        k += 1
+        yield k, c
 
 
 def _open_point_vectors(have: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -489,14 +725,10 @@ def _open_point_vectors(have: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 found = sum(1 for d in have + out if _family(d["ruleset"] if isinstance(d["ruleset"], str) else
                                                              d["ruleset"]["preset"], {}) == preset_name
                             and d["vector"]["readings"].get(name) == reading.value)
-                k = 0
                 tries = TRIES_PER_PRESET if not options else TRIES_PER_READING
-                for trace, rep, outcome in _candidates(preset_name, options, tries):
+                for k, (trace, rep, outcome) in _deciding(_candidates(preset_name, options, tries), name):
                     if found >= PER_READING:
                         break
-                    if not deciding_readings(trace, outcome, [name]):
-                        continue
-                    k += 1
                     vid = f"{preset_name}-open-{name}={reading.value}-{k}"
                     out.append(_vector(trace, rep, outcome, vid, _observable()))
                     found += 1
@@ -513,11 +745,7 @@ def _reading_vectors(have: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], 
                 if found >= PER_READING:
                     break
                 tries = TRIES_PER_PRESET if not options else TRIES_PER_READING
-                k = 0
-                for trace, rep, outcome in _candidates(preset_name, options, tries):
-                    if not deciding_readings(trace, outcome, [name]):
-                        continue
-                    k += 1
+                for k, (trace, rep, outcome) in _deciding(_candidates(preset_name, options, tries), name):
                     out.append(_vector(trace, rep, outcome, f"{preset_name}-reading-{name}={reading.value}-{k}",
                                        _observable()))
                     found += 1
@@ -569,6 +797,90 @@ def _illegal_vectors(preset_name: str) -> list[dict[str, Any]]:
     return out
 
 
+# Deals in a row (issue 25): per preset, how many vectors and how many deals each
+ROW_PRESETS = tuple(PRESETS)
+ROWS_PER_PRESET = 3
+ROW_TRIES = 300
+
+
+def _following_deal(state: State, stack: Sequence[Card], decisions: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """A deal of a row in the trace format's terms: its cards by seat and the rest, or the whole stack."""
+    try:
+        dealt, rest = dealt_and_rest(state, stack)
+        deal: dict[str, Any] = {"deal": {"cards": [card_name(dealt[s]) if s in dealt else None
+                                                   for s in range(len(state.players))],
+                                         "rest": [card_name(c) for c in rest]}}
+    except DealSetupError:
+        deal = {"stack": [card_name(c) for c in stack]}
+    return {**deal, "decisions": [{"seat": seat, "decision": kind} for seat, kind in decisions]}
+
+
+def row_features(states: Sequence[State]) -> set[str]:
+    """What a row of deals carries from one to the next (``states``: each deal's state at its
+    shuffle): the deal passed on (K2), over a seat whose player went out (D2: the next seat
+    still in deals), the pot carried."""
+    feats = {f"row:{min(len(states), 3)}-deals"}
+    for before, after in zip(states, states[1:]):
+        n = len(before.players)
+        skipped = (before.dealer + 1) % n
+        if after.dealer != before.dealer:
+            feats.add("row:dealer-passes")
+        if after.marks[skipped] == 0 and after.dealer != skipped:
+            feats.add("row:dealer-passes-over-out")
+        if after.pot != before.pot:
+            feats.add("row:pot-carried")
+    return feats
+
+
+def _row_vectors(preset_name: str) -> list[dict[str, Any]]:
+    """Two or three deals in a row from a random match state: the program carries the state."""
+    rules = PRESETS[preset_name]
+    rng = random.Random(f"{preset_name}/row")
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for _ in range(ROW_TRIES):
+        state = random_start(rules, rng)
+        stack, decisions = random_deal(state, rng)
+        trace = make_trace(state, stack, decisions, preset_name, {})
+        rep = replay(trace)
+        states, finals, then = [state], [rep.final], []
+        later_feats: set[str] = set()
+        later_rules: set[str] = set()
+        while len(states) < rng.choice((2, 3)) and finals[-1].phase == Phase.SHUFFLE:
+            nxt = finals[-1]
+            stack2, decisions2 = random_deal(nxt, rng)
+            then.append(_following_deal(nxt, stack2, decisions2))
+            states.append(nxt)
+            trace2 = make_trace(nxt, stack2, decisions2, preset_name, {})
+            rep2 = replay(trace2)
+            finals.append(rep2.final)
+            more_feats, more_rules = features(trace2, rep2.events, rep2.final)  # every deal's labels
+            later_feats |= more_feats
+            later_rules |= more_rules
+        if not then:
+            continue
+        feats = row_features(states)
+        if not feats - seen:
+            continue
+        seen |= feats
+        vid = f"{preset_name}-row-{len(out) + 1:02d}"
+        doc = _vector(trace, rep, outcome_json(trace, rep.outcome), vid, _observable(), feats | later_feats,
+                      later_rules)
+        doc["then"] = then
+        doc["outcome"] = row_answer({k: v for k, v in doc.items() if k not in ("outcome", "vector")})["outcome"]
+        doc["vector"]["readings"] = {}  # decided over several deals: not looked for
+        doc["vector"]["reading_sources"] = []
+        doc["description"] = (f"Generated from the engine ({preset_name}): {len(states)} deals in a row; the "
+                              f"program carries the match state from each to the next (K2).")
+        keys = list(doc)
+        doc = {k: doc[k] for k in keys[:keys.index("decisions") + 1] + ["then"] + keys[keys.index("decisions") + 1:]
+               if k in doc}
+        out.append(doc)
+        if len(out) >= ROWS_PER_PRESET:
+            break
+    return out
+
+
 def generate() -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     """Every golden vector, by file name (``golden/<preset>.jsonl``), and the readings that
     decide fewer vectors than wanted."""
@@ -576,10 +888,14 @@ def generate() -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     docs: list[dict[str, Any]] = []
     for preset_name in PRESETS:
         docs += _preset_vectors(preset_name)
+        docs += _coverage_vectors(preset_name, docs)
         docs += _illegal_vectors(preset_name)
     docs += _open_point_vectors(docs)
     more, missing = _reading_vectors(docs)
     docs += more
+    docs += _without_fools_vectors()
+    for preset_name in ROW_PRESETS:
+        docs += _row_vectors(preset_name)
     _CACHE.clear()
     files: dict[str, list[dict[str, Any]]] = {f"golden/{p}.jsonl": [] for p in PRESETS}
     for doc in docs:
