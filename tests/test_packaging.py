@@ -100,3 +100,9 @@ def test_version_names_the_package_and_its_rules_data():
     line = out.getvalue()
     assert line.startswith(f"cucu-adjudicate {__version__} (rules data: {len(PRESETS)} rulesets, ")
     assert f"{len(RULES)} rule IDs, sha256 " in line and line.endswith("; conformance vectors v1)\n")
+
+
+def test_the_changelog_links_no_address_it_cannot_know():
+    # issue 31: the repository's address appears nowhere; a made-up compare link would mislead
+    with open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8") as f:
+        assert "github.com/cucu-ref" not in f.read()

@@ -22,8 +22,13 @@ from ..game.cards import PACKS, Card
 from ..game.engine import is_chance, legal_actions, new_match, step
 from ..game.rulesets import CAT, CUCKOO, HUNTER, PRESETS, Rules
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State, Via
+from ..formats.trace import HINT, replay
+from ..formats.trace import parse as parse_trace
+from ..services.conformance.vectors import Vector, input_of
+from ..services.conformance.vectors import load as load_vectors
+from .stacks import biased_stack
 
-__all__ = ["Property", "PROPERTIES", "Variant", "VARIANTS", "Finding", "search", "biased_stack", "matrix"]
+__all__ = ["Property", "PROPERTIES", "Variant", "VARIANTS", "Finding", "search", "matrix"]
 
 # (before, action, after, events, steps taken so far in this deal)
 Step = tuple[State, Action, State, tuple[Event, ...], int]
@@ -273,34 +278,6 @@ class Finding(NamedTuple):
         return self.message is None
 
 
-# Cards dealt far more often than chance: the ones every rule above is about.
-_FAVOURED = {"cuccu": (15, 14, 13, 12, 11, 0, -4, -1), "french": (13, 1)}
-
-
-def biased_stack(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
-    """A full permutation of the pack whose first cards dealt (and the top card) are drawn
-    with a strong bias to event cards, fools and nulla."""
-    pack = PACKS[rules.pack]
-    rest = list(pack.cards)
-    rng.shuffle(rest)
-    favoured = [c for c in rest if c.value in _FAVOURED[pack.family]]
-    head: list[Card] = []
-    # the first 12 cards dealt cover every hand of _random_start's tables (at most 6 players,
-    # a Coucou dealer taking 3) plus the dealer's and the horse's stack cards; 70 % of them are
-    # favoured, about four times their share of the pack
-    for _ in range(min(12, len(rest) // 2)):
-        pool = favoured if favoured and rng.random() < 0.7 else rest
-        card = pool[rng.randrange(len(pool))]
-        rest.remove(card)
-        if card in favoured:
-            favoured.remove(card)
-        head.append(card)
-    # dealt first from the dealing end; the top card (horse at the dealer, talon) from the head too
-    if rules.deal_from == "bottom":
-        return tuple([head[-1]] + rest + list(reversed(head[:-1])))
-    return tuple(head + rest)
-
-
 def _random_start(rules: Rules, rng: random.Random) -> State:
     # small tables (at most 6) and low marks make eliminations, restarts and two-player ends common
     n = rng.randint(rules.min_players, min(rules.max_players, 6))
@@ -341,6 +318,51 @@ def search(prop: Property, variant: Variant, deals: int, seed: int = 0) -> Findi
                                tuple(actions), message)
             state = after
     return Finding(prop.id, variant.label, prop.claimed(rules), deals, steps, None, (), None)
+
+
+def directed_vectors(rules: Rules) -> list[Vector]:
+    """The conformance vectors of ``rules``' preset under its own readings, legal deals only;
+    none for a ruleset that is not a preset as shipped (its readings are not the vectors')."""
+    if PRESETS.get(rules.name) != rules:
+        return []
+    return [v for v in load_vectors() if v.preset == rules.name and not v.options and not v.illegal]
+
+
+def directed_deals(rules: Rules) -> Iterator[tuple[State, Action, tuple[Action, ...]]]:
+    """The directed sample (issue 28 §3): every deal of the conformance vectors under ``rules``
+    (a preset with its own readings), whose coverage model (:mod:`cucu_ref.services.conformance.coverage`)
+    names each situation the engine distinguishes and holds a vector that meets each one that
+    can arise (each event card forwards, on the way back, at the dealer, after a skipped horse,
+    after an undo, on a last mark; each match transition).  Deterministic: the vectors are
+    data.  Each item: the state before the shuffle, the shuffle, and the decisions as replayed."""
+    for vector in directed_vectors(rules):
+        trace, problems = parse_trace(input_of(vector))
+        if trace is None or problems:
+            continue
+        rep = replay(trace)
+        if rep.divergence is not None or any(s.kind == HINT for s in rep.steps):
+            continue  # (a hint is table talk, not an action of the engine's)
+        start, stack = trace.start()
+        yield start, Action(ActionKind.SHUFFLE, stack=stack), tuple(Action(s.kind, s.seat) for s in rep.steps[1:])
+
+
+def directed_search(prop: Property, variant: Variant) -> Finding:
+    """:func:`search` over :func:`directed_deals` instead of random ones: ``prop`` after every step
+    of every vector's deal of the variant's preset."""
+    deals = steps = 0
+    for start, shuffle, actions in directed_deals(variant.rules):
+        deals += 1
+        state, done = start, list[Action]()
+        for deal_steps, action in enumerate((shuffle, *actions), 1):
+            after, events = step(state, action)
+            steps += 1
+            done.append(action)
+            message = prop.violated((state, action, after, events, deal_steps))
+            if message is not None:
+                return Finding(prop.id, variant.label, prop.claimed(variant.rules), deals, steps, start,
+                               tuple(done), message)
+            state = after
+    return Finding(prop.id, variant.label, prop.claimed(variant.rules), deals, steps, None, (), None)
 
 
 def matrix(deals: int = 300, seed: int = 0,

@@ -55,6 +55,18 @@ who loses or gains marks, who is out, buy-back prices, the next dealer and the w
 Where the ruling depends on an open question, every reading's outcome is given.
 """
 
+SHORT_DESCRIPTION = """\
+Rule on a Cucù deal written down: a JSON position or the plain-text notation (docs/notation.rst).
+"""
+
+SHORT_EPILOG = """\
+exit codes: 0 a ruling, 1 an invalid or impossible position, 2 usage error, 3 internal error.
+examples:
+  cucu-adjudicate examples/notation/campli-cat-undo.txt
+  cucu-adjudicate --rulesets               the rulesets' names (--rulesets NAME: one in full)
+The whole help (exit codes, limits, batch): cucu-adjudicate --help --long; docs/cli.rst.
+"""
+
 EPILOG = """\
 exit codes:
   0  a ruling was given (an overruled claim is still a ruling); for a trace:
@@ -107,6 +119,33 @@ def _jobs(text: str) -> int:
     return n
 
 
+def _rulesets_listing(names: Sequence[str], long: bool) -> str:
+    """``--rulesets``: the names first (issue 31: the whole listing ran to 800 lines); with
+    NAMEs, those presets' paragraphs of the whole listing; with ``--long``, the whole."""
+    from ..game.rulesets import PRESET_INFO, PRESETS, open_options
+
+    whole = rulesets_text()
+    if long:
+        return whole
+    if names:
+        unknown = [n for n in names if n not in PRESETS]
+        if unknown:
+            raise _UsageError(f"no ruleset {', '.join(map(repr, unknown))}; the rulesets: {', '.join(PRESETS)}")
+        blocks = [b for b in whole.split("\n\n") if b.split(":", 1)[0] in names]
+        return "\n\n".join(blocks) + "\n\nThe named options in full: cucu-adjudicate --rulesets --long"
+    width = max(map(len, PRESETS))
+    lines = ["The rulesets cucu-adjudicate knows (a position names one on its Ruleset: line):", ""]
+    for name in PRESETS:
+        info = PRESET_INFO.get(name)
+        points = len(open_options(name))
+        lines.append(f"  {name.ljust(width)}  {info.title if info else name}"
+                     f" ({points} open point{'' if points == 1 else 's'})")
+    lines += ["", "One in full (settings, open points, the reading taken and why): cucu-adjudicate --rulesets NAME",
+              "Every preset and named option in full: cucu-adjudicate --rulesets --long",
+              "As data: cucu-adjudicate --rulesets --format json"]
+    return "\n".join(lines)
+
+
 def version_line() -> str:
     """``--version``: the package's version and the version of the rules data it rules by (issue
     31): the rulesets, options and rule IDs it knows, with a fingerprint of the rulesets' data
@@ -124,13 +163,15 @@ def version_line() -> str:
             f"{len(RULES)} rule IDs, sha256 {fingerprint.hexdigest()[:12]}; conformance vectors {VECTORS})\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(long: bool = True) -> argparse.ArgumentParser:
+    """The argument parser; ``long=False``: the short ``--help`` (usage, one line of what it
+    does, the options, the exit codes in a line; issue 31), ``--help --long`` the whole."""
     class Parser(argparse.ArgumentParser):
         def error(self, message: str) -> Any:  # argparse exits 2 itself; keep control of output
             raise _UsageError(message)
 
-    p = Parser(prog="cucu-adjudicate", description=DESCRIPTION, epilog=EPILOG,
-               formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = Parser(prog="cucu-adjudicate", description=DESCRIPTION if long else SHORT_DESCRIPTION,
+               epilog=EPILOG if long else SHORT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("positions", nargs="*", metavar="POSITION",
                    help="position files: JSON, or a deal in the notation (any text that is not JSON; "
                         "errors as FILE:LINE:COL); '-' reads standard input")
@@ -159,7 +200,11 @@ def _parser() -> argparse.ArgumentParser:
                         "cucu-ref's outcome, the first divergence with rule and source, and the readings under "
                         "which the trace agrees; exit 0 when cucu-ref agrees (traces also work as POSITION "
                         "and in --batch)")
-    p.add_argument("--rulesets", action="store_true", help="list the presets and options (with readings and sources)")
+    p.add_argument("--rulesets", action="store_true",
+                   help="list the rulesets' names; --rulesets NAME...: those in full (settings, open points, "
+                        "readings taken and why); --rulesets --long: every preset and option in full")
+    p.add_argument("--long", action="store_true",
+                   help="with --rulesets: the whole listing; with --help: the whole help")
     p.add_argument("--no-readings", action="store_true",
                    help="skip re-running the position under the other readings of the open questions")
     p.add_argument("--steps", action="store_true",
@@ -606,7 +651,7 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
         try:
             parser = _parser()
             if any(a in ("-h", "--help") for a in args_list):
-                out.write(parser.format_help())
+                out.write(_parser(long="--long" in args_list).format_help())
                 out.flush()
                 return EXIT_OK
             args = parser.parse_args(args_list)
@@ -619,7 +664,7 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
                 if args.format == "json":
                     out.write(json_printable(json.dumps(rulesets_json(), ensure_ascii=False, indent=2)) + "\n")
                 else:
-                    out.write(printable(rulesets_text()) + "\n")
+                    out.write(printable(_rulesets_listing(args.positions, args.long)) + "\n")
                 out.flush()
                 return EXIT_OK
             args.positions += args.trace  # a trace is recognised by its format, like any input

@@ -1079,7 +1079,8 @@ def _talon_king(rules: Any, stack: dict[str, Any], token: Any) -> bool:
     that card is the talon's top, the position's ``stack.top`` (as 'Stack: top roi' tells it),
     and nothing is exchanged.  True where the ruleset has F4's talon (its top card, Q16) and
     ``token`` is its king, and the stack says nothing else of its top (no order, no other top);
-    else the event stays an exchange with the stack, for the position's layers to judge."""
+    else the event stays an exchange with the stack, for the position's layers to judge.  The
+    reader asks it of 'talon K', and :func:`format` refuses the exchange it would misread."""
     if rules.last_request_to != "talon" or rules.talon_card != "top" or not isinstance(token, str):
         return False
     try:
@@ -1188,10 +1189,10 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     without marks or virginity as plain names, ``fermatevi`` as the announcement it stands for,
     announcements without their '!', notes on one line, the claim's lists sorted, and cards given
     as top-level ``shown`` as ``shows`` events at the showdown (the notation has one way to say
-    what was shown).  None of these changes a ruling, but one: an exchange with the talon that
-    meets its king (F4, ``_talon_king``) becomes the talon's top card and no exchange, as
-    the table means it and the notation reads it (the position's layers refuse it as an
-    exchange)."""
+    what was shown).  None of these changes a ruling.  (An exchange with the talon that takes
+    its king is no form of anything legal: a king there allows no exchange, F4.  It stays as it
+    is, and :func:`format` refuses to write it where the notation would read it back as the
+    talon's top card.)"""
     d = copy.deepcopy(doc)
     family = _family_of(d)
     ruleset = d.get("ruleset")
@@ -1216,7 +1217,6 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     if history is not None:
         for e in history:
             _normal_event(e, family)
-        history = _talon_kings(d, history)
         shown = d.pop("shown", None)
         if isinstance(shown, dict) and shown:
             at = len(history)
@@ -1231,22 +1231,6 @@ def normalise(doc: dict[str, Any]) -> dict[str, Any]:
     if d.get("stack") == {}:
         del d["stack"]
     return d
-
-
-def _talon_kings(d: dict[str, Any], history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The exchanges with the talon that meet its king (:func:`_talon_king`, F4) as the notation
-    reads them: the talon's top card, and no event."""
-    rules = _rules_of(d)
-    if rules is None or rules.last_request_to != "talon":
-        return history
-    kept = []
-    for e in history:
-        stack: dict[str, Any] = d["stack"] if isinstance(d.get("stack"), dict) else {}
-        if "stack-exchange" in e and _talon_king(rules, stack, e.get("card")):  # its note goes with it
-            d["stack"] = {**stack, "top": e["card"]}
-            continue
-        kept.append(e)
-    return kept
 
 
 def _normal_event(e: dict[str, Any], family: Optional[str]) -> None:
@@ -1337,9 +1321,13 @@ def _actor(e: dict[str, Any]) -> Optional[str]:
 
 def format(doc: dict[str, Any], language: Optional[str] = None) -> str:  # the parse/format pair
     """Write a position document as notation, in ``language`` ('it', 'de', 'fr', 'en', 'da') or
-    the ruleset's own (Campli's Italian, Coucou's French ...)."""
+    the ruleset's own (Campli's Italian, Coucou's French ...).  Raises ``ValueError``, with the
+    path, for what the notation cannot write so that it reads back as itself: a character no
+    text output shows as itself in a note or the description, an exchange with the talon that
+    takes its king (F4 allows none)."""
     d = normalise(doc)
     _check_writable(d)
+    _check_talon_kings(d)
     rules = _rules_of(d)
     lang = language or (V.language_of(rules) if rules is not None else "en")
 
@@ -1428,6 +1416,25 @@ def _check_writable(d: dict[str, Any]) -> None:
             if bad is not None:
                 raise ValueError(f"{path}: the character U+{ord(line[bad]):04X} ({_char_name(line[bad])}) cannot be "
                                  "written in the notation as itself")
+
+
+def _check_talon_kings(d: dict[str, Any]) -> None:
+    """F4: a king on the talon's top allows no exchange, so an exchange with the talon that
+    takes a king cannot have happened.  The notation reads 'talon K' on the last player's line
+    as the table means it (the talon's top card, and no exchange: ``_talon_king``), so such an
+    exchange would read back as another, legal, deal; it is refused here with its path, as the
+    position's layers refuse it (issue 24 §4).  Where the stack's own line says otherwise (an
+    order, another top card) the notation writes the exchange as it is, and the layers judge it."""
+    rules = _rules_of(d)
+    history = d.get("history")
+    if rules is None or rules.last_request_to != "talon" or not isinstance(history, list):
+        return
+    stack = d["stack"] if isinstance(d.get("stack"), dict) else {}
+    for i, e in enumerate(history):
+        if isinstance(e, dict) and "stack-exchange" in e and _talon_king(rules, stack, e.get("card")):
+            raise ValueError(f"$.history[{i}].card: {e['stack-exchange']} cannot have taken {e['card']} from the "
+                             f"talon: a king on its top allows no exchange (F4); a request that meets it is written "
+                             f"as the request and the talon's top card ('Stack: top {e['card']}')")
 
 
 def _item(e: dict[str, Any], say: Callable[[str], str]) -> str:

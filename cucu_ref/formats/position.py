@@ -531,6 +531,12 @@ _PACK_WORDS = {
 }
 
 
+def pack_rule(pack: Any) -> str:
+    """The rule that says what ``pack`` holds, in its own game: F1 for the French packs, C1 for
+    the Cuccù pack (a refusal never cites another game's rule, issue 24 §4)."""
+    return "F1" if pack.family == _cards.FRENCH else "C1"
+
+
 def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rules],
                   players: int) -> tuple[str, str]:
     """Why ``value`` is no card of ``pack``, in the terms of the ruleset's own pack: a card of
@@ -538,7 +544,7 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
     or a misspelling, with suggestions from this pack only."""
     game = rules.name if rules is not None else "this ruleset"
     own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")
-    family_rule = "F1" if pack.family == _cards.FRENCH else "C1"
+    family_rule = pack_rule(pack)
     text = repr(value)
     try:
         same = _cards.parse(value, pack.family)
@@ -643,7 +649,7 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
         chk.add(at[allowed], f"{where} hold {word} {_cards.format(c)}: the {pack.name} pack has {allowed} "
                              f"{'copy' if allowed == 1 else 'copies'}"
                              + (" (no lions in this pack, C4)" if allowed == 0 else others),
-                "C4" if allowed == 0 else "C1")
+                "C4" if allowed == 0 else pack_rule(pack))
 
 
 # (id of the rules, the overrides with their types) -> (the rules, the rules with them): a batch

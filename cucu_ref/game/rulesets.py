@@ -247,6 +247,9 @@ DEFAULT_CITATIONS: dict[str, str] = {
     # a live XV spared at the showdown (cuckoo_at_showdown = never-loses), and the same with two
     # live cards and a single fool (Zeh's Z8); the second is the first where a ruleset names none
     "cuckoo-spared": "Q3", "cuckoo-spared-two": "Q3",
+    # a card the table names where the cards' path puts another: the rule that keeps cards
+    # hidden until they are shown (K9); a game whose source says only 'all show' cites that
+    "held": "K9",
     # two players left with cards of one rank (Lu Stù's L6); a ruleset that names no rule of its
     # own for it cites its own showdown rule there (Rules.citation_of), K15 for Campli's
     "two-left": "K15",
@@ -429,7 +432,7 @@ _COUCOU = Rules(
     all_out="all-return",
     citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), ("keep", "F3"),
                ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "F3"), ("showdown", "F5"), ("dealer-exchange", "F4"),
-               ("winner", "F6")),
+               ("winner", "F6"), ("held", "F5")),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -476,7 +479,7 @@ PRESETS: dict[str, Rules] = {
         dealer_draws_king="keeps-own",
         citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"),
                    ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
-                   ("stack-king", "F4"), ("winner", "F6")),
+                   ("stack-king", "F4"), ("winner", "F6"), ("held", "F5")),
     ),
     # Furetière (1690): one card each, the neighbour, the lowest loses (H1); Lebrun (1828): the king
     # holder says 'Her!' (H2)
@@ -488,7 +491,7 @@ PRESETS: dict[str, Rules] = {
         last_request_to="dealer",
         piquet_below_seven="no",
         citations=(("shuffle", "H1"), ("deal", "H1"), ("keep", "H1"), ("offer", "H1"), (CUCKOO, "H2"),
-                   ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1")),
+                   ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1"), ("held", "H1")),
     ),
     # Cassell (1881): no privileged card, at most one exchange, the last turned up loses
     "ranter-go-round": dataclasses.replace(
@@ -505,7 +508,7 @@ PRESETS: dict[str, Rules] = {
         all_equal="all-lose",
         piquet_below_seven="no",
         citations=(("shuffle", "R2"), ("deal", "R2"), ("keep", "R2"), ("offer", "R2"), ("showdown", "R4"),
-                   ("dealer-exchange", "R2"), ("exchange", "R3")),
+                   ("dealer-exchange", "R2"), ("exchange", "R3"), ("held", "R4")),
     ),
     # The modern descendant (pagat.com, Cuckoo: Chase the Ace, Screw Your Neighbor): kings block,
     # each player has one turn, the dealer's draw from the stock returns a king, all tied lowest lose
@@ -525,7 +528,8 @@ PRESETS: dict[str, Rules] = {
         all_out="joint-winners",
         piquet_below_seven="no",
         citations=(("shuffle", "S2"), ("deal", "S2"), ("keep", "S2"), ("offer", "S2"), ("exchange", "S3"),
-                   (CUCKOO, "S3"), ("dealer-exchange", "S4"), ("showdown", "S5"), ("out", "S5"), ("winner", "S5")),
+                   (CUCKOO, "S3"), ("dealer-exchange", "S4"), ("showdown", "S5"), ("out", "S5"), ("winner", "S5"),
+                   ("held", "S5")),
     ),
     "digital-4p": Rules(
         name="digital-4p",

@@ -5,7 +5,7 @@ ask "what does this table of cards score?" without playing a deal.
 
 One showdown, two ways of running it.  The rules live in :func:`decide`, written once over
 a small set of operations (``ops``): :class:`PlainOps` computes on Python values (the
-engine's path, :func:`evaluate`), and :class:`cucu_ref.assurance.formal.showdown.Z3Ops` builds z3
+engine's path, :func:`evaluate`), and :class:`cucu_ref.assurance.formal.z3scoring.Z3Ops` builds z3
 terms from the very same code, so the z3 proofs about the showdown are proofs about this
 module (``python -m cucu_ref.assurance.formal``, ``tests/formal/test_showdown.py``), not about a copy
 of it.  Each operation is a few lines with the same meaning both ways (tested against each
@@ -72,7 +72,7 @@ def effective_rank(rules: Rules, card: Card, fools_in_play: int) -> float:
 
 class PlainOps:
     """The operations :func:`decide` is written in, on plain Python values.  Each has a z3
-    twin in :class:`cucu_ref.assurance.formal.showdown.Z3Ops`; the two are tested to agree
+    twin in :class:`cucu_ref.assurance.formal.z3scoring.Z3Ops`; the two are tested to agree
     (``tests/formal/test_showdown.py``).  Most work on whole rows (one value per position, a
     list never changed once made), so the engine's path makes a few calls per showdown, not a
     few per seat, and each runs in C (``map``, ``compress``, ``list.count``)."""

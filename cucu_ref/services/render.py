@@ -454,14 +454,16 @@ def _if(condition: str, other: str = "") -> str:
 
 def _other_case_last(outcomes: list[Any]) -> tuple[list[Any], str]:
     """The outcomes in the order a person reads them, and the condition of the one that reads
-    best as 'in any other case': a case whose condition is three or more alternatives ('Rita was
-    dealt I or higher and Sergio was dealt 0; or ...') where every other case's is one, put last
-    (the JSON keeps its full condition)."""
+    best as 'in any other case': a case whose condition is still two or more alternatives after
+    :func:`~cucu_ref.services.adjudication.conditions.shortest` ('Rita was dealt I or higher and
+    Sergio was dealt 0; or ...'), the longest where several are, put last (the JSON keeps its
+    full condition)."""
     if len(outcomes) < 2:
         return outcomes, ""
     alternatives = [o.condition.count("; or ") + 1 for o in outcomes]
-    longest = max(range(len(outcomes)), key=lambda k: alternatives[k])
-    if alternatives[longest] < 3 or sum(1 for n in alternatives if n > 1) > 1:
+    # (the cases split the cards between them: any one of them is exactly 'any other case')
+    longest = max(range(len(outcomes)), key=lambda k: (alternatives[k] > 1, len(outcomes[k].condition)))
+    if alternatives[longest] < 2:
         return outcomes, ""
     last = outcomes[longest]
     return outcomes[:longest] + outcomes[longest + 1:] + [last], last.condition
@@ -546,7 +548,25 @@ def _fact(d: dict[str, Any], words: tuple[str, str] = ("mark", "marks")) -> str:
             parts.append(f"{p} {verb} {n}, not {claimed.count(p)}" if n else f"{p} {verb} none")
         return "; ".join(parts) + f" (claimed: {_counted(claimed) or 'nobody'}; the rules say: " \
             f"{_counted(ruled) or 'nobody'})"
+    if field == "next_dealer" and "holds_if" in d:
+        return _next_dealer_both_ways(d)
     return f"{field}: claimed {_show(claimed)}, the rules say {_show(ruled)}"
+
+
+_WAYS = {"none_buys_back": "if nobody buys back", "all_buy_back": "if all do"}
+
+
+def _next_dealer_both_ways(d: dict[str, Any]) -> str:
+    """A claimed next dealer where the next dealer waits on a buy-back (K17): the way the claim
+    holds in and the dealer the other way, or the dealer each way where it holds in neither."""
+    each = {way: d.get(f"ruled_if_{way}") or "nobody" for way in _WAYS}
+    holds = d["holds_if"]
+    if holds is not None:
+        other = next(way for way in _WAYS if way != holds)
+        return (f"next_dealer: claimed {d['claimed']}, which holds {_WAYS[holds]}; {each[other]} deals "
+                f"{_WAYS[other]} (K17)")
+    return ("next_dealer: claimed " + str(d["claimed"]) + ", the rules say "
+            + ", ".join(f"{each[way]} {words}" for way, words in _WAYS.items()) + " (K17)")
 
 
 def _tally(names: Sequence[str]) -> dict[str, int]:

@@ -327,6 +327,14 @@ def _short(field: str, rules: Rules) -> str:
     return escape(str(value))
 
 
+def _field_cell(field: str) -> str:
+    """A row's name in the presets tables: a named option in plain words, linked to its
+    definition, with its identifier (issue 31); a plain setting by its identifier."""
+    if field in OPTIONS:
+        return f":ref:`{field.replace('_', ' ')} <option-{field}>` (``{field}``)"
+    return f"``{field}``"
+
+
 def preset_table_lines() -> list[str]:
     """The presets side by side: one set of tables for the games of the Cuccù pack, one for
     the games of the ordinary pack (whose options mostly differ), a table per topic, a row per
@@ -355,7 +363,7 @@ def preset_table_lines() -> list[str]:
                     cells.append(_short(field, rules) + dagger)
                 if all(cell == "–" for cell in cells):
                     continue  # no game of this family meets it
-                rows.append([f"``{field}``", *cells])
+                rows.append([_field_cell(field), *cells])
             if not rows:
                 continue
             lines += [".. rubric:: " + heading, ""]
@@ -371,6 +379,7 @@ def preset_table_lines() -> list[str]:
 def options_lines() -> list[str]:
     lines: list[str] = []
     for option in OPTIONS.values():
+        lines += [f".. _option-{option.name}:", ""]
         lines += title(f"``{option.name}``", "~")
         lines += [f"{escape(option.question)} Settles {cite(option.settles)}.", ""]
         for reading in option.readings:

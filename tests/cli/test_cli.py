@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -16,11 +17,44 @@ EX = os.path.join(ROOT, "examples")
 
 
 def test_help_documents_exit_codes_and_limits(capsys):
-    assert main(["--help"]) == 0
+    assert main(["--help", "--long"]) == 0
     text = capsys.readouterr().out
     for words in ("exit codes", "0  a ruling", "1  the position is invalid", "2  usage error", "3  internal error",
                   "1 MiB", "64 levels", "--batch", "--rulesets"):
         assert words in text
+
+
+def test_help_is_short_and_opens_with_usage(capsys):
+    # issue 31: --help ran to 94 lines opening with the schema; the whole is --help --long
+    assert main(["--help"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("usage: cucu-adjudicate")
+    assert len(text.splitlines()) < 70 and "schema" not in text.split("options:")[0]
+    assert "exit codes: 0 a ruling, 1 " in text and "--help --long" in text
+    assert main(["--help", "--long"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) > len(text.splitlines()) + 20
+
+
+def test_rulesets_lists_the_names_first_and_one_in_full_on_request(capsys):
+    # issue 31: --rulesets printed 800 lines with no list of names first
+    from cucu_ref.game.rulesets import PRESET_INFO, open_options
+
+    assert main(["--rulesets"]) == 0
+    short = capsys.readouterr().out
+    assert len(short.splitlines()) < len(PRESETS) + 10
+    for name in PRESETS:
+        line = rf"^  {re.escape(name)} +{re.escape(PRESET_INFO[name].title)} \(\d+ open points?\)$"
+        assert re.search(line, short, re.M)
+    # Ranter-Go-Round's source settles every option it meets (rulesets.py: no open point)
+    assert re.search(r"^  ranter-go-round +Ranter-Go-Round \(0 open points\)$", short, re.M)
+    assert open_options("ranter-go-round") == ()
+    assert main(["--rulesets", "lu-stu"]) == 0
+    one = capsys.readouterr().out
+    assert one.startswith("lu-stu: Lu Stù of Montorio al Vomano") and "campli: " not in one
+    assert main(["--rulesets", "--long"]) == 0
+    whole = capsys.readouterr().out
+    assert one.split("\n\nThe named options")[0].strip() in whole and len(whole) > 10 * len(short)
+    assert main(["--rulesets", "nosuch"]) == 2
 
 
 def test_rulesets_text_and_json(capsys):

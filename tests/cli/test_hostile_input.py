@@ -407,7 +407,8 @@ def test_9_no_string_anywhere_reaches_any_output_unescaped():
 
 
 def test_9_rulesets_output_is_printable():
-    for args in (["--rulesets"], ["--rulesets", "--format", "json"]):
+    for args in (["--rulesets"], ["--rulesets", "--long"], ["--rulesets", "campli"],
+                 ["--rulesets", "--format", "json"]):
         out = io.StringIO()
         assert main(args, stdout=out) == 0
         assert all(line.isprintable() for line in out.getvalue().split("\n"))

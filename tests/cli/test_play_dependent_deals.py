@@ -399,8 +399,9 @@ def test_the_card_named_for_a_seat_the_history_does_not_reach_is_counted():
            "players": ["Anna", "Bruno", "Carla", "Dora", "Emil", "Fritz", "Gus"], "dealer": "Gus",
            "history": [{"keep": "Anna"}], "dealt": {"Anna": "5", "Bruno": "6", "Gus": "9"},
            "stack": {"cards": ["9", "9", "9", "9"]}}
-    assert _refused(doc) == [('$.dealt["Gus"]', "C1", "Gus cannot be dealt 9: every copy of it is accounted for "
-                              "elsewhere: $.stack.cards[0], $.stack.cards[1], $.stack.cards[2], $.stack.cards[3] (C1: "
+    # (Coucou's own pack rule, F1: 52 or 32 cards, so four of each rank; never Campli's C1, issue 24 §4)
+    assert _refused(doc) == [('$.dealt["Gus"]', "F1", "Gus cannot be dealt 9: every copy of it is accounted for "
+                              "elsewhere: $.stack.cards[0], $.stack.cards[1], $.stack.cards[2], $.stack.cards[3] (F1: "
                               "the pack holds each card four times)")]
     doc["stack"] = {"cards": ["9", "9", "9"]}
     assert _ruled(doc)

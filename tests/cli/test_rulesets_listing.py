@@ -13,7 +13,7 @@ from cucu_ref.game.rulesets import OPEN_POINTS, OPTIONS, PRESET_INFO, PRESETS
 
 
 def _text(capsys) -> str:
-    assert main(["--rulesets"]) == 0
+    assert main(["--rulesets", "--long"]) == 0
     return capsys.readouterr().out
 
 

@@ -10,7 +10,6 @@ import json
 from cucu_ref.cli.adjudicate import main
 from cucu_ref.assurance.formal import counterexample as C
 from cucu_ref.assurance.formal import parametric as P
-from cucu_ref.assurance.formal import pproofs
 from cucu_ref.game.rulesets import preset
 
 CAMPLI = preset("campli")
@@ -27,7 +26,7 @@ def _cuckoo_costs_a_mark(monkeypatch):
 
 def test_a_failed_every_size_check_comes_with_a_deal_and_a_position(monkeypatch, tmp_path):
     _cuckoo_costs_a_mark(monkeypatch)
-    result = pproofs.lemma("marks-accounting", CAMPLI, timeout_ms=20_000)
+    result = C.lemma("marks-accounting", CAMPLI, timeout_ms=20_000)
     assert not result.ok  # 'unknown' (n symbolic) or 'refuted': a failure either way
     found = result.detail["counterexample"]
     deal = found["deal"]

@@ -182,6 +182,43 @@ def test_z3_proves_the_engines_showdown_is_the_specification(rules):
         assert result.vacuity == "sat"
 
 
+def test_the_pair_of_fools_rank_table_is_the_seeds():
+    # scoring.PAIR_RANK is shared by the engine and the z3 models that run its code (issue 28 §3),
+    # so it is checked here against the seeds, not against either side.  Seed 000, Campli
+    # (§Das Spielergebnis): «Wenn beide Narren im Spiel sind, dann rangieren sie unmittelbar unter
+    # der XV und über der XIIII (haben sozusagen den Wert 14½)» (C3); Lu Stù: «Haben zwei Spieler
+    # Narren, dann sind diese die höchsten Karten, über der XV» (L4).
+    xiiii, xv = float(PACKS["cuccu-40"].parse("XIIII").value), float(PACKS["cuccu-40"].parse("XV").value)
+    fool = next(c for c in PACKS["cuccu-40"].cards if c.is_fool)
+    campli_pair = scoring.effective_rank(preset("campli"), fool, 2)
+    assert xiiii < campli_pair < xv and campli_pair == 14.5
+    assert scoring.effective_rank(preset("lu-stu"), fool, 2) > xv
+    assert set(scoring.PAIR_RANK) == {"between-xv-and-xiiii", "above-xv-and-gain"}  # every reading checked
+    assert preset("lu-stu").two_fools == "above-xv-and-gain"
+    # one fool alone has no rank of its own (C3: he loses with the lowest card): not this table
+    assert scoring.effective_rank(preset("campli"), fool, 1) < 0
+
+
+SMALL_TABLE_FIRST = [r for r in PRESETS.values() if r.min_players > 2]  # digital-4p (D1), coucou, as-qui-court (F1)
+
+
+@pytest.mark.parametrize("rules", SMALL_TABLE_FIRST, ids=lambda r: r.name)
+def test_a_table_smaller_than_the_first_deals_has_a_known_showdown(rules):
+    # D8 'players with no lives sit out', F5 'the count of players falls': a match that starts
+    # at min_players seats reaches showdowns of 2 .. min_players - 1 seats.  The vacuity check
+    # of the showdown proofs there needs one of them (issue 28 §4: 'no known showdown' failed
+    # the ci profile); the accounting proof at 2 seats is the cheapest to hold it to.
+    for n in range(2, rules.min_players):
+        sample = S.sample_showdown(rules, n)
+        assert sample is not None, n
+        assert len(sample["pay"]["marks"]) == n and sample["plain"]["table"] == [n]
+        # the seats of a later deal are still in: each holds a mark as the cards are shown (K16)
+        assert all(m >= 1 for m in sample["pay"]["marks"])
+    result = S.accounting(rules, 2)
+    assert result.ok and result.vacuity == "sat", result.as_dict()
+    assert S.sample_showdown(rules, rules.max_players + 1) is None
+
+
 def test_z3_proves_it_at_twenty_seats():
     result = S.equivalence(preset("campli"), 20)
     assert result.ok, result.as_dict()

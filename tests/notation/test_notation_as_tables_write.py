@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from cucu_ref.cli.adjudicate import main
-from cucu_ref.formats.notation import NotationError, parse
+from cucu_ref.cli.adjudicate import adjudicate_document, main
+from cucu_ref.formats.notation import NotationError, format, normalise, parse
 
 # The cat undoes Bruno's exchange (K13): Bruno offered to Carla's cat, so he loses a mark at
 # once and keeps his II; Carla keeps the cat.  Anna V, Bruno II, Carla XII, Dora X at the
@@ -110,6 +110,58 @@ def test_a_talon_king_against_the_stack_line_is_refused_at_its_line(tmp_path):
     assert "deal.txt:9:" in out.getvalue()
     assert parse(COUCOU.replace("Dealer: Anna\n", "Dealer: Anna\nStack: top dame\n"))["history"][-3] == {
         "stack-exchange": "François", "card": "K"}
+    # the refusal is Coucou's own rule, F4 (the talon's card), never Campli's K9 (issue 24 §4)
+    assert "[F4 (" in out.getvalue() and "[K" not in out.getvalue()
+
+
+def coucou_taking_the_talons_king(stack=None) -> dict:
+    """COUCOU in JSON, but François's request written as an exchange that takes the talon's king."""
+    doc = parse(COUCOU)
+    del doc["stack"]
+    if stack is not None:
+        doc["stack"] = stack
+    at = doc["history"].index({"offer": "François"}) + 1
+    doc["history"].insert(at, {"stack-exchange": "François", "card": "K"})
+    return doc
+
+
+def test_an_exchange_that_takes_the_talons_king_is_refused_under_f4():
+    # F4 (seed 003 §Spielverlauf): "Sollte diese Karte ein König sein, ist kein Kartentausch
+    # erlaubt": François cannot have taken the king; the refusal cites F4, not Campli's horse (K12)
+    code, record, _ = adjudicate_document(coucou_taking_the_talons_king(), "x", False)
+    assert code == 1
+    assert [(p["path"], p["rule"]) for p in record["problems"]] == [("$.history[8]", "F4")]
+
+
+def test_normalise_keeps_the_refusal_of_an_exchange_that_takes_the_talons_king():
+    # normalise changes no ruling: the illegal exchange stays illegal (before: it became the
+    # talon's top card and a legal deal, ruled where the JSON was refused)
+    doc = coucou_taking_the_talons_king()
+    assert normalise(doc)["history"] == doc["history"]
+    assert adjudicate_document(normalise(doc), "x", False)[:2] == adjudicate_document(doc, "x", False)[:2]
+
+
+def test_format_refuses_an_exchange_that_takes_the_talons_king_with_its_path():
+    # 'François: 7, je change, talon K' would read back as the legal deal (the king met on the
+    # talon, F4), not as this document: refused, with the path and F4
+    with pytest.raises(ValueError) as err:
+        format(coucou_taking_the_talons_king())
+    assert str(err.value).startswith("$.history[8].card: François cannot have taken K from the talon")
+    assert "(F4)" in str(err.value)
+
+
+def test_a_talon_top_that_contradicts_the_exchange_round_trips_and_is_refused_under_f4():
+    # the hypothesis example of issue 24 §4: the talon's top is an ace, the exchange says it
+    # gave a king.  The notation writes and reads it as it is; the adjudicator refuses it (the
+    # card taken from the talon is its top, F4), at the exchange's line
+    doc = {"format": "cucu-position/1", "ruleset": "coucou", "players": ["Anna", "Anna Maria"], "dealer": "Anna",
+           "stack": {"top": "A"}, "dealt": {}, "shown": {},
+           "history": [{"deal": "Anna"}, {"stack-exchange": "Anna Maria", "card": "K"}]}
+    assert parse(format(doc)) == normalise(doc)
+    five = coucou_taking_the_talons_king({"top": "A"})
+    assert parse(format(five)) == normalise(five)
+    code, record, _ = adjudicate_document(format(five), "x", False)
+    assert code == 1 and [p["rule"] for p in record["problems"]] == ["F4"]
 
 
 def test_a_forgotten_bang_suggests_the_call():

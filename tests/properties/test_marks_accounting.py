@@ -22,7 +22,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from cucu_ref.game import engine
-from cucu_ref.assurance import invariants
+from cucu_ref.assurance import invariants, stacks
 from cucu_ref.game.engine import _Step, is_chance, legal_actions, step
 from cucu_ref.game.rulesets import PRESETS, preset
 from cucu_ref.game.state import Action, ActionKind, Phase
@@ -53,7 +53,7 @@ def play_checked(state, data, steps=80):
         if state.phase == Phase.MATCH_OVER:
             return
         if is_chance(state):
-            action = Action(ActionKind.SHUFFLE, stack=invariants.biased_stack(state.rules, rng))
+            action = Action(ActionKind.SHUFFLE, stack=stacks.biased_stack(state.rules, rng))
             deal_steps = 0
         else:
             legal = legal_actions(state)

@@ -26,7 +26,7 @@ import random
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from cucu_ref.assurance import invariants
+from cucu_ref.assurance import stacks
 from cucu_ref.game.deal import start_deal
 from cucu_ref.game.engine import is_chance, legal_actions, new_match, step
 from cucu_ref.game.rulesets import PRESETS, preset
@@ -182,7 +182,7 @@ def play_against_the_ledger(state, choose, steps=300, say=note):
         if state.phase == Phase.MATCH_OVER:
             break
         if is_chance(state):
-            action = Action(ActionKind.SHUFFLE, stack=invariants.biased_stack(state.rules, rng))
+            action = Action(ActionKind.SHUFFLE, stack=stacks.biased_stack(state.rules, rng))
         else:
             legal = legal_actions(state)
             action = legal[choose(legal, str(state.phase))]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -44,7 +45,6 @@ def main(argv: list[str] | None = None) -> int:
         failures += not result.ok
         found = result.detail.get("counterexample", {}) if isinstance(result.detail, dict) else {}
         if args.counterexamples and isinstance(found, dict) and "position" in found:
-            import os
 
             os.makedirs(args.counterexamples, exist_ok=True)
             path = os.path.join(args.counterexamples, f"{result.prop}--{result.ruleset}.json")

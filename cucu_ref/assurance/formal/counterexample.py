@@ -24,6 +24,11 @@ from typing import Any, Optional
 import z3
 
 from ...game import cards
+from ...formats.position import position_from_replay
+from ...game.engine import legal_actions, new_match, step
+from ...game.state import Action, ActionKind, Phase
+from .crosscheck import BIT, MODEL_PHASES
+from .props import Result, _engine_stack
 from ...game.rulesets import PRESETS, Rules
 from . import parametric as P
 from . import pproofs
@@ -113,11 +118,6 @@ def _state(mdl: Any, s: P.PSt, n: int, phase: str) -> dict[str, Any]:
 def as_position(rules: Rules, found: dict[str, Any], what: str) -> dict[str, Any]:
     """The deal ``found`` by :func:`search_deal` as a position file: the same cards, marks and
     decisions on the engine's whole pack (:func:`cucu_ref.assurance.formal.props._engine_stack`)."""
-    from ...game.engine import legal_actions, new_match, step
-    from ...formats.position import position_from_replay
-    from ...game.state import Action, ActionKind, Phase
-    from .crosscheck import BIT, MODEL_PHASES
-    from .props import _engine_stack
 
     preset = rules if rules.name in PRESETS else rules.with_options({"name": "campli"})
     n = found["n"]
@@ -162,3 +162,13 @@ def explain(name: str, rules: Rules, timeout_ms: int = 60_000) -> dict[str, Any]
         out["state" if state else "none_found"] = state or "no deal breaks it at these sizes, nor a state z3 finds"
     out["search_seconds"] = round(time.perf_counter() - t0, 2)
     return out
+
+
+def lemma(name: str, rules: Rules, timeout_ms: int = 120_000) -> Result:
+    """:func:`cucu_ref.assurance.formal.pproofs.lemma`, and where it is not proved, not just
+    'unknown': where does it break?  A deal at 3-8 seats (as a position), or a state z3 finds
+    with n fixed (:func:`explain`), in the result's detail.  The check fails all the same."""
+    result = pproofs.lemma(name, rules, timeout_ms)
+    if result.verdict not in ("proved", "n/a"):
+        result.detail["counterexample"] = explain(name, rules, min(timeout_ms, 60_000))
+    return result

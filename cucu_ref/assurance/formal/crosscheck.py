@@ -18,12 +18,14 @@ import z3
 
 from ...game import cards
 from ...game.engine import is_chance, new_match, step
-from ..invariants import biased_stack
+from ..stacks import biased_stack
 from ...game.playout import random_action
 from ...game.rulesets import Rules
 from ...game.state import Action, EventKind, Phase
 from ...game.state import ActionKind as A
 from .model import DONE, NONE, Model, St
+from . import parametric as P
+from .z3scoring import final_marks
 
 # the events after which everybody's marks are set anew (K18's restart, D8/Z11's draw, S6's
 # last life kept and joint winners): no marks to compare with the model's
@@ -73,7 +75,7 @@ class Deal:
 
 
 def outcome(model_final: St, model: Model) -> dict:
-    marks, losses, gains = model.final_marks(model_final)
+    marks, losses, gains = final_marks(model, model_final)
     s = model_final
     window = [s.sval[k] for k in range(s.lo, s.hi + 1)]
     return {
@@ -92,7 +94,7 @@ def engine_outcome(deal: Deal) -> dict:
 
 def record_deals(rules: Rules, players: int, seed: int, limit: int, biased: bool = False) -> list[Deal]:
     """Up to ``limit`` deals of one seeded random match (several deals, so marks vary).
-    ``biased``: each stack is :func:`cucu_ref.assurance.invariants.biased_stack` (event cards, fools and
+    ``biased``: each stack is :func:`cucu_ref.assurance.stacks.biased_stack` (event cards, fools and
     nullas dealt far more often than chance), not a uniform shuffle."""
     rng = random.Random(seed)
     state = new_match(rules, [f"p{i}" for i in range(players)], dealer=players - 1)
@@ -146,13 +148,12 @@ def replay_marks(deal: Deal) -> tuple[int, ...]:
     """The model's marks after the recorded deal's showdown (its real marks, not the ghosts of
     what was lost and gained): to compare with ``deal.marks_after``."""
     model, s = _play_model(deal)
-    return tuple(model.final_marks(s)[0])
+    return tuple(final_marks(model, s)[0])
 
 
 def replay_small(deal: Deal) -> dict:
     """The small-step model (:mod:`.parametric`, the every-size proofs' model) run on the
     recorded deal's plain values: the hands, dead cards and stack as it leaves them."""
-    from . import parametric as P
 
     k = len(deal.stack)
     model = P.PModel(deal.rules, deal.n, k, P.Arr(NONE, dict(enumerate(deal.stack))))
@@ -200,7 +201,7 @@ def replay_z3(deal: Deal, timeout_ms: int = 60_000) -> tuple[str, dict | None, f
     s = model.initial(list(range(k)), vals, marks)
     for d in ds:
         s = model.step(s, d)
-    _, losses, gains = model.final_marks(s)
+    _, losses, gains = final_marks(model, s)
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
     decisions = list(deal.decisions) + [False] * (steps - len(deal.decisions))

@@ -15,7 +15,7 @@ with ``if``.  It is not rewritten for the proof.  It is run *itself* on symbolic
   condition, and the paths together cover every showdown of the premises.
 
 On each path, z3 proves that :func:`~cucu_ref.game.scoring.decide_plain` on the same showdown (on
-z3 terms, :class:`~cucu_ref.assurance.formal.showdown.Z3Ops`) gives, for every input the path condition
+z3 terms, :class:`~cucu_ref.assurance.formal.z3scoring.Z3Ops`) gives, for every input the path condition
 allows, the same rows (who loses as the single fool, who loses by rank, who gains), the same
 test of two players left alike (L6) and the same answers to the tests its reads depend on (a
 fool in a hand? a live XV?); those rows, cited as :func:`~cucu_ref.game.scoring.evaluate` cites them
@@ -42,7 +42,9 @@ from ...game.rulesets import OPTIONS, Rules
 from ...game.scoring import CUCKOO_VALUE, PlainOps, _plain_showdown, decide_plain, live_marks
 from .invariants import card_domain
 from .model import AND, EQ
-from .showdown import Z3Ops, _z
+from .z3scoring import Z3Ops, _z
+from .props import Result, _solve
+from .showdown import sample_showdown
 
 if TYPE_CHECKING:
     import cucu_ref.assurance.formal.props
@@ -208,7 +210,6 @@ def _sample(rules: Rules, n_live: int, n_dead: int) -> list[int]:
     and dead hands is this one (:func:`cucu_ref.assurance.formal.showdown.sample_showdown`), else the
     pack's cards with its fools and XVs first, then the lowest, so that the fool's and the
     cuckoos' paths are met (a dead fool too, beside a live one, in the splits with dead hands)."""
-    from .showdown import sample_showdown
 
     m = n_live + n_dead
     known = sample_showdown(rules, m)
@@ -362,7 +363,6 @@ def _plain(rules: Rules, cards: list[int], table: int, n_live: int,
 
 
 def _solve_once(constraints: list[Any], timeout_ms: int) -> tuple[Any, Optional[Any]]:
-    from .props import _solve
 
     return _solve(constraints, timeout_ms)
 
@@ -371,7 +371,6 @@ def equivalence(rules: Rules, n: int, timeout_ms: int = 120_000,
                 max_paths: int = MAX_PATHS) -> "cucu_ref.assurance.formal.props.Result":
     """Prove ``live_marks`` equal to ``decide_plain`` on every showdown of ``n`` cards without a
     hint or a guarantee, for each split of live cards and dead hands (:func:`splits`)."""
-    from .props import Result
 
     t0 = time.perf_counter()
     verdict, vacuity, detail = "proved", "sat", {"splits": {}}

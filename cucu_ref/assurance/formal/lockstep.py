@@ -31,6 +31,7 @@ from .crosscheck import ALL_OUT_EVENTS, BIT, MODEL_PHASES
 from .model import DONE, INN_KEEP, INN_OFF, NONE, DECIDE, Model
 from .plan import readings
 from .props import _engine_stack
+from .z3scoring import final_marks
 from ...game.state import Action, ActionKind, Phase
 
 READINGS = readings()
@@ -158,7 +159,7 @@ class Lockstep(RuleBasedStateMachine):
             return
         if any(ev.kind in ALL_OUT_EVENTS for ev in self.events):
             return  # K18, D8, Z11 (S6's too): everybody's marks start again
-        after = self.model.final_marks(s)[0]  # the showdown by the engine's own scoring, on z3's side
+        after = final_marks(self.model, s)[0]  # the showdown by the engine's own scoring, on z3's side
         assert engine == after, (engine, after)
         assert all(m >= 0 for m in after)  # nobody pays more than he holds
 

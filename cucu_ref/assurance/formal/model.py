@@ -28,7 +28,7 @@ from typing import Any, Sequence
 import z3
 
 from ...game.cards import FOOL_VALUE, PACKS
-from ...game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
+from ...game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, OPTIONS, Rules
 
 # phases (engine Phase.DECIDE, INN_OFFERER, INN_KEEPER; DONE = the showdown is due)
 DECIDE, INN_OFF, INN_KEEP, DONE = 0, 1, 2, 3
@@ -200,7 +200,6 @@ def check_covered(rules: Rules) -> None:
     """Any other option must keep Campli's reading: the models (this one and
     :mod:`.parametric`) refuse what they do not model (e.g. Q5 'dealer' / 'optional', Q2
     'targeted_dealer_decides', Q9, the Coucou talon) with ``NotImplementedError``."""
-    from ...game.rulesets import OPTIONS
 
     default = Rules(name="default")
     for option in OPTIONS:
@@ -218,7 +217,135 @@ def role_code(rules: Rules, v: Term) -> Term:
     return r
 
 
-class Model:
+class _EventCards:
+    """The step model meeting the event cards (K9-K14, L7, L8, D4-D6, Z5): the part of
+    :class:`Model` that answers a request; apart from it so that each class stays under 250 lines."""
+
+    def request(self, s: St, o: Term, idx: Term) -> St:
+        """K7, K10-K14: ``o`` asks the seat at ``idx``; horses pass the request on (K12)."""
+        n = self.n
+        t = idx
+        searching: Term = True
+        for _ in range(n):
+            if isinstance(searching, bool) and not searching:
+                break
+            s = self.deal(s, t, searching)
+            r = self.role(get(s.hval, t))
+            skip = AND(searching, EQ(r, R_HORSE), NOT(EQ(t, self.dealer)))
+            t = ite(skip, t + 1, t)
+            searching = skip
+        r = self.role(get(s.hval, t))
+        base = s.copy()
+        base.ev_req, base.ev_role, base.ev_off, base.ev_tgt = True, r, o, t
+
+        plain = self.forward_swap(base, o, t, False)
+        plain.phase, plain.actor, plain.target, plain.cursor = DECIDE, t, NONE, t  # K7: he decides
+
+        horse = self.advance(self.with_stack(base, o, bottom=self.rules.horse_at_dealer == "stack-bottom"), t + 1)
+        cuckoo = self.advance(base, t + 1)  # K10
+        hunter = self.advance(self.lose_mark(base, o), t + 1)  # K11
+        cat = self.advance(self.cat(base, o, t), t + 1)  # K13 / L8 / Z5
+        inn = base.copy()
+        if self.rules.inn == "lu-stu":
+            # L7: 'Tingh la Cas, che mi dai in cambio': the offerer bargains, the innkeeper answers
+            inn.phase, inn.actor, inn.target, inn.cursor = INN_KEEP, t, o, t
+        else:
+            # K14: 'fermatevi aliquanto': the offerer keeps after all or asks 'pagherai se null?'
+            inn.phase, inn.actor, inn.target, inn.cursor = INN_OFF, o, t, t
+
+        out = inn
+        for code, branch in ((R_CAT, cat), (R_HUNTER, hunter), (R_CUCKOO, cuckoo), (R_HORSE, horse),
+                             (PLAIN, plain)):
+            out = merge(EQ(r, code), branch, out)
+        return out
+
+    def cat(self, s: St, o: Term, holder: Term) -> St:
+        kind = self.rules.cat
+        s = self.lose_mark(s, o, True)
+        if kind == "pay-holder":  # Z5: the mark goes to the cat's holder; nothing is undone
+            s = s.copy()
+            s.marks = put(s.marks, holder, get(s.marks, holder) + 1)
+            s.gain = put(s.gain, holder, get(s.gain, holder) + 1)
+            return s
+        if kind == "undo":
+            return self.undo(s, o)
+        return self.backward(s, o)
+
+    def undo(self, s: St, o: Term) -> St:
+        """K13/D5: undo, newest first, the forward exchanges that brought ``o``'s card, until it is
+        back with the seat it was dealt to.  Partners are the real ones (``inc``), so horses
+        skipped on the way forward are skipped again."""
+        through_inn = self.rules.cat_undo_through_inn == "undo"
+        seat = o
+        walking: Term = NOT(EQ(get(s.hid, o), NONE))  # L10: a dead card under the stack has no custody
+        for _ in range(self.n):
+            if isinstance(walking, bool) and not walking:
+                break
+            p = get(s.inc, seat)
+            can = AND(walking, p >= 0, True if through_inn else NOT(get(s.incinn, seat)))
+            nxt = s.copy()
+            pc = ite(can, p, 0)
+            nxt.hid = swap(s.hid, seat, pc, can)
+            nxt.hval = swap(s.hval, seat, pc, can)
+            nxt.inc = put(s.inc, seat, NONE, can)
+            nxt.incinn = put(s.incinn, seat, False, can)
+            nxt.byx = put(put(s.byx, seat, False, can), pc, get(s.inc, pc) >= 0, can)
+            s = nxt
+            seat = ite(can, pc, seat)
+            walking = can
+        return s
+
+    def backward(self, s: St, o: Term) -> St:
+        """L8 (Di Luigi & Mazza 2009), as read here: the offerer, refused by a cat, must offer his
+        card to his LEFT; a seat without an event card must exchange, however he got his card, and
+        the card goes on leftwards.  On the way: XIII is skipped; XV ends it, no penalty; XII or
+        XIIII end it and the last player who exchanged (the holder of the returning card) pays a
+        mark; XI ends it, no penalty, if it was dealt to its holder, otherwise it is exchanged and
+        the way back goes on.  Readings of the open points (Q5): every backward offer is forced;
+        the way back stops at the first hand (nobody sits left of him in this deal's order); seats
+        already out of the deal are passed over; an offerer put out by the cat's mark has no card
+        to send back."""
+        holder = o
+        pos = o
+        going: Term = AND(NOT(get(s.dead, o)), NOT(EQ(get(s.hid, o), NONE)))
+        for _ in range(self.n):
+            if isinstance(going, bool) and not going:
+                break
+            left = pos - 1
+            live = AND(going, left >= 0)
+            lc = ite(live, left, 0)
+            r = self.role(get(s.hval, lc))
+            dead_left = get(s.dead, lc)
+            passes = AND(live, OR(dead_left, EQ(r, R_HORSE)))
+            exchanged = AND(live, NOT(dead_left), OR(EQ(r, PLAIN), AND(EQ(r, R_INN), get(s.byx, lc))))
+            punish = AND(live, NOT(dead_left), OR(EQ(r, R_CAT), EQ(r, R_HUNTER)))
+            nxt = s.copy()
+            nxt.hid = swap(s.hid, holder, lc, exchanged)
+            nxt.hval = swap(s.hval, holder, lc, exchanged)
+            nxt.byx = put(put(s.byx, holder, True, exchanged), lc, True, exchanged)
+            nxt = self.lose_mark(nxt, holder, punish)
+            s = nxt
+            holder = ite(exchanged, lc, holder)
+            pos = ite(OR(exchanged, passes), lc, pos)
+            going = OR(exchanged, passes)
+        return s
+
+    def inn_answer(self, s: St, keeper: Term, offerer: Term, accepted: Term) -> St:
+        """K14 (Campli): accepted -> guarantee, no exchange; refused -> exchange.
+        L7 (Lu Stù, ``inn='lu-stu'``): accepted -> exchange; refused -> guarantee."""
+        exchange = NOT(accepted) if self.rules.inn == "campli" else accepted
+        g = s.copy()
+        g.guar = put(g.guar, offerer, keeper)
+        g = self.advance(g, keeper + 1)
+        x = self.forward_swap(s, offerer, keeper, True)
+        if self.rules.targeted_holder_acts == "after-refused-inn":
+            x.phase, x.actor, x.target, x.cursor = DECIDE, keeper, NONE, keeper  # D6
+        else:
+            x = self.advance(x, keeper + 1)
+        return merge(exchange, x, g)
+
+
+class Model(_EventCards):
     """The exchange chain of one deal at ``n`` seats under ``rules``."""
 
     def __init__(self, rules: Rules, n: int):
@@ -330,133 +457,6 @@ class Model:
         d.cursor = ite(done, d.cursor, safe)
         return d
 
-    def request(self, s: St, o: Term, idx: Term) -> St:
-        """K7, K10-K14: ``o`` asks the seat at ``idx``; horses pass the request on (K12)."""
-        n = self.n
-        t = idx
-        searching: Term = True
-        for _ in range(n):
-            if isinstance(searching, bool) and not searching:
-                break
-            s = self.deal(s, t, searching)
-            r = self.role(get(s.hval, t))
-            skip = AND(searching, EQ(r, R_HORSE), NOT(EQ(t, self.dealer)))
-            t = ite(skip, t + 1, t)
-            searching = skip
-        r = self.role(get(s.hval, t))
-        base = s.copy()
-        base.ev_req, base.ev_role, base.ev_off, base.ev_tgt = True, r, o, t
-
-        plain = self.forward_swap(base, o, t, False)
-        plain.phase, plain.actor, plain.target, plain.cursor = DECIDE, t, NONE, t  # K7: he decides
-
-        horse = self.advance(self.with_stack(base, o, bottom=self.rules.horse_at_dealer == "stack-bottom"), t + 1)
-        cuckoo = self.advance(base, t + 1)  # K10
-        hunter = self.advance(self.lose_mark(base, o), t + 1)  # K11
-        cat = self.advance(self.cat(base, o, t), t + 1)  # K13 / L8 / Z5
-        inn = base.copy()
-        if self.rules.inn == "lu-stu":
-            # L7: 'Tingh la Cas, che mi dai in cambio': the offerer bargains, the innkeeper answers
-            inn.phase, inn.actor, inn.target, inn.cursor = INN_KEEP, t, o, t
-        else:
-            # K14: 'fermatevi aliquanto': the offerer keeps after all or asks 'pagherai se null?'
-            inn.phase, inn.actor, inn.target, inn.cursor = INN_OFF, o, t, t
-
-        out = inn
-        for code, branch in ((R_CAT, cat), (R_HUNTER, hunter), (R_CUCKOO, cuckoo), (R_HORSE, horse),
-                             (PLAIN, plain)):
-            out = merge(EQ(r, code), branch, out)
-        return out
-
-    # ---- the cat
-
-    def cat(self, s: St, o: Term, holder: Term) -> St:
-        kind = self.rules.cat
-        s = self.lose_mark(s, o, True)
-        if kind == "pay-holder":  # Z5: the mark goes to the cat's holder; nothing is undone
-            s = s.copy()
-            s.marks = put(s.marks, holder, get(s.marks, holder) + 1)
-            s.gain = put(s.gain, holder, get(s.gain, holder) + 1)
-            return s
-        if kind == "undo":
-            return self.undo(s, o)
-        return self.backward(s, o)
-
-    def undo(self, s: St, o: Term) -> St:
-        """K13/D5: undo, newest first, the forward exchanges that brought ``o``'s card, until it is
-        back with the seat it was dealt to.  Partners are the real ones (``inc``), so horses
-        skipped on the way forward are skipped again."""
-        through_inn = self.rules.cat_undo_through_inn == "undo"
-        seat = o
-        walking: Term = NOT(EQ(get(s.hid, o), NONE))  # L10: a dead card under the stack has no custody
-        for _ in range(self.n):
-            if isinstance(walking, bool) and not walking:
-                break
-            p = get(s.inc, seat)
-            can = AND(walking, p >= 0, True if through_inn else NOT(get(s.incinn, seat)))
-            nxt = s.copy()
-            pc = ite(can, p, 0)
-            nxt.hid = swap(s.hid, seat, pc, can)
-            nxt.hval = swap(s.hval, seat, pc, can)
-            nxt.inc = put(s.inc, seat, NONE, can)
-            nxt.incinn = put(s.incinn, seat, False, can)
-            nxt.byx = put(put(s.byx, seat, False, can), pc, get(s.inc, pc) >= 0, can)
-            s = nxt
-            seat = ite(can, pc, seat)
-            walking = can
-        return s
-
-    def backward(self, s: St, o: Term) -> St:
-        """L8 (Di Luigi & Mazza 2009), as read here: the offerer, refused by a cat, must offer his
-        card to his LEFT; a seat without an event card must exchange, however he got his card, and
-        the card goes on leftwards.  On the way: XIII is skipped; XV ends it, no penalty; XII or
-        XIIII end it and the last player who exchanged (the holder of the returning card) pays a
-        mark; XI ends it, no penalty, if it was dealt to its holder, otherwise it is exchanged and
-        the way back goes on.  Readings of the open points (Q5): every backward offer is forced;
-        the way back stops at the first hand (nobody sits left of him in this deal's order); seats
-        already out of the deal are passed over; an offerer put out by the cat's mark has no card
-        to send back."""
-        holder = o
-        pos = o
-        going: Term = AND(NOT(get(s.dead, o)), NOT(EQ(get(s.hid, o), NONE)))
-        for _ in range(self.n):
-            if isinstance(going, bool) and not going:
-                break
-            left = pos - 1
-            live = AND(going, left >= 0)
-            lc = ite(live, left, 0)
-            r = self.role(get(s.hval, lc))
-            dead_left = get(s.dead, lc)
-            passes = AND(live, OR(dead_left, EQ(r, R_HORSE)))
-            exchanged = AND(live, NOT(dead_left), OR(EQ(r, PLAIN), AND(EQ(r, R_INN), get(s.byx, lc))))
-            punish = AND(live, NOT(dead_left), OR(EQ(r, R_CAT), EQ(r, R_HUNTER)))
-            nxt = s.copy()
-            nxt.hid = swap(s.hid, holder, lc, exchanged)
-            nxt.hval = swap(s.hval, holder, lc, exchanged)
-            nxt.byx = put(put(s.byx, holder, True, exchanged), lc, True, exchanged)
-            nxt = self.lose_mark(nxt, holder, punish)
-            s = nxt
-            holder = ite(exchanged, lc, holder)
-            pos = ite(OR(exchanged, passes), lc, pos)
-            going = OR(exchanged, passes)
-        return s
-
-    # ---- the inn
-
-    def inn_answer(self, s: St, keeper: Term, offerer: Term, accepted: Term) -> St:
-        """K14 (Campli): accepted -> guarantee, no exchange; refused -> exchange.
-        L7 (Lu Stù, ``inn='lu-stu'``): accepted -> exchange; refused -> guarantee."""
-        exchange = NOT(accepted) if self.rules.inn == "campli" else accepted
-        g = s.copy()
-        g.guar = put(g.guar, offerer, keeper)
-        g = self.advance(g, keeper + 1)
-        x = self.forward_swap(s, offerer, keeper, True)
-        if self.rules.targeted_holder_acts == "after-refused-inn":
-            x.phase, x.actor, x.target, x.cursor = DECIDE, keeper, NONE, keeper  # D6
-        else:
-            x = self.advance(x, keeper + 1)
-        return merge(exchange, x, g)
-
     # ---- one step
 
     def step(self, s: St, d: Term) -> St:
@@ -534,26 +534,3 @@ class Model:
             s = self.step(s, d)
             states.append(s)
         return states
-
-    # ---- the showdown: the engine's own (cucu_ref.game.scoring.decide on z3 terms)
-
-    def showdown(self, s: St) -> tuple[list[Term], list[Term]]:
-        """Marks lost and gained at the showdown, per seat, by :func:`cucu_ref.game.scoring.decide`
-        (K15, C3, K14, K19, L3, L4, Q3, Q4, Q10, Q12; no hints: the models record none)."""
-        from .showdown import engine_showdown
-
-        n = self.n
-        return engine_showdown(self.rules, self.family, s.hval, [NOT(x) for x in s.dead],
-                               [AND(dd, NOT(EQ(h, NONE))) for dd, h in zip(s.dead, s.hid)], [False] * n,
-                               s.guar, s.marks, n)
-
-    def final_marks(self, s: St) -> tuple[list[Term], list[Term], list[Term]]:
-        """(marks after the showdown, total losses, total gains).  Nobody pays more marks than he
-        holds (scoring caps it, Q12), so no clamp is needed: see the 'marks-never-negative' checks."""
-        lost, gained = self.showdown(s)
-        marks, losses, gains = [], [], []
-        for j in range(self.n):
-            marks.append(s.marks[j] - lost[j] + gained[j])
-            losses.append(s.loss[j] + lost[j])
-            gains.append(s.gain[j] + gained[j])
-        return marks, losses, gains

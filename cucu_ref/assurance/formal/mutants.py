@@ -120,12 +120,12 @@ CATALOGUE: tuple[Mutation, ...] = (
         ("if role is None:", "if role is None or role == HORSE:"),
     ), "hands", "K12: a horse away from the dealer exchanges instead of passing the request on"),
     Mutation("accepted-inn-exchanges", E, "_Step.inn_answer", (
-        ('self.emit("accept", self.cite[INN], keeper, offerer)',
-         'self.emit("accept", self.cite[INN], keeper, offerer); self.swap(offerer, keeper, Via.INN, "K14")'),
+        ('self.emit(_EV_ACCEPT, self.cite[INN], keeper, offerer)',
+         'self.emit(_EV_ACCEPT, self.cite[INN], keeper, offerer); self.swap(offerer, keeper, Via.INN, "K14")'),
     ), "hands", "K14: the accepted second offer exchanges the cards"),
     Mutation("inn-guarantee-forgotten", E, "_Step.inn_answer", (
-        ('self.emit("accept", self.cite[INN], keeper, offerer)\n            self.guarantees += ((offerer, keeper),)',
-         'self.emit("accept", self.cite[INN], keeper, offerer)'),
+        ('self.emit(_EV_ACCEPT, self.cite[INN], keeper, offerer)\n            self.guarantees += ((offerer, keeper),)',
+         'self.emit(_EV_ACCEPT, self.cite[INN], keeper, offerer)'),
     ), "marks", "K14: the innkeeper's guarantee is not recorded, so he never pays the offerer's nulla"),
     Mutation("dead-card-compared", E, "_compare", (
         ("live = [(s, hands[s]) for s in order if not dead[s]]",
@@ -196,28 +196,28 @@ CATALOGUE: tuple[Mutation, ...] = (
         ("find_lowest(X, rules, r.rank, live, r.compared)", "find_lowest(X, rules, r.rank, live, live)"),
     ), "scoring", "C3: the fast path compares the single fool (he would lose twice)"),
     # ---- the step model (model.py)
-    Mutation("model-horse-at-dealer-wrong-end", M, "Model.request", (
+    Mutation("model-horse-at-dealer-wrong-end", M, "_EventCards.request", (
         ('bottom=self.rules.horse_at_dealer == "stack-bottom"', 'bottom=self.rules.horse_at_dealer != "stack-bottom"'),
     ), "stack", "step model, K12/Q6: the horse at the dealer takes the other end"),
     Mutation("model-dealer-stack-wrong-end", M, "Model.step", (
         ('bottom=self.rules.dealer_exchange == "stack-bottom"', 'bottom=self.rules.dealer_exchange != "stack-bottom"'),
     ), "stack", "step model, K8: the dealer takes the other end of the stack"),
-    Mutation("model-hunter-free", M, "Model.request", (
+    Mutation("model-hunter-free", M, "_EventCards.request", (
         ("hunter = self.advance(self.lose_mark(base, o), t + 1)", "hunter = self.advance(base, t + 1)"),
     ), "marks", "step model, K11: the hunter costs nothing"),
-    Mutation("model-cuckoo-costs-a-mark", M, "Model.request", (
+    Mutation("model-cuckoo-costs-a-mark", M, "_EventCards.request", (
         ("cuckoo = self.advance(base, t + 1)", "cuckoo = self.advance(self.lose_mark(base, o), t + 1)"),
     ), "marks", "step model, K10: the XV costs the offerer a mark"),
-    Mutation("model-z5-no-gain", M, "Model.cat", (
+    Mutation("model-z5-no-gain", M, "_EventCards.cat", (
         ("s.marks = put(s.marks, holder, get(s.marks, holder) + 1)", "s.marks = list(s.marks)"),
     ), "marks", "step model, Z5: the cat's holder does not get the mark"),
     Mutation("model-out-at-minus-one", M, "Model.lose_mark", (
         ("out = AND(cond, EQ(m, 0))", "out = AND(cond, EQ(m, -1))"),
     ), "marks", "step model, K15: a player on no marks is not out"),
-    Mutation("model-undo-through-inn", M, "Model.undo", (
+    Mutation("model-undo-through-inn", M, "_EventCards.undo", (
         ('through_inn = self.rules.cat_undo_through_inn == "undo"', "through_inn = True"),
     ), "undo", "step model, Q14 'stop' ignored"),
-    Mutation("model-guarantee-lost", M, "Model.inn_answer", (
+    Mutation("model-guarantee-lost", M, "_EventCards.inn_answer", (
         ("g.guar = put(g.guar, offerer, keeper)", "g.guar = list(g.guar)"),
     ), "marks", "step model, K14: the guarantee is not recorded"),
     Mutation("model-deal-wrong-end", M, "Model.deal", (
@@ -228,7 +228,7 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("small-horse-at-dealer-wrong-end", P, "PModel._meet", (
         ('bottom=self.rules.horse_at_dealer == "stack-bottom"', 'bottom=self.rules.horse_at_dealer != "stack-bottom"'),
     ), "stack", "small-step model, K12/Q6: the horse at the dealer takes the other end"),
-    Mutation("small-dealer-stack-wrong-end", P, "PModel.step", (
+    Mutation("small-dealer-stack-wrong-end", P, "_MicroSteps._decide", (
         ('bottom=self.rules.dealer_exchange == "stack-bottom"', 'bottom=self.rules.dealer_exchange != "stack-bottom"'),
     ), "stack", "small-step model, K8: the dealer takes the other end of the stack"),
     Mutation("small-hunter-free", P, "PModel._meet", (
@@ -243,10 +243,10 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("small-out-at-minus-one", P, "PModel.lose_mark", (
         ("out = AND(cond, EQ(m, 0))", "out = AND(cond, EQ(m, -1))"),
     ), "marks", "small-step model, K15: a player on no marks is not out"),
-    Mutation("small-undo-through-inn", P, "PModel.step", (
+    Mutation("small-undo-through-inn", P, "_MicroSteps._undo", (
         ('through_inn = self.rules.cat_undo_through_inn == "undo"', "through_inn = True"),
     ), "undo", "small-step model, Q14 'stop' ignored"),
-    Mutation("small-undo-swaps-with-neighbour", P, "PModel.step", (
+    Mutation("small-undo-swaps-with-neighbour", P, "_MicroSteps._undo", (
         ("back = self.swap_hands(s, u, p)", "back = self.swap_hands(s, u, ite(u >= 1, u - 1, p))"),
     ), "undo", "small-step model, K13: the undo swaps with the seat before, not the real partner"),
 )

@@ -157,7 +157,114 @@ def symbolic_state(tag: str = "s") -> PSt:
 # --------------------------------------------------------------------------- the model
 
 
-class PModel:
+class _MicroSteps:
+    """Each phase's micro-step (:data:`_PHASE_STEPS`), the part of :class:`PModel` that moves
+    cards and marks phase by phase; apart from it so that each class stays under 250 lines."""
+
+    def _deal_all(self, s: PSt, d: Term) -> PSt:
+        """The micro-step from phase DEALALL: Z3: every seat gets his card first, then seat 0 decides."""
+        n = self.n
+        c = s.cursor
+        more = c < n
+        dealt = self.deal(s, c, more)
+        dealt.cursor = ite(more, c + 1, 0)
+        dealt.phase = ite(more, DEALALL, ADV)
+        return dealt
+
+    def _advance_phase(self, s: PSt, d: Term) -> PSt:
+        """The micro-step from phase ADV: K4, K6: the seat at the cursor gets his card and decides."""
+        a = self.deal(s, s.cursor)
+        a.phase, a.actor, a.target = DECIDE, s.cursor, NONE
+        return a
+
+    def _decide(self, s: PSt, d: Term) -> PSt:
+        """The micro-step from phase DECIDE: K5-K7, he keeps or offers to the next seat; K8, the
+        dealer keeps or takes from the stack, then the showdown."""
+        c = s.cursor
+        kept = s.copy()
+        kept.phase = DONE
+        if self.rules.dealer_exchange == "none":
+            dealer_branch = kept
+        else:  # K8: the dealer keeps or exchanges with the stack; then the showdown
+            ex = self.with_stack(s, c, bottom=self.rules.dealer_exchange == "stack-bottom")
+            ex.phase = DONE
+            dealer_branch = pmerge(d, ex, kept)
+        ask = s.copy()  # K7: he offers to the next seat
+        ask.phase, ask.actor, ask.target, ask.cursor = SEEK, c, c + 1, c + 1
+        other = pmerge(d, ask, self.goto(s, c + 1))  # K6: or keeps
+        return pmerge(EQ(c, self.dealer), dealer_branch, other)
+
+    def _seek(self, s: PSt, d: Term) -> PSt:
+        """The micro-step from phase SEEK: K4, the seat asked gets his card first; K12, a horse
+        passes the request on; else the request meets his card (:meth:`_meet`)."""
+        o, t = s.actor, s.target
+        undealt = EQ(sel(s.hid, t), NONE)
+        deal = self.deal(s, t)  # K4: the seat asked gets his card first
+        skip = s.copy()  # K12: a horse passes the request on (not the dealer's)
+        skip.target, skip.cursor = t + 1, t + 1
+        horse_passes = AND(EQ(self.role_of(s, t), R_HORSE), NOT(EQ(t, self.dealer)))
+        seek = pmerge(undealt, deal, pmerge(horse_passes, skip, self._meet(s, o, t)))
+        return seek
+
+    def _undo(self, s: PSt, d: Term) -> PSt:
+        """The micro-step from phase UNDO: K13/D5: undo the newest exchange that brought the card."""
+        u = s.seat
+        p = sel(s.inc, u)
+        through_inn = self.rules.cat_undo_through_inn == "undo"
+        can = AND(p >= 0, True if through_inn else NOT(sel(s.incinn, u)))
+        back = self.swap_hands(s, u, p)
+        back.inc = sto(s.inc, u, NONE)
+        back.outp = sto(s.outp, p, NONE)
+        back.incinn = sto(s.incinn, u, False)
+        back.byx = sto(sto(s.byx, u, False), p, sel(s.inc, p) >= 0)
+        back.seat = p
+        return pmerge(can, back, self.goto(s, s.target + 1))
+
+    def _back(self, s: PSt, d: Term) -> PSt:
+        """The micro-step from phase BACK: L8, as read in Model.backward."""
+        holder, pos = s.holder, s.seat
+        left = pos - 1
+        live = left >= 0
+        r = self.role_of(s, left)
+        dead_left = sel(s.dead, left)
+        passes = AND(live, OR(dead_left, EQ(r, R_HORSE)))
+        exchanged = AND(live, NOT(dead_left), OR(EQ(r, PLAIN), AND(EQ(r, R_INN), sel(s.byx, left))))
+        punish = AND(live, NOT(dead_left), OR(EQ(r, R_CAT), EQ(r, R_HUNTER)))
+        ex = self.swap_hands(s, holder, left)
+        ex.byx = sto(sto(s.byx, holder, True), left, True)
+        ex.holder, ex.seat = left, left
+        go_on = s.copy()
+        go_on.seat = left
+        stop = self.goto(self.lose_mark(s, holder, punish), s.target + 1)
+        return pmerge(exchanged, ex, pmerge(passes, go_on, stop))
+
+    def _inn_offer(self, s: PSt, d: Term) -> PSt:
+        """The micro-step from phase INN_OFF: K14: the offerer keeps after all, or asks 'pagherai se null?'."""
+        ask = s.copy()
+        ask.phase, ask.actor, ask.target = INN_KEEP, s.target, s.actor
+        return pmerge(d, ask, self.goto(s, s.target + 1))
+
+    def _inn_keep(self, s: PSt, d: Term) -> PSt:
+        """The micro-step from phase INN_KEEP: K14 / L7: the innkeeper's answer."""
+        keeper, o = s.actor, s.target
+        exchange = NOT(d) if self.rules.inn == "campli" else d
+        g = s.copy()
+        g.guar = sto(s.guar, o, keeper)
+        g = self.goto(g, keeper + 1)
+        x = self.forward_swap(s, o, keeper, True)
+        if self.rules.targeted_holder_acts == "after-refused-inn":
+            x.phase, x.actor, x.target, x.cursor = DECIDE, keeper, NONE, keeper  # D6
+        else:
+            x = self.goto(x, keeper + 1)
+        return pmerge(exchange, x, g)
+
+
+# each phase's micro-step, in the order PModel.step merges them
+_PHASE_STEPS = ((DEALALL, "_deal_all"), (ADV, "_advance_phase"), (DECIDE, "_decide"), (SEEK, "_seek"),
+                (UNDO, "_undo"), (BACK, "_back"), (INN_OFF, "_inn_offer"), (INN_KEEP, "_inn_keep"))
+
+
+class PModel(_MicroSteps):
     """One deal of ``n`` seats (int or z3 Int) and ``k`` cards whose values are ``val``
     (card identity -> value; an :class:`Arr` or a z3 array), under ``rules``."""
 
@@ -318,95 +425,17 @@ class PModel:
 
     def step(self, s: PSt, d: Term) -> PSt:
         """One micro-step; ``d`` is the decision where the phase waits for one (True: offer /
-        exchange with the stack / ask 'pagherai se null?' / accept), else ignored."""
+        exchange with the stack / ask 'pagherai se null?' / accept), else ignored.  Each phase's
+        step is a method of its own (``_PHASE_STEPS``); on a symbolic phase, all of them,
+        merged by the phase."""
         s = s.copy()
         s.ev_req, s.ev_role, s.ev_off, s.ev_tgt = False, NONE, NONE, NONE
         ph = s.phase
         concrete = not _z(ph)
         out = s  # DONE: nothing moves
-        n = self.n
-
-        def want(code: int) -> bool:
-            return not concrete or ph == code
-
-        if want(DEALALL):  # Z3: every seat gets his card first, then seat 0 decides
-            c = s.cursor
-            more = c < n
-            dealt = self.deal(s, c, more)
-            dealt.cursor = ite(more, c + 1, 0)
-            dealt.phase = ite(more, DEALALL, ADV)
-            out = pmerge(EQ(ph, DEALALL), dealt, out)
-        if want(ADV):  # K4, K6: the seat at the cursor gets his card and decides
-            a = self.deal(s, s.cursor)
-            a.phase, a.actor, a.target = DECIDE, s.cursor, NONE
-            out = pmerge(EQ(ph, ADV), a, out)
-        if want(DECIDE):
-            c = s.cursor
-            kept = s.copy()
-            kept.phase = DONE
-            if self.rules.dealer_exchange == "none":
-                dealer_branch = kept
-            else:  # K8: the dealer keeps or exchanges with the stack; then the showdown
-                ex = self.with_stack(s, c, bottom=self.rules.dealer_exchange == "stack-bottom")
-                ex.phase = DONE
-                dealer_branch = pmerge(d, ex, kept)
-            ask = s.copy()  # K7: he offers to the next seat
-            ask.phase, ask.actor, ask.target, ask.cursor = SEEK, c, c + 1, c + 1
-            other = pmerge(d, ask, self.goto(s, c + 1))  # K6: or keeps
-            out = pmerge(EQ(ph, DECIDE), pmerge(EQ(c, self.dealer), dealer_branch, other), out)
-        if want(SEEK):
-            o, t = s.actor, s.target
-            undealt = EQ(sel(s.hid, t), NONE)
-            deal = self.deal(s, t)  # K4: the seat asked gets his card first
-            skip = s.copy()  # K12: a horse passes the request on (not the dealer's)
-            skip.target, skip.cursor = t + 1, t + 1
-            horse_passes = AND(EQ(self.role_of(s, t), R_HORSE), NOT(EQ(t, self.dealer)))
-            seek = pmerge(undealt, deal, pmerge(horse_passes, skip, self._meet(s, o, t)))
-            out = pmerge(EQ(ph, SEEK), seek, out)
-        if want(UNDO):  # K13/D5: undo the newest exchange that brought the card
-            u = s.seat
-            p = sel(s.inc, u)
-            through_inn = self.rules.cat_undo_through_inn == "undo"
-            can = AND(p >= 0, True if through_inn else NOT(sel(s.incinn, u)))
-            back = self.swap_hands(s, u, p)
-            back.inc = sto(s.inc, u, NONE)
-            back.outp = sto(s.outp, p, NONE)
-            back.incinn = sto(s.incinn, u, False)
-            back.byx = sto(sto(s.byx, u, False), p, sel(s.inc, p) >= 0)
-            back.seat = p
-            out = pmerge(EQ(ph, UNDO), pmerge(can, back, self.goto(s, s.target + 1)), out)
-        if want(BACK):  # L8, as read in Model.backward
-            holder, pos = s.holder, s.seat
-            left = pos - 1
-            live = left >= 0
-            r = self.role_of(s, left)
-            dead_left = sel(s.dead, left)
-            passes = AND(live, OR(dead_left, EQ(r, R_HORSE)))
-            exchanged = AND(live, NOT(dead_left), OR(EQ(r, PLAIN), AND(EQ(r, R_INN), sel(s.byx, left))))
-            punish = AND(live, NOT(dead_left), OR(EQ(r, R_CAT), EQ(r, R_HUNTER)))
-            ex = self.swap_hands(s, holder, left)
-            ex.byx = sto(sto(s.byx, holder, True), left, True)
-            ex.holder, ex.seat = left, left
-            go_on = s.copy()
-            go_on.seat = left
-            stop = self.goto(self.lose_mark(s, holder, punish), s.target + 1)
-            out = pmerge(EQ(ph, BACK), pmerge(exchanged, ex, pmerge(passes, go_on, stop)), out)
-        if want(INN_OFF):  # K14: the offerer keeps after all, or asks 'pagherai se null?'
-            ask = s.copy()
-            ask.phase, ask.actor, ask.target = INN_KEEP, s.target, s.actor
-            out = pmerge(EQ(ph, INN_OFF), pmerge(d, ask, self.goto(s, s.target + 1)), out)
-        if want(INN_KEEP):  # K14 / L7: the innkeeper's answer
-            keeper, o = s.actor, s.target
-            exchange = NOT(d) if self.rules.inn == "campli" else d
-            g = s.copy()
-            g.guar = sto(s.guar, o, keeper)
-            g = self.goto(g, keeper + 1)
-            x = self.forward_swap(s, o, keeper, True)
-            if self.rules.targeted_holder_acts == "after-refused-inn":
-                x.phase, x.actor, x.target, x.cursor = DECIDE, keeper, NONE, keeper  # D6
-            else:
-                x = self.goto(x, keeper + 1)
-            out = pmerge(EQ(ph, INN_KEEP), pmerge(exchange, x, g), out)
+        for code, branch in _PHASE_STEPS:
+            if not concrete or ph == code:
+                out = pmerge(EQ(ph, code), getattr(self, branch)(s, d), out)
         return out
 
     # ---- the start

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from ...game.rulesets import PRESETS, Rules, preset
-from . import livemarks, pproofs, showdown
+from . import counterexample, livemarks, pproofs, showdown
 from .props import Result, bounded, cuckoo_at_showdown, lemma
 
 # The Lu Stù readings the model checks while the engine has no 'lu-stu' preset (L2-L4, L6-L8,
@@ -101,7 +101,7 @@ def every_size(rules: Rules, timeout_ms: int, only: set = frozenset()) -> Iterat
     yield pproofs.reachability(rules)
     yield pproofs.base_case(rules, timeout_ms)
     for name in names:
-        yield pproofs.lemma(name, rules, timeout_ms)
+        yield counterexample.lemma(name, rules, timeout_ms)
 
 
 def showdown_checks(rules: Rules, sizes: list[int], timeout_ms: int, only: set = frozenset(),

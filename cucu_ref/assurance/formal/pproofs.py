@@ -531,12 +531,6 @@ def lemma(name: str, rules: Rules, timeout_ms: int = 120_000) -> Result:
         vacs.append(vacuity(name, rules, phase, _pick(name, phase), timeout_ms))
     bad = [v for v in vacs if v != "sat"]
     detail: dict = {"sizes": EVERY_SIZE, "phases": per_phase}
-    if verdict != "proved":
-        # not just 'unknown': where does it break?  A deal at 3-8 seats (as a position), or a
-        # state z3 finds with n fixed.  The check fails all the same.
-        from .counterexample import explain
-
-        detail["counterexample"] = explain(name, rules, min(timeout_ms, 60_000))
     return Result(name, method, rules.name, 0, verdict, seconds, bad[0] if bad else "sat", detail)
 
 

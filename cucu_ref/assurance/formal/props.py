@@ -28,7 +28,7 @@ from .model import (
     DECIDE, DONE, INN_KEEP, INN_OFF, NONE, R_CAT, R_CUCKOO, R_HUNTER, R_INN, AND, EQ, IMPLIES, NOT, OR,
     Model, St, get,
 )
-from .showdown import engine_showdown
+from .z3scoring import engine_showdown, final_marks, model_showdown
 from .model import ite as ite_
 
 BLOCKING = (R_CUCKOO, R_HUNTER, R_CAT)
@@ -150,7 +150,7 @@ def known_runs(rules: Rules, n: int, seed: int = 0, tries: int = 400) -> Iterato
             states.append(s)
             used += 1
         eng = _play_engine(rules, n, _engine_stack(rules, vals, k), marks, decisions[:used])
-        _, losses, gains = model.final_marks(s)
+        _, losses, gains = final_marks(model, s)
         mine = {"hands": tuple(None if v == NONE else v for v in s.hval), "dead": tuple(s.dead),
                 "losses": tuple(losses), "gains": tuple(gains)}
         theirs = {key: eng[key] for key in mine}
@@ -492,7 +492,7 @@ def bounded(rules: Rules, n: int, props: tuple = BOUNDED, timeout_ms: int = 300_
             goal = AND(*[IMPLIES(AND(b.ev_req, EQ(b.ev_role, R_CAT)), _undo_goal(rules, model, a, b))
                          for a, b in zip(states, states[1:])])
         elif prop == "cuckoo-at-showdown":
-            lost, _ = model.showdown(final)
+            lost, _ = model_showdown(model, final)
             loses = OR(*[AND(NOT(final.dead[j]), EQ(final.hval[j], 15), lost[j] >= 1) for j in range(n)])
             if rules.cuckoo_at_showdown == "never-loses":
                 goal = NOT(loses)

@@ -1,8 +1,9 @@
 """The engine's showdown in z3, and the seeds' showdown as a specification to hold it to.
 
 :func:`cucu_ref.game.scoring.decide` is the one showdown: the engine runs it on plain values
-(:class:`cucu_ref.game.scoring.PlainOps`), and :class:`Z3Ops` here runs the same code on z3
-terms.  So every z3 check that scores a showdown (the step model's deals, the cuckoo
+(:class:`cucu_ref.game.scoring.PlainOps`), and
+:class:`~cucu_ref.assurance.formal.z3scoring.Z3Ops` runs the same code on z3 terms.
+So every z3 check that scores a showdown (the step model's deals, the cuckoo
 checks, the marks accounting) scores it with the engine's own rules, and a bug put into
 ``scoring.decide`` changes what z3 proves.
 
@@ -22,122 +23,30 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 import z3
 
 from ...game.cards import FOOL_VALUE, PACKS
+from ...game.engine import new_match
+from ...game.playout import trajectory
 from ...game.rulesets import Rules
+from ...game.state import EventKind
+from ...game.scoring import PlainOps
 from ...game.scoring import (
-    CUCKOO_VALUE, HIGH, NO_SEAT, NULLA_CARDS, Decision, Losers, Ranked, decide, decide_plain, find_lowest,
+    CUCKOO_VALUE, NO_SEAT, NULLA_CARDS, Losers, Ranked, decide, decide_plain, find_lowest,
     pay, rank_cards, spare_cuckoos, without_cuckoos, without_fools, without_guarantees,
 )
 from .model import AND, B2I, EQ, IMPLIES, NOT, OR, ite
+from .invariants import card_domain
+from .model import NONE, Model
+from .props import Result, _solve, known_runs
+from .z3scoring import Z3Ops as Z3Ops
+from .z3scoring import _z as _z
+from .z3scoring import engine_decision as engine_decision
+from .z3scoring import engine_showdown as engine_showdown
+from .z3scoring import marks_moved as marks_moved
 
 if TYPE_CHECKING:
     import cucu_ref.assurance.formal.props
 
 Term = Any
 
-
-class Z3Ops:
-    """:class:`cucu_ref.game.scoring.PlainOps` on z3 terms (Python values pass through, simplified)."""
-
-    ite = staticmethod(ite)
-    AND = staticmethod(AND)
-    OR = staticmethod(OR)
-    NOT = staticmethod(NOT)
-
-    @staticmethod
-    def both(a: Sequence[Term], b: Sequence[Term]) -> list[Any]:
-        return [AND(x, y) for x, y in zip(a, b)]
-
-    @staticmethod
-    def but(a: Sequence[Term], b: Sequence[Term]) -> list[Any]:
-        return [AND(x, NOT(y)) for x, y in zip(a, b)]
-
-    @staticmethod
-    def only_if(c: Term, a: Sequence[Term]) -> list[Any]:
-        return [AND(c, x) for x in a]
-
-    @staticmethod
-    def where_else(c: Sequence[Term], a: Term, b: Sequence[Term]) -> list[Any]:
-        return [ite(x, a, y) for x, y in zip(c, b)]
-
-    @staticmethod
-    def where(mask: Sequence[Term]) -> list[int]:
-        return [j for j, x in enumerate(mask) if not (x is False or (isinstance(x, z3.ExprRef) and z3.is_false(x)))]
-
-    @staticmethod
-    def holds_any(values: Sequence[Term], value: int, mask: Optional[Sequence[Term]] = None) -> bool:
-        rows = [EQ(v, value) for v in values]
-        return Z3Ops.possible(rows if mask is None else Z3Ops.both(mask, rows))
-
-    @staticmethod
-    def some_at_least(values: Sequence[Term], bound: int) -> bool:
-        return Z3Ops.possible([v >= bound for v in values])
-
-    @staticmethod
-    def lowest_tied(values: Sequence[Term], mask: Sequence[Term]) -> tuple[Term, list[Any]]:
-        low = Z3Ops.lowest(values, mask)
-        return low, [AND(m, EQ(v, low)) for v, m in zip(values, mask)]
-
-    @staticmethod
-    def possible(mask: Sequence[Term]) -> bool:
-        return bool(Z3Ops.where(mask))
-
-    @staticmethod
-    def count(xs: Sequence[Term]) -> Term:
-        return sum(B2I(x) for x in xs)
-
-    @staticmethod
-    def lowest(values: Sequence[Term], mask: Sequence[Term]) -> Term:
-        low: Term = HIGH
-        for v, m in zip(values, mask):
-            if m is False:
-                continue
-            low = ite(AND(m, v < low), v, low)
-        return low
-
-    @staticmethod
-    def first(mask: Sequence[Term]) -> list[Any]:
-        seen: Term = False
-        out = []
-        for m in mask:
-            out.append(AND(m, NOT(seen)))
-            seen = OR(seen, m)
-        return out
-
-    @staticmethod
-    def last(mask: Sequence[Term]) -> list[Any]:
-        return Z3Ops.first(list(mask)[::-1])[::-1]
-
-    @staticmethod
-    def get(values: Sequence[Term], i: Term, default: Term) -> Term:
-        if not isinstance(i, z3.ExprRef):
-            return values[i] if 0 <= i < len(values) else default
-        r = default
-        for k, v in enumerate(values):
-            r = ite(EQ(i, k), v, r)
-        return r
-
-
-
-def engine_decision(rules: Rules, family: str, vals: Sequence[Any], live: Sequence[Any], dead_hand: Sequence[Any],
-                    hinted: Sequence[Any], keeper: Sequence[Any], marks: Optional[Sequence[Any]],
-                    table: Term) -> Decision:
-    """:func:`cucu_ref.game.scoring.decide`, the engine's showdown, on z3 terms."""
-    return decide(Z3Ops, rules, family, vals, live, dead_hand, hinted, keeper, marks, table)
-
-
-def marks_moved(d: Decision, m: int) -> tuple[list[Any], list[Any]]:
-    """(marks lost, marks gained) per position, from the decision's payments."""
-    lost = [sum(B2I(AND(c, EQ(p, j))) for c, p, _ in d.payments) for j in range(m)]
-    gained = [B2I(g) for g in d.gains]
-    return lost, gained
-
-
-def engine_showdown(rules: Rules, family: str, vals: Sequence[Any], live: Sequence[Any], dead_hand: Sequence[Any],
-                    hinted: Sequence[Any], keeper: Sequence[Any],
-                    marks: Optional[Sequence[Any]], table: Term) -> tuple[list[Any], list[Any]]:
-    """(marks lost, marks gained) per position, by the engine's own scoring."""
-    d = engine_decision(rules, family, vals, live, dead_hand, hinted, keeper, marks, table)
-    return marks_moved(d, len(vals))
 
 
 # --------------------------------------------------------------------------- the specification
@@ -279,7 +188,6 @@ def domain(rules: Rules, v: dict[str, list[Any]]) -> list[Any]:
     """What a showdown can be: cards of the pack, no rank more often than the pack holds it
     (C1); a dead hand is not live; a guarantee names another seat or none; nobody holds
     negative marks and a live player holds at least one (K16: at none he is out)."""
-    from .invariants import card_domain
 
     n = len(v["vals"])
     out = card_domain(rules, v["vals"])
@@ -292,10 +200,6 @@ def domain(rules: Rules, v: dict[str, list[Any]]) -> list[Any]:
     return out
 
 
-def _z(x: Term) -> Term:
-    return z3.BoolVal(x) if isinstance(x, bool) else z3.IntVal(x) if isinstance(x, int) else x
-
-
 def _fresh(kind: str, name: str, n: int) -> list[Any]:
     make = z3.Bool if kind == "bool" else z3.Int
     return [make(f"{name}{j}") for j in range(n)]
@@ -306,11 +210,15 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
     ``(what, engine term, spec term[, keep])``.
     Each stage's inputs are fresh variables; what a later stage assumes of them (ranks below
     the sentinel, compared seats live) is proved of the earlier stage's outputs as part of it."""
-    from .invariants import card_domain
 
+    return [rank_stage(rules, n), lowest_stage(rules, n), cuckoo_stage(rules, n), pay_stage(rules, n),
+            plain_stage(rules, n)]
+
+
+def rank_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """A: the fools and the ranks (C3, L4, Z6, Z7, Q4, Q10): rank_cards against spec_rank, and
+    the short way without fools."""
     family = PACKS[rules.pack].family
-    out = []
-    # A: fools and ranks
     v = variables(rules, n, "a")
     pre = card_domain(rules, v["vals"]) + [z3.Implies(d, z3.Not(x)) for d, x in zip(v["dead_hand"], v["live"])]
     e = rank_cards(Z3Ops, rules, family, v["vals"], v["live"], v["dead_hand"], v["hinted"])
@@ -331,8 +239,11 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
         a, b = getattr(short, field), getattr(e, field)
         pairs = list(zip(a, b)) if isinstance(a, list) else [(a, b)]
         goals += [(f"shortcut-{field}[{j}]", IMPLIES(none, EQ(x, y)), True) for j, (x, y) in enumerate(pairs)]
-    out.append(("rank", pre, goals, {k: v[k] for k in ("vals", "live", "dead_hand", "hinted")}))
-    # B: the lowest card
+    return ("rank", pre, goals, {k: v[k] for k in ("vals", "live", "dead_hand", "hinted")})
+
+
+def lowest_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """B: the lowest card (K15, Q11, R4): find_lowest against spec_lowest."""
     rank, live, comp = _fresh("int", "b_rank", n), _fresh("bool", "b_live", n), _fresh("bool", "b_comp", n)
     pre = [z3.Implies(x, z3.And(r >= -8, r <= 32)) for r, x in zip(rank, live)]
     pre += [z3.Implies(c, x) for c, x in zip(comp, live)]
@@ -354,8 +265,12 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
         goals += [(f"compared[{j}]", e2.compared[j], sp2["compared"][j]), (f"tied[{j}]", e2.tied[j], sp2["tied"][j]),
                   (f"chosen[{j}]", e2.chosen[j], sp2["chosen"][j]),
                   (f"chosen-compared[{j}]", IMPLIES(e2.chosen[j], comp[j]), True)]
-    out.append(("lowest", pre, goals, {"rank": rank, "live": live, "compared": comp}))
-    # C: the cuckoos
+    return ("lowest", pre, goals, {"rank": rank, "live": live, "compared": comp})
+
+
+def cuckoo_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """C: the cuckoos (K19, Q3, D7): spare_cuckoos against spec_cuckoos, and the short way without them."""
+    family = PACKS[rules.pack].family
     vals, live, fool, chosen = (_fresh("int", "c_card", n), _fresh("bool", "c_live", n), _fresh("bool", "c_fool", n),
                                 _fresh("bool", "c_chosen", n))
     single, table = z3.Bool("c_single"), z3.Int("c_table")
@@ -374,9 +289,13 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
         a, b = getattr(short3, field), getattr(e3, field)
         pairs = list(zip(a, b)) if isinstance(a, list) else [(a, b)]
         goals += [(f"shortcut-{field}[{j}]", IMPLIES(none, EQ(x, y)), True) for j, (x, y) in enumerate(pairs)]
-    out.append(("cuckoos", pre, goals, {"vals": vals, "live": live, "fool": fool, "single": [single],
-                                        "chosen": chosen, "table": [table]}))
-    # D: who pays
+    return ("cuckoos", pre, goals, {"vals": vals, "live": live, "fool": fool, "single": [single],
+                                        "chosen": chosen, "table": [table]})
+
+
+def pay_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
+    """D: who pays (K14, L7, K16, Q12): pay against spec_pay, and the short way without guarantees."""
+    family = PACKS[rules.pack].family
     vals, by_fool, by_rank = _fresh("int", "d_card", n), _fresh("bool", "d_fool", n), _fresh("bool", "d_rank", n)
     keeper, marks = _fresh("int", "d_keeper", n), _fresh("int", "d_marks", n)
     pre = card_domain(rules, vals) + [z3.Not(z3.And(f, r)) for f, r in zip(by_fool, by_rank)]  # (cuckoos)
@@ -388,10 +307,8 @@ def stages(rules: Rules, n: int) -> list[tuple[str, list[Any], list[Any], dict[s
     lost_short = [sum(B2I(AND(c, EQ(p, j))) for c, p, _ in short4.payments) for j in range(n)]
     none = AND(*[k < 0 for k in keeper])
     goals += [(f"shortcut-lost[{j}]", IMPLIES(none, EQ(lost_short[j], lost[j])), True) for j in range(n)]
-    out.append(("pay", pre, goals, {"vals": vals, "by_fool": by_fool, "by_rank": by_rank, "keeper": keeper,
-                                    "marks": marks}))
-    out.append(plain_stage(rules, n))
-    return out
+    return ("pay", pre, goals, {"vals": vals, "by_fool": by_fool, "by_rank": by_rank, "keeper": keeper,
+                                    "marks": marks})
 
 
 def plain_stage(rules: Rules, n: int) -> tuple[str, list[Any], list[Any], dict[str, list[Any]]]:
@@ -431,7 +348,6 @@ def equivalence(rules: Rules, n: int, timeout_ms: int = 120_000,
     :func:`spec` on every showdown of ``n`` seats, stage by stage (:func:`stages`), each output
     of each stage for every seat.  Vacuity: each stage's premises hold with its inputs pinned to
     what the engine computes on a real showdown (``sample``, by default one of a known run)."""
-    from .props import Result, _solve
 
     t0 = time.perf_counter()
     sample = sample or sample_showdown(rules, n)
@@ -477,12 +393,11 @@ def _shown(mdl: Any, inputs: dict[str, list[Any]], a: Term, b: Term) -> dict[str
 def sample_showdown(rules: Rules, n: int) -> Optional[dict[str, dict[str, list[Any]]]]:
     """The inputs of each stage on the showdown of a known run at ``n`` seats (the step model
     and the engine agree on it), computed by the engine's plain path."""
-    from ...game.scoring import PlainOps
-    from .model import Model, NONE
-    from .props import known_runs
 
-    if not rules.min_players <= n <= rules.max_players:
+    if n > rules.max_players:
         return None
+    if n < rules.min_players:
+        return _sample_from_match(rules, n)
     try:
         Model(rules, n)
     except NotImplementedError:
@@ -495,6 +410,34 @@ def sample_showdown(rules: Rules, n: int) -> Optional[dict[str, dict[str, list[A
         dead_hand = [bool(d) and h != NONE for d, h in zip(s.dead, s.hid)]
         return _stage_inputs(rules, family, vals, live, dead_hand, [False] * n, list(s.guar), list(s.marks), n,
                              PlainOps)
+    return None
+
+
+def _sample_from_match(rules: Rules, n: int, seeds: int = 20) -> Optional[dict[str, dict[str, list[Any]]]]:
+    """A showdown of ``n`` seats below the ruleset's smallest table: a later deal of a match,
+    once players went out (K16, D8 'players with no lives sit out', F5 'the count of players
+    falls'), as the engine plays it from a match of the smallest table (seeded random play).
+    Its inputs are the deal's seats in play order: the cards, the dead, the guarantees, the
+    hints and the marks held as the cards are shown."""
+
+    for seed in range(seeds):
+        start = new_match(rules, [f"p{i}" for i in range(rules.min_players)])
+        for before, _, after, events in trajectory(start, seed):
+            if len(before.order) != n or not any(e.kind == EventKind.SHOWDOWN for e in events):
+                continue
+            order = list(after.order)
+            where = {seat: j for j, seat in enumerate(order)}
+            keeper = [NO_SEAT] * n
+            for offerer, innkeeper in after.guarantees:
+                keeper[where[offerer]] = where[innkeeper]
+            hands = [after.hands[s] for s in order]
+            vals = _fill_empty(rules, [None if c is None else c.value for c in hands])
+            live = [not after.dead[s] for s in order]
+            dead_hand = [after.dead[s] and h is not None for s, h in zip(order, hands)]
+            hinted = [s in after.hinted for s in order]
+            marks = [before.marks[s] for s in order]
+            return _stage_inputs(rules, PACKS[rules.pack].family, vals, live, dead_hand, hinted, keeper, marks, n,
+                                 PlainOps)
     return None
 
 
@@ -516,7 +459,6 @@ def _fill_empty(rules: Rules, vals: list[Any]) -> list[Any]:
 def _sample_without_model(rules: Rules, n: int) -> dict[str, dict[str, list[Any]]]:
     """A showdown for a ruleset the models do not play (the ordinary-pack games): the top of
     the pack in play order, every seat live, three marks each."""
-    from ...game.scoring import PlainOps
 
     pack = PACKS[rules.pack]
     vals = [c.value for c in pack.cards[:n]]
@@ -564,13 +506,11 @@ def accounting(rules: Rules, n: int, timeout_ms: int = 120_000) -> "cucu_ref.ass
 
     Each statement is one query per seat (the sum over the table at 20 seats is too big for
     one)."""
-    from .props import Result, _solve
 
     t0 = time.perf_counter()
     family = PACKS[rules.pack].family
     vals, by_fool, by_rank = _fresh("int", "m_card", n), _fresh("bool", "m_fool", n), _fresh("bool", "m_rank", n)
     keeper, marks = _fresh("int", "m_keeper", n), _fresh("int", "m_marks", n)
-    from .invariants import card_domain
 
     losers = [OR(f, r) for f, r in zip(by_fool, by_rank)]
     pre = card_domain(rules, vals) + [z3.Not(z3.And(f, r)) for f, r in zip(by_fool, by_rank)]

@@ -63,6 +63,8 @@ def judge_claim(pos: Position, outcomes: list[CaseOutcome]) -> Optional[dict[str
                 diff = {"field": field, "claimed": claimed, "ruled": actual, "when": o.when}
                 if o.condition:
                     diff["if"] = o.condition
+                if field == "next_dealer" and actual is None:
+                    diff.update(_both_ways(claimed, o.result))
                 diffs.append(diff)
     for d in diffs:
         if d["field"] in ("loses", "gains"):
@@ -71,6 +73,18 @@ def judge_claim(pos: Position, outcomes: list[CaseOutcome]) -> Optional[dict[str
             d["not_ruled"] = _minus(d["claimed"], d["ruled"])
     verdict = "upheld" if not diffs else "overruled"
     return {"by": pos.claim.by, "claimed": pos.claim.fields, "verdict": verdict, "differences": diffs}
+
+
+def _both_ways(claimed: Any, result: dict[str, Any]) -> dict[str, Any]:
+    """Where the next dealer waits on a buy-back (K17, L11: the out player right of the dealer
+    deals if he buys back, the next one if not), the dealer each way and the way the claimed
+    one holds in ('none_buys_back', 'all_buy_back'; None: neither way)."""
+    ways = {way: result.get(f"next_dealer_if_{way}") for way in ("none_buys_back", "all_buy_back")}
+    if all(dealer is None for dealer in ways.values()):
+        return {}
+    out: dict[str, Any] = {f"ruled_if_{way}": dealer for way, dealer in ways.items()}
+    out["holds_if"] = next((way for way, dealer in ways.items() if dealer == claimed), None)
+    return out
 
 
 def _minus(a: list[str], b: list[str]) -> list[str]:

@@ -17,6 +17,7 @@ from ...formats.vocabulary import display_name
 from ...game.history import fold
 from ...game.state import Action, ActionKind, Phase, State
 from .explain import steps_of
+from .conditions import cases_of, shortest
 from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
@@ -202,17 +203,19 @@ def _row_order(row: Row) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
 
 
 def card_range(values: Sequence[Card], universe: Sequence[Card], pack_values: Sequence[int],
-               name: Callable[[Card], str] = _cards.format) -> str:
+               name: Callable[[Card], str] = _cards.format, held: frozenset[Card] = frozenset()) -> str:
     """``values`` (a subset of ``universe``, the cards the unknown card may be) as a person says
     it: 'V or lower', 'a card from leone to III' (a range low to high), 'IIII or matto', 'anything
-    but matto' (all the cards it may be but one).  ``name``: a card's name (the ruleset's)."""
+    but matto' (all the cards it may be but one), 'anything but the other fool' (the one left out
+    is the other copy of a card someone else holds: the Cuccù pack has two of each, C1; the fools,
+    C3).  ``name``: a card's name (the ruleset's); ``held``: the cards known in other hands."""
     uni = sorted(set(universe), key=lambda c: -c.value)
     chosen = set(values)
     if chosen >= set(uni):
         return "any card"
     missing = [c for c in uni if c not in chosen]
     if len(missing) == 1 and len(chosen) > 2:
-        return f"anything but {name(missing[0])}"
+        return f"anything but {_the_other(missing[0], held) or name(missing[0])}"
     runs: list[list[Card]] = []
     current: list[Card] = []
     for c in uni:
@@ -238,6 +241,17 @@ def card_range(values: Sequence[Card], universe: Sequence[Card], pack_values: Se
     return " or ".join(parts)
 
 
+def _the_other(card: Card, held: frozenset[Card]) -> Optional[str]:
+    """'the other fool' ('the other XV') where someone else holds a copy of ``card`` and the pack
+    has two of it (C1), so the unknown card can only be the other one; None otherwise."""
+    if card not in held or card.pack not in _TWO_COPIES:
+        return None
+    return "the other fool" if card.is_fool else f"the other {_cards.format(card)}"
+
+
+_TWO_COPIES = frozenset({_cards.CUCCU})
+
+
 def _phrase(label: str, text: str) -> str:
     suffix = "'s dealt card"
     if label.endswith(suffix):
@@ -250,11 +264,11 @@ def _phrase(label: str, text: str) -> str:
 
 def describe(rows: Sequence[Row], keys: Sequence[Card], labels: Mapping[Card, str],
              universes: Mapping[Card, Sequence[Card]], pack_values: Sequence[int],
-             name: Callable[[Card], str] = _cards.format) -> str:
+             name: Callable[[Card], str] = _cards.format, held: frozenset[Card] = frozenset()) -> str:
     alts = []
     for row in rows:
         parts = [_phrase(labels[ph], card_range(sorted(vals, key=lambda c: -c.value), universes[ph], pack_values,
-                                                name))
+                                                name, held))
                  for ph, vals in zip(keys, row)]
         parts = [p for p in parts if not p.endswith(" any card")]
         alts.append(" and ".join(parts) if parts else "any card")
@@ -294,6 +308,8 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
     def named(card: Card) -> str:  # the card as the ruleset's source names it ('as', 'Leone')
         return display_name(pos.rules, card)
 
+    # the cards known in the players' hands (a copy someone holds: 'the other fool', C1, C3)
+    held = frozenset(c for c in run.leaves[0].state.hands if c is not None and not is_placeholder(c))
     built = []
     for key, members in groups.items():
         res = dict(members[0][1])
@@ -305,15 +321,35 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
         rows = merge(tuple(row[d] for d in distinct) for row in rows_of[key]) if distinct else []
         when = [{run.lay.labels[ph]: [_cards.format(c) for c in sorted(vals, key=lambda c: -c.value)]
                  for ph, vals in zip(dkeys, row)} for row in rows]
-        condition = describe(rows, dkeys, run.lay.labels, universes, pack_values, named) if rows else ""
+        condition = describe(rows, dkeys, run.lay.labels, universes, pack_values, named, held) if rows else ""
         rep = members[0][0]
         fixed = _fixed(rep)
         if len(members) > 1:
             fixed = {ph: c for ph, c in fixed.items() if all(_fixed(m).get(ph) == c for m, _ in members)}
         steps = steps_of(pos, rep, fixed, res["shown"]) if with_steps else []
-        built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition)))
+        built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition), rows))
     built.sort(key=lambda x: x[0])
-    return [o for _, o in built]
+    if len(built) > 1 and dkeys:
+        return _shorten([(o, rows) for _, o, rows in built], [run.lay.labels[ph] for ph in dkeys],
+                        [universes[ph] for ph in dkeys], pack_values, named, held)
+    return [o for _, o, _ in built]
+
+
+def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[str],
+             universes: Sequence[Sequence[Card]], pack_values: Sequence[int], named: Callable[[Card], str],
+             held: frozenset[Card]) -> list[CaseOutcome]:
+    """Each case's condition in the fewest words exactly true of its cards (issue 24 §1:
+    :func:`~.conditions.shortest`), in place of a chain of alternatives."""
+
+    def name_set(cards: Sequence[Card], universe: Sequence[Card]) -> str:
+        return card_range(cards, universe, pack_values, named, held)
+
+    def say(d: int, cards: Sequence[Card]) -> str:
+        return _phrase(labels[d], name_set(cards, universes[d]))
+
+    texts = shortest([cases_of(rows) for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
+                     say, name_set)
+    return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]
 
 
 def certain_of(outcomes: Sequence[CaseOutcome]) -> Optional[dict[str, Any]]:

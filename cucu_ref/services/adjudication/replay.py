@@ -19,8 +19,8 @@ from ...game import cards as _cards
 from ...game.cards import Card
 from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
-from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, ROLE_RULE, HistoryEvent, Position, Problem
-from ...game.rulesets import OPTIONS, Rules, by_identity, open_options
+from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, ROLE_RULE, HistoryEvent, Position, Problem, pack_rule
+from ...game.rulesets import HORSE, OPTIONS, Rules, by_identity, open_options
 from ...game.history import fold
 from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
@@ -186,6 +186,7 @@ class _Table:
         # the rules themselves, not of a Recorder: this is no read of the engine's)
         real = rules._rules if isinstance(rules, Recorder) else rules
         self.real_rules = real  # (the deal's places and messages below ask these, never the Recorder)
+        self.pack_rule = pack_rule(_cards.PACKS[real.pack])  # what the pack holds: C1, F1
         self.deal_rules: Optional[Rules] = None if fixed_deal_places(real) else real
         # with a partial order (or none) the layout left the named dealt cards to the replay:
         # each is laid where the engine deals its seat (:meth:`lay_named`), which checks it there
@@ -217,7 +218,7 @@ class _Table:
         if path is None:
             path = hist[i].path if i < len(hist) else "$.hands"
         # too many copies of a card is a fact about the position, not about the history (C1)
-        layer = "meaning" if rule == "C1" and "accounted for" in message else "history"
+        layer = "meaning" if rule == self.pack_rule and "accounted for" in message else "history"
         self.failures.append((i, Problem(layer, path, message, rule)))
 
     def field_path(self, field: str, seat: int) -> str:
@@ -278,8 +279,9 @@ class _Table:
         return None
 
     def bind(self, state: State, seat: int, card: Card, know: Know, i: int,
-             what: str, path: Optional[str] = None) -> Optional[tuple[State, Know]]:
-        """The table says ``seat`` holds ``card`` now."""
+             what: str, path: Optional[str] = None, rule: Optional[str] = None) -> Optional[tuple[State, Know]]:
+        """The table says ``seat`` holds ``card`` now; ``rule``: the rule that put the card there
+        (F4's talon, K12's horse ...), else the ruleset's own for the cards held (K9, F5 ...)."""
         held = state.hands[seat]
         if held is None:
             self.fail(i, f"{self.name(seat)} holds no card here ({what})", "K15", path)
@@ -296,7 +298,7 @@ class _Table:
                              f"accounted for elsewhere he cannot hold {_cards.format(card)} ({what})", "F2", path)
                 return None
             self.fail(i, f"{self.name(seat)} holds {_cards.format(held)} here, not {_cards.format(card)} ({what})",
-                      "K9", path)
+                      rule or self.real_rules.cites("held"), path)
             return None
         return state, know
 
@@ -312,14 +314,16 @@ class _Table:
             if self.lay.dealer_three:
                 return (f"{self.name(seat)} cannot hold {shown} ({what}): it is {label}, no higher than the card "
                         f"the dealer keeps (F2)", "F2")
-        return f"{self.name(seat)} cannot hold {shown} ({what}): {self.copies_elsewhere(card, know, path)}", "C1"
+        return (f"{self.name(seat)} cannot hold {shown} ({what}): {self.copies_elsewhere(card, know, path)}",
+                self.pack_rule)
 
     def copies_elsewhere(self, card: Card, know: Know, path: Optional[str]) -> str:
-        """C1's reason a card cannot be where ``path`` puts it: every copy is at another place."""
+        """C1's (F1's) reason a card cannot be where ``path`` puts it: every copy is at another place."""
         where = [p for p in self.places(card, know) if p != path]
         held_by = f": {', '.join(where)}" if where else ""
         twice = "twice" if self.reasoner.family == "cuccu" else "four times"
-        return f"every copy of it is accounted for elsewhere{held_by} (C1: the pack holds each card {twice})"
+        return (f"every copy of it is accounted for elsewhere{held_by} ({self.pack_rule}: the pack holds each "
+                f"card {twice})")
 
     def specific_rule(self, state: State, rule: str, know: Know) -> str:
         """The rule that states the case at hand, where it is more specific than the showdown's
@@ -401,7 +405,7 @@ class _Deals(_Table):
             left[card] -= 1
             if left[card] < 0:
                 self.fail(i, f"{self.name(seat)} cannot be dealt {_cards.format(card)}: "
-                             f"{self.copies_elsewhere(card, know, path)}", "C1", path)
+                             f"{self.copies_elsewhere(card, know, path)}", self.pack_rule, path)
                 return False
         return True
 
@@ -480,6 +484,22 @@ class _Deals(_Table):
                    f"{_cards.format(dealt)} from its {end}")
         self.fail(i, f"{name} is dealt {_cards.format(card)}, but {why}", before.rule, path)
         return False
+
+
+def _no_stack_exchange(rules: Rules, who: str) -> tuple[str, str]:
+    """Why ``who`` took no card from the stack at this point, by the ruleset's own rule (issue
+    24 §4): F4's talon takes only the last player's request, and none where its top card is a
+    king; the horse at the dealer sends the offerer there (K12, L9, D4); else only the dealer
+    goes to the stack, deciding last (K8, A4, R2, S4 ...).  ``rules``: the ruleset itself, not a
+    Recorder (no reading of its open points is asked)."""
+    if rules.last_request_to == "talon":
+        return (f"{who} cannot have exchanged with the talon here: only the last player's request goes to the "
+                f"talon, and a king on its top allows no exchange", "F4")
+    if HORSE in rules.role_of.values():
+        return (f"{who} cannot have exchanged with the stack here: only an offer to a dealer holding the horse "
+                f"sends the offerer to the stack", rules.cites(HORSE))
+    return (f"{who} cannot have exchanged with the stack here: only the dealer does, deciding last",
+            rules.cites("dealer-exchange"))
 
 
 class _Checks(_Deals):
@@ -579,8 +599,7 @@ class _Checks(_Deals):
                 if f.kind == "stack-exchange" and f.seat == e.seat:
                     rest.remove(f)
                     return rest
-            self.fail(i, f"{self.name(e.seat)} cannot have exchanged with the stack here: only an offer to a dealer "
-                         f"holding the horse sends the offerer to the stack", "K12")
+            self.fail(i, *_no_stack_exchange(self.real_rules, self.name(e.seat)))
             return None
         return rest  # 'shows' is checked by binding the card
 
@@ -673,6 +692,9 @@ class _Checks(_Deals):
                 know: Know) -> Optional[tuple[State, Know, list[Fact]]]:
         """What the table saw happen (checked against the last decision's facts), and a card it
         saw (shown, taken from the stack) bound where it is."""
+        # the rule that moved the card the table saw taken from the stack (F4, K12, L9 ...)
+        taken = next((f.rule for f in facts if f.kind == "stack-exchange" and f.seat == e.seat),
+                     None) if e.verb == "stack-exchange" else None
         checked = self.check(state, e, i, facts, know)
         if checked is None:
             return None
@@ -681,7 +703,7 @@ class _Checks(_Deals):
                 self.fail(i, f"{self.name(e.seat)} is out with a dead card, which is not shown", "K15")
                 return None
             what = "shown at the showdown" if e.verb == "shows" else "the card taken from the stack"
-            bound = self.bind(state, e.seat, e.card, know, i, what)
+            bound = self.bind(state, e.seat, e.card, know, i, what, rule=taken)
             if bound is None:
                 return None
             state, know = bound

@@ -22,6 +22,7 @@ browser Lu Stù game and a Screw Your Neighbour program, and two reading differe
 ``top-of-stack``         a reading, not a bug: the dealer takes the top card of the stack (Q6)
 ``dead-cards-stay``      a reading, not a bug: the cards of players put out stay with them
                          (K15's 'stay', against L10)
+``both-readings``        the two readings at once, as the browser Lu Stù game of issue 25
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ from cucu_ref.formats.match import answer as row_answer
 from cucu_ref.formats.match import replay_row
 
 BUGS = ("lone-fool", "stale-seat-ids", "dealer-rotation", "horse-skip-to-dealer", "deck-carried", "stake",
-        "top-of-stack", "dead-cards-stay")
-READINGS = {"top-of-stack": {"dealer_exchange": "stack-top"}, "dead-cards-stay": {"dead_cards": "stay"}}
+        "top-of-stack", "dead-cards-stay", "both-readings")
+READINGS = {"top-of-stack": {"dealer_exchange": "stack-top"}, "dead-cards-stay": {"dead_cards": "stay"},
+            "both-readings": {"dealer_exchange": "stack-top", "dead_cards": "stay"}}
 
 
 def _replay(doc: dict[str, Any], options: Optional[dict[str, str]] = None) -> Any:

@@ -1,0 +1,251 @@
+"""A case's condition as a person says it (issue 24 §1): the shortest wording that is exactly
+true of the case's cards, among the cards the position allows.
+
+Where unknown cards branch over several cards, a case's cards are a union of boxes (products
+of card sets) and the plain account of them is a chain ("Bruno was dealt a card from VI to X
+and Carla was dealt V; or ...").  Most such unions are one plain fact about the cards: a
+threshold on each card *within the cards that can happen* ("Dora was dealt II or higher"), a
+threshold shared by several cards ("neither Rita's card nor Sergio's card is Secchia or
+lower"), a comparison of two unknown cards ("the bottom card of the stack is lower than
+Dora's card", the comparisons K15 and C3 make), or how many of them are one card ("exactly one
+of Rita's card and Sergio's card is Matto").  :func:`shortest` picks, for one case, the few
+such facts that together hold in exactly its cases (greedily, each fact ruling out the most
+cases of the other outcomes) and keeps the chain where no conjunction of them is exact.  Every
+wording is checked against every combination of cards before it is used.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Callable, Iterable, NamedTuple, Optional, Sequence
+
+from ...game.cards import Card
+
+__all__ = ["Fact", "cases_of", "shortest", "noun", "MAX_CASES"]
+
+Row = tuple[frozenset[Card], ...]
+Cards = tuple[Card, ...]
+
+# Beyond this many combinations of the unknown cards the chain is kept (the check enumerates them)
+MAX_CASES = 20000
+
+
+class Fact(NamedTuple):
+    """One fact about the unknown cards: its words, its test on a combination of them, and the
+    combinations it holds in (a bit set over :class:`_Space`'s combinations)."""
+
+    text: str
+    holds: Callable[[Cards], bool]
+    rank: int  # the order facts are said in: each card's own first, then shared ones, then comparisons
+    mask: int
+
+
+Test = Callable[[Cards], bool]
+
+
+def cases_of(rows: Iterable[Row]) -> set[Cards]:
+    """Every combination of cards the rows (products of card sets) stand for."""
+    return {combo for row in rows for combo in product(*row)}
+
+
+def noun(label: str) -> str:
+    """An unknown card's label as a noun: "Dora's dealt card" -> "Dora's card"."""
+    for suffix in ("'s dealt card", "'s card (the highest of the three he takes, F2)"):
+        if label.endswith(suffix):
+            return label[: -len(suffix)] + "'s card"
+    return label
+
+
+def _together(nouns: Sequence[str], last: str = "and") -> str:
+    return nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + f" {last} {nouns[-1]}"
+
+
+class _Space:
+    """Every combination of the unknown cards the position allows, numbered, with the bit set of
+    the combinations where card ``d`` is ``card`` and where two cards compare one way (a fact's
+    combinations are a few unions of these: thousands of combinations cost little)."""
+
+    def __init__(self, everything: set[Cards], width: int) -> None:
+        self.combos = sorted(everything, key=lambda combo: tuple(-c.value for c in combo))
+        self.all = (1 << len(self.combos)) - 1
+        self.at: list[dict[Card, int]] = [{} for _ in range(width)]
+        self.pairs: dict[tuple[int, int], dict[str, int]] = {
+            pair: {"lower": 0, "same": 0, "higher": 0} for pair in combinations(range(width), 2)}
+        for n, combo in enumerate(self.combos):
+            bit = 1 << n
+            for d, card in enumerate(combo):
+                self.at[d][card] = self.at[d].get(card, 0) | bit
+            for (i, j), masks in self.pairs.items():
+                a, b = combo[i].value, combo[j].value
+                masks["lower" if a < b else "same" if a == b else "higher"] |= bit
+
+    def mask(self, combos: set[Cards]) -> int:
+        out = 0
+        for n, combo in enumerate(self.combos):
+            if combo in combos:
+                out |= 1 << n
+        return out
+
+    def one_of(self, d: int, cards: Iterable[Card]) -> int:
+        out = 0
+        for card in cards:
+            out |= self.at[d].get(card, 0)
+        return out
+
+
+def _each_card(d: int, case: set[Cards], space: _Space, universe: Sequence[Card],
+               say: Callable[[int, Sequence[Card]], str]) -> list[Fact]:
+    """Facts about card ``d`` alone: the cards it is in this case, or a threshold over them."""
+    seen = {c[d] for c in case}
+    possible = set(space.at[d])
+    if seen >= possible:
+        return []
+    low, high = min(c.value for c in seen), max(c.value for c in seen)
+    sets = {frozenset(seen), frozenset(c for c in universe if c.value <= high),
+            frozenset(c for c in universe if c.value >= low)}
+    return [Fact(say(d, sorted(s, key=lambda c: -c.value)), _one_of(d, s), 0, space.one_of(d, s))
+            for s in sets if s & possible != possible]
+
+
+def _one_of(d: int, cards: frozenset[Card]) -> Test:
+    return lambda combo: combo[d] in cards
+
+
+def _none_of(group: Sequence[int], cards: frozenset[Card]) -> Test:
+    return lambda combo: all(combo[d] not in cards for d in group)
+
+
+def _exactly_one(group: Sequence[int], card: Card) -> Test:
+    return lambda combo: sum(1 for d in group if combo[d] == card) == 1
+
+
+def _pair(test: Callable[[Card, Card], bool], i: int, j: int) -> Test:
+    return lambda combo: test(combo[i], combo[j])
+
+
+def _shared(keys: Sequence[int], case: set[Cards], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
+            name_set: Callable[[Sequence[Card], Sequence[Card]], str], space: _Space) -> list[Fact]:
+    """Facts that several cards share: none of them is (one card, or a threshold), or how many of
+    them are one card."""
+    out = []
+    for size in range(2, len(keys) + 1):
+        for group in combinations(keys, size):
+            who = [nouns[d] for d in group]
+            universe = sorted({c for d in group for c in universes[d]}, key=lambda c: -c.value)
+            seen = {combo[d] for combo in case for d in group}
+            values = {c.value for c in seen}
+            barred = [frozenset(c for c in universe if c not in seen)]
+            barred += [frozenset(c for c in universe if c.value < min(values)),
+                       frozenset(c for c in universe if c.value > max(values))]
+            for bar in barred:
+                allowed = [c for c in universe if c not in bar]
+                if bar and allowed:
+                    subject = ("neither " + " nor ".join(who) if size == 2 else "none of " + _together(who, "and"))
+                    text = min((f"{subject} is {name_set(sorted(bar, key=lambda c: -c.value), universe)}",
+                                f"{_together(who)} are {'both' if size == 2 else 'all'} {name_set(allowed, universe)}"),
+                               key=_alternatives)
+                    hit = 0
+                    for d in group:
+                        hit |= space.one_of(d, bar)
+                    out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
+            for card in seen:
+                once = twice = 0
+                for d in group:
+                    m = space.at[d].get(card, 0)
+                    twice |= once & m
+                    once |= m
+                text = f"exactly one of {_together(who, 'and')} is {name_set([card], universe)}"
+                out.append(Fact(text, _exactly_one(group, card), 1, once & ~twice))
+    return out
+
+
+def _alternatives(text: str) -> int:
+    """How many 'or's a wording joins beyond a threshold's ('Secchia or lower'): the fewer, the
+    plainer ('none of them is Secchia or lower' before 'all are Nulla or higher or Matto')."""
+    return text.replace(" or lower", "").replace(" or higher", "").count(" or ")
+
+
+_COMPARE: dict[str, tuple[Callable[[Card, Card], bool], str, tuple[str, ...]]] = {
+    "lower": (lambda a, b: a.value < b.value, "{a} is lower than {b}", ("lower",)),
+    "higher": (lambda a, b: a.value > b.value, "{a} is higher than {b}", ("higher",)),
+    "same": (lambda a, b: a.value == b.value, "{a} is the same card as {b}", ("same",)),
+    "not-higher": (lambda a, b: a.value <= b.value, "{a} is not higher than {b}", ("lower", "same")),
+    "not-lower": (lambda a, b: a.value >= b.value, "{a} is not lower than {b}", ("higher", "same")),
+    "other": (lambda a, b: a.value != b.value, "{a} is not the same card as {b}", ("lower", "higher")),
+}
+
+
+def _compared(keys: Sequence[int], nouns: Sequence[str], space: _Space) -> list[Fact]:
+    """Comparisons of two unknown cards (K15's and C3's comparisons said as such)."""
+    out = []
+    for i, j in combinations(keys, 2):
+        masks = space.pairs[(i, j)]
+        for test, words, parts in _COMPARE.values():
+            mask = 0
+            for part in parts:
+                mask |= masks[part]
+            out.append(Fact(words.format(a=nouns[i], b=nouns[j]), _pair(test, i, j), 2, mask))
+    return out
+
+
+def _cover(case: int, everything: int, facts: list[Fact]) -> Optional[list[Fact]]:
+    """The few facts that hold in exactly ``case`` (bit sets) within ``everything``: greedily the
+    fact that rules out the most other combinations (the shorter on a tie), then each fact the
+    others make needless left out; None where no conjunction of ``facts`` is exact."""
+    rest = everything & ~case
+    chosen: list[Fact] = []
+    while rest:
+        best = max(facts, key=lambda f: ((rest & ~f.mask).bit_count(), -len(f.text)), default=None)
+        if best is None or not rest & ~best.mask:
+            return None
+        chosen.append(best)
+        rest &= best.mask
+    for fact in list(chosen):
+        others = [f for f in chosen if f is not fact]
+        if others and _together_mask(others, everything) == case:
+            chosen = others
+    return sorted(chosen, key=lambda f: f.rank)
+
+
+def _together_mask(facts: Sequence[Fact], everything: int) -> int:
+    out = everything
+    for f in facts:
+        out &= f.mask
+    return out
+
+
+def exact(facts: Sequence[Fact], case: set[Cards], everything: set[Cards]) -> bool:
+    """Whether the facts together hold in exactly the case's combinations: each fact's own test
+    on every combination (apart from the bit sets the facts were chosen by)."""
+    return all(all(f.holds(c) for f in facts) == (c in case) for c in everything)
+
+
+def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequence[str],
+             universes: Sequence[Sequence[Card]], say: Callable[[int, Sequence[Card]], str],
+             name_set: Callable[[Sequence[Card], Sequence[Card]], str]) -> list[str]:
+    """Each case's condition: the shortest conjunction of facts exactly true of its cards where
+    its chain has alternatives ('; or') and the facts say it in fewer words; else the chain.
+    ``say(d, cards)``: card ``d`` is one of ``cards`` ('Dora was dealt II or higher');
+    ``name_set(cards, universe)``: the cards as a range ('Secchia or lower')."""
+    if not any("; or " in chain for chain in chains):
+        return list(chains)
+    everything = set().union(*cases) if cases else set()
+    if len(everything) > MAX_CASES:
+        return list(chains)
+    keys = range(len(labels))
+    nouns = [noun(label) for label in labels]
+    space = _Space(everything, len(labels))
+    compared = _compared(keys, nouns, space)
+    out = []
+    for case, chain in zip(cases, chains):
+        if "; or " not in chain:
+            out.append(chain)
+            continue
+        bits = space.mask(case)
+        facts = [f for d in keys for f in _each_card(d, case, space, universes[d], say)]
+        facts += _shared(keys, case, nouns, universes, name_set, space) + compared
+        facts = [f for f in facts if f.mask & bits == bits]
+        chosen = _cover(bits, space.all, facts)
+        text = " and ".join(f.text for f in chosen) if chosen else ""
+        out.append(text if chosen and len(text) < len(chain) and exact(chosen, case, everything) else chain)
+    return out
