@@ -106,3 +106,17 @@ def test_the_changelog_links_no_address_it_cannot_know():
     # issue 31: the repository's address appears nowhere; a made-up compare link would mislead
     with open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8") as f:
         assert "github.com/cucu-ref" not in f.read()
+
+
+def test_every_released_entry_is_whole():
+    # a merge of an entry another branch rewrote can leave a fragment ("... comes first and"
+    # then a blank line): every entry of a release ends as a sentence does
+    import re
+
+    with open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8") as f:
+        changelog = f.read()
+    released = changelog[changelog.index("## [0.2.0]"):]
+    entries = re.findall(r"^- .*?(?=\n(?:- |\n|#)|\Z)", released, re.M | re.S)
+    assert len(entries) > 100
+    broken = [e[:80] for e in entries if not re.search(r"[.)\"'`:;!]$", e.rstrip())]
+    assert broken == [], broken

@@ -179,3 +179,17 @@ def test_one_case_left_as_a_chain_reads_in_any_other_case_even_among_others(tmp_
     verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith(("  If ", "  In any"))]
     others = [k for k, line in enumerate(verdicts) if line.startswith("  In any other case: ")]
     assert others == [len(verdicts) - 1]
+
+
+def test_a_pair_of_fools_is_said_as_the_other_way(tmp_path):
+    # Three unknown cards against Anna's VI.  Dora alone loses when her card is the lowest (K15), or
+    # when Bruno and Carla hold both fools: a pair ranks 14½ (C3, seed 000 §Karten), so any card
+    # of Dora's is lowest.  Two ways, each exactly true: no 'anything but the other fool' (nobody
+    # is known to hold a fool), no double negative
+    four = TWO_UNKNOWN.replace("Players: Anna, Bruno, Carla", "Players: Anna, Bruno, Carla, Dora")
+    text = ruled(tmp_path, four.replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n",
+                                                                                "Carla: sto bene\nDora: sto bene\n"))
+    assert ("  If Dora was dealt V or lower and Bruno's card and Carla's card are both Matto; or Dora was dealt a card "
+            "from Leone to V and Bruno's card is higher than Dora's card and Carla's card is higher than Dora's card: "
+            "Dora loses a mark: the lowest card (K15).") in text
+    assert "the other fool" not in text and "is anything but" not in text

@@ -12,13 +12,13 @@ from cucu_ref.game.rulesets import PRESETS
 from cucu_ref.game.state import EventKind
 from cucu_ref.services.conformance.coverage import GAPS, covered, model
 
-# What the directed sample found that the random search (tests/properties) never met, reported
-# to the lead (issue 28): Lu Stù, seats 1 and 2 on their last mark, seat 0 out; seat 1 asks
-# seat 2, who holds XIIII (the hunter, K11): seat 1 loses his last mark and goes out, and at the
-# showdown seat 2's lone live XIIII loses as the lowest card (L3), so both go out together with
-# no fool, which L12 (Di Luigi & Mazza) says happens only with two players and one fool, or
-# three.  Either the engine or the property's reading of L12 is wrong; it stays a failure here
-# until one of them is fixed (the entry then fails as stale).
+# The refutation the random matrix already records (docs/invariants.rst: 'refuted, against the
+# sources' claim', tests/properties/test_invariants_matrix.py), met here on a vector's deal:
+# Lu Stù, seats 1 and 2 on their last mark, seat 0 out; seat 1 asks seat 2, who holds XIIII
+# (the hunter, K11): seat 1 goes out, and at the showdown seat 2's lone live XIIII loses as the
+# lowest card (L3), so both go out together with no fool, which L12 (Di Luigi & Mazza) says
+# happens only with two players and one fool, or three.  It stays a failure here until the
+# engine or the property's reading of L12 changes (the entry then fails as stale).
 KNOWN = {("whole-table-out-needs-a-fool", "lu-stu")}
 
 PRESET_VARIANTS = [v for v in I.VARIANTS if PRESETS.get(v.rules.name) == v.rules]
@@ -26,7 +26,7 @@ PRESET_VARIANTS = [v for v in I.VARIANTS if PRESETS.get(v.rules.name) == v.rules
 
 @pytest.mark.parametrize("variant", PRESET_VARIANTS, ids=lambda v: v.label)
 def test_every_claimed_property_holds_on_the_directed_sample(variant):
-    claimed = [p for p in I.PROPERTIES if p.applies(variant.rules) and p.claimed(variant.rules)]
+    claimed = [p for p in I.PROPERTIES + I.DIRECTED_PROPERTIES if p.applies(variant.rules) and p.claimed(variant.rules)]
     for prop in claimed:
         finding = I.directed_search(prop, variant)
         assert finding.deals >= 10, (prop.id, finding.deals)  # the sample is there

@@ -56,7 +56,7 @@ from typing import Any, NamedTuple, Optional
 __all__ = ["Mutation", "CATALOGUE", "PROFILES", "LAYERS", "DoesNotApply", "mutate", "mutated_source",
            "check_catalogue", "run", "main"]
 
-LAYERS = ("crosscheck", "properties", "lockstep", "proofs")
+LAYERS = ("crosscheck", "properties", "directed", "lockstep", "proofs")
 
 
 class Mutation(NamedTuple):
@@ -103,6 +103,10 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("z5-holder-gains-nothing", E, "_Step.cat", (
         ('self.gain_mark(holder, "Z5", offerer)', "pass"),
     ), "marks", "Z5: the cat's holder does not get the offerer's mark"),
+    Mutation("way-back-hunter-free", E, "_Step.backward", (
+        ("if role in (HUNTER, CAT):", "if role == CAT:"),
+    ), "marks", "L8: the way back ended by the hunter (XIIII) costs nothing; ended by the cat (XII) it still costs "
+                "(narrow: only at a hunter, issue 28)"),
     Mutation("way-back-penalty-dropped", E, "_Step.backward", (
         ('self.lose_mark(holder, "L8")', "pass"),
     ), "marks", "L8: the way back ended by a XII or XIIII costs nothing"),
@@ -251,8 +255,8 @@ CATALOGUE: tuple[Mutation, ...] = (
     ), "undo", "small-step model, K13: the undo swaps with the seat before, not the real partner"),
 )
 
-# Why a mutant the runner reports as surviving survives, once someone has looked at it (empty:
-# the ci run of 2026-12-01 caught all of its 53, today's 52; the long profile has not been run).  A survivor
+# Why a mutant the runner reports as surviving survives, once someone has looked at it (the ci
+# run of 2026-12-01 caught all of its 53; the long profile has not been run).  A survivor
 # without a reason here is printed as 'no reason recorded: look at it' and fails the run.
 SURVIVOR_REASONS: dict[str, str] = {}
 
@@ -391,6 +395,23 @@ def layer_properties(profile: dict[str, Any], module: Optional[str]) -> Optional
     return None
 
 
+def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
+    """Every engine property on the directed sample (the conformance vectors' deals, aimed by
+    issue 25's coverage model at every situation, issue 28 §3); a finding the unmutated engine
+    already has (``tests/properties/test_directed.py``'s KNOWN) does not count."""
+    from .. import invariants
+
+    known = {("whole-table-out-needs-a-fool", "lu-stu")}
+    for prop in invariants.PROPERTIES + invariants.DIRECTED_PROPERTIES:
+        for variant in invariants.VARIANTS:
+            if (prop.id, variant.label) in known or not (prop.applies(variant.rules) and prop.claimed(variant.rules)):
+                continue
+            finding = invariants.directed_search(prop, variant)
+            if not finding.holds:
+                return f"{prop.id} on {variant.label} (vector deal {finding.deals}): {finding.message}"
+    return None
+
+
 def layer_lockstep(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
     """The engine and both models stepped together."""
     from . import lockstep
@@ -450,7 +471,8 @@ def layer_proofs(profile: dict[str, Any], module: Optional[str]) -> Optional[str
     return None
 
 
-_LAYER_FUNCS = {"crosscheck": layer_crosscheck, "properties": layer_properties, "lockstep": layer_lockstep,
+_LAYER_FUNCS = {"crosscheck": layer_crosscheck, "properties": layer_properties, "directed": layer_directed,
+                "lockstep": layer_lockstep,
                 "proofs": layer_proofs}
 
 

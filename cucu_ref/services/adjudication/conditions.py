@@ -28,6 +28,9 @@ Cards = tuple[Card, ...]
 
 # Beyond this many combinations of the unknown cards the chain is kept (the check enumerates them)
 MAX_CASES = 20000
+# Up to this many the chosen facts are also tested one combination at a time (beyond, their bit
+# sets, built from the same combinations, decide alone; the tests enumerate every case)
+MAX_CHECKED = 2000
 
 
 class Fact(NamedTuple):
@@ -93,10 +96,9 @@ class _Space:
         return out
 
 
-def _each_card(d: int, case: set[Cards], space: _Space, universe: Sequence[Card],
+def _each_card(d: int, seen: set[Card], space: _Space, universe: Sequence[Card],
                say: Callable[[int, Sequence[Card]], str]) -> list[Fact]:
-    """Facts about card ``d`` alone: the cards it is in this case, or a threshold over them."""
-    seen = {c[d] for c in case}
+    """Facts about card ``d`` alone: the cards it is in this case (``seen``), or a threshold."""
     possible = set(space.at[d])
     if seen >= possible:
         return []
@@ -123,16 +125,17 @@ def _pair(test: Callable[[Card, Card], bool], i: int, j: int) -> Test:
     return lambda combo: test(combo[i], combo[j])
 
 
-def _shared(keys: Sequence[int], case: set[Cards], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
-            name_set: Callable[[Sequence[Card], Sequence[Card]], str], space: _Space) -> list[Fact]:
-    """Facts that several cards share: none of them is (one card, or a threshold), or how many of
-    them are one card."""
+def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns: Sequence[str],
+            universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+            space: _Space) -> list[Fact]:
+    """Facts that several cards share in this case (``bits``; ``seen_at``: the cards each is in
+    it): none of them is (one card, or a threshold), or how many of them are one card."""
     out = []
     for size in range(2, len(keys) + 1):
         for group in combinations(keys, size):
             who = [nouns[d] for d in group]
             universe = sorted({c for d in group for c in universes[d]}, key=lambda c: -c.value)
-            seen = {combo[d] for combo in case for d in group}
+            seen = set().union(*(seen_at[d] for d in group))
             values = {c.value for c in seen}
             barred = [frozenset(c for c in universe if c not in seen)]
             barred += [frozenset(c for c in universe if c.value < min(values)),
@@ -154,6 +157,8 @@ def _shared(keys: Sequence[int], case: set[Cards], nouns: Sequence[str], univers
                     m = space.at[d].get(card, 0)
                     twice |= once & m
                     once |= m
+                if (once & ~twice) & bits != bits:
+                    continue
                 text = f"exactly one of {_together(who, 'and')} is {name_set([card], universe)}"
                 out.append(Fact(text, _exactly_one(group, card), 1, once & ~twice))
     return out
@@ -162,7 +167,8 @@ def _shared(keys: Sequence[int], case: set[Cards], nouns: Sequence[str], univers
 def _alternatives(text: str) -> int:
     """How many 'or's a wording joins beyond a threshold's ('Secchia or lower'): the fewer, the
     plainer ('none of them is Secchia or lower' before 'all are Nulla or higher or Matto')."""
-    return text.replace(" or lower", "").replace(" or higher", "").count(" or ")
+    # ('none of them is anything but ...' is a double negative: counted as worse than any)
+    return text.replace(" or lower", "").replace(" or higher", "").count(" or ") + 9 * (" is anything but " in text)
 
 
 _COMPARE: dict[str, tuple[Callable[[Card, Card], bool], str, tuple[str, ...]]] = {
@@ -188,11 +194,13 @@ def _compared(keys: Sequence[int], nouns: Sequence[str], space: _Space) -> list[
     return out
 
 
-def _cover(case: int, everything: int, facts: list[Fact]) -> Optional[list[Fact]]:
-    """The few facts that hold in exactly ``case`` (bit sets) within ``everything``: greedily the
+def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] = None) -> Optional[list[Fact]]:
+    """The few facts that hold in exactly ``case`` (bit sets) within ``everything`` (in ``case``
+    and nowhere outside ``within``, where given: one part of a case said in two ways): greedily the
     fact that rules out the most other combinations (the shorter on a tie), then each fact the
     others make needless left out; None where no conjunction of ``facts`` is exact."""
-    rest = everything & ~case
+    bound = case if within is None else within
+    rest = everything & ~bound
     chosen: list[Fact] = []
     while rest:
         best = max(facts, key=lambda f: ((rest & ~f.mask).bit_count(), -len(f.text)), default=None)
@@ -202,7 +210,7 @@ def _cover(case: int, everything: int, facts: list[Fact]) -> Optional[list[Fact]
         rest &= best.mask
     for fact in list(chosen):
         others = [f for f in chosen if f is not fact]
-        if others and _together_mask(others, everything) == case:
+        if others and _together_mask(others, everything) & ~bound == 0:
             chosen = others
     return sorted(chosen, key=lambda f: f.rank)
 
@@ -214,10 +222,49 @@ def _together_mask(facts: Sequence[Fact], everything: int) -> int:
     return out
 
 
-def exact(facts: Sequence[Fact], case: set[Cards], everything: set[Cards]) -> bool:
-    """Whether the facts together hold in exactly the case's combinations: each fact's own test
-    on every combination (apart from the bit sets the facts were chosen by)."""
-    return all(all(f.holds(c) for f in facts) == (c in case) for c in everything)
+def exact(ways: Sequence[Sequence[Fact]], case: set[Cards], everything: set[Cards]) -> bool:
+    """Whether the ways (each a conjunction of facts) hold in exactly the case's combinations:
+    each fact's own test on every combination (apart from the bit sets the facts were chosen by)."""
+    return all(any(all(f.holds(c) for f in way) for way in ways) == (c in case) for c in everything)
+
+
+def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
+           say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+           compared: list[Fact]) -> list[Fact]:
+    """The facts that hold in every combination of ``bits``."""
+    seen_at = [{card for card, m in space.at[d].items() if m & bits} for d in keys]
+    facts = [f for d in keys for f in _each_card(d, seen_at[d], space, universes[d], say)]
+    facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space) + compared
+    return [f for f in facts if f.mask & bits == bits]
+
+
+def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+    """The case in one conjunction of facts, else in two, split on a card being the fool (C3: a
+    lone fool and a pair of fools rank apart from the other cards, so a comparison of cards holds
+    but for the fools); None where neither is exact."""
+    one = _cover(bits, space.all, facts_of(bits))
+    if one is not None:
+        return [one]
+    best: Optional[list[list[Fact]]] = None
+    for at in space.at:
+        for card, m in at.items():
+            part = bits & m
+            if not card.is_fool or part in (0, bits):
+                continue
+            ways = [_cover(p, space.all, facts_of(p), within=bits) for p in (part, bits & ~part)]
+            if all(w is not None for w in ways):
+                found = [w for w in ways if w is not None]
+                if best is None or _length(found) < _length(best):
+                    best = found
+    return best
+
+
+def _length(ways: Sequence[Sequence[Fact]]) -> int:
+    return len(_said(ways))
+
+
+def _said(ways: Sequence[Sequence[Fact]]) -> str:
+    return "; or ".join(" and ".join(f.text for f in way) for way in ways)
 
 
 def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequence[str],
@@ -242,10 +289,9 @@ def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequenc
             out.append(chain)
             continue
         bits = space.mask(case)
-        facts = [f for d in keys for f in _each_card(d, case, space, universes[d], say)]
-        facts += _shared(keys, case, nouns, universes, name_set, space) + compared
-        facts = [f for f in facts if f.mask & bits == bits]
-        chosen = _cover(bits, space.all, facts)
-        text = " and ".join(f.text for f in chosen) if chosen else ""
-        out.append(text if chosen and len(text) < len(chain) and exact(chosen, case, everything) else chain)
+        ways = _ways(bits, space, lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared))
+        text = _said(ways) if ways else ""
+        # (each fact's own test on every combination as well, where they are few enough to be cheap)
+        checked = len(everything) > MAX_CHECKED or exact(ways or [], case, everything)
+        out.append(text if ways and len(text) < len(chain) and checked else chain)
     return out

@@ -7,6 +7,8 @@ input gives the same output under any hash seed (issue 12).
 
 from __future__ import annotations
 
+import math
+
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from ...game import cards as _cards
@@ -17,7 +19,7 @@ from ...formats.vocabulary import display_name
 from ...game.history import fold
 from ...game.state import Action, ActionKind, Phase, State
 from .explain import steps_of
-from .conditions import cases_of, shortest
+from .conditions import MAX_CASES, cases_of, shortest
 from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
@@ -309,7 +311,9 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
         return display_name(pos.rules, card)
 
     # the cards known in the players' hands (a copy someone holds: 'the other fool', C1, C3)
-    held = frozenset(c for c in run.leaves[0].state.hands if c is not None and not is_placeholder(c))
+    # (in every branch: an unknown card a branch binds is no card someone is known to hold)
+    held = frozenset.intersection(*(frozenset(c for c in leaf.state.hands if c is not None and not is_placeholder(c))
+                                    for leaf in run.leaves))
     built = []
     for key, members in groups.items():
         res = dict(members[0][1])
@@ -347,6 +351,9 @@ def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[st
     def say(d: int, cards: Sequence[Card]) -> str:
         return _phrase(labels[d], name_set(cards, universes[d]))
 
+    size = sum(math.prod(len(cards) for cards in row) for _, rows in cases for row in rows)
+    if size > MAX_CASES or not any("; or " in o.condition for o, _ in cases):
+        return [o for o, _ in cases]  # (nothing to shorten, or too many combinations to check)
     texts = shortest([cases_of(rows) for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
                      say, name_set)
     return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]
