@@ -1,9 +1,9 @@
 """Every rule ID the code cites can be cited: it has an entry in ``cucu_ref.formats.sources``.
 
 The docs render rule IDs as links and ``cucu_ref.formats.sources.cite`` turns an event's rule into
-"K13 (N. Farina 2010, §Ereigniskarten)"; an ID with no entry breaks both (``cite``
-raises KeyError).  Open questions (Q…) are listed in the rules digest, section 8, and
-must be listed in ``RULES`` too once an option or an event cites them.
+"K13 (N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten)"; an ID
+with no entry breaks both (``cite`` raises KeyError).  Open questions (Q…) are listed in the rules
+digest, section 8, and must be listed in ``RULES`` too once an option or an event cites them.
 """
 
 from __future__ import annotations
@@ -64,8 +64,29 @@ def test_zeh_two_fools_gain_cites_z6() -> None:
 
 
 def test_cite_formats_a_rule_with_its_source() -> None:
-    # K13 stands in seed 000 under the heading 'Ereigniskarten' of Farina's rules
-    assert cite("K13") == "K13 (N. Farina 2010, §Ereigniskarten)"
+    # K13 stands in seed 000 under the heading 'Ereigniskarten' of Farina's rules: the heading is the
+    # German account's, so the citation names the account Farina is read in (issue 24 §2)
+    assert cite("K13") == "K13 (N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten)"
+    # seed 003's rules sections ("Spielverlauf") name no source: F3 is the article's own
+    assert cite("F3") == "F3 (the German article 'Coucou (Kartenspiel)', section Spielverlauf)"
+    assert cite("A4") == "A4 (J. Méry 1847, after the German article 'Coucou (Kartenspiel)', section As Qui Court)"
+
+
+def test_no_citation_names_a_seed_file_or_an_uncheckable_source() -> None:
+    # issue 24 §2, issue 29 §9: a reader never sees 'seed 000'; no source nobody can check (Meyers)
+    for rule_id in RULES:
+        text = cite(rule_id) + " " + RULES[rule_id].text
+        assert "seed" not in text and "Meyers" not in text, rule_id
+    for spec in OPTIONS.values():
+        for reading in spec.readings:
+            assert "Meyers" not in reading.text and "as the Académie" not in reading.text, (spec.name, reading)
+
+
+def test_lebrun_has_his_own_rule_for_her() -> None:
+    # seed 003 §Hère: "Lebrun (1828) ... Er gibt an, dass ein Spieler, wenn er einen König erhält, nicht
+    # „Kuckuck!“, sondern „Her!“ sagt" -- Lebrun's, not Furetière's (1690)
+    assert SOURCES[RULES["H2"].source].author == "M. Lebrun"
+    assert PRESETS["here"].cites("cuckoo") == "H2"
 
 
 
@@ -90,4 +111,5 @@ def test_gaps_the_account_fills_are_not_zehs():
     for rule_id in ("Z9", "Z11", "Q10"):
         assert RULES[rule_id].source == "cucu-und-lu-stu"
         assert "Zeh" not in cite(rule_id)
-    assert SOURCES[RULES["Z8"].source].author == "J. E. Zeh"
+    # the seed names "Zeh, Johann Eberhard, Verlag (1769)", the publisher, and cites "(Zeh 1769)"
+    assert SOURCES[RULES["Z8"].source].author == "Zeh"

@@ -2,16 +2,21 @@
 
 Every event the engine emits and every step of a ruling names a rule ID from
 ``shared/RULES-DIGEST.md`` (K13, L8, Q3 …).  This module maps each ID to a short
-statement and to where it stands in the sources: author, year, and the section
-of the seed document that reports it.  The seeds are the authority; the
-statements here are our own summaries, written from the seeds.
+statement and to where it stands in the sources: the author and year of the
+source, the account that reports it (our seed documents are German accounts of
+older texts, so a rule of Farina's is cited as Farina's *after* the account, in
+the account's section, where a reader can find it), and the section.  The seeds
+are the authority; the statements here are our own summaries, written from the
+seeds.  The passages the project quotes from them are kept, word for word, in
+``quotations.json`` beside this module, which ``tests/test_quotations.py`` keeps in
+step with the docs, the package and the seeds.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Source", "Rule", "SOURCES", "RULES", "rule", "cite"]
+__all__ = ["Source", "Rule", "SOURCES", "RULES", "rule", "cite", "reference"]
 
 
 class Source(NamedTuple):
@@ -21,6 +26,9 @@ class Source(NamedTuple):
     title: str
     seed: str  # the seed file that reports it ("-": none)
     url: str = ""  # a public page the rules were read from, for a source that no seed reports
+    # the key of the account (a seed document, itself a Source) through which we read this
+    # source, when we have not its own text: Farina's rules are read in the German account
+    via: str = ""
 
 
 class Rule(NamedTuple):
@@ -30,25 +38,44 @@ class Rule(NamedTuple):
     text: str
 
 
+_ACCOUNT, _ARTICLE = "cucu-und-lu-stu", "coucou-article"
+
 SOURCES: dict[str, Source] = {s.key: s for s in (
-    Source("farina-2010", "N. Farina", 2010, "Cucù Antico Gioco di Carte (Campli)", "000_6711ce09d0d66b29.txt"),
+    # The two German accounts the project reads (seeds 000 and 003).  Every rule of an older
+    # author they report is cited "after" them: their section names are theirs, not the author's.
+    Source(_ACCOUNT, "the German account 'Cucù und Lu Stù'", None,
+           "Cucù und Lu Stù (c. 2020; it speaks of 'anno 2020'): Campli after Farina, Lu Stù after Di Luigi and "
+           "Mazza, Zeh's Cucuspiel, and its own filling of Zeh's gaps", "000_6711ce09d0d66b29.txt"),
+    Source(_ARTICLE, "the German article 'Coucou (Kartenspiel)'", None,
+           "Coucou (Kartenspiel): the French game's rules, which its rules sections give without naming a source, "
+           "with As Qui Court (after Méry) and Hère (after Furetière and Lebrun)", "003_17ad0eab99b303d8.txt"),
+    Source("farina-2010", "N. Farina", 2010, "Cucù Antico Gioco di Carte (Campli)", "000_6711ce09d0d66b29.txt",
+           via=_ACCOUNT),
     Source("di-luigi-mazza-2009", "G. Di Luigi & D. Mazza", 2009,
-           "Lu Stù: Regolamento del gioco del Cucco praticato a Montorio al Vomano", "000_6711ce09d0d66b29.txt"),
-    Source("zeh-1769", "J. E. Zeh", 1769, "Das Cucuspiel", "000_6711ce09d0d66b29.txt"),
-    # The seed itself where it fills the gaps Zeh leaves ("lassen sich die Lücken wie folgt füllen",
-    # "würde man das wohl … werten"): its own proposals, not Zeh's text.  Anonymous; it writes of
-    # "anno 2020".
-    Source("cucu-und-lu-stu", "the German account 'Cucù und Lu Stù'", None, "Cucù und Lu Stù (c. 2020), filling "
-           "Zeh's gaps", "000_6711ce09d0d66b29.txt"),
-    Source("mcleod", "J. McLeod", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt"),
-    Source("martin", "U. Martin", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt"),
+           "Lu Stù: Regolamento del gioco del Cucco praticato a Montorio al Vomano", "000_6711ce09d0d66b29.txt",
+           via=_ACCOUNT),
+    # The seed names "Zeh, Johann Eberhard, Verlag (1769)": the publisher of the collection; the
+    # description's author ("der Autor") is not named.
+    Source("zeh-1769", "Zeh", 1769,
+           "Das Cucuspiel, in: Die Kunst, die Welt erlaubt mitzunehmen in den verschiedenen Arten der Spiele, "
+           "Zweyter Theil, Nürnberg: Johann Eberhard Zeh", "000_6711ce09d0d66b29.txt", via=_ACCOUNT),
+    Source("mcleod", "J. McLeod", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt",
+           via=_ACCOUNT),
+    Source("martin", "U. Martin", None, "proposal reported in 'Cucù und Lu Stù'", "000_6711ce09d0d66b29.txt",
+           via=_ACCOUNT),
     Source("digital-cuccu", "digital Cuccù rules page", None, "Cuccù: four players, three lives",
            "004_1c83c6006b8f6158.txt"),
-    Source("academie-1725", "Académie universelle des jeux", 1725, "Coucou", "003_17ad0eab99b303d8.txt"),
-    Source("lacombe-1792", "J. Lacombe", 1792, "Dictionnaire des jeux", "003_17ad0eab99b303d8.txt"),
-    Source("mery-1847", "J. Méry", 1847, "L'Arbitre des jeux: As Qui Court", "003_17ad0eab99b303d8.txt"),
-    Source("furetiere-1690", "A. Furetière", 1690, "Dictionnaire universel: Here", "003_17ad0eab99b303d8.txt"),
-    Source("lebrun-1828", "M. Lebrun", 1828, "Manuel des jeux de calcul et de hasard", "003_17ad0eab99b303d8.txt"),
+    Source("academie-1725", "Académie universelle des jeux", 1725, "Coucou", "003_17ad0eab99b303d8.txt",
+           via=_ARTICLE),
+    Source("lacombe-1792", "J. Lacombe", 1792, "Dictionnaire des jeux", "003_17ad0eab99b303d8.txt", via=_ARTICLE),
+    Source("mery-1847", "J. Méry", 1847, "L'Arbitre des jeux: As Qui Court", "003_17ad0eab99b303d8.txt",
+           via=_ARTICLE),
+    Source("furetiere-1690", "A. Furetière", 1690, "Dictionnaire universel: Here", "003_17ad0eab99b303d8.txt",
+           via=_ARTICLE),
+    Source("lebrun-1828", "M. Lebrun", 1828, "Manuel des jeux de calcul et de hasard", "003_17ad0eab99b303d8.txt",
+           via=_ARTICLE),
+    # Seed 003 only names Ranter-Go-Round (Cassell 1881, pp. 125-126); the R rules are read from the
+    # 1881 text itself, in a public copy.
     Source("cassell-1881", "Cassell", 1881, "Cassell's Book of In-door Amusements: Ranter-Go-Round",
            "003_17ad0eab99b303d8.txt"),
     # The modern Screw Your Neighbour / Chase the Ace: no seed reports it.  Read from the rules page
@@ -120,8 +147,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "XI inn: the offerer bargains; accepted, they exchange; refused ('fatt nu bicchijr'), the innkeeper pays "
          "the offerer's mark if he loses with the nulla."),
     Rule("L8", _L, "Lu Stù",
-         "XII cat ('Gnaf, cart'arrit'): the offerer loses a mark and must offer his card to the left; the chain "
-         "goes on leftwards until an event card stops it."),
+         "XII cat ('Gnaf, cart’arrit'): the offerer loses a mark and must offer his card to the left; a plain card "
+         "there must exchange, however it was got, and the exchange goes on leftwards.  On the way a horse is "
+         "skipped as usual; XV ends it without penalty; XII or XIIII end it and the last to exchange pays a mark; "
+         "an inn dealt to its holder ends it without penalty, but an inn got by exchange must be exchanged and "
+         "the way back goes on."),
     Rule("L9", _L, "Lu Stù", "XIII horse is announced 'zumb'."),
     Rule("L10", _L, "Lu Stù", "Cards of players who go out go under the stack and are not compared."),
     Rule("L11", _L, "Lu Stù", "Buy back at once; the price doubles with each player who re-enters."),
@@ -134,10 +164,13 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("Z5", _Z, "Das Cucuspiel", "XII cat ('Gnau'): no exchange; the offerer pays a mark to the cat's holder."),
     Rule("Z6", _Z, "Das Cucuspiel", "One fool loses with the lowest; two fools lose nothing and each gains a mark."),
     Rule("Z7", _Z, "Das Cucuspiel", "A fool holder who hints gets no mark if both fools are in play."),
-    Rule("Z8", _Z, "Das Cucuspiel", "Two players, one fool: both lose, unless the other holds the Cucu."),
-    Rule("Z9", "cucu-und-lu-stu", "Das Cucuspiel", "Gaps filled by 'cucus never lose, two fools gain'."),
-    Rule("Z10", _Z, "Das Cucuspiel", "Out when all marks are lost; no buy-back."),
-    Rule("Z11", "cucu-und-lu-stu", "Das Cucuspiel",
+    Rule("Z8", _Z, "Das Cucuspiel",
+         "Two players, one fool: both lose a mark, unless the other card is the Cucu; then only the fool loses."),
+    Rule("Z9", _ACCOUNT, "Das Cucuspiel", "Gaps filled by 'cucus never lose, two fools gain'."),
+    Rule("Z10", _Z, "Das Cucuspiel",
+         "Out when all marks are lost; buying back is not mentioned ('nicht angedeutet'), neither allowed nor "
+         "forbidden."),
+    Rule("Z11", _ACCOUNT, "Das Cucuspiel",
          "All remaining out together: a draw; all play again without a new stake."),
     Rule("D1", _D, "Regler", "Exactly four players, three lives, no money."),
     Rule("D2", _D, "Opsætning", "Whole pack shuffled each deal, dealt from the bottom to the right, one at a time."),
@@ -150,19 +183,27 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "All tied lowest lose; dead cards excluded; a cuckoo never loses; fool ties with the lowest; two fools 14½."),
     Rule("D8", _D, "Score og afslutning",
          "If everyone still in reaches zero together, all four return with three lives."),
-    Rule("F1", "academie-1725", "Spielkarten", "52 or 32 cards, king high, ace low, suits ignored; 5 to 20 players."),
-    Rule("F2", "academie-1725", "Kartengeben",
+    Rule("F1", _ARTICLE, "Spielkarten", "52 or 32 cards, king high, ace low, suits ignored; 5 to 20 players."),
+    Rule("F2", _ARTICLE, "Kartengeben",
          "The dealer takes three cards, keeps the highest, puts two under the talon."),
-    Rule("F3", "academie-1725", "Spielverlauf", "Keep or exchange with the right neighbour; a king says 'Coucou!'."),
-    Rule("F4", "academie-1725", "Spielverlauf",
+    Rule("F3", _ARTICLE, "Spielverlauf",
+         "Keep ('Ich behalte') or exchange with the right neighbour ('Ich tausche'); a king says 'Kuckuck!' "
+         "without showing it, and there is no exchange."),
+    Rule("F4", _ARTICLE, "Spielverlauf",
          "The last player exchanges with the talon's top card unless it is a king; the dealer keeps his card."),
-    Rule("F5", "academie-1725", "Spielverlauf", "The lowest loses a mark, all tied lowest; out at no marks."),
-    Rule("F6", "academie-1725", "Gewinn", "The last one left wins the pool."),
+    Rule("F5", _ARTICLE, "Spielverlauf", "The lowest loses a mark, all tied lowest; out at no marks."),
+    Rule("F6", _ARTICLE, "Gewinn", "The last one left wins the pool."),
     Rule("A1", "mery-1847", "As Qui Court", "A king refuses by showing it."),
     Rule("A2", "mery-1847", "As Qui Court", "The dealer takes one card."),
     Rule("A3", "mery-1847", "As Qui Court", "The last player exchanges with the dealer."),
-    Rule("A4", "mery-1847", "As Qui Court", "The dealer may go to the talon only if he received an ace."),
-    Rule("H1", "furetiere-1690", "Hère", "One card each, exchange with the neighbour, the lowest loses."),
+    Rule("A4", "mery-1847", "As Qui Court",
+         "The dealer may exchange his card only with the talon, and only if he received an ace from the previous "
+         "player."),
+    Rule("H1", "furetiere-1690", "Hère",
+         "One card each, exchange with the neighbour, the lowest loses; an ace kept to the end is itself a 'Here'."),
+    Rule("H2", "lebrun-1828", "Hère",
+         "Lebrun gives Coucou by the traditional rules, also called 'Her': a player who receives a king says "
+         "not 'Kuckuck!' but 'Her!'."),
     Rule("R1", "cassell-1881", "Ranter-Go-Round", "52 cards, ace low; three lives each."),
     Rule("R2", "cassell-1881", "Ranter-Go-Round", "Play goes left; the dealer may take the top card of the pack."),
     Rule("R3", "cassell-1881", "Ranter-Go-Round", "No card has any privilege."),
@@ -188,14 +229,19 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("Q7", _L, "Lu Stù", "Does a player who buys back during the deal get a card this deal?"),
     Rule("Q8", _L, "Lu Stù", "Is a player who gained marks but never lost one still a virgin?"),
     Rule("Q9", _Z, "Das Cucuspiel", "May a player refuse an exchange of a plain card by paying a mark?"),
-    Rule("Q10", "cucu-und-lu-stu", "Das Cucuspiel", "Two players with two fools: both gain, or nothing?"),
-    Rule("Q11", "academie-1725", "Spielverlauf", "All cards equal: does nobody lose, or all?"),
+    Rule("Q10", _ACCOUNT, "Das Cucuspiel", "Two players with two fools: both gain, or nothing?"),
+    Rule("Q11", _ARTICLE, "Spielverlauf", "All cards equal: does nobody lose, or all?"),
     Rule("Q12", _F, "Ereigniskarten", "Which cards does the innkeeper's guarantee cover?"),
     Rule("Q13", _Z, "Das Cucuspiel", "Does dealing everything first change who may be targeted?"),
     Rule("Q14", _F, "Ereigniskarten", "Does the cat undo pass back through an inn exchange?"),
     Rule("Q15", _F, "Spieler, Einsatz, Spielrunde", "Where does the fool rank in the seating draw?"),
-    Rule("Q16", "academie-1725", "Spielverlauf", "Which talon card does the last player take: the top, or "
-         "(Meyers 1905) the bottom or the next if a king?"),
+    Rule("Q16", _ARTICLE, "Spielverlauf", "Which talon card does the last player take: the one on top, or (a "
+         "reading this project keeps as the alternative; no source gives it) the bottom one, or the next if "
+         "that is a king?"),
+    Rule("Q18", "mery-1847", "As Qui Court",
+         "The dealer's exchange with the stack or the talon finds a king: may he take it?  As Qui Court's dealer "
+         "goes to the talon (A4), which names no king, where Coucou's 'ist kein Kartentausch erlaubt' (F4) forbids "
+         "the exchange; pagat's dealer must keep his own card (S4)."),
     Rule("Q17", _Z, "Das Cucuspiel", "How many marks where the source says 'agreed'?"),
     Rule("R5", "cassell-1881", "Ranter-Go-Round", "An optional rule whose wording is cut off in the copy: unknown."),
     Rule("ENGINE", "cucu-ref", "-", "Bookkeeping of the reference engine (dealing the next card, turn order)."),
@@ -206,9 +252,30 @@ def rule(rule_id: str) -> Rule:
     return RULES[rule_id]
 
 
-def cite(rule_id: str) -> str:
-    """'K13 (N. Farina 2010, §Ereigniskarten)': a rule ID with its source."""
+def author_name(source_key: str) -> str:
+    """A source's name as a sentence uses it: 'N. Farina', 'the digital Cuccù rules page'."""
+    author = SOURCES[source_key].author
+    return f"the {author}" if author[:1].islower() and not author.startswith("the ") else author
+
+
+def reference(rule_id: str) -> str:
+    """Where a reader finds ``rule_id``: the source's author and year, the account we read it in
+    (our seeds are German accounts of older texts), and that account's section:
+    'N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten'.
+    A rule of an account itself names the account; one of this project, the project."""
     r = RULES[rule_id]
     s = SOURCES[r.source]
-    year = s.year if s.year is not None else "n.d."
-    return f"{r.id} ({s.author} {year}, §{r.section})"
+    if r.source == "cucu-ref":
+        return "this project's own bookkeeping"
+    name = author_name(r.source) + (f" {s.year}" if s.year is not None else "")
+    if s.via:
+        return f"{name}, after {author_name(s.via)}, section {r.section}"
+    if s.url:
+        return f"{name}, page {r.section}"
+    return f"{name}, section {r.section}"
+
+
+def cite(rule_id: str) -> str:
+    """A rule ID with where to find it: 'K13 (N. Farina 2010, after the German account
+    'Cucù und Lu Stù', section Ereigniskarten)' (see :func:`reference`)."""
+    return f"{rule_id} ({reference(rule_id)})"

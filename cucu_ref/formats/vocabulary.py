@@ -4,7 +4,7 @@ Three vocabularies, each word with its language and its source:
 
 * the **calls** a targeted player makes (C2, K10-K14): 'cucù', 'bum', 'salta', 'gnaf',
   'fermatevi', and their regional and foreign forms ('zumb', L9; 'Gnau', Z5; 'Coucou!', F3;
-  'Her!', H1; the Danish page's cards shown, D4-D6).  :data:`ROLE_WORDS` maps each (folded)
+  'Her!', H2; the Danish page's cards shown, D4-D6).  :data:`ROLE_WORDS` maps each (folded)
   to its role; :func:`call` gives the call of a ruleset's own source;
 * the **decision words** ('sto bene' / 'passo', K5; 'pagherai se null?', K14; 'fatt nu
   bicchijr', L7; 'je garde' / 'je change' ...) in Italian, German, French, English and Danish:
@@ -134,7 +134,7 @@ WORDS: tuple[Word, ...] = (
     _d("byt", "offer", "da", "D3", "seed 004: 'Behold eller byt dit ene kort'"),
     # the second offer to the inn (K14; D6)
     _d("pagherai se null?", "ask", "it", "K14", "«Pagherai se null?» (Zahlst du, wenn's 'ne Null ist?)", "Campli"),
-    _d("zahlst du, wenn's 'ne Null ist?", "ask", "de", "K14", "seed 000's gloss of «pagherai se null?»"),
+    _d("zahlst du, wenn's 'ne Null ist?", "ask", "de", "K14", "the German account's gloss of «Pagherai se null?»"),
     _d("paieras-tu si nul ?", "ask", "fr", USAGE),
     _d("will you pay if nulla?", "ask", "en", USAGE),
     _d("ask", "ask", "en", USAGE),
@@ -217,7 +217,7 @@ WORDS: tuple[Word, ...] = (
     Word("fait allusion", "talk", "hint", "fr", USAGE),
     Word("hint", "talk", "hint", "en", USAGE),
     Word("hints", "talk", "hint", "en", USAGE),
-    # the calls (C2): the cuckoo (K10, F3, A1, H1, D4)
+    # the calls (C2): the cuckoo (K10, F3, A1, H2, D4)
     _call("cucù", "cuckoo", "it", "K10", "'XV Cucù (Kuckuck!)'", "Campli"),
     _call("cuccù", "cuckoo", "it", USAGE),
     _call("cucco", "cuckoo", "it", USAGE),
@@ -226,7 +226,7 @@ WORDS: tuple[Word, ...] = (
     _call("kukku", "cuckoo", "da", "D4", "seed 004: 'Gøgen afsløres og nægter byttet' (shown, not called)"),
     _call("gøg", "cuckoo", "da", "D4", "seed 004: 'Gøgen afsløres'"),
     _call("Coucou", "cuckoo", "fr", "F3", "seed 003: 'ruft der Besitzer des Königs „Coucou!“'", families=_F),
-    _call("Her", "cuckoo", "fr", "H1", "seed 003: Lebrun (1828): 'nicht „Kuckuck!“, sondern „Her!“'", families=_F),
+    _call("Her", "cuckoo", "fr", "H2", "seed 003: Lebrun (1828): 'nicht „Kuckuck!“, sondern „Her!“'", families=_F),
     _call("here", "cuckoo", "fr", USAGE, "an English spelling of Lebrun's „Her!“", families=_F),
     _call("roi", "cuckoo", "fr", "A1", "Méry 1847: the king holder 'den König aufdeckt' (shown, not called)",
           families=_F),
@@ -252,7 +252,7 @@ WORDS: tuple[Word, ...] = (
     _call("hest", "horse", "da", "D4", "seed 004: 'Hesten afsløres og springes over' (shown)"),
     # the cat (K13, L8, Z5, D5)
     _call("gnaf", "cat", "it", "K13", "'XII Gnaf (Miau! die Katze)'", "Campli"),
-    _call("gnaf, cart'arrit", "cat", "it", "L8", "«Gnaf, cart'arrit» (Katze, Karte geht zurück!)",
+    _call("gnaf, cart'arrit", "cat", "it", "L8", "«Gnaf, cart’arrit» (Katze, Karte geht zurück!)",
           "Montorio al Vomano"),
     _call("miao", "cat", "it", USAGE),
     _call("Gnau", "cat", "de", "Z5", "Zeh 1769: 'Der Besitzer von XII Katze sagt «Gnau»'"),
@@ -297,7 +297,7 @@ def fold(text: str) -> str:
 # it (cucu_ref.formats.position re-exports it); the words of older versions are all kept.
 ROLE_WORDS: dict[str, str] = {fold(w.text): w.meaning for w in WORDS if w.kind == "call"}
 ROLE_WORDS.update({
-    # F3 'Coucou!', H1 'Her!' (Lebrun 1828); A1: the king shown; Campli's names of the cards
+    # F3 'Coucou!', H2 'Her!' (Lebrun 1828); A1: the king shown; Campli's names of the cards
     "konig": "cuckoo", "peng": "hunter", "miau": "cat",
 })
 # Campli's call for each role (Farina 2010, K10-K14): the words rulings quote by default.
@@ -310,7 +310,9 @@ ROLE_RULE = {"cuckoo": "K10", "hunter": "K11", "horse": "K12", "cat": "K13", "in
 # The language each source speaks (the seeds quote the Italian tables' words in Italian).
 SOURCE_LANGUAGE: dict[str, str] = {
     "farina-2010": "it", "di-luigi-mazza-2009": "it", "zeh-1769": "de", "digital-cuccu": "da",
-    "academie-1725": "fr", "lacombe-1792": "fr", "mery-1847": "fr", "furetiere-1690": "fr", "lebrun-1828": "fr",
+    # the German article's rules of Coucou (F1-F6) are a French game's: its table speaks French
+    "coucou-article": "fr", "academie-1725": "fr", "lacombe-1792": "fr", "mery-1847": "fr", "furetiere-1690": "fr",
+    "lebrun-1828": "fr",
     "cassell-1881": "en", "pagat-cuckoo": "en", "mcleod": "en", "martin": "de", "cucu-ref": "en",
 }
 _FAMILY_SOURCE = {CUCCU: "farina-2010", FRENCH: "academie-1725"}
@@ -334,7 +336,8 @@ PRINTED_NAMES: dict[str, dict[int, str]] = {
     "digital-cuccu": {15: "kukku", 14: "jæger", 13: "hest", 12: "kat", 11: "kro", 0: "nul", -1: "spand",
                       -2: "maske", -3: "løve", -4: "fjols"},
     # seed 003 names the French ranks in German (König, Ass); the French sources' own names
-    "academie-1725": _FRENCH_NAMES, "lacombe-1792": _FRENCH_NAMES, "mery-1847": _FRENCH_NAMES,
+    "coucou-article": _FRENCH_NAMES, "academie-1725": _FRENCH_NAMES, "lacombe-1792": _FRENCH_NAMES,
+    "mery-1847": _FRENCH_NAMES,
     "furetiere-1690": _FRENCH_NAMES, "lebrun-1828": _FRENCH_NAMES,
     # Cassell 1881: 'aces lowest, kings highest' (R1); knave is the English of its day
     "cassell-1881": {13: "king", 12: "queen", 11: "knave", 1: "ace"},
@@ -365,7 +368,7 @@ def _rules_family(rules: Rules) -> str:
 
 def source_of(rules: Rules) -> str:
     """The source a ruleset speaks for: the source of the rule it cites for dealing (Campli's
-    K4 is Farina's, Lu Stù's L2 Di Luigi & Mazza's, Coucou's F2 the Académie's ...); a source
+    K4 is Farina's, Lu Stù's L2 Di Luigi & Mazza's, Coucou's F2 the German article's ...); a source
     that prints no names of the ruleset's pack gives way to the pack's own (Farina's for the
     Cuccù pack, the Académie's for the French)."""
     family = _rules_family(rules)
@@ -431,7 +434,7 @@ def _pick(rules: Rules, meaning: str, kind: str, rule_id: Optional[str], languag
 
 def call(rules: Rules, role: str, language: Optional[str] = None) -> str:
     """What the holder of a targeted event card says under this ruleset: the call printed by the
-    rule the ruleset cites for the role ('gnaf' K13, 'zumb' L9, 'Gnau' Z5, 'Coucou' F3, 'Her' H1,
+    rule the ruleset cites for the role ('gnaf' K13, 'zumb' L9, 'Gnau' Z5, 'Coucou' F3, 'Her' H2,
     'roi' A1: the king shown), else the language's own ('Kuckuck', 'cuckoo')."""
     rule_id = rules.cites(role)
     word = _pick(rules, role, "call", rule_id, language or language_of(rules))

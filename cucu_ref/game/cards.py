@@ -238,7 +238,7 @@ _CUCCU_ALIAS_TABLE: tuple[Alias, ...] = (
     # 0, the nulla
     _A("Nulla", _CU, 0, "it", "", "seed-000", "§Karten: 'die 0 (Nulla)'"),
     _A("O", _CU, 0, "", "", "wikipedia-cuccu", "the card is printed as the letter O with 'nulla' inside"),
-    _A("Null", _CU, 0, "de", "", "seed-000", "§Ereigniskarten: «Zahlst du, wenn's 'ne Null ist?»"),
+    _A("Null", _CU, 0, "de", "", "seed-000", "§Ereigniskarten: «Zahlst du, wenn’s ’ne Null ist?»"),
     _A("zero", _CU, 0, "en", "", "usage"),
     _A("nothing", _CU, 0, "en", "", "steve-p", "'nulla (\"nothing\")'"),
     _A("nul", _CU, 0, "da", "", "seed-004", "Opsætning: 'nul 0'"),

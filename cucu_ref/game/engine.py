@@ -511,7 +511,7 @@ def _fast_go_to_stack(state: State) -> Optional[tuple[State, tuple[Event, ...]]]
     index = len(stack) - 1 if bottom else 0
     drawn = stack[index]
     if rules.dealer_draws_king == "keeps-own" and rules.role_of_card.get(drawn) == CUCKOO:
-        decision = _new_event((_EV_STACK_KING, "S4", seat, None, drawn, 0))
+        decision = _new_event((_EV_STACK_KING, rules.citation_of["stack-king"], seat, None, drawn, 0))
     else:
         stack = _put(stack, index, hands[seat])
         hands = _put(hands, seat, drawn)
@@ -847,7 +847,7 @@ class _Step:
         bottom = rules.dealer_exchange == "stack-bottom"
         drawn = self.stack[-1 if bottom else 0]
         if rules.dealer_draws_king == "keeps-own" and self.refuses(drawn):
-            self.emit(_EV_STACK_KING, "S4", self.actor, card=drawn)  # S4: a king cut from the stock goes back
+            self.emit(_EV_STACK_KING, self.cite["stack-king"], self.actor, card=drawn)  # S4; F4 at the talon (Q18)
         else:
             self.exchange_with_stack(self.actor, bottom=bottom, rule=self.cite["dealer-exchange"])
         self.showdown()
@@ -978,7 +978,7 @@ class _Step:
         if self.rules.talon_card == "top":
             index = 0
         else:
-            # Q16 (Meyers): the bottom card, or the next one up if it is a king
+            # Q16 (the project's alternative reading): the bottom card, or the next one up if it is a king
             index = next((i for i in range(len(self.stack) - 1, -1, -1)
                           if self.rules.role_of.get(self.stack[i].value) != CUCKOO), len(self.stack) - 1)
         card = self.stack[index]

@@ -88,11 +88,13 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("none", "F4", "the dealer keeps his card (Coucou)"),
           ("talon-top-if-received-ace", "A4",
            "the top card of the talon, and only if he received an ace from the previous player (Méry 1847)")),
-    _spec("dealer_draws_king", "S4",
-          "The dealer's exchange with the stack finds a king (a card that refuses): what then?",
+    _spec("dealer_draws_king", "Q18",
+          "The dealer's exchange with the stack or the talon finds a king (a card that refuses): what then?",
           ("exchanges", "K8", "he takes it like any card: 'event cards play no role there' (Farina 2010; Cassell "
-           "1881 R2)"),
-          ("keeps-own", "S4", "he must keep his original card and the king goes back (pagat, Cuckoo)")),
+           "1881 R2); for As Qui Court, A4 read alone, naming no exception for a king"),
+          ("keeps-own", "S4", "he must keep his original card and the king stays (pagat, Cuckoo, S4); for As Qui "
+           "Court, Coucou's talon rule 'Sollte diese Karte ein König sein, ist kein Kartentausch erlaubt' (F4), "
+           "which Méry does not change, met by the dealer who now goes to the talon (A4)")),
     _spec("horse_at_dealer", "K12", "A request reaching a dealer who holds the horse is exchanged with which card?",
           ("stack-top", "K12", "the top card of the stack (Farina 2010; digital D4)"),
           ("stack-bottom", "Q6", "the bottom card (a reading of Lu Stù, which deals from the top)")),
@@ -132,7 +134,9 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("above-xv-and-gain", "L4",
            "they rank above XV and each holder gains a mark (Di Luigi & Mazza 2009; Zeh 1769 Z6)")),
     _spec("two_fools_alone", "Q10", "With two fools and no other live card, do the fools also lose as lowest?",
-          ("compared", "L6", "yes: they gain and lose, so 'n llev e n matt' (Lu Stù L6; Zeh Z9 second reading)"),
+          ("compared", "L6", "yes: they gain and are compared as the lowest cards too: where all tied lowest lose, "
+           "both end with nothing (Zeh Z9's second reading, «oder nichts»); where only the first loses, only the "
+           "non-dealer loses his gain again, 'n llev e n matt' (Lu Stù L6)"),
           ("exempt", "Z9", "no: both simply gain (Zeh Z9 first reading)")),
     _spec("ties", "K15", "Of several tied lowest cards, which lose?",
           ("all", "K15", "all of them (Farina 2010; digital D7; Coucou F5)"),
@@ -166,7 +170,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("buy_back", "K17", "When may a player who went out buy back in?",
           ("after-deal", "K17", "after the deal, while a virgin remains (Farina 2010)"),
           ("immediate", "L11", "at once on going out (Di Luigi & Mazza 2009)"),
-          ("none", "Z10", "never (Zeh 1769; digital D1; Coucou)")),
+          ("none", "D8", "never: players out sit out (digital D8); the French games describe no buy-back (F5); "
+           "for Zeh, who does not mention one (Z10), the project's reading")),
     _spec("buy_back_price", "K17", "What does the price double with?",
           ("by-elimination-order", "K17", "each player who went out, whether he bought back or not (Farina 2010)"),
           ("by-reentry-order", "L11", "each player who re-entered (Di Luigi & Mazza 2009)")),
@@ -199,11 +204,13 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("forfeits-gain", "Z7", "yes: he gets no mark if both fools are in play (Zeh 1769)")),
     _spec("last_request_to", "F4", "Whom does the last player before the dealer ask to exchange?",
           ("dealer", "K7", "the dealer, like anyone (Farina 2010; Méry 1847 A3)"),
-          ("talon", "F4", "the talon, not the dealer; a king there forbids the exchange (Académie 1725)")),
+          ("talon", "F4", "the talon, not the dealer; a king there forbids the exchange (Coucou, F4)")),
     _spec("talon_card", "Q16", "Which talon card does the last player take (F4)?",
-          ("top", "F4", "the top card, as the Académie (1725) writes"),
+          ("top", "F4", "the card on the talon, its top card: «die Karte auf dem Talon» (F4); the dealer's two "
+           "discards went «verdeckt unter den Talon» (F2)"),
           ("bottom-skipping-kings", "Q16",
-           "the bottom card, or the next one if it is a king (Meyers 1905)")),
+           "the bottom card, or the next one if it is a king: a reading this project keeps as the alternative; "
+           "no source gives it")),
     _spec("may_offer_after_receiving", "R2", "May a player who was given a card by exchange offer it on?",
           ("yes", "K7", "yes: he decides about the card received (Farina 2010)"),
           ("no", "R2", "no: 'no player may exchange more than once' (Cassell 1881)")),
@@ -235,6 +242,11 @@ DEFAULT_CITATIONS: dict[str, str] = {
     "dealer-exchange": "K8", CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14",
     "showdown": "K15", "fool": "C3", "two-fools": "C3", "out": "K16", "buy-back": "K17",
     "next-dealer": "K2", "winner": "K3", "players": "K1",
+    # the dealer's draw meets a king and he keeps his own (dealer_draws_king = keeps-own)
+    "stack-king": "S4",
+    # a live XV spared at the showdown (cuckoo_at_showdown = never-loses), and the same with two
+    # live cards and a single fool (Zeh's Z8); the second is the first where a ruleset names none
+    "cuckoo-spared": "Q3", "cuckoo-spared-two": "Q3",
     # a card the table names where the cards' path puts another: the rule that keeps cards
     # hidden until they are shown (K9); a game whose source says only 'all show' cites that
     "held": "K9",
@@ -357,6 +369,8 @@ class Rules:
             table[key] = rule_id
         if all(key != "two-left" for key, _ in self.citations):
             table["two-left"] = table["showdown"]
+        if all(key != "cuckoo-spared-two" for key, _ in self.citations):
+            table["cuckoo-spared-two"] = table["cuckoo-spared"]
         return table
 
     @property
@@ -452,7 +466,7 @@ PRESETS: dict[str, Rules] = {
         all_out="draw-replay",
         fool_hint="forfeits-gain",
         citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"),
-                   (CAT, "Z5")),
+                   (CAT, "Z5"), ("cuckoo-spared", "Z9"), ("cuckoo-spared-two", "Z8")),
     ),
     "coucou": _COUCOU,
     # Méry (1847): Coucou except A1-A4
@@ -462,11 +476,13 @@ PRESETS: dict[str, Rules] = {
         dealer_takes=1,
         last_request_to="dealer",
         dealer_exchange="talon-top-if-received-ace",
+        dealer_draws_king="keeps-own",
         citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"),
                    ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
-                   ("winner", "F6"), ("held", "F5")),
+                   ("stack-king", "F4"), ("winner", "F6"), ("held", "F5")),
     ),
-    # Furetière (1690), Lebrun (1828): one card each, the neighbour, the lowest loses (H1)
+    # Furetière (1690): one card each, the neighbour, the lowest loses (H1); Lebrun (1828): the king
+    # holder says 'Her!' (H2)
     "here": dataclasses.replace(
         _COUCOU,
         name="here",
@@ -474,7 +490,7 @@ PRESETS: dict[str, Rules] = {
         dealer_takes=1,
         last_request_to="dealer",
         piquet_below_seven="no",
-        citations=(("shuffle", "H1"), ("deal", "H1"), ("keep", "H1"), ("offer", "H1"), (CUCKOO, "H1"),
+        citations=(("shuffle", "H1"), ("deal", "H1"), ("keep", "H1"), ("offer", "H1"), (CUCKOO, "H2"),
                    ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1"), ("held", "H1")),
     ),
     # Cassell (1881): no privileged card, at most one exchange, the last turned up loses
@@ -650,13 +666,16 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "the horse at the dealer Farina has the offerer exchange with the stack instead «Falls der Angefragte "
             "der Geber ist» (K12) and names no later decision of the dealer's."),
         "cuckoo_at_showdown": (
-            "Disputed.  For 'never-loses': Farina's only explicit case, «Wenn beide einen Kuckuck halten, verliert "
-            "keiner eine Marke» (K19); the digital Campli game, «En gøg mister aldrig et liv, selvom det er det "
-            "eneste levende kort» (D7); and the principle the German account applies to Zeh's gaps, «dass die "
-            "Cucus nie verlieren» (Z9).  For 'compared': a lone fool ranks «wie die ansonsten rangniedrigste "
-            "Karte» (C3) with no exception for the XV, and the account lists Zeh's exception for the Cucu (Z8) "
-            "among his «Abweichungen» from Cucù.  The default spares the cuckoo; every ruling that depends on it also "
-            "gives the 'compared' outcome."),
+            "Disputed, and the default is the project's reading.  Farina's fool rule makes no exception for the "
+            "XV: a lone fool «hat … den gleichen Rang wie die ansonsten rangniedrigste Karte, d.h. der oder die "
+            "beiden Halter dieser Karte und des Narren verlieren eine Marke» (C3), and the account lists Zeh's "
+            "exception for the Cucu (Z8) among Zeh's «Abweichungen» from Cucù.  Farina's only case where "
+            "cuckoos lose nothing is two of them at a table of two, «Wenn beide einen Kuckuck halten, verliert "
+            "keiner eine Marke» (K19).  The principle that a cuckoo never loses is not Farina's: it is the one "
+            "the German account applies to Zeh's gaps, «dass die Cucus nie verlieren» (Z9), and the digital "
+            "game's, «En gøg mister aldrig et liv, selvom det er det eneste levende kort» (D7).  The default "
+            "'never-loses' follows those two; 'compared' is Farina's text as written, and every ruling that "
+            "depends on the point also gives its outcome."),
         "fools_in_play": (
             "Dead cards «spielen beim Vergleich, wer letzter ist, keine Rolle» (K15): a fool in a dead hand is "
             "not in play, so it does not make «beide Narren» of a live one."),
@@ -735,9 +754,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "buy_back_card": (
             "Q7 is open.  The players who go out «müssen sich sofort und nicht erst nach Spielende entscheiden, ob "
             "sie sich wieder einkaufen möchten» (L11): the decision is at once, and nothing is said of a card for "
-            "this deal; his own card «wird nach unten unter den Kartenstapel getan und beim Vergleich nicht weiter "
-            "berücksichtigt» (L10).  Default 'next-deal': nothing deals him another, so he waits for the next "
-            "deal; 'fresh-card' reads «sofort» as a re-entry into this deal."),
+            "this deal; the cards of players who go out «werden nach unten unter den Kartenstapel getan und beim "
+            "Vergleich nicht weiter berücksichtigt» (L10).  Default 'next-deal': nothing deals him another, so he "
+            "waits for the next deal; 'fresh-card' reads «sofort» as a re-entry into this deal."),
     },
     "zeh-1769": {
         "initial_marks": (
@@ -747,14 +766,17 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "dealing": (
             "«Jeder Spieler erhält seine Karte sogleich, danach wandert das Tauschangebot nach rechts» (Z3).  "
             "Q13: dealing all first does not change who may be asked, always the next player (K5)."),
-        "cuckoo_at_showdown": "Z8 and Z9: «im Sinne des Prinzips, dass die Cucus nie verlieren».",
+        "cuckoo_at_showdown": "Z8 and Z9: «Im Sinne des Prinzips, dass die Cucus nie verlieren».",
         "two_fools": (
             "«Wenn zwei Narren im Spiel sind, dann verlieren die Narren nicht nur nichts, sondern erhalten jeder "
             "eine Marke aus der Tasse (wie bei Lu Stù)» (Z6)."),
         "two_fools_alone": (
             "Q10: the German account's two readings for two players with two fools are «entweder erhalten beide eine "
-            "Marke; oder nichts» (Z9).  The first is taken: it is Z6's «verlieren die Narren nicht nur nichts»; "
-            "the second is Lu Stù's 'n llev e n matt' (L6), which Zeh does not describe."),
+            "Marke; oder nichts, nach dem Prinzip: beide erhalten einerseits je eine Marke wegen des Narrenpaares "
+            "und verlieren andererseits eine, weils die schlechtesten Karten sind (vgl. Lu Stù)» (Z9).  The first "
+            "is taken: it is Z6's «verlieren die Narren nicht nur nichts».  The second only compares itself with "
+            "Lu Stù («vgl.»): it leaves both fools with nothing, where in Lu Stù only the non-dealer loses his "
+            "gain again (L6); under Zeh's ties (all tied lowest lose, K15) 'compared' gives exactly that."),
         "refuse_by_paying": (
             "Q9: the third paragraph only «deutet … an» that a refusal costs a mark («Wer aber nicht tauschen "
             "will, wird eine Marque in die Taze setzen»); the fourth states the case itself: non-privileged "
@@ -773,7 +795,11 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "inn_guarantee_covers": "As Campli: the inn is «exakt» Cucù's (Z4), whose guarantee names the nulla (K14).",
         "inn_keeper_cannot_pay": "As Campli: the inn is «exakt» Cucù's (Z4), and K14 is silent on it.",
         "seating_fool": "As Campli: Zeh describes no seating draw.",
-        "buy_back": "«die Möglichkeit des Wiedereinkaufens wird nicht angedeutet» (Z10).",
+        "buy_back": (
+            "The project's reading.  The account says only «die Möglichkeit des Wiedereinkaufens wird nicht "
+            "angedeutet» (Z10): not mentioned, not forbidden.  'none' is taken because a buy-back's price and "
+            "time would have to be invented; a table that buys back as in Cucù, which Zeh's game «gleicht im "
+            "wesentlichen», sets buy_back = after-deal."),
         "fool_hint": (
             "«Wer es doch tut, erhält keine Marke, falls beide Narren im Spiel sein sollten» (Z7)."),
     },
@@ -795,8 +821,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "source's example; a position states the table's own."),
         "min_players": "«von fünf bis zwanzig Spielern gespielt» (F1).",
         "piquet_below_seven": (
-            "«ein Piquet-Blatt mit 32 Karten (ohne 2er bis 6er), wenn weniger als sieben Spieler spielen» (F1); "
-            "fixed for the match by the table at its start."),
+            "«ein Piquet-Blatt mit 32 Karten (ohne 2er bis 6er), wenn weniger als sieben Spieler spielen» (F1).  "
+            "The project's reading: the pack is fixed for the match by the table at its start; the source does "
+            "not say what happens when the table shrinks below seven."),
         "dealing": (
             "The dealer deals everyone, takes his three and discards (F2); «Die Spieler sehen sich ihre Karten "
             "an; dann beginnt die Vorhand» (F3)."),
@@ -811,7 +838,8 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "wenn alle Spieler den gleichen Kartenwert haben» (F5): the exception means nobody loses then."),
         "talon_card": (
             "Q16: «die Karte auf dem Talon» (F4) is its top card; the dealer's two discards went «verdeckt unter "
-            "den Talon» (F2).  The bottom card, or the next if a king, is Meyers' later reading."),
+            "den Talon» (F2).  The bottom card, or the next if a king, is an alternative the project keeps; no "
+            "source gives it."),
         "all_out": (
             "Unreachable while all_equal = nobody-loses: all who are left lose together only when every card "
             "ties, and then nobody loses (F5).  Under the other reading the source is silent: everybody returns "
@@ -830,7 +858,14 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
                  "haben» (F5)."),
         "dealing": "As Coucou: «Die Spieler sehen sich ihre Karten an; dann beginnt die Vorhand» (F3).",
         "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",
-        "dealer_draws_king": "A4 names no exception for a king on the talon: the dealer takes the card he finds.",
+        "dealer_draws_king": (
+            "Q18, open.  Méry's dealer «kann diese Karte nur mit dem Talon tauschen und nur, wenn er vom "
+            "vorherigen Spieler ein Ass erhalten hat» (A4), and names no king; but the exchange with the talon is "
+            "Coucou's, whose rule for it is «Sollte diese Karte ein König sein, ist kein Kartentausch erlaubt» "
+            "(F4), and by Méry «der einzige Unterschied zwischen As Qui Court und Coucou» is the king shown (A1), "
+            "with the three differences A2-A4, none of which lifts F4's.  The name says the same: the ace runs "
+            "«bis es in den Talon zurückkehrt, sofern es nicht von einem König blockiert wird».  Default "
+            "'keeps-own' (a king on the talon forbids the exchange); 'exchanges' reads A4 alone."),
         "targeted_dealer_decides": (
             "A dealer whose king refused the last request received no ace, so under A4 he has only his card to "
             "keep: either reading gives the same deal."),
@@ -847,7 +882,12 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "all_equal": (
             "Méry's differences from Coucou are the king shown and A2-A4 («die folgenden drei wesentlichen "
             "Unterschiede»); Coucou's F5 stands, read as for Coucou (Q11)."),
-        "piquet_below_seven": "As Coucou (F1): Méry changes only A1-A4.",
+        "piquet_below_seven": (
+            "The project's reading: the account lists only Méry's differences from Coucou (A1-A4) and names no "
+            "pack, so Coucou's (F1) is kept."),
+        "min_players": (
+            "The project's reading: the account lists only Méry's differences from Coucou (A1-A4) and names no "
+            "count of players, so Coucou's five to twenty (F1) are kept."),
         "all_out": "As Coucou: unreachable while all_equal = nobody-loses (F5).",
     },
     "here": {
@@ -865,17 +905,21 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "refused the last request: either reading gives the same deal."),
         "buy_back": "As Coucou: no buy-back is described (F5).",
         "targeted_holder_acts": (
-            "Q2, open, as Coucou: Lebrun's king holder «nicht „Kuckuck!“, sondern „Her!“ sagt» (H1); nothing says "
+            "Q2, open, as Coucou: Lebrun's king holder «nicht „Kuckuck!“, sondern „Her!“ sagt» (H2); nothing says "
             "whether he then has his turn.  Default 'never'."),
-        "dealer_takes": ("«ein Spiel, bei dem jeder Spieler nur eine Karte erhält» (H1, Furetière 1690): the "
-                         "dealer too."),
+        "dealer_takes": (
+            "The project's reading of Furetière's sentence, «ein Spiel, bei dem jeder Spieler nur eine Karte "
+            "erhält» (H1): the dealer too.  Lebrun describes «Coucou nach den traditionellen Regeln» (H2), with "
+            "the three-card dealer and the talon (F2, F4): for his game play the coucou ruleset."),
         "last_request_to": (
-            "Each player may exchange «mit seinem Nachbarn» (H1); the dealer is the last player's neighbour, and "
-            "Furetière names no talon."),
-        "dealer_exchange": "Furetière names no talon or stack to exchange with (H1): the dealer keeps his card.",
+            "The project's reading: each player may exchange «mit seinem Nachbarn» (H1); the dealer is the last "
+            "player's neighbour, and Furetière names no talon."),
+        "dealer_exchange": (
+            "The project's reading: Furetière names no talon or stack to exchange with (H1), so the dealer keeps "
+            "his card."),
         "roles": (
-            "Lebrun (1828) gives Coucou's rules under the name Her: «wenn er einen König erhält, nicht „Kuckuck!“, "
-            "sondern „Her!“» (H1): the king refuses."),
+            "Lebrun (1828) gives Coucou's rules under the name Her: a player «wenn er einen König erhält, nicht "
+            "„Kuckuck!“, sondern „Her!“ sagt» (H2): the king refuses."),
         "min_players": "Furetière gives no count: two, the least that can play.",
         "piquet_below_seven": "Furetière names no piquet pack: the whole ordinary pack.",
         "all_equal": "Lebrun describes Hère as Coucou «nach den traditionellen Regeln»: F5 stands, read as for Coucou.",
@@ -983,7 +1027,8 @@ OPEN_POINTS: dict[str, tuple[str, ...]] = {
     "digital-4p": ("targeted_dealer_decides", "cat_undo_through_inn", "inn_keeper_cannot_pay"),
     # Q2 for the king (seed 003): nothing says whether a king holder who refused acts afterwards
     "coucou": ("targeted_holder_acts", "all_equal", "talon_card", "all_out"),
-    "as-qui-court": ("targeted_holder_acts", "all_equal", "all_out"),
+    # Q18: a king on the talon when the dealer goes there (A4 against Coucou's F4)
+    "as-qui-court": ("targeted_holder_acts", "dealer_draws_king", "all_equal", "all_out"),
     "here": ("targeted_holder_acts", "all_equal", "all_out"),
     "ranter-go-round": (),
     "screw-your-neighbour": ("targeted_holder_acts", "all_equal", "all_out"),

@@ -737,7 +737,9 @@ def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: lis
     is_spared = losers.spared
     spared = [str(seats[j]) for j in live if is_spared[j]]
     if spared:
-        notes.append(("Q3", f"a cuckoo never loses: seat(s) {', '.join(spared)} spared"))
+        # Q3 where the ruleset's source leaves it open; Zeh's Z8 decides two players with one fool
+        spared_rule = rules.cites("cuckoo-spared-two" if n_live == 2 and ranked.single else "cuckoo-spared")
+        notes.append((spared_rule, f"a cuckoo never loses: seat(s) {', '.join(spared)} spared"))
     if losers.pair:
         notes.append(("K19", "both hold a cuckoo: neither loses"))
     keeper_pays, offerer_pays, unpaid = paid.keeper_pays, paid.offerer_pays, paid.unpaid

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling
 from ..formats.position import Problem
-from ..formats.sources import RULES, SOURCES, cite
+from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
@@ -820,27 +820,22 @@ def rulesets_json() -> dict[str, Any]:
 
 
 def citation(key: str) -> str:
-    """A rule ID or source key as a reader cites it, by author and year: ``'K13, N. Farina
-    2010, §Ereigniskarten'``; an open question says it is one, and whose text it is open in."""
+    """A rule ID or source key as a reader cites it, by author and year and the account it is
+    read in: ``'K13, N. Farina 2010, after the German account 'Cucù und Lu Stù', section
+    Ereigniskarten'`` (:func:`cucu_ref.formats.sources.reference`); an open question says it is
+    one, and whose text it is open in."""
     if key in RULES:
         rule = RULES[key]
         source = SOURCES[rule.source]
-        author = _author(source.author)
-        year = f" {source.year}" if source.year is not None else ""
         if key.startswith("Q"):
-            return f"{key}, an open question of {author}{year}"
-        if rule.source == "cucu-ref":
-            return f"{key}, this project's own bookkeeping"
-        return f"{key}, {author}{year}, §{rule.section}"
+            year = f" {source.year}" if source.year is not None else ""
+            return f"{key}, an open question of {author_name(rule.source)}{year}"
+        return f"{key}, {reference(key)}"
     if key in SOURCES:
         source = SOURCES[key]
-        return f"{_author(source.author)} ({source.year if source.year is not None else 'no date'})"
+        after = f", in {author_name(source.via)}" if source.via else ""
+        return f"{author_name(key)} ({source.year if source.year is not None else 'no date'}){after}"
     return key
-
-
-def _author(author: str) -> str:
-    # 'digital Cuccù rules page' is a description, not a name
-    return f"the {author}" if author[:1].islower() else author
 
 
 def _setting_words(rules: Any) -> str:

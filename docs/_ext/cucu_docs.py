@@ -75,7 +75,7 @@ from cucu_ref.game.engine import note_hint
 from cucu_ref.game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, Rules, open_options, options_in_play,
 )
-from cucu_ref.formats.sources import RULES, SOURCES
+from cucu_ref.formats.sources import RULES, SOURCES, author_name, reference
 from cucu_ref.game.state import ActionKind, State
 
 logger = logging.getLogger(__name__)
@@ -106,7 +106,7 @@ def linked(text: str) -> str:
 
 def author(source_key: str) -> str:
     source = SOURCES[source_key]
-    name = f"the {source.author}" if source.author[:1].islower() else source.author
+    name = author_name(source_key)
     return f"{name} {source.year}" if source.year is not None else name
 
 
@@ -118,7 +118,7 @@ def cite(key: str) -> str:
             return f"{rule_ref(key)} (an open question of {escape(author(rule.source))})"
         if rule.source == "cucu-ref":
             return f"{rule_ref(key)} (this project's bookkeeping)"
-        return f"{rule_ref(key)} ({escape(author(rule.source))}, §{escape(rule.section)})"
+        return f"{rule_ref(key)} ({escape(reference(key))})"
     if key in SOURCES:
         return rf"\ :source:`{escape(author(key))} <{key}>`\ "
     # An ID the data cites but cucu_ref.formats.sources does not list yet: shown, never invented.
@@ -394,8 +394,10 @@ def sources_lines() -> list[str]:
     lines: list[str] = []
     for key, source in SOURCES.items():
         year = source.year if source.year is not None else "no date given"
-        if source.seed != "-":
-            seed = f"reported in seed ``{source.seed}``"
+        if source.via:
+            seed = f"read in {escape(author_name(source.via))}"
+        elif source.seed != "-":
+            seed = "in the project's source documents"
         elif source.url:
             seed = f"no seed reports it: read from the public page {source.url}"
         else:
@@ -411,15 +413,12 @@ def rules_lines() -> list[str]:
         groups.setdefault(re.sub(r"\d+$", "", rule_id), []).append(rule_id)
     lines: list[str] = []
     for prefix, ids in groups.items():
-        authors = list(dict.fromkeys(SOURCES[RULES[i].source].author for i in ids))
+        authors = list(dict.fromkeys(author_name(RULES[i].source) for i in ids))
         lines += title(f"{prefix}: {', '.join(authors)}", "~")
         for rule_id in ids:
             rule = RULES[rule_id]
-            source = SOURCES[rule.source]
-            year = source.year if source.year is not None else "n.d."
-            lines += [f".. rule:: {rule_id}", "",
-                      f"**{rule_id}** {escape(rule.text)} ({escape(source.author)} {year}, "
-                      f"§{escape(rule.section)})", ""]
+            lines += [f".. rule:: {rule_id}", "", f"**{rule_id}** {escape(rule.text)} ({escape(reference(rule_id))})",
+                      ""]
     return lines
 
 

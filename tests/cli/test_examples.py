@@ -240,7 +240,8 @@ def test_text_output_cites_rules(capsys):
     assert text.count("N. Farina") == 1
     assert "Claim by Anna: UPHELD" in text
     assert main(["--steps", example("campli-cat-undo.json")]) == 0
-    assert "K13 (N. Farina 2010, §Ereigniskarten)" in capsys.readouterr().out
+    assert "K13 (N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten)" in \
+        capsys.readouterr().out
 
 
 @pytest.mark.parametrize("name", sorted(n for n in os.listdir(EXAMPLES) if n.endswith(".json")))

@@ -395,8 +395,8 @@ def test_A1_the_king_is_shown_and_A4_no_talon_without_an_ace(capsys, tmp_path):
 # --------------------------------------------------------------------------- Hère (seed 003)
 
 
-def test_H1_the_king_says_her(capsys):
-    # H1 (Lebrun 1828): "wenn er einen König erhält, nicht 'Kuckuck!', sondern 'Her!' sagt": no exchange;
+def test_H2_the_king_says_her(capsys):
+    # H2 (Lebrun 1828): "wenn er einen König erhält, nicht 'Kuckuck!', sondern 'Her!' sagt": no exchange;
     # Anna's 2 is the lowest of 2, K, 5.
     code, out = rule(capsys, "here-king-says-her.json")
     assert code == 0

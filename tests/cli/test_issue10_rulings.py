@@ -221,14 +221,16 @@ def test_the_text_ruling_leads_with_the_verdict_then_the_claim_then_the_steps(ca
     showdown = next(x for x in lines if x.startswith("  Showdown"))
     assert "lowest card: Bruno loses a mark; Anna deals next (K15, K2)" in showdown
     # each source once, at the end
-    assert lines[-1] == "Sources: N. Farina (2010): K2, K4, K5, K7, K8, K13, K15"
+    # issue 24 §2: the source names the account it is read in
+    assert lines[-1] == ("Sources: N. Farina (2010), in the German account 'Cucù und Lu Stù': K2, K4, K5, K7, K8, "
+                         "K13, K15")
     assert sum("Farina" in x for x in lines) == 1
     # --steps: today's full list, headings a person reads, the path kept beside them
     assert main(["--steps", os.path.join(EXAMPLES, "campli-cat-undo.json")]) == 0
     full = capsys.readouterr().out.splitlines()
     assert "  Anna offers:  ($.history[1])" in full
-    assert "    Anna offers the card to the next player ('passo') -- K5 (N. Farina 2010, §Geben und Kartentausch)" \
-        in full
+    assert ("    Anna offers the card to the next player ('passo') -- K5 (N. Farina 2010, after the German account "
+            "'Cucù und Lu Stù', section Geben und Kartentausch)") in full
 
 
 def test_the_ordinary_pack_games_speak_their_own_words(capsys):

@@ -114,7 +114,7 @@ def test_a_reading_difference_is_named():
     assert answer["outcome"]["hands"] == ["2", "K", "5", "K"]
     (result,) = run_under([v], _reads_exchanges, NAMES)
     assert result.verdict == "fail"
-    assert "agrees under `dealer_draws_king = exchanges` (S4)" in result.why
+    assert "agrees under `dealer_draws_king = exchanges` (Q18)" in result.why
     # declared, the reading re-rules the vector and the program passes
     (result,) = run_under([v], _reads_exchanges, NAMES, Profile({"dealer_draws_king": "exchanges"}))
     assert result.verdict == "pass"

@@ -123,12 +123,33 @@ def test_A4_the_dealer_goes_to_the_talon_only_after_receiving_an_ace():
     assert {a.kind for a in legal_actions(kept)} == {ActionKind.KEEP}  # an ace dealt, not received
 
 
+@pytest.mark.parametrize("reading, dealer_loses", [("keeps-own", True), ("exchanges", False)])
+def test_Q18_the_dealer_holding_the_ace_finds_a_king_on_the_talon(reading, dealer_loses):
+    # Seed 003 §As Qui Court: the fourth player passes the ace to the dealer (A3), who may go to the
+    # talon because he received an ace (A4), and finds a king there.  'keeps-own' (the default):
+    # Coucou's talon rule stands, "Sollte diese Karte ein König sein, ist kein Kartentausch erlaubt"
+    # (§Spielverlauf, F4): he keeps the ace and loses with it.  'exchanges' (A4 read alone): he takes
+    # the king, and the first hand's 7 is the lowest card (F5).
+    rules = AQC.with_options({"dealer_draws_king": reading})
+    state, _ = play(table(rules, 5), "7 8 9 A Q", ["keep", "keep", "keep", "offer"], then="K")
+    assert state.hands[4] == fr("A")
+    assert {a.kind for a in legal_actions(state)} == {ActionKind.KEEP, ActionKind.EXCHANGE_WITH_STACK}
+    state, events = run(state, ["stack"])
+    if dealer_loses:
+        assert state.hands[4] == fr("A") and losers(events) == [4]
+        assert [e.rule for e in of_kind(events, "stack-king")] == ["F4"]
+    else:
+        assert state.hands[4] == fr("K") and losers(events) == [0]
+        assert of_kind(events, "stack-king") == []
+
+
 def test_H1_here_one_card_each_exchange_with_the_neighbour_lowest_loses():
     # Furetière: "jeder Spieler nur eine Karte erhält und diese mit seinem Nachbarn tauschen kann. Der
-    # Spieler mit der niedrigsten Karte verliert."  Lebrun: the king holder says "Her!".
+    # Spieler mit der niedrigsten Karte verliert."  Lebrun (1828), not Furetière, has the king holder
+    # say "Her!": the king's refusal cites his own rule, H2 (§Hère).
     state, events = play(table(HERE, 3), "A 5 K", ["offer", "offer"])
     assert state.hands == (fr("5"), fr("A"), fr("K"))
-    assert [e.rule for e in of_kind(events, "arresto")] == ["H1"]
+    assert [e.rule for e in of_kind(events, "arresto")] == ["H2"]
     # the king was the dealer's: play goes on right of him, so the deal is over (K10 via Q2 'never')
     assert losers(events) == [1] and state.phase == Phase.SHUFFLE
 

@@ -12,7 +12,7 @@ from cucu_ref.game.cards import PACKS
 from cucu_ref.game.engine import IllegalActionError, legal_actions, step
 from cucu_ref.game.rulesets import preset
 from cucu_ref.game.state import Action, ActionKind, Phase
-from tests.helpers import card, kinds, losers, marks_lost, of_kind, play, run, table
+from tests.helpers import card, cards, kinds, losers, marks_lost, of_kind, play, run, table
 
 LU = preset("lu-stu")
 
@@ -142,6 +142,23 @@ def test_L8_inn_dealt_ends_the_way_back_inn_got_by_exchange_is_exchanged():
     # (exchanged): it must be exchanged too.
     state, events = play(table(LU, 5), "V XI II XII", ["offer", "accept", "offer"])
     assert state.hands[:3] == (card("II"), card("XI"), card("V"))
+
+
+def test_L8_the_way_back_goes_on_past_a_horse_and_through_an_inn_got_by_exchange():
+    # Seed 000 §Lu Stù, XII Katze: on the way back "wird ein XIII Pferd wie üblich übersprungen" and
+    # an inn "vorher selbst durch Tausch erworben ... muss ... getauscht werden, und die
+    # Rücktauschaktion geht weiter": neither ends it (issue 29 §4; L8 once said "until an event
+    # card stops it").  Worked by hand, six seats, the dealer F last, dealt from the top (L2):
+    #   A V keeps; B IIII offers to C's inn, the bargain is accepted: they exchange (L7), B holds XI;
+    #   play goes on right of the inn: D XIII keeps; E II offers to the dealer F's cat: E pays (L8)
+    #   and offers left: D's horse is skipped; C's IIII (plain) exchanges: C II, E IIII; B's inn,
+    #   got by exchange, exchanges and the way goes on: B II, C XI; A's V exchanges: A II, B V; the
+    #   way back ends with the first hand (Q5).  The dealer's cat was asked, so the deal is over
+    #   (Q2): A's II is the lowest card (L3).
+    state, events = play(table(LU, 6), "V IIII XI XIII II XII", ["keep", "offer", "accept", "keep", "offer"])
+    assert state.hands == cards("II V XI XIII IIII XII")
+    assert [e.seat for e in of_kind(events, "skip")] == [3]
+    assert marks_lost(events) == [(4, "L8"), (0, "L3")]
 
 
 def test_L10_cards_of_players_going_out_go_under_the_stack():

@@ -100,6 +100,19 @@ def test_Z8_two_players_one_fool_both_lose_unless_cucu():
     assert losers(events) == [0]
 
 
+def test_Z8_decides_the_two_player_cucu_and_is_cited_for_it():
+    # Seed 000 §«Das Cucuspiel»: "Wenn zwei spielen und einer einen Narren hat, verlieren beide eine
+    # Marke, es sei denn, die andere Karte ist der Cucu, dann verliert nur der Narr" is Zeh's own rule
+    # (Z8): the Cucu is spared by it, not by Campli's open question Q3 (issue 24 §2).  With three
+    # players, a fool and two Cucus, it is the account's gap-filling Z9 ("der Narr verliert").
+    from cucu_ref.game.scoring import evaluate
+
+    two = evaluate(ZEH, [(0, card("matto")), (1, card("XV"))])
+    assert [rule for rule, text in two.notes if "cuckoo never loses" in text] == ["Z8"]
+    three = evaluate(ZEH, [(0, card("matto")), (1, card("XV")), (2, card("XV"))])
+    assert [rule for rule, text in three.notes if "cuckoo never loses" in text] == ["Z9"]
+
+
 def test_Z9_two_players_equal_cards_both_pay_unless_cucus():
     _, events = play(table(ZEH, 2), "VII VII", ["keep", "keep"])
     assert sorted(losers(events)) == [0, 1]

@@ -64,7 +64,7 @@ def test_a_wrong_net_is_the_first_divergence_with_rule_and_source():
     d = out["divergence"]
     assert out["status"] == "diverges" and out["exit_code"] == 1
     assert (d["path"], d["what"], d["trace"], d["engine"], d["rule"]) == ("$.outcome.net[1]", "net", 0, -1, "K13")
-    assert d["source"] == "K13 (N. Farina 2010, §Ereigniskarten)"
+    assert d["source"] == "K13 (N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten)"
 
 
 def test_a_program_that_does_not_undo_shows_in_the_hands():

@@ -81,7 +81,7 @@ def test_decision_words_and_their_sources(text, meaning, source):
     ("Cucù!", "cuckoo", "K10"), ("Kuckuck", "cuckoo", "K10"), ("bum", "hunter", "K11"), ("Tuff", "hunter", "K11"),
     ("salta", "horse", "K12"), ("gnaf", "cat", "K13"), ("fermatevi aliquanto", "inn", "K14"),
     ("zumb", "horse", "L9"), ("Gnaf, cart’arrit", "cat", "L8"), ("Tingh la Cas, che mi dai in cambio", "inn", "L7"),
-    ("Gnau", "cat", "Z5"), ("Coucou !", "cuckoo", "F3"), ("Her!", "cuckoo", "H1"), ("roi", "cuckoo", "A1"),
+    ("Gnau", "cat", "Z5"), ("Coucou !", "cuckoo", "F3"), ("Her!", "cuckoo", "H2"), ("roi", "cuckoo", "A1"),
 ])
 def test_calls_and_their_sources(text, role, source):
     (word,) = V.lookup(text)
@@ -136,7 +136,7 @@ def test_each_ruleset_says_its_own_words(preset, meaning, word):
     ("campli", "cuckoo", "cucù"), ("campli", "cat", "gnaf"), ("campli", "inn", "fermatevi"),  # K10, K13, K14
     ("lu-stu", "horse", "zumb"), ("lu-stu", "cat", "gnaf, cart'arrit"), ("lu-stu", "inn", "tingh la cas"),  # L9 L8 L7
     ("zeh-1769", "cat", "Gnau"),  # Z5
-    ("coucou", "cuckoo", "Coucou"), ("here", "cuckoo", "Her"), ("as-qui-court", "cuckoo", "roi"),  # F3, H1, A1
+    ("coucou", "cuckoo", "Coucou"), ("here", "cuckoo", "Her"), ("as-qui-court", "cuckoo", "roi"),  # F3, H2, A1
     ("digital-4p", "cat", "kat"),  # D5: the cat is shown
 ])
 def test_each_ruleset_calls_in_its_own_words(preset, role, word):

@@ -74,7 +74,9 @@ EVENT_TEXT_BY_RULE = {
                       "and pays if {other} loses with the nulla",
     ("arresto", "F3"): "{seat} holds the {card} and says 'Coucou!': no exchange with {other}",
     ("arresto", "A1"): "{seat} shows the {card}: no exchange with {other}",
-    ("arresto", "H1"): "{seat} holds the {card} and says 'Her!': no exchange with {other}",
+    ("arresto", "H2"): "{seat} holds the {card} and says 'Her!': no exchange with {other}",
+    # As Qui Court (Q18 'keeps-own'): Coucou's talon rule met by the dealer
+    ("stack-king", "F4"): "the talon's card is a king: the dealer {seat} may not exchange with it and keeps his card",
     # D6: the digital game's inn is shown, and pauses the request; nobody says 'fermatevi'
     ("fermatevi", "D6"): "the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nulla "
                          "loses",

@@ -104,8 +104,8 @@ class _Facts:
 
 def _at_deal_end(ev: Event, rules: Rules) -> bool:
     """Whether ``ev`` put a card into the stack at the end the next card is dealt from (K4 the
-    bottom, L2 the top): L10's dead card goes under it, F4's talon card is its top (or, Q16
-    Meyers, near its bottom)."""
+    bottom, L2 the top): L10's dead card goes under it, F4's talon card is its top (or, under Q16's
+    alternative reading, near its bottom)."""
     bottom = rules.deal_from == "bottom"
     if ev.kind == EventKind.DEAD_CARD_UNDER_STACK:
         return bottom
