@@ -80,6 +80,12 @@ CATALOGUE: tuple[Mutation, ...] = (
         ("partner = path[-2][0]", "partner = self.order[self.order.index(seat) - 1]"),
         ("if len(other) < 2 or other[-1] != (partner, path[-1][1]) or other[-2][0] != seat:", "if False:"),
     ), "undo", "K13: the undo swaps with the seat before (a horse skipped on the way forward), not the real partner"),
+    Mutation("undo-wrong-past-a-skipped-horse", E, "_Step.undo_chain", (
+        ("partner = path[-2][0]",
+         "before = self.order[self.order.index(seat) - 1]; "
+         "partner = before if self.role(before) == HORSE and before != path[-2][0] else path[-2][0]"),
+        ("if len(other) < 2 or other[-1] != (partner, path[-1][1]) or other[-2][0] != seat:", "if False:"),
+    ), "undo", "K13: the undo swaps with a horse skipped on the way forward, and only then (narrow, issue 28)"),
     Mutation("q14-stop-ignored", E, "_Step.undo_chain", (
         ('if self.rules.cat_undo_through_inn == "undo":', "if True:"),
     ), "undo", "Q14 'stop': the undo goes on through an exchange made at the inn"),
