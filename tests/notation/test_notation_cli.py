@@ -75,7 +75,8 @@ def test_a_history_that_cannot_have_happened_points_at_its_line(tmp_path):
     assert code == EXIT_INVALID
     # line 8, 'Carla: gnaf!', column 8: the call the XV cannot make
     assert out.splitlines()[1:] == ["deal.txt:8:8: Carla holds XV, which says 'cucù', not 'gnaf' "
-                                    "[K10 (N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten)]"]
+                                    "[K10 (N. Farina 2010, after the German account 'Cucù und Lu Stù', "
+                                    "section Ereigniskarten)]"]
     code, out, _ = run(tmp_path, text, "--format", "json")
     assert json.loads(out)["problems"][0]["path"].startswith("$.history[")  # JSON keeps the paths
 
