@@ -141,9 +141,10 @@ class Alias(NamedTuple):
 # Where each card name comes from.  The seeds come first (they are the authority); the
 # others are public pages found while researching the regional names (issue 10 §5, issue 11).
 NAME_SOURCES: dict[str, str] = {
-    "seed-000": "seed 000 'Cucù und Lu Stù' (Farina 2010, Di Luigi & Mazza 2009, Zeh 1769)",
-    "seed-003": "seed 003 'Coucou (Kartenspiel)' (Académie universelle des jeux 1725, Méry 1847, Furetière 1690)",
-    "seed-004": "seed 004, the rules page of the digital Cuccù (Danish)",
+    "seed-000": "the German account 'Cucù und Lu Stù' (Farina 2010, Di Luigi & Mazza 2009, Zeh 1769)",
+    "seed-003": "the German article 'Coucou (Kartenspiel)' "
+                "(Académie universelle des jeux 1725, Méry 1847, Furetière 1690)",
+    "seed-004": "the Danish rules page of the digital Cuccù",
     "7bello": "7bellonline.it, 'I mazzi standard: Cuccù' (the pack's figures and their inscriptions)",
     "fitp-2022": "L. Fumagalli, 'Gioco del Cucco', FolkNews (lombardia.fitp.org), April 2022 (Bergamo)",
     "farina-2023": "N. Farina's 7bello pack of 2023 (sites.google.com/view/ezo-playingcards): 'Bressa' (Brescia)",
@@ -296,7 +297,7 @@ _CUCCU_ALIAS_TABLE: tuple[Alias, ...] = (
 
 # The ordinary French pack (F1): the ranks' names in the languages of the sources and tables.
 _FRENCH_ALIAS_TABLE: tuple[Alias, ...] = (
-    _A("roi", _FR, 13, "fr", "", "usage", "seed 003: 'die höchste [ist] der König'"),
+    _A("roi", _FR, 13, "fr", "", "usage", "the German article: 'die höchste [ist] der König'"),
     _A("R", _FR, 13, "fr", "", "usage", "the French index letter of the king"),
     _A("king", _FR, 13, "en", "", "usage"),
     _A("König", _FR, 13, "de", "", "seed-003",
@@ -315,7 +316,7 @@ _FRENCH_ALIAS_TABLE: tuple[Alias, ...] = (
     _A("Bube", _FR, 11, "de", "", "usage"),
     _A("fante", _FR, 11, "it", "", "wikipedia-it-cucu", "'Fante(J)'"),
     _A("knægt", _FR, 11, "da", "", "usage"),
-    _A("as", _FR, 1, "fr", "", "usage", "seed 003 'As Qui Court'"),
+    _A("as", _FR, 1, "fr", "", "usage", "the German article's 'As Qui Court'"),
     _A("ace", _FR, 1, "en", "", "usage"),
     _A("Ass", _FR, 1, "de", "", "seed-003", "'die niedrigste Karte immer das Ass'"),
     _A("asso", _FR, 1, "it", "", "usage"),
