@@ -502,7 +502,8 @@ def _copies_laid(rd: _Reading, rules: Rules, history: list[HistoryEvent], stack:
         placed += [(stack.top, "$.stack.top"), (stack.bottom, "$.stack.bottom"), *stack.extra_at]
         return placed + [(e.card, f"{e.path}.card") for e in deals] + [(c, where) for c, where, _ in field_dealt]
 
-    _surplus(rd.pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", rd.chk)
+    _surplus(rd.pack, [c for c in layout if c is not None], layout_places, "the dealt cards and the stack", rd.chk,
+             rd.rules)
 
 
 def _copies_held(rd: _Reading, history: list[HistoryEvent], hands: dict[int, Card], hand_at: dict[int, str],
@@ -520,7 +521,7 @@ def _copies_held(rd: _Reading, history: list[HistoryEvent], hands: dict[int, Car
 
     held = [*hands.values(), *(c for s, c in shown.items() if s not in hands),
             *(e.card for e in shown_seen.values() if e.card is not None)]
-    _surplus(rd.pack, held, held_places, "the cards held at the end", rd.chk)
+    _surplus(rd.pack, held, held_places, "the cards held at the end", rd.chk, rd.rules)
 
 
 _PACK_WORDS = {
@@ -531,9 +532,12 @@ _PACK_WORDS = {
 }
 
 
-def pack_rule(pack: Any) -> str:
-    """The rule that says what ``pack`` holds, in its own game: F1 for the French packs, C1 for
-    the Cuccù pack (a refusal never cites another game's rule, issue 24 §4)."""
+def pack_rule(pack: Any, rules: Optional[Rules] = None) -> str:
+    """The rule that says what ``pack`` holds, in its own game: the ruleset's own (its
+    ``pack`` citation: C1, F1, R1, S1), else by the pack's family, F1 for the French packs and
+    C1 for the Cuccù pack (a refusal never cites another game's rule, issue 24 §4)."""
+    if rules is not None:
+        return rules.citation_of["pack"]
     return "F1" if pack.family == _cards.FRENCH else "C1"
 
 
@@ -544,7 +548,7 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
     or a misspelling, with suggestions from this pack only."""
     game = rules.name if rules is not None else "this ruleset"
     own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")
-    family_rule = pack_rule(pack)
+    family_rule = pack_rule(pack, rules)
     text = repr(value)
     try:
         same = _cards.parse(value, pack.family)
@@ -631,7 +635,7 @@ def _same_card(seat: Optional[int], card: Optional[Card], where: str,
 
 
 def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,
-             chk: _Checker) -> None:
+             chk: _Checker, rules: Optional[Rules] = None) -> None:
     """C1/C4: more copies of a card than the pack holds, reported at the first copy too many,
     naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
     if not seen:
@@ -649,7 +653,7 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
         chk.add(at[allowed], f"{where} hold {word} {_cards.format(c)}: the {pack.name} pack has {allowed} "
                              f"{'copy' if allowed == 1 else 'copies'}"
                              + (" (no lions in this pack, C4)" if allowed == 0 else others),
-                "C4" if allowed == 0 else pack_rule(pack))
+                "C4" if allowed == 0 else pack_rule(pack, rules))
 
 
 # (id of the rules, the overrides with their types) -> (the rules, the rules with them): a batch

@@ -250,6 +250,9 @@ DEFAULT_CITATIONS: dict[str, str] = {
     # a card the table names where the cards' path puts another: the rule that keeps cards
     # hidden until they are shown (K9); a game whose source says only 'all show' cites that
     "held": "K9",
+    # what the pack holds (C1): the rule a refusal cites for a card the pack has no more copies
+    # of, or none at all; each game's own (F1, R1, S1), never another game's (issue 24 §4)
+    "pack": "C1",
     # two players left with cards of one rank (Lu Stù's L6); a ruleset that names no rule of its
     # own for it cites its own showdown rule there (Rules.citation_of), K15 for Campli's
     "two-left": "K15",
@@ -432,7 +435,7 @@ _COUCOU = Rules(
     all_out="all-return",
     citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), ("keep", "F3"),
                ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "F3"), ("showdown", "F5"), ("dealer-exchange", "F4"),
-               ("winner", "F6"), ("held", "F5")),
+               ("winner", "F6"), ("held", "F5"), ("pack", "F1")),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -479,7 +482,7 @@ PRESETS: dict[str, Rules] = {
         dealer_draws_king="keeps-own",
         citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"),
                    ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
-                   ("stack-king", "F4"), ("winner", "F6"), ("held", "F5")),
+                   ("stack-king", "F4"), ("winner", "F6"), ("held", "F5"), ("pack", "F1")),
     ),
     # Furetière (1690): one card each, the neighbour, the lowest loses (H1); Lebrun (1828): the king
     # holder says 'Her!' (H2)
@@ -491,7 +494,8 @@ PRESETS: dict[str, Rules] = {
         last_request_to="dealer",
         piquet_below_seven="no",
         citations=(("shuffle", "H1"), ("deal", "H1"), ("keep", "H1"), ("offer", "H1"), (CUCKOO, "H2"),
-                   ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1"), ("held", "H1")),
+                   ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1"), ("held", "H1"),
+                   ("pack", "F1")),
     ),
     # Cassell (1881): no privileged card, at most one exchange, the last turned up loses
     "ranter-go-round": dataclasses.replace(
@@ -508,7 +512,7 @@ PRESETS: dict[str, Rules] = {
         all_equal="all-lose",
         piquet_below_seven="no",
         citations=(("shuffle", "R2"), ("deal", "R2"), ("keep", "R2"), ("offer", "R2"), ("showdown", "R4"),
-                   ("dealer-exchange", "R2"), ("exchange", "R3"), ("held", "R4")),
+                   ("dealer-exchange", "R2"), ("exchange", "R3"), ("held", "R4"), ("pack", "R1")),
     ),
     # The modern descendant (pagat.com, Cuckoo: Chase the Ace, Screw Your Neighbor): kings block,
     # each player has one turn, the dealer's draw from the stock returns a king, all tied lowest lose
@@ -529,7 +533,7 @@ PRESETS: dict[str, Rules] = {
         piquet_below_seven="no",
         citations=(("shuffle", "S2"), ("deal", "S2"), ("keep", "S2"), ("offer", "S2"), ("exchange", "S3"),
                    (CUCKOO, "S3"), ("dealer-exchange", "S4"), ("showdown", "S5"), ("out", "S5"), ("winner", "S5"),
-                   ("held", "S5")),
+                   ("held", "S5"), ("pack", "S1")),
     ),
     "digital-4p": Rules(
         name="digital-4p",

@@ -102,7 +102,7 @@ def test_each_shorter_condition_holds_in_exactly_its_cases(tmp_path):
     expected = {
         "Carla was dealt a card from Leone to V and Bruno's card is higher than Carla's card":
             lambda b, c: leone <= c <= five and b > c,
-        "Bruno was dealt a card from Leone to V and Bruno's card is the same card as Carla's card":
+        "Bruno was dealt a card from Leone to V and Bruno's card ranks the same as Carla's card":
             lambda b, c: leone <= b <= five and b == c,
         "Bruno was dealt a card from Leone to V and Bruno's card is lower than Carla's card":
             lambda b, c: leone <= b <= five and b < c,

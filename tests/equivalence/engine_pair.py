@@ -47,8 +47,10 @@ NAMES = tuple(f"p{i}" for i in range(20))
 # there they would differ by design.  Q7's 'fresh-card' (round 5): a player who buys back during
 # a Lu Stù deal is dealt a new card (engine._Step.reenter_during_deal); the frozen engine knows
 # only the default, 'next-deal', which stays in the comparison.  The reading has its own tests
-# (tests/rules/test_q7_buy_back_card.py).
-NEW_BEHAVIOUR = frozenset({("buy_back_card", "fresh-card")})
+# (tests/rules/test_q7_buy_back_card.py).  L5's 'without_fools = yes' (issue 25: the table
+# plays without the fools) is new too: the frozen engine deals the fools whatever the option;
+# it has its own tests (tests/rules/test_l5_without_fools.py and the L5 vectors).
+NEW_BEHAVIOUR = frozenset({("buy_back_card", "fresh-card"), ("without_fools", "yes")})
 
 # every (option, reading) pair but those, in the order of OPTIONS: match k plays pair k mod len
 READINGS = tuple((name, reading.value) for name, spec in OPTIONS.items() for reading in spec.readings

@@ -11,7 +11,7 @@ import pytest
 
 from cucu_ref.cli.adjudicate import adjudicate_document
 from cucu_ref.formats.position import position_from_replay
-from cucu_ref.formats.sources import RULES
+from cucu_ref.formats.sources import RULES, SOURCES
 from cucu_ref.game.engine import new_match
 from cucu_ref.game.playout import trajectory
 from cucu_ref.game.rulesets import PRESET_INFO, PRESETS
@@ -21,12 +21,15 @@ NAMES = ["Anna", "Bruno", "Carla", "Dora", "Elena"]
 
 
 def family(preset: str) -> set[str]:
+    """The preset's sources, those of the preset it restates, and the accounts they are read in
+    (As Qui Court and Hère follow the German article's own Coucou rules, F1-F6, where their
+    authors say nothing else)."""
     out = {"cucu-ref"}
     name: str | None = preset
     while name is not None:
         out |= set(PRESET_INFO[name].sources)
         name = PRESET_INFO[name].base
-    return out
+    return out | {SOURCES[key].via for key in out if key in SOURCES and SOURCES[key].via}
 
 
 def one_deal(preset: str, seed: int) -> dict:

@@ -174,10 +174,10 @@ def _alternatives(text: str) -> int:
 _COMPARE: dict[str, tuple[Callable[[Card, Card], bool], str, tuple[str, ...]]] = {
     "lower": (lambda a, b: a.value < b.value, "{a} is lower than {b}", ("lower",)),
     "higher": (lambda a, b: a.value > b.value, "{a} is higher than {b}", ("higher",)),
-    "same": (lambda a, b: a.value == b.value, "{a} is the same card as {b}", ("same",)),
+    "same": (lambda a, b: a.value == b.value, "{a} ranks the same as {b}", ("same",)),
     "not-higher": (lambda a, b: a.value <= b.value, "{a} is not higher than {b}", ("lower", "same")),
     "not-lower": (lambda a, b: a.value >= b.value, "{a} is not lower than {b}", ("higher", "same")),
-    "other": (lambda a, b: a.value != b.value, "{a} is not the same card as {b}", ("lower", "higher")),
+    "other": (lambda a, b: a.value != b.value, "{a} does not rank the same as {b}", ("lower", "higher")),
 }
 
 

@@ -186,7 +186,7 @@ class _Table:
         # the rules themselves, not of a Recorder: this is no read of the engine's)
         real = rules._rules if isinstance(rules, Recorder) else rules
         self.real_rules = real  # (the deal's places and messages below ask these, never the Recorder)
-        self.pack_rule = pack_rule(_cards.PACKS[real.pack])  # what the pack holds: C1, F1
+        self.pack_rule = pack_rule(_cards.PACKS[real.pack], real)  # what the pack holds: C1, F1, R1, S1
         self.deal_rules: Optional[Rules] = None if fixed_deal_places(real) else real
         # with a partial order (or none) the layout left the named dealt cards to the replay:
         # each is laid where the engine deals its seat (:meth:`lay_named`), which checks it there
