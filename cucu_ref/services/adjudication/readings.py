@@ -221,97 +221,120 @@ def _source(ref: str) -> str:
 def open_questions(pos: Position, run: Run, chosen: list[CaseOutcome]) -> list[dict[str, Any]]:
     """Every open point whose readings give this position different outcomes, each reading
     with its source and outcomes."""
-    base_key: Optional[tuple[str, ...]] = None
-    base_fp: Optional[frozenset[tuple[Any, ...]]] = None  # computed when a re-run first needs it
+    asked = _Questions(pos, run, chosen)
     found = []
-    screens: Optional[dict[str, Callable[[], bool]]] = None
-    by_reading: dict[str, Callable[[str, str], bool]] = {}
-    impossible: dict[str, Callable[[Rules], bool]] = {}
-    read = run.read
     for spec in open_specs(pos.preset):
-        name = spec.name
-        if name not in read or not hasattr(pos.rules, name):
+        if spec.name not in run.read or not hasattr(pos.rules, spec.name) or not asked.may_matter(spec.name):
             continue
-        if screens is None:
+        question = asked.question(spec)
+        if question is not None:
+            found.append(question)
+    return found
+
+
+class _Questions:
+    """The open points of one ruling, asked one by one.  What every question shares is computed
+    once, when the first needs it: the screens that tell a reading cannot change the ruling,
+    and the chosen run's fingerprint and outcome key."""
+
+    def __init__(self, pos: Position, run: Run, chosen: list[CaseOutcome]) -> None:
+        self.pos, self.run, self.chosen = pos, run, chosen
+        self.base_key: Optional[tuple[str, ...]] = None
+        self.base_fp: Optional[frozenset[tuple[Any, ...]]] = None
+        self.screens: Optional[dict[str, Callable[[], bool]]] = None
+        self.by_reading: dict[str, Callable[[str, str], bool]] = {}
+        self.impossible: dict[str, Callable[[Rules], bool]] = {}
+
+    def may_matter(self, name: str) -> bool:
+        """False where a screen shows the option cannot change this ruling."""
+        if self.screens is None:
             # the screens read the ruling's own run: where every card is known that is the one
             # path the replay took, and a reading that cannot change it cannot change the
             # ruling; where cards are unknown, a branch that died under the chosen reading might
             # live under another, so every open point the engine read is re-run
-            known = not run.lay.labels
-            screens = _screens(pos, run) if known else {}
-            by_reading = _reading_screens(run) if known else {}
-            impossible = _impossible_screens(pos, run) if known else {}
-        if not screens.get(name, lambda: True)():
-            continue
-        current = getattr(pos.rules, name)
-        may_differ = by_reading.get(name)
-        fails = impossible.get(name)
+            known = not self.run.lay.labels
+            self.screens = _screens(self.pos, self.run) if known else {}
+            self.by_reading = _reading_screens(self.run) if known else {}
+            self.impossible = _impossible_screens(self.pos, self.run) if known else {}
+        return self.screens.get(name, lambda: True)()
+
+    def question(self, spec: Any) -> Optional[dict[str, Any]]:
+        """The open point ``spec`` with every reading's outcomes, or None where no reading
+        changes them."""
+        current = getattr(self.pos.rules, spec.name)
         alternatives: list[tuple[dict[str, Any], Optional[Run]]] = []
         differs = False
         for reading in spec.readings:
             entry: dict[str, Any] = {"reading": reading.value, "chosen": reading.value == current,
                                      "source": _source(reading.source), "text": reading.text}
-            if reading.value == current:
-                entry["status"] = "ruling"
-                entry["outcomes"] = _summary(chosen)
-                alternatives.append((entry, None))
-                continue
-            if may_differ is not None and not may_differ(current, reading.value):
-                # it plays this position step for step as the chosen reading does
-                entry["status"] = "ruling"
-                alternatives.append((entry, run))
-                continue
-            other: Optional[Rules] = None
-            try:
-                other = _with_option(pos.rules, name, reading.value)
-                if fails is not None and fails(other):
-                    # the re-run would find no ruling: an entry dropped below, its message unread
-                    entry.update(status="history-impossible",
-                                 message="the next decision the history writes is not open")
-                    alternatives.append((entry, None))
-                    continue
-                alt = rerun_from(pos, run, name, other)
-            except Unsupported as err:
-                entry.update(status="not-built", message=f"the engine does not build this reading yet: {err}")
-                alternatives.append((entry, None))
-                # one that deals from places depending on play where the position's own rules fix
-                # them (Q7's fresh card, layout: a 'top' given) deals other cards: it may differ
-                differs = differs or (other is not None and lays_otherwise(pos, other))
-                continue
-            except Exception as err:  # a reading the engine rejects for this position
-                entry.update(status="not-built", message=str(err))
-                alternatives.append((entry, None))
-                continue
-            if not alt.leaves:
-                entry.update(status="history-impossible",
-                             message=best_failure(alt.failures).message if alt.failures else "no ruling")
-                alternatives.append((entry, None))
-                continue
+            same, changes = self.reading(spec.name, current, reading.value, entry)
+            alternatives.append((entry, same))
+            differs = differs or changes
+        if not differs:
+            return None
+        readings = []
+        for entry, same in alternatives:
+            if same is not None:  # the same outcome as the chosen reading: summarise it now
+                entry["outcomes"] = _summary(self.chosen if same is self.run
+                                             else group(self.pos, same, with_steps=False))
+            if entry["status"] != "history-impossible" or entry["chosen"]:
+                readings.append(entry)
+        reason = PRESET_REASONS.get(self.pos.preset, {}).get(spec.name)
+        return {"option": spec.name, "settles": spec.settles,
+                "source": cite(spec.settles) if spec.settles in RULES else None,
+                "question": spec.question, "chosen": current, "why_chosen": reason,
+                "readings": readings}
+
+    def reading(self, name: str, current: str, value: str,
+                entry: dict[str, Any]) -> tuple[Optional[Run], bool]:
+        """Fill ``entry`` for the reading ``value`` of ``name``; return the run whose outcome is
+        the chosen one's (summarised later, if the question is shown) or None, and whether this
+        reading may change the outcome."""
+        if value == current:
             entry["status"] = "ruling"
-            if base_fp is None:
-                base_fp = fingerprint(run)
-            if fingerprint(alt) != base_fp:
-                if base_key is None:
-                    base_key = outcome_key(chosen)
-                outcomes = group(pos, alt, with_steps=False)
-                entry["outcomes"] = _summary(outcomes)
-                differs = differs or outcome_key(outcomes) != base_key
-                alternatives.append((entry, None))
-            else:
-                alternatives.append((entry, alt))
-        if differs:
-            readings = []
-            for entry, same in alternatives:
-                if same is not None:  # the same outcome as the chosen reading: summarise it now
-                    entry["outcomes"] = _summary(chosen if same is run else group(pos, same, with_steps=False))
-                if entry["status"] != "history-impossible" or entry["chosen"]:
-                    readings.append(entry)
-            reason = PRESET_REASONS.get(pos.preset, {}).get(name)
-            found.append({"option": name, "settles": spec.settles,
-                          "source": cite(spec.settles) if spec.settles in RULES else None,
-                          "question": spec.question, "chosen": current, "why_chosen": reason,
-                          "readings": readings})
-    return found
+            entry["outcomes"] = _summary(self.chosen)
+            return None, False
+        may_differ = self.by_reading.get(name)
+        if may_differ is not None and not may_differ(current, value):
+            # it plays this position step for step as the chosen reading does
+            entry["status"] = "ruling"
+            return self.run, False
+        other: Optional[Rules] = None
+        try:
+            other = _with_option(self.pos.rules, name, value)
+            fails = self.impossible.get(name)
+            if fails is not None and fails(other):
+                # the re-run would find no ruling: an entry dropped below, its message unread
+                entry.update(status="history-impossible", message="the next decision the history writes is not open")
+                return None, False
+            alt = rerun_from(self.pos, self.run, name, other)
+        except Unsupported as err:
+            entry.update(status="not-built", message=f"the engine does not build this reading yet: {err}")
+            # one that deals from places depending on play where the position's own rules fix
+            # them (Q7's fresh card, layout: a 'top' given) deals other cards: it may differ
+            return None, other is not None and lays_otherwise(self.pos, other)
+        except Exception as err:  # a reading the engine rejects for this position
+            entry.update(status="not-built", message=str(err))
+            return None, False
+        return self.ruled(alt, entry)
+
+    def ruled(self, alt: Run, entry: dict[str, Any]) -> tuple[Optional[Run], bool]:
+        """The re-run ``alt`` of a reading: impossible, ruled alike (its run kept) or ruled
+        otherwise (its outcomes summarised, and whether they differ from the chosen ones)."""
+        if not alt.leaves:
+            entry.update(status="history-impossible",
+                         message=best_failure(alt.failures).message if alt.failures else "no ruling")
+            return None, False
+        entry["status"] = "ruling"
+        if self.base_fp is None:
+            self.base_fp = fingerprint(self.run)
+        if fingerprint(alt) == self.base_fp:
+            return alt, False
+        if self.base_key is None:
+            self.base_key = outcome_key(self.chosen)
+        outcomes = group(self.pos, alt, with_steps=False)
+        entry["outcomes"] = _summary(outcomes)
+        return None, outcome_key(outcomes) != self.base_key
 
 
 def rejected_readings(pos: Position) -> list[dict[str, Any]]:
