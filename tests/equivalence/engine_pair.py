@@ -55,10 +55,10 @@ NEW_BEHAVIOUR = frozenset({("buy_back_card", "fresh-card"), ("without_fools", "y
 # Citations changed on purpose since the frozen copy (issue 29, issue 24 §2): (preset, event
 # kind, the frozen engine's rule) -> today's rule.  Only the rule an event names changed; what
 # happened did not.  As Qui Court's dealer meeting a king on the talon cites Coucou's F4, which
-# Méry does not change (Q18), not pagat's S4; Hère's 'Her!' is Lebrun's H2, not Furetière's H1.
+# Méry does not change (Q18), not pagat's S4: the frozen engine writes S4 itself.  (Hère's
+# 'Her!', now Lebrun's H2, needs no entry: both engines read it from the ruleset's citations.)
 RECITED = {
     ("as-qui-court", "stack-king", "S4"): "F4",
-    ("here", "arresto", "H1"): "H2",
 }
 
 
