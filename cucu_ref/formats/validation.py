@@ -62,7 +62,7 @@ def _validator(name: str) -> Any:
 
 
 def _pure_validator(name: str) -> Any:
-    # cold start: schema_check costs 2 ms, used only where jsonschema_rs is missing (the browser page) and by tests
+    # cold start: schema_check costs 6 ms, used only by the browser page (no jsonschema_rs in Pyodide) and tests
     from .schema_check import Validator
 
     return Validator(schema(name))
