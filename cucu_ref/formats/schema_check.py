@@ -23,22 +23,22 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from dataclasses import dataclass
+from typing import Any, Iterator, Optional
 
-__all__ = ["Validator", "SchemaError"]
+__all__ = ["Validator", "SchemaError", "ErrorKind"]
 
 # jsonschema-rs lists a failed type's allowed types in this order, whatever the schema's
 _TYPE_ORDER = ("array", "boolean", "integer", "null", "number", "object", "string")
 
 
-@dataclass
-class _Kind:
+class ErrorKind:
     """One kind of error, shaped as jsonschema-rs's ``ValidationErrorKind``: ``name`` is the
     keyword, ``as_dict()`` its details; the class's name is jsonschema-rs's."""
 
-    name: str
-    details: dict[str, Any] = field(default_factory=dict)
+    def __init__(self, name: str, details: Optional[dict[str, Any]] = None) -> None:
+        self.name = name
+        self.details = details or {}
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.details)
@@ -50,59 +50,59 @@ class _Kind:
         raise AttributeError(attr)
 
 
-class Type(_Kind):
+class Type(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.Type``."""
 
 
-class Constant(_Kind):
+class Constant(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.Constant``."""
 
 
-class Enum(_Kind):
+class Enum(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.Enum``."""
 
 
-class Bound(_Kind):
+class Bound(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.Bound``."""
 
 
-class Pattern(_Kind):
+class Pattern(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.Pattern``."""
 
 
-class UniqueItems(_Kind):
+class UniqueItems(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.UniqueItems``."""
 
 
-class Required(_Kind):
+class Required(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.Required``."""
 
 
-class AdditionalProperties(_Kind):
+class AdditionalProperties(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.AdditionalProperties``."""
 
 
-class FalseSchema(_Kind):
+class FalseSchema(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.FalseSchema``."""
 
 
-class PropertyNames(_Kind):
+class PropertyNames(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.PropertyNames``."""
 
 
-class AnyOf(_Kind):
+class AnyOf(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.AnyOf``."""
 
 
-class OneOfNotValid(_Kind):
+class OneOfNotValid(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.OneOfNotValid``."""
 
 
-class OneOfMultipleValid(_Kind):
+class OneOfMultipleValid(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.OneOfMultipleValid``."""
 
 
-class Not(_Kind):
+class Not(ErrorKind):
     """jsonschema-rs's ``ValidationErrorKind.Not``."""
 
 
@@ -111,7 +111,7 @@ class Not(_Kind):
 class SchemaError:
     """One error, shaped as jsonschema-rs's ``ValidationError``."""
 
-    kind: _Kind
+    kind: ErrorKind
     instance_path: tuple[Any, ...]
     schema_path: tuple[Any, ...]
     instance: Any
