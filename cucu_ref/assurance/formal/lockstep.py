@@ -31,6 +31,7 @@ from ...game.engine import legal_actions, new_match, step
 from . import parametric as P
 from . import pproofs
 from .crosscheck import ALL_OUT_EVENTS, BIT, MODEL_PHASES
+from .match import Follower, differences
 from .model import DONE, INN_KEEP, INN_OFF, NONE, DECIDE, Model
 from .plan import readings
 from .props import _engine_stack
@@ -41,58 +42,98 @@ READINGS = readings()
 PHASE_OF = {Phase.DECIDE: DECIDE, Phase.INN_OFFERER: INN_OFF, Phase.INN_KEEPER: INN_KEEP}
 
 
+def _biased_values(draw, rules, n):
+    """The k = n + 2 card values a deal of ``n`` seats can reach: event cards, fools and nullas
+    drawn first and often."""
+    pack = list(cards.PACKS[rules.pack].cards)
+    favoured = [c for c in pack if c.value in rules.role_of or c.is_fool or c.value == 0]
+    chosen: list = []
+    left = list(pack)
+    for _ in range(n + 2):  # six draws in ten from the favoured cards still in the pack
+        pool = [c for c in left if c in favoured] if draw(st.integers(0, 9), label="favour") < 6 else left
+        pool = pool or left
+        card = pool[draw(st.integers(0, len(pool) - 1), label="card")]
+        left.remove(card)
+        chosen.append(card)
+    return [c.value for c in chosen]
+
+
 @st.composite
 def biased_deals(draw):
     """(rules, n, the k = n + 2 card values the deal can reach, marks): event cards, fools and
     nullas drawn first and often, marks of 1 common."""
     rules = draw(st.sampled_from(READINGS), label="rules")
     n = draw(st.integers(rules.min_players, min(rules.max_players, 8)), label="seats")
-    k = n + 2
-    pack = list(cards.PACKS[rules.pack].cards)
-    favoured = [c for c in pack if c.value in rules.role_of or c.is_fool or c.value == 0]
-    chosen: list = []
-    left = list(pack)
-    for _ in range(k):  # six draws in ten from the favoured cards still in the pack
-        pool = [c for c in left if c in favoured] if draw(st.integers(0, 9), label="favour") < 6 else left
-        pool = pool or left
-        card = pool[draw(st.integers(0, len(pool) - 1), label="card")]
-        left.remove(card)
-        chosen.append(card)
+    vals = _biased_values(draw, rules, n)
     marks = [draw(st.sampled_from((1, 1, 1, 2, 3)), label="marks") for _ in range(n)]
-    return rules, n, [c.value for c in chosen], marks
+    return rules, n, vals, marks
 
 
 class Lockstep(RuleBasedStateMachine):
-    """One deal, three implementations, every decision taken in all three."""
+    """Matches of several deals: each deal in three implementations, every decision taken in
+    all three; the match between deals (buy-backs, restarts, the dealer, the winner) in the
+    engine and the match model (:mod:`.match`)."""
 
     @initialize(deal=biased_deals())
     def deal(self, deal):
-        self._start(deal)
+        self._new_match(deal)
 
-    @precondition(lambda self: not self._in_deal())
+    @precondition(lambda self: self.engine.phase == Phase.MATCH_OVER)
     @rule(deal=biased_deals())
-    def another_deal(self, deal):
-        self._start(deal)
+    def another_match(self, deal):
+        self._new_match(deal)
 
-    def _start(self, deal):
+    @precondition(lambda self: self.engine.phase == Phase.SHUFFLE)
+    @rule(data=st.data())
+    def next_deal(self, data):
+        # the match goes on: the seats still holding marks are dealt, the engine's own marks
+        n = sum(m > 0 for m in self.engine.marks)
+        vals = _biased_values(data.draw, self.engine.rules, n)
+        note(f"next deal: stack={vals}")
+        self._start(self.engine, vals)
+
+    @precondition(lambda self: self.engine.phase == Phase.BUY_BACK and self.engine.suspended is None)
+    @rule(buys=st.booleans())
+    def buy_back(self, buys):
+        # K17 after the deal; L11 for players who went out at the showdown
+        kind = ActionKind.BUY_BACK if buys else ActionKind.DECLINE
+        self._engine_step(Action(kind, self.engine.actor))
+        self.deal_ended = False
+
+    def _new_match(self, deal):
         rules, n, vals, marks = deal
-        note(f"{rules.name} n={n} stack={vals} marks={marks}")
-        self.rules, self.n, self.vals, self.k = rules, n, vals, len(vals)
-        # the engine: a whole pack holding these cards where the deal reaches them
+        note(f"{rules.name} n={n} marks={marks}")
         state = new_match(rules, [f"p{i}" for i in range(n)], dealer=n - 1)
         state = state._replace(marks=tuple(marks), virgins=tuple(m == rules.initial_marks for m in marks))
+        self.follower = Follower(state)
+        self._start(state, vals)
+
+    def _start(self, state, vals):
+        rules = state.rules
+        self.rules, self.vals, self.k = rules, vals, len(vals)
+        marks_before = state.marks
+        note(f"stack={vals}")
+        # the engine: a whole pack holding these cards where the deal reaches them
         self.stack = _engine_stack(rules, vals, self.k)
         self.rest = list(self.stack[1:len(self.stack) - self.k + 1]) if rules.deal_from == "bottom" else list(
             self.stack[self.k - 1:len(self.stack) - 1])
-        self.engine, events = step(state, Action(ActionKind.SHUFFLE, stack=self.stack))
-        self.events = list(events)
+        self.engine = state
+        self._engine_step(Action(ActionKind.SHUFFLE, stack=self.stack))
         self.order = self.engine.order
-        # the step model and the small-step model
-        self.model = Model(rules, n)
+        self.n = len(self.order)
+        marks = [marks_before[seat] for seat in self.order]
+        # the step model and the small-step model, seats by their place in the deal order
+        self.model = Model(rules, self.n)
         self.s = self.model.initial(list(range(self.k)), vals, marks)
-        self.pm = P.PModel(rules, n, self.k, P.Arr(NONE, dict(enumerate(vals))))
+        self.pm = P.PModel(rules, self.n, self.k, P.Arr(NONE, dict(enumerate(vals))))
         self.p, trail = P.run_to_decision(self.pm, self.pm.initial(marks))
         self.micro = [self.pm.initial(marks)] + trail
+        self.deal_ended = False
+
+    def _engine_step(self, action):
+        self.engine, events = step(self.engine, action)
+        self.events = list(events)
+        self.follower.follow(events)
 
     # ---- the decision
 
@@ -105,23 +146,28 @@ class Lockstep(RuleBasedStateMachine):
         legal = legal_actions(self.engine)
         action = next((a for a in legal if BIT[a.kind] == offer), legal[0])
         d = BIT[action.kind]
-        self.engine, events = step(self.engine, action)
-        self.events = list(events)
+        self._engine_step(action)
+        events = self.events
         while self.engine.phase == Phase.BUY_BACK and self.engine.suspended is not None:
-            # L11: a buy-back in mid-deal; he takes no further part in this deal (Q7)
-            self.engine, events = step(self.engine, Action(ActionKind.DECLINE, self.engine.actor))
-            self.events += events
+            # L11: a buy-back in mid-deal; he takes no further part in this deal (Q7), so the
+            # deal models need not know; declined, so his marks stay the models' zero
+            self._engine_step(Action(ActionKind.DECLINE, self.engine.actor))
+            events += self.events
+        self.events = events
         self.s = self.model.step(self.s, d)
         self.p = self.pm.step(self.p, d)
         self.micro = [self.p]
         self.p, trail = P.run_to_decision(self.pm, self.p)
         self.micro += trail
+        self.deal_ended = not self._in_deal()
 
     # ---- what all three hold
 
     @invariant()
     def same_phase_and_turn(self):
         e, s, p = self.engine, self.s, self.p
+        if not self._in_deal() and not self.deal_ended:
+            return  # the deal models' last word was the deal's end
         if self._in_deal():
             assert s.phase == p.phase == PHASE_OF[e.phase], (e.phase, s.phase, p.phase)
             assert self.order[s.actor] == self.order[p.actor] == e.actor
@@ -132,6 +178,8 @@ class Lockstep(RuleBasedStateMachine):
 
     @invariant()
     def same_cards(self):
+        if not self._in_deal() and not self.deal_ended:
+            return  # the next deal is not dealt yet: the last deal's cards were compared at its end
         e, s, p = self.engine, self.s, self.p
         for j, seat in enumerate(self.order):
             card = e.hands[seat]
@@ -145,6 +193,8 @@ class Lockstep(RuleBasedStateMachine):
 
     @invariant()
     def same_stack(self):
+        if not self._in_deal() and not self.deal_ended:
+            return  # the next deal is not dealt yet: the last deal's cards were compared at its end
         # the engine's stack is the model's window with the untouched middle of the pack inside it
         window = [self.s.sval[i] for i in range(self.s.lo, self.s.hi + 1)]
         small = [self.vals[P.sel(self.p.sid, i)] for i in range(self.p.lo, self.p.hi + 1)]
@@ -160,11 +210,19 @@ class Lockstep(RuleBasedStateMachine):
         if self._in_deal():
             assert engine == list(s.marks) == [P.sel(p.marks, j) for j in range(self.n)]
             return
+        if not self.deal_ended:
+            return  # buy-backs since the showdown (the match model's)
         if any(ev.kind in ALL_OUT_EVENTS for ev in self.events):
             return  # K18, D8, Z11 (S6's too): everybody's marks start again
         after = final_marks(self.model, s)[0]  # the showdown by the engine's own scoring, on z3's side
         assert engine == after, (engine, after)
         assert all(m >= 0 for m in after)  # nobody pays more than he holds
+
+    @invariant()
+    def same_match(self):
+        # K16-K18, L11, Q1, D8, Z11, S6, K2, K3: the State's match-level fields and the match model's
+        diff = differences(self.engine, self.follower.s)
+        assert not diff, diff
 
     @invariant()
     def same_decisions_open(self):
@@ -186,7 +244,7 @@ class Lockstep(RuleBasedStateMachine):
 
 
 
-STEPS = 24  # decisions per machine run (a few deals)
+STEPS = 24  # steps per machine run (decisions, deals and buy-backs: a few deals of a match)
 
 
 def run(examples: int, seed: int = 0) -> None:
