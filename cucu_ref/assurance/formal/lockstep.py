@@ -26,8 +26,11 @@ from hypothesis.stateful import (
     RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test,
 )
 
+from .. import directed
+from ...formats.trace import HINT
 from ...game import cards
 from ...game.engine import legal_actions, new_match, step
+from ...game.rulesets import PRESETS, Rules
 from . import parametric as P
 from . import pproofs
 from .crosscheck import ALL_OUT_EVENTS, BIT, MODEL_PHASES
@@ -35,7 +38,8 @@ from .model import DONE, INN_KEEP, INN_OFF, NONE, DECIDE, Model
 from .plan import readings
 from .props import _engine_stack
 from .z3scoring import final_marks
-from ...game.state import Action, ActionKind, Phase
+from ...game.state import Action, ActionKind, Phase, State
+from ...services.conformance.generate import row_features
 
 READINGS = readings()
 PHASE_OF = {Phase.DECIDE: DECIDE, Phase.INN_OFFERER: INN_OFF, Phase.INN_KEEPER: INN_KEEP}
@@ -77,16 +81,26 @@ class Lockstep(RuleBasedStateMachine):
     def _start(self, deal):
         rules, n, vals, marks = deal
         note(f"{rules.name} n={n} stack={vals} marks={marks}")
-        self.rules, self.n, self.vals, self.k = rules, n, vals, len(vals)
         # the engine: a whole pack holding these cards where the deal reaches them
         state = new_match(rules, [f"p{i}" for i in range(n)], dealer=n - 1)
         state = state._replace(marks=tuple(marks), virgins=tuple(m == rules.initial_marks for m in marks))
-        self.stack = _engine_stack(rules, vals, self.k)
-        self.rest = list(self.stack[1:len(self.stack) - self.k + 1]) if rules.deal_from == "bottom" else list(
-            self.stack[self.k - 1:len(self.stack) - 1])
-        self.engine, events = step(state, Action(ActionKind.SHUFFLE, stack=self.stack))
+        self._begin(state, _engine_stack(rules, vals, n + 2))
+
+    def _begin(self, state, stack):
+        """The deal of ``state`` (before its shuffle) from ``stack``, in all three: the models
+        are given the k = n + 2 cards the deal can reach (``_engine_stack``'s places), the seats
+        in the deal's order (the dealer last) with their marks."""
+        rules = state.rules
+        self.engine, events = step(state, Action(ActionKind.SHUFFLE, stack=stack))
         self.events = list(events)
         self.order = self.engine.order
+        n = len(self.order)
+        k = n + 2
+        head = 1 if rules.deal_from == "bottom" else k - 1  # the top cards the deal can reach
+        vals = [c.value for c in stack[:head] + stack[len(stack) - (k - head):]]
+        marks = [state.marks[seat] for seat in self.order]
+        self.rules, self.n, self.vals, self.k, self.stack = rules, n, vals, k, stack
+        self.rest = list(stack[head:len(stack) - (k - head)])
         # the step model and the small-step model
         self.model = Model(rules, n)
         self.s = self.model.initial(list(range(self.k)), vals, marks)
@@ -187,6 +201,57 @@ class Lockstep(RuleBasedStateMachine):
 
 
 STEPS = 24  # decisions per machine run (a few deals)
+
+
+# The micro-states' invariant is checked on the directed sample's tables up to this size, as on
+# the random machine's (2 to 8): its cost grows with the square of the seats (a 20-seat deal
+# costs 50 ms a decision), and z3 proves it for every size (pproofs)
+DIRECTED_MICRO_SEATS = 8
+
+
+def _check(machine: Lockstep) -> None:
+    machine.same_phase_and_turn()
+    machine.same_cards()
+    machine.same_stack()
+    machine.same_marks()
+    machine.same_decisions_open()
+    if machine.n <= DIRECTED_MICRO_SEATS:
+        machine.small_steps_keep_the_invariant()
+
+
+def directed_rulesets() -> list[Rules]:
+    """The presets the models know (:func:`~cucu_ref.assurance.formal.plan.rulesets`) under their
+    own readings: those the directed sample has vectors for."""
+    return [r for r in READINGS if PRESETS.get(r.name) == r]
+
+
+def run_directed(rules: Rules) -> dict[str, str]:
+    """The machine on every deal of ``rules``' directed sample (:mod:`cucu_ref.assurance.directed`,
+    issue 28), in its order, deterministically: each deal from the state the engine starts it in,
+    every decision of the deal's record taken in all three (by its bit; an L11 buy-back in mid-deal
+    declined, as in :meth:`Lockstep.decide`), everything compared after each.  Raises the first
+    disagreement; returns situation -> the first vector whose deal, as the machine played it,
+    reaches it (the coverage model's situations, read from the engine's events)."""
+    reached: dict[str, str] = {}
+    row: list[State] = []
+    for deal, start, steps in directed.played(rules):
+        row = [start] if deal.in_row == 0 else row + [start]  # a row's deals, each from the state the last left
+        machine = Lockstep()
+        machine._begin(start, deal.shuffle.stack)
+        events = list(machine.events)
+        _check(machine)
+        for before, action, *_ in steps[1:]:
+            if not machine._in_deal():
+                break
+            if before.phase not in MODEL_PHASES or action.kind == HINT:
+                continue  # a hint (Z7) or a buy-back: no decision of the models'
+            machine.decide(BIT[action.kind])
+            events += machine.events
+            _check(machine)
+        found = directed.situations_of(deal.trace, events, machine.engine)
+        for situation in found | (row_features(row) if deal.in_row else set()):
+            reached.setdefault(situation, deal.vector)
+    return reached
 
 
 def run(examples: int, seed: int = 0) -> None:
