@@ -6,7 +6,11 @@ A hypothesis ``RuleBasedStateMachine`` deals the same cards to the engine
 decision it compares everything the three hold: each seat's card, the stack, marks, dead
 cards, whose turn it is and in which phase, the guarantees, and the decisions open; at the
 end of the deal, the marks after the showdown.  The small-step model's micro-states between
-two decisions also satisfy the invariant z3 proves for every size.
+two decisions also satisfy the invariant z3 proves for every size.  A run is a match of several
+deals (issue 28): after a deal the next is dealt to the seats still in, the buy-backs between
+deals are decided, and after every step the State's match-level fields (pot, marks, virgins,
+eliminations, re-entries, pending offers, dealer, winner) are compared with the match model's
+(:mod:`.match`, written from the sources).
 
 The deals are biased: the ruleset's event cards, fools and nullas are dealt far more often
 than chance, and players on their last mark are common (so cards go dead, an innkeeper may
@@ -26,8 +30,11 @@ from hypothesis.stateful import (
     RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test,
 )
 
+from .. import directed
+from ...formats.trace import HINT
 from ...game import cards
 from ...game.engine import legal_actions, new_match, step
+from ...game.rulesets import PRESETS, Rules
 from . import parametric as P
 from . import pproofs
 from .crosscheck import ALL_OUT_EVENTS, BIT, MODEL_PHASES
@@ -36,7 +43,8 @@ from .model import DONE, INN_KEEP, INN_OFF, NONE, DECIDE, Model
 from .plan import readings
 from .props import _engine_stack
 from .z3scoring import final_marks
-from ...game.state import Action, ActionKind, Phase
+from ...game.state import Action, ActionKind, Phase, State
+from ...services.conformance.generate import row_features
 
 READINGS = readings()
 PHASE_OF = {Phase.DECIDE: DECIDE, Phase.INN_OFFERER: INN_OFF, Phase.INN_KEEPER: INN_KEEP}
@@ -72,68 +80,69 @@ def biased_deals(draw):
 class Lockstep(RuleBasedStateMachine):
     """Matches of several deals: each deal in three implementations, every decision taken in
     all three; the match between deals (buy-backs, restarts, the dealer, the winner) in the
-    engine and the match model (:mod:`.match`)."""
+    engine and the match model (:mod:`.match`), compared after every step (issue 28)."""
 
     @initialize(deal=biased_deals())
     def deal(self, deal):
-        self._new_match(deal)
+        self._start(deal)
 
     @precondition(lambda self: self.engine.phase == Phase.MATCH_OVER)
     @rule(deal=biased_deals())
     def another_match(self, deal):
-        self._new_match(deal)
+        self._start(deal)
 
     @precondition(lambda self: self.engine.phase == Phase.SHUFFLE)
     @rule(data=st.data())
     def next_deal(self, data):
-        # the match goes on: the seats still holding marks are dealt, the engine's own marks
-        n = sum(m > 0 for m in self.engine.marks)
-        vals = _biased_values(data.draw, self.engine.rules, n)
+        # the match goes on: the seats still holding marks are dealt, with the engine's own marks
+        rules = self.engine.rules
+        vals = _biased_values(data.draw, rules, sum(m > 0 for m in self.engine.marks))
         note(f"next deal: stack={vals}")
-        self._start(self.engine, vals)
+        self._begin(self.engine, _engine_stack(rules, vals, len(vals)), self.follower)
 
     @precondition(lambda self: self.engine.phase == Phase.BUY_BACK and self.engine.suspended is None)
     @rule(buys=st.booleans())
     def buy_back(self, buys):
-        # K17 after the deal; L11 for players who went out at the showdown
-        kind = ActionKind.BUY_BACK if buys else ActionKind.DECLINE
-        self._engine_step(Action(kind, self.engine.actor))
+        # K17 after the deal; L11 for players who went out together at the showdown
+        self._engine_step(Action(ActionKind.BUY_BACK if buys else ActionKind.DECLINE, self.engine.actor))
         self.deal_ended = False
 
-    def _new_match(self, deal):
+    def _start(self, deal):
         rules, n, vals, marks = deal
-        note(f"{rules.name} n={n} marks={marks}")
+        note(f"{rules.name} n={n} stack={vals} marks={marks}")
+        # the engine: a whole pack holding these cards where the deal reaches them
         state = new_match(rules, [f"p{i}" for i in range(n)], dealer=n - 1)
         state = state._replace(marks=tuple(marks), virgins=tuple(m == rules.initial_marks for m in marks))
-        self.follower = Follower(state)
-        self._start(state, vals)
-
-    def _start(self, state, vals):
-        rules = state.rules
-        self.rules, self.vals, self.k = rules, vals, len(vals)
-        marks_before = state.marks
-        note(f"stack={vals}")
-        # the engine: a whole pack holding these cards where the deal reaches them
-        self.stack = _engine_stack(rules, vals, self.k)
-        self.rest = list(self.stack[1:len(self.stack) - self.k + 1]) if rules.deal_from == "bottom" else list(
-            self.stack[self.k - 1:len(self.stack) - 1])
-        self.engine = state
-        self._engine_step(Action(ActionKind.SHUFFLE, stack=self.stack))
-        self.order = self.engine.order
-        self.n = len(self.order)
-        marks = [marks_before[seat] for seat in self.order]
-        # the step model and the small-step model, seats by their place in the deal order
-        self.model = Model(rules, self.n)
-        self.s = self.model.initial(list(range(self.k)), vals, marks)
-        self.pm = P.PModel(rules, self.n, self.k, P.Arr(NONE, dict(enumerate(vals))))
-        self.p, trail = P.run_to_decision(self.pm, self.pm.initial(marks))
-        self.micro = [self.pm.initial(marks)] + trail
-        self.deal_ended = False
+        self._begin(state, _engine_stack(rules, vals, n + 2))
 
     def _engine_step(self, action):
         self.engine, events = step(self.engine, action)
         self.events = list(events)
         self.follower.follow(events)
+
+    def _begin(self, state, stack, follower=None):
+        """The deal of ``state`` (before its shuffle) from ``stack``, in all three: the models
+        are given the k = n + 2 cards the deal can reach (``_engine_stack``'s places), the seats
+        in the deal's order (the dealer last) with their marks; the match model follows the
+        match from ``state`` (``follower``: the one following it already)."""
+        rules = state.rules
+        self.follower = follower or Follower(state)
+        self.engine, self.deal_ended = state, False
+        self._engine_step(Action(ActionKind.SHUFFLE, stack=stack))
+        self.order = self.engine.order
+        n = len(self.order)
+        k = n + 2
+        head = 1 if rules.deal_from == "bottom" else k - 1  # the top cards the deal can reach
+        vals = [c.value for c in stack[:head] + stack[len(stack) - (k - head):]]
+        marks = [state.marks[seat] for seat in self.order]
+        self.rules, self.n, self.vals, self.k, self.stack = rules, n, vals, k, stack
+        self.rest = list(stack[head:len(stack) - (k - head)])
+        # the step model and the small-step model
+        self.model = Model(rules, n)
+        self.s = self.model.initial(list(range(self.k)), vals, marks)
+        self.pm = P.PModel(rules, n, self.k, P.Arr(NONE, dict(enumerate(vals))))
+        self.p, trail = P.run_to_decision(self.pm, self.pm.initial(marks))
+        self.micro = [self.pm.initial(marks)] + trail
 
     # ---- the decision
 
@@ -149,8 +158,8 @@ class Lockstep(RuleBasedStateMachine):
         self._engine_step(action)
         events = self.events
         while self.engine.phase == Phase.BUY_BACK and self.engine.suspended is not None:
-            # L11: a buy-back in mid-deal; he takes no further part in this deal (Q7), so the
-            # deal models need not know; declined, so his marks stay the models' zero
+            # L11: a buy-back in mid-deal; he takes no further part in this deal (Q7), declined so
+            # that his marks stay the deal models' zero
             self._engine_step(Action(ActionKind.DECLINE, self.engine.actor))
             events += self.events
         self.events = events
@@ -163,11 +172,16 @@ class Lockstep(RuleBasedStateMachine):
 
     # ---- what all three hold
 
+    def _between_deals(self):
+        """After a buy-back, or before the next deal's shuffle: the deal models' last word was
+        the deal's end, compared then."""
+        return not self._in_deal() and not self.deal_ended
+
     @invariant()
     def same_phase_and_turn(self):
         e, s, p = self.engine, self.s, self.p
-        if not self._in_deal() and not self.deal_ended:
-            return  # the deal models' last word was the deal's end
+        if self._between_deals():
+            return
         if self._in_deal():
             assert s.phase == p.phase == PHASE_OF[e.phase], (e.phase, s.phase, p.phase)
             assert self.order[s.actor] == self.order[p.actor] == e.actor
@@ -178,8 +192,8 @@ class Lockstep(RuleBasedStateMachine):
 
     @invariant()
     def same_cards(self):
-        if not self._in_deal() and not self.deal_ended:
-            return  # the next deal is not dealt yet: the last deal's cards were compared at its end
+        if self._between_deals():
+            return
         e, s, p = self.engine, self.s, self.p
         for j, seat in enumerate(self.order):
             card = e.hands[seat]
@@ -193,8 +207,8 @@ class Lockstep(RuleBasedStateMachine):
 
     @invariant()
     def same_stack(self):
-        if not self._in_deal() and not self.deal_ended:
-            return  # the next deal is not dealt yet: the last deal's cards were compared at its end
+        if self._between_deals():
+            return
         # the engine's stack is the model's window with the untouched middle of the pack inside it
         window = [self.s.sval[i] for i in range(self.s.lo, self.s.hi + 1)]
         small = [self.vals[P.sel(self.p.sid, i)] for i in range(self.p.lo, self.p.hi + 1)]
@@ -210,8 +224,8 @@ class Lockstep(RuleBasedStateMachine):
         if self._in_deal():
             assert engine == list(s.marks) == [P.sel(p.marks, j) for j in range(self.n)]
             return
-        if not self.deal_ended:
-            return  # buy-backs since the showdown (the match model's)
+        if self._between_deals():
+            return  # buy-backs since the showdown: the match model's (same_match)
         if any(ev.kind in ALL_OUT_EVENTS for ev in self.events):
             return  # K18, D8, Z11 (S6's too): everybody's marks start again
         after = final_marks(self.model, s)[0]  # the showdown by the engine's own scoring, on z3's side
@@ -220,7 +234,7 @@ class Lockstep(RuleBasedStateMachine):
 
     @invariant()
     def same_match(self):
-        # K16-K18, L11, Q1, D8, Z11, S6, K2, K3: the State's match-level fields and the match model's
+        # K16-K18, L11, Q1, D8, Z11, S6, K2, K3: the State's match-level fields are the match model's
         diff = differences(self.engine, self.follower.s)
         assert not diff, diff
 
@@ -245,6 +259,58 @@ class Lockstep(RuleBasedStateMachine):
 
 
 STEPS = 24  # steps per machine run (decisions, deals and buy-backs: a few deals of a match)
+
+
+# The micro-states' invariant is checked on the directed sample's tables up to this size, as on
+# the random machine's (2 to 8): its cost grows with the square of the seats (a 20-seat deal
+# costs 50 ms a decision), and z3 proves it for every size (pproofs)
+DIRECTED_MICRO_SEATS = 8
+
+
+def _check(machine: Lockstep) -> None:
+    machine.same_phase_and_turn()
+    machine.same_cards()
+    machine.same_stack()
+    machine.same_marks()
+    machine.same_decisions_open()
+    machine.same_match()
+    if machine.n <= DIRECTED_MICRO_SEATS:
+        machine.small_steps_keep_the_invariant()
+
+
+def directed_rulesets() -> list[Rules]:
+    """The presets the models know (:func:`~cucu_ref.assurance.formal.plan.rulesets`) under their
+    own readings: those the directed sample has vectors for."""
+    return [r for r in READINGS if PRESETS.get(r.name) == r]
+
+
+def run_directed(rules: Rules) -> dict[str, str]:
+    """The machine on every deal of ``rules``' directed sample (:mod:`cucu_ref.assurance.directed`,
+    issue 28), in its order, deterministically: each deal from the state the engine starts it in,
+    every decision of the deal's record taken in all three (by its bit; an L11 buy-back in mid-deal
+    declined, as in :meth:`Lockstep.decide`), everything compared after each.  Raises the first
+    disagreement; returns situation -> the first vector whose deal, as the machine played it,
+    reaches it (the coverage model's situations, read from the engine's events)."""
+    reached: dict[str, str] = {}
+    row: list[State] = []
+    for deal, start, steps in directed.played(rules):
+        row = [start] if deal.in_row == 0 else row + [start]  # a row's deals, each from the state the last left
+        machine = Lockstep()
+        machine._begin(start, deal.shuffle.stack)
+        events = list(machine.events)
+        _check(machine)
+        for before, action, *_ in steps[1:]:
+            if not machine._in_deal():
+                break
+            if before.phase not in MODEL_PHASES or action.kind == HINT:
+                continue  # a hint (Z7) or a buy-back: no decision of the models'
+            machine.decide(BIT[action.kind])
+            events += machine.events
+            _check(machine)
+        found = directed.situations_of(deal.trace, events, machine.engine)
+        for situation in found | (row_features(row) if deal.in_row else set()):
+            reached.setdefault(situation, deal.vector)
+    return reached
 
 
 def run(examples: int, seed: int = 0) -> None:

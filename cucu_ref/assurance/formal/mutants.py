@@ -29,7 +29,10 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
                 match-level reading, the pot, marks, virgins, buy-back prices and offers,
                 restarts and the winner kept from the events by the seeds' words (K17, Q1,
                 L11, K18, D8, Z11, K3, S6) and compared with the State after every step;
-``directed``    every engine property on the conformance vectors' deals (issue 28 §3);
+``directed``    the same properties and the directed-only ones (K17, K18, L8) on the directed
+                sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals, which
+                reach every situation of issue 25's coverage model), then the lockstep machine
+                on those deals;
 ``lockstep``    the engine, the step model and the small-step model stepped together
                 (:mod:`.lockstep`), compared after every decision;
 ``proofs``      the z3 proofs over the mutated module: the showdown's (scoring), the per-size
@@ -447,19 +450,28 @@ def layer_ledger(profile: dict[str, Any], module: Optional[str]) -> Optional[str
 
 
 def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
-    """Every engine property on the directed sample (the conformance vectors' deals, aimed by
-    issue 25's coverage model at every situation, issue 28 §3); a finding the unmutated engine
-    already has (``tests/properties/test_directed.py``'s KNOWN) does not count."""
-    from .. import invariants
+    """The directed sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals,
+    aimed by issue 25's coverage model at every situation, issue 28): every engine property on
+    it, then the lockstep machine on its deals of the rulesets the models know; a finding the
+    unmutated engine already has (``tests/properties/test_directed.py``'s KNOWN) does not count.
+    A situation the mutated engine no longer reaches on its vector is not counted as a catch:
+    that is the vectors' regression test speaking, not a check of the rules."""
+    from .. import directed, invariants
+    from . import lockstep
 
     known = {("whole-table-out-needs-a-fool", "lu-stu")}
     for prop in invariants.PROPERTIES + invariants.DIRECTED_PROPERTIES:
         for variant in invariants.VARIANTS:
             if (prop.id, variant.label) in known or not (prop.applies(variant.rules) and prop.claimed(variant.rules)):
                 continue
-            finding = invariants.directed_search(prop, variant)
+            finding = directed.search(prop, variant)
             if not finding.holds:
                 return f"{prop.id} on {variant.label} (vector deal {finding.deals}): {finding.message}"
+    for rules in lockstep.directed_rulesets():
+        try:
+            lockstep.run_directed(rules)
+        except AssertionError as e:  # a disagreement of the three
+            return " ".join(f"lockstep on the directed sample ({rules.name}): {e!r}".split())[:300]
     return None
 
 
