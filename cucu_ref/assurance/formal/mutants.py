@@ -19,7 +19,9 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
 
 ``crosscheck``  both models replay deals the engine recorded, on uniform and biased stacks
                 (:mod:`.crosscheck`): hands, dead cards and stack must agree, and the step
-                model's marks lost and gained and marks after the showdown;
+                model's marks lost and gained and marks after the showdown; and the match
+                model (:mod:`.match`) follows whole seeded matches of every match-level
+                reading, its pot, virgins, prices, offers, dealer and winner the State's;
 ``properties``  the engine's property suites on biased random deals (:mod:`cucu_ref.assurance.invariants`:
                 conservation, marks only by rule, the marks accounting, the undo, ...), every
                 property on every preset that claims it;
@@ -292,12 +294,12 @@ SURVIVOR_REASONS: dict[str, str] = {}
 PROFILES: dict[str, dict[str, Any]] = {
     # ci: small everywhere, first catching layer only
     "ci": {"stop_first": True, "cross_seeds": 6, "cross_deals": 6, "property_deals": 60, "lockstep": 100,
-           "ledger_seeds": 40,
+           "ledger_seeds": 40, "match_seeds": 20,
            "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,),
            "timeout": 900},
     # long: every layer on every mutant, larger
     "long": {"stop_first": False, "cross_seeds": 30, "cross_deals": 8, "property_deals": 300, "lockstep": 500,
-             "ledger_seeds": 400,
+             "ledger_seeds": 400, "match_seeds": 200,
              "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3),
              "timeout": 3600},
 }
@@ -409,6 +411,19 @@ def layer_crosscheck(profile: dict[str, Any], module: Optional[str]) -> Optional
                 diff = sorted(k for k in small if small[k] != want[k])
                 if diff:
                     return f"small-step model: {', '.join(diff)} differ: {deal.describe()}"
+    return _match_crosscheck(profile)
+
+
+def _match_crosscheck(profile: dict[str, Any]) -> Optional[str]:
+    """The match model beside whole seeded matches of every match-level reading (issue 28)."""
+    from ..ledger import MATCHES
+    from .crosscheck import check_match
+
+    for rules in MATCHES:
+        for seed in range(profile["match_seeds"]):
+            found = check_match(rules, seed)
+            if found:
+                return f"match model: {found}"
     return None
 
 
