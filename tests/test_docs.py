@@ -490,6 +490,16 @@ def _type_and_rule(browser, text: str) -> str:
     return browser.js("document.querySelector('.cucu-rule-ruling').textContent")
 
 
+def _suggested(browser) -> list[str]:
+    browser.js("document.getElementById('cucu-rule-deal').dispatchEvent(new Event('keyup'))")
+    return browser.js("Array.from(document.querySelectorAll('.cucu-rule-suggest button')).map(b => b.textContent)")
+
+
+def _tap(browser, word: str) -> None:
+    browser.js(f"Array.from(document.querySelectorAll('.cucu-rule-suggest button')).find(b => b.textContent == "
+               f"{json.dumps(word)}).click()")
+
+
 def test_the_page_rules_a_shared_link_at_390_px_and_places_a_mistake(rule_page, tmp_path: Path) -> None:
     import urllib.parse
 
@@ -537,6 +547,26 @@ def test_the_page_gives_the_command_lines_ruling_for_every_shipped_example(rule_
     assert link.startswith(site + "rule.html#deal=")
     assert urllib.parse.unquote(link.split("#deal=", 1)[1]) == typed
     browser.screenshot(str(tmp_path / "rule-1280.png"))
+    # the fields write the header lines: players in seat order with their marks, the dealer
+    browser.js("var f = n => document.querySelector('[name=' + n + ']');"
+               "f('players').value = 'Anna, Bruno, Carla'; f('marks').value = '2, 3, 1';"
+               "f('marks').dispatchEvent(new Event('input'));"
+               "f('dealer').value = 'Bruno'; f('dealer').dispatchEvent(new Event('change'))")
+    header = browser.js("document.getElementById('cucu-rule-deal').value").split("\n")
+    assert "Players: Anna 2, Bruno 3, Carla 1" in header and "Dealer: Bruno" in header
+    # completion in the table's language (de: 'Wirtshaus' is the XI, the inn, in the German
+    # account of Campli, K14; 'ich gebe weiter' is the offer, K5)
+    browser.js("var e = document.getElementById('cucu-rule-deal'); e.focus();"
+               "e.setSelectionRange(e.value.length, e.value.length)")
+    browser.type("\nBr")
+    assert "Bruno" in _suggested(browser)
+    _tap(browser, "Bruno")
+    browser.type("Wirt")
+    assert "Wirtshaus" in _suggested(browser)
+    _tap(browser, "Wirtshaus")
+    browser.type("ich ge")
+    assert "ich gebe weiter" in _suggested(browser)
+    assert browser.js("document.getElementById('cucu-rule-deal').value").endswith("\nBruno: Wirtshaus, ich ge")
     paths = sorted((EXAMPLES / "notation").glob("*.txt")) + sorted(EXAMPLES.glob("*.json"))
     for path in paths:
         text = path.read_text(encoding="utf-8")

@@ -32,7 +32,6 @@ EXAMPLES = pyodide_vendor.ROOT / "examples" / "notation"
 
 _CONTROLS = """<div id="cucu-rule" class="cucu-rule" data-static="{static}" data-missing="{missing_attr}"
   data-wheels="{wheels}">
-<p class="cucu-rule-status" role="status">{status}</p>
 {missing}
 <fieldset class="cucu-rule-table">
 <legend>The table</legend>
@@ -56,6 +55,7 @@ _CONTROLS = """<div id="cucu-rule" class="cucu-rule" data-static="{static}" data
 <select class="cucu-rule-examples" aria-label="Load an example">
 <option value="">Load an example&#8230;</option>{options}</select>
 </div>
+<p class="cucu-rule-status" role="status">{status}</p>
 <input class="cucu-rule-link" readonly aria-label="The link to this deal" hidden>
 <ol class="cucu-rule-errors" aria-label="Problems"></ol>
 <pre class="cucu-rule-ruling" aria-live="polite"></pre>

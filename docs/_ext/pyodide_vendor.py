@@ -40,6 +40,8 @@ INTEGRITY = "sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F
 FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 DOCS = Path(__file__).resolve().parent.parent
 ROOT = DOCS.parent
+# the files of the checkout a wheel is built from (setup.py compiles the gettext catalogs, issue 30)
+BUILD_FILES = ("pyproject.toml", "setup.py", "MANIFEST.in", "babel.cfg", "README.md", "LICENSE")
 HOW_TO_ADD = "python docs/_ext/pyodide_vendor.py (fetches pyodide@{v} with npm from the npm registry, once)"
 
 
@@ -94,8 +96,9 @@ def _sources_digest() -> str:
     for path in sorted((ROOT / "cucu_ref").rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        digest.update((ROOT / name).read_bytes())
+    for name in BUILD_FILES:
+        if (ROOT / name).exists():
+            digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -108,8 +111,9 @@ def build_wheel() -> tuple[Path | None, str | None]:
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
         shutil.copytree(ROOT / "cucu_ref", tree / "cucu_ref", ignore=shutil.ignore_patterns("__pycache__"))
-        for name in ("pyproject.toml", "README.md", "LICENSE"):
-            shutil.copy2(ROOT / name, tree / name)
+        for name in BUILD_FILES:
+            if (ROOT / name).exists():
+                shutil.copy2(ROOT / name, tree / name)
         try:
             subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(Path(tmp) / "out"),
                             str(tree)], check=True, capture_output=True, timeout=300)
