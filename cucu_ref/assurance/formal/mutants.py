@@ -37,7 +37,7 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
                 (:mod:`.lockstep`), compared after every decision;
 ``proofs``      the z3 proofs over the mutated module: the showdown's (scoring), the per-size
                 lemmas and bounded checks (the step model), the every-size induction (the
-                small-step model).  No proof reads the engine's deal code (the cross-check
+                small-step model), the match model's (:mod:`.matchproofs`).  No proof reads the engine's deal code (the cross-check
                 and the lockstep tie it to the models), so for an engine mutant the column
                 says so.
 
@@ -83,6 +83,7 @@ class Mutation(NamedTuple):
 
 E, S = "cucu_ref.game.engine", "cucu_ref.game.scoring"
 M, P = "cucu_ref.assurance.formal.model", "cucu_ref.assurance.formal.parametric"
+MATCH = "cucu_ref.assurance.formal.match"
 
 CATALOGUE: tuple[Mutation, ...] = (
     # ---- the engine: the bugs issue 15 names first
@@ -295,12 +296,12 @@ PROFILES: dict[str, dict[str, Any]] = {
     # ci: small everywhere, first catching layer only
     "ci": {"stop_first": True, "cross_seeds": 6, "cross_deals": 6, "property_deals": 60, "lockstep": 100,
            "ledger_seeds": 40, "match_seeds": 20,
-           "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,),
+           "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,), "match_top": 3,
            "timeout": 900},
     # long: every layer on every mutant, larger
     "long": {"stop_first": False, "cross_seeds": 30, "cross_deals": 8, "property_deals": 300, "lockstep": 500,
              "ledger_seeds": 400, "match_seeds": 200,
-             "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3),
+             "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3), "match_top": 6,
              "timeout": 3600},
 }
 
@@ -494,7 +495,7 @@ def _sizes(rules: Any, sizes: Sequence[int]) -> list[int]:
 
 def _proofs(profile: dict[str, Any], module: Optional[str]) -> Iterator[Any]:
     from . import props
-    from .plan import every_size, readings, rulesets, showdown_checks
+    from .plan import every_size, match_checks, readings, rulesets, showdown_checks
 
     everything = module is None
     # the per-size lemmas hold on these (plan.run_plan); under some card readings an undo claim
@@ -521,6 +522,8 @@ def _proofs(profile: dict[str, Any], module: Optional[str]) -> Iterator[Any]:
     if everything or module == P:  # every size at once: seconds each, in both profiles
         for rules in every_size_rulesets:
             yield from every_size(rules, 120_000)
+    if everything or module == MATCH:  # the match model's proofs (issue 28)
+        yield from match_checks(2, profile["match_top"], 120_000)
 
 
 def layer_proofs(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
