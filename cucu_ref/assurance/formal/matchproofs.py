@@ -55,7 +55,9 @@ from ...game.playout import random_action
 from ...game.rulesets import PRESETS, Rules, preset
 from ...game.state import Action, ActionKind, Phase
 from ..stacks import biased_stack
-from .match import FIELDS, JOINT, SCALARS, UNPRICED, Follower, Match, MSt, count, price_axioms, virgin_in
+from .match import (
+    FIELDS, JOINT, SCALARS, UNPRICED, Follower, Match, MSt, count, differences, price_axioms, virgin_in,
+)
 from .model import AND, EQ, IMPLIES, NOT, OR
 from .props import Result
 
@@ -192,8 +194,6 @@ TRANSITIONS: dict[str, Transition] = {
 def known_states(rules: Rules, n: int, matches: int = 40) -> list[MSt]:
     """Every state the match model passed through beside the engine in seeded matches of ``n``
     seats from low marks (each checked against the engine's State on the way, or the run stops)."""
-    from .match import differences
-
     found: list[MSt] = []
     for seed in range(matches):
         rng = random.Random(f"matchproofs/{rules.name}/{n}/{seed}")
