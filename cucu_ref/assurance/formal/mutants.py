@@ -37,9 +37,9 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
                 (:mod:`.lockstep`), compared after every decision;
 ``proofs``      the z3 proofs over the mutated module: the showdown's (scoring), the per-size
                 lemmas and bounded checks (the step model), the every-size induction (the
-                small-step model), the match model's (:mod:`.matchproofs`).  No proof reads the engine's deal code (the cross-check
-                and the lockstep tie it to the models), so for an engine mutant the column
-                says so.
+                small-step model), the match model's (:mod:`.matchproofs`).  No proof reads
+                the engine's deal code (the cross-check and the lockstep tie it to the
+                models), so for an engine mutant the column says so.
 
 Profile ``ci`` stops at the first layer that catches a mutant (cheapest first, in the order
 above) and sizes every layer small; ``long`` runs every layer on every mutant, larger.  The
