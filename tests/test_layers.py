@@ -214,6 +214,7 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     (LOCAL, 'cucu_ref.assurance.formal.mutants', 'cucu_ref.assurance.formal.plan'): 'assurance',
     (LOCAL, 'cucu_ref.assurance.formal.mutants', 'cucu_ref.assurance.formal.props'): 'assurance',
     (LOCAL, 'cucu_ref.assurance.formal.mutants', 'cucu_ref.assurance.invariants'): 'assurance',
+    (LOCAL, 'cucu_ref.assurance.formal.mutants', 'cucu_ref.assurance.ledger'): 'assurance',
     (LOCAL, 'cucu_ref.assurance.formal.mutants', 'cucu_ref.game.rulesets'): 'assurance',
 }
 # A cycle is allowed when all its modules are in one entry (breaking it in part shrinks it

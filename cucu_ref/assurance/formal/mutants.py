@@ -23,6 +23,11 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
 ``properties``  the engine's property suites on biased random deals (:mod:`cucu_ref.assurance.invariants`:
                 conservation, marks only by rule, the marks accounting, the undo, ...), every
                 property on every preset that claims it;
+``ledger``      the match-level ledger (:mod:`cucu_ref.assurance.ledger`): seeded matches of every
+                match-level reading, the pot, marks, virgins, buy-back prices and offers,
+                restarts and the winner kept from the events by the seeds' words (K17, Q1,
+                L11, K18, D8, Z11, K3, S6) and compared with the State after every step;
+``directed``    every engine property on the conformance vectors' deals (issue 28 §3);
 ``lockstep``    the engine, the step model and the small-step model stepped together
                 (:mod:`.lockstep`), compared after every decision;
 ``proofs``      the z3 proofs over the mutated module: the showdown's (scoring), the per-size
@@ -56,7 +61,7 @@ from typing import Any, NamedTuple, Optional
 __all__ = ["Mutation", "CATALOGUE", "PROFILES", "LAYERS", "DoesNotApply", "mutate", "mutated_source",
            "check_catalogue", "run", "main"]
 
-LAYERS = ("crosscheck", "properties", "directed", "lockstep", "proofs")
+LAYERS = ("crosscheck", "properties", "ledger", "directed", "lockstep", "proofs")
 
 
 class Mutation(NamedTuple):
@@ -115,6 +120,15 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("buy-back-without-virgin", E, "_virgin_remains", (
         ("if virgin and m > 0:", "if m > 0:"),
     ), "marks", "K17: a buy-back offered when no virgin is left"),
+    Mutation("k17-price-swapped", E, "_buy_back_offers", (
+        ("index = eliminations if same_price else eliminations + k",
+         "index = eliminations + k if same_price else eliminations"),
+    ), "marks", "K17/Q1: players going out together pay the same price under McLeod's order and a doubling "
+                "one under Martin's (the two readings swapped; issue 28)"),
+    Mutation("l11-price-fixed-on-going-out", E, "_buy_back_offers", (
+        ("offers.append((seat, 2 ** reentries if same_price else 0))  # L11",
+         "offers.append((seat, 2 ** reentries))  # L11"),
+    ), "marks", "L11: the price is fixed when a player goes out, not when he is asked (issue 28)"),
     Mutation("way-back-hunter-free", E, "_Step.backward", (
         ("if role in (HUNTER, CAT):", "if role == CAT:"),
     ), "marks", "L8: the way back ended by the hunter (XIIII) costs nothing; ended by the cat (XII) it still costs "
@@ -275,10 +289,12 @@ SURVIVOR_REASONS: dict[str, str] = {}
 PROFILES: dict[str, dict[str, Any]] = {
     # ci: small everywhere, first catching layer only
     "ci": {"stop_first": True, "cross_seeds": 6, "cross_deals": 6, "property_deals": 60, "lockstep": 100,
+           "ledger_seeds": 40,
            "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,),
            "timeout": 900},
     # long: every layer on every mutant, larger
     "long": {"stop_first": False, "cross_seeds": 30, "cross_deals": 8, "property_deals": 300, "lockstep": 500,
+             "ledger_seeds": 400,
              "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3),
              "timeout": 3600},
 }
@@ -407,6 +423,14 @@ def layer_properties(profile: dict[str, Any], module: Optional[str]) -> Optional
     return None
 
 
+def layer_ledger(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
+    """The match-level ledger (:mod:`cucu_ref.assurance.ledger`: K17, Q1, L11, K18, D8, Z11, K3,
+    S6 kept from the events) over seeded matches of every match-level reading."""
+    from .. import ledger
+
+    return ledger.search(profile["ledger_seeds"])
+
+
 def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
     """Every engine property on the directed sample (the conformance vectors' deals, aimed by
     issue 25's coverage model at every situation, issue 28 §3); a finding the unmutated engine
@@ -483,7 +507,8 @@ def layer_proofs(profile: dict[str, Any], module: Optional[str]) -> Optional[str
     return None
 
 
-_LAYER_FUNCS = {"crosscheck": layer_crosscheck, "properties": layer_properties, "directed": layer_directed,
+_LAYER_FUNCS = {"crosscheck": layer_crosscheck, "properties": layer_properties, "ledger": layer_ledger,
+                "directed": layer_directed,
                 "lockstep": layer_lockstep,
                 "proofs": layer_proofs}
 
