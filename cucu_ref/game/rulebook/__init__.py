@@ -4,7 +4,7 @@ Each module holds one part of the game, and each rule is written once, in one fu
 that cites its rule IDs (``docs/engine.rst`` has the table of rule ID -> function):
 
 ==================  ==========================================================================
-``table``           the scratch a step works on (:class:`~.table.Table`); moving cards (K7, K8)
+``table``           the scratch a step works on (:class:`~cucu_ref.game.rulebook.table.Table`); moving cards (K7, K8)
 ``dealing``         the shuffle (C1), the deal (K4, L2, F2), seating by draw (K2)
 ``turn_order``      whose turn comes next (K6, K10-K14's play on, Q2)
 ``turns``           a turn: keep and offer (K5, K7), the request (K7), the dealer's last
@@ -14,7 +14,7 @@ that cites its rule IDs (``docs/engine.rst`` has the table of rule ID -> functio
 ``horse``           the horse (K12)
 ``cat``             the cat (K13, Z5), K13's undo and L8's way back
 ``inn``             the inn (K14, L7, D6)
-``showdown``        the showdown call (K15); the comparison itself is :mod:`..scoring`'s
+``showdown``        the showdown call (K15); the comparison itself is :mod:`cucu_ref.game.scoring`'s
 ``match``           marks lost and gained during a deal (K15, K16, L10), buying back (K17,
                     L11, Q1, Q7), everybody out (K18, D8, Z11, S6), the winner (K3), the
                     next dealer (K2, D2)

@@ -8,7 +8,7 @@
   :func:`keep_back` / :func:`offer_back`);
 * Z5 ('pay-holder', Zeh): the offerer pays a mark to the cat's holder; nothing is undone.
 
-After the cat, play goes on right of its holder (:func:`~.turn_order.play_on_after_arresto`),
+After the cat, play goes on right of its holder (:func:`~cucu_ref.game.rulebook.turn_order.play_on_after_arresto`),
 unless the way back waits for a holder's decision.
 """
 
@@ -23,7 +23,10 @@ from .match import gain_mark, lose_mark
 from .table import Table
 from .turn_order import play_on_after_arresto
 
-__all__ = ["arresto", "undo_chain", "way_back", "keep_back", "offer_back", "DECISIONS", "WHOSE_TURN"]
+__all__ = [
+    "arresto", "cat", "undo_chain", "way_back", "backward_decision", "keep_back", "offer_back", "DECISIONS",
+    "WHOSE_TURN",
+]
 
 _EV_ARRESTO = EventKind.ARRESTO
 _EV_SKIP = EventKind.SKIP

@@ -112,7 +112,7 @@ def start_deal(t: Table, stack: Sequence[Card]) -> None:
     """K4: the dealer shuffles (``stack``, C1 checked by the caller) and deals, starting right
     of him and going round to himself, who is last (D2: players out of the match, without
     marks, are not dealt); all at once, or one at a time as play reaches each seat
-    (:func:`~.turn_order.turn_to` deals him then)."""
+    (:func:`~cucu_ref.game.rulebook.turn_order.turn_to` deals him then)."""
     n = len(t.players)
     t.stack = tuple(stack)
     t.order = seats_around(t.marks, t.dealer)

@@ -1,5 +1,5 @@
 """The hunter (K11): the offerer keeps his card and pays a mark; play goes on right of its
-holder.  (On L8's way back the hunter ends the way and costs a mark: :mod:`.cat`.)"""
+holder.  (On L8's way back the hunter ends the way and costs a mark: :mod:`~cucu_ref.game.rulebook.cat`.)"""
 
 from __future__ import annotations
 

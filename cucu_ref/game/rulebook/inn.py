@@ -19,7 +19,7 @@ from ..state import ActionKind, EventKind, Phase, Via
 from .table import Table
 from .turn_order import decide_after_receiving, play_on_after_arresto
 
-__all__ = ["arresto", "inn_keep", "inn_ask", "inn_accept", "inn_refuse", "DECISIONS", "WHOSE_TURN"]
+__all__ = ["arresto", "inn_keep", "inn_ask", "inn_accept", "inn_refuse", "inn_answer", "DECISIONS", "WHOSE_TURN"]
 
 _EV_FERMATEVI = EventKind.FERMATEVI
 _EV_INN_BARGAIN = EventKind.INN_BARGAIN

@@ -1,5 +1,5 @@
 """The showdown call (K15): the live cards are compared, marks are lost and gained, players
-without marks go out, and the match goes on (:mod:`.match`).
+without marks go out, and the match goes on (:mod:`~cucu_ref.game.rulebook.match`).
 
 The comparison itself, which card loses and who gains, is :mod:`cucu_ref.game.scoring`'s
 (``live_marks`` for the commonest showdown, ``evaluate`` with a guarantee or a hint).

@@ -3,7 +3,9 @@ dealer's last decision (K8, S4), the talon (F4), and refusing an exchange by pay
 
 :func:`request` is where a request meets the next seat's card: a plain card is exchanged
 (K7); an event card stops it ('arresto') and its own module says what follows
-(:mod:`.cuckoo`, :mod:`.hunter`, :mod:`.horse`, :mod:`.cat`, :mod:`.inn`).
+(:mod:`~cucu_ref.game.rulebook.cuckoo`, :mod:`~cucu_ref.game.rulebook.hunter`,
+:mod:`~cucu_ref.game.rulebook.horse`, :mod:`~cucu_ref.game.rulebook.cat`,
+:mod:`~cucu_ref.game.rulebook.inn`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ from .showdown import showdown
 from .table import Table, put
 from .turn_order import decide_after_receiving, turn_to
 
-__all__ = ["keep", "offer", "go_to_stack", "request", "request_talon", "arresto_rule", "DECISIONS", "WHOSE_TURN"]
+__all__ = [
+    "keep", "offer", "go_to_stack", "request", "request_talon", "arresto_rule", "target_decision", "DECISIONS",
+    "WHOSE_TURN",
+]
 
 _EV_KEEP = EventKind.KEEP
 _EV_OFFER = EventKind.OFFER
