@@ -19,7 +19,9 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
 
 ``crosscheck``  both models replay deals the engine recorded, on uniform and biased stacks
                 (:mod:`.crosscheck`): hands, dead cards and stack must agree, and the step
-                model's marks lost and gained and marks after the showdown;
+                model's marks lost and gained and marks after the showdown; and the match
+                model (:mod:`.match`) follows whole seeded matches of every match-level
+                reading, its pot, virgins, prices, offers, dealer and winner the State's;
 ``properties``  the engine's property suites on biased random deals (:mod:`cucu_ref.assurance.invariants`:
                 conservation, marks only by rule, the marks accounting, the undo, ...), every
                 property on every preset that claims it;
@@ -27,7 +29,10 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
                 match-level reading, the pot, marks, virgins, buy-back prices and offers,
                 restarts and the winner kept from the events by the seeds' words (K17, Q1,
                 L11, K18, D8, Z11, K3, S6) and compared with the State after every step;
-``directed``    every engine property on the conformance vectors' deals (issue 28 §3);
+``directed``    the same properties and the directed-only ones (K17, K18, L8) on the directed
+                sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals, which
+                reach every situation of issue 25's coverage model), then the lockstep machine
+                on those deals;
 ``lockstep``    the engine, the step model and the small-step model stepped together
                 (:mod:`.lockstep`), compared after every decision;
 ``proofs``      the z3 proofs over the mutated module: the showdown's (scoring), the per-size
@@ -302,12 +307,12 @@ SURVIVOR_REASONS: dict[str, str] = {}
 PROFILES: dict[str, dict[str, Any]] = {
     # ci: small everywhere, first catching layer only
     "ci": {"stop_first": True, "cross_seeds": 6, "cross_deals": 6, "property_deals": 60, "lockstep": 100,
-           "ledger_seeds": 40,
+           "ledger_seeds": 40, "match_seeds": 20,
            "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,),
            "timeout": 900},
     # long: every layer on every mutant, larger
     "long": {"stop_first": False, "cross_seeds": 30, "cross_deals": 8, "property_deals": 300, "lockstep": 500,
-             "ledger_seeds": 400,
+             "ledger_seeds": 400, "match_seeds": 200,
              "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3),
              "timeout": 3600},
 }
@@ -419,6 +424,19 @@ def layer_crosscheck(profile: dict[str, Any], module: Optional[str]) -> Optional
                 diff = sorted(k for k in small if small[k] != want[k])
                 if diff:
                     return f"small-step model: {', '.join(diff)} differ: {deal.describe()}"
+    return _match_crosscheck(profile)
+
+
+def _match_crosscheck(profile: dict[str, Any]) -> Optional[str]:
+    """The match model beside whole seeded matches of every match-level reading (issue 28)."""
+    from ..ledger import MATCHES
+    from .crosscheck import check_match
+
+    for rules in MATCHES:
+        for seed in range(profile["match_seeds"]):
+            found = check_match(rules, seed)
+            if found:
+                return f"match model: {found}"
     return None
 
 
@@ -445,19 +463,28 @@ def layer_ledger(profile: dict[str, Any], module: Optional[str]) -> Optional[str
 
 
 def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
-    """Every engine property on the directed sample (the conformance vectors' deals, aimed by
-    issue 25's coverage model at every situation, issue 28 §3); a finding the unmutated engine
-    already has (``tests/properties/test_directed.py``'s KNOWN) does not count."""
-    from .. import invariants
+    """The directed sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals,
+    aimed by issue 25's coverage model at every situation, issue 28): every engine property on
+    it, then the lockstep machine on its deals of the rulesets the models know; a finding the
+    unmutated engine already has (``tests/properties/test_directed.py``'s KNOWN) does not count.
+    A situation the mutated engine no longer reaches on its vector is not counted as a catch:
+    that is the vectors' regression test speaking, not a check of the rules."""
+    from .. import directed, invariants
+    from . import lockstep
 
     known = {("whole-table-out-needs-a-fool", "lu-stu")}
     for prop in invariants.PROPERTIES + invariants.DIRECTED_PROPERTIES:
         for variant in invariants.VARIANTS:
             if (prop.id, variant.label) in known or not (prop.applies(variant.rules) and prop.claimed(variant.rules)):
                 continue
-            finding = invariants.directed_search(prop, variant)
+            finding = directed.search(prop, variant)
             if not finding.holds:
                 return f"{prop.id} on {variant.label} (vector deal {finding.deals}): {finding.message}"
+    for rules in lockstep.directed_rulesets():
+        try:
+            lockstep.run_directed(rules)
+        except AssertionError as e:  # a disagreement of the three
+            return " ".join(f"lockstep on the directed sample ({rules.name}): {e!r}".split())[:300]
     return None
 
 
