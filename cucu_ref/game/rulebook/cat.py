@@ -148,10 +148,12 @@ def backward_decision(t: Table, offer: bool) -> None:
 
 
 def keep_back(t: Table) -> None:
+    """L8, Q5: the holder keeps the card he received on the way back; the way ends."""
     backward_decision(t, offer=False)
 
 
 def offer_back(t: Table) -> None:
+    """L8: the holder offers the card he received on to the left."""
     backward_decision(t, offer=True)
 
 

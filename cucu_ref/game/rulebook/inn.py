@@ -54,10 +54,12 @@ def inn_ask(t: Table) -> None:
 
 
 def inn_accept(t: Table) -> None:
+    """K14: the innkeeper accepts the second offer (L7: the bargain)."""
     inn_answer(t, keeper=t.actor, offerer=t.target, accepted=True)
 
 
 def inn_refuse(t: Table) -> None:
+    """K14: the innkeeper refuses the second offer (L7: the bargain)."""
     inn_answer(t, keeper=t.actor, offerer=t.target, accepted=False)
 
 

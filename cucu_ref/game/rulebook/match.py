@@ -259,10 +259,12 @@ def next_dealer(marks: Sequence[int], dealer: int) -> int:
 
 
 def buy_back(t: Table) -> None:
+    """K17/L11: the player asked buys back."""
     buy_back_decision(t, True)
 
 
 def decline(t: Table) -> None:
+    """K17/L11: the player asked declines to buy back."""
     buy_back_decision(t, False)
 
 

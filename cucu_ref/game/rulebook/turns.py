@@ -147,10 +147,12 @@ def target_decision(t: Table, exchange: bool) -> None:
 
 
 def agree(t: Table) -> None:
+    """Q9: the target agrees to exchange (K7)."""
     target_decision(t, exchange=True)
 
 
 def pay_to_refuse(t: Table) -> None:
+    """Q9: the target pays a mark rather than exchange."""
     target_decision(t, exchange=False)
 
 
