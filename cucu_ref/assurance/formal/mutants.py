@@ -37,9 +37,9 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
                 (:mod:`.lockstep`), compared after every decision;
 ``proofs``      the z3 proofs over the mutated module: the showdown's (scoring), the per-size
                 lemmas and bounded checks (the step model), the every-size induction (the
-                small-step model).  No proof reads the engine's deal code (the cross-check
-                and the lockstep tie it to the models), so for an engine mutant the column
-                says so.
+                small-step model), the match model's (:mod:`.matchproofs`).  No proof reads
+                the engine's deal code (the cross-check and the lockstep tie it to the
+                models), so for an engine mutant the column says so.
 
 Profile ``ci`` stops at the first layer that catches a mutant (cheapest first, in the order
 above) and sizes every layer small; ``long`` runs every layer on every mutant, larger.  The
@@ -94,6 +94,7 @@ def _engine(module: Optional[str]) -> bool:
     return module is not None and (module == E or module.startswith(RB))
 
 M, P = "cucu_ref.assurance.formal.model", "cucu_ref.assurance.formal.parametric"
+MATCH = "cucu_ref.assurance.formal.match"
 
 CATALOGUE: tuple[Mutation, ...] = (
     # ---- the engine: the bugs issue 15 names first
@@ -308,12 +309,12 @@ PROFILES: dict[str, dict[str, Any]] = {
     # ci: small everywhere, first catching layer only
     "ci": {"stop_first": True, "cross_seeds": 6, "cross_deals": 6, "property_deals": 60, "lockstep": 100,
            "ledger_seeds": 40, "match_seeds": 20,
-           "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,),
+           "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,), "match_top": 3,
            "timeout": 900},
     # long: every layer on every mutant, larger
     "long": {"stop_first": False, "cross_seeds": 30, "cross_deals": 8, "property_deals": 300, "lockstep": 500,
              "ledger_seeds": 400, "match_seeds": 200,
-             "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3),
+             "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3), "match_top": 6,
              "timeout": 3600},
 }
 
@@ -507,7 +508,7 @@ def _sizes(rules: Any, sizes: Sequence[int]) -> list[int]:
 
 def _proofs(profile: dict[str, Any], module: Optional[str]) -> Iterator[Any]:
     from . import props
-    from .plan import every_size, readings, rulesets, showdown_checks
+    from .plan import every_size, match_checks, readings, rulesets, showdown_checks
 
     everything = module is None
     # the per-size lemmas hold on these (plan.run_plan); under some card readings an undo claim
@@ -534,6 +535,8 @@ def _proofs(profile: dict[str, Any], module: Optional[str]) -> Iterator[Any]:
     if everything or module == P:  # every size at once: seconds each, in both profiles
         for rules in every_size_rulesets:
             yield from every_size(rules, 120_000)
+    if everything or module == MATCH:  # the match model's proofs (issue 28)
+        yield from match_checks(2, profile["match_top"], 120_000)
 
 
 def layer_proofs(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
