@@ -136,6 +136,10 @@ CATALOGUE: tuple[Mutation, ...] = (
         ("if role in (HUNTER, CAT):", "if role == CAT:"),
     ), "marks", "L8: the way back ended by the hunter (XIIII) costs nothing; ended by the cat (XII) it still costs "
                 "(narrow: only at a hunter, issue 28)"),
+    Mutation("way-back-passes-a-hunter", E, "_Step.backward", (
+        ("if role == HORSE:", "if role in (HORSE, HUNTER):"),
+    ), "marks", "L8: the way back passes a hunter (XIIII) as it passes a horse, no mark and on leftwards; "
+                "every other card as the seed says (narrow: only at a hunter, one of issue 28's escapes)"),
     Mutation("way-back-penalty-dropped", E, "_Step.backward", (
         ('self.lose_mark(holder, "L8")', "pass"),
     ), "marks", "L8: the way back ended by a XII or XIIII costs nothing"),
@@ -202,6 +206,14 @@ CATALOGUE: tuple[Mutation, ...] = (
         ("new_marks[seat] -= 1", "new_marks[seat] -= 2"),
     ), "marks", "K15 on the fast path: a showdown loser pays two marks"),
     # ---- scoring
+    Mutation("pair-rank-below-xiiii", S, "PAIR_RANK", (
+        ('"between-xv-and-xiiii": 29', '"between-xv-and-xiiii": 27'),
+    ), "scoring", "C3: two fools rank 13 1/2 (between XIIII and XIII), not 14 1/2: the table the engine and the "
+                  "models share (one of issue 28's escapes)"),
+    Mutation("guaranteed-offerer-pays-too", S, "pay", (
+        ("own = X.but(by_rank, cov)", "own = list(by_rank)"),
+    ), "scoring", "K14/L7: the offerer whose innkeeper pays his nulla's mark pays it as well (a mark paid twice; "
+                  "scoring.pay, which the engine and the models share: one of issue 28's escapes)"),
     Mutation("ties-all-read-as-first", S, "find_lowest", (
         ('X.first(tied) if rules.ties == "first"', 'X.first(tied) if rules.ties in ("first", "all")'),
     ), "scoring", "K15: of the tied lowest cards only the first loses (L3 read for Campli)"),
@@ -301,6 +313,8 @@ PROFILES: dict[str, dict[str, Any]] = {
              "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3),
              "timeout": 3600},
 }
+# ci-every-layer: the ci sizes, every layer on every mutant (which layers catch it, not only the first)
+PROFILES["ci-every-layer"] = {**PROFILES["ci"], "stop_first": False}
 
 
 # --------------------------------------------------------------------------- applying a mutation
@@ -317,14 +331,21 @@ def _origin(module: str) -> str:
     return spec.origin
 
 
+def _defines(n: ast.stmt, name: str) -> bool:
+    if isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+        return n.name == name
+    targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, ast.AnnAssign) else []
+    return any(isinstance(t, ast.Name) and t.id == name for t in targets)
+
+
 def _span(source: str, qualname: str) -> tuple[int, int]:
-    """Character offsets of the definition of ``qualname`` (``f`` or ``Class.f``) in ``source``."""
+    """Character offsets of the definition of ``qualname`` (``f`` or ``Class.f``, or a table
+    assigned at module level, ``NAME``) in ``source``."""
     tree = ast.parse(source)
     body: list[ast.stmt] = tree.body
     node: Optional[ast.AST] = None
     for part in qualname.split("."):
-        node = next((n for n in body if isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-                     and n.name == part), None)
+        node = next((n for n in body if _defines(n, part)), None)
         if node is None:
             raise DoesNotApply(f"no {qualname}")
         body = getattr(node, "body", [])
