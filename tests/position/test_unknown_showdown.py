@@ -208,3 +208,34 @@ def test_a_rerun_under_another_reading_runs_the_scoring_again_only_where_it_read
     calls.clear()
     assert store.run("showdown", Toy("live", "all"), Toy("live", "all"), domains, score, 10_000) == first
     assert calls == []
+
+
+def test_a_lone_fool_is_said_as_such():
+    """issue 24 §1: 'there is no lone fool' is one fact (C3, K15).  Twelve players of Campli;
+    shown at the end: Marta V, Nino VIIII, Carla XII, Dora Secchia, Emil VI, Fabio Secchia,
+    Hugo X; Anna's and Ida's cards are not shown; Dora, on her last mark, declines to buy back
+    (K16, K17), so she lost a mark: her Secchia is among the lowest (K15), so nobody holds a
+    card below Secchia but a fool (C3: a single fool ranks with the lowest other card).  So:
+    exactly one of Anna and Ida holds Matto (a lone fool): its holder loses a mark too (C3);
+    neither or both (two fools rank 14½, C3): only Dora and Fabio lose, Secchia (K15)."""
+    doc = {"format": "cucu-position/1", "ruleset": "campli", "players": [
+        {"name": "Anna", "marks": 3, "virgin": True}, {"name": "Bruno", "marks": 0, "virgin": False},
+        {"name": "Carla", "marks": 1, "virgin": False}, {"name": "Dora", "marks": 1, "virgin": False},
+        {"name": "Emil", "marks": 3, "virgin": True}, {"name": "Fabio", "marks": 2, "virgin": False},
+        {"name": "Gina", "marks": 0, "virgin": False}, {"name": "Hugo", "marks": 2, "virgin": False},
+        {"name": "Ida", "marks": 2, "virgin": False}, {"name": "Luca", "marks": 0, "virgin": False},
+        {"name": "Marta", "marks": 1, "virgin": False}, {"name": "Nino", "marks": 3, "virgin": True}],
+        "dealer": "Ida", "pot": 12, "eliminations": 3, "reentries": 0, "deals_played": 0,
+        "history": [{"keep": "Marta"}, {"keep": "Nino"}, {"keep": "Anna"}, {"keep": "Carla"}, {"keep": "Dora"},
+                    {"offer": "Emil"}, {"keep": "Fabio"}, {"keep": "Hugo"}, {"keep": "Ida"}, {"decline": "Dora"}],
+        "shown": {"Marta": "V", "Nino": "VIIII", "Carla": "XII", "Dora": "secchia", "Emil": "VI",
+                  "Fabio": "secchia", "Hugo": "X"}}
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    ruling = adjudicate(pos, readings=False)
+    by_losers = {tuple(sorted(m["player"] for m in o.result["marks_lost"])): o.condition for o in ruling.outcomes}
+    assert by_losers == {
+        ("Dora", "Fabio"): "there is no lone fool",
+        ("Anna", "Dora", "Fabio"): "Anna was dealt Matto and Ida was dealt anything but Matto",
+        ("Dora", "Fabio", "Ida"): "Anna was dealt anything but Matto and Ida was dealt Matto",
+    }
