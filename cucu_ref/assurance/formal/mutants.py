@@ -31,8 +31,8 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
                 L11, K18, D8, Z11, K3, S6) and compared with the State after every step;
 ``directed``    the same properties and the directed-only ones (K17, K18, L8) on the directed
                 sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals, which
-                reach every situation of issue 25's coverage model), then the lockstep machine
-                on those deals;
+                reach every situation of issue 25's coverage model), the ledger on it, then the
+                lockstep machine on those deals;
 ``lockstep``    the engine, the step model and the small-step model stepped together
                 (:mod:`.lockstep`), compared after every decision;
 ``proofs``      the z3 proofs over the mutated module: the showdown's (scoring), the per-size
@@ -487,10 +487,12 @@ def layer_ledger(profile: dict[str, Any], module: Optional[str]) -> Optional[str
 def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
     """The directed sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals,
     aimed by issue 25's coverage model at every situation, issue 28): every engine property on
-    it, then the lockstep machine on its deals of the rulesets the models know; a finding the
+    it, the match-level ledger on it (a row of deals as one match), then the lockstep machine on
+    its deals of the rulesets the models know; a finding the
     unmutated engine already has (``tests/properties/test_directed.py``'s KNOWN) does not count.
     A situation the mutated engine no longer reaches on its vector is not counted as a catch:
     that is the vectors' regression test speaking, not a check of the rules."""
+    from ...game.rulesets import PRESETS
     from .. import directed, invariants
     from . import lockstep
 
@@ -502,6 +504,10 @@ def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[s
             finding = directed.search(prop, variant)
             if not finding.holds:
                 return f"{prop.id} on {variant.label} (vector deal {finding.deals}): {finding.message}"
+    for rules in PRESETS.values():
+        found = directed.ledger_search(rules)
+        if found:
+            return found
     for rules in lockstep.directed_rulesets():
         try:
             lockstep.run_directed(rules)
