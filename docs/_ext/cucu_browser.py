@@ -36,7 +36,7 @@ _CONTROLS = """<div id="cucu-rule" class="cucu-rule" data-static="{static}" data
 <fieldset class="cucu-rule-table">
 <legend>The table</legend>
 <label>Ruleset <select name="ruleset"></select></label>
-<label>Language of the table <select name="language"></select></label>
+<label>Language of the table (and of the ruling, where it has one) <select name="language"></select></label>
 <label>Players, in seat order <input name="players" autocomplete="off" autocapitalize="words"
   placeholder="Anna, Bruno, Carla, Dora"></label>
 <label>Marks, in the same order <input name="marks" autocomplete="off" inputmode="numeric"
