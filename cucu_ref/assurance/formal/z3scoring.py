@@ -1,6 +1,7 @@
 """The engine's showdown (:func:`cucu_ref.game.scoring.decide`) run on z3 terms: the operations
 it is written in (:class:`Z3Ops`, the twin of :class:`cucu_ref.game.scoring.PlainOps`) and the
-marks it moves.  Below :mod:`.showdown` (the specification it is proved equal to) and used by
+marks it moves.  Below :mod:`~cucu_ref.assurance.formal.showdown` (the specification it is
+proved equal to) and used by
 the step model's showdown (:func:`final_marks`), the property checks and the live-marks proof;
 it imports only :mod:`.model`'s term helpers, so no module above it is needed to score a deal.
 """
