@@ -567,7 +567,8 @@ def test_the_page_gives_the_command_lines_ruling_for_every_shipped_example(rule_
     browser.type("ich ge")
     assert "ich gebe weiter" in _suggested(browser)
     assert browser.js("document.getElementById('cucu-rule-deal').value").endswith("\nBruno: Wirtshaus, ich ge")
-    paths = sorted((EXAMPLES / "notation").glob("*.txt")) + sorted(EXAMPLES.glob("*.json"))
+    paths = [path for folder in ("notation/*.txt", "*.json", "counterexamples/*.json", "traces/*.json")
+             for path in sorted(EXAMPLES.glob(folder))]
     deals = {path.name: path.read_text(encoding="utf-8") for path in paths}
     # a table that says 'Language: it' gets its ruling in Italian (issue 30), from the catalogs
     # compiled into the page's wheel as the command line reads them from the checkout
