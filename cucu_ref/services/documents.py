@@ -176,5 +176,5 @@ def _located(record: dict[str, Any], where: "Locations", source: str) -> str:
         rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
         at = where.of(p.path) if p.path != "$" else None
         place = f"{source}:{at[0]}:{at[1]}" if at else source
-        lines.append(f"{place}: {_(p.message)}{rule}")
+        lines.append(f"{place}: {render.problem_message(p.message)}{rule}")
     return "\n".join(lines + whole[1 + len(problems):])
