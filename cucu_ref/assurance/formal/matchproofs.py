@@ -1,4 +1,4 @@
-"""The match model's proofs (issue 28): z3 over :mod:`.match` at each table size.
+"""The match model's proofs (issue 28): z3 over :mod:`~cucu_ref.assurance.formal.match` at each table size.
 
 * ``match-invariant`` (induction): an invariant of the match between steps, preserved by every
   transition of :class:`.match.Match` (a mark lost or gained, going out, the deal's end, an
@@ -288,7 +288,7 @@ def _concrete_pre(name: str, k: MSt) -> Term:
 
 def step_property(rules: Rules, n: int, prop: str, knowns: Sequence[MSt], timeout_ms: int,
                   model: type[Match] = Match) -> Result:
-    """One of :data:`STEP_PROPERTIES` at ``n`` seats, proved from any state of the invariant."""
+    """One of ``STEP_PROPERTIES`` at ``n`` seats, proved from any state of the invariant."""
     build, wanted, _ = STEP_PROPERTIES[prop]
     t0 = time.perf_counter()
     m = model(rules, n)
