@@ -5,9 +5,12 @@ and the lockstep machine compare the State's match-level fields with it)."""
 from __future__ import annotations
 
 from cucu_ref.assurance.formal.crosscheck import check_match
-from cucu_ref.assurance.formal.match import Match, offers
-from cucu_ref.assurance.ledger import MATCHES
+from cucu_ref.assurance.formal.match import Follower, Match, differences, offers
+from cucu_ref.assurance.ledger import MATCHES, seeded_start
+from cucu_ref.game.engine import legal_actions, step
+from cucu_ref.game.playout import random_action
 from cucu_ref.game.rulesets import preset
+from cucu_ref.game.state import Phase
 
 A, B, C, D = range(4)
 
@@ -157,3 +160,21 @@ def test_k17_prices_swapped_fail_the_price_proof():
     rules = preset("campli", {"buy_back_price": "by-reentry-order"})
     [result] = MP.proofs(rules, [3], 60_000, {"price-after-a-buy-back"}, model=broken)
     assert result.verdict == "refuted", result
+
+
+def test_the_follower_takes_up_a_match_between_a_showdown_and_its_buy_backs():
+    # K17: two out together after the deal while a virgin is left: a follower started from the
+    # State that waits for the first decision holds the same two offers, and goes on as the engine
+    for seed in range(40):
+        state, rng = seeded_start(preset("campli"), seed)
+        while state.phase != Phase.MATCH_OVER and not (state.phase == Phase.BUY_BACK and len(state.pending) >= 2):
+            state, _ = step(state, random_action(state, rng))
+        if state.phase == Phase.BUY_BACK:
+            break
+    else:
+        raise AssertionError("no seeded match had two offers pending at once")
+    follower = Follower(state)
+    assert len(offers(follower.s)) == 2 and differences(state, follower.s) == []
+    state, events = step(state, legal_actions(state)[0])
+    follower.follow(events)
+    assert differences(state, follower.s) == []

@@ -280,6 +280,12 @@ class Follower:
         self.model = Match(state.rules, len(state.players))
         self.s = self.model.start(list(state.marks), list(state.virgins), state.dealer, state.pot,
                                   state.eliminations, state.reentries)
+        # offers already pending (a match taken up between a showdown and its buy-backs), in the
+        # order they will be asked, the last of them the last to have gone out
+        for k, (seat, price) in enumerate(state.pending):
+            self.s.owed[seat] = True
+            self.s.pexp[seat] = UNPRICED if price == 0 else price.bit_length() - 1
+            self.s.qpos[seat] = state.eliminations - len(state.pending) + k
         self.dealing = False  # between a deal's shuffle and its showdown
         self.outs: set[int] = set()  # seats put out during this deal
         self.at_showdown: MSt | None = None  # the last step's state after the showdown's marks
