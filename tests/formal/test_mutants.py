@@ -51,6 +51,10 @@ def test_a_mutation_applies_only_inside_its_function_and_only_once():
         MU.mutate(source, m._replace(function="k"))
     with pytest.raises(MU.DoesNotApply):  # twice in the function
         MU.mutate("def f(x):\n    return x + 1 + x + 1\n", m._replace(function="f"))
+    # a table assigned at module level (scoring.PAIR_RANK, issue 28: shared by the engine and the models)
+    table = "PAIR = {'a': 29}\nOTHER = {'a': 29}\n"
+    swapped = MU.mutate(table, m._replace(function="OTHER", edits=(("29", "27"),)))
+    assert swapped == "PAIR = {'a': 29}\nOTHER = {'a': 27}\n"
     problems = MU.check_catalogue([m._replace(module="cucu_ref.game.engine", function="_Step.no_such_method")])
     assert problems and "no _Step.no_such_method" in problems[0]
 
