@@ -115,13 +115,19 @@ def test_italian_plurals_and_gender():
 
 # --------------------------------------------------------------------------- every example, every language
 
-EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json")))
+# every shipped example: the JSON positions, the deals in the notation (the tutorial's drafts
+# included: a refusal is a refusal in every language) and the traces
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))
+                  + glob.glob(os.path.join(ROOT, "examples", "notation", "*.txt"))
+                  + glob.glob(os.path.join(ROOT, "examples", "traces", "*.json")))
 
 
 def _marks(record: dict) -> object:
-    """What a ruling decides, words aside: exit, status, each case's result, the claim's verdict."""
-    return (record["exit_code"], record["status"], [o["result"] for o in record.get("outcomes", [])],
-            (record.get("claim") or {}).get("verdict"), [p["path"] for p in record.get("problems", [])])
+    """What a ruling decides, words aside: exit, status, each case's result, the claim's verdict
+    (a trace: its outcome and where it diverges)."""
+    return (record.get("exit_code"), record.get("status"), [o["result"] for o in record.get("outcomes", [])],
+            (record.get("claim") or {}).get("verdict"), [p["path"] for p in record.get("problems", [])],
+            record.get("outcome"), (record.get("divergence") or {}).get("path"))
 
 
 @pytest.fixture(scope="module")

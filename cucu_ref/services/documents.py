@@ -149,7 +149,8 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
         problems = [P.Problem("input", "$", f"line {e.line}, column {e.column}: {e.message}", e.rule)
                     for e in err.errors]
         errors = err.errors
-        return Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source))
+        return _in_language(Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source)),
+                            language)
 
     spoken = language or where.language or "en"  # (the deal's own language, issue 30)
 

@@ -181,6 +181,11 @@ problem_message = Templates(
        "offer"),
     N_("the cards held at the end hold a third {card}: the {pack} pack has {n} copies (the others at {places})"),
     N_("the cards held at the end hold a fourth {card}: the {pack} pack has {n} copies (the others at {places})"),
+    # (replay._Checks.action_for: a decision the rules do not allow then; {verb} is the position's verb)
+    N_("the deal is over: {who} cannot {verb} any more"),
+    N_("the match is over: {who} cannot {verb}"),
+    N_("{who} is out of the match and cannot {verb}"),
+    N_("the dealer decides once, last: {who} cannot exchange again, the deal is over"),
 )
 
 
