@@ -115,13 +115,19 @@ def test_italian_plurals_and_gender():
 
 # --------------------------------------------------------------------------- every example, every language
 
-EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json")))
+# every shipped example: the JSON positions, the deals in the notation (the tutorial's drafts
+# included: a refusal is a refusal in every language) and the traces
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))
+                  + glob.glob(os.path.join(ROOT, "examples", "notation", "*.txt"))
+                  + glob.glob(os.path.join(ROOT, "examples", "traces", "*.json")))
 
 
 def _marks(record: dict) -> object:
-    """What a ruling decides, words aside: exit, status, each case's result, the claim's verdict."""
-    return (record["exit_code"], record["status"], [o["result"] for o in record.get("outcomes", [])],
-            (record.get("claim") or {}).get("verdict"), [p["path"] for p in record.get("problems", [])])
+    """What a ruling decides, words aside: exit, status, each case's result, the claim's verdict
+    (a trace: its outcome and where it diverges)."""
+    return (record.get("exit_code"), record.get("status"), [o["result"] for o in record.get("outcomes", [])],
+            (record.get("claim") or {}).get("verdict"), [p["path"] for p in record.get("problems", [])],
+            record.get("outcome"), (record.get("divergence") or {}).get("path"))
 
 
 @pytest.fixture(scope="module")
@@ -270,3 +276,19 @@ def test_danish_cat_undo_word_for_word():
     assert lines[1] == ("Afgørelse: Bruno mister 2 mærker: tilbudt til Carlas XII Gnaf (K13); det laveste kort, II "
                         "(K15). Næste giver: Anna.")
     assert lines[2] == "Påstand fra Anna: STADFÆSTET"
+
+
+def test_the_pictures_and_a_trace_speak_the_language():
+    from cucu_ref.cli.adjudicate import main
+    import io
+
+    out = io.StringIO()
+    assert main(["--language", "it", "--format", "svg",
+                 os.path.join(ROOT, "examples", "notation", "campli-cat-undo.txt")], stdout=out) == 0
+    svg = out.getvalue()
+    # K13: the cat's undo drawn, in Italian; the seats' legends too
+    assert "annullato: Anna riprende V da Bruno (K13)" in svg and "Dora · mazziere" in svg
+    out = io.StringIO()
+    main(["--language", "fr", "--trace", os.path.join(ROOT, "examples", "traces", "coucou-king-holder-acts.json")],
+         stdout=out)
+    assert ": cucu-ref DIVERGE de la trace (coucou)" in out.getvalue().split("\n")[0]

@@ -522,7 +522,9 @@ def _svg_of(data: bytes, source: str, language: Optional[str] = None) -> tuple[i
     if ruled.trace or ruled.position is None or ruled.ruling is None:
         return EXIT_USAGE, None, f"{source}: a trace (cucu-trace/1) is not drawn; --format svg draws a position"
     pos = ruled.position
-    return EXIT_OK, ruling_svg(pos, ruled.ruling, f"{source}: ruling under {pos.rules.name}"), ""
+    with speaking(ruled.language):  # (the pictures' words in the ruling's language, issue 30)
+        title = _("{source}: ruling under {preset}").format(source=source, preset=pos.rules.name)
+        return EXIT_OK, ruling_svg(pos, ruled.ruling, title), ""
 
 
 def _svg_write(svg: str, target: str, source: str, out: TextIO, err_out: TextIO) -> int:
