@@ -135,16 +135,19 @@ def speaking(lang: Optional[str]) -> Iterator[None]:
 
 def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
                        options: object) -> Iterator[tuple[int, Optional[str], str, list[str]]]:
-    """Babel's extractor for the rules' own texts (``babel.cfg``): the open points' questions and
-    their readings (:mod:`cucu_ref.game.rulesets`, standard library only, so nothing there is
-    marked); they are translated where a ruling says them.  The presets' reasons (``--rulesets``,
-    ``--steps``), long paragraphs quoting the sources, stay English for now (issue 30)."""
-    from ..game.rulesets import OPTIONS  # cold start: game.rulesets costs 0 ms, used only by pybabel
+    """Babel's extractor for the rules' own texts (``babel.cfg``): the open points' questions,
+    their readings and each preset's reasons for its readings (:mod:`cucu_ref.game.rulesets`,
+    standard library only, so nothing there is marked); they are translated where a ruling or
+    ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
+    from ..game.rulesets import OPTIONS, PRESET_REASONS  # cold start: game.rulesets costs 0 ms, used only by pybabel
 
     for spec in OPTIONS.values():
         yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]
         for r in spec.readings:
             yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
+    for preset, reasons in PRESET_REASONS.items():
+        for key, why in reasons.items():
+            yield 0, None, why, [f"why {preset} takes its {key}"]
 
 
 class Templates:

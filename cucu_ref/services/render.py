@@ -974,7 +974,7 @@ def _setting_words(rules: Any) -> str:
         parts.append(_("the king refuses an exchange"))
     else:
         parts.append(_("event cards {cards}").format(
-            cards=", ".join(f"{card_token(Card(pack.family, v))} {r}" for v, r in rules.roles)))
+            cards=", ".join(f"{card_token(Card(pack.family, v))} {_(r)}" for v, r in rules.roles)))
     return "; ".join(parts) + "."
 
 
@@ -1016,7 +1016,7 @@ def rulesets_text(width: int = 88) -> str:
             spec = OPTIONS[option]
             lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {_(spec.question)}", "    ", "    ")
             if option in reasons:
-                lines += para(_("Why: {reason}").format(reason=reasons[option]), "      ", "     ")
+                lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
         fixed = [k for k in reasons if k not in points]
         if fixed:
             lines += para(_("Other settings and readings, and where they come from:"), "  ")
@@ -1024,9 +1024,9 @@ def rulesets_text(width: int = 88) -> str:
                 value = getattr(rules, key)
                 if key == "roles":
                     family = PACKS[rules.pack].family
-                    value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or _("none")
+                    value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
                 shown = value
-                lines += para(f"{key} = {shown}: {reasons[key]}", "    ", "    ")
+                lines += para(f"{key} = {shown}: {_(reasons[key])}", "    ", "    ")
     lines.append("")
     lines += para(_("The named options: every point where the sources differ or are silent, with each reading, "
                     "its source and the presets that take it."), "")
