@@ -310,6 +310,13 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("small-undo-swaps-with-neighbour", P, "_MicroSteps._undo", (
         ("back = self.swap_hands(s, u, p)", "back = self.swap_hands(s, u, ite(u >= 1, u - 1, p))"),
     ), "undo", "small-step model, K13: the undo swaps with the seat before, not the real partner"),
+    # ---- the match model (match.py, issue 28)
+    Mutation("match-model-restart-virgins", MATCH_MODEL, "Match.all_out", (
+        ("t.virgin = [not restart_no_virgins] * n", "t.virgin = [True] * n"),
+    ), "marks", "match model, K18: after everybody goes out everyone is a virgin again"),
+    Mutation("match-model-l11-priced-on-going-out", MATCH_MODEL, "Match.go_out", (
+        ("price = ite(martin, s.back, UNPRICED)", "price = s.back"),
+    ), "marks", "match model, L11: the price is fixed when a player goes out, not when he is asked"),
 )
 
 # Why a mutant the runner reports as surviving survives, once someone has looked at it (the ci
