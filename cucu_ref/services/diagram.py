@@ -193,7 +193,7 @@ class _Legend:
         self.notes: list[str] = []
         self.bought: set[int] = set()
         self.after_showdown = False
-        self.showdown_words: list[str] = []
+        self.showdown_words: list[tuple[str, str]] = []  # (what happened to a player, its rule)
         self.uses_stack = False
 
     def name(self, seat: Optional[int]) -> str:
@@ -210,7 +210,9 @@ class _Legend:
                 drawn(self, at, e)
         showdown = self.record.showdown
         if showdown is not None:
-            said = "; ".join(self.showdown_words) if self.showdown_words else "nobody loses a mark"
+            # (a mark by the showdown's own rule is not cited twice: 'Showdown (K15): Anna loses a mark')
+            said = "; ".join(words if rule == showdown.rule else f"{words} ({rule})"
+                             for words, rule in self.showdown_words) or "nobody loses a mark"
             self.notes.insert(0, f"Showdown ({showdown.rule}): {said}.")
         if self.final.phase in _DECISION_PHASES and self.final.actor is not None:
             self.notes.append(f"Next: {self.name(self.final.actor)} decides.")
@@ -330,20 +332,20 @@ class _Legend:
         if e.kind == EventKind.MARK_LOST:
             self.badges.append(Badge(a, -e.amount or -1, e.rule))
             if self.after_showdown:
-                self.showdown_words.append(f"{self.name(a)} loses a mark ({e.rule})")
+                self.showdown_words.append((f"{self.name(a)} loses a mark", e.rule))
             return
         self.badges.append(Badge(a, e.amount or 1, e.rule))
         if b is not None:
             self.add("mark", b, a, e.rule, f"{self.name(b)} pays the mark to {self.name(a)}")
         elif self.after_showdown:
-            self.showdown_words.append(f"{self.name(a)} gains a mark ({e.rule})")
+            self.showdown_words.append((f"{self.name(a)} gains a mark", e.rule))
 
     def showdown(self, at: int, e: Event) -> None:
         self.after_showdown = True
 
     def out(self, at: int, e: Event) -> None:
         if e.seat is not None and self.after_showdown:
-            self.showdown_words.append(f"{self.name(e.seat)} is out ({e.rule})")
+            self.showdown_words.append((f"{self.name(e.seat)} is out", e.rule))
 
     def match_note(self, at: int, e: Event) -> None:
         a = e.seat

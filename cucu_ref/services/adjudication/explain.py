@@ -130,7 +130,7 @@ _DOING = {
     "pay-to-refuse": N_("{p} pays to refuse"), "hint": N_("{p} hints at a fool"),
     "stack-exchange": N_("{p} exchanges with the stack"),
 }
-_DOING_FRENCH = {"stack-exchange": N_("{p} exchanges with the talon")}
+_DOING_FRENCH = {"offer": N_("{p} asks to exchange"), "stack-exchange": N_("{p} exchanges with the talon")}
 # where the ruleset cites F3 for the decision: the German article's words (as the steps say them)
 _DOING_F3 = {"keep": N_("{p} keeps ('Ich behalte')"), "offer": N_("{p} asks to exchange ('Ich tausche')")}
 
