@@ -9,7 +9,8 @@ Where the compiled catalogs come from (the choice, written down for issue 30): a
 install from the sdist compiles each ``.po`` into ``.mo`` at build time (``setup.py``'s
 ``build_py`` step, with Babel); a source checkout or an editable install has no ``.mo`` beside
 the ``.po`` (or an older one), so the ``.po`` is compiled into memory on first use, with
-Babel's own reader and writer.  Either way a fuzzy entry is not used: its message stays
+Babel's own reader and writer, and the result kept beside it for the next process where the
+folder can be written (ignored by git).  Either way a fuzzy entry is not used: its message stays
 English, and ``tests/test_i18n.py`` fails on it.
 
 English is no catalog at all: a message is its own msgid, so nothing is loaded and the
@@ -20,13 +21,15 @@ of the process (:func:`speaking`); one input is ruled in one language at a time.
 from __future__ import annotations
 
 import gettext as _gettext
-from contextlib import contextmanager
+import re
+import os
+from contextlib import contextmanager, suppress
 from io import BytesIO
 from pathlib import Path
 from typing import Iterator, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
-           "catalog_path"]
+           "catalog_path", "Templates"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
 DOMAIN = "cucu_ref"
@@ -78,6 +81,8 @@ def translations(lang: str) -> Optional[_gettext.GNUTranslations]:
         data: Optional[bytes] = mo.read_bytes()
     else:
         data = _compiled(po) if po.exists() else None
+        if data is not None:
+            _keep(mo, data)
     loaded = _LOADED[lang] = _gettext.GNUTranslations(BytesIO(data)) if data is not None else None
     return loaded
 
@@ -98,6 +103,21 @@ def _compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
+def _keep(mo: Path, data: bytes) -> None:
+    """Keep a catalog compiled from its ``.po`` beside it (a source checkout: the next process
+    loads it in milliseconds instead of compiling it again, which costs Babel's import and
+    about 50 ms a catalog); written whole under another name and renamed, so a process reading
+    it never sees half of it; where the folder cannot be written, nothing is kept
+    (``.gitignore`` leaves these files out of the repository)."""
+    part = mo.with_name(f"{mo.name}.{os.getpid()}.part")
+    try:
+        part.write_bytes(data)
+        os.replace(part, mo)
+    except OSError:
+        with suppress(OSError):
+            part.unlink()
+
+
 @contextmanager
 def speaking(lang: Optional[str]) -> Iterator[None]:
     """Within it, messages are in ``lang`` (None or 'en': English)."""
@@ -115,13 +135,39 @@ def speaking(lang: Optional[str]) -> Iterator[None]:
 
 def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
                        options: object) -> Iterator[tuple[int, Optional[str], str, list[str]]]:
-    """Babel's extractor for the rules' own texts (``babel.cfg``): the open points' questions and
-    their readings (:mod:`cucu_ref.game.rulesets`, standard library only, so nothing there is
-    marked); they are translated where a ruling says them.  The presets' reasons (``--rulesets``,
-    ``--steps``), long paragraphs quoting the sources, stay English for now (issue 30)."""
-    from ..game.rulesets import OPTIONS  # cold start: game.rulesets costs 0 ms, used only by pybabel
+    """Babel's extractor for the rules' own texts (``babel.cfg``): the open points' questions,
+    their readings and each preset's reasons for its readings (:mod:`cucu_ref.game.rulesets`,
+    standard library only, so nothing there is marked); they are translated where a ruling or
+    ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
+    from ..game.rulesets import OPTIONS, PRESET_REASONS  # cold start: game.rulesets costs 0 ms, used only by pybabel
 
     for spec in OPTIONS.values():
         yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]
         for r in spec.readings:
             yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
+    for preset, reasons in PRESET_REASONS.items():
+        for key, why in reasons.items():
+            yield 0, None, why, [f"why {preset} takes its {key}"]
+
+
+class Templates:
+    """Messages the code writes in English with values in them (a problem found by the replay,
+    a showdown note of the scoring), matched whole and said in the active language with the
+    same values: where a message is built far below the ruling, the ruling translates it as it
+    is said (the English is unchanged, and a message none of them matches stays English)."""
+
+    _FIELD = re.compile(r"\\\{(\w+)\\\}")
+
+    def __init__(self, *messages: str) -> None:
+        self.messages = messages
+        self.patterns = tuple((re.compile("^" + self._FIELD.sub(r"(?P<\1>.+?)", re.escape(m)) + "$"), m)
+                              for m in messages)
+
+    def __call__(self, text: str) -> str:
+        if _ACTIVE[0] is None:
+            return text
+        for pattern, message in self.patterns:
+            found = pattern.match(text)
+            if found:
+                return gettext(message).format(**found.groupdict())
+        return text

@@ -30,7 +30,7 @@ def test_the_catalogue_covers_what_the_issue_names():
     # the engine: its API and every module of its rulebook (issue 26), each with a mutant
     rulebook = {MU.TABLE, MU.DEALING, MU.TURN_ORDER, MU.TURNS, MU.CUCKOO, MU.HUNTER, MU.HORSE, MU.CAT, MU.INN,
                 MU.SHOWDOWN, MU.MATCH}
-    assert {m.module for m in MU.CATALOGUE} == {MU.E, MU.S, MU.M, MU.P} | rulebook
+    assert {m.module for m in MU.CATALOGUE} == {MU.E, MU.S, MU.M, MU.P, MU.MATCH_MODEL} | rulebook
     named = {"undo-swaps-with-skipped-horse", "q14-stop-ignored", "lone-live-xv-not-spared",
              "cuckoo-arrest-costs-a-mark", "horse-at-dealer-wrong-end"}
     assert named <= set(BY_ID)
@@ -51,6 +51,10 @@ def test_a_mutation_applies_only_inside_its_function_and_only_once():
         MU.mutate(source, m._replace(function="k"))
     with pytest.raises(MU.DoesNotApply):  # twice in the function
         MU.mutate("def f(x):\n    return x + 1 + x + 1\n", m._replace(function="f"))
+    # a table assigned at module level (scoring.PAIR_RANK, issue 28: shared by the engine and the models)
+    table = "PAIR = {'a': 29}\nOTHER = {'a': 29}\n"
+    swapped = MU.mutate(table, m._replace(function="OTHER", edits=(("29", "27"),)))
+    assert swapped == "PAIR = {'a': 29}\nOTHER = {'a': 27}\n"
     problems = MU.check_catalogue([m._replace(module="cucu_ref.game.engine", function="_Step.no_such_method")])
     assert problems and "no _Step.no_such_method" in problems[0]
 

@@ -31,15 +31,15 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
                 L11, K18, D8, Z11, K3, S6) and compared with the State after every step;
 ``directed``    the same properties and the directed-only ones (K17, K18, L8) on the directed
                 sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals, which
-                reach every situation of issue 25's coverage model), then the lockstep machine
-                on those deals;
+                reach every situation of issue 25's coverage model), the ledger on it, then the
+                lockstep machine on those deals;
 ``lockstep``    the engine, the step model and the small-step model stepped together
                 (:mod:`.lockstep`), compared after every decision;
 ``proofs``      the z3 proofs over the mutated module: the showdown's (scoring), the per-size
                 lemmas and bounded checks (the step model), the every-size induction (the
-                small-step model).  No proof reads the engine's deal code (the cross-check
-                and the lockstep tie it to the models), so for an engine mutant the column
-                says so.
+                small-step model), the match model's (:mod:`.matchproofs`).  No proof reads
+                the engine's deal code (the cross-check and the lockstep tie it to the
+                models), so for an engine mutant the column says so.
 
 Profile ``ci`` stops at the first layer that catches a mutant (cheapest first, in the order
 above) and sizes every layer small; ``long`` runs every layer on every mutant, larger.  The
@@ -94,6 +94,7 @@ def _engine(module: Optional[str]) -> bool:
     return module is not None and (module == E or module.startswith(RB))
 
 M, P = "cucu_ref.assurance.formal.model", "cucu_ref.assurance.formal.parametric"
+MATCH_MODEL = "cucu_ref.assurance.formal.match"  # (MATCH is the rulebook's match module)
 
 CATALOGUE: tuple[Mutation, ...] = (
     # ---- the engine: the bugs issue 15 names first
@@ -149,6 +150,10 @@ CATALOGUE: tuple[Mutation, ...] = (
         ("if role in (HUNTER, CAT):", "if role == CAT:"),
     ), "marks", "L8: the way back ended by the hunter (XIIII) costs nothing; ended by the cat (XII) it still costs "
                 "(narrow: only at a hunter, issue 28)"),
+    Mutation("way-back-passes-a-hunter", CAT, "_stops_way_back", (
+        ("if role == HORSE:", "if role in (HORSE, HUNTER):"),
+    ), "marks", "L8: the way back passes a hunter (XIIII) as it passes a horse, no mark and on leftwards; "
+                "every other card as the seed says (narrow: only at a hunter, one of issue 28's escapes)"),
     Mutation("way-back-penalty-dropped", CAT, "_stops_way_back", (
         ('lose_mark(t, holder, "L8")', "pass"),
     ), "marks", "L8: the way back ended by a XII or XIIII costs nothing"),
@@ -217,6 +222,14 @@ CATALOGUE: tuple[Mutation, ...] = (
         ("for seat, rule in losers:", "for seat, rule in losers[:1]:"),
     ), "marks", "K15: of several showdown losers (ties, the fools) only the first pays"),
     # ---- scoring
+    Mutation("pair-rank-below-xiiii", S, "PAIR_RANK", (
+        ('"between-xv-and-xiiii": 29', '"between-xv-and-xiiii": 27'),
+    ), "scoring", "C3: two fools rank 13 1/2 (between XIIII and XIII), not 14 1/2: the table the engine and the "
+                  "models share (one of issue 28's escapes)"),
+    Mutation("guaranteed-offerer-pays-too", S, "pay", (
+        ("own = X.but(by_rank, cov)", "own = list(by_rank)"),
+    ), "scoring", "K14/L7: the offerer whose innkeeper pays his nulla's mark pays it as well (a mark paid twice; "
+                  "scoring.pay, which the engine and the models share: one of issue 28's escapes)"),
     Mutation("ties-all-read-as-first", S, "find_lowest", (
         ('X.first(tied) if rules.ties == "first"', 'X.first(tied) if rules.ties in ("first", "all")'),
     ), "scoring", "K15: of the tied lowest cards only the first loses (L3 read for Campli)"),
@@ -297,6 +310,13 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("small-undo-swaps-with-neighbour", P, "_MicroSteps._undo", (
         ("back = self.swap_hands(s, u, p)", "back = self.swap_hands(s, u, ite(u >= 1, u - 1, p))"),
     ), "undo", "small-step model, K13: the undo swaps with the seat before, not the real partner"),
+    # ---- the match model (match.py, issue 28)
+    Mutation("match-model-restart-virgins", MATCH_MODEL, "Match.all_out", (
+        ("t.virgin = [not restart_no_virgins] * n", "t.virgin = [True] * n"),
+    ), "marks", "match model, K18: after everybody goes out everyone is a virgin again"),
+    Mutation("match-model-l11-priced-on-going-out", MATCH_MODEL, "Match.go_out", (
+        ("price = ite(martin, s.back, UNPRICED)", "price = s.back"),
+    ), "marks", "match model, L11: the price is fixed when a player goes out, not when he is asked"),
 )
 
 # Why a mutant the runner reports as surviving survives, once someone has looked at it (the ci
@@ -308,14 +328,16 @@ PROFILES: dict[str, dict[str, Any]] = {
     # ci: small everywhere, first catching layer only
     "ci": {"stop_first": True, "cross_seeds": 6, "cross_deals": 6, "property_deals": 60, "lockstep": 100,
            "ledger_seeds": 40, "match_seeds": 20,
-           "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,),
+           "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,), "match_top": 3,
            "timeout": 900},
     # long: every layer on every mutant, larger
     "long": {"stop_first": False, "cross_seeds": 30, "cross_deals": 8, "property_deals": 300, "lockstep": 500,
              "ledger_seeds": 400, "match_seeds": 200,
-             "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3),
+             "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3), "match_top": 6,
              "timeout": 3600},
 }
+# ci-every-layer: the ci sizes, every layer on every mutant (which layers catch it, not only the first)
+PROFILES["ci-every-layer"] = {**PROFILES["ci"], "stop_first": False}
 
 
 # --------------------------------------------------------------------------- applying a mutation
@@ -332,14 +354,21 @@ def _origin(module: str) -> str:
     return spec.origin
 
 
+def _defines(n: ast.stmt, name: str) -> bool:
+    if isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+        return n.name == name
+    targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, ast.AnnAssign) else []
+    return any(isinstance(t, ast.Name) and t.id == name for t in targets)
+
+
 def _span(source: str, qualname: str) -> tuple[int, int]:
-    """Character offsets of the definition of ``qualname`` (``f`` or ``Class.f``) in ``source``."""
+    """Character offsets of the definition of ``qualname`` (``f`` or ``Class.f``, or a table
+    assigned at module level, ``NAME``) in ``source``."""
     tree = ast.parse(source)
     body: list[ast.stmt] = tree.body
     node: Optional[ast.AST] = None
     for part in qualname.split("."):
-        node = next((n for n in body if isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-                     and n.name == part), None)
+        node = next((n for n in body if _defines(n, part)), None)
         if node is None:
             raise DoesNotApply(f"no {qualname}")
         body = getattr(node, "body", [])
@@ -465,10 +494,12 @@ def layer_ledger(profile: dict[str, Any], module: Optional[str]) -> Optional[str
 def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
     """The directed sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals,
     aimed by issue 25's coverage model at every situation, issue 28): every engine property on
-    it, then the lockstep machine on its deals of the rulesets the models know; a finding the
+    it, the match-level ledger on it (a row of deals as one match), then the lockstep machine on
+    its deals of the rulesets the models know; a finding the
     unmutated engine already has (``tests/properties/test_directed.py``'s KNOWN) does not count.
     A situation the mutated engine no longer reaches on its vector is not counted as a catch:
     that is the vectors' regression test speaking, not a check of the rules."""
+    from ...game.rulesets import PRESETS
     from .. import directed, invariants
     from . import lockstep
 
@@ -480,6 +511,10 @@ def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[s
             finding = directed.search(prop, variant)
             if not finding.holds:
                 return f"{prop.id} on {variant.label} (vector deal {finding.deals}): {finding.message}"
+    for rules in PRESETS.values():
+        found = directed.ledger_search(rules)
+        if found:
+            return found
     for rules in lockstep.directed_rulesets():
         try:
             lockstep.run_directed(rules)
@@ -507,7 +542,7 @@ def _sizes(rules: Any, sizes: Sequence[int]) -> list[int]:
 
 def _proofs(profile: dict[str, Any], module: Optional[str]) -> Iterator[Any]:
     from . import props
-    from .plan import every_size, readings, rulesets, showdown_checks
+    from .plan import every_size, match_checks, readings, rulesets, showdown_checks
 
     everything = module is None
     # the per-size lemmas hold on these (plan.run_plan); under some card readings an undo claim
@@ -534,6 +569,8 @@ def _proofs(profile: dict[str, Any], module: Optional[str]) -> Iterator[Any]:
     if everything or module == P:  # every size at once: seconds each, in both profiles
         for rules in every_size_rulesets:
             yield from every_size(rules, 120_000)
+    if everything or module == MATCH_MODEL:  # the match model's proofs (issue 28)
+        yield from match_checks(2, profile["match_top"], 120_000)
 
 
 def layer_proofs(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
