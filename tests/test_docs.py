@@ -601,3 +601,25 @@ def test_the_vendored_pyodide_is_checked_against_its_pinned_hash(tmp_path: Path,
     assert any("pinned hash" in m and "python docs/_ext/pyodide_vendor.py" in m for m in done.missing)
     assert any(m.startswith("no wheel here") for m in done.missing)
     assert not (tmp_path / "site" / "pyodide").exists()
+
+
+def test_the_pages_python_side_rules_places_and_completes_without_a_browser(tmp_path: Path) -> None:
+    # docs/_static/rule/page.py, what the page runs in Pyodide, run here in CPython: it runs where
+    # Chromium is missing, so the page's own logic is checked on every machine
+    sys.path.insert(0, str(DOCS / "_static" / "rule"))
+    import page
+
+    deal = (EXAMPLES / "notation" / "campli-cat-undo.txt").read_text(encoding="utf-8")
+    ruled = json.loads(page.rule(deal))
+    assert ruled["code"] == 0 and ruled["text"] == _command_line(deal, tmp_path)
+    assert ruled["svg"].startswith("<?xml") and ruled["places"] == []
+    wrong = json.loads(page.rule(MISTAKE))
+    assert wrong["code"] == 1 and [(p["line"], p["column"]) for p in wrong["places"]] == [(5, 10)]
+    # the German account of Campli names the XI 'Wirtshaus' (K14) and the offer 'ich gebe weiter'
+    # (K5); a French table says 'roi' for the king and 'je garde' to keep (F3: „Ich behalte“)
+    german = json.loads(page.words("campli", "de"))
+    assert "Wirtshaus" in german["cards"] and "ich gebe weiter" in german["words"]
+    french = json.loads(page.words("coucou", "fr"))
+    assert "roi" in french["cards"] and "je garde" in french["words"]
+    names = [r["name"] for r in json.loads(page.setup())["rulesets"]]
+    assert names == list(PRESETS)

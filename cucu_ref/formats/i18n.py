@@ -135,11 +135,15 @@ def speaking(lang: Optional[str]) -> Iterator[None]:
 
 def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
                        options: object) -> Iterator[tuple[int, Optional[str], str, list[str]]]:
-    """Babel's extractor for the rules' own texts (``babel.cfg``): the open points' questions,
-    their readings and each preset's reasons for its readings (:mod:`cucu_ref.game.rulesets`,
+    """Babel's extractor for the rules' own texts (``babel.cfg``): the presets' titles, the open
+    points' questions, their readings and each preset's reasons for its readings (:mod:`cucu_ref.game.rulesets`,
     standard library only, so nothing there is marked); they are translated where a ruling or
     ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
-    from ..game.rulesets import OPTIONS, PRESET_REASONS  # cold start: game.rulesets costs 0 ms, used only by pybabel
+    # cold start: game.rulesets costs 0 ms, used only by pybabel
+    from ..game.rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS
+
+    for name, info in PRESET_INFO.items():
+        yield 0, None, info.title, [f"the title of {name}"]
 
     for spec in OPTIONS.values():
         yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]

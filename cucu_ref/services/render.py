@@ -997,7 +997,7 @@ def rulesets_text(width: int = 88) -> str:
         lines.append("")
         keys = [k for k in (info.sources if info else ()) if k in SOURCES]
         after = "; ".join(citation(k) for k in keys)
-        title = info.title if info else name
+        title = _(info.title) if info else name
         lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
         lines += para(_setting_words(rules), "  ", "  ")
         if info and info.base and info.base in PRESETS:
