@@ -23,7 +23,8 @@ gut', 'passo' as 'ich gebe weiter').
 Which source a ruleset speaks for is read from the ruleset itself, never from its name: the
 rule it cites for a mechanism (``Rules.cites``) names the source, and the source its language
 (:data:`SOURCE_LANGUAGE`).  So Lu Stù's horse is called 'zumb' because Lu Stù cites L9 for the
-horse, and the Coucou dealer keeps with 'je garde' because Coucou cites F3 for keeping.
+horse, and the Coucou dealer keeps with 'je garde' because Coucou cites F3 for keeping (French usage
+for the German article's „Ich behalte“, which the ruling quotes).
 """
 
 from __future__ import annotations
@@ -452,8 +453,9 @@ def say(rules: Rules, meaning: str, language: Optional[str] = None) -> str:
     """The word a table of this ruleset says for ``meaning`` (a decision: 'keep', 'offer', 'ask',
     'accept', 'refuse', 'agree', 'pay-to-refuse', 'stack', 'buy-back', 'decline'; or 'pays',
     'hint'), in ``language`` or the ruleset's own: Campli's keep is 'sto bene' (K5), Coucou's
-    'je garde' (F3), Ranter-Go-Round's offer 'change' (R2), Lu Stù's refusing innkeeper says
-    'fatt nu bicchijr' (L7), the Danish page's 'behold'/'byt' (D3)."""
+    'je garde' (French usage for F3's „Ich behalte“: a Coucou table writes French; the ruling
+    quotes the German article's words, explain), Ranter-Go-Round's offer 'change' (R2), Lu Stù's
+    refusing innkeeper says 'fatt nu bicchijr' (L7), the Danish page's 'behold'/'byt' (D3)."""
     mechanism = _MECHANISM.get(meaning)
     rule_id = rules.cites(mechanism) if mechanism else None
     kind = {"pays": "observation", "hint": "talk"}.get(meaning, "decision")

@@ -176,6 +176,13 @@ def _role_word(rules: Rules, role: str) -> str:
     return _({CUCKOO: N_("cuckoo"), HUNTER: N_("hunter"), HORSE: N_("horse"), CAT: N_("cat"), INN: N_("inn")}[role])
 
 
+# what happened to a player at the showdown: by the showdown's own rule (said once, in the note's
+# head), and by another rule (cited beside it: 'Dora loses a mark (C3)')
+_SHOWDOWN_WORDS = {"lost": N_("{a} loses a mark"), "gained": N_("{a} gains a mark"), "out": N_("{a} is out")}
+_SHOWDOWN_CITED = {"lost": N_("{a} loses a mark ({rule})"), "gained": N_("{a} gains a mark ({rule})"),
+                   "out": N_("{a} is out ({rule})")}
+
+
 class _Legend:
     """The arrows, badges and notes of one deal's picture, built event by event (each event
     kind has its method, :data:`_DRAWN`): the arrows are numbered in the order things happened.
@@ -194,7 +201,7 @@ class _Legend:
         self.notes: list[str] = []
         self.bought: set[int] = set()
         self.after_showdown = False
-        self.showdown_words: list[str] = []
+        self.showdown_words: list[tuple[str, str, str]] = []  # (what, to whom, by which rule)
         self.uses_stack = False
 
     def name(self, seat: Optional[int]) -> str:
@@ -211,7 +218,9 @@ class _Legend:
                 drawn(self, at, e)
         showdown = self.record.showdown
         if showdown is not None:
-            said = "; ".join(self.showdown_words) if self.showdown_words else _("nobody loses a mark")
+            # (a mark by the showdown's own rule is not cited twice: 'Showdown (K15): Anna loses a mark')
+            said = "; ".join(_(_SHOWDOWN_WORDS[kind] if rule == showdown.rule else _SHOWDOWN_CITED[kind]).format(
+                a=who, rule=rule) for kind, who, rule in self.showdown_words) or _("nobody loses a mark")
             self.notes.insert(0, _("Showdown ({rule}): {said}.").format(rule=showdown.rule, said=said))
         if self.final.phase in _DECISION_PHASES and self.final.actor is not None:
             self.notes.append(_("Next: {player} decides.").format(player=self.name(self.final.actor)))
@@ -344,20 +353,20 @@ class _Legend:
         if e.kind == EventKind.MARK_LOST:
             self.badges.append(Badge(a, -e.amount or -1, e.rule))
             if self.after_showdown:
-                self.showdown_words.append(_("{a} loses a mark ({rule})").format(a=self.name(a), rule=e.rule))
+                self.showdown_words.append(("lost", self.name(a), e.rule))
             return
         self.badges.append(Badge(a, e.amount or 1, e.rule))
         if b is not None:
             self.add("mark", b, a, e.rule, _("{b} pays the mark to {a}").format(a=self.name(a), b=self.name(b)))
         elif self.after_showdown:
-            self.showdown_words.append(_("{a} gains a mark ({rule})").format(a=self.name(a), rule=e.rule))
+            self.showdown_words.append(("gained", self.name(a), e.rule))
 
     def showdown(self, at: int, e: Event) -> None:
         self.after_showdown = True
 
     def out(self, at: int, e: Event) -> None:
         if e.seat is not None and self.after_showdown:
-            self.showdown_words.append(_("{a} is out ({rule})").format(a=self.name(e.seat), rule=e.rule))
+            self.showdown_words.append(("out", self.name(e.seat), e.rule))
 
     def match_note(self, at: int, e: Event) -> None:
         a = e.seat
