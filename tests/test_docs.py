@@ -14,6 +14,12 @@ that exist; each ruleset page shows its rules, its open points with the reading 
 and at least three worked examples with a well-formed diagram, a position and a ruling; and
 the generated pages say what ``cucu_ref.game.rulesets`` says, so a page can never silently
 disagree with the code.
+
+The page "Rule a deal in your browser" (issue 31) is loaded from a loopback HTTP server into
+headless Chromium, driven over the DevTools protocol (``tests/cdp.py``): a ``#deal=`` link at
+390 px, a deal with a mistake, a typed example at 1280 px and every shipped example, each
+compared with what ``cucu-adjudicate`` prints.  Where Chromium or the page's Pyodide is
+missing, that test is skipped with "NOT RUN" and the reason; ``.ci/run`` installs both.
 """
 
 from __future__ import annotations

@@ -298,8 +298,8 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
         alike: dict[tuple[int, str], list[str]] = {}
         for player, cited in table.items():
             why = [(reasons.get((verb, player, rule)), rule) for rule in dict.fromkeys(cited)]
-            said = (": " + "; ".join(f"{w} ({rule})" if w else rule for w, rule in why)
-                    if any(w for w, _ in why) else f" ({', '.join(rule for _, rule in why)})")
+            said = (_(": {reasons}").format(reasons=_("; ").join(f"{w} ({rule})" if w else rule for w, rule in why))
+                    if any(w for w, _r in why) else f" ({', '.join(rule for _r, rule in why)})")
             alike.setdefault((len(cited), said), []).append(player)
         for (n, said), players in alike.items():
             if len(players) == 1:
