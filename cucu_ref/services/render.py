@@ -275,11 +275,22 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             if x["rule"] in _SHOWDOWN_REASONS:
                 out[k] = _(_SHOWDOWN_REASONS[x["rule"]])
             elif token == "matto":
-                out[k] = (_("the fool, {card}") if verb == "lose" else _("{card}, with the other fool in play")).format(
-                    card=card)
+                other = _("{card}, with the other fool in play")
+                out[k] = _the_fool(card) if verb == "lose" else other.format(card=card)
             elif verb == "lose":
                 out[k] = _("the lowest card, {card}").format(card=card) if card else _("the lowest card")
     return out
+
+
+def _the_fool(card: Optional[str]) -> str:
+    """'the fool, Matto': the fool's reason with the card's printed name, said once where the
+    language's word for the fool is the name ('il Matto', not 'il Matto, Matto'; Zeh's 'der
+    Narr'; issue 30)."""
+    message = _("the fool, {card}")
+    head = message.split("{card}")[0].rstrip(", ")
+    if card and head.casefold().endswith(" " + card.casefold()):
+        return head
+    return message.format(card=card)
 
 
 def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
