@@ -15,7 +15,7 @@ with ``if``.  It is not rewritten for the proof.  It is run *itself* on symbolic
   condition, and the paths together cover every showdown of the premises.
 
 On each path, z3 proves that :func:`~cucu_ref.game.scoring.decide_plain` on the same showdown (on
-z3 terms, :class:`~cucu_ref.assurance.formal.z3scoring.Z3Ops`) gives, for every input the path condition
+z3 terms, :class:`~cucu_ref.assurance.formal.showdown.Z3Ops`) gives, for every input the path condition
 allows, the same rows (who loses as the single fool, who loses by rank, who gains), the same
 test of two players left alike (L6) and the same answers to the tests its reads depend on (a
 fool in a hand? a live XV?); those rows, cited as :func:`~cucu_ref.game.scoring.evaluate` cites them
@@ -42,7 +42,8 @@ from ...game.rulesets import OPTIONS, Rules
 from ...game.scoring import CUCKOO_VALUE, PlainOps, _plain_showdown, decide_plain, live_marks
 from .invariants import card_domain
 from .model import AND, EQ
-from .z3scoring import Z3Ops, _z
+from .showdown import Z3Ops
+from .z3scoring import _z
 from .props import Result, _solve
 from .showdown import sample_showdown
 
