@@ -49,9 +49,11 @@ def _report(result: Result, args: argparse.Namespace, out: TextIO) -> None:
     # this import at module level; best of five, 2 Dec 2026)
     from ..services.render import json_printable
 
-    vector, verdict, why = result
+    vector, verdict, why, rule = result
     if args.json:
-        record = json.dumps({"id": vector.id, "result": verdict, "why": why}, ensure_ascii=False)
+        # 'rule': the ID of the rule the why cites (specs/conformance-result-1.schema.json), so a
+        # tool can group failures by rule without reading the words
+        record = json.dumps({"id": vector.id, "result": verdict, "why": why, "rule": rule}, ensure_ascii=False)
         out.write(json_printable(record) + "\n")
         return
     why = _one_line(why)
@@ -188,7 +190,7 @@ def _parser() -> argparse.ArgumentParser:
                       help=f"the program's card names: {', '.join(BUILTIN)}, or a JSON file (see the docs)")
     run_.add_argument("--suits", action="store_true", help="give the ordinary pack's cards suits (♠♥♦♣)")
     run_.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per answer (default 10)")
-    run_.add_argument("--json", action="store_true", help="one JSON line per vector (id, result, why)")
+    run_.add_argument("--json", action="store_true", help="one JSON line per vector (id, result, why, rule)")
     run_.add_argument("-v", "--verbose", action="store_true", help="also print passes and skips")
     run_.add_argument("--options", metavar="NAME=READING,...",
                       help="the program's readings of named rule options: every vector is re-ruled under them")

@@ -92,7 +92,12 @@ class NotationError(ValueError):
 
 
 class Locations(dict[str, tuple[int, int]]):
-    """JSON path of the document -> (line, column) of the notation that wrote it."""
+    """JSON path of the document -> (line, column) of the notation that wrote it; ``language``:
+    the language the deal says it is written in (its ``Language:`` line; None without one), the
+    ruling's by default (issue 30).  The table's words alone do not say it: 'passo', 'gnaf' and
+    'sto bene' are the game's own words, which an English table writes as well."""
+
+    language: Optional[str] = None
 
     def of(self, path: str) -> Optional[tuple[int, int]]:
         """The place of ``path`` or of the nearest enclosing value that has one."""
@@ -1142,7 +1147,9 @@ def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
         errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.column)))
         first = errors[0]
         raise NotationError(first.line, first.column, first.message, first.rule, errors)
-    return reader.doc, reader.where
+    where = reader.where
+    where.language = reader.language
+    return reader.doc, where
 
 
 def parse(text: str) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
 from . import adjudication, render
 from .adjudication import Ruling, Underdetermined, Unsupported
 from ..formats import position as P
+from ..formats.i18n import gettext as _, speaking
 from ..formats.position import Position
 from ..formats.sources import RULES, cite
 
@@ -63,16 +64,37 @@ def _refused(problems: list[P.Problem], source: str, verdict: Optional[str] = No
 
 
 def rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
-                  place: Optional[Callable[[str], str]] = None) -> Ruled:
+                  place: Optional[Callable[[str], str]] = None, language: Optional[str] = None) -> Ruled:
     """One input through every layer.  ``source`` names it in the record and the text;
     ``readings``: re-run the position under the other readings of the open questions;
-    ``place``: how the text names where a history entry was written (default: its JSON path)."""
+    ``place``: how the text names where a history entry was written (default: its JSON path);
+    ``language``: the language of the ruling's words ('it', 'de', 'fr', 'da', 'en'; issue 30),
+    by default the language a deal in the notation was written in, else English."""
     if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
         # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
         from ..formats.notation import looks_like_notation
 
         if looks_like_notation(data):  # text that is not JSON: a deal in the notation (CONTRACTS §6)
-            return rule_notation(data, source, readings)
+            return rule_notation(data, source, readings, language)
+    with speaking(language):
+        return _in_language(_rule_document(data, source, readings, place), language)
+
+
+def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
+    """``ruled`` whose text, built later, speaks ``language`` as its record does."""
+    if not language or language == "en":
+        return ruled
+    text = ruled.text
+
+    def spoken() -> str:
+        with speaking(language):
+            return text()
+
+    return ruled._replace(text=spoken)
+
+
+def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool,
+                   place: Optional[Callable[[str], str]]) -> Ruled:
     try:
         doc = data if isinstance(data, dict) else P.load(data)
     except P.InputError as err:
@@ -108,10 +130,11 @@ def rule_trace(doc: dict[str, Any], source: str, readings: bool = True) -> Ruled
                  lambda: T.verdict_text(verdict, source), trace=True)
 
 
-def rule_notation(data: bytes | str, source: str, readings: bool = True) -> Ruled:
+def rule_notation(data: bytes | str, source: str, readings: bool = True, language: Optional[str] = None) -> Ruled:
     """A deal in the notation, ruled on as its JSON document is.  A notation error is refused
     with JSON problems of layer 'input' (path '$', the message starting 'line L, column C:');
-    later problems keep their JSON paths, and the text gives each the line it came from."""
+    later problems keep their JSON paths, and the text gives each the line it came from.
+    ``language``: the ruling's (default: the language the deal is written in, issue 30)."""
     # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
     from ..formats.notation import NotationError, _text, errors_text, parse_with_locations
 
@@ -127,14 +150,16 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True) -> Rule
         errors = err.errors
         return Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source))
 
+    spoken = language or where.language or "en"  # (the deal's own language, issue 30)
+
     def place(path: str) -> str:
         at = where.of(path)
-        return f"line {at[0]}" if at else path
+        return _("line {n}").format(n=at[0]) if at else path
 
-    ruled = rule_document(doc, source, readings, place)
+    ruled = rule_document(doc, source, readings, place, spoken)
     if not ruled.ok and ruled.record.get("problems"):
         record = ruled.record
-        return ruled._replace(text=lambda: _located(record, where, source))
+        return _in_language(ruled._replace(text=lambda: _located(record, where, source)), spoken)
     return ruled
 
 
@@ -151,5 +176,5 @@ def _located(record: dict[str, Any], where: "Locations", source: str) -> str:
         rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
         at = where.of(p.path) if p.path != "$" else None
         place = f"{source}:{at[0]}:{at[1]}" if at else source
-        lines.append(f"{place}: {p.message}{rule}")
+        lines.append(f"{place}: {_(p.message)}{rule}")
     return "\n".join(lines + whole[1 + len(problems):])

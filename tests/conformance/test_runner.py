@@ -165,3 +165,36 @@ def test_usage_errors():
     assert run("run")[0] == 2  # neither --self nor a program
     assert run("run", "--self", "--preset", "no-such-game")[0] == 2  # no vectors selected
     assert run("frobnicate")[0] == 2
+
+
+def test_json_records_name_the_rule_apart_and_meet_their_schema(tmp_path):
+    """--json records carry the rule the why cites as a field of its own (issue 25; schema
+    specs/conformance-result-1.schema.json, also shipped in the package): the dealer who takes a
+    king cut from the stock breaks pagat's S4 ('if it is a king, the dealer must keep her
+    original card'), so its record's rule is S4; a pass names none."""
+    import json
+
+    import jsonschema
+
+    from cucu_ref.formats.position import schema
+
+    with open(os.path.join(ROOT, "specs", "conformance-result-1.schema.json"), encoding="utf-8") as f:
+        assert json.load(f) == schema("conformance-result-1")
+    record_schema = jsonschema.Draft202012Validator(schema("conformance-result-1"))
+    patches, _, must_fail = BUGS["dealer-takes-king"]
+    with open(CLIENT, encoding="utf-8") as f:
+        text = f.read()
+    for old, new in patches:
+        text = text.replace(old, new)
+    broken = tmp_path / "syn_dealer_takes_king.py"
+    broken.write_text(text, encoding="utf-8")
+    code, lines = run("run", "--json", "--id", must_fail, "--", sys.executable, str(broken))
+    records = [json.loads(line) for line in lines if line.startswith("{")]
+    assert code == 1 and [r["id"] for r in records] == [must_fail]
+    assert records[0]["result"] == "fail" and records[0]["rule"] == "S4", records
+    assert " [S4 (" in records[0]["why"]
+    code, lines = run("run", "--json", "--self", "--id", must_fail)
+    passed = [json.loads(line) for line in lines if line.startswith("{")]
+    assert code == 0 and passed == [{"id": must_fail, "result": "pass", "why": "", "rule": None}]
+    for record in records + passed:
+        assert not list(record_schema.iter_errors(record)), record

@@ -19,10 +19,20 @@ runs the layers of the assurance layer, the hand-written rule tests excluded:
 
 ``crosscheck``  both models replay deals the engine recorded, on uniform and biased stacks
                 (:mod:`.crosscheck`): hands, dead cards and stack must agree, and the step
-                model's marks lost and gained and marks after the showdown;
+                model's marks lost and gained and marks after the showdown; and the match
+                model (:mod:`.match`) follows whole seeded matches of every match-level
+                reading, its pot, virgins, prices, offers, dealer and winner the State's;
 ``properties``  the engine's property suites on biased random deals (:mod:`cucu_ref.assurance.invariants`:
                 conservation, marks only by rule, the marks accounting, the undo, ...), every
                 property on every preset that claims it;
+``ledger``      the match-level ledger (:mod:`cucu_ref.assurance.ledger`): seeded matches of every
+                match-level reading, the pot, marks, virgins, buy-back prices and offers,
+                restarts and the winner kept from the events by the seeds' words (K17, Q1,
+                L11, K18, D8, Z11, K3, S6) and compared with the State after every step;
+``directed``    the same properties and the directed-only ones (K17, K18, L8) on the directed
+                sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals, which
+                reach every situation of issue 25's coverage model), then the lockstep machine
+                on those deals;
 ``lockstep``    the engine, the step model and the small-step model stepped together
                 (:mod:`.lockstep`), compared after every decision;
 ``proofs``      the z3 proofs over the mutated module: the showdown's (scoring), the per-size
@@ -56,7 +66,7 @@ from typing import Any, NamedTuple, Optional
 __all__ = ["Mutation", "CATALOGUE", "PROFILES", "LAYERS", "DoesNotApply", "mutate", "mutated_source",
            "check_catalogue", "run", "main"]
 
-LAYERS = ("crosscheck", "properties", "directed", "lockstep", "proofs")
+LAYERS = ("crosscheck", "properties", "ledger", "directed", "lockstep", "proofs")
 
 
 class Mutation(NamedTuple):
@@ -115,6 +125,15 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("buy-back-without-virgin", E, "_virgin_remains", (
         ("if virgin and m > 0:", "if m > 0:"),
     ), "marks", "K17: a buy-back offered when no virgin is left"),
+    Mutation("k17-price-swapped", E, "_buy_back_offers", (
+        ("index = eliminations if same_price else eliminations + k",
+         "index = eliminations + k if same_price else eliminations"),
+    ), "marks", "K17/Q1: players going out together pay the same price under McLeod's order and a doubling "
+                "one under Martin's (the two readings swapped; issue 28)"),
+    Mutation("l11-price-fixed-on-going-out", E, "_buy_back_offers", (
+        ("offers.append((seat, 2 ** reentries if same_price else 0))  # L11",
+         "offers.append((seat, 2 ** reentries))  # L11"),
+    ), "marks", "L11: the price is fixed when a player goes out, not when he is asked (issue 28)"),
     Mutation("way-back-hunter-free", E, "_Step.backward", (
         ("if role in (HUNTER, CAT):", "if role == CAT:"),
     ), "marks", "L8: the way back ended by the hunter (XIIII) costs nothing; ended by the cat (XII) it still costs "
@@ -275,10 +294,12 @@ SURVIVOR_REASONS: dict[str, str] = {}
 PROFILES: dict[str, dict[str, Any]] = {
     # ci: small everywhere, first catching layer only
     "ci": {"stop_first": True, "cross_seeds": 6, "cross_deals": 6, "property_deals": 60, "lockstep": 100,
+           "ledger_seeds": 40, "match_seeds": 20,
            "showdown_sizes": (3,), "lemma_sizes": (2, 3), "bounded_sizes": (2,),
            "timeout": 900},
     # long: every layer on every mutant, larger
     "long": {"stop_first": False, "cross_seeds": 30, "cross_deals": 8, "property_deals": 300, "lockstep": 500,
+             "ledger_seeds": 400, "match_seeds": 200,
              "showdown_sizes": (2, 3, 4, 5), "lemma_sizes": (2, 3, 4), "bounded_sizes": (2, 3),
              "timeout": 3600},
 }
@@ -390,6 +411,19 @@ def layer_crosscheck(profile: dict[str, Any], module: Optional[str]) -> Optional
                 diff = sorted(k for k in small if small[k] != want[k])
                 if diff:
                     return f"small-step model: {', '.join(diff)} differ: {deal.describe()}"
+    return _match_crosscheck(profile)
+
+
+def _match_crosscheck(profile: dict[str, Any]) -> Optional[str]:
+    """The match model beside whole seeded matches of every match-level reading (issue 28)."""
+    from ..ledger import MATCHES
+    from .crosscheck import check_match
+
+    for rules in MATCHES:
+        for seed in range(profile["match_seeds"]):
+            found = check_match(rules, seed)
+            if found:
+                return f"match model: {found}"
     return None
 
 
@@ -407,20 +441,37 @@ def layer_properties(profile: dict[str, Any], module: Optional[str]) -> Optional
     return None
 
 
+def layer_ledger(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
+    """The match-level ledger (:mod:`cucu_ref.assurance.ledger`: K17, Q1, L11, K18, D8, Z11, K3,
+    S6 kept from the events) over seeded matches of every match-level reading."""
+    from .. import ledger
+
+    return ledger.search(profile["ledger_seeds"])
+
+
 def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[str]:
-    """Every engine property on the directed sample (the conformance vectors' deals, aimed by
-    issue 25's coverage model at every situation, issue 28 §3); a finding the unmutated engine
-    already has (``tests/properties/test_directed.py``'s KNOWN) does not count."""
-    from .. import invariants
+    """The directed sample (:mod:`cucu_ref.assurance.directed`: the conformance vectors' deals,
+    aimed by issue 25's coverage model at every situation, issue 28): every engine property on
+    it, then the lockstep machine on its deals of the rulesets the models know; a finding the
+    unmutated engine already has (``tests/properties/test_directed.py``'s KNOWN) does not count.
+    A situation the mutated engine no longer reaches on its vector is not counted as a catch:
+    that is the vectors' regression test speaking, not a check of the rules."""
+    from .. import directed, invariants
+    from . import lockstep
 
     known = {("whole-table-out-needs-a-fool", "lu-stu")}
     for prop in invariants.PROPERTIES + invariants.DIRECTED_PROPERTIES:
         for variant in invariants.VARIANTS:
             if (prop.id, variant.label) in known or not (prop.applies(variant.rules) and prop.claimed(variant.rules)):
                 continue
-            finding = invariants.directed_search(prop, variant)
+            finding = directed.search(prop, variant)
             if not finding.holds:
                 return f"{prop.id} on {variant.label} (vector deal {finding.deals}): {finding.message}"
+    for rules in lockstep.directed_rulesets():
+        try:
+            lockstep.run_directed(rules)
+        except AssertionError as e:  # a disagreement of the three
+            return " ".join(f"lockstep on the directed sample ({rules.name}): {e!r}".split())[:300]
     return None
 
 
@@ -483,7 +534,8 @@ def layer_proofs(profile: dict[str, Any], module: Optional[str]) -> Optional[str
     return None
 
 
-_LAYER_FUNCS = {"crosscheck": layer_crosscheck, "properties": layer_properties, "directed": layer_directed,
+_LAYER_FUNCS = {"crosscheck": layer_crosscheck, "properties": layer_properties, "ledger": layer_ledger,
+                "directed": layer_directed,
                 "lockstep": layer_lockstep,
                 "proofs": layer_proofs}
 

@@ -16,12 +16,14 @@ wording is checked against every combination of cards before it is used.
 
 from __future__ import annotations
 
+import re
 from itertools import combinations, product
 from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 
+from ...formats.i18n import N_, gettext as _, language
 from ...game.cards import Card
 
-__all__ = ["Fact", "cases_of", "shortest", "noun", "MAX_CASES"]
+__all__ = ["Fact", "cases_of", "shortest", "noun", "spoken", "MAX_CASES"]
 
 Row = tuple[frozenset[Card], ...]
 Cards = tuple[Card, ...]
@@ -294,4 +296,63 @@ def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequenc
         # (each fact's own test on every combination as well, where they are few enough to be cheap)
         checked = len(everything) > MAX_CHECKED or exact(ways or [], case, everything)
         out.append(text if ways and len(text) < len(chain) and checked else chain)
+    return out
+
+
+# --------------------------------------------------------------------------- in the ruling's language
+
+# A condition is chosen in English (its length and its 'or's decide which wording is plainest, the
+# same choice in every language) and then said in the ruling's language (issue 30), phrase by
+# phrase: the labels of unknown cards, the sets of cards, the facts, then the words that join
+# them.  (English pattern, message), in the order they apply; a name or a card is one word.
+_W = r"[^\s,;()]+"
+_SPOKEN: tuple[tuple[str, str], ...] = (
+    (rf"(?P<player>{_W})'s card \(the highest of the three he takes, F2\)",
+     N_("{player}'s card (the highest of the three he takes, F2)")),
+    (rf"(?P<player>{_W})'s higher discard under the talon \(F2\)",
+     N_("{player}'s higher discard under the talon (F2)")),
+    (rf"(?P<player>{_W})'s lower discard under the talon \(F2\)",
+     N_("{player}'s lower discard under the talon (F2)")),
+    (rf"(?P<player>{_W})'s dealt card", N_("{player}'s dealt card")),
+    (rf"(?P<player>{_W})'s card", N_("{player}'s card")),
+    (r"the bottom card of the stack above the dealer's discards", N_("the bottom card of the stack above the dealer's "
+                                                                     "discards")),
+    (r"the top card of the stack", N_("the top card of the stack")),
+    (r"the bottom card of the stack", N_("the bottom card of the stack")),
+    (rf"a card from (?P<low>{_W}) to (?P<high>{_W})", N_("a card from {low} to {high}")),
+    (rf"(?P<card>{_W}) or lower", N_("{card} or lower")),
+    (rf"(?P<card>{_W}) or higher", N_("{card} or higher")),
+    (r"anything but the other fool", N_("anything but the other fool")),
+    (rf"anything but the other (?P<card>{_W})", N_("anything but the other {card}")),
+    (rf"anything but (?P<card>{_W})", N_("anything but {card}")),
+    (r"any card", N_("any card")),
+    (rf"(?P<player>{_W}) was dealt ", N_("{player} was dealt ")),
+    (rf"(?P<player>{_W}) kept (?P<cards>.+?) \(F2\)", N_("{player} kept {cards} (F2)")),
+    (r" is lower than ", N_(" is lower than ")),
+    (r" is higher than ", N_(" is higher than ")),
+    (r" ranks the same as ", N_(" ranks the same as ")),
+    (r" is not higher than ", N_(" is not higher than ")),
+    (r" is not lower than ", N_(" is not lower than ")),
+    (r" does not rank the same as ", N_(" does not rank the same as ")),
+    (r"neither (?P<a>.+?) nor (?P<b>.+?) is ", N_("neither {a} nor {b} is ")),
+    (r"none of (?P<cards>.+?) is ", N_("none of {cards} is ")),
+    (r"exactly one of (?P<cards>.+?) is ", N_("exactly one of {cards} is ")),
+    (r" are both ", N_(" are both ")),
+    (r" are all ", N_(" are all ")),
+    (r" is ", N_(" is ")),
+    (r"; or ", N_("; or ")),
+    (r" or ", N_(" or ")),
+    (r" and ", N_(" and ")),
+)
+_SPOKEN_PATTERNS = tuple((re.compile(pattern), message) for pattern, message in _SPOKEN)
+
+
+def spoken(text: str) -> str:
+    """A condition or an unknown card's label, chosen in English, in the ruling's language."""
+    if language() == "en" or not text:
+        return text
+    out = text
+    for pattern, message in _SPOKEN_PATTERNS:
+        said = _(message)
+        out = pattern.sub(lambda m: said.format(**m.groupdict()), out)  # noqa: B023 (used at once)
     return out

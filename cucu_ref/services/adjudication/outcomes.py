@@ -19,7 +19,8 @@ from ...formats.vocabulary import display_name
 from ...game.history import fold
 from ...game.state import Action, ActionKind, Phase, State
 from .explain import steps_of
-from .conditions import MAX_CASES, cases_of, shortest
+from ...formats.i18n import language
+from .conditions import MAX_CASES, cases_of, shortest, spoken
 from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
@@ -334,9 +335,16 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
         built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition), rows))
     built.sort(key=lambda x: x[0])
     if len(built) > 1 and dkeys:
-        return _shorten([(o, rows) for _, o, rows in built], [run.lay.labels[ph] for ph in dkeys],
-                        [universes[ph] for ph in dkeys], pack_values, named, held)
-    return [o for _, o, _ in built]
+        return _spoken(_shorten([(o, rows) for _, o, rows in built], [run.lay.labels[ph] for ph in dkeys],
+                                [universes[ph] for ph in dkeys], pack_values, named, held))
+    return _spoken([o for _, o, _ in built])
+
+
+def _spoken(outcomes: list[CaseOutcome]) -> list[CaseOutcome]:
+    """The cases' conditions, chosen in English, in the ruling's language (issue 30)."""
+    if language() == "en":
+        return outcomes
+    return [o._replace(condition=spoken(o.condition)) for o in outcomes]
 
 
 def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[str],

@@ -18,7 +18,7 @@ The replay, the comparison and the card names are :mod:`cucu_ref.formats.trace`'
 from __future__ import annotations
 
 import re
-from typing import Any, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from ...formats import trace as T
 from ...formats.sources import RULES, cite
@@ -27,7 +27,15 @@ from ...game.state import Event
 from ...game.state import EventKind as E
 from .names import NameMap
 
-__all__ = ["first_step_apart", "asks_after_end", "inferred_cause", "ALWAYS_LOGGED", "rule_text"]
+__all__ = ["Diagnosis", "first_step_apart", "asks_after_end", "inferred_cause", "ALWAYS_LOGGED", "rule_text"]
+
+
+class Diagnosis(NamedTuple):
+    """What went wrong, in words (ending with the rule cited, where there is one), and the rule's
+    ID alone, for the runner's ``--json`` records (``rule``; None where no rule governs)."""
+
+    text: str
+    rule: Optional[str] = None
 
 # Events a log is always compared on; any other kind (keep, offer, skip, showdown ...) only
 # when the program logs that kind at least once.  A program without a rule cannot log its
@@ -46,6 +54,11 @@ _SEAT_IN_PATH = re.compile(r"\[(\d+)\]$")
 
 def rule_text(rule: Optional[str]) -> str:
     return f" [{cite(rule)}]" if rule in RULES else ""
+
+
+def _known(rule: Optional[str]) -> Optional[str]:
+    """``rule`` where it is a rule ID the sources know (the one :func:`rule_text` cites), else None."""
+    return rule if rule in RULES else None
 
 
 _MARKS = (E.MARK_LOST, E.MARK_GAINED)
@@ -87,7 +100,8 @@ def _said(trace: T.Trace, event: Optional[dict[str, Any]]) -> str:
     return " ".join(str(w) for w in words)
 
 
-def first_step_apart(trace: T.Trace, log: Sequence[dict[str, Any]], names: NameMap, family: str) -> Optional[str]:
+def first_step_apart(trace: T.Trace, log: Sequence[dict[str, Any]], names: NameMap,
+                     family: str) -> Optional[Diagnosis]:
     """The first event where the program's log and cucu-ref's part, or None if they agree."""
     kinds = ALWAYS_LOGGED | {entry.get("kind") for entry in log}
     rep = T.replay(trace)
@@ -99,21 +113,23 @@ def first_step_apart(trace: T.Trace, log: Sequence[dict[str, Any]], names: NameM
             continue
         governing = ours[k][0].rule if k < len(ours) else (ours[-1][0].rule if ours else None)
         given = _theirs(log[k], None, names, family) if k < len(log) else None  # as the program wrote it
-        return (f"step {k} of the log: the program {_said(trace, given)}; cucu-ref {_said(trace, mine)}"
-                f"{rule_text(governing)}")
+        return Diagnosis(f"step {k} of the log: the program {_said(trace, given)}; cucu-ref {_said(trace, mine)}"
+                         f"{rule_text(governing)}", _known(governing))
     return None
 
 
-def asks_after_end(trace: T.Trace) -> str:
+def asks_after_end(trace: T.Trace) -> Diagnosis:
     """The deal is over when the trace ends: the step that ended it, with its rule (K8's keep)."""
     rep = T.replay(trace)
     if rep.outcome.illegal is not None:
-        return f"decision {rep.outcome.illegal[0]} must be refused{rule_text(rep.outcome.illegal[1])}"
+        refused = rep.outcome.illegal[1]
+        return Diagnosis(f"decision {rep.outcome.illegal[0]} must be refused{rule_text(refused)}", _known(refused))
     last = next((s for s in reversed(rep.steps) if s.at is not None), None)
     if last is None:
-        return "the deal should be over before any decision"
+        return Diagnosis("the deal should be over before any decision")
     rule = last.events[0].rule if last.events else None
-    return f"the deal should be over after {trace.names[last.seat]}'s '{last.kind}'{rule_text(rule)}"
+    return Diagnosis(f"the deal should be over after {trace.names[last.seat]}'s '{last.kind}'{rule_text(rule)}",
+                     _known(rule))
 
 
 def _index(events: Sequence[Event], kinds: Sequence[str], seat: Optional[int], last: bool) -> Optional[int]:
@@ -146,7 +162,7 @@ def _cause(trace: T.Trace, events: Sequence[Event], d: T.Divergence) -> Optional
     return _index(events, kinds.get(d.what, ()), None, last=False)
 
 
-def inferred_cause(verdict: T.Verdict) -> Optional[str]:
+def inferred_cause(verdict: T.Verdict) -> Optional[Diagnosis]:
     """The difference whose cause comes first in cucu-ref's play, with that cause's rule."""
     trace, rep = verdict.trace, verdict.replay
     if trace is None or rep is None or not verdict.differences or rep.divergence is not None:
@@ -158,4 +174,5 @@ def inferred_cause(verdict: T.Verdict) -> Optional[str]:
     event = rep.events[index]
     step = _said(trace, _event(trace, event))
     more = f" (and {len(verdict.differences) - 1} more)" if len(verdict.differences) > 1 else ""
-    return f"{d.message}: the answer contradicts cucu-ref's {step}{rule_text(event.rule)}{more}"
+    return Diagnosis(f"{d.message}: the answer contradicts cucu-ref's {step}{rule_text(event.rule)}{more}",
+                     _known(event.rule))

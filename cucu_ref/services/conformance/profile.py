@@ -28,7 +28,7 @@ from ...formats import trace as T
 from ...formats.match import replay_row
 from ...game.rulesets import OPTIONS, RulesetError, options_in_play, preset
 from .names import NameMap
-from .runner import Result, judge, translate
+from .runner import Result, judge, judge_with_rule, translate
 from .vectors import Vector
 
 __all__ = ["CAPABILITIES", "FORMAT", "NO_PROFILE", "Profile", "ProfileError", "parse_options", "parse_lacks",
@@ -214,9 +214,9 @@ def run_under(vectors: Iterable[Vector], ask: Callable[[dict[str, Any]], Any], n
         if isinstance(answer, str):
             yield Result(ruled, "fail", answer)
             continue
-        verdict, why = judge(ruled, answer, names)
+        verdict, why, rule = judge_with_rule(ruled, answer, names)
         if verdict == "fail" and isinstance(answer, dict) and isinstance(answer.get("outcome"), dict):
             agree = agreeing_readings(ruled, answer, names)
             if agree:
                 why += "; agrees under " + " or ".join(agree)
-        yield Result(ruled, verdict, why)
+        yield Result(ruled, verdict, why, rule)

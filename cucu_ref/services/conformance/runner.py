@@ -32,12 +32,13 @@ from ...game.cards import PACKS
 from ...game.rulesets import PRESETS, preset
 from ...formats.sources import RULES, cite
 from .answers import MAX_PROBLEMS, OUTCOME_FIELDS, log_problems, problems
-from .diagnose import asks_after_end, first_step_apart, inferred_cause, rule_text
+from .diagnose import Diagnosis, asks_after_end, first_step_apart, inferred_cause, rule_text
 from .names import NameMap
 from .program import Process
 from .vectors import REQUIRED_ANSWER_FIELDS, Vector, input_of
 
-__all__ = ["judge", "Process", "translate", "Result", "run", "self_answer", "Stats", "stats", "serve_line"]
+__all__ = ["judge", "judge_with_rule", "Process", "translate", "Result", "run", "self_answer", "Stats", "stats",
+           "serve_line"]
 
 
 # --------------------------------------------------------------------------- card names in and out
@@ -83,65 +84,74 @@ def _winner(value: Any) -> Any:
 def judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
     """('pass' | 'fail' | 'skip', why) for one answer.  Never raises: however wrong the answer,
     it is a failure record that names the field and the reason (issue 27, finding 8)."""
+    verdict, why, _rule = judge_with_rule(vector, answer, names)
+    return verdict, why
+
+
+def judge_with_rule(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str, Optional[str]]:
+    """:func:`judge`'s verdict and why, and the ID of the rule the why cites for the divergence
+    (None where none governs: a pass, a skip, a malformed answer, the program's own error)."""
     try:
         return _judge(vector, answer, names)
     except Exception as err:  # the last guard; the hostile-client fuzz test asserts it never fires
-        return "fail", f"cucu-ref could not judge this answer ({type(err).__name__}: {err}); please report it"
+        return "fail", f"cucu-ref could not judge this answer ({type(err).__name__}: {err}); please report it", None
 
 
-def _judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str]:
+def _judge(vector: Vector, answer: Any, names: NameMap) -> tuple[str, str, Optional[str]]:
     if not isinstance(answer, dict):
-        return "fail", f"the program answered {_shown(answer)}, not a JSON object"
+        return "fail", f"the program answered {_shown(answer)}, not a JSON object", None
     if answer.get("id") != vector.id:
         return "fail", (f"the answer's id {_shown(answer.get('id'))} is not the request's {vector.id!r} "
-                        f"(an answer echoes its request's id; is the program out of step?)")
+                        f"(an answer echoes its request's id; is the program out of step?)"), None
     if "skip" in answer:
-        return "skip", _clipped(answer["skip"])
+        return "skip", _clipped(answer["skip"]), None
     if "error" in answer:
-        return "fail", f"the program reported an error: {_clipped(answer['error'])}"
+        return "fail", f"the program reported an error: {_clipped(answer['error'])}", None
     family = _family(vector)
     if "asks" in answer:
         trace, _ = T.parse(input_of(vector))
         assert trace is not None  # a vector's input is a valid trace (tests/conformance/test_vectors.py)
-        return "fail", f"the program asks for a decision after the trace ends: {asks_after_end(trace)}"
+        over = asks_after_end(trace)
+        return "fail", f"the program asks for a decision after the trace ends: {over.text}", over.rule
     got = answer.get("outcome")
     if not isinstance(got, dict):
-        return "fail", "the answer has no 'outcome' object"
+        return "fail", "the answer has no 'outcome' object", None
     n = len(input_of(vector)["seats"])
     bad = problems(got, n, names, family) + (log_problems(answer["log"], n, names, family) if "log" in answer else [])
     if bad:
         more = f" (and {len(bad) - MAX_PROBLEMS} more)" if len(bad) > MAX_PROBLEMS else ""
-        return "fail", "malformed answer: " + "; ".join(bad[:MAX_PROBLEMS]) + more
+        return "fail", "malformed answer: " + "; ".join(bad[:MAX_PROBLEMS]) + more, None
     log = answer.get("log")
     expected = vector.expected
     if "illegal" in expected:
         return _judge_refusal(expected["illegal"], got)
     if "illegal" in got:
-        return "fail", _diagnosis(vector, got, names, family, ["illegal"], log)
+        return ("fail", *_diagnosis(vector, got, names, family, ["illegal"], log))
     checks = vector.doc["vector"].get("checks", list(REQUIRED_ANSWER_FIELDS))
     missing = [f for f in checks if f not in got]
     if missing:
-        return "fail", f"the answer lacks {', '.join(missing)}"
+        return "fail", f"the answer lacks {', '.join(missing)}", None
     wrong = [field for field in checks + [f for f in ("marks", "pot", "virgins") if f in got and f in expected
                                           and f not in checks]
              if _normal(field, expected.get(field), family, None) != _normal(field, got.get(field), family, names)]
     if wrong or log is not None:
         why = _diagnosis(vector, got, names, family, wrong, log)
-        if wrong or why:
-            return "fail", why
-    return "pass", ""
+        if wrong or why.text:
+            return "fail", why.text, why.rule
+    return "pass", "", None
 
 
-def _judge_refusal(illegal: dict[str, Any], got: dict[str, Any]) -> tuple[str, str]:
+def _judge_refusal(illegal: dict[str, Any], got: dict[str, Any]) -> tuple[str, str, Optional[str]]:
     step, rule = illegal["step"], illegal.get("rule")
     why = f"decision {step} must be refused ({illegal.get('message', '')})".rstrip(" ()")
-    if rule in RULES:
-        why += f" [{cite(rule)}]"
+    known = rule if rule in RULES else None
+    if known:
+        why += f" [{cite(known)}]"
     if not isinstance(got.get("illegal"), dict):
-        return "fail", f"{why}; the program played on"
+        return "fail", f"{why}; the program played on", known
     if got["illegal"].get("step") != step:
-        return "fail", f"{why}; the program refused decision {got['illegal'].get('step')}"
-    return "pass", ""
+        return "fail", f"{why}; the program refused decision {got['illegal'].get('step')}", known
+    return "pass", "", None
 
 
 def _normal(field: str, value: Any, family: str, names: Optional[NameMap]) -> Any:
@@ -168,7 +178,7 @@ def _shown(value: Any) -> str:
 
 
 def _diagnosis(vector: Vector, got: dict[str, Any], names: NameMap, family: str, wrong: list[str],
-               log: Optional[list[dict[str, Any]]]) -> str:
+               log: Optional[list[dict[str, Any]]]) -> Diagnosis:
     """Where the program went wrong: the first step its log parts from cucu-ref's, else the
     first of cucu-ref's steps whose effect the answer contradicts, with rule and source; empty
     when a log was given and all agrees."""
@@ -179,36 +189,40 @@ def _diagnosis(vector: Vector, got: dict[str, Any], names: NameMap, family: str,
     if doc.get("then"):  # deals in a row: the outcome is the last deal's, played from the state carried
         last = last_deal(doc)
         if last is None:
-            return f"wrong {', '.join(wrong)} after the last of {len(doc['then']) + 1} deals in a row"
+            return Diagnosis(f"wrong {', '.join(wrong)} after the last of {len(doc['then']) + 1} deals in a row")
         doc, log = last, None
     doc["outcome"] = claimed
     trace, parse_problems = T.parse(doc)
     if trace is None:
-        return f"wrong {', '.join(wrong)}: " + "; ".join(p.message for p in parse_problems[:MAX_PROBLEMS])
+        return Diagnosis(f"wrong {', '.join(wrong)}: " + "; ".join(p.message for p in parse_problems[:MAX_PROBLEMS]))
     if log is not None:
         apart = first_step_apart(trace, log, names, family)
-        if apart is not None or not wrong:
-            return (apart or "") + (f" (the answer's {', '.join(wrong)} differ)" if apart and wrong else "")
+        if apart is None and not wrong:
+            return Diagnosis("")
+        if apart is not None:
+            return apart._replace(text=apart.text + (f" (the answer's {', '.join(wrong)} differ)" if wrong else ""))
     verdict = T.check(trace, readings=False)
     cause = inferred_cause(verdict)
     if cause is not None:
         return cause
     d = verdict.divergence
     if d is None:
-        return f"wrong {', '.join(wrong)}"
+        return Diagnosis(f"wrong {', '.join(wrong)}")
     extra = f" (and {len(verdict.differences) - 1} more)" if len(verdict.differences) > 1 else ""
-    return f"{d.message}{rule_text(d.rule)}{extra}"
+    return Diagnosis(f"{d.message}{rule_text(d.rule)}{extra}", d.rule if d.rule in RULES else None)
 
 
 # --------------------------------------------------------------------------- running the vectors
 
 
 class Result(NamedTuple):
-    """One vector's verdict: ``'pass'``, ``'fail'`` or ``'skip'``, and why (empty on a pass)."""
+    """One vector's verdict: ``'pass'``, ``'fail'`` or ``'skip'``, why (empty on a pass), and the
+    ID of the rule the why cites for the divergence (None where none governs)."""
 
     vector: Vector
     verdict: str
     why: str
+    rule: Optional[str] = None
 
 
 def run(vectors: Iterable[Vector], ask: Callable[[dict[str, Any]], Any], names: NameMap) -> Iterator[Result]:
@@ -219,7 +233,7 @@ def run(vectors: Iterable[Vector], ask: Callable[[dict[str, Any]], Any], names: 
         if isinstance(answer, str):
             yield Result(vector, "fail", answer)
         else:
-            yield Result(vector, *judge(vector, answer, names))
+            yield Result(vector, *judge_with_rule(vector, answer, names))
 
 
 def self_answer(doc: dict[str, Any]) -> Any:

@@ -1,0 +1,198 @@
+"""Rulings in the table's language (issue 30): the gettext catalogs and the rulings they give.
+
+* every message the code says (Babel's extraction, ``babel.cfg``) has a translation in every
+  catalog, none fuzzy, each with the same placeholders as the English and the language's own
+  number of plural forms;
+* every shipped example, in every language, is ruled with the same exit and the same marks as
+  in English (the words change, the ruling does not);
+* rulings written out by hand from the sources, word for word, in each language;
+* English is no catalog: a message is its own msgid.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+import string
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from cucu_ref.formats.i18n import LANGUAGES, catalog_path, gettext, ngettext, speaking
+from cucu_ref.services.documents import rule_document
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+# the languages whose catalog is complete (issue 30: Italian first, then German, French, Danish)
+SHIPPED = [lang for lang in TRANSLATED if catalog_path(lang).exists()]
+
+
+def _extracted() -> set[object]:
+    with open(os.path.join(ROOT, "babel.cfg"), encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            ROOT, method_map, options_map, directory_filter=lambda d: os.path.relpath(d, ROOT).split(os.sep)[0]
+            in ("cucu_ref", ".")):
+        found.add(message)
+    return found
+
+
+@pytest.fixture(scope="module")
+def extracted() -> set[object]:
+    return _extracted()
+
+
+def _catalog(lang: str):  # type: ignore[no-untyped-def]
+    with open(catalog_path(lang), "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_italian_is_shipped_first():
+    assert "it" in SHIPPED
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_message_has_a_translation_none_fuzzy(lang, extracted):
+    catalog = _catalog(lang)
+    missing, fuzzy = [], []
+    for message in extracted:
+        entry = catalog.get(message)
+        strings = [] if entry is None else entry.string if isinstance(entry.string, tuple) else [entry.string]
+        if entry is None or not all(strings):
+            missing.append(message)
+        elif entry.fuzzy:
+            fuzzy.append(message)
+    assert not missing, f"{lang}: {len(missing)} messages without a translation, e.g. {sorted(map(str, missing))[:5]}"
+    assert not fuzzy, f"{lang}: fuzzy entries (not used): {sorted(map(str, fuzzy))[:5]}"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_translation_keeps_the_placeholders_and_the_plural_forms(lang):
+    catalog = _catalog(lang)
+    wrong = []
+    for entry in catalog:
+        if not entry.id:
+            continue
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if isinstance(entry.id, tuple) and len(strings) != catalog.num_plurals:
+            wrong.append((entry.id, f"{len(strings)} forms, the language has {catalog.num_plurals}"))
+        english = set().union(*map(_fields, ids))
+        translated = set().union(*map(_fields, strings))
+        if english != translated:
+            wrong.append((entry.id, sorted(english ^ translated)))
+    assert not wrong, f"{lang}: {wrong[:5]}"
+
+
+def test_the_placeholder_check_catches_a_changed_name():
+    # (the check above, on a planted mistake: a translator's '{giocatore}' for '{player}')
+    assert _fields("{player} perde {count}{why}") != _fields("{giocatore} perde {count}{why}")
+
+
+def test_english_is_the_message_itself_and_plurals_count_one():
+    with speaking("en"):
+        assert gettext("Verdict: ") == "Verdict: "
+        assert ngettext("a mark", "{n} marks", 1) == "a mark"
+        assert ngettext("a mark", "{n} marks", 2) == "{n} marks"
+
+
+def test_italian_plurals_and_gender():
+    # "perde un segno" / "perde 2 segni" (issue 30)
+    with speaking("it"):
+        assert ngettext("a mark", "{n} marks", 1) == "un segno"
+        assert ngettext("a mark", "{n} marks", 2).format(n=2) == "2 segni"
+        assert ngettext("a life", "{n} lives", 1) == "una vita"
+
+
+# --------------------------------------------------------------------------- every example, every language
+
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json")))
+
+
+def _marks(record: dict) -> object:
+    """What a ruling decides, words aside: exit, status, each case's result, the claim's verdict."""
+    return (record["exit_code"], record["status"], [o["result"] for o in record.get("outcomes", [])],
+            (record.get("claim") or {}).get("verdict"), [p["path"] for p in record.get("problems", [])])
+
+
+@pytest.fixture(scope="module")
+def english() -> dict[str, object]:
+    out = {}
+    for path in EXAMPLES:
+        with open(path, encoding="utf-8") as f:
+            out[path] = _marks(rule_document(f.read(), "x", language="en").record)
+    return out
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_example_rules_alike_in_every_language(lang, english):
+    for path in EXAMPLES:
+        with open(path, encoding="utf-8") as f:
+            ruled = rule_document(f.read(), "x", language=lang)
+        assert _marks(ruled.record) == english[path], path
+        assert ruled.text()  # (the text is built in the language, without error)
+
+
+# --------------------------------------------------------------------------- rulings written out by hand
+
+def _text(name: str, lang: str) -> list[str]:
+    with open(os.path.join(ROOT, "examples", name), encoding="utf-8") as f:
+        return rule_document(f.read(), name, language=lang).text().split("\n")
+
+
+def test_italian_cat_undo_word_for_word():
+    # K13 (Farina 2010, §Ereigniskarten): Bruno's offer meets Carla's Gnaf: he loses a mark and
+    # the exchange that brought him the V is undone (Anna takes her V back, Bruno his II); K15:
+    # at the showdown his II is the lowest card and loses a second mark; K2: Anna deals next.
+    lines = _text("campli-cat-undo.json", "it")
+    assert lines[:3] == [
+        "campli-cat-undo.json: decisione secondo campli",
+        "Verdetto: Bruno perde 2 segni: offerto al XII Gnaf di Carla (K13); la carta più bassa, II (K15). "
+        "Prossimo mazziere: Anna.",
+        "Reclamo di Anna: ACCOLTO",
+    ]
+    assert ("  Bruno passa la carta al giocatore successivo ('passo'); Carla riceve XII Gnaf; Carla tiene XII Gnaf: "
+            "'gnaf!', nessuno scambio con Bruno; Bruno perde un segno; scambio annullato: Anna riprende il V da "
+            "Bruno; Dora riceve VIII (K5, K4, K13)") in lines
+    assert lines[-2] == "Segni ora: Anna 3, Bruno 1, Carla 3, Dora 3; piatto 4"
+
+
+def test_italian_inn_guarantee_word_for_word():
+    # K14 (Farina 2010): Bruno's Taverna accepts Anna's 'pagherai se null?': no exchange, and when
+    # her Nulla is lowest (K15) the innkeeper pays the mark in her stead.  Bruno claimed Anna loses.
+    lines = _text("campli-inn-nulla.json", "it")
+    assert lines[1:4] == [
+        "Verdetto: Bruno perde un segno: l'oste paga per la Nulla (K14). Prossimo mazziere: Anna.",
+        "Reclamo di Bruno: RESPINTO",
+        "  il reclamo tralascia il segno di Bruno; Anna non ne perde (reclamato: Anna; le regole dicono: Bruno)",
+    ]
+    assert ("  L'oste Bruno accetta: nessuno scambio; Bruno paga se Anna perde con una Nulla; Carla riceve VII "
+            "(K14, K4)") in lines
+
+
+def test_italian_two_fools_word_for_word():
+    # C3 (Farina 2010): both Matti in play rank 14½, between XV and XIIII; Carla's II is lowest (K15)
+    lines = _text("campli-two-fools.json", "it")
+    assert lines[1] == "Verdetto: Carla perde un segno: la carta più bassa, II (K15). Prossimo mazziere: Anna."
+    assert re.search(r"entrambi i Matti sono in gioco: valgono 14½, tra XV e XIIII; carta più bassa: Carla perde "
+                     r"un segno", "\n".join(lines))
+
+
+def test_the_ruling_json_speaks_the_language_its_keys_do_not():
+    with open(os.path.join(ROOT, "examples", "campli-cat-undo.json"), encoding="utf-8") as f:
+        data = f.read()
+    english = rule_document(data, "x", language="en").record
+    italian = rule_document(data, "x", language="it").record
+    assert italian.keys() == english.keys() and italian["outcomes"][0].keys() == english["outcomes"][0].keys()
+    assert italian["outcomes"][0]["verdict"].startswith("Bruno perde 2 segni")
+    assert [s["rule"] for s in italian["outcomes"][0]["steps"]] == [s["rule"] for s in english["outcomes"][0]["steps"]]
+    assert json.dumps(english).startswith('{"format": "cucu-ruling/1"')
