@@ -29,6 +29,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "cucu_docs",
     "cucu_terms",
+    "cucu_browser",
 ]
 
 root_doc = "index"

@@ -19,6 +19,7 @@ disagree with the code.
 from __future__ import annotations
 
 import html
+import json
 import re
 import subprocess
 import sys
@@ -417,3 +418,173 @@ def test_worked_examples_show_readers_the_deal_not_a_python_session(html_build: 
         assert "&gt;&gt;&gt;" not in raw and "highlight-pycon" not in raw, name
     worked = "".join(p.read_text(encoding="utf-8") for p in (DOCS / "worked").glob("*.rst"))
     assert worked.count(".. doctest::\n   :hide:") == worked.count(".. doctest::") > 0
+
+
+# ---------------------------------------------------------------- the page that rules (issue 31)
+
+EXAMPLES = DOCS.parent / "examples"
+# a deal with one mistake, worked out by hand: line 5 is "Anna: V, pasoo"; 'pasoo' starts at
+# column 10 and is no word of the notation (Campli's offer is 'passo', K5)
+MISTAKE = "Ruleset: campli\nPlayers: Anna, Bruno, Carla\nDealer: Carla\n\nAnna: V, pasoo\n"
+
+
+def _command_line(text: str, folder: Path) -> str:
+    """What ``cucu-adjudicate deal.txt`` prints for ``text`` (the page names its deal deal.txt)."""
+    import contextlib
+    import io
+    import os
+
+    from cucu_ref.cli.adjudicate import main
+
+    (folder / "deal.txt").write_text(text, encoding="utf-8", newline="")
+    out = io.StringIO()
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            main(["deal.txt"], stdout=out)
+    finally:
+        os.chdir(here)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def rule_page(html_build: Path):
+    """The built site served on loopback, and a headless Chromium; skipped, saying why, where
+    either the browser or the page's Pyodide bundle is missing (never a silent pass)."""
+    import functools
+    import http.server
+    import threading
+
+    from cdp import Chromium, find_chromium
+
+    binary = find_chromium()
+    if binary is None:
+        pytest.skip("NOT RUN: no Chromium on this machine (apt-get install -y chromium; .ci/run installs it)")
+    missing = re.search(r'data-missing="([^"]*)"', (html_build / "rule.html").read_text(encoding="utf-8"))
+    if missing is None or missing.group(1):
+        what = html.unescape(missing.group(1)) if missing else "?"
+        pytest.skip(f"NOT RUN: the page was built without what it runs: {what} (python docs/_ext/pyodide_vendor.py "
+                    "adds Pyodide; .ci/run does)")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(html_build))
+    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with Chromium(binary, timeout=120) as browser:
+            yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+_READY = "document.getElementById('cucu-rule').getAttribute('data-ready') == 'true'"
+_RULED = "document.getElementById('cucu-rule').getAttribute('data-ruled')"
+
+
+def _type_and_rule(browser, text: str) -> str:
+    browser.js("var e = document.getElementById('cucu-rule-deal'); e.value = ''; e.focus(); "
+               "document.getElementById('cucu-rule').removeAttribute('data-ruled')")
+    browser.type(text)
+    browser.js("document.querySelector('.cucu-rule-go').click()")
+    browser.wait(_RULED)
+    return browser.js("document.querySelector('.cucu-rule-ruling').textContent")
+
+
+def _suggested(browser) -> list[str]:
+    browser.js("document.getElementById('cucu-rule-deal').dispatchEvent(new Event('keyup'))")
+    return browser.js("Array.from(document.querySelectorAll('.cucu-rule-suggest button')).map(b => b.textContent)")
+
+
+def _tap(browser, word: str) -> None:
+    browser.js(f"Array.from(document.querySelectorAll('.cucu-rule-suggest button')).find(b => b.textContent == "
+               f"{json.dumps(word)}).click()")
+
+
+def test_the_page_rules_a_shared_link_at_390_px_and_places_a_mistake(rule_page, tmp_path: Path) -> None:
+    import urllib.parse
+
+    browser, site = rule_page
+    deal = (EXAMPLES / "notation" / "campli-cat-undo.txt").read_text(encoding="utf-8")
+    # a phone's screen: 390 CSS px (Chromium's own window will not lay out below 500 px)
+    browser.viewport(390, 844, mobile=True)
+    browser.open(site + "rule.html#deal=" + urllib.parse.quote(deal, safe=""))
+    browser.wait(_READY, 120)
+    browser.wait(_RULED)  # a #deal= link rules when it opens
+    assert browser.js("document.getElementById('cucu-rule-deal').value") == deal
+    assert browser.js("document.querySelector('.cucu-rule-ruling').textContent") == _command_line(deal, tmp_path)
+    width, viewport = browser.js("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert viewport == 390 and width <= 390, f"the page scrolls sideways at 390 px: {width} px wide"
+    browser.screenshot(str(tmp_path / "rule-390.png"))
+
+    ruling = _type_and_rule(browser, MISTAKE)
+    assert ruling == _command_line(MISTAKE, tmp_path)
+    assert "deal.txt:5:10: unknown word 'pasoo'" in ruling
+    places = browser.js("Array.from(document.querySelectorAll('.cucu-rule-errors li')).map(li => li.textContent)")
+    assert places[0].startswith("line 5, column 10 unknown word 'pasoo'")
+    marked = browser.js("Array.from(document.querySelectorAll('.cucu-rule-gutter b')).map(b => b.textContent.trim())")
+    assert marked == ["5"]  # the gutter marks the line
+    browser.js("document.querySelector('.cucu-rule-place').click()")
+    caret = browser.js("document.getElementById('cucu-rule-deal').selectionStart")
+    assert MISTAKE[caret:caret + 5] == "pasoo"  # the editor's caret at line 5, column 10
+    assert browser.js("document.documentElement.scrollWidth") <= 390
+    outside = [u for u in browser.requests if not u.startswith((site, "blob:", "data:"))]
+    assert outside == [], f"the page fetched from elsewhere: {outside[:5]}"
+
+
+def test_the_page_gives_the_command_lines_ruling_for_every_shipped_example(rule_page, tmp_path: Path) -> None:
+    import urllib.parse
+
+    browser, site = rule_page
+    browser.viewport(1280, 900, mobile=False)
+    if not browser.js(_READY):
+        browser.open(site + "rule.html")
+        browser.wait(_READY, 120)
+    typed = (EXAMPLES / "notation" / "campli-inn-in-german.txt").read_text(encoding="utf-8")
+    assert _type_and_rule(browser, typed) == _command_line(typed, tmp_path)
+    assert browser.wait("document.querySelector('.cucu-rule-diagram img')?.naturalWidth > 0")
+    browser.js("document.querySelector('.cucu-rule-share').click()")
+    link = browser.js("document.querySelector('.cucu-rule-link').value")
+    assert link.startswith(site + "rule.html#deal=")
+    assert urllib.parse.unquote(link.split("#deal=", 1)[1]) == typed
+    browser.screenshot(str(tmp_path / "rule-1280.png"))
+    # the fields write the header lines: players in seat order with their marks, the dealer
+    browser.js("var f = n => document.querySelector('[name=' + n + ']');"
+               "f('players').value = 'Anna, Bruno, Carla'; f('marks').value = '2, 3, 1';"
+               "f('marks').dispatchEvent(new Event('input'));"
+               "f('dealer').value = 'Bruno'; f('dealer').dispatchEvent(new Event('change'))")
+    header = browser.js("document.getElementById('cucu-rule-deal').value").split("\n")
+    assert "Players: Anna 2, Bruno 3, Carla 1" in header and "Dealer: Bruno" in header
+    # completion in the table's language (de: 'Wirtshaus' is the XI, the inn, in the German
+    # account of Campli, K14; 'ich gebe weiter' is the offer, K5)
+    browser.js("var e = document.getElementById('cucu-rule-deal'); e.focus();"
+               "e.setSelectionRange(e.value.length, e.value.length)")
+    browser.type("\nBr")
+    assert "Bruno" in _suggested(browser)
+    _tap(browser, "Bruno")
+    browser.type("Wirt")
+    assert "Wirtshaus" in _suggested(browser)
+    _tap(browser, "Wirtshaus")
+    browser.type("ich ge")
+    assert "ich gebe weiter" in _suggested(browser)
+    assert browser.js("document.getElementById('cucu-rule-deal').value").endswith("\nBruno: Wirtshaus, ich ge")
+    paths = sorted((EXAMPLES / "notation").glob("*.txt")) + sorted(EXAMPLES.glob("*.json"))
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        page = browser.js(f"window.cucuRule({json.dumps(text)}).text")
+        assert page == _command_line(text, tmp_path), path.name
+
+
+def test_the_vendored_pyodide_is_checked_against_its_pinned_hash(tmp_path: Path, monkeypatch) -> None:
+    sys.path.insert(0, str(DOCS / "_ext"))
+    import pyodide_vendor
+
+    monkeypatch.setenv("CUCU_PYODIDE_CACHE", str(tmp_path))
+    assert pyodide_vendor.check() == f"Pyodide 314.0.8 is not in {tmp_path}"
+    pyodide_vendor.tarball().write_bytes(b"not the package")
+    assert "does not have the pinned hash" in (pyodide_vendor.check() or "")
+    # with nothing fetched, the page is told what is missing and how to add it
+    monkeypatch.setattr(pyodide_vendor, "build_wheel", lambda: (None, "no wheel here"))
+    done = pyodide_vendor.vendor(tmp_path / "site", fetch_if_missing=False)
+    assert any("pinned hash" in m and "python docs/_ext/pyodide_vendor.py" in m for m in done.missing)
+    assert any(m.startswith("no wheel here") for m in done.missing)
+    assert not (tmp_path / "site" / "pyodide").exists()

@@ -56,8 +56,8 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-def test_italian_is_shipped_first():
-    assert "it" in SHIPPED
+def test_every_language_has_its_catalog():
+    assert SHIPPED == ["it", "de", "fr", "da"]
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
@@ -196,3 +196,93 @@ def test_the_ruling_json_speaks_the_language_its_keys_do_not():
     assert italian["outcomes"][0]["verdict"].startswith("Bruno perde 2 segni")
     assert [s["rule"] for s in italian["outcomes"][0]["steps"]] == [s["rule"] for s in english["outcomes"][0]["steps"]]
     assert json.dumps(english).startswith('{"format": "cucu-ruling/1"')
+
+
+def test_italian_illegal_history_word_for_word():
+    # K10/C2 (Farina 2010): only the XV says 'cucù'; Bruno's VII had to exchange (K7)
+    lines = _text("campli-illegal-history.json", "it")
+    assert lines[0] == ("campli-illegal-history.json: la storia non può essere avvenuta sotto nessuna lettura delle "
+                        "questioni aperte")
+    assert lines[1].startswith("  $.history[3]: Bruno aveva VII, una carta semplice: non può dire 'cucù' e doveva "
+                               "scambiare (C2, K7) [K10 (N. Farina 2010, secondo il resoconto tedesco 'Cucù und Lu "
+                               "Stù', sezione Ereigniskarten)]")
+
+
+def test_german_inn_guarantee_and_default_from_the_language_line():
+    # K14: the innkeeper who accepted pays 'an seiner statt' for the lowest Nulla (K15).  The deal
+    # says 'Language: de', so it is ruled in German without --language.
+    with open(os.path.join(ROOT, "examples", "notation", "campli-inn-in-german.txt"), encoding="utf-8") as f:
+        lines = rule_document(f.read(), "inn.txt").text().split("\n")
+    assert lines[:4] == [
+        "inn.txt: Entscheidung nach campli",
+        "Entscheidung: Bruno verliert eine Marke: der Wirt zahlt für die Null (K14). Nächster Geber: Anna.",
+        "Behauptung von Bruno: VERWORFEN",
+        "  die Behauptung lässt die Marke von Bruno aus; Anna verliert keine (behauptet: Anna; die Regeln sagen: "
+        "Bruno)",
+    ]
+    assert lines[-1] == ("Quellen: N. Farina (2010), nach dem deutschen Bericht 'Cucù und Lu Stù': K2, K4, K5, K8, "
+                         "K14, K15")
+
+
+def test_german_zeh_cat_pays_its_holder_word_for_word():
+    # Z5 (Zeh 1769): the offerer pays his mark to the cat's holder, nothing is undone; Z6: III lowest
+    lines = _text("zeh-1769-cat-paid-to-holder.json", "de")
+    assert lines[1] == ("Entscheidung: Bruno verliert 2 Marken: Carlas XII Gnaf angeboten (Z5); die niedrigste Karte, "
+                        "III (Z6). Carla gewinnt eine Marke: bezahlt von Bruno, dessen Angebot auf die XII Gnaf traf "
+                        "(Z5). Nächster Geber: Anna.")
+    assert "Marken jetzt: Anna 3, Bruno 1, Carla 4, Dora 3; Pott 4" in lines
+
+
+def test_german_two_fools_word_for_word():
+    lines = _text("campli-two-fools.json", "de")
+    assert lines[1] == "Entscheidung: Carla verliert eine Marke: die niedrigste Karte, II (K15). Nächster Geber: Anna."
+    assert "beide Narren sind im Spiel: sie haben den Rang 14½, zwischen XV und XIIII" in lines[-3]
+
+
+def test_french_king_says_coucou_word_for_word():
+    # F3: the king refuses the exchange ('Coucou!'); F5: the ace is the lowest card and loses
+    lines = _text("coucou-king-says-coucou.json", "fr")
+    assert lines[1] == "Verdict : Anna perd une marque: la plus basse carte, as (F5). Prochain donneur : Anna."
+    assert "  Anna demande au voisin de droite d'échanger ('je change'); Bruno tient le roi et dit 'Coucou!' : pas " \
+           "d'échange avec Anna (F3)" in lines
+
+
+def test_french_illegal_history_word_for_word():
+    lines = _text("campli-illegal-history.json", "fr")
+    assert lines[0] == ("campli-illegal-history.json : l'historique n'a pu se produire selon aucune lecture des "
+                        "points ouverts")
+    assert lines[1].startswith("  $.history[3]: Bruno tenait VII, une carte ordinaire : elle ne peut pas dire 'cucù' "
+                               "et il devait échanger (C2, K7)")
+
+
+def test_danish_refused_inn_and_lives_word_for_word():
+    # D6 (the digital rules page): the kro refuses the 'betal hvis nul' and must exchange; D7: the
+    # nul is lowest and loses a life (D1: lives, not marks)
+    lines = _text("digital-4p-refused-inn.json", "da")
+    assert lines[1] == "Afgørelse: Carla mister et liv: det laveste kort, nul (D7). Næste giver: Anna."
+    assert "  Kroværten Bruno afslår og må bytte med Anna; Anna og Bruno bytter kort (D6)" in lines
+    assert "Liv nu: Anna 3, Bruno 3, Carla 2, Dora 3; pulje 0" in lines
+
+
+def test_danish_cat_undo_word_for_word():
+    # K13 in Danish: two marks for Bruno, the cat's and the lowest card's ("mister 2 mærker")
+    lines = _text("campli-cat-undo.json", "da")
+    assert lines[1] == ("Afgørelse: Bruno mister 2 mærker: tilbudt til Carlas XII Gnaf (K13); det laveste kort, II "
+                        "(K15). Næste giver: Anna.")
+    assert lines[2] == "Påstand fra Anna: STADFÆSTET"
+
+
+def test_the_pictures_and_a_trace_speak_the_language():
+    from cucu_ref.cli.adjudicate import main
+    import io
+
+    out = io.StringIO()
+    assert main(["--language", "it", "--format", "svg",
+                 os.path.join(ROOT, "examples", "notation", "campli-cat-undo.txt")], stdout=out) == 0
+    svg = out.getvalue()
+    # K13: the cat's undo drawn, in Italian; the seats' legends too
+    assert "annullato: Anna riprende V da Bruno (K13)" in svg and "Dora · mazziere" in svg
+    out = io.StringIO()
+    main(["--language", "fr", "--trace", os.path.join(ROOT, "examples", "traces", "coucou-king-holder-acts.json")],
+         stdout=out)
+    assert ": cucu-ref DIVERGE de la trace (coucou)" in out.getvalue().split("\n")[0]

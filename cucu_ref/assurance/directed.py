@@ -34,8 +34,10 @@ from ..services.conformance.generate import features, row_features
 from ..services.conformance.vectors import Vector, input_of
 from ..services.conformance.vectors import load as load_vectors
 from .invariants import Finding, Property, Step, Variant
+from .ledger import Ledger
 
-__all__ = ["DirectedDeal", "vectors", "deals", "play", "played", "search", "situations_of", "reached", "unreached"]
+__all__ = ["DirectedDeal", "vectors", "deals", "play", "played", "search", "ledger_search", "situations_of",
+           "reached", "unreached"]
 
 
 class DirectedDeal(NamedTuple):
@@ -162,6 +164,24 @@ def search(prop: Property, variant: Variant) -> Finding:
                 return Finding(prop.id, variant.label, prop.claimed(variant.rules), count, steps_taken, start,
                                tuple(done), f"{message} [{d.vector}]")
     return Finding(prop.id, variant.label, prop.claimed(variant.rules), count, steps_taken, None, (), None)
+
+
+def ledger_search(rules: Rules) -> Optional[str]:
+    """The match-level ledger (:mod:`cucu_ref.assurance.ledger`: the pot, marks, virgins, buy-back
+    prices and offers, restarts and the winner kept from the events by the seeds' words) over the
+    sample of ``rules``, a row's deals as one match; the first disagreement, or None.  A vector
+    starts in mid-match: the ledger takes its K17/L11 counters from the vector's header."""
+    ledger: Optional[Ledger] = None
+    for d, start, steps in played(rules):
+        if d.in_row == 0 or ledger is None:
+            ledger = Ledger(start)
+            ledger.gone, ledger.back = start.eliminations, start.reentries
+        for before, _, after, events, _ in steps:
+            try:
+                ledger.follow(before, after, events)
+            except AssertionError as e:
+                return f"the ledger on {d.vector}: {' '.join(str(e).split())[:240]}"
+    return None
 
 
 def situations_of(trace: Trace, events: list[Event], final: State) -> set[str]:

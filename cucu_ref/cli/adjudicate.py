@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, TextIO
 
 from .. import __version__
-from ..formats.i18n import speaking
+from ..formats.i18n import gettext as _, ngettext, speaking
 from ..formats.inputs import MAX_BYTES, TOO_LARGE, InputError, load
 from ..formats.sources import RULES
 from ..game.rulesets import PRESET_INFO, PRESETS, open_options
@@ -133,17 +133,17 @@ def _rulesets_listing(names: Sequence[str], long: bool) -> str:
         if unknown:
             raise _UsageError(f"no ruleset {', '.join(map(repr, unknown))}; the rulesets: {', '.join(PRESETS)}")
         blocks = [b for b in whole.split("\n\n") if b.split(":", 1)[0] in names]
-        return "\n\n".join(blocks) + "\n\nThe named options in full: cucu-adjudicate --rulesets --long"
+        return "\n\n".join(blocks) + "\n\n" + _("The named options in full: cucu-adjudicate --rulesets --long")
     width = max(map(len, PRESETS))
-    lines = ["The rulesets cucu-adjudicate knows (a position names one on its Ruleset: line):", ""]
+    lines = [_("The rulesets cucu-adjudicate knows (a position names one on its Ruleset: line):"), ""]
     for name in PRESETS:
         info = PRESET_INFO.get(name)
         points = len(open_options(name))
-        lines.append(f"  {name.ljust(width)}  {info.title if info else name}"
-                     f" ({points} open point{'' if points == 1 else 's'})")
-    lines += ["", "One in full (settings, open points, the reading taken and why): cucu-adjudicate --rulesets NAME",
-              "Every preset and named option in full: cucu-adjudicate --rulesets --long",
-              "As data: cucu-adjudicate --rulesets --format json"]
+        lines.append(f"  {name.ljust(width)}  {info.title if info else name} ("
+                     + ngettext("{n} open point", "{n} open points", points).format(n=points) + ")")
+    lines += ["", _("One in full (settings, open points, the reading taken and why): cucu-adjudicate --rulesets NAME"),
+              _("Every preset and named option in full: cucu-adjudicate --rulesets --long"),
+              _("As data: cucu-adjudicate --rulesets --format json")]
     return "\n".join(lines)
 
 
@@ -522,7 +522,9 @@ def _svg_of(data: bytes, source: str, language: Optional[str] = None) -> tuple[i
     if ruled.trace or ruled.position is None or ruled.ruling is None:
         return EXIT_USAGE, None, f"{source}: a trace (cucu-trace/1) is not drawn; --format svg draws a position"
     pos = ruled.position
-    return EXIT_OK, ruling_svg(pos, ruled.ruling, f"{source}: ruling under {pos.rules.name}"), ""
+    with speaking(ruled.language):  # (the pictures' words in the ruling's language, issue 30)
+        title = _("{source}: ruling under {preset}").format(source=source, preset=pos.rules.name)
+        return EXIT_OK, ruling_svg(pos, ruled.ruling, title), ""
 
 
 def _svg_write(svg: str, target: str, source: str, out: TextIO, err_out: TextIO) -> int:

@@ -20,13 +20,14 @@ of the process (:func:`speaking`); one input is ruled in one language at a time.
 from __future__ import annotations
 
 import gettext as _gettext
+import re
 from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
 from typing import Iterator, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
-           "catalog_path"]
+           "catalog_path", "Templates"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
 DOMAIN = "cucu_ref"
@@ -125,3 +126,26 @@ def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
         yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]
         for r in spec.readings:
             yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
+
+
+class Templates:
+    """Messages the code writes in English with values in them (a problem found by the replay,
+    a showdown note of the scoring), matched whole and said in the active language with the
+    same values: where a message is built far below the ruling, the ruling translates it as it
+    is said (the English is unchanged, and a message none of them matches stays English)."""
+
+    _FIELD = re.compile(r"\\\{(\w+)\\\}")
+
+    def __init__(self, *messages: str) -> None:
+        self.messages = messages
+        self.patterns = tuple((re.compile("^" + self._FIELD.sub(r"(?P<\1>.+?)", re.escape(m)) + "$"), m)
+                              for m in messages)
+
+    def __call__(self, text: str) -> str:
+        if _ACTIVE[0] is None:
+            return text
+        for pattern, message in self.patterns:
+            found = pattern.match(text)
+            if found:
+                return gettext(message).format(**found.groupdict())
+        return text

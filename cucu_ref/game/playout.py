@@ -1,7 +1,9 @@
 """Seeded random playouts: every decision drawn uniformly from the legal ones.
 
 Used by the tests (OpenSpiel-style random games) and the benchmarks.  All
-randomness comes from the ``seed`` argument.
+randomness comes from the ``seed`` argument.  Where nobody reads the events
+(:func:`play_deal`, :func:`play_match`) the steps are taken by
+:func:`~cucu_ref.game.engine.advance`, which builds none; :func:`trajectory` hands them on.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterator, Optional
 
-from .engine import is_chance, legal_actions, shuffled_stack, step
+from .engine import advance, is_chance, legal_actions, shuffled_stack, step
 from .state import Action, ActionKind, Event, Phase, State
 
 __all__ = ["random_action", "play_deal", "play_match", "trajectory"]
@@ -51,15 +53,16 @@ def play_deal(state: State, seed: int) -> tuple[State, int]:
         if state.phase == Phase.MATCH_OVER or (started and state.phase == Phase.SHUFFLE):
             return state, steps
         started = True
-        state, _ = step(state, random_action(state, rng))
+        state = advance(state, random_action(state, rng))
         steps += 1
 
 
 def play_match(state: State, seed: int, max_steps: int = 100_000) -> tuple[State, int]:
-    """Play to the end of the match; return the final state and the number of steps."""
-    steps = 0
-    final = state
-    for _, _, after, _ in trajectory(state, seed, max_steps):
-        steps += 1
-        final = after
-    return final, steps
+    """Play to the end of the match; return the final state and the number of steps.  The
+    same decisions as :func:`trajectory` with the same seed, taken without events."""
+    rng = random.Random(seed)
+    for steps in range(max_steps):
+        if state.phase == Phase.MATCH_OVER:
+            return state, steps
+        state = advance(state, random_action(state, rng))
+    raise RuntimeError(f"no end after {max_steps} steps (seed {seed})")

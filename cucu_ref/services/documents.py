@@ -56,6 +56,7 @@ class Ruled(NamedTuple):
     position: Optional[Position] = None
     ruling: Optional[Ruling] = None
     trace: bool = False
+    language: str = "en"  # the language its record and text speak (issue 30)
 
 
 def _refused(problems: list[P.Problem], source: str, verdict: Optional[str] = None) -> Ruled:
@@ -90,7 +91,7 @@ def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
         with speaking(language):
             return text()
 
-    return ruled._replace(text=spoken)
+    return ruled._replace(text=spoken, language=language)
 
 
 def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool,
@@ -176,5 +177,5 @@ def _located(record: dict[str, Any], where: "Locations", source: str) -> str:
         rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
         at = where.of(p.path) if p.path != "$" else None
         place = f"{source}:{at[0]}:{at[1]}" if at else source
-        lines.append(f"{place}: {_(p.message)}{rule}")
+        lines.append(f"{place}: {render.problem_message(p.message)}{rule}")
     return "\n".join(lines + whole[1 + len(problems):])

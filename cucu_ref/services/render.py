@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling
 from .adjudication.conditions import spoken
-from ..formats.i18n import N_, gettext as _, ngettext
+from ..formats.i18n import N_, Templates, gettext as _, ngettext
 from ..formats.position import Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
@@ -16,7 +16,7 @@ from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
+           "problem_message", "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
 
 RULING_FORMAT = "cucu-ruling/1"
 
@@ -155,7 +155,7 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
                         n)
     lines = [head.format(source=source, n=n, readings=_readings_phrase(valid_under, False))]
     for p in problems:
-        lines.append(f"  {p.path}: {_(p.message)}{_rule_text(p.rule)}")
+        lines.append(f"  {p.path}: {problem_message(p.message)}{_rule_text(p.rule)}")
     if verdict == "illegal":
         lines.append(_("It is valid under {readings}.").format(readings=_("; or under ").join(
             _("{question}'s reading {option} = {reading} ({text})").format(
@@ -167,7 +167,21 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
 
 
 def _warning(w: Problem) -> str:
-    return _("Warning: {path}: {message}").format(path=w.path, message=_(w.message))
+    return _("Warning: {path}: {message}").format(path=w.path, message=problem_message(w.message))
+
+
+# The problems the replay and the position's checks find, as messages to translate (the JSON
+# keeps each problem's English message; the text says it in the ruling's language)
+problem_message = Templates(
+    N_("{player} held {card}, an ordinary card: it cannot say '{call}' and had to exchange (C2, K7)"),
+    N_("{player} held a plain card (an unknown card that had to be exchanged): it cannot say '{call}' and had to "
+       "exchange (C2, K7)"),
+    N_("{player} holds {card}, which says '{says}', not '{call}'"),
+    N_("nobody asked {player} to exchange just then: an event card speaks only when its holder is the target of an "
+       "offer"),
+    N_("the cards held at the end hold a third {card}: the {pack} pack has {n} copies (the others at {places})"),
+    N_("the cards held at the end hold a fourth {card}: the {pack} pack has {n} copies (the others at {places})"),
+)
 
 
 def _readings_phrase(valid_under: Sequence[dict[str, Any]], _unused: bool) -> str:
@@ -681,7 +695,8 @@ def _question_lines(ruling: Ruling) -> list[str]:
             elif len(r["outcomes"]) == 1 and not r["outcomes"][0].get("if"):
                 said = (": " + verdict_text(r["outcomes"][0]["result"], ruling.rules),)
             else:
-                said = (":", *(f"    {_if(o['if']) if o.get('if') else _('In every case')}: "
+                every = _("In every case")
+                said = (":", *(f"    {_if(o['if']) if o.get('if') else every}: "
                                f"{verdict_text(o['result'], ruling.rules)}" for o in r["outcomes"]))
             if said != (": " + _("the same ruling"),):  # (a reading that rules as this one adds nothing)
                 alike.setdefault(said, []).append(_reading_words(r))
@@ -858,7 +873,8 @@ def _brief(r: dict[str, Any]) -> str:
     if r["out"]:
         parts.append(_("out: ") + ", ".join(r["out"]))
     if r["restart"]:  # K18, D8, Z11: everybody went out
-        parts.append(f"{_('a draw') if r['restart']['kind'] == 'draw' else _('all return')} ({r['restart']['rule']})")
+        restart = _("a draw") if r["restart"]["kind"] == "draw" else _("all return")
+        parts.append(f"{restart} ({r['restart']['rule']})")
     kept = _kept_last_life(r)
     if kept:
         parts.append(_("last life kept: {players} (S6)").format(players=", ".join(kept)))
@@ -926,7 +942,8 @@ def citation(key: str) -> str:
     if key in SOURCES:
         source = SOURCES[key]
         after = _(", in {account}").format(account=author_name(source.via)) if source.via else ""
-        return f"{author_name(key)} ({source.year if source.year is not None else _('no date')}){after}"
+        when = str(source.year) if source.year is not None else _("no date")
+        return f"{author_name(key)} ({when}){after}"
     return key
 
 
@@ -934,23 +951,25 @@ def citation(key: str) -> str:
 def _setting_words(rules: Any) -> str:
     pack = PACKS[rules.pack]
     if pack.family == "cuccu":
-        cards = f"the {pack.size}-card Cuccù pack" + (" (no lions)" if rules.pack == "cuccu-38" else "")
+        cards = (_("the {n}-card Cuccù pack (no lions)") if rules.pack == "cuccu-38"
+                 else _("the {n}-card Cuccù pack")).format(n=pack.size)
     else:
-        cards = f"the {pack.size}-card ordinary pack"
-        if rules.piquet_below_seven == "yes":
-            cards += " (the 32-card piquet pack below seven players)"
-    players = (f"exactly {rules.min_players} players" if rules.min_players == rules.max_players
-               else f"{rules.min_players} to {rules.max_players} players")
-    stake = "no stake" if rules.stake == 0 else f"a stake of {rules.stake}"
-    parts = [players, cards, f"{rules.initial_marks} marks each", stake]
+        cards = (_("the {n}-card ordinary pack (the 32-card piquet pack below seven players)")
+                 if rules.piquet_below_seven == "yes" else _("the {n}-card ordinary pack")).format(n=pack.size)
+    players = (_("exactly {n} players").format(n=rules.min_players) if rules.min_players == rules.max_players
+               else _("{low} to {high} players").format(low=rules.min_players, high=rules.max_players))
+    stake = _("no stake") if rules.stake == 0 else _("a stake of {n}").format(n=rules.stake)
+    parts = [players, cards, ngettext("{n} mark each", "{n} marks each", rules.initial_marks).format(
+        n=rules.initial_marks), stake]
     if rules.dealer_takes == 3:
-        parts.append("the dealer takes three cards and keeps the highest")
+        parts.append(_("the dealer takes three cards and keeps the highest"))
     if not rules.roles:
-        parts.append("no privileged card")
-    elif pack.family != "cuccu" and [r for _, r in rules.roles] == [CUCKOO]:
-        parts.append("the king refuses an exchange")
+        parts.append(_("no privileged card"))
+    elif pack.family != "cuccu" and [r for _r, r in rules.roles] == [CUCKOO]:
+        parts.append(_("the king refuses an exchange"))
     else:
-        parts.append("event cards " + ", ".join(f"{card_token(Card(pack.family, v))} {r}" for v, r in rules.roles))
+        parts.append(_("event cards {cards}").format(
+            cards=", ".join(f"{card_token(Card(pack.family, v))} {r}" for v, r in rules.roles)))
     return "; ".join(parts) + "."
 
 
@@ -963,55 +982,59 @@ def rulesets_text(width: int = 88) -> str:
         return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + hang,
                              break_on_hyphens=False) or [indent]
 
-    lines = para("The rulesets (presets) cucu-adjudicate knows. A position names one as "
-                 '"ruleset": "campli", or changes readings with {"preset": "campli", "options": '
-                 '{"ties": "first"}}. Where a source is silent or unclear, a preset takes a reading '
-                 "of a named option, and every ruling that depends on it also gives the other "
-                 "readings' outcomes. --rulesets --format json gives all of this as data.", "")
+    lines = para(_("The rulesets (presets) cucu-adjudicate knows. A position names one as "
+                   '"ruleset": "campli", or changes readings with {{"preset": "campli", "options": '
+                   '{{"ties": "first"}}}}. Where a source is silent or unclear, a preset takes a reading '
+                   "of a named option, and every ruling that depends on it also gives the other "
+                   "readings' outcomes. --rulesets --format json gives all of this as data.").format(), "")
     for name, rules in PRESETS.items():
         info = PRESET_INFO.get(name)
         lines.append("")
         keys = [k for k in (info.sources if info else ()) if k in SOURCES]
         after = "; ".join(citation(k) for k in keys)
         title = info.title if info else name
-        lines += para(f"{name}: {title}" + (f", after {after}" if after else ""), "", "    ")
+        lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
         lines += para(_setting_words(rules), "  ", "  ")
         if info and info.base and info.base in PRESETS:
             base = PRESETS[info.base]
             changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
             if changed:
-                lines += para(f"As {info.base} except: {', '.join(changed)}.", "  ", "  ")
+                lines += para(_("As {base} except: {changes}.").format(base=info.base, changes=", ".join(changed)),
+                              "  ", "  ")
         points = open_options(name)
         reasons = PRESET_REASONS.get(name, {})
         if not points:
-            lines += para("No open point: the source settles every option this game meets.", "  ", "  ")
+            lines += para(_("No open point: the source settles every option this game meets."), "  ", "  ")
         else:
-            lines += para("Open points, and the reading taken:", "  ")
+            lines += para(_("Open points, and the reading taken:"), "  ")
         for option in points:
             spec = OPTIONS[option]
-            lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {spec.question}", "    ", "    ")
+            lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {_(spec.question)}", "    ", "    ")
             if option in reasons:
-                lines += para(f"Why: {reasons[option]}", "      ", "     ")
+                lines += para(_("Why: {reason}").format(reason=reasons[option]), "      ", "     ")
         fixed = [k for k in reasons if k not in points]
         if fixed:
-            lines += para("Other settings and readings, and where they come from:", "  ")
+            lines += para(_("Other settings and readings, and where they come from:"), "  ")
             for key in fixed:
                 value = getattr(rules, key)
                 if key == "roles":
                     family = PACKS[rules.pack].family
-                    value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or "none"
+                    value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or _("none")
                 shown = value
                 lines += para(f"{key} = {shown}: {reasons[key]}", "    ", "    ")
     lines.append("")
-    lines += para("The named options: every point where the sources differ or are silent, with each reading, "
-                  "its source and the presets that take it.", "")
+    lines += para(_("The named options: every point where the sources differ or are silent, with each reading, "
+                    "its source and the presets that take it."), "")
     for spec in OPTIONS.values():
         lines.append("")
-        lines += para(f"{spec.name} ({citation(spec.settles)}): {spec.question}", "", "    ")
+        lines += para(f"{spec.name} ({citation(spec.settles)}): {_(spec.question)}", "", "    ")
         for r in spec.readings:
             # only the presets that can meet the option: Coucou has no cat to read 'undo'
             users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
                      and spec.name in options_in_play(p)]
-            taken = f" Taken by {', '.join(users)}." if users else ""
-            lines += para(f"{r.value}: {r.text}. Source: {citation(r.source)}.{taken}", "  ", "    ")
+            taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
+            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=_(r.text),
+                                                                         source=citation(r.source)) + taken,
+                          "  ", "    ")
+
     return printable("\n".join(lines))

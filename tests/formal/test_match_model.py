@@ -5,9 +5,12 @@ and the lockstep machine compare the State's match-level fields with it)."""
 from __future__ import annotations
 
 from cucu_ref.assurance.formal.crosscheck import check_match
-from cucu_ref.assurance.formal.match import Match, offers
-from cucu_ref.assurance.ledger import MATCHES
+from cucu_ref.assurance.formal.match import Follower, Match, differences, offers
+from cucu_ref.assurance.ledger import MATCHES, seeded_start
+from cucu_ref.game.engine import legal_actions, step
+from cucu_ref.game.playout import random_action
 from cucu_ref.game.rulesets import preset
+from cucu_ref.game.state import Phase
 
 A, B, C, D = range(4)
 
@@ -87,3 +90,91 @@ def test_the_match_model_follows_the_engine_over_whole_matches():
     for rules in MATCHES:
         for seed in range(10):
             assert check_match(rules, seed) is None
+
+
+# ---- the match model's z3 proofs (matchproofs), and each failing on a model broken on purpose
+
+
+def test_the_match_proofs_hold_with_known_runs_at_three_seats():
+    from cucu_ref.assurance.formal import matchproofs as MP
+    from cucu_ref.game.rulesets import PRESETS
+
+    for rules in (preset("campli"), PRESETS["lu-stu"]):
+        results = list(MP.proofs(rules, [3], 60_000))
+        assert {r.prop for r in results} == set(MP.PROPERTIES)
+        assert all(r.ok for r in results), [(r.prop, r.method, r.verdict, r.vacuity) for r in results if not r.ok]
+
+
+def _broken(base, method, patch):
+    return type(f"Broken{method}", (base,), {method: patch})
+
+
+def test_a_restart_making_virgins_fails_the_k18_proofs():
+    # K18 'Es gilt allerdings niemand als Jungfrau': a model whose restart makes everyone a
+    # virgin again is refuted by k18-restart and breaks the invariant's k18 part
+    from cucu_ref.assurance.formal import matchproofs as MP
+
+    def all_out(self, s):
+        t = Match.all_out(self, s)
+        t.virgin = [True] * self.n
+        return t
+
+    broken = _broken(Match, "all_out", all_out)
+    wanted = {"k18-restart", "match-invariant"}
+    results = {(r.prop, r.method): r for r in MP.proofs(preset("campli"), [3], 60_000, wanted, model=broken)}
+    assert results[("k18-restart", "any-state")].verdict == "refuted"
+    assert results[("match-invariant", "induction/deal-over")].detail["parts broken"] == ["k18"]
+
+
+def test_an_l11_price_fixed_on_going_out_fails_the_price_proof():
+    # L11 'verdoppelt sich der Tarif ... mit jedem Spieler der wiedereintritt': priced when he
+    # goes out, the second of two out together pays the same whether the first bought back or not
+    from cucu_ref.assurance.formal import matchproofs as MP
+    from cucu_ref.assurance.formal.match import UNPRICED
+    from cucu_ref.assurance.formal.model import AND, EQ, ite
+    from cucu_ref.game.rulesets import PRESETS
+
+    def go_out(self, s, group):
+        t = Match.go_out(self, s, group)
+        t.pexp = [ite(AND(g, EQ(p, UNPRICED)), s.back, p) for g, p in zip(group, t.pexp)]
+        return t
+
+    broken = _broken(Match, "go_out", go_out)
+    [result] = MP.proofs(PRESETS["lu-stu"], [3], 60_000, {"price-after-a-buy-back"}, model=broken)
+    assert result.verdict == "refuted", result
+
+
+def test_k17_prices_swapped_fail_the_price_proof():
+    # K17/Q1: McLeod's group doubling and Martin's one price swapped
+    from cucu_ref.assurance.formal import matchproofs as MP
+
+    def go_out(self, s, group):
+        flipped = "first-right-of-dealer" if self.rules.simultaneous_buy_back == "same-price" else "same-price"
+        return Match.go_out(Match(self.rules.with_options({"simultaneous_buy_back": flipped}), self.n), s, group)
+
+    broken = _broken(Match, "go_out", go_out)
+    for rules in (preset("campli"), preset("campli", {"simultaneous_buy_back": "same-price"})):
+        [result] = MP.proofs(rules, [3], 60_000, {"q1-prices-of-a-group"}, model=broken)
+        assert result.verdict == "refuted", result
+    # under L11's price the swap also shows in what the second pays after the first buys back
+    rules = preset("campli", {"buy_back_price": "by-reentry-order"})
+    [result] = MP.proofs(rules, [3], 60_000, {"price-after-a-buy-back"}, model=broken)
+    assert result.verdict == "refuted", result
+
+
+def test_the_follower_takes_up_a_match_between_a_showdown_and_its_buy_backs():
+    # K17: two out together after the deal while a virgin is left: a follower started from the
+    # State that waits for the first decision holds the same two offers, and goes on as the engine
+    for seed in range(40):
+        state, rng = seeded_start(preset("campli"), seed)
+        while state.phase != Phase.MATCH_OVER and not (state.phase == Phase.BUY_BACK and len(state.pending) >= 2):
+            state, _ = step(state, random_action(state, rng))
+        if state.phase == Phase.BUY_BACK:
+            break
+    else:
+        raise AssertionError("no seeded match had two offers pending at once")
+    follower = Follower(state)
+    assert len(offers(follower.s)) == 2 and differences(state, follower.s) == []
+    state, events = step(state, legal_actions(state)[0])
+    follower.follow(events)
+    assert differences(state, follower.s) == []

@@ -78,6 +78,29 @@ def test_the_directed_sample_plays_hinted_deals_and_rows_as_one_match():
     assert lu["row:dealer-passes-over-out"] == "lu-stu-row-03 then[0]"
 
 
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_match_ledger_holds_on_the_directed_sample(name):
+    # the seeds' bookkeeping of the match (K17 prices and offers, L11, K18/D8/Z11, K3) kept from the
+    # events of every deal of the sample, a row of deals as one match
+    assert directed.ledger_search(PRESETS[name]) is None
+
+
+def test_the_match_ledger_on_the_directed_sample_can_fail(monkeypatch):
+    # an engine that asks one stake too many of the second to buy back (K17: 'der zweite den
+    # doppelten'): met on a vector at buy-back-price:2
+    real = directed.step
+
+    def second_price_wrong(state, action):
+        after, events = real(state, action)
+        return after, tuple(e._replace(amount=3) if e.kind == EventKind.BUY_BACK_OFFER and e.amount == 2 else e
+                            for e in events)
+
+    monkeypatch.setattr(directed, "step", second_price_wrong)
+    monkeypatch.setattr(directed, "_PLAYED", {})  # played again under the broken engine
+    found = directed.ledger_search(PRESETS["campli"])
+    assert found is not None and found.startswith("the ledger on") and "amount=3" in found, found
+
+
 @pytest.mark.parametrize("rules", lockstep.directed_rulesets(), ids=lambda r: r.name)
 def test_the_lockstep_machine_meets_every_situation_on_the_directed_sample(rules):
     # the engine and both models stepped together on every deal of the sample the models know

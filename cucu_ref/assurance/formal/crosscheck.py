@@ -5,7 +5,7 @@ the marks at its start and every decision), then replayed in the model, either
 concretely (the model's code run on plain values) or through z3 (symbolic inputs
 constrained to the recorded ones; the solver must find the engine's result AND prove
 that no other result is possible).  Beyond one deal, :func:`check_match` keeps the match model
-(:mod:`.match`) beside a whole seeded match and compares the State's match-level fields after
+(:mod:`~cucu_ref.assurance.formal.match`) beside a whole seeded match and compares the State's match-level fields after
 every step (issue 28).
 """
 
@@ -243,7 +243,7 @@ def replay_z3(deal: Deal, timeout_ms: int = 60_000) -> tuple[str, dict | None, f
 
 
 def check_match(rules: Rules, seed: int, steps: int = 400) -> Optional[str]:
-    """The match model (:mod:`.match`) beside the engine over a whole seeded match from low
+    """The match model (:mod:`~cucu_ref.assurance.formal.match`) beside the engine over a whole seeded match from low
     marks (:func:`cucu_ref.assurance.ledger.seeded_start`: several deals, players going out
     alone and together, buy-backs, restarts, the winner), biased stacks and random decisions:
     after every step the State's pot, marks, virgins, eliminations, re-entries, pending offers,

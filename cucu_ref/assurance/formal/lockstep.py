@@ -127,7 +127,7 @@ class Lockstep(RuleBasedStateMachine):
         match from ``state`` (``follower``: the one following it already)."""
         rules = state.rules
         self.follower = follower or Follower(state)
-        self.engine, self.deal_ended = state, False
+        self.engine, self.deal_ended, self.reentered = state, False, set()
         self._engine_step(Action(ActionKind.SHUFFLE, stack=stack))
         self.order = self.engine.order
         n = len(self.order)
@@ -150,17 +150,21 @@ class Lockstep(RuleBasedStateMachine):
         return self.engine.phase in MODEL_PHASES
 
     @precondition(lambda self: self._in_deal())
-    @rule(offer=st.booleans())
-    def decide(self, offer):
+    @rule(offer=st.booleans(), buys=st.booleans())
+    def decide(self, offer, buys=False):
         legal = legal_actions(self.engine)
         action = next((a for a in legal if BIT[a.kind] == offer), legal[0])
         d = BIT[action.kind]
         self._engine_step(action)
         events = self.events
         while self.engine.phase == Phase.BUY_BACK and self.engine.suspended is not None:
-            # L11: a buy-back in mid-deal; he takes no further part in this deal (Q7), declined so
-            # that his marks stay the deal models' zero
-            self._engine_step(Action(ActionKind.DECLINE, self.engine.actor))
+            # L11: a buy-back in mid-deal; under Q7 'next-deal' he takes no further part in this
+            # deal, so the deal models go on with him out (his marks theirs zero, see _marks_in_deal);
+            # under 'fresh-card' he would be dealt again, which they do not model: declined
+            seat = self.engine.actor
+            again = buys and self.rules.buy_back_card == "next-deal"
+            self._engine_step(Action(ActionKind.BUY_BACK if again else ActionKind.DECLINE, seat))
+            self.reentered |= {seat} if again else set()
             events += self.events
         self.events = events
         self.s = self.model.step(self.s, d)
@@ -217,17 +221,25 @@ class Lockstep(RuleBasedStateMachine):
         rest = [c.value for c in self.rest]
         assert any(engine == window[:a] + rest + window[a:] for a in range(len(window) + 1)), (engine, window)
 
+    def _marks_in_deal(self):
+        """The engine's marks of the deal's seats in its order; a player who went out and bought
+        back during this deal (L11, Q7 'next-deal') holds the starting marks (K17) and is out of
+        the deal, his marks the deal models' zero."""
+        e = self.engine
+        assert all(e.marks[seat] == self.rules.initial_marks for seat in self.reentered), self.reentered
+        return [0 if seat in self.reentered else e.marks[seat] for seat in self.order]
+
     @invariant()
     def same_marks(self):
-        e, s, p = self.engine, self.s, self.p
-        engine = [e.marks[seat] for seat in self.order]
+        s, p = self.s, self.p
         if self._in_deal():
-            assert engine == list(s.marks) == [P.sel(p.marks, j) for j in range(self.n)]
+            assert self._marks_in_deal() == list(s.marks) == [P.sel(p.marks, j) for j in range(self.n)]
             return
         if self._between_deals():
             return  # buy-backs since the showdown: the match model's (same_match)
         if any(ev.kind in ALL_OUT_EVENTS for ev in self.events):
             return  # K18, D8, Z11 (S6's too): everybody's marks start again
+        engine = self._marks_in_deal()
         after = final_marks(self.model, s)[0]  # the showdown by the engine's own scoring, on z3's side
         assert engine == after, (engine, after)
         assert all(m >= 0 for m in after)  # nobody pays more than he holds

@@ -195,7 +195,7 @@ class Match:
         t.marks = [rules.initial_marks] * n  # K18 'auch die früher ausgeschiedenen'; D8; Z11
         restart_no_virgins = rules.all_out == "restart-no-virgins"
         t.virgin = [not restart_no_virgins] * n  # K18 'niemand als Jungfrau'; D8, Z11 a new game
-        t.no_virgins = OR(s.no_virgins, restart_no_virgins)
+        t.no_virgins = restart_no_virgins  # (a ghost: until the next restart)
         t.gone, t.back = 0, 0  # the counts start again with the match
         return self.next_dealer(t)  # Z11: no new stake, the pot stays
 
@@ -280,12 +280,20 @@ class Follower:
         self.model = Match(state.rules, len(state.players))
         self.s = self.model.start(list(state.marks), list(state.virgins), state.dealer, state.pot,
                                   state.eliminations, state.reentries)
+        # offers already pending (a match taken up between a showdown and its buy-backs), in the
+        # order they will be asked, the last of them the last to have gone out
+        for k, (seat, price) in enumerate(state.pending):
+            self.s.owed[seat] = True
+            self.s.pexp[seat] = UNPRICED if price == 0 else price.bit_length() - 1
+            self.s.qpos[seat] = state.eliminations - len(state.pending) + k
         self.dealing = False  # between a deal's shuffle and its showdown
         self.outs: set[int] = set()  # seats put out during this deal
+        self.at_showdown: MSt | None = None  # the last step's state after the showdown's marks
 
     def follow(self, events: Sequence[Any]) -> None:
         """One engine step's events, in order."""
         m = self.model
+        self.at_showdown = None
         for e in events:
             if e.kind == "shuffle":
                 self.s, self.dealing, self.outs = m.shuffle(self.s), True, set()
@@ -313,6 +321,7 @@ class Follower:
         # K16, Q1: the players of the deal left without marks go out together
         group = [bool(s.in_deal[j]) and s.marks[j] <= 0 and j not in self.outs for j in range(m.n)]
         everybody = all(x <= 0 for x in s.marks)
+        self.at_showdown = s.copy()
         self.s = m.deal_over(s, group)
         if not everybody:
             self._next_offer_or_settle()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from ...game.rulesets import PRESETS, Rules, preset
-from . import counterexample, livemarks, pproofs, showdown
+from . import counterexample, livemarks, matchproofs, pproofs, showdown
 from .props import Result, bounded, cuckoo_at_showdown, lemma
 
 # The Lu Stù readings the model checks while the engine has no 'lu-stu' preset (L2-L4, L6-L8,
@@ -67,7 +67,9 @@ PROFILES = {
     # seeds' (livemarks.equivalence); guarantees: the largest at which every guarantee is
     # enumerated too.  Campli, every split of live and dead: 82 paths at 2 cards with the
     # guarantees (3 s), 2,365 at 3 (97 s, load 10); without them about threefold a card
-    "ci": {"sizes": (2, 4), "timeout": 120, "live_marks": 3, "guarantees": 2,
+    # match: the largest table of the match model's proofs (matchproofs: 252 checks at 2-4 seats,
+    # about 15 s of one core)
+    "ci": {"sizes": (2, 4), "timeout": 120, "live_marks": 3, "guarantees": 2, "match": 4,
            "lemma": {"termination": 5, "blocked-request": 4, "guarantee-invariant": 3, "chain-invariant": 3,
                      "cat-undo": 4, "conservation": 3},
            "bounded": {"termination": 3, "conservation": 2, "blocked-request": 3, "cat-undo": 3,
@@ -78,13 +80,13 @@ PROFILES = {
     # lowest other card only beside the other XV and one fool, or with everyone else dead, and
     # whoever puts a player out holds a lower live card);
     # beyond these z3 answered 'unknown' within 180-300 s, which counts as a failure
-    "long": {"sizes": (2, 20), "timeout": 600, "live_marks": LONG_LIVE_MARKS, "guarantees": 3,
+    "long": {"sizes": (2, 20), "timeout": 600, "live_marks": LONG_LIVE_MARKS, "guarantees": 3, "match": 8,
              "lemma": {"termination": 20, "blocked-request": 19, "cat-undo": 10, "guarantee-invariant": 8,
                        "chain-invariant": 6, "conservation": 5},
              "bounded": {"termination": 4, "conservation": 4, "blocked-request": 4, "cat-undo": 4,
                          "cuckoo-at-showdown": 3}},
     # everything at every size: expected to fail ('unknown') on the larger sizes; for measuring
-    "exhaustive": {"sizes": (2, 20), "timeout": 1800, "live_marks": 20, "guarantees": 20,
+    "exhaustive": {"sizes": (2, 20), "timeout": 1800, "live_marks": 20, "guarantees": 20, "match": 20,
                    "lemma": dict.fromkeys(("termination", "blocked-request", "guarantee-invariant",
                                            "chain-invariant", "cat-undo", "conservation"), 20),
                    "bounded": dict.fromkeys(("termination", "conservation", "blocked-request", "cat-undo",
@@ -158,3 +160,14 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
     for rules in showdown_rulesets():
         yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only, spec["live_marks"],
                                    spec["guarantees"])
+    yield from match_checks(lo, min(hi, spec["match"]), timeout_ms, only)
+
+
+def match_checks(lo: int, hi: int, timeout_ms: int, only: set = frozenset()) -> Iterator[Result]:
+    """The match model's proofs (:mod:`.matchproofs`: K16-K18, L11, Q1, D8, Z11, S6, K2, K3) for
+    every match-level reading at each size from ``lo`` to ``hi`` (``only``: 'match' for all)."""
+    wanted = set() if not only or "match" in only else only & set(matchproofs.PROPERTIES)
+    if only and not wanted and "match" not in only:
+        return
+    for rules in matchproofs.match_rulesets():
+        yield from matchproofs.proofs(rules, matchproofs.sizes_for(rules, lo, hi), timeout_ms, wanted)
