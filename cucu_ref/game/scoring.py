@@ -4,26 +4,27 @@ Kept apart from the engine so the adjudicator, the docs and the formal model can
 ask "what does this table of cards score?" without playing a deal.
 
 The showdown is stated once, in :func:`decide`, in four stages, each one function citing its
-rules: :func:`rank_cards` (the fools: C3, L4, L5's table without them is a deal matter, Z6, Z7,
-Q4, Q10), :func:`find_lowest` (K15, L3, R4, F5/Q11), :func:`spare_cuckoos` (K19, Q3, D7, Z9)
-and :func:`pay` (K14, L7, K16, Q12).  Its data is shaped for the commonest showdown: the
-*positions* ``0 .. m-1`` are the live seats in play order, then the dead hands, then any
-innkeeper who holds neither (his marks still matter, K14); a stage returns the positions it
-picks (who is lowest, who loses, who pays), not a row of flags, so a showdown where nobody holds
+rules: :func:`rank_cards` (the fools: C3, L4, Z6, Z7, Z9, Q4, Q10), :func:`find_lowest` (K15,
+L3, R4, F5/Q11), :func:`spare_cuckoos` (K19, Q3, D7, Z9) and :func:`pay` (K14, L7, K16, Q12);
+L6's two players left alike is a citation of :func:`evaluate`'s (the marks are K15's or L3's).
+Its data is shaped for the commonest showdown: the *positions* ``0 .. m-1`` are the live seats
+in play order, then the dead hands, then any innkeeper who holds neither (his marks still
+matter, K14); a stage returns the positions it picks (who is lowest, who loses, who pays), not a
+row of flags, so a showdown where nobody holds
 a fool, a XV or a guarantee costs a ``min`` and a few membership tests.  Ranks are doubled so
 that every rank is an integer (the pair of fools' 14½ is 29).
 
 The engine calls :func:`live_marks` (marks only) or :func:`evaluate` (the ranks, the marks
 with their rules, and the notes of a ruling); both are :func:`decide`, cited.  The adjudicator
-runs :func:`evaluate` on stand-in values (:mod:`cucu_ref.services.adjudication.symbolic`): a
+runs :func:`evaluate` on stand-in values (``cucu_ref.services.adjudication.symbolic``): a
 card's value is only compared, with another's or with a value the rules name, or doubled;
 never hashed, never added to.  The formal model does not share this code: it scores by the
 seeds' showdown written apart (:mod:`cucu_ref.assurance.formal.z3scoring`), and z3 runs
 :func:`decide` itself on symbolic values, path by path, to prove the two equal
-(:mod:`cucu_ref.assurance.formal.livemarks`).
+(``cucu_ref.assurance.formal.livemarks``).
 
 The options a showdown reads are read through the ruleset's fields, and only where they can
-change its result (the adjudicator's :class:`~cucu_ref.services.adjudication.replay.Recorder`
+change its result (the adjudicator's ``Recorder``, ``cucu_ref.services.adjudication.replay``,
 re-runs a position under each reading of the options read): Z7's ``fool_hint`` only where a
 fool holder hinted, Q12's only where a guarantee covers a loss.
 """

@@ -1,6 +1,7 @@
-"""The harness of the showdown's path proof (``scoring.decide`` against the seeds') (``cucu_ref.assurance.formal.livemarks``) tested on its own
-parts, where a fault would make the proof pass without proving (vacuously, or accepting z3's
-``unknown``), or make its report wrong.  Written against the survivors of a full mutmut run of
+"""The harness of the showdown's path proof (``scoring.decide`` against the seeds',
+``cucu_ref.assurance.formal.livemarks``) tested on its own parts, where a fault would make the
+proof pass without proving (vacuously, or accepting z3's ``unknown``), or make its report wrong.
+Written against the survivors of a full mutmut run of
 the harness (docs/dev/mutation-report.md, "the proof of live_marks, full run").
 
 z3 rarely answers ``unknown`` on these small queries by itself, so the tests put a solver in

@@ -2,7 +2,7 @@
 
 The engine's showdown (:func:`cucu_ref.game.scoring.decide`) is proved equal to the seeds'
 (:func:`cucu_ref.assurance.formal.z3scoring.spec`, written apart from it) by running it on
-symbolic values, path by path (:mod:`.livemarks`).  Here: :func:`accounting` proves of the
+symbolic values, path by path (``cucu_ref.assurance.formal.livemarks``).  Here: :func:`accounting` proves of the
 seeds' payments (K14, L7, K16, Q12), at each size, that every mark lost is paid once and nobody
 pays more than he holds; :func:`sample_showdown` gives a showdown the engine really played, to
 pin the proofs' premises to (their vacuity checks).
@@ -157,7 +157,7 @@ def _sample(rules: Rules, family: str, vals: list[Any], live: list[Any], dead_ha
 def accounting(rules: Rules, n: int, timeout_ms: int = 120_000) -> "cucu_ref.assurance.formal.props.Result":
     """The showdown's marks, whoever loses (K15, C3, L3, R4), as the seeds' payments move them
     (:func:`~cucu_ref.assurance.formal.z3scoring.spec_pay`: K14, L7, K16, Q12; the engine's are
-    proved equal to them, :mod:`.livemarks`), for every set of losers of ``n`` seats, any cards,
+    proved equal to them, ``livemarks``), for every set of losers of ``n`` seats, any cards,
     guarantees and marks:
 
     * nobody pays more marks than he holds (K16);

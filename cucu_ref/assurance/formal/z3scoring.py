@@ -5,12 +5,12 @@ here imports the engine's scoring, its rule functions or its tables, so a bug in
 showdown is not repeated on the model's side, and every comparison of the model with the engine
 (the cross-check, the lockstep machine, the property checks) is a comparison of two showdowns
 written apart.  The values the seeds name are stated here again, each with its rule (C1, C3,
-L4, Q12); ``tests/formal/test_showdown_tables.py`` holds both sides' tables to the sources.
+L4, Q12); ``tests/formal/test_independent_showdown.py`` holds both sides' tables to the sources.
 
 Seed 000 (§Das Ergebnis, §Endspiel zu zweit, Lu Stù, Zeh), seed 003 (F5, R4) and seed 004 (D7)
-state the showdown; it is written in four stages (:func:`seeds_rank`, :func:`seeds_lowest`,
-:func:`seeds_cuckoos`, :func:`seeds_pay`) so that the proofs can hold the engine's showdown to it
-stage by stage (:mod:`.showdown`; the whole showdown at 20 seats is too big for one query).
+state the showdown; it is written in four stages (:func:`spec_rank`, :func:`spec_lowest`,
+:func:`spec_cuckoos`, :func:`spec_pay`), as the engine's is, each statement by statement from the
+seeds; ``cucu_ref.assurance.formal.livemarks`` proves the engine's showdown equal to it, path by path.
 Every quantity is a statement over the other seats ("no compared card is lower"), where the
 engine keeps a running minimum.  Ranks are doubled so that 14½ is an integer (29).
 """
