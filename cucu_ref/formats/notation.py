@@ -61,6 +61,7 @@ from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
 from .names import seat_hint, table_name
 from .position import schema
 from .sources import RULES, cite
+from .i18n import N_, Templates, ngettext
 
 __all__ = [
     "NotationError",
@@ -1533,11 +1534,22 @@ def _text(data: bytes | str) -> str:
     return decode(data)
 
 
+# the mistakes a table makes most, as messages to translate (issue 30): the text of an error
+# speaks the ruling's language, its JSON message stays English
+_ERROR_MESSAGES = Templates(
+    N_("unknown word {word}; did you mean {near}? (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"),
+    N_("unknown word {word} (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"),
+    N_("{name} is not seated at this table; did you mean {near}? (players: {players})"),
+    N_("{name} is not seated at this table (players: {players})"),
+)
+
+
 def errors_text(errors: tuple[NotationError, ...], source: str) -> str:
     """Notation errors as a compiler prints them: ``deal.txt:LINE:COL: message [rule]``."""
-    head = f"{source}: not readable as a deal ({len(errors)} problem{'s' if len(errors) != 1 else ''})"
-    lines = [head]
+    n = len(errors)
+    lines = [ngettext("{source}: not readable as a deal ({n} problem)",
+                      "{source}: not readable as a deal ({n} problems)", n).format(source=source, n=n)]
     for e in errors:
         rule = f" [{cite(e.rule)}]" if e.rule in RULES else ""
-        lines.append(f"{source}:{e.line}:{e.column}: {e.message}{rule}")
+        lines.append(f"{source}:{e.line}:{e.column}: {_ERROR_MESSAGES(e.message)}{rule}")
     return "\n".join(lines)

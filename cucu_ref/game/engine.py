@@ -24,7 +24,7 @@ and ``stack`` (``State._replace``) and play on.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence, Union
 
 from .cards import PACKS
 from .rulebook import cat, inn, match, turns
@@ -35,6 +35,10 @@ from .rulebook.turn_order import turn_to
 from .rulesets import Rules, table_rules
 from .state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
 
+# What the queries and the checks read: a State, or the live table of a playout (play_out), which
+# has the same fields
+Seen = Union[State, Table]
+
 __all__ = [
     "IllegalActionError",
     "new_match",
@@ -42,6 +46,7 @@ __all__ = [
     "shuffled_stack",
     "step",
     "advance",
+    "play_out",
     "legal_actions",
     "is_chance",
     "note_hint",
@@ -105,12 +110,12 @@ def new_match(rules: Rules, players: Sequence[str], dealer: int = 0) -> State:
 # --------------------------------------------------------------------------- queries
 
 
-def is_chance(state: State) -> bool:
+def is_chance(state: Seen) -> bool:
     """True when the next action is the shuffle (chance), not a player's decision."""
     return state.phase == Phase.SHUFFLE
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def legal_actions(state: Seen) -> tuple[Action, ...]:
     """Every legal decision now.  Empty for a chance node (see :func:`is_chance`) and
     at the end of the match.  The tuples are shared constants: equal decisions are one value."""
     kinds = _legal_kinds(state)
@@ -148,7 +153,7 @@ _ACTIONS: dict[tuple[str, ...], tuple[tuple[Action, ...], ...]] = {
 }
 
 
-def _legal_kinds(state: State) -> tuple[str, ...]:
+def _legal_kinds(state: Seen) -> tuple[str, ...]:
     """The kinds of decision the actor may take now: the single place the rules of whose
     decision it is are written (``legal_actions`` and ``step`` both ask it)."""
     if state.phase != Phase.DECIDE:
@@ -190,17 +195,22 @@ def note_hint(state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     """Apply ``action``; return the new state and what happened, each event naming its rule.
     ``state`` is untouched.  An action the rules do not allow raises :class:`IllegalActionError`."""
-    t = _apply(state, action, True)
+    _check(state, action)
+    t = Table(state, True)
+    _play(t, action)
     return t.freeze(), tuple(t.events)  # type: ignore[arg-type]  # (a Table built with events)
 
 
 def advance(state: State, action: Action) -> State:
     """:func:`step` without building events: the new state alone, for playouts and search.
     The same checks and the same rules; ``advance(s, a) == step(s, a)[0]`` always."""
-    return _apply(state, action, False).freeze()
+    _check(state, action)
+    t = Table(state, False)
+    _play(t, action)
+    return t.freeze()
 
 
-def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
+def rule_forbidding(state: Seen, action: Optional[Action] = None) -> str:
     """The rule that forbids ``action`` now (or that says whose turn it is)."""
     rules, phase = state.rules, state.phase
     if phase == Phase.DECIDE and action is not None and state.actor is not None and action.seat == state.actor:
@@ -219,38 +229,66 @@ def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
     return whose.get(phase, "K5")
 
 
-def _apply(state: State, action: Action, events: bool) -> Table:
-    """Check ``action`` against the rules and play it on a :class:`~.rulebook.table.Table`
-    of ``state`` (recording events or not); the caller freezes it."""
-    phase, kind = state.phase, action.kind
+def _check(seen: Seen, action: Action) -> None:
+    """Raise :class:`IllegalActionError`, naming the rule, unless ``action`` is a decision open
+    now (or, at a chance node, a shuffle of the whole pack, C1): the one place a step's
+    refusals are written (:func:`step`, :func:`advance` and :func:`play_out` all ask it)."""
+    phase, kind = seen.phase, action.kind
+    if phase in _DECISIONS and action.seat == seen.actor and action.stack is None and kind in _legal_kinds(seen):
+        return  # (the commonest case first: a decision open now)
     if phase == Phase.SHUFFLE:
         if kind != A.SHUFFLE:
             raise IllegalActionError(f"the next deal must be shuffled first, not {kind!r}", "K4")
-        stack = action.stack
-        if not is_shuffled(state.rules, stack):
-            pack = PACKS[state.rules.pack]
+        if not is_shuffled(seen.rules, action.stack):
+            pack = PACKS[seen.rules.pack]
             raise IllegalActionError(f"the shuffle must hold exactly the {pack.size} cards of {pack.name}", "C1")
-        assert stack is not None  # is_shuffled refuses None
-        t = Table(state, events)
-        start_deal(t, stack)
-        turn_to(t, 0)  # K4/K6: the first seat right of the dealer decides first
-        return t
+        return
     if phase == Phase.MATCH_OVER:
         raise IllegalActionError("the match is over", "K3")
     if kind == A.SHUFFLE:
         raise IllegalActionError("the deal is in progress; no shuffle now", "K4")
-    if action.seat != state.actor:
-        who = state.players[state.actor] if state.actor is not None else "nobody"
-        raise IllegalActionError(f"it is {who}'s decision (seat {state.actor}), not seat {action.seat}'s",
-                                 rule_forbidding(state))
-    if kind not in _legal_kinds(state) or action.stack is not None:
+    if action.seat != seen.actor:
+        who = seen.players[seen.actor] if seen.actor is not None else "nobody"
+        raise IllegalActionError(f"it is {who}'s decision (seat {seen.actor}), not seat {action.seat}'s",
+                                 rule_forbidding(seen))
+    if kind not in _legal_kinds(seen) or action.stack is not None:
         raise IllegalActionError(f"{kind!r} is not a decision open in phase {phase!r}",
-                                 rule_forbidding(state, action))
-    t = Table(state, events)
-    _DECISIONS[phase][kind](t)
+                                 rule_forbidding(seen, action))
+
+
+def _play(t: Table, action: Action) -> None:
+    """Play ``action``, checked by :func:`_check`, on the table ``t``: a shuffle starts the
+    deal (K4) and the first seat decides; a decision runs its rule function."""
+    if t.phase == Phase.SHUFFLE:
+        start_deal(t, action.stack)  # type: ignore[arg-type]  # (_check: the whole pack)
+        turn_to(t, 0)  # K4/K6: the first seat right of the dealer decides first
+        return
+    _DECISIONS[t.phase][action.kind](t)
     if t.pending:
         suspend_for_buy_back(t)  # L11: a player who went out during the deal decides at once
-    return t
+
+
+def play_out(state: State, choose: Callable[[Table], Action], until: Callable[[Table, int], bool],
+        max_steps: int = 100_000) -> tuple[State, int]:
+    """Play from ``state`` without events and without building a State between the steps, for
+    playouts: ``choose(table)`` gives each action, until ``until(table, steps taken)`` is true;
+    returns the state reached and the steps taken.  The table handed to both is the live
+    :class:`~cucu_ref.game.rulebook.table.Table` the steps are played on, for reading only: it
+    has a State's fields (``hands`` and ``custody`` as lists), and :func:`legal_actions`,
+    :func:`is_chance` and :func:`rule_forbidding` take it as they take a State.  Each action is
+    checked as :func:`step` checks it, and the rules are the same functions, so the state
+    reached is the one the same actions reach through :func:`step`.  More than ``max_steps``
+    steps: RuntimeError (a match that does not end is a bug)."""
+    t = Table(state, False)
+    steps = 0
+    while not until(t, steps):
+        if steps == max_steps:
+            raise RuntimeError(f"no end after {max_steps} steps")
+        action = choose(t)
+        _check(t, action)
+        _play(t, action)
+        steps += 1
+    return t.freeze(), steps
 
 
 def play(state: State, actions: Iterable[Action]) -> tuple[State, list[Event]]:

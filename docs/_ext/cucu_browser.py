@@ -36,11 +36,11 @@ _CONTROLS = """<div id="cucu-rule" class="cucu-rule" data-static="{static}" data
 <fieldset class="cucu-rule-table">
 <legend>The table</legend>
 <label>Ruleset <select name="ruleset"></select></label>
-<label>Language of the table <select name="language"></select></label>
+<label>Language of the table (and of the ruling, where it has one) <select name="language"></select></label>
 <label>Players, in seat order <input name="players" autocomplete="off" autocapitalize="words"
   placeholder="Anna, Bruno, Carla, Dora"></label>
 <label>Marks, in the same order <input name="marks" autocomplete="off" inputmode="numeric"
-  placeholder="the ruleset's (3, 3, 2, 3 ...)"></label>
+  placeholder="3, 3, 2, 3 (empty: the ruleset's)"></label>
 <label>Dealer <select name="dealer"></select></label>
 </fieldset>
 <label class="cucu-rule-label" for="cucu-rule-deal">The deal: one line per thing said, or paste a whole

@@ -80,8 +80,9 @@ def fetch() -> str | None:
     # test workers) never see half a file, and a file without the pinned hash is never kept
     with tempfile.TemporaryDirectory(dir=cache_dir()) as tmp:
         try:
-            subprocess.run([npm, "pack", f"pyodide@{VERSION}", "--pack-destination", tmp],
-                           check=True, capture_output=True, timeout=300)
+            # one try, a minute at most: a machine without the registry gets its answer soon
+            subprocess.run([npm, "pack", f"pyodide@{VERSION}", "--pack-destination", tmp, "--fetch-retries=0",
+                            "--fetch-timeout=60000"], check=True, capture_output=True, timeout=120)
         except (subprocess.SubprocessError, OSError) as exc:
             return f"npm pack pyodide@{VERSION} failed: {exc}"
         packed = Path(tmp) / tarball().name

@@ -267,3 +267,39 @@ def test_advance_plays_a_hand_worked_deal_as_step_does():
     with pytest.raises(IllegalActionError) as err:
         engine.advance(by_step, Action(A.KEEP, 1))
     assert err.value.rule == "K4"
+
+
+def test_play_out_reaches_the_states_step_reaches():
+    """``play_out`` (a playout on one live table, no events, no State between the steps) and
+    ``step`` take the same random decisions (the same seed) to the same state after every
+    deal, over every preset at its smallest and a larger table, buy-backs and match ends
+    included: the rules are the same functions, the checks the same."""
+    from cucu_ref.game.playout import random_action
+
+    for name, rules in sorted(PRESETS.items()):
+        for n in (rules.min_players, min(rules.max_players, 7)):
+            start = engine.new_match(rules, [f"p{i}" for i in range(n)])
+            stepped, rng = start, random.Random(n)
+            for _ in range(60):  # step by step, the state after each deal kept
+                stepped, _ = step(stepped, random_action(stepped, rng))
+                if stepped.phase in (Phase.SHUFFLE, Phase.MATCH_OVER):
+                    break
+            rng = random.Random(n)
+            played, steps = engine.play_out(
+                start, lambda t, rng=rng: random_action(t, rng),
+                lambda t, k: k > 0 and t.phase in (Phase.SHUFFLE, Phase.MATCH_OVER))
+            assert played == stepped, (name, n)
+            assert type(played.hands) is tuple and type(played.custody) is tuple
+
+
+def test_play_out_refuses_as_step_does():
+    """A policy's illegal action is refused by ``play_out`` with ``step``'s error and rule
+    (K5: Ada decides first, not Bo; C1: a shuffle must be the whole pack)."""
+    start = engine.new_match(CAMPLI, ["Ada", "Bo", "Cy"], dealer=2)
+    dealt, _ = step(start, Action(A.SHUFFLE, stack=engine.shuffled_stack(CAMPLI, 3)))
+    for state, wrong in ((dealt, Action(A.KEEP, 1)), (start, Action(A.SHUFFLE, stack=()))):
+        with pytest.raises(IllegalActionError) as by_step:
+            step(state, wrong)
+        with pytest.raises(IllegalActionError) as by_play_out:
+            engine.play_out(state, lambda t, wrong=wrong: wrong, lambda t, k: k > 0)
+        assert (str(by_play_out.value), by_play_out.value.rule) == (str(by_step.value), by_step.value.rule)

@@ -130,7 +130,7 @@ def _reading_screens(run: Run) -> dict[str, Callable[[str, str], bool]]:
     this ruling made under ``chosen``?  (Called once the option's own screen let it through.)"""
     refused = any(ev.kind == EventKind.REFUSE for leaf in run.leaves for _, es in leaf.steps for ev in es)
     return {
-        # Q2: 'always' gives a targeted card's holder his own turn (engine._play_on_index), and
+        # Q2: 'always' gives a targeted card's holder his own turn (rulebook.turn_order.play_on_index), and
         # 'after-refused-inn' a refused innkeeper his (D6, after a 'refuse'): 'never' and
         # 'after-refused-inn' play alike where no innkeeper refused
         "targeted_holder_acts": lambda chosen, other: refused or "always" in (chosen, other),

@@ -260,7 +260,7 @@ class Reasoner(_Domains):
     def _score(self, after: State, value: dict[Card, Any], rules: Any = None) -> tuple[object, ...]:
         """Who loses and gains at ``after``'s showdown with the unknown cards as ``value`` says."""
         lv, dv = self._hands(after, value)
-        # at the engine's table (engine._compare): everybody dealt, a hand put under the stack
+        # at the engine's table (rulebook.showdown.compare): everybody dealt, a hand put under the stack
         # (L10) included (K19, L6).  Without the marks (``after`` holds them as the showdown
         # left them), so without Q12's and K16's limits; no ruling can differ for it
         # (tests/cli/test_case_split_marks.py checks every case against the known position):
