@@ -371,3 +371,52 @@ def test_ordinals_and_the_german_condition_in_main_clause_order():
     lines = _text("campli-unknown-card.json", "de")
     assert ("  Angenommen, Bruno bekam IIII: Anna und Carla verlieren je eine Marke: die niedrigste Karte, IIII "
             "(K15). Nächster Geber: Anna.") in lines
+
+
+# --------------------------------------------------------------------------- an inn guarantee and an illegal history in each language
+
+def test_german_illegal_history_word_for_word():
+    # K10/C2 (Farina 2010, §Ereigniskarten): only the XV says 'cucù'; Bruno's VII had to exchange (K7)
+    lines = _text("campli-illegal-history.json", "de")
+    assert lines[:2] == [
+        "campli-illegal-history.json: der Verlauf kann unter keiner Lesart der offenen Punkte so geschehen sein",
+        "  $.history[3]: Bruno hielt VII, eine gewöhnliche Karte: sie kann nicht 'cucù' sagen, und er musste tauschen "
+        "(C2, K7) [K10 (N. Farina 2010, nach dem deutschen Bericht 'Cucù und Lu Stù', Abschnitt Ereigniskarten)]",
+    ]
+
+
+def test_danish_illegal_history_word_for_word():
+    lines = _text("campli-illegal-history.json", "da")
+    assert lines[:2] == [
+        "campli-illegal-history.json: forløbet kan ikke være sket under nogen læsning af de åbne punkter",
+        "  $.history[3]: Bruno havde VII, et almindeligt kort: det kan ikke sige 'cucù', og han måtte bytte (C2, K7) "
+        "[K10 (N. Farina 2010, efter den tyske beretning 'Cucù und Lu Stù', afsnit Ereigniskarten)]",
+    ]
+
+
+def test_french_inn_guarantee_word_for_word():
+    # K14 (Farina 2010): Bruno's Taverna accepts Anna's 'pagherai se null?'; her Nulla is lowest
+    # (K15) and the innkeeper pays the mark in her stead; Bruno's claim (Anna loses) is overruled
+    lines = _text("campli-inn-nulla.json", "fr")
+    assert lines[1:4] == [
+        "Verdict : Bruno perd une marque : l'aubergiste paie pour le zéro (K14). Prochain donneur : Anna.",
+        "Réclamation de Bruno : REJETÉE",
+        "  la réclamation omet la marque de Bruno ; Anna n'en perd aucune (réclamé : Anna ; les règles disent : Bruno)",
+    ]
+
+
+# D6 (seed 004, Opsætning): 'Hvis det accepteres, beholder begge deres kort, og kroværten mister
+# et liv i stedet for anmoderen, hvis anmoderen taber med nul': Anna's nul is the lowest card (D7),
+# so Bruno, the kro's holder who accepted, loses the life (D1: lives); Dora dealt, Anna deals next
+DIGITAL_INN = {"format": "cucu-position/1", "ruleset": "digital-4p", "players": ["Anna", "Bruno", "Carla", "Dora"],
+               "dealer": "Dora",
+               "history": [{"deal": "Anna", "card": "0"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "XI"},
+                           {"fermatevi": "Bruno"}, {"ask": "Anna"}, {"accept": "Bruno"},
+                           {"deal": "Carla", "card": "VII"}, {"keep": "Carla"}, {"deal": "Dora", "card": "VIIII"},
+                           {"keep": "Dora"}]}
+
+
+def test_danish_inn_guarantee_word_for_word():
+    lines = rule_document(json.dumps(DIGITAL_INN), "kro.json", language="da").text().split("\n")
+    assert lines[1] == "Afgørelse: Bruno mister et liv: kroværten betaler for nullet (D6). Næste giver: Anna."
+    assert "Liv nu: Anna 3, Bruno 2, Carla 3, Dora 3; pulje 0" in lines
