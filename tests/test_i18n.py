@@ -373,7 +373,7 @@ def test_ordinals_and_the_german_condition_in_main_clause_order():
             "(K15). Nächster Geber: Anna.") in lines
 
 
-# --------------------------------------------------------------------------- an inn guarantee and an illegal history in each language
+# ---------------------------------------- an inn guarantee and an illegal history in each language
 
 def test_german_illegal_history_word_for_word():
     # K10/C2 (Farina 2010, §Ereigniskarten): only the XV says 'cucù'; Bruno's VII had to exchange (K7)
