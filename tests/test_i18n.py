@@ -420,3 +420,48 @@ def test_danish_inn_guarantee_word_for_word():
     lines = rule_document(json.dumps(DIGITAL_INN), "kro.json", language="da").text().split("\n")
     assert lines[1] == "Afgørelse: Bruno mister et liv: kroværten betaler for nullet (D6). Næste giver: Anna."
     assert "Liv nu: Anna 3, Bruno 2, Carla 3, Dora 3; pulje 0" in lines
+
+
+# --------------------------------------------------------------------------- the JSON's problems in the language
+
+def _ruling_schema():  # type: ignore[no-untyped-def]
+    import jsonschema
+
+    with open(os.path.join(ROOT, "specs", "ruling-1.schema.json"), encoding="utf-8") as f:
+        return jsonschema.Draft202012Validator(json.load(f))
+
+
+UNREADABLE = "Lingua: it\nRuleset: campli\nPlayers: Anna, Bruno, Carla\nDealer: Carla\nAnna: V, pasos\n"
+
+
+def test_a_deal_that_cannot_be_read_is_told_so_in_its_own_language():
+    # the deal says 'Lingua: it' (issue 30: no --language needed); 'pasos' is no word, 'passo' is
+    ruled = rule_document(UNREADABLE, "mano.txt")
+    assert ruled.text().split("\n") == [
+        "mano.txt: non leggibile come mano (1 problema)",
+        "mano.txt:5:10: parola sconosciuta 'pasos'; forse 'passo'? (una carta data, una decisione, una chiamata, "
+        "'stack CARTA' o 'pays N')",
+    ]
+    (problem,) = ruled.record["problems"]
+    # the English stays in 'message'; the language's words are added beside it
+    assert problem["message"].startswith("line 5, column 10: unknown word 'pasos'; did you mean 'passo'?")
+    assert problem["message_local"].startswith("riga 5, colonna 10: parola sconosciuta 'pasos'; forse 'passo'?")
+    assert not list(_ruling_schema().iter_errors(ruled.record))
+    # English has no message_local: its record is what it was
+    english = rule_document(UNREADABLE, "mano.txt", language="en").record
+    assert "message_local" not in english["problems"][0]
+
+
+def test_the_json_keeps_english_and_adds_the_language_beside_it():
+    with open(os.path.join(ROOT, "examples", "campli-illegal-history.json"), encoding="utf-8") as f:
+        record = rule_document(f.read(), "x", language="fr").record
+    (problem,) = record["problems"]
+    assert problem["message"] == "Bruno held VII, an ordinary card: it cannot say 'cucù' and had to exchange (C2, K7)"
+    assert problem["message_local"] == ("Bruno tenait VII, une carte ordinaire : elle ne peut pas dire 'cucù' et il "
+                                        "devait échanger (C2, K7)")
+    assert not list(_ruling_schema().iter_errors(record))
+    with open(os.path.join(ROOT, "examples", "campli-unknown-card.json"), encoding="utf-8") as f:
+        record = rule_document(f.read(), "x", language="de").record
+    assert record["unknown_cards"] == ["Bruno's dealt card"]
+    assert record["unknown_cards_local"] == ["die an Bruno gegebene Karte"]
+    assert not list(_ruling_schema().iter_errors(record))
