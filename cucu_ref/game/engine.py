@@ -40,7 +40,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .cards import PACKS, Card
 from .rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules, table_rules
-from .deal import seats_around
+from .deal import seating_by_draw, seats_around
 from .scoring import evaluate, live_marks
 from .state import DEAL_PHASES, Action, ActionKind, Custody, Event, EventKind, Phase, State, Via
 
@@ -163,18 +163,9 @@ def seat_by_draw(rules: Rules, names: Sequence[str], seed: int) -> tuple[tuple[s
     deck = [Card(pack.family, v) for v in pack.values]
     rng = random.Random(seed)
     drawn = rng.sample(deck, len(names))
-
-    def draw_rank(card: Card) -> float:
-        if card.is_fool and rules.seating_fool == "fourteen-and-a-half":
-            return 14.5
-        return float(card.value)
-
-    ranked = sorted(zip(names, drawn), key=lambda nc: -draw_rank(nc[1]))
-    # the dealer (highest) then the rest in descending order to his right: in play order the
-    # dealer's right neighbour is the next seat, so the dealer sits last and the rest follow
-    # from the second highest; we put the dealer at seat n-1.
-    seated = ranked[1:] + ranked[:1]
-    return tuple(n for n, _ in seated), len(names) - 1, tuple(c for _, c in seated)
+    # the seats as the draw gives them, the dealer last (deal.seating_by_draw: K2, Q15)
+    seated = seating_by_draw(rules, drawn)
+    return tuple(names[k] for k in seated), len(names) - 1, tuple(drawn[k] for k in seated)
 
 
 def shuffled_stack(rules: Rules, seed: "int | random.Random") -> tuple[Card, ...]:
@@ -328,10 +319,10 @@ def rule_forbidding(state: State, action: Optional[Action] = None) -> str:
         if action.kind in (A.OFFER, A.EXCHANGE_WITH_STACK) and received and rules.may_offer_after_receiving == "no":
             return "R2"
         if action.kind == A.OFFER and action.seat == state.dealer:
-            return "K8"  # the dealer decides last: keep or the stack, never an offer
+            return rules.cites("dealer-last")  # the dealer decides last: never an offer (K8, F4, S2 ...)
         if action.kind == A.EXCHANGE_WITH_STACK:
             if action.seat != state.dealer:
-                return "K8"  # only the dealer goes to the stack
+                return rules.cites("dealer-last")  # only the dealer goes to the stack
             return rules.cites("dealer-exchange")
     return {
         Phase.DECIDE: rules.cites("keep"),  # K5, or the ruleset's own rule for whose turn it is (F3, S2 ...)
