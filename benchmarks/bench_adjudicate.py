@@ -21,13 +21,15 @@ write the corpus the batch's output is checked on, and compare the whole output 
 code) with another commit's tree, byte for byte (issue 13: a faster batch gives the same bytes).
 
     python benchmarks/bench_adjudicate.py --natural [--per-size 20] [--sizes 4,8,12,16,20] [--unshown 0,1,2,3,4]
+        [--against OLD_TREE --rounds 3]
 
 (issue 10 §1) rules *natural* positions, random deals of every preset written as a table
 tells them (decisions, announcements, the cards shown at the end, no dealt card; see
 ``tests/natural_positions.py``), and reports the median and maximum seconds per position for
 each table size, on one core (process CPU time).  Target: every such position of up to 20
 players under 1 s.  ``--unshown`` (issue 24 §5) leaves so many of the live cards at the end
-unshown and reports median, p95 and max by table size and unshown count.
+unshown and reports median, p95 and max by table size and unshown count.  With ``--against``,
+the same positions are ruled by the other tree too, interleaved, and each row gives the ratios.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ import statistics
 import subprocess
 import sys
 import time
-from typing import Optional
+from typing import Any, Optional
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -204,45 +206,112 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
         os.unlink(warm)
 
 
-def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, ...] = (0,)) -> None:
+# One tree's adjudicator timing natural positions (``natural`` with ``--against``): run in a fresh
+# interpreter with that tree first on the path; reads the documents as JSON on stdin, prints the
+# CPU seconds of each (process time, one core), or -1 where it gave up (Underdetermined).
+_TIME_POSITIONS = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+try:
+    from cucu_ref.services.adjudication import Underdetermined, adjudicate
+    from cucu_ref.formats.position import parse
+except ImportError:  # (a tree of the layout before issue 23)
+    from cucu_ref.adjudicate import Underdetermined, adjudicate
+    from cucu_ref.position import parse
+out = []
+for doc in json.load(sys.stdin):
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    c = time.process_time()
+    try:
+        ruling = adjudicate(pos)
+        assert ruling.ok, ruling.problems
+        gave_up = False
+    except Underdetermined:
+        gave_up = True
+    out.append(-1.0 if gave_up else time.process_time() - c)
+print(json.dumps(out))
+"""
+
+
+def _timed(root: str, docs: list[object]) -> list[float]:
+    """CPU seconds of each document's ruling under the tree ``root`` (``_TIME_POSITIONS``)."""
+    done = subprocess.run([sys.executable, "-c", _TIME_POSITIONS, root], input=json.dumps(docs), capture_output=True,
+                          text=True, cwd=root)
+    if done.returncode:
+        raise SystemExit(f"{root}: {done.stderr[-3000:]}")
+    return [float(x) for x in json.loads(done.stdout)]
+
+
+def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, ...] = (0,),
+            baseline: Optional[str] = None, rounds: int = 1) -> None:
     """Seconds per natural position (CPU, one core), median, p95 and max by table size and by
     the number of live cards left unshown at the end (issue 24 §5: every position of up to 20
     players with up to 4 unshown cards ruled in under 1 s); 'under-spec.' counts the rulings
-    that gave up (Underdetermined).  ``unshown`` (0,): the positions of issue 10, as before."""
-    from cucu_ref.services.adjudication import Underdetermined, adjudicate
+    that gave up (Underdetermined).  ``unshown`` (0,): the positions of issue 10, as before.
+
+    With ``baseline`` (a tree, e.g. from ``git archive``), each row's positions are ruled by that
+    tree and by this one, each in a fresh interpreter, interleaved ``rounds`` times so both see
+    the same machine; a position's time is its least over the rounds, and the row adds the
+    baseline's median and max and the ratios (baseline / this tree: above 1 is faster here)."""
     from cucu_ref.formats.position import parse
     from cucu_ref.game.rulesets import PRESETS
     from tests.natural_positions import natural_deal
 
     print(f"natural positions (dealt cards unknown, end cards shown but for the unshown), {per_size} per size, "
-          f"readings on:")
-    print(f"  {'players':>7} {'unshown':>7} {'median s':>9} {'p95 s':>7} {'max s':>7} {'under-spec.':>11}  slowest")
+          f"readings on" + (f", against {baseline} (least of {rounds} interleaved rounds):" if baseline else ":"))
+    head = f"  {'players':>7} {'unshown':>7} {'median s':>9} {'p95 s':>7} {'max s':>7} {'under-spec.':>11}"
+    if baseline:
+        head += f" {'base median':>11} {'base max':>8} {'ratio med':>9} {'ratio max':>9}"
+    print(head + "  slowest")
     for n in sizes:
         names = [p for p in sorted(PRESETS) if PRESETS[p].min_players <= n <= PRESETS[p].max_players]
         for k_unshown in unshown:
             rng = random.Random(seed)  # (the same deals for each count of unshown cards)
-            times = []
-            slowest = ""
-            gave_up = 0
+            docs, labels = [], []
             for k in range(per_size):
                 preset = names[k % len(names)]
                 s = rng.getrandbits(32)
                 doc, _ = natural_deal(preset, n, s, seen=rng.random() < 0.3, unshown=k_unshown)
-                pos, problems = parse(doc)
-                assert pos is not None, problems
-                c = time.process_time()
-                try:
-                    ruling = adjudicate(pos)
-                    assert ruling.ok, (preset, n, s, ruling.problems)
-                except Underdetermined:
-                    gave_up += 1
-                dt = time.process_time() - c
-                if not times or dt > max(times):
-                    slowest = f"{preset} seed {s}"
-                times.append(dt)
+                docs.append(doc)
+                labels.append(f"{preset} seed {s}")
+            if baseline:
+                here, base = [float("inf")] * len(docs), [float("inf")] * len(docs)
+                for _ in range(rounds):
+                    base = [min(a, b) for a, b in zip(base, _timed(baseline, docs))]
+                    here = [min(a, b) for a, b in zip(here, _timed(ROOT, docs))]
+            else:
+                here = _time_here(docs, parse)
+            times = [abs(t) for t in here]
+            gave_up = sum(t < 0 for t in here)
+            slowest = labels[max(range(len(times)), key=times.__getitem__)]
             p95 = sorted(times)[max(0, -(-len(times) * 95 // 100) - 1)]
-            print(f"  {n:>7} {k_unshown:>7} {statistics.median(times):>9.4f} {p95:>7.3f} {max(times):>7.3f} "
-                  f"{gave_up:>11}  {slowest}", flush=True)
+            line = (f"  {n:>7} {k_unshown:>7} {statistics.median(times):>9.4f} {p95:>7.3f} {max(times):>7.3f} "
+                    f"{gave_up:>11}")
+            if baseline:
+                b = [abs(t) for t in base]
+                line += (f" {statistics.median(b):>11.4f} {max(b):>8.3f} "
+                         f"{statistics.median(b) / statistics.median(times):>9.2f} {max(b) / max(times):>9.2f}")
+            print(f"{line}  {slowest}", flush=True)
+
+
+def _time_here(docs: list[object], parse: Any) -> list[float]:
+    """CPU seconds of each document's ruling in this process (-1 where it gave up)."""
+    from cucu_ref.services.adjudication import Underdetermined, adjudicate
+
+    out = []
+    for doc in docs:
+        pos, problems = parse(doc)
+        assert pos is not None, problems
+        c = time.process_time()
+        try:
+            ruling = adjudicate(pos)
+            assert ruling.ok, (doc, ruling.problems)
+            dt = time.process_time() - c
+        except Underdetermined:
+            dt = -(time.process_time() - c)
+        out.append(dt)
+    return out
 
 
 def write_corpus(out: str) -> None:
@@ -347,7 +416,8 @@ def main() -> None:
         sys.exit(0 if compare_outputs(os.path.abspath(args.compare_outputs), os.path.abspath(args.against)) else 1)
     if args.natural:
         natural(args.per_size, [int(x) for x in args.sizes.split(",")],
-                unshown=tuple(int(x) for x in args.unshown.split(",")))
+                unshown=tuple(int(x) for x in args.unshown.split(",")),
+                baseline=os.path.abspath(args.against) if args.against else None, rounds=args.rounds)
         return
     py = sys.executable
     base = cold([py, "-c", "pass"], args.runs)

@@ -76,8 +76,13 @@ def engine_api(package: ModuleType) -> SimpleNamespace:
     """The public names the driver uses, from one copy of the package (this tree's or an
     earlier commit's): only what every version of the engine has had."""
     engine, rulesets, state = (game_module(package, name) for name in ("engine", "rulesets", "state"))
+    try:  # where the engine calls the showdown's scoring: its rulebook since issue 26, else itself
+        scores = importlib.import_module(f"{package.__name__}.game.rulebook.showdown")
+    except ImportError:
+        scores = engine
     return SimpleNamespace(
-        name=package.__name__, engine=engine, version=package.__version__,
+        name=package.__name__, engine=engine, version=package.__version__, scores=scores,
+        advance=getattr(engine, "advance", None), play_out=getattr(engine, "play_out", None),
         preset=rulesets.preset,
         phase=state.Phase,
         action=state.Action,
@@ -105,18 +110,21 @@ def load_baseline(root: Path) -> SimpleNamespace:
 
 
 def play_deals(players: int, deals: int, seed: int, ruleset: str = "campli",
-               api: SimpleNamespace = CURRENT) -> dict[str, int]:
+               api: SimpleNamespace = CURRENT, events: bool = True) -> dict[str, int]:
     """Play ``deals`` random deals at a table of ``players``; count steps and matches.
 
     One ``random.Random`` stream drives the whole run, drawing as
     :func:`cucu_ref.game.playout.random_action` does: a seeded shuffle
     (``shuffled_stack(rules, rng)``) at each chance node, otherwise a uniform legal decision
     (``actions[rng.randrange(len(actions))]``), each applied with ``step``; a deal is
-    counted at each shuffle.  The same code drives every engine compared."""
+    counted at each shuffle.  The same code drives every engine compared.  ``events=False``:
+    where the engine has ``advance`` (the step without events, issue 26), each step is taken
+    by it instead (an engine without one steps as before)."""
     rules = api.preset(ruleset)
     names = [f"player-{i}" for i in range(players)]
     rng = random.Random(seed)
     step, legal_actions, shuffled_stack, action = api.step, api.legal_actions, api.shuffled_stack, api.action
+    advance = None if events else getattr(api, "advance", None)
     shuffle, match_over = api.phase.SHUFFLE, api.phase.MATCH_OVER
     state = api.new_match(rules, names)
     steps = matches = played = 0
@@ -134,8 +142,48 @@ def play_deals(players: int, deals: int, seed: int, ruleset: str = "campli",
         else:
             actions = legal_actions(state)
             chosen = actions[rng.randrange(len(actions))]
-        state, _ = step(state, chosen)
+        if advance is None:
+            state, _ = step(state, chosen)
+        else:
+            state = advance(state, chosen)
         steps += 1
+    return {"deals": played, "steps": steps, "matches_finished": matches}
+
+
+def play_deals_out(players: int, deals: int, seed: int, ruleset: str = "campli",
+                   api: SimpleNamespace = CURRENT) -> dict[str, int]:
+    """:func:`play_deals`' run (the same policy drawing from the same stream, so the same deals)
+    played by the engine's ``play_out`` (issue 26: one live table, no events, no State between
+    the steps), a match at a time; for an engine without it, :func:`play_deals`."""
+    if api.play_out is None:
+        return play_deals(players, deals, seed, ruleset, api)
+    rules = api.preset(ruleset)
+    names = [f"player-{i}" for i in range(players)]
+    rng = random.Random(seed)
+    legal_actions, shuffled_stack, action = api.legal_actions, api.shuffled_stack, api.action
+    shuffle, match_over = api.phase.SHUFFLE, api.phase.MATCH_OVER
+    played = 0
+
+    def choose(table: Any) -> Any:
+        nonlocal played
+        if table.phase == shuffle:
+            played += 1
+            return action("shuffle", stack=shuffled_stack(table.rules, rng))
+        actions = legal_actions(table)
+        return actions[rng.randrange(len(actions))]
+
+    def until(table: Any, steps: int) -> bool:
+        return table.phase == match_over or (table.phase == shuffle and played == deals)
+
+    state = api.new_match(rules, names)
+    steps = matches = 0
+    while True:
+        state, taken = api.play_out(state, choose, until, 1 << 62)
+        steps += taken
+        if state.phase != match_over:
+            break
+        state = api.new_match(rules, names)
+        matches += 1
     return {"deals": played, "steps": steps, "matches_finished": matches}
 
 
@@ -206,7 +254,7 @@ def scoring_calls(players: int, deals: int, seed: int, ruleset: str,
     """The engine's calls of the showdown's scoring (``scoring.evaluate``, and
     ``scoring.live_marks`` where the engine has it) in the benchmark's run, recorded:
     (function, args, kwargs)."""
-    engine = api.engine
+    engine = api.scores
     originals = {name: getattr(engine, name) for name in SCORING if hasattr(engine, name)}
     calls: list[tuple[Any, tuple[Any, ...], dict[str, Any]]] = []
 
@@ -242,24 +290,34 @@ def scoring_share(players: int, deals: int, seed: int, ruleset: str, api: Simple
 
 
 def compare(baseline: SimpleNamespace, players: int, deals: int, seed: int, rounds: int,
-            ruleset: str) -> dict[str, Any]:
-    """Both engines in turns on the same deals; per-round ratios of CPU time."""
+            ruleset: str, mode: str = "step") -> dict[str, Any]:
+    """Both engines in turns on the same deals; per-round ratios of CPU time.  ``mode``: each
+    engine steps by ``step`` (with events), or where it has them (issue 26) by ``advance``
+    (``--no-events``: no events, a State per step) or ``play_out`` (``--play-out``: no events,
+    one live table a match); an engine without one steps by ``step``."""
     sides = {"baseline": baseline, "current": CURRENT}
+
+    def run(api: SimpleNamespace, n: int, at: int) -> dict[str, int]:
+        if mode == "play_out":
+            return play_deals_out(players, n, at, ruleset, api)
+        return play_deals(players, n, at, ruleset, api, mode == "step")
+
     for api in sides.values():  # warm-up
-        play_deals(players, min(deals, 500), seed + 1, ruleset, api)
+        run(api, min(deals, 500), seed + 1)
     cpu: dict[str, list[float]] = {"baseline": [], "current": []}
     counts: dict[str, dict[str, int]] = {}
     for r in range(rounds):
         for side in (("baseline", "current") if r % 2 == 0 else ("current", "baseline")):
             gc.collect()
             start = time.process_time()
-            counts[side] = play_deals(players, deals, seed, ruleset, sides[side])
+            counts[side] = run(sides[side], deals, seed)
             cpu[side].append(time.process_time() - start)
     if counts["baseline"] != counts["current"]:
         raise SystemExit(f"the engines played different games: {counts}")
     ratios = [b / c for b, c in zip(cpu["baseline"], cpu["current"])]
     memory_deals = min(deals, 2_000)
     result: dict[str, Any] = {"players": players, "deals": deals, "steps": counts["current"]["steps"],
+                              "stepped_by": {side: _stepped_by(api, mode) for side, api in sides.items()},
                               "rounds": rounds, "ratio_median": round(statistics.median(ratios), 2),
                               "ratio_min": round(min(ratios), 2), "ratio_max": round(max(ratios), 2)}
     for side, api in sides.items():
@@ -275,10 +333,21 @@ def compare(baseline: SimpleNamespace, players: int, deals: int, seed: int, roun
     return result
 
 
+def _stepped_by(api: SimpleNamespace, mode: str) -> str:
+    """How ``api``'s engine is stepped in ``mode``: its ``step``, ``advance`` or ``play_out``."""
+    if mode == "play_out" and api.play_out is not None:
+        return "play_out (no events, one live table)"
+    if mode == "advance" and api.advance is not None:
+        return "advance (no events)"
+    return "step (with events)"
+
+
 def print_comparison(baseline_root: Path, results: list[dict[str, Any]], ruleset: str, pinned: str) -> None:
     print(f"engine of {Path(__file__).resolve().parent.parent} against the baseline in {baseline_root}")
     print(f"ruleset {ruleset}, {pinned}, CPU time of this process, best turn per side, "
           f"ratio = median over rounds of baseline time / current time")
+    if results:
+        print("stepped by: " + ", ".join(f"{side} {how}" for side, how in results[0]["stepped_by"].items()))
     print(f"{'players':>7} {'side':>9} {'deals/s':>9} {'steps/s':>9} {'us/deal':>8} {'scoring':>8} "
           f"{'peak KiB':>9} {'KiB/deal':>9}")
     for r in results:
@@ -532,6 +601,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parts", type=int, metavar="PLAYERS",
                         help="instead of timing whole deals, replay each part of a deal alone at this table size "
                              "(with --baseline, both engines)")
+    parser.add_argument("--no-events", action="store_true",
+                        help="with --baseline: step without events where an engine has advance() (issue 26)")
+    parser.add_argument("--play-out", action="store_true",
+                        help="with --baseline: play each match by play_out() where an engine has it (issue 26)")
     parser.add_argument("--floor", action="store_true",
                         help="with --baseline: also time the contract's floor, a stand-in that builds only each step's "
                              "State and events (no rules), for the most any engine keeping the contracts could reach")
@@ -558,7 +631,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--floor needs --baseline DIR")
     if args.baseline is not None:
         baseline = load_baseline(args.baseline.resolve())
-        run, show, name = (floor, print_floor, "--floor") if args.floor else (compare, print_comparison, "--baseline")
+        run, show, name = ((floor, print_floor, "--floor") if args.floor else
+                           (functools.partial(compare, mode="play_out" if args.play_out else
+                                              "advance" if args.no_events else "step"),
+                            print_comparison, "--baseline"))
         compared = [run(baseline, p, args.deals, args.seed, args.rounds, args.ruleset) for p in args.players]
         if args.json:
             print(json.dumps({"benchmark": f"bench_engine {name}", "baseline": str(args.baseline),

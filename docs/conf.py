@@ -29,6 +29,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "cucu_docs",
     "cucu_terms",
+    "cucu_browser",
 ]
 
 root_doc = "index"
@@ -49,6 +50,11 @@ nitpick_ignore_regex = [
     # the step models' private halves (each class under 250 lines, issue 23): shown as bases only
     ("py:class", r"cucu_ref\.assurance\.formal\.(model\._EventCards|parametric\._MicroSteps)"),
 ]
+
+# [source] links follow an object to the module that defines it only where it is documented
+# there: the engine re-exports functions of game/rulebook, documented on both pages, and
+# following them sent the rulebook's source back to anchors that do not exist
+viewcode_follow_imported_members = False
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

@@ -14,11 +14,18 @@ that exist; each ruleset page shows its rules, its open points with the reading 
 and at least three worked examples with a well-formed diagram, a position and a ruling; and
 the generated pages say what ``cucu_ref.game.rulesets`` says, so a page can never silently
 disagree with the code.
+
+The page "Rule a deal in your browser" (issue 31) is loaded from a loopback HTTP server into
+headless Chromium, driven over the DevTools protocol (``tests/cdp.py``): a ``#deal=`` link at
+390 px, a deal with a mistake, a typed example at 1280 px and every shipped example, each
+compared with what ``cucu-adjudicate`` prints.  Where Chromium or the page's Pyodide is
+missing, that test is skipped with "NOT RUN" and the reason; ``.ci/run`` installs both.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 import subprocess
 import sys
@@ -417,3 +424,211 @@ def test_worked_examples_show_readers_the_deal_not_a_python_session(html_build: 
         assert "&gt;&gt;&gt;" not in raw and "highlight-pycon" not in raw, name
     worked = "".join(p.read_text(encoding="utf-8") for p in (DOCS / "worked").glob("*.rst"))
     assert worked.count(".. doctest::\n   :hide:") == worked.count(".. doctest::") > 0
+
+
+# ---------------------------------------------------------------- the page that rules (issue 31)
+
+EXAMPLES = DOCS.parent / "examples"
+# a deal with one mistake, worked out by hand: line 5 is "Anna: V, pasoo"; 'pasoo' starts at
+# column 10 and is no word of the notation (Campli's offer is 'passo', K5)
+MISTAKE = "Ruleset: campli\nPlayers: Anna, Bruno, Carla\nDealer: Carla\n\nAnna: V, pasoo\n"
+
+
+def _command_line(text: str, folder: Path) -> str:
+    """What ``cucu-adjudicate deal.txt`` prints for ``text`` (the page names its deal deal.txt)."""
+    import contextlib
+    import io
+    import os
+
+    from cucu_ref.cli.adjudicate import main
+
+    (folder / "deal.txt").write_text(text, encoding="utf-8", newline="")
+    out = io.StringIO()
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            main(["deal.txt"], stdout=out)
+    finally:
+        os.chdir(here)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def rule_page(html_build: Path):
+    """The built site served on loopback, and a headless Chromium; skipped, saying why, where
+    either the browser or the page's Pyodide bundle is missing (never a silent pass)."""
+    import functools
+    import http.server
+    import threading
+
+    from cdp import Chromium, find_chromium
+
+    binary = find_chromium()
+    if binary is None:
+        pytest.skip("NOT RUN: no Chromium on this machine (apt-get install -y chromium; .ci/run installs it)")
+    missing = re.search(r'data-missing="([^"]*)"', (html_build / "rule.html").read_text(encoding="utf-8"))
+    if missing is None or missing.group(1):
+        what = html.unescape(missing.group(1)) if missing else "?"
+        pytest.skip(f"NOT RUN: the page was built without what it runs: {what} (python docs/_ext/pyodide_vendor.py "
+                    "adds Pyodide; .ci/run does)")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(html_build))
+    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with Chromium(binary, timeout=120) as browser:
+            yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+_READY = "document.getElementById('cucu-rule')?.getAttribute('data-ready') == 'true'"
+_RULED = "document.getElementById('cucu-rule')?.getAttribute('data-ruled')"
+
+
+def _type_and_rule(browser, text: str) -> str:
+    browser.js("var e = document.getElementById('cucu-rule-deal'); e.value = ''; e.focus(); "
+               "document.getElementById('cucu-rule').removeAttribute('data-ruled')")
+    browser.type(text)
+    browser.js("document.querySelector('.cucu-rule-go').click()")
+    browser.wait(_RULED)
+    return browser.js("document.querySelector('.cucu-rule-ruling').textContent")
+
+
+def _suggested(browser) -> list[str]:
+    browser.js("document.getElementById('cucu-rule-deal').dispatchEvent(new Event('keyup'))")
+    return browser.js("Array.from(document.querySelectorAll('.cucu-rule-suggest button')).map(b => b.textContent)")
+
+
+def _tap(browser, word: str) -> None:
+    browser.js(f"Array.from(document.querySelectorAll('.cucu-rule-suggest button')).find(b => b.textContent == "
+               f"{json.dumps(word)}).click()")
+
+
+def test_the_page_rules_in_the_browser_at_390_and_1280_px(rule_page, tmp_path: Path) -> None:
+    # one test, one start of Pyodide (the slow part: 15-25 s on the loaded CI machine)
+    _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(*rule_page, tmp_path)
+    _at_1280_px_the_page_gives_the_command_lines_ruling_for_every_shipped_example(*rule_page, tmp_path)
+
+
+def _png_width(path: Path) -> int:
+    return int.from_bytes(path.read_bytes()[16:20], "big")  # the IHDR chunk's width
+
+
+def _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(browser, site: str, tmp_path: Path) -> None:
+    import urllib.parse
+
+    deal = (EXAMPLES / "notation" / "campli-cat-undo.txt").read_text(encoding="utf-8")
+    # a phone's screen: 390 CSS px (Chromium's own window will not lay out below 500 px)
+    browser.viewport(390, 844, mobile=True)
+    browser.open(site + "rule.html#deal=" + urllib.parse.quote(deal, safe=""))
+    browser.wait(_READY, 120)
+    browser.wait(_RULED)  # a #deal= link rules when it opens
+    assert browser.js("document.getElementById('cucu-rule-deal').value") == deal
+    assert browser.js("document.querySelector('.cucu-rule-ruling').textContent") == _command_line(deal, tmp_path)
+    width, viewport = browser.js("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert viewport == 390 and width <= 390, f"the page scrolls sideways at 390 px: {width} px wide"
+    browser.screenshot(str(tmp_path / "rule-390.png"))  # the whole page: as wide as its content
+    assert _png_width(tmp_path / "rule-390.png") == 390
+
+    ruling = _type_and_rule(browser, MISTAKE)
+    assert ruling == _command_line(MISTAKE, tmp_path)
+    assert "deal.txt:5:10: unknown word 'pasoo'" in ruling
+    places = browser.js("Array.from(document.querySelectorAll('.cucu-rule-errors li')).map(li => li.textContent)")
+    assert places[0].startswith("line 5, column 10 unknown word 'pasoo'")
+    marked = browser.js("Array.from(document.querySelectorAll('.cucu-rule-gutter b')).map(b => b.textContent.trim())")
+    assert marked == ["5"]  # the gutter marks the line
+    browser.js("document.querySelector('.cucu-rule-place').click()")
+    caret = browser.js("document.getElementById('cucu-rule-deal').selectionStart")
+    assert MISTAKE[caret:caret + 5] == "pasoo"  # the editor's caret at line 5, column 10
+    assert browser.js("document.documentElement.scrollWidth") <= 390
+    outside = [u for u in browser.requests if not u.startswith((site, "blob:", "data:"))]
+    assert outside == [], f"the page fetched from elsewhere: {outside[:5]}"
+
+
+def _at_1280_px_the_page_gives_the_command_lines_ruling_for_every_shipped_example(browser, site: str,
+                                                                                  tmp_path: Path) -> None:
+    import urllib.parse
+
+    browser.viewport(1280, 900, mobile=False)
+    typed = (EXAMPLES / "notation" / "campli-inn-in-german.txt").read_text(encoding="utf-8")
+    assert _type_and_rule(browser, typed) == _command_line(typed, tmp_path)
+    assert browser.wait("document.querySelector('.cucu-rule-diagram img')?.naturalWidth > 0")
+    browser.js("document.querySelector('.cucu-rule-share').click()")
+    link = browser.js("document.querySelector('.cucu-rule-link').value")
+    assert link.startswith(site + "rule.html#deal=")
+    assert urllib.parse.unquote(link.split("#deal=", 1)[1]) == typed
+    browser.screenshot(str(tmp_path / "rule-1280.png"))
+    # the fields write the header lines: players in seat order with their marks, the dealer
+    browser.js("var f = n => document.querySelector('[name=' + n + ']');"
+               "f('players').value = 'Anna, Bruno, Carla'; f('marks').value = '2, 3, 1';"
+               "f('marks').dispatchEvent(new Event('input'));"
+               "f('dealer').value = 'Bruno'; f('dealer').dispatchEvent(new Event('change'))")
+    header = browser.js("document.getElementById('cucu-rule-deal').value").split("\n")
+    assert "Players: Anna 2, Bruno 3, Carla 1" in header and "Dealer: Bruno" in header
+    # completion in the table's language (de: 'Wirtshaus' is the XI, the inn, in the German
+    # account of Campli, K14; 'ich gebe weiter' is the offer, K5)
+    browser.js("var e = document.getElementById('cucu-rule-deal'); e.focus();"
+               "e.setSelectionRange(e.value.length, e.value.length)")
+    browser.type("\nBr")
+    assert "Bruno" in _suggested(browser)
+    _tap(browser, "Bruno")
+    browser.type("Wirt")
+    assert "Wirtshaus" in _suggested(browser)
+    _tap(browser, "Wirtshaus")
+    browser.type("ich ge")
+    assert "ich gebe weiter" in _suggested(browser)
+    assert browser.js("document.getElementById('cucu-rule-deal').value").endswith("\nBruno: Wirtshaus, ich ge")
+    paths = [path for folder in ("notation/*.txt", "*.json", "counterexamples/*.json", "traces/*.json")
+             for path in sorted(EXAMPLES.glob(folder))]
+    deals = {path.name: path.read_text(encoding="utf-8") for path in paths}
+    # a table that says 'Language: it' gets its ruling in Italian (issue 30), from the catalogs
+    # compiled into the page's wheel as the command line reads them from the checkout
+    italian = deals["campli-cat-undo.txt"].replace("Ruleset: campli\n", "Ruleset: campli\nLanguage: it\n")
+    deals["campli-cat-undo in Italian"] = italian
+    for name, text in deals.items():
+        page = browser.js(f"window.cucuRule({json.dumps(text)}).text")
+        assert page == _command_line(text, tmp_path), name
+    assert "Verdetto: Bruno perde 2 segni" in _command_line(italian, tmp_path)
+
+
+def test_the_vendored_pyodide_is_checked_against_its_pinned_hash(tmp_path: Path, monkeypatch) -> None:
+    sys.path.insert(0, str(DOCS / "_ext"))
+    import pyodide_vendor
+
+    monkeypatch.setenv("CUCU_PYODIDE_CACHE", str(tmp_path))
+    assert pyodide_vendor.check() == f"Pyodide 314.0.8 is not in {tmp_path}"
+    pyodide_vendor.tarball().write_bytes(b"not the package")
+    assert "does not have the pinned hash" in (pyodide_vendor.check() or "")
+    # with nothing fetched, the page is told what is missing and how to add it
+    monkeypatch.setattr(pyodide_vendor, "build_wheel", lambda: (None, "no wheel here"))
+    done = pyodide_vendor.vendor(tmp_path / "site", fetch_if_missing=False)
+    assert any("pinned hash" in m and "python docs/_ext/pyodide_vendor.py" in m for m in done.missing)
+    assert any(m.startswith("no wheel here") for m in done.missing)
+    assert not (tmp_path / "site" / "pyodide").exists()
+
+
+def test_the_pages_python_side_rules_places_and_completes_without_a_browser(tmp_path: Path) -> None:
+    # docs/_static/rule/page.py, what the page runs in Pyodide, run here in CPython: it runs where
+    # Chromium is missing, so the page's own logic is checked on every machine
+    sys.path.insert(0, str(DOCS / "_static" / "rule"))
+    import page
+
+    deal = (EXAMPLES / "notation" / "campli-cat-undo.txt").read_text(encoding="utf-8")
+    ruled = json.loads(page.rule(deal))
+    assert ruled["code"] == 0 and ruled["text"] == _command_line(deal, tmp_path)
+    assert ruled["svg"].startswith("<?xml") and ruled["places"] == []
+    wrong = json.loads(page.rule(MISTAKE))
+    assert wrong["code"] == 1 and [(p["line"], p["column"]) for p in wrong["places"]] == [(5, 10)]
+    # the German account of Campli names the XI 'Wirtshaus' (K14) and the offer 'ich gebe weiter'
+    # (K5); a French table says 'roi' for the king and 'je garde' to keep (F3: „Ich behalte“)
+    german = json.loads(page.words("campli", "de"))
+    assert "Wirtshaus" in german["cards"] and "ich gebe weiter" in german["words"]
+    french = json.loads(page.words("coucou", "fr"))
+    assert "roi" in french["cards"] and "je garde" in french["words"]
+    setup = json.loads(page.setup())
+    assert [r["name"] for r in setup["rulesets"]] == list(PRESETS)
+    # the page names the version and the rules data it rules by, as the command line does
+    assert setup["version"] == subprocess.run([sys.executable, "-m", "cucu_ref", "--version"], capture_output=True,
+                                              text=True, check=True).stdout.strip()

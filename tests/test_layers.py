@@ -209,6 +209,7 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     # assurance/: the mutation runner's layers import the engine's checkers inside the child
     # process, after the mutant is applied to the source, so that they load the mutated code
     # (mutants.py, "the layers (in the child)"): deferred by design, not for the cold start
+    (LOCAL, 'cucu_ref.assurance.formal.mutants', 'cucu_ref.assurance.directed'): 'assurance',
     (LOCAL, 'cucu_ref.assurance.formal.mutants', 'cucu_ref.assurance.formal.crosscheck'): 'assurance',
     (LOCAL, 'cucu_ref.assurance.formal.mutants', 'cucu_ref.assurance.formal.lockstep'): 'assurance',
     (LOCAL, 'cucu_ref.assurance.formal.mutants', 'cucu_ref.assurance.formal.plan'): 'assurance',

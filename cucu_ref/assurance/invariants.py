@@ -26,10 +26,6 @@ from ..game.cards import PACKS, Card
 from ..game.engine import is_chance, legal_actions, new_match, step
 from ..game.rulesets import CAT, CUCKOO, HUNTER, PRESETS, Rules
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State, Via
-from ..formats.trace import HINT, replay
-from ..formats.trace import parse as parse_trace
-from ..services.conformance.vectors import Vector, input_of
-from ..services.conformance.vectors import load as load_vectors
 from .stacks import biased_stack
 
 __all__ = ["Property", "PROPERTIES", "Variant", "VARIANTS", "Finding", "search", "matrix"]
@@ -361,8 +357,8 @@ def _buy_back_needs_a_virgin(s: Step) -> Optional[str]:
     return None
 
 
-# Properties only the directed sample checks (its deals meet the rare situations they speak
-# of; the random matrix of docs/invariants.rst does not run them)
+# Properties only the directed sample (cucu_ref.assurance.directed) checks: its deals meet the
+# rare situations they speak of; the random matrix of docs/invariants.rst does not run them
 DIRECTED_PROPERTIES: tuple[Property, ...] = (
     Property("way-back-costs-a-mark", "The way back ended by a XII or XIIII costs the holder a mark", "L8",
              lambda r: r.cat == "backward", lambda r: r.cat == "backward", _way_back_costs_a_mark),
@@ -372,53 +368,6 @@ DIRECTED_PROPERTIES: tuple[Property, ...] = (
     Property("buy-back-needs-a-virgin", "A buy-back is offered only while a virgin remains", "K17",
              lambda r: r.buy_back == "after-deal", lambda r: r.buy_back == "after-deal", _buy_back_needs_a_virgin),
 )
-
-
-def directed_vectors(rules: Rules) -> list[Vector]:
-    """The conformance vectors of ``rules``' preset under its own readings, legal deals only;
-    none for a ruleset that is not a preset as shipped (its readings are not the vectors')."""
-    if PRESETS.get(rules.name) != rules:
-        return []
-    return [v for v in load_vectors() if v.preset == rules.name and not v.options and not v.illegal]
-
-
-def directed_deals(rules: Rules) -> Iterator[tuple[State, Action, tuple[Action, ...]]]:
-    """The directed sample (issue 28 §3): every deal of the conformance vectors under ``rules``
-    (a preset with its own readings), whose coverage model (:mod:`cucu_ref.services.conformance.coverage`)
-    names each situation the engine distinguishes and holds a vector that meets each one that
-    can arise (each event card forwards, on the way back, at the dealer, after a skipped horse,
-    after an undo, on a last mark; each match transition).  Deterministic: the vectors are
-    data.  Each item: the state before the shuffle, the shuffle, and the decisions as replayed."""
-    for vector in directed_vectors(rules):
-        trace, problems = parse_trace(input_of(vector))
-        if trace is None or problems:
-            continue
-        rep = replay(trace)
-        if any(s.kind == HINT for s in rep.steps):
-            continue  # (a hint is table talk, not an action of the engine's)
-        # the steps the engine played, up to where the vector's decisions no longer fit (a
-        # broken engine parts from the recorded deal after the step that breaks it: kept)
-        start, stack = trace.start()
-        yield start, Action(ActionKind.SHUFFLE, stack=stack), tuple(Action(s.kind, s.seat) for s in rep.steps[1:])
-
-
-def directed_search(prop: Property, variant: Variant) -> Finding:
-    """:func:`search` over :func:`directed_deals` instead of random ones: ``prop`` after every step
-    of every vector's deal of the variant's preset."""
-    deals = steps = 0
-    for start, shuffle, actions in directed_deals(variant.rules):
-        deals += 1
-        state, done = start, list[Action]()
-        for deal_steps, action in enumerate((shuffle, *actions), 1):
-            after, events = step(state, action)
-            steps += 1
-            done.append(action)
-            message = prop.violated((state, action, after, events, deal_steps))
-            if message is not None:
-                return Finding(prop.id, variant.label, prop.claimed(variant.rules), deals, steps, start,
-                               tuple(done), message)
-            state = after
-    return Finding(prop.id, variant.label, prop.claimed(variant.rules), deals, steps, None, (), None)
 
 
 def matrix(deals: int = 300, seed: int = 0,

@@ -192,6 +192,19 @@ class Ledger:
             return self.price.get(seat, 1 << self.back)
         return self.price[seat]
 
+    def follow(self, before: State, after: State, events: Sequence[Event]) -> None:
+        """One step of play from ``before`` to ``after``: its events followed, the deal's end
+        settled (K17's offers after it), and the State checked against the ledger."""
+        self.step(before, events)
+        if any(e.kind == "showdown" for e in events):
+            self.deal_over()
+            self.owed -= {e.seat for e in events if e.kind == "buy-back-offer"}
+            if any(e.kind in ("restart", "draw") for e in events):
+                self.owed = set()
+        self.check_state(after)
+        if after.phase in (Phase.SHUFFLE, Phase.MATCH_OVER):
+            assert not self.owed, f"no buy-back offered to {sorted(self.owed)}"
+
     def check_state(self, state: State) -> None:
         assert list(state.marks) == self.marks, (state.marks, self.marks)
         assert list(state.virgins) == self.virgin, (state.virgins, self.virgin)
@@ -229,15 +242,7 @@ def play_against_the_ledger(state: State, choose: Callable[[Optional[Sequence[Ac
         state, events = step(state, action)
         kinds |= {e.kind for e in events}
         say(f"{action} -> {[(e.kind, e.seat, e.amount) for e in events if e.kind not in ('deal', 'keep')]}")
-        ledger.step(before, events)
-        if any(e.kind == "showdown" for e in events):
-            ledger.deal_over()
-            ledger.owed -= {e.seat for e in events if e.kind == "buy-back-offer"}
-            if any(e.kind in ("restart", "draw") for e in events):
-                ledger.owed = set()
-        ledger.check_state(state)
-        if state.phase in (Phase.SHUFFLE, Phase.MATCH_OVER):
-            assert not ledger.owed, f"no buy-back offered to {sorted(ledger.owed)}"
+        ledger.follow(before, state, events)
     return kinds
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, TextIO
 
 from .. import __version__
+from ..formats.i18n import gettext as _, ngettext, speaking
 from ..formats.inputs import MAX_BYTES, TOO_LARGE, InputError, load
 from ..formats.sources import RULES
 from ..game.rulesets import PRESET_INFO, PRESETS, open_options
@@ -132,17 +133,17 @@ def _rulesets_listing(names: Sequence[str], long: bool) -> str:
         if unknown:
             raise _UsageError(f"no ruleset {', '.join(map(repr, unknown))}; the rulesets: {', '.join(PRESETS)}")
         blocks = [b for b in whole.split("\n\n") if b.split(":", 1)[0] in names]
-        return "\n\n".join(blocks) + "\n\nThe named options in full: cucu-adjudicate --rulesets --long"
+        return "\n\n".join(blocks) + "\n\n" + _("The named options in full: cucu-adjudicate --rulesets --long")
     width = max(map(len, PRESETS))
-    lines = ["The rulesets cucu-adjudicate knows (a position names one on its Ruleset: line):", ""]
+    lines = [_("The rulesets cucu-adjudicate knows (a position names one on its Ruleset: line):"), ""]
     for name in PRESETS:
         info = PRESET_INFO.get(name)
         points = len(open_options(name))
-        lines.append(f"  {name.ljust(width)}  {info.title if info else name}"
-                     f" ({points} open point{'' if points == 1 else 's'})")
-    lines += ["", "One in full (settings, open points, the reading taken and why): cucu-adjudicate --rulesets NAME",
-              "Every preset and named option in full: cucu-adjudicate --rulesets --long",
-              "As data: cucu-adjudicate --rulesets --format json"]
+        lines.append(f"  {name.ljust(width)}  {_(info.title) if info else name} ("
+                     + ngettext("{n} open point", "{n} open points", points).format(n=points) + ")")
+    lines += ["", _("One in full (settings, open points, the reading taken and why): cucu-adjudicate --rulesets NAME"),
+              _("Every preset and named option in full: cucu-adjudicate --rulesets --long"),
+              _("As data: cucu-adjudicate --rulesets --format json")]
     return "\n".join(lines)
 
 
@@ -194,7 +195,9 @@ def _parser(long: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--to-notation", action="store_true",
                    help="write each JSON POSITION in the notation, and stop")
     p.add_argument("--language", choices=("it", "de", "fr", "en", "da"),
-                   help="with --to-notation: the language of the table's words (default: the ruleset's source's)")
+                   help="the language of the ruling (Italian, German, French, English, Danish; default: the "
+                        "language a deal in the notation is written in, else English) and, with --to-notation, "
+                        "of the table's words (default: the ruleset's source's)")
     p.add_argument("--trace", action="append", default=[], metavar="FILE",
                    help="a deal trace as another program records it (cucu-trace/1, specs/trace-1.schema.json): "
                         "cucu-ref's outcome, the first divergence with rule and source, and the readings under "
@@ -220,12 +223,12 @@ Result = tuple[int, dict[str, Any], Callable[[], str]]
 
 
 def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
-                        place: Optional[Callable[[str], str]] = None) -> Result:
+                        place: Optional[Callable[[str], str]] = None, language: Optional[str] = None) -> Result:
     """One input through every layer (:func:`cucu_ref.services.documents.rule_document`), as
     (exit code, JSON record, text thunk): exit 0 for a ruling (for a trace: cucu-ref agrees
     with it), 1 otherwise.  ``place``: how the text names where a history entry was written
-    (default: its JSON path)."""
-    return _result(rule_document(data, source, readings, place))
+    (default: its JSON path); ``language``: the ruling's (issue 30)."""
+    return _result(rule_document(data, source, readings, place, language))
 
 
 def _result(ruled: Ruled) -> Result:
@@ -242,6 +245,7 @@ class _Settings(NamedTuple):
     many: bool  # several inputs: a blank line between texts, one JSON object per line
     batch: bool  # JSON Lines out, whatever fmt says
     steps: bool = False  # text: every step of the deal with its source (today's full list), not the account
+    language: Optional[str] = None  # the ruling's language (issue 30); None: the deal's, else English
 
 
 # (source, the position's bytes); None for a batch line over the size limit
@@ -284,7 +288,7 @@ def _rule_one(settings: _Settings, source: str, data: Optional[bytes]) -> tuple[
         if data is None:  # a batch line over the limit: the record a file of those bytes gets
             big = [Problem("input", "$", TOO_LARGE)]
             return _render(settings, (EXIT_INVALID, problems_json(big, source), lambda: problems_text(big, source)))
-        return _render(settings, adjudicate_document(data, source, settings.readings))
+        return _render(settings, adjudicate_document(data, source, settings.readings, language=settings.language))
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as err:  # one bad position never stops the run (a Rust panic is a BaseException)
@@ -503,7 +507,7 @@ def _svg_targets(names: list[str], svg_dir: str) -> tuple[dict[str, str], Option
     return targets, None
 
 
-def _svg_of(data: bytes, source: str) -> tuple[int, Optional[str], str]:
+def _svg_of(data: bytes, source: str, language: Optional[str] = None) -> tuple[int, Optional[str], str]:
     """One input's pictures: (exit code, the SVG document or None, the message to give
     instead).  The input is ruled on once, as for a text ruling, and the pictures draw that
     ruling (:func:`cucu_ref.services.pictures.ruling_svg`); a position it rejects has no
@@ -512,13 +516,15 @@ def _svg_of(data: bytes, source: str) -> tuple[int, Optional[str], str]:
     # cold start: services.pictures costs 33 ms, used only by --format svg
     from ..services.pictures import ruling_svg
 
-    ruled = rule_document(data, source, True)
+    ruled = rule_document(data, source, True, language=language)
     if not ruled.ok:
         return EXIT_INVALID, None, ruled.text()
     if ruled.trace or ruled.position is None or ruled.ruling is None:
         return EXIT_USAGE, None, f"{source}: a trace (cucu-trace/1) is not drawn; --format svg draws a position"
     pos = ruled.position
-    return EXIT_OK, ruling_svg(pos, ruled.ruling, f"{source}: ruling under {pos.rules.name}"), ""
+    with speaking(ruled.language):  # (the pictures' words in the ruling's language, issue 30)
+        title = _("{source}: ruling under {preset}").format(source=source, preset=pos.rules.name)
+        return EXIT_OK, ruling_svg(pos, ruled.ruling, title), ""
 
 
 def _svg_write(svg: str, target: str, source: str, out: TextIO, err_out: TextIO) -> int:
@@ -556,7 +562,7 @@ def _svg_main(args: argparse.Namespace, out: TextIO, err_out: TextIO, stdin: IO[
             worst = max(worst, EXIT_USAGE)
             continue
         try:
-            code, svg, message = _svg_of(data, source)
+            code, svg, message = _svg_of(data, source, args.language)
         except Exception as err:  # one bad position never stops the run
             if args.debug:
                 raise
@@ -661,10 +667,11 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
                 out.flush()
                 return EXIT_OK
             if args.rulesets:
-                if args.format == "json":
-                    out.write(json_printable(json.dumps(rulesets_json(), ensure_ascii=False, indent=2)) + "\n")
-                else:
-                    out.write(printable(_rulesets_listing(args.positions, args.long)) + "\n")
+                with speaking(args.language):
+                    if args.format == "json":
+                        out.write(json_printable(json.dumps(rulesets_json(), ensure_ascii=False, indent=2)) + "\n")
+                    else:
+                        out.write(printable(_rulesets_listing(args.positions, args.long)) + "\n")
                 out.flush()
                 return EXIT_OK
             args.positions += args.trace  # a trace is recognised by its format, like any input
@@ -683,7 +690,8 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
             return _convert(args.positions, "json" if args.to_json else "notation", out, err_out,
                            _stdin(stdin), args.language)
         settings = _Settings(fmt=args.format, readings=not args.no_readings, debug=args.debug,
-                             many=len(args.positions) > 1, batch=args.batch, steps=args.steps)
+                             many=len(args.positions) > 1, batch=args.batch, steps=args.steps,
+                             language=args.language)
         if jobs == 0:
             jobs = _available_cores()
         failed: list[int] = []

@@ -61,6 +61,7 @@ from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
 from .names import seat_hint, table_name
 from .position import schema
 from .sources import RULES, cite
+from .i18n import N_, Templates, ngettext
 
 __all__ = [
     "NotationError",
@@ -92,7 +93,12 @@ class NotationError(ValueError):
 
 
 class Locations(dict[str, tuple[int, int]]):
-    """JSON path of the document -> (line, column) of the notation that wrote it."""
+    """JSON path of the document -> (line, column) of the notation that wrote it; ``language``:
+    the language the deal says it is written in (its ``Language:`` line; None without one), the
+    ruling's by default (issue 30).  The table's words alone do not say it: 'passo', 'gnaf' and
+    'sto bene' are the game's own words, which an English table writes as well."""
+
+    language: Optional[str] = None
 
     def of(self, path: str) -> Optional[tuple[int, int]]:
         """The place of ``path`` or of the nearest enclosing value that has one."""
@@ -1148,7 +1154,9 @@ def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
         errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.column)))
         first = errors[0]
         raise NotationError(first.line, first.column, first.message, first.rule, errors)
-    return reader.doc, reader.where
+    where = reader.where
+    where.language = reader.language
+    return reader.doc, where
 
 
 def parse(text: str) -> dict[str, Any]:
@@ -1532,11 +1540,22 @@ def _text(data: bytes | str) -> str:
     return decode(data)
 
 
+# the mistakes a table makes most, as messages to translate (issue 30): the text of an error
+# speaks the ruling's language, its JSON message stays English
+_ERROR_MESSAGES = Templates(
+    N_("unknown word {word}; did you mean {near}? (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"),
+    N_("unknown word {word} (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"),
+    N_("{name} is not seated at this table; did you mean {near}? (players: {players})"),
+    N_("{name} is not seated at this table (players: {players})"),
+)
+
+
 def errors_text(errors: tuple[NotationError, ...], source: str) -> str:
     """Notation errors as a compiler prints them: ``deal.txt:LINE:COL: message [rule]``."""
-    head = f"{source}: not readable as a deal ({len(errors)} problem{'s' if len(errors) != 1 else ''})"
-    lines = [head]
+    n = len(errors)
+    lines = [ngettext("{source}: not readable as a deal ({n} problem)",
+                      "{source}: not readable as a deal ({n} problems)", n).format(source=source, n=n)]
     for e in errors:
         rule = f" [{cite(e.rule)}]" if e.rule in RULES else ""
-        lines.append(f"{source}:{e.line}:{e.column}: {e.message}{rule}")
+        lines.append(f"{source}:{e.line}:{e.column}: {_ERROR_MESSAGES(e.message)}{rule}")
     return "\n".join(lines)

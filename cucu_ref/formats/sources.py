@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .i18n import N_, gettext as _
+
 __all__ = ["Source", "Rule", "SOURCES", "RULES", "rule", "cite", "reference"]
 
 
@@ -262,9 +264,16 @@ def rule(rule_id: str) -> Rule:
 
 
 def author_name(source_key: str) -> str:
-    """A source's name as a sentence uses it: 'N. Farina', 'the digital Cuccù rules page'."""
+    """A source's name as a sentence uses it: 'N. Farina', 'the digital Cuccù rules page' (in
+    the ruling's language, issue 30: the accounts' titles stay as they are)."""
     author = SOURCES[source_key].author
-    return f"the {author}" if author[:1].islower() and not author.startswith("the ") else author
+    name = f"the {author}" if author[:1].islower() and not author.startswith("the ") else author
+    return _(name)
+
+
+# the sources named by what they are, not by an author (author_name), as messages to translate
+_NAMED_BY_WHAT = (N_("the German account 'Cucù und Lu Stù'"), N_("the German article 'Coucou (Kartenspiel)'"),
+                  N_("the digital Cuccù rules page"))
 
 
 def reference(rule_id: str) -> str:
@@ -276,14 +285,15 @@ def reference(rule_id: str) -> str:
     s = SOURCES[r.source]
     if r.source == "cucu-ref":
         if rule_id == "ENGINE":
-            return "this project's own bookkeeping"
-        return "this project's reading; the source is silent"
+            return _("this project's own bookkeeping")
+        return _("this project's reading; the source is silent")
     name = author_name(r.source) + (f" {s.year}" if s.year is not None else "")
     if s.via:
-        return f"{name}, after {author_name(s.via)}, section {r.section}"
+        return _("{source}, after {account}, section {section}").format(source=name, account=author_name(s.via),
+                                                                        section=r.section)
     if s.url:
-        return f"{name}, page {r.section}"
-    return f"{name}, section {r.section}"
+        return _("{source}, page {section}").format(source=name, section=r.section)
+    return _("{source}, section {section}").format(source=name, section=r.section)
 
 
 def cite(rule_id: str) -> str:

@@ -41,6 +41,7 @@ from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
+from .i18n import gettext as _, ngettext
 from ..game.history import MOVES, fold
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
 
@@ -818,48 +819,53 @@ def verdict_text(verdict: Verdict, source: str) -> str:
     """The answer to a trace for people: the verdict first, then cucu-ref's outcome."""
     trace, rep = verdict.trace, verdict.replay
     if trace is None or rep is None:
-        lines = [f"{source}: not a valid trace ({len(verdict.problems)} problem"
-                 f"{'s' if len(verdict.problems) != 1 else ''})"]
+        n = len(verdict.problems)
+        lines = [ngettext("{source}: not a valid trace ({n} problem)", "{source}: not a valid trace ({n} problems)",
+                          n).format(source=source, n=n)]
         for p in verdict.problems:
             rule = f" [{cite(p.rule)}]" if p.rule in RULES else ""
             lines.append(f"  {p.path}: {p.message}{rule}")
         return "\n".join(lines)
     options = "".join(f", {k} = {v}" for k, v in trace.overrides.items())
-    lines = [f"{source}: cucu-ref {'AGREES with' if verdict.status == 'agrees' else 'DIVERGES from'} the trace "
-             f"({trace.preset}{options})"]
+    said = (_("{source}: cucu-ref AGREES with the trace ({ruleset})") if verdict.status == "agrees"
+            else _("{source}: cucu-ref DIVERGES from the trace ({ruleset})"))
+    lines = [said.format(source=source, ruleset=trace.preset + options)]
     d = verdict.divergence
     if d is not None:
-        where = f"decision {d.step} ({d.path})" if d.step is not None else d.path
+        where = _("decision {n} ({path})").format(n=d.step, path=d.path) if d.step is not None else d.path
         rule = f" [{cite(d.rule)}]" if d.rule in RULES else ""
-        lines.append(f"  first divergence at {where}: {d.message}{rule}")
+        lines.append("  " + _("first divergence at {where}: {message}").format(where=where, message=d.message) + rule)
         for other in verdict.differences:
             if other is not d:
-                lines.append(f"  also {other.path}: {other.message}")
+                lines.append("  " + _("also {path}: {message}").format(path=other.path, message=other.message))
         if verdict.readings:
             for spec, r in verdict.readings:
-                lines.append(f"  the trace agrees under {spec.name} = {r.value} ({spec.settles}): {r.text} "
-                             f"[{cite(r.source) if r.source in RULES else r.source}]")
+                lines.append("  " + _("the trace agrees under {option} = {reading} ({settles}): {text}").format(
+                    option=spec.name, reading=r.value, settles=spec.settles, text=_(r.text))
+                    + f" [{cite(r.source) if r.source in RULES else r.source}]")
         elif trace.preset in PRESETS:
-            lines.append("  no other reading of the preset's open points removes the divergence")
+            lines.append("  " + _("no other reading of the preset's open points removes the divergence"))
     o = outcome_json(trace, rep.outcome)
     if "illegal" in o:
         ill = rep.outcome.illegal
         assert ill is not None
-        lines.append(f"cucu-ref: decision {ill[0]} is illegal: {ill[2]}" + (f" [{cite(ill[1])}]" if ill[1] in RULES
-                                                                          else ""))
+        lines.append(_("cucu-ref: decision {n} is illegal: {why}").format(n=ill[0], why=ill[2])
+                     + (f" [{cite(ill[1])}]" if ill[1] in RULES else ""))
         return "\n".join(lines)
     names = trace.names
     by_client = sorted(range(len(names)), key=lambda e: trace.client[e])
     assert rep.outcome.net is not None
     net = ", ".join(f"{names[e]} {rep.outcome.net[e]:+d}" for e in by_client if rep.outcome.net[e])
-    lines.append(f"cucu-ref's outcome: net {net or 'no change'}; out: "
-                 f"{', '.join(names[e] for e in by_client if e in (rep.outcome.out or ())) or 'nobody'}; "
-                 f"next dealer: {names[rep.outcome.next_dealer] if rep.outcome.next_dealer is not None else '-'}; "
-                 f"winner: {_names(trace, rep.outcome.winners or ()) if rep.outcome.winners else '-'}")
+    lines.append(_("cucu-ref's outcome: net {net}; out: {out}; next dealer: {dealer}; winner: {winner}").format(
+        net=net or _("no change"),
+        out=", ".join(names[e] for e in by_client if e in (rep.outcome.out or ())) or _("nobody"),
+        dealer=names[rep.outcome.next_dealer] if rep.outcome.next_dealer is not None else "-",
+        winner=_names(trace, rep.outcome.winners or ()) if rep.outcome.winners else "-"))
     assert rep.outcome.hands is not None
-    lines.append("  hands: " + ", ".join(f"{names[e]} {card_name(c)}" for e in by_client
-                                         if (c := rep.outcome.hands[e]) is not None))
+    lines.append("  " + _("hands: ") + ", ".join(f"{names[e]} {card_name(c)}" for e in by_client
+                                                if (c := rep.outcome.hands[e]) is not None))
     return "\n".join(lines)
+
 
 
 def answer(doc: Any) -> dict[str, Any]:

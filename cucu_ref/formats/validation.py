@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # imported lazily at run time: the CLI's cold start pays for 
 __all__ = ["schema", "problems", "is_valid"]
 
 _SCHEMAS: dict[str, dict[str, Any]] = {}
-_VALIDATORS: dict[str, "jsonschema_rs.Validator"] = {}
+_VALIDATORS: dict[str, Any] = {}  # jsonschema_rs.Validator, or schema_check.Validator where it is missing
 
 
 def schema(name: str = "position-1") -> dict[str, Any]:
@@ -48,25 +48,37 @@ def schema(name: str = "position-1") -> dict[str, Any]:
     return _SCHEMAS[name]
 
 
-def _validator(name: str) -> "jsonschema_rs.Validator":
+def _validator(name: str) -> Any:
     v = _VALIDATORS.get(name)
     if v is None:
-        # cold start: jsonschema_rs costs 14 ms, used only by schema checks (not --help, --rulesets, a trace)
-        import jsonschema_rs
-
-        v = _VALIDATORS[name] = jsonschema_rs.Draft202012Validator(schema(name), offline=True)
+        try:
+            # cold start: jsonschema_rs costs 14 ms, used only by schema checks (not --help, --rulesets, a trace)
+            import jsonschema_rs
+        except ImportError:  # no compiled library (the browser page, Pyodide): the same problems in pure Python
+            v = _VALIDATORS[name] = _pure_validator(name)
+        else:
+            v = _VALIDATORS[name] = jsonschema_rs.Draft202012Validator(schema(name), offline=True)
     return v
 
 
+def _pure_validator(name: str) -> Any:
+    # cold start: schema_check costs 6 ms, used only by the browser page (no jsonschema_rs in Pyodide) and tests
+    from .schema_check import Validator
+
+    return Validator(schema(name))
+
+
 def is_valid(doc: Any, name: str = "position-1") -> bool:
-    return _validator(name).is_valid(doc)
+    return bool(_validator(name).is_valid(doc))
 
 
-def problems(doc: Any, name: str = "position-1") -> list[tuple[str, str]]:
+def problems(doc: Any, name: str = "position-1", *, pure: bool = False) -> list[tuple[str, str]]:
     """Every way ``doc`` breaks the schema ``name``, as (JSON path, message) pairs in document
     order; [] when it is valid.  ``doc`` that is not JSON data at all (a set, a non-string key,
-    a lone surrogate) gives one problem naming where."""
-    v = _validator(name)
+    a lone surrogate) gives one problem naming where.  ``pure``: check with the pure-Python
+    checker (:mod:`cucu_ref.formats.schema_check`, what the browser page runs) even where
+    jsonschema-rs is installed; the problems are the same."""
+    v = _pure_validator(name) if pure else _validator(name)
     try:
         if v.is_valid(doc):
             return []
@@ -137,19 +149,12 @@ def _explain(err: "jsonschema_rs.ValidationError", root: dict[str, Any]) -> Iter
                 yield where, f"field name {message}"
         else:  # pragma: no cover - the library always gives the inner error
             yield where, err.message
-    elif keyword in ("oneOf", "anyOf") and isinstance(kind, _one_of_not_valid()):
+    elif keyword in ("oneOf", "anyOf") and type(kind).__name__ in ("OneOfNotValid", "AnyOf"):
         yield from _best_branch(err, root, where, value)
     elif keyword == "oneOf":
         yield where, "matches more than one of the allowed forms"
     else:  # a keyword our schemas do not use: the library's own words
         yield where, err.message
-
-
-def _one_of_not_valid() -> tuple[type, ...]:
-    # cold start: jsonschema_rs costs 14 ms, used only by schema checks (not --help, --rulesets, a trace)
-    import jsonschema_rs
-
-    return (jsonschema_rs.ValidationErrorKind.OneOfNotValid, jsonschema_rs.ValidationErrorKind.AnyOf)
 
 
 def _best_branch(err: "jsonschema_rs.ValidationError", root: dict[str, Any], where: str,

@@ -61,7 +61,9 @@ import textwrap
 from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from ..game.cards import PACKS, Card
+from ..formats.i18n import N_, gettext as _, ngettext
+from ..formats.vocabulary import display_name
+from ..game.cards import CUCCU, PACKS, Card
 from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from ..game.history import DealRecord, fold, up_to_next_dealer
@@ -171,8 +173,15 @@ def _role(rules: Rules, card: Optional[Card]) -> Optional[str]:
 
 def _role_word(rules: Rules, role: str) -> str:
     if PACKS[rules.pack].family != "cuccu":
-        return "king"  # the ordinary pack's only privileged card (F3, A1, H1)
-    return {CUCKOO: "cuckoo", HUNTER: "hunter", HORSE: "horse", CAT: "cat", INN: "inn"}[role]
+        return _("king")  # the ordinary pack's only privileged card (F3, A1, H1)
+    return _({CUCKOO: N_("cuckoo"), HUNTER: N_("hunter"), HORSE: N_("horse"), CAT: N_("cat"), INN: N_("inn")}[role])
+
+
+# what happened to a player at the showdown: by the showdown's own rule (said once, in the note's
+# head), and by another rule (cited beside it: 'Dora loses a mark (C3)')
+_SHOWDOWN_WORDS = {"lost": N_("{a} loses a mark"), "gained": N_("{a} gains a mark"), "out": N_("{a} is out")}
+_SHOWDOWN_CITED = {"lost": N_("{a} loses a mark ({rule})"), "gained": N_("{a} gains a mark ({rule})"),
+                   "out": N_("{a} is out ({rule})")}
 
 
 class _Legend:
@@ -193,7 +202,7 @@ class _Legend:
         self.notes: list[str] = []
         self.bought: set[int] = set()
         self.after_showdown = False
-        self.showdown_words: list[str] = []
+        self.showdown_words: list[tuple[str, str, str]] = []  # (what, to whom, by which rule)
         self.uses_stack = False
 
     def name(self, seat: Optional[int]) -> str:
@@ -210,62 +219,74 @@ class _Legend:
                 drawn(self, at, e)
         showdown = self.record.showdown
         if showdown is not None:
-            said = "; ".join(self.showdown_words) if self.showdown_words else "nobody loses a mark"
-            self.notes.insert(0, f"Showdown ({showdown.rule}): {said}.")
+            # (a mark by the showdown's own rule is not cited twice: 'Showdown (K15): Anna loses a mark')
+            said = "; ".join(_(_SHOWDOWN_WORDS[kind] if rule == showdown.rule else _SHOWDOWN_CITED[kind]).format(
+                a=who, rule=rule) for kind, who, rule in self.showdown_words) or _("nobody loses a mark")
+            self.notes.insert(0, _("Showdown ({rule}): {said}.").format(rule=showdown.rule, said=said))
         if self.final.phase in _DECISION_PHASES and self.final.actor is not None:
-            self.notes.append(f"Next: {self.name(self.final.actor)} decides.")
+            self.notes.append(_("Next: {player} decides.").format(player=self.name(self.final.actor)))
 
     # ---- cards moving (K4, F2, K7, L8, K13, K8, K12, F4, S4, L10)
 
     def dealt(self, at: int, e: Event) -> None:
         if e.kind == EventKind.DEALER_KEEPS_HIGHEST and e.seat is not None:
-            self.add("from-stack", STACK, e.seat, e.rule, f"{self.name(e.seat)} takes three cards, keeps the "
-                     f"highest, {_text(e.card)}, and puts two under the talon")
+            self.add("from-stack", STACK, e.seat, e.rule, _("{player} takes three cards, keeps the highest, {card}, "
+                                                            "and puts two under the talon").format(
+                player=self.name(e.seat), card=_text(e.card, self.rules)))
 
     def exchange(self, at: int, e: Event) -> None:
         a, b, move = e.seat, e.other, self.moves.get(at)
         if a is None or b is None or move is None:
             return
-        gave, took = _text(move.gave), _text(move.took)
+        gave, took = _text(move.gave, self.rules), _text(move.took, self.rules)
         if e.rule == "L8":
-            self.add("way-back", a, b, e.rule, f"way back: {self.name(a)} offers {gave} to the left, to "
-                     f"{self.name(b)}, who must exchange; {self.name(a)} now holds {took}")
+            self.add("way-back", a, b, e.rule, _("way back: {a} offers {gave} to the left, to {b}, who must "
+                                                 "exchange; {a} now holds {took}").format(
+                a=self.name(a), b=self.name(b), gave=gave, took=took))
         else:
-            self.add("exchange", a, b, e.rule, f"{self.name(a)} and {self.name(b)} exchange: {self.name(a)} gives "
-                     f"{gave} and takes {took}")
+            self.add("exchange", a, b, e.rule, _("{a} and {b} exchange: {a} gives {gave} and takes {took}").format(
+                a=self.name(a), b=self.name(b), gave=gave, took=took))
 
     def undo(self, at: int, e: Event) -> None:
         a, b = e.seat, e.other
         if a is not None and b is not None:
-            self.add("undo", b, a, e.rule, f"undone: {self.name(a)} takes back {_text(e.card)} from {self.name(b)}")
+            self.add("undo", b, a, e.rule, _("undone: {a} takes back {card} from {b}").format(
+                a=self.name(a), card=_text(e.card, self.rules), b=self.name(b)))
 
     def from_stack(self, at: int, e: Event) -> None:
         a, move = e.seat, self.moves.get(at)
         if a is None or move is None:
             return
-        gave = _text(move.gave)
+        gave = _text(move.gave, self.rules)
         if e.kind == EventKind.EXCHANGE_WITH_TALON:
-            self.add("stack", a, STACK, e.rule, f"{self.name(a)} gives {gave} for a card of the talon")
+            self.add("stack", a, STACK, e.rule, _("{a} gives {gave} for a card of the talon").format(
+                a=self.name(a), gave=gave))
             return
-        end = "bottom" if e.amount else "top"
-        pile = "talon" if self.rules.dealer_exchange.startswith("talon") and a == self.dealer else "stack"
-        self.add("stack", a, STACK, e.rule, f"{self.name(a)} gives {gave} for the {end} card of the {pile}")
+        talon = self.rules.dealer_exchange.startswith("talon") and a == self.dealer
+        if e.amount:
+            said = _("{a} gives {gave} for the bottom card of the talon") if talon else _(
+                "{a} gives {gave} for the bottom card of the stack")
+        else:
+            said = _("{a} gives {gave} for the top card of the talon") if talon else _(
+                "{a} gives {gave} for the top card of the stack")
+        self.add("stack", a, STACK, e.rule, said.format(a=self.name(a), gave=gave))
 
     def king_refused(self, at: int, e: Event) -> None:
         a = e.seat
         if a is None:
             return
+        king = _text(e.card, self.rules)
         if e.kind == EventKind.TALON_KING:
-            self.add("stack-refused", a, STACK, e.rule, f"the talon's card is a king ({_text(e.card)}): "
-                     f"{self.name(a)} may not exchange")
+            self.add("stack-refused", a, STACK, e.rule, _("the talon's card is a king ({card}): {a} may not "
+                                                          "exchange").format(card=king, a=self.name(a)))
         else:
-            self.add("stack-refused", a, STACK, e.rule, f"{self.name(a)} cuts a king ({_text(e.card)}) from the "
-                     "stock and must keep his own card")
+            self.add("stack-refused", a, STACK, e.rule, _("{a} cuts a king ({card}) from the stock and must keep "
+                                                          "his own card").format(card=king, a=self.name(a)))
 
     def under_stack(self, at: int, e: Event) -> None:
         if e.seat is not None:
-            self.add("to-stack", e.seat, STACK, e.rule, f"{self.name(e.seat)} is out: the card goes under the "
-                     "stack and is not compared")
+            self.add("to-stack", e.seat, STACK, e.rule, _("{a} is out: the card goes under the stack and is not "
+                                                          "compared").format(a=self.name(e.seat)))
 
     # ---- requests stopped by an event card (K9-K14), and Lu Stù's way back (L8)
 
@@ -274,52 +295,56 @@ class _Legend:
         if a is None or b is None:
             return
         role = _role(self.rules, e.card)
-        word = _role_word(self.rules, role) if role else "event card"
+        word = _role_word(self.rules, role) if role else _("event card")
         if self.place.get(a, 0) < self.place.get(b, 0):
             self._way_back_stopped(e, a, b, role, word)
         elif role == HORSE:
             following = self.record.events[at + 1:at + 2]
             at_dealer = a == self.dealer and any(x.kind == EventKind.EXCHANGE_WITH_STACK for x in following)
-            self.add("horse", b, a, e.rule, f"{self.name(b)} asks {self.name(a)}, who holds the horse "
-                     f"({_text(e.card)}): " + ("the dealer's horse sends the request to the stack" if at_dealer
-                                              else f"the request jumps over {self.name(a)}"))
+            said = (_("{b} asks {a}, who holds the horse ({card}): the dealer's horse sends the request to the stack")
+                    if at_dealer else _("{b} asks {a}, who holds the horse ({card}): the request jumps over {a}"))
+            self.add("horse", b, a, e.rule, said.format(a=self.name(a), b=self.name(b), card=_text(e.card, self.rules)))
         else:
             self._request_stopped(e, a, b, role, word)
 
     def _way_back_stopped(self, e: Event, a: int, b: int, role: Optional[str], word: str) -> None:
         """A request to the left: on Lu Stù's way back (L8), which an event card ends."""
-        card = _text(e.card)
+        card = _text(e.card, self.rules)
+        names = {"a": self.name(a), "b": self.name(b), "card": card, "word": word}
         if role == HORSE:
-            self.add("horse", b, a, e.rule, f"way back: {self.name(a)} holds the horse ({card}) and is skipped")
+            self.add("horse", b, a, e.rule, _("way back: {a} holds the horse ({card}) and is skipped").format(**names))
         elif role in (HUNTER, CAT):
-            self.add("shot", b, a, e.rule, f"way back: {self.name(b)} must offer to the left, to {self.name(a)}, "
-                     f"who holds the {word} ({card}): the way back ends and {self.name(b)}, the last to "
-                     "exchange, pays a mark")
+            self.add("shot", b, a, e.rule, _("way back: {b} must offer to the left, to {a}, who holds the {word} "
+                                             "({card}): the way back ends and {b}, the last to exchange, pays a "
+                                             "mark").format(**names))
         else:
-            self.add("request", b, a, e.rule, f"way back: {self.name(b)} must offer to the left, to "
-                     f"{self.name(a)}, who holds the {word} ({card}): the way back ends")
+            self.add("request", b, a, e.rule, _("way back: {b} must offer to the left, to {a}, who holds the "
+                                                "{word} ({card}): the way back ends").format(**names))
 
     def _request_stopped(self, e: Event, a: int, b: int, role: Optional[str], word: str) -> None:
-        asks = f"{self.name(b)} asks {self.name(a)}, who"
-        card = _text(e.card)
+        names = {"a": self.name(a), "b": self.name(b), "card": _text(e.card, self.rules), "word": word}
         if role == HUNTER:
-            self.add("shot", b, a, e.rule, f"{asks} shoots with the hunter ({card}): no exchange, and "
-                     f"{self.name(b)} loses a mark at once")
+            self.add("shot", b, a, e.rule, _("{b} asks {a}, who shoots with the hunter ({card}): no exchange, and "
+                                             "{b} loses a mark at once").format(**names))
         elif role == CAT:
-            then = {"undo": f"; the exchanges that brought {self.name(b)} the card are undone",
-                    "backward": f"; {self.name(b)} must now offer the card to the left"}.get(self.rules.cat, "")
-            self.add("shot", b, a, e.rule, f"{asks} holds the cat ({card}): no exchange, and {self.name(b)} "
-                     f"loses a mark{then}")
+            said = {"undo": _("{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark; the "
+                              "exchanges that brought {b} the card are undone"),
+                    "backward": _("{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark; {b} "
+                                  "must now offer the card to the left")}.get(self.rules.cat) or _(
+                "{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark")
+            self.add("shot", b, a, e.rule, said.format(**names))
         elif role == INN:
-            self.add("inn", b, a, e.rule, f"{asks} holds the inn ({card}): the request pauses for a bargain")
+            self.add("inn", b, a, e.rule, _("{b} asks {a}, who holds the inn ({card}): the request pauses for a "
+                                            "bargain").format(**names))
         else:
-            self.add("request", b, a, e.rule, f"{asks} holds the {word} ({card}): no exchange")
+            self.add("request", b, a, e.rule, _("{b} asks {a}, who holds the {word} ({card}): no exchange").format(
+                **names))
 
     def guarantee(self, at: int, e: Event) -> None:
         a, b = e.seat, e.other
         if a is not None and b is not None and (b, a) in self.final.guarantees:
-            self.add("guarantee", a, b, e.rule, f"{self.name(a)} keeps the inn and guarantees to pay the mark "
-                     f"if {self.name(b)} loses with the nulla")
+            self.add("guarantee", a, b, e.rule, _("{a} keeps the inn and guarantees to pay the mark if {b} loses "
+                                                  "with the nulla").format(a=self.name(a), b=self.name(b)))
 
     # ---- marks, the showdown and the match (K15, K16, K17, K18, S6, Z11, K2, K3)
 
@@ -330,38 +355,40 @@ class _Legend:
         if e.kind == EventKind.MARK_LOST:
             self.badges.append(Badge(a, -e.amount or -1, e.rule))
             if self.after_showdown:
-                self.showdown_words.append(f"{self.name(a)} loses a mark ({e.rule})")
+                self.showdown_words.append(("lost", self.name(a), e.rule))
             return
         self.badges.append(Badge(a, e.amount or 1, e.rule))
         if b is not None:
-            self.add("mark", b, a, e.rule, f"{self.name(b)} pays the mark to {self.name(a)}")
+            self.add("mark", b, a, e.rule, _("{b} pays the mark to {a}").format(a=self.name(a), b=self.name(b)))
         elif self.after_showdown:
-            self.showdown_words.append(f"{self.name(a)} gains a mark ({e.rule})")
+            self.showdown_words.append(("gained", self.name(a), e.rule))
 
     def showdown(self, at: int, e: Event) -> None:
         self.after_showdown = True
 
     def out(self, at: int, e: Event) -> None:
         if e.seat is not None and self.after_showdown:
-            self.showdown_words.append(f"{self.name(e.seat)} is out ({e.rule})")
+            self.showdown_words.append(("out", self.name(e.seat), e.rule))
 
     def match_note(self, at: int, e: Event) -> None:
         a = e.seat
         if e.kind == EventKind.RESTART:
-            self.notes.append(f"Everybody still in went out: all start again with their marks ({e.rule}).")
+            self.notes.append(_("Everybody still in went out: all start again with their marks ({rule}).").format(
+                rule=e.rule))
         elif e.kind == EventKind.DRAW:
-            self.notes.append(f"Everybody still in went out: a draw, all play again ({e.rule}).")
+            self.notes.append(_("Everybody still in went out: a draw, all play again ({rule}).").format(rule=e.rule))
         elif a is None:
             return
         elif e.kind == EventKind.BUY_BACK:
             self.bought.add(a)
-            self.notes.append(f"{self.name(a)} buys back in for {e.amount} stake{'s' if e.amount != 1 else ''} "
-                              f"({e.rule}).")
+            self.notes.append(ngettext("{a} buys back in for {n} stake ({rule}).", "{a} buys back in for {n} stakes "
+                                       "({rule}).", e.amount).format(a=self.name(a), n=e.amount, rule=e.rule))
         else:
-            said = {EventKind.WINNER: "wins the match", EventKind.JOINT_WINNER: "is a joint winner, sharing the pot",
-                    EventKind.KEEP_LAST_LIFE: "keeps a last life and plays on",
-                    EventKind.NEXT_DEALER: "deals next"}[e.kind]
-            self.notes.append(f"{self.name(a)} {said} ({e.rule}).")
+            said = {EventKind.WINNER: N_("{a} wins the match ({rule})."),
+                    EventKind.JOINT_WINNER: N_("{a} is a joint winner, sharing the pot ({rule})."),
+                    EventKind.KEEP_LAST_LIFE: N_("{a} keeps a last life and plays on ({rule})."),
+                    EventKind.NEXT_DEALER: N_("{a} deals next ({rule}).")}[e.kind]
+            self.notes.append(_(said).format(a=self.name(a), rule=e.rule))
 
 
 # what each event kind adds to the picture (the kinds left out draw nothing: decisions, table talk)
@@ -379,8 +406,18 @@ _DRAWN = {
 }
 
 
-def _text(card: Optional[Card]) -> str:
-    return _token(card) or "?"
+def _text(card: Optional[Card], rules: Optional[Rules] = None) -> str:
+    return _named(card, rules) or "?"
+
+
+def _named(card: Optional[Card], rules: Optional[Rules]) -> Optional[str]:
+    """The card as the picture names it: an ordinary pack's card by the name the ruleset's
+    source prints ('roi', 'dame', 'as' for the French games, F1; as the ruling's words name it),
+    any other by its token ('XII': the Cuccù numerals are the sources' own, and fit the seats)."""
+    token = _token(card)
+    if token is None or token == "?" or rules is None or card is None or card.pack == CUCCU:
+        return token
+    return display_name(rules, card)
 
 
 def describe(start: State, events: Sequence[Event], final: State, title: str = "",
@@ -400,18 +437,20 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
     deciding = final.actor if final.phase in _DECISION_PHASES else None
     seats = tuple(Seat(
         seat=s, name=names[s], in_deal=s in in_deal, dealer=s == start.dealer,
-        dealt=_token(dealt.get(s)),
-        final=_token(final.hands[s]) if s in in_deal else None,
+        dealt=_named(dealt.get(s), rules),
+        final=_named(final.hands[s], rules) if s in in_deal else None,
         marks_before=start.marks[s], marks_after=final.marks[s],
         dead=bool(final.dead[s]) and s in in_deal, out=final.marks[s] <= 0 and start.marks[s] > 0,
-        note="to decide" if s == deciding else ("bought back" if s in legend.bought else ""),
+        note=_("to decide") if s == deciding else (_("bought back") if s in legend.bought else ""),
     ) for s in range(len(names)))
     # the ordinary-pack games that lay the dealer's discards down as a talon call the pile so (F2, F4, A4)
     talon = rules.dealer_takes == 3 or rules.last_request_to == "talon" or rules.dealer_exchange.startswith("talon")
     if not title:
-        title = f"{rules.name}: {sum(1 for s in seats if s.in_deal)} players, {names[start.dealer]} deals"
+        title = _("{ruleset}: {n} players, {dealer} deals").format(
+            ruleset=rules.name, n=sum(1 for s in seats if s.in_deal), dealer=names[start.dealer])
     return Picture(title, seats, tuple(legend.arrows), tuple(legend.badges), tuple(legend.notes),
-                   "talon" if talon else "stack", legend.uses_stack, clockwise)
+                   N_("talon") if talon else N_("stack"), legend.uses_stack, clockwise)
+
 
 
 # --------------------------------------------------------------------------- drawing
@@ -493,15 +532,18 @@ def render_svg(picture: Picture, standalone: bool = True, id_prefix: Optional[st
     out.append(f'<rect class="background" x="0" y="0" width="{_f(width)}" height="{_f(height)}" fill="#ffffff"/>\n')
     out.append(f'<text class="title" x="{_f(_MARGIN)}" y="{_f(_MARGIN + 12)}" font-size="15" font-weight="bold" '
                f'fill="#1b1f24">{escape(picture.title)}</text>\n')
-    way = "left, clockwise" if picture.clockwise else "right, counter-clockwise"
-    out.append(f'<text class="orientation" x="{_f(_MARGIN)}" y="{_f(_MARGIN + 31)}" fill="#57606a">Seen from above, '
-               f'the dealer at the bottom: play goes to each player\u2019s {way} here.</text>\n')
+    orientation = escape(_("Seen from above, the dealer at the bottom: play goes to each player\u2019s left, "
+                           "clockwise here.") if picture.clockwise else
+                         _("Seen from above, the dealer at the bottom: play goes to each player\u2019s right, "
+                           "counter-clockwise here."))
+    out.append(f'<text class="orientation" x="{_f(_MARGIN)}" y="{_f(_MARGIN + 31)}" fill="#57606a">{orientation}'
+               '</text>\n')
     out.append(f'<ellipse class="table" cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(radius * _STRETCH)}" '
                f'ry="{_f(radius)}" fill="#f6f8fa" stroke="#d0d7de"/>\n')
     if picture.uses_stack:
         out.append(f'<g class="pile"><rect x="{_f(cx - 34)}" y="{_f(cy - 22)}" width="68" height="44" rx="5" '
                    f'fill="#e6f4ea" stroke="#18794e"/><text x="{_f(cx)}" y="{_f(cy + 4)}" text-anchor="middle" '
-                   f'fill="#18794e">{escape(picture.stack_label)}</text></g>\n')
+                   f'fill="#18794e">{escape(_(picture.stack_label))}</text></g>\n')
     out += _arrows(picture, centres, geo, pid)
     for seat in picture.seats:
         out += _seat(seat, centres[seat.seat], picture, geo)
@@ -589,25 +631,26 @@ def _seat(seat: Seat, c: tuple[float, float], picture: Picture, geo: _Geometry) 
         fill, stroke, text_fill = "#ffffff", "#57606a", "#1b1f24"
     classes = "seat" + (" dealer" if seat.dealer else "") + (" out" if seat.out else "") \
         + (" dead" if seat.dead else "") + ("" if seat.in_deal else " sits-out")
-    name = seat.name + (" \u00b7 dealer" if seat.dealer else "")
+    name = seat.name + (" \u00b7 " + _("dealer") if seat.dealer else "")
     if not seat.in_deal:
-        cards = "sits this deal out"
+        cards = _("sits this deal out")
     elif seat.dealt is None and seat.final is None:
-        cards = "not dealt yet" if not seat.dead else "card under the stack"
+        cards = _("not dealt yet") if not seat.dead else _("card under the stack")
     elif seat.final is None:
-        cards = f"dealt {seat.dealt}" + (", under the stack" if seat.dead else "")
+        cards = (_("dealt {card}, under the stack") if seat.dead else _("dealt {card}")).format(card=seat.dealt)
     elif seat.dealt is None or seat.dealt == seat.final:
-        cards = f"holds {seat.final}"
+        cards = _("holds {card}").format(card=seat.final)
     else:
-        cards = f"dealt {seat.dealt} \u2192 {seat.final}"
+        cards = _("dealt {card} \u2192 {final}").format(card=seat.dealt, final=seat.final)
     if seat.dead and seat.final is not None:
-        cards += " (dead)"
-    marks = f"marks {seat.marks_before}" if seat.marks_before == seat.marks_after \
-        else f"marks {seat.marks_before} \u2192 {seat.marks_after}"
+        cards += " " + _("(dead)")
+    marks = _("marks {n}").format(n=seat.marks_before) if seat.marks_before == seat.marks_after \
+        else _("marks {n} \u2192 {m}").format(n=seat.marks_before, m=seat.marks_after)
     if seat.out:
-        marks += ", out"
+        marks += ", " + _("out")
     elif seat.note:
         marks += f", {seat.note}"
+
     width = max(_BOX_W, 7.0 * max(len(name), len(cards), len(marks)) + 12)
     x = c[0] - width / 2
     out = [f'<g class="{classes}" data-seat="{seat.seat}">'

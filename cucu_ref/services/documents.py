@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
 from . import adjudication, render
 from .adjudication import Ruling, Underdetermined, Unsupported
 from ..formats import position as P
+from ..formats.i18n import gettext as _, polished, speaking
 from ..formats.position import Position
 from ..formats.sources import RULES, cite
 
@@ -55,6 +56,7 @@ class Ruled(NamedTuple):
     position: Optional[Position] = None
     ruling: Optional[Ruling] = None
     trace: bool = False
+    language: str = "en"  # the language its record and text speak (issue 30)
 
 
 def _refused(problems: list[P.Problem], source: str, verdict: Optional[str] = None) -> Ruled:
@@ -63,16 +65,55 @@ def _refused(problems: list[P.Problem], source: str, verdict: Optional[str] = No
 
 
 def rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
-                  place: Optional[Callable[[str], str]] = None) -> Ruled:
+                  place: Optional[Callable[[str], str]] = None, language: Optional[str] = None) -> Ruled:
     """One input through every layer.  ``source`` names it in the record and the text;
     ``readings``: re-run the position under the other readings of the open questions;
-    ``place``: how the text names where a history entry was written (default: its JSON path)."""
+    ``place``: how the text names where a history entry was written (default: its JSON path);
+    ``language``: the language of the ruling's words ('it', 'de', 'fr', 'da', 'en'; issue 30),
+    by default the language a deal in the notation was written in, else English."""
     if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
         # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
         from ..formats.notation import looks_like_notation
 
         if looks_like_notation(data):  # text that is not JSON: a deal in the notation (CONTRACTS §6)
-            return rule_notation(data, source, readings)
+            return rule_notation(data, source, readings, language)
+    with speaking(language):
+        return _in_language(_rule_document(data, source, readings, place), language)
+
+
+# the record's fields that speak the ruling's language (issue 30); the others are names, paths,
+# rule IDs and the English kept beside them
+_SPOKEN_FIELDS = frozenset({"heading", "if", "question", "source", "text", "verdict", "why", "why_chosen",
+                            "message_local"})
+
+
+def _polished(value: Any, key: str = "") -> Any:
+    """``value`` (a record or a part of it) with each spoken field's words joined as the active
+    language joins them (:func:`cucu_ref.formats.i18n.polished`: "d'Anna", "ad Anna")."""
+    if isinstance(value, dict):
+        return {k: _polished(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_polished(v, key) for v in value]
+    return polished(value) if isinstance(value, str) and key in _SPOKEN_FIELDS else value
+
+
+def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
+    """``ruled`` whose text, built later, speaks ``language`` as its record does."""
+    if not language or language == "en":
+        return ruled
+    text = ruled.text
+
+    def spoken() -> str:
+        with speaking(language):
+            return polished(text())
+
+    with speaking(language):
+        record = _polished(ruled.record)
+    return ruled._replace(text=spoken, record=record, language=language)
+
+
+def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool,
+                   place: Optional[Callable[[str], str]]) -> Ruled:
     try:
         doc = data if isinstance(data, dict) else P.load(data)
     except P.InputError as err:
@@ -108,10 +149,11 @@ def rule_trace(doc: dict[str, Any], source: str, readings: bool = True) -> Ruled
                  lambda: T.verdict_text(verdict, source), trace=True)
 
 
-def rule_notation(data: bytes | str, source: str, readings: bool = True) -> Ruled:
+def rule_notation(data: bytes | str, source: str, readings: bool = True, language: Optional[str] = None) -> Ruled:
     """A deal in the notation, ruled on as its JSON document is.  A notation error is refused
     with JSON problems of layer 'input' (path '$', the message starting 'line L, column C:');
-    later problems keep their JSON paths, and the text gives each the line it came from."""
+    later problems keep their JSON paths, and the text gives each the line it came from.
+    ``language``: the ruling's (default: the language the deal is written in, issue 30)."""
     # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
     from ..formats.notation import NotationError, _text, errors_text, parse_with_locations
 
@@ -125,16 +167,19 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True) -> Rule
         problems = [P.Problem("input", "$", f"line {e.line}, column {e.column}: {e.message}", e.rule)
                     for e in err.errors]
         errors = err.errors
-        return Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source))
+        return _in_language(Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source)),
+                            language)
+
+    spoken = language or where.language or "en"  # (the deal's own language, issue 30)
 
     def place(path: str) -> str:
         at = where.of(path)
-        return f"line {at[0]}" if at else path
+        return _("line {n}").format(n=at[0]) if at else path
 
-    ruled = rule_document(doc, source, readings, place)
+    ruled = rule_document(doc, source, readings, place, spoken)
     if not ruled.ok and ruled.record.get("problems"):
         record = ruled.record
-        return ruled._replace(text=lambda: _located(record, where, source))
+        return _in_language(ruled._replace(text=lambda: _located(record, where, source)), spoken)
     return ruled
 
 
@@ -151,5 +196,5 @@ def _located(record: dict[str, Any], where: "Locations", source: str) -> str:
         rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
         at = where.of(p.path) if p.path != "$" else None
         place = f"{source}:{at[0]}:{at[1]}" if at else source
-        lines.append(f"{place}: {p.message}{rule}")
+        lines.append(f"{place}: {render.problem_message(p.message)}{rule}")
     return "\n".join(lines + whole[1 + len(problems):])

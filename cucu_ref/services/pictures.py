@@ -37,6 +37,7 @@ import re
 from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape
 
+from ..formats.i18n import gettext as _
 from .adjudication import CaseOutcome, Ruling
 from .adjudication.model import PLACEHOLDER, is_placeholder
 from .adjudication.outcomes import case_key, result_of
@@ -109,10 +110,12 @@ def _members(pos: Position, leaves: Sequence[Leaf]) -> dict[str, list[Leaf]]:
 
 def _title(pos: Position, outcome: CaseOutcome, k: int, cases: int) -> str:
     if cases > 1:
-        return f"Case {k}, if {outcome.condition}" if outcome.condition else f"Case {k}"
+        return (_("Case {k}, if {condition}") if outcome.condition else _("Case {k}")).format(
+            k=k, condition=outcome.condition)
     info = PRESET_INFO.get(pos.rules.name)
-    game = info.title if info else pos.rules.name
-    return f"{game}: {len(pos.order)} players, {pos.players[pos.dealer]} deals"
+    game = _(info.title) if info else pos.rules.name
+    return _("{ruleset}: {n} players, {dealer} deals").format(ruleset=game, n=len(pos.order),
+                                                             dealer=pos.players[pos.dealer])
 
 
 def figures(pos: Position, ruling: Ruling, id_prefix: Optional[str] = None) -> list[Figure]:
@@ -160,7 +163,7 @@ def ruling_svg(pos: Position, ruling: Ruling, title: str = "") -> str:
     found = figures(pos, ruling)
     width = max(f.width for f in found)
     height = sum(f.height for f in found) + GAP * (len(found) - 1)
-    heading = title or f"ruling under {pos.rules.name}"
+    heading = title or _("ruling under {preset}").format(preset=pos.rules.name)
     out = ['<?xml version="1.0" encoding="UTF-8"?>\n',
            f'<svg xmlns="http://www.w3.org/2000/svg" class="cucu-ruling-figures" width="{_n(width)}" '
            f'height="{_n(height)}" viewBox="0 0 {_n(width)} {_n(height)}" data-figures="{len(found)}">\n',

@@ -7,6 +7,8 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling
+from .adjudication.conditions import spoken
+from ..formats.i18n import N_, Templates, gettext as _, ngettext
 from ..formats.position import Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
@@ -14,7 +16,7 @@ from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
+           "problem_message", "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
 
 RULING_FORMAT = "cucu-ruling/1"
 
@@ -135,42 +137,76 @@ def _rule_text(rule: Optional[str]) -> str:
 def problems_text(problems: list[Problem], source: str, verdict: Optional[str] = None,
                   valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = ()) -> str:
     layers = {p.layer for p in problems}
+    n = len(problems)
     if verdict == "under-specified":
-        head = f"{source}: under-specified: the ruling depends on cards the position does not give"
+        head = _("{source}: under-specified: the ruling depends on cards the position does not give")
     elif verdict == "illegal":
-        head = f"{source}: the history cannot have happened under {_readings_phrase(valid_under, False)}"
+        head = _("{source}: the history cannot have happened under {readings}")
     elif layers == {"history"}:
-        head = f"{source}: the history cannot have happened" + (
-            " under any reading of the open points" if verdict == "impossible" else "")
+        head = (_("{source}: the history cannot have happened under any reading of the open points")
+                if verdict == "impossible" else _("{source}: the history cannot have happened"))
     elif "schema" in layers:
-        head = f"{source}: not a valid position ({len(problems)} problem{'s' if len(problems) != 1 else ''})"
+        head = ngettext("{source}: not a valid position ({n} problem)", "{source}: not a valid position ({n} problems)",
+                        n)
     elif "input" in layers:
-        head = f"{source}: cannot read the position"
+        head = _("{source}: cannot read the position")
     else:
-        head = f"{source}: impossible position ({len(problems)} problem{'s' if len(problems) != 1 else ''})"
-    lines = [head]
+        head = ngettext("{source}: impossible position ({n} problem)", "{source}: impossible position ({n} problems)",
+                        n)
+    lines = [head.format(source=source, n=n, readings=_readings_phrase(valid_under, False))]
     for p in problems:
-        lines.append(f"  {p.path}: {p.message}{_rule_text(p.rule)}")
+        lines.append(f"  {p.path}: {problem_message(p.message)}{_rule_text(p.rule)}")
     if verdict == "illegal":
-        lines.append("It is valid under " + "; or under ".join(
-            f"{v['settles']}'s reading {v['option']} = {v['reading']} ({v['text']})" for v in valid_under) + ".")
+        lines.append(_("It is valid under {readings}.").format(readings=_("; or under ").join(
+            _("{question}'s reading {option} = {reading} ({text})").format(
+                question=v["settles"], option=v["option"], reading=v["reading"], text=v["text"])
+            for v in valid_under)))
     for w in warnings:
-        lines.append(f"Warning: {w.path}: {w.message}")
+        lines.append(_warning(w))
     return printable("\n".join(lines))
 
 
-def _readings_phrase(valid_under: Sequence[dict[str, Any]], _: bool) -> str:
+def _warning(w: Problem) -> str:
+    return _("Warning: {path}: {message}").format(path=w.path, message=problem_message(w.message))
+
+
+# The problems the replay and the position's checks find, as messages to translate (the JSON
+# keeps each problem's English message; the text says it in the ruling's language)
+problem_message = Templates(
+    N_("{player} held {card}, an ordinary card: it cannot say '{call}' and had to exchange (C2, K7)"),
+    N_("{player} held a plain card (an unknown card that had to be exchanged): it cannot say '{call}' and had to "
+       "exchange (C2, K7)"),
+    N_("{player} holds {card}, which says '{says}', not '{call}'"),
+    N_("nobody asked {player} to exchange just then: an event card speaks only when its holder is the target of an "
+       "offer"),
+    N_("the cards held at the end hold a third {card}: the {pack} pack has {n} copies (the others at {places})"),
+    N_("the cards held at the end hold a fourth {card}: the {pack} pack has {n} copies (the others at {places})"),
+    # (replay._Checks.action_for: a decision the rules do not allow then; {verb} is the position's verb)
+    N_("the deal is over: {who} cannot {verb} any more"),
+    N_("the match is over: {who} cannot {verb}"),
+    N_("{who} is out of the match and cannot {verb}"),
+    N_("the dealer decides once, last: {who} cannot exchange again, the deal is over"),
+)
+
+
+def _readings_phrase(valid_under: Sequence[dict[str, Any]], _unused: bool) -> str:
     chosen = sorted({v["option"] for v in valid_under})
-    return "the chosen reading of " + ", ".join(chosen) if chosen else "the chosen reading"
+    return _("the chosen reading of {options}").format(options=", ".join(chosen)) if chosen else _(
+        "the chosen reading")
 
 
-def _count(n: int, word: str, plural: str = "") -> str:
-    return f"{'a' if n == 1 else n} {word if n == 1 else plural or word + 's'}"
+def _count(n: int, words: tuple[str, str] = ("mark", "marks")) -> str:
+    """'a mark', '2 marks' (or lives, D1, R1, S5), in the language's own plural and gender."""
+    if words[0] == "life":
+        return ngettext("a life", "{n} lives", n).format(n=n)
+    return ngettext("a mark", "{n} marks", n).format(n=n)
 
 
 def _names(names: Sequence[str]) -> str:
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _counted(names: Sequence[str]) -> str:
@@ -187,11 +223,18 @@ def _words(rules: Any) -> tuple[str, str]:
 
 # the rules a showdown's lowest card loses by (K15, L3, L6, F5, D7, Z6, Z8, Z9, S5, R4 ...): read
 # from the steps, the showdown's line and its notes
+def _showdown_text() -> str:
+    """The showdown's step begins so (explain.EVENT_TEXT['showdown']), in the active language."""
+    return _("showdown: the live cards are compared")
+
+
 def _showdown_rules(steps: Sequence[dict[str, Any]]) -> set[str]:
+
     found: set[str] = set()
     after = False
+    showdown = _showdown_text()
     for s in steps:
-        after = after or s["text"].startswith("showdown")
+        after = after or s["text"].startswith(showdown)
         if after and "why" not in s:
             found.add(s["rule"])
     return found
@@ -200,9 +243,9 @@ def _showdown_rules(steps: Sequence[dict[str, Any]]) -> set[str]:
 # showdown marks whose reason is not the lowest card: the innkeeper's guarantee (K14, L7, D6),
 # two left with equal cards (L6), two players and one fool (Z8)
 _SHOWDOWN_REASONS = {
-    "K14": "the innkeeper pays for the nulla", "L7": "the innkeeper pays for the nulla",
-    "D6": "the innkeeper pays for the nulla", "L6": "two left with equal cards, the one not dealing loses",
-    "Z8": "two players and one fool",
+    "K14": N_("the innkeeper pays for the nulla"), "L7": N_("the innkeeper pays for the nulla"),
+    "D6": N_("the innkeeper pays for the nulla"), "L6": N_("two left with equal cards, the one not dealing loses"),
+    "Z8": N_("two players and one fool"),
 }
 
 
@@ -210,12 +253,13 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
     """(lose or gain, player, rule) -> why, in words: 'offered to Carla's XII Gnaf' (the step's
     own reason, explain._why), 'the lowest card, II' (the showdown, K15 ...)."""
     out: dict[tuple[str, str, str], str] = {}
+    paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
     players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]}, key=len,
                      reverse=True)  # (a name that begins another is tried last)
     for s in steps:
         if "why" in s:
             # (explain._why: a gain's reason is who paid it, Z5)
-            verb = "gain" if s["why"].startswith("paid by ") else "lose"
+            verb = "gain" if s["why"].startswith(paid_by) else "lose"
             player = next((p for p in players if s["text"].startswith(p + " ")), None)
             if player is not None:
                 out.setdefault((verb, player, s["rule"]), s["why"])
@@ -229,12 +273,24 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             token = shown[x["player"]]
             card = _named(token, rules) if token else None
             if x["rule"] in _SHOWDOWN_REASONS:
-                out[k] = _SHOWDOWN_REASONS[x["rule"]]
+                out[k] = _(_SHOWDOWN_REASONS[x["rule"]])
             elif token == "matto":
-                out[k] = f"the fool, {card}" if verb == "lose" else f"{card}, with the other fool in play"
+                other = _("{card}, with the other fool in play")
+                out[k] = _the_fool(card) if verb == "lose" else other.format(card=card)
             elif verb == "lose":
-                out[k] = f"the lowest card, {card}" if card else "the lowest card"
+                out[k] = _("the lowest card, {card}").format(card=card) if card else _("the lowest card")
     return out
+
+
+def _the_fool(card: Optional[str]) -> str:
+    """'the fool, Matto': the fool's reason with the card's printed name, said once where the
+    language's word for the fool is the name ('il Matto', not 'il Matto, Matto'; Zeh's 'der
+    Narr'; issue 30)."""
+    message = _("the fool, {card}")
+    head = message.split("{card}")[0].rstrip(", ")
+    if card and head.casefold().endswith(" " + card.casefold()):
+        return head
+    return message.format(card=card)
 
 
 def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
@@ -242,7 +298,7 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
     to Carla's XII Gnaf (K13); the lowest card, II (K15)'); then what comes next.  ``rules``:
     the ruleset (its marks or lives, its card names); ``steps``: the outcome's steps (the
     reasons)."""
-    mark, marks = _words(rules)
+    words = _words(rules)
     reasons = _reasons(r, steps, rules)
     sentences = []
     for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
@@ -253,16 +309,22 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
         alike: dict[tuple[int, str], list[str]] = {}
         for player, cited in table.items():
             why = [(reasons.get((verb, player, rule)), rule) for rule in dict.fromkeys(cited)]
-            said = (": " + "; ".join(f"{w} ({rule})" if w else rule for w, rule in why)
-                    if any(w for w, _ in why) else f" ({', '.join(rule for _, rule in why)})")
+            said = (_(": {reasons}").format(reasons=_("; ").join(f"{w} ({rule})" if w else rule for w, rule in why))
+                    if any(w for w, _r in why) else f" ({', '.join(rule for _r, rule in why)})")
             alike.setdefault((len(cited), said), []).append(player)
         for (n, said), players in alike.items():
             if len(players) == 1:
-                sentences.append(f"{players[0]} {verb}s {_count(n, mark, marks)}{said}")
+                said_of = _("{player} loses {count}{why}") if verb == "lose" else _("{player} gains {count}{why}")
             else:
-                sentences.append(f"{_names(players)} each {verb} {_count(n, mark, marks)}{said}")
+                said_of = _("{player} each lose {count}{why}") if verb == "lose" else _(
+                    "{player} each gain {count}{why}")
+            sentences.append(said_of.format(player=_names(players), count=_count(n, words), why=said))
     if not sentences:
-        sentences.append(f"nobody loses a {mark}" if r["deal_over"] else f"no {mark} has changed hands yet")
+        lives = words[0] == "life"
+        if r["deal_over"]:
+            sentences.append(_("nobody loses a life") if lives else _("nobody loses a mark"))
+        else:
+            sentences.append(_("no life has changed hands yet") if lives else _("no mark has changed hands yet"))
     text = ". ".join(x[0].upper() + x[1:] for x in sentences) + "."
     more = _what_next(r)
     if more:
@@ -272,17 +334,18 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
 
 
 def _stakes(n: int) -> str:
-    return f"{n} stake{'' if n == 1 else 's'}"
+    return ngettext("{n} stake", "{n} stakes", n).format(n=n)
 
 
 # what a player may do next, in words (the result's 'legal' names the engine's verbs)
-_CHOICES = {"dealer-exchange": "exchange with the stack", "stack-exchange": "exchange with the stack",
-            "buy-back": "buy back", "decline": "not buy back", "pay-to-refuse": "pay to refuse",
-            "ask": "ask 'pagherai se null?'"}
+_CHOICES = {"dealer-exchange": N_("exchange with the stack"), "stack-exchange": N_("exchange with the stack"),
+            "buy-back": N_("buy back"), "decline": N_("not buy back"), "pay-to-refuse": N_("pay to refuse"),
+            "ask": N_("ask 'pagherai se null?'"), "keep": N_("keep"), "offer": N_("offer"),
+            "accept": N_("accept"), "refuse": N_("refuse"), "agree": N_("agree"), "hint": N_("hint")}
 
 
 def _choices(nx: dict[str, Any]) -> str:
-    return " or ".join(_CHOICES.get(x, x) for x in nx["legal"])
+    return _(" or ").join(_(_CHOICES[x]) if x in _CHOICES else x for x in nx["legal"])
 
 
 def _what_next(r: dict[str, Any]) -> list[str]:
@@ -291,35 +354,38 @@ def _what_next(r: dict[str, Any]) -> list[str]:
     kept = _kept_last_life(r)
     gone = [p for p in r["out"] if p not in kept]
     if gone:
-        more.append(f"{_names(gone)} {'is' if len(gone) == 1 else 'are'} out")
+        more.append(ngettext("{players} is out", "{players} are out", len(gone)).format(players=_names(gone)))
     if kept:
-        more.append(f"{_names(kept)}, the last players in, went out in this deal and keep their last life (S6)")
+        more.append(_("{players}, the last players in, went out in this deal and keep their last life (S6)").format(
+            players=_names(kept)))
     if r["restart"]:
-        how = "a draw, all play again" if r["restart"]["kind"] == "draw" else "everybody gets the marks again"
-        more.append(f"everybody went out in this deal: {how} ({r['restart']['rule']})")
+        how = _("a draw, all play again") if r["restart"]["kind"] == "draw" else _("everybody gets the marks again")
+        more.append(_("everybody went out in this deal: {how} ({rule})").format(how=how, rule=r["restart"]["rule"]))
     for x in r["buy_back_offers"]:
-        more.append(f"{x['player']} may buy back for {_stakes(x['stakes'])}")
+        more.append(_("{player} may buy back for {stakes}").format(player=x["player"], stakes=_stakes(x["stakes"])))
     if r["bought_back"]:
-        more.append(f"{_names(r['bought_back'])} bought back")
+        more.append(_("{players} bought back").format(players=_names(r["bought_back"])))
     joint = r.get("winners") or []
     a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
     if r["winner"]:
-        more.append(f"{r['winner']} wins the match")
+        more.append(_("{player} wins the match").format(player=r["winner"]))
     elif len(joint) > 1:
-        more.append(f"{_names(joint)} are joint winners and share the pot (S6)")
+        more.append(_("{players} are joint winners and share the pot (S6)").format(players=_names(joint)))
     elif r["next"] and (a is not None or b is not None):
         # K17: the buy-back waits on the player's word, the next dealer is known either way
         nx = r["next"]
-        more.append(f"{nx['player']} decides next ({_choices(nx)})")
-        more.append(f"next dealer: {a}, whether or not anybody buys back" if a == b
-                    else f"next dealer: {a} if nobody buys back, {b} if all do")
+        more.append(_("{player} decides next ({choices})").format(player=nx["player"], choices=_choices(nx)))
+        more.append((_("next dealer: {a}, whether or not anybody buys back") if a == b
+                     else _("next dealer: {a} if nobody buys back, {b} if all do")).format(a=a, b=b))
     elif r["next"]:
         nx = r["next"]
-        more.append(f"the deal goes on: {nx['player']} decides next ({_choices(nx)})")
+        more.append(_("the deal goes on: {player} decides next ({choices})").format(player=nx["player"],
+                                                                                   choices=_choices(nx)))
     elif a is not None or b is not None:
-        more.append(f"next dealer: {a} if nobody buys back" + (f", {b} if all do" if b != a else ""))
+        more.append((_("next dealer: {a} if nobody buys back, {b} if all do") if b != a
+                     else _("next dealer: {a} if nobody buys back")).format(a=a, b=b))
     elif r["next_dealer"]:
-        more.append(f"next dealer: {r['next_dealer']}")
+        more.append(_("next dealer: {player}").format(player=r["next_dealer"]))
     return more
 
 
@@ -341,24 +407,24 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool 
     lines = []
     if r["deal_over"]:
         if r["shown"] and shown:
-            lines.append("Shown: " + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
+            lines.append(_("Shown: ") + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
         if r["dead"]:
-            lines.append("Dead cards (not compared): " + ", ".join(r["dead"]))
+            lines.append(_("Dead cards (not compared): ") + ", ".join(r["dead"]))
     if r["buy_back_offers"]:
-        lines.append("Buy-back: " + ", ".join(f"{x['player']} for {_stakes(x['stakes'])} = {x['amount']}"
-                                              for x in r["buy_back_offers"]))
+        lines.append(_("Buy-back: ") + ", ".join(_("{player} for {stakes} = {amount}").format(
+            player=x["player"], stakes=_stakes(x["stakes"]), amount=x["amount"]) for x in r["buy_back_offers"]))
     if r["restart"]:
-        lines.append("Virgins now: " + (", ".join(r["virgins"]) if r["virgins"] else "nobody"))
-    lines.append(f"{_words(rules)[1].capitalize()} now: " + ", ".join(f"{n} {m}" for n, m in r["marks"].items())
-                 + f"; pot {r['pot']}")
+        lines.append(_("Virgins now: ") + (", ".join(r["virgins"]) if r["virgins"] else _("nobody")))
+    now = _("Lives now: {marks}; pot {pot}") if _words(rules)[0] == "life" else _("Marks now: {marks}; pot {pot}")
+    lines.append(now.format(marks=", ".join(f"{n} {m}" for n, m in r["marks"].items()), pot=r["pot"]))
     wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
     if wa and wa == wb:
-        lines.append(f"Winner of the match: {wa}, whether or not anybody buys back")
+        lines.append(_("Winner of the match: {player}, whether or not anybody buys back").format(player=wa))
     else:
         if wa:
-            lines.append(f"Winner if nobody buys back: {wa}")
+            lines.append(_("Winner if nobody buys back: {player}").format(player=wa))
         if wb:
-            lines.append(f"Winner if all buy back: {wb}")
+            lines.append(_("Winner if all buy back: {player}").format(player=wb))
     return [indent + x for x in lines]
 
 
@@ -368,7 +434,7 @@ def _steps_text(steps: list[dict[str, Any]], indent: str,
     last_at: Optional[str] = "-"
     for s in steps:
         if s["at"] != last_at:
-            head = s.get("heading") or s["at"] or "The deal"
+            head = s.get("heading") or s["at"] or _("The deal")
             where = (place or str)(s["at"]) if s["at"] else ""
             lines.append(f"{indent}{head}:" + (f"  ({where})" if where else ""))
             last_at = s["at"]
@@ -379,17 +445,19 @@ def _steps_text(steps: list[dict[str, Any]], indent: str,
 def certain_text(certain: dict[str, Any], rules: Any = None) -> str:
     """What every case agrees on, in one line (issue 24 §5), in the verdict's words: 'Certain
     whatever the cards: Dora loses a mark (K13).'; '' where no case agrees on anything."""
-    mark, marks = _words(rules)
+    words = _words(rules)
     parts = []
     for verb, key in (("loses", "marks_lost"), ("gains", "marks_gained")):
         table: dict[str, list[str]] = {}
         for x in certain[key]:
             table.setdefault(x["player"], []).append(x["rule"])
-        parts += [f"{p} {verb} {_count(len(ids), mark, marks)} ({', '.join(dict.fromkeys(ids))})"
+        said = _("{player} loses {count}{why}") if verb == "loses" else _("{player} gains {count}{why}")
+        parts += [said.format(player=p, count=_count(len(ids), words), why=f" ({', '.join(dict.fromkeys(ids))})")
                   for p, ids in table.items()]
     if certain["out"]:
-        parts.append(_names(certain["out"]) + (" is" if len(certain["out"]) == 1 else " are") + " out")
-    return f"Certain whatever the cards: {'; '.join(parts)}." if parts else ""
+        parts.append(ngettext("{players} is out", "{players} are out", len(certain["out"])).format(
+            players=_names(certain["out"])))
+    return _("Certain whatever the cards: {facts}.").format(facts="; ".join(parts)) if parts else ""
 
 
 # --------------------------------------------------------------------------- the ruling a table reads
@@ -417,24 +485,23 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
     history entry was written (a deal in the notation: its line)."""
     if steps if steps is not None else _FULL_STEPS[0]:
         return _steps_ruling_text(ruling, source, place)
-    opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
-    lines = [f"{source}: ruling under {ruling.preset}" + (f" ({opts})" if opts else "")]
+    lines = [_ruling_head(ruling, source)]
     outcomes, other = _other_case_last(list(ruling.outcomes))
     rules = ruling.rules
     if len(outcomes) == 1:
-        lines.append("Verdict: " + verdict_text(outcomes[0].result, rules, outcomes[0].steps))
+        lines.append(_("Verdict: ") + verdict_text(outcomes[0].result, rules, outcomes[0].steps))
     else:
         certain = certain_text(ruling.certain, rules) if ruling.certain is not None else ""
         if certain:  # (issue 24 §5: what every case agrees on, first)
             lines.append(certain)
-        lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
+        lines.append(_depends(ruling.unknown))
         lines += [f"  {_if(o.condition, other)}: {verdict_text(o.result, rules, o.steps)}" for o in outcomes]
     lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
     for w in ruling.warnings:
-        lines.append(f"Warning: {w.path}: {w.message}")
+        lines.append(_warning(w))
     lines += _question_lines(ruling)
     common = _common_prefix([o.steps for o in outcomes])
-    lines.append("How it went:")
+    lines.append(_("How it went:"))
     lines += _account(common, "  ", place)
     for o in outcomes:
         rest = o.steps[len(common):]
@@ -446,10 +513,26 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
     return printable("\n".join(lines))
 
 
+def _ruling_head(ruling: Ruling, source: str) -> str:
+    opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
+    return _("{source}: ruling under {preset}").format(source=source, preset=ruling.preset) + (
+        f" ({opts})" if opts else "")
+
+
+def _depends(unknown: Sequence[str]) -> str:
+    return _("Verdict: it depends on cards the position does not give ({cards}):").format(
+        cards=", ".join(spoken(label) for label in unknown))
+
+
 def _if(condition: str, other: str = "") -> str:
     """A case's condition as its account opens: 'If Dora was dealt II'; the case put last as
     'In any other case' (``other``: its condition; see :func:`_other_case_last`)."""
-    return f"If {condition}" if condition and condition != other else "In any other case"
+    return _("If {condition}").format(condition=condition) if condition and condition != other else _(
+        "In any other case")
+
+
+def _lower_first(text: str) -> str:
+    return text[0].lower() + text[1:]
 
 
 def _other_case_last(outcomes: list[Any]) -> tuple[list[Any], str]:
@@ -460,7 +543,7 @@ def _other_case_last(outcomes: list[Any]) -> tuple[list[Any], str]:
     full condition)."""
     if len(outcomes) < 2:
         return outcomes, ""
-    alternatives = [o.condition.count("; or ") + 1 for o in outcomes]
+    alternatives = [o.condition.count(_("; or ")) + 1 for o in outcomes]
     # (the cases split the cards between them: any one of them is exactly 'any other case')
     longest = max(range(len(outcomes)), key=lambda k: (alternatives[k] > 1, len(outcomes[k].condition)))
     if alternatives[longest] < 2:
@@ -485,8 +568,9 @@ def _account(steps: Sequence[dict[str, Any]], indent: str, place: Optional[Calla
         lines.append(f"{indent}{said[0].upper()}{said[1:]} ({ids}{where})")
         group.clear()
 
+    showdown = _showdown_text()
     for s in steps:
-        if group and (s["at"] != group[0]["at"] or s["text"].startswith("showdown")):
+        if group and (s["at"] != group[0]["at"] or s["text"].startswith(showdown)):
             flush()
         group.append(s)
     flush()
@@ -502,9 +586,9 @@ def _sources_line(steps: Sequence[dict[str, Any]]) -> str:
         if rule is not None and s["rule"] not in by_source.get(rule.source, ()):
             by_source.setdefault(rule.source, []).append(s["rule"])
     if not by_source:
-        return "Sources: none cited"
-    return "Sources: " + "; ".join(f"{citation(key)}: {', '.join(sorted(ids, key=_rule_order))}"
-                                   for key, ids in by_source.items())
+        return _("Sources: none cited")
+    return _("Sources: ") + "; ".join(f"{citation(key)}: {', '.join(sorted(ids, key=_rule_order))}"
+                                      for key, ids in by_source.items())
 
 
 def _rule_order(rule_id: str) -> tuple[str, int]:
@@ -517,17 +601,17 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
     it holds in where it does not hold in all ``cases``)."""
     if c is None:
         return []
-    who = f" by {c['by']}" if c.get("by") else ""
+    by = c.get("by")
     if c["verdict"] == "upheld":
-        return [f"Claim{who}: UPHELD"]
+        return [(_("Claim by {player}: UPHELD") if by else _("Claim: UPHELD")).format(player=by)]
     facts: dict[str, list[str]] = {}
     for d in c["differences"]:
         facts.setdefault(_fact(d, _words(rules)), []).append(d.get("if") or "")
-    lines = [f"Claim{who}: OVERRULED"]
+    lines = [(_("Claim by {player}: OVERRULED") if by else _("Claim: OVERRULED")).format(player=by)]
     for fact, conditions in facts.items():
         cond = ""
         if "" not in conditions and len(conditions) < cases:
-            cond = " (" + "; or ".join(_if(x, other)[0].lower() + _if(x, other)[1:] for x in conditions) + ")"
+            cond = " (" + _("; or ").join(_lower_first(_if(x, other)) for x in conditions) + ")"
         lines.append(f"  {fact}{cond}")
     return lines
 
@@ -537,36 +621,42 @@ def _fact(d: dict[str, Any], words: tuple[str, str] = ("mark", "marks")) -> str:
     names wrongly), else what was claimed and what the rules say."""
     field, claimed, ruled = d["field"], d["claimed"], d["ruled"]
     if field in ("loses", "gains") and isinstance(claimed, list) and isinstance(ruled, list):
-        verb = "loses" if field == "loses" else "gains"
+        loses = field == "loses"
         left_out, wrong = d.get("left_out") or [], d.get("not_ruled") or []
         parts = []
         if left_out:
-            parts.append("the claim leaves out " + ", ".join(
-                f"{p}'s {_nth(claimed.count(p), k, words)}" for p, k in _tally(left_out).items()))
+            parts.append(_("the claim leaves out {what}").format(what=", ".join(
+                _("{player}'s {what}").format(player=p, what=_nth(claimed.count(p), k, words))
+                for p, k in _tally(left_out).items())))
         for p in _tally(wrong):
             n = ruled.count(p)
-            parts.append(f"{p} {verb} {n}, not {claimed.count(p)}" if n else f"{p} {verb} none")
-        return "; ".join(parts) + f" (claimed: {_counted(claimed) or 'nobody'}; the rules say: " \
-            f"{_counted(ruled) or 'nobody'})"
+            if n:
+                said = _("{player} loses {n}, not {claimed}") if loses else _("{player} gains {n}, not {claimed}")
+            else:
+                said = _("{player} loses none") if loses else _("{player} gains none")
+            parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
+        return "; ".join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
+            claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
     if field == "next_dealer" and "holds_if" in d:
         return _next_dealer_both_ways(d)
-    return f"{field}: claimed {_show(claimed)}, the rules say {_show(ruled)}"
+    return _("{field}: claimed {claimed}, the rules say {ruled}").format(field=field, claimed=_show(claimed),
+                                                                        ruled=_show(ruled))
 
 
-_WAYS = {"none_buys_back": "if nobody buys back", "all_buy_back": "if all do"}
+_WAYS = {"none_buys_back": N_("if nobody buys back"), "all_buy_back": N_("if all do")}
 
 
 def _next_dealer_both_ways(d: dict[str, Any]) -> str:
     """A claimed next dealer where the next dealer waits on a buy-back (K17): the way the claim
     holds in and the dealer the other way, or the dealer each way where it holds in neither."""
-    each = {way: d.get(f"ruled_if_{way}") or "nobody" for way in _WAYS}
+    each = {way: d.get(f"ruled_if_{way}") or _("nobody") for way in _WAYS}
     holds = d["holds_if"]
     if holds is not None:
         other = next(way for way in _WAYS if way != holds)
-        return (f"next_dealer: claimed {d['claimed']}, which holds {_WAYS[holds]}; {each[other]} deals "
-                f"{_WAYS[other]} (K17)")
-    return ("next_dealer: claimed " + str(d["claimed"]) + ", the rules say "
-            + ", ".join(f"{each[way]} {words}" for way, words in _WAYS.items()) + " (K17)")
+        return _("next_dealer: claimed {claimed}, which holds {way}; {other} deals {other_way} (K17)").format(
+            claimed=d["claimed"], way=_(_WAYS[holds]), other=each[other], other_way=_(_WAYS[other]))
+    return _("next_dealer: claimed {claimed}, the rules say {ruled} (K17)").format(
+        claimed=d["claimed"], ruled=", ".join(f"{each[way]} {_(words)}" for way, words in _WAYS.items()))
 
 
 def _tally(names: Sequence[str]) -> dict[str, int]:
@@ -579,11 +669,23 @@ def _tally(names: Sequence[str]) -> dict[str, int]:
 def _nth(before: int, k: int, words: tuple[str, str] = ("mark", "marks")) -> str:
     """``k`` marks (``words``: or lives) after ``before`` of the same player: 'mark', '2 marks',
     'second mark'."""
-    one, many = words
+    lives = words[0] == "life"
     if before == 0:
-        return one if k == 1 else f"{k} {many}"
-    ordinal = {1: "second", 2: "third", 3: "fourth"}.get(before, f"{before + 1}th")
-    return f"{ordinal} {one}" if k == 1 else f"{k} more {many}"
+        if k == 1:
+            return _("life") if lives else _("mark")
+        return (ngettext("{n} life", "{n} lives", k) if lives else ngettext("{n} mark", "{n} marks", k)).format(n=k)
+    if k == 1:
+        if before in _ORDINALS:
+            return _(_ORDINALS[before][lives])
+        return (_("{n}th life") if lives else _("{n}th mark")).format(n=before + 1)
+    return (ngettext("{n} more life", "{n} more lives", k) if lives
+            else ngettext("{n} more mark", "{n} more marks", k)).format(n=k)
+
+
+# a player's second, third, fourth mark (or life) a claim leaves out
+_ORDINALS = {1: (N_("second mark"), N_("second life")), 2: (N_("third mark"), N_("third life")),
+             3: (N_("fourth mark"), N_("fourth life"))}
+
 
 
 def _question_lines(ruling: Ruling) -> list[str]:
@@ -594,27 +696,28 @@ def _question_lines(ruling: Ruling) -> list[str]:
     chosen_results = [o.result for o in ruling.outcomes]
     for q in ruling.readings:
         chosen = next((r for r in q["readings"] if r["chosen"]), None)
-        lines.append(f"Open question ({q['settles']}): {q['question']}")
+        lines.append(_("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"]))
         if chosen is not None:
-            lines.append(f"  This ruling reads: {_reading_words(chosen)}")
+            lines.append("  " + _("This ruling reads: {reading}").format(reading=_reading_words(chosen)))
         # readings that rule alike are named together, in one line (or one block of cases)
         alike: dict[tuple[str, ...], list[str]] = {}
         for r in q["readings"]:
             if r["chosen"]:
                 continue
             if r["status"] != "ruling":
-                said: tuple[str, ...] = (f": {r['status']}: {r.get('message', '')}",)
+                said: tuple[str, ...] = (f": {_status(r['status'])}: {_(r.get('message', ''))}",)
             elif len(r["outcomes"]) == 1 and len(chosen_results) == 1:
                 said = (": " + _other_verdict(chosen_results[0], r["outcomes"][0]["result"], ruling.rules),)
             elif len(r["outcomes"]) == 1 and not r["outcomes"][0].get("if"):
                 said = (": " + verdict_text(r["outcomes"][0]["result"], ruling.rules),)
             else:
-                said = (":", *(f"    {_if(o['if']) if o.get('if') else 'In every case'}: "
+                every = _("In every case")
+                said = (":", *(f"    {_if(o['if']) if o.get('if') else every}: "
                                f"{verdict_text(o['result'], ruling.rules)}" for o in r["outcomes"]))
-            if said != (": the same ruling",):  # (a reading that rules as this one adds nothing)
+            if said != (": " + _("the same ruling"),):  # (a reading that rules as this one adds nothing)
                 alike.setdefault(said, []).append(_reading_words(r))
         for said, words in alike.items():
-            lines.append(f"  Read otherwise ({'; or '.join(words)}){said[0]}")
+            lines.append("  " + _("Read otherwise ({readings})").format(readings=_("; or ").join(words)) + said[0])
             lines += said[1:]
     return lines
 
@@ -623,7 +726,7 @@ def _reading_words(r: dict[str, Any]) -> str:
     """A reading in its own words: its text without the bare 'yes: ' / 'no: ' that repeats the
     value, and its rule."""
     text = r["text"]
-    for prefix in (f"{r['reading']}: ", "yes: ", "no: "):
+    for prefix in (f"{r['reading']}: ", "yes: ", "no: ", _("yes: "), _("no: ")):
         if text.startswith(prefix):
             text = text[len(prefix):]
             break
@@ -631,9 +734,19 @@ def _reading_words(r: dict[str, Any]) -> str:
     return f"{text} ({rule})" if rule and rule not in text else text
 
 
-_DIFFERS = (("out", "who is out"), ("virgins", "who stays a virgin"), ("next_dealer", "the next dealer"),
-            ("winner", "the winner"), ("bought_back", "who bought back"), ("buy_back_offers", "the buy-back prices"),
-            ("marks", "the marks each holds"), ("pot", "the pot"))
+_DIFFERS = (("out", N_("who is out")), ("virgins", N_("who stays a virgin")),
+            ("next_dealer", N_("the next dealer")), ("winner", N_("the winner")),
+            ("bought_back", N_("who bought back")),
+            ("buy_back_offers", N_("the buy-back prices")), ("marks", N_("the marks each holds")),
+            ("pot", N_("the pot")))
+
+# a reading that gives no ruling: its status in words
+_STATUS = {"invalid": N_("invalid"), "impossible": N_("impossible"), "illegal": N_("illegal"),
+           "under-specified": N_("under-specified"), "unsupported": N_("unsupported")}
+
+
+def _status(status: str) -> str:
+    return _(_STATUS[status]) if status in _STATUS else status
 
 
 def _other_verdict(chosen: dict[str, Any], other: dict[str, Any], rules: Any) -> str:
@@ -642,31 +755,32 @@ def _other_verdict(chosen: dict[str, Any], other: dict[str, Any], rules: Any) ->
     said = verdict_text(other, rules)
     if said != verdict_text(chosen, rules):
         return said
-    differs = [f"{what}: {_show(other.get(key))} (this ruling: {_show(chosen.get(key))})"
+    differs = [_("{what}: {other} (this ruling: {chosen})").format(what=_(what), other=_show(other.get(key)),
+                                                                   chosen=_show(chosen.get(key)))
                for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
     if not differs:
-        return "the same ruling"
-    return "the same marks, but " + "; ".join(differs)
+        return _("the same ruling")
+    return _("the same marks, but {differences}").format(differences="; ".join(differs))
 
 
 def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
     """``--steps``: the verdict, the claim, every step with its rule and source, the result."""
-    opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
-    lines = [f"{source}: ruling under {ruling.preset}" + (f" ({opts})" if opts else "")]
+    lines = [_ruling_head(ruling, source)]
     outcomes = ruling.outcomes
     single = len(outcomes) == 1
     # 1. the verdict: who loses or gains what, by which rule
     if single:
-        lines.append("Verdict: " + verdict_text(outcomes[0].result, ruling.rules, outcomes[0].steps))
+        lines.append(_("Verdict: ") + verdict_text(outcomes[0].result, ruling.rules, outcomes[0].steps))
         if ruling.unknown:
-            lines.append(f"  (the same whatever the cards the position does not give: {', '.join(ruling.unknown)})")
+            lines.append("  " + _("(the same whatever the cards the position does not give: {cards})").format(
+                cards=", ".join(spoken(label) for label in ruling.unknown)))
     else:
         certain = certain_text(ruling.certain, ruling.rules) if ruling.certain is not None else ""
         if certain:
             lines.append(certain)
-        lines.append(f"Verdict: it depends on cards the position does not give ({', '.join(ruling.unknown)}):")
+        lines.append(_depends(ruling.unknown))
         for k, o in enumerate(outcomes, 1):
-            lines.append(f"  Case {k}, if {o.condition or 'any card'}: {verdict_text(o.result, ruling.rules, o.steps)}")
+            lines.append("  " + _case(k, o.condition) + ": " + verdict_text(o.result, ruling.rules, o.steps))
     if ruling.readings:
         for q in ruling.readings:
             for line in _reading_lines(q, ruling.preset, brief=True):
@@ -674,28 +788,32 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
     # 2. the claim
     lines += _claim_lines(ruling.claim, rules=ruling.rules)
     for w in ruling.warnings:
-        lines.append(f"Warning: {w.path}: {w.message}")
+        lines.append(_warning(w))
     # 3. the steps, with headings a person reads
     common = _common_prefix([o.steps for o in outcomes])
-    lines.append("How it went:" if single or len(common) == max(len(o.steps) for o in outcomes)
-                 else "How it went (in every case):")
+    lines.append(_("How it went:") if single or len(common) == max(len(o.steps) for o in outcomes)
+                 else _("How it went (in every case):"))
     lines += _steps_text(common, "  ", place)
     if not single:
         for k, o in enumerate(outcomes, 1):
             rest = o.steps[len(common):]
             if rest:
-                lines.append(f"  Case {k}, if {o.condition or 'any card'}:")
+                lines.append("  " + _case(k, o.condition) + ":")
                 lines += _steps_text(rest, "    ", place)
-    lines.append("Result:" if single else "Result, case by case:")
+    lines.append(_("Result:") if single else _("Result, case by case:"))
     for k, o in enumerate(outcomes, 1):
         if not single:
-            lines.append(f"  Case {k}:")
+            lines.append("  " + _("Case {k}:").format(k=k))
         lines += _result_text(o.result, "  " if single else "    ", ruling.rules)
     if ruling.readings:
-        lines.append("Open questions (the outcome differs by reading):")
+        lines.append(_("Open questions (the outcome differs by reading):"))
         for q in ruling.readings:
             lines += _reading_lines(q, ruling.preset, brief=False)
     return printable("\n".join(lines))
+
+
+def _case(k: int, condition: str) -> str:
+    return _("Case {k}, if {condition}").format(k=k, condition=condition or _("any card"))
 
 
 def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
@@ -704,9 +822,10 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
     for r in q["readings"]:
         if r["status"] == "ruling":
             # one line per case (a case's own summary joins its parts with '; ')
-            said = "\n".join((f"if {o['if']}: " if o.get("if") else "") + _brief(o["result"]) for o in r["outcomes"])
+            said = "\n".join((_("if {condition}").format(condition=o["if"]) + ": " if o.get("if") else "")
+                             + _brief(o["result"]) for o in r["outcomes"])
         else:
-            said = f"{r['status']}: {r.get('message', '')}"
+            said = f"{_status(r['status'])}: {_(r.get('message', ''))}"
         merged.setdefault(said, []).append(r)
     if brief:
         # the verdict's lines: each other reading whose verdict is not the chosen reading's own
@@ -715,12 +834,14 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
         for r in q["readings"]:
             if r["status"] == "ruling":
                 # each case's verdict is whole sentences: the next case starts a sentence of its own
-                said = " ".join((f"{'If' if k else 'if'} {o['if']}: " if o.get("if") else "")
+                said = " ".join(((_("If {condition}") if k else _("if {condition}")).format(condition=o["if"]) + ": "
+                                 if o.get("if") else "")
                                 + verdict_text(o["result"]) for k, o in enumerate(r["outcomes"]))
             else:
-                said = f"{r['status']}: {r.get('message', '')}"
+                said = f"{_status(r['status'])}: {_(r.get('message', ''))}"
             alike.setdefault(said, []).append("" if r["chosen"] else r["reading"])
-        return [f"  Under the other reading of {q['settles']} ({q['option']} = {' or '.join(rs)}): {said}"
+        return ["  " + _("Under the other reading of {settles} ({option} = {readings}): {said}").format(
+                    settles=q["settles"], option=q["option"], readings=_(" or ").join(rs), said=said)
                 for said, rs in alike.items() if "" not in rs]
     lines = [f"  {q['option']} ({q['settles']}): {q['question']}"]
     for said, rs in merged.items():
@@ -728,16 +849,18 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
             mark = "*" if r["chosen"] else " "
             lines.append(f"   {mark} {r['reading']}: {r['text']} [{r['source']}]")
         lines += [f"       -> {case}" for case in said.split("\n")]
-    lines.append(f"   (* = the reading {preset} chooses" + (f": {q['why_chosen']})" if q.get("why_chosen") else ")"))
+    lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
+                          else _("(* = the reading {preset} chooses)")).format(preset=preset,
+                                                                              why=q.get("why_chosen")))
     return lines
 
 
 def _show(value: Any) -> str:
     if isinstance(value, list):
-        return ", ".join(value) if value else "nobody"
+        return ", ".join(value) if value else _("nobody")
     if isinstance(value, dict):
         return ", ".join(f"{k} {v if v is not None else '?'}" for k, v in value.items())
-    return str(value) if value is not None else "nobody"
+    return str(value) if value is not None else _("nobody")
 
 
 def _kept_last_life(r: dict[str, Any]) -> list[str]:
@@ -760,24 +883,25 @@ def _brief(r: dict[str, Any]) -> str:
     parts = []
     lost = r["marks_lost"]
     several = len({x["player"] for x in lost}) < len(lost)
-    parts.append(("loses marks: " if several else "loses a mark: ") + (_by_player(lost) if lost else "nobody"))
+    parts.append((_("loses marks: ") if several else _("loses a mark: ")) + (_by_player(lost) if lost else _("nobody")))
     if r["marks_gained"]:
-        parts.append("gains: " + _by_player(r["marks_gained"]))
+        parts.append(_("gains: ") + _by_player(r["marks_gained"]))
     if r["out"]:
-        parts.append("out: " + ", ".join(r["out"]))
+        parts.append(_("out: ") + ", ".join(r["out"]))
     if r["restart"]:  # K18, D8, Z11: everybody went out
-        parts.append(f"{'a draw' if r['restart']['kind'] == 'draw' else 'all return'} ({r['restart']['rule']})")
+        restart = _("a draw") if r["restart"]["kind"] == "draw" else _("all return")
+        parts.append(f"{restart} ({r['restart']['rule']})")
     kept = _kept_last_life(r)
     if kept:
-        parts.append(f"last life kept: {', '.join(kept)} (S6)")
+        parts.append(_("last life kept: {players} (S6)").format(players=", ".join(kept)))
     if r["buy_back_offers"]:
-        parts.append("buy-back: " + ", ".join(f"{x['player']} {x['stakes']}" for x in r["buy_back_offers"]))
+        parts.append(_("buy-back: ") + ", ".join(f"{x['player']} {x['stakes']}" for x in r["buy_back_offers"]))
     if r["next"]:
-        parts.append(f"next: {r['next']['player']}")
+        parts.append(_("next: ") + r["next"]["player"])
     if r["winner"]:
-        parts.append(f"winner: {r['winner']}")
+        parts.append(_("winner: ") + r["winner"])
     elif len(r.get("winners") or []) > 1:
-        parts.append("joint winners: " + ", ".join(r["winners"]))
+        parts.append(_("joint winners: ") + ", ".join(r["winners"]))
     return "; ".join(parts)
 
 
@@ -829,35 +953,39 @@ def citation(key: str) -> str:
         source = SOURCES[rule.source]
         if key.startswith("Q"):
             year = f" {source.year}" if source.year is not None else ""
-            return f"{key}, an open question of {author_name(rule.source)}{year}"
+            return _("{rule}, an open question of {author}").format(rule=key, author=author_name(rule.source) + year)
         return f"{key}, {reference(key)}"
     if key in SOURCES:
         source = SOURCES[key]
-        after = f", in {author_name(source.via)}" if source.via else ""
-        return f"{author_name(key)} ({source.year if source.year is not None else 'no date'}){after}"
+        after = _(", in {account}").format(account=author_name(source.via)) if source.via else ""
+        when = str(source.year) if source.year is not None else _("no date")
+        return f"{author_name(key)} ({when}){after}"
     return key
+
 
 
 def _setting_words(rules: Any) -> str:
     pack = PACKS[rules.pack]
     if pack.family == "cuccu":
-        cards = f"the {pack.size}-card Cuccù pack" + (" (no lions)" if rules.pack == "cuccu-38" else "")
+        cards = (_("the {n}-card Cuccù pack (no lions)") if rules.pack == "cuccu-38"
+                 else _("the {n}-card Cuccù pack")).format(n=pack.size)
     else:
-        cards = f"the {pack.size}-card ordinary pack"
-        if rules.piquet_below_seven == "yes":
-            cards += " (the 32-card piquet pack below seven players)"
-    players = (f"exactly {rules.min_players} players" if rules.min_players == rules.max_players
-               else f"{rules.min_players} to {rules.max_players} players")
-    stake = "no stake" if rules.stake == 0 else f"a stake of {rules.stake}"
-    parts = [players, cards, f"{rules.initial_marks} marks each", stake]
+        cards = (_("the {n}-card ordinary pack (the 32-card piquet pack below seven players)")
+                 if rules.piquet_below_seven == "yes" else _("the {n}-card ordinary pack")).format(n=pack.size)
+    players = (_("exactly {n} players").format(n=rules.min_players) if rules.min_players == rules.max_players
+               else _("{low} to {high} players").format(low=rules.min_players, high=rules.max_players))
+    stake = _("no stake") if rules.stake == 0 else _("a stake of {n}").format(n=rules.stake)
+    parts = [players, cards, ngettext("{n} mark each", "{n} marks each", rules.initial_marks).format(
+        n=rules.initial_marks), stake]
     if rules.dealer_takes == 3:
-        parts.append("the dealer takes three cards and keeps the highest")
+        parts.append(_("the dealer takes three cards and keeps the highest"))
     if not rules.roles:
-        parts.append("no privileged card")
-    elif pack.family != "cuccu" and [r for _, r in rules.roles] == [CUCKOO]:
-        parts.append("the king refuses an exchange")
+        parts.append(_("no privileged card"))
+    elif pack.family != "cuccu" and [r for _r, r in rules.roles] == [CUCKOO]:
+        parts.append(_("the king refuses an exchange"))
     else:
-        parts.append("event cards " + ", ".join(f"{card_token(Card(pack.family, v))} {r}" for v, r in rules.roles))
+        parts.append(_("event cards {cards}").format(
+            cards=", ".join(f"{card_token(Card(pack.family, v))} {_(r)}" for v, r in rules.roles)))
     return "; ".join(parts) + "."
 
 
@@ -870,55 +998,59 @@ def rulesets_text(width: int = 88) -> str:
         return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + hang,
                              break_on_hyphens=False) or [indent]
 
-    lines = para("The rulesets (presets) cucu-adjudicate knows. A position names one as "
-                 '"ruleset": "campli", or changes readings with {"preset": "campli", "options": '
-                 '{"ties": "first"}}. Where a source is silent or unclear, a preset takes a reading '
-                 "of a named option, and every ruling that depends on it also gives the other "
-                 "readings' outcomes. --rulesets --format json gives all of this as data.", "")
+    lines = para(_("The rulesets (presets) cucu-adjudicate knows. A position names one as "
+                   '"ruleset": "campli", or changes readings with {{"preset": "campli", "options": '
+                   '{{"ties": "first"}}}}. Where a source is silent or unclear, a preset takes a reading '
+                   "of a named option, and every ruling that depends on it also gives the other "
+                   "readings' outcomes. --rulesets --format json gives all of this as data.").format(), "")
     for name, rules in PRESETS.items():
         info = PRESET_INFO.get(name)
         lines.append("")
         keys = [k for k in (info.sources if info else ()) if k in SOURCES]
         after = "; ".join(citation(k) for k in keys)
-        title = info.title if info else name
-        lines += para(f"{name}: {title}" + (f", after {after}" if after else ""), "", "    ")
+        title = _(info.title) if info else name
+        lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
         lines += para(_setting_words(rules), "  ", "  ")
         if info and info.base and info.base in PRESETS:
             base = PRESETS[info.base]
             changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
             if changed:
-                lines += para(f"As {info.base} except: {', '.join(changed)}.", "  ", "  ")
+                lines += para(_("As {base} except: {changes}.").format(base=info.base, changes=", ".join(changed)),
+                              "  ", "  ")
         points = open_options(name)
         reasons = PRESET_REASONS.get(name, {})
         if not points:
-            lines += para("No open point: the source settles every option this game meets.", "  ", "  ")
+            lines += para(_("No open point: the source settles every option this game meets."), "  ", "  ")
         else:
-            lines += para("Open points, and the reading taken:", "  ")
+            lines += para(_("Open points, and the reading taken:"), "  ")
         for option in points:
             spec = OPTIONS[option]
-            lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {spec.question}", "    ", "    ")
+            lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {_(spec.question)}", "    ", "    ")
             if option in reasons:
-                lines += para(f"Why: {reasons[option]}", "      ", "     ")
+                lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
         fixed = [k for k in reasons if k not in points]
         if fixed:
-            lines += para("Other settings and readings, and where they come from:", "  ")
+            lines += para(_("Other settings and readings, and where they come from:"), "  ")
             for key in fixed:
                 value = getattr(rules, key)
                 if key == "roles":
                     family = PACKS[rules.pack].family
-                    value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or "none"
+                    value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
                 shown = value
-                lines += para(f"{key} = {shown}: {reasons[key]}", "    ", "    ")
+                lines += para(f"{key} = {shown}: {_(reasons[key])}", "    ", "    ")
     lines.append("")
-    lines += para("The named options: every point where the sources differ or are silent, with each reading, "
-                  "its source and the presets that take it.", "")
+    lines += para(_("The named options: every point where the sources differ or are silent, with each reading, "
+                    "its source and the presets that take it."), "")
     for spec in OPTIONS.values():
         lines.append("")
-        lines += para(f"{spec.name} ({citation(spec.settles)}): {spec.question}", "", "    ")
+        lines += para(f"{spec.name} ({citation(spec.settles)}): {_(spec.question)}", "", "    ")
         for r in spec.readings:
             # only the presets that can meet the option: Coucou has no cat to read 'undo'
             users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
                      and spec.name in options_in_play(p)]
-            taken = f" Taken by {', '.join(users)}." if users else ""
-            lines += para(f"{r.value}: {r.text}. Source: {citation(r.source)}.{taken}", "  ", "    ")
+            taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
+            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=_(r.text),
+                                                                         source=citation(r.source)) + taken,
+                          "  ", "    ")
+
     return printable("\n".join(lines))

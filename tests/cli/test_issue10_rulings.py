@@ -382,7 +382,7 @@ def test_the_card_a_decision_takes_from_the_stack_binds_the_unknown_card_it_is(c
 
 def test_the_case_split_scores_each_case_at_the_deal_s_table(monkeypatch):
     # the cases of an unseen card are grouped by evaluate's losers and gainers; they must be the
-    # engine's (engine._compare): at the table of everybody dealt, a hand put under the stack (L10)
+    # engine's (rulebook.showdown.compare): at the table of everybody dealt, a hand put under the stack (L10)
     # included (K19, L6).  Without it a dead hand under the stack made a table of three one of two,
     # and cases the engine tells apart could be merged.
     from cucu_ref.services.adjudication import unknowns

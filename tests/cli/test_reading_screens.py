@@ -284,7 +284,7 @@ def test_a_preset_without_a_reason_or_a_rule_without_a_source_gives_none() -> No
         bare = _open_questions(pos, True)
     finally:
         readings.PRESET_REASONS, readings.RULES = reasons, rules
-        readings._source.cache_clear()  # (what it wrote without the sources is not kept)
+        readings._cited.cache_clear()  # (what it wrote without the sources is not kept)
     assert [q["option"] for q in bare] == [q["option"] for q in with_all]
     assert all(q["why_chosen"] is None and q["source"] is None for q in bare)
 

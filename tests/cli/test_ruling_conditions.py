@@ -106,15 +106,21 @@ def test_each_shorter_condition_holds_in_exactly_its_cases(tmp_path):
             lambda b, c: leone <= b <= five and b == c,
         "Bruno was dealt a card from Leone to V and Bruno's card is lower than Carla's card":
             lambda b, c: leone <= b <= five and b < c,
+        # Anna's VI is the lowest alone where both cards are VII or higher, or both are fools
+        # (14½, C3); a lone fool ranks with her VI and its holder loses too (C3): the seed's
+        # 'wenn nur einer der beiden Narren im Spiel ist' said as one fact
+        "neither Bruno's card nor Carla's card is a card from Leone to VI and there is no lone fool":
+            lambda b, c: not leone <= b <= 6 and not leone <= c <= 6 and (b == -4) == (c == -4),
     }
     for wording, holds in expected.items():
         assert cases[wording] == {p for p in everything if holds(*p)}, wording
     assert not any("; or " in k for k in expected)
-    # Anna's VI is the lowest if both cards are VII or higher, or both are fools (14½, C3): the one
-    # chain left reads 'in any other case' in the text, last
+    # no chain is left: every case reads as its facts, none as 'in any other case'
     text = ruled(tmp_path, TWO_UNKNOWN)
     verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith(("  If ", "  In any"))]
-    assert verdicts[-1] == "  In any other case: Anna loses a mark: the lowest card, VI (K15). Next dealer: Anna."
+    assert verdicts[0] == ("  If neither Bruno's card nor Carla's card is a card from Leone to VI and there is no "
+                           "lone fool: Anna loses a mark: the lowest card, VI (K15). Next dealer: Anna.")
+    assert all(line.startswith("  If ") for line in verdicts) and not any("; or " in k for k in cases)
 
 
 FOOL_HELD = """\

@@ -33,7 +33,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from cucu_ref.game.cards import PACKS, Card
 from cucu_ref.game.deal import start_deal
@@ -45,7 +45,7 @@ NAMES = tuple(f"p{i}" for i in range(20))
 
 # Readings that are new behaviour, which the frozen reference engine does not have: compared
 # there they would differ by design.  Q7's 'fresh-card' (round 5): a player who buys back during
-# a Lu Stù deal is dealt a new card (engine._Step.reenter_during_deal); the frozen engine knows
+# a Lu Stù deal is dealt a new card (rulebook.match.reenter_during_deal); the frozen engine knows
 # only the default, 'next-deal', which stays in the comparison.  The reading has its own tests
 # (tests/rules/test_q7_buy_back_card.py).  L5's 'without_fools = yes' (issue 25: the table
 # plays without the fools) is new too: the frozen engine deals the fools whatever the option;
@@ -177,6 +177,13 @@ def _illegal(state: State, rng: random.Random) -> Action:
     return Action(A.KEEP, state.actor, stack=())
 
 
+def _without_events(engine: ModuleType, state: State, action: Action) -> Optional[tuple[str, Any]]:
+    """The outcome of ``engine.advance`` (the step without events, issue 26), where the engine
+    has one; it must be ``step``'s state, or its refusal."""
+    advance = getattr(engine, "advance", None)
+    return None if advance is None else _outcome(advance, state, action)
+
+
 def _diff(a: State, b: State) -> str:
     fields = [f"{name}: {x!r} != {y!r}" for name, x, y in zip(State._fields, a, b) if x != y]
     return "; ".join(fields) or "(equal)"
@@ -219,6 +226,10 @@ def compare(new: ModuleType, old: ModuleType, deals: int, seed: int, max_deals_p
                 outcomes[1] = _recited_outcome(state.rules, outcomes[1])
                 if outcomes[0] != outcomes[1]:
                     raise Disagreement(f"{at}: {wrong!r} gives {outcomes[0]} / {outcomes[1]}")
+                alone = _without_events(new, state, wrong)
+                stepped = ("ok", outcomes[0][1][0]) if outcomes[0][0] == "ok" else outcomes[0]
+                if alone is not None and alone != stepped:
+                    raise Disagreement(f"{at}: advance({wrong!r}) gives {alone}, step {outcomes[0]}")
                 rules_named = [new.rule_forbidding(state, wrong),
                                recited_refusal(state.rules, old.rule_forbidding(state, wrong))]
                 if rules_named[0] != rules_named[1]:
@@ -249,6 +260,9 @@ def compare(new: ModuleType, old: ModuleType, deals: int, seed: int, max_deals_p
             if results[0][0] != "ok" or results[1][0] != "ok":
                 raise Disagreement(f"{at}: {action!r} gives {results[0]} / {results[1]}")
             (after_new, events_new), (after_old, events_old) = results[0][1], results[1][1]
+            alone = _without_events(new, state, action)
+            if alone is not None and alone != ("ok", after_new):
+                raise Disagreement(f"{at}: {action!r}: advance gives {alone}, step {after_new}")
             events_old = recited(rules.name, events_old)
             if events_new != events_old:
                 raise Disagreement(f"{at}: {action!r}: events differ:\n  new {events_new}\n  old {events_old}")

@@ -63,6 +63,10 @@ class _Broken:
             return after._replace(hands=state.hands if state.phase != "shuffle" else after.hands), events
         return after, events
 
+    @staticmethod
+    def advance(state, action):
+        return _Broken.step(state, action)[0]  # (broken the same way: the comparison is of step)
+
 
 def test_a_broken_engine_is_caught():
     """Vacuity check: the comparison fails on an engine that skips K13's undo."""

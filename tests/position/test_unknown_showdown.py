@@ -155,3 +155,87 @@ def test_rows_whose_cards_read_alike_in_rank_order_keep_one_order():
     a = (frozenset([v, iiii]), frozenset([iii]))
     b = (frozenset([v]), frozenset([iiii, iii]))
     assert merge([a, b]) == merge([b, a]) == [b, a]
+
+
+def test_a_rerun_under_another_reading_runs_the_scoring_again_only_where_it_read_that_option():
+    """issue 24 §5: the open questions' re-runs reuse the runs of the scoring (symbolic.Explored)
+    that did not read the option they change; the boxes are those a fresh exploration finds,
+    in the same order, and the recorder still sees every option read."""
+    import dataclasses
+
+    @dataclasses.dataclass(frozen=True)
+    class Toy:  # two 'options': 'fool' is read only where a card may be the fool (C3's -4)
+        fool: str
+        ties: str
+
+    calls: list[str] = []
+
+    def score(value_of, rules):
+        vals = [value_of(0), 3, value_of(1)]
+        low = min(vals)
+        calls.append(rules.ties)
+        held = -4 in vals
+        return (tuple(v == low for v in vals), rules.fool if held else None)
+
+    domains = {0: frozenset(range(-4, 6)), 1: frozenset(range(-4, 6))}
+    store = symbolic.Explored()
+    first = store.run("showdown", Toy("live", "all"), Toy("live", "all"), domains, score, 10_000)
+    runs = len(calls)
+    assert runs == len(first)
+    with_fool = sum(1 for box, _ in first if -4 in box[0] or -4 in box[1])
+    assert 0 < with_fool < runs
+
+    class Recorder:  # (as replay.Recorder: notes every name read)
+        def __init__(self, rules):
+            self._rules, self.read = rules, set()
+
+        def __getattr__(self, name):
+            self.read.add(name)
+            return getattr(self._rules, name)
+
+    other = Toy("any-hand", "all")
+    recorder = Recorder(other)
+    calls.clear()
+    again = store.run("showdown", recorder, other, domains, score, 10_000)
+    # only the runs that read 'fool' (a fool among the box's cards) ran again: the key says
+    # 'any-hand' there, and no comparison changed, so no new part was split
+    assert len(calls) == with_fool
+    assert recorder.read == {"ties", "fool"}
+    fresh = symbolic.explore(domains, lambda value_of: score(value_of, other), 10_000)
+    assert again == fresh
+    assert [box for box, _ in again] == [box for box, _ in first]
+    # a reading of an option no run read: nothing runs again
+    calls.clear()
+    assert store.run("showdown", Toy("live", "all"), Toy("live", "all"), domains, score, 10_000) == first
+    assert calls == []
+
+
+def test_a_lone_fool_is_said_as_such():
+    """issue 24 §1: 'there is no lone fool' is one fact (C3, K15).  Twelve players of Campli;
+    shown at the end: Marta V, Nino VIIII, Carla XII, Dora Secchia, Emil VI, Fabio Secchia,
+    Hugo X; Anna's and Ida's cards are not shown; Dora, on her last mark, declines to buy back
+    (K16, K17), so she lost a mark: her Secchia is among the lowest (K15), so nobody holds a
+    card below Secchia but a fool (C3: a single fool ranks with the lowest other card).  So:
+    exactly one of Anna and Ida holds Matto (a lone fool): its holder loses a mark too (C3);
+    neither or both (two fools rank 14½, C3): only Dora and Fabio lose, Secchia (K15)."""
+    doc = {"format": "cucu-position/1", "ruleset": "campli", "players": [
+        {"name": "Anna", "marks": 3, "virgin": True}, {"name": "Bruno", "marks": 0, "virgin": False},
+        {"name": "Carla", "marks": 1, "virgin": False}, {"name": "Dora", "marks": 1, "virgin": False},
+        {"name": "Emil", "marks": 3, "virgin": True}, {"name": "Fabio", "marks": 2, "virgin": False},
+        {"name": "Gina", "marks": 0, "virgin": False}, {"name": "Hugo", "marks": 2, "virgin": False},
+        {"name": "Ida", "marks": 2, "virgin": False}, {"name": "Luca", "marks": 0, "virgin": False},
+        {"name": "Marta", "marks": 1, "virgin": False}, {"name": "Nino", "marks": 3, "virgin": True}],
+        "dealer": "Ida", "pot": 12, "eliminations": 3, "reentries": 0, "deals_played": 0,
+        "history": [{"keep": "Marta"}, {"keep": "Nino"}, {"keep": "Anna"}, {"keep": "Carla"}, {"keep": "Dora"},
+                    {"offer": "Emil"}, {"keep": "Fabio"}, {"keep": "Hugo"}, {"keep": "Ida"}, {"decline": "Dora"}],
+        "shown": {"Marta": "V", "Nino": "VIIII", "Carla": "XII", "Dora": "secchia", "Emil": "VI",
+                  "Fabio": "secchia", "Hugo": "X"}}
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    ruling = adjudicate(pos, readings=False)
+    by_losers = {tuple(sorted(m["player"] for m in o.result["marks_lost"])): o.condition for o in ruling.outcomes}
+    assert by_losers == {
+        ("Dora", "Fabio"): "there is no lone fool",
+        ("Anna", "Dora", "Fabio"): "Anna was dealt Matto and Ida was dealt anything but Matto",
+        ("Dora", "Fabio", "Ida"): "Anna was dealt anything but Matto and Ida was dealt Matto",
+    }

@@ -21,9 +21,9 @@ import random
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from cucu_ref.game import engine
 from cucu_ref.assurance import invariants, stacks
-from cucu_ref.game.engine import _Step, is_chance, legal_actions, step
+from cucu_ref.game.engine import is_chance, legal_actions, step
+from cucu_ref.game.rulebook import cat, cuckoo, dealing, horse, hunter, inn, match, showdown, turn_order, turns
 from cucu_ref.game.rulesets import PRESETS, preset
 from cucu_ref.game.state import Action, ActionKind, Phase
 from helpers import low_marks_start
@@ -76,12 +76,17 @@ def test_every_mark_lost_or_gained_has_its_cause(state, data):
 # ---- the check can fail: engines broken on purpose
 
 
+RULEBOOK = (cat, cuckoo, dealing, horse, hunter, inn, match, showdown, turn_order, turns)
+
+
 def _broken_run(monkeypatch, name, wrapper, rules=PRESETS["campli"], deals=400):
-    """Play seeded biased deals with ``_Step.<name>`` replaced; return the first violation.
-    The engine's fast paths (which write out the commonest steps without ``_Step``) are
-    switched off, so that every step runs the general path's methods, the broken one too."""
-    monkeypatch.setattr(engine, "_FAST_PATHS", {})
-    monkeypatch.setattr(_Step, name, wrapper(getattr(_Step, name)))
+    """Play seeded biased deals with the rulebook's function ``name`` replaced (in every
+    rulebook module that calls it); return the first violation."""
+    original = next(getattr(m, name) for m in RULEBOOK if hasattr(m, name))
+    broken = wrapper(original)
+    for module in RULEBOOK:
+        if getattr(module, name, None) is original:
+            monkeypatch.setattr(module, name, broken)
     finding = invariants.search(ACCOUNTING, invariants.Variant(rules.name, rules), deals)
     return finding.message
 
@@ -91,7 +96,7 @@ def test_a_cuckoo_that_costs_a_mark_is_caught(monkeypatch):
         def play_on(self, index):  # K10 broken: the offerer pays for the cuckoo's 'Kuckuck'
             last = next((e for e in reversed(self.events) if e.kind == "arresto"), None)
             if last is not None and last.card is not None and last.card.value == 15 and self.marks[last.other] > 1:
-                self.lose_mark(last.other, "K10")
+                match.lose_mark(self, last.other, "K10")
             return original(self, index)
         return play_on
     assert "its causes" in _broken_run(monkeypatch, "play_on_after_arresto", wrapper)
@@ -99,9 +104,9 @@ def test_a_cuckoo_that_costs_a_mark_is_caught(monkeypatch):
 
 def test_a_showdown_that_charges_the_wrong_seat_is_caught(monkeypatch):
     def wrapper(original):
-        def showdown(self, result=None):  # the engine's scoring is bypassed: the dealer always pays
+        def showdown(self):  # the engine's scoring is bypassed: the dealer always pays
             before = len(self.events)
-            original(self, result)
+            original(self)
             for i, e in enumerate(self.events[before:], before):
                 if e.kind == "mark-lost" and e.seat != self.dealer and self.marks[self.dealer] > 0:
                     marks = list(self.marks)

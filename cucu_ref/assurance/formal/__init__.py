@@ -18,6 +18,10 @@ Imported only by the tests and the CLI (``python -m cucu_ref.assurance.formal``)
   conservation as a bijection, the undo chain, the undo's progress, the inn's guarantee) and
   the properties (termination, blocked requests, K13's undo), each proved by z3 for EVERY
   table size at once, with a vacuity check on a known run.
+* :mod:`.match` — the match beyond one deal (K16-K18, L11, Q1, D8, Z11, S6, K2, K3), written
+  from the sources and run two ways; the cross-check and the lockstep machine keep it beside the
+  engine over whole matches.  :mod:`.matchproofs` — its invariant by induction and its step
+  properties, at each table size, each with a vacuity check on a state a seeded match reached.
 * ``plan`` — which property, which method, which sizes, per profile (``ci`` / ``long``).
 
 Long run::

@@ -4,7 +4,9 @@ A deal is recorded from a seeded random playout of :mod:`cucu_ref.game.engine` (
 the marks at its start and every decision), then replayed in the model, either
 concretely (the model's code run on plain values) or through z3 (symbolic inputs
 constrained to the recorded ones; the solver must find the engine's result AND prove
-that no other result is possible).
+that no other result is possible).  Beyond one deal, :func:`check_match` keeps the match model
+(:mod:`~cucu_ref.assurance.formal.match`) beside a whole seeded match and compares the State's match-level fields after
+every step (issue 28).
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ import z3
 
 from ...game import cards
 from ...game.engine import is_chance, new_match, step
+from ..ledger import seeded_start
 from ..stacks import biased_stack
 from ...game.playout import random_action
 from ...game.rulesets import Rules
 from ...game.state import Action, EventKind, Phase
 from ...game.state import ActionKind as A
+from .match import Follower, differences
 from .model import DONE, NONE, Model, St
 from . import parametric as P
 from .z3scoring import final_marks
@@ -236,3 +240,25 @@ def replay_z3(deal: Deal, timeout_ms: int = 60_000) -> tuple[str, dict | None, f
     res2 = solver.check()
     verdict = "unique" if res2 == z3.unsat else f"not unique ({res2})"
     return verdict, got, time.perf_counter() - t0
+
+
+def check_match(rules: Rules, seed: int, steps: int = 400) -> Optional[str]:
+    """The match model (:mod:`~cucu_ref.assurance.formal.match`) beside the engine over a whole seeded match from low
+    marks (:func:`cucu_ref.assurance.ledger.seeded_start`: several deals, players going out
+    alone and together, buy-backs, restarts, the winner), biased stacks and random decisions:
+    after every step the State's pot, marks, virgins, eliminations, re-entries, pending offers,
+    dealer and winner must be the model's.  The first difference, or None."""
+    state, rng = seeded_start(rules, seed)
+    follower = Follower(state)
+    for t in range(steps):
+        if state.phase == Phase.MATCH_OVER:
+            break
+        action = Action(A.SHUFFLE, stack=biased_stack(state.rules, rng)) if is_chance(state) else random_action(
+            state, rng)
+        state, events = step(state, action)
+        follower.follow(events)
+        diff = differences(state, follower.s)
+        if diff:
+            happened = [f"{e.kind}:{e.seat}:{e.amount}" for e in events if e.kind not in ("deal", "keep", "offer")]
+            return f"{rules.name} seed {seed} step {t}: {'; '.join(diff)} after {action.kind} ({' '.join(happened)})"
+    return None

@@ -6,7 +6,11 @@ A hypothesis ``RuleBasedStateMachine`` deals the same cards to the engine
 decision it compares everything the three hold: each seat's card, the stack, marks, dead
 cards, whose turn it is and in which phase, the guarantees, and the decisions open; at the
 end of the deal, the marks after the showdown.  The small-step model's micro-states between
-two decisions also satisfy the invariant z3 proves for every size.
+two decisions also satisfy the invariant z3 proves for every size.  A run is a match of several
+deals (issue 28): after a deal the next is dealt to the seats still in, the buy-backs between
+deals are decided, and after every step the State's match-level fields (pot, marks, virgins,
+eliminations, re-entries, pending offers, dealer, winner) are compared with the match model's
+(:mod:`.match`, written from the sources).
 
 The deals are biased: the ruleset's event cards, fools and nullas are dealt far more often
 than chance, and players on their last mark are common (so cards go dead, an innkeeper may
@@ -26,19 +30,40 @@ from hypothesis.stateful import (
     RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test,
 )
 
+from .. import directed
+from ...formats.trace import HINT
 from ...game import cards
 from ...game.engine import legal_actions, new_match, step
+from ...game.rulesets import PRESETS, Rules
 from . import parametric as P
 from . import pproofs
 from .crosscheck import ALL_OUT_EVENTS, BIT, MODEL_PHASES
+from .match import Follower, differences
 from .model import DONE, INN_KEEP, INN_OFF, NONE, DECIDE, Model
 from .plan import readings
 from .props import _engine_stack
 from .z3scoring import final_marks
-from ...game.state import Action, ActionKind, Phase
+from ...game.state import Action, ActionKind, Phase, State
+from ...services.conformance.generate import row_features
 
 READINGS = readings()
 PHASE_OF = {Phase.DECIDE: DECIDE, Phase.INN_OFFERER: INN_OFF, Phase.INN_KEEPER: INN_KEEP}
+
+
+def _biased_values(draw, rules, n):
+    """The k = n + 2 card values a deal of ``n`` seats can reach: event cards, fools and nullas
+    drawn first and often."""
+    pack = list(cards.PACKS[rules.pack].cards)
+    favoured = [c for c in pack if c.value in rules.role_of or c.is_fool or c.value == 0]
+    chosen: list = []
+    left = list(pack)
+    for _ in range(n + 2):  # six draws in ten from the favoured cards still in the pack
+        pool = [c for c in left if c in favoured] if draw(st.integers(0, 9), label="favour") < 6 else left
+        pool = pool or left
+        card = pool[draw(st.integers(0, len(pool) - 1), label="card")]
+        left.remove(card)
+        chosen.append(card)
+    return [c.value for c in chosen]
 
 
 @st.composite
@@ -47,46 +72,71 @@ def biased_deals(draw):
     nullas drawn first and often, marks of 1 common."""
     rules = draw(st.sampled_from(READINGS), label="rules")
     n = draw(st.integers(rules.min_players, min(rules.max_players, 8)), label="seats")
-    k = n + 2
-    pack = list(cards.PACKS[rules.pack].cards)
-    favoured = [c for c in pack if c.value in rules.role_of or c.is_fool or c.value == 0]
-    chosen: list = []
-    left = list(pack)
-    for _ in range(k):  # six draws in ten from the favoured cards still in the pack
-        pool = [c for c in left if c in favoured] if draw(st.integers(0, 9), label="favour") < 6 else left
-        pool = pool or left
-        card = pool[draw(st.integers(0, len(pool) - 1), label="card")]
-        left.remove(card)
-        chosen.append(card)
+    vals = _biased_values(draw, rules, n)
     marks = [draw(st.sampled_from((1, 1, 1, 2, 3)), label="marks") for _ in range(n)]
-    return rules, n, [c.value for c in chosen], marks
+    return rules, n, vals, marks
 
 
 class Lockstep(RuleBasedStateMachine):
-    """One deal, three implementations, every decision taken in all three."""
+    """Matches of several deals: each deal in three implementations, every decision taken in
+    all three; the match between deals (buy-backs, restarts, the dealer, the winner) in the
+    engine and the match model (:mod:`.match`), compared after every step (issue 28)."""
 
     @initialize(deal=biased_deals())
     def deal(self, deal):
         self._start(deal)
 
-    @precondition(lambda self: not self._in_deal())
+    @precondition(lambda self: self.engine.phase == Phase.MATCH_OVER)
     @rule(deal=biased_deals())
-    def another_deal(self, deal):
+    def another_match(self, deal):
         self._start(deal)
+
+    @precondition(lambda self: self.engine.phase == Phase.SHUFFLE)
+    @rule(data=st.data())
+    def next_deal(self, data):
+        # the match goes on: the seats still holding marks are dealt, with the engine's own marks
+        rules = self.engine.rules
+        vals = _biased_values(data.draw, rules, sum(m > 0 for m in self.engine.marks))
+        note(f"next deal: stack={vals}")
+        self._begin(self.engine, _engine_stack(rules, vals, len(vals)), self.follower)
+
+    @precondition(lambda self: self.engine.phase == Phase.BUY_BACK and self.engine.suspended is None)
+    @rule(buys=st.booleans())
+    def buy_back(self, buys):
+        # K17 after the deal; L11 for players who went out together at the showdown
+        self._engine_step(Action(ActionKind.BUY_BACK if buys else ActionKind.DECLINE, self.engine.actor))
+        self.deal_ended = False
 
     def _start(self, deal):
         rules, n, vals, marks = deal
         note(f"{rules.name} n={n} stack={vals} marks={marks}")
-        self.rules, self.n, self.vals, self.k = rules, n, vals, len(vals)
         # the engine: a whole pack holding these cards where the deal reaches them
         state = new_match(rules, [f"p{i}" for i in range(n)], dealer=n - 1)
         state = state._replace(marks=tuple(marks), virgins=tuple(m == rules.initial_marks for m in marks))
-        self.stack = _engine_stack(rules, vals, self.k)
-        self.rest = list(self.stack[1:len(self.stack) - self.k + 1]) if rules.deal_from == "bottom" else list(
-            self.stack[self.k - 1:len(self.stack) - 1])
-        self.engine, events = step(state, Action(ActionKind.SHUFFLE, stack=self.stack))
+        self._begin(state, _engine_stack(rules, vals, n + 2))
+
+    def _engine_step(self, action):
+        self.engine, events = step(self.engine, action)
         self.events = list(events)
+        self.follower.follow(events)
+
+    def _begin(self, state, stack, follower=None):
+        """The deal of ``state`` (before its shuffle) from ``stack``, in all three: the models
+        are given the k = n + 2 cards the deal can reach (``_engine_stack``'s places), the seats
+        in the deal's order (the dealer last) with their marks; the match model follows the
+        match from ``state`` (``follower``: the one following it already)."""
+        rules = state.rules
+        self.follower = follower or Follower(state)
+        self.engine, self.deal_ended, self.reentered = state, False, set()
+        self._engine_step(Action(ActionKind.SHUFFLE, stack=stack))
         self.order = self.engine.order
+        n = len(self.order)
+        k = n + 2
+        head = 1 if rules.deal_from == "bottom" else k - 1  # the top cards the deal can reach
+        vals = [c.value for c in stack[:head] + stack[len(stack) - (k - head):]]
+        marks = [state.marks[seat] for seat in self.order]
+        self.rules, self.n, self.vals, self.k, self.stack = rules, n, vals, k, stack
+        self.rest = list(stack[head:len(stack) - (k - head)])
         # the step model and the small-step model
         self.model = Model(rules, n)
         self.s = self.model.initial(list(range(self.k)), vals, marks)
@@ -100,28 +150,42 @@ class Lockstep(RuleBasedStateMachine):
         return self.engine.phase in MODEL_PHASES
 
     @precondition(lambda self: self._in_deal())
-    @rule(offer=st.booleans())
-    def decide(self, offer):
+    @rule(offer=st.booleans(), buys=st.booleans())
+    def decide(self, offer, buys=False):
         legal = legal_actions(self.engine)
         action = next((a for a in legal if BIT[a.kind] == offer), legal[0])
         d = BIT[action.kind]
-        self.engine, events = step(self.engine, action)
-        self.events = list(events)
+        self._engine_step(action)
+        events = self.events
         while self.engine.phase == Phase.BUY_BACK and self.engine.suspended is not None:
-            # L11: a buy-back in mid-deal; he takes no further part in this deal (Q7)
-            self.engine, events = step(self.engine, Action(ActionKind.DECLINE, self.engine.actor))
-            self.events += events
+            # L11: a buy-back in mid-deal; under Q7 'next-deal' he takes no further part in this
+            # deal, so the deal models go on with him out (his marks theirs zero, see _marks_in_deal);
+            # under 'fresh-card' he would be dealt again, which they do not model: declined
+            seat = self.engine.actor
+            again = buys and self.rules.buy_back_card == "next-deal"
+            self._engine_step(Action(ActionKind.BUY_BACK if again else ActionKind.DECLINE, seat))
+            self.reentered |= {seat} if again else set()
+            events += self.events
+        self.events = events
         self.s = self.model.step(self.s, d)
         self.p = self.pm.step(self.p, d)
         self.micro = [self.p]
         self.p, trail = P.run_to_decision(self.pm, self.p)
         self.micro += trail
+        self.deal_ended = not self._in_deal()
 
     # ---- what all three hold
+
+    def _between_deals(self):
+        """After a buy-back, or before the next deal's shuffle: the deal models' last word was
+        the deal's end, compared then."""
+        return not self._in_deal() and not self.deal_ended
 
     @invariant()
     def same_phase_and_turn(self):
         e, s, p = self.engine, self.s, self.p
+        if self._between_deals():
+            return
         if self._in_deal():
             assert s.phase == p.phase == PHASE_OF[e.phase], (e.phase, s.phase, p.phase)
             assert self.order[s.actor] == self.order[p.actor] == e.actor
@@ -132,6 +196,8 @@ class Lockstep(RuleBasedStateMachine):
 
     @invariant()
     def same_cards(self):
+        if self._between_deals():
+            return
         e, s, p = self.engine, self.s, self.p
         for j, seat in enumerate(self.order):
             card = e.hands[seat]
@@ -145,6 +211,8 @@ class Lockstep(RuleBasedStateMachine):
 
     @invariant()
     def same_stack(self):
+        if self._between_deals():
+            return
         # the engine's stack is the model's window with the untouched middle of the pack inside it
         window = [self.s.sval[i] for i in range(self.s.lo, self.s.hi + 1)]
         small = [self.vals[P.sel(self.p.sid, i)] for i in range(self.p.lo, self.p.hi + 1)]
@@ -153,18 +221,34 @@ class Lockstep(RuleBasedStateMachine):
         rest = [c.value for c in self.rest]
         assert any(engine == window[:a] + rest + window[a:] for a in range(len(window) + 1)), (engine, window)
 
+    def _marks_in_deal(self):
+        """The engine's marks of the deal's seats in its order; a player who went out and bought
+        back during this deal (L11, Q7 'next-deal') holds the starting marks (K17) and is out of
+        the deal, his marks the deal models' zero."""
+        e = self.engine
+        assert all(e.marks[seat] == self.rules.initial_marks for seat in self.reentered), self.reentered
+        return [0 if seat in self.reentered else e.marks[seat] for seat in self.order]
+
     @invariant()
     def same_marks(self):
-        e, s, p = self.engine, self.s, self.p
-        engine = [e.marks[seat] for seat in self.order]
+        s, p = self.s, self.p
         if self._in_deal():
-            assert engine == list(s.marks) == [P.sel(p.marks, j) for j in range(self.n)]
+            assert self._marks_in_deal() == list(s.marks) == [P.sel(p.marks, j) for j in range(self.n)]
             return
+        if self._between_deals():
+            return  # buy-backs since the showdown: the match model's (same_match)
         if any(ev.kind in ALL_OUT_EVENTS for ev in self.events):
             return  # K18, D8, Z11 (S6's too): everybody's marks start again
+        engine = self._marks_in_deal()
         after = final_marks(self.model, s)[0]  # the showdown by the engine's own scoring, on z3's side
         assert engine == after, (engine, after)
         assert all(m >= 0 for m in after)  # nobody pays more than he holds
+
+    @invariant()
+    def same_match(self):
+        # K16-K18, L11, Q1, D8, Z11, S6, K2, K3: the State's match-level fields are the match model's
+        diff = differences(self.engine, self.follower.s)
+        assert not diff, diff
 
     @invariant()
     def same_decisions_open(self):
@@ -186,7 +270,59 @@ class Lockstep(RuleBasedStateMachine):
 
 
 
-STEPS = 24  # decisions per machine run (a few deals)
+STEPS = 24  # steps per machine run (decisions, deals and buy-backs: a few deals of a match)
+
+
+# The micro-states' invariant is checked on the directed sample's tables up to this size, as on
+# the random machine's (2 to 8): its cost grows with the square of the seats (a 20-seat deal
+# costs 50 ms a decision), and z3 proves it for every size (pproofs)
+DIRECTED_MICRO_SEATS = 8
+
+
+def _check(machine: Lockstep) -> None:
+    machine.same_phase_and_turn()
+    machine.same_cards()
+    machine.same_stack()
+    machine.same_marks()
+    machine.same_decisions_open()
+    machine.same_match()
+    if machine.n <= DIRECTED_MICRO_SEATS:
+        machine.small_steps_keep_the_invariant()
+
+
+def directed_rulesets() -> list[Rules]:
+    """The presets the models know (:func:`~cucu_ref.assurance.formal.plan.rulesets`) under their
+    own readings: those the directed sample has vectors for."""
+    return [r for r in READINGS if PRESETS.get(r.name) == r]
+
+
+def run_directed(rules: Rules) -> dict[str, str]:
+    """The machine on every deal of ``rules``' directed sample (:mod:`cucu_ref.assurance.directed`,
+    issue 28), in its order, deterministically: each deal from the state the engine starts it in,
+    every decision of the deal's record taken in all three (by its bit; an L11 buy-back in mid-deal
+    declined, as in :meth:`Lockstep.decide`), everything compared after each.  Raises the first
+    disagreement; returns situation -> the first vector whose deal, as the machine played it,
+    reaches it (the coverage model's situations, read from the engine's events)."""
+    reached: dict[str, str] = {}
+    row: list[State] = []
+    for deal, start, steps in directed.played(rules):
+        row = [start] if deal.in_row == 0 else row + [start]  # a row's deals, each from the state the last left
+        machine = Lockstep()
+        machine._begin(start, deal.shuffle.stack)
+        events = list(machine.events)
+        _check(machine)
+        for before, action, *_ in steps[1:]:
+            if not machine._in_deal():
+                break
+            if before.phase not in MODEL_PHASES or action.kind == HINT:
+                continue  # a hint (Z7) or a buy-back: no decision of the models'
+            machine.decide(BIT[action.kind])
+            events += machine.events
+            _check(machine)
+        found = directed.situations_of(deal.trace, events, machine.engine)
+        for situation in found | (row_features(row) if deal.in_row else set()):
+            reached.setdefault(situation, deal.vector)
+    return reached
 
 
 def run(examples: int, seed: int = 0) -> None:

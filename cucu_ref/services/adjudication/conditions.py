@@ -16,12 +16,14 @@ wording is checked against every combination of cards before it is used.
 
 from __future__ import annotations
 
+import re
 from itertools import combinations, product
 from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 
+from ...formats.i18n import N_, gettext as _, language
 from ...game.cards import Card
 
-__all__ = ["Fact", "cases_of", "shortest", "noun", "MAX_CASES"]
+__all__ = ["Fact", "cases_of", "shortest", "noun", "spoken", "MAX_CASES"]
 
 Row = tuple[frozenset[Card], ...]
 Cards = tuple[Card, ...]
@@ -164,6 +166,27 @@ def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns:
     return out
 
 
+def _lone_fool(keys: Sequence[int], space: _Space, fool: Optional[Card], known: Optional[int]) -> list[Fact]:
+    """'there is a lone fool' and 'there is no lone fool' (C3, K15: 'wenn nur einer der beiden
+    Narren im Spiel ist', the single fool ranks with the lowest card and its holder loses too):
+    the fools in play are the ``known`` ones (outside the unknown cards) and those among the
+    unknown cards; None (no fact) where the pack has no fool or the known ones are not known."""
+    if fool is None or known is None or known > 1:
+        return []
+    once = twice = 0
+    for d in keys:
+        m = space.at[d].get(fool, 0)
+        twice |= once & m
+        once |= m
+    lone = once & ~twice if known == 0 else space.all & ~once  # (the pack holds two, C1)
+
+    def lone_in(combo: Cards) -> bool:
+        return known + sum(1 for d in keys if combo[d] == fool) == 1
+
+    return [Fact("there is a lone fool", lone_in, 1, lone),
+            Fact("there is no lone fool", lambda combo: not lone_in(combo), 1, space.all & ~lone)]
+
+
 def _alternatives(text: str) -> int:
     """How many 'or's a wording joins beyond a threshold's ('Secchia or lower'): the fewer, the
     plainer ('none of them is Secchia or lower' before 'all are Nulla or higher or Matto')."""
@@ -231,7 +254,8 @@ def exact(ways: Sequence[Sequence[Fact]], case: set[Cards], everything: set[Card
 def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
            say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
            compared: list[Fact]) -> list[Fact]:
-    """The facts that hold in every combination of ``bits``."""
+    """The facts that hold in every combination of ``bits`` (``compared``: the comparisons and
+    the other facts that do not depend on the case)."""
     seen_at = [{card for card, m in space.at[d].items() if m & bits} for d in keys]
     facts = [f for d in keys for f in _each_card(d, seen_at[d], space, universes[d], say)]
     facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space) + compared
@@ -269,11 +293,14 @@ def _said(ways: Sequence[Sequence[Fact]]) -> str:
 
 def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequence[str],
              universes: Sequence[Sequence[Card]], say: Callable[[int, Sequence[Card]], str],
-             name_set: Callable[[Sequence[Card], Sequence[Card]], str]) -> list[str]:
+             name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+             fools: Optional[int] = None) -> list[str]:
     """Each case's condition: the shortest conjunction of facts exactly true of its cards where
     its chain has alternatives ('; or') and the facts say it in fewer words; else the chain.
     ``say(d, cards)``: card ``d`` is one of ``cards`` ('Dora was dealt II or higher');
-    ``name_set(cards, universe)``: the cards as a range ('Secchia or lower')."""
+    ``name_set(cards, universe)``: the cards as a range ('Secchia or lower'); ``fools``: the
+    fools in play outside the unknown cards, where the same in every case (None: not known, or
+    a pack without fools), for 'there is no lone fool' (C3)."""
     if not any("; or " in chain for chain in chains):
         return list(chains)
     everything = set().union(*cases) if cases else set()
@@ -282,7 +309,8 @@ def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequenc
     keys = range(len(labels))
     nouns = [noun(label) for label in labels]
     space = _Space(everything, len(labels))
-    compared = _compared(keys, nouns, space)
+    fool = next((c for u in universes for c in u if c.is_fool), None)
+    compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
     out = []
     for case, chain in zip(cases, chains):
         if "; or " not in chain:
@@ -294,4 +322,65 @@ def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequenc
         # (each fact's own test on every combination as well, where they are few enough to be cheap)
         checked = len(everything) > MAX_CHECKED or exact(ways or [], case, everything)
         out.append(text if ways and len(text) < len(chain) and checked else chain)
+    return out
+
+
+# --------------------------------------------------------------------------- in the ruling's language
+
+# A condition is chosen in English (its length and its 'or's decide which wording is plainest, the
+# same choice in every language) and then said in the ruling's language (issue 30), phrase by
+# phrase: the labels of unknown cards, the sets of cards, the facts, then the words that join
+# them.  (English pattern, message), in the order they apply; a name or a card is one word.
+_W = r"[^\s,;()]+"
+_SPOKEN: tuple[tuple[str, str], ...] = (
+    (rf"(?P<player>{_W})'s card \(the highest of the three he takes, F2\)",
+     N_("{player}'s card (the highest of the three he takes, F2)")),
+    (rf"(?P<player>{_W})'s higher discard under the talon \(F2\)",
+     N_("{player}'s higher discard under the talon (F2)")),
+    (rf"(?P<player>{_W})'s lower discard under the talon \(F2\)",
+     N_("{player}'s lower discard under the talon (F2)")),
+    (rf"(?P<player>{_W})'s dealt card", N_("{player}'s dealt card")),
+    (rf"(?P<player>{_W})'s card", N_("{player}'s card")),
+    (r"the bottom card of the stack above the dealer's discards", N_("the bottom card of the stack above the dealer's "
+                                                                     "discards")),
+    (r"the top card of the stack", N_("the top card of the stack")),
+    (r"the bottom card of the stack", N_("the bottom card of the stack")),
+    (rf"a card from (?P<low>{_W}) to (?P<high>{_W})", N_("a card from {low} to {high}")),
+    (rf"(?P<card>{_W}) or lower", N_("{card} or lower")),
+    (rf"(?P<card>{_W}) or higher", N_("{card} or higher")),
+    (r"anything but the other fool", N_("anything but the other fool")),
+    (rf"anything but the other (?P<card>{_W})", N_("anything but the other {card}")),
+    (rf"anything but (?P<card>{_W})", N_("anything but {card}")),
+    (r"any card", N_("any card")),
+    (rf"(?P<player>{_W}) was dealt ", N_("{player} was dealt ")),
+    (rf"(?P<player>{_W}) kept (?P<cards>.+?) \(F2\)", N_("{player} kept {cards} (F2)")),
+    (r" is lower than ", N_(" is lower than ")),
+    (r" is higher than ", N_(" is higher than ")),
+    (r" ranks the same as ", N_(" ranks the same as ")),
+    (r" is not higher than ", N_(" is not higher than ")),
+    (r" is not lower than ", N_(" is not lower than ")),
+    (r" does not rank the same as ", N_(" does not rank the same as ")),
+    (r"there is no lone fool", N_("there is no lone fool")),
+    (r"there is a lone fool", N_("there is a lone fool")),
+    (r"neither (?P<a>.+?) nor (?P<b>.+?) is ", N_("neither {a} nor {b} is ")),
+    (r"none of (?P<cards>.+?) is ", N_("none of {cards} is ")),
+    (r"exactly one of (?P<cards>.+?) is ", N_("exactly one of {cards} is ")),
+    (r" are both ", N_(" are both ")),
+    (r" are all ", N_(" are all ")),
+    (r" is ", N_(" is ")),
+    (r"; or ", N_("; or ")),
+    (r" or ", N_(" or ")),
+    (r" and ", N_(" and ")),
+)
+_SPOKEN_PATTERNS = tuple((re.compile(pattern), message) for pattern, message in _SPOKEN)
+
+
+def spoken(text: str) -> str:
+    """A condition or an unknown card's label, chosen in English, in the ruling's language."""
+    if language() == "en" or not text:
+        return text
+    out = text
+    for pattern, message in _SPOKEN_PATTERNS:
+        said = _(message)
+        out = pattern.sub(lambda m: said.format(**m.groupdict()), out)  # noqa: B023 (used at once)
     return out

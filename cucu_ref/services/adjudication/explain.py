@@ -20,104 +20,119 @@ from ...game.scoring import evaluate
 from ...game.state import EventKind
 from ...formats.sources import RULES, cite
 from ...formats.vocabulary import call, counter_words, display_label, say
+from ...formats.i18n import N_, gettext as _, language, ngettext
 from .model import is_placeholder
 
 __all__ = ["steps_of", "heading", "EVENT_TEXT", "EVENT_TEXT_BY_RULE"]
 
 
 EVENT_TEXT = {
-    "shuffle": "{seat} deals: one card at a time to the right, starting right of the dealer",
-    "deal": "{seat} is dealt {card}",
-    "keep": "{seat} keeps the card",
-    "offer": "{seat} offers the card to the next player",
-    "exchange": "{seat} and {other} exchange cards",
-    "arresto": "{seat} holds {card}: the offer from {other} stops there",
-    "skip": "the offer from {other} jumps over {seat}'s horse to the next player",
-    "exchange-with-stack": "{seat} exchanges the card with the stack",
-    "mark-lost": "{seat} loses a {mark}",
-    "mark-gained": "{seat} gains a {mark}",
-    "out": "{seat} has no {marks} left: out",
-    "undo": "exchange undone: {seat} takes back the {held} from {other}",
-    "fermatevi": "{seat} says 'fermatevi aliquanto' to {other}",
-    "keep-after-fermatevi": "{seat} keeps the card after all",
-    "ask-pagherai-se-null": "{seat} asks the innkeeper {other}: '{ask}'",
-    "accept": "the innkeeper {seat} accepts: no exchange; {seat} pays if {other} loses with a nulla",
-    "refuse": "the innkeeper {seat} refuses and must exchange with {other}",
-    "showdown": "showdown: the live cards are compared",
-    "buy-back-offer": "{seat} may buy back in for {stakes}",
-    "buy-back": "{seat} buys back in for {stakes}",
-    "decline-buy-back": "{seat} does not buy back",
-    "restart": "everybody went out in this deal: all get their marks again",
-    "draw": "everybody went out in this deal: a draw, all play again",
-    "next-dealer": "{seat} deals next",
-    "winner": "{seat} wins the match and the pot ({stakes})",
-    "dead-card-under-stack": "{seat}'s dead card goes under the stack",
-    "inn-bargain": "{seat} has the inn and asks {other} what he offers",
-    "hint": "{seat} hinted at holding a fool",
-    "offer-back": "{seat} must offer the card back to the left, to {other} ('cart'arrit')",
-    "way-back-ends": "the way back ends at {seat}",
-    "exchange-with-talon": "{seat} exchanges the card with the talon",
-    "talon-king": "the card on the talon is {card}: {seat} may not exchange with it",
-    "dealer-keeps-highest": "{seat}, the dealer, takes three cards, keeps the highest ({card}) and puts the other two "
-                            "under the talon",
-    "refuse-and-pay": "{seat} refuses the exchange and pays a {mark}",
-    "stack-king": "{seat} cuts a {card} from the stock: it goes back and {seat} keeps the card held",
-    "joint-winner": "{seat} is a joint winner: the last players went out together and share the pot "
-                    "({stakes})",
-    "keep-last-life": "{seat} keeps a last life: the last players went out together",
+    "shuffle": N_("{seat} deals: one card at a time to the right, starting right of the dealer"),
+    "deal": N_("{seat} is dealt {card}"),
+    "keep": N_("{seat} keeps the card"),
+    "offer": N_("{seat} offers the card to the next player"),
+    "exchange": N_("{seat} and {other} exchange cards"),
+    "arresto": N_("{seat} holds {card}: the offer from {other} stops there"),
+    "skip": N_("the offer from {other} jumps over {seat}'s horse to the next player"),
+    "exchange-with-stack": N_("{seat} exchanges the card with the stack"),
+    "mark-lost": N_("{seat} loses a mark"),
+    "mark-gained": N_("{seat} gains a mark"),
+    "out": N_("{seat} has no marks left: out"),
+    "undo": N_("exchange undone: {seat} takes back the {held} from {other}"),
+    "fermatevi": N_("{seat} says 'fermatevi aliquanto' to {other}"),
+    "keep-after-fermatevi": N_("{seat} keeps the card after all"),
+    "ask-pagherai-se-null": N_("{seat} asks the innkeeper {other}: '{ask}'"),
+    "accept": N_("the innkeeper {seat} accepts: no exchange; {seat} pays if {other} loses with a nulla"),
+    "refuse": N_("the innkeeper {seat} refuses and must exchange with {other}"),
+    "showdown": N_("showdown: the live cards are compared"),
+    "buy-back-offer": N_("{seat} may buy back in for {stakes}"),
+    "buy-back": N_("{seat} buys back in for {stakes}"),
+    "decline-buy-back": N_("{seat} does not buy back"),
+    "restart": N_("everybody went out in this deal: all get their marks again"),
+    "draw": N_("everybody went out in this deal: a draw, all play again"),
+    "next-dealer": N_("{seat} deals next"),
+    "winner": N_("{seat} wins the match and the pot ({stakes})"),
+    "dead-card-under-stack": N_("{seat}'s dead card goes under the stack"),
+    "inn-bargain": N_("{seat} has the inn and asks {other} what he offers"),
+    "hint": N_("{seat} hinted at holding a fool"),
+    "offer-back": N_("{seat} must offer the card back to the left, to {other} ('cart'arrit')"),
+    "way-back-ends": N_("the way back ends at {seat}"),
+    "exchange-with-talon": N_("{seat} exchanges the card with the talon"),
+    "talon-king": N_("the card on the talon is {card}: {seat} may not exchange with it"),
+    "dealer-keeps-highest": N_("{seat}, the dealer, takes three cards, keeps the highest ({card}) and puts the other "
+                               "two under the talon"),
+    "refuse-and-pay": N_("{seat} refuses the exchange and pays a mark"),
+    "stack-king": N_("{seat} cuts a {card} from the stock: it goes back and {seat} keeps the card held"),
+    "joint-winner": N_("{seat} is a joint winner: the last players went out together and share the pot "
+                       "({stakes})"),
+    "keep-last-life": N_("{seat} keeps a last life: the last players went out together"),
 }
 # Where a ruleset's own rule gives an event another meaning (kind, rule) -> text.
 EVENT_TEXT_BY_RULE = {
     # L7: Lu Stù's innkeeper answers the offerer's bargain; there is no second offer
-    ("accept", "L7"): "the innkeeper {seat} accepts {other}'s bargain: they exchange cards",
-    ("refuse", "L7"): "the innkeeper {seat} turns down {other}'s bargain ('fatt nu bicchijr'): {seat} keeps the inn "
-                      "and pays if {other} loses with the nulla",
-    ("arresto", "F3"): "{seat} holds the {card} and says 'Coucou!': no exchange with {other}",
-    ("arresto", "A1"): "{seat} shows the {card}: no exchange with {other}",
-    ("arresto", "H2"): "{seat} holds the {card} and says 'Her!': no exchange with {other}",
+    ("accept", "L7"): N_("the innkeeper {seat} accepts {other}'s bargain: they exchange cards"),
+    ("refuse", "L7"): N_("the innkeeper {seat} turns down {other}'s bargain ('fatt nu bicchijr'): {seat} keeps the "
+                         "inn and pays if {other} loses with the nulla"),
+    ("arresto", "F3"): N_("{seat} holds the {card} and says 'Coucou!': no exchange with {other}"),
+    ("arresto", "A1"): N_("{seat} shows the {card}: no exchange with {other}"),
+    ("arresto", "H2"): N_("{seat} holds the {card} and says 'Her!': no exchange with {other}"),
     # As Qui Court (Q18 'keeps-own'): Coucou's talon rule met by the dealer
-    ("stack-king", "F4"): "the talon's card is a king: the dealer {seat} may not exchange with it and keeps his card",
+    ("stack-king", "F4"): N_("the talon's card is a king: the dealer {seat} may not exchange with it and keeps his "
+                             "card"),
     # D6: the digital game's inn is shown, and pauses the request; nobody says 'fermatevi'
-    ("fermatevi", "D6"): "the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nulla "
-                         "loses",
-    ("mark-lost", "Q9"): "{seat} refuses the exchange and puts a {mark} in the cup",
+    ("fermatevi", "D6"): N_("the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nulla "
+                            "loses"),
+    ("mark-lost", "Q9"): N_("{seat} refuses the exchange and puts a mark in the cup"),
     # the ordinary-pack games: their own words, and every card dealt before play begins
-    ("shuffle", "F2"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
-    ("shuffle", "H1"): "{seat} deals one card to each player, starting right of the dealer, before play begins",
-    ("shuffle", "R2"): "{seat} deals one card to each player before play begins",
-    ("shuffle", "Z3"): "{seat} deals one card to each player before the requests travel ('passare alla stafetta')",
-    ("keep", "F3"): "{seat} keeps the card ('je garde')",
-    ("offer", "F3"): "{seat} asks the right neighbour to exchange ('je change')",
-    ("keep", "H1"): "{seat} keeps the card",
-    ("offer", "H1"): "{seat} asks the neighbour to exchange",
-    ("keep", "R2"): "{seat} keeps the card",
-    ("offer", "R2"): "{seat} asks the neighbour to change",
-    ("arresto", "S3"): "{seat} exposes the {card}: no exchange with {other}",
-    ("shuffle", "S2"): "{seat} deals one card to each player before play begins",
-    ("keep", "S2"): "{seat} keeps the card",
-    ("offer", "S2"): "{seat} tries to exchange with the next player",
-    ("keep", "S4"): "{seat}, the dealer, keeps the card",
-    ("exchange-with-stack", "S4"): "{seat}, the dealer, exchanges the card for one cut from the stock",
+    ("shuffle", "F2"): N_("{seat} deals one card to each player, starting right of the dealer, before play begins"),
+    ("shuffle", "H1"): N_("{seat} deals one card to each player, starting right of the dealer, before play begins"),
+    ("shuffle", "R2"): N_("{seat} deals one card to each player before play begins"),
+    ("shuffle", "Z3"): N_("{seat} deals one card to each player before the requests travel ('passare alla stafetta')"),
+    # F3's words as the German article, the French games' account, gives them (a table that
+    # writes French says 'je garde', 'je change': the notation reads both)
+    ("keep", "F3"): N_("{seat} keeps the card ('Ich behalte')"),
+    ("offer", "F3"): N_("{seat} asks the right neighbour to exchange ('Ich tausche')"),
+    ("keep", "H1"): N_("{seat} keeps the card"),
+    ("offer", "H1"): N_("{seat} asks the neighbour to exchange"),
+    ("keep", "R2"): N_("{seat} keeps the card"),
+    ("offer", "R2"): N_("{seat} asks the neighbour to change"),
+    ("arresto", "S3"): N_("{seat} exposes the {card}: no exchange with {other}"),
+    ("shuffle", "S2"): N_("{seat} deals one card to each player before play begins"),
+    ("keep", "S2"): N_("{seat} keeps the card"),
+    ("offer", "S2"): N_("{seat} tries to exchange with the next player"),
+    ("keep", "S4"): N_("{seat}, the dealer, keeps the card"),
+    ("exchange-with-stack", "S4"): N_("{seat}, the dealer, exchanges the card for one cut from the stock"),
     # Campli's words (K5, K8) and the rulesets that cite them
-    ("keep", "K5"): "{seat} keeps the card ('sto bene')",
-    ("offer", "K5"): "{seat} offers the card to the next player ('passo')",
-    ("keep", "K8"): "{seat}, the dealer, keeps the card",
-    ("keep", "D3"): "{seat} keeps the card",
-    ("offer", "D3"): "{seat} asks the next player to exchange",
-    ("keep", "F4"): "{seat}, the dealer, keeps the card chosen from the three",
-    ("keep", "A4"): "{seat}, the dealer, keeps the card",
-    ("keep", "L8"): "{seat} keeps the card",
+    ("keep", "K5"): N_("{seat} keeps the card ('sto bene')"),
+    ("offer", "K5"): N_("{seat} offers the card to the next player ('passo')"),
+    ("keep", "K8"): N_("{seat}, the dealer, keeps the card"),
+    ("keep", "D3"): N_("{seat} keeps the card"),
+    ("offer", "D3"): N_("{seat} asks the next player to exchange"),
+    ("keep", "F4"): N_("{seat}, the dealer, keeps the card chosen from the three"),
+    ("keep", "A4"): N_("{seat}, the dealer, keeps the card"),
+    ("keep", "L8"): N_("{seat} keeps the card"),
+}
+# The same where the ruleset's source counts lives, not marks (D1, R1, S5)
+_LIVES = {
+    "{seat} loses a mark": N_("{seat} loses a life"),
+    "{seat} gains a mark": N_("{seat} gains a life"),
+    "{seat} has no marks left: out": N_("{seat} has no lives left: out"),
+    "{seat} refuses the exchange and pays a mark": N_("{seat} refuses the exchange and pays a life"),
+    "{seat} refuses the exchange and puts a mark in the cup":
+        N_("{seat} refuses the exchange and puts a life in the cup"),
 }
 
 
 _DOING = {
-    "keep": "{p} keeps", "offer": "{p} offers", "ask": "{p} asks 'pagherai se null?'", "accept": "{p} accepts",
-    "refuse": "{p} refuses", "dealer-exchange": "{p} exchanges with the stack", "buy-back": "{p} buys back",
-    "decline": "{p} does not buy back", "agree": "{p} agrees to exchange", "pay-to-refuse": "{p} pays to refuse",
-    "hint": "{p} hints at a fool", "stack-exchange": "{p} exchanges with the stack",
+    "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks 'pagherai se null?'"),
+    "accept": N_("{p} accepts"), "refuse": N_("{p} refuses"), "dealer-exchange": N_("{p} exchanges with the stack"),
+    "buy-back": N_("{p} buys back"), "decline": N_("{p} does not buy back"), "agree": N_("{p} agrees to exchange"),
+    "pay-to-refuse": N_("{p} pays to refuse"), "hint": N_("{p} hints at a fool"),
+    "stack-exchange": N_("{p} exchanges with the stack"),
 }
-_DOING_FRENCH = {"keep": "{p} keeps ('je garde')", "offer": "{p} asks to exchange ('je change')",
-                 "stack-exchange": "{p} exchanges with the talon"}
+_DOING_FRENCH = {"offer": N_("{p} asks to exchange"), "stack-exchange": N_("{p} exchanges with the talon")}
+# where the ruleset cites F3 for the decision: the German article's words (as the steps say them)
+_DOING_F3 = {"keep": N_("{p} keeps ('Ich behalte')"), "offer": N_("{p} asks to exchange ('Ich tausche')")}
 
 
 def heading(pos: Position, e: HistoryEvent) -> str:
@@ -127,21 +142,22 @@ def heading(pos: Position, e: HistoryEvent) -> str:
     french = pos.rules.pack.startswith("french")
     card = _printed(pos.rules, e.card) if e.card is not None else None
     if e.verb == "deal":
-        return f"{p} is dealt {card}" if card else f"{p} is dealt a card"
+        return (_("{p} is dealt {card}") if card else _("{p} is dealt a card")).format(p=p, card=card)
     if e.verb == "exchange":
-        return f"{p} and {names[e.other] if e.other is not None else '?'} exchange"
+        return _("{p} and {other} exchange").format(p=p, other=names[e.other] if e.other is not None else "?")
     if e.verb == "announce":
         return f"{p}: '{ROLE_CALL.get(e.role or '', e.role)}'"
     if e.verb == "pays":
-        return f"{p} pays {e.amount} mark{'s' if e.amount != 1 else ''}"
+        return ngettext("{p} pays {n} mark", "{p} pays {n} marks", e.amount).format(p=p, n=e.amount)
     if e.verb == "shows":
-        return f"{p} shows {card or 'his card'}"
+        return (_("{p} shows {card}") if card else _("{p} shows his card")).format(p=p, card=card)
     if e.verb == "act":
         return f"{p}: {e.kind}"
-    text = (_DOING_FRENCH.get(e.verb) if french else None) or _DOING.get(e.verb, "{p}: " + e.verb)
-    text = text.format(p=p)
+    template = ((_DOING_F3.get(e.verb) if e.verb in _DOING_F3 and pos.rules.cites(e.verb) == "F3" else None)
+                or (_DOING_FRENCH.get(e.verb) if french else None) or _DOING.get(e.verb))
+    text = _(template).format(p=p) if template else f"{p}: {e.verb}"
     if card and e.verb in ("dealer-exchange", "stack-exchange"):
-        text += f" and takes {card}"
+        text += _(" and takes {card}").format(card=card)
     return text
 
 
@@ -176,16 +192,18 @@ def _card(c: Optional[Card], subst: dict[Card, Card], rules: Any = None) -> Opti
     return _printed(rules, c) if rules is not None else _cards.format(c)
 
 
-_CITED: dict[str, Optional[str]] = {}  # rule ID -> its citation (sources.cite over the constant RULES)
+# (rule ID, language) -> its citation (sources.cite over the constant RULES)
+_CITED: dict[tuple[str, str], Optional[str]] = {}
 
 
 def _source(rule: str) -> Optional[str]:
     """The rule with its source ('K13 (N. Farina 2010, §Ereigniskarten)'), None for a rule
     the sources do not hold."""
+    key = (rule, language())  # (the citation speaks the ruling's language, issue 30)
     try:
-        return _CITED[rule]
+        return _CITED[key]
     except KeyError:  # first time (a rule the sources do not hold is kept as None as well)
-        cited = _CITED[rule] = cite(rule) if rule in RULES else None
+        cited = _CITED[key] = cite(rule) if rule in RULES else None
         return cited
 
 
@@ -210,11 +228,12 @@ class _Texts:
 
 def _texts(rules: Any, names: tuple[str, ...]) -> _Texts:
     by_names = _of_rules(_MEMO, rules)
-    texts = by_names.get(names)
+    key = (names, language())  # (the texts are in the language a ruling speaks, issue 30)
+    texts = by_names.get(key)
     if texts is None or len(texts.events) + len(texts.headings) + len(texts.notes) > _MEMO_SIZE:
         if len(by_names) > 64:
             by_names.clear()
-        texts = by_names[names] = _Texts()
+        texts = by_names[key] = _Texts()
     return texts
 
 
@@ -222,19 +241,19 @@ def _texts(rules: Any, names: tuple[str, ...]) -> _Texts:
 # prints (K10-K14; 'zumb', L9; 'Gnau', Z5: vocabulary.call).  A horse does not stop the offer, it
 # lets it jump (K12): its 'skip' line says where the offer goes.
 ARRESTO_TEXT = {
-    "cuckoo": "{seat} holds {card}: '{call}!', no exchange with {other}",
-    "hunter": "{seat} holds {card}: '{call}!', no exchange with {other}",
-    "horse": "{seat} holds {card}: '{call}!'",
-    "cat": "{seat} holds {card}: '{call}!', no exchange with {other}",
-    "inn": "{seat} holds {card}, the inn: the offer from {other} waits",
+    "cuckoo": N_("{seat} holds {card}: '{call}!', no exchange with {other}"),
+    "hunter": N_("{seat} holds {card}: '{call}!', no exchange with {other}"),
+    "horse": N_("{seat} holds {card}: '{call}!'"),
+    "cat": N_("{seat} holds {card}: '{call}!', no exchange with {other}"),
+    "inn": N_("{seat} holds {card}, the inn: the offer from {other} waits"),
 }
 # The rulesets whose event cards are shown, not called (the digital game, D4-D6)
 ARRESTO_SHOWN = {
-    "cuckoo": "{seat} shows {card}: no exchange with {other}",
-    "hunter": "{seat} shows {card}: no exchange with {other}",
-    "horse": "{seat} shows {card}",
-    "cat": "{seat} shows {card}: no exchange with {other}",
-    "inn": "{seat} shows {card}, the inn: the offer from {other} waits",
+    "cuckoo": N_("{seat} shows {card}: no exchange with {other}"),
+    "hunter": N_("{seat} shows {card}: no exchange with {other}"),
+    "horse": N_("{seat} shows {card}"),
+    "cat": N_("{seat} shows {card}: no exchange with {other}"),
+    "inn": N_("{seat} shows {card}, the inn: the offer from {other} waits"),
 }
 _SHOWN_RULES = frozenset({"D4", "D5", "D6"})
 
@@ -253,18 +272,23 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     """One engine event as a line (not the showdown's cards, nor the F2 dealer's discards), in
     the words of ``rules``' source: its calls, its marks or lives (D1, R1, S5)."""
     if ev.kind == EventKind.EXCHANGE_WITH_STACK:
-        return f"{nm(ev.seat)} exchanges the card with the {'bottom' if ev.amount else 'top'} card of the stack"
+        return (_("{seat} exchanges the card with the bottom card of the stack") if ev.amount
+                else _("{seat} exchanges the card with the top card of the stack")).format(seat=nm(ev.seat))
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
     if template is None and ev.kind == EventKind.ARRESTO:
         template = _arresto_template(ev, rules)
     if template is None:
-        template = EVENT_TEXT.get(ev.kind, ev.kind + " ({seat})")
+        template = EVENT_TEXT.get(ev.kind)
+    if template is None:
+        return f"{ev.kind} ({nm(ev.seat)})"
+    if template in _LIVES and rules is not None and counter_words(rules)[0] == "life":
+        template = _LIVES[template]
     role = rules.role_of_card.get(ev.card) if rules is not None and ev.card is not None else None
-    mark, marks = counter_words(rules) if rules is not None else ("mark", "marks")
-    return template.format(seat=nm(ev.seat), other=nm(ev.other), card=card or "a card the position does not give",
-                           amount=ev.amount, stakes=f"{ev.amount} stake{'' if ev.amount == 1 else 's'}",
-                           call=call(rules, role) if role is not None else "", mark=mark, marks=marks,
-                           held=card or "card", ask=_asked(rules) if ev.kind == EventKind.ASK_PAGHERAI_SE_NULL else "")
+    return _(template).format(
+        seat=nm(ev.seat), other=nm(ev.other), card=card or _("a card the position does not give"),
+        amount=ev.amount, stakes=ngettext("{n} stake", "{n} stakes", ev.amount).format(n=ev.amount),
+        call=call(rules, role) if role is not None else "", held=card or _("card"),
+        ask=_asked(rules) if ev.kind == EventKind.ASK_PAGHERAI_SE_NULL else "")
 
 
 def _asked(rules: Any) -> str:
@@ -286,7 +310,7 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
     if ev.kind == EventKind.DEALER_KEEPS_HIGHEST:
         low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
         if all(low):
-            text += f" ({low[0]} and {low[1]})"
+            text += " (" + _("{a} and {b}").format(a=low[0], b=low[1]) + ")"
     elif ev.kind == EventKind.SHOWDOWN:
         st = leaf.state
         live = []
@@ -385,14 +409,14 @@ def _why(ev: Any, met: Any, nm: Any, card_name: Any) -> Optional[str]:
     XII Gnaf' (K11, K13, L8: the offer met a hunter or a cat), 'paid by Bruno, whose offer met the
     XII Gnaf' (Z5), 'refused the exchange and paid' (Q9); None where no event card says why."""
     if ev.kind == EventKind.MARK_LOST and ev.rule == "Q9":
-        return "refused the exchange and paid"
+        return _("refused the exchange and paid")
     if met is None:
         return None
-    card = card_name(met.card) or "event card"
+    card = card_name(met.card) or _("event card")
     if ev.kind == EventKind.MARK_LOST and ev.seat == met.other:
-        return f"offered to {nm(met.seat)}'s {card}"
+        return _("offered to {player}'s {card}").format(player=nm(met.seat), card=card)
     if ev.kind == EventKind.MARK_GAINED and ev.seat == met.seat:
-        return f"paid by {nm(met.other)}, whose offer met the {card}"
+        return _("paid by {player}, whose offer met the {card}").format(player=nm(met.other), card=card)
     return None
 
 
@@ -403,12 +427,49 @@ _SEAT = re.compile(r"seat (\d+)")
 _LOWEST = re.compile(r"^(lowest card: [^,]+) lose a mark$")
 
 
+# The scoring module's notes (cucu_ref.game.scoring, standard library only: English), with the
+# seats named, as messages to translate: each is matched whole, its names kept
+_NOTES = (
+    N_("{player} hinted at his fool and gains nothing"),
+    N_("both fools are in play: they rank above XV and each holder gains a mark"),
+    N_("both fools are in play: they rank above XV and each holder gains a life"),
+    N_("both fools are in play: they rank 14½, between XV and XIIII"),
+    N_("a single fool is in play: {player} holding it loses"),
+    N_("with two fools in play the fools never lose (Q10 'exempt')"),
+    N_("every live card is of the same rank: nobody loses (Q11 'nobody-loses')"),
+    N_("two players left with cards of one rank: only {player} loses ({ties} in play order)"),
+    N_("{n} cards tie lowest; only {player} loses ({ties} in play order)"),
+    N_("lowest card: {players} loses a mark"),
+    N_("lowest card: {players} loses a life"),
+    N_("lowest card: {players} lose a mark"),
+    N_("lowest card: {players} lose a life"),
+    N_("a cuckoo never loses: {players} spared"),
+    N_("both hold a cuckoo: neither loses"),
+    N_("{player} loses with the nulla: innkeeper {keeper} pays instead"),
+    N_("{player} loses with the nulla, but his innkeeper has no mark left: he pays it himself (Q12 'offerer')"),
+    N_("{player} loses with the nulla and his innkeeper has no mark left: nobody pays it (Q12 'nobody')"),
+)
+_FIELD = re.compile(r"\\\{(\w+)\\\}")
+_NOTE_PATTERNS = tuple((re.compile("^" + _FIELD.sub(r"(?P<\1>.+?)", re.escape(msg)) + "$"), msg) for msg in _NOTES)
+
+
+def _translated_note(text: str) -> str:
+    """A showdown note (English, names in it) in the active language; as it is where no
+    message matches it."""
+    for pattern, msg in _NOTE_PATTERNS:
+        m = pattern.match(text)
+        if m:
+            return _(msg).format(**m.groupdict())
+    return text
+
+
 def _marks_at_showdown(leaf: Any) -> list[int]:
+
     """The marks each seat holds as the cards are shown, which the showdown's limits read (Q12:
     an innkeeper with no mark left pays no guarantee; K16): the deal's start, less the marks
     lost and plus those gained before the showdown, a buy-back's marks (K17, L11)."""
     marks = list(leaf.start.marks)
-    for _, events in leaf.steps:
+    for _at, events in leaf.steps:
         for ev in events:
             kind = ev.kind
             if kind == EventKind.SHOWDOWN:
@@ -440,6 +501,7 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     names = pos.players
     memo = texts.notes if texts is not None else {}
     lives = counter_words(pos.rules)[0] == "life"  # the scoring module's notes count marks (D1, R1, S5)
+    translating = language() != "en"
 
     def seats(m: "re.Match[str]") -> str:
         return ", ".join(names[int(x)] for x in _NUMBER.findall(m.group(1)))
@@ -464,6 +526,8 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
         text, says = known
         if lives:
             text = text.replace(" a mark", " a life")
+        if translating:
+            text = _translated_note(text)
         named |= says
         rule = note[0]
         notes.append({"at": at, "rule": rule, "source": _source(rule), "text": text})

@@ -19,7 +19,8 @@ from ...formats.vocabulary import display_name
 from ...game.history import fold
 from ...game.state import Action, ActionKind, Phase, State
 from .explain import steps_of
-from .conditions import MAX_CASES, cases_of, shortest
+from ...formats.i18n import language
+from .conditions import MAX_CASES, cases_of, shortest, spoken
 from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
@@ -334,16 +335,25 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
         built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition), rows))
     built.sort(key=lambda x: x[0])
     if len(built) > 1 and dkeys:
-        return _shorten([(o, rows) for _, o, rows in built], [run.lay.labels[ph] for ph in dkeys],
-                        [universes[ph] for ph in dkeys], pack_values, named, held)
-    return [o for _, o, _ in built]
+        return _spoken(_shorten([(o, rows) for _, o, rows in built], [run.lay.labels[ph] for ph in dkeys],
+                                [universes[ph] for ph in dkeys], pack_values, named, held,
+                                _fools_known(pos, run, keys, distinct, rows_of)))
+    return _spoken([o for _, o, _ in built])
+
+
+def _spoken(outcomes: list[CaseOutcome]) -> list[CaseOutcome]:
+    """The cases' conditions, chosen in English, in the ruling's language (issue 30)."""
+    if language() == "en":
+        return outcomes
+    return [o._replace(condition=spoken(o.condition)) for o in outcomes]
 
 
 def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[str],
              universes: Sequence[Sequence[Card]], pack_values: Sequence[int], named: Callable[[Card], str],
-             held: frozenset[Card]) -> list[CaseOutcome]:
+             held: frozenset[Card], fools: Optional[int] = None) -> list[CaseOutcome]:
     """Each case's condition in the fewest words exactly true of its cards (issue 24 §1:
-    :func:`~.conditions.shortest`), in place of a chain of alternatives."""
+    :func:`~.conditions.shortest`), in place of a chain of alternatives; ``fools``: the fools in
+    play outside the unknown cards that tell the cases apart (:func:`_fools_known`)."""
 
     def name_set(cards: Sequence[Card], universe: Sequence[Card]) -> str:
         return card_range(cards, universe, pack_values, named, held)
@@ -355,8 +365,48 @@ def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[st
     if size > MAX_CASES or not any("; or " in o.condition for o, _ in cases):
         return [o for o, _ in cases]  # (nothing to shorten, or too many combinations to check)
     texts = shortest([cases_of(rows) for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
-                     say, name_set)
+                     say, name_set, fools)
     return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]
+
+
+def _fools_known(pos: Position, run: Run, keys: Sequence[Card], distinct: Sequence[int],
+                 rows_of: Mapping[str, list[Row]]) -> Optional[int]:
+    """The fools in play (C3; Q4: the live hands, or every hand under 'any-hand') other than the
+    unknown cards that tell the cases apart (``distinct`` of ``keys``), where that count is the
+    same in every case: a known card, or an unknown one whose cards are the same in every case
+    (only the fool, or no fool); else None (no 'lone fool' can be said of the cases)."""
+    any_hand = pos.rules.fools_in_play == "any-hand"
+    counts, out_of_play = set(), set()
+    for leaf in run.leaves:
+        st, count = leaf.state, 0
+        cased = {seat for seat, _ in leaf.know.held}  # (their cards: each case's, in the rows)
+        for seat in st.order:
+            card = st.hands[seat]
+            if card is None or seat in cased:
+                continue
+            if st.dead[seat] and not any_hand:
+                out_of_play.add(card)
+            elif is_placeholder(card):
+                if card not in keys:
+                    return None  # an unknown card no case tells: it may be a fool or not
+            else:
+                count += card.is_fool
+        counts.add(count)
+    if len(counts) != 1:
+        return None
+    known = counts.pop()
+    for d, ph in enumerate(keys):
+        if ph in out_of_play:
+            if d in distinct:
+                return None
+            continue
+        if d not in distinct:
+            same = next(row[d] for rows in rows_of.values() for row in rows)
+            if any(c.is_fool for c in same):
+                if len(same) > 1:
+                    return None
+                known += 1
+    return known
 
 
 def certain_of(outcomes: Sequence[CaseOutcome]) -> Optional[dict[str, Any]]:

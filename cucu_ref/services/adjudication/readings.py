@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Optional
 
 from ...game.cards import Card
 from ...game.engine import legal_actions
+from ...formats.i18n import gettext as _, language
 from ...formats.position import Position, Problem
 from ...game.rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_readings
 from ...game.scoring import CUCKOO_VALUE
@@ -129,7 +130,7 @@ def _reading_screens(run: Run) -> dict[str, Callable[[str, str], bool]]:
     this ruling made under ``chosen``?  (Called once the option's own screen let it through.)"""
     refused = any(ev.kind == EventKind.REFUSE for leaf in run.leaves for _, es in leaf.steps for ev in es)
     return {
-        # Q2: 'always' gives a targeted card's holder his own turn (engine._play_on_index), and
+        # Q2: 'always' gives a targeted card's holder his own turn (rulebook.turn_order.play_on_index), and
         # 'after-refused-inn' a refused innkeeper his (D6, after a 'refuse'): 'never' and
         # 'after-refused-inn' play alike where no innkeeper refused
         "targeted_holder_acts": lambda chosen, other: refused or "always" in (chosen, other),
@@ -150,7 +151,7 @@ def _impossible_screens(pos: Position, run: Run) -> dict[str, Callable[[Rules], 
 
 def _offered_after_receiving(leaf: Leaf) -> bool:
     received: set[int] = set()
-    for _, evs in leaf.steps:
+    for _at, evs in leaf.steps:
         for ev in evs:
             if ev.kind == EventKind.EXCHANGE and ev.other is not None and ev.seat is not None:
                 received.update((ev.seat, ev.other))
@@ -212,9 +213,14 @@ def _with_option(rules: Rules, name: str, value: str) -> Rules:
     return by_identity(_WITH_OPTION, rules, (name, value), lambda: rules.with_options({name: value}), 512)
 
 
-@functools.lru_cache(maxsize=None)
 def _source(ref: str) -> str:
-    # (sources.RULES is constant: each reading's citation is written once, not per position)
+    return _cited(ref, language())
+
+
+@functools.lru_cache(maxsize=None)
+def _cited(ref: str, lang: str) -> str:
+    # (sources.RULES is constant: each reading's citation is written once per language, not per
+    # position)
     return cite(ref) if ref in RULES else ref
 
 
@@ -266,7 +272,7 @@ class _Questions:
         differs = False
         for reading in spec.readings:
             entry: dict[str, Any] = {"reading": reading.value, "chosen": reading.value == current,
-                                     "source": _source(reading.source), "text": reading.text}
+                                     "source": _source(reading.source), "text": _(reading.text)}
             same, changes = self.reading(spec.name, current, reading.value, entry)
             alternatives.append((entry, same))
             differs = differs or changes
@@ -282,7 +288,7 @@ class _Questions:
         reason = PRESET_REASONS.get(self.pos.preset, {}).get(spec.name)
         return {"option": spec.name, "settles": spec.settles,
                 "source": cite(spec.settles) if spec.settles in RULES else None,
-                "question": spec.question, "chosen": current, "why_chosen": reason,
+                "question": _(spec.question), "chosen": current, "why_chosen": _(reason) if reason else reason,
                 "readings": readings}
 
     def reading(self, name: str, current: str, value: str,
@@ -348,5 +354,5 @@ def rejected_readings(pos: Position) -> list[dict[str, Any]]:
             continue
         if alt.leaves:
             valid.append({"option": spec.name, "reading": reading.value, "settles": spec.settles,
-                          "source": _source(reading.source), "question": spec.question, "text": reading.text})
+                          "source": _source(reading.source), "question": _(spec.question), "text": _(reading.text)})
     return valid

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from typing import Any, Callable, Hashable, Iterable, Optional
+from typing import Any, Callable, Hashable, Optional
 
 __all__ = ["Untraceable", "explore", "TooManySplits", "Explored"]
 
@@ -62,7 +62,13 @@ class _Oracle:
         self.domains = domains
         self.later: list[list[Domains]] = []  # the other parts of each split, in the order split
 
-    def symbol(self, var: int) -> "_Symbol":
+    def symbol(self, var: int) -> int:
+        """The value of ``var`` as the scoring reads it: a symbol, or the plain value where only
+        one is left (it answers every comparison as that value does, and in C)."""
+        dom = self.domains[var]
+        if len(dom) == 1:
+            for value in dom:
+                return value
         return _Symbol.make(self, var, 1)
 
     def compare(self, a: "_Symbol", b: Any, op: Compare) -> bool:
@@ -140,6 +146,22 @@ def _refuse(*_: Any) -> Any:
     raise Untraceable("a card's value used otherwise than compared")
 
 
+def _comparison(op: Compare) -> Callable[["_Symbol", Any], bool]:
+    """A symbol's comparison ``op``: the oracle's answer (:meth:`_Oracle.compare`); a comparison
+    with a plain value whose answer the oracle found before for this domain is answered here
+    (the commonest: the scoring compares every card with the lowest and the values it names)."""
+    answers = _ANSWERS
+
+    def compare(self: "_Symbol", other: Any) -> bool:
+        if type(other) is int:
+            got = answers.get((self.oracle.domains[self.var], op, self.scale, other))
+            if got is True or got is False:
+                return got
+        return self.oracle.compare(self, other, op)
+
+    return compare
+
+
 class _Symbol(int):
     """An unknown card's value: an ``int`` (one of its possible values, for whatever reads it
     without comparing, e.g. a rank halved for the notes) whose comparisons ask the oracle."""
@@ -154,23 +176,12 @@ class _Symbol(int):
         self.oracle, self.var, self.scale = oracle, var, scale
         return self
 
-    def __lt__(self, other: Any) -> bool:
-        return self.oracle.compare(self, other, operator.lt)
-
-    def __le__(self, other: Any) -> bool:
-        return self.oracle.compare(self, other, operator.le)
-
-    def __gt__(self, other: Any) -> bool:
-        return self.oracle.compare(self, other, operator.gt)
-
-    def __ge__(self, other: Any) -> bool:
-        return self.oracle.compare(self, other, operator.ge)
-
-    def __eq__(self, other: Any) -> bool:
-        return self.oracle.compare(self, other, operator.eq)
-
-    def __ne__(self, other: Any) -> bool:
-        return self.oracle.compare(self, other, operator.ne)
+    __lt__ = _comparison(operator.lt)
+    __le__ = _comparison(operator.le)
+    __gt__ = _comparison(operator.gt)
+    __ge__ = _comparison(operator.ge)
+    __eq__ = _comparison(operator.eq)
+    __ne__ = _comparison(operator.ne)
 
     __hash__ = int.__hash__  # (no set or dict of the scoring's holds a value)
 
@@ -186,14 +197,27 @@ class _Symbol(int):
     __bool__ = __index__ = _refuse
 
 
+Run = tuple[Domains, Hashable, list[Domains]]  # one run: its box, its score, the parts it split off
+
+
+def run_scoring(part: Domains, score: Callable[[Callable[[int], int]], Hashable]) -> Run:
+    """One run of the scoring on ``part``: the box it ends with (every comparison answered alike
+    for all of it), its score, and the parts it split off on the way, in the order
+    :func:`explore` takes them up (the last split's, the narrowest, first)."""
+    oracle = _Oracle(part)
+    key = score(oracle.symbol)
+    return oracle.domains, key, [p for parts in oracle.later for p in reversed(parts)]
+
+
 def explore(domains: Domains, score: Callable[[Callable[[int], int]], Hashable],
-            limit: int) -> list[tuple[Domains, Hashable]]:
+            limit: int, run: Optional[Callable[[Domains], Run]] = None) -> list[tuple[Domains, Hashable]]:
     """The boxes of ``domains`` the scoring cannot tell apart, each with its score.
 
     ``score(value_of)`` runs the scoring with ``value_of(var)`` as the value of each unknown
     card (a symbol) and returns what the cases are grouped by.  The boxes cover ``domains``
     and do not overlap; in a deterministic order (the larger values' parts first).  Raises
-    :class:`TooManySplits` past ``limit`` runs, :class:`Untraceable` (from the scoring)."""
+    :class:`TooManySplits` past ``limit`` runs, :class:`Untraceable` (from the scoring).
+    ``run(part)``: in place of :func:`run_scoring` (``Explored`` answers runs it has seen)."""
     out: list[tuple[Domains, Hashable]] = []
     todo: list[Domains] = [domains]
     runs = 0
@@ -202,12 +226,9 @@ def explore(domains: Domains, score: Callable[[Callable[[int], int]], Hashable],
         runs += 1
         if runs > limit:
             raise TooManySplits(f"more than {limit} runs of the scoring")
-        oracle = _Oracle(part)
-        key = score(oracle.symbol)
-        out.append((oracle.domains, key))
-        # depth first: the parts of the last split (the narrowest) first
-        for parts in oracle.later:
-            todo.extend(reversed(parts))
+        box, key, later = run(part) if run is not None else run_scoring(part, score)
+        out.append((box, key))
+        todo.extend(later)  # depth first: the parts of the last split (the narrowest) first
     return out
 
 
@@ -215,6 +236,10 @@ def explore(domains: Domains, score: Callable[[Callable[[int], int]], Hashable],
 # read citation_of, which reads ``citations``): a read of one of these is a read of those fields
 _DERIVED = {"cites": ("citations",), "citation_of": ("citations",), "showdown_rule": ("citations",),
             "fool_rule": ("citations",)}
+
+
+# (a ruleset's class, the names a run read) -> the fields those names read, or None (Explored._fields)
+_FIELDS_READ: dict[tuple[type, tuple[str, ...]], Optional[tuple[str, ...]]] = {}
 
 
 class _Reads:
@@ -231,43 +256,74 @@ class _Reads:
 
 
 class Explored:
-    """:func:`explore`'s boxes kept for the same showdown under another ruleset that agrees on
-    everything the scoring read (the open questions' re-runs, readings.open_questions, reach the
-    same showdown under rulesets that differ in one option, most often one the scoring does not
-    read).  Sound: the scoring is a pure function of its inputs and of the fields it reads; a
-    read the cache cannot tell the fields of (not a field, not in ``_DERIVED``) is not kept."""
+    """Runs of the scoring kept for the same showdown under another ruleset (issue 24 §5: the
+    open questions' re-runs, readings.open_questions, reach the same showdown under rulesets that
+    differ in one option).  Each *run* is kept (:func:`run_scoring`: the part it started from,
+    its box, score and the parts it split off) with the fields it read; a run of another ruleset
+    from the same part that agrees on those fields makes the same comparisons and so ends alike:
+    it is answered from the store.  So a re-run under an option the scoring reads (Q4's
+    'any-hand' is read only where a fool may be held, C3) runs the scoring again only where it
+    read that option; the exploration is the one a fresh run would make, box for box and in the
+    same order.  Sound: the scoring is a pure function of its inputs and of the fields it reads;
+    a read the store cannot tell the fields of (not a field, not in ``_DERIVED``) is not kept."""
 
-    def __init__(self, size: int = 256):
-        self.size = size
-        # key -> (the names read, the fields they read, those fields' values, the boxes)
-        self._found: dict[Hashable, list[tuple[tuple[str, ...], tuple[str, ...], tuple[Any, ...], Any]]] = {}
+    def __init__(self, size: int = 400_000):
+        self.size = size  # runs kept, over every showdown (cleared when past it)
+        self.kept = 0
+        # showdown -> the part a run started from -> (the names read, the fields they read, those
+        # fields' values, the run)
+        self._found: dict[Hashable, dict[tuple[frozenset[int], ...],
+                                         list[tuple[tuple[str, ...], tuple[str, ...], tuple[Any, ...], Run]]]] = {}
 
     @staticmethod
-    def _fields(rules: Any, names: Iterable[str]) -> Optional[tuple[tuple[str, ...], tuple[Any, ...]]]:
-        fields = {f.name for f in dataclasses.fields(rules)}
-        out: dict[str, None] = {}
-        for name in names:
-            for field in _DERIVED.get(name, (name,)):
-                if field not in fields:
-                    return None
-                out[field] = None
-        return tuple(out), tuple(getattr(rules, f) for f in out)
+    def _fields(rules: Any, names: tuple[str, ...]) -> Optional[tuple[tuple[str, ...], tuple[Any, ...]]]:
+        """The fields of ``rules`` the reads ``names`` read, and their values; None where a name
+        is none of them (nor derived from them, ``_DERIVED``)."""
+        key = (type(rules), names)
+        if key in _FIELDS_READ:
+            fields = _FIELDS_READ[key]
+        else:
+            known = {f.name for f in dataclasses.fields(rules)}
+            out: Optional[dict[str, None]] = {}
+            for name in names:
+                for field in _DERIVED.get(name, (name,)):
+                    if field not in known:
+                        out = None
+                        break
+                    out[field] = None  # type: ignore[index]
+                if out is None:
+                    break
+            fields = _FIELDS_READ[key] = tuple(out) if out is not None else None
+        if fields is None:
+            return None
+        return fields, tuple([getattr(rules, f) for f in fields])
 
-    def run(self, key: Hashable, rules: Any, plain: Any, explore_with: Callable[[Any], Any]) -> Any:
-        """``explore_with(rules)`` (a proxy of ``rules``), or what it gave for ``key`` under a
-        ruleset that agrees on the fields it read.  ``plain``: the real ruleset (its fields);
+    def run(self, key: Hashable, rules: Any, plain: Any, domains: Domains,
+            score: Callable[[Callable[[int], int], Any], Hashable], limit: int) -> list[tuple[Domains, Hashable]]:
+        """:func:`explore` of ``domains`` with ``score(value_of, rules)`` (``rules``: a proxy of
+        ``rules``), each run answered from the store where a run of the showdown ``key`` from
+        the same part agreed on the fields it read.  ``plain``: the real ruleset (its fields);
         ``rules`` may be a recorder of the reads (replay.Recorder), which sees every name the
-        scoring reads, from the cache too."""
-        for names, fields, values, found in self._found.get(key, ()):
-            if tuple(getattr(plain, f) for f in fields) == values:
-                for name in names:
-                    getattr(rules, name)  # (the recorder notes the reads a run would make)
-                return found
-        reads = _Reads(rules)
-        found = explore_with(reads)
-        kept = self._fields(plain, reads.names)
-        if kept is not None:
-            if len(self._found) >= self.size:
-                self._found.clear()
-            self._found.setdefault(key, []).append((tuple(reads.names), *kept, found))
-        return found
+        scoring reads, from the store too."""
+        if self.kept >= self.size:
+            self._found.clear()
+            self.kept = 0
+        store = self._found.setdefault(key, {})
+
+        def run(part: Domains) -> Run:
+            at = tuple(part[v] for v in sorted(part))
+            for names, fields, values, found in store.get(at, ()):
+                if tuple(getattr(plain, f) for f in fields) == values:
+                    for name in names:
+                        getattr(rules, name)  # (the recorder notes the reads a run would make)
+                    return found
+            reads = _Reads(rules)
+            found = run_scoring(part, lambda value_of: score(value_of, reads))
+            names = tuple(reads.names)
+            kept = self._fields(plain, names)
+            if kept is not None:
+                store.setdefault(at, []).append((names, *kept, found))
+                self.kept += 1
+            return found
+
+        return explore(domains, lambda _: None, limit, run)

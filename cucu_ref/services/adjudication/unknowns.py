@@ -39,9 +39,11 @@ from ...game.scoring import evaluate
 from ...game.state import State
 from .layout import Layout
 from .model import MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder
-from .symbolic import Explored, TooManySplits, Untraceable, explore
+from .symbolic import Explored, TooManySplits, Untraceable
 
 _EXPLORED = Explored()
+# (the copies left, a box's card sets) -> Hall's condition holds (Reasoner._box_possible)
+_HALL: dict[tuple[frozenset[tuple[Card, int]], tuple[frozenset[Card], ...]], bool] = {}
 
 __all__ = ["Know", "Reasoner", "Box", "boxes"]
 
@@ -68,6 +70,8 @@ class _Domains:
         self.lay = lay
         self.rules = rules
         self._feasible: dict[tuple[object, ...], bool] = {}
+        # the showdown last laid out by Reasoner._hands: (the state, live hands, dead hands, slots)
+        self._laid: Optional[tuple[Any, ...]] = None
 
     @functools.cached_property
     def family(self) -> str:
@@ -255,11 +259,8 @@ class Reasoner(_Domains):
 
     def _score(self, after: State, value: dict[Card, Any], rules: Any = None) -> tuple[object, ...]:
         """Who loses and gains at ``after``'s showdown with the unknown cards as ``value`` says."""
-        order = after.order
-        hands = after.hands
-        lv = [(s, _sub(hands[s], value)) for s in order if not after.dead[s]]
-        dv = [(s, _sub(hands[s], value)) for s in order if after.dead[s] and hands[s] is not None]
-        # at the engine's table (engine._compare): everybody dealt, a hand put under the stack
+        lv, dv = self._hands(after, value)
+        # at the engine's table (rulebook.showdown.compare): everybody dealt, a hand put under the stack
         # (L10) included (K19, L6).  Without the marks (``after`` holds them as the showdown
         # left them), so without Q12's and K16's limits; no ruling can differ for it
         # (tests/cli/test_case_split_marks.py checks every case against the known position):
@@ -272,8 +273,35 @@ class Reasoner(_Domains):
         # innkeeper's payment names the offerer it covers; the same payments then mean the
         # same own losses and covered guarantees, which is all the limit reads (scoring.pay)
         scored = evaluate(rules if rules is not None else self.rules, lv, dv, after.guarantees, after.hinted,
-                          explain=False, table=len(order))
+                          explain=False, table=len(after.order))
         return (scored.losers, scored.gainers)
+
+    def _hands(self, after: State, value: dict[Card, Any]) -> tuple[list[tuple[int, Card]], list[tuple[int, Card]]]:
+        """The live and the dead hands at ``after``'s showdown, (seat, card) in play order, the
+        unknown cards as ``value`` gives them (the rest as they are).  (The showdown's hands
+        are laid out once; a showdown is scored for many values in a row.)"""
+        laid = self._laid
+        if laid is None or laid[0] is not after:
+            order, hands, dead = after.order, after.hands, after.dead
+            lv = [(s, hands[s]) for s in order if not dead[s]]
+            dv = [(s, hands[s]) for s in order if dead[s] and hands[s] is not None]
+            slots = ([(i, s, c) for i, (s, c) in enumerate(lv) if is_placeholder(c)],
+                     [(i, s, c) for i, (s, c) in enumerate(dv) if is_placeholder(c)])
+            laid = self._laid = (after, lv, dv, slots)
+        _, lv, dv, (live_slots, dead_slots) = laid
+        if live_slots:
+            lv = lv.copy()
+            for i, seat, ph in live_slots:
+                got = value.get(ph)
+                if got is not None:
+                    lv[i] = (seat, got)
+        if dead_slots:
+            dv = dv.copy()
+            for i, seat, ph in dead_slots:
+                got = value.get(ph)
+                if got is not None:
+                    dv[i] = (seat, got)
+        return lv, dv
 
     def _scored_groups(self, k: Know, after: State, keys: Sequence[Card],
                        choices: list[list[Optional[Card]]]) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
@@ -308,19 +336,16 @@ class Reasoner(_Domains):
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
 
-            def explore_with(rules: Any, fixed: dict[Card, Any] = fixed) -> list[tuple[Any, Hashable]]:
-                def score(value_of: Any) -> tuple[object, ...]:
-                    value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j)))
-                                         for j, ph in enumerate(live)}}
-                    return self._score(after, value, rules)
-
-                return explore(domains, score, MAX_SPLITS)
+            def score(value_of: Any, rules: Any, fixed: dict[Card, Any] = fixed) -> tuple[object, ...]:
+                value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j)))
+                                     for j, ph in enumerate(live)}}
+                return self._score(after, value, rules)
 
             # (the same showdown comes back in the open questions' re-runs, symbolic.Explored)
             showdown = (after.hands, after.order, after.dead, after.guarantees, after.hinted,
                         tuple(sorted(domains.items())), tuple(live), tuple(dead), dead_combo)
             plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
-            for box, key in _EXPLORED.run(showdown, self.rules, plain, explore_with):
+            for box, key in _EXPLORED.run(showdown, self.rules, plain, domains, score, MAX_SPLITS):
                 cards = [frozenset(by_value[j][v] for v in box[j]) for j in range(n)]
                 if not self._box_possible(k, live, cards, dead, dead_combo, hall):
                     continue  # no combination of the box is possible (C1)
@@ -333,28 +358,37 @@ class Reasoner(_Domains):
         return list(groups.values())
 
     def _box_possible(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]], dead: Sequence[Card],
-                      dead_combo: tuple[Optional[Card], ...], hall: Optional[tuple[Counter[Card], int]]) -> bool:
+                      dead_combo: tuple[Optional[Card], ...],
+                      hall: Optional[tuple[Counter[Card], frozenset[tuple[Card, int]]]]) -> bool:
         """Is some combination of the box ``cards`` (the dead cards as chosen) possible (C1)?"""
         if hall is not None:
-            left, _ = hall
+            left, left_key = hall
             # every group of the box's cards has as many copies left as cards (Hall's
-            # condition); the other open unknown cards may be any card, and enough are left
-            return all(sum(left[c] for c in frozenset().union(*group)) >= len(group)
-                       for n in range(1, len(cards) + 1) for group in itertools.combinations(cards, n))
+            # condition); the other open unknown cards may be any card, and enough are left.
+            # (The same boxes come back in the open questions' re-runs: kept by the copies left)
+            key = (left_key, tuple(cards))
+            known = _HALL.get(key)
+            if known is None:
+                if len(_HALL) > 100_000:
+                    _HALL.clear()
+                known = _HALL[key] = all(
+                    sum(left[c] for c in frozenset().union(*group)) >= len(group)
+                    for n in range(1, len(cards) + 1) for group in itertools.combinations(cards, n))
+            return known
         fool = frozenset([self.fool]) if self.fool is not None else frozenset()
         narrowed = dict(zip(live, cards))
         for ph, c in zip(dead, dead_combo):
             narrowed[ph] = fool if c is not None else self.domain(k, ph) - fool
         return self.feasible(k._replace(domains={**k.domains, **narrowed}))
 
-    def _hall(self, k: Know, live: Sequence[Card]) -> Optional[tuple[Counter[Card], int]]:
-        """The copies left and the open unknown cards, where :meth:`_box_possible` may ask Hall's
+    def _hall(self, k: Know, live: Sequence[Card]) -> Optional[tuple[Counter[Card], frozenset[tuple[Card, int]]]]:
+        """The copies left (and as a key), where :meth:`_box_possible` may ask Hall's
         condition of the box alone: every other open unknown card may be any card, and there
         are copies enough for all of them (else None: a matching decides, :meth:`feasible`)."""
         left = self.left(k)
         opened = [ph for ph in self.lay.labels if ph not in k.subst]
         others_any = all(self.domain(k, ph) == self.full for ph in opened if ph not in live)
-        return (left, len(opened)) if others_any and len(opened) <= sum(left.values()) else None
+        return (left, frozenset(left.items())) if others_any and len(opened) <= sum(left.values()) else None
 
     def _representative(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]],
                         dead: dict[Card, Optional[Card]]) -> Optional[tuple[Optional[Card], ...]]:

@@ -1,13 +1,16 @@
-"""The engine's fast paths (issue 13) and its check of the shuffle (C1).
+"""The engine's check of the shuffle (C1), F2's dealer dealt three as play reaches him, the
+showdown's scoring paths, and the step without events.
 
-``cucu_ref.game.engine`` applies the commonest steps (a keep, an offer meeting a plain card, the
-dealer's last decision with a showdown nobody goes out of, the first hand of a deal dealt one
-at a time) without its ``_Step`` scratch, and falls back to the general path in every other
-case.  ``tests/equivalence`` compares the engine with the frozen engine it replaced at every
-step; the tests here make sure that comparison exercised the fast paths *and* their
-fallbacks (otherwise it would prove nothing about them), that the general path alone gives the
-same steps, and that the cheaper check of a shuffle still refuses every stack that is not the
-pack (C1: 'Das Spiel besteht aus 40 Karten', two of each rank; the digest's C1).
+This file held the tests of the engine's seven fast paths (issue 13), which restated K4-K8,
+K10, K14 and K15-K17 beside the general path.  Issue 26 removed them: every rule is written
+once, in :mod:`cucu_ref.game.rulebook`, so the tests that the comparison took each fast path and
+its fallbacks, and that the general path alone played the same deals, guard nothing any
+more and went with them.  What they guarded besides stays here: the cheaper check of a
+shuffle still refuses every stack that is not the pack (C1: 'Das Spiel besteht aus 40
+Karten', two of each rank; the digest's C1); F2's dealer, reached before his card is dealt, is
+dealt three (as the frozen engine does); the comparison exercises every way the showdown is
+scored, and sees a fault in the scoring; and :func:`~cucu_ref.game.engine.advance` gives the
+state :func:`~cucu_ref.game.engine.step` gives.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from reference import frozen_engine
 from cucu_ref.game import engine
 from cucu_ref.game.cards import PACKS, Card
 from cucu_ref.game.engine import IllegalActionError, step
+from cucu_ref.game.rulebook import dealing, showdown
 from cucu_ref.game.rulesets import PRESETS, preset
 from cucu_ref.game.state import Action, ActionKind, Phase
 
@@ -78,14 +82,14 @@ def test_c1_accepts_the_pack_in_any_order_and_shape():
 
 def test_c1_is_not_checked_again_for_a_stack_shuffled_stack_made_and_is_for_any_other(monkeypatch):
     """A stack from ``shuffled_stack`` is the pack by construction: ``step`` takes it without
-    ``_whole_pack``.  Every other stack is checked: the same cards as a plain tuple or a list,
+    ``whole_pack``.  Every other stack is checked: the same cards as a plain tuple or a list,
     after a pickle round trip or parsed again, or made for another pack (F1: the piquet pack
     of a small French table) -- a hostile one is still refused with C1, never a crash."""
     import pickle
 
     checked: list[object] = []
-    whole_pack = engine._whole_pack
-    monkeypatch.setattr(engine, "_whole_pack", lambda pack, stack: checked.append(stack) or whole_pack(pack, stack))
+    whole_pack = dealing.whole_pack
+    monkeypatch.setattr(dealing, "whole_pack", lambda pack, stack: checked.append(stack) or whole_pack(pack, stack))
     state = table(CAMPLI, 4)
     made = engine.shuffled_stack(CAMPLI, 5)
     plain = tuple(made)
@@ -123,82 +127,19 @@ def test_c1_refuses_the_cards_fields_without_the_cards():
         assert _refused(other) == "C1"
 
 
-# --------------------------------------------------------------------------- the fast paths are exercised
-
-
-FAST = ("_fast_keep", "_fast_offer", "_fast_go_to_stack", "_fast_dealer_keep")
-GOING_OUT, ARRESTO = "_fast_going_out", "_fast_arresto"
-
-
-def test_the_equivalence_run_takes_every_fast_path_and_every_fallback(monkeypatch):
-    """Vacuity check of tests/equivalence for the fast paths: in its CI-sized run each fast
-    path builds states, and each also hands some steps to the general path (an event card at
-    the target, a showdown everybody goes out of), which then plays on with the comparison the
-    fast path made."""
-    taken: Counter[tuple[str, bool]] = Counter()
-    for name in (*FAST, GOING_OUT, ARRESTO):
-        original = getattr(engine, name)
-
-        def counted(*args, original=original, name=name):
-            result = original(*args)
-            taken[name, result is not None] += 1
-            return result
-
-        monkeypatch.setattr(engine, name, counted)
-    monkeypatch.setattr(engine, "_FAST_PATHS", {A.KEEP: engine._fast_keep, A.OFFER: engine._fast_offer,
-                                                A.EXCHANGE_WITH_STACK: engine._fast_go_to_stack})
-    showdown = engine._Step.showdown
-
-    def general_showdown(self, result=None):
-        taken["showdown after a fast path", result is not None] += 1
-        return showdown(self, result)
-
-    monkeypatch.setattr(engine._Step, "showdown", general_showdown)
-    compare(engine, frozen_engine, deals=1_000, seed=7)
-    for name in (*FAST, GOING_OUT, ARRESTO):
-        assert taken[name, True] > 100, (name, taken)
-    # (a keep's fallbacks, F2's dealer dealt three at his turn, do not come up in this run)
-    for name in ("_fast_offer", "_fast_go_to_stack", GOING_OUT, ARRESTO):
-        assert taken[name, False] > 0, (name, taken)
-    # everybody went out (K18, S6 ...): the general path plays on with the fast path's comparison
-    assert taken["showdown after a fast path", True] > 0, taken
-
-
-def test_the_general_path_alone_plays_the_same_deals(monkeypatch):
-    """With the fast paths switched off the engine plays the same random deals, step by step."""
-    rules, names = CAMPLI, [f"p{i}" for i in range(5)]
-    runs = []
-    for fast in (True, False):
-        if not fast:
-            monkeypatch.setattr(engine, "_FAST_PATHS", {})
-        rng = random.Random(2026)
-        state, seen = engine.new_match(rules, names), []
-        for _ in range(3_000):
-            if state.phase == Phase.MATCH_OVER:
-                state = engine.new_match(rules, names)
-            if state.phase == Phase.SHUFFLE:
-                action = Action(A.SHUFFLE, stack=engine.shuffled_stack(rules, rng))
-            else:
-                actions = engine.legal_actions(state)
-                action = actions[rng.randrange(len(actions))]
-            state, events = engine.step(state, action)
-            seen.append((state, events))
-        runs.append(seen)
-    assert runs[0] == runs[1]
+# --------------------------------------------------------------------------- F2, dealt one at a time
 
 
 @pytest.mark.parametrize("moves", [["keep", "keep"], ["offer", "keep"], ["keep", "offer"]])
-def test_f2_the_dealer_dealt_three_at_his_turn_is_left_to_the_general_path(monkeypatch, moves):
+def test_f2_the_dealer_dealt_three_at_his_turn(moves):
     """F2 (the dealer takes three cards and keeps the highest) with cards dealt one at a time:
-    a keep or an offer that reaches the dealer before his card is dealt is not a fast path's
-    case; the engine deals him three all the same, as the frozen engine and the general path do."""
+    a keep or an offer that reaches the dealer before his card is dealt deals him three, as
+    the frozen engine does."""
     # K4: dealt from the bottom: Ada V, Bo VI, then the dealer Cy VII, II and XIIII (F2)
     fast = _play_f2(engine, ("V", "VI", "VII", "II", "XIIII"), moves)
     assert fast == _play_f2(frozen_engine, ("V", "VI", "VII", "II", "XIIII"), moves)
     kept = [e for events in fast[1] for e in events if e.kind == "dealer-keeps-highest"]
     assert [(e.rule, e.seat, str(e.card)) for e in kept] == [("F2", 2, "XIIII")]
-    monkeypatch.setattr(engine, "_FAST_PATHS", {})
-    assert _play_f2(engine, ("V", "VI", "VII", "II", "XIIII"), moves) == fast
 
 
 def _play_f2(engine_module, bottom_up, moves):
@@ -227,12 +168,11 @@ def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch)
     """Vacuity check for the scoring: in the CI-sized comparison (whose frozen side scores by
     the long way, conftest.py) the engine's showdowns take ``scoring.live_marks`` in each of
     its ways (a fool or not, a XV or not; dead hands, with a fool among them or not) and
-    ``evaluate`` (``decide_plain``) where a player hinted."""
-    from cucu_ref.game import scoring
+    ``evaluate`` where a player hinted or holds a guarantee."""
     from cucu_ref.game.cards import FOOL_VALUE
 
     ways: Counter[str] = Counter()
-    live, plain = engine.live_marks, scoring.decide_plain
+    live, plain = showdown.live_marks, showdown.evaluate
 
     def counted_live(rules, seats, vals, table, dead=()):
         ways[f"live fool={FOOL_VALUE in vals} xv={15 in vals}"] += 1
@@ -240,12 +180,12 @@ def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch)
             ways[f"dead hands, a fool there={FOOL_VALUE in dead}"] += 1
         return live(rules, seats, vals, table, dead)
 
-    def counted_plain(*args):
+    def counted_plain(*args, **kwargs):
         ways["plain"] += 1
-        return plain(*args)
+        return plain(*args, **kwargs)
 
-    monkeypatch.setattr(engine, "live_marks", counted_live)
-    monkeypatch.setattr(scoring, "decide_plain", counted_plain)
+    monkeypatch.setattr(showdown, "live_marks", counted_live)
+    monkeypatch.setattr(showdown, "evaluate", counted_plain)
     compare(engine, frozen_engine, deals=1_000, seed=7)
     for fool in (False, True):
         for xv in (False, True):
@@ -259,18 +199,18 @@ def test_a_fault_in_the_live_path_is_caught_by_the_comparison(monkeypatch):
     way): here K15's ties, only the first of the lowest losing."""
     from engine_pair import Disagreement
 
-    live = engine.live_marks
-    monkeypatch.setattr(engine, "live_marks", lambda rules, seats, vals, table, dead=(): live(
+    live = showdown.live_marks
+    monkeypatch.setattr(showdown, "live_marks", lambda rules, seats, vals, table, dead=(): live(
         rules.with_options({"ties": "first"}), seats, vals, table, dead))
     with pytest.raises(Disagreement, match=r"(states|events) differ"):
         compare(engine, frozen_engine, deals=1_000, seed=7)
 
 
 @pytest.mark.parametrize("second", ["XV", "XI"])  # the cuckoo (K10), the inn (K14)
-def test_f2_after_an_arresto_the_dealer_is_dealt_three(monkeypatch, second):
+def test_f2_after_an_arresto_the_dealer_is_dealt_three(second):
     """An offer meets the cuckoo (K10) and play goes on with the dealer, not yet dealt: F2
-    deals him three, as the frozen engine and the general path do (the inn: the offerer's
-    decision first, then the dealer)."""
+    deals him three, as the frozen engine does (the inn: the offerer's decision first, then
+    the dealer)."""
     bottom_up = ("V", second, "VII", "II", "XIIII")  # Ada V, Bo XV or XI, Cy VII II XIIII
     moves = ["offer"] if second == "XV" else ["offer", "keep-after-fermatevi"]
     fast = _play_f2(engine, bottom_up, moves)
@@ -279,5 +219,87 @@ def test_f2_after_an_arresto_the_dealer_is_dealt_three(monkeypatch, second):
     kept = [e for events in fast[1] for e in events if e.kind == "dealer-keeps-highest"]
     assert [(e.rule, e.seat, str(e.card)) for e in kept] == [("F2", 2, "XIIII")]
     assert fast[0].actor == 2 and fast[0].hands[2] == card("XIIII")
-    monkeypatch.setattr(engine, "_FAST_PATHS", {})
-    assert _play_f2(engine, bottom_up, moves) == fast
+
+
+# --------------------------------------------------------------------------- the step without events
+
+
+def test_the_comparison_checks_advance_against_step(monkeypatch):
+    """engine_pair.compare checks ``advance(state, action) == step(state, action)[0]`` at
+    every step (and the same refusal for a forbidden action): an ``advance`` that skips a
+    rule's effect (here K11: the hunter's mark, which it records as an event too) is caught."""
+    from engine_pair import Disagreement
+
+    from cucu_ref.game.rulebook import hunter
+
+    real, pays = engine.advance, hunter.lose_mark
+
+    def forgets_the_hunter(state, action):
+        hunter.lose_mark = lambda t, seat, rule: None  # (only while advance runs: step is whole)
+        try:
+            return real(state, action)
+        finally:
+            hunter.lose_mark = pays
+
+    monkeypatch.setattr(engine, "advance", forgets_the_hunter)
+    with pytest.raises(Disagreement, match="advance"):
+        compare(engine, frozen_engine, deals=300, seed=7)
+
+
+def test_advance_plays_a_hand_worked_deal_as_step_does():
+    """K5-K8, K15: Ada (V) offers to Bo (VI), they exchange (K7); Bo keeps; the dealer Cy
+    (VII) keeps; the showdown: Bo's V is the lowest, he pays a mark.  ``advance`` reaches the
+    state ``step`` reaches, without building a single event."""
+    dealt = [card(c) for c in ("V", "VI", "VII")]  # K4: dealt from the bottom, Ada first
+    rest = list(PACKS["cuccu-40"].cards)
+    for c in dealt:
+        rest.remove(c)
+    start = engine.new_match(CAMPLI, ["Ada", "Bo", "Cy"], dealer=2)
+    moves = [Action(A.SHUFFLE, stack=(*rest, *reversed(dealt))), Action(A.OFFER, 0), Action(A.KEEP, 1),
+             Action(A.KEEP, 2)]
+    by_step = by_advance = start
+    for move in moves:
+        by_step, _ = step(by_step, move)
+        by_advance = engine.advance(by_advance, move)
+        assert by_advance == by_step
+    assert by_step.marks == (CAMPLI.initial_marks, CAMPLI.initial_marks - 1, CAMPLI.initial_marks)
+    assert by_step.phase == Phase.SHUFFLE and by_step.dealer == 0  # K2: the next dealer, right of Cy
+    with pytest.raises(IllegalActionError) as err:
+        engine.advance(by_step, Action(A.KEEP, 1))
+    assert err.value.rule == "K4"
+
+
+def test_play_out_reaches_the_states_step_reaches():
+    """``play_out`` (a playout on one live table, no events, no State between the steps) and
+    ``step`` take the same random decisions (the same seed) to the same state after every
+    deal, over every preset at its smallest and a larger table, buy-backs and match ends
+    included: the rules are the same functions, the checks the same."""
+    from cucu_ref.game.playout import random_action
+
+    for name, rules in sorted(PRESETS.items()):
+        for n in (rules.min_players, min(rules.max_players, 7)):
+            start = engine.new_match(rules, [f"p{i}" for i in range(n)])
+            stepped, rng = start, random.Random(n)
+            for _ in range(60):  # step by step, the state after each deal kept
+                stepped, _ = step(stepped, random_action(stepped, rng))
+                if stepped.phase in (Phase.SHUFFLE, Phase.MATCH_OVER):
+                    break
+            rng = random.Random(n)
+            played, steps = engine.play_out(
+                start, lambda t, rng=rng: random_action(t, rng),
+                lambda t, k: k > 0 and t.phase in (Phase.SHUFFLE, Phase.MATCH_OVER))
+            assert played == stepped, (name, n)
+            assert type(played.hands) is tuple and type(played.custody) is tuple
+
+
+def test_play_out_refuses_as_step_does():
+    """A policy's illegal action is refused by ``play_out`` with ``step``'s error and rule
+    (K5: Ada decides first, not Bo; C1: a shuffle must be the whole pack)."""
+    start = engine.new_match(CAMPLI, ["Ada", "Bo", "Cy"], dealer=2)
+    dealt, _ = step(start, Action(A.SHUFFLE, stack=engine.shuffled_stack(CAMPLI, 3)))
+    for state, wrong in ((dealt, Action(A.KEEP, 1)), (start, Action(A.SHUFFLE, stack=()))):
+        with pytest.raises(IllegalActionError) as by_step:
+            step(state, wrong)
+        with pytest.raises(IllegalActionError) as by_play_out:
+            engine.play_out(state, lambda t, wrong=wrong: wrong, lambda t, k: k > 0)
+        assert (str(by_play_out.value), by_play_out.value.rule) == (str(by_step.value), by_step.value.rule)

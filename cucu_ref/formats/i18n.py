@@ -1,0 +1,198 @@
+"""The language a ruling speaks (issue 30): gettext catalogs for Italian, German, French and Danish.
+
+The messages are English in the code (gettext's msgids); each other language has a catalog,
+``cucu_ref/locale/<lang>/LC_MESSAGES/cucu_ref.po``, the source kept in the repository.  Babel
+extracts the messages (``babel.cfg``: ``pybabel extract -F babel.cfg -k N_ -o
+cucu_ref/locale/cucu_ref.pot cucu_ref``) and gives each language its plural rule.
+
+Where the compiled catalogs come from (the choice, written down for issue 30): a wheel or an
+install from the sdist compiles each ``.po`` into ``.mo`` at build time (``setup.py``'s
+``build_py`` step, with Babel); a source checkout or an editable install has no ``.mo`` beside
+the ``.po`` (or an older one), so the ``.po`` is compiled into memory on first use, with
+Babel's own reader and writer, and the result kept beside it for the next process where the
+folder can be written (ignored by git).  Either way a fuzzy entry is not used: its message stays
+English, and ``tests/test_i18n.py`` fails on it.
+
+English is no catalog at all: a message is its own msgid, so nothing is loaded and the
+English ruling is byte for byte what it was before the catalogs.  The language is a setting
+of the process (:func:`speaking`); one input is ruled in one language at a time.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import re
+import os
+from contextlib import contextmanager, suppress
+from io import BytesIO
+from pathlib import Path
+from typing import Iterator, Optional
+
+__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
+           "catalog_path", "Templates", "polished"]
+
+LANGUAGES = ("en", "it", "de", "fr", "da")
+DOMAIN = "cucu_ref"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+# the active catalog (None: English, no lookup) and its language
+_ACTIVE: list[Optional[_gettext.GNUTranslations]] = [None]
+_LANGUAGE = ["en"]
+_LOADED: dict[str, Optional[_gettext.GNUTranslations]] = {}
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is translated later (a table of texts)."""
+    return message
+
+
+def gettext(message: str) -> str:
+    """``message`` in the active language (itself in English, or where the catalog lacks it)."""
+    active = _ACTIVE[0]
+    return message if active is None else active.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` in the active language: its own plural rule (one form in English for
+    1, another for the rest; Babel writes each catalog's rule in its header)."""
+    active = _ACTIVE[0]
+    if active is None:
+        return singular if n == 1 else plural
+    return active.ngettext(singular, plural, n)
+
+
+def language() -> str:
+    """The active language's code ('en', 'it', 'de', 'fr', 'da')."""
+    return _LANGUAGE[0]
+
+
+def catalog_path(lang: str, suffix: str = ".po") -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / (DOMAIN + suffix)
+
+
+def translations(lang: str) -> Optional[_gettext.GNUTranslations]:
+    """The compiled catalog of ``lang`` (not English): the ``.mo`` built beside the ``.po`` where
+    it is not older than it, else the ``.po`` compiled into memory (a source checkout); None
+    for a language with no catalog yet (its rulings are English)."""
+    if lang in _LOADED:
+        return _LOADED[lang]
+    po, mo = catalog_path(lang), catalog_path(lang, ".mo")
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        data: Optional[bytes] = mo.read_bytes()
+    else:
+        data = _compiled(po) if po.exists() else None
+        if data is not None:
+            _keep(mo, data)
+    loaded = _LOADED[lang] = _gettext.GNUTranslations(BytesIO(data)) if data is not None else None
+    return loaded
+
+
+def _compiled(po: Path) -> bytes:
+    """A ``.po`` catalog compiled to ``.mo`` bytes in memory (fuzzy entries left out)."""
+    # cold start: babel.messages.mofile costs 13 ms, used only by another language than English in a source checkout
+    # (measured on the shared machine: the import 13-54 ms, the Italian catalog's compilation
+    # 49 ms more; a wheel's catalogs are compiled at build time and load without Babel)
+    from babel.messages.mofile import write_mo
+    # cold start: babel.messages.pofile costs 1 ms, used only by another language than English in a source checkout
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    out = BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def _keep(mo: Path, data: bytes) -> None:
+    """Keep a catalog compiled from its ``.po`` beside it (a source checkout: the next process
+    loads it in milliseconds instead of compiling it again, which costs Babel's import and
+    about 50 ms a catalog); written whole under another name and renamed, so a process reading
+    it never sees half of it; where the folder cannot be written, nothing is kept
+    (``.gitignore`` leaves these files out of the repository)."""
+    part = mo.with_name(f"{mo.name}.{os.getpid()}.part")
+    try:
+        part.write_bytes(data)
+        os.replace(part, mo)
+    except OSError:
+        with suppress(OSError):
+            part.unlink()
+
+
+@contextmanager
+def speaking(lang: Optional[str]) -> Iterator[None]:
+    """Within it, messages are in ``lang`` (None or 'en': English)."""
+    lang = lang or "en"
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}; the languages: {', '.join(LANGUAGES)}")
+    before = _ACTIVE[0], _LANGUAGE[0]
+    _ACTIVE[0] = None if lang == "en" else translations(lang)
+    _LANGUAGE[0] = lang
+    try:
+        yield
+    finally:
+        _ACTIVE[0], _LANGUAGE[0] = before
+
+
+def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
+                       options: object) -> Iterator[tuple[int, Optional[str], str, list[str]]]:
+    """Babel's extractor for the rules' own texts (``babel.cfg``): the presets' titles, the open
+    points' questions, their readings and each preset's reasons for its readings (:mod:`cucu_ref.game.rulesets`,
+    standard library only, so nothing there is marked); they are translated where a ruling or
+    ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
+    # cold start: game.rulesets costs 0 ms, used only by pybabel
+    from ..game.rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS
+
+    for name, info in PRESET_INFO.items():
+        yield 0, None, info.title, [f"the title of {name}"]
+
+    for spec in OPTIONS.values():
+        yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]
+        for r in spec.readings:
+            yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
+    for preset, reasons in PRESET_REASONS.items():
+        for key, why in reasons.items():
+            yield 0, None, why, [f"why {preset} takes its {key}"]
+
+
+# What gettext cannot do: a word's form that depends on the word after it, and the name put there
+# is only known when the message is said (issue 30).  French elides 'de'/'que' before a vowel
+# ("la carte d'Anna", not "de Anna"); Italian takes the euphonic d before the same vowel ("ad
+# Anna", "Bruno ed Emil").  Only before a capitalised word that goes on in small letters: a
+# player's name or a card's ('d'Eymer'); never before a numeral ('de IIII' is read 'de quatre',
+# so it is not elided) nor inside the catalogs' own words, which their translators elided.
+_JOINS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "fr": ((re.compile(r"\b([Dd]|[Qq]u)e (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ])"), r"\1'"),),
+    "it": ((re.compile(r"\b([Aa]) (?=A[a-zà-ù])"), r"\1d "), (re.compile(r"\b([Ee]) (?=E[a-zà-ù])"), r"\1d ")),
+}
+
+
+def polished(text: str) -> str:
+    """``text`` as the active language joins its words where a name follows: 'de Anna' becomes
+    "d'Anna" in French, 'a Anna' 'ad Anna' and 'e Emil' 'ed Emil' in Italian; English and the
+    other languages unchanged."""
+    for pattern, join in _JOINS.get(_LANGUAGE[0], ()):
+        text = pattern.sub(join, text)
+    return text
+
+
+class Templates:
+    """Messages the code writes in English with values in them (a problem found by the replay,
+    a showdown note of the scoring), matched whole and said in the active language with the
+    same values: where a message is built far below the ruling, the ruling translates it as it
+    is said (the English is unchanged, and a message none of them matches stays English)."""
+
+    _FIELD = re.compile(r"\\\{(\w+)\\\}")
+
+    def __init__(self, *messages: str) -> None:
+        self.messages = messages
+        self.patterns = tuple((re.compile("^" + self._FIELD.sub(r"(?P<\1>.+?)", re.escape(m)) + "$"), m)
+                              for m in messages)
+
+    def __call__(self, text: str) -> str:
+        if _ACTIVE[0] is None:
+            return text
+        for pattern, message in self.patterns:
+            found = pattern.match(text)
+            if found:
+                return gettext(message).format(**found.groupdict())
+        return text

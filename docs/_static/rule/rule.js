@@ -1,0 +1,250 @@
+/* "Rule a deal in your browser" (docs/rule.rst, issue 31): the cucu-ref package runs in the page
+   through Pyodide; this file only wires the controls to page.py.  Plain JavaScript, no framework.
+   The editor holds the whole deal (the truth); the fields above it edit its header lines. */
+(function () {
+  'use strict';
+  var root = document.getElementById('cucu-rule');
+  if (!root) return;
+  var STATIC = root.getAttribute('data-static');
+  var $ = function (sel) { return root.querySelector(sel); };
+  var editor = $('#cucu-rule-deal'), gutter = $('.cucu-rule-gutter'), status = $('.cucu-rule-status');
+  var go = $('.cucu-rule-go'), ruling = $('.cucu-rule-ruling'), problems = $('.cucu-rule-errors');
+  var figure = $('.cucu-rule-diagram'), suggest = $('.cucu-rule-suggest'), link = $('.cucu-rule-link');
+  var field = {};
+  ['ruleset', 'language', 'players', 'marks', 'dealer'].forEach(function (n) { field[n] = $('[name=' + n + ']'); });
+  var examples = JSON.parse(document.getElementById('cucu-rule-examples').textContent);
+  var HEADER = /^\s*(ruleset|language|players|dealer)\s*:\s*(.*?)\s*(#.*)?$/i;
+  var page = null, rulesets = [], vocab = {cards: [], words: []}, bad = {}, picture = null;
+
+  function say(text) { status.textContent = text; }
+  function fold(s) { return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase(); }
+  function option(select, value, label) {
+    var o = document.createElement('option'); o.value = value; o.textContent = label; select.appendChild(o);
+  }
+
+  /* ---- the header lines <-> the fields */
+  function header() {
+    var found = {};
+    editor.value.split('\n').forEach(function (line, i) {
+      var m = HEADER.exec(line), key = m && m[1].toLowerCase();
+      if (m && !found[key]) found[key] = {at: i, value: m[2]};
+    });
+    return found;
+  }
+  function seats(value) {
+    return value.split(',').map(function (part) {
+      var m = /^(.*?)(?:\s+(\d+))?(\s+(?:not\s+)?virgin)?$/i.exec(part.trim());
+      return {name: m[1], marks: m[2] || '', rest: m[3] || ''};
+    }).filter(function (s) { return s.name; });
+  }
+  function fieldsFromEditor() {
+    var h = header(), players = seats(h.players ? h.players.value : '');
+    var set = function (el, v) { if (document.activeElement !== el) el.value = v; };
+    if (h.ruleset) set(field.ruleset, h.ruleset.value.split(/\s/)[0].toLowerCase());
+    set(field.language, h.language ? h.language.value.toLowerCase() : '');
+    set(field.players, players.map(function (s) { return s.name + s.rest; }).join(', '));
+    set(field.marks, players.map(function (s) { return s.marks; }).join(', ').replace(/^(, )+$/, ''));
+    dealers(players.map(function (s) { return s.name; }), h.dealer ? h.dealer.value : '');
+  }
+  function dealers(names, chosen) {
+    field.dealer.textContent = '';
+    names.forEach(function (n) { option(field.dealer, n, n); });
+    field.dealer.value = names.indexOf(chosen) >= 0 ? chosen : (names[names.length - 1] || '');
+  }
+  function editorFromFields() {
+    var names = seats(field.players.value), marks = field.marks.value.split(',');
+    dealers(names.map(function (s) { return s.name; }), field.dealer.value);
+    var players = names.map(function (s, i) {
+      var m = (marks[i] || '').trim();
+      return s.name + (m ? ' ' + m : '') + s.rest;
+    }).join(', ');
+    var block = ['Ruleset: ' + field.ruleset.value];
+    if (field.language.value) block.push('Language: ' + field.language.value);
+    block.push('Players: ' + players, 'Dealer: ' + field.dealer.value);
+    var lines = editor.value.split('\n'), at = -1;
+    lines = lines.filter(function (line, i) {
+      var keep = !HEADER.test(line);
+      if (!keep && at < 0) at = i;
+      return keep;
+    });
+    if (at < 0) { at = 0; while (at < lines.length && /^\s*#/.test(lines[at])) at++; }
+    if (at >= lines.length || lines[at].trim() !== '') block.push('');
+    lines.splice.apply(lines, [at, 0].concat(block));
+    editor.value = lines.join('\n');
+    numbers();
+    words();
+  }
+
+  /* ---- the gutter: line numbers, a problem's line marked */
+  function numbers() {
+    var n = editor.value.split('\n').length;
+    gutter.textContent = '';
+    for (var i = 1; i <= n; i++) {
+      var mark = document.createElement(bad[i] ? 'b' : 'span');
+      mark.textContent = i + (i < n ? '\n' : '');
+      if (bad[i]) mark.title = bad[i];
+      gutter.appendChild(mark);
+    }
+    gutter.scrollTop = editor.scrollTop;
+  }
+
+  /* ---- completion: players, calls and cards in the table's language */
+  function words() {
+    if (!page || !field.ruleset.value) return;
+    var r = rulesets.filter(function (x) { return x.name === field.ruleset.value; })[0];
+    vocab = JSON.parse(page.words(field.ruleset.value, field.language.value || (r ? r.language : 'en')));
+    complete();
+  }
+  function complete() {
+    var pos = editor.selectionStart, text = editor.value;
+    var before = text.slice(text.lastIndexOf('\n', pos - 1) + 1, pos);
+    var token = /[^,:]*$/.exec(before)[0].replace(/^\s+/, '');
+    var players = seats(field.players.value).map(function (s) { return s.name; });
+    var list, after = '';
+    if (HEADER.test(before) || /^\s*#/.test(before)) list = [];
+    else if (before.indexOf(':') < 0) { list = players.concat(['shown:', 'claim by']); after = ': '; }
+    else if (/^\s*shown\s*:/i.test(before)) {
+      var parts = token.split(/\s+/);
+      list = parts.length > 1 ? vocab.cards : players;
+      token = parts[parts.length - 1];
+      after = parts.length > 1 ? ', ' : ' ';
+    } else if (/^\s*claim/i.test(before)) { list = players.concat(['loses']); after = ' '; }
+    else { list = vocab.cards.concat(vocab.words); after = before.indexOf(',') < 0 ? ', ' : ''; }
+    var f = fold(token), shown = list.filter(function (w) { return fold(w).indexOf(f) === 0 && w !== token; });
+    suggest.textContent = '';
+    shown.slice(0, 16).forEach(function (w) {
+      var b = document.createElement('button');
+      b.type = 'button'; b.textContent = w;
+      b.addEventListener('pointerdown', function (e) { e.preventDefault(); });
+      b.addEventListener('click', function () {
+        var start = pos - token.length, tail = /[:]$/.test(w) ? ' ' : after;
+        if (w === 'claim by' || w === 'loses') tail = ' ';
+        editor.setRangeText(w + tail, start, pos, 'end');
+        editor.focus(); numbers(); complete();
+      });
+      suggest.appendChild(b);
+    });
+  }
+
+  /* ---- the ruling */
+  function where(line, column) {
+    var lines = editor.value.split('\n'), at = 0;
+    for (var i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+    var chars = Array.from(lines[line - 1] || '').slice(0, column - 1).join('');
+    return at + chars.length;
+  }
+  function show(r) {
+    ruling.textContent = r.text + r.errors;
+    problems.textContent = '';
+    bad = {};
+    r.places.forEach(function (p) {
+      bad[p.line] = (bad[p.line] ? bad[p.line] + '; ' : '') + p.message;
+      var li = document.createElement('li'), b = document.createElement('button');
+      b.type = 'button'; b.className = 'cucu-rule-place';
+      b.textContent = 'line ' + p.line + ', column ' + p.column;
+      b.addEventListener('click', function () {
+        var at = where(p.line, p.column);
+        editor.focus(); editor.setSelectionRange(at, at);
+      });
+      li.appendChild(b); li.appendChild(document.createTextNode(' ' + p.message));
+      problems.appendChild(li);
+    });
+    numbers();
+    if (picture) URL.revokeObjectURL(picture);
+    figure.textContent = '';
+    figure.hidden = !r.svg;
+    if (r.svg) {
+      picture = URL.createObjectURL(new Blob([r.svg], {type: 'image/svg+xml'}));
+      var img = document.createElement('img');
+      img.src = picture; img.alt = "The ruling's pictures: the deal as the engine replayed it";
+      figure.appendChild(img);
+    }
+    say(r.code === 0 ? 'Ruled.' : r.code === 1 ? 'Not a deal that can be ruled: see the problems.' : 'Error.');
+    root.setAttribute('data-ruled', String(r.code));
+  }
+  function rule() {
+    if (!page) return;
+    say('Ruling\u2026');
+    root.removeAttribute('data-ruled');
+    setTimeout(function () { show(JSON.parse(page.rule(editor.value))); }, 0);
+  }
+  function share() {
+    var url = location.href.split('#')[0] + '#deal=' + encodeURIComponent(editor.value);
+    history.replaceState(null, '', url);
+    link.hidden = false; link.value = url; link.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(url).then(function () { say('Link copied.'); }, function () {});
+  }
+  function fromLink() {
+    var m = /[#&]deal=([^&]*)/.exec(location.hash);
+    if (!m) return false;
+    try { editor.value = decodeURIComponent(m[1]); } catch (e) { say('The link holds no readable deal.'); return false; }
+    fieldsFromEditor(); numbers();
+    return true;
+  }
+
+  /* ---- start: Pyodide, the wheels, page.py */
+  function fetchBytes(name) {
+    return fetch(STATIC + name).then(function (r) {
+      if (!r.ok) throw new Error(name + ': ' + r.status);
+      return r.arrayBuffer();
+    });
+  }
+  function start() {
+    var index = new URL(STATIC + 'pyodide/', location.href).href, py, t0 = performance.now();
+    return loadPyodide({indexURL: index}).then(function (p) {
+      py = p;
+      root.setAttribute('data-pyodide-ms', String(Math.round(performance.now() - t0)));
+      var site = py.runPython('import site; site.getsitepackages()[0]');
+      var files = root.getAttribute('data-wheels').split(' ');
+      return Promise.all(files.map(fetchBytes)).then(function (buffers) {
+        buffers.forEach(function (b, i) {
+          py.unpackArchive(b, /\.whl$/.test(files[i]) ? 'wheel' : 'zip', {extractDir: site});
+        });
+        return fetch(STATIC + 'page.py').then(function (r) { return r.text(); });
+      }).then(function (source) {
+        py.FS.writeFile(site + '/cucu_page.py', source);
+        page = py.pyimport('cucu_page');
+      });
+    }).then(function () {
+      var setup = JSON.parse(page.setup());
+      rulesets = setup.rulesets;
+      rulesets.forEach(function (r) { option(field.ruleset, r.name, r.title); });
+      option(field.language, '', "the ruleset's own");
+      setup.languages.forEach(function (l) { option(field.language, l, l); });
+      if (!fromLink() && !editor.value.trim()) {
+        editor.value = 'Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\n';
+      }
+      fieldsFromEditor(); numbers(); words();
+      go.disabled = false;
+      root.setAttribute('data-start-ms', String(Math.round(performance.now() - t0)));
+      say('Ready: ' + setup.version + ', running in this page, offline.');
+      root.setAttribute('data-ready', 'true');
+      if (/[#&]deal=/.test(location.hash)) rule();
+    });
+  }
+
+  editor.addEventListener('input', function () { fieldsFromEditor(); numbers(); complete(); });
+  ['keyup', 'click'].forEach(function (e) { editor.addEventListener(e, complete); });
+  editor.addEventListener('scroll', function () { gutter.scrollTop = editor.scrollTop; });
+  ['ruleset', 'language', 'players', 'marks', 'dealer'].forEach(function (n) {
+    field[n].addEventListener(n === 'players' || n === 'marks' ? 'input' : 'change', editorFromFields);
+  });
+  go.addEventListener('click', rule);
+  $('.cucu-rule-share').addEventListener('click', share);
+  $('.cucu-rule-examples').addEventListener('change', function (e) {
+    if (!examples[e.target.value]) return;
+    editor.value = examples[e.target.value];
+    fieldsFromEditor(); numbers(); words(); rule();
+  });
+  window.addEventListener('hashchange', function () { if (fromLink()) rule(); });
+  window.cucuRule = function (text) { return JSON.parse(page.rule(text)); };  // for the browser test
+
+  if (root.getAttribute('data-missing')) return;
+  var script = document.createElement('script');
+  script.src = STATIC + 'pyodide/pyodide.js';
+  script.onload = function () {
+    start().catch(function (e) { say('The adjudicator did not start: ' + e); root.setAttribute('data-failed', String(e)); });
+  };
+  script.onerror = function () { say('Pyodide did not load from ' + script.src); root.setAttribute('data-failed', 'pyodide.js'); };
+  document.head.appendChild(script);
+}());

@@ -1,0 +1,329 @@
+"""Rulings in the table's language (issue 30): the gettext catalogs and the rulings they give.
+
+* every message the code says (Babel's extraction, ``babel.cfg``) has a translation in every
+  catalog, none fuzzy, each with the same placeholders as the English and the language's own
+  number of plural forms;
+* every shipped example, in every language, is ruled with the same exit and the same marks as
+  in English (the words change, the ruling does not);
+* rulings written out by hand from the sources, word for word, in each language;
+* English is no catalog: a message is its own msgid.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+import string
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from cucu_ref.formats.i18n import LANGUAGES, catalog_path, gettext, ngettext, speaking
+from cucu_ref.services.documents import rule_document
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+# the languages whose catalog is complete (issue 30: Italian first, then German, French, Danish)
+SHIPPED = [lang for lang in TRANSLATED if catalog_path(lang).exists()]
+
+
+def _extracted() -> set[object]:
+    with open(os.path.join(ROOT, "babel.cfg"), encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            ROOT, method_map, options_map, directory_filter=lambda d: os.path.relpath(d, ROOT).split(os.sep)[0]
+            in ("cucu_ref", ".")):
+        found.add(message)
+    return found
+
+
+@pytest.fixture(scope="module")
+def extracted() -> set[object]:
+    return _extracted()
+
+
+def _catalog(lang: str):  # type: ignore[no-untyped-def]
+    with open(catalog_path(lang), "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_every_language_has_its_catalog():
+    assert SHIPPED == ["it", "de", "fr", "da"]
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_message_has_a_translation_none_fuzzy(lang, extracted):
+    catalog = _catalog(lang)
+    missing, fuzzy = [], []
+    for message in extracted:
+        entry = catalog.get(message)
+        strings = [] if entry is None else entry.string if isinstance(entry.string, tuple) else [entry.string]
+        if entry is None or not all(strings):
+            missing.append(message)
+        elif entry.fuzzy:
+            fuzzy.append(message)
+    assert not missing, f"{lang}: {len(missing)} messages without a translation, e.g. {sorted(map(str, missing))[:5]}"
+    assert not fuzzy, f"{lang}: fuzzy entries (not used): {sorted(map(str, fuzzy))[:5]}"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_translation_keeps_the_placeholders_and_the_plural_forms(lang):
+    catalog = _catalog(lang)
+    wrong = []
+    for entry in catalog:
+        if not entry.id:
+            continue
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if isinstance(entry.id, tuple) and len(strings) != catalog.num_plurals:
+            wrong.append((entry.id, f"{len(strings)} forms, the language has {catalog.num_plurals}"))
+        english = set().union(*map(_fields, ids))
+        translated = set().union(*map(_fields, strings))
+        if english != translated:
+            wrong.append((entry.id, sorted(english ^ translated)))
+    assert not wrong, f"{lang}: {wrong[:5]}"
+
+
+def test_the_placeholder_check_catches_a_changed_name():
+    # (the check above, on a planted mistake: a translator's '{giocatore}' for '{player}')
+    assert _fields("{player} perde {count}{why}") != _fields("{giocatore} perde {count}{why}")
+
+
+def test_english_is_the_message_itself_and_plurals_count_one():
+    with speaking("en"):
+        assert gettext("Verdict: ") == "Verdict: "
+        assert ngettext("a mark", "{n} marks", 1) == "a mark"
+        assert ngettext("a mark", "{n} marks", 2) == "{n} marks"
+
+
+def test_italian_plurals_and_gender():
+    # "perde un segno" / "perde 2 segni" (issue 30)
+    with speaking("it"):
+        assert ngettext("a mark", "{n} marks", 1) == "un segno"
+        assert ngettext("a mark", "{n} marks", 2).format(n=2) == "2 segni"
+        assert ngettext("a life", "{n} lives", 1) == "una vita"
+
+
+# --------------------------------------------------------------------------- every example, every language
+
+# every shipped example: the JSON positions, the deals in the notation (the tutorial's drafts
+# included: a refusal is a refusal in every language) and the traces
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))
+                  + glob.glob(os.path.join(ROOT, "examples", "notation", "*.txt"))
+                  + glob.glob(os.path.join(ROOT, "examples", "traces", "*.json")))
+
+
+def _marks(record: dict) -> object:
+    """What a ruling decides, words aside: exit, status, each case's result, the claim's verdict
+    (a trace: its outcome and where it diverges)."""
+    return (record.get("exit_code"), record.get("status"), [o["result"] for o in record.get("outcomes", [])],
+            (record.get("claim") or {}).get("verdict"), [p["path"] for p in record.get("problems", [])],
+            record.get("outcome"), (record.get("divergence") or {}).get("path"))
+
+
+@pytest.fixture(scope="module")
+def english() -> dict[str, object]:
+    out = {}
+    for path in EXAMPLES:
+        with open(path, encoding="utf-8") as f:
+            out[path] = _marks(rule_document(f.read(), "x", language="en").record)
+    return out
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_example_rules_alike_in_every_language(lang, english):
+    for path in EXAMPLES:
+        with open(path, encoding="utf-8") as f:
+            ruled = rule_document(f.read(), "x", language=lang)
+        assert _marks(ruled.record) == english[path], path
+        assert ruled.text()  # (the text is built in the language, without error)
+
+
+# --------------------------------------------------------------------------- rulings written out by hand
+
+def _text(name: str, lang: str) -> list[str]:
+    with open(os.path.join(ROOT, "examples", name), encoding="utf-8") as f:
+        return rule_document(f.read(), name, language=lang).text().split("\n")
+
+
+def test_italian_cat_undo_word_for_word():
+    # K13 (Farina 2010, §Ereigniskarten): Bruno's offer meets Carla's Gnaf: he loses a mark and
+    # the exchange that brought him the V is undone (Anna takes her V back, Bruno his II); K15:
+    # at the showdown his II is the lowest card and loses a second mark; K2: Anna deals next.
+    lines = _text("campli-cat-undo.json", "it")
+    assert lines[:3] == [
+        "campli-cat-undo.json: decisione secondo campli",
+        "Verdetto: Bruno perde 2 segni: offerto al XII Gnaf di Carla (K13); la carta più bassa, II (K15). "
+        "Prossimo mazziere: Anna.",
+        "Reclamo di Anna: ACCOLTO",
+    ]
+    assert ("  Bruno passa la carta al giocatore successivo ('passo'); Carla riceve XII Gnaf; Carla tiene XII Gnaf: "
+            "'gnaf!', nessuno scambio con Bruno; Bruno perde un segno; scambio annullato: Anna riprende il V da "
+            "Bruno; Dora riceve VIII (K5, K4, K13)") in lines
+    assert lines[-2] == "Segni ora: Anna 3, Bruno 1, Carla 3, Dora 3; piatto 4"
+
+
+def test_italian_inn_guarantee_word_for_word():
+    # K14 (Farina 2010): Bruno's Taverna accepts Anna's 'pagherai se null?': no exchange, and when
+    # her Nulla is lowest (K15) the innkeeper pays the mark in her stead.  Bruno claimed Anna loses.
+    lines = _text("campli-inn-nulla.json", "it")
+    assert lines[1:4] == [
+        "Verdetto: Bruno perde un segno: l'oste paga per la Nulla (K14). Prossimo mazziere: Anna.",
+        "Reclamo di Bruno: RESPINTO",
+        "  il reclamo tralascia il segno di Bruno; Anna non ne perde (reclamato: Anna; le regole dicono: Bruno)",
+    ]
+    assert ("  L'oste Bruno accetta: nessuno scambio; Bruno paga se Anna perde con una Nulla; Carla riceve VII "
+            "(K14, K4)") in lines
+
+
+def test_italian_two_fools_word_for_word():
+    # C3 (Farina 2010): both Matti in play rank 14½, between XV and XIIII; Carla's II is lowest (K15)
+    lines = _text("campli-two-fools.json", "it")
+    assert lines[1] == "Verdetto: Carla perde un segno: la carta più bassa, II (K15). Prossimo mazziere: Anna."
+    assert re.search(r"entrambi i Matti sono in gioco: valgono 14½, tra XV e XIIII; carta più bassa: Carla perde "
+                     r"un segno", "\n".join(lines))
+
+
+def test_the_ruling_json_speaks_the_language_its_keys_do_not():
+    with open(os.path.join(ROOT, "examples", "campli-cat-undo.json"), encoding="utf-8") as f:
+        data = f.read()
+    english = rule_document(data, "x", language="en").record
+    italian = rule_document(data, "x", language="it").record
+    assert italian.keys() == english.keys() and italian["outcomes"][0].keys() == english["outcomes"][0].keys()
+    assert italian["outcomes"][0]["verdict"].startswith("Bruno perde 2 segni")
+    assert [s["rule"] for s in italian["outcomes"][0]["steps"]] == [s["rule"] for s in english["outcomes"][0]["steps"]]
+    assert json.dumps(english).startswith('{"format": "cucu-ruling/1"')
+
+
+def test_italian_illegal_history_word_for_word():
+    # K10/C2 (Farina 2010): only the XV says 'cucù'; Bruno's VII had to exchange (K7)
+    lines = _text("campli-illegal-history.json", "it")
+    assert lines[0] == ("campli-illegal-history.json: la storia non può essere avvenuta sotto nessuna lettura delle "
+                        "questioni aperte")
+    assert lines[1].startswith("  $.history[3]: Bruno aveva VII, una carta semplice: non può dire 'cucù' e doveva "
+                               "scambiare (C2, K7) [K10 (N. Farina 2010, secondo il resoconto tedesco 'Cucù und Lu "
+                               "Stù', sezione Ereigniskarten)]")
+
+
+def test_german_inn_guarantee_and_default_from_the_language_line():
+    # K14: the innkeeper who accepted pays 'an seiner statt' for the lowest Nulla (K15).  The deal
+    # says 'Language: de', so it is ruled in German without --language.
+    with open(os.path.join(ROOT, "examples", "notation", "campli-inn-in-german.txt"), encoding="utf-8") as f:
+        lines = rule_document(f.read(), "inn.txt").text().split("\n")
+    assert lines[:4] == [
+        "inn.txt: Entscheidung nach campli",
+        "Entscheidung: Bruno verliert eine Marke: der Wirt zahlt für die Null (K14). Nächster Geber: Anna.",
+        "Behauptung von Bruno: VERWORFEN",
+        "  die Behauptung lässt die Marke von Bruno aus; Anna verliert keine (behauptet: Anna; die Regeln sagen: "
+        "Bruno)",
+    ]
+    assert lines[-1] == ("Quellen: N. Farina (2010), nach dem deutschen Bericht 'Cucù und Lu Stù': K2, K4, K5, K8, "
+                         "K14, K15")
+
+
+def test_german_zeh_cat_pays_its_holder_word_for_word():
+    # Z5 (Zeh 1769): the offerer pays his mark to the cat's holder, nothing is undone; Z6: III lowest
+    lines = _text("zeh-1769-cat-paid-to-holder.json", "de")
+    assert lines[1] == ("Entscheidung: Bruno verliert 2 Marken: Carlas XII Gnaf angeboten (Z5); die niedrigste Karte, "
+                        "III (Z6). Carla gewinnt eine Marke: bezahlt von Bruno, dessen Angebot auf die XII Gnaf traf "
+                        "(Z5). Nächster Geber: Anna.")
+    assert "Marken jetzt: Anna 3, Bruno 1, Carla 4, Dora 3; Pott 4" in lines
+
+
+def test_german_two_fools_word_for_word():
+    lines = _text("campli-two-fools.json", "de")
+    assert lines[1] == "Entscheidung: Carla verliert eine Marke: die niedrigste Karte, II (K15). Nächster Geber: Anna."
+    assert "beide Narren sind im Spiel: sie haben den Rang 14½, zwischen XV und XIIII" in lines[-3]
+
+
+def test_french_king_says_coucou_word_for_word():
+    # F3: the king refuses the exchange ('Coucou!'); F5: the ace is the lowest card and loses
+    lines = _text("coucou-king-says-coucou.json", "fr")
+    assert lines[1] == "Verdict : Anna perd une marque : la plus basse carte, as (F5). Prochain donneur : Anna."
+    assert "  Anna demande au voisin de droite d'échanger ('je change'); Bruno tient le roi et dit 'Coucou!' : pas " \
+           "d'échange avec Anna (F3)" in lines
+
+
+def test_french_illegal_history_word_for_word():
+    lines = _text("campli-illegal-history.json", "fr")
+    assert lines[0] == ("campli-illegal-history.json : l'historique n'a pu se produire selon aucune lecture des "
+                        "points ouverts")
+    assert lines[1].startswith("  $.history[3]: Bruno tenait VII, une carte ordinaire : elle ne peut pas dire 'cucù' "
+                               "et il devait échanger (C2, K7)")
+
+
+def test_danish_refused_inn_and_lives_word_for_word():
+    # D6 (the digital rules page): the kro refuses the 'betal hvis nul' and must exchange; D7: the
+    # nul is lowest and loses a life (D1: lives, not marks)
+    lines = _text("digital-4p-refused-inn.json", "da")
+    assert lines[1] == "Afgørelse: Carla mister et liv: det laveste kort, nul (D7). Næste giver: Anna."
+    assert "  Kroværten Bruno afslår og må bytte med Anna; Anna og Bruno bytter kort (D6)" in lines
+    assert "Liv nu: Anna 3, Bruno 3, Carla 2, Dora 3; pulje 0" in lines
+
+
+def test_danish_cat_undo_word_for_word():
+    # K13 in Danish: two marks for Bruno, the cat's and the lowest card's ("mister 2 mærker")
+    lines = _text("campli-cat-undo.json", "da")
+    assert lines[1] == ("Afgørelse: Bruno mister 2 mærker: tilbudt til Carlas XII Gnaf (K13); det laveste kort, II "
+                        "(K15). Næste giver: Anna.")
+    assert lines[2] == "Påstand fra Anna: STADFÆSTET"
+
+
+def test_the_pictures_and_a_trace_speak_the_language():
+    from cucu_ref.cli.adjudicate import main
+    import io
+
+    out = io.StringIO()
+    assert main(["--language", "it", "--format", "svg",
+                 os.path.join(ROOT, "examples", "notation", "campli-cat-undo.txt")], stdout=out) == 0
+    svg = out.getvalue()
+    # K13: the cat's undo drawn, in Italian; the seats' legends too
+    assert "annullato: Anna riprende V da Bruno (K13)" in svg and "Dora · mazziere" in svg
+    out = io.StringIO()
+    main(["--language", "fr", "--trace", os.path.join(ROOT, "examples", "traces", "coucou-king-holder-acts.json")],
+         stdout=out)
+    assert ": cucu-ref DIVERGE de la trace (coucou)" in out.getvalue().split("\n")[0]
+
+
+# --------------------------------------------------------------------------- words joined as each language joins them
+
+def test_french_elides_and_italian_takes_the_euphonic_d_before_a_name():
+    from cucu_ref.formats.i18n import polished
+
+    with speaking("fr"):
+        # elision before a vowel; never before a numeral ('de IIII' is read 'de quatre') nor a consonant
+        assert polished("Réclamation de Anna ; offert au XII Gnaf de Olga ; de IIII ; de Bruno ; que Emil") == (
+            "Réclamation d'Anna ; offert au XII Gnaf d'Olga ; de IIII ; de Bruno ; qu'Emil")
+    with speaking("it"):
+        assert polished("dice 'fermatevi' a Anna; Dora e Emil; Anna e Bruno; dalla V a I") == (
+            "dice 'fermatevi' ad Anna; Dora ed Emil; Anna e Bruno; dalla V a I")
+    with speaking("en"):
+        assert polished("de Anna, a Anna") == "de Anna, a Anna"
+
+
+def test_french_claim_of_a_player_whose_name_begins_with_a_vowel():
+    # K13/K15 (Farina 2010): Anna's claim that Bruno loses is upheld (test_italian_cat_undo_word_for_word)
+    lines = _text("campli-cat-undo.json", "fr")
+    assert lines[2] == "Réclamation d'Anna : ACCEPTÉE"
+    with open(os.path.join(ROOT, "examples", "campli-cat-undo.json"), encoding="utf-8") as f:
+        ruled = rule_document(f.read(), "x", language="fr").record
+    assert "de Carla" in ruled["outcomes"][0]["verdict"] and "de Anna" not in json.dumps(ruled, ensure_ascii=False)
+
+
+def test_the_fool_named_once_where_the_word_is_the_card():
+    # C3 (Farina 2010, §Karten): a lone Matto loses with the lowest card; Anna holds it, Bruno the II
+    # (K15); Dora dealt, so Anna deals next (K2).  Italian calls the fool Matto, as the card is named.
+    lines = _text("campli-one-fool.json", "it")
+    assert lines[1] == ("Verdetto: Anna perde un segno: il Matto (C3). Bruno perde un segno: la carta più bassa, II "
+                        "(K15). Prossimo mazziere: Anna.")
+    # the English keeps the word and the name, which differ ('the fool, Matto')
+    assert _text("campli-one-fool.json", "en")[1].startswith("Verdict: Anna loses a mark: the fool, Matto (C3).")
