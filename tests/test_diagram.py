@@ -78,7 +78,7 @@ def test_known_deal_every_seat_arrow_and_badge() -> None:
     assert [(s.dealt, s.final, s.marks_after) for s in picture.seats] == [
         ("III", "III", 2), ("XIII", "XIII", 3), ("VIII", "VIII", 3), ("VII", "VII", 2), ("XII", "XII", 3),
         ("X", "X", 3)]
-    assert picture.notes[0] == "Showdown (K15): Andrea loses a mark (K15)."
+    assert picture.notes[0] == "Showdown (K15): Andrea loses a mark."
     assert [a.text for a in picture.arrows][4] == "undone: Chiara takes back III from Dario (K13)"
 
 

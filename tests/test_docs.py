@@ -14,6 +14,12 @@ that exist; each ruleset page shows its rules, its open points with the reading 
 and at least three worked examples with a well-formed diagram, a position and a ruling; and
 the generated pages say what ``cucu_ref.game.rulesets`` says, so a page can never silently
 disagree with the code.
+
+The page "Rule a deal in your browser" (issue 31) is loaded from a loopback HTTP server into
+headless Chromium, driven over the DevTools protocol (``tests/cdp.py``): a ``#deal=`` link at
+390 px, a deal with a mistake, a typed example at 1280 px and every shipped example, each
+compared with what ``cucu-adjudicate`` prints.  Where Chromium or the page's Pyodide is
+missing, that test is skipped with "NOT RUN" and the reason; ``.ci/run`` installs both.
 """
 
 from __future__ import annotations
@@ -500,10 +506,19 @@ def _tap(browser, word: str) -> None:
                f"{json.dumps(word)}).click()")
 
 
-def test_the_page_rules_a_shared_link_at_390_px_and_places_a_mistake(rule_page, tmp_path: Path) -> None:
+def test_the_page_rules_in_the_browser_at_390_and_1280_px(rule_page, tmp_path: Path) -> None:
+    # one test, one start of Pyodide (the slow part: 15-25 s on the loaded CI machine)
+    _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(*rule_page, tmp_path)
+    _at_1280_px_the_page_gives_the_command_lines_ruling_for_every_shipped_example(*rule_page, tmp_path)
+
+
+def _png_width(path: Path) -> int:
+    return int.from_bytes(path.read_bytes()[16:20], "big")  # the IHDR chunk's width
+
+
+def _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(browser, site: str, tmp_path: Path) -> None:
     import urllib.parse
 
-    browser, site = rule_page
     deal = (EXAMPLES / "notation" / "campli-cat-undo.txt").read_text(encoding="utf-8")
     # a phone's screen: 390 CSS px (Chromium's own window will not lay out below 500 px)
     browser.viewport(390, 844, mobile=True)
@@ -514,7 +529,8 @@ def test_the_page_rules_a_shared_link_at_390_px_and_places_a_mistake(rule_page, 
     assert browser.js("document.querySelector('.cucu-rule-ruling').textContent") == _command_line(deal, tmp_path)
     width, viewport = browser.js("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert viewport == 390 and width <= 390, f"the page scrolls sideways at 390 px: {width} px wide"
-    browser.screenshot(str(tmp_path / "rule-390.png"))
+    browser.screenshot(str(tmp_path / "rule-390.png"))  # the whole page: as wide as its content
+    assert _png_width(tmp_path / "rule-390.png") == 390
 
     ruling = _type_and_rule(browser, MISTAKE)
     assert ruling == _command_line(MISTAKE, tmp_path)
@@ -531,14 +547,11 @@ def test_the_page_rules_a_shared_link_at_390_px_and_places_a_mistake(rule_page, 
     assert outside == [], f"the page fetched from elsewhere: {outside[:5]}"
 
 
-def test_the_page_gives_the_command_lines_ruling_for_every_shipped_example(rule_page, tmp_path: Path) -> None:
+def _at_1280_px_the_page_gives_the_command_lines_ruling_for_every_shipped_example(browser, site: str,
+                                                                                  tmp_path: Path) -> None:
     import urllib.parse
 
-    browser, site = rule_page
     browser.viewport(1280, 900, mobile=False)
-    if not browser.js(_READY):
-        browser.open(site + "rule.html")
-        browser.wait(_READY, 120)
     typed = (EXAMPLES / "notation" / "campli-inn-in-german.txt").read_text(encoding="utf-8")
     assert _type_and_rule(browser, typed) == _command_line(typed, tmp_path)
     assert browser.wait("document.querySelector('.cucu-rule-diagram img')?.naturalWidth > 0")
@@ -594,3 +607,28 @@ def test_the_vendored_pyodide_is_checked_against_its_pinned_hash(tmp_path: Path,
     assert any("pinned hash" in m and "python docs/_ext/pyodide_vendor.py" in m for m in done.missing)
     assert any(m.startswith("no wheel here") for m in done.missing)
     assert not (tmp_path / "site" / "pyodide").exists()
+
+
+def test_the_pages_python_side_rules_places_and_completes_without_a_browser(tmp_path: Path) -> None:
+    # docs/_static/rule/page.py, what the page runs in Pyodide, run here in CPython: it runs where
+    # Chromium is missing, so the page's own logic is checked on every machine
+    sys.path.insert(0, str(DOCS / "_static" / "rule"))
+    import page
+
+    deal = (EXAMPLES / "notation" / "campli-cat-undo.txt").read_text(encoding="utf-8")
+    ruled = json.loads(page.rule(deal))
+    assert ruled["code"] == 0 and ruled["text"] == _command_line(deal, tmp_path)
+    assert ruled["svg"].startswith("<?xml") and ruled["places"] == []
+    wrong = json.loads(page.rule(MISTAKE))
+    assert wrong["code"] == 1 and [(p["line"], p["column"]) for p in wrong["places"]] == [(5, 10)]
+    # the German account of Campli names the XI 'Wirtshaus' (K14) and the offer 'ich gebe weiter'
+    # (K5); a French table says 'roi' for the king and 'je garde' to keep (F3: „Ich behalte“)
+    german = json.loads(page.words("campli", "de"))
+    assert "Wirtshaus" in german["cards"] and "ich gebe weiter" in german["words"]
+    french = json.loads(page.words("coucou", "fr"))
+    assert "roi" in french["cards"] and "je garde" in french["words"]
+    setup = json.loads(page.setup())
+    assert [r["name"] for r in setup["rulesets"]] == list(PRESETS)
+    # the page names the version and the rules data it rules by, as the command line does
+    assert setup["version"] == subprocess.run([sys.executable, "-m", "cucu_ref", "--version"], capture_output=True,
+                                              text=True, check=True).stdout.strip()

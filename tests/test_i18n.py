@@ -248,7 +248,7 @@ def test_german_two_fools_word_for_word():
 def test_french_king_says_coucou_word_for_word():
     # F3: the king refuses the exchange ('Coucou!'); F5: the ace is the lowest card and loses
     lines = _text("coucou-king-says-coucou.json", "fr")
-    assert lines[1] == "Verdict : Anna perd une marque: la plus basse carte, as (F5). Prochain donneur : Anna."
+    assert lines[1] == "Verdict : Anna perd une marque : la plus basse carte, as (F5). Prochain donneur : Anna."
     assert "  Anna demande au voisin de droite d'échanger ('je change'); Bruno tient le roi et dit 'Coucou!' : pas " \
            "d'échange avec Anna (F3)" in lines
 
@@ -292,3 +292,38 @@ def test_the_pictures_and_a_trace_speak_the_language():
     main(["--language", "fr", "--trace", os.path.join(ROOT, "examples", "traces", "coucou-king-holder-acts.json")],
          stdout=out)
     assert ": cucu-ref DIVERGE de la trace (coucou)" in out.getvalue().split("\n")[0]
+
+
+# --------------------------------------------------------------------------- words joined as each language joins them
+
+def test_french_elides_and_italian_takes_the_euphonic_d_before_a_name():
+    from cucu_ref.formats.i18n import polished
+
+    with speaking("fr"):
+        # elision before a vowel; never before a numeral ('de IIII' is read 'de quatre') nor a consonant
+        assert polished("Réclamation de Anna ; offert au XII Gnaf de Olga ; de IIII ; de Bruno ; que Emil") == (
+            "Réclamation d'Anna ; offert au XII Gnaf d'Olga ; de IIII ; de Bruno ; qu'Emil")
+    with speaking("it"):
+        assert polished("dice 'fermatevi' a Anna; Dora e Emil; Anna e Bruno; dalla V a I") == (
+            "dice 'fermatevi' ad Anna; Dora ed Emil; Anna e Bruno; dalla V a I")
+    with speaking("en"):
+        assert polished("de Anna, a Anna") == "de Anna, a Anna"
+
+
+def test_french_claim_of_a_player_whose_name_begins_with_a_vowel():
+    # K13/K15 (Farina 2010): Anna's claim that Bruno loses is upheld (test_italian_cat_undo_word_for_word)
+    lines = _text("campli-cat-undo.json", "fr")
+    assert lines[2] == "Réclamation d'Anna : ACCEPTÉE"
+    with open(os.path.join(ROOT, "examples", "campli-cat-undo.json"), encoding="utf-8") as f:
+        ruled = rule_document(f.read(), "x", language="fr").record
+    assert "de Carla" in ruled["outcomes"][0]["verdict"] and "de Anna" not in json.dumps(ruled, ensure_ascii=False)
+
+
+def test_the_fool_named_once_where_the_word_is_the_card():
+    # C3 (Farina 2010, §Karten): a lone Matto loses with the lowest card; Anna holds it, Bruno the II
+    # (K15); Dora dealt, so Anna deals next (K2).  Italian calls the fool Matto, as the card is named.
+    lines = _text("campli-one-fool.json", "it")
+    assert lines[1] == ("Verdetto: Anna perde un segno: il Matto (C3). Bruno perde un segno: la carta più bassa, II "
+                        "(K15). Prossimo mazziere: Anna.")
+    # the English keeps the word and the name, which differ ('the fool, Matto')
+    assert _text("campli-one-fool.json", "en")[1].startswith("Verdict: Anna loses a mark: the fool, Matto (C3).")

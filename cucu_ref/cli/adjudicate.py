@@ -139,7 +139,7 @@ def _rulesets_listing(names: Sequence[str], long: bool) -> str:
     for name in PRESETS:
         info = PRESET_INFO.get(name)
         points = len(open_options(name))
-        lines.append(f"  {name.ljust(width)}  {info.title if info else name} ("
+        lines.append(f"  {name.ljust(width)}  {_(info.title) if info else name} ("
                      + ngettext("{n} open point", "{n} open points", points).format(n=points) + ")")
     lines += ["", _("One in full (settings, open points, the reading taken and why): cucu-adjudicate --rulesets NAME"),
               _("Every preset and named option in full: cucu-adjudicate --rulesets --long"),

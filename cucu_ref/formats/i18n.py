@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
-           "catalog_path", "Templates"]
+           "catalog_path", "Templates", "polished"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
 DOMAIN = "cucu_ref"
@@ -135,16 +135,44 @@ def speaking(lang: Optional[str]) -> Iterator[None]:
 
 def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
                        options: object) -> Iterator[tuple[int, Optional[str], str, list[str]]]:
-    """Babel's extractor for the rules' own texts (``babel.cfg``): the open points' questions and
-    their readings (:mod:`cucu_ref.game.rulesets`, standard library only, so nothing there is
-    marked); they are translated where a ruling says them.  The presets' reasons (``--rulesets``,
-    ``--steps``), long paragraphs quoting the sources, stay English for now (issue 30)."""
-    from ..game.rulesets import OPTIONS  # cold start: game.rulesets costs 0 ms, used only by pybabel
+    """Babel's extractor for the rules' own texts (``babel.cfg``): the presets' titles, the open
+    points' questions, their readings and each preset's reasons for its readings (:mod:`cucu_ref.game.rulesets`,
+    standard library only, so nothing there is marked); they are translated where a ruling or
+    ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
+    # cold start: game.rulesets costs 0 ms, used only by pybabel
+    from ..game.rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS
+
+    for name, info in PRESET_INFO.items():
+        yield 0, None, info.title, [f"the title of {name}"]
 
     for spec in OPTIONS.values():
         yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]
         for r in spec.readings:
             yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
+    for preset, reasons in PRESET_REASONS.items():
+        for key, why in reasons.items():
+            yield 0, None, why, [f"why {preset} takes its {key}"]
+
+
+# What gettext cannot do: a word's form that depends on the word after it, and the name put there
+# is only known when the message is said (issue 30).  French elides 'de'/'que' before a vowel
+# ("la carte d'Anna", not "de Anna"); Italian takes the euphonic d before the same vowel ("ad
+# Anna", "Bruno ed Emil").  Only before a capitalised word that goes on in small letters: a
+# player's name or a card's ('d'Eymer'); never before a numeral ('de IIII' is read 'de quatre',
+# so it is not elided) nor inside the catalogs' own words, which their translators elided.
+_JOINS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "fr": ((re.compile(r"\b([Dd]|[Qq]u)e (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ])"), r"\1'"),),
+    "it": ((re.compile(r"\b([Aa]) (?=A[a-zà-ù])"), r"\1d "), (re.compile(r"\b([Ee]) (?=E[a-zà-ù])"), r"\1d ")),
+}
+
+
+def polished(text: str) -> str:
+    """``text`` as the active language joins its words where a name follows: 'de Anna' becomes
+    "d'Anna" in French, 'a Anna' 'ad Anna' and 'e Emil' 'ed Emil' in Italian; English and the
+    other languages unchanged."""
+    for pattern, join in _JOINS.get(_LANGUAGE[0], ()):
+        text = pattern.sub(join, text)
+    return text
 
 
 class Templates:

@@ -23,7 +23,8 @@ gut', 'passo' as 'ich gebe weiter').
 Which source a ruleset speaks for is read from the ruleset itself, never from its name: the
 rule it cites for a mechanism (``Rules.cites``) names the source, and the source its language
 (:data:`SOURCE_LANGUAGE`).  So Lu Stù's horse is called 'zumb' because Lu Stù cites L9 for the
-horse, and the Coucou dealer keeps with 'je garde' because Coucou cites F3 for keeping.
+horse, and the Coucou dealer keeps with 'je garde' because Coucou cites F3 for keeping (French usage
+for the German article's „Ich behalte“, which the ruling quotes).
 """
 
 from __future__ import annotations
@@ -336,7 +337,9 @@ PRINTED_NAMES: dict[str, dict[int, str]] = {
     # («Tingh la Cas», L7); the rest is Farina's (the rules are 'identisch in: Farina 2010')
     "di-luigi-mazza-2009": {**_FARINA, 13: "Zumb", 11: "Cas"},
     # §Das Cucuspiel: 'XV ist der «Cucu», unter dem «Eymer» befindet sich das «Larvengesicht» ...
-    # dann kommt schon der Narr'; otherwise 'im wesentlichen wie bei Cucù'
+    # dann kommt schon der Narr'; otherwise 'im wesentlichen wie bei Cucù'.  The cat stays Gnaf:
+    # 'Der Besitzer von XII Katze sagt «Gnau»' names Zeh's call (Z5), not the card, which the
+    # seed calls 'XII Katze' in its own German as it does Campli's (issue 30 checked it)
     "zeh-1769": {**_FARINA, 15: "Cucu", -1: "Eymer", -2: "Larvengesicht", -4: "Narr"},
     # seed 004, Opsætning: 'løve −3, maske −2, spand −1, nul 0, I–X, kro XI, kat XII, hest XIII,
     # jæger XIIII og kukku XV'; the fool: 'fjols'
@@ -452,8 +455,9 @@ def say(rules: Rules, meaning: str, language: Optional[str] = None) -> str:
     """The word a table of this ruleset says for ``meaning`` (a decision: 'keep', 'offer', 'ask',
     'accept', 'refuse', 'agree', 'pay-to-refuse', 'stack', 'buy-back', 'decline'; or 'pays',
     'hint'), in ``language`` or the ruleset's own: Campli's keep is 'sto bene' (K5), Coucou's
-    'je garde' (F3), Ranter-Go-Round's offer 'change' (R2), Lu Stù's refusing innkeeper says
-    'fatt nu bicchijr' (L7), the Danish page's 'behold'/'byt' (D3)."""
+    'je garde' (French usage for F3's „Ich behalte“: a Coucou table writes French; the ruling
+    quotes the German article's words, explain), Ranter-Go-Round's offer 'change' (R2), Lu Stù's
+    refusing innkeeper says 'fatt nu bicchijr' (L7), the Danish page's 'behold'/'byt' (D3)."""
     mechanism = _MECHANISM.get(meaning)
     rule_id = rules.cites(mechanism) if mechanism else None
     kind = {"pays": "observation", "hint": "talk"}.get(meaning, "decision")

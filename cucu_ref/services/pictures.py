@@ -113,7 +113,7 @@ def _title(pos: Position, outcome: CaseOutcome, k: int, cases: int) -> str:
         return (_("Case {k}, if {condition}") if outcome.condition else _("Case {k}")).format(
             k=k, condition=outcome.condition)
     info = PRESET_INFO.get(pos.rules.name)
-    game = info.title if info else pos.rules.name
+    game = _(info.title) if info else pos.rules.name
     return _("{ruleset}: {n} players, {dealer} deals").format(ruleset=game, n=len(pos.order),
                                                              dealer=pos.players[pos.dealer])
 

@@ -275,11 +275,22 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             if x["rule"] in _SHOWDOWN_REASONS:
                 out[k] = _(_SHOWDOWN_REASONS[x["rule"]])
             elif token == "matto":
-                out[k] = (_("the fool, {card}") if verb == "lose" else _("{card}, with the other fool in play")).format(
-                    card=card)
+                other = _("{card}, with the other fool in play")
+                out[k] = _the_fool(card) if verb == "lose" else other.format(card=card)
             elif verb == "lose":
                 out[k] = _("the lowest card, {card}").format(card=card) if card else _("the lowest card")
     return out
+
+
+def _the_fool(card: Optional[str]) -> str:
+    """'the fool, Matto': the fool's reason with the card's printed name, said once where the
+    language's word for the fool is the name ('il Matto', not 'il Matto, Matto'; Zeh's 'der
+    Narr'; issue 30)."""
+    message = _("the fool, {card}")
+    head = message.split("{card}")[0].rstrip(", ")
+    if card and head.casefold().endswith(" " + card.casefold()):
+        return head
+    return message.format(card=card)
 
 
 def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
@@ -298,8 +309,8 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
         alike: dict[tuple[int, str], list[str]] = {}
         for player, cited in table.items():
             why = [(reasons.get((verb, player, rule)), rule) for rule in dict.fromkeys(cited)]
-            said = (": " + "; ".join(f"{w} ({rule})" if w else rule for w, rule in why)
-                    if any(w for w, _ in why) else f" ({', '.join(rule for _, rule in why)})")
+            said = (_(": {reasons}").format(reasons=_("; ").join(f"{w} ({rule})" if w else rule for w, rule in why))
+                    if any(w for w, _r in why) else f" ({', '.join(rule for _r, rule in why)})")
             alike.setdefault((len(cited), said), []).append(player)
         for (n, said), players in alike.items():
             if len(players) == 1:
@@ -974,7 +985,7 @@ def _setting_words(rules: Any) -> str:
         parts.append(_("the king refuses an exchange"))
     else:
         parts.append(_("event cards {cards}").format(
-            cards=", ".join(f"{card_token(Card(pack.family, v))} {r}" for v, r in rules.roles)))
+            cards=", ".join(f"{card_token(Card(pack.family, v))} {_(r)}" for v, r in rules.roles)))
     return "; ".join(parts) + "."
 
 
@@ -997,7 +1008,7 @@ def rulesets_text(width: int = 88) -> str:
         lines.append("")
         keys = [k for k in (info.sources if info else ()) if k in SOURCES]
         after = "; ".join(citation(k) for k in keys)
-        title = info.title if info else name
+        title = _(info.title) if info else name
         lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
         lines += para(_setting_words(rules), "  ", "  ")
         if info and info.base and info.base in PRESETS:
@@ -1016,7 +1027,7 @@ def rulesets_text(width: int = 88) -> str:
             spec = OPTIONS[option]
             lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {_(spec.question)}", "    ", "    ")
             if option in reasons:
-                lines += para(_("Why: {reason}").format(reason=reasons[option]), "      ", "     ")
+                lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
         fixed = [k for k in reasons if k not in points]
         if fixed:
             lines += para(_("Other settings and readings, and where they come from:"), "  ")
@@ -1024,9 +1035,9 @@ def rulesets_text(width: int = 88) -> str:
                 value = getattr(rules, key)
                 if key == "roles":
                     family = PACKS[rules.pack].family
-                    value = ", ".join(f"{card_token(Card(family, v))} {r}" for v, r in value) or _("none")
+                    value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
                 shown = value
-                lines += para(f"{key} = {shown}: {reasons[key]}", "    ", "    ")
+                lines += para(f"{key} = {shown}: {_(reasons[key])}", "    ", "    ")
     lines.append("")
     lines += para(_("The named options: every point where the sources differ or are silent, with each reading, "
                     "its source and the presets that take it."), "")

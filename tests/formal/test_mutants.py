@@ -30,7 +30,7 @@ def test_the_catalogue_covers_what_the_issue_names():
     # the engine: its API and every module of its rulebook (issue 26), each with a mutant
     rulebook = {MU.TABLE, MU.DEALING, MU.TURN_ORDER, MU.TURNS, MU.CUCKOO, MU.HUNTER, MU.HORSE, MU.CAT, MU.INN,
                 MU.SHOWDOWN, MU.MATCH}
-    assert {m.module for m in MU.CATALOGUE} == {MU.E, MU.S, MU.M, MU.P} | rulebook
+    assert {m.module for m in MU.CATALOGUE} == {MU.E, MU.S, MU.M, MU.P, MU.MATCH_MODEL} | rulebook
     named = {"undo-swaps-with-skipped-horse", "q14-stop-ignored", "lone-live-xv-not-spared",
              "cuckoo-arrest-costs-a-mark", "horse-at-dealer-wrong-end"}
     assert named <= set(BY_ID)
@@ -57,6 +57,21 @@ def test_a_mutation_applies_only_inside_its_function_and_only_once():
     assert swapped == "PAIR = {'a': 29}\nOTHER = {'a': 27}\n"
     problems = MU.check_catalogue([m._replace(module="cucu_ref.game.engine", function="_Step.no_such_method")])
     assert problems and "no _Step.no_such_method" in problems[0]
+
+
+def test_a_proof_z3_gives_up_on_is_inconclusive_not_a_catch(monkeypatch):
+    # issue 28: under load the unmutated code's bounded conservation at 4 seats came back
+    # 'unknown' and voided the score; 'unknown' is no evidence of a bug, a refutation is
+    from cucu_ref.assurance.formal.props import Result
+
+    gave_up = Result("conservation", "bounded", "digital-4p", 4, "unknown", 120.0, "sat")
+    refuted = Result("cat-undo", "induction", "campli", 3, "counterexample", 1.0, "sat")
+    monkeypatch.setattr(MU, "_INCONCLUSIVE", [])
+    monkeypatch.setattr(MU, "_proofs", lambda profile, module: iter([gave_up]))
+    assert MU.layer_proofs(MU.PROFILES["ci"], MU.S) is None
+    assert MU._INCONCLUSIVE == ["conservation (digital-4p, n=4): unknown, vacuity sat"]
+    monkeypatch.setattr(MU, "_proofs", lambda profile, module: iter([gave_up, refuted]))
+    assert MU.layer_proofs(MU.PROFILES["ci"], MU.S) == "cat-undo (campli, n=3): counterexample, vacuity sat"
 
 
 def _digest(module: str) -> str:

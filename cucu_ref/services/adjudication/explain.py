@@ -88,8 +88,10 @@ EVENT_TEXT_BY_RULE = {
     ("shuffle", "H1"): N_("{seat} deals one card to each player, starting right of the dealer, before play begins"),
     ("shuffle", "R2"): N_("{seat} deals one card to each player before play begins"),
     ("shuffle", "Z3"): N_("{seat} deals one card to each player before the requests travel ('passare alla stafetta')"),
-    ("keep", "F3"): N_("{seat} keeps the card ('je garde')"),
-    ("offer", "F3"): N_("{seat} asks the right neighbour to exchange ('je change')"),
+    # F3's words as the German article, the French games' account, gives them (a table that
+    # writes French says 'je garde', 'je change': the notation reads both)
+    ("keep", "F3"): N_("{seat} keeps the card ('Ich behalte')"),
+    ("offer", "F3"): N_("{seat} asks the right neighbour to exchange ('Ich tausche')"),
     ("keep", "H1"): N_("{seat} keeps the card"),
     ("offer", "H1"): N_("{seat} asks the neighbour to exchange"),
     ("keep", "R2"): N_("{seat} keeps the card"),
@@ -128,8 +130,9 @@ _DOING = {
     "pay-to-refuse": N_("{p} pays to refuse"), "hint": N_("{p} hints at a fool"),
     "stack-exchange": N_("{p} exchanges with the stack"),
 }
-_DOING_FRENCH = {"keep": N_("{p} keeps ('je garde')"), "offer": N_("{p} asks to exchange ('je change')"),
-                 "stack-exchange": N_("{p} exchanges with the talon")}
+_DOING_FRENCH = {"offer": N_("{p} asks to exchange"), "stack-exchange": N_("{p} exchanges with the talon")}
+# where the ruleset cites F3 for the decision: the German article's words (as the steps say them)
+_DOING_F3 = {"keep": N_("{p} keeps ('Ich behalte')"), "offer": N_("{p} asks to exchange ('Ich tausche')")}
 
 
 def heading(pos: Position, e: HistoryEvent) -> str:
@@ -150,7 +153,8 @@ def heading(pos: Position, e: HistoryEvent) -> str:
         return (_("{p} shows {card}") if card else _("{p} shows his card")).format(p=p, card=card)
     if e.verb == "act":
         return f"{p}: {e.kind}"
-    template = (_DOING_FRENCH.get(e.verb) if french else None) or _DOING.get(e.verb)
+    template = ((_DOING_F3.get(e.verb) if e.verb in _DOING_F3 and pos.rules.cites(e.verb) == "F3" else None)
+                or (_DOING_FRENCH.get(e.verb) if french else None) or _DOING.get(e.verb))
     text = _(template).format(p=p) if template else f"{p}: {e.verb}"
     if card and e.verb in ("dealer-exchange", "stack-exchange"):
         text += _(" and takes {card}").format(card=card)

@@ -190,9 +190,10 @@
     });
   }
   function start() {
-    var index = new URL(STATIC + 'pyodide/', location.href).href, py;
+    var index = new URL(STATIC + 'pyodide/', location.href).href, py, t0 = performance.now();
     return loadPyodide({indexURL: index}).then(function (p) {
       py = p;
+      root.setAttribute('data-pyodide-ms', String(Math.round(performance.now() - t0)));
       var site = py.runPython('import site; site.getsitepackages()[0]');
       var files = root.getAttribute('data-wheels').split(' ');
       return Promise.all(files.map(fetchBytes)).then(function (buffers) {
@@ -215,7 +216,8 @@
       }
       fieldsFromEditor(); numbers(); words();
       go.disabled = false;
-      say('Ready: the adjudicator runs in this page, offline.');
+      root.setAttribute('data-start-ms', String(Math.round(performance.now() - t0)));
+      say('Ready: ' + setup.version + ', running in this page, offline.');
       root.setAttribute('data-ready', 'true');
       if (/[#&]deal=/.test(location.hash)) rule();
     });
