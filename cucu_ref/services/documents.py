@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
 from . import adjudication, render
 from .adjudication import Ruling, Underdetermined, Unsupported
 from ..formats import position as P
-from ..formats.i18n import gettext as _, speaking
+from ..formats.i18n import gettext as _, polished, speaking
 from ..formats.position import Position
 from ..formats.sources import RULES, cite
 
@@ -81,6 +81,22 @@ def rule_document(data: bytes | str | dict[str, Any], source: str, readings: boo
         return _in_language(_rule_document(data, source, readings, place), language)
 
 
+# the record's fields that speak the ruling's language (issue 30); the others are names, paths,
+# rule IDs and the English kept beside them
+_SPOKEN_FIELDS = frozenset({"heading", "if", "question", "source", "text", "verdict", "why", "why_chosen",
+                            "message_local"})
+
+
+def _polished(value: Any, key: str = "") -> Any:
+    """``value`` (a record or a part of it) with each spoken field's words joined as the active
+    language joins them (:func:`cucu_ref.formats.i18n.polished`: "d'Anna", "ad Anna")."""
+    if isinstance(value, dict):
+        return {k: _polished(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_polished(v, key) for v in value]
+    return polished(value) if isinstance(value, str) and key in _SPOKEN_FIELDS else value
+
+
 def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
     """``ruled`` whose text, built later, speaks ``language`` as its record does."""
     if not language or language == "en":
@@ -89,9 +105,11 @@ def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
 
     def spoken() -> str:
         with speaking(language):
-            return text()
+            return polished(text())
 
-    return ruled._replace(text=spoken, language=language)
+    with speaking(language):
+        record = _polished(ruled.record)
+    return ruled._replace(text=spoken, record=record, language=language)
 
 
 def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool,
