@@ -327,3 +327,47 @@ def test_the_fool_named_once_where_the_word_is_the_card():
                         "(K15). Prossimo mazziere: Anna.")
     # the English keeps the word and the name, which differ ('the fool, Matto')
     assert _text("campli-one-fool.json", "en")[1].startswith("Verdict: Anna loses a mark: the fool, Matto (C3).")
+
+
+# --------------------------------------------------------------------------- places that depend on play
+
+# L10 (Di Luigi & Mazza 2009) read into Campli (dead_cards = under-stack): Anna, on her last mark,
+# offers to Bruno's Gnaf and is out (K13); her VI goes under the stack and, dealing from the bottom
+# (K4), Carla is dealt it; Dora's card is then the 3rd from the bottom of the stack as shuffled.
+L10_DEAL = {"format": "cucu-position/1", "ruleset": {"preset": "campli", "options": {"dead_cards": "under-stack"}},
+            "players": [{"name": "Anna", "marks": 1}, "Bruno", "Carla", "Dora"], "dealer": "Dora",
+            "history": [{"offer": "Anna"}, {"keep": "Carla"}, {"keep": "Dora"}],
+            "dealt": {"Anna": "VI", "Bruno": "XII", "Carla": "VI"}}
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Verdict: it depends on cards the position does not give (the 3rd card from the bottom of the stack as "
+           "shuffled):"),
+    ("it", "Verdetto: dipende da carte che la posizione non dà (la 3ª carta dal fondo del mazzo mescolato):"),
+    ("de", "Entscheidung: sie hängt von Karten ab, die die Stellung nicht angibt (die 3. Karte von unten im gemischten "
+           "Stapel):"),
+    ("fr", "Verdict : cela dépend de cartes que la position ne donne pas (la 3e carte depuis le dessous du paquet "
+           "battu) :"),
+    ("da", "Afgørelse: den afhænger af kort, stillingen ikke angiver (det 3. kort fra bunden af den blandede bunke):"),
+])
+def test_a_place_that_depends_on_play_is_named_in_the_language(lang, line):
+    lines = rule_document(json.dumps(L10_DEAL), "x", language=lang).text().split("\n")
+    assert lines[2] == line
+    # the JSON's keys of the cases ('when') stay the English label in every language
+    assert "the 3rd card from the bottom of the stack as shuffled" in json.dumps(
+        rule_document(json.dumps(L10_DEAL), "x", language=lang).record)
+
+
+def test_ordinals_and_the_german_condition_in_main_clause_order():
+    from cucu_ref.formats.i18n import ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 11, 22)] == ["1st", "2nd", "3rd", "11th", "22nd"]
+    with speaking("fr"):
+        assert [ordinal(1), ordinal(3)] == ["1re", "3e"]
+    with speaking("it"):
+        assert ordinal(3) == "3ª"
+    # German: 'Wenn Bruno bekam IIII' put the verb second in a clause that needs it last; the case
+    # opens with 'Angenommen,' and keeps the fact's own order (C3, K15: campli-unknown-card)
+    lines = _text("campli-unknown-card.json", "de")
+    assert ("  Angenommen, Bruno bekam IIII: Anna und Carla verlieren je eine Marke: die niedrigste Karte, IIII "
+            "(K15). Nächster Geber: Anna.") in lines

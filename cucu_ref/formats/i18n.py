@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
-           "catalog_path", "Templates", "polished"]
+           "catalog_path", "Templates", "polished", "ordinal",
+           "english_ordinal"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
 DOMAIN = "cucu_ref"
@@ -173,6 +174,24 @@ def polished(text: str) -> str:
     for pattern, join in _JOINS.get(_LANGUAGE[0], ()):
         text = pattern.sub(join, text)
     return text
+
+
+def ordinal(n: int) -> str:
+    """``n`` as the active language writes a place in a row of cards (a card is feminine in
+    Italian and French): '3rd', '3ª', '3.', '3e' ('1re' for the first), '3.'."""
+    lang = _LANGUAGE[0]
+    if lang == "it":
+        return f"{n}ª"
+    if lang in ("de", "da"):
+        return f"{n}."
+    if lang == "fr":
+        return "1re" if n == 1 else f"{n}e"
+    return english_ordinal(n)
+
+
+def english_ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '11th', '21st': the English the labels of unknown cards are chosen in."""
+    return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 class Templates:

@@ -495,7 +495,7 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         if certain:  # (issue 24 §5: what every case agrees on, first)
             lines.append(certain)
         lines.append(_depends(ruling.unknown))
-        lines += [f"  {_if(o.condition, other)}: {verdict_text(o.result, rules, o.steps)}" for o in outcomes]
+        lines += ["  " + _colon(_if(o.condition, other), verdict_text(o.result, rules, o.steps)) for o in outcomes]
     lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
     for w in ruling.warnings:
         lines.append(_warning(w))
@@ -506,7 +506,7 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
     for o in outcomes:
         rest = o.steps[len(common):]
         if len(outcomes) > 1:
-            lines.append(f"  {_if(o.condition, other)}:")
+            lines.append("  " + _colon(_if(o.condition, other)))
         lines += _account(rest, "    " if len(outcomes) > 1 else "  ", place)
         lines += _result_text(o.result, "    " if len(outcomes) > 1 else "", rules, shown=False)
     lines.append(_sources_line([s for o in outcomes for s in o.steps]))
@@ -529,6 +529,12 @@ def _if(condition: str, other: str = "") -> str:
     'In any other case' (``other``: its condition; see :func:`_other_case_last`)."""
     return _("If {condition}").format(condition=condition) if condition and condition != other else _(
         "In any other case")
+
+
+def _colon(head: str, rest: str = "") -> str:
+    """``head``, a colon as the language writes it (French ' : ') and ``rest``: 'If Dora was
+    dealt II: Anna loses a mark'; a colon that ends a line has nothing after it."""
+    return (head + _(": {reasons}").format(reasons=rest)).rstrip()
 
 
 def _lower_first(text: str) -> str:
@@ -780,7 +786,7 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             lines.append(certain)
         lines.append(_depends(ruling.unknown))
         for k, o in enumerate(outcomes, 1):
-            lines.append("  " + _case(k, o.condition) + ": " + verdict_text(o.result, ruling.rules, o.steps))
+            lines.append("  " + _colon(_case(k, o.condition), verdict_text(o.result, ruling.rules, o.steps)))
     if ruling.readings:
         for q in ruling.readings:
             for line in _reading_lines(q, ruling.preset, brief=True):
@@ -822,8 +828,8 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
     for r in q["readings"]:
         if r["status"] == "ruling":
             # one line per case (a case's own summary joins its parts with '; ')
-            said = "\n".join((_("if {condition}").format(condition=o["if"]) + ": " if o.get("if") else "")
-                             + _brief(o["result"]) for o in r["outcomes"])
+            said = "\n".join(_colon(_("if {condition}").format(condition=o["if"]), _brief(o["result"]))
+                              if o.get("if") else _brief(o["result"]) for o in r["outcomes"])
         else:
             said = f"{_status(r['status'])}: {_(r.get('message', ''))}"
         merged.setdefault(said, []).append(r)
@@ -834,9 +840,9 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
         for r in q["readings"]:
             if r["status"] == "ruling":
                 # each case's verdict is whole sentences: the next case starts a sentence of its own
-                said = " ".join(((_("If {condition}") if k else _("if {condition}")).format(condition=o["if"]) + ": "
-                                 if o.get("if") else "")
-                                + verdict_text(o["result"]) for k, o in enumerate(r["outcomes"]))
+                said = " ".join(_colon((_("If {condition}") if k else _("if {condition}")).format(condition=o["if"]),
+                                       verdict_text(o["result"])) if o.get("if") else verdict_text(o["result"])
+                                for k, o in enumerate(r["outcomes"]))
             else:
                 said = f"{_status(r['status'])}: {_(r.get('message', ''))}"
             alike.setdefault(said, []).append("" if r["chosen"] else r["reading"])

@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import json
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...game import cards as _cards
 from ...game.cards import Card
@@ -1027,27 +1027,54 @@ def describe_turn(state: State, names: tuple[str, ...]) -> str:
 # --------------------------------------------------------------------------- one run under one ruleset
 
 
-class Recorder:
-    """Stands in for a :class:`Rules` value and notes which options the engine reads.
+class _NotedOption:
+    """One rule option as a :class:`Recorder` reads it: the first read notes the option (with its
+    checkpoint) and keeps the value on the recorder, which shadows this descriptor from then on
+    (it defines no ``__set__``), so later reads cost what a field's does."""
 
-    The engine is a pure function of the state and the rules: an option it never read
-    while replaying a position cannot change that position's ruling, so only the options
-    read are re-run under their other readings.  Only the first read of a name is noted (with
-    its checkpoint), so the value is then kept on the recorder: later reads find it there
-    without a call (the engine reads the rules on every step)."""
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, recorder: Optional["Recorder"], owner: Any = None) -> Any:
+        if recorder is None:
+            return self
+        return recorder.note(self.name)
+
+
+class Recorder:
+    """A :class:`Rules` value for the engine to read that notes which rule options it reads.
+
+    The engine is a pure function of the state and the rules: an option it never read while
+    replaying a position cannot change that position's ruling, so only the options read are
+    re-run under their other readings.  The interface is declared, not caught: each option of
+    :data:`~cucu_ref.game.rulesets.OPTIONS` that may be re-run (``watch``, by default all) is a
+    :class:`_NotedOption` of the recorder's own, noted at its first read; every other field of
+    the ruleset, and what the ruleset derives from its fields (``citation_of``, ``cites``,
+    ``role_of`` ...), is set on the recorder when it is made (reading it costs no call); any
+    other name is an ``AttributeError``.  Only the first read of an option is noted (with its
+    checkpoint); the value is then kept on the recorder."""
+
+    _noting: ClassVar[dict[frozenset[str], type["Recorder"]]] = {}  # (one class per set of options watched)
+
+    def __new__(cls, rules: Rules, watch: Optional[frozenset[str]] = None) -> "Recorder":
+        watched = frozenset(OPTIONS) if watch is None else watch
+        kind = cls._noting.get(watched)
+        if kind is None:
+            kind = type("Recorder", (cls,), {name: _NotedOption(name) for name in sorted(watched)})
+            cls._noting[watched] = kind
+        return object.__new__(kind)
 
     def __init__(self, rules: Rules, watch: Optional[frozenset[str]] = None):
-        if watch is not None:
-            # only the options in ``watch`` (the open points) are re-run: every other field is
-            # set on the recorder now, so that reading it costs no call
-            self.__dict__.update(_unwatched(rules, watch))
+        self.__dict__.update(_unwatched(rules, frozenset(OPTIONS) if watch is None else watch))
         self._rules = rules
         self._read: set[str] = set()
         self.search: Optional[Search] = None
         self.first: dict[str, Optional[Checkpoint]] = {}  # option -> the checkpoint that first read it
 
-    def __getattr__(self, name: str) -> Any:
-        # called only for a name not found on the recorder: its first read
+    def note(self, name: str) -> Any:
+        """The first read of the option ``name``: noted, and its value kept on the recorder."""
         self._read.add(name)
         self.first[name] = self.search.checkpoint if self.search is not None else None
         value = getattr(self._rules, name)
