@@ -90,6 +90,9 @@ class NotationError(ValueError):
         self.message = message
         self.rule = rule
         self.errors: tuple[NotationError, ...] = errors or (self,)
+        # the language the deal says it is written in, where its 'Language:' line was read
+        # (issue 30: a deal that cannot be read is told so in its own language)
+        self.language: Optional[str] = None
 
 
 class Locations(dict[str, tuple[int, int]]):
@@ -1153,7 +1156,9 @@ def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
     if reader.errors:
         errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.column)))
         first = errors[0]
-        raise NotationError(first.line, first.column, first.message, first.rule, errors)
+        error = NotationError(first.line, first.column, first.message, first.rule, errors)
+        error.language = reader.language
+        raise error
     where = reader.where
     where.language = reader.language
     return reader.doc, where
@@ -1548,6 +1553,11 @@ _ERROR_MESSAGES = Templates(
     N_("{name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("{name} is not seated at this table (players: {players})"),
 )
+
+
+def error_message(message: str) -> str:
+    """A notation error's message in the active language (English where none matches it)."""
+    return _ERROR_MESSAGES(message)
 
 
 def errors_text(errors: tuple[NotationError, ...], source: str) -> str:
