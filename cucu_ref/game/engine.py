@@ -218,10 +218,10 @@ def rule_forbidding(state: Seen, action: Optional[Action] = None) -> str:
         if action.kind in (A.OFFER, A.EXCHANGE_WITH_STACK) and received and rules.may_offer_after_receiving == "no":
             return "R2"
         if action.kind == A.OFFER and action.seat == state.dealer:
-            return "K8"  # the dealer decides last: keep or the stack, never an offer
+            return rules.cites("dealer-last")  # the dealer decides last: never an offer (K8, F4, S2 ...)
         if action.kind == A.EXCHANGE_WITH_STACK:
             if action.seat != state.dealer:
-                return "K8"  # only the dealer goes to the stack
+                return rules.cites("dealer-last")  # only the dealer goes to the stack
             return rules.cites("dealer-exchange")
     # every phase's rule is asked (not only this phase's): the adjudicator's Recorder sees
     # the options read, the same as when this was one table

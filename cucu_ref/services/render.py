@@ -641,7 +641,7 @@ def _fact(d: dict[str, Any], words: tuple[str, str] = ("mark", "marks")) -> str:
             else:
                 said = _("{player} loses none") if loses else _("{player} gains none")
             parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
-        return "; ".join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
+        return _("; ").join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
             claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
     if field == "next_dealer" and "holds_if" in d:
         return _next_dealer_both_ways(d)

@@ -528,14 +528,15 @@ class _Checks(_Deals):
                              f"of the stack in the dealer's stead and the round is over, so {who} cannot {verb} (K12)",
                           "K12")
             elif verb == "dealer-exchange" and e.seat == self.pos.dealer:
-                self.fail(i, f"the dealer decides once, last: {who} cannot exchange again, the deal is over", "K8")
+                self.fail(i, f"the dealer decides once, last: {who} cannot exchange again, the deal is over",
+                          rules.cites("dealer-last"))
             elif state.phase == Phase.MATCH_OVER:
-                self.fail(i, f"the match is over: {who} cannot {verb}", "K3")
+                self.fail(i, f"the match is over: {who} cannot {verb}", rules.cites("winner"))
             else:
-                self.fail(i, f"the deal is over: {who} cannot {verb} any more", "K15")
+                self.fail(i, f"the deal is over: {who} cannot {verb} any more", rules.cites("deal-over"))
             return None
         if self.pos.marks[e.seat] == 0 and state.phase != Phase.BUY_BACK:
-            self.fail(i, f"{who} is out of the match and cannot {verb}", "K16")
+            self.fail(i, f"{who} is out of the match and cannot {verb}", rules.cites("out"))
             return None
         if e.seat != state.actor:
             self.fail(i, f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule_forbidding(state))
@@ -544,7 +545,7 @@ class _Checks(_Deals):
         # the engine names the rule that forbids this very action (R2, A4, F4 ...)
         rule = rule_forbidding(state, Action(str(kinds[0]), e.seat))
         if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
-            rule = "K8"
+            rule = rules.cites("dealer-last")
         why = _FORBIDDEN_BECAUSE.get(rule, "")
         if kinds[0] in (A.EXCHANGE, A.REFUSE_BY_PAYING) and state.phase != Phase.TARGET_DECIDE:
             rule = "Q9"
@@ -562,9 +563,8 @@ class _Checks(_Deals):
         rules = state.rules
         who = self.name(seat)
         rule = rules.cites("buy-back")
-        if rules.buy_back == "none":
-            source = next(r.source for r in OPTIONS["buy_back"].readings if r.value == "none")
-            return f"{who} cannot {verb}: this ruleset has no buy-back (buy_back = none)", source
+        if rules.buy_back == "none":  # the game's own rule (F5, S5 ...), else the reading's source (Z10)
+            return f"{who} cannot {verb}: this ruleset has no buy-back (buy_back = none)", rules.cites("no-buy-back")
         went_out = any(seat in group for group in state.out_this_deal)
         if not went_out and state.marks[seat] > 0:
             return (f"{who} cannot {verb}: he did not go out in this deal, and only a player who went out may "
@@ -613,7 +613,11 @@ class _Checks(_Deals):
                 return rest
         first = next((f for f in rest if f.kind == "exchange" and f.seat == e.seat), None)
         horse = next((f for f in rest if f.kind == "stack-exchange" and f.rule == "K12"), None)
-        if first is not None:
+        exchange = self.real_rules.cites("exchange")  # K7, or the game's own (F3, H1, R3, S3 ...)
+        if first is not None and HORSE not in self.real_rules.role_of.values():
+            self.fail(i, f"{name(e.seat)}'s offer goes to {name(first.other)}, the next player, who had to exchange "
+                         f"({exchange}), not to {name(e.other)}", exchange)
+        elif first is not None:
             self.fail(i, f"{name(e.seat)}'s offer goes to {name(first.other)}, who had to exchange (K7), not to "
                          f"{name(e.other)}: only a horse is skipped", "K12")
         elif horse is not None:
@@ -622,7 +626,7 @@ class _Checks(_Deals):
                       "K12")
         else:
             self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: "
-                         f"{self.what_happened(rest, know)}", "K7")
+                         f"{self.what_happened(rest, know)}", exchange)
         return None
 
     def check_announce(self, e: HistoryEvent, i: int, rest: list[Fact], know: Know) -> Optional[list[Fact]]:
@@ -636,7 +640,7 @@ class _Checks(_Deals):
                     rest.remove(f)
                     return rest
                 self.fail(i, f"{name(e.seat)} holds {self.card_text(f.card, know)}, which says "
-                             f"'{ROLE_CALL.get(role or '', '?')}', not '{call}'", ROLE_RULE.get(role or "", "C2"))
+                             f"'{ROLE_CALL.get(role or '', '?')}', not '{call}'", self.call_rule(role))
                 return None
         target = next((f for f in rest if f.kind == "exchange" and f.other == e.seat), None)
         if target is not None:
@@ -645,12 +649,24 @@ class _Checks(_Deals):
                 held = "a plain card (an unknown card that had to be exchanged)"
             else:
                 held = f"{self.card_text(card, know)}, an ordinary card"
-            self.fail(i, f"{name(e.seat)} held {held}: it cannot say '{call}' and had to exchange (C2, K7)",
-                      ROLE_RULE[e.role or "inn"])
+            self.fail(i, f"{name(e.seat)} held {held}: it cannot say '{call}' and had to exchange "
+                         f"({self.real_rules.cites('event-card')}, {self.real_rules.cites('exchange')})",
+                      self.call_rule(e.role or "inn"))
             return None
         self.fail(i, f"nobody asked {name(e.seat)} to exchange just then: an event card speaks only when its "
-                     f"holder is the target of an offer", "C2")
+                     f"holder is the target of an offer", self.real_rules.cites("event-card"))
         return None
+
+    def call_rule(self, role: Optional[str]) -> str:
+        """The rule of an event card's call: Campli's for its five cards (K10-K14, whatever the
+        Cuccù ruleset), the game's own where it has its own calls (F3's 'Kuckuck!', A1, H2, S3),
+        else the rule that only an event card, when asked, says anything (C2, R3)."""
+        rules = self.real_rules
+        if role is not None and role in rules.role_of.values() and rules.pack.startswith("cuccu"):
+            return ROLE_RULE[role]
+        if role is not None and role in rules.role_of.values():
+            return rules.cites(role)
+        return rules.cites("event-card")
 
     def heard_after(self, i: int) -> frozenset[str]:
         assert self.heard is not None
@@ -662,10 +678,15 @@ class _Checks(_Deals):
         try:
             state, events = note_hint(state, e.seat)
         except IllegalActionError as err:
-            why = ("the deal is over" if state.phase not in DEAL_PHASES
-                   else f"{self.name(e.seat)} takes no part in this deal")
+            over = state.phase not in DEAL_PHASES
+            why = "the deal is over" if over else f"{self.name(e.seat)} takes no part in this deal"
+            # Z7 where the pack has fools (the hint is Zeh's rule, an option of every Cuccù game);
+            # a pack without them has no rule of hints: the game's own for why not now (F5, S5 ...)
+            rules = self.real_rules
+            rule = (err.rule if rules.pack.startswith("cuccu")
+                    else rules.cites("deal-over") if over else rules.cites("out"))
             self.fail(i, f"{self.name(e.seat)} cannot hint at a fool here: {why} (a hint is noted "
-                         f"during a deal, for a seat of the deal)", err.rule)
+                         f"during a deal, for a seat of the deal)", rule)
             return None
         return state, (steps + ((i, events),) if events else steps)
 
