@@ -446,7 +446,8 @@ _NOTES = (
     N_("a cuckoo never loses: {players} spared"),
     N_("both hold a cuckoo: neither loses"),
     N_("{player} loses with the nulla: innkeeper {keeper} pays instead"),
-    N_("{player} loses with the nulla, but the innkeeper has no mark left: {player} pays it (the reading taken of Q12)"),
+    N_("{player} loses with the nulla, but the innkeeper has no mark left: {player} pays it "
+       "(the reading taken of Q12)"),
     N_("{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)"),
 )
 # The scoring module's words where the ruling says a note otherwise: no 'his' for a player who
@@ -458,7 +459,8 @@ _SAID_FOR = {
     "every live card is of the same rank: nobody loses (Q11 'nobody-loses')":
         "every live card is of the same rank: nobody loses (the reading taken of Q11)",
     "{player} loses with the nulla, but his innkeeper has no mark left: he pays it himself (Q12 'offerer')":
-        "{player} loses with the nulla, but the innkeeper has no mark left: {player} pays it (the reading taken of Q12)",
+        "{player} loses with the nulla, but the innkeeper has no mark left: {player} pays it "
+        "(the reading taken of Q12)",
     "{player} loses with the nulla and his innkeeper has no mark left: nobody pays it (Q12 'nobody')":
         "{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)",
 }
