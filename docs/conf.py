@@ -51,6 +51,11 @@ nitpick_ignore_regex = [
     ("py:class", r"cucu_ref\.assurance\.formal\.(model\._EventCards|parametric\._MicroSteps)"),
 ]
 
+# [source] links follow an object to the module that defines it only where it is documented
+# there: the engine re-exports functions of game/rulebook, documented on both pages, and
+# following them sent the rulebook's source back to anchors that do not exist
+viewcode_follow_imported_members = False
+
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_default_options = {"members": True, "show-inheritance": True}

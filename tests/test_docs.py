@@ -627,5 +627,8 @@ def test_the_pages_python_side_rules_places_and_completes_without_a_browser(tmp_
     assert "Wirtshaus" in german["cards"] and "ich gebe weiter" in german["words"]
     french = json.loads(page.words("coucou", "fr"))
     assert "roi" in french["cards"] and "je garde" in french["words"]
-    names = [r["name"] for r in json.loads(page.setup())["rulesets"]]
-    assert names == list(PRESETS)
+    setup = json.loads(page.setup())
+    assert [r["name"] for r in setup["rulesets"]] == list(PRESETS)
+    # the page names the version and the rules data it rules by, as the command line does
+    assert setup["version"] == subprocess.run([sys.executable, "-m", "cucu_ref", "--version"], capture_output=True,
+                                              text=True, check=True).stdout.strip()

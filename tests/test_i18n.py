@@ -292,3 +292,176 @@ def test_the_pictures_and_a_trace_speak_the_language():
     main(["--language", "fr", "--trace", os.path.join(ROOT, "examples", "traces", "coucou-king-holder-acts.json")],
          stdout=out)
     assert ": cucu-ref DIVERGE de la trace (coucou)" in out.getvalue().split("\n")[0]
+
+
+# --------------------------------------------------------------------------- words joined as each language joins them
+
+def test_french_elides_and_italian_takes_the_euphonic_d_before_a_name():
+    from cucu_ref.formats.i18n import polished
+
+    with speaking("fr"):
+        # elision before a vowel; never before a numeral ('de IIII' is read 'de quatre') nor a consonant
+        assert polished("Réclamation de Anna ; offert au XII Gnaf de Olga ; de IIII ; de Bruno ; que Emil") == (
+            "Réclamation d'Anna ; offert au XII Gnaf d'Olga ; de IIII ; de Bruno ; qu'Emil")
+    with speaking("it"):
+        assert polished("dice 'fermatevi' a Anna; Dora e Emil; Anna e Bruno; dalla V a I") == (
+            "dice 'fermatevi' ad Anna; Dora ed Emil; Anna e Bruno; dalla V a I")
+    with speaking("en"):
+        assert polished("de Anna, a Anna") == "de Anna, a Anna"
+
+
+def test_french_claim_of_a_player_whose_name_begins_with_a_vowel():
+    # K13/K15 (Farina 2010): Anna's claim that Bruno loses is upheld (test_italian_cat_undo_word_for_word)
+    lines = _text("campli-cat-undo.json", "fr")
+    assert lines[2] == "Réclamation d'Anna : ACCEPTÉE"
+    with open(os.path.join(ROOT, "examples", "campli-cat-undo.json"), encoding="utf-8") as f:
+        ruled = rule_document(f.read(), "x", language="fr").record
+    assert "de Carla" in ruled["outcomes"][0]["verdict"] and "de Anna" not in json.dumps(ruled, ensure_ascii=False)
+
+
+def test_the_fool_named_once_where_the_word_is_the_card():
+    # C3 (Farina 2010, §Karten): a lone Matto loses with the lowest card; Anna holds it, Bruno the II
+    # (K15); Dora dealt, so Anna deals next (K2).  Italian calls the fool Matto, as the card is named.
+    lines = _text("campli-one-fool.json", "it")
+    assert lines[1] == ("Verdetto: Anna perde un segno: il Matto (C3). Bruno perde un segno: la carta più bassa, II "
+                        "(K15). Prossimo mazziere: Anna.")
+    # the English keeps the word and the name, which differ ('the fool, Matto')
+    assert _text("campli-one-fool.json", "en")[1].startswith("Verdict: Anna loses a mark: the fool, Matto (C3).")
+
+
+# --------------------------------------------------------------------------- places that depend on play
+
+# L10 (Di Luigi & Mazza 2009) read into Campli (dead_cards = under-stack): Anna, on her last mark,
+# offers to Bruno's Gnaf and is out (K13); her VI goes under the stack and, dealing from the bottom
+# (K4), Carla is dealt it; Dora's card is then the 3rd from the bottom of the stack as shuffled.
+L10_DEAL = {"format": "cucu-position/1", "ruleset": {"preset": "campli", "options": {"dead_cards": "under-stack"}},
+            "players": [{"name": "Anna", "marks": 1}, "Bruno", "Carla", "Dora"], "dealer": "Dora",
+            "history": [{"offer": "Anna"}, {"keep": "Carla"}, {"keep": "Dora"}],
+            "dealt": {"Anna": "VI", "Bruno": "XII", "Carla": "VI"}}
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Verdict: it depends on cards the position does not give (the 3rd card from the bottom of the stack as "
+           "shuffled):"),
+    ("it", "Verdetto: dipende da carte che la posizione non dà (la 3ª carta dal fondo del mazzo mescolato):"),
+    ("de", "Entscheidung: sie hängt von Karten ab, die die Stellung nicht angibt (die 3. Karte von unten im gemischten "
+           "Stapel):"),
+    ("fr", "Verdict : cela dépend de cartes que la position ne donne pas (la 3e carte depuis le dessous du paquet "
+           "battu) :"),
+    ("da", "Afgørelse: den afhænger af kort, stillingen ikke angiver (det 3. kort fra bunden af den blandede bunke):"),
+])
+def test_a_place_that_depends_on_play_is_named_in_the_language(lang, line):
+    lines = rule_document(json.dumps(L10_DEAL), "x", language=lang).text().split("\n")
+    assert lines[2] == line
+    # the JSON's keys of the cases ('when') stay the English label in every language
+    assert "the 3rd card from the bottom of the stack as shuffled" in json.dumps(
+        rule_document(json.dumps(L10_DEAL), "x", language=lang).record)
+
+
+def test_ordinals_and_the_german_condition_in_main_clause_order():
+    from cucu_ref.formats.i18n import ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 11, 22)] == ["1st", "2nd", "3rd", "11th", "22nd"]
+    with speaking("fr"):
+        assert [ordinal(1), ordinal(3)] == ["1re", "3e"]
+    with speaking("it"):
+        assert ordinal(3) == "3ª"
+    # German: 'Wenn Bruno bekam IIII' put the verb second in a clause that needs it last; the case
+    # opens with 'Angenommen,' and keeps the fact's own order (C3, K15: campli-unknown-card)
+    lines = _text("campli-unknown-card.json", "de")
+    assert ("  Angenommen, Bruno bekam IIII: Anna und Carla verlieren je eine Marke: die niedrigste Karte, IIII "
+            "(K15). Nächster Geber: Anna.") in lines
+
+
+# ---------------------------------------- an inn guarantee and an illegal history in each language
+
+def test_german_illegal_history_word_for_word():
+    # K10/C2 (Farina 2010, §Ereigniskarten): only the XV says 'cucù'; Bruno's VII had to exchange (K7)
+    lines = _text("campli-illegal-history.json", "de")
+    assert lines[:2] == [
+        "campli-illegal-history.json: der Verlauf kann unter keiner Lesart der offenen Punkte so geschehen sein",
+        "  $.history[3]: Bruno hielt VII, eine gewöhnliche Karte: sie kann nicht 'cucù' sagen, und er musste tauschen "
+        "(C2, K7) [K10 (N. Farina 2010, nach dem deutschen Bericht 'Cucù und Lu Stù', Abschnitt Ereigniskarten)]",
+    ]
+
+
+def test_danish_illegal_history_word_for_word():
+    lines = _text("campli-illegal-history.json", "da")
+    assert lines[:2] == [
+        "campli-illegal-history.json: forløbet kan ikke være sket under nogen læsning af de åbne punkter",
+        "  $.history[3]: Bruno havde VII, et almindeligt kort: det kan ikke sige 'cucù', og han måtte bytte (C2, K7) "
+        "[K10 (N. Farina 2010, efter den tyske beretning 'Cucù und Lu Stù', afsnit Ereigniskarten)]",
+    ]
+
+
+def test_french_inn_guarantee_word_for_word():
+    # K14 (Farina 2010): Bruno's Taverna accepts Anna's 'pagherai se null?'; her Nulla is lowest
+    # (K15) and the innkeeper pays the mark in her stead; Bruno's claim (Anna loses) is overruled
+    lines = _text("campli-inn-nulla.json", "fr")
+    assert lines[1:4] == [
+        "Verdict : Bruno perd une marque : l'aubergiste paie pour le zéro (K14). Prochain donneur : Anna.",
+        "Réclamation de Bruno : REJETÉE",
+        "  la réclamation omet la marque de Bruno ; Anna n'en perd aucune (réclamé : Anna ; les règles disent : Bruno)",
+    ]
+
+
+# D6 (seed 004, Opsætning): 'Hvis det accepteres, beholder begge deres kort, og kroværten mister
+# et liv i stedet for anmoderen, hvis anmoderen taber med nul': Anna's nul is the lowest card (D7),
+# so Bruno, the kro's holder who accepted, loses the life (D1: lives); Dora dealt, Anna deals next
+DIGITAL_INN = {"format": "cucu-position/1", "ruleset": "digital-4p", "players": ["Anna", "Bruno", "Carla", "Dora"],
+               "dealer": "Dora",
+               "history": [{"deal": "Anna", "card": "0"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "XI"},
+                           {"fermatevi": "Bruno"}, {"ask": "Anna"}, {"accept": "Bruno"},
+                           {"deal": "Carla", "card": "VII"}, {"keep": "Carla"}, {"deal": "Dora", "card": "VIIII"},
+                           {"keep": "Dora"}]}
+
+
+def test_danish_inn_guarantee_word_for_word():
+    lines = rule_document(json.dumps(DIGITAL_INN), "kro.json", language="da").text().split("\n")
+    assert lines[1] == "Afgørelse: Bruno mister et liv: kroværten betaler for nullet (D6). Næste giver: Anna."
+    assert "Liv nu: Anna 3, Bruno 2, Carla 3, Dora 3; pulje 0" in lines
+
+
+# --------------------------------------------------------------------------- the JSON's problems in the language
+
+def _ruling_schema():  # type: ignore[no-untyped-def]
+    import jsonschema
+
+    with open(os.path.join(ROOT, "specs", "ruling-1.schema.json"), encoding="utf-8") as f:
+        return jsonschema.Draft202012Validator(json.load(f))
+
+
+UNREADABLE = "Lingua: it\nRuleset: campli\nPlayers: Anna, Bruno, Carla\nDealer: Carla\nAnna: V, pasos\n"
+
+
+def test_a_deal_that_cannot_be_read_is_told_so_in_its_own_language():
+    # the deal says 'Lingua: it' (issue 30: no --language needed); 'pasos' is no word, 'passo' is
+    ruled = rule_document(UNREADABLE, "mano.txt")
+    assert ruled.text().split("\n") == [
+        "mano.txt: non leggibile come mano (1 problema)",
+        "mano.txt:5:10: parola sconosciuta 'pasos'; forse 'passo'? (una carta data, una decisione, una chiamata, "
+        "'stack CARTA' o 'pays N')",
+    ]
+    (problem,) = ruled.record["problems"]
+    # the English stays in 'message'; the language's words are added beside it
+    assert problem["message"].startswith("line 5, column 10: unknown word 'pasos'; did you mean 'passo'?")
+    assert problem["message_local"].startswith("riga 5, colonna 10: parola sconosciuta 'pasos'; forse 'passo'?")
+    assert not list(_ruling_schema().iter_errors(ruled.record))
+    # English has no message_local: its record is what it was
+    english = rule_document(UNREADABLE, "mano.txt", language="en").record
+    assert "message_local" not in english["problems"][0]
+
+
+def test_the_json_keeps_english_and_adds_the_language_beside_it():
+    with open(os.path.join(ROOT, "examples", "campli-illegal-history.json"), encoding="utf-8") as f:
+        record = rule_document(f.read(), "x", language="fr").record
+    (problem,) = record["problems"]
+    assert problem["message"] == "Bruno held VII, an ordinary card: it cannot say 'cucù' and had to exchange (C2, K7)"
+    assert problem["message_local"] == ("Bruno tenait VII, une carte ordinaire : elle ne peut pas dire 'cucù' et il "
+                                        "devait échanger (C2, K7)")
+    assert not list(_ruling_schema().iter_errors(record))
+    with open(os.path.join(ROOT, "examples", "campli-unknown-card.json"), encoding="utf-8") as f:
+        record = rule_document(f.read(), "x", language="de").record
+    assert record["unknown_cards"] == ["Bruno's dealt card"]
+    assert record["unknown_cards_local"] == ["die an Bruno gegebene Karte"]
+    assert not list(_ruling_schema().iter_errors(record))

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
-           "catalog_path", "Templates"]
+           "catalog_path", "Templates", "polished", "ordinal",
+           "english_ordinal"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
 DOMAIN = "cucu_ref"
@@ -152,6 +153,45 @@ def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
     for preset, reasons in PRESET_REASONS.items():
         for key, why in reasons.items():
             yield 0, None, why, [f"why {preset} takes its {key}"]
+
+
+# What gettext cannot do: a word's form that depends on the word after it, and the name put there
+# is only known when the message is said (issue 30).  French elides 'de'/'que' before a vowel
+# ("la carte d'Anna", not "de Anna"); Italian takes the euphonic d before the same vowel ("ad
+# Anna", "Bruno ed Emil").  Only before a capitalised word that goes on in small letters: a
+# player's name or a card's ('d'Eymer'); never before a numeral ('de IIII' is read 'de quatre',
+# so it is not elided) nor inside the catalogs' own words, which their translators elided.
+_JOINS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "fr": ((re.compile(r"\b([Dd]|[Qq]u)e (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ])"), r"\1'"),),
+    "it": ((re.compile(r"\b([Aa]) (?=A[a-zà-ù])"), r"\1d "), (re.compile(r"\b([Ee]) (?=E[a-zà-ù])"), r"\1d ")),
+}
+
+
+def polished(text: str) -> str:
+    """``text`` as the active language joins its words where a name follows: 'de Anna' becomes
+    "d'Anna" in French, 'a Anna' 'ad Anna' and 'e Emil' 'ed Emil' in Italian; English and the
+    other languages unchanged."""
+    for pattern, join in _JOINS.get(_LANGUAGE[0], ()):
+        text = pattern.sub(join, text)
+    return text
+
+
+def ordinal(n: int) -> str:
+    """``n`` as the active language writes a place in a row of cards (a card is feminine in
+    Italian and French): '3rd', '3ª', '3.', '3e' ('1re' for the first), '3.'."""
+    lang = _LANGUAGE[0]
+    if lang == "it":
+        return f"{n}ª"
+    if lang in ("de", "da"):
+        return f"{n}."
+    if lang == "fr":
+        return "1re" if n == 1 else f"{n}e"
+    return english_ordinal(n)
+
+
+def english_ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '11th', '21st': the English the labels of unknown cards are chosen in."""
+    return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 class Templates:

@@ -90,6 +90,9 @@ class NotationError(ValueError):
         self.message = message
         self.rule = rule
         self.errors: tuple[NotationError, ...] = errors or (self,)
+        # the language the deal says it is written in, where its 'Language:' line was read
+        # (issue 30: a deal that cannot be read is told so in its own language)
+        self.language: Optional[str] = None
 
 
 class Locations(dict[str, tuple[int, int]]):
@@ -774,7 +777,8 @@ class _BodyReader(_ReaderState):
         if card_value is not None:
             if bang:
                 raise _Fail(col, f"{bare!r} is a card: the card dealt is written without '!', and a targeted "
-                                 f"card is announced by its call ('{self.call_hint(card_value)}!')", "C2")
+                                 f"card is announced by its call ('{self.call_hint(card_value)}!')",
+                            self.event_card_rule())
             self.event(n, col, {"deal": name, "card": card_value}, col)
             return
         if folded in V.ROLE_WORDS:  # a call of the other pack: the adjudicator says whether it fits
@@ -827,7 +831,12 @@ class _BodyReader(_ReaderState):
         dealt = next((e["card"] for e in self.history[self.line_first:] if e.get("deal") == name and "card" in e), None)
         if dealt is not None:
             raise _Fail(column, f"{word!r} reads as a second card dealt to {name}, after {dealt} on this line; "
-                                f"a call is written with '!': {word + '!'!r}", "C2")
+                                f"a call is written with '!': {word + '!'!r}", self.event_card_rule())
+
+    def event_card_rule(self) -> str:
+        """The rule that an event card speaks only when asked: the game's own (F3, S3 ...), C2
+        where the ruleset is not known yet (issue 24 §4)."""
+        return self.rules.cites("event-card") if self.rules is not None else "C2"
 
     def talon_king(self, n: int, column: int, token: str) -> bool:
         """F4's king on the talon told on the player's line (:func:`_talon_king`): the card is
@@ -1147,7 +1156,9 @@ def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
     if reader.errors:
         errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.column)))
         first = errors[0]
-        raise NotationError(first.line, first.column, first.message, first.rule, errors)
+        error = NotationError(first.line, first.column, first.message, first.rule, errors)
+        error.language = reader.language
+        raise error
     where = reader.where
     where.language = reader.language
     return reader.doc, where
@@ -1542,6 +1553,11 @@ _ERROR_MESSAGES = Templates(
     N_("{name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("{name} is not seated at this table (players: {players})"),
 )
+
+
+def error_message(message: str) -> str:
+    """A notation error's message in the active language (English where none matches it)."""
+    return _ERROR_MESSAGES(message)
 
 
 def errors_text(errors: tuple[NotationError, ...], source: str) -> str:

@@ -30,7 +30,7 @@ from ..game.cards import PACKS, Card, CardNameError
 from ..game.deal import deal_places, fixed_deal_places, seats_around
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .names import lookalike_key, lookalike_letters, name_key, seat_hint, table_name
-from ..game.rulesets import OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset, table_pack
+from ..game.rulesets import DEFAULT_CITATIONS, OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset, table_pack
 from ..game.state import Action, ActionKind, Phase, State
 
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.formats.vocabulary with
@@ -298,7 +298,7 @@ def parse(doc: dict[str, Any]) -> tuple[Optional[Position], list[Problem]]:
     pot = int(doc.get("pot", stake * len(rd.names)))
     stack = _stack(rd)
     hands, hand_at = _hands(rd)
-    history = _history(doc.get("history", []), rd.seat, rd.card, rd.marks, rd.names, chk)
+    history = _history(doc.get("history", []), rd.seat, rd.card, rd.marks, rd.names, chk, rd.rules)
     dealt = _dealt(rd, history)
     shown = _shown(rd, history, hands)
     if rules is not None:
@@ -372,10 +372,12 @@ def _table(rd: _Reading) -> int:
             rd.chk.add("$.players", f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
                                     f"not {len(names)}", rules.cites("players"))
         if in_match < 2:
-            rd.chk.add("$.players", f"only {in_match} player(s) hold marks: the match is over, there is no deal", "K3")
+            rd.chk.add("$.players", f"only {in_match} player(s) hold marks: the match is over, there is no deal",
+                       rules.cites("winner"))
     dealer = rd.seat(rd.doc.get("dealer"), "$.dealer", "dealer") if "dealer" in rd.doc else -1
     if dealer >= 0 and marks[dealer] == 0:
-        rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 marks) and cannot deal", "K2")
+        rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 marks) and cannot deal",
+                   _cites(rules, "next-dealer"))
     return dealer
 
 
@@ -417,7 +419,8 @@ def _hands(rd: _Reading) -> tuple[dict[int, Card], dict[int, str]]:
             hands[s] = c
             hand_at[s] = name
             if rd.marks[s] == 0:
-                rd.chk.add(f"$.hands[{json.dumps(name)}]", f"{name} is out of the match and holds no card", "K16")
+                rd.chk.add(f"$.hands[{json.dumps(name)}]", f"{name} is out of the match and holds no card",
+                           _cites(rd.rules, "out"))
     return hands, hand_at
 
 
@@ -435,7 +438,7 @@ def _dealt(rd: _Reading, history: list[HistoryEvent]) -> dict[int, Card]:
         if s < 0 or c is None:
             continue
         if rd.marks[s] == 0:
-            rd.chk.add(path, f"{name} is out of the match and is dealt no card", "K16")
+            rd.chk.add(path, f"{name} is out of the match and is dealt no card", _cites(rd.rules, "out"))
         elif s in dealt_at and dealt_at[s][0] != c:
             rd.chk.add(path, f"{name} was dealt {_cards.format(dealt_at[s][0])} ({dealt_at[s][1]}), not "
                              f"{_cards.format(c)}", "K4")
@@ -456,13 +459,13 @@ def _shown(rd: _Reading, history: list[HistoryEvent], hands: dict[int, Card]) ->
         if s < 0 or c is None:
             continue
         if rd.marks[s] == 0:
-            rd.chk.add(path, f"{name} is out of the match and shows no card", "K16")
+            rd.chk.add(path, f"{name} is out of the match and shows no card", _cites(rd.rules, "out"))
         elif s in shows_at and shows_at[s][0] != c:
             rd.chk.add(path, f"{name} shows {_cards.format(shows_at[s][0])} ({shows_at[s][1]}), not "
-                             f"{_cards.format(c)}", "K15")
+                             f"{_cards.format(c)}", _cites(rd.rules, "deal-over"))
         elif s in hands and hands[s] != c:
             rd.chk.add(path, f"{name} holds {_cards.format(hands[s])} at the end ($.hands), so cannot show "
-                             f"{_cards.format(c)}", "K15")
+                             f"{_cards.format(c)}", _cites(rd.rules, "deal-over"))
         else:
             shown[s] = c
     return shown
@@ -530,6 +533,12 @@ _PACK_WORDS = {
     "french-52": "the 52-card French pack (F1)",
     "french-32": "the 32-card piquet pack (F1)",
 }
+
+
+def _cites(rules: Optional[Rules], mechanism: str) -> str:
+    """The rule ``rules`` cites for ``mechanism`` (the game's own: F5 for Coucou's going out,
+    K16 for Campli's), Campli's where the ruleset is not known (issue 24 §4)."""
+    return rules.cites(mechanism) if rules is not None else DEFAULT_CITATIONS[mechanism]
 
 
 def pack_rule(pack: Any, rules: Optional[Rules] = None) -> str:
@@ -721,7 +730,7 @@ _VERB_SET = frozenset(VERBS)
 
 
 def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int], names: list[str],
-             chk: _Checker) -> list[HistoryEvent]:
+             chk: _Checker, rules: Optional[Rules] = None) -> list[HistoryEvent]:
     out: list[HistoryEvent] = []
     for i, item in enumerate(items):
         path = f"$.history[{i}]"
@@ -762,7 +771,7 @@ def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int]
             continue
         if marks[who] == 0 and verb not in ("buy-back", "decline"):
             chk.add(f"{path}.{verb}", f"{names[who]} is out of the match (0 marks) and takes no part in this deal",
-                    "K16")
+                    _cites(rules, "out"))
         c = card(item.get("card"), f"{path}.card") if "card" in item else None
         out.append(HistoryEvent(verb, who, path, card=c, amount=int(item.get("amount", 1))))
     return out

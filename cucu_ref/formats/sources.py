@@ -247,6 +247,15 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("Q17", _Z, "Das Cucuspiel", "How many marks where the source says 'agreed'?"),
     Rule("R5", "cassell-1881", "Ranter-Go-Round", "An optional rule whose wording is cut off in the copy: unknown."),
     Rule("ENGINE", "cucu-ref", "-", "Bookkeeping of the reference engine (dealing the next card, turn order)."),
+    # The project's readings where a game's own source says nothing (issue 24 §2: cited as such,
+    # never as another game's rule)
+    Rule("P1", "cucu-ref", "-",
+         "Who deals next, where the game's source does not say: the first hand, the next player in the direction "
+         "of play still in the match, as Coucou's dealer is followed by «die Vorhand, die der nächste Geber wird» "
+         "(F2) and Campli's by the player on his right (K2)."),
+    Rule("P2", "cucu-ref", "-",
+         "How many may play, where the game's source gives no count: from two, the least that can play, to twenty, "
+         "Coucou's most (F1)."),
 )}
 
 
@@ -275,7 +284,9 @@ def reference(rule_id: str) -> str:
     r = RULES[rule_id]
     s = SOURCES[r.source]
     if r.source == "cucu-ref":
-        return _("this project's own bookkeeping")
+        if rule_id == "ENGINE":
+            return _("this project's own bookkeeping")
+        return _("this project's reading; the source is silent")
     name = author_name(r.source) + (f" {s.year}" if s.year is not None else "")
     if s.via:
         return _("{source}, after {account}, section {section}").format(source=name, account=author_name(s.via),

@@ -35,7 +35,7 @@ from typing import Any, Iterable, NamedTuple, Optional, Sequence
 
 from ..game.cards import PACKS, Card, CardNameError
 from ..game.cards import format as card_name
-from ..game.deal import DealSetupError, deal_stack, seats_around, start_deal
+from ..game.deal import DealSetupError, deal_stack, seating_by_draw, seats_around, start_deal
 from ..game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
@@ -223,17 +223,39 @@ def _ruleset(value: Any, chk: _Problems) -> tuple[Optional[Rules], str, dict[str
 
 
 class _Seats:
-    """A trace's seats: the client's order (``seat_order``: ``play`` or ``reverse``) and the
-    engine's, and the seat a reference (an index or a name) names."""
+    """A trace's seats: the client's order (``seat_order``: ``play`` or ``reverse``; or the
+    ``seating`` draw's, K2) and the engine's, and the seat a reference (an index or a name)
+    names."""
 
-    def __init__(self, doc: dict[str, Any], chk: _Problems):
+    def __init__(self, doc: dict[str, Any], chk: _Problems, rules: Optional[Rules] = None):
         seats = doc["seats"]
         self.n = n = len(seats)
         self.chk = chk
         self.names_c = [s.get("name") or f"seat {k}" for k, s in enumerate(seats)]
         reverse = doc.get("seat_order", "play") == "reverse"
         self.client = tuple(n - 1 - e if reverse else e for e in range(n))  # engine seat -> client seat
+        self.drawn = "seating" in doc and rules is not None and self.seat_by_draw(doc, rules)
         self.engine_of = {c: e for e, c in enumerate(self.client)}
+
+    def seat_by_draw(self, doc: dict[str, Any], rules: Rules) -> bool:
+        """``seating``: the players sit as their draw says (K2; the fool's rank there is Q15), in
+        place of ``seat_order``.  True when the draw seats them."""
+        drawn = doc["seating"]["drawn"]
+        if "seat_order" in doc:
+            self.chk.add("$.seat_order", "give either 'seat_order' or the 'seating' draw, which seats the players "
+                                         "(K2)", "K2")
+        elif PACKS[rules.pack].family != "cuccu":
+            self.chk.add("$.seating", f"{rules.name} seats nobody by the draw of one card per rank (K2, Campli's): "
+                                      f"its first dealer is drawn as the table agrees", rules.cites("next-dealer"))
+        elif len(drawn) != self.n:
+            self.chk.add("$.seating.drawn", f"one card drawn for each of the {self.n} seats, not {len(drawn)}", "K2")
+        else:
+            try:
+                self.client = seating_by_draw(rules, drawn)
+                return True
+            except DealSetupError as err:
+                self.chk.add("$.seating.drawn", err.reason, "K2")
+        return False
 
     def __call__(self, ref: Any, path: str) -> Optional[int]:
         chk, n = self.chk, self.n
@@ -260,7 +282,7 @@ def parse(doc: Any) -> tuple[Optional[Trace], list[Problem]]:
         return None, problems
     chk = _Problems()
     rules, preset_name, overrides = _ruleset(doc["ruleset"], chk)
-    seat = _Seats(doc, chk)
+    seat = _Seats(doc, chk, rules)
     seats, client = doc["seats"], seat.client
     if len(set(seat.names_c)) != seat.n:
         chk.add("$.seats", "player names must be distinct")
@@ -269,6 +291,8 @@ def parse(doc: Any) -> tuple[Optional[Trace], list[Problem]]:
     virgins = (tuple(seats[c].get("virgin", marks[e] >= (rules.initial_marks if rules else 3))
                      for e, c in enumerate(client)) if any("virgin" in s for s in seats) else None)
     dealer = _dealer(doc, seat, names, marks, chk)
+    if seat.drawn and doc.get("deals_played", 0) == 0:
+        dealer = _first_dealer(seat, dealer, names, chk)
     dealt, rest, stack = _cards(doc, seat, chk)
     decisions = _decisions(doc, seat, chk)
     policies = {phase: POLICY_PHASES[phase][word] for phase, word in doc.get("policies", {}).items()}
@@ -308,9 +332,21 @@ def _dealer(doc: dict[str, Any], seat: _Seats, names: tuple[str, ...], marks: tu
                                    f"{names[deal_order_from(marks, dealer)]}, not {names[first]}", "K4")
             else:
                 dealer = before(first)
-    if dealer is None and "dealer" not in doc and "first" not in doc:
+    if dealer is None and "dealer" not in doc and "first" not in doc and not (
+            seat.drawn and doc.get("deals_played", 0) == 0):  # the draw's highest deals first (K2)
         chk.add("$", "give the 'dealer' or the seat dealt 'first'")
     return dealer
+
+
+def _first_dealer(seat: _Seats, given: Optional[int], names: tuple[str, ...], chk: _Problems) -> Optional[int]:
+    """Before the first deal (``deals_played`` 0) the seating draw's highest deals (K2): the
+    engine's last seat.  A ``dealer`` or ``first`` given must agree."""
+    drawn_dealer = seat.n - 1
+    if given is not None and given != drawn_dealer:
+        chk.add("$.dealer", f"the highest card of the seating draw deals first (K2): {names[drawn_dealer]}, not "
+                            f"{names[given]}", "K2")
+        return None
+    return drawn_dealer
 
 
 def _cards(doc: dict[str, Any], seat: _Seats, chk: _Problems

@@ -337,7 +337,9 @@ PRINTED_NAMES: dict[str, dict[int, str]] = {
     # («Tingh la Cas», L7); the rest is Farina's (the rules are 'identisch in: Farina 2010')
     "di-luigi-mazza-2009": {**_FARINA, 13: "Zumb", 11: "Cas"},
     # §Das Cucuspiel: 'XV ist der «Cucu», unter dem «Eymer» befindet sich das «Larvengesicht» ...
-    # dann kommt schon der Narr'; otherwise 'im wesentlichen wie bei Cucù'
+    # dann kommt schon der Narr'; otherwise 'im wesentlichen wie bei Cucù'.  The cat stays Gnaf:
+    # 'Der Besitzer von XII Katze sagt «Gnau»' names Zeh's call (Z5), not the card, which the
+    # seed calls 'XII Katze' in its own German as it does Campli's (issue 30 checked it)
     "zeh-1769": {**_FARINA, 15: "Cucu", -1: "Eymer", -2: "Larvengesicht", -4: "Narr"},
     # seed 004, Opsætning: 'løve −3, maske −2, spand −1, nul 0, I–X, kro XI, kat XII, hest XIII,
     # jæger XIIII og kukku XV'; the fool: 'fjols'

@@ -24,7 +24,7 @@ from .cards import PACKS, Card, CardNameError, Pack, parse
 from .rulesets import Rules, table_rules
 from .state import Phase, State
 
-__all__ = ["DealSetupError", "start_deal", "deal_order", "deal_stack"]
+__all__ = ["DealSetupError", "start_deal", "deal_order", "deal_stack", "seating_by_draw"]
 
 CardLike = Union[Card, str]
 
@@ -194,6 +194,29 @@ def reach_places(rules: Rules, seats: int, size: int) -> tuple[int, ...]:
     if rules.deal_from == "top" and _fresh_card_mid_deal(rules) and rules.dealing == "interleaved":
         return tuple(range(min(len(at) + seats, size)))
     return at
+
+
+def seating_by_draw(rules: Rules, drawn: Sequence[CardLike]) -> tuple[int, ...]:
+    """K2: the players, each with the card he drew (``drawn[k]`` is player k's) from a set of
+    one card per rank («20 Karten aus den 40, so dass jede Karte nur einmal vorkommt»): the
+    highest deals and the others sit in descending order to his right.  Returns the players'
+    indices in play order, the dealer last (play goes right, K4, so the seat after the
+    dealer's is the second highest's).  Where the fool ranks in the draw is Q15, the option
+    ``seating_fool``: the lowest (a single fool, C3) or 14½, between XV and XIIII.  A card of
+    another pack or a rank drawn twice raises :class:`DealSetupError` ('seating')."""
+    pack = PACKS[rules.pack]
+    cards = [_card(rules, c, "seating") for c in drawn]
+    values = [c.value for c in cards]
+    if len(set(values)) != len(values):
+        raise DealSetupError("seating", "the draw holds one card of each rank (K2): a rank is drawn twice")
+    if not 2 <= len(cards) <= len(pack.values):
+        raise DealSetupError("seating", f"{len(cards)} players cannot draw from {len(pack.values)} ranks (K2)")
+
+    def rank(card: Card) -> float:
+        return 14.5 if card.is_fool and rules.seating_fool == "fourteen-and-a-half" else float(card.value)
+
+    ranked = sorted(range(len(cards)), key=lambda k: -rank(cards[k]))
+    return (*ranked[1:], ranked[0])
 
 
 def deal_order(state: State) -> tuple[int, ...]:

@@ -218,10 +218,10 @@ def rule_forbidding(state: Seen, action: Optional[Action] = None) -> str:
         if action.kind in (A.OFFER, A.EXCHANGE_WITH_STACK) and received and rules.may_offer_after_receiving == "no":
             return "R2"
         if action.kind == A.OFFER and action.seat == state.dealer:
-            return "K8"  # the dealer decides last: keep or the stack, never an offer
+            return rules.cites("dealer-last")  # the dealer decides last: never an offer (K8, F4, S2 ...)
         if action.kind == A.EXCHANGE_WITH_STACK:
             if action.seat != state.dealer:
-                return "K8"  # only the dealer goes to the stack
+                return rules.cites("dealer-last")  # only the dealer goes to the stack
             return rules.cites("dealer-exchange")
     # every phase's rule is asked (not only this phase's): the adjudicator's Recorder sees
     # the options read, the same as when this was one table
@@ -234,7 +234,7 @@ def _check(seen: Seen, action: Action) -> None:
     now (or, at a chance node, a shuffle of the whole pack, C1): the one place a step's
     refusals are written (:func:`step`, :func:`advance` and :func:`play_out` all ask it)."""
     phase, kind = seen.phase, action.kind
-    if phase in _DECISIONS and action.seat == seen.actor and action.stack is None and kind in _legal_kinds(seen):
+    if phase in _DECISIONS and action.seat == seen.actor and action.stack is None and _is_open(seen, kind):
         return  # (the commonest case first: a decision open now)
     if phase == Phase.SHUFFLE:
         if kind != A.SHUFFLE:
@@ -251,9 +251,20 @@ def _check(seen: Seen, action: Action) -> None:
         who = seen.players[seen.actor] if seen.actor is not None else "nobody"
         raise IllegalActionError(f"it is {who}'s decision (seat {seen.actor}), not seat {action.seat}'s",
                                  rule_forbidding(seen))
-    if kind not in _legal_kinds(seen) or action.stack is not None:
+    if not _is_open(seen, kind) or action.stack is not None:
         raise IllegalActionError(f"{kind!r} is not a decision open in phase {phase!r}",
                                  rule_forbidding(seen, action))
+
+
+def _is_open(seen: Seen, kind: str) -> bool:
+    """True when the actor may take a decision of ``kind`` now (``_legal_kinds``).  A keep in
+    the turn's phase is open to every player, the dealer too (K5, K8: every tuple of
+    ``_legal_kinds`` holds it), so it is admitted without asking the options that decide the
+    others: the adjudicator's Recorder then sees, on a keep, only the options the keep's own
+    rules read, and re-runs a position under no reading a keep never depended on."""
+    if kind == A.KEEP and seen.phase == Phase.DECIDE:
+        return True
+    return kind in _legal_kinds(seen)
 
 
 def _play(t: Table, action: Action) -> None:

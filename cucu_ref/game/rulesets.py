@@ -256,6 +256,17 @@ DEFAULT_CITATIONS: dict[str, str] = {
     # two players left with cards of one rank (Lu Stù's L6); a ruleset that names no rule of its
     # own for it cites its own showdown rule there (Rules.citation_of), K15 for Campli's
     "two-left": "K15",
+    # The rules a refusal cites (issue 24 §4: each game's own, never another game's silently):
+    # the deal is over once every decision is taken, and every live card is shown (K15; F5's
+    # «Nach Abschluss des Kartentauschs decken die Spieler ihre Karten auf»)
+    "deal-over": "K15",
+    # the dealer decides last, and once: keep, or his own exchange, never an offer (K8)
+    "dealer-last": "K8",
+    # an event card acts, and speaks its call, only when its holder is asked to exchange (C2)
+    "event-card": "C2",
+    # a ruleset without buy-back refusing one: the source of the reading buy_back = none (Z10:
+    # Zeh mentions none), where the game's own source has no rule that says so
+    "no-buy-back": "Z10",
 }
 
 
@@ -433,9 +444,13 @@ _COUCOU = Rules(
     piquet_below_seven="yes",
     buy_back="none",
     all_out="all-return",
+    # F5: «Hat ein Spieler keine Marken mehr, muss er aus dem Spiel ausscheiden», with no way
+    # back described; F4: «Der Geber muss die zu Beginn gewählte Karte behalten»; F3: only the
+    # king holder asked to exchange says «Kuckuck!»
     citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), ("keep", "F3"),
                ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "F3"), ("showdown", "F5"), ("dealer-exchange", "F4"),
-               ("winner", "F6"), ("held", "F5"), ("pack", "F1")),
+               ("winner", "F6"), ("held", "F5"), ("pack", "F1"), ("out", "F5"), ("no-buy-back", "F5"),
+               ("deal-over", "F5"), ("dealer-last", "F4"), ("event-card", "F3")),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -480,9 +495,11 @@ PRESETS: dict[str, Rules] = {
         last_request_to="dealer",
         dealer_exchange="talon-top-if-received-ace",
         dealer_draws_king="keeps-own",
+        # Méry changes only A1-A4: Coucou's going out (F5) stands; the dealer's last say is A4's
         citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"),
                    ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
-                   ("stack-king", "F4"), ("winner", "F6"), ("held", "F5"), ("pack", "F1")),
+                   ("stack-king", "F4"), ("winner", "F6"), ("held", "F5"), ("pack", "F1"), ("out", "F5"),
+                   ("no-buy-back", "F5"), ("deal-over", "F5"), ("dealer-last", "A4"), ("event-card", "A1")),
     ),
     # Furetière (1690): one card each, the neighbour, the lowest loses (H1); Lebrun (1828): the king
     # holder says 'Her!' (H2)
@@ -493,9 +510,14 @@ PRESETS: dict[str, Rules] = {
         dealer_takes=1,
         last_request_to="dealer",
         piquet_below_seven="no",
+        # Furetière says nothing of marks, going out, the next dealer or the winner; Lebrun gives
+        # Coucou «nach den traditionellen Regeln» under the name Her (H2), so Coucou's rules for
+        # them are cited (F2, F5, F6), as the pack's (F1).  Nobody gives Hère a count of players:
+        # P2, the project's reading
         citations=(("shuffle", "H1"), ("deal", "H1"), ("keep", "H1"), ("offer", "H1"), (CUCKOO, "H2"),
                    ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1"), ("held", "H1"),
-                   ("pack", "F1")),
+                   ("pack", "F1"), ("out", "F5"), ("no-buy-back", "F5"), ("next-dealer", "F2"), ("winner", "F6"),
+                   ("players", "P2"), ("deal-over", "H1"), ("dealer-last", "H1"), ("event-card", "H2")),
     ),
     # Cassell (1881): no privileged card, at most one exchange, the last turned up loses
     "ranter-go-round": dataclasses.replace(
@@ -511,8 +533,12 @@ PRESETS: dict[str, Rules] = {
         ties="last",
         all_equal="all-lose",
         piquet_below_seven="no",
+        # R4: the lowest loses a life, lost lives go to the pool, the last player left wins;
+        # Cassell names neither the next dealer nor a count of players: P1, P2, the project's
         citations=(("shuffle", "R2"), ("deal", "R2"), ("keep", "R2"), ("offer", "R2"), ("showdown", "R4"),
-                   ("dealer-exchange", "R2"), ("exchange", "R3"), ("held", "R4"), ("pack", "R1")),
+                   ("dealer-exchange", "R2"), ("exchange", "R3"), ("held", "R4"), ("pack", "R1"), ("out", "R4"),
+                   ("no-buy-back", "R4"), ("winner", "R4"), ("next-dealer", "P1"), ("players", "P2"),
+                   ("deal-over", "R4"), ("dealer-last", "R2"), ("event-card", "R3")),
     ),
     # The modern descendant (pagat.com, Cuckoo: Chase the Ace, Screw Your Neighbor): kings block,
     # each player has one turn, the dealer's draw from the stock returns a king, all tied lowest lose
@@ -531,9 +557,12 @@ PRESETS: dict[str, Rules] = {
         all_equal="all-lose",
         all_out="joint-winners",
         piquet_below_seven="no",
+        # S2: each player has one turn, ending with the dealer; pagat names neither the next
+        # dealer nor a count of players: P1, P2, the project's readings
         citations=(("shuffle", "S2"), ("deal", "S2"), ("keep", "S2"), ("offer", "S2"), ("exchange", "S3"),
                    (CUCKOO, "S3"), ("dealer-exchange", "S4"), ("showdown", "S5"), ("out", "S5"), ("winner", "S5"),
-                   ("held", "S5"), ("pack", "S1")),
+                   ("held", "S5"), ("pack", "S1"), ("no-buy-back", "S5"), ("next-dealer", "P1"), ("players", "P2"),
+                   ("deal-over", "S5"), ("dealer-last", "S2"), ("event-card", "S3")),
     ),
     "digital-4p": Rules(
         name="digital-4p",
@@ -547,7 +576,7 @@ PRESETS: dict[str, Rules] = {
                    ("exchange", "D3"),
                    ("dealer-exchange", "D3"), (CUCKOO, "D4"), (HUNTER, "D4"), (HORSE, "D4"), (CAT, "D5"),
                    (INN, "D6"), ("showdown", "D7"), ("fool", "D7"), ("two-fools", "D7"), ("next-dealer", "D2"),
-                   ("winner", "D1")),
+                   ("winner", "D1"), ("no-buy-back", "D8")),
     ),
 }
 

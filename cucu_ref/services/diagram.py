@@ -62,7 +62,8 @@ from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from ..formats.i18n import N_, gettext as _, ngettext
-from ..game.cards import PACKS, Card
+from ..formats.vocabulary import display_name
+from ..game.cards import CUCCU, PACKS, Card
 from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from ..game.history import DealRecord, fold, up_to_next_dealer
@@ -231,13 +232,13 @@ class _Legend:
         if e.kind == EventKind.DEALER_KEEPS_HIGHEST and e.seat is not None:
             self.add("from-stack", STACK, e.seat, e.rule, _("{player} takes three cards, keeps the highest, {card}, "
                                                             "and puts two under the talon").format(
-                player=self.name(e.seat), card=_text(e.card)))
+                player=self.name(e.seat), card=_text(e.card, self.rules)))
 
     def exchange(self, at: int, e: Event) -> None:
         a, b, move = e.seat, e.other, self.moves.get(at)
         if a is None or b is None or move is None:
             return
-        gave, took = _text(move.gave), _text(move.took)
+        gave, took = _text(move.gave, self.rules), _text(move.took, self.rules)
         if e.rule == "L8":
             self.add("way-back", a, b, e.rule, _("way back: {a} offers {gave} to the left, to {b}, who must "
                                                  "exchange; {a} now holds {took}").format(
@@ -250,13 +251,13 @@ class _Legend:
         a, b = e.seat, e.other
         if a is not None and b is not None:
             self.add("undo", b, a, e.rule, _("undone: {a} takes back {card} from {b}").format(
-                a=self.name(a), card=_text(e.card), b=self.name(b)))
+                a=self.name(a), card=_text(e.card, self.rules), b=self.name(b)))
 
     def from_stack(self, at: int, e: Event) -> None:
         a, move = e.seat, self.moves.get(at)
         if a is None or move is None:
             return
-        gave = _text(move.gave)
+        gave = _text(move.gave, self.rules)
         if e.kind == EventKind.EXCHANGE_WITH_TALON:
             self.add("stack", a, STACK, e.rule, _("{a} gives {gave} for a card of the talon").format(
                 a=self.name(a), gave=gave))
@@ -274,12 +275,13 @@ class _Legend:
         a = e.seat
         if a is None:
             return
+        king = _text(e.card, self.rules)
         if e.kind == EventKind.TALON_KING:
             self.add("stack-refused", a, STACK, e.rule, _("the talon's card is a king ({card}): {a} may not "
-                                                          "exchange").format(card=_text(e.card), a=self.name(a)))
+                                                          "exchange").format(card=king, a=self.name(a)))
         else:
             self.add("stack-refused", a, STACK, e.rule, _("{a} cuts a king ({card}) from the stock and must keep "
-                                                          "his own card").format(card=_text(e.card), a=self.name(a)))
+                                                          "his own card").format(card=king, a=self.name(a)))
 
     def under_stack(self, at: int, e: Event) -> None:
         if e.seat is not None:
@@ -301,13 +303,13 @@ class _Legend:
             at_dealer = a == self.dealer and any(x.kind == EventKind.EXCHANGE_WITH_STACK for x in following)
             said = (_("{b} asks {a}, who holds the horse ({card}): the dealer's horse sends the request to the stack")
                     if at_dealer else _("{b} asks {a}, who holds the horse ({card}): the request jumps over {a}"))
-            self.add("horse", b, a, e.rule, said.format(a=self.name(a), b=self.name(b), card=_text(e.card)))
+            self.add("horse", b, a, e.rule, said.format(a=self.name(a), b=self.name(b), card=_text(e.card, self.rules)))
         else:
             self._request_stopped(e, a, b, role, word)
 
     def _way_back_stopped(self, e: Event, a: int, b: int, role: Optional[str], word: str) -> None:
         """A request to the left: on Lu Stù's way back (L8), which an event card ends."""
-        card = _text(e.card)
+        card = _text(e.card, self.rules)
         names = {"a": self.name(a), "b": self.name(b), "card": card, "word": word}
         if role == HORSE:
             self.add("horse", b, a, e.rule, _("way back: {a} holds the horse ({card}) and is skipped").format(**names))
@@ -320,7 +322,7 @@ class _Legend:
                                                 "{word} ({card}): the way back ends").format(**names))
 
     def _request_stopped(self, e: Event, a: int, b: int, role: Optional[str], word: str) -> None:
-        names = {"a": self.name(a), "b": self.name(b), "card": _text(e.card), "word": word}
+        names = {"a": self.name(a), "b": self.name(b), "card": _text(e.card, self.rules), "word": word}
         if role == HUNTER:
             self.add("shot", b, a, e.rule, _("{b} asks {a}, who shoots with the hunter ({card}): no exchange, and "
                                              "{b} loses a mark at once").format(**names))
@@ -404,8 +406,18 @@ _DRAWN = {
 }
 
 
-def _text(card: Optional[Card]) -> str:
-    return _token(card) or "?"
+def _text(card: Optional[Card], rules: Optional[Rules] = None) -> str:
+    return _named(card, rules) or "?"
+
+
+def _named(card: Optional[Card], rules: Optional[Rules]) -> Optional[str]:
+    """The card as the picture names it: an ordinary pack's card by the name the ruleset's
+    source prints ('roi', 'dame', 'as' for the French games, F1; as the ruling's words name it),
+    any other by its token ('XII': the Cuccù numerals are the sources' own, and fit the seats)."""
+    token = _token(card)
+    if token is None or token == "?" or rules is None or card is None or card.pack == CUCCU:
+        return token
+    return display_name(rules, card)
 
 
 def describe(start: State, events: Sequence[Event], final: State, title: str = "",
@@ -425,8 +437,8 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
     deciding = final.actor if final.phase in _DECISION_PHASES else None
     seats = tuple(Seat(
         seat=s, name=names[s], in_deal=s in in_deal, dealer=s == start.dealer,
-        dealt=_token(dealt.get(s)),
-        final=_token(final.hands[s]) if s in in_deal else None,
+        dealt=_named(dealt.get(s), rules),
+        final=_named(final.hands[s], rules) if s in in_deal else None,
         marks_before=start.marks[s], marks_after=final.marks[s],
         dead=bool(final.dead[s]) and s in in_deal, out=final.marks[s] <= 0 and start.marks[s] > 0,
         note=_("to decide") if s == deciding else (_("bought back") if s in legend.bought else ""),

@@ -275,11 +275,22 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             if x["rule"] in _SHOWDOWN_REASONS:
                 out[k] = _(_SHOWDOWN_REASONS[x["rule"]])
             elif token == "matto":
-                out[k] = (_("the fool, {card}") if verb == "lose" else _("{card}, with the other fool in play")).format(
-                    card=card)
+                other = _("{card}, with the other fool in play")
+                out[k] = _the_fool(card) if verb == "lose" else other.format(card=card)
             elif verb == "lose":
                 out[k] = _("the lowest card, {card}").format(card=card) if card else _("the lowest card")
     return out
+
+
+def _the_fool(card: Optional[str]) -> str:
+    """'the fool, Matto': the fool's reason with the card's printed name, said once where the
+    language's word for the fool is the name ('il Matto', not 'il Matto, Matto'; Zeh's 'der
+    Narr'; issue 30)."""
+    message = _("the fool, {card}")
+    head = message.split("{card}")[0].rstrip(", ")
+    if card and head.casefold().endswith(" " + card.casefold()):
+        return head
+    return message.format(card=card)
 
 
 def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
@@ -484,7 +495,7 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         if certain:  # (issue 24 §5: what every case agrees on, first)
             lines.append(certain)
         lines.append(_depends(ruling.unknown))
-        lines += [f"  {_if(o.condition, other)}: {verdict_text(o.result, rules, o.steps)}" for o in outcomes]
+        lines += ["  " + _colon(_if(o.condition, other), verdict_text(o.result, rules, o.steps)) for o in outcomes]
     lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
     for w in ruling.warnings:
         lines.append(_warning(w))
@@ -495,7 +506,7 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
     for o in outcomes:
         rest = o.steps[len(common):]
         if len(outcomes) > 1:
-            lines.append(f"  {_if(o.condition, other)}:")
+            lines.append("  " + _colon(_if(o.condition, other)))
         lines += _account(rest, "    " if len(outcomes) > 1 else "  ", place)
         lines += _result_text(o.result, "    " if len(outcomes) > 1 else "", rules, shown=False)
     lines.append(_sources_line([s for o in outcomes for s in o.steps]))
@@ -518,6 +529,12 @@ def _if(condition: str, other: str = "") -> str:
     'In any other case' (``other``: its condition; see :func:`_other_case_last`)."""
     return _("If {condition}").format(condition=condition) if condition and condition != other else _(
         "In any other case")
+
+
+def _colon(head: str, rest: str = "") -> str:
+    """``head``, a colon as the language writes it (French ' : ') and ``rest``: 'If Dora was
+    dealt II: Anna loses a mark'; a colon that ends a line has nothing after it."""
+    return (head + _(": {reasons}").format(reasons=rest)).rstrip()
 
 
 def _lower_first(text: str) -> str:
@@ -632,7 +649,7 @@ def _fact(d: dict[str, Any], rules: Any = None) -> str:
             else:
                 said = _("{player} loses none") if loses else _("{player} gains none")
             parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
-        return "; ".join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
+        return _("; ").join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
             claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
     if field == "next_dealer" and "holds_if" in d:
         return _next_dealer_both_ways(d)
@@ -786,7 +803,7 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             lines.append(certain)
         lines.append(_depends(ruling.unknown))
         for k, o in enumerate(outcomes, 1):
-            lines.append("  " + _case(k, o.condition) + ": " + verdict_text(o.result, ruling.rules, o.steps))
+            lines.append("  " + _colon(_case(k, o.condition), verdict_text(o.result, ruling.rules, o.steps)))
     if ruling.readings:
         for q in ruling.readings:
             for line in _reading_lines(q, ruling.preset, brief=True):
@@ -828,8 +845,8 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
     for r in q["readings"]:
         if r["status"] == "ruling":
             # one line per case (a case's own summary joins its parts with '; ')
-            said = "\n".join((_("if {condition}").format(condition=o["if"]) + ": " if o.get("if") else "")
-                             + _brief(o["result"]) for o in r["outcomes"])
+            said = "\n".join(_colon(_("if {condition}").format(condition=o["if"]), _brief(o["result"]))
+                              if o.get("if") else _brief(o["result"]) for o in r["outcomes"])
         else:
             said = f"{_status(r['status'])}: {_(r.get('message', ''))}"
         merged.setdefault(said, []).append(r)
@@ -840,9 +857,9 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
         for r in q["readings"]:
             if r["status"] == "ruling":
                 # each case's verdict is whole sentences: the next case starts a sentence of its own
-                said = " ".join(((_("If {condition}") if k else _("if {condition}")).format(condition=o["if"]) + ": "
-                                 if o.get("if") else "")
-                                + verdict_text(o["result"]) for k, o in enumerate(r["outcomes"]))
+                said = " ".join(_colon((_("If {condition}") if k else _("if {condition}")).format(condition=o["if"]),
+                                       verdict_text(o["result"])) if o.get("if") else verdict_text(o["result"])
+                                for k, o in enumerate(r["outcomes"]))
             else:
                 said = f"{_status(r['status'])}: {_(r.get('message', ''))}"
             alike.setdefault(said, []).append("" if r["chosen"] else r["reading"])

@@ -258,7 +258,7 @@ def test_the_engine_helper_plays_what_it_is_given():
 
 def test_the_places_are_named_in_english_ordinals():
     # (a fresh card a seat may be dealt lies as far as twice the table down the stack)
-    from cucu_ref.services.adjudication.layout import _ordinal
+    from cucu_ref.formats.i18n import english_ordinal as _ordinal  # (layout's labels use it)
 
     assert [_ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 14, 20, 21, 22, 23, 24, 101, 111, 112, 113, 1021)] == [
         "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "14th", "20th", "21st", "22nd", "23rd",

@@ -73,3 +73,19 @@ def test_a_reading_difference_is_told_apart_and_passes_once_declared():
     assert failed and all("agrees under `dealer_exchange = stack-top` (K8)" in r.why for r in failed[:5])
     declared = _run("top-of-stack", lu, Profile({"dealer_exchange": "stack-top"}))
     assert not [r for r in declared if r.verdict == "fail"]
+
+
+def test_two_readings_at_once_are_named_together():
+    # the browser Lu Stù of issue 25: its dealer takes the top card (Q6 read as stack-top, against
+    # Campli's «mit der untersten Karte des Stapels», K8) and the cards of the dead stay with them
+    # (K15, against L10's «nach unten unter den Kartenstapel»).  Where each reading alone changes
+    # the deal but neither alone gives the program's outcome, the runner names the pair.
+    both = [v for v in VECTORS if v.id in ("lu-stu-002", "lu-stu-024")]
+    assert len(both) == 2
+    for result in _run("both-readings", both):
+        assert result.verdict == "fail"
+        assert result.why.endswith("agrees under `dealer_exchange = stack-top` (K8) and `dead_cards = stay` "
+                                   "(K15)"), result.why
+    # declared, the pair is the program's reading: both pass
+    declared = _run("both-readings", both, Profile({"dealer_exchange": "stack-top", "dead_cards": "stay"}))
+    assert [r.verdict for r in declared] == ["pass", "pass"]

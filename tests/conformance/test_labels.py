@@ -88,9 +88,10 @@ def test_features_and_rules_are_what_the_deal_did():
             more_feats, more_rules = features(trace, rep.events, rep.final)
             feats |= more_feats
             cited |= more_rules
-        extra = {f for f in v.features if f.startswith(("pack:", "illegal:", "row:"))}
+        extra = {f for f in v.features if f.startswith(("pack:", "illegal:", "row:", "seating:"))}
         assert set(v.features) - extra == feats, v.id
-        assert set(v.rules) - {"L5"} <= cited, (v.id, sorted(set(v.rules) - cited))
+        drawn = {"Q15"} if "seating" in v.doc else set()  # the seating draw's, before any deal (K2)
+        assert set(v.rules) - {"L5"} - drawn <= cited, (v.id, sorted(set(v.rules) - cited))
 
 
 def test_each_reading_listed_decides_and_its_sources_are_listed_apart():
@@ -138,3 +139,29 @@ def _outcome(trace, name, value):
         return outcome_json(trace, replay(trace, trace.rules.with_options({name: value})).outcome)
     except ValueError as err:
         return str(err)
+
+
+def test_the_seating_draw_seats_the_players_and_its_fool_decides():
+    # K2: «20 Karten aus den 40, so dass jede Karte nur einmal vorkommt»; the highest deals and the
+    # others sit in descending order to his right.  Q15: the fool of the draw is the lowest (C3's
+    # single fool) or 14½; each reading has its vector, and under the other one the same draw
+    # seats the table otherwise (another dealer), so a program that reads Q15 otherwise fails it.
+    seating = [v for v in VECTORS if "seating" in v.doc]
+    assert {v.options.get("seating_fool", "lowest") for v in seating} == set(OPTIONS["seating_fool"].values())
+    for v in seating:
+        assert {"seating:draw", "seating:fool", "row:2-deals"} <= set(v.features) and "Q15" in v.rules, v.id
+        drawn = v.doc["seating"]["drawn"]
+        assert "matto" in drawn and not {"XV", "XIIII"} & set(drawn), v.id  # the fool's rank decides the dealer
+        trace, _ = DEALS[v.id][0]
+        fool = drawn.index("matto")
+        # under 14½ the fool's holder deals; as the lowest he sits on the dealer's left (the last to
+        # his right, just before the dealer in play order)
+        if v.options.get("seating_fool") == "fourteen-and-a-half":
+            assert trace.client[trace.dealer] == fool, v.id
+        else:
+            assert trace.client[trace.dealer] == drawn.index("XII") and trace.client[trace.dealer - 1] == fool
+        other = next(r for r in OPTIONS["seating_fool"].values() if r != v.options.get("seating_fool", "lowest"))
+        doc = {k: x for k, x in v.doc.items() if k not in ("outcome", "vector")}
+        doc["ruleset"] = {"preset": v.preset, "options": {"seating_fool": other}}
+        moved, _ = parse({k: x for k, x in doc.items() if k != "then"})
+        assert moved is not None and moved.client[moved.dealer] != trace.client[trace.dealer], v.id

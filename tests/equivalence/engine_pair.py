@@ -62,6 +62,23 @@ RECITED = {
 }
 
 
+def recited_refusal(rules: Rules, rule: Any) -> Any:
+    """The frozen engine's rule for a refusal, as today's engine names it: the frozen engine
+    writes Campli's K8 for the dealer's last say (an offer by the dealer, the stack taken by
+    another seat) in every game; today's cites each game's own, ``dealer-last`` (F4, A4, H1,
+    R2, S2; K8 where the game names none; issue 24 §4)."""
+    return rules.cites("dealer-last") if rule == "K8" else rule
+
+
+def _recited_outcome(rules: Rules, outcome: tuple[str, Any]) -> tuple[str, Any]:
+    """A refusal of the frozen engine (:func:`_outcome`) with its rule as today's names it."""
+    if outcome[0] == "ok" or outcome[1][1] != "K8":
+        return outcome
+    message, rule = outcome[1]
+    new = recited_refusal(rules, rule)
+    return outcome[0], (message.replace(f"[{rule}]", f"[{new}]"), new)
+
+
 def recited(preset_name: str, events: Any) -> Any:
     """The frozen engine's events with the rules :data:`RECITED` names changed to today's."""
     if not any((preset_name, e.kind, e.rule) in RECITED for e in events):
@@ -206,13 +223,15 @@ def compare(new: ModuleType, old: ModuleType, deals: int, seed: int, max_deals_p
             if rng.random() < 0.15:
                 wrong = _illegal(state, rng)
                 outcomes = [_outcome(engine.step, state, wrong) for engine in (new, old)]
+                outcomes[1] = _recited_outcome(state.rules, outcomes[1])
                 if outcomes[0] != outcomes[1]:
                     raise Disagreement(f"{at}: {wrong!r} gives {outcomes[0]} / {outcomes[1]}")
                 alone = _without_events(new, state, wrong)
                 stepped = ("ok", outcomes[0][1][0]) if outcomes[0][0] == "ok" else outcomes[0]
                 if alone is not None and alone != stepped:
                     raise Disagreement(f"{at}: advance({wrong!r}) gives {alone}, step {outcomes[0]}")
-                rules_named = [engine.rule_forbidding(state, wrong) for engine in (new, old)]
+                rules_named = [new.rule_forbidding(state, wrong),
+                               recited_refusal(state.rules, old.rule_forbidding(state, wrong))]
                 if rules_named[0] != rules_named[1]:
                     raise Disagreement(f"{at}: rule_forbidding({wrong!r}) is {rules_named}")
                 tally.refusals += 1

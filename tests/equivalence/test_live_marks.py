@@ -1,15 +1,15 @@
-"""``scoring.live_marks``, the engine's fast showdown (issue 13, fourth round), against
-``scoring.evaluate``: the same marks lost and gained, each citing the same rule, and the same
-options read in the same order (the adjudicator's ``Recorder`` re-runs a position under the
-other readings of exactly the options the engine read).
+"""``scoring.live_marks``, the engine's call of the showdown, against ``scoring.evaluate``, the
+adjudicator's: the same marks lost and gained, each citing the same rule; and the options the
+showdown reads are every option that can change it (the adjudicator's ``Recorder`` re-runs a
+position under the other readings of exactly the options the engine read: an option the
+showdown did not read must not change its marks under any reading).
 
-``live_marks`` is :func:`cucu_ref.game.scoring.decide_plain`'s stages over seats instead of rows; z3
-proves it equal to ``decide_plain`` up to 6 cards by running it on symbolic values
-(``cucu_ref.assurance.formal.livemarks``, ``tests/formal/test_live_marks_proof.py``), and these tests tie
-it to the long way beyond: every showdown of up to four cards drawn from the values that steer
-the rules (the fool, XV, two low cards alike, a high card) under every reading of the showdown's
-options, and random showdowns of 1 to 22 cards of every preset.  The equivalence run
-(``test_engine_equivalence.py``) compares it with the long way at every showdown as well."""
+Both calls are :func:`cucu_ref.game.scoring.decide`, cited; z3 proves ``decide`` equal to the
+seeds' showdown on small showdowns (``cucu_ref.assurance.formal.livemarks``,
+``tests/formal/test_live_marks_proof.py``).  These tests tie the calls together beyond: every
+showdown of up to four cards drawn from the values that steer the rules (the fool, XV, two low
+cards alike, a high card) under every reading of the showdown's options, and random showdowns of
+1 to 22 cards of every preset."""
 
 from __future__ import annotations
 
@@ -41,17 +41,22 @@ def _expected(rules, seats, vals, table):
     return scoring.evaluate(rules, list(zip(seats, cards)), explain=False, table=table)
 
 
-def _check(rules, seats, vals, table, dead=()):
+def _check(rules, seats, vals, table, dead=(), unread=False):
     family = PACKS[rules.pack].family
     live = [(seat, Card(family, v)) for seat, v in zip(seats, vals)]
     dead_hands = [(seat, Card(family, v)) for seat, v in zip(DEAD_SEATS, dead)]
-    fast_reads, slow_reads = FirstReads(rules), FirstReads(rules)
-    lost, gained = live_marks(fast_reads, seats, list(vals), table, list(dead))
-    plain = scoring.evaluate(slow_reads, live, dead_hands, explain=False, table=table)
+    reads = FirstReads(rules)
+    lost, gained = live_marks(reads, seats, list(vals), table, list(dead))
+    plain = scoring.evaluate(rules, live, dead_hands, explain=False, table=table)
     long = scoring.evaluate(rules, live, dead_hands, explain=True, table=table)
     where = (rules.name, {n: getattr(rules, n) for n in SHOWDOWN_OPTIONS}, seats, vals, dead, table)
     assert (tuple(lost), tuple(gained)) == (plain.losers, plain.gainers) == (long.losers, long.gainers), where
-    assert fast_reads.read == slow_reads.read, where
+    if unread:  # an option not read cannot change the marks, under any of its readings
+        for name in SHOWDOWN_OPTIONS:
+            if name not in reads.read:
+                for value in OPTIONS[name].values():
+                    other = live_marks(rules.with_options({name: value}), seats, list(vals), table, list(dead))
+                    assert other == (lost, gained), (where, name, value)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
@@ -69,7 +74,7 @@ def test_every_small_showdown_under_every_reading(n):
     for rules in rulesets[::2] if n == 4 else rulesets:
         for vals in hands:
             for table in sorted({n, 2, n + 1}):
-                _check(rules, SEATS[:n], vals, table)
+                _check(rules, SEATS[:n], vals, table, unread=n <= 2)
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 3])
@@ -106,8 +111,9 @@ def test_random_showdowns_of_every_preset_and_size():
         _check(rules, seats, vals, rng.choice([n, 2, n + len(dead) + 1]), dead)
 
 
-def test_the_options_read_are_those_of_the_plain_path_and_a_case_of_each():
-    # not vacuous: the showdowns above read each option, and some read only a few
+def test_the_options_read_are_only_those_that_can_change_the_showdown():
+    # not vacuous: the showdowns above read each option, and some read only a few; Z7's hint
+    # is read only where a fool holder hinted (evaluate), never by the engine's live_marks
     reads = set()
     for vals in ((3, 7), (FOOL_VALUE, 7), (FOOL_VALUE, FOOL_VALUE, 5), (CUCKOO_VALUE, 4), (CUCKOO_VALUE, CUCKOO_VALUE)):
         for rules in (preset("campli"), preset("campli", {"cuckoo_at_showdown": "compared"})):
@@ -117,7 +123,12 @@ def test_the_options_read_are_those_of_the_plain_path_and_a_case_of_each():
     assert ("all_equal", "ties", "cuckoo_at_showdown") in reads  # a XV: Q3 read
     assert ("all_equal", "ties") in reads  # neither a fool nor a XV
     assert ("all_equal", "ties", "cuckoo_at_showdown", "cuckoo_pair_exception") in reads
-    assert ("fools_in_play", "two_fools", "fool_hint", "two_fools_alone", "all_equal", "ties") in reads
+    assert ("fools_in_play", "two_fools", "two_fools_alone", "all_equal", "ties") in reads
+    assert not any("fool_hint" in r for r in reads)
+    zeh = FirstReads(preset("zeh-1769"))
+    fool = Card("cuccu", FOOL_VALUE)
+    scoring.evaluate(zeh, [(0, fool), (1, fool), (2, Card("cuccu", 5))], hinted=[1], explain=False)
+    assert "fool_hint" in zeh.read
 
 
 def test_what_the_engine_relies_on():

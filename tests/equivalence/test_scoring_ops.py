@@ -1,8 +1,8 @@
-"""Quick checks of the scoring's fast path that the mutation run reaches (it leaves out the z3
-tests of ``tests/formal/test_showdown.py``, which check the same and more): the plain
-operations on whole rows (``PlainOps.lowest``, ``lowest_tied``) against their definition,
-where the mask is all true (their short way: ``min`` over the whole row) and where it is not;
-K19's table; the fast path against the long way."""
+"""Quick checks of the showdown's stages that the mutation run reaches (it leaves out the z3
+tests of ``tests/formal/test_showdown.py``, which check the same and more): who is lowest and who
+of the tied lowest loses (K15, L3, R4, F5, C3's fool set aside), worked by hand from the sources
+on the stage itself (:func:`cucu_ref.game.scoring.find_lowest`) and against a plain restatement
+on random ranks; K19's table; L6's two players left; the lone fool."""
 
 from __future__ import annotations
 
@@ -11,30 +11,45 @@ import random
 import pytest
 
 from cucu_ref.game import scoring
-from cucu_ref.game.cards import PACKS, Card
-from cucu_ref.game.rulesets import PRESETS, preset
-from cucu_ref.game.scoring import HIGH, PlainOps
+from cucu_ref.game.cards import FOOL_VALUE, Card
+from cucu_ref.game.rulesets import preset
 
 
-def _lowest(values, mask):
-    picked = [v for v, m in zip(values, mask) if m]
-    return min(picked) if picked else HIGH
+def _lowest(rules, vals, n_dead=0):
+    """find_lowest's (nobody, tied, chosen) on the live cards ``vals`` (Campli's pack)."""
+    r = scoring.rank_cards(rules, True, vals, len(vals) - n_dead, n_dead, ())
+    return scoring.find_lowest(rules, r.rank, len(vals) - n_dead, r)
 
 
-def test_lowest_and_its_ties_where_the_mask_is_all_true_and_where_it_is_not():
+def test_the_lowest_card_and_its_ties():
+    # K15 'Die niedrigste Karte verliert ... alle gleich niedrigen je eine': every tied lowest
+    campli = preset("campli")
+    assert _lowest(campli, [5, 2, 9, 2]) == (False, [1, 3], [1, 3])
+    assert _lowest(campli, [5, 2, 9]) == (False, [1], [1])
+    # L3: only the first in play order; R4: only the last
+    assert _lowest(campli.with_options({"ties": "first"}), [5, 2, 9, 2]).chosen == [1]
+    assert _lowest(campli.with_options({"ties": "last"}), [5, 2, 9, 2]).chosen == [3]
+    # C3: a single fool is set aside (he loses as the fool) and the lowest other card loses
+    assert _lowest(campli, [5, FOOL_VALUE, 3]) == (False, [2], [2])
+    # C3: two fools rank 14½, above XIIII: the lowest other card loses
+    assert _lowest(campli, [FOOL_VALUE, 14, FOOL_VALUE, 6]) == (False, [3], [3])
+    # F5 (Q11 'nobody-loses'): every live card of one rank, nobody loses; 'all-lose': all do
+    assert _lowest(campli.with_options({"all_equal": "nobody-loses"}), [4, 4, 4]) == (True, (), ())
+    assert _lowest(campli, [4, 4, 4]) == (False, [0, 1, 2], [0, 1, 2])
+    # a dead hand is not compared (K15), even below every live card
+    assert _lowest(campli, [5, 7, 0], n_dead=1) == (False, [0], [0])
+
+
+def test_the_lowest_against_its_definition_on_random_ranks():
     rng = random.Random(11)
     for _ in range(2_000):
-        n = rng.randint(0, 8)
-        values = [rng.randint(-8, 32) for _ in range(n)]
-        mask = [True] * n if rng.random() < 0.4 else [rng.random() < 0.5 for _ in range(n)]
-        low = _lowest(values, mask)
-        assert PlainOps.lowest(values, mask) == low, (values, mask)
-        assert PlainOps.lowest_tied(values, mask) == (low, [m and v == low for v, m in zip(values, mask)])
-    # the short way's edges: nothing at all, nothing masked in, one masked out below the rest
-    assert PlainOps.lowest([], []) == HIGH and PlainOps.lowest_tied([], []) == (HIGH, [])
-    assert PlainOps.lowest([3, 1], [False, False]) == HIGH
-    assert PlainOps.lowest([3, 1], [True, False]) == 3
-    assert PlainOps.lowest_tied([3, 1, 3], [True, False, True]) == (3, [True, False, True])
+        rules = preset("campli", {"ties": rng.choice(["all", "first", "last"])})
+        vals = [rng.choice([0, 1, 1, 2, 3, 3, 5, 9, 14]) for _ in range(rng.randint(1, 8))]
+        got = _lowest(rules, vals)
+        low = min(vals)
+        tied = [j for j, v in enumerate(vals) if v == low]
+        want = {"all": tied, "first": tied[:1], "last": tied[-1:]}[rules.ties]
+        assert (got.tied, list(got.chosen)) == (tied, want), (rules.ties, vals)
 
 
 # ---- K19's table
@@ -54,26 +69,8 @@ def test_k19_two_cuckoos_alone_at_a_table_of_two_or_any(reading):
     assert result.losers == ((2, "K15"),)
 
 
-def test_the_fast_paths_score_as_the_long_way_ranks_and_rules_included():
-    # evaluate(explain=False) (decide_plain) against explain=True (decide), on
-    # seeded random showdowns of 1 to 20 live cards, with and without dead hands and hints:
-    # the ranks, the losers with the rule each cites, the gainers
-    rng = random.Random(8)
-    rulesets = [PRESETS[name] for name in sorted(PRESETS)] + [
-        preset("campli", {"cuckoo_at_showdown": "compared", "cuckoo_pair_exception": "two-live-cards"}),
-        preset("lu-stu", {"all_equal": "nobody-loses"})]
-    for _ in range(1_500):
-        rules = rng.choice(rulesets)
-        cards = rng.sample(list(PACKS[rules.pack].cards), rng.randint(1, 21))
-        n = rng.randint(1, min(20, len(cards)))
-        live = list(enumerate(cards[:n]))
-        dead = list(enumerate(cards[n:], start=n)) if rng.random() < 0.3 else []
-        hinted = [s for s, _ in live if rng.random() < 0.2]
-        table = rng.choice([None, 2, n + len(dead)])
-        fast = scoring.evaluate(rules, live, dead, (), hinted, explain=False, table=table)
-        long = scoring.evaluate(rules, live, dead, (), hinted, explain=True, table=table)
-        assert (fast.ranks, fast.losers, fast.gainers) == (long.ranks, long.losers, long.gainers), (rules.name, live)
-    # the cases the random ones rarely meet: L6's two players left alike (Lu Stù), a lone fool
+def test_two_players_left_alike_and_the_lone_fool():
+    # L6's two players left alike (Lu Stù): the non-dealer loses; a lone fool (C3) loses alone
     fool = Card("cuccu", -4)
     lu = preset("lu-stu")
     two = scoring.evaluate(lu, [(0, Card("cuccu", 5)), (1, Card("cuccu", 5))], explain=False, table=2)

@@ -168,12 +168,11 @@ def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch)
     """Vacuity check for the scoring: in the CI-sized comparison (whose frozen side scores by
     the long way, conftest.py) the engine's showdowns take ``scoring.live_marks`` in each of
     its ways (a fool or not, a XV or not; dead hands, with a fool among them or not) and
-    ``evaluate`` (``decide_plain``) where a player hinted."""
-    from cucu_ref.game import scoring
+    ``evaluate`` where a player hinted or holds a guarantee."""
     from cucu_ref.game.cards import FOOL_VALUE
 
     ways: Counter[str] = Counter()
-    live, plain = showdown.live_marks, scoring.decide_plain
+    live, plain = showdown.live_marks, showdown.evaluate
 
     def counted_live(rules, seats, vals, table, dead=()):
         ways[f"live fool={FOOL_VALUE in vals} xv={15 in vals}"] += 1
@@ -181,12 +180,12 @@ def test_the_equivalence_run_scores_by_the_live_path_and_falls_back(monkeypatch)
             ways[f"dead hands, a fool there={FOOL_VALUE in dead}"] += 1
         return live(rules, seats, vals, table, dead)
 
-    def counted_plain(*args):
+    def counted_plain(*args, **kwargs):
         ways["plain"] += 1
-        return plain(*args)
+        return plain(*args, **kwargs)
 
     monkeypatch.setattr(showdown, "live_marks", counted_live)
-    monkeypatch.setattr(scoring, "decide_plain", counted_plain)
+    monkeypatch.setattr(showdown, "evaluate", counted_plain)
     compare(engine, frozen_engine, deals=1_000, seed=7)
     for fool in (False, True):
         for xv in (False, True):

@@ -1,6 +1,7 @@
-"""The harness of the ``live_marks`` proof (``cucu_ref.assurance.formal.livemarks``) tested on its own
-parts, where a fault would make the proof pass without proving (vacuously, or accepting z3's
-``unknown``), or make its report wrong.  Written against the survivors of a full mutmut run of
+"""The harness of the showdown's path proof (``scoring.decide`` against the seeds',
+``cucu_ref.assurance.formal.livemarks``) tested on its own parts, where a fault would make the
+proof pass without proving (vacuously, or accepting z3's ``unknown``), or make its report wrong.
+Written against the survivors of a full mutmut run of
 the harness (docs/dev/mutation-report.md, "the proof of live_marks, full run").
 
 z3 rarely answers ``unknown`` on these small queries by itself, so the tests put a solver in
@@ -63,30 +64,30 @@ def test_unknown_from_z3_in_a_path_question_fails_the_proof(monkeypatch):
         assert run.checks == after + 1 and run.taken == [] and run.pending == []
         _timid_paths(monkeypatch, "_possible", after)
         verdict, vacuity, detail = LM.prove_split(preset("campli"), 2, 0)
-        assert verdict.startswith("unknown (path 1: ") and (vacuity, detail) == ("not checked", {"paths": 0}), verdict
+        assert verdict.startswith("unknown (path 1: ") and vacuity == "not checked" and detail["paths"] == 0, verdict
         result = LM.equivalence(preset("campli"), 2)
         assert result.verdict.startswith("unknown (split 2 live + 0 dead, path 1: ") and not result.ok, result.as_dict()
         monkeypatch.undo()
 
 
 def test_an_operation_not_followed_is_unknown_with_the_path_it_met_it_on(monkeypatch):
-    # live_marks doing with a card what a symbolic value cannot follow (here a division) on the
+    # decide doing with a card what a symbolic value cannot follow (here a division) on the
     # first path: the split is unknown, its vacuity not checked, no path counted as proved
-    monkeypatch.setattr(LM, "live_marks", lambda rules, seats, vals, table, dead: ([(seats[0], "K15")], [vals[0] // 2]))
+    monkeypatch.setattr(LM, "decide", lambda rules, cuccu, vals, *args: vals[0] // 2)
     verdict, vacuity, detail = LM.prove_split(preset("campli"), 2, 0)
     assert verdict.startswith("unknown (path 1: not followed, ") and "//" in verdict, verdict
-    assert (vacuity, detail) == ("not checked", {"paths": 0})
+    assert vacuity == "not checked" and detail["paths"] == 0, detail
 
 
 def test_unknown_from_z3_on_the_rows_of_a_path_fails_the_proof(monkeypatch):
-    # the question "does decide_plain give these rows on every showdown of the path?" answered
+    # the question "are the seeds' marks these on every showdown of the path?" answered
     # 'unknown': not proved, whatever the paths before said
-    _timid_paths(monkeypatch, "prove_split")
+    _timid_paths(monkeypatch, "prove_config")
     verdict, vacuity, detail = LM.prove_split(preset("campli"), 2, 0)
-    assert verdict == "unknown (path 1, decide_plain's rows)" and detail == {"paths": 1}, (verdict, detail)
+    assert verdict == "unknown (path 1, the seeds' marks)" and detail["paths"] == 1, (verdict, detail)
     result = LM.equivalence(preset("campli"), 2)
     # the split's verdict inside the whole one, word for word (the report and the plan's readers parse it)
-    assert not result.ok and result.verdict == "unknown (split 2 live + 0 dead, path 1, decide_plain's rows)", result
+    assert not result.ok and result.verdict == "unknown (split 2 live + 0 dead, path 1, the seeds' marks)", result
 
 
 def test_a_path_without_a_witness_is_unknown_not_empty():
@@ -135,16 +136,16 @@ def test_explore_runs_every_kept_answer_and_the_guard_counts_paths_exactly():
         assert f"more than {n - 1} paths" in str(e)
     else:
         raise AssertionError("the path guard let more paths through than it allows")
-    assert LM.prove_split(rules, 2, 0, max_paths=n)[0] == "proved"
-    assert LM.prove_split(rules, 2, 0, max_paths=n - 1)[0].startswith("unknown")
-    # the detail counts the paths run and the questions asked: each path's, and one for its rows
-    verdict, vacuity, detail = LM.prove_split(rules, 2, 0)
+    assert LM.prove_split(rules, 2, 0, max_paths=n, guarantees=False)[0] == "proved"
+    assert LM.prove_split(rules, 2, 0, max_paths=n - 1, guarantees=False)[0].startswith("unknown")
+    # the detail counts the paths run and the questions asked: each path's, and one for its marks
+    verdict, vacuity, detail = LM.prove_split(rules, 2, 0, guarantees=False)
     assert (verdict, vacuity, detail["paths"]) == ("proved", "sat", n)
     assert detail["checks"] == sum(p.run.checks for p in paths) + n, detail
     # and the result names the property, the method, the ruleset and the size (the report groups by them)
-    result = LM.equivalence(rules, 2)
+    result = LM.equivalence(rules, 2, guarantees_top=0)
     assert (result.prop, result.method, result.ruleset, result.n, result.ok) == (
-        LM.PROP, "any-showdown (paths)", "campli", 2, True), result
+        LM.PROP, "any-showdown without guarantees (paths)", "campli", 2, True), result
     assert result.detail["splits"]["2+0"] == {**detail, "seconds": result.detail["splits"]["2+0"]["seconds"]}
 
 
@@ -153,7 +154,7 @@ def test_the_vacuity_sample_is_a_known_run_where_it_fits_else_fools_and_cuckoos_
         rules = preset(name)
         pack = PACKS[rules.pack]
         for m in (2, 3, 4, 5):
-            known = sample_showdown(rules, m)["plain"]
+            known = sample_showdown(rules, m)
             live = [v for v, x in zip(known["vals"], known["live"]) if x]
             dead = [v for v, x in zip(known["vals"], known["dead_hand"]) if x]
             if len(live) + len(dead) == m:  # (every seat live or a dead hand: the split fits)

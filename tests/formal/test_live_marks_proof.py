@@ -1,49 +1,50 @@
-"""The engine's own showdown scoring, ``scoring.live_marks``, proved equal to ``decide_plain``
-by running it on symbolic values, path by path (``cucu_ref.assurance.formal.livemarks``): every preset
-and every showdown reading at CI sizes, the proof able to fail (mutants of live_marks, a
-vacuous premise, z3's ``unknown``), and the paths shown to cover every showdown."""
+"""The engine's showdown, ``scoring.decide``, proved equal to the seeds' showdown by running it
+on symbolic values, path by path (``cucu_ref.assurance.formal.livemarks``): the proof able to
+fail (mutants, a vacuous premise, z3's ``unknown``, an operation it cannot follow), the paths
+shown to cover every showdown once, and the plan running it at each profile's sizes.  Every
+preset and reading is proved in test_showdown.py."""
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import operator
-import re
 
 import pytest
 import z3
 
-from cucu_ref.game import scoring
-from cucu_ref.game.cards import PACKS, Card
 from cucu_ref.assurance.formal import livemarks as LM
 from cucu_ref.assurance.formal.plan import PROFILES, showdown_checks
-from cucu_ref.game.rulesets import PRESETS, preset
-from test_showdown import ALL
+from cucu_ref.game import scoring
+from cucu_ref.game.cards import PACKS
+from cucu_ref.game.rulesets import preset
 
 
-@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name + ("" if r in PRESETS.values() else "+variant"))
-def test_z3_proves_live_marks_is_decide_plain(rules):
-    for n in (2, 3):
-        result = LM.equivalence(rules, n)
-        assert result.ok, result.as_dict()
-        assert result.vacuity == "sat" and set(result.detail["splits"]) == {f"{n - d}+{d}" for d in range(n + 1)}
-        assert all(d["checks"] >= d["paths"] >= 1 for d in result.detail["splits"].values()), result.detail
-    # and one card alone (a showdown after everyone else went out; the plan's sizes start at 2)
-    for split in ((1, 0), (0, 1)):
-        assert LM.prove_split(rules, *split)[:2] == ("proved", "sat"), split
-
-
-def test_z3_proves_it_at_four_cards():
-    # the four-player showdown, dead hands included
-    result = LM.equivalence(preset("campli"), 4)
-    assert result.ok, result.as_dict()
+def test_z3_proves_it_at_three_cards_with_every_guarantee():
+    # 2,365 paths under Campli: the long profile's size for the guarantees
+    result = LM.equivalence(preset("lu-stu"), 3, guarantees_top=3)
+    assert result.ok and result.vacuity == "sat", result.as_dict()
+    assert result.method == "any-showdown (paths)"
+    assert LM.equivalence(preset("here"), 3, guarantees_top=2).method == "any-showdown without guarantees (paths)"
 
 
 def test_the_plan_runs_it_with_the_showdown_up_to_each_profiles_size():
-    assert PROFILES["ci"]["live_marks"] == 3 and PROFILES["long"]["live_marks"] >= 6
+    assert PROFILES["ci"]["live_marks"] == 3 and PROFILES["ci"]["guarantees"] == 2
+    assert PROFILES["long"]["live_marks"] >= 6 and PROFILES["long"]["guarantees"] >= 3
     props = [r.prop for r in showdown_checks(preset("here"), [2], 120_000, only={LM.PROP})]
     assert props == [LM.PROP]
     assert [r.prop for r in showdown_checks(preset("here"), [2], 120_000, only={LM.PROP}, live_marks_top=1)] == []
+
+
+def test_the_configs_enumerate_every_guarantee_and_hint():
+    # K14/L7: a live position's guarantee names another position or none; Z7: the hints only
+    # where a hinted gain is forfeited
+    campli = LM.configs(preset("campli"), 2, 1)
+    assert len(campli) == 3 * 3 and campli[0] == LM.Config((-1, -1, -1), ())
+    assert all(k[2] == -1 and k[0] != 0 and k[1] != 1 for k, _ in campli)
+    zeh = preset("zeh-1769")
+    assert zeh.fool_hint == "forfeits-gain"
+    assert {h for _, h in LM.configs(zeh, 2, 0)} == {(), (0,), (1,), (0, 1)}
+    assert LM.configs(preset("coucou"), 3, 0) == [LM.Config((-1, -1, -1), ())]  # no inn's nulla (F1)
 
 
 def _concrete_showdowns(rules, n_live, n_dead):
@@ -57,63 +58,24 @@ def _concrete_showdowns(rules, n_live, n_dead):
 @pytest.mark.parametrize("rules,n_live,n_dead", [(preset("campli"), 2, 0), (preset("campli"), 1, 1),
                                                  (preset("lu-stu"), 2, 0), (preset("here"), 2, 0)])
 def test_the_paths_cover_every_showdown_once_and_follow_the_plain_run(rules, n_live, n_dead):
-    # every concrete showdown of the split meets exactly one path's condition, and live_marks
-    # run on its plain values returns that path's marks
+    # every concrete showdown of the split meets exactly one path's condition, and decide run on
+    # its plain values moves that path's marks
     sd = LM.showdowns(rules, n_live, n_dead)
     paths = [(z3.And(True, *p.run.condition), p.marks) for p in LM.explore(rules, n_live, n_dead)]
     assert len(paths) >= 2
+    cuccu = PACKS[rules.pack].family == "cuccu"
     for vals, table in _concrete_showdowns(rules, n_live, n_dead):
         pins = [(v, z3.IntVal(x)) for v, x in zip(sd.vals, vals)] + [(sd.table, z3.IntVal(table))]
         held = [marks for cond, marks in paths if z3.is_true(z3.simplify(z3.substitute(cond, *pins)))]
-        lost, gained = scoring.live_marks(rules, sd.seats[:n_live], vals[:n_live], table, vals[n_live:])
-        assert held == [(tuple(lost), tuple(gained))], (vals, table)
-
-
-SOURCE = inspect.getsource(scoring.live_marks)
-
-
-def _mutated(monkeypatch, old, new):
-    assert SOURCE.count(old) == 1, old
-    namespace = dict(vars(scoring))
-    exec(SOURCE.replace(old, new), namespace)
-    monkeypatch.setattr(LM, "live_marks", namespace["live_marks"])
-    return namespace["live_marks"]
-
-
-@pytest.mark.parametrize("old,new,rules,n", [
-    ("by_fool = fools if single else []", "by_fool = []", preset("campli"), 2),  # C3: the lone fool pays nothing
-    ('rules.cuckoo_pair_exception != "yes" or table == 2', 'rules.cuckoo_pair_exception != "yes" or table >= 2',
-     preset("campli", {"cuckoo_at_showdown": "compared"}), 3),  # K19 at any table (a dead hand beside the XVs)
-    ("in_play += dead.count(FOOL_VALUE)", "in_play += 0", preset("campli", {"fools_in_play": "any-hand"}), 2),  # Q4
-    ("chosen = chosen[:1]", "chosen = chosen[-1:]", preset("lu-stu"), 2),  # L3 read as R4
-    ("_read(rules.fool_hint)", "pass", preset("campli"), 2),  # Z7 not read: the re-runs would differ
-    ("rank.count(rank[0]) == n", "rank.count(rank[0]) >= 2", preset("here"), 3),  # Q11 with two alike
-])
-def test_a_bug_in_live_marks_fails_the_proof(monkeypatch, old, new, rules, n):
-    broken = _mutated(monkeypatch, old, new)
-    result = LM.equivalence(rules, n)
-    assert result.verdict.startswith("refuted (split"), result.as_dict()
-    # the counterexample is a showdown on which the broken function and the long way part
-    n_live, n_dead = (int(x) for x in re.match(r"refuted \(split (\d+) live \+ (\d+) dead", result.verdict).groups())
-    assert result.detail["splits"][f"{n_live}+{n_dead}"]["paths"] >= 1
-    found = result.detail["counterexample"]
-    cards, table = [int(c) for c in found["cards"]], int(found["table"])
-    assert len(cards) == n_live + n_dead and table >= 2
-    seats = LM.SEATS[:n_live + n_dead]
-    lost, gained = broken(rules, seats[:n_live], cards[:n_live], table, cards[n_live:])
-    family = PACKS[rules.pack].family
-    long = scoring.evaluate(rules, [(s, Card(family, v)) for s, v in zip(seats, cards[:n_live])],
-                            [(s, Card(family, v)) for s, v in zip(seats[n_live:], cards[n_live:])], table=table)
-    assert found["live_marks"] == repr((tuple(lost), tuple(gained)))
-    assert found["decide_plain"] == repr((long.losers, long.gainers))  # (proved the long way's)
-    assert (tuple(lost), tuple(gained)) != (long.losers, long.gainers) or "reads" in found, found
+        plain = LM.moved(scoring.decide(rules, cuccu, vals, n_live, n_dead, table=table), n_live + n_dead)
+        assert held == [plain], (vals, table)
 
 
 def test_unknown_fails_and_the_vacuity_check_can_fail(monkeypatch):
     rules = preset("campli")
     # the premises pinned to a showdown they exclude (a third XV): the vacuity check fails
     monkeypatch.setattr(LM, "_sample", lambda rules, n_live, n_dead: [15, 15, 15][:n_live + n_dead])
-    result = LM.equivalence(rules, 3)
+    result = LM.equivalence(rules, 3, guarantees_top=2)
     assert result.verdict == "proved" and not result.ok and "premises unsat" in result.vacuity, result.as_dict()
     monkeypatch.undo()
     # z3 answering 'unknown' (a timeout) is a failure, not a proof
@@ -127,15 +89,15 @@ def test_unknown_fails_and_the_vacuity_check_can_fail(monkeypatch):
         return real(self, c)
 
     monkeypatch.setattr(LM.Paths, "_possible", timid)
-    result = LM.equivalence(rules, 3)
+    result = LM.equivalence(rules, 3, guarantees_top=2)
     assert result.verdict.startswith("unknown") and not result.ok, result.as_dict()
     # as is a path count past the guard
     monkeypatch.undo()
-    result = LM.equivalence(rules, 3, max_paths=5)
+    result = LM.equivalence(rules, 3, max_paths=5, guarantees_top=2)
     assert result.verdict.startswith("unknown") and "paths" in result.verdict and not result.ok
 
 
-def test_a_symbolic_value_follows_only_what_live_marks_does_with_it():
+def test_a_symbolic_value_follows_only_what_decide_does_with_it():
     run = LM.Paths([], [], 1000)
     x = LM.Sym(z3.Int("x"), run)
     with pytest.raises(TypeError):
@@ -146,14 +108,28 @@ def test_a_symbolic_value_follows_only_what_live_marks_does_with_it():
     assert bool(x < 3) is True and run.pending == [[False]]  # both answers possible: the other kept
     y = z3.Int("y")
     for op, term in ((x == y, x.t == y), (x != y, x.t != y), (x < y, x.t < y), (x <= y, x.t <= y),
-                     (x > y, x.t > y), (x >= y, x.t >= y), (operator.lt(3, x), x.t > 3), (3 * x, x.t * 3)):
+                     (x > y, x.t > y), (x >= y, x.t >= y), (operator.lt(3, x), x.t > 3), (3 * x, x.t * 3),
+                     (x - 1, x.t - 1)):
         assert z3.eq(op.t, term) and op.paths is run, (op, term)
     with pytest.raises(TypeError):
         x + 1
+    with pytest.raises(TypeError):
+        x - x
+    # a comparison's truth is asked, never compared or hashed (it would answer by identity)
+    with pytest.raises(TypeError):
+        operator.eq(x < y, True)
+    with pytest.raises(TypeError):
+        [x < y].count(True)
 
 
 def test_an_operation_a_symbolic_value_cannot_follow_fails_the_proof(monkeypatch):
-    _mutated(monkeypatch, "compared = [r for r, v in zip(rank, vals) if v != FOOL_VALUE]",
-             "compared = [r for r, v in zip(rank, vals) if v // 1 != FOOL_VALUE]")
-    result = LM.equivalence(preset("campli"), 2)
+    import inspect
+    import textwrap
+    source = textwrap.dedent(inspect.getsource(scoring.find_lowest))
+    old = "low = min(live)\n"
+    assert source.count(old) == 1
+    scope = dict(vars(scoring))
+    exec(compile(source.replace(old, "low = min(live) // 1\n"), scoring.__file__, "exec"), scope)
+    monkeypatch.setattr(scoring, "find_lowest", scope["find_lowest"])
+    result = LM.equivalence(preset("campli"), 2, guarantees_top=0)
     assert result.verdict.startswith("unknown") and "not followed" in result.verdict and not result.ok, result.verdict

@@ -59,6 +59,21 @@ def test_a_mutation_applies_only_inside_its_function_and_only_once():
     assert problems and "no _Step.no_such_method" in problems[0]
 
 
+def test_a_proof_z3_gives_up_on_is_inconclusive_not_a_catch(monkeypatch):
+    # issue 28: under load the unmutated code's bounded conservation at 4 seats came back
+    # 'unknown' and voided the score; 'unknown' is no evidence of a bug, a refutation is
+    from cucu_ref.assurance.formal.props import Result
+
+    gave_up = Result("conservation", "bounded", "digital-4p", 4, "unknown", 120.0, "sat")
+    refuted = Result("cat-undo", "induction", "campli", 3, "counterexample", 1.0, "sat")
+    monkeypatch.setattr(MU, "_INCONCLUSIVE", [])
+    monkeypatch.setattr(MU, "_proofs", lambda profile, module: iter([gave_up]))
+    assert MU.layer_proofs(MU.PROFILES["ci"], MU.S) is None
+    assert MU._INCONCLUSIVE == ["conservation (digital-4p, n=4): unknown, vacuity sat"]
+    monkeypatch.setattr(MU, "_proofs", lambda profile, module: iter([gave_up, refuted]))
+    assert MU.layer_proofs(MU.PROFILES["ci"], MU.S) == "cat-undo (campli, n=3): counterexample, vacuity sat"
+
+
 def _digest(module: str) -> str:
     with open(MU._origin(module), "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()

@@ -199,14 +199,22 @@ def test_k2_the_draw_for_seats_is_fixed_by_its_seed():
 
 
 def test_r2_does_not_apply_to_a_dealer_who_was_given_nothing():
-    # R2 forbids a second exchange; a Ranter-Go-Round dealer who received nothing and tries to
-    # offer is refused by K8 (the dealer never offers), not by R2
-    ranter = preset("ranter-go-round")
-    state, _ = play_deal(table(ranter, 2), "5 9", ["keep"])
+    # R2 forbids a second exchange; a dealer who received nothing and tries to offer is refused
+    # because the dealer never offers (K8), not by R2.  Campli with R2's reading, so that the
+    # two rules differ: Ranter-Go-Round's own rule for its dealer's last say is R2 itself
+    # (issue 24 §4: each game cites its own)
+    rules = preset("campli", {"may_offer_after_receiving": "no"})
+    state, _ = play_deal(table(rules, 2), "V IX", ["keep"])
     assert state.actor == 1
     with pytest.raises(IllegalActionError) as err:
         step(state, Action(A.OFFER, 1))
     assert err.value.rule == "K8"
+    # Ranter-Go-Round's dealer is refused by its own rule: «the dealer, having nobody to change
+    # with, may take the top card of the pack instead» (R2), not Campli's K8
+    state, _ = play_deal(table(preset("ranter-go-round"), 2), "5 9", ["keep"])
+    with pytest.raises(IllegalActionError) as err:
+        step(state, Action(A.OFFER, 1))
+    assert err.value.rule == "R2"
 
 
 def test_the_buy_back_decision_belongs_to_the_player_who_went_out():

@@ -126,7 +126,8 @@ def test_legal_actions_at_the_first_seat_past_the_table():
 def test_s6_all_out_on_their_last_lives_keep_them():
     """S6 (pagat, Cuckoo), second rule, 'keep-last-life': both players in hold one life; S5:
     'If several players tie for lowest they all lose a life', so two 3s both go out; then
-    they keep their last life and play on, and the deal passes right of the dealer (K2)."""
+    they keep their last life and play on, and the deal passes to the next player (pagat names
+    no next dealer: P1, the project's reading, as Coucou's F2 and Campli's K2 have it)."""
     rules = preset("screw-your-neighbour", {"all_out": "keep-last-life"})
     state, events = play(table(rules, players=2, marks=[1, 1]), ["3", "3"], ["keep", "keep"])
     tail = [(e.kind, e.rule, e.seat, e.amount) for e in events[events.index(next(e for e in events
@@ -136,7 +137,7 @@ def test_s6_all_out_on_their_last_lives_keep_them():
         ("mark-lost", "S5", 0, 1), ("mark-lost", "S5", 1, 1),
         ("out", "S5", 0, 0), ("out", "S5", 1, 0),
         ("keep-last-life", "S6", 0, 1), ("keep-last-life", "S6", 1, 1),
-        ("next-dealer", "K2", 0, 0),
+        ("next-dealer", "P1", 0, 0),
     ]
     assert state.marks == (1, 1) and state.phase == Phase.SHUFFLE and state.dealer == 0
 

@@ -1,55 +1,54 @@
-"""The engine's showdown scoring, :func:`cucu_ref.game.scoring.live_marks`, proved equal to
-:func:`cucu_ref.game.scoring.decide_plain` (itself proved equal to the long way, ``decide``).
+"""The engine's showdown, :func:`cucu_ref.game.scoring.decide`, proved equal to the seeds'
+showdown (:func:`cucu_ref.assurance.formal.z3scoring.spec`, written apart from it).
 
-``live_marks`` is plain Python over ints: ``in``, ``list.count``, ``min``, comprehensions
-with ``if``.  It is not rewritten for the proof.  It is run *itself* on symbolic values
-(:class:`Sym`, z3 terms), once per path through its code:
+``decide`` is plain Python over ints: ``in``, ``list.count``, ``min``, comprehensions with
+``if``.  It is not rewritten for the proof.  It is run *itself* on symbolic values (:class:`Sym`,
+z3 terms), once per path through its code:
 
-* every comparison it makes on a card (``v == FOOL_VALUE``, ``r < low`` inside ``min``,
-  ``table == 2``...) returns a :class:`Cond`; where Python needs its truth (an ``if``, a
-  comprehension's filter, ``in``, ``count``, ``min``) the :class:`Paths` explorer answers it:
-  the answer pinned by the path being replayed, or, at a new question, each answer the
-  premises and the answers so far allow (z3 decides which are possible; ``unknown`` is a
-  failure), the other one kept for a later run;
-* so every run follows one path and returns concrete marks (seats and rules), under a path
-  condition, and the paths together cover every showdown of the premises.
+* every comparison it makes on a card, a rank, the table or the marks held (``v == FOOL_VALUE``,
+  ``r < low`` inside ``min``, ``table == 2``, ``marks[k] - 1 >= 1``...) returns a :class:`Cond`;
+  where Python needs its truth (an ``if``, a comprehension's filter, ``in``, ``count``, ``min``)
+  the :class:`Paths` explorer answers it: the answer pinned by the path being replayed, or, at a
+  new question, each answer the premises and the answers so far allow (z3 decides which are
+  possible; ``unknown`` is a failure), the other one kept for a later run;
+* so every run follows one path and returns concrete marks (who loses, who pays, who gains),
+  under a path condition, and the paths together cover every showdown of the premises.
 
-On each path, z3 proves that :func:`~cucu_ref.game.scoring.decide_plain` on the same showdown (on
-z3 terms, :class:`~cucu_ref.assurance.formal.z3scoring.Z3Ops`) gives, for every input the path condition
-allows, the same rows (who loses as the single fool, who loses by rank, who gains), the same
-test of two players left alike (L6) and the same answers to the tests its reads depend on (a
-fool in a hand? a live XV?); those rows, cited as :func:`~cucu_ref.game.scoring.evaluate` cites them
-(``_plain_showdown``), must be the path's marks, and ``decide_plain`` run on a witness of the
-path must read the options ``live_marks`` read, in the same order.
+On each path z3 proves that the seeds' showdown gives, for every input the path condition
+allows, the same marks lost and gained by each position.
 
-Premises: the cards are the pack's (C1: no rank more often than the pack holds it), live
-cards first in play order, then the dead hands (Q4), any table of two or more (K19's table);
-nobody hinted, no guarantee (the engine's ``_compare`` calls ``live_marks`` only then).
-Vacuity: a showdown of the pack (a known run's where its split of live and dead cards fits)
-satisfies the premises, exactly one path's condition holds on it, and ``live_marks`` run on
-its plain values returns that path's marks.
+What is symbolic and what is enumerated: the cards, the table and the marks held are symbolic;
+the split of live cards and dead hands, the guarantees (each live position: none, or the
+position of its innkeeper) and the hints (Z7: the sets of live positions, only where the ruleset
+forfeits a hinted gain; elsewhere ``decide`` reads no hint) are enumerated, one exploration each.
+
+Premises: the cards are the pack's (C1: no rank more often than the pack holds it), live cards
+first in play order, then the dead hands (Q4), any table of two or more (K19's table), marks
+held: none below zero, a live player at least one (K16).  Vacuity: a showdown of the pack (a
+known run's where its split of live and dead cards fits) satisfies the premises, exactly one
+path's condition holds on it, and ``decide`` run on its plain values returns that path's marks.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Optional, Sequence
 
 import z3
 
 from ...game.cards import FOOL_VALUE, PACKS
-from ...game.rulesets import OPTIONS, Rules
-from ...game.scoring import CUCKOO_VALUE, PlainOps, _plain_showdown, decide_plain, live_marks
+from ...game.rulesets import Rules
+from ...game.scoring import CUCKOO_VALUE, NO_SEAT, decide
 from .invariants import card_domain
-from .model import AND, EQ
-from .z3scoring import Z3Ops, _z
 from .props import Result, _solve
 from .showdown import sample_showdown
+from .z3scoring import _z, spec
 
 if TYPE_CHECKING:
     import cucu_ref.assurance.formal.props
 
-PROP = "live-marks-is-plain"
+PROP = "showdown-is-the-seeds"
 MAX_PATHS = 20_000  # a guard: more paths than this is a failure ('unknown'), not a hang
 
 
@@ -127,9 +126,17 @@ def _term(x: Any) -> Any:
 
 
 class Cond:
-    """A comparison of symbolic values: its truth, where Python asks for it, is the path's."""
+    """A comparison of symbolic values: its truth, where Python asks for it, is the path's.
+    Nothing else: compared with ``True`` or put in a set it would answer silently (by
+    identity), so those raise ``TypeError``."""
 
     __slots__ = ("t", "paths")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:  # type: ignore[override]
+        raise TypeError("a comparison's truth compared, not asked")
+
+    __ne__ = __eq__  # type: ignore[assignment]
 
     def __init__(self, t: Any, paths: Paths):
         self.t, self.paths = t, paths
@@ -139,10 +146,10 @@ class Cond:
 
 
 class Sym:
-    """A symbolic card value (or rank, or table size): arithmetic builds z3 terms, comparisons
-    give a :class:`Cond`.  Only comparisons and doubling are defined: anything else (a sum, a
-    division, a hash) raises ``TypeError``, and the proof fails as 'unknown' (a value it cannot
-    follow), not as proved."""
+    """A symbolic card value (or rank, table size, marks held): arithmetic builds z3 terms,
+    comparisons give a :class:`Cond`.  Only comparisons, doubling (a card's rank) and taking an
+    int away (a mark paid) are defined: anything else (a division, a hash, a truth test) raises
+    ``TypeError``, and the proof fails as 'unknown' (a value it cannot follow), not as proved."""
 
     __slots__ = ("t", "paths")
     __hash__ = None  # type: ignore[assignment]  # (compared by value, so not hashable)
@@ -179,30 +186,43 @@ class Sym:
 
     __rmul__ = __mul__
 
+    def __sub__(self, other: Any) -> "Sym":
+        if isinstance(other, Sym):
+            raise TypeError("a symbolic value less a symbolic value")
+        return self._sym(self.t - int(other))
+
     def __repr__(self) -> str:
         return f"Sym({self.t})"
-
-
-class _Reads:
-    """A Rules value that notes the first read of each option, in order (as the adjudicator's
-    ``Recorder`` notes which options a showdown reads)."""
-
-    def __init__(self, rules: Rules):
-        self._rules, self.read = rules, []
-
-    def __getattr__(self, name: str) -> Any:
-        if name in OPTIONS and name not in self.read:
-            self.read.append(name)
-        return getattr(self._rules, name)
-
-
-SEATS = tuple((7 * j + 3) % 50 for j in range(50))  # seats in play order, not in seat order
 
 
 def splits(n: int) -> list[tuple[int, int]]:
     """(live cards, dead hands) of a showdown of ``n`` cards: every card live (the commonest),
     and every split with dead hands."""
     return [(n - d, d) for d in range(n + 1)]
+
+
+class Config(NamedTuple):
+    """What is enumerated of a showdown: its guarantees (per position, the innkeeper's position
+    or ``NO_SEAT``) and the live positions whose fool holder hinted (Z7)."""
+
+    keeper: tuple[int, ...]
+    hinted: tuple[int, ...]
+
+
+def configs(rules: Rules, n_live: int, n_dead: int, guarantees: bool = True) -> list[Config]:
+    """Every guarantee a live position may hold (none, or another position's, K14/L7: only a
+    Cuccù pack has the inn's nulla; with ``guarantees``) and, where Z7's reading forfeits a
+    hinted gain, every set of hinted live positions; no guarantee and no hint first."""
+    m = n_live + n_dead
+    if PACKS[rules.pack].family == "cuccu" and guarantees:
+        choices = [[NO_SEAT] + [k for k in range(m) if k != j] for j in range(n_live)]
+        keepers = [tuple(k) + (NO_SEAT,) * n_dead for k in itertools.product(*choices)]
+    else:
+        keepers = [(NO_SEAT,) * m]
+    hints: list[tuple[int, ...]] = [()]
+    if rules.fool_hint == "forfeits-gain":
+        hints = [tuple(j for j in range(n_live) if mask >> j & 1) for mask in range(2 ** n_live)]
+    return [Config(k, h) for k in keepers for h in hints]
 
 
 def _sample(rules: Rules, n_live: int, n_dead: int) -> list[int]:
@@ -214,9 +234,8 @@ def _sample(rules: Rules, n_live: int, n_dead: int) -> list[int]:
     m = n_live + n_dead
     known = sample_showdown(rules, m)
     if known is not None:
-        plain = known["plain"]
-        live = [v for v, x in zip(plain["vals"], plain["live"]) if x]
-        dead = [v for v, x in zip(plain["vals"], plain["dead_hand"]) if x]
+        live = [v for v, x in zip(known["vals"], known["live"]) if x]
+        dead = [v for v, x in zip(known["vals"], known["dead_hand"]) if x]
         if (len(live), len(dead)) == (n_live, n_dead):
             return live + dead
     pack = PACKS[rules.pack]
@@ -227,13 +246,15 @@ def _sample(rules: Rules, n_live: int, n_dead: int) -> list[int]:
     return (steering + rest)[:m]
 
 
+Marks = tuple[tuple[int, ...], tuple[int, ...]]  # (marks lost, marks gained) per position
+
+
 class Path(NamedTuple):
-    """One path through ``live_marks``: its condition (with the premises, a z3 solver holding
-    both), what it returned and the options it read."""
+    """One path through ``decide``: its condition (with the premises, a z3 solver holding
+    both) and the marks it moved."""
 
     run: Paths
-    marks: tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]
-    reads: list[str]
+    marks: Marks
 
 
 class Showdowns(NamedTuple):
@@ -241,26 +262,42 @@ class Showdowns(NamedTuple):
 
     vals: list[Any]  # live cards in play order, then the dead hands
     table: Any
+    marks: list[Any]  # marks held as the cards are shown
     premises: list[Any]
-    seats: list[int]
 
 
 def showdowns(rules: Rules, n_live: int, n_dead: int) -> Showdowns:
     """Every showdown of ``n_live`` live cards and ``n_dead`` dead hands: cards of the pack
-    (C1), any table of two or more."""
+    (C1), any table of two or more, any marks held (a live player holds one at least, K16)."""
     m = n_live + n_dead
-    tag = f"lm{n_live}_{n_dead}"
+    tag = f"sd{n_live}_{n_dead}"
     vals = [z3.Int(f"{tag}_card{j}") for j in range(m)]
     table = z3.Int(f"{tag}_table")
+    marks = [z3.Int(f"{tag}_marks{j}") for j in range(m)]
     premises = [z3.simplify(_z(p)) for p in card_domain(rules, vals)] + [table >= 2]
-    return Showdowns(vals, table, premises, list(SEATS[:m]))
+    premises += [x >= (1 if j < n_live else 0) for j, x in enumerate(marks)]
+    return Showdowns(vals, table, marks, premises)
 
 
-def explore(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_000,
+def moved(d: Any, m: int) -> Marks:
+    """(marks lost, marks gained) per position of a decision of ``decide``: its payments (each
+    mark lost, by whoever pays it) and its gains."""
+    lost, gained = [0] * m, [0] * m
+    for payer, _ in d.paid.payments:
+        lost[payer] += 1
+    for j in d.ranked.gains:
+        gained[j] += 1
+    return tuple(lost), tuple(gained)
+
+
+def explore(rules: Rules, n_live: int, n_dead: int, config: Optional[Config] = None, timeout_ms: int = 120_000,
             max_paths: int = MAX_PATHS) -> Iterator[Path]:
-    """Run ``live_marks`` on symbolic values once per path (depth first); raises
-    :class:`Unknown` where z3 cannot tell, or past ``max_paths``."""
+    """Run ``decide`` on symbolic values once per path (depth first); raises :class:`Unknown`
+    where z3 cannot tell, or past ``max_paths``."""
     sd = showdowns(rules, n_live, n_dead)
+    m = n_live + n_dead
+    config = config or Config((NO_SEAT,) * m, ())
+    cuccu = PACKS[rules.pack].family == "cuccu"
     todo: list[list[bool]] = [[]]
     count = 0
     while todo:
@@ -269,121 +306,113 @@ def explore(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_000,
             raise Unknown(f"more than {max_paths} paths")
         run = Paths(sd.premises, todo.pop(), timeout_ms)
         sym = [Sym(v, run) for v in sd.vals]
-        reads = _Reads(rules)
-        lost, gained = live_marks(reads, sd.seats[:n_live], sym[:n_live], Sym(sd.table, run), sym[n_live:])
+        marks = [Sym(x, run) for x in sd.marks]
+        d = decide(rules, cuccu, sym, n_live, n_dead, config.hinted, list(config.keeper), marks, Sym(sd.table, run))
         todo += run.pending
-        yield Path(run, (tuple(lost), tuple(gained)), reads.read)
+        yield Path(run, moved(d, m))
+
+
+def _seeds(rules: Rules, sd: Showdowns, n_live: int, n_dead: int, config: Config) -> list[Any]:
+    """The seeds' showdown of the split under ``config``: marks lost, then gained, per position."""
+    m = n_live + n_dead
+    live = [j < n_live for j in range(m)]
+    lost, gained = spec(rules, PACKS[rules.pack].family, sd.vals, live, [not x for x in live],
+                        [j in config.hinted for j in range(m)], list(config.keeper), sd.marks, sd.table)
+    return [*lost, *gained]
+
+
+def prove_config(rules: Rules, n_live: int, n_dead: int, config: Config, timeout_ms: int = 120_000,
+                 max_paths: int = MAX_PATHS) -> tuple[str, dict[str, Any]]:
+    """(verdict, detail) for one split and one config: every path's marks are the seeds'."""
+    sd = showdowns(rules, n_live, n_dead)
+    want = _seeds(rules, sd, n_live, n_dead, config)
+    paths = checks = 0
+    try:
+        for path in explore(rules, n_live, n_dead, config, timeout_ms, max_paths):
+            paths += 1
+            run = path.run
+            checks += run.checks + 1
+            got = [*path.marks[0], *path.marks[1]]
+            run.solver.push()
+            run.solver.add(z3.Not(z3.And(*[_z(w == g) for w, g in zip(want, got)])))
+            res = run.solver.check()
+            if res == z3.sat:
+                value = _valuer(run.solver.model())
+                return f"refuted (path {paths})", {"paths": paths, "counterexample": {
+                    "cards": [value(v) for v in sd.vals], "table": value(sd.table),
+                    "marks": [value(x) for x in sd.marks], "keeper": config.keeper, "hinted": config.hinted,
+                    "decide": path.marks, "seeds": [value(_z(w)) for w in want]}}
+            if res != z3.unsat:
+                return f"unknown (path {paths}, the seeds' marks)", {"paths": paths}
+            run.solver.pop()
+    except Unknown as e:
+        return f"unknown (path {paths + 1}: {e})", {"paths": paths}
+    except TypeError as e:  # decide did something a symbolic value does not follow
+        return f"unknown (path {paths + 1}: not followed, {e})", {"paths": paths}
+    return "proved", {"paths": paths, "checks": checks}
+
+
+def _valuer(mdl: Any) -> Any:
+    return lambda x: mdl.eval(x, model_completion=True).as_long()
+
+
+def vacuity(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_000) -> str:
+    """'sat' where a showdown of the pack (:func:`_sample`, no guarantee) satisfies the premises,
+    lies on exactly one path, and ``decide`` on its plain values moves that path's marks."""
+    sd = showdowns(rules, n_live, n_dead)
+    m = n_live + n_dead
+    sample = _sample(rules, n_live, n_dead)
+    table, held = max(m, 2), [1 if j < n_live else 0 for j in range(m)]  # (a lone card beat a player)
+    pins = [v == x for v, x in zip(sd.vals, sample)] + [sd.table == table] + [v == x for v, x in zip(sd.marks, held)]
+    res, _ = _solve(sd.premises + pins, timeout_ms)
+    plain = moved(decide(rules, PACKS[rules.pack].family == "cuccu", sample, n_live, n_dead, table=table), m)
+    on = [p.marks for p in explore(rules, n_live, n_dead, None, timeout_ms)
+          if z3.is_true(z3.simplify(z3.substitute(z3.And(True, *p.run.condition),
+                                                  *[(v, z3.IntVal(x)) for v, x in zip(sd.vals, sample)],
+                                                  (sd.table, z3.IntVal(table)))))]
+    if res == z3.sat and on == [plain]:
+        return "sat"
+    return f"premises {res} on a showdown of the pack, on {len(on)} path(s), marks agree: {on == [plain]}"
 
 
 def prove_split(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_000,
-                max_paths: int = MAX_PATHS) -> tuple[str, str, dict[str, Any]]:
+                max_paths: int = MAX_PATHS, guarantees: bool = True) -> tuple[str, str, dict[str, Any]]:
     """(verdict, vacuity, detail) for showdowns of ``n_live`` live cards and ``n_dead`` dead
-    hands (see the module's docstring)."""
+    hands, every config (:func:`configs`)."""
     t0 = time.perf_counter()
-    family = PACKS[rules.pack].family
-    m = n_live + n_dead
-    sd = showdowns(rules, n_live, n_dead)
-    vals, table, seats = sd.vals, sd.table, sd.seats
-    live_flags, dead_flags = [True] * n_live + [False] * n_dead, [False] * n_live + [True] * n_dead
-    plain = decide_plain(Z3Ops, rules, family, vals, live_flags, dead_flags, [False] * m, table)
-    two_alike = AND(EQ(table, 2), EQ(plain.rank[0], plain.rank[1])) if n_live == 2 else False
-    # what decide_plain's reads depend on: its two tests on the cards (rank_cards, spare_cuckoos)
-    tests = [z3.Or(False, *[v == FOOL_VALUE for v in vals]), z3.Or(False, *[v == CUCKOO_VALUE for v in vals[:n_live]])]
-    rows = [*plain.by_fool, *plain.by_rank, *plain.gains, two_alike, *tests]
-    sample = _sample(rules, n_live, n_dead)
-    sample_table = max(m, 2)  # (the table of a showdown of one card counts the player he beat)
-    sample_marks = live_marks(rules, seats[:n_live], sample[:n_live], sample_table, sample[n_live:])
-    pinned = [(v, z3.IntVal(x)) for v, x in zip(vals, sample)] + [(table, z3.IntVal(sample_table))]
-    on_sample, sample_agrees = 0, False
     paths = checks = 0
-    try:
-        for path in explore(rules, n_live, n_dead, timeout_ms, max_paths):
-            paths += 1
-            run, got = path.run, path.marks
-            checks += run.checks
-            if any(isinstance(x, (Sym, Cond)) for part in got for item in part for x in item):
-                return f"refuted (path {paths}: marks that depend on the cards within one path)", "", {}
-            # a witness of the path, and decide_plain's rows on it
-            w, w_table = _cards(run.witness(), vals, table)
-            want, plain_reads, expected = _plain(rules, w, w_table, n_live, seats)
-            # z3: decide_plain gives these rows on every showdown of the path
-            run.solver.push()
-            run.solver.add(z3.Not(z3.And(*[_z(EQ(r, e)) for r, e in zip(rows, expected)])))
-            res = run.solver.check()
-            checks += 1
-            if res == z3.sat:  # of the witness and the showdown z3 found, the one where they part
-                cards, at = _cards(run.solver.model(), vals, table)
-                other, other_reads, _ = _plain(rules, cards, at, n_live, seats)
-                if other == got and other_reads == path.reads:
-                    cards, at, other, other_reads = w, w_table, want, plain_reads
-                return f"refuted (path {paths}, decide_plain's rows)", "", {"paths": paths, "counterexample": {
-                    "cards": cards, "table": at, "live_marks": repr(got), "decide_plain": repr(other),
-                    "reads": [path.reads, other_reads]}}
-            if res != z3.unsat:
-                return f"unknown (path {paths}, decide_plain's rows)", "", {"paths": paths}
-            run.solver.pop()
-            if got != want or path.reads != plain_reads:
-                return f"refuted (path {paths})", "", {"paths": paths, "counterexample": {
-                    "cards": w, "table": w_table, "live_marks": repr(got), "decide_plain": repr(want),
-                    "reads": [path.reads, plain_reads]}}
-            # the known showdown: on this path?
-            if z3.is_true(z3.simplify(z3.substitute(z3.And(True, *run.condition), *pinned))):
-                on_sample += 1
-                sample_agrees = got == (tuple(sample_marks[0]), tuple(sample_marks[1]))
-    except Unknown as e:
-        return f"unknown (path {paths + 1}: {e})", "not checked", {"paths": paths}
-    except TypeError as e:  # live_marks did something a symbolic value does not follow
-        return f"unknown (path {paths + 1}: not followed, {e})", "not checked", {"paths": paths}
-    res, _ = _solve_once(sd.premises + [v == x for v, x in pinned], timeout_ms)
-    vacuity = ("sat" if res == z3.sat and on_sample == 1 and sample_agrees
-               else f"premises {res} on a showdown of the pack, on {on_sample} path(s), marks agree: {sample_agrees}")
-    return "proved", vacuity, {"paths": paths, "checks": checks, "seconds": round(time.perf_counter() - t0, 2)}
+    for config in configs(rules, n_live, n_dead, guarantees):
+        verdict, detail = prove_config(rules, n_live, n_dead, config, timeout_ms, max_paths)
+        paths += detail.get("paths", 0)
+        checks += detail.get("checks", 0)
+        if verdict != "proved":
+            return verdict, "not checked", {**detail, "config": config._asdict(), "paths": paths}
+    return "proved", vacuity(rules, n_live, n_dead, timeout_ms), {
+        "paths": paths, "checks": checks, "seconds": round(time.perf_counter() - t0, 2)}
 
 
-def _cards(mdl: Any, vals: Sequence[Any], table: Any) -> tuple[list[int], int]:
-    """The showdown a model gives: its cards and table."""
-    value = lambda x: mdl.eval(x, model_completion=True).as_long()  # noqa: E731
-    return [value(v) for v in vals], value(table)
-
-
-def _plain(rules: Rules, cards: list[int], table: int, n_live: int,
-           seats: Sequence[int]) -> tuple[Any, list[str], list[bool]]:
-    """``decide_plain`` on a concrete showdown (live cards first, then the dead hands): its marks
-    cited as :func:`~cucu_ref.game.scoring.evaluate` cites them, the options it read in order, and
-    the rows the proof pins (who loses as the fool, by rank, who gains; two players left alike;
-    its two tests on the cards)."""
-    m = len(cards)
-    reads = _Reads(rules)
-    live, dead = [True] * n_live + [False] * (m - n_live), [False] * n_live + [True] * (m - n_live)
-    p = decide_plain(PlainOps, reads, PACKS[rules.pack].family, cards, live, dead, [False] * m, table)
-    rows = [bool(x) for x in (*p.by_fool, *p.by_rank, *p.gains)]
-    rows += [n_live == 2 and table == 2 and p.rank[0] == p.rank[1], FOOL_VALUE in cards, CUCKOO_VALUE in cards[:n_live]]
-    cited = _plain_showdown(rules, seats[:n_live], table, p)
-    return (cited.losers, cited.gainers), reads.read, rows
-
-
-def _solve_once(constraints: list[Any], timeout_ms: int) -> tuple[Any, Optional[Any]]:
-
-    return _solve(constraints, timeout_ms)
-
-
-def equivalence(rules: Rules, n: int, timeout_ms: int = 120_000,
-                max_paths: int = MAX_PATHS) -> "cucu_ref.assurance.formal.props.Result":
-    """Prove ``live_marks`` equal to ``decide_plain`` on every showdown of ``n`` cards without a
-    hint or a guarantee, for each split of live cards and dead hands (:func:`splits`)."""
+def equivalence(rules: Rules, n: int, timeout_ms: int = 120_000, max_paths: int = MAX_PATHS,
+                guarantees_top: int = 20) -> "cucu_ref.assurance.formal.props.Result":
+    """Prove ``decide`` equal to the seeds' showdown on every showdown of ``n`` cards, for each
+    split of live cards and dead hands (:func:`splits`) and each config (:func:`configs`); the
+    guarantees are enumerated up to ``guarantees_top`` cards (their configs grow as (n+1)^n; the
+    method says where they were not)."""
 
     t0 = time.perf_counter()
-    verdict, vacuity, detail = "proved", "sat", {"splits": {}}
+    verdict, vac, detail = "proved", "sat", {"splits": {}}
+    with_guarantees = n <= guarantees_top
     for n_live, n_dead in splits(n):
-        v, vac, d = prove_split(rules, n_live, n_dead, timeout_ms, max_paths)
+        v, split_vac, d = prove_split(rules, n_live, n_dead, timeout_ms, max_paths, with_guarantees)
         detail["splits"][f"{n_live}+{n_dead}"] = d
         if v != "proved":
             verdict = f"{v.split(' (')[0]} (split {n_live} live + {n_dead} dead, {v.partition(' (')[2].rstrip(')')})"
-            detail.update({k: x for k, x in d.items() if k == "counterexample"})
+            detail.update({k: x for k, x in d.items() if k in ("counterexample", "config")})
             break
-        if vac != "sat" and vacuity == "sat":
-            vacuity = f"split {n_live}+{n_dead}: {vac}"
-    return Result(PROP, "any-showdown (paths)", rules.name, n, verdict, time.perf_counter() - t0, vacuity, detail)
+        if split_vac != "sat" and vac == "sat":
+            vac = f"split {n_live}+{n_dead}: {split_vac}"
+    method = "any-showdown (paths)" if with_guarantees else "any-showdown without guarantees (paths)"
+    return Result(PROP, method, rules.name, n, verdict, time.perf_counter() - t0, vac, detail)
 
 
-__all__ = ["equivalence", "prove_split", "explore", "showdowns", "splits", "Sym", "Cond", "Paths", "Path"]
+__all__ = ["equivalence", "prove_split", "prove_config", "explore", "showdowns", "splits", "configs", "Config",
+           "Sym", "Cond", "Paths", "Path", "PROP"]

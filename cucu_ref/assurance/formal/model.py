@@ -15,8 +15,9 @@ move together; identities make conservation a permutation statement.
 The model reads the ruleset's options (``Rules`` fields), never preset names:
 ``dealing``, ``deal_from``, ``dealer_exchange``, ``horse_at_dealer``, ``cat``,
 ``targeted_holder_acts``, ``inn``, ``cat_undo_through_inn``, ``dead_cards``, and
-for the showdown it runs the engine's own :func:`cucu_ref.game.scoring.decide` on z3 terms
-(:mod:`cucu_ref.assurance.formal.showdown`), which reads ``cuckoo_at_showdown``, ``cuckoo_pair_exception``,
+for the showdown it runs the seeds' showdown, written apart from the engine's scoring
+(:mod:`cucu_ref.assurance.formal.z3scoring`, issue 28 item 3), which reads ``cuckoo_at_showdown``,
+``cuckoo_pair_exception``,
 ``fools_in_play``, ``two_fools``, ``two_fools_alone``, ``ties``, ``all_equal``,
 ``inn_guarantee_covers`` and ``inn_keeper_cannot_pay``.
 """

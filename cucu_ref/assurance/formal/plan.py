@@ -63,12 +63,13 @@ LONG_LIVE_MARKS = 6
 
 # per profile: the largest size for each (property, method); the showdown is checked at every size
 PROFILES = {
-    # live_marks: the largest showdown at which scoring.live_marks is run path by path
-    # (livemarks.equivalence); its paths grow about threefold a card (campli: 30, 86, 268 paths
-    # at 2, 3, 4 cards, every split of live and dead), so the ci profile stops at 3
+    # live_marks: the largest showdown at which scoring.decide is run path by path against the
+    # seeds' (livemarks.equivalence); guarantees: the largest at which every guarantee is
+    # enumerated too.  Campli, every split of live and dead: 82 paths at 2 cards with the
+    # guarantees (3 s), 2,365 at 3 (97 s, load 10); without them about threefold a card
     # match: the largest table of the match model's proofs (matchproofs: 252 checks at 2-4 seats,
     # about 15 s of one core)
-    "ci": {"sizes": (2, 4), "timeout": 120, "live_marks": 3, "match": 4,
+    "ci": {"sizes": (2, 4), "timeout": 120, "live_marks": 3, "guarantees": 2, "match": 4,
            "lemma": {"termination": 5, "blocked-request": 4, "guarantee-invariant": 3, "chain-invariant": 3,
                      "cat-undo": 4, "conservation": 3},
            "bounded": {"termination": 3, "conservation": 2, "blocked-request": 3, "cat-undo": 3,
@@ -79,13 +80,13 @@ PROFILES = {
     # lowest other card only beside the other XV and one fool, or with everyone else dead, and
     # whoever puts a player out holds a lower live card);
     # beyond these z3 answered 'unknown' within 180-300 s, which counts as a failure
-    "long": {"sizes": (2, 20), "timeout": 600, "live_marks": LONG_LIVE_MARKS, "match": 8,
+    "long": {"sizes": (2, 20), "timeout": 600, "live_marks": LONG_LIVE_MARKS, "guarantees": 3, "match": 8,
              "lemma": {"termination": 20, "blocked-request": 19, "cat-undo": 10, "guarantee-invariant": 8,
                        "chain-invariant": 6, "conservation": 5},
              "bounded": {"termination": 4, "conservation": 4, "blocked-request": 4, "cat-undo": 4,
                          "cuckoo-at-showdown": 3}},
     # everything at every size: expected to fail ('unknown') on the larger sizes; for measuring
-    "exhaustive": {"sizes": (2, 20), "timeout": 1800, "live_marks": 20, "match": 20,
+    "exhaustive": {"sizes": (2, 20), "timeout": 1800, "live_marks": 20, "guarantees": 20, "match": 20,
                    "lemma": dict.fromkeys(("termination", "blocked-request", "guarantee-invariant",
                                            "chain-invariant", "cat-undo", "conservation"), 20),
                    "bounded": dict.fromkeys(("termination", "conservation", "blocked-request", "cat-undo",
@@ -107,18 +108,16 @@ def every_size(rules: Rules, timeout_ms: int, only: set = frozenset()) -> Iterat
 
 
 def showdown_checks(rules: Rules, sizes: list[int], timeout_ms: int, only: set = frozenset(),
-                    live_marks_top: int = 20) -> Iterator[Result]:
-    """The engine's showdown (scoring.decide on z3 terms): equal to the seeds' (showdown.equivalence)
-    and its marks accounted for (showdown.accounting), at each size; and the engine's own scoring,
-    scoring.live_marks run on symbolic values, equal to decide_plain (livemarks.equivalence) at
-    each size up to ``live_marks_top`` (its paths grow about threefold a card: see PROFILES)."""
+                    live_marks_top: int = 20, guarantees_top: int = 20) -> Iterator[Result]:
+    """The engine's showdown, scoring.decide run on symbolic values, equal to the seeds'
+    (livemarks.equivalence) at each size up to ``live_marks_top`` (its paths grow with the cards
+    and the guarantees enumerated: see PROFILES); the seeds' payments accounted for
+    (showdown.accounting) at each size."""
     for n in sizes:
-        if not only or "showdown-is-the-seeds" in only:
-            yield showdown.equivalence(rules, n, timeout_ms)
+        if (not only or livemarks.PROP in only) and n <= live_marks_top:
+            yield livemarks.equivalence(rules, n, timeout_ms, guarantees_top=guarantees_top)
         if not only or "showdown-accounting" in only:
             yield showdown.accounting(rules, n, timeout_ms)
-        if (not only or livemarks.PROP in only) and n <= live_marks_top:
-            yield livemarks.equivalence(rules, n, timeout_ms)
 
 
 def showdown_sizes(rules: Rules, lo: int, hi: int) -> list[int]:
@@ -146,7 +145,8 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
         if not only or "cuckoo-at-showdown" in only:
             for n in ns:
                 yield cuckoo_at_showdown(rules, n, timeout_ms)
-        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only, spec["live_marks"])
+        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only, spec["live_marks"],
+                                   spec["guarantees"])
         for prop, top in spec["lemma"].items():
             if only and prop not in only:
                 continue
@@ -158,7 +158,8 @@ def run_plan(profile: str, sizes: Optional[tuple[int, int]] = None, timeout: Opt
             if wanted:
                 yield from bounded(rules, n, wanted, timeout_ms)
     for rules in showdown_rulesets():
-        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only, spec["live_marks"])
+        yield from showdown_checks(rules, showdown_sizes(rules, lo, hi), timeout_ms, only, spec["live_marks"],
+                                   spec["guarantees"])
     yield from match_checks(lo, min(hi, spec["match"]), timeout_ms, only)
 
 

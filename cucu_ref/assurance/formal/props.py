@@ -28,7 +28,8 @@ from .model import (
     DECIDE, DONE, INN_KEEP, INN_OFF, NONE, R_CAT, R_CUCKOO, R_HUNTER, R_INN, AND, EQ, IMPLIES, NOT, OR,
     Model, St, get,
 )
-from .z3scoring import engine_showdown, final_marks, model_showdown
+from .z3scoring import final_marks, model_showdown
+from .z3scoring import spec as seeds_showdown
 from .model import ite as ite_
 
 BLOCKING = (R_CUCKOO, R_HUNTER, R_CAT)
@@ -357,7 +358,8 @@ def base_case(rules: Rules, n: int, timeout_ms: int = 120_000) -> Result:
 
 
 def _showdown_vars(rules: Rules, n: int):
-    """Any showdown of ``n`` seats, scored by the engine's own :func:`cucu_ref.game.scoring.decide`."""
+    """Any showdown of ``n`` seats, scored by the seeds' showdown (:func:`.z3scoring.spec`, written
+    apart from the engine's scoring: a showdown it finds is scored again by the engine, :func:`_confirm`)."""
     family = cards.PACKS[rules.pack].family
     live = [z3.Bool(f"live{j}") for j in range(n)]
     vals = [z3.Int(f"card{j}") for j in range(n)]
@@ -374,7 +376,7 @@ def _showdown_vars(rules: Rules, n: int):
         g = guar[j]
         # the guarantee invariant (proved by induction): the keeper holds his inn
         premises.append(z3.Or(g == NONE, z3.And(g >= 0, g < n, g != j, Z(EQ(model.role(get(vals, g)), R_INN)))))
-    lost, gained = engine_showdown(rules, family, vals, live, dead_hand, hinted, guar, marks, n)
+    lost, gained = seeds_showdown(rules, family, vals, live, dead_hand, hinted, guar, marks, n)
     return family, live, vals, dead_hand, guar, premises, lost, gained, hinted, marks
 
 
@@ -425,7 +427,7 @@ def _confirm(rules: Rules, mdl, live, vals, dead_hand, guar, hinted, marks) -> d
     for seat, _ in result.losers:
         paid[seat] = paid.get(seat, 0) + 1
     model_lost = [ev(x).as_long() if isinstance(x, z3.ExprRef) else x for x in
-                  engine_showdown(rules, pack.family, cardv, [z3.BoolVal(b) for b in is_live],
+                  seeds_showdown(rules, pack.family, cardv, [z3.BoolVal(b) for b in is_live],
                                   [z3.BoolVal(b) for b in is_dead_hand], [j in hint for j in range(n)], g, held, n)[0]]
     model_lost = [z3.simplify(x).as_long() if isinstance(x, z3.ExprRef) else x for x in model_lost]
     return {

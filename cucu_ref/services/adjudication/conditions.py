@@ -20,7 +20,7 @@ import re
 from itertools import combinations, product
 from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 
-from ...formats.i18n import N_, gettext as _, language
+from ...formats.i18n import N_, gettext as _, language, ordinal
 from ...game.cards import Card
 
 __all__ = ["Fact", "cases_of", "shortest", "noun", "spoken", "MAX_CASES"]
@@ -343,6 +343,11 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (rf"(?P<player>{_W})'s card", N_("{player}'s card")),
     (r"the bottom card of the stack above the dealer's discards", N_("the bottom card of the stack above the dealer's "
                                                                      "discards")),
+    # a place that depends on play (L10, F4, Q7; layout._play_dependent): its ordinal in the language
+    (r"the (?P<ordinal>\d+(?:st|nd|rd|th)) card from the top of the stack as shuffled",
+     N_("the {ordinal} card from the top of the stack as shuffled")),
+    (r"the (?P<ordinal>\d+(?:st|nd|rd|th)) card from the bottom of the stack as shuffled",
+     N_("the {ordinal} card from the bottom of the stack as shuffled")),
     (r"the top card of the stack", N_("the top card of the stack")),
     (r"the bottom card of the stack", N_("the bottom card of the stack")),
     (rf"a card from (?P<low>{_W}) to (?P<high>{_W})", N_("a card from {low} to {high}")),
@@ -382,5 +387,13 @@ def spoken(text: str) -> str:
     out = text
     for pattern, message in _SPOKEN_PATTERNS:
         said = _(message)
-        out = pattern.sub(lambda m: said.format(**m.groupdict()), out)  # noqa: B023 (used at once)
+        out = pattern.sub(lambda m: said.format(**_said_values(m)), out)  # noqa: B023 (used at once)
     return out
+
+
+def _said_values(found: re.Match[str]) -> dict[str, str]:
+    """A pattern's values as the language says them: an English ordinal ('3rd') in its form."""
+    values = found.groupdict()
+    if "ordinal" in values:
+        values["ordinal"] = ordinal(int(values["ordinal"].rstrip("stndrh")))
+    return values

@@ -20,6 +20,7 @@ from ...game.cards import PACKS, Card, Pack
 from ...game.deal import deal_places, fixed_deal_places, reach_places
 from ...game.engine import step
 from ...formats.position import Position, start_state
+from ...formats.i18n import english_ordinal  # (the labels are chosen in English, said later)
 from ...game.rulesets import Rules
 from ...game.state import Action, ActionKind, Event, EventKind, State
 from .model import PLACEHOLDER, Unsupported, is_placeholder
@@ -76,10 +77,6 @@ def _named_dealt(pos: Position) -> dict[int, tuple[Card, str, int]]:
         if seat not in named:
             named[seat] = (c, f"$.dealt[{json.dumps(pos.players[seat], ensure_ascii=False)}]", end)
     return named
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 class _Places(NamedTuple):
@@ -158,7 +155,7 @@ def _play_dependent(pos: Position, rules: Rules, size: int, places: _Places) -> 
                               f"stack's 'order' instead of '{field}'", f"$.stack.{field}", "Q7")
     for j, i in enumerate(reach):
         if j >= sure:
-            places.labels_at[i] = f"the {_ordinal(j + 1)} card from the {end} of the stack as shuffled"
+            places.labels_at[i] = f"the {english_ordinal(j + 1)} card from the {end} of the stack as shuffled"
             places.seat_at.pop(i, None)
     return places._replace(known_dealt={}, named=_named_dealt(pos), reach=reach)
 

@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import json
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...game import cards as _cards
 from ...game.cards import Card
@@ -528,14 +528,15 @@ class _Checks(_Deals):
                              f"of the stack in the dealer's stead and the round is over, so {who} cannot {verb} (K12)",
                           "K12")
             elif verb == "dealer-exchange" and e.seat == self.pos.dealer:
-                self.fail(i, f"the dealer decides once, last: {who} cannot exchange again, the deal is over", "K8")
+                self.fail(i, f"the dealer decides once, last: {who} cannot exchange again, the deal is over",
+                          rules.cites("dealer-last"))
             elif state.phase == Phase.MATCH_OVER:
-                self.fail(i, f"the match is over: {who} cannot {verb}", "K3")
+                self.fail(i, f"the match is over: {who} cannot {verb}", rules.cites("winner"))
             else:
-                self.fail(i, f"the deal is over: {who} cannot {verb} any more", "K15")
+                self.fail(i, f"the deal is over: {who} cannot {verb} any more", rules.cites("deal-over"))
             return None
         if self.pos.marks[e.seat] == 0 and state.phase != Phase.BUY_BACK:
-            self.fail(i, f"{who} is out of the match and cannot {verb}", "K16")
+            self.fail(i, f"{who} is out of the match and cannot {verb}", rules.cites("out"))
             return None
         if e.seat != state.actor:
             self.fail(i, f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule_forbidding(state))
@@ -544,7 +545,7 @@ class _Checks(_Deals):
         # the engine names the rule that forbids this very action (R2, A4, F4 ...)
         rule = rule_forbidding(state, Action(str(kinds[0]), e.seat))
         if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
-            rule = "K8"
+            rule = rules.cites("dealer-last")
         why = _FORBIDDEN_BECAUSE.get(rule, "")
         if kinds[0] in (A.EXCHANGE, A.REFUSE_BY_PAYING) and state.phase != Phase.TARGET_DECIDE:
             rule = "Q9"
@@ -562,9 +563,8 @@ class _Checks(_Deals):
         rules = state.rules
         who = self.name(seat)
         rule = rules.cites("buy-back")
-        if rules.buy_back == "none":
-            source = next(r.source for r in OPTIONS["buy_back"].readings if r.value == "none")
-            return f"{who} cannot {verb}: this ruleset has no buy-back (buy_back = none)", source
+        if rules.buy_back == "none":  # the game's own rule (F5, S5 ...), else the reading's source (Z10)
+            return f"{who} cannot {verb}: this ruleset has no buy-back (buy_back = none)", rules.cites("no-buy-back")
         went_out = any(seat in group for group in state.out_this_deal)
         if not went_out and state.marks[seat] > 0:
             return (f"{who} cannot {verb}: he did not go out in this deal, and only a player who went out may "
@@ -613,7 +613,11 @@ class _Checks(_Deals):
                 return rest
         first = next((f for f in rest if f.kind == "exchange" and f.seat == e.seat), None)
         horse = next((f for f in rest if f.kind == "stack-exchange" and f.rule == "K12"), None)
-        if first is not None:
+        exchange = self.real_rules.cites("exchange")  # K7, or the game's own (F3, H1, R3, S3 ...)
+        if first is not None and HORSE not in self.real_rules.role_of.values():
+            self.fail(i, f"{name(e.seat)}'s offer goes to {name(first.other)}, the next player, who had to exchange "
+                         f"({exchange}), not to {name(e.other)}", exchange)
+        elif first is not None:
             self.fail(i, f"{name(e.seat)}'s offer goes to {name(first.other)}, who had to exchange (K7), not to "
                          f"{name(e.other)}: only a horse is skipped", "K12")
         elif horse is not None:
@@ -622,7 +626,7 @@ class _Checks(_Deals):
                       "K12")
         else:
             self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: "
-                         f"{self.what_happened(rest, know)}", "K7")
+                         f"{self.what_happened(rest, know)}", exchange)
         return None
 
     def check_announce(self, e: HistoryEvent, i: int, rest: list[Fact], know: Know) -> Optional[list[Fact]]:
@@ -636,7 +640,7 @@ class _Checks(_Deals):
                     rest.remove(f)
                     return rest
                 self.fail(i, f"{name(e.seat)} holds {self.card_text(f.card, know)}, which says "
-                             f"'{ROLE_CALL.get(role or '', '?')}', not '{call}'", ROLE_RULE.get(role or "", "C2"))
+                             f"'{ROLE_CALL.get(role or '', '?')}', not '{call}'", self.call_rule(role))
                 return None
         target = next((f for f in rest if f.kind == "exchange" and f.other == e.seat), None)
         if target is not None:
@@ -645,12 +649,24 @@ class _Checks(_Deals):
                 held = "a plain card (an unknown card that had to be exchanged)"
             else:
                 held = f"{self.card_text(card, know)}, an ordinary card"
-            self.fail(i, f"{name(e.seat)} held {held}: it cannot say '{call}' and had to exchange (C2, K7)",
-                      ROLE_RULE[e.role or "inn"])
+            self.fail(i, f"{name(e.seat)} held {held}: it cannot say '{call}' and had to exchange "
+                         f"({self.real_rules.cites('event-card')}, {self.real_rules.cites('exchange')})",
+                      self.call_rule(e.role or "inn"))
             return None
         self.fail(i, f"nobody asked {name(e.seat)} to exchange just then: an event card speaks only when its "
-                     f"holder is the target of an offer", "C2")
+                     f"holder is the target of an offer", self.real_rules.cites("event-card"))
         return None
+
+    def call_rule(self, role: Optional[str]) -> str:
+        """The rule of an event card's call: Campli's for its five cards (K10-K14, whatever the
+        Cuccù ruleset), the game's own where it has its own calls (F3's 'Kuckuck!', A1, H2, S3),
+        else the rule that only an event card, when asked, says anything (C2, R3)."""
+        rules = self.real_rules
+        if role is not None and role in rules.role_of.values() and rules.pack.startswith("cuccu"):
+            return ROLE_RULE[role]
+        if role is not None and role in rules.role_of.values():
+            return rules.cites(role)
+        return rules.cites("event-card")
 
     def heard_after(self, i: int) -> frozenset[str]:
         assert self.heard is not None
@@ -662,10 +678,15 @@ class _Checks(_Deals):
         try:
             state, events = note_hint(state, e.seat)
         except IllegalActionError as err:
-            why = ("the deal is over" if state.phase not in DEAL_PHASES
-                   else f"{self.name(e.seat)} takes no part in this deal")
+            over = state.phase not in DEAL_PHASES
+            why = "the deal is over" if over else f"{self.name(e.seat)} takes no part in this deal"
+            # Z7 where the pack has fools (the hint is Zeh's rule, an option of every Cuccù game);
+            # a pack without them has no rule of hints: the game's own for why not now (F5, S5 ...)
+            rules = self.real_rules
+            rule = (err.rule if rules.pack.startswith("cuccu")
+                    else rules.cites("deal-over") if over else rules.cites("out"))
             self.fail(i, f"{self.name(e.seat)} cannot hint at a fool here: {why} (a hint is noted "
-                         f"during a deal, for a seat of the deal)", err.rule)
+                         f"during a deal, for a seat of the deal)", rule)
             return None
         return state, (steps + ((i, events),) if events else steps)
 
@@ -1006,27 +1027,54 @@ def describe_turn(state: State, names: tuple[str, ...]) -> str:
 # --------------------------------------------------------------------------- one run under one ruleset
 
 
-class Recorder:
-    """Stands in for a :class:`Rules` value and notes which options the engine reads.
+class _NotedOption:
+    """One rule option as a :class:`Recorder` reads it: the first read notes the option (with its
+    checkpoint) and keeps the value on the recorder, which shadows this descriptor from then on
+    (it defines no ``__set__``), so later reads cost what a field's does."""
 
-    The engine is a pure function of the state and the rules: an option it never read
-    while replaying a position cannot change that position's ruling, so only the options
-    read are re-run under their other readings.  Only the first read of a name is noted (with
-    its checkpoint), so the value is then kept on the recorder: later reads find it there
-    without a call (the engine reads the rules on every step)."""
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, recorder: Optional["Recorder"], owner: Any = None) -> Any:
+        if recorder is None:
+            return self
+        return recorder.note(self.name)
+
+
+class Recorder:
+    """A :class:`Rules` value for the engine to read that notes which rule options it reads.
+
+    The engine is a pure function of the state and the rules: an option it never read while
+    replaying a position cannot change that position's ruling, so only the options read are
+    re-run under their other readings.  The interface is declared, not caught: each option of
+    :data:`~cucu_ref.game.rulesets.OPTIONS` that may be re-run (``watch``, by default all) is a
+    :class:`_NotedOption` of the recorder's own, noted at its first read; every other field of
+    the ruleset, and what the ruleset derives from its fields (``citation_of``, ``cites``,
+    ``role_of`` ...), is set on the recorder when it is made (reading it costs no call); any
+    other name is an ``AttributeError``.  Only the first read of an option is noted (with its
+    checkpoint); the value is then kept on the recorder."""
+
+    _noting: ClassVar[dict[frozenset[str], type["Recorder"]]] = {}  # (one class per set of options watched)
+
+    def __new__(cls, rules: Rules, watch: Optional[frozenset[str]] = None) -> "Recorder":
+        watched = frozenset(OPTIONS) if watch is None else watch
+        kind = cls._noting.get(watched)
+        if kind is None:
+            kind = type("Recorder", (cls,), {name: _NotedOption(name) for name in sorted(watched)})
+            cls._noting[watched] = kind
+        return object.__new__(kind)
 
     def __init__(self, rules: Rules, watch: Optional[frozenset[str]] = None):
-        if watch is not None:
-            # only the options in ``watch`` (the open points) are re-run: every other field is
-            # set on the recorder now, so that reading it costs no call
-            self.__dict__.update(_unwatched(rules, watch))
+        self.__dict__.update(_unwatched(rules, frozenset(OPTIONS) if watch is None else watch))
         self._rules = rules
         self._read: set[str] = set()
         self.search: Optional[Search] = None
         self.first: dict[str, Optional[Checkpoint]] = {}  # option -> the checkpoint that first read it
 
-    def __getattr__(self, name: str) -> Any:
-        # called only for a name not found on the recorder: its first read
+    def note(self, name: str) -> Any:
+        """The first read of the option ``name``: noted, and its value kept on the recorder."""
         self._read.add(name)
         self.first[name] = self.search.checkpoint if self.search is not None else None
         value = getattr(self._rules, name)

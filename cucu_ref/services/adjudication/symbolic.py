@@ -267,8 +267,10 @@ class Explored:
     same order.  Sound: the scoring is a pure function of its inputs and of the fields it reads;
     a read the store cannot tell the fields of (not a field, not in ``_DERIVED``) is not kept."""
 
-    def __init__(self, size: int = 400_000):
-        self.size = size  # runs kept, over every showdown (cleared when past it)
+    def __init__(self, size: int = 20_000):
+        # runs kept, over every showdown, cleared when past it: five explorations of MAX_SPLITS
+        # (model.py) runs, a position's and its open questions' re-runs, about 2 KB each (40 MB)
+        self.size = size
         self.kept = 0
         # showdown -> the part a run started from -> (the names read, the fields they read, those
         # fields' values, the run)

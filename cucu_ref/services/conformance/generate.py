@@ -37,7 +37,7 @@ from typing import Any, Iterable, Iterator, Optional, Sequence
 
 from ...game.cards import PACKS, Card
 from ...game.cards import format as card_name
-from ...game.deal import DealSetupError, deal_order, deal_stack, start_deal
+from ...game.deal import DealSetupError, deal_order, deal_stack, seating_by_draw, start_deal
 from ...game.engine import IllegalActionError, legal_actions, note_hint, step
 from ...game.rulesets import CUCKOO, HORSE, HUNTER, INN, OPEN_POINTS, OPTIONS, PRESETS, Rules
 from ...game.scoring import evaluate
@@ -57,12 +57,11 @@ NAMES = ("Andrea", "Beatrice", "Chiara", "Dario", "Elena", "Fabio", "Giulia", "H
 # Rules every deal of a preset exercises by its set-up: the pack, the players and marks.
 SETUP_RULES: dict[str, tuple[str, ...]] = {
     "campli": ("C1", "K1"), "lu-stu": ("C1", "K1"), "zeh-1769": ("C4", "Z1", "Z2"), "digital-4p": ("C1", "D1"),
-    "coucou": ("F1",), "as-qui-court": ("F1",), "here": ("F1",), "ranter-go-round": ("R1",),
-    "screw-your-neighbour": ("S1",),
+    "coucou": ("F1",), "as-qui-court": ("F1",), "here": ("F1", "P2"), "ranter-go-round": ("R1", "P2"),
+    "screw-your-neighbour": ("S1", "P2"),  # P2: how many may play, where the source gives no count
 }
 # Rule IDs no deal trace can exercise, and why (docs/oracle.rst, "The conformance vectors").
 UNOBSERVABLE: dict[str, str] = {
-    "Q15": "the seating draw (K2) happens before the first deal; a trace starts at a deal",
     "R5": "Cassell's optional rule is cut off in the copy: its wording is unknown",
     "ENGINE": "the engine's own bookkeeping, cited by no event",
 }
@@ -436,7 +435,7 @@ def _showdown_features(trace: Trace, events: Sequence[Event], final: State, in_d
         feats.add(f"tie@{_bucket(in_deal)}")
     targeted = {e.seat for e in events if e.kind == EventKind.ARRESTO}
     if any(s not in targeted and c is not None and c in rules.role_of_card for s, c in live):
-        cited.add("C2")  # an event card kept untargeted is just a high card
+        cited.add(rules.cites("event-card"))  # an event card kept untargeted is just a high card (C2, F3 ...)
         feats.add("event-card-untargeted")
     if trace.preset == "zeh-1769" and len(live) == 2 and fools == 1:
         cited.add("Z8")
@@ -567,7 +566,8 @@ REQUIRED = ("net", "out", "hands", "next_dealer", "winner")
 _PRICE_OPTIONS = {"buy_back_price", "simultaneous_buy_back"}
 # Options whose readings no deal trace can tell apart, and why: no vector is looked for.
 UNOBSERVABLE_OPTIONS = {
-    "seating_fool": "the seating draw (K2, Q15) comes before the first deal",
+    "seating_fool": "the seating draw (K2, Q15) comes before the first deal: the seating vectors, made on purpose "
+                    "(_seating_vectors), state it",
     "dealing": "with the cards dealt by seat, dealing one at a time (K4) or all first (Z3) gives the same deal: "
                "the requests go to the next player either way (Q13)",
     "piquet_below_seven": "the piquet pack (F1) only leaves out the 2-6: a deal of it is a deal of the whole pack "
@@ -762,7 +762,10 @@ _WRONG_KINDS = (A.OFFER, A.KEEP, A.EXCHANGE_WITH_STACK, A.BUY_BACK, A.INN_ASK, A
 
 def _illegal_vectors(preset_name: str) -> list[dict[str, Any]]:
     """Legal deals with one decision replaced by a forbidden one: one vector per rule that
-    forbids, and per kind of mistake (out of turn, a kind the phase does not allow)."""
+    forbids, per kind of mistake (out of turn, a kind the phase does not allow), and per whether
+    the decision is the dealer's (his last say is a rule of its own, K8; where a game states it
+    in the rule that also forbids another mistake, as Cassell's R2 forbids both the dealer's
+    offer and a second exchange, the two stay apart)."""
     out: list[dict[str, Any]] = []
     rng = random.Random(f"{preset_name}/illegal")
     seen: set[tuple[Optional[str], str, str]] = set()
@@ -785,7 +788,8 @@ def _illegal_vectors(preset_name: str) -> list[dict[str, Any]]:
             broken = trace._replace(decisions=trace.decisions[:i] + (bad,) + trace.decisions[i + 1:])
             r2 = replay(broken)
             ill = r2.outcome.illegal
-            key = (ill[1] if ill else None, mistake, bad.word if mistake == "kind" else "")
+            key = (ill[1] if ill else None, mistake,
+                   (bad.word if mistake == "kind" else "") + ("@dealer" if bad.seat == trace.dealer else ""))
             if ill is None or ill[0] != i or key in seen:
                 continue
             seen.add(key)
@@ -881,6 +885,67 @@ def _row_vectors(preset_name: str) -> list[dict[str, Any]]:
     return out
 
 
+# The seating draw before the first deal (K2, Q15): who draws what, in the seats' order (the
+# program's numbering, which is not the order of play), under each reading of where the fool
+# ranks.  The fool and no card above XIIII: the fool deals under 14½, sits at the dealer's left
+# as the lowest otherwise.  (One draw per reading; issue 25 §3.)
+SEATING_DRAW = ("V", "matto", "XII", "II", "VIII")
+SEATING_PRESET = "campli"
+
+
+def _seating_vectors() -> list[dict[str, Any]]:
+    """Match-level vectors that start before the first deal: the seats as the draw gives them,
+    the draw's highest dealing, and a second deal after it (the program carries the seating)."""
+    out: list[dict[str, Any]] = []
+    for k, reading in enumerate(OPTIONS["seating_fool"].values()):
+        options = {} if reading == PRESETS[SEATING_PRESET].seating_fool else {"seating_fool": reading}
+        rules = PRESETS[SEATING_PRESET].with_options(options) if options else PRESETS[SEATING_PRESET]
+        rng = random.Random(f"{SEATING_PRESET}/seating/{reading}")
+        names = NAMES[:len(SEATING_DRAW)]
+        order = seating_by_draw(rules, SEATING_DRAW)  # the program's seat of each engine seat
+        state = start_deal(rules, [names[c] for c in order], [rules.initial_marks] * len(order), len(order) - 1)
+        stack, decisions = random_deal(state, rng)
+        first = _following_deal(state, stack, decisions)
+        trace = make_trace(state, stack, decisions, SEATING_PRESET, options)
+        rep = replay(trace)
+        nxt = rep.final
+        stack2, decisions2 = random_deal(nxt, rng)
+        then = [_client_deal(_following_deal(nxt, stack2, decisions2), order)]
+        trace2 = make_trace(nxt, stack2, decisions2, SEATING_PRESET, options)
+        rep2 = replay(trace2)
+        later_feats, later_rules = features(trace2, rep2.events, rep2.final)  # a row's labels are every deal's
+        vid = f"{SEATING_PRESET}-seating-{k + 1:02d}"
+        doc = _vector(trace, rep, outcome_json(trace, rep.outcome), vid, (),
+                      {"seating:draw", "seating:fool"} | row_features([state, nxt]) | later_feats,
+                      {"K2", "Q15"} | later_rules)
+        doc.update({"ruleset": SEATING_PRESET if not options else {"preset": SEATING_PRESET, "options": options},
+                    "seats": [{"name": n, "marks": rules.initial_marks, "virgin": True} for n in names],
+                    "seating": {"drawn": list(SEATING_DRAW)}, **_client_deal(first, order), "then": then})
+        doc.pop("dealer")
+        doc["outcome"] = row_answer({k2: v for k2, v in doc.items() if k2 not in ("outcome", "vector")})["outcome"]
+        doc["vector"]["readings"] = {}  # decided over several deals, as every row (the reading: its ruleset)
+        doc["vector"]["reading_sources"] = []
+        doc["description"] = (f"Generated from the engine ({SEATING_PRESET}): the seating draw before the first "
+                              f"deal (K2), the fool drawn, read as {reading} (Q15); then a second deal.")
+        keys = ["format", "id", "description", "ruleset", "seats", "seating", "pot", "eliminations", "reentries",
+                "deals_played", "deal", "stack", "decisions", "then", "outcome", "vector"]
+        out.append({key: doc[key] for key in keys if key in doc})
+    return out
+
+
+def _client_deal(deal: dict[str, Any], order: Sequence[int]) -> dict[str, Any]:
+    """A deal of :func:`_following_deal` (engine seats) in the program's seats: engine seat e is
+    the program's ``order[e]``."""
+    out = dict(deal)
+    if "deal" in deal:
+        cards: list[Optional[str]] = [None] * len(order)
+        for e, card in enumerate(deal["deal"]["cards"]):
+            cards[order[e]] = card
+        out["deal"] = {**deal["deal"], "cards": cards}
+    out["decisions"] = [{**d, "seat": order[d["seat"]]} for d in deal["decisions"]]
+    return out
+
+
 def generate() -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     """Every golden vector, by file name (``golden/<preset>.jsonl``), and the readings that
     decide fewer vectors than wanted."""
@@ -896,6 +961,7 @@ def generate() -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     docs += _without_fools_vectors()
     for preset_name in ROW_PRESETS:
         docs += _row_vectors(preset_name)
+    docs += _seating_vectors()
     _CACHE.clear()
     files: dict[str, list[dict[str, Any]]] = {f"golden/{p}.jsonl": [] for p in PRESETS}
     for doc in docs:

@@ -16,7 +16,8 @@ A profile comes from ``--options name=value,...`` and ``--lacks a,b`` on the com
 a JSON file (``--profile FILE``, format ``cucu-conformance-profile/1``,
 ``specs/conformance-profile-1.schema.json``).  When a vector still fails,
 :func:`agreeing_readings` looks for a named reading of any option in play under which the
-program's answer is right, so that a reading difference is told apart from a bug.
+program's answer is right (or two at once, as a program that takes the top card and keeps the
+dead cards differs by two), so that a reading difference is told apart from a bug.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from .names import NameMap
 from .runner import Result, judge, judge_with_rule, translate
 from .vectors import Vector
 
-__all__ = ["CAPABILITIES", "FORMAT", "NO_PROFILE", "Profile", "ProfileError", "parse_options", "parse_lacks",
-           "load_profile", "needs", "under", "agreeing_readings", "run_under"]
+__all__ = ["CAPABILITIES", "FORMAT", "MAX_PAIRED", "NO_PROFILE", "Profile", "ProfileError", "parse_options",
+           "parse_lacks", "load_profile", "needs", "under", "agreeing_readings", "run_under"]
 
 FORMAT = "cucu-conformance-profile/1"
 
@@ -175,26 +176,64 @@ def under(vector: Vector, profile: Profile) -> tuple[Optional[Vector], str]:
     return Vector(vector.id, doc, vector.file), ""
 
 
+# How many single readings that move cucu-ref's own outcome are paired (issue 25 §1): k of them
+# give k(k-1)/2 pairs, each two replays; 8 bound a failing vector's search to 28 pairs.
+MAX_PAIRED = 8
+
+
+def _reading(name: str, value: str) -> str:
+    return f"`{name} = {value}` ({OPTIONS[name].settles})"
+
+
 def agreeing_readings(vector: Vector, answer: Any, names: NameMap, limit: int = 3) -> list[str]:
-    """Named readings, one option changed from the vector's ruleset, under which the program's
-    answer is right: ``'`dealer_draws_king = exchanges` (S4)'`` (the question each settles).
-    Every option the engine can consult under the ruleset (``options_in_play``), not only the
-    preset's open points."""
+    """Named readings under which the program's answer is right: one option changed from the
+    vector's ruleset, ``'`dealer_draws_king = exchanges` (S4)'`` (the question each settles),
+    of every option the engine can consult under the ruleset (``options_in_play``), not only the
+    preset's open points; failing that, two at once, ``'`dealer_exchange = stack-top` (K8) and
+    `dead_cards = stay` (K15)'``.
+
+    The pairs are bounded and deterministic: only readings that alone change cucu-ref's own
+    outcome of the vector are paired (a reading that changes nothing cannot be half of the
+    program's difference, unless it only acts with another, which is not searched), at most
+    :data:`MAX_PAIRED` of them in ``OPTIONS`` order, two options apart, the pairs tried in that
+    order; the first ``limit`` that agree are named."""
     try:
         rules = preset(vector.preset, vector.options)
     except RulesetError:
         return []
     found: list[str] = []
+    moving: list[tuple[str, str]] = []  # readings that alone change cucu-ref's outcome
     for name in options_in_play(rules):
         if name in vector.options:
             continue  # the vector is about this option: another reading of it is another vector
-        spec = OPTIONS[name]
-        for reading in spec.readings:
+        for reading in OPTIONS[name].readings:
             if reading.value == getattr(rules, name):
                 continue
             other, _ = under(vector, Profile({name: reading.value}))
-            if other is not None and judge(other, answer, names)[0] == "pass":
-                found.append(f"`{name} = {reading.value}` ({spec.settles})")
+            if other is None:
+                continue
+            if judge(other, answer, names)[0] == "pass":
+                found.append(_reading(name, reading.value))
+                if len(found) >= limit:
+                    return found
+            elif other.expected != vector.expected:
+                moving.append((name, reading.value))
+    if found:
+        return found
+    return _agreeing_pairs(vector, answer, names, moving[:MAX_PAIRED], limit)
+
+
+def _agreeing_pairs(vector: Vector, answer: Any, names: NameMap, moving: list[tuple[str, str]],
+                    limit: int) -> list[str]:
+    """Pairs of ``moving`` readings (of two options) under which the answer is right."""
+    found: list[str] = []
+    for i, (first, value) in enumerate(moving):
+        for second, other_value in moving[i + 1:]:
+            if second == first:
+                continue
+            both, _ = under(vector, Profile({first: value, second: other_value}))
+            if both is not None and judge(both, answer, names)[0] == "pass":
+                found.append(f"{_reading(first, value)} and {_reading(second, other_value)}")
                 if len(found) >= limit:
                     return found
     return found

@@ -69,6 +69,8 @@ def translate(vector: Vector, names: NameMap) -> dict[str, Any]:
         doc["deal"]["rest"] = [out(c) for c in doc["deal"].get("rest", [])]
     if "stack" in doc:
         doc["stack"] = [out(c) for c in doc["stack"]]
+    if "seating" in doc:  # the draw's set holds one card per rank (K2): each the first copy
+        doc["seating"]["drawn"] = [names.out(c, family, 0) for c in doc["seating"]["drawn"]]
     return doc
 
 

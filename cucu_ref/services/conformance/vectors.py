@@ -13,7 +13,7 @@ from . import PACKAGE_DATA
 __all__ = ["Vector", "load", "select", "input_of", "INPUT_FIELDS", "REQUIRED_ANSWER_FIELDS"]
 
 # What a program under test receives of a vector: the trace without its outcome and metadata.
-INPUT_FIELDS = ("format", "id", "ruleset", "seats", "seat_order", "dealer", "first", "pot", "eliminations",
+INPUT_FIELDS = ("format", "id", "ruleset", "seats", "seat_order", "seating", "dealer", "first", "pot", "eliminations",
                 "reentries", "deals_played", "deal", "stack", "decisions", "policies", "then")
 # What it must answer for a legal deal ('marks' is checked when given).
 REQUIRED_ANSWER_FIELDS = ("net", "out", "hands", "next_dealer", "winner")

@@ -26,10 +26,14 @@ _PLACE = re.compile(rf"^{re.escape(FILE)}:(\d+):(\d+): (.*)$", re.M)
 
 
 def setup() -> str:
-    """The rulesets (name, title, the language of its source) and the languages of the notation."""
+    """The rulesets (name, title, the language of its source), the languages of the notation,
+    and what ``cucu-adjudicate --version`` says (the version and the rules data it rules by)."""
     rulesets = [{"name": name, "title": PRESET_INFO[name].title, "language": vocabulary.language_of(rules)}
                 for name, rules in PRESETS.items()]
-    return json.dumps({"rulesets": rulesets, "languages": list(vocabulary.LANGUAGES)})
+    version = io.StringIO()
+    main(["--version"], stdout=version)
+    return json.dumps({"rulesets": rulesets, "languages": list(vocabulary.LANGUAGES),
+                       "version": version.getvalue().strip()}, ensure_ascii=False)
 
 
 def words(ruleset: str, language: str) -> str:

@@ -217,7 +217,7 @@
       fieldsFromEditor(); numbers(); words();
       go.disabled = false;
       root.setAttribute('data-start-ms', String(Math.round(performance.now() - t0)));
-      say('Ready: the adjudicator runs in this page, offline.');
+      say('Ready: ' + setup.version + ', running in this page, offline.');
       root.setAttribute('data-ready', 'true');
       if (/[#&]deal=/.test(location.hash)) rule();
     });
