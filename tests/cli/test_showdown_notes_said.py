@@ -36,3 +36,12 @@ def test_the_same_notes_in_german():
     text = ruled("zeh-1769-hint-forfeits-gain.json", "--language", "de")
     assert "Anna spielte darauf an, einen Narren zu halten, und gewinnt nichts" in text
     assert "(die gewählte Lesart von Q10)" in text and "'exempt'" not in text
+
+
+def test_the_digital_game_cites_its_own_rule_for_a_cuckoo_never_losing():
+    # The digital rules page (seed 004, D7): «En gøg mister aldrig et liv, selvom det er det
+    # eneste levende kort»: the digital game states it, so its ruling cites D7, not Campli's
+    # open question Q3 (Farina), which is no open point of the digital-4p preset.
+    text = ruled("digital-4p-fool-and-cuckoos.json")
+    assert "a cuckoo never loses: Bruno, Carla spared; Anna deals next (D7, D2)" in text
+    assert "Q3" not in text and "Farina" not in text
