@@ -465,3 +465,25 @@ def test_the_json_keeps_english_and_adds_the_language_beside_it():
     assert record["unknown_cards"] == ["Bruno's dealt card"]
     assert record["unknown_cards_local"] == ["die an Bruno gegebene Karte"]
     assert not list(_ruling_schema().iter_errors(record))
+
+
+@pytest.mark.parametrize("deal, line", [
+    # a misspelt ruleset, in German (the deal says 'Sprache: de')
+    ("Sprache: de\nRuleset: campi\nPlayers: Anna, Bruno\nDealer: Bruno\n",
+     "d.txt:2:10: unbekanntes Regelwerk 'campi'; meinten Sie 'campli'? (bekannt: campli, lu-stu, zeh-1769, coucou, "
+     "as-qui-court, here, ranter-go-round, screw-your-neighbour, digital-4p)"),
+    # an empty item between commas, in French
+    ("Langue: fr\nRuleset: coucou\nPlayers: Anna, Bruno, Carla\nDealer: Carla\nAnna: ,\n",
+     "d.txt:5:7: un élément vide entre deux virgules"),
+    # no ruleset line, in Danish
+    ("Sprog: da\nPlayers: Anna, Bruno\nDealer: Bruno\n",
+     "d.txt:1:1: ingen linje 'Ruleset:': et spil nævner sine regler, sine spillere i pladsernes rækkefølge og sin "
+     "giver"),
+    # a card the pack does not have, in Italian
+    ("Lingua: it\nRuleset: campli\nPlayers: Anna, Bruno\nDealer: Bruno\nStack: top XVII\n",
+     "d.txt:5:12: carta sconosciuta 'XVII' del mazzo di Cuccù; forse 'XII' o 'VII' o 'XIII'? [C1 (N. Farina 2010, "
+     "secondo il resoconto tedesco 'Cucù und Lu Stù', sezione Karten)]"),
+])
+def test_every_notation_error_a_table_meets_in_its_language(deal, line):
+    lines = rule_document(deal, "d.txt").text().split("\n")
+    assert lines[1] == line
