@@ -371,3 +371,119 @@ def test_ordinals_and_the_german_condition_in_main_clause_order():
     lines = _text("campli-unknown-card.json", "de")
     assert ("  Angenommen, Bruno bekam IIII: Anna und Carla verlieren je eine Marke: die niedrigste Karte, IIII "
             "(K15). Nächster Geber: Anna.") in lines
+
+
+# ---------------------------------------- an inn guarantee and an illegal history in each language
+
+def test_german_illegal_history_word_for_word():
+    # K10/C2 (Farina 2010, §Ereigniskarten): only the XV says 'cucù'; Bruno's VII had to exchange (K7)
+    lines = _text("campli-illegal-history.json", "de")
+    assert lines[:2] == [
+        "campli-illegal-history.json: der Verlauf kann unter keiner Lesart der offenen Punkte so geschehen sein",
+        "  $.history[3]: Bruno hielt VII, eine gewöhnliche Karte: sie kann nicht 'cucù' sagen, und er musste tauschen "
+        "(C2, K7) [K10 (N. Farina 2010, nach dem deutschen Bericht 'Cucù und Lu Stù', Abschnitt Ereigniskarten)]",
+    ]
+
+
+def test_danish_illegal_history_word_for_word():
+    lines = _text("campli-illegal-history.json", "da")
+    assert lines[:2] == [
+        "campli-illegal-history.json: forløbet kan ikke være sket under nogen læsning af de åbne punkter",
+        "  $.history[3]: Bruno havde VII, et almindeligt kort: det kan ikke sige 'cucù', og han måtte bytte (C2, K7) "
+        "[K10 (N. Farina 2010, efter den tyske beretning 'Cucù und Lu Stù', afsnit Ereigniskarten)]",
+    ]
+
+
+def test_french_inn_guarantee_word_for_word():
+    # K14 (Farina 2010): Bruno's Taverna accepts Anna's 'pagherai se null?'; her Nulla is lowest
+    # (K15) and the innkeeper pays the mark in her stead; Bruno's claim (Anna loses) is overruled
+    lines = _text("campli-inn-nulla.json", "fr")
+    assert lines[1:4] == [
+        "Verdict : Bruno perd une marque : l'aubergiste paie pour le zéro (K14). Prochain donneur : Anna.",
+        "Réclamation de Bruno : REJETÉE",
+        "  la réclamation omet la marque de Bruno ; Anna n'en perd aucune (réclamé : Anna ; les règles disent : Bruno)",
+    ]
+
+
+# D6 (seed 004, Opsætning): 'Hvis det accepteres, beholder begge deres kort, og kroværten mister
+# et liv i stedet for anmoderen, hvis anmoderen taber med nul': Anna's nul is the lowest card (D7),
+# so Bruno, the kro's holder who accepted, loses the life (D1: lives); Dora dealt, Anna deals next
+DIGITAL_INN = {"format": "cucu-position/1", "ruleset": "digital-4p", "players": ["Anna", "Bruno", "Carla", "Dora"],
+               "dealer": "Dora",
+               "history": [{"deal": "Anna", "card": "0"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "XI"},
+                           {"fermatevi": "Bruno"}, {"ask": "Anna"}, {"accept": "Bruno"},
+                           {"deal": "Carla", "card": "VII"}, {"keep": "Carla"}, {"deal": "Dora", "card": "VIIII"},
+                           {"keep": "Dora"}]}
+
+
+def test_danish_inn_guarantee_word_for_word():
+    lines = rule_document(json.dumps(DIGITAL_INN), "kro.json", language="da").text().split("\n")
+    assert lines[1] == "Afgørelse: Bruno mister et liv: kroværten betaler for nullet (D6). Næste giver: Anna."
+    assert "Liv nu: Anna 3, Bruno 2, Carla 3, Dora 3; pulje 0" in lines
+
+
+# --------------------------------------------------------------------------- the JSON's problems in the language
+
+def _ruling_schema():  # type: ignore[no-untyped-def]
+    import jsonschema
+
+    with open(os.path.join(ROOT, "specs", "ruling-1.schema.json"), encoding="utf-8") as f:
+        return jsonschema.Draft202012Validator(json.load(f))
+
+
+UNREADABLE = "Lingua: it\nRuleset: campli\nPlayers: Anna, Bruno, Carla\nDealer: Carla\nAnna: V, pasos\n"
+
+
+def test_a_deal_that_cannot_be_read_is_told_so_in_its_own_language():
+    # the deal says 'Lingua: it' (issue 30: no --language needed); 'pasos' is no word, 'passo' is
+    ruled = rule_document(UNREADABLE, "mano.txt")
+    assert ruled.text().split("\n") == [
+        "mano.txt: non leggibile come mano (1 problema)",
+        "mano.txt:5:10: parola sconosciuta 'pasos'; forse 'passo'? (una carta data, una decisione, una chiamata, "
+        "'stack CARTA' o 'pays N')",
+    ]
+    (problem,) = ruled.record["problems"]
+    # the English stays in 'message'; the language's words are added beside it
+    assert problem["message"].startswith("line 5, column 10: unknown word 'pasos'; did you mean 'passo'?")
+    assert problem["message_local"].startswith("riga 5, colonna 10: parola sconosciuta 'pasos'; forse 'passo'?")
+    assert not list(_ruling_schema().iter_errors(ruled.record))
+    # English has no message_local: its record is what it was
+    english = rule_document(UNREADABLE, "mano.txt", language="en").record
+    assert "message_local" not in english["problems"][0]
+
+
+def test_the_json_keeps_english_and_adds_the_language_beside_it():
+    with open(os.path.join(ROOT, "examples", "campli-illegal-history.json"), encoding="utf-8") as f:
+        record = rule_document(f.read(), "x", language="fr").record
+    (problem,) = record["problems"]
+    assert problem["message"] == "Bruno held VII, an ordinary card: it cannot say 'cucù' and had to exchange (C2, K7)"
+    assert problem["message_local"] == ("Bruno tenait VII, une carte ordinaire : elle ne peut pas dire 'cucù' et il "
+                                        "devait échanger (C2, K7)")
+    assert not list(_ruling_schema().iter_errors(record))
+    with open(os.path.join(ROOT, "examples", "campli-unknown-card.json"), encoding="utf-8") as f:
+        record = rule_document(f.read(), "x", language="de").record
+    assert record["unknown_cards"] == ["Bruno's dealt card"]
+    assert record["unknown_cards_local"] == ["die an Bruno gegebene Karte"]
+    assert not list(_ruling_schema().iter_errors(record))
+
+
+@pytest.mark.parametrize("deal, line", [
+    # a misspelt ruleset, in German (the deal says 'Sprache: de')
+    ("Sprache: de\nRuleset: campi\nPlayers: Anna, Bruno\nDealer: Bruno\n",
+     "d.txt:2:10: unbekanntes Regelwerk 'campi'; meinten Sie 'campli'? (bekannt: campli, lu-stu, zeh-1769, coucou, "
+     "as-qui-court, here, ranter-go-round, screw-your-neighbour, digital-4p)"),
+    # an empty item between commas, in French
+    ("Langue: fr\nRuleset: coucou\nPlayers: Anna, Bruno, Carla\nDealer: Carla\nAnna: ,\n",
+     "d.txt:5:7: un élément vide entre deux virgules"),
+    # no ruleset line, in Danish
+    ("Sprog: da\nPlayers: Anna, Bruno\nDealer: Bruno\n",
+     "d.txt:1:1: ingen linje 'Ruleset:': et spil nævner sine regler, sine spillere i pladsernes rækkefølge og sin "
+     "giver"),
+    # a card the pack does not have, in Italian
+    ("Lingua: it\nRuleset: campli\nPlayers: Anna, Bruno\nDealer: Bruno\nStack: top XVII\n",
+     "d.txt:5:12: carta sconosciuta 'XVII' del mazzo di Cuccù; forse 'XII' o 'VII' o 'XIII'? [C1 (N. Farina 2010, "
+     "secondo il resoconto tedesco 'Cucù und Lu Stù', sezione Karten)]"),
+])
+def test_every_notation_error_a_table_meets_in_its_language(deal, line):
+    lines = rule_document(deal, "d.txt").text().split("\n")
+    assert lines[1] == line

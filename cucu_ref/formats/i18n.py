@@ -213,5 +213,11 @@ class Templates:
         for pattern, message in self.patterns:
             found = pattern.match(text)
             if found:
-                return gettext(message).format(**found.groupdict())
+                return gettext(message).format(**{k: self._alternatives(v) for k, v in found.groupdict().items()})
         return text
+
+    @staticmethod
+    def _alternatives(value: str) -> str:
+        """A value that offers quoted alternatives ("'XII' or 'VII'") joined by the language's
+        'or' ("'XII' o 'VII'")."""
+        return value.replace("' or '", "'" + gettext(" or ") + "'")

@@ -90,6 +90,9 @@ class NotationError(ValueError):
         self.message = message
         self.rule = rule
         self.errors: tuple[NotationError, ...] = errors or (self,)
+        # the language the deal says it is written in, where its 'Language:' line was read
+        # (issue 30: a deal that cannot be read is told so in its own language)
+        self.language: Optional[str] = None
 
 
 class Locations(dict[str, tuple[int, int]]):
@@ -1153,7 +1156,9 @@ def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
     if reader.errors:
         errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.column)))
         first = errors[0]
-        raise NotationError(first.line, first.column, first.message, first.rule, errors)
+        error = NotationError(first.line, first.column, first.message, first.rule, errors)
+        error.language = reader.language
+        raise error
     where = reader.where
     where.language = reader.language
     return reader.doc, where
@@ -1547,7 +1552,49 @@ _ERROR_MESSAGES = Templates(
     N_("unknown word {word} (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"),
     N_("{name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("{name} is not seated at this table (players: {players})"),
+    # (every other error a table can meet writing a deal; the most specific first)
+    N_("{text} reads as two items: write a comma between them ({fixed})"),
+    N_("a quoted name has no closing '\"'"),
+    N_("a name is missing"),
+    N_("a card is missing"),
+    N_("unknown card {card} of the Cuccù pack; did you mean {near}?"),
+    N_("unknown card {card} of the Cuccù pack"),
+    N_("unknown card {card} of the French pack; did you mean {near}?"),
+    N_("unknown card {card} of the French pack"),
+    N_("a second '{head}:' line (the first is line {n})"),
+    N_("unknown language {lang}; known: {known}"),
+    N_("unknown ruleset {name}; did you mean {near}? (known: {known})"),
+    N_("unknown ruleset {name} (known: {known})"),
+    N_("an empty option"),
+    N_("an option is written name=reading ('ties=first'), not {text}"),
+    N_("option {key} has no reading"),
+    N_("option {key} is given twice"),
+    N_("an empty place in the players' list"),
+    N_("a player's name is missing"),
+    N_("an empty part of the stack"),
+    N_("'{kind}' is given twice"),
+    N_("'{kind}' takes one card"),
+    N_("'{part}' names no card (write 'NAME CARD', '?' for unknown)"),
+    N_("'{part}' shows no card (write 'NAME CARD', '?' for unknown)"),
+    N_("nothing said or done after '{head}:'"),
+    N_("an empty item between commas"),
+    N_("{bare} is a card: the card dealt is written without '!', and a targeted card is announced by its call "
+       "('{call}!')"),
+    N_("{word} reads as a second card dealt to {name}, after {dealt} on this line; a call is written with '!': "
+       "{called}"),
+    N_("{text} is ambiguous: say {meant}"),
+    N_("a second claim (the first is line {n})"),
+    N_("write 'nobody loses', 'nobody gains' or 'nobody out'"),
+    N_("unknown claim {word}; did you mean {near}?"),
+    N_("unknown claim {word}"),
+    N_("'out' takes nothing after it, not {text}"),
+    N_("no '{label}:' line: a deal names its ruleset, its players in seat order and its dealer"),
 )
+
+
+def error_message(message: str) -> str:
+    """A notation error's message in the active language (English where none matches it)."""
+    return _ERROR_MESSAGES(message)
 
 
 def errors_text(errors: tuple[NotationError, ...], source: str) -> str:

@@ -26,10 +26,12 @@ exit code and writes it.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
 
 from . import adjudication, render
 from .adjudication import Ruling, Underdetermined, Unsupported
+from .adjudication.conditions import spoken
 from ..formats import position as P
 from ..formats.i18n import gettext as _, polished, speaking
 from ..formats.position import Position
@@ -108,8 +110,39 @@ def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
             return polished(text())
 
     with speaking(language):
-        record = _polished(ruled.record)
+        record = _polished(_with_local_messages(ruled.record))
     return ruled._replace(text=spoken, record=record, language=language)
+
+
+# a notation error's message in the record: 'line L, column C: ...' (rule_notation)
+_AT_LINE = re.compile(r"line (?P<line>\d+), column (?P<column>\d+): (?P<message>.*)", re.DOTALL)
+
+
+def _local_message(message: str) -> str:
+    """A problem's English message in the active language (issue 30): a notation error's, with
+    its line and column, or one the replay and the position's checks find; a message none of
+    their templates matches stays English."""
+    at = _AT_LINE.fullmatch(message)
+    if at is None:
+        return render.problem_message(message)
+    # cold start: formats.notation costs 15 ms, used only by a notation error ruled in another language
+    from ..formats.notation import error_message
+
+    return _("line {line}, column {column}: {message}").format(
+        line=at["line"], column=at["column"], message=error_message(at["message"]))
+
+
+def _with_local_messages(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with the English kept and the language's words beside it (the choice, written
+    in docs/languages.rst and the schema): each problem's and warning's ``message_local``, and
+    ``unknown_cards_local`` beside ``unknown_cards``; only in a ruling that is not English."""
+    out = dict(record)
+    for key in ("problems", "warnings"):
+        if isinstance(out.get(key), list):
+            out[key] = [{**p, "message_local": _local_message(p["message"])} for p in out[key]]
+    if out.get("unknown_cards"):
+        out["unknown_cards_local"] = [spoken(label) for label in out["unknown_cards"]]
+    return out
 
 
 def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool,
@@ -168,7 +201,7 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
                     for e in err.errors]
         errors = err.errors
         return _in_language(Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source)),
-                            language)
+                            language or err.language)
 
     spoken = language or where.language or "en"  # (the deal's own language, issue 30)
 

@@ -612,7 +612,7 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
         return [(_("Claim by {player}: UPHELD") if by else _("Claim: UPHELD")).format(player=by)]
     facts: dict[str, list[str]] = {}
     for d in c["differences"]:
-        facts.setdefault(_fact(d, _words(rules)), []).append(d.get("if") or "")
+        facts.setdefault(_fact(d, rules), []).append(d.get("if") or "")
     lines = [(_("Claim by {player}: OVERRULED") if by else _("Claim: OVERRULED")).format(player=by)]
     for fact, conditions in facts.items():
         cond = ""
@@ -622,10 +622,18 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
     return lines
 
 
-def _fact(d: dict[str, Any], words: tuple[str, str] = ("mark", "marks")) -> str:
+# a claim's field in words ('next_dealer: claimed ...' read as an identifier to a table)
+_CLAIM_FIELDS = {"winner": N_("the winner"), "next_dealer": N_("the next dealer"), "out": N_("who is out"),
+                 "holds": N_("the cards held"), "next": N_("who decides next"),
+                 "net": N_("the change in each player's marks")}
+
+
+def _fact(d: dict[str, Any], rules: Any = None) -> str:
     """One difference as the fact that decides it: who loses that the claim leaves out (or
-    names wrongly), else what was claimed and what the rules say."""
+    names wrongly), else what was claimed and what the rules say, the field in words, the
+    cards by the ruleset's names and joint winners as such (S6)."""
     field, claimed, ruled = d["field"], d["claimed"], d["ruled"]
+    words = _words(rules)
     if field in ("loses", "gains") and isinstance(claimed, list) and isinstance(ruled, list):
         loses = field == "loses"
         left_out, wrong = d.get("left_out") or [], d.get("not_ruled") or []
@@ -641,12 +649,21 @@ def _fact(d: dict[str, Any], words: tuple[str, str] = ("mark", "marks")) -> str:
             else:
                 said = _("{player} loses none") if loses else _("{player} gains none")
             parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
-        return "; ".join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
+        return _("; ").join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
             claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
     if field == "next_dealer" and "holds_if" in d:
         return _next_dealer_both_ways(d)
-    return _("{field}: claimed {claimed}, the rules say {ruled}").format(field=field, claimed=_show(claimed),
-                                                                        ruled=_show(ruled))
+    if field == "holds":
+        claimed, ruled = ({n: _named(c, rules) if c is not None else None for n, c in x.items()}
+                          for x in (claimed, ruled))
+    said = _show(ruled)
+    if field == "winner" and d.get("ruled_joint"):
+        said = _("{players}, joint winners (S6)").format(players=_names(d["ruled_joint"]))
+    label = _(_CLAIM_FIELDS[field]) if field in _CLAIM_FIELDS else field
+    # a list of several players' cards takes a semicolon before what the rules say
+    said_so = (_("{field}: claimed {claimed}; the rules say {ruled}") if isinstance(ruled, dict)
+               else _("{field}: claimed {claimed}, the rules say {ruled}"))
+    return said_so.format(field=label, claimed=_show(claimed), ruled=said)
 
 
 _WAYS = {"none_buys_back": N_("if nobody buys back"), "all_buy_back": N_("if all do")}
@@ -659,9 +676,9 @@ def _next_dealer_both_ways(d: dict[str, Any]) -> str:
     holds = d["holds_if"]
     if holds is not None:
         other = next(way for way in _WAYS if way != holds)
-        return _("next_dealer: claimed {claimed}, which holds {way}; {other} deals {other_way} (K17)").format(
+        return _("the next dealer: claimed {claimed}, which holds {way}; {other} deals {other_way} (K17)").format(
             claimed=d["claimed"], way=_(_WAYS[holds]), other=each[other], other_way=_(_WAYS[other]))
-    return _("next_dealer: claimed {claimed}, the rules say {ruled} (K17)").format(
+    return _("the next dealer: claimed {claimed}, the rules say {ruled} (K17)").format(
         claimed=d["claimed"], ruled=", ".join(f"{each[way]} {_(words)}" for way, words in _WAYS.items()))
 
 

@@ -41,6 +41,17 @@ def _expected(rules, seats, vals, table):
     return scoring.evaluate(rules, list(zip(seats, cards)), explain=False, table=table)
 
 
+_WITH: dict = {}
+
+
+def _with(rules, name, value):
+    """``rules`` under another reading of one option (made once: a ruleset costs more than a showdown)."""
+    key = (id(rules), name, value)
+    if key not in _WITH:
+        _WITH[key] = (rules, rules.with_options({name: value}))
+    return _WITH[key][1]
+
+
 def _check(rules, seats, vals, table, dead=(), unread=False):
     family = PACKS[rules.pack].family
     live = [(seat, Card(family, v)) for seat, v in zip(seats, vals)]
@@ -55,7 +66,7 @@ def _check(rules, seats, vals, table, dead=(), unread=False):
         for name in SHOWDOWN_OPTIONS:
             if name not in reads.read:
                 for value in OPTIONS[name].values():
-                    other = live_marks(rules.with_options({name: value}), seats, list(vals), table, list(dead))
+                    other = live_marks(_with(rules, name, value), seats, list(vals), table, list(dead))
                     assert other == (lost, gained), (where, name, value)
 
 

@@ -1,0 +1,47 @@
+"""Found in review (issue 24 §2): the showdown's notes as a table reads them: no 'his' for a
+player who may be Anna, and no reading's identifier ('exempt') where the open question is
+meant.  Worked out by hand from the sources (rule ID and seed section beside each)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+
+from cucu_ref.cli.adjudicate import main
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+
+
+def ruled(name: str, *args: str) -> str:
+    out = io.StringIO()
+    assert main([*args, os.path.join(EXAMPLES, name)], stdout=out, stderr=io.StringIO()) == 0
+    return out.getvalue()
+
+
+def test_a_hint_at_a_fool_is_said_without_his_and_the_reading_without_its_identifier():
+    # Zeh 1769 (seed 000, §Das Cucuspiel): Anna and Carla hold the two fools, which gain a mark
+    # each (Z6), but Anna hinted at hers and gains nothing (Z7); with two fools in play the
+    # fools lose nothing (Z9, the preset's reading of Q10).
+    text = ruled("zeh-1769-hint-forfeits-gain.json")
+    assert "; Anna hinted at holding a fool and gains nothing;" in text
+    assert "with two fools in play the fools never lose (the reading taken of Q10);" in text
+    assert "his fool" not in text and "'exempt'" not in text
+    steps = [s["text"] for s in json.loads(ruled("zeh-1769-hint-forfeits-gain.json", "--format", "json"))
+             ["outcomes"][0]["steps"]]
+    assert "Anna hinted at holding a fool and gains nothing" in steps
+
+
+def test_the_same_notes_in_german():
+    text = ruled("zeh-1769-hint-forfeits-gain.json", "--language", "de")
+    assert "Anna spielte darauf an, einen Narren zu halten, und gewinnt nichts" in text
+    assert "(die gewählte Lesart von Q10)" in text and "'exempt'" not in text
+
+
+def test_the_digital_game_cites_its_own_rule_for_a_cuckoo_never_losing():
+    # The digital rules page (seed 004, D7): «En gøg mister aldrig et liv, selvom det er det
+    # eneste levende kort»: the digital game states it, so its ruling cites D7, not Campli's
+    # open question Q3 (Farina), which is no open point of the digital-4p preset.
+    text = ruled("digital-4p-fool-and-cuckoos.json")
+    assert "a cuckoo never loses: Bruno, Carla spared; Anna deals next (D7, D2)" in text
+    assert "Q3" not in text and "Farina" not in text
