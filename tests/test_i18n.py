@@ -487,3 +487,29 @@ def test_the_json_keeps_english_and_adds_the_language_beside_it():
 def test_every_notation_error_a_table_meets_in_its_language(deal, line):
     lines = rule_document(deal, "d.txt").text().split("\n")
     assert lines[1] == line
+
+
+def _position(players, dealer, history):  # type: ignore[no-untyped-def]
+    return json.dumps({"format": "cucu-position/1", "ruleset": "campli", "players": players, "dealer": dealer,
+                       "history": history})
+
+
+@pytest.mark.parametrize("doc, lang, said", [
+    # a hostile or broken input refused before it is read
+    ("[1]", "fr", "un objet JSON (une position) est attendu, pas un tableau"),
+    # the position's checks: K2, a dealer out of the match cannot deal
+    (_position([{"name": "Anna", "marks": 0}, "Bruno", "Carla"], "Anna", []), "de",
+     "der Geber Anna ist aus der Partie ausgeschieden (0 Marken) und kann nicht geben"),
+    # the replay: K7/K12, Anna's offer goes to Bruno, who holds a plain VI and must exchange
+    (_position(["Anna", "Bruno", "Carla", "Dora"], "Dora",
+               [{"deal": "Anna", "card": "V"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "VI"},
+                {"exchange": ["Anna", "Carla"]}]), "it",
+     "l'offerta di Anna va a Bruno, che doveva scambiare (K7), non a Carla: si salta soltanto chi tiene il Salta"),
+    # K1: Campli is played by 2 to 20
+    (_position([f"P{i}" for i in range(23)], "P0", []), "da", "campli spilles af 2 til 20 spillere, ikke 23"),
+])
+def test_replay_position_and_input_problems_in_the_language(doc, lang, said):
+    ruled = rule_document(doc, "x", language=lang)
+    (problem,) = ruled.record["problems"]
+    assert problem["message_local"] == said and problem["message"] != said
+    assert f": {said}" in ruled.text()
