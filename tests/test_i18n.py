@@ -248,7 +248,7 @@ def test_german_two_fools_word_for_word():
 def test_french_king_says_coucou_word_for_word():
     # F3: the king refuses the exchange ('Coucou!'); F5: the ace is the lowest card and loses
     lines = _text("coucou-king-says-coucou.json", "fr")
-    assert lines[1] == "Verdict : Anna perd une marque : la plus basse carte, as (F5). Prochain donneur : Anna."
+    assert lines[1] == "Verdict : Anna perd une marque : la carte la plus basse, as (F5). Prochain donneur : Anna."
     assert "  Anna demande au voisin de droite d'échanger ('je change') ; Bruno tient le roi et dit 'Coucou!' : pas " \
            "d'échange avec Anna (F3)" in lines
 

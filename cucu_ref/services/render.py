@@ -773,17 +773,19 @@ def _question_lines(ruling: Ruling) -> list[str]:
         for r in q["readings"]:
             if r["chosen"]:
                 continue
+            # each colon as the language writes it (French ' : ', _colon)
             if r["status"] != "ruling":
-                said: tuple[str, ...] = (f": {_status(r['status'])}: {_(r.get('message', ''))}",)
+                said: tuple[str, ...] = (_colon("", _colon(_status(r["status"]), _(r.get("message", "")))),)
             elif len(r["outcomes"]) == 1 and len(chosen_results) == 1:
-                said = (": " + _other_verdict(chosen_results[0], r["outcomes"][0]["result"], ruling.rules),)
+                said = (_colon("", _other_verdict(chosen_results[0], r["outcomes"][0]["result"], ruling.rules)),)
             elif len(r["outcomes"]) == 1 and not r["outcomes"][0].get("if"):
-                said = (": " + verdict_text(r["outcomes"][0]["result"], ruling.rules),)
+                said = (_colon("", verdict_text(r["outcomes"][0]["result"], ruling.rules)),)
             else:
                 every = _("In every case")
-                said = (":", *(f"    {_if(o['if']) if o.get('if') else every}: "
-                               f"{verdict_text(o['result'], ruling.rules)}" for o in r["outcomes"]))
-            if said != (": " + _("the same ruling"),):  # (a reading that rules as this one adds nothing)
+                said = (_colon(""), *("    " + _colon(_if(o["if"]) if o.get("if") else every,
+                                                       verdict_text(o["result"], ruling.rules))
+                                      for o in r["outcomes"]))
+            if said != (_colon("", _("the same ruling")),):  # (a reading that rules as this one adds nothing)
                 alike.setdefault(said, []).append(_reading_words(r))
         for said, words in alike.items():
             lines.append("  " + _("Read otherwise ({readings})").format(readings=_("; or ").join(words)) + said[0])

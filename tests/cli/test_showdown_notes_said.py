@@ -45,3 +45,13 @@ def test_the_digital_game_cites_its_own_rule_for_a_cuckoo_never_losing():
     text = ruled("digital-4p-fool-and-cuckoos.json")
     assert "a cuckoo never loses: Bruno, Carla spared; Anna deals next (D7, D2)" in text
     assert "Q3" not in text and "Farina" not in text
+
+
+def test_a_reading_s_verdict_in_french_takes_french_colons_and_word_order():
+    # Coucou (seed 003; F4, Q16): the other reading of the talon card rules Anna's mark; in
+    # French the colon after the reading is ' : ', as everywhere else in the ruling, and the
+    # lowest card is 'la carte la plus basse'.
+    text = ruled("coucou-talon-king.json", "--language", "fr")
+    assert "aucune source ne la donne (Q16)) : Anna perd une marque (F5)." in text
+    assert "Dora perd une marque : la carte la plus basse, as (F5)." in text
+    assert "(Q16)):" not in text and "la plus basse carte" not in text
