@@ -639,8 +639,14 @@ def _sources_line(steps: Sequence[dict[str, Any]]) -> str:
             by_source.setdefault(rule.source, []).append(s["rule"])
     if not by_source:
         return _("Sources: none cited")
-    return _("Sources: ") + "; ".join(f"{citation(key)}: {', '.join(sorted(ids, key=_rule_order))}"
+    return _("Sources: ") + "; ".join(f"{_source_name(key)}: {', '.join(sorted(ids, key=_rule_order))}"
                                       for key, ids in by_source.items())
+
+
+def _source_name(key: str) -> str:
+    """A source as the sources line names it; the project's own readings (P1, P2) as what they
+    are, not as a book 'the cucu-ref (2026)'."""
+    return _("this project's readings where the source is silent") if key == "cucu-ref" else citation(key)
 
 
 def _rule_order(rule_id: str) -> tuple[str, int]:

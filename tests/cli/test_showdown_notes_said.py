@@ -55,3 +55,11 @@ def test_a_reading_s_verdict_in_french_takes_french_colons_and_word_order():
     assert "aucune source ne la donne (Q16)) : Anna perd une marque (F5)." in text
     assert "Dora perd une marque : la carte la plus basse, as (F5)." in text
     assert "(Q16)):" not in text and "la plus basse carte" not in text
+
+
+def test_the_project_s_own_reading_is_named_as_such_in_the_sources_line():
+    # Ranter-Go-Round: Cassell (1881, R2, R4) does not say who deals next; the ruling cites the
+    # project's reading P1 (issue 24 §2: never another game's K2), and names it as a reading
+    # of this project, not as a book 'the cucu-ref (2026)'.
+    text = ruled("ranter-go-round-ties.json")
+    assert text.endswith("Sources: Cassell (1881): R2, R4; this project's readings where the source is silent: P1\n")
