@@ -526,3 +526,12 @@ def test_french_spaces_before_a_semicolon_and_a_colon_after_a_parenthesis():
         assert polished('$.hands["Anna"]: d.txt:5:7: «a; b»') == '$.hands["Anna"]: d.txt:5:7: «a; b»'
     with speaking("it"):
         assert polished("a; b (K8): c") == "a; b (K8): c"
+
+
+def test_german_showdown_speaks_of_a_woman_without_he():
+    # C3 (Farina 2010): Anna's lone Matto loses with Bruno's II (K15); K2: Anna deals next.  The
+    # German no longer says 'Anna, der ihn hält' nor 'Anna gibt als Nächster'
+    lines = _text("campli-one-fool.json", "de")
+    assert ("  Aufdecken: die lebenden Karten werden verglichen (Anna Matto, Bruno II, Carla VIIII, Dora X); ein "
+            "einzelner Narr ist im Spiel: Anna hält ihn und verliert; niedrigste Karte: Bruno verliert eine Marke; "
+            "als Nächstes gibt Anna (K15, C3, K2)") in lines
