@@ -249,7 +249,7 @@ def test_french_king_says_coucou_word_for_word():
     # F3: the king refuses the exchange ('Coucou!'); F5: the ace is the lowest card and loses
     lines = _text("coucou-king-says-coucou.json", "fr")
     assert lines[1] == "Verdict : Anna perd une marque : la carte la plus basse, as (F5). Prochain donneur : Anna."
-    assert "  Anna demande au voisin de droite d'échanger ('je change'); Bruno tient le roi et dit 'Coucou!' : pas " \
+    assert "  Anna demande au voisin de droite d'échanger ('je change') ; Bruno tient le roi et dit 'Coucou!' : pas " \
            "d'échange avec Anna (F3)" in lines
 
 
@@ -513,3 +513,25 @@ def test_replay_position_and_input_problems_in_the_language(doc, lang, said):
     (problem,) = ruled.record["problems"]
     assert problem["message_local"] == said and problem["message"] != said
     assert f": {said}" in ruled.text()
+
+
+def test_french_spaces_before_a_semicolon_and_a_colon_after_a_parenthesis():
+    from cucu_ref.formats.i18n import polished
+
+    with speaking("fr"):
+        assert polished("Anna garde la carte ('sto bene'); Bruno reçoit II (K5, K4)") == (
+            "Anna garde la carte ('sto bene') ; Bruno reçoit II (K5, K4)")
+        assert polished("Autrement lu (le donneur (K8)): Anna perd") == "Autrement lu (le donneur (K8)) : Anna perd"
+        # a place and a quotation keep their punctuation
+        assert polished('$.hands["Anna"]: d.txt:5:7: «a; b»') == '$.hands["Anna"]: d.txt:5:7: «a; b»'
+    with speaking("it"):
+        assert polished("a; b (K8): c") == "a; b (K8): c"
+
+
+def test_german_showdown_speaks_of_a_woman_without_he():
+    # C3 (Farina 2010): Anna's lone Matto loses with Bruno's II (K15); K2: Anna deals next.  The
+    # German no longer says 'Anna, der ihn hält' nor 'Anna gibt als Nächster'
+    lines = _text("campli-one-fool.json", "de")
+    assert ("  Aufdecken: die lebenden Karten werden verglichen (Anna Matto, Bruno II, Carla VIIII, Dora X); ein "
+            "einzelner Narr ist im Spiel: Anna hält ihn und verliert; niedrigste Karte: Bruno verliert eine Marke; "
+            "als Nächstes gibt Anna (K15, C3, K2)") in lines
