@@ -63,3 +63,15 @@ def test_the_project_s_own_reading_is_named_as_such_in_the_sources_line():
     # of this project, not as a book 'the cucu-ref (2026)'.
     text = ruled("ranter-go-round-ties.json")
     assert text.endswith("Sources: Cassell (1881): R2, R4; this project's readings where the source is silent: P1\n")
+
+
+def test_a_case_of_several_cards_does_not_name_one_of_them():
+    # Coucou (seed 003; F2): the dealer Emil takes three cards and keeps the highest; the
+    # position does not give them.  The case 'Emil kept anything but as' stands for every
+    # card above the ace, so its account may not say 'Emil is dealt roi' (one of them); the
+    # case 'Emil kept as' is one card and says it.
+    text = ruled("coucou-dealer-cards-unknown.json")
+    other, ace = text.split("  If Emil kept anything but as (F2):\n")[1].split("  If Emil kept as (F2):\n")
+    assert "Emil is dealt a card the position does not give;" in other
+    assert "keeps the highest (roi)" not in other and "Emil is dealt roi" not in other
+    assert "Emil is dealt as; Emil, the dealer, takes three cards, keeps the highest (as)" in ace

@@ -324,10 +324,14 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
 
 
 def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
-             shown: Optional[dict[str, Optional[str]]] = None) -> list[dict[str, Any]]:
+             shown: Optional[dict[str, Optional[str]]] = None,
+             vary: frozenset[tuple[int, int]] = frozenset()) -> list[dict[str, Any]]:
     """The ruling's steps: every engine event with its rule and source.  ``subst`` binds the
     unknown cards known in every case of the outcome ('a card the position does not give' for
-    the rest); ``shown`` the cards shown at the showdown in those cases ('?' where they vary)."""
+    the rest); ``shown`` the cards shown at the showdown in those cases ('?' where they vary);
+    ``vary`` the (step, event) places whose card is not the same in every case the leaf stands
+    for (F2: the dealer's kept card, 'anything but as'): said as a card the position does not
+    give, not as the leaf's own card."""
     names = pos.players
     rules = pos.rules
 
@@ -352,7 +356,9 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
     texts = _texts(rules, names)
     memo, headings = texts.events, texts.headings
     history = pos.history
-    for i, events in leaf.steps:
+    for k, (i, events) in enumerate(leaf.steps):
+        if vary:
+            events = [ev._replace(card=None) if (k, j) in vary else ev for j, ev in enumerate(events)]
         if i is not None:
             entry = history[i]
             at = entry.path
