@@ -535,3 +535,16 @@ def test_german_showdown_speaks_of_a_woman_without_he():
     assert ("  Aufdecken: die lebenden Karten werden verglichen (Anna Matto, Bruno II, Carla VIIII, Dora X); ein "
             "einzelner Narr ist im Spiel: Anna hält ihn und verliert; niedrigste Karte: Bruno verliert eine Marke; "
             "als Nächstes gibt Anna (K15, C3, K2)") in lines
+
+
+def test_a_trace_s_divergence_in_the_language():
+    # F3 (the German article 'Coucou (Kartenspiel)', Spielverlauf): after Bernard's request it is
+    # Claire's turn; the trace plays Bernard's 'keep' again, which cucu-ref refuses
+    with open(os.path.join(ROOT, "examples", "traces", "coucou-king-holder-acts.json"), encoding="utf-8") as f:
+        ruled = rule_document(f.read(), "x", language="fr")
+    text = ruled.text()
+    assert ("première divergence à décision 1 ($.decisions[1]) : la trace joue le 'keep' de Bernard ; cucu-ref "
+            "l'interdit : c'est à Claire de décider, pas à Bernard") in text
+    assert "cucu-ref : la décision 1 est illégale : c'est à Claire de décider, pas à Bernard" in text
+    # the JSON keeps the English message
+    assert "the trace plays Bernard's 'keep'" in json.dumps(ruled.record)

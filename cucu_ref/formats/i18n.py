@@ -228,7 +228,9 @@ class Templates:
         for pattern, message in self.patterns:
             found = pattern.match(text)
             if found:
-                return gettext(message).format(**{k: self._alternatives(v) for k, v in found.groupdict().items()})
+                # (a value that is itself one of the messages, a reason inside a divergence, is said too)
+                return gettext(message).format(**{k: self._alternatives(self(v) if k == "reason" else v)
+                                                  for k, v in found.groupdict().items()})
         return text
 
     @staticmethod
