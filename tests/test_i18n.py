@@ -548,3 +548,14 @@ def test_a_trace_s_divergence_in_the_language():
     assert "cucu-ref : la décision 1 est illégale : c'est à Claire de décider, pas à Bernard" in text
     # the JSON keeps the English message
     assert "the trace plays Bernard's 'keep'" in json.dumps(ruled.record)
+
+
+def test_the_schema_s_problems_in_the_language():
+    # a position without its ruleset, players and dealer, and a misspelt field
+    doc = json.dumps({"format": "cucu-position/1", "ruleset": "campli", "players": ["Anna", "Bruno"],
+                      "dealer": "Bruno", "history": [], "hnads": {}})
+    lines = rule_document(doc, "x", language="de").text().split("\n")
+    assert lines[1] == "  $.hnads: unbekanntes Feld 'hnads'; meinten Sie 'hands'?"
+    lines = rule_document('{"format": "cucu-position/1"}', "x", language="fr").text().split("\n")
+    assert lines[1:] == ["  $: champ obligatoire 'ruleset' manquant", "  $: champ obligatoire 'players' manquant",
+                         "  $: champ obligatoire 'dealer' manquant"]

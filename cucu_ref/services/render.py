@@ -232,6 +232,22 @@ problem_message = Templates(
     N_("a lone surrogate {code} is not a character (no UTF-8 text can hold it)"),
     N_("{literal} is not a JSON number"),
     N_("an integer of {n} digits: at most {most} digits are read"),
+    # the position schema's problems (formats.validation; JSON's type names stay as they are)
+    N_("missing required field {field}"),
+    N_("unknown field {field}; did you mean {near}?"),
+    N_("unknown field {field}"),
+    N_("expected {types}, got {value}"),
+    N_("must be {expected}, got {value}"),
+    N_("{value} is not one of {options}"),
+    N_("must have at least {n} character(s)"),
+    N_("must have at most {n} characters, has {m}"),
+    N_("must be at least {n}, got {value}"),
+    N_("must be at most {n}, got {value}"),
+    N_("must have at least {n} item(s), has {m}"),
+    N_("must have at most {n} items, has {m}"),
+    N_("must have at least {n} field(s)"),
+    N_("must have at most {n} fields, has {m}"),
+    N_("matches more than one of the allowed forms"),
 )
 
 
