@@ -248,8 +248,8 @@ def test_german_two_fools_word_for_word():
 def test_french_king_says_coucou_word_for_word():
     # F3: the king refuses the exchange ('Coucou!'); F5: the ace is the lowest card and loses
     lines = _text("coucou-king-says-coucou.json", "fr")
-    assert lines[1] == "Verdict : Anna perd une marque : la plus basse carte, as (F5). Prochain donneur : Anna."
-    assert "  Anna demande au voisin de droite d'échanger ('je change'); Bruno tient le roi et dit 'Coucou!' : pas " \
+    assert lines[1] == "Verdict : Anna perd une marque : la carte la plus basse, as (F5). Prochain donneur : Anna."
+    assert "  Anna demande au voisin de droite d'échanger ('je change') ; Bruno tient le roi et dit 'Coucou!' : pas " \
            "d'échange avec Anna (F3)" in lines
 
 
@@ -487,3 +487,75 @@ def test_the_json_keeps_english_and_adds_the_language_beside_it():
 def test_every_notation_error_a_table_meets_in_its_language(deal, line):
     lines = rule_document(deal, "d.txt").text().split("\n")
     assert lines[1] == line
+
+
+def _position(players, dealer, history):  # type: ignore[no-untyped-def]
+    return json.dumps({"format": "cucu-position/1", "ruleset": "campli", "players": players, "dealer": dealer,
+                       "history": history})
+
+
+@pytest.mark.parametrize("doc, lang, said", [
+    # a hostile or broken input refused before it is read
+    ("[1]", "fr", "un objet JSON (une position) est attendu, pas un tableau"),
+    # the position's checks: K2, a dealer out of the match cannot deal
+    (_position([{"name": "Anna", "marks": 0}, "Bruno", "Carla"], "Anna", []), "de",
+     "der Geber Anna ist aus der Partie ausgeschieden (0 Marken) und kann nicht geben"),
+    # the replay: K7/K12, Anna's offer goes to Bruno, who holds a plain VI and must exchange
+    (_position(["Anna", "Bruno", "Carla", "Dora"], "Dora",
+               [{"deal": "Anna", "card": "V"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "VI"},
+                {"exchange": ["Anna", "Carla"]}]), "it",
+     "l'offerta di Anna va a Bruno, che doveva scambiare (K7), non a Carla: si salta soltanto chi tiene il Salta"),
+    # K1: Campli is played by 2 to 20
+    (_position([f"P{i}" for i in range(23)], "P0", []), "da", "campli spilles af 2 til 20 spillere, ikke 23"),
+])
+def test_replay_position_and_input_problems_in_the_language(doc, lang, said):
+    ruled = rule_document(doc, "x", language=lang)
+    (problem,) = ruled.record["problems"]
+    assert problem["message_local"] == said and problem["message"] != said
+    assert f": {said}" in ruled.text()
+
+
+def test_french_spaces_before_a_semicolon_and_a_colon_after_a_parenthesis():
+    from cucu_ref.formats.i18n import polished
+
+    with speaking("fr"):
+        assert polished("Anna garde la carte ('sto bene'); Bruno reçoit II (K5, K4)") == (
+            "Anna garde la carte ('sto bene') ; Bruno reçoit II (K5, K4)")
+        assert polished("Autrement lu (le donneur (K8)): Anna perd") == "Autrement lu (le donneur (K8)) : Anna perd"
+        # a place and a quotation keep their punctuation
+        assert polished('$.hands["Anna"]: d.txt:5:7: «a; b»') == '$.hands["Anna"]: d.txt:5:7: «a; b»'
+    with speaking("it"):
+        assert polished("a; b (K8): c") == "a; b (K8): c"
+
+
+def test_german_showdown_speaks_of_a_woman_without_he():
+    # C3 (Farina 2010): Anna's lone Matto loses with Bruno's II (K15); K2: Anna deals next.  The
+    # German no longer says 'Anna, der ihn hält' nor 'Anna gibt als Nächster'
+    lines = _text("campli-one-fool.json", "de")
+    assert ("  Aufdecken: die lebenden Karten werden verglichen (Anna Matto, Bruno II, Carla VIIII, Dora X); ein "
+            "einzelner Narr ist im Spiel: Anna hält ihn und verliert; niedrigste Karte: Bruno verliert eine Marke; "
+            "als Nächstes gibt Anna (K15, C3, K2)") in lines
+
+
+def test_a_trace_s_divergence_in_the_language():
+    # F3 (the German article 'Coucou (Kartenspiel)', Spielverlauf): after Bernard's request it is
+    # Claire's turn; the trace plays Bernard's 'keep' again, which cucu-ref refuses
+    with open(os.path.join(ROOT, "examples", "traces", "coucou-king-holder-acts.json"), encoding="utf-8") as f:
+        ruled = rule_document(f.read(), "x", language="fr")
+    text = ruled.text()
+    assert ("première divergence à décision 1 ($.decisions[1]) : la trace joue le 'keep' de Bernard ; cucu-ref "
+            "l'interdit : c'est à Claire de décider, pas à Bernard") in text
+    assert "cucu-ref : la décision 1 est illégale : c'est à Claire de décider, pas à Bernard" in text
+    # the JSON keeps the English message
+    assert "the trace plays Bernard's 'keep'" in json.dumps(ruled.record)
+
+
+def test_the_schema_s_problems_in_the_language():
+    # a position without its ruleset, players and dealer, and a misspelt field
+    doc = json.dumps({"format": "cucu-position/1", "ruleset": "campli", "players": ["Anna", "Bruno"],
+                      "dealer": "Bruno", "history": [], "hnads": {}})
+    lines = rule_document(doc, "x", language="de").text().split("\n")
+    assert lines[1] == "  $.hnads: unbekanntes Feld 'hnads'; meinten Sie 'hands'?"
+    lines = rule_document('{"format": "cucu-position/1"}', "x", language="fr").text().split("\n")
+    assert lines[1:] == ["  $: champ obligatoire 'ruleset' manquant", "  $: champ obligatoire 'players' manquant",
+                         "  $: champ obligatoire 'dealer' manquant"]

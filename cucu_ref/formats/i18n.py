@@ -167,12 +167,27 @@ _JOINS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
 }
 
 
+# French typography: a space before ';' and before the ':' that follows a parenthesis, where the
+# code joins parts with '; ' and '): ' (the catalogs' own French already has them); a quotation
+# «...» keeps its source's punctuation, and a place ('$.hands["Anna"]:', 'deal.txt:5:7:') is
+# never touched (no ')' before its colon).
+_FRENCH_SPACES = ((re.compile(r"(?<=\S); "), " ; "), (re.compile(r"(?<=[)']): "), " : "))
+_QUOTATION = re.compile(r"(«[^»]*»)")
+
+
 def polished(text: str) -> str:
     """``text`` as the active language joins its words where a name follows: 'de Anna' becomes
-    "d'Anna" in French, 'a Anna' 'ad Anna' and 'e Emil' 'ed Emil' in Italian; English and the
-    other languages unchanged."""
-    for pattern, join in _JOINS.get(_LANGUAGE[0], ()):
+    "d'Anna" in French, 'a Anna' 'ad Anna' and 'e Emil' 'ed Emil' in Italian; in French the
+    space before ';' and '):' too; English and the other languages unchanged."""
+    lang = _LANGUAGE[0]
+    for pattern, join in _JOINS.get(lang, ()):
         text = pattern.sub(join, text)
+    if lang == "fr":
+        parts = _QUOTATION.split(text)
+        for i in range(0, len(parts), 2):  # (the odd parts are quotations)
+            for pattern, spaced in _FRENCH_SPACES:
+                parts[i] = pattern.sub(spaced, parts[i])
+        text = "".join(parts)
     return text
 
 
@@ -213,7 +228,9 @@ class Templates:
         for pattern, message in self.patterns:
             found = pattern.match(text)
             if found:
-                return gettext(message).format(**{k: self._alternatives(v) for k, v in found.groupdict().items()})
+                # (a value that is itself one of the messages, a reason inside a divergence, is said too)
+                return gettext(message).format(**{k: self._alternatives(self(v) if k == "reason" else v)
+                                                  for k, v in found.groupdict().items()})
         return text
 
     @staticmethod

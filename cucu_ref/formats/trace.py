@@ -41,7 +41,7 @@ from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
-from .i18n import gettext as _, ngettext
+from .i18n import N_, Templates, gettext as _, ngettext
 from ..game.history import MOVES, fold
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
 
@@ -815,6 +815,17 @@ def verdict_json(verdict: Verdict, source: str, steps: bool = True) -> dict[str,
     return out
 
 
+# a divergence's message in the verdict's language (issue 30; the JSON keeps the English); a
+# {reason} that is one of these messages too is said in the language as well
+_DIVERGENCES = Templates(
+    N_("the trace plays {player}'s '{word}'; cucu-ref forbids it: {reason}"),
+    N_("the trace's program refused decision {n} ({player}'s '{kind}'); cucu-ref allows it"),
+    N_("the trace's program refused decision {n}; cucu-ref allows it"),
+    N_("the trace ends, but the deal goes on: cucu-ref waits for {what}"),
+    N_("it is {actor}'s decision, not {player}'s"),
+)
+
+
 def verdict_text(verdict: Verdict, source: str) -> str:
     """The answer to a trace for people: the verdict first, then cucu-ref's outcome."""
     trace, rep = verdict.trace, verdict.replay
@@ -834,10 +845,12 @@ def verdict_text(verdict: Verdict, source: str) -> str:
     if d is not None:
         where = _("decision {n} ({path})").format(n=d.step, path=d.path) if d.step is not None else d.path
         rule = f" [{cite(d.rule)}]" if d.rule in RULES else ""
-        lines.append("  " + _("first divergence at {where}: {message}").format(where=where, message=d.message) + rule)
+        lines.append("  " + _("first divergence at {where}: {message}").format(where=where,
+                                                                                message=_DIVERGENCES(d.message)) + rule)
         for other in verdict.differences:
             if other is not d:
-                lines.append("  " + _("also {path}: {message}").format(path=other.path, message=other.message))
+                lines.append("  " + _("also {path}: {message}").format(path=other.path,
+                                                                       message=_DIVERGENCES(other.message)))
         if verdict.readings:
             for spec, r in verdict.readings:
                 lines.append("  " + _("the trace agrees under {option} = {reading} ({settles}): {text}").format(
@@ -849,7 +862,7 @@ def verdict_text(verdict: Verdict, source: str) -> str:
     if "illegal" in o:
         ill = rep.outcome.illegal
         assert ill is not None
-        lines.append(_("cucu-ref: decision {n} is illegal: {why}").format(n=ill[0], why=ill[2])
+        lines.append(_("cucu-ref: decision {n} is illegal: {why}").format(n=ill[0], why=_DIVERGENCES(ill[2]))
                      + (f" [{cite(ill[1])}]" if ill[1] in RULES else ""))
         return "\n".join(lines)
     names = trace.names

@@ -2,7 +2,7 @@
 state`` and ``legal_actions``.
 
 No I/O, no globals, no randomness: the shuffle is an action that carries the stack (see
-:func:`shuffled_stack` for a seeded one).  Every event names the rule that caused it.
+:func:`~.rulebook.dealing.shuffled_stack` for a seeded one).  Every event names the rule that caused it.
 Options of the ruleset steer every branch; preset names never do.
 
 How a step works: :func:`step` checks the action against ``_legal_kinds`` (the one place

@@ -575,7 +575,8 @@ PRESETS: dict[str, Rules] = {
         citations=(("players", "D1"), ("shuffle", "D2"), ("deal", "D2"), ("keep", "D3"), ("offer", "D3"),
                    ("exchange", "D3"),
                    ("dealer-exchange", "D3"), (CUCKOO, "D4"), (HUNTER, "D4"), (HORSE, "D4"), (CAT, "D5"),
-                   (INN, "D6"), ("showdown", "D7"), ("fool", "D7"), ("two-fools", "D7"), ("next-dealer", "D2"),
+                   (INN, "D6"), ("showdown", "D7"), ("fool", "D7"), ("two-fools", "D7"), ("cuckoo-spared", "D7"),
+                   ("next-dealer", "D2"),
                    ("winner", "D1"), ("no-buy-back", "D8")),
     ),
 }

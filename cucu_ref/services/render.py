@@ -186,6 +186,68 @@ problem_message = Templates(
     N_("the match is over: {who} cannot {verb}"),
     N_("{who} is out of the match and cannot {verb}"),
     N_("the dealer decides once, last: {who} cannot exchange again, the deal is over"),
+    # the replay's other problems a table meets (replay._Checks, replay.Search)
+    N_("{a}'s offer goes to {b}, who had to exchange (K7), not to {c}: only a horse is skipped"),
+    N_("{a}'s offer goes to {b}, the next player, who had to exchange ({rule}), not to {c}"),
+    N_("{a} and {b} cannot have exchanged here: the offer met the dealer's horse, so {c} exchanged with the top card "
+       "of the stack (K12)"),
+    N_("the offer met the dealer's horse: {a} exchanged with the top card of the stack in the dealer's stead and the "
+       "round is over, so {who} cannot {verb} (K12)"),
+    N_("{player} held {held}: it cannot say '{call}' and had to exchange ({event}, {exchange})"),
+    N_("{player} cannot have been dealt yet: each card is dealt only after the previous player's decision"),
+    N_("{player} is out with a dead card, which is not shown ('shown')"),
+    N_("{player} is out with a dead card, which is not shown"),
+    N_("the history ends before the showdown, so no card was shown yet ('shown' gives {player}'s)"),
+    N_("{player} is dealt {card}, but the stack's order holds {other} where {owner}'s card is dealt from"),
+    # the position's checks (formats.position)
+    N_("duplicate player name {name} (also {path})"),
+    N_("{player} holds {n} marks, not the original {initial}, so is no virgin"),
+    N_("{game} is played by {low} to {high} players, not {n}"),
+    N_("only {n} player(s) hold marks: the match is over, there is no deal"),
+    N_("the dealer {player} is out of the match (0 marks) and cannot deal"),
+    N_("give either the whole 'order' or 'top'/'bottom'/'cards', not both"),
+    N_("{player} is out of the match and holds no card"),
+    N_("{player} is out of the match and is dealt no card"),
+    N_("{player} is out of the match and shows no card"),
+    N_("{player} was dealt {card} ({path}), not {other}"),
+    N_("{player} shows {card} ({path}), not {other}"),
+    N_("{player} holds {card} at the end ($.hands), so cannot show {other}"),
+    N_("unknown rule option {key}; did you mean {near}? (cucu-adjudicate --rulesets lists them)"),
+    N_("unknown rule option {key} (cucu-adjudicate --rulesets lists them)"),
+    N_("option {key} has no reading {reading}; readings: {readings}"),
+    # hostile or broken input refused before it is read (formats.inputs)
+    N_("input is larger than the {n} KiB limit"),
+    N_("not UTF-8 text (byte {byte}: line {line}, column {column})"),
+    N_("empty input: expected a JSON object"),
+    N_("not JSON: {error} at line {line}, column {column}"),
+    N_("expected a JSON object (a position), got an array"),
+    N_("expected a JSON object (a position), got a string"),
+    N_("expected a JSON object (a position), got a number"),
+    N_("expected a JSON object (a position), got a boolean"),
+    N_("expected a JSON object (a position), got null"),
+    N_("nesting deeper than {n} levels at {where} (line {line}, column {column})"),
+    N_("nesting deeper than {n} levels"),
+    N_("the field {key} is given more than once in its object (JSON keeps only the last: ambiguous)"),
+    N_("the field name {key} holds a lone surrogate {code}, which is not a character"),
+    N_("a lone surrogate {code} is not a character (no UTF-8 text can hold it)"),
+    N_("{literal} is not a JSON number"),
+    N_("an integer of {n} digits: at most {most} digits are read"),
+    # the position schema's problems (formats.validation; JSON's type names stay as they are)
+    N_("missing required field {field}"),
+    N_("unknown field {field}; did you mean {near}?"),
+    N_("unknown field {field}"),
+    N_("expected {types}, got {value}"),
+    N_("must be {expected}, got {value}"),
+    N_("{value} is not one of {options}"),
+    N_("must have at least {n} character(s)"),
+    N_("must have at most {n} characters, has {m}"),
+    N_("must be at least {n}, got {value}"),
+    N_("must be at most {n}, got {value}"),
+    N_("must have at least {n} item(s), has {m}"),
+    N_("must have at most {n} items, has {m}"),
+    N_("must have at least {n} field(s)"),
+    N_("must have at most {n} fields, has {m}"),
+    N_("matches more than one of the allowed forms"),
 )
 
 
@@ -593,8 +655,14 @@ def _sources_line(steps: Sequence[dict[str, Any]]) -> str:
             by_source.setdefault(rule.source, []).append(s["rule"])
     if not by_source:
         return _("Sources: none cited")
-    return _("Sources: ") + "; ".join(f"{citation(key)}: {', '.join(sorted(ids, key=_rule_order))}"
+    return _("Sources: ") + "; ".join(f"{_source_name(key)}: {', '.join(sorted(ids, key=_rule_order))}"
                                       for key, ids in by_source.items())
+
+
+def _source_name(key: str) -> str:
+    """A source as the sources line names it; the project's own readings (P1, P2) as what they
+    are, not as a book 'the cucu-ref (2026)'."""
+    return _("this project's readings where the source is silent") if key == "cucu-ref" else citation(key)
 
 
 def _rule_order(rule_id: str) -> tuple[str, int]:
@@ -612,7 +680,7 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
         return [(_("Claim by {player}: UPHELD") if by else _("Claim: UPHELD")).format(player=by)]
     facts: dict[str, list[str]] = {}
     for d in c["differences"]:
-        facts.setdefault(_fact(d, _words(rules)), []).append(d.get("if") or "")
+        facts.setdefault(_fact(d, rules), []).append(d.get("if") or "")
     lines = [(_("Claim by {player}: OVERRULED") if by else _("Claim: OVERRULED")).format(player=by)]
     for fact, conditions in facts.items():
         cond = ""
@@ -622,10 +690,18 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
     return lines
 
 
-def _fact(d: dict[str, Any], words: tuple[str, str] = ("mark", "marks")) -> str:
+# a claim's field in words ('next_dealer: claimed ...' read as an identifier to a table)
+_CLAIM_FIELDS = {"winner": N_("the winner"), "next_dealer": N_("the next dealer"), "out": N_("who is out"),
+                 "holds": N_("the cards held"), "next": N_("who decides next"),
+                 "net": N_("the change in each player's marks")}
+
+
+def _fact(d: dict[str, Any], rules: Any = None) -> str:
     """One difference as the fact that decides it: who loses that the claim leaves out (or
-    names wrongly), else what was claimed and what the rules say."""
+    names wrongly), else what was claimed and what the rules say, the field in words, the
+    cards by the ruleset's names and joint winners as such (S6)."""
     field, claimed, ruled = d["field"], d["claimed"], d["ruled"]
+    words = _words(rules)
     if field in ("loses", "gains") and isinstance(claimed, list) and isinstance(ruled, list):
         loses = field == "loses"
         left_out, wrong = d.get("left_out") or [], d.get("not_ruled") or []
@@ -645,8 +721,17 @@ def _fact(d: dict[str, Any], words: tuple[str, str] = ("mark", "marks")) -> str:
             claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
     if field == "next_dealer" and "holds_if" in d:
         return _next_dealer_both_ways(d)
-    return _("{field}: claimed {claimed}, the rules say {ruled}").format(field=field, claimed=_show(claimed),
-                                                                        ruled=_show(ruled))
+    if field == "holds":
+        claimed, ruled = ({n: _named(c, rules) if c is not None else None for n, c in x.items()}
+                          for x in (claimed, ruled))
+    said = _show(ruled)
+    if field == "winner" and d.get("ruled_joint"):
+        said = _("{players}, joint winners (S6)").format(players=_names(d["ruled_joint"]))
+    label = _(_CLAIM_FIELDS[field]) if field in _CLAIM_FIELDS else field
+    # a list of several players' cards takes a semicolon before what the rules say
+    said_so = (_("{field}: claimed {claimed}; the rules say {ruled}") if isinstance(ruled, dict)
+               else _("{field}: claimed {claimed}, the rules say {ruled}"))
+    return said_so.format(field=label, claimed=_show(claimed), ruled=said)
 
 
 _WAYS = {"none_buys_back": N_("if nobody buys back"), "all_buy_back": N_("if all do")}
@@ -659,9 +744,9 @@ def _next_dealer_both_ways(d: dict[str, Any]) -> str:
     holds = d["holds_if"]
     if holds is not None:
         other = next(way for way in _WAYS if way != holds)
-        return _("next_dealer: claimed {claimed}, which holds {way}; {other} deals {other_way} (K17)").format(
+        return _("the next dealer: claimed {claimed}, which holds {way}; {other} deals {other_way} (K17)").format(
             claimed=d["claimed"], way=_(_WAYS[holds]), other=each[other], other_way=_(_WAYS[other]))
-    return _("next_dealer: claimed {claimed}, the rules say {ruled} (K17)").format(
+    return _("the next dealer: claimed {claimed}, the rules say {ruled} (K17)").format(
         claimed=d["claimed"], ruled=", ".join(f"{each[way]} {_(words)}" for way, words in _WAYS.items()))
 
 
@@ -710,17 +795,19 @@ def _question_lines(ruling: Ruling) -> list[str]:
         for r in q["readings"]:
             if r["chosen"]:
                 continue
+            # each colon as the language writes it (French ' : ', _colon)
             if r["status"] != "ruling":
-                said: tuple[str, ...] = (f": {_status(r['status'])}: {_(r.get('message', ''))}",)
+                said: tuple[str, ...] = (_colon("", _colon(_status(r["status"]), _(r.get("message", "")))),)
             elif len(r["outcomes"]) == 1 and len(chosen_results) == 1:
-                said = (": " + _other_verdict(chosen_results[0], r["outcomes"][0]["result"], ruling.rules),)
+                said = (_colon("", _other_verdict(chosen_results[0], r["outcomes"][0]["result"], ruling.rules)),)
             elif len(r["outcomes"]) == 1 and not r["outcomes"][0].get("if"):
-                said = (": " + verdict_text(r["outcomes"][0]["result"], ruling.rules),)
+                said = (_colon("", verdict_text(r["outcomes"][0]["result"], ruling.rules)),)
             else:
                 every = _("In every case")
-                said = (":", *(f"    {_if(o['if']) if o.get('if') else every}: "
-                               f"{verdict_text(o['result'], ruling.rules)}" for o in r["outcomes"]))
-            if said != (": " + _("the same ruling"),):  # (a reading that rules as this one adds nothing)
+                said = (_colon(""), *("    " + _colon(_if(o["if"]) if o.get("if") else every,
+                                                       verdict_text(o["result"], ruling.rules))
+                                      for o in r["outcomes"]))
+            if said != (_colon("", _("the same ruling")),):  # (a reading that rules as this one adds nothing)
                 alike.setdefault(said, []).append(_reading_words(r))
         for said, words in alike.items():
             lines.append("  " + _("Read otherwise ({readings})").format(readings=_("; or ").join(words)) + said[0])

@@ -177,7 +177,7 @@ def test_the_next_dealer_is_given_while_a_buy_back_waits(tmp_path):
     text = deal(tmp_path, TIED.replace("Bruno: I", "Bruno: X").replace("Bruno I,", "Bruno X,")
                 + "claim: Carla out, next dealer Anna\n")
     assert "Carla decides next (buy back or not buy back); next dealer: Bruno, whether or not anybody buys back" in text
-    assert "Claim: OVERRULED" in text and "next_dealer: claimed Anna, the rules say Bruno" in text
+    assert "Claim: OVERRULED" in text and "the next dealer: claimed Anna, the rules say Bruno" in text
 
 
 def test_a_case_s_condition_reads_as_a_person_says_it():

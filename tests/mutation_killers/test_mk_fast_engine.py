@@ -30,6 +30,8 @@ def test_citation_of_is_cites_for_every_mechanism(name):
             assert rule == own[0]
         elif mechanism == "two-left":  # L6's rule where the source has one, else the showdown's
             assert rule == rules.cites("showdown")
+        elif mechanism == "cuckoo-spared-two":  # Z8's where the source has one, else the one-card rule's
+            assert rule == rules.cites("cuckoo-spared")
         else:
             assert rule == DEFAULT_CITATIONS[mechanism]
         assert rules.cites(mechanism) == rule

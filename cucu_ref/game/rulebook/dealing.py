@@ -16,7 +16,7 @@ from itertools import repeat, starmap
 from typing import Any, Sequence
 
 from ..cards import PACKS, Card
-from ..deal import seats_around
+from ..deal import seating_by_draw, seats_around
 from ..rulesets import Rules
 from ..state import EventKind, Via
 from .table import Table
@@ -91,18 +91,9 @@ def seat_by_draw(rules: Rules, names: Sequence[str], seed: int) -> tuple[tuple[s
     deck = [Card(pack.family, v) for v in pack.values]
     rng = random.Random(seed)
     drawn = rng.sample(deck, len(names))
-
-    def draw_rank(card: Card) -> float:
-        if card.is_fool and rules.seating_fool == "fourteen-and-a-half":
-            return 14.5
-        return float(card.value)
-
-    ranked = sorted(zip(names, drawn), key=lambda nc: -draw_rank(nc[1]))
-    # the dealer (highest) then the rest in descending order to his right: in play order the
-    # dealer's right neighbour is the next seat, so the dealer sits last and the rest follow
-    # from the second highest; we put the dealer at seat n-1.
-    seated = ranked[1:] + ranked[:1]
-    return tuple(n for n, _ in seated), len(names) - 1, tuple(c for _, c in seated)
+    # the seats as the draw gives them, the dealer last (deal.seating_by_draw: K2, Q15)
+    seated = seating_by_draw(rules, drawn)
+    return tuple(names[k] for k in seated), len(names) - 1, tuple(drawn[k] for k in seated)
 
 
 # --------------------------------------------------------------------------- the deal (K4, L2, F2)

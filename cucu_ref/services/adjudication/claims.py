@@ -65,6 +65,10 @@ def judge_claim(pos: Position, outcomes: list[CaseOutcome]) -> Optional[dict[str
                     diff["if"] = o.condition
                 if field == "next_dealer" and actual is None:
                     diff.update(_both_ways(claimed, o.result))
+                if field == "winner" and actual is None and o.result.get("winners"):
+                    # no single winner because the last players went out together (S6): say so,
+                    # not 'nobody'
+                    diff["ruled_joint"] = list(o.result["winners"])
                 diffs.append(diff)
     for d in diffs:
         if d["field"] in ("loses", "gains"):

@@ -324,10 +324,14 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
 
 
 def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
-             shown: Optional[dict[str, Optional[str]]] = None) -> list[dict[str, Any]]:
+             shown: Optional[dict[str, Optional[str]]] = None,
+             vary: frozenset[tuple[int, int]] = frozenset()) -> list[dict[str, Any]]:
     """The ruling's steps: every engine event with its rule and source.  ``subst`` binds the
     unknown cards known in every case of the outcome ('a card the position does not give' for
-    the rest); ``shown`` the cards shown at the showdown in those cases ('?' where they vary)."""
+    the rest); ``shown`` the cards shown at the showdown in those cases ('?' where they vary);
+    ``vary`` the (step, event) places whose card is not the same in every case the leaf stands
+    for (F2: the dealer's kept card, 'anything but as'): said as a card the position does not
+    give, not as the leaf's own card."""
     names = pos.players
     rules = pos.rules
 
@@ -352,7 +356,9 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
     texts = _texts(rules, names)
     memo, headings = texts.events, texts.headings
     history = pos.history
-    for i, events in leaf.steps:
+    for k, (i, events) in enumerate(leaf.steps):
+        if vary:
+            events = [ev._replace(card=None) if (k, j) in vary else ev for j, ev in enumerate(events)]
         if i is not None:
             entry = history[i]
             at = entry.path
@@ -430,13 +436,13 @@ _LOWEST = re.compile(r"^(lowest card: [^,]+) lose a mark$")
 # The scoring module's notes (cucu_ref.game.scoring, standard library only: English), with the
 # seats named, as messages to translate: each is matched whole, its names kept
 _NOTES = (
-    N_("{player} hinted at his fool and gains nothing"),
+    N_("{player} hinted at holding a fool and gains nothing"),
     N_("both fools are in play: they rank above XV and each holder gains a mark"),
     N_("both fools are in play: they rank above XV and each holder gains a life"),
     N_("both fools are in play: they rank 14½, between XV and XIIII"),
     N_("a single fool is in play: {player} holding it loses"),
-    N_("with two fools in play the fools never lose (Q10 'exempt')"),
-    N_("every live card is of the same rank: nobody loses (Q11 'nobody-loses')"),
+    N_("with two fools in play the fools never lose (the reading taken of Q10)"),
+    N_("every live card is of the same rank: nobody loses (the reading taken of Q11)"),
     N_("two players left with cards of one rank: only {player} loses ({ties} in play order)"),
     N_("{n} cards tie lowest; only {player} loses ({ties} in play order)"),
     N_("lowest card: {players} loses a mark"),
@@ -446,11 +452,30 @@ _NOTES = (
     N_("a cuckoo never loses: {players} spared"),
     N_("both hold a cuckoo: neither loses"),
     N_("{player} loses with the nulla: innkeeper {keeper} pays instead"),
-    N_("{player} loses with the nulla, but his innkeeper has no mark left: he pays it himself (Q12 'offerer')"),
-    N_("{player} loses with the nulla and his innkeeper has no mark left: nobody pays it (Q12 'nobody')"),
+    N_("{player} loses with the nulla, but the innkeeper has no mark left: {player} pays it "
+       "(the reading taken of Q12)"),
+    N_("{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)"),
 )
+# The scoring module's words where the ruling says a note otherwise: no 'his' for a player who
+# may be Anna (issue 24 §2), no reading's identifier ('exempt') where the open question is meant
+_SAID_FOR = {
+    "{player} hinted at his fool and gains nothing": "{player} hinted at holding a fool and gains nothing",
+    "with two fools in play the fools never lose (Q10 'exempt')":
+        "with two fools in play the fools never lose (the reading taken of Q10)",
+    "every live card is of the same rank: nobody loses (Q11 'nobody-loses')":
+        "every live card is of the same rank: nobody loses (the reading taken of Q11)",
+    "{player} loses with the nulla, but his innkeeper has no mark left: he pays it himself (Q12 'offerer')":
+        "{player} loses with the nulla, but the innkeeper has no mark left: {player} pays it "
+        "(the reading taken of Q12)",
+    "{player} loses with the nulla and his innkeeper has no mark left: nobody pays it (Q12 'nobody')":
+        "{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)",
+}
+_SCORING_SAYS = {said: note for note, said in _SAID_FOR.items()}
+# the notes said otherwise in English too: 'his' or a reading's identifier in them
+_RESAID = re.compile(r"\bhis\b|\(Q1[012] '")
 _FIELD = re.compile(r"\\\{(\w+)\\\}")
-_NOTE_PATTERNS = tuple((re.compile("^" + _FIELD.sub(r"(?P<\1>.+?)", re.escape(msg)) + "$"), msg) for msg in _NOTES)
+_NOTE_PATTERNS = tuple((re.compile("^" + _FIELD.sub(r"(?P<\1>.+?)", re.escape(_SCORING_SAYS.get(msg, msg))) + "$"), msg)
+                       for msg in _NOTES)
 
 
 def _translated_note(text: str) -> str:
@@ -526,7 +551,7 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
         text, says = known
         if lives:
             text = text.replace(" a mark", " a life")
-        if translating:
+        if translating or _RESAID.search(text):
             text = _translated_note(text)
         named |= says
         rule = note[0]

@@ -331,7 +331,7 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
         fixed = _fixed(rep)
         if len(members) > 1:
             fixed = {ph: c for ph, c in fixed.items() if all(_fixed(m).get(ph) == c for m, _ in members)}
-        steps = steps_of(pos, rep, fixed, res["shown"]) if with_steps else []
+        steps = steps_of(pos, rep, fixed, res["shown"], _varying(rep, [m for m, _ in members])) if with_steps else []
         built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition), rows))
     built.sort(key=lambda x: x[0])
     if len(built) > 1 and dkeys:
@@ -339,6 +339,22 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
                                 [universes[ph] for ph in dkeys], pack_values, named, held,
                                 _fools_known(pos, run, keys, distinct, rows_of)))
     return _spoken([o for _, o, _ in built])
+
+
+def _varying(rep: Any, leaves: list[Any]) -> frozenset[tuple[int, int]]:
+    """The (step, event) places where the leaves of one outcome hold different cards (F2: a
+    dealer's kept card the layout enumerates): the outcome's account must not name the
+    representative's card there.  Leaves whose steps do not line up are not compared."""
+    if len(leaves) < 2:
+        return frozenset()
+    places: set[tuple[int, int]] = set()
+    for leaf in leaves[1:]:
+        if len(leaf.steps) != len(rep.steps):
+            continue
+        for k, ((_, mine), (_, theirs)) in enumerate(zip(rep.steps, leaf.steps)):
+            if len(mine) == len(theirs):
+                places.update((k, j) for j, (a, b) in enumerate(zip(mine, theirs)) if a.card != b.card)
+    return frozenset(places)
 
 
 def _spoken(outcomes: list[CaseOutcome]) -> list[CaseOutcome]:
