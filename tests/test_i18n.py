@@ -559,3 +559,11 @@ def test_the_schema_s_problems_in_the_language():
     lines = rule_document('{"format": "cucu-position/1"}', "x", language="fr").text().split("\n")
     assert lines[1:] == ["  $: champ obligatoire 'ruleset' manquant", "  $: champ obligatoire 'players' manquant",
                          "  $: champ obligatoire 'dealer' manquant"]
+
+
+def test_a_decision_out_of_turn_in_the_language():
+    # K5 (Farina 2010): the player right of the dealer decides first; Bruno's 'keep' comes before Anna's
+    doc = _position(["Anna", "Bruno", "Carla"], "Carla", [{"keep": "Bruno"}])
+    (problem,) = rule_document(doc, "x", language="it").record["problems"]
+    assert problem["message"] == "Bruno cannot keep now: the next decision is Anna's (keep or offer)"
+    assert problem["message_local"] == "Bruno non può fare 'keep' ora: la prossima decisione è di Anna (keep o offer)"

@@ -229,9 +229,15 @@ class Templates:
             found = pattern.match(text)
             if found:
                 # (a value that is itself one of the messages, a reason inside a divergence, is said too)
-                return gettext(message).format(**{k: self._alternatives(self(v) if k == "reason" else v)
-                                                  for k, v in found.groupdict().items()})
+                return gettext(message).format(**{k: self._value(k, v) for k, v in found.groupdict().items()})
         return text
+
+    def _value(self, key: str, value: str) -> str:
+        if key == "reason":
+            return self(value)
+        if key == "options":  # (the decisions open: 'keep or offer')
+            return value.replace(" or ", gettext(" or "))
+        return self._alternatives(value)
 
     @staticmethod
     def _alternatives(value: str) -> str:

@@ -248,6 +248,12 @@ problem_message = Templates(
     N_("must have at least {n} field(s)"),
     N_("must have at most {n} fields, has {m}"),
     N_("matches more than one of the allowed forms"),
+    # a decision out of turn (replay._Checks.action_for; its {reason}: replay.describe_turn)
+    N_("{who} cannot {verb} now: {reason}"),
+    N_("the next decision is {who}'s ({options})"),
+    N_("{who} decides on buying back ({options})"),
+    N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
+    N_("dealer {name} is not seated at this table (players: {players})"),
 )
 
 
