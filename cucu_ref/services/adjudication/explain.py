@@ -323,6 +323,24 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
     return text
 
 
+def _line_of(ev: Any, memo: dict[Any, tuple[str, Optional[str], str]], leaf: Any, subst: dict[Card, Card],
+             shown: Optional[dict[str, Optional[str]]], rules: Any, nm: Any, card_name: Any) -> tuple[str, Optional[str], str]:
+    """One event's (rule, source, text) for the steps.  The common case first: a line this
+    table's memo holds (a card the outcome's case binds is named afresh: the memo's line was
+    written without the binding)."""
+    known = memo.get(ev)
+    if known is not None and not (subst and ev.card in subst):
+        return known
+    if ev.kind in (EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST) or (
+            ev.card is not None and ev.card in subst):
+        # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's case
+        # depend on more than the event: written each time
+        return (ev.rule, _source(ev.rule), _bound_text(ev, leaf, subst, shown, rules, nm, card_name))
+    card = card_name(ev.card) if ev.card is not None else None
+    line = memo[ev] = (ev.rule, _source(ev.rule), _event_text(ev, nm, card, rules))
+    return line
+
+
 def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
              shown: Optional[dict[str, Optional[str]]] = None,
              vary: frozenset[tuple[int, int]] = frozenset()) -> list[dict[str, Any]]:
@@ -378,20 +396,7 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
             if said and ev.kind == EventKind.MARK_LOST and ev.seat in said:
                 said.discard(ev.seat)
                 continue
-            # the common case first: a line this table's memo holds (a card the outcome's case
-            # binds is named afresh: the memo's line was written without the binding)
-            known = memo.get(ev)
-            if known is None or (subst and ev.card in subst):
-                kind = ev.kind
-                if kind in (EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST) or (
-                        ev.card is not None and ev.card in subst):
-                    # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's
-                    # case depend on more than the event: written each time
-                    known = (ev.rule, _source(ev.rule), _bound_text(ev, leaf, subst, shown, rules, nm, card_name))
-                else:
-                    card = card_name(ev.card) if ev.card is not None else None
-                    known = memo[ev] = (ev.rule, _source(ev.rule), _event_text(ev, nm, card, rules))
-            rule, source, text = known
+            rule, source, text = _line_of(ev, memo, leaf, subst, shown, rules, nm, card_name)
             if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
                 head_due = False
