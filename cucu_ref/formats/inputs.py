@@ -28,7 +28,7 @@ import threading
 from typing import Any, Iterator, NamedTuple, Optional, Union
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "TOO_LARGE", "InputError", "InputProblem", "load",
-           "json_path", "decode"]
+           "json_path", "json_type", "decode"]
 
 MAX_BYTES = 1 << 20  # 1 MiB per document (per line with --batch)
 MAX_DEPTH = 64  # nesting of arrays and objects; the document itself is level 1
@@ -193,6 +193,25 @@ _READER = _Reader()
 
 
 # --------------------------------------------------------------------------- the walk
+
+
+def json_type(value: Any) -> str:
+    """The JSON Schema type of a parsed JSON value (a ``bool`` is a boolean, not an integer)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    raise ValueError(f"{type(value).__name__} is not a JSON value")
 
 
 def json_path(parts: tuple[Any, ...] | list[Any]) -> str:

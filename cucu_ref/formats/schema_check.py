@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
+from .inputs import json_type
+
 __all__ = ["Validator", "SchemaError", "ErrorKind"]
 
 # jsonschema-rs lists a failed type's allowed types in this order, whatever the schema's
@@ -118,26 +120,8 @@ class SchemaError:
     message: str = ""
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    raise ValueError(f"{type(value).__name__} is not a JSON value")
-
-
 def _is_type(value: Any, name: str) -> bool:
-    actual = _json_type(value)
+    actual = json_type(value)
     if name == "number":
         return actual in ("integer", "number")
     if name == "integer":  # draft 2020-12: 1.0 is an integer
@@ -178,7 +162,7 @@ def _check_json(doc: Any) -> bool:
         elif isinstance(node, float) and not math.isfinite(node):
             finite = False
         else:
-            _json_type(node)
+            json_type(node)
     return finite
 
 

@@ -25,7 +25,7 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING, Any, Iterator
 
-from .inputs import json_path
+from .inputs import json_path, json_type
 
 if TYPE_CHECKING:  # imported lazily at run time: the CLI's cold start pays for it only when checking
     import jsonschema_rs
@@ -232,21 +232,13 @@ def _pattern_message(pattern: str, value: Any) -> str:
 
 
 def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
+    # as a reader says it: 2.0 is an integer; anything not JSON by its Python name
+    if isinstance(value, float) and value.is_integer():
         return "integer"
-    if isinstance(value, float):
-        return "integer" if value.is_integer() else "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
+    try:
+        return json_type(value)
+    except ValueError:
+        return type(value).__name__
 
 
 def _short(value: Any) -> str:
