@@ -324,7 +324,8 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
 
 
 def _line_of(ev: Any, memo: dict[Any, tuple[str, Optional[str], str]], leaf: Any, subst: dict[Card, Card],
-             shown: Optional[dict[str, Optional[str]]], rules: Any, nm: Any, card_name: Any) -> tuple[str, Optional[str], str]:
+             shown: Optional[dict[str, Optional[str]]], rules: Any, nm: Any,
+             card_name: Any) -> tuple[str, Optional[str], str]:
     """One event's (rule, source, text) for the steps.  The common case first: a line this
     table's memo holds (a card the outcome's case binds is named afresh: the memo's line was
     written without the binding)."""
