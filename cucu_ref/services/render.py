@@ -6,10 +6,10 @@ import textwrap
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from .adjudication import Ruling
+from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
 from ..formats.i18n import N_, Templates, gettext as _, ngettext
-from ..formats.position import Problem
+from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
@@ -170,36 +170,70 @@ def _warning(w: Problem) -> str:
     return _("Warning: {path}: {message}").format(path=w.path, message=problem_message(w.message))
 
 
+def _places(value: str) -> str:
+    """Where the copies of a card are (replay's ``{places}``): JSON paths, which stay, and the
+    labels of unknown cards bound to it, in the language; ', ' between them (a label's own
+    ', ' stands inside its parentheses)."""
+    parts: list[str] = []
+    for piece in value.split(", "):
+        if parts and parts[-1].count("(") > parts[-1].count(")"):
+            parts[-1] += ", " + piece
+        else:
+            parts.append(piece)
+    return ", ".join(problem_message.said(p) or spoken(p) for p in parts)
+
+
+def _said(message: str) -> str:
+    """A problem's part (what happened at that point) in the language: one of the messages."""
+    return problem_message(message)
+
+
+def _each(separator: str, say: Callable[[str], str]) -> Callable[[str], str]:
+    """A value that lists items with ``separator`` between them, each said by ``say``."""
+    return lambda value: separator.join(say(item) for item in value.split(separator))
+
+
+# the shapes of the problems' values: a rule ID ('K12', 'C1': so a place's '(' before a message's
+# '({rule}: ...)' is not read as its rule's), a player's name and a card as a message says them
+# (no ':' or ';' in them: so a short message, '{player} showed {card}', cannot stand for a long one)
+_RULE_ID = r"[A-Z]{1,2}\d+[a-z]?"
+_NAME = r"[^:;]+?"
+_CARD = r"[^:;()]+?"
+
+
 # The problems the replay and the position's checks find, as messages to translate (the JSON
-# keeps each problem's English message; the text says it in the ruling's language)
+# keeps each problem's English message; the text says it in the ruling's language); the values
+# that are no messages: an unknown card's label (a condition's words), and the lists of them
 problem_message = Templates(
-    N_("{player} held {card}, an ordinary card: it cannot say '{call}' and had to exchange (C2, K7)"),
-    N_("{player} held a plain card (an unknown card that had to be exchanged): it cannot say '{call}' and had to "
-       "exchange (C2, K7)"),
-    N_("{player} holds {card}, which says '{says}', not '{call}'"),
-    N_("nobody asked {player} to exchange just then: an event card speaks only when its holder is the target of an "
-       "offer"),
+    # the replay's (adjudication.problems: each a whole message, what it says inside it too)
+    *problems.MESSAGES,
     N_("the cards held at the end hold a third {card}: the {pack} pack has {n} copies (the others at {places})"),
     N_("the cards held at the end hold a fourth {card}: the {pack} pack has {n} copies (the others at {places})"),
-    # (replay._Checks.action_for: a decision the rules do not allow then; {verb} is the position's verb)
-    N_("the deal is over: {who} cannot {verb} any more"),
-    N_("the match is over: {who} cannot {verb}"),
-    N_("{who} is out of the match and cannot {verb}"),
-    N_("the dealer decides once, last: {who} cannot exchange again, the deal is over"),
-    # the replay's other problems a table meets (replay._Checks, replay.Search)
-    N_("{a}'s offer goes to {b}, who had to exchange (K7), not to {c}: only a horse is skipped"),
-    N_("{a}'s offer goes to {b}, the next player, who had to exchange ({rule}), not to {c}"),
-    N_("{a} and {b} cannot have exchanged here: the offer met the dealer's horse, so {c} exchanged with the top card "
-       "of the stack (K12)"),
-    N_("the offer met the dealer's horse: {a} exchanged with the top card of the stack in the dealer's stead and the "
-       "round is over, so {who} cannot {verb} (K12)"),
-    N_("{player} held {held}: it cannot say '{call}' and had to exchange ({event}, {exchange})"),
-    N_("{player} cannot have been dealt yet: each card is dealt only after the previous player's decision"),
-    N_("{player} is out with a dead card, which is not shown ('shown')"),
-    N_("{player} is out with a dead card, which is not shown"),
-    N_("the history ends before the showdown, so no card was shown yet ('shown' gives {player}'s)"),
-    N_("{player} is dealt {card}, but the stack's order holds {other} where {owner}'s card is dealt from"),
+    N_("the cards held at the end hold {have} copies of {card}: the {pack} pack has {n} copies (the others at "
+       "{places})"),
+    N_("the dealt cards and the stack hold a third {card}: the {pack} pack has {n} copies (the others at {places})"),
+    N_("the dealt cards and the stack hold a fourth {card}: the {pack} pack has {n} copies (the others at {places})"),
+    N_("the dealt cards and the stack hold {have} copies of {card}: the {pack} pack has {n} copies (the others at "
+       "{places})"),
+    N_("the whole stack holds the {n} cards of {pack}, not {m}"),
+    N_("{player} keeps the highest of the three cards he takes, and the stack's order gives him {card} "
+       "($.stack.order[{at}]), above {other}"),
+    N_("{player} is dealt {card}, but the stack's order holds {shown} where {owner}'s card is dealt from"),
+    N_("setting {key} takes a whole number, not {reading}"),
+    N_("setting {key} takes a name, not {reading}"),
+    N_("{player} cannot exchange with himself"),
+    N_("unknown announcement {word}; did you mean {near}? (known: {known})"),
+    N_("unknown announcement {word} (known: {known})"),
+    N_("{player} is out of the match (0 marks) and takes no part in this deal"),
+    N_("player name {name} differs from {other} ($.players[{i}]) only by case: a table cannot tell them apart"),
+    N_("player name {name} differs from {other} ($.players[{i}]) only by invisible formatting characters: a table "
+       "cannot tell them apart"),
+    N_("player name {name} looks like {other} ($.players[{i}]) but is written with other letters ({letters}): a "
+       "table cannot tell them apart"),
+    N_("player name {name} looks like {other} ($.players[{i}]) but is written with other letters: a table cannot "
+       "tell them apart"),
     # the position's checks (formats.position)
+    *CARD_PROBLEMS,
     N_("duplicate player name {name} (also {path})"),
     N_("{player} holds {n} marks, not the original {initial}, so is no virgin"),
     N_("{game} is played by {low} to {high} players, not {n}"),
@@ -248,12 +282,12 @@ problem_message = Templates(
     N_("must have at least {n} field(s)"),
     N_("must have at most {n} fields, has {m}"),
     N_("matches more than one of the allowed forms"),
-    # a decision out of turn (replay._Checks.action_for; its {reason}: replay.describe_turn)
-    N_("{who} cannot {verb} now: {reason}"),
-    N_("the next decision is {who}'s ({options})"),
-    N_("{who} decides on buying back ({options})"),
     N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("dealer {name} is not seated at this table (players: {players})"),
+    values={"label": spoken, "labels": _each("; ", spoken), "places": _places,
+            "events": lambda events: "; ".join(_said(event) for event in events.split("; "))},
+    shapes={"rule": _RULE_ID, **dict.fromkeys(("player", "who", "a", "b", "c"), _NAME),
+            **dict.fromkeys(("card", "held", "other"), _CARD)},
 )
 
 
