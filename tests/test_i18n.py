@@ -17,6 +17,7 @@ import os
 import re
 import string
 
+import jsonschema
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -125,9 +126,11 @@ EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))
 def _marks(record: dict) -> object:
     """What a ruling decides, words aside: exit, status, each case's result, the claim's verdict
     (a trace: its outcome and where it diverges)."""
+    outcome = {k: {w: x for w, x in v.items() if w != "message"} if k == "illegal" else v
+               for k, v in (record.get("outcome") or {}).items()}  # (an illegal decision's why is words)
     return (record.get("exit_code"), record.get("status"), [o["result"] for o in record.get("outcomes", [])],
             (record.get("claim") or {}).get("verdict"), [p["path"] for p in record.get("problems", [])],
-            record.get("outcome"), (record.get("divergence") or {}).get("path"))
+            outcome, (record.get("divergence") or {}).get("path"))
 
 
 @pytest.fixture(scope="module")
@@ -548,8 +551,46 @@ def test_a_trace_s_divergence_in_the_language():
     assert ("première divergence à décision 1 ($.decisions[1]) : la trace joue le 'keep' de Bernard ; cucu-ref "
             "l'interdit : c'est à Claire de décider, pas à Bernard") in text
     assert "cucu-ref : la décision 1 est illégale : c'est à Claire de décider, pas à Bernard" in text
-    # the JSON keeps the English message
-    assert "the trace plays Bernard's 'keep'" in json.dumps(ruled.record)
+    # the JSON's message follows the language as the text does (the English: --language en)
+    assert ruled.record["language"] == "fr"
+    assert ruled.record["divergence"]["message"] == ("la trace joue le 'keep' de Bernard ; cucu-ref l'interdit : "
+                                                     "c'est à Claire de décider, pas à Bernard")
+    assert ruled.record["outcome"]["illegal"]["message"] == "c'est à Claire de décider, pas à Bernard"
+    english = rule_document(json.dumps(ruled_trace("coucou-king-holder-acts.json")), "x", language="en").record
+    assert "language" not in english
+    assert english["divergence"]["message"] == ("the trace plays Bernard's 'keep'; cucu-ref forbids it: it is "
+                                                "Claire's decision, not Bernard's")
+
+
+def ruled_trace(name):
+    with open(os.path.join(ROOT, "examples", "traces", name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def test_a_trace_result_s_json_speaks_the_table_s_language_and_keeps_its_schema():
+    # S2/S3 (McLeod, pagat Cuckoo): Bruno's king stops Anna's request and it is Bruno's turn next;
+    # the trace ends after Anna's offer, so cucu-ref waits for Bruno and the deal has no result yet
+    # (no mark lost, no next dealer): the trace's outcome (Anna -1, Anna deals next) differs
+    doc = ruled_trace("syn-client-deal.json")
+    doc["decisions"] = doc["decisions"][:1]
+    record = rule_document(json.dumps(doc), "t.json", language="it").record
+    assert record["language"] == "it"
+    assert record["divergence"]["message"] == ("la traccia finisce, ma la mano continua: cucu-ref aspetta la "
+                                               "decisione di Bruno (decide: keep, offer)")
+    assert [d["message"] for d in record["differences"]] == [
+        "Anna: la traccia dice saldo -1, cucu-ref +0",
+        "prossimo mazziere: la traccia dice Anna, cucu-ref ancora nessuno (la mano continua)"]
+    german = rule_document(json.dumps(doc), "t.json", language="de").record
+    assert german["differences"][1]["message"] == ("nächster Geber: das Protokoll sagt Anna, cucu-ref noch niemand "
+                                                   "(das Spiel geht weiter)")
+    # an invalid trace: its problems' messages in the language too, and nothing the schema does not know
+    invalid = rule_document(json.dumps({**doc, "seats": []}), "t.json", language="de").record
+    assert invalid["status"] == "invalid" and all("message_local" not in p for p in invalid["problems"])
+    assert invalid["problems"][0]["message"] == "muss mindestens 2 Einträge haben, hat 0"  # (a table of two at least)
+    with open(os.path.join(ROOT, "specs", "trace-result-1.schema.json"), encoding="utf-8") as f:
+        schema = json.load(f)
+    for rec in (record, german, invalid):
+        jsonschema.validate(rec, schema)
 
 
 def test_the_schema_s_problems_in_the_language():
