@@ -103,16 +103,19 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("backward", "L8", "the offerer loses a mark and must offer his card to the left (Di Luigi & Mazza 2009)"),
           ("pay-holder", "Z5", "the offerer pays a mark to the cat's holder; nothing is undone (Zeh 1769)")),
     _spec("targeted_holder_acts", "Q2", "Does the holder of a targeted event card act afterwards?",
-          ("never", "K14", "no: play goes on with the player right of the event card (Farina 2010, K10-K14)"),
-          ("after-refused-inn", "D6", "a former innkeeper who had to exchange then acts normally (digital D6)"),
+          ("never", "K14", "no: the holder keeps the card and decides nothing; play goes on with the player right of "
+           "the event card (Farina 2010, K10-K14)"),
+          ("after-refused-inn", "D6", "only a former innkeeper who had to exchange then acts normally, keep or offer; "
+           "any other holder decides nothing (digital D6)"),
           ("always", "S3",
            "yes: the holder of a card that stopped a request (not a horse, over which it travels on, K12) then "
            "takes his own turn, keep or offer, as 'each player has one turn' (pagat, Cuckoo; a reading of the "
            "German Coucou article's 'Jeder Spieler tauscht nacheinander nach rechts', F3)")),
     _spec("targeted_dealer_decides", "Q2", "Does a dealer whose event card was targeted still make his last decision?",
-          ("no", "K10", "no: play goes on with the player right of the event card, and the round is over "
-           "(Farina 2010, K10-K14)"),
-          ("yes", "K8", "yes: the round always ends with the dealer's decision, keep or the stack (K8)")),
+          ("no", "K10", "no: the dealer's event card ends the round: play would go on with the player right of it "
+           "(Farina 2010, K10-K14), and right of the dealer every player has decided already"),
+          ("yes", "K8", "yes: the dealer still decides last, after his card has refused the offer: keep, or exchange "
+           "with the stack (K8)")),
     _spec("cuckoo_at_showdown", "Q3", "Can a live XV lose a mark at the showdown?",
           ("never-loses", "Z9",
            "no: a cuckoo never loses, even tied with a lone fool or as the only live card (digital D7; Zeh's "
@@ -186,6 +189,15 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("joint-winners", "S6", "they are declared joint winners and split the pot (pagat, Cuckoo, first rule)"),
           ("keep-last-life", "S6", "they keep their last life and play on; those out before stay out (pagat, "
            "Cuckoo, second rule)")),
+    _spec("kept_life_eliminations", "P3",
+          "All remaining players went out in one deal and keep their last life (S6, all_out = keep-last-life): does "
+          "one of them who went out during that deal, before its showdown, still count among K17's eliminations?",
+          ("counted", "P3", "yes: he went out when he lost his last mark (K16), and K17 counts every player who "
+           "went out, 'whether he bought back or not'; the players who went out at the showdown itself are not "
+           "counted, S6 keeping them in (the project's reading; S6 is silent)"),
+          ("not-counted", "P3", "no: S6's last life takes his going out back, so the deal adds nothing to K17's "
+           "count, which never falls below the re-entries (one who bought back at once, L11, stays counted; the "
+           "project's reading; S6 is silent)")),
     _spec("backward_chain_end", "Q5", "Where does Lu Stù's way back (L8) end?",
           ("first-hand", "Q5", "with the first player right of the dealer: under dealing one at a time the dealer "
            "has no card yet"),
@@ -314,6 +326,7 @@ class Rules:
     buy_back_price: str = "by-elimination-order"
     simultaneous_buy_back: str = "first-right-of-dealer"
     all_out: str = "restart-no-virgins"
+    kept_life_eliminations: str = "counted"
     dead_cards: str = "stay"
     buy_back_card: str = "next-deal"
     backward_chain_end: str = "first-hand"
@@ -484,7 +497,7 @@ PRESETS: dict[str, Rules] = {
         all_out="draw-replay",
         fool_hint="forfeits-gain",
         citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"),
-                   (CAT, "Z5"), ("cuckoo-spared", "Z9"), ("cuckoo-spared-two", "Z8")),
+                   (CAT, "Z5"), ("cuckoo-spared", "Z9"), ("cuckoo-spared-two", "Z8"), ("out", "Z10")),
     ),
     "coucou": _COUCOU,
     # Méry (1847): Coucou except A1-A4
@@ -577,7 +590,7 @@ PRESETS: dict[str, Rules] = {
                    ("dealer-exchange", "D3"), (CUCKOO, "D4"), (HUNTER, "D4"), (HORSE, "D4"), (CAT, "D5"),
                    (INN, "D6"), ("showdown", "D7"), ("fool", "D7"), ("two-fools", "D7"), ("cuckoo-spared", "D7"),
                    ("next-dealer", "D2"),
-                   ("winner", "D1"), ("no-buy-back", "D8")),
+                   ("winner", "D1"), ("no-buy-back", "D8"), ("out", "D8")),
     ),
 }
 
@@ -664,6 +677,9 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         "buy_back_price": buys_back,
         "simultaneous_buy_back": buys_back,
         "virgin_after_gain": buys_back,
+        # P3: only a deal in which all went out and kept a last life (S6), and only a player out
+        # before its showdown, is counted or not
+        "kept_life_eliminations": rules.all_out == "keep-last-life" and out_mid_deal,
         # a card goes dead only when its holder goes out during the deal
         "dead_cards": out_mid_deal,
         # Q7: only a buy-back at once (L11) comes during a deal, and only a card put under the stack
