@@ -158,7 +158,7 @@ class Chromium:
             value = self.js(expression)
             if value:
                 return value
-            time.sleep(0.2)
+            time.sleep(0.05)
         raise TimeoutError(f"not true after {timeout or self.timeout} s: {expression}")
 
     def open(self, url: str) -> None:
