@@ -584,6 +584,13 @@ def _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(browser, site: str, t
     browser.viewport(390, 844, mobile=True)
     browser.open(site + "rule.html#deal=" + urllib.parse.quote(deal, safe=""))
     browser.wait(_READY, 120)
+    # Pyodide runs in the page's Web Worker, never on its main thread (which froze for 2 s): the
+    # page has no Pyodide and fetched none of what it runs (the worker's module, pyodide.mjs, is
+    # fetched for the worker: the interpreter, the standard library and the wheels by it)
+    loaded = browser.js("performance.getEntriesByType('resource').map(e => e.name)")
+    assert browser.js("typeof loadPyodide") == "undefined", "Pyodide was loaded into the page itself"
+    assert [u for u in loaded if u.endswith((".wasm", "python_stdlib.zip", ".whl", "page.py"))] == [], loaded
+    assert any(u.endswith("/_static/rule/worker.js") for u in loaded)
     browser.wait(_RULED)  # a #deal= link rules when it opens
     assert browser.js("document.getElementById('cucu-rule-deal').value") == deal
     assert browser.js("document.querySelector('.cucu-rule-ruling').textContent") == _command_line(deal, tmp_path)
@@ -591,6 +598,16 @@ def _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(browser, site: str, t
     assert viewport == 390 and width <= 390, f"the page scrolls sideways at 390 px: {width} px wide"
     browser.screenshot(str(tmp_path / "rule-390.png"))  # the whole page: as wide as its content
     assert _png_width(tmp_path / "rule-390.png") == 390
+    # the ruling's pictures inside the screen, their legend readable: its font size in the
+    # document's units times the picture's scale (its width on the screen over the document's)
+    browser.wait("document.querySelector('.cucu-rule-diagram img')?.naturalWidth > 0")
+    left, right = browser.js("(r => [r.left, r.right])(document.querySelector('.cucu-rule-diagram img')"
+                             ".getBoundingClientRect())")
+    assert left >= 0 and right <= 390, f"the ruling's picture reaches from {left} to {right} px at 390 px"
+    svg = browser.js(f"window.cucuRule({json.dumps(deal)}).then(r => r.svg)")
+    document = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))  # type: ignore[union-attr]
+    legend = min(float(x) for x in re.findall(r'class="legend" font-size="([\d.]+)"', svg))
+    assert legend * (right - left) / document >= _READABLE, f"the legend is {legend * (right - left) / document} px"
 
     ruling = _type_and_rule(browser, MISTAKE)
     assert ruling == _command_line(MISTAKE, tmp_path)
@@ -603,6 +620,8 @@ def _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(browser, site: str, t
     caret = browser.js("document.getElementById('cucu-rule-deal').selectionStart")
     assert MISTAKE[caret:caret + 5] == "pasoo"  # the editor's caret at line 5, column 10
     assert browser.js("document.documentElement.scrollWidth") <= 390
+    # nothing from elsewhere, the worker's loads included (the browser sees them: the interpreter)
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in browser.requests)
     outside = [u for u in browser.requests if not u.startswith((site, "blob:", "data:"))]
     assert outside == [], f"the page fetched from elsewhere: {outside[:5]}"
 
@@ -640,6 +659,19 @@ def _at_1280_px_the_page_gives_the_command_lines_ruling_for_every_shipped_exampl
     browser.type("ich ge")
     assert "ich gebe weiter" in _suggested(browser)
     assert browser.js("document.getElementById('cucu-rule-deal').value").endswith("\nBruno: Wirtshaus, ich ge")
+    # a deal pasted as a JSON position stays JSON when a field is edited: the fields show its
+    # table, read only (examples/campli-buy-back.json: Anna, Bruno 2, Carla 1, Dora 0; Anna deals)
+    pasted = (EXAMPLES / "campli-buy-back.json").read_text(encoding="utf-8")
+    browser.js("var e = document.getElementById('cucu-rule-deal'); e.value = ''; e.focus()")
+    browser.type(pasted)
+    assert browser.js("[document.querySelector('[name=players]').value, document.querySelector('[name=marks]').value,"
+                      "document.querySelector('[name=dealer]').value, document.querySelector('[name=marks]').disabled,"
+                      "document.querySelector('.cucu-rule-json-note').hidden]") == [
+        "Anna, Bruno, Carla, Dora", ", 2, 1, 0", "Anna", True, False]
+    browser.js("var f = document.querySelector('[name=marks]'); f.value = '3, 3, 3, 3';"
+               "f.dispatchEvent(new Event('input'));"
+               "document.querySelector('[name=dealer]').dispatchEvent(new Event('change'))")
+    assert browser.js("document.getElementById('cucu-rule-deal').value") == pasted
     paths = [path for folder in ("notation/*.txt", "*.json", "counterexamples/*.json", "traces/*.json")
              for path in sorted(EXAMPLES.glob(folder))]
     deals = {path.name: path.read_text(encoding="utf-8") for path in paths}
@@ -648,7 +680,7 @@ def _at_1280_px_the_page_gives_the_command_lines_ruling_for_every_shipped_exampl
     italian = deals["campli-cat-undo.txt"].replace("Ruleset: campli\n", "Ruleset: campli\nLanguage: it\n")
     deals["campli-cat-undo in Italian"] = italian
     for name, text in deals.items():
-        page = browser.js(f"window.cucuRule({json.dumps(text)}).text")
+        page = browser.js(f"window.cucuRule({json.dumps(text)}).then(r => r.text)")
         assert page == _command_line(text, tmp_path), name
     assert "Verdetto: Bruno perde 2 segni" in _command_line(italian, tmp_path)
 

@@ -525,14 +525,21 @@ def glossary_lines() -> list[str]:
 
 
 def _md_inline(text: str) -> str:
-    parts = re.split(r"(`[^`]+`|\*\*[^*`]+\*\*)", text)
+    parts = re.split(r"(\*\*[^*]+\*\*|`[^`]+`)", text)
     out = []
     for part in parts:
         if part.startswith("`") and part.endswith("`") and len(part) > 2:
             out.append(rf"\ ``{part[1:-1]}``\ ")
             continue
         if part.startswith("**") and part.endswith("**") and len(part) > 4:
-            out.append(rf"\ **{escape(part[2:-2])}**\ ")  # Markdown's strong text
+            # Markdown's strong text; reStructuredText cannot nest code in it, so code inside
+            # strong text ('**Rule option `x`**') is code beside the strong words
+            for piece in re.split(r"(`[^`]+`)", part[2:-2]):
+                if piece.startswith("`") and piece.endswith("`") and len(piece) > 2:
+                    out.append(rf"\ ``{piece[1:-1]}``\ ")
+                elif piece.strip():
+                    lead, words, trail = re.match(r"(\s*)(.*?)(\s*)$", piece, re.S).groups()  # type: ignore[union-attr]
+                    out.append(rf"{lead}\ **{escape(words)}**\ {trail}")
             continue
         part = escape(part)
         part = re.sub(r"\[([^\]]+)\]\((https?://[^)]+)\)", lambda m: rf"`{m.group(1)} <{m.group(2)}>`__", part)

@@ -36,8 +36,8 @@ from typing import NamedTuple
 VERSION = "314.0.8"
 # the npm registry's "dist.integrity" of pyodide@314.0.8 (npm view pyodide@314.0.8 dist.integrity)
 INTEGRITY = "sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
-# what the page loads of the package (pyodide.js loads the others from its own folder)
-FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# what the page loads of the package (pyodide.mjs, imported by the page's worker, loads the others from its folder)
+FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 DOCS = Path(__file__).resolve().parent.parent
 ROOT = DOCS.parent
 # the files of the checkout a wheel is built from (setup.py compiles the gettext catalogs, issue 30)
