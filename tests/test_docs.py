@@ -252,7 +252,7 @@ def test_the_tutorial_tells_the_dispute_with_the_engines_outputs(html_build: Pat
                   "tutorial-first-draft.txt:11:1: 'Dorra' is not seated at this table",
                   "ruling under campli", "Claim by Anna: OVERRULED", "If Dora was dealt II:", "targeted_dealer_decides",
                   "ruling under campli (targeted_dealer_decides=yes)", "tutorial-dealer-keeps.txt:14:7:",
-                  "(K5, K4, K7; line 8)", "It is valid under Q2's reading targeted_dealer_decides = yes",
+                  "(K5, K4, K7; line 8)", "It is valid if Q2 is read otherwise: the dealer still decides last",
                   "Open question (Q2):"):
         assert words in text, words
     # the lines of the deal files, quoted from the files themselves

@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional
 from ..game import cards as _cards
 from ..game.cards import PACKS, Card, CardNameError
 from ..game.deal import deal_places, fixed_deal_places, seats_around
+from .i18n import N_
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .names import lookalike_key, lookalike_letters, name_key, seat_hint, table_name
 from ..game.rulesets import DEFAULT_CITATIONS, OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset, table_pack
@@ -533,6 +534,37 @@ _PACK_WORDS = {
     "french-52": "the 52-card French pack (F1)",
     "french-32": "the 32-card piquet pack (F1)",
 }
+# A card a pack does not hold, each a whole message by the ruleset's pack (issue 30: said in the
+# table's language as one sentence; cucu_ref.services.render.problem_message matches them)
+_NOT_IN_PACK = {  # a rank of the pack's family that this pack leaves out
+    "cuccu-40": N_("unknown card {text}: {token} is not in the 40-card Cuccù pack (C1)"),
+    "cuccu-38": N_("unknown card {text}: {token} is not in Zeh's 38-card Cuccù pack, which has no lions (C4)"),
+    "french-52": N_("unknown card {text}: {token} is not in the 52-card French pack (F1)"),
+}
+_NOT_IN_PIQUET = N_("unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to 6), which "
+                    "{game} plays (F1)")
+_NOT_IN_PIQUET_BELOW_SEVEN = N_("unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to "
+                                "6), which {game} plays with fewer than seven players ({players} here): 'wenn weniger "
+                                "als sieben Spieler spielen' (F1)")
+_OTHER_FAMILY = {  # a card of the other family (the Cuccù pack's numerals, the French pack's A to K)
+    "cuccu-40": N_("unknown card {text}: {token} is a card of the French pack; {game} plays the 40-card Cuccù pack "
+                   "(C1)"),
+    "cuccu-38": N_("unknown card {text}: {token} is a card of the French pack; {game} plays Zeh's 38-card Cuccù "
+                   "pack, which has no lions (C4)"),
+    "french-52": N_("unknown card {text}: {token} is a card of the Cuccù pack; {game} plays the 52-card French pack "
+                    "(F1)"),
+    "french-32": N_("unknown card {text}: {token} is a card of the Cuccù pack; {game} plays the 32-card piquet pack "
+                    "(F1)"),
+}
+_MISSPELT = N_("unknown card {text}; did you mean {near}?")
+_NOT_A_CARD_OF = {  # no card of either family, and no spelling near one of this pack's
+    "cuccu-40": N_("unknown card {text} in the 40-card Cuccù pack (C1)"),
+    "cuccu-38": N_("unknown card {text} in Zeh's 38-card Cuccù pack, which has no lions (C4)"),
+    "french-52": N_("unknown card {text} in the 52-card French pack (F1)"),
+    "french-32": N_("unknown card {text} in the 32-card piquet pack (F1)"),
+}
+CARD_PROBLEMS = (*_NOT_IN_PACK.values(), _NOT_IN_PIQUET_BELOW_SEVEN, _NOT_IN_PIQUET, *_OTHER_FAMILY.values(),
+                 _MISSPELT, *_NOT_A_CARD_OF.values())
 
 
 def _cites(rules: Optional[Rules], mechanism: str) -> str:
@@ -555,24 +587,20 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
     """Why ``value`` is no card of ``pack``, in the terms of the ruleset's own pack: a card of
     the other family, a rank this pack leaves out (the piquet pack's 2-6, F1; Zeh's lions, C4),
     or a misspelling, with suggestions from this pack only."""
-    game = rules.name if rules is not None else "this ruleset"
-    own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")
+    said = {"text": repr(value), "game": rules.name if rules is not None else "this ruleset", "players": players}
     family_rule = pack_rule(pack, rules)
-    text = repr(value)
+    own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")  # (a pack of none of the tables below)
     try:
         same = _cards.parse(value, pack.family)
     except CardNameError:
         same = None
     if same is not None:  # a rank of this family that this pack leaves out
-        token = _cards.format(same)
+        said["token"] = _cards.format(same)
         if pack.name == "french-32":
-            why = (f" with fewer than seven players ({players} here): 'wenn weniger als sieben Spieler spielen'"
-                   if rules is not None and rules.piquet_below_seven == "yes" else "")
-            return (f"unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to 6), which "
-                    f"{game} plays{why} (F1)", "F1")
-        if pack.name == "cuccu-38":
-            return f"unknown card {text}: {token} is not in {own}", "C4"
-        return f"unknown card {text}: {token} is not in {own}", family_rule
+            below_seven = rules is not None and rules.piquet_below_seven == "yes"
+            return (_NOT_IN_PIQUET_BELOW_SEVEN if below_seven else _NOT_IN_PIQUET).format(**said), "F1"
+        message = _NOT_IN_PACK.get(pack.name, "unknown card {text}: {token} is not in " + own)
+        return message.format(**said), "C4" if pack.name == "cuccu-38" else family_rule
     for other in (_cards.CUCCU, _cards.FRENCH):
         if other == pack.family:
             continue
@@ -581,8 +609,9 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
         except CardNameError:
             continue
         kind = "the French pack" if other == _cards.FRENCH else "the Cuccù pack"
-        return (f"unknown card {text}: {_cards.format(theirs)} is a card of {kind}; {game} plays {own}",
-                family_rule)
+        message = _OTHER_FAMILY.get(pack.name, "unknown card {text}: {token} is a card of " + kind + "; {game} plays "
+                                    + own)
+        return message.format(**said, token=_cards.format(theirs)), family_rule
     ours = []
     for suggestion in err.suggestions:
         try:
@@ -590,8 +619,9 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
         except CardNameError:
             continue
         ours.append(suggestion)
-    hint = f"; did you mean {' or '.join(repr(x) for x in ours)}?" if ours else f" in {own}"
-    return f"unknown card {text}{hint}", family_rule
+    if ours:
+        return _MISSPELT.format(**said, near=" or ".join(repr(x) for x in ours)), family_rule
+    return _NOT_A_CARD_OF.get(pack.name, "unknown card {text} in " + own).format(**said), family_rule
 
 
 

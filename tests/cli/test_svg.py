@@ -118,7 +118,7 @@ def test_a_position_with_no_ruling_has_no_picture_and_its_problems_on_standard_e
     assert "tutorial-first-draft.txt:7:12: unknown word 'pasos'" in err
     code, out, err = run("--format", "svg", deal("dealer-keeps"))
     assert (code, out) == (EXIT_INVALID, "")
-    assert "It is valid under Q2's reading targeted_dealer_decides = yes" in err
+    assert "It is valid if Q2 is read otherwise: the dealer still decides last" in err
 
 
 def test_svg_dir_writes_one_document_per_position(tmp_path):

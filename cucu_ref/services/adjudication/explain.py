@@ -53,7 +53,7 @@ EVENT_TEXT = {
     "next-dealer": N_("{seat} deals next"),
     "winner": N_("{seat} wins the match and the pot ({stakes})"),
     "dead-card-under-stack": N_("{seat}'s dead card goes under the stack"),
-    "inn-bargain": N_("{seat} has the inn and asks {other} what he offers"),
+    "inn-bargain": N_("{seat} asks {other}: 'che mi dai in cambio?' (what do you offer in exchange?)"),
     "hint": N_("{seat} hinted at holding a fool"),
     "offer-back": N_("{seat} must offer the card back to the left, to {other} ('cart'arrit')"),
     "way-back-ends": N_("the way back ends at {seat}"),
@@ -77,8 +77,8 @@ EVENT_TEXT_BY_RULE = {
     ("arresto", "A1"): N_("{seat} shows the {card}: no exchange with {other}"),
     ("arresto", "H2"): N_("{seat} holds the {card} and says 'Her!': no exchange with {other}"),
     # As Qui Court (Q18 'keeps-own'): Coucou's talon rule met by the dealer
-    ("stack-king", "F4"): N_("the talon's card is a king: the dealer {seat} may not exchange with it and keeps his "
-                             "card"),
+    ("stack-king", "F4"): N_("the talon's card is a king: the dealer {seat} may not exchange with it and keeps the "
+                             "card held"),
     # D6: the digital game's inn is shown, and pauses the request; nobody says 'fermatevi'
     ("fermatevi", "D6"): N_("the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nulla "
                             "loses"),
@@ -120,6 +120,9 @@ _LIVES = {
     "{seat} refuses the exchange and pays a mark": N_("{seat} refuses the exchange and pays a life"),
     "{seat} refuses the exchange and puts a mark in the cup":
         N_("{seat} refuses the exchange and puts a life in the cup"),
+    # D8: «vender alle fire spillere tilbage med tre liv»: lives, not marks
+    "everybody went out in this deal: all get their marks again": N_("everybody went out in this deal: all return "
+                                                                      "with their lives"),
 }
 
 
@@ -436,7 +439,6 @@ def _why(ev: Any, met: Any, nm: Any, card_name: Any) -> Optional[str]:
 _NUMBER = re.compile(r"\d+")
 _SEATS = re.compile(r"seat\(s\) (\d+(?:, \d+)*)")
 _SEAT = re.compile(r"seat (\d+)")
-_LOWEST = re.compile(r"^(lowest card: [^,]+) lose a mark$")
 
 
 # The scoring module's notes (cucu_ref.game.scoring, standard library only: English), with the
@@ -453,8 +455,9 @@ _NOTES = (
     N_("{n} cards tie lowest; only {player} loses ({ties} in play order)"),
     N_("lowest card: {players} loses a mark"),
     N_("lowest card: {players} loses a life"),
-    N_("lowest card: {players} lose a mark"),
-    N_("lowest card: {players} lose a life"),
+    N_("lowest card: {players} lose a mark each"),
+    N_("lowest card: {players} lose a life each"),
+    N_("lowest card: {players}"),  # (all of them spared by a cuckoo: after the others, which it would match)
     N_("a cuckoo never loses: {players} spared"),
     N_("both hold a cuckoo: neither loses"),
     N_("{player} loses with the nulla: innkeeper {keeper} pays instead"),
@@ -534,14 +537,20 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     lives = counter_words(pos.rules)[0] == "life"  # the scoring module's notes count marks (D1, R1, S5)
     translating = language() != "en"
 
-    def seats(m: "re.Match[str]") -> str:
-        return ", ".join(names[int(x)] for x in _NUMBER.findall(m.group(1)))
+    def seats(m: "re.Match[str]") -> str:  # 'Anna and Carla', as a person lists them
+        named = [names[int(x)] for x in _NUMBER.findall(m.group(1))]
+        if len(named) == 1:
+            return named[0]
+        return _("{names} and {last}").format(names=", ".join(named[:-1]), last=named[-1])
 
     def seat(m: "re.Match[str]") -> str:
         return names[int(m.group(1))]
 
     notes = []
     named: set[int] = set()
+    # the seats a cuckoo spares (Q3, D7, Z9): the lowest card's note names them without a loss
+    spared = {int(x) for rule, text in result.notes if text.startswith("a cuckoo never loses: ")
+              for x in _NUMBER.findall(text)}
     for note in result.notes:
         known = memo.get(note)
         if known is None:
@@ -550,11 +559,15 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
             says: frozenset[int] = frozenset()  # the seats whose mark the note says they lose
             if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
                 says = frozenset(int(x) for x in _NUMBER.findall(text))
+            if lowest:
+                # one loses a mark; several lose one each (K15: «dann verlieren beide eine Marke»)
+                text = text[:-len(" lose a mark")] + (" loses a mark" if len(says) == 1 else " lose a mark each")
             text = _SEATS.sub(seats, text)
             text = _SEAT.sub(seat, text)
-            text = _LOWEST.sub(r"\1 loses a mark", text)
             known = memo[note] = (text, says)
         text, says = known
+        if says and says <= spared and text.startswith("lowest card: "):
+            text, says = text[:text.rindex(" lose")], frozenset()  # 'lowest card: Bruno and Carla'
         if lives:
             text = text.replace(" a mark", " a life")
         if translating or _RESAID.search(text):

@@ -7,7 +7,6 @@ input gives the same output under any hash seed (issue 12).
 
 from __future__ import annotations
 
-import math
 
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
@@ -20,7 +19,7 @@ from ...game.history import fold
 from ...game.state import Action, ActionKind, Phase, State
 from .explain import steps_of
 from ...formats.i18n import language
-from .conditions import MAX_CASES, cases_of, shortest, spoken
+from .conditions import shortest, spoken
 from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
@@ -377,10 +376,10 @@ def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[st
     def say(d: int, cards: Sequence[Card]) -> str:
         return _phrase(labels[d], name_set(cards, universes[d]))
 
-    size = sum(math.prod(len(cards) for cards in row) for _, rows in cases for row in rows)
-    if size > MAX_CASES or not any("; or " in o.condition for o, _ in cases):
-        return [o for o, _ in cases]  # (nothing to shorten, or too many combinations to check)
-    texts = shortest([cases_of(rows) for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
+    if not any("; or " in o.condition for o, _ in cases):
+        return [o for o, _ in cases]  # (nothing to shorten)
+    # (the boxes themselves: conditions compresses them, whatever the number of combinations)
+    texts = shortest([rows for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
                      say, name_set, fools)
     return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]
 
