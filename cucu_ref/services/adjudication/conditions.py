@@ -433,22 +433,38 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
 def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
     """The case in one conjunction of facts, else in two, split on a card being the fool (C3: a
     lone fool and a pair of fools rank apart from the other cards, so a comparison of cards holds
-    but for the fools); None where neither is exact."""
+    but for the fools), else one way for each card that is the fool and one for none (Z6, C3: a
+    lone fool ranks with the lowest card, so 'these two lose' is a tie, or either one the fool);
+    None where none is exact."""
     one = _plainest(bits, space.everything, facts_of(bits))
     if one is not None:
         return [one]
     best: Optional[list[list[Fact]]] = None
-    for at in space.at:
-        for atom, m in at.items():
-            part = bits & m
-            if len(atom) > 1 or not next(iter(atom)).is_fool or part in (0, bits):
-                continue
-            ways = [_plainest(p, space.everything, facts_of(p), within=bits) for p in (part, bits & ~part)]
-            if all(w is not None for w in ways):
-                found = [w for w in ways if w is not None]
-                if best is None or _length(found) < _length(best):
-                    best = found
+    fools = [m for at in space.at for atom, m in at.items()
+             if len(atom) == 1 and next(iter(atom)).is_fool and 0 != bits & m != bits]
+    for m in fools:
+        found = _split(bits, [bits & m, bits & ~m], space, facts_of)
+        if found is not None and (best is None or _length(found) < _length(best)):
+            best = found
+    if best is None and len(fools) > 1:
+        parts, left = [], bits
+        for m in fools:
+            parts.append(left & m)
+            left &= ~m
+        best = _split(bits, [p for p in parts + [left] if p], space, facts_of)
     return best
+
+
+def _split(bits: int, parts: Sequence[int], space: _Space,
+           facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+    """The case ``bits`` said part by part (each way exact within the case), or None."""
+    found = []
+    for part in parts:
+        way = _plainest(part, space.everything, facts_of(part), within=bits)
+        if way is None:
+            return None
+        found.append(way)
+    return found
 
 
 def _length(ways: Sequence[Sequence[Fact]]) -> int:
