@@ -208,13 +208,13 @@ def test_the_ruling_json_speaks_the_language_its_keys_do_not():
 
 
 def test_italian_illegal_history_word_for_word():
-    # K10/C2 (Farina 2010): only the XV says 'cucù'; Bruno's VII had to exchange (K7)
+    # K10 (Farina 2010): only the XV says 'cucù'; Bruno's VII, asked by Anna, had to exchange (K7)
     lines = _text("campli-illegal-history.json", "it")
     assert lines[0] == ("campli-illegal-history.json: la storia non può essere avvenuta sotto nessuna lettura delle "
                         "questioni aperte")
-    assert lines[1].startswith("  $.history[3]: Bruno aveva VII, una carta semplice: non può dire 'cucù' e doveva "
-                               "scambiare (C2, K7) [K10 (N. Farina 2010, secondo il resoconto tedesco 'Cucù und Lu "
-                               "Stù', sezione Ereigniskarten)]")
+    assert lines[1].startswith("  $.history[3]: Bruno aveva VII, una carta semplice, e doveva scambiare con Anna (K7): "
+                               "solo XV Cucù dice 'cucù' (K10) [K10 (N. Farina 2010, secondo il resoconto tedesco "
+                               "'Cucù und Lu Stù', sezione Ereigniskarten)]")
 
 
 def test_german_inn_guarantee_and_default_from_the_language_line():
@@ -260,8 +260,8 @@ def test_french_illegal_history_word_for_word():
     lines = _text("campli-illegal-history.json", "fr")
     assert lines[0] == ("campli-illegal-history.json : l'historique n'a pu se produire selon aucune lecture des "
                         "points ouverts")
-    assert lines[1].startswith("  $.history[3]: Bruno tenait VII, une carte ordinaire : elle ne peut pas dire 'cucù', "
-                               "il fallait donc échanger (C2, K7)")
+    assert lines[1].startswith("  $.history[3]: Bruno tenait VII, une carte ordinaire, et devait échanger avec Anna "
+                               "(K7) : seul XV Cucù dit 'cucù' (K10)")
 
 
 def test_danish_refused_inn_and_lives_word_for_word():
@@ -383,9 +383,8 @@ def test_german_illegal_history_word_for_word():
     lines = _text("campli-illegal-history.json", "de")
     assert lines[:2] == [
         "campli-illegal-history.json: der Verlauf kann unter keiner Lesart der offenen Punkte so geschehen sein",
-        "  $.history[3]: Bruno hielt VII, eine gewöhnliche Karte: sie kann nicht 'cucù' sagen, also musste "
-        "getauscht werden (C2, K7) [K10 (N. Farina 2010, nach dem deutschen Bericht 'Cucù und Lu Stù', Abschnitt "
-        "Ereigniskarten)]",
+        "  $.history[3]: Bruno hielt VII, eine gewöhnliche Karte, und musste mit Anna tauschen (K7): nur XV Cucù sagt "
+        "'cucù' (K10) [K10 (N. Farina 2010, nach dem deutschen Bericht 'Cucù und Lu Stù', Abschnitt Ereigniskarten)]",
     ]
 
 
@@ -393,8 +392,8 @@ def test_danish_illegal_history_word_for_word():
     lines = _text("campli-illegal-history.json", "da")
     assert lines[:2] == [
         "campli-illegal-history.json: forløbet kan ikke være sket under nogen læsning af de åbne punkter",
-        "  $.history[3]: Bruno havde VII, et almindeligt kort: det kan ikke sige 'cucù', så der skulle byttes (C2, K7) "
-        "[K10 (N. Farina 2010, efter den tyske beretning 'Cucù und Lu Stù', afsnit Ereigniskarten)]",
+        "  $.history[3]: Bruno havde VII, et almindeligt kort, og måtte bytte med Anna (K7): kun XV Cucù siger 'cucù' "
+        "(K10) [K10 (N. Farina 2010, efter den tyske beretning 'Cucù und Lu Stù', afsnit Ereigniskarten)]",
     ]
 
 
@@ -460,9 +459,10 @@ def test_the_json_keeps_english_and_adds_the_language_beside_it():
     with open(os.path.join(ROOT, "examples", "campli-illegal-history.json"), encoding="utf-8") as f:
         record = rule_document(f.read(), "x", language="fr").record
     (problem,) = record["problems"]
-    assert problem["message"] == "Bruno held VII, an ordinary card: it cannot say 'cucù' and had to exchange (C2, K7)"
-    assert problem["message_local"] == ("Bruno tenait VII, une carte ordinaire : elle ne peut pas dire 'cucù', il "
-                                        "fallait donc échanger (C2, K7)")
+    assert problem["message"] == ("Bruno held VII, an ordinary card, and had to exchange with Anna (K7): only XV Cucù "
+                                  "says 'cucù' (K10)")
+    assert problem["message_local"] == ("Bruno tenait VII, une carte ordinaire, et devait échanger avec Anna (K7) : "
+                                        "seul XV Cucù dit 'cucù' (K10)")
     assert not list(_ruling_schema().iter_errors(record))
     with open(os.path.join(ROOT, "examples", "campli-unknown-card.json"), encoding="utf-8") as f:
         record = rule_document(f.read(), "x", language="de").record
@@ -508,7 +508,8 @@ def _position(players, dealer, history):  # type: ignore[no-untyped-def]
     (_position(["Anna", "Bruno", "Carla", "Dora"], "Dora",
                [{"deal": "Anna", "card": "V"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "VI"},
                 {"exchange": ["Anna", "Carla"]}]), "it",
-     "l'offerta di Anna va a Bruno, che doveva scambiare (K7), non a Carla: si salta soltanto chi tiene il Salta"),
+     "l'offerta di Anna va a Bruno, che doveva scambiare (K7), non a Carla: si salta soltanto chi tiene il cavallo "
+     "(XIII Salta)"),
     # K1: Campli is played by 2 to 20
     (_position([f"P{i}" for i in range(23)], "P0", []), "da", "campli spilles af 2 til 20 spillere, ikke 23"),
 ])
@@ -623,7 +624,7 @@ def test_a_deal_whose_headers_are_italian_is_ruled_in_italian():
     # her, with the dealer Dora, who keeps or exchanges with the stack (K8): Carla may not pass
     # (under Campli's reading of Q2; a targeted holder who acts afterwards could, so that is named)
     lines = rule_document(ITALIAN_TABLE, "d.txt").text().split("\n")
-    assert lines[0] == "d.txt: la storia non può essere avvenuta sotto la lettura scelta di targeted_holder_acts"
+    assert lines[0] == "d.txt: la storia non può essere avvenuta sotto la lettura di Q2 che questo giudizio adotta"
     # the decisions named as the table wrote them, not as the position's verbs
     assert lines[1].startswith("d.txt:9:8: Carla non può fare 'passo' ora: la prossima decisione è di Dora "
                                "('sto bene' o 'cambio col mazzo') [K5")
@@ -652,7 +653,7 @@ def test_a_danish_table_s_claim_and_call_in_its_own_words():
     lines = rule_document(DANISH_TABLE, "d.txt").text().split("\n")
     assert lines[2:4] == ["Påstand fra Carla: AFVIST",
                           "  påstanden udelader Carlas liv; Anna mister intet (påstået: Anna; reglerne siger: Carla)"]
-    # Carla's III is no event card: it cannot say the page's 'kukku' (D3), said without a gender
+    # Carla's III is no event card: she had to take Bruno's card (D3); only the page's kukku says 'kukku' (D4)
     wrong = DANISH_TABLE.replace("Carla: III, behold", "Carla: III, kukku!")
-    assert "Carla havde III, et almindeligt kort: det kan ikke sige 'kukku', så der skulle byttes (C2, D3)" in \
+    assert "Carla havde III, et almindeligt kort, og måtte bytte med Bruno (D3): kun XV kukku siger 'kukku' (D4)" in \
         rule_document(wrong, "d.txt").text()

@@ -16,10 +16,11 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...game import cards as _cards
-from ...game.cards import Card
+from ...game.cards import PACKS, Card
 from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
-from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, ROLE_RULE, HistoryEvent, Position, Problem, pack_rule
+from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, HistoryEvent, Position, Problem, pack_rule
+from ...formats.vocabulary import call, display_label
 from ...game.rulesets import HORSE, OPTIONS, Rules, by_identity, open_options
 from ...game.history import fold
 from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
@@ -608,7 +609,9 @@ class _Checks(_Deals):
             self.fail(i, T.NEXT_NOT.format(a=name(e.seat), b=name(first.other), rule=exchange, c=name(e.other)),
                       exchange)
         elif first is not None:
-            self.fail(i, T.SKIPS_HORSE.format(a=name(e.seat), b=name(first.other), c=name(e.other)), "K12")
+            horse_rule = self.real_rules.cites(HORSE)  # the game's own (K12; Lu Stù's 'zumb', L9; D4)
+            self.fail(i, T.SKIPS_HORSE.format(a=name(e.seat), b=name(first.other), rule=exchange, c=name(e.other),
+                                              horse=self.role_card(HORSE)), horse_rule)
         elif horse is not None:
             self.fail(i, T.HORSE_MET.format(a=name(e.seat), b=name(e.other), c=name(horse.seat)), "K12")
         else:
@@ -619,35 +622,50 @@ class _Checks(_Deals):
     def check_announce(self, e: HistoryEvent, i: int, rest: list[Fact], know: Know) -> Optional[list[Fact]]:
         """An event card's call (C2, K9: it speaks when its holder is the target of an offer)."""
         name = self.name
-        call = ROLE_CALL[e.role or ""]
+        rules = self.real_rules
+        role = e.role or "inn"
+        call = self.call_of(role)
         for f in rest:
             if f.kind == "announce" and f.seat == e.seat:
-                role = self.rules.role_of.get(f.card.value) if f.card is not None else None
-                if role == e.role:
+                held_role = self.rules.role_of.get(f.card.value) if f.card is not None else None
+                if held_role == e.role:
                     rest.remove(f)
                     return rest
                 self.fail(i, T.SAYS_OTHER.format(player=name(e.seat), card=self.card_text(f.card, know),
-                                                 says=ROLE_CALL.get(role or "", "?"), call=call), self.call_rule(role))
+                                                 says=self.call_of(held_role), call=call), self.call_rule(held_role))
                 return None
         target = next((f for f in rest if f.kind == "exchange" and f.other == e.seat), None)
         if target is not None:
             card = target.card
             plain = is_placeholder(know.subst.get(card, card) if card is not None else None)
+            # as a table says it: which card, which call, which rule (issue 24's review)
             self.fail(i, (T.PLAIN if plain else T.ORDINARY).format(
-                player=name(e.seat), card=self.card_text(card, know), call=call,
-                event=self.real_rules.cites("event-card"), exchange=self.real_rules.cites("exchange")),
-                self.call_rule(e.role or "inn"))
+                player=name(e.seat), card=self.card_text(card, know), other=name(target.seat),
+                exchange=rules.cites("exchange"), holder=self.role_card(role), call=call, rule=self.call_rule(role)),
+                self.call_rule(role))
             return None
         self.fail(i, T.NOBODY_ASKED.format(player=name(e.seat)), self.real_rules.cites("event-card"))
         return None
 
-    def call_rule(self, role: Optional[str]) -> str:
-        """The rule of an event card's call: Campli's for its five cards (K10-K14, whatever the
-        Cuccù ruleset), the game's own where it has its own calls (F3's 'Kuckuck!', A1, H2, S3),
-        else the rule that only an event card, when asked, says anything (C2, R3)."""
+    def call_of(self, role: Optional[str]) -> str:
+        """The call of ``role``'s card as this game's source prints it ('zumb', L9; 'Gnau', Z5)."""
+        if role is not None and role in self.real_rules.role_of.values():
+            return call(self.real_rules, role)
+        return ROLE_CALL.get(role or "", "?")
+
+    def role_card(self, role: str) -> str:
+        """The card that has ``role`` in this game, by its printed name ('XIII Zumb', 'roi')."""
         rules = self.real_rules
-        if role is not None and role in rules.role_of.values() and rules.pack.startswith("cuccu"):
-            return ROLE_RULE[role]
+        value = next((v for v, r in rules.role_of.items() if r == role), None)
+        if value is None:
+            return "an event card"  # (no card of the game has it: a rule the game does not have)
+        return display_label(rules, Card(PACKS[rules.pack].family, value))
+
+    def call_rule(self, role: Optional[str]) -> str:
+        """The rule of an event card's call, the game's own (K10-K14; Lu Stù's 'zumb' L9, Zeh's
+        'Gnau' Z5, the digital game's D4-D6, F3's 'Kuckuck!', A1, H2, S3: issue 24 §2), else the
+        rule that only an event card, when asked, says anything (C2, R3)."""
+        rules = self.real_rules
         if role is not None and role in rules.role_of.values():
             return rules.cites(role)
         return rules.cites("event-card")
