@@ -90,6 +90,9 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
     def label(noun: str) -> str:
         return nouns[noun]
 
+    def dealt(player: str) -> str:  # (the card a player was dealt: 'Rita' for "Rita's dealt card")
+        return label(player + "'s card")
+
     def many(text: str) -> list[str]:
         return [label(n) for n in re.split(r", | and ", text)]
 
@@ -98,6 +101,20 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             assert fools_known is not None, "a lone fool said where the fools in play are not known"
             lone = text == "there is a lone fool"
             return lambda c: (fools_known + sum(v == FOOL for v in c.values()) == 1) == lone
+        found = re.fullmatch(r"neither (\S+) nor (\S+) was dealt (.+)", text)
+        if found:
+            a, b, cards = dealt(found.group(1)), dealt(found.group(2)), _card_set(found.group(3))
+            return lambda c: not cards(c[a]) and not cards(c[b])
+        found = re.fullmatch(r"(none|exactly one) of (.+?) was dealt (.+)", text)
+        if found:
+            group, cards = [dealt(n) for n in re.split(r", | and ", found.group(2))], _card_set(found.group(3))
+            if found.group(1) == "none":
+                return lambda c: not any(cards(c[g]) for g in group)
+            return lambda c: sum(cards(c[g]) for g in group) == 1
+        found = re.fullmatch(r"(.+?) were (?:both|all) dealt (.+)", text)
+        if found:
+            group, cards = [dealt(n) for n in re.split(r", | and ", found.group(1))], _card_set(found.group(2))
+            return lambda c: all(cards(c[g]) for g in group)
         found = re.fullmatch(r"(\S+) was dealt (.+)", text)
         if found:
             who, cards = label(found.group(1) + "'s card"), _card_set(found.group(2))
@@ -210,11 +227,11 @@ def test_four_missing_cards_read_as_a_few_facts(tmp_path):
     text = ruled(tmp_path, SIX)
     verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith("  If ")]
     # Anna alone: none of the four is VI or lower, but a pair of fools (14½) may be among them
-    assert ("  If none of Bruno's card, Carla's card, Dora's card and Emil's card is a card from Leone to VI and "
+    assert ("  If none of Bruno, Carla, Dora and Emil was dealt a card from Leone to VI and "
             "there is no lone fool: Anna loses a mark: the lowest card, VI (K15). Next dealer: Anna.") in verdicts
     # Emil's lone fool: it loses (C3) and ranks with the lowest other card, Anna's VI, while none of
     # the other three is VI or lower (the other Matto among them would make a pair)
-    assert ("  If Emil was dealt Matto and none of Bruno's card, Carla's card and Dora's card is VI or lower: "
+    assert ("  If Emil was dealt Matto and none of Bruno, Carla and Dora was dealt VI or lower: "
             "Emil loses a mark: the fool, Matto (C3). Anna loses a mark: the lowest card, VI (K15). "
             "Next dealer: Anna.") in verdicts
     # a missing card that ties Anna's VI (K15: each loses), no card lower and no lone fool
