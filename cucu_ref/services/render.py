@@ -18,7 +18,8 @@ from ..game.rulesets import (
 )
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "problem_message", "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
+           "problem_message", "table_words", "rulesets_json", "rulesets_text", "citation", "printable",
+           "json_printable", "full_steps"]
 
 RULING_FORMAT = "cucu-ruling/1"
 
@@ -187,6 +188,39 @@ def _places(value: str) -> str:
     return ", ".join(problem_message.said(p) or spoken(p) for p in parts)
 
 
+# the words a table wrote its decisions in (a deal in the notation, issue 30): a problem said in
+# the table's language names a decision as the table says it ('passo', not the position's verb
+# 'offer'); None: the position's verbs, as a JSON position writes them
+_TABLE_WORDS: list[Optional[Callable[[str], Optional[str]]]] = [None]
+
+
+@contextmanager
+def table_words(say: Optional[Callable[[str], Optional[str]]]) -> Iterator[None]:
+    """Within it, a problem's decision is said by ``say`` (a position verb -> the table's word,
+    None where the table has none)."""
+    before = _TABLE_WORDS[0]
+    _TABLE_WORDS[0] = say
+    try:
+        yield
+    finally:
+        _TABLE_WORDS[0] = before
+
+
+def _verb(value: str) -> str:
+    say = _TABLE_WORDS[0]
+    return (say(value) or value) if say is not None else value
+
+
+def _options(value: str) -> str:
+    """The decisions open ('keep or offer', 'keep, dealer-exchange'), joined by the language's
+    'or'; each in the table's words and quotes where it wrote its deal in the notation."""
+    say = _TABLE_WORDS[0]
+    if say is None:
+        return value.replace(" or ", _(" or "))
+    joint = " or " if " or " in value else ", "
+    return (_(" or ") if joint == " or " else ", ").join(f"'{say(v) or v}'" for v in value.split(joint))
+
+
 def _said(message: str) -> str:
     """A problem's part (what happened at that point) in the language: one of the messages."""
     return problem_message(message)
@@ -288,7 +322,8 @@ problem_message = Templates(
     N_("matches more than one of the allowed forms"),
     N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("dealer {name} is not seated at this table (players: {players})"),
-    values={"label": spoken, "labels": _each("; ", spoken), "places": _places,
+    values={"label": spoken, "labels": _each("; ", spoken), "places": _places, "verb": _verb, "options": _options,
+            "call": _verb, "says": _verb,
             "events": lambda events: "; ".join(_said(event) for event in events.split("; "))},
     shapes={"rule": _RULE_ID, **dict.fromkeys(("player", "who", "a", "b", "c"), _NAME),
             **dict.fromkeys(("card", "held", "other"), _CARD)},
