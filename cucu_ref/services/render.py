@@ -13,10 +13,13 @@ from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
-from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
+from ..game.rulesets import (
+    CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
+)
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "problem_message", "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
+           "problem_message", "table_words", "rulesets_json", "rulesets_text", "citation", "printable",
+           "json_printable", "full_steps"]
 
 RULING_FORMAT = "cucu-ruling/1"
 
@@ -185,6 +188,39 @@ def _places(value: str) -> str:
     return ", ".join(problem_message.said(p) or spoken(p) for p in parts)
 
 
+# the words a table wrote its decisions in (a deal in the notation, issue 30): a problem said in
+# the table's language names a decision as the table says it ('passo', not the position's verb
+# 'offer'); None: the position's verbs, as a JSON position writes them
+_TABLE_WORDS: list[Optional[Callable[[str], Optional[str]]]] = [None]
+
+
+@contextmanager
+def table_words(say: Optional[Callable[[str], Optional[str]]]) -> Iterator[None]:
+    """Within it, a problem's decision is said by ``say`` (a position verb -> the table's word,
+    None where the table has none)."""
+    before = _TABLE_WORDS[0]
+    _TABLE_WORDS[0] = say
+    try:
+        yield
+    finally:
+        _TABLE_WORDS[0] = before
+
+
+def _verb(value: str) -> str:
+    say = _TABLE_WORDS[0]
+    return (say(value) or value) if say is not None else value
+
+
+def _options(value: str) -> str:
+    """The decisions open ('keep or offer', 'keep, dealer-exchange'), joined by the language's
+    'or'; each in the table's words and quotes where it wrote its deal in the notation."""
+    say = _TABLE_WORDS[0]
+    if say is None:
+        return value.replace(" or ", _(" or "))
+    joint = " or " if " or " in value else ", "
+    return (_(" or ") if joint == " or " else ", ").join(f"'{say(v) or v}'" for v in value.split(joint))
+
+
 def _said(message: str) -> str:
     """A problem's part (what happened at that point) in the language: one of the messages."""
     return problem_message(message)
@@ -286,7 +322,8 @@ problem_message = Templates(
     N_("matches more than one of the allowed forms"),
     N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("dealer {name} is not seated at this table (players: {players})"),
-    values={"label": spoken, "labels": _each("; ", spoken), "places": _places,
+    values={"label": spoken, "labels": _each("; ", spoken), "places": _places, "verb": _verb, "options": _options,
+            "call": _verb, "says": _verb,
             "events": lambda events: "; ".join(_said(event) for event in events.split("; "))},
     shapes={"rule": _RULE_ID, **dict.fromkeys(("player", "who", "a", "b", "c"), _NAME),
             **dict.fromkeys(("card", "held", "other"), _CARD)},
@@ -560,16 +597,28 @@ def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
     return more
 
 
+# (id of the rules, None) -> (the rules, token -> the name its source prints): a batch names the
+# same few cards under one ruleset in every verdict (the name depends on the ruleset and the card
+# only, not on the language; reading a token back costs a look-up through the aliases)
+_NAMED: dict[Any, tuple[Any, dict[str, str]]] = {}
+
+
 def _named(token: Optional[str], rules: Any) -> str:
     """A canonical card token as the ruleset's source prints it ('XII Gnaf', 'roi'); '?' for none."""
     if token is None:
         return "?"
     if rules is None:
         return token
-    try:
-        return display_label(rules, parse_card(token, PACKS[rules.pack].family))
-    except ValueError:
-        return token
+    names: dict[str, str] = by_identity(_NAMED, rules, None, dict, 64)
+    name = names.get(token)
+    if name is None:
+        try:
+            name = display_label(rules, parse_card(token, PACKS[rules.pack].family))
+        except ValueError:
+            name = token
+        if len(names) < 512:  # (a pack has at most 52 tokens; a claim may name anything)
+            names[token] = name
+    return name
 
 
 def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool = True) -> list[str]:
