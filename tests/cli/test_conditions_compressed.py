@@ -111,6 +111,14 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             if found.group(1) == "none":
                 return lambda c: not any(cards(c[g]) for g in group)
             return lambda c: sum(cards(c[g]) for g in group) == 1
+        found = re.fullmatch(r"(.+?) were dealt cards of the same rank", text)
+        if found:  # (three or more tied, K15)
+            group = [dealt(n) for n in re.split(r", | and ", found.group(1))]
+            return lambda c: len({c[g] for g in group}) == 1
+        found = re.fullmatch(r"(.+?) all rank the same", text)
+        if found:
+            group = many(found.group(1))
+            return lambda c: len({c[g] for g in group}) == 1
         found = re.fullmatch(r"(.+?) were (?:both|all) dealt (.+)", text)
         if found:
             group, cards = [dealt(n) for n in re.split(r", | and ", found.group(1))], _card_set(found.group(2))
@@ -316,3 +324,35 @@ def test_every_condition_on_the_atoms_alone_holds_in_exactly_its_cases(tmp_path_
     # where every combination can be read back
     with mock.patch.object(conditions, "MAX_FINE", 0), mock.patch.object(conditions, "MAX_FINE_AGAIN", 0):
         _property(tmp_path_factory.mktemp("deal"), deal)
+
+
+# --------------------------------------------------------------------------- three cards tied
+
+
+HERE = """\
+Ruleset: here
+Players: Anna, Bruno, Carla, Dora, Emil
+Dealer: Emil
+
+Anna: 5, je garde
+Bruno: je garde
+Carla: je garde
+Dora: je garde
+Emil: 9, je garde
+shown: Anna 5, Emil 9
+"""
+
+
+def test_three_missing_cards_tied_lowest_read_as_one_fact(tmp_path):
+    # Hère (H1) follows Coucou's showdown: the lowest card loses a mark, all tied lowest lose one
+    # each (F5, seed 003 §Spielverlauf: 'zwei od. mehrere Spieler verlieren, wenn sie die gleichen
+    # Kartenwerte haben'; 52 cards, four of each rank, the ace lowest, F1, §Spielkarten).  Anna's 5 is
+    # the lowest card shown.  Bruno, Carla and Dora each lose where their cards are of one rank
+    # below 5; it was a chain of one box per rank (4, 3, 2, as)
+    text = ruled(tmp_path, HERE)
+    assert ("  If Dora was dealt 4 or lower and Bruno, Carla and Dora were dealt cards of the same rank: Bruno, Carla "
+            "and Dora each lose a mark: the lowest card (H1). Next dealer: Anna.") in text
+    # none of the three at 5 or lower: Anna's 5 alone is lowest
+    assert ("  If none of Bruno, Carla and Dora was dealt 5 or lower: Anna loses a mark: the lowest card, 5 (H1). "
+            "Next dealer: Anna.") in text
+    assert "; or " not in text.split("How it went:")[0]

@@ -365,6 +365,34 @@ def _compared(keys: Sequence[int], nouns: Sequence[str], space: _Space) -> list[
     return out
 
 
+def _all_alike(keys: Sequence[int], nouns: Sequence[str], space: _Space,
+               people: Sequence[Optional[str]]) -> list[Fact]:
+    """'Pia, Fabio and Ida were dealt cards of the same rank' (three or more tied, K15: each of
+    them loses where it is the lowest), or of cards that are not dealt ones 'all rank the same'."""
+    out = []
+    for size in range(3, len(keys) + 1):
+        for group in combinations(keys, size):
+            mask = unsure = space.all
+            for g in group[1:]:
+                sure = maybe = 0
+                for answers, points in space.pairs[(group[0], g)].items():
+                    if answers == {"same"}:
+                        sure |= points
+                    elif "same" in answers:
+                        maybe |= points
+                mask &= sure
+                unsure &= sure | maybe
+            names = [people[d] for d in group] if people else []
+            text = (f"{_together([n or '' for n in names])} were dealt cards of the same rank" if all(names)
+                    else f"{_together([nouns[d] for d in group])} all rank the same")
+            out.append(Fact(text, _alike(group), 2, mask, unsure & ~mask))
+    return out
+
+
+def _alike(group: Sequence[int]) -> Test:
+    return lambda combo: len({combo[d].value for d in group}) == 1
+
+
 _NOT_A_FOOL = " that is not a fool"
 _DEALT = "'s dealt card"  # (a label of the card a player was dealt: 'Rita's dealt card')
 
@@ -563,7 +591,7 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
     people = [label[: -len(_DEALT)] if label.endswith(_DEALT) else None for label in labels]
     fool = next((c for u in universes for c in u if c.is_fool), None)
     compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
-    compared += _below_the_rest(keys, nouns, space, fool)
+    compared += _below_the_rest(keys, nouns, space, fool) + _all_alike(keys, nouns, space, people)
     out = {}
     for k in todo:
         bits = space.cases[k]
@@ -620,6 +648,8 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
     (r" ranks the same as ", N_(" ranks the same as ")),
+    (r" were dealt cards of the same rank", N_(" were dealt cards of the same rank")),
+    (r" all rank the same", N_(" all rank the same")),
     (r" is not higher than ", N_(" is not higher than ")),
     (r" is not lower than ", N_(" is not lower than ")),
     (r" does not rank the same as ", N_(" does not rank the same as ")),
