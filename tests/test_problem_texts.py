@@ -28,6 +28,7 @@ SAMPLE = {
     "player": "Dora", "who": "Dora", "a": "Anna", "b": "Bruno", "c": "Carla", "offerer": "Bruno",
     "card": "XII", "held": "VII", "other": "XIII", "token": "XIII", "text": "'Q'", "near": "'XII' or 'VII'",
     "game": "lu-stu", "players": 6, "rule": "K7", "event": "C2", "exchange": "K7", "call": "cucù", "says": "gnaf",
+    "horse": "XIII Zumb", "holder": "XV Cucù",
     "verb": "dealer-exchange", "options": "dealer-exchange or pay-to-refuse", "amount": 2, "n": 3, "at": 4,
     "what": T.WHAT_SHOWN_FIELD, "label": "Emil's dealt card",
     "labels": "Anna's dealt card; the top card of the stack",

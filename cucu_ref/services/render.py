@@ -13,10 +13,13 @@ from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
-from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
+from ..game.rulesets import (
+    CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
+)
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "problem_message", "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
+           "problem_message", "table_words", "rulesets_json", "rulesets_text", "citation", "printable",
+           "json_printable", "full_steps"]
 
 RULING_FORMAT = "cucu-ruling/1"
 
@@ -157,10 +160,12 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
     for p in problems:
         lines.append(f"  {p.path}: {problem_message(p.message)}{_rule_text(p.rule)}")
     if verdict == "illegal":
-        lines.append(_("It is valid under {readings}.").format(readings=_("; or under ").join(
-            _("{question}'s reading {option} = {reading} ({text})").format(
-                question=v["settles"], option=v["option"], reading=v["reading"], text=v["text"])
-            for v in valid_under)))
+        # in plain words: the question and what the other reading does, no option's identifier (issue 24 §1)
+        lines.append(_("It is valid if {question} is read otherwise: {reading}.").format(
+            question=valid_under[0]["settles"], reading=_reading_words(valid_under[0])) if len(valid_under) == 1
+            else _("It is valid if an open question is read otherwise: {readings}.").format(readings=_("; or ").join(
+                _("{question}: {reading}").format(question=v["settles"], reading=_reading_words(v))
+                for v in valid_under)))
     for w in warnings:
         lines.append(_warning(w))
     return printable("\n".join(lines))
@@ -181,6 +186,39 @@ def _places(value: str) -> str:
         else:
             parts.append(piece)
     return ", ".join(problem_message.said(p) or spoken(p) for p in parts)
+
+
+# the words a table wrote its decisions in (a deal in the notation, issue 30): a problem said in
+# the table's language names a decision as the table says it ('passo', not the position's verb
+# 'offer'); None: the position's verbs, as a JSON position writes them
+_TABLE_WORDS: list[Optional[Callable[[str], Optional[str]]]] = [None]
+
+
+@contextmanager
+def table_words(say: Optional[Callable[[str], Optional[str]]]) -> Iterator[None]:
+    """Within it, a problem's decision is said by ``say`` (a position verb -> the table's word,
+    None where the table has none)."""
+    before = _TABLE_WORDS[0]
+    _TABLE_WORDS[0] = say
+    try:
+        yield
+    finally:
+        _TABLE_WORDS[0] = before
+
+
+def _verb(value: str) -> str:
+    say = _TABLE_WORDS[0]
+    return (say(value) or value) if say is not None else value
+
+
+def _options(value: str) -> str:
+    """The decisions open ('keep or offer', 'keep, dealer-exchange'), joined by the language's
+    'or'; each in the table's words and quotes where it wrote its deal in the notation."""
+    say = _TABLE_WORDS[0]
+    if say is None:
+        return value.replace(" or ", _(" or "))
+    joint = " or " if " or " in value else ", "
+    return (_(" or ") if joint == " or " else ", ").join(f"'{say(v) or v}'" for v in value.split(joint))
 
 
 def _said(message: str) -> str:
@@ -284,7 +322,8 @@ problem_message = Templates(
     N_("matches more than one of the allowed forms"),
     N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("dealer {name} is not seated at this table (players: {players})"),
-    values={"label": spoken, "labels": _each("; ", spoken), "places": _places,
+    values={"label": spoken, "labels": _each("; ", spoken), "places": _places, "verb": _verb, "options": _options,
+            "call": _verb, "says": _verb,
             "events": lambda events: "; ".join(_said(event) for event in events.split("; "))},
     shapes={"rule": _RULE_ID, **dict.fromkeys(("player", "who", "a", "b", "c"), _NAME),
             **dict.fromkeys(("card", "held", "other"), _CARD)},
@@ -292,8 +331,9 @@ problem_message = Templates(
 
 
 def _readings_phrase(valid_under: Sequence[dict[str, Any]], _unused: bool) -> str:
-    chosen = sorted({v["option"] for v in valid_under})
-    return _("the chosen reading of {options}").format(options=", ".join(chosen)) if chosen else _(
+    # the open questions by their names (Q2), not the options' identifiers (issue 24 §1)
+    chosen = sorted({v["settles"] for v in valid_under}, key=_rule_order)
+    return _("this ruling's reading of {questions}").format(questions=", ".join(chosen)) if chosen else _(
         "the chosen reading")
 
 
@@ -351,10 +391,11 @@ _SHOWDOWN_REASONS = {
 }
 
 
-def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> dict[tuple[str, str, str], str]:
-    """(lose or gain, player, rule) -> why, in words: 'offered to Carla's XII Gnaf' (the step's
-    own reason, explain._why), 'the lowest card, II' (the showdown, K15 ...)."""
-    out: dict[tuple[str, str, str], str] = {}
+def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> dict[tuple[str, str, str], list[str]]:
+    """(lose or gain, player, rule) -> why, in words, one per mark in the order they fell: 'offered
+    to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
+    mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
+    out: dict[tuple[str, str, str], list[str]] = {}
     paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
     players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]}, key=len,
                      reverse=True)  # (a name that begins another is tried last)
@@ -364,7 +405,7 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             verb = "gain" if s["why"].startswith(paid_by) else "lose"
             player = next((p for p in players if s["text"].startswith(p + " ")), None)
             if player is not None:
-                out.setdefault((verb, player, s["rule"]), s["why"])
+                out.setdefault((verb, player, s["rule"]), []).append(s["why"])
     at_showdown = _showdown_rules(steps)
     shown = r.get("shown") or {}
     for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
@@ -375,13 +416,26 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             token = shown[x["player"]]
             card = _named(token, rules) if token else None
             if x["rule"] in _SHOWDOWN_REASONS:
-                out[k] = _(_SHOWDOWN_REASONS[x["rule"]])
+                out[k] = [_(_SHOWDOWN_REASONS[x["rule"]])]
             elif token == "matto":
                 other = _("{card}, with the other fool in play")
-                out[k] = _the_fool(card) if verb == "lose" else other.format(card=card)
+                out[k] = [_the_fool(card) if verb == "lose" else other.format(card=card)]
             elif verb == "lose":
-                out[k] = _("the lowest card, {card}").format(card=card) if card else _("the lowest card")
+                out[k] = [_("the lowest card, {card}").format(card=card) if card else _("the lowest card")]
     return out
+
+
+def _each_mark(reasons: dict[tuple[str, str, str], list[str]], verb: str, player: str,
+               cited: Sequence[str]) -> list[tuple[Optional[str], str]]:
+    """(why, rule) for each of ``player``'s marks, each reason said once: a verdict names every
+    mark lost (L13: two cats and the lowest card are three marks and three reasons)."""
+    used: dict[str, int] = {}
+    out = []
+    for rule in cited:
+        said = reasons.get((verb, player, rule), [])
+        k = used[rule] = used.get(rule, -1) + 1
+        out.append((said[min(k, len(said) - 1)] if said else None, rule))
+    return list(dict.fromkeys(out))
 
 
 def _the_fool(card: Optional[str]) -> str:
@@ -410,7 +464,7 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
         # players who lose (gain) alike, for the same reasons, are named together
         alike: dict[tuple[int, str], list[str]] = {}
         for player, cited in table.items():
-            why = [(reasons.get((verb, player, rule)), rule) for rule in dict.fromkeys(cited)]
+            why = _each_mark(reasons, verb, player, cited)
             said = (_(": {reasons}").format(reasons=_("; ").join(f"{w} ({rule})" if w else rule for w, rule in why))
                     if any(w for w, _r in why) else f" ({', '.join(rule for _r, rule in why)})")
             alike.setdefault((len(cited), said), []).append(player)
@@ -428,7 +482,7 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
         else:
             sentences.append(_("no life has changed hands yet") if lives else _("no mark has changed hands yet"))
     text = ". ".join(x[0].upper() + x[1:] for x in sentences) + "."
-    more = _what_next(r)
+    more = _what_next(r, rules)
     if more:
         tail = "; ".join(more)
         text += " " + tail[0].upper() + tail[1:] + "."
@@ -447,26 +501,75 @@ _CHOICES = {"dealer-exchange": N_("exchange with the stack"), "stack-exchange": 
 
 
 def _choices(nx: dict[str, Any]) -> str:
+    if set(nx["legal"]) == _BUY_BACK_OR_NOT:
+        return _("buys back or not")  # (K17, L11: the one decision, in plain words)
     return _(" or ").join(_(_CHOICES[x]) if x in _CHOICES else x for x in nx["legal"])
 
 
-def _what_next(r: dict[str, Any]) -> list[str]:
-    """Who is out, the buy-backs, the winner or what comes next and the next dealer (K2, K17)."""
-    more = []
+_BUY_BACK_OR_NOT = frozenset({"buy-back", "decline"})
+
+
+def _deciding_buy_back(r: dict[str, Any]) -> Optional[str]:
+    """The player out whose buy-back is the next decision (K17, L11), or None."""
+    nx = r["next"]
+    if nx and set(nx["legal"]) == _BUY_BACK_OR_NOT and nx["player"] not in r["bought_back"]:
+        return str(nx["player"])
+    return None
+
+
+def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
+    """Who is out, each with his buy-back in one clause, the name said once (K16, K17, L11):
+    'Carla is out, may buy back for 2 stakes (K17), and buys back'; 'Beatrice is out and
+    decides next whether to buy back for 1 stake (L11)'; those out with no buy-back together."""
+    rule = rules.cites("buy-back") if rules is not None else "K17"
+    offers = {x["player"]: x["stakes"] for x in r["buy_back_offers"]}
+    deciding = _deciding_buy_back(r)
     kept = _kept_last_life(r)
     gone = [p for p in r["out"] if p not in kept]
-    if gone:
-        more.append(ngettext("{players} is out", "{players} are out", len(gone)).format(players=_names(gone)))
+    plain = [p for p in gone if p not in offers]
+    more = []
+    if plain:
+        more.append(ngettext("{players} is out", "{players} are out", len(plain)).format(players=_names(plain)))
+    for p in gone + [p for p in offers if p not in gone]:
+        if p not in offers:
+            continue
+        said = {"player": p, "stakes": _stakes(offers[p]), "rule": rule}
+        if p in r["bought_back"]:
+            more.append(_("{player} is out, may buy back for {stakes} ({rule}), and buys back").format(**said))
+        elif p == deciding:
+            more.append(_("{player} is out and decides next whether to buy back for {stakes} ({rule})").format(**said))
+        else:
+            more.append(_("{player} is out and may buy back for {stakes} ({rule})").format(**said))
+    back = [p for p in r["bought_back"] if p not in offers]
+    if back:
+        more.append(_("{players} bought back").format(players=_names(back)))
+    return more
+
+
+def _restart_words(r: dict[str, Any], rules: Any) -> str:
+    """Everybody went out in this deal, in the game's own terms: Zeh's draw (Z11), Campli's
+    three marks again (K18), the digital game's three lives again (D8)."""
+    restart = r["restart"]
+    if restart["kind"] == "draw":
+        how = _("a draw, all play again")
+    elif _words(rules)[0] == "life":
+        n = rules.initial_marks if rules is not None else 3
+        how = ngettext("all return with {n} life", "all return with {n} lives", n).format(n=n)
+    else:
+        n = rules.initial_marks if rules is not None else 3
+        how = ngettext("everybody gets {n} mark again", "everybody gets {n} marks again", n).format(n=n)
+    return _("everybody went out in this deal: {how} ({rule})").format(how=how, rule=restart["rule"])
+
+
+def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
+    """Who is out, the buy-backs, the winner or what comes next and the next dealer (K2, K17)."""
+    kept = _kept_last_life(r)
+    more = _going_out(r, rules)
     if kept:
         more.append(_("{players}, the last players in, went out in this deal and keep their last life (S6)").format(
             players=_names(kept)))
     if r["restart"]:
-        how = _("a draw, all play again") if r["restart"]["kind"] == "draw" else _("everybody gets the marks again")
-        more.append(_("everybody went out in this deal: {how} ({rule})").format(how=how, rule=r["restart"]["rule"]))
-    for x in r["buy_back_offers"]:
-        more.append(_("{player} may buy back for {stakes}").format(player=x["player"], stakes=_stakes(x["stakes"])))
-    if r["bought_back"]:
-        more.append(_("{players} bought back").format(players=_names(r["bought_back"])))
+        more.append(_restart_words(r, rules))
     joint = r.get("winners") or []
     a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
     if r["winner"]:
@@ -476,9 +579,12 @@ def _what_next(r: dict[str, Any]) -> list[str]:
     elif r["next"] and (a is not None or b is not None):
         # K17: the buy-back waits on the player's word, the next dealer is known either way
         nx = r["next"]
-        more.append(_("{player} decides next ({choices})").format(player=nx["player"], choices=_choices(nx)))
+        if nx["player"] != _deciding_buy_back(r):
+            more.append(_("{player} decides next ({choices})").format(player=nx["player"], choices=_choices(nx)))
         more.append((_("next dealer: {a}, whether or not anybody buys back") if a == b
                      else _("next dealer: {a} if nobody buys back, {b} if all do")).format(a=a, b=b))
+    elif r["next"] and r["next"]["player"] == _deciding_buy_back(r):
+        more.append(_("the deal goes on"))  # (L11: at once, during the deal; the decision is said above)
     elif r["next"]:
         nx = r["next"]
         more.append(_("the deal goes on: {player} decides next ({choices})").format(player=nx["player"],
@@ -491,16 +597,28 @@ def _what_next(r: dict[str, Any]) -> list[str]:
     return more
 
 
+# (id of the rules, None) -> (the rules, token -> the name its source prints): a batch names the
+# same few cards under one ruleset in every verdict (the name depends on the ruleset and the card
+# only, not on the language; reading a token back costs a look-up through the aliases)
+_NAMED: dict[Any, tuple[Any, dict[str, str]]] = {}
+
+
 def _named(token: Optional[str], rules: Any) -> str:
     """A canonical card token as the ruleset's source prints it ('XII Gnaf', 'roi'); '?' for none."""
     if token is None:
         return "?"
     if rules is None:
         return token
-    try:
-        return display_label(rules, parse_card(token, PACKS[rules.pack].family))
-    except ValueError:
-        return token
+    names: dict[str, str] = by_identity(_NAMED, rules, None, dict, 64)
+    name = names.get(token)
+    if name is None:
+        try:
+            name = display_label(rules, parse_card(token, PACKS[rules.pack].family))
+        except ValueError:
+            name = token
+        if len(names) < 512:  # (a pack has at most 52 tokens; a claim may name anything)
+            names[token] = name
+    return name
 
 
 def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool = True) -> list[str]:
@@ -515,7 +633,8 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool 
     if r["buy_back_offers"]:
         lines.append(_("Buy-back: ") + ", ".join(_("{player} for {stakes} = {amount}").format(
             player=x["player"], stakes=_stakes(x["stakes"]), amount=x["amount"]) for x in r["buy_back_offers"]))
-    if r["restart"]:
+    if r["restart"] and (rules is None or rules.buy_back != "none"):
+        # (the virgins decide a buy-back, K17: a game without one has none to list, D8)
         lines.append(_("Virgins now: ") + (", ".join(r["virgins"]) if r["virgins"] else _("nobody")))
     now = _("Lives now: {marks}; pot {pot}") if _words(rules)[0] == "life" else _("Marks now: {marks}; pot {pot}")
     lines.append(now.format(marks=", ".join(f"{n} {m}" for n, m in r["marks"].items()), pot=r["pot"]))
@@ -855,16 +974,16 @@ def _question_lines(ruling: Ruling) -> list[str]:
     return lines
 
 
-def _reading_words(r: dict[str, Any]) -> str:
+def _reading_words(r: dict[str, Any], cited: bool = True) -> str:
     """A reading in its own words: its text without the bare 'yes: ' / 'no: ' that repeats the
-    value, and its rule."""
+    value, and (``cited``) its rule."""
     text = r["text"]
     for prefix in (f"{r['reading']}: ", "yes: ", "no: ", _("yes: "), _("no: ")):
         if text.startswith(prefix):
             text = text[len(prefix):]
             break
     rule = str(r.get("source") or "").split(" ")[0]
-    return f"{text} ({rule})" if rule and rule not in text else text
+    return f"{text} ({rule})" if cited and rule and rule not in text else text
 
 
 _DIFFERS = (("out", N_("who is out")), ("virgins", N_("who stays a virgin")),
@@ -916,7 +1035,7 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             lines.append("  " + _colon(_case(k, o.condition), verdict_text(o.result, ruling.rules, o.steps)))
     if ruling.readings:
         for q in ruling.readings:
-            for line in _reading_lines(q, ruling.preset, brief=True):
+            for line in _reading_lines(q, ruling.preset, brief=True, rules=ruling.rules):
                 lines.append(line)
     # 2. the claim
     lines += _claim_lines(ruling.claim, rules=ruling.rules)
@@ -941,7 +1060,7 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
     if ruling.readings:
         lines.append(_("Open questions (the outcome differs by reading):"))
         for q in ruling.readings:
-            lines += _reading_lines(q, ruling.preset, brief=False)
+            lines += _reading_lines(q, ruling.preset, brief=False, rules=ruling.rules)
     return printable("\n".join(lines))
 
 
@@ -949,7 +1068,7 @@ def _case(k: int, condition: str) -> str:
     return _("Case {k}, if {condition}").format(k=k, condition=condition or _("any card"))
 
 
-def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
+def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = None) -> list[str]:
     """One open question: each reading's outcome, readings with identical lines merged."""
     merged: dict[str, list[dict[str, Any]]] = {}
     for r in q["readings"]:
@@ -963,24 +1082,27 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
     if brief:
         # the verdict's lines: each other reading whose verdict is not the chosen reading's own
         # (a reading that comes out as the chosen one is shown with it in the open questions)
-        alike: dict[str, list[str]] = {}
+        alike: dict[str, list[tuple[bool, str]]] = {}
         for r in q["readings"]:
             if r["status"] == "ruling":
                 # each case's verdict is whole sentences: the next case starts a sentence of its own
                 said = " ".join(_colon((_("If {condition}") if k else _("if {condition}")).format(condition=o["if"]),
-                                       verdict_text(o["result"])) if o.get("if") else verdict_text(o["result"])
-                                for k, o in enumerate(r["outcomes"]))
+                                       verdict_text(o["result"], rules)) if o.get("if")
+                                else verdict_text(o["result"], rules) for k, o in enumerate(r["outcomes"]))
             else:
                 said = f"{_status(r['status'])}: {_(r.get('message', ''))}"
-            alike.setdefault(said, []).append("" if r["chosen"] else r["reading"])
-        return ["  " + _("Under the other reading of {settles} ({option} = {readings}): {said}").format(
-                    settles=q["settles"], option=q["option"], readings=_(" or ").join(rs), said=said)
-                for said, rs in alike.items() if "" not in rs]
+            alike.setdefault(said, []).append((r["chosen"], _reading_words(r)))
+        # the open question by its name and each reading in its own words (issue 24 §1: no option's
+        # identifier, no 'yes: yes:')
+        return ["  " + _("Read otherwise ({readings})").format(readings=_("{question}: {reading}").format(
+                    question=q["settles"], reading=_("; or ").join(words for _c, words in rs))) + _colon("", said)
+                for said, rs in alike.items() if not any(chosen for chosen, _w in rs)]
     lines = [f"  {q['option']} ({q['settles']}): {q['question']}"]
     for said, rs in merged.items():
         for r in rs:
             mark = "*" if r["chosen"] else " "
-            lines.append(f"   {mark} {r['reading']}: {r['text']} [{r['source']}]")
+            # the reading's name once: its text without the 'yes: ' / 'no: ' that repeats it
+            lines.append(f"   {mark} {r['reading']}: {_reading_words(r, cited=False)} [{r['source']}]")
         lines += [f"       -> {case}" for case in said.split("\n")]
     lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
                           else _("(* = the reading {preset} chooses)")).format(preset=preset,

@@ -137,15 +137,17 @@ WITH_THE_STACK = N_("{player} exchanged with the stack")
 NO_CARD = N_("no card")
 UNSEEN_CARD = N_("a card the table did not see")
 NEXT_NOT = N_("{a}'s offer goes to {b}, the next player, who had to exchange ({rule}), not to {c}")
-SKIPS_HORSE = N_("{a}'s offer goes to {b}, who had to exchange (K7), not to {c}: only a horse is skipped")
+SKIPS_HORSE = N_("{a}'s offer goes to {b}, who had to exchange ({rule}), not to {c}: only a horse ({horse}) is jumped "
+                 "over")
 HORSE_MET = N_("{a} and {b} cannot have exchanged here: the offer met the dealer's horse, so {c} exchanged with the "
                "top card of the stack (K12)")
 CANNOT_HAVE_EXCHANGED = N_("{a} and {b} cannot have exchanged here: {happened}")
 SAYS_OTHER = N_("{player} holds {card}, which says '{says}', not '{call}'")
-ORDINARY = N_("{player} held {card}, an ordinary card: it cannot say '{call}' and had to exchange ({event}, "
-              "{exchange})")
-PLAIN = N_("{player} held a plain card (an unknown card that had to be exchanged): it cannot say '{call}' and had to "
-           "exchange ({event}, {exchange})")
+# (which card, which call, which rule: as a table says it, issue 24's review; the call and its rule the game's own)
+ORDINARY = N_("{player} held {card}, an ordinary card, and had to exchange with {other} ({exchange}): only {holder} "
+              "says '{call}' ({rule})")
+PLAIN = N_("{player} held a plain card (one the position does not give) and had to exchange with {other} "
+           "({exchange}): only {holder} says '{call}' ({rule})")
 CANNOT_SAY = (ORDINARY, PLAIN)
 NOBODY_ASKED = N_("nobody asked {player} to exchange just then: an event card speaks only when its holder is the "
                   "target of an offer")

@@ -16,10 +16,11 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...game import cards as _cards
-from ...game.cards import Card
+from ...game.cards import CUCCU, PACKS, Card
 from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
-from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, ROLE_RULE, HistoryEvent, Position, Problem, pack_rule
+from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, HistoryEvent, Position, Problem, pack_rule
+from ...formats.vocabulary import call, display_label, display_name
 from ...game.rulesets import HORSE, OPTIONS, Rules, by_identity, open_options
 from ...game.history import fold
 from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
@@ -251,7 +252,15 @@ class _Table:
             return T.NO_CARD
         if is_placeholder(card):
             return T.UNSEEN_CARD
-        return _cards.format(card)
+        return self.word(card)
+
+    def word(self, card: Card) -> str:
+        """A card in a problem's words: the Cuccù pack's token ('VII', 'XII'); an ordinary pack's
+        card as the game's source names it ('as', 'roi', F1: issue 24 §2), not its token ('A', 'K')."""
+        rules = self.real_rules
+        if PACKS[rules.pack].family == CUCCU:
+            return _cards.format(card)
+        return display_name(rules, card)
 
     def end_card(self, seat: int, after: int) -> Optional[tuple[Card, str, int, str]]:
         """The card the position gives for what ``seat`` holds at the showdown, where, and
@@ -296,10 +305,10 @@ class _Table:
             return substitute(state, held, card), bound
         if held != card:
             if self.lay.dealer_three and seat == self.pos.dealer and state.custody[seat][-1][1] == Via.DEALT:
-                self.fail(i, T.DEALER_KEEPS_HIGHEST.format(player=self.name(seat), card=_cards.format(card), what=what),
+                self.fail(i, T.DEALER_KEEPS_HIGHEST.format(player=self.name(seat), card=self.word(card), what=what),
                           "F2", path)
                 return None
-            said = T.HOLDS_OTHER.format(player=self.name(seat), held=_cards.format(held), card=_cards.format(card),
+            said = T.HOLDS_OTHER.format(player=self.name(seat), held=self.word(held), card=self.word(card),
                                         what=what)
             self.fail(i, said, rule or self.real_rules.cites("held"), path)
             return None
@@ -308,7 +317,7 @@ class _Table:
     def why_not(self, know: Know, ph: Card, seat: int, card: Card, what: str,
                 path: Optional[str] = None) -> tuple[str, str]:
         r = self.reasoner
-        said = {"player": self.name(seat), "card": _cards.format(card), "what": what,
+        said = {"player": self.name(seat), "card": self.word(card), "what": what,
                 "label": self.lay.labels.get(ph, "an unknown card")}
         if card not in r.domain(know, ph):
             if card not in r.plain and r.domain(know, ph) <= r.plain:
@@ -402,7 +411,7 @@ class _Deals(_Table):
                 continue
             left[card] -= 1
             if left[card] < 0:
-                self.fail(i, T.CANNOT_BE_DEALT.format(player=self.name(seat), card=_cards.format(card),
+                self.fail(i, T.CANNOT_BE_DEALT.format(player=self.name(seat), card=self.word(card),
                                                       why=self.copies_elsewhere(card, know, path)),
                           self.pack_rule, path)
                 return False
@@ -427,10 +436,10 @@ class _Deals(_Table):
         if moved is None:
             at = deal_places(rules, count + 1, len(self.lay.stack))[count]
             rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
-            return T.ORDER_HOLDS.format(player=name, card=_cards.format(card), other=_cards.format(dealt), at=at), rule
+            return T.ORDER_HOLDS.format(player=name, card=self.word(card), other=self.word(dealt), at=at), rule
         end = "bottom" if rules.deal_from == "bottom" else "top"
-        return (T.PLAY_CHANGED[end].format(player=name, card=_cards.format(card), how=_how_moved(moved, self.name),
-                                           rule=moved.rule, other=_cards.format(dealt),
+        return (T.PLAY_CHANGED[end].format(player=name, card=self.word(card), how=_how_moved(moved, self.name),
+                                           rule=moved.rule, other=self.word(dealt),
                                            places=", ".join(self.places(dealt, know))), moved.rule)
 
     def dealt_as_named(self, steps: Steps, seat: int, card: Card, i: int, path: str) -> bool:
@@ -463,13 +472,13 @@ class _Deals(_Table):
         name = self.name(seat)
         if before is None and at < len(order) and order[at] is not None:
             rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
-            self.fail(i, T.ORDER_HOLDS.format(player=name, card=_cards.format(card), other=_cards.format(dealt), at=at),
+            self.fail(i, T.ORDER_HOLDS.format(player=name, card=self.word(card), other=self.word(dealt), at=at),
                       rule, path)
             return False
         if before is None or len(order) < len(self.lay.stack) or None in order:
             return True  # (a card the position does not place: the replay's stand-in is no evidence)
         end = "bottom" if rules.deal_from == "bottom" else "top"
-        said = {"player": name, "card": _cards.format(card), "other": _cards.format(dealt), "rule": before.rule}
+        said = {"player": name, "card": self.word(card), "other": self.word(dealt), "rule": before.rule}
         if before.kind == EventKind.DEALER_KEEPS_HIGHEST:
             message = T.KEEPS_OF_THREE[end].format(**said)
         else:
@@ -608,7 +617,9 @@ class _Checks(_Deals):
             self.fail(i, T.NEXT_NOT.format(a=name(e.seat), b=name(first.other), rule=exchange, c=name(e.other)),
                       exchange)
         elif first is not None:
-            self.fail(i, T.SKIPS_HORSE.format(a=name(e.seat), b=name(first.other), c=name(e.other)), "K12")
+            horse_rule = self.real_rules.cites(HORSE)  # the game's own (K12; Lu Stù's 'zumb', L9; D4)
+            self.fail(i, T.SKIPS_HORSE.format(a=name(e.seat), b=name(first.other), rule=exchange, c=name(e.other),
+                                              horse=self.role_card(HORSE)), horse_rule)
         elif horse is not None:
             self.fail(i, T.HORSE_MET.format(a=name(e.seat), b=name(e.other), c=name(horse.seat)), "K12")
         else:
@@ -619,35 +630,50 @@ class _Checks(_Deals):
     def check_announce(self, e: HistoryEvent, i: int, rest: list[Fact], know: Know) -> Optional[list[Fact]]:
         """An event card's call (C2, K9: it speaks when its holder is the target of an offer)."""
         name = self.name
-        call = ROLE_CALL[e.role or ""]
+        rules = self.real_rules
+        role = e.role or "inn"
+        call = self.call_of(role)
         for f in rest:
             if f.kind == "announce" and f.seat == e.seat:
-                role = self.rules.role_of.get(f.card.value) if f.card is not None else None
-                if role == e.role:
+                held_role = self.rules.role_of.get(f.card.value) if f.card is not None else None
+                if held_role == e.role:
                     rest.remove(f)
                     return rest
                 self.fail(i, T.SAYS_OTHER.format(player=name(e.seat), card=self.card_text(f.card, know),
-                                                 says=ROLE_CALL.get(role or "", "?"), call=call), self.call_rule(role))
+                                                 says=self.call_of(held_role), call=call), self.call_rule(held_role))
                 return None
         target = next((f for f in rest if f.kind == "exchange" and f.other == e.seat), None)
         if target is not None:
             card = target.card
             plain = is_placeholder(know.subst.get(card, card) if card is not None else None)
+            # as a table says it: which card, which call, which rule (issue 24's review)
             self.fail(i, (T.PLAIN if plain else T.ORDINARY).format(
-                player=name(e.seat), card=self.card_text(card, know), call=call,
-                event=self.real_rules.cites("event-card"), exchange=self.real_rules.cites("exchange")),
-                self.call_rule(e.role or "inn"))
+                player=name(e.seat), card=self.card_text(card, know), other=name(target.seat),
+                exchange=rules.cites("exchange"), holder=self.role_card(role), call=call, rule=self.call_rule(role)),
+                self.call_rule(role))
             return None
         self.fail(i, T.NOBODY_ASKED.format(player=name(e.seat)), self.real_rules.cites("event-card"))
         return None
 
-    def call_rule(self, role: Optional[str]) -> str:
-        """The rule of an event card's call: Campli's for its five cards (K10-K14, whatever the
-        Cuccù ruleset), the game's own where it has its own calls (F3's 'Kuckuck!', A1, H2, S3),
-        else the rule that only an event card, when asked, says anything (C2, R3)."""
+    def call_of(self, role: Optional[str]) -> str:
+        """The call of ``role``'s card as this game's source prints it ('zumb', L9; 'Gnau', Z5)."""
+        if role is not None and role in self.real_rules.role_of.values():
+            return call(self.real_rules, role)
+        return ROLE_CALL.get(role or "", "?")
+
+    def role_card(self, role: str) -> str:
+        """The card that has ``role`` in this game, by its printed name ('XIII Zumb', 'roi')."""
         rules = self.real_rules
-        if role is not None and role in rules.role_of.values() and rules.pack.startswith("cuccu"):
-            return ROLE_RULE[role]
+        value = next((v for v, r in rules.role_of.items() if r == role), None)
+        if value is None:
+            return "an event card"  # (no card of the game has it: a rule the game does not have)
+        return display_label(rules, Card(PACKS[rules.pack].family, value))
+
+    def call_rule(self, role: Optional[str]) -> str:
+        """The rule of an event card's call, the game's own (K10-K14; Lu Stù's 'zumb' L9, Zeh's
+        'Gnau' Z5, the digital game's D4-D6, F3's 'Kuckuck!', A1, H2, S3: issue 24 §2), else the
+        rule that only an event card, when asked, says anything (C2, R3)."""
+        rules = self.real_rules
         if role is not None and role in rules.role_of.values():
             return rules.cites(role)
         return rules.cites("event-card")
