@@ -223,6 +223,28 @@
     return true;
   }
 
+  /* ---- offline: a service worker (rule-sw.js, at the site's root, for this page alone) keeps
+     a copy of the page and of everything it runs, so that once loaded it works without a
+     network; data-offline says when the copy is whole ('true') or could not be made */
+  function keepOffline() {
+    if (!('serviceWorker' in navigator)) return;
+    var page = location.href.split('#')[0].split('?')[0];
+    var files = ['worker.js', 'page.py'].concat(root.getAttribute('data-files').split(' '));
+    var own = performance.getEntriesByType('resource').filter(function (e) {
+      return e.name.indexOf(location.origin + '/') === 0 && !(e.responseStatus >= 400);  // not a missing favicon
+    }).map(function (e) { return e.name; });
+    var keep = [page].concat(own, files.map(function (f) { return new URL(STATIC + f, location.href).href; }));
+    navigator.serviceWorker.addEventListener('message', function (e) {
+      if (e.data && e.data.missed) {
+        root.setAttribute('data-offline', e.data.missed.length ? 'failed: ' + e.data.missed.join(' ') : 'true');
+      }
+    });
+    navigator.serviceWorker.register(new URL(STATIC + '../../rule-sw.js', location.href).href, {scope: page})
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) { registration.active.postMessage({keep: keep}); })
+      .catch(function (e) { root.setAttribute('data-offline', 'failed: ' + e); });
+  }
+
   /* ---- start: the worker starts Pyodide, unpacks the wheels and imports page.py */
   function start() {
     var t0 = performance.now();
@@ -244,6 +266,7 @@
       say('Ready: ' + setup.version + ', running in this page, offline.');
       root.setAttribute('data-ready', 'true');
       if (/[#&]deal=/.test(location.hash)) rule();
+      keepOffline();
     });
   }
 
