@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import json
 import re
 from types import MappingProxyType
@@ -332,22 +333,17 @@ def _players(rd: _Reading) -> list[bool]:
     """The players in seat order (K1: seat order is play order), their names and marks, into
     ``rd``; each one's virginity (K17; Q8 for marks gained) returned."""
     rules, chk = rd.rules, rd.chk
-    name_keys: dict[tuple[str, str], int] = {}
     virgins: list[bool] = []
     initial = rules.initial_marks if rules is not None else 3
     gain_keeps_virgin = rules is None or getattr(rules, "virgin_after_gain", "still-virgin") == "still-virgin"
-    for i, entry in enumerate(rd.doc.get("players", [])):
+    given = rd.doc.get("players", [])
+    entries = [{"name": entry} if isinstance(entry, str) else entry for entry in given]
+    names = tuple(_name(entry["name"]) for entry in entries)
+    told_apart = _names_told_apart(names)
+    for i, (entry, name) in enumerate(zip(entries, names)):
         path = f"$.players[{i}]"
-        if isinstance(entry, str):
-            entry = {"name": entry}
-            name_path = path
-        else:
-            name_path = path + ".name"
-        name = _name(entry["name"])
-        if name in rd.names:
-            chk.add(name_path, f"duplicate player name {name!r} (also $.players[{rd.names.index(name)}])")
-        else:
-            _name_collision(name, rd.names, name_keys, name_path, chk)
+        if i in told_apart:
+            chk.add(path if isinstance(given[i], str) else path + ".name", told_apart[i])
         rd.names.append(name)
         m = int(entry.get("marks", initial))
         rd.marks.append(m)
@@ -847,25 +843,44 @@ def _name(text: str) -> str:
     return table_name(text)
 
 
-def _name_collision(name: str, names: list[str], keys: dict[tuple[str, str], int], path: str,
-                    chk: _Checker) -> None:
-    """Two players a table cannot tell apart (``keys``: each name's :func:`name_key` and its
-    :func:`lookalike_key`, as ('name', key) and ('look', key), mapped to its first seat)."""
+@functools.lru_cache(maxsize=1024)
+def _names_told_apart(names: tuple[str, ...]) -> dict[int, str]:
+    """Seat -> why its player cannot be told from one seated before him (the same name, or one a
+    table cannot tell apart); {} for a table whose names are all told apart.  Kept for the
+    table's next position (a batch rules many positions of one table; read only)."""
+    seated: list[str] = []
+    keys: dict[tuple[str, str], int] = {}
+    out: dict[int, str] = {}
+    for name in names:
+        if name in seated:
+            out[len(seated)] = f"duplicate player name {name!r} (also $.players[{seated.index(name)}])"
+        else:
+            clash = _name_collision(name, seated, keys)
+            if clash:
+                out[len(seated)] = clash
+        seated.append(name)
+    return out
+
+
+def _name_collision(name: str, names: list[str], keys: dict[tuple[str, str], int]) -> Optional[str]:
+    """Why ``name`` names a player a table cannot tell from one of ``names`` (None: it can;
+    ``keys``: each name's :func:`name_key` and its :func:`lookalike_key`, as ('name', key) and
+    ('look', key), mapped to its first seat)."""
     i = keys.setdefault(("name", name_key(name)), len(names))
     if i != len(names):
         other = names[i]
         how = "by case" if other.casefold() == name.casefold() else "by invisible formatting characters"
-        chk.add(path, f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
-                      "a table cannot tell them apart")
-        return
+        return (f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
+                "a table cannot tell them apart")
     # an ASCII name's look-alike key is its name key: the table of look-alikes is loaded only
     # for a name with letters outside ASCII
     i = keys.setdefault(("look", lookalike_key(name)), len(names))
     if i != len(names):
         other = names[i]
         letters = lookalike_letters(name, other)
-        chk.add(path, f"player name {name!r} looks like {other!r} ($.players[{i}]) but is written with "
-                      f"other letters{' (' + letters + ')' if letters else ''}: a table cannot tell them apart")
+        return (f"player name {name!r} looks like {other!r} ($.players[{i}]) but is written with "
+                f"other letters{' (' + letters + ')' if letters else ''}: a table cannot tell them apart")
+    return None
 
 
 def _fold(text: str) -> str:

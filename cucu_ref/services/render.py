@@ -13,7 +13,9 @@ from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
-from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
+from ..game.rulesets import (
+    CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
+)
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
            "problem_message", "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
@@ -560,16 +562,28 @@ def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
     return more
 
 
+# (id of the rules, None) -> (the rules, token -> the name its source prints): a batch names the
+# same few cards under one ruleset in every verdict (the name depends on the ruleset and the card
+# only, not on the language; reading a token back costs a look-up through the aliases)
+_NAMED: dict[Any, tuple[Any, dict[str, str]]] = {}
+
+
 def _named(token: Optional[str], rules: Any) -> str:
     """A canonical card token as the ruleset's source prints it ('XII Gnaf', 'roi'); '?' for none."""
     if token is None:
         return "?"
     if rules is None:
         return token
-    try:
-        return display_label(rules, parse_card(token, PACKS[rules.pack].family))
-    except ValueError:
-        return token
+    names: dict[str, str] = by_identity(_NAMED, rules, None, dict, 64)
+    name = names.get(token)
+    if name is None:
+        try:
+            name = display_label(rules, parse_card(token, PACKS[rules.pack].family))
+        except ValueError:
+            name = token
+        if len(names) < 512:  # (a pack has at most 52 tokens; a claim may name anything)
+            names[token] = name
+    return name
 
 
 def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool = True) -> list[str]:

@@ -118,6 +118,10 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
         if found:
             group, cards = many(found.group(1)), _card_set(found.group(2))
             return lambda c: all(cards(c[g]) for g in group)
+        found = re.fullmatch(r"(.+?) is lower than each of (.+) that is not a fool", text)
+        if found:  # (a pair of fools ranks 14½, C3: the card is the lowest but for them)
+            who, group = label(found.group(1)), many(found.group(2))
+            return lambda c: all(c[g] == FOOL or c[g] > c[who] for g in group)
         for words, test in _COMPARISONS.items():
             if words in text:
                 a, b = (label(x) for x in text.split(words))
@@ -218,6 +222,11 @@ def test_four_missing_cards_read_as_a_few_facts(tmp_path):
         tie = f": Anna and {who} each lose a mark: the lowest card, VI (K15). Next"
         (line,) = [v for v in verdicts if tie in v]
         assert line.startswith(f"  If {who} was dealt VI and ") and "; or " not in line, line
+    # Emil's card alone lowest (K15): below Anna's VI, below each other missing card but a fool, since
+    # a pair of fools ranks 14½ and a lone fool would lose too (C3)
+    assert ("  If Emil was dealt a card from Leone to V and there is no lone fool and Emil's card is lower than each "
+            "of Bruno's card, Carla's card and Dora's card that is not a fool: Emil loses a mark: the lowest card "
+            "(K15). Next dealer: Anna.") in verdicts
     # two missing cards tie below VI, the other higher (K15), said by comparing them; Emil's lone
     # fool loses too (C3; a third fool is no card of the pack, C1)
     assert ("  If Emil was dealt Matto and Dora was dealt V or lower and Carla's card ranks the same as Dora's card "

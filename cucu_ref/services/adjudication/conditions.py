@@ -42,8 +42,9 @@ MAX_FINE_AGAIN = 70_000
 # (the name before issue 24 §5 compressed the space: outcomes read it)
 MAX_CASES = MAX_POINTS
 # Up to this many points the chosen facts are also tested one point at a time (beyond, their bit
-# sets, built from the same boxes, decide alone; the tests enumerate every combination of cards)
-MAX_CHECKED = 2000
+# sets, built from the same boxes, decide alone; tests/cli/test_conditions_compressed.py reads every
+# condition back over every combination of cards)
+MAX_CHECKED = 400
 
 
 class Fact(NamedTuple):
@@ -109,6 +110,7 @@ class _Space:
         for m in self.cases:
             self.everything |= m
         # (i, j) -> the points of each set of answers the comparison of card i with card j gives
+        self._reached: Optional[list[tuple[int, Cards]]] = None
         self.pairs: dict[tuple[int, int], dict[frozenset[str], int]] = {
             pair: self._compared(*pair) for pair in combinations(range(width), 2)}
 
@@ -152,13 +154,20 @@ class _Space:
                 out[answers] = out.get(answers, 0) | (ma & mb)
         return out
 
-    def representative(self, point: int) -> Cards:
-        """A combination of cards at ``point`` (each atom's highest card)."""
-        out = []
-        for d, atoms in enumerate(self.atoms):
-            atom = atoms[(point // self.strides[d]) % len(atoms)]
-            out.append(max(atom, key=lambda c: c.value))
-        return tuple(out)
+    def reached(self) -> list[tuple[int, Cards]]:
+        """Each point some case reaches, with a combination of cards there (each atom's highest
+        card); computed once."""
+        if self._reached is None:
+            self._reached = []
+            left = self.everything
+            while left:
+                low = left & -left
+                point = low.bit_length() - 1
+                left ^= low
+                combo = tuple(max(atoms[(point // self.strides[d]) % len(atoms)], key=lambda c: c.value)
+                              for d, atoms in enumerate(self.atoms))
+                self._reached.append((point, combo))
+        return self._reached
 
 
 def _atoms(sets: Sequence[frozenset[Card]], fine: bool = False) -> list[frozenset[Card]]:
@@ -322,6 +331,43 @@ def _compared(keys: Sequence[int], nouns: Sequence[str], space: _Space) -> list[
     return out
 
 
+_NOT_A_FOOL = " that is not a fool"
+
+
+def _below_the_rest(keys: Sequence[int], nouns: Sequence[str], space: _Space, fool: Optional[Card]) -> list[Fact]:
+    """'Emil's card is lower than each of Bruno's card, Carla's card and Dora's card that is not a
+    fool': the card that alone is lowest where a pair of fools ranks high (C3: two fools rank
+    14½, seed 000 §Karten; K15: the lowest card loses), said with 'there is no lone fool' where a
+    single fool would make its holder lose too."""
+    if fool is None or len(keys) < 3:
+        return []
+    out = []
+    for d in keys:
+        others = [g for g in keys if g != d]
+        fools = [space.one_of(g, [fool]) for g in others]
+        if any(m is None for m in fools):
+            continue
+        mask = unsure = space.all
+        for g, is_fool in zip(others, fools):
+            sure = maybe = is_fool or 0
+            pair, lower = ((d, g), "lower") if d < g else ((g, d), "higher")
+            for answers, points in space.pairs[pair].items():
+                if answers == {lower}:
+                    sure |= points
+                elif lower in answers:
+                    maybe |= points
+            mask &= sure
+            unsure &= sure | maybe
+        cards = _together([nouns[g] for g in others])
+        out.append(Fact(f"{nouns[d]} is lower than each of {cards}{_NOT_A_FOOL}", _below(d, others), 2,
+                        mask, unsure & ~mask))
+    return out
+
+
+def _below(d: int, others: Sequence[int]) -> Test:
+    return lambda combo: all(combo[g].is_fool or combo[g].value > combo[d].value for g in others)
+
+
 def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] = None) -> Optional[list[Fact]]:
     """The few facts that hold in exactly ``case`` (bit sets) within ``everything`` (in ``case``
     and nowhere outside ``within``, where given: one part of a case said in two ways): greedily the
@@ -349,8 +395,11 @@ def _plainest(case: int, everything: int, facts: list[Fact], within: Optional[in
     of them ('neither ... is Nulla or higher or Larvengesicht' rules out more at once, but reads
     worse): the one with the fewer alternatives, then the shorter."""
     plain = [f for f in facts if not _alternatives(f.text)]
-    found = [c for c in (_cover(case, everything, plain, within), _cover(case, everything, facts, within))
-             if c is not None]
+    # (and without 'lower than each of ... that is not a fool', which rules out much at once but
+    # may leave more to say than two plain comparisons)
+    simple = [f for f in plain if not f.text.endswith(_NOT_A_FOOL)]
+    found = [c for c in (_cover(case, everything, plain, within), _cover(case, everything, facts, within),
+                         _cover(case, everything, simple, within)) if c is not None]
     return min(found, key=lambda c: (sum(_alternatives(f.text) for f in c), len(_said([c])))) if found else None
 
 
@@ -366,15 +415,8 @@ def exact(ways: Sequence[Sequence[Fact]], case: int, space: _Space) -> bool:
     """Whether the ways (each a conjunction of facts) hold in exactly the case's points (bit set
     ``case``) among those some case reaches: each fact's own test on a combination of cards at
     every point (apart from the bit sets the facts were chosen by)."""
-    left = space.everything
-    while left:
-        low = left & -left
-        point = low.bit_length() - 1
-        left ^= low
-        combo = space.representative(point)
-        if any(all(f.holds(combo) for f in way) for way in ways) != bool(case & low):
-            return False
-    return True
+    return all(any(all(f.holds(combo) for f in way) for way in ways) == bool(case >> point & 1)
+               for point, combo in space.reached())
 
 
 def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
@@ -391,22 +433,38 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
 def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
     """The case in one conjunction of facts, else in two, split on a card being the fool (C3: a
     lone fool and a pair of fools rank apart from the other cards, so a comparison of cards holds
-    but for the fools); None where neither is exact."""
+    but for the fools), else one way for each card that is the fool and one for none (Z6, C3: a
+    lone fool ranks with the lowest card, so 'these two lose' is a tie, or either one the fool);
+    None where none is exact."""
     one = _plainest(bits, space.everything, facts_of(bits))
     if one is not None:
         return [one]
     best: Optional[list[list[Fact]]] = None
-    for at in space.at:
-        for atom, m in at.items():
-            part = bits & m
-            if len(atom) > 1 or not next(iter(atom)).is_fool or part in (0, bits):
-                continue
-            ways = [_plainest(p, space.everything, facts_of(p), within=bits) for p in (part, bits & ~part)]
-            if all(w is not None for w in ways):
-                found = [w for w in ways if w is not None]
-                if best is None or _length(found) < _length(best):
-                    best = found
+    fools = [m for at in space.at for atom, m in at.items()
+             if len(atom) == 1 and next(iter(atom)).is_fool and 0 != bits & m != bits]
+    for m in fools:
+        found = _split(bits, [bits & m, bits & ~m], space, facts_of)
+        if found is not None and (best is None or _length(found) < _length(best)):
+            best = found
+    if best is None and len(fools) > 1:
+        parts, left = [], bits
+        for m in fools:
+            parts.append(left & m)
+            left &= ~m
+        best = _split(bits, [p for p in parts + [left] if p], space, facts_of)
     return best
+
+
+def _split(bits: int, parts: Sequence[int], space: _Space,
+           facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+    """The case ``bits`` said part by part (each way exact within the case), or None."""
+    found = []
+    for part in parts:
+        way = _plainest(part, space.everything, facts_of(part), within=bits)
+        if way is None:
+            return None
+        found.append(way)
+    return found
 
 
 def _length(ways: Sequence[Sequence[Fact]]) -> int:
@@ -469,6 +527,7 @@ def _shortened(space: _Space, todo: Sequence[int], nouns: Sequence[str], univers
     keys = range(len(nouns))
     fool = next((c for u in universes for c in u if c.is_fool), None)
     compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
+    compared += _below_the_rest(keys, nouns, space, fool)
     out = {}
     for k in todo:
         bits = space.cases[k]
@@ -513,6 +572,8 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r"any card", N_("any card")),
     (rf"(?P<player>{_W}) was dealt ", N_("{player} was dealt ")),
     (rf"(?P<player>{_W}) kept (?P<cards>.+?) \(F2\)", N_("{player} kept {cards} (F2)")),
+    (r"(?P<a>[^,;]+?) is lower than each of (?P<cards>[^;]+?) that is not a fool",
+     N_("{a} is lower than each of {cards} that is not a fool")),
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
     (r" ranks the same as ", N_(" ranks the same as ")),

@@ -126,6 +126,13 @@ _LIVES = {
 }
 
 
+# The kinds the loops over every event read, as module constants: on Python 3.11 each read of an
+# enum's class attribute goes through EnumType's __getattr__ hook (about four times a plain
+# attribute), and every event of every ruling passes here (as in game.history)
+_ARRESTO, _SHOWDOWN, _KEEPS_HIGHEST = EventKind.ARRESTO, EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST
+_MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK
+_MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
+
 _DOING = {
     "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks 'pagherai se null?'"),
     "accept": N_("{p} accepts"), "refuse": N_("{p} refuses"), "dealer-exchange": N_("{p} exchanges with the stack"),
@@ -310,11 +317,11 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
     outcome's case binds."""
     card = card_name(ev.card) if ev.card is not None else None
     text = _event_text(ev, nm, card, rules)
-    if ev.kind == EventKind.DEALER_KEEPS_HIGHEST:
+    if ev.kind == _KEEPS_HIGHEST:
         low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
         if all(low):
             text += " (" + _("{a} and {b}").format(a=low[0], b=low[1]) + ")"
-    elif ev.kind == EventKind.SHOWDOWN:
+    elif ev.kind == _SHOWDOWN:
         st = leaf.state
         live = []
         for s in st.order:
@@ -335,7 +342,7 @@ def _line_of(ev: Any, memo: dict[Any, tuple[str, Optional[str], str]], leaf: Any
     known = memo.get(ev)
     if known is not None and not (subst and ev.card in subst):
         return known
-    if ev.kind in (EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST) or (
+    if ev.kind in (_SHOWDOWN, _KEEPS_HIGHEST) or (
             ev.card is not None and ev.card in subst):
         # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's case
         # depend on more than the event: written each time
@@ -393,24 +400,27 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
         met = None  # the entry's last targeted event card (C2): the reason of the marks it costs
         for ev in events:
-            if ev.kind == EventKind.ARRESTO:
+            kind = ev.kind
+            if kind == _ARRESTO:
                 met = ev
-            elif ev.kind == EventKind.SHOWDOWN:
+            elif kind == _SHOWDOWN:
                 met = None  # the showdown's marks have their own reasons (its notes)
-            if said and ev.kind == EventKind.MARK_LOST and ev.seat in said:
+            if said and kind == _MARK_LOST and ev.seat in said:
                 said.discard(ev.seat)
                 continue
-            rule, source, text = _line_of(ev, memo, leaf, subst, shown, rules, nm, card_name)
+            known = memo.get(ev)  # (the common case, a line the memo holds, without a call)
+            rule, source, text = (known if known is not None and not (subst and ev.card in subst)
+                                  else _line_of(ev, memo, leaf, subst, shown, rules, nm, card_name))
             if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
                 head_due = False
             else:
                 out.append({"at": at, "rule": rule, "source": source, "text": text})
-            if ev.kind == EventKind.MARK_LOST or ev.kind == EventKind.MARK_GAINED:
+            if kind in _MARKS:
                 why = _why(ev, met, nm, card_name)
                 if why:
                     out[-1]["why"] = why
-            if ev.kind == EventKind.SHOWDOWN and all(ph in subst for _, ph in leaf.know.held):
+            if kind == _SHOWDOWN and all(ph in subst for _, ph in leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
                 notes, named = _showdown_notes(pos, leaf, subst, at, head, texts)
@@ -423,14 +433,14 @@ def _why(ev: Any, met: Any, nm: Any, card_name: Any) -> Optional[str]:
     """Why a mark is lost or gained during the deal, in words a table says: 'offered to Carla's
     XII Gnaf' (K11, K13, L8: the offer met a hunter or a cat), 'paid by Bruno, whose offer met the
     XII Gnaf' (Z5), 'refused the exchange and paid' (Q9); None where no event card says why."""
-    if ev.kind == EventKind.MARK_LOST and ev.rule == "Q9":
+    if ev.kind == _MARK_LOST and ev.rule == "Q9":
         return _("refused the exchange and paid")
     if met is None:
         return None
     card = card_name(met.card) or _("event card")
-    if ev.kind == EventKind.MARK_LOST and ev.seat == met.other:
+    if ev.kind == _MARK_LOST and ev.seat == met.other:
         return _("offered to {player}'s {card}").format(player=nm(met.seat), card=card)
-    if ev.kind == EventKind.MARK_GAINED and ev.seat == met.seat:
+    if ev.kind == _MARK_GAINED and ev.seat == met.seat:
         return _("paid by {player}, whose offer met the {card}").format(player=nm(met.other), card=card)
     return None
 
@@ -506,13 +516,13 @@ def _marks_at_showdown(leaf: Any) -> list[int]:
     for _at, events in leaf.steps:
         for ev in events:
             kind = ev.kind
-            if kind == EventKind.SHOWDOWN:
+            if kind == _SHOWDOWN:
                 return marks
-            if kind == EventKind.MARK_LOST:
+            if kind == _MARK_LOST:
                 marks[ev.seat] -= max(ev.amount, 1)
-            elif kind == EventKind.MARK_GAINED:
+            elif kind == _MARK_GAINED:
                 marks[ev.seat] += max(ev.amount, 1)
-            elif kind == EventKind.BUY_BACK:
+            elif kind == _BUY_BACK:
                 marks[ev.seat] = leaf.start.rules.initial_marks
     return marks
 
