@@ -555,6 +555,8 @@ def rule_page(html_build: Path, browser_site):
 
 _READY = "document.getElementById('cucu-rule')?.getAttribute('data-ready') == 'true'"
 _RULED = "document.getElementById('cucu-rule')?.getAttribute('data-ruled')"
+_STATUS = ("[document.querySelector('.cucu-rule-status')?.textContent, "
+           "document.getElementById('cucu-rule')?.getAttribute('data-failed'), location.href]")
 
 
 def _type_and_rule(browser, text: str) -> str:
@@ -595,7 +597,11 @@ def _once_loaded_the_page_rules_without_a_network(browser, site: str, offline, t
     offline.set()
     try:
         browser.open(site + "rule.html#deal=" + urllib.parse.quote(deal, safe=""))
-        browser.wait(_READY, 120)
+        try:
+            browser.wait(_READY + " || document.getElementById('cucu-rule')?.hasAttribute('data-failed')", 120)
+        except TimeoutError:
+            raise AssertionError(f"offline, the page did not start: {browser.js(_STATUS)}") from None
+        assert browser.js(_READY), f"offline, the page did not start: {browser.js(_STATUS)}"
         browser.wait(_RULED)
         assert browser.js("document.querySelector('.cucu-rule-ruling').textContent") == _command_line(deal, tmp_path)
     finally:
