@@ -610,3 +610,50 @@ def test_a_decision_out_of_turn_in_the_language():
     (problem,) = rule_document(doc, "x", language="it").record["problems"]
     assert problem["message"] == "Bruno cannot keep now: the next decision is Anna's (keep or offer)"
     assert problem["message_local"] == "Bruno non può fare 'keep' ora: la prossima decisione è di Anna (keep o offer)"
+
+
+# ------------------------------------------------ a table that writes its deal in its own words (issue 30)
+
+ITALIAN_TABLE = ("Regole: campli\nGiocatori: Anna, Bruno, Carla, Dora\nMazziere: Dora\n\nAnna: V, passo\n"
+                 "Bruno: II, passo\nCarla: gnaf!\nBruno: paga\nCarla: passo\nDora: X, sto bene\n")
+
+
+def test_a_deal_whose_headers_are_italian_is_ruled_in_italian():
+    # no 'Lingua:' line, but 'Regole:', 'Giocatori:', 'Mazziere:' are no English table's words;
+    # K13 (Farina 2010, Ereigniskarten): Carla's cat keeps her card and play goes on right of
+    # her, with the dealer Dora, who keeps or exchanges with the stack (K8): Carla may not pass
+    # (under Campli's reading of Q2; a targeted holder who acts afterwards could, so that is named)
+    lines = rule_document(ITALIAN_TABLE, "d.txt").text().split("\n")
+    assert lines[0] == "d.txt: la storia non può essere avvenuta sotto la lettura di Q2 che questo giudizio adotta"
+    # the decisions named as the table wrote them, not as the position's verbs
+    assert lines[1].startswith("d.txt:9:8: Carla non può fare 'passo' ora: la prossima decisione è di Dora "
+                               "('sto bene' o 'cambio col mazzo') [K5")
+    (problem,) = rule_document(ITALIAN_TABLE, "d.txt").record["problems"]
+    assert problem["message"] == "Carla cannot offer now: the next decision is Dora's (keep or dealer-exchange)"
+    # English headers with the game's Italian words: an English table (the words alone say nothing)
+    english = ITALIAN_TABLE.replace("Regole", "Ruleset").replace("Giocatori", "Players").replace("Mazziere", "Dealer")
+    assert rule_document(english, "d.txt").text().startswith("d.txt: the history cannot have happened")
+
+
+def test_a_missing_header_is_named_as_the_table_writes_its_headers():
+    lines = rule_document(ITALIAN_TABLE.replace("Mazziere: Dora\n", ""), "d.txt").text().split("\n")
+    assert lines[1] == ("d.txt:1:1: nessuna riga 'Mazziere:': una mano nomina le sue regole, i giocatori "
+                        "nell'ordine dei posti e il mazziere")
+
+
+DANISH_TABLE = ("Regler: digital-4p\nSpillere: Anna, Bruno, Carla, Dora\nGiver: Dora\n\nAnna: nul, byt\n"
+                "Bruno: kro, kro!\nAnna: betal hvis nul\nBruno: nægt\nBruno: byt\nCarla: III, behold\n"
+                "Dora: VIIII, behold\nvist: Anna XI, Bruno III, Carla 0, Dora VIIII\npåstand fra Carla: Anna taber\n")
+
+
+def test_a_danish_table_s_claim_and_call_in_its_own_words():
+    # D6: Bruno's refused inn must be exchanged, and he then asks Carla, who must take the nulla
+    # (D3); at the showdown the nulla is lowest and Carla loses a life (D7): Carla's claim that
+    # Anna loses leaves out her own life ('Carlas liv': a genitive takes the indefinite noun)
+    lines = rule_document(DANISH_TABLE, "d.txt").text().split("\n")
+    assert lines[2:4] == ["Påstand fra Carla: AFVIST",
+                          "  påstanden udelader Carlas liv; Anna mister intet (påstået: Anna; reglerne siger: Carla)"]
+    # Carla's III is no event card: she had to take Bruno's card (D3); only the page's kukku says 'kukku' (D4)
+    wrong = DANISH_TABLE.replace("Carla: III, behold", "Carla: III, kukku!")
+    assert "Carla havde III, et almindeligt kort, og måtte bytte med Bruno (D3): kun XV kukku siger 'kukku' (D4)" in \
+        rule_document(wrong, "d.txt").text()

@@ -90,6 +90,9 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
     def label(noun: str) -> str:
         return nouns[noun]
 
+    def dealt(player: str) -> str:  # (the card a player was dealt: 'Rita' for "Rita's dealt card")
+        return label(player + "'s card")
+
     def many(text: str) -> list[str]:
         return [label(n) for n in re.split(r", | and ", text)]
 
@@ -98,6 +101,28 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             assert fools_known is not None, "a lone fool said where the fools in play are not known"
             lone = text == "there is a lone fool"
             return lambda c: (fools_known + sum(v == FOOL for v in c.values()) == 1) == lone
+        found = re.fullmatch(r"neither (\S+) nor (\S+) was dealt (.+)", text)
+        if found:
+            a, b, cards = dealt(found.group(1)), dealt(found.group(2)), _card_set(found.group(3))
+            return lambda c: not cards(c[a]) and not cards(c[b])
+        found = re.fullmatch(r"(none|exactly one) of (.+?) was dealt (.+)", text)
+        if found:
+            group, cards = [dealt(n) for n in re.split(r", | and ", found.group(2))], _card_set(found.group(3))
+            if found.group(1) == "none":
+                return lambda c: not any(cards(c[g]) for g in group)
+            return lambda c: sum(cards(c[g]) for g in group) == 1
+        found = re.fullmatch(r"(.+?) were dealt cards of the same rank", text)
+        if found:  # (three or more tied, K15)
+            group = [dealt(n) for n in re.split(r", | and ", found.group(1))]
+            return lambda c: len({c[g] for g in group}) == 1
+        found = re.fullmatch(r"(.+?) all rank the same", text)
+        if found:
+            group = many(found.group(1))
+            return lambda c: len({c[g] for g in group}) == 1
+        found = re.fullmatch(r"(.+?) were (?:both|all) dealt (.+)", text)
+        if found:
+            group, cards = [dealt(n) for n in re.split(r", | and ", found.group(1))], _card_set(found.group(2))
+            return lambda c: all(cards(c[g]) for g in group)
         found = re.fullmatch(r"(\S+) was dealt (.+)", text)
         if found:
             who, cards = label(found.group(1) + "'s card"), _card_set(found.group(2))
@@ -210,11 +235,11 @@ def test_four_missing_cards_read_as_a_few_facts(tmp_path):
     text = ruled(tmp_path, SIX)
     verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith("  If ")]
     # Anna alone: none of the four is VI or lower, but a pair of fools (14½) may be among them
-    assert ("  If none of Bruno's card, Carla's card, Dora's card and Emil's card is a card from Leone to VI and "
+    assert ("  If none of Bruno, Carla, Dora and Emil was dealt a card from Leone to VI and "
             "there is no lone fool: Anna loses a mark: the lowest card, VI (K15). Next dealer: Anna.") in verdicts
     # Emil's lone fool: it loses (C3) and ranks with the lowest other card, Anna's VI, while none of
     # the other three is VI or lower (the other Matto among them would make a pair)
-    assert ("  If Emil was dealt Matto and none of Bruno's card, Carla's card and Dora's card is VI or lower: "
+    assert ("  If Emil was dealt Matto and none of Bruno, Carla and Dora was dealt VI or lower: "
             "Emil loses a mark: the fool, Matto (C3). Anna loses a mark: the lowest card, VI (K15). "
             "Next dealer: Anna.") in verdicts
     # a missing card that ties Anna's VI (K15: each loses), no card lower and no lone fool
@@ -299,3 +324,35 @@ def test_every_condition_on_the_atoms_alone_holds_in_exactly_its_cases(tmp_path_
     # where every combination can be read back
     with mock.patch.object(conditions, "MAX_FINE", 0), mock.patch.object(conditions, "MAX_FINE_AGAIN", 0):
         _property(tmp_path_factory.mktemp("deal"), deal)
+
+
+# --------------------------------------------------------------------------- three cards tied
+
+
+HERE = """\
+Ruleset: here
+Players: Anna, Bruno, Carla, Dora, Emil
+Dealer: Emil
+
+Anna: 5, je garde
+Bruno: je garde
+Carla: je garde
+Dora: je garde
+Emil: 9, je garde
+shown: Anna 5, Emil 9
+"""
+
+
+def test_three_missing_cards_tied_lowest_read_as_one_fact(tmp_path):
+    # Hère (H1) follows Coucou's showdown: the lowest card loses a mark, all tied lowest lose one
+    # each (F5, seed 003 §Spielverlauf: 'zwei od. mehrere Spieler verlieren, wenn sie die gleichen
+    # Kartenwerte haben'; 52 cards, four of each rank, the ace lowest, F1, §Spielkarten).  Anna's 5 is
+    # the lowest card shown.  Bruno, Carla and Dora each lose where their cards are of one rank
+    # below 5; it was a chain of one box per rank (4, 3, 2, as)
+    text = ruled(tmp_path, HERE)
+    assert ("  If Dora was dealt 4 or lower and Bruno, Carla and Dora were dealt cards of the same rank: Bruno, Carla "
+            "and Dora each lose a mark: the lowest card (H1). Next dealer: Anna.") in text
+    # none of the three at 5 or lower: Anna's 5 alone is lowest
+    assert ("  If none of Bruno, Carla and Dora was dealt 5 or lower: Anna loses a mark: the lowest card, 5 (H1). "
+            "Next dealer: Anna.") in text
+    assert "; or " not in text.split("How it went:")[0]
