@@ -201,7 +201,8 @@ def test_the_full_step_list_says_the_open_question_in_plain_words():
     # a reading's verdict cites the ruleset's own buy-back rule: Lu Stù's L11, not Campli's K17
     text = example("lu-stu-buy-back-during-deal.json", "--steps")
     assert "Andrea is out, may buy back for 1 stake (L11), and buys back; next dealer: Andrea." in text
-    assert "(K17)" not in text
+    assert "(K17)" not in text and "  Read otherwise (Q7: he is dealt a fresh card at once" in text
+    assert "(Q7)):" not in text  # (the question named once)
 
 
 AS_QUI_COURT = """\
