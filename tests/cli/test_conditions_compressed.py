@@ -346,3 +346,25 @@ def test_three_missing_cards_tied_lowest_read_as_one_fact(tmp_path):
     assert ("  If none of Bruno, Carla and Dora was dealt 5 or lower: Anna loses a mark: the lowest card, 5 (H1). "
             "Next dealer: Anna.") in text
     assert "; or " not in text.split("How it went:")[0]
+
+
+def test_one_box_of_three_cards_reads_as_one_fact():
+    # A natural deal of 20 at Campli (tests/natural_positions, seed 3117513184), three cards never
+    # shown: Tino's, Vera's and Bruno's dealt cards, at the showdown in Sara's, Vera's and Zeno's
+    # hands.  Ugo shows a Leone, the lowest card shown, and Luca a lone Matto (C3: the other is
+    # out of play).  Two Leones in the pack (C1): one is Ugo's, so at most one of the three is the
+    # other; whoever holds it ties Ugo and loses too (K15, seed 000 §Das Ergebnis).  Each case
+    # was one box naming all three cards ("Tino was dealt anything but the other leone and Vera
+    # was dealt anything but the other leone and Bruno was dealt ..."), never shortened, since
+    # no case was a chain
+    from cucu_ref.formats.position import parse
+    from cucu_ref.services.adjudication import adjudicate
+    from natural_positions import natural_deal
+
+    doc, _ = natural_deal("campli", 20, 3117513184, seen=True, unshown=3)
+    ruling = adjudicate(parse(doc)[0], readings=False)
+    by_losers = {tuple(sorted(m["player"] for m in o.result["marks_lost"] if m["rule"] == "K15")): o.condition
+                 for o in ruling.outcomes}
+    assert by_losers == {("Ugo",): "none of Tino, Vera and Bruno was dealt Leone",
+                         ("Ugo", "Zeno"): "Bruno was dealt Leone", ("Ugo", "Vera"): "Vera was dealt Leone",
+                         ("Sara", "Ugo"): "Tino was dealt Leone"}
