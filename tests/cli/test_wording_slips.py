@@ -188,3 +188,46 @@ def test_the_verdict_says_every_mark_lost():
     line = verdict(example("lu-stu-three-marks.json"))
     assert line.startswith("Verdict: Beatrice loses 3 marks: offered to Chiara's XII Gnaf (L8); offered to Andrea's "
                            "XII Gnaf (L8); the lowest card, III (L3). ")
+
+
+def test_the_full_step_list_says_the_open_question_in_plain_words():
+    # --steps keeps every step; its open questions are said as in the ruling: Q2 by its name, each
+    # reading's words once (no 'targeted_dealer_decides = yes', no 'yes: yes:'), K8's last decision
+    text = example("campli-event-cards.json", "--steps")
+    assert ("  Read otherwise (Q2: the dealer still decides last, after his card has refused the offer: keep, or "
+            "exchange with the stack (K8)): Carla loses a mark (K11).") in text
+    assert "targeted_dealer_decides =" not in text and "yes: yes:" not in text and "no: no:" not in text
+    assert "   * no: the dealer's event card ends the round" in text
+    # a reading's verdict cites the ruleset's own buy-back rule: Lu Stù's L11, not Campli's K17
+    text = example("lu-stu-buy-back-during-deal.json", "--steps")
+    assert "Andrea is out, may buy back for 1 stake (L11), and buys back; next dealer: Andrea." in text
+    assert "(K17)" not in text
+
+
+AS_QUI_COURT = """\
+Ruleset: as-qui-court
+Players: Anna, Bruno, Carla, Dora, Emil
+Dealer: Emil
+Stack: top roi
+
+Anna: 9, je garde
+Bruno: 10, je garde
+Carla: valet, je garde
+Dora: as, je change
+Emil: 7
+"""
+
+
+def test_the_french_games_name_their_cards_and_the_dealer_keeps_the_card(tmp_path):
+    # Méry (1847), seed 003 §As Qui Court: the last player exchanges with the dealer (A3), who,
+    # having received the ace, may go to the talon (A4); its top is a king: no exchange (F4, the
+    # reading Q18 = keeps-own).  Emil keeps the ace, the lowest card (F5).  'the card', not 'his'
+    code, text = deal(tmp_path, AS_QUI_COURT + "Emil: talon\n")
+    assert code == 0, text
+    assert verdict(text) == "Verdict: Emil loses a mark: the lowest card, as (F5). Next dealer: Anna."
+    assert "The talon's card is a king: the dealer Emil may not exchange with it and keeps the card held (F4" in text
+    assert "his card" not in text
+    # a table that writes the king taken: refused in the game's words, 'as' and 'roi' (F1), not 'A', 'K'
+    code, text = deal(tmp_path, AS_QUI_COURT + "Emil: talon roi\n")
+    assert code == 1
+    assert "Emil holds as here, not roi (the card taken from the stack)" in text

@@ -282,8 +282,13 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     """One engine event as a line (not the showdown's cards, nor the F2 dealer's discards), in
     the words of ``rules``' source: its calls, its marks or lives (D1, R1, S5)."""
     if ev.kind == EventKind.EXCHANGE_WITH_STACK:
+        if ev.rule == "A4":  # Méry's dealer 'kann diese Karte nur mit dem Talon tauschen' (A4): the talon
+            return _("{seat} exchanges the card with the talon").format(seat=nm(ev.seat))
         return (_("{seat} exchanges the card with the bottom card of the stack") if ev.amount
                 else _("{seat} exchanges the card with the top card of the stack")).format(seat=nm(ev.seat))
+    if ev.kind == EventKind.STACK_KING and card is None and rules is not None:
+        # S4's cut is a king by what it is: the position need not give it to say so
+        card = display_label(rules, Card(_cards.FRENCH, 13))
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
     if template is None and ev.kind == EventKind.ARRESTO:
         template = _arresto_template(ev, rules)
