@@ -231,3 +231,17 @@ def test_the_french_games_name_their_cards_and_the_dealer_keeps_the_card(tmp_pat
     code, text = deal(tmp_path, AS_QUI_COURT + "Emil: talon roi\n")
     assert code == 1
     assert "Emil holds as here, not roi (the card taken from the stack)" in text
+
+
+def test_an_announcement_is_headed_by_the_game_s_own_call():
+    # L9: Lu Stù's horse is announced 'zumb' (seed 000 §Lu Stù), not Campli's 'salta'; a card
+    # shown is 'the card', no 'his' (issue 24 §2)
+    from cucu_ref.formats.position import parse
+    from cucu_ref.services.adjudication.explain import heading
+
+    doc = {"format": "cucu-position/1", "ruleset": "lu-stu", "players": ["Anna", "Bruno", "Carla", "Dora"],
+           "dealer": "Dora", "history": [{"deal": "Anna", "card": "V"}, {"offer": "Anna"},
+                                         {"deal": "Bruno", "card": "XIII"}, {"announce": "zumb", "by": "Bruno"}]}
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    assert heading(pos, pos.history[3]) == "Bruno: 'zumb'"
