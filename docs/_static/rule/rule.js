@@ -1,6 +1,8 @@
-/* "Rule a deal in your browser" (docs/rule.rst, issue 31): the cucu-ref package runs in the page
-   through Pyodide; this file only wires the controls to page.py.  Plain JavaScript, no framework.
-   The editor holds the whole deal (the truth); the fields above it edit its header lines. */
+/* "Rule a deal in your browser" (docs/rule.rst, issue 31): the cucu-ref package runs beside the
+   page, through Pyodide in a Web Worker (worker.js); this file only wires the controls to
+   page.py's functions there, and registers the service worker that keeps the page for offline
+   use (rule-sw.js).  Plain JavaScript, no framework.  The editor holds the whole deal (the
+   truth); the fields above it edit its header lines, or show a pasted JSON position's table. */
 (function () {
   'use strict';
   var root = document.getElementById('cucu-rule');
