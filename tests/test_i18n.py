@@ -443,12 +443,16 @@ def test_a_deal_that_cannot_be_read_is_told_so_in_its_own_language():
     assert ruled.text().split("\n") == [
         "mano.txt: non leggibile come mano (1 problema)",
         "mano.txt:5:10: parola sconosciuta 'pasos'; forse 'passo'? (una carta data, una decisione, una chiamata, "
-        "'stack CARTA' o 'pays N')",
+        "'cambio col mazzo CARTA' o 'paga N')",
     ]
     (problem,) = ruled.record["problems"]
     # the English stays in 'message'; the language's words are added beside it
     assert problem["message"].startswith("line 5, column 10: unknown word 'pasos'; did you mean 'passo'?")
     assert problem["message_local"].startswith("riga 5, colonna 10: parola sconosciuta 'pasos'; forse 'passo'?")
+    # the hint names a stack exchange and a mark paid in the Campli table's words (K8, K15), in the
+    # text and in the JSON alike; the English keeps the notation's 'stack' and 'pays'
+    assert problem["message_local"].endswith("'cambio col mazzo CARTA' o 'paga N')")
+    assert problem["message"].endswith("'stack CARD' or 'pays N')")
     assert not list(_ruling_schema().iter_errors(ruled.record))
     # English has no message_local: its record is what it was
     english = rule_document(UNREADABLE, "mano.txt", language="en").record

@@ -220,7 +220,7 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
     later problems keep their JSON paths, and the text gives each the line it came from.
     ``language``: the ruling's (default: the language the deal is written in, issue 30)."""
     # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
-    from ..formats.notation import NotationError, _text, errors_text, parse_with_locations
+    from ..formats.notation import NotationError, _text, errors_text, parse_with_locations, table_rules
 
     try:
         text = _text(data)
@@ -232,8 +232,9 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
         problems = [P.Problem("input", "$", f"line {e.line}, column {e.column}: {e.message}", e.rule)
                     for e in err.errors]
         errors = err.errors
-        return _in_language(Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source)),
-                            language or err.language)
+        with table_rules(err.rules):  # (message_local names the table's words as the text does)
+            return _in_language(Ruled(False, render.problems_json(problems, source),
+                                      lambda: errors_text(errors, source)), language or err.language)
 
     spoken = language or where.language or "en"  # (the deal's own language, issue 30)
 
