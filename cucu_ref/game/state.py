@@ -10,13 +10,14 @@ Seats are numbered in *play order*: seat ``i + 1`` sits to the right of seat
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from .cards import Card
 from .rulesets import Rules
 
 __all__ = [
     "State",
+    "between_deals",
     "Action",
     "Event",
     "EventKind",
@@ -193,7 +194,32 @@ class State(NamedTuple):
         """Seats of this deal whose cards will be compared."""
         return tuple(s for s in self.order if not self.dead[s])
 
+    def replace(self, **fields: Any) -> "State":
+        """replace(field=value, ...) -> State
+
+        A copy of this state with the fields named changed, by the State's documented field
+        names (``state.replace(marks=(1, 3), hands=...)``): the one way to get a changed copy."""
+        return self._replace(**fields)
+
+    def as_fields(self) -> dict[str, Any]:
+        """Every documented field by name (``docs/engine.rst``), for comparisons and reports."""
+        return self._asdict()
+
     def dealt_card(self, seat: int) -> Optional[Card]:
         """The card ``seat`` holds now, if it was dealt to him and never left (or came back)."""
         path = self.custody[seat]
         return self.hands[seat] if path and path[0] == (seat, Via.DEALT) and len(path) == 1 else None
+
+
+def between_deals(rules: Rules, players: tuple[str, ...], marks: tuple[int, ...], virgins: tuple[bool, ...],
+                  dealer: int, pot: int, eliminations: int = 0, reentries: int = 0, deal_number: int = 0) -> State:
+    """The state between two deals (phase SHUFFLE: the next deal is to be shuffled), with the
+    match's counts given: the one way to make a State from scratch (``new_match``, a position's
+    start, a set-up deal)."""
+    n = len(players)
+    return State(
+        rules=rules, players=players, marks=marks, virgins=virgins, dealer=dealer, pot=pot,
+        eliminations=eliminations, reentries=reentries, deal_number=deal_number, phase=Phase.SHUFFLE,
+        actor=None, target=None, order=(), cursor=0, stack=(), hands=(None,) * n, custody=((),) * n,
+        dead=(False,) * n, guarantees=(), hinted=(), out_this_deal=(), pending=(), winner=None,
+    )

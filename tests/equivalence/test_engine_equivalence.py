@@ -60,7 +60,7 @@ class _Broken:
         after, events = engine.step(state, action)
         undone = [e for e in events if e.kind == "undo"]
         if undone:
-            return after._replace(hands=state.hands if state.phase != "shuffle" else after.hands), events
+            return after.replace(hands=state.hands if state.phase != "shuffle" else after.hands), events
         return after, events
 
     @staticmethod
