@@ -162,7 +162,7 @@ def note_hint(state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
         raise IllegalActionError(f"seat {seat} takes no part in this deal", "Z7")
     if seat in state.hinted:
         return state, ()
-    return state._replace(hinted=state.hinted + (seat,)), (Event(_EV_HINT, "Z7", seat),)
+    return state.replace(hinted=state.hinted + (seat,)), (Event(_EV_HINT, "Z7", seat),)
 
 
 # --------------------------------------------------------------------------- the step

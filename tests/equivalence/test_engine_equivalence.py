@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from engine_pair import READINGS, TABLES, Disagreement, compare, summary
-from reference import frozen_engine
+from reference import frozen_as_new as frozen_engine  # (the frozen engine taking and giving the package's States)
 
 from cucu_ref.game import engine
 from cucu_ref.game.cards import PACKS, Card
