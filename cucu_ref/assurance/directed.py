@@ -16,18 +16,22 @@ A row vector (``then``, issue 25: deals in a row) is played as one match: each f
 starts from the state the engine left, with that deal's stack and decisions, so what the engine
 carries from deal to deal (marks, virgins, pot, the buy-back prices, the next dealer) is what the
 properties see.
+
+Beside the vectors, :data:`READING_DEALS`: deals written by hand for readings no preset takes,
+where what a reading decides cannot arise under any preset's readings (the variants they are
+played under: :data:`READING_VARIANTS`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..formats.match import replay_row
 from ..formats.trace import HINT, Trace, replay
 from ..formats.trace import parse as parse_trace
 from ..game.engine import IllegalActionError, note_hint, step
-from ..game.rulesets import PRESETS, Rules
+from ..game.rulesets import PRESETS, Rules, preset
 from ..game.state import Action, ActionKind, Event, Phase, State
 from ..services.conformance.coverage import GAPS, model
 from ..services.conformance.generate import features, row_features
@@ -37,7 +41,7 @@ from .invariants import Finding, Property, Step, Variant
 from .ledger import Ledger
 
 __all__ = ["DirectedDeal", "vectors", "deals", "play", "played", "search", "ledger_search", "situations_of",
-           "reached", "unreached"]
+           "reached", "unreached", "READING_DEALS", "READING_VARIANTS"]
 
 
 class DirectedDeal(NamedTuple):
@@ -50,6 +54,46 @@ class DirectedDeal(NamedTuple):
     shuffle: Action
     actions: tuple[Action, ...]
     in_row: int
+
+
+# Campli read literally on Q3 ('compared': K15 compares the XV like any card) and taking Q2's
+# other reading (the dealer whose event card was targeted still decides, K8): both are Campli's
+# open points.  No preset compares XV under K19's table-of-two exception, and under Campli's Q2
+# every player put out during a deal leaves the card that put him out live (the targeted holder
+# never acts again, K10-K14), so two XV cannot be the only live cards at a table of three.
+_Q3_COMPARED_DEALER_DECIDES = preset("campli", {"cuckoo_at_showdown": "compared", "targeted_dealer_decides": "yes"})
+
+READING_VARIANTS: tuple[Variant, ...] = (
+    Variant("campli, Q3 = compared, Q2 dealer decides", _Q3_COMPARED_DEALER_DECIDES),
+)
+
+# Deals written by hand (cucu-trace/1) for the readings of READING_VARIANTS.
+READING_DEALS: tuple[dict[str, Any], ...] = (
+    # K19 at a table of three: Beatrice, on her last mark, offers to the dealer Chiara, who holds
+    # XIIII: she is shot (K11) and out, her card dead (K15, K16); Chiara, asked last (Q2 'yes'),
+    # takes the stack's bottom card (K8), the second XV.  The only live cards are Andrea's XV and
+    # Chiara's: K19's 'Wenn beide einen Kuckuck halten, verliert keiner eine Marke' is a rule of
+    # the table of two (§Endspiel zu zweit), so at three they tie lowest and both lose (K15)
+    {"format": "cucu-trace/1", "id": "hand:campli-q3-compared-k19-at-three",
+     "ruleset": {"preset": "campli", "options": {"cuckoo_at_showdown": "compared", "targeted_dealer_decides": "yes"}},
+     "seats": [{"name": "Andrea", "marks": 3, "virgin": True}, {"name": "Beatrice", "marks": 1, "virgin": False},
+               {"name": "Chiara", "marks": 3, "virgin": True}],
+     "dealer": 2, "pot": 3, "deal": {"cards": ["XV", "5", "XIIII"], "rest": [None] * 36 + ["XV"]},
+     "decisions": [{"seat": 0, "decision": "keep"}, {"seat": 1, "decision": "offer"},
+                   {"seat": 2, "decision": "exchange-with-stack"}]},
+)
+
+
+def _hand_deals(rules: Rules) -> list[DirectedDeal]:
+    """The deals of :data:`READING_DEALS` under ``rules``."""
+    out = []
+    for doc in READING_DEALS:
+        trace, problems = parse_trace(doc)
+        if trace is None or problems or trace.rules != rules:
+            continue
+        _, stack = trace.start()
+        out.append(DirectedDeal(doc["id"], trace, Action(ActionKind.SHUFFLE, stack=stack), _decisions(trace), 0))
+    return out
 
 
 def vectors(rules: Rules) -> list[Vector]:
@@ -83,9 +127,9 @@ def _row(vector: Vector) -> list[DirectedDeal]:
 
 
 def deals(rules: Rules) -> list[DirectedDeal]:
-    """Every deal of the directed sample under ``rules`` (a preset with its own readings), the
-    deals of a row in their order."""
-    return [d for v in vectors(rules) for d in _row(v)]
+    """Every deal of the directed sample under ``rules`` (a preset with its own readings, or a
+    variant of :data:`READING_VARIANTS`), the deals of a row in their order."""
+    return [d for v in vectors(rules) for d in _row(v)] + _hand_deals(rules)
 
 
 def play(deal: DirectedDeal, start: State) -> Iterator[Step]:
@@ -125,14 +169,14 @@ def played(rules: Rules) -> list[tuple[DirectedDeal, State, list[Step]]]:
     a row starts from the state the deal before it left (when that deal ended at a shuffle).
     Played once per process and preset (the engine does not change under a running process; the
     mutation runner gives each mutant a process of its own)."""
-    if PRESETS.get(rules.name) != rules:
+    if PRESETS.get(rules.name) != rules and all(v.rules != rules for v in READING_VARIANTS):
         return []
-    if rules.name not in _PLAYED:
-        _PLAYED[rules.name] = list(_play_all(rules))
-    return _PLAYED[rules.name]
+    if rules not in _PLAYED:
+        _PLAYED[rules] = list(_play_all(rules))
+    return _PLAYED[rules]
 
 
-_PLAYED: dict[str, list[tuple[DirectedDeal, State, list[Step]]]] = {}
+_PLAYED: dict[Rules, list[tuple[DirectedDeal, State, list[Step]]]] = {}
 
 
 def _play_all(rules: Rules) -> Iterator[tuple[DirectedDeal, State, list[Step]]]:

@@ -46,6 +46,7 @@ MATCHES: list[Rules] = [PRESETS[name] for name in ("campli", "lu-stu", "zeh-1769
     PRESETS["screw-your-neighbour"],  # S6, joint winners
     preset("screw-your-neighbour", {"all_out": "keep-last-life"}),  # S6, the last life kept
     preset("campli", {"all_out": "keep-last-life"}),  # S6 beside K17's buy-backs
+    preset("campli", {"all_out": "keep-last-life", "kept_life_eliminations": "not-counted"}),  # and P3's other
 ]
 
 

@@ -256,6 +256,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("P2", "cucu-ref", "-",
          "How many may play, where the game's source gives no count: from two, the least that can play, to twenty, "
          "Coucou's most (F1)."),
+    Rule("P3", "cucu-ref", "-",
+         "K17's count of eliminations after a deal in which all remaining players went out and kept their last "
+         "life (S6's second rule), where no source says: a player who went out during that deal, before its "
+         "showdown, still counts (option kept_life_eliminations; the other reading takes his going out back)."),
 )}
 
 

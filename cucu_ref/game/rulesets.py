@@ -186,6 +186,15 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("joint-winners", "S6", "they are declared joint winners and split the pot (pagat, Cuckoo, first rule)"),
           ("keep-last-life", "S6", "they keep their last life and play on; those out before stay out (pagat, "
            "Cuckoo, second rule)")),
+    _spec("kept_life_eliminations", "P3",
+          "All remaining players went out in one deal and keep their last life (S6, all_out = keep-last-life): does "
+          "one of them who went out during that deal, before its showdown, still count among K17's eliminations?",
+          ("counted", "P3", "yes: he went out when he lost his last mark (K16), and K17 counts every player who "
+           "went out, 'whether he bought back or not'; the players who went out at the showdown itself are not "
+           "counted, S6 keeping them in (the project's reading; S6 is silent)"),
+          ("not-counted", "P3", "no: S6's last life takes his going out back, so the deal adds nothing to K17's "
+           "count, which never falls below the re-entries (one who bought back at once, L11, stays counted; the "
+           "project's reading; S6 is silent)")),
     _spec("backward_chain_end", "Q5", "Where does Lu Stù's way back (L8) end?",
           ("first-hand", "Q5", "with the first player right of the dealer: under dealing one at a time the dealer "
            "has no card yet"),
@@ -314,6 +323,7 @@ class Rules:
     buy_back_price: str = "by-elimination-order"
     simultaneous_buy_back: str = "first-right-of-dealer"
     all_out: str = "restart-no-virgins"
+    kept_life_eliminations: str = "counted"
     dead_cards: str = "stay"
     buy_back_card: str = "next-deal"
     backward_chain_end: str = "first-hand"
@@ -664,6 +674,9 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         "buy_back_price": buys_back,
         "simultaneous_buy_back": buys_back,
         "virgin_after_gain": buys_back,
+        # P3: only a deal in which all went out and kept a last life (S6), and only a player out
+        # before its showdown, is counted or not
+        "kept_life_eliminations": rules.all_out == "keep-last-life" and out_mid_deal,
         # a card goes dead only when its holder goes out during the deal
         "dead_cards": out_mid_deal,
         # Q7: only a buy-back at once (L11) comes during a deal, and only a card put under the stack

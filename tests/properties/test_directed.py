@@ -172,3 +172,31 @@ def test_the_directed_properties_can_fail():
     assert by_id["way-back-costs-a-mark"].violated((lu, None, lu, ended, 1))
     paid = ended[:1] + (Event(EventKind.MARK_LOST, "L8", 1, amount=1),) + ended[1:]
     assert by_id["way-back-costs-a-mark"].violated((lu, None, lu, paid, 1)) is None
+
+
+@pytest.mark.parametrize("variant", directed.READING_VARIANTS, ids=lambda v: v.label)
+def test_the_hand_deals_of_readings_no_preset_takes(variant, monkeypatch):
+    # K19 at a table of three under Campli read literally (Q3 'compared'), the dealer deciding
+    # after his XIIII was targeted (Q2 'yes'); worked by hand in directed.READING_DEALS: Beatrice
+    # shot and out (K11, K16), Chiara takes the second XV from the stack (K8), and the two live XV
+    # tie lowest at a table of three (K15; K19 spares them only at a table of two): both lose
+    [(deal, start, steps)] = directed.played(variant.rules)
+    events = [e for s in steps for e in s[3]]
+    assert [(e.seat, e.rule) for e in events if e.kind == EventKind.MARK_LOST] == [(1, "K11"), (0, "K15"), (2, "K15")]
+    assert steps[-1][2].marks == (2, 0, 2)
+    for prop in I.PROPERTIES + I.DIRECTED_PROPERTIES:
+        if prop.applies(variant.rules) and prop.claimed(variant.rules):
+            assert directed.search(prop, variant).holds, prop.id
+    # the marks-accounting property (the seeds' showdown) sees the engine's showdown read at a
+    # table of two: the mutant live-marks-k19-at-any-table, planted here
+    from cucu_ref.game import scoring
+    from cucu_ref.game.rulebook import showdown
+
+    def read_as_two(rules, seats, vals, table, dead=()):
+        return scoring.live_marks(rules, seats, vals, 2 if len(seats) == 2 else table, dead)
+
+    monkeypatch.setattr(showdown, "live_marks", read_as_two)
+    directed._PLAYED.clear()
+    accounting = next(p for p in I.PROPERTIES if p.id == "marks-accounting")
+    assert directed.search(accounting, variant).message is not None
+    directed._PLAYED.clear()

@@ -17,7 +17,8 @@ what a match keeps from deal to deal, and states each rule about it once:
 * K18: "erhalten alle Spieler, auch die früher ausgeschiedenen, erneut drei Marken ... Es gilt
   allerdings niemand als Jungfrau"; D8 (seed 004): "vender alle fire spillere tilbage med tre
   liv"; Z11: "ein neues Spiel mit allen Spielern ..., ohne dass ein neuer Einsatz gezahlt werden
-  muss"; S6 (pagat): joint winners, or the last life kept;
+  muss"; S6 (pagat): joint winners, or the last life kept, and then K17's count either way (P3,
+  the project's readings: S6 is silent);
 * K2: "Nach jedem Spiel gibt der Spieler rechts vom Geber" (D2: "den næste overlevende plads");
 * K3: "wer am Ende übrig bleibt, gewinnt den Pott".
 
@@ -27,7 +28,8 @@ engine's State) or z3 terms (the proofs of :mod:`.matchproofs`), through :mod:`.
 dual-mode helpers.  A price is kept as its exponent (the price is ``2 ** exponent`` stakes);
 ``UNPRICED`` marks an L11 offer whose price is fixed when the player is asked.  Nothing here
 reads the engine's code: only ``Rules`` options (``initial_marks``, ``stake``, ``buy_back``,
-``buy_back_price``, ``simultaneous_buy_back``, ``all_out``, ``virgin_after_gain``).
+``buy_back_price``, ``simultaneous_buy_back``, ``all_out``, ``kept_life_eliminations``,
+``virgin_after_gain``).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ NOBODY = -1  # no winner yet
 JOINT = -2  # S6: the players of the last deal share the pot
 
 FIELDS = ("marks", "virgin", "owed", "pexp", "qpos", "in_deal")
-SCALARS = ("pot", "gone", "back", "dealer", "winner", "over", "no_virgins")
+SCALARS = ("pot", "gone", "back", "dealer", "winner", "over", "no_virgins", "gone_at_deal")
 
 
 class MSt:
@@ -53,7 +55,8 @@ class MSt:
     offer pending; ``pexp``: its price's exponent (or UNPRICED); ``qpos``: his place in the order
     of going out (who is asked first); ``in_deal``: held marks at this deal's shuffle (S6).
     ``gone``/``back``: players out / bought back since the match (re)started (K17's and L11's
-    counts); ``no_virgins``: a ghost, set by K18's restart (nobody a virgin from then on)."""
+    counts); ``gone_at_deal``: ``gone`` at this deal's shuffle (P3); ``no_virgins``: a ghost, set by
+    K18's restart and by S6's last life (nobody a virgin from then on)."""
 
     __slots__ = FIELDS + SCALARS
 
@@ -120,6 +123,7 @@ class Match:
         s.owed, s.pexp, s.qpos = [False] * self.n, [UNPRICED] * self.n, [0] * self.n
         s.in_deal = [m > 0 for m in marks]
         s.pot, s.gone, s.back, s.dealer = pot, gone, back, dealer
+        s.gone_at_deal = gone
         s.winner, s.over, s.no_virgins = NOBODY, False, False
         return s
 
@@ -127,6 +131,7 @@ class Match:
         """A deal begins: who holds marks now plays it (K16, D8 'sidder over')."""
         s = s.copy()
         s.in_deal = [m > 0 for m in s.marks]
+        s.gone_at_deal = s.gone
         return s
 
     def change(self, s: MSt, seat: Term, delta: Term) -> MSt:
@@ -191,6 +196,10 @@ class Match:
             return t
         if rules.all_out == "keep-last-life":  # S6: they keep their last life; the others stay out
             t.marks = [ite(d, 1, m) for d, m in zip(s.in_deal, s.marks)]
+            # every player left lost his last mark in this deal: no virgin is left (K17), none comes
+            t.no_virgins = True
+            if rules.kept_life_eliminations == "not-counted":  # P3: the deal's going out taken back
+                t.gone = ite(s.gone_at_deal >= s.back, s.gone_at_deal, s.back)  # never below re-entries
             return self.next_dealer(t)
         t.marks = [rules.initial_marks] * n  # K18 'auch die früher ausgeschiedenen'; D8; Z11
         restart_no_virgins = rules.all_out == "restart-no-virgins"
@@ -280,6 +289,8 @@ class Follower:
         self.model = Match(state.rules, len(state.players))
         self.s = self.model.start(list(state.marks), list(state.virgins), state.dealer, state.pot,
                                   state.eliminations, state.reentries)
+        # a match taken up during a deal: the count as that deal began (P3)
+        self.s.gone_at_deal = state.eliminations - sum(len(group) for group in state.out_this_deal)
         # offers already pending (a match taken up between a showdown and its buy-backs), in the
         # order they will be asked, the last of them the last to have gone out
         for k, (seat, price) in enumerate(state.pending):

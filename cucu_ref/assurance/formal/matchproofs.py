@@ -71,7 +71,8 @@ def match_rulesets() -> list[Rules]:
             preset("campli", {"simultaneous_buy_back": "same-price"}),
             preset("lu-stu", {"simultaneous_buy_back": "same-price"}),
             preset("campli", {"buy_back_price": "by-reentry-order"}),
-            preset("campli", {"all_out": "joint-winners"}), preset("campli", {"all_out": "keep-last-life"})]
+            preset("campli", {"all_out": "joint-winners"}), preset("campli", {"all_out": "keep-last-life"}),
+            preset("campli", {"all_out": "keep-last-life", "kept_life_eliminations": "not-counted"})]
 
 
 def _label(rules: Rules) -> str:
@@ -95,6 +96,7 @@ def symbolic(n: int, tag: str) -> MSt:
     s.pot, s.gone, s.back = z3.Int(f"{tag}pot"), z3.Int(f"{tag}gone"), z3.Int(f"{tag}back")
     s.dealer, s.winner = z3.Int(f"{tag}dealer"), z3.Int(f"{tag}winner")
     s.over, s.no_virgins = z3.Bool(f"{tag}over"), z3.Bool(f"{tag}novirgins")
+    s.gone_at_deal = z3.Int(f"{tag}gonedeal")
     return s
 
 
@@ -335,7 +337,13 @@ def restart(m: Match, s: MSt) -> tuple[Term, Term]:
     if rules.all_out == "joint-winners":
         claim = AND(t.over, EQ(t.winner, JOINT))
     elif rules.all_out == "keep-last-life":
-        claim = AND(*[EQ(t.marks[j], ite_(s.in_deal[j], 1, s.marks[j])) for j in range(n)], NOT(OR(*t.owed)))
+        # S6: the players of the deal keep a last life, no offer stands, and no virgin is left, so no
+        # price can follow (K17); P3: K17's count as it stands, or as the deal began (not below the
+        # re-entries)
+        count_after = s.gone if rules.kept_life_eliminations == "counted" else ite_(
+            s.gone_at_deal >= s.back, s.gone_at_deal, s.back)
+        claim = AND(*[EQ(t.marks[j], ite_(s.in_deal[j], 1, s.marks[j])) for j in range(n)], NOT(OR(*t.owed)),
+                    NOT(virgin_in(t)), *[NOT(v) for v in t.virgin], EQ(t.gone, count_after), EQ(t.back, s.back))
     else:
         virgins = rules.all_out != "restart-no-virgins"  # K18 'niemand als Jungfrau'; D8, Z11 a new game
         claim = AND(*[EQ(x, rules.initial_marks) for x in t.marks], *[EQ(v, virgins) for v in t.virgin],

@@ -327,13 +327,8 @@ CATALOGUE: tuple[Mutation, ...] = (
 # not been run.  A survivor without a reason here is printed as 'no reason recorded: look at it'
 # and fails the run.
 SURVIVOR_REASONS: dict[str, str] = {
-    "live-marks-k19-at-any-table": (
-        "re-targeted by issue 26's one showdown at the engine's call of it (scoring.live_marks passes "
-        "table=2): the mutant changes an outcome only under a reading where two live XV can lose (Q3 "
-        "'compared', campli-literal-Q3) at a table of three or more with every other card dead; no ci "
-        "sample deals that (the random properties and lockstep rarely, the directed sample runs the presets' "
-        "own readings only), and the showdown proofs run scoring.decide with the table as a symbol, not "
-        "live_marks' call of it (measured 2026-12-02: every ci layer passes it)"),
+    # (live-marks-k19-at-any-table, the one survivor of that run, is caught by the directed layer
+    # since its hand deal of READING_DEALS: K19 at a table of three under Q3 'compared')
 }
 
 PROFILES: dict[str, dict[str, Any]] = {
@@ -517,13 +512,13 @@ def layer_directed(profile: dict[str, Any], module: Optional[str]) -> Optional[s
 
     known = {("whole-table-out-needs-a-fool", "lu-stu")}
     for prop in invariants.PROPERTIES + invariants.DIRECTED_PROPERTIES:
-        for variant in invariants.VARIANTS:
+        for variant in invariants.VARIANTS + directed.READING_VARIANTS:
             if (prop.id, variant.label) in known or not (prop.applies(variant.rules) and prop.claimed(variant.rules)):
                 continue
             finding = directed.search(prop, variant)
             if not finding.holds:
                 return f"{prop.id} on {variant.label} (vector deal {finding.deals}): {finding.message}"
-    for rules in PRESETS.values():
+    for rules in [*PRESETS.values(), *(v.rules for v in directed.READING_VARIANTS)]:
         found = directed.ledger_search(rules)
         if found:
             return found

@@ -181,7 +181,8 @@ def reenter_during_deal(t: Table, seat: int) -> None:
 
 
 def everybody_out(t: Table) -> None:
-    """K18 / D8 / Z11 / S6: everybody still in went out in this deal."""
+    """K18 / D8 / Z11 / S6: everybody still in went out in this deal (P3: K17's count after S6's
+    last life)."""
     rules = t.rules
     if rules.all_out == "joint-winners":
         # S6, first rule: the players of this deal (all of them went out) share the pot
@@ -194,6 +195,11 @@ def everybody_out(t: Table) -> None:
         for seat in t.order:
             t.marks = put(t.marks, seat, 1)
             t.emit(_EV_KEEP_LAST_LIFE, "S6", seat, amount=1)
+        if rules.kept_life_eliminations == "not-counted":
+            # P3 (S6 is silent): the last life takes back this deal's going out; K17's count is what
+            # it was when the deal began, never below the re-entries (L11: bought back at once)
+            during = sum(len(group) for group in t.out_this_deal)
+            t.eliminations = max(t.eliminations - during, t.reentries)
         t.pending = ()
         next_deal(t)
         return

@@ -64,6 +64,8 @@ SETUP_RULES: dict[str, tuple[str, ...]] = {
 UNOBSERVABLE: dict[str, str] = {
     "R5": "Cassell's optional rule is cut off in the copy: its wording is unknown",
     "ENGINE": "the engine's own bookkeeping, cited by no event",
+    "P3": "K17's count after S6's last life: a trace's outcome holds no count of eliminations, and no price can "
+          "follow (no virgin is left)",
 }
 
 PER_PRESET = {"campli": 70, "lu-stu": 60, "zeh-1769": 45, "digital-4p": 40, "coucou": 30, "as-qui-court": 25,
@@ -572,6 +574,9 @@ UNOBSERVABLE_OPTIONS = {
                "the requests go to the next player either way (Q13)",
     "piquet_below_seven": "the piquet pack (F1) only leaves out the 2-6: a deal of it is a deal of the whole pack "
                           "with the same outcome",
+    "kept_life_eliminations": "P3 changes only K17's count of eliminations after S6's last life, which a trace's "
+                              "outcome does not hold; no price follows it (every player left lost a mark: no "
+                              "virgin, so no buy-back, K17)",
 }
 
 
