@@ -239,7 +239,7 @@ def _deal_start(pos: Position, rules: Rules, lay: _Layout,
             stack = stack[:-2] + (lay.stack[places[1]], lay.stack[places[2]])
     events = tuple(e._replace(card=hands[e.seat]) if e.kind == "deal" and not (three and e.seat == after.dealer)
                    else e for e in events)
-    return after._replace(hands=tuple(hands), stack=stack), events
+    return after.replace(hands=tuple(hands), stack=stack), events
 
 
 # --------------------------------------------------------------------------- facts the table can see
@@ -1174,7 +1174,7 @@ def _rerun(pos: Position, run: _Run, name: str, rules: Rules) -> _Run:
         return _run(pos, rules)
     i, state, subst, steps, announced, facts, branched = checkpoint
     search = _Search(pos, rules, run.lay, dry=False)
-    search.start = run.leaves[0].start._replace(rules=rules)
+    search.start = run.leaves[0].start.replace(rules=rules)
     search.walk(state._replace(rules=rules), i, subst, steps, announced, facts, branched)
     return _Run(search.leaves, search.failures, run.labels, frozenset(OPTIONS), {}, run.lay)
 

@@ -175,18 +175,18 @@ class Match(NamedTuple):
     pot: int
     eliminations: int  # players who went out since the match (re)started: the K17 price counter
     reentries: int  # players who bought back since the match (re)started: the L11 price counter
-    out_this_deal: tuple[tuple[int, ...], ...]  # groups of seats going out together, in time order
     pending: tuple[tuple[int, int], ...]  # (seat, price in stakes) still to decide on buying back
     winner: Optional[int]
 
 
 class Notes(NamedTuple):
-    """What a deal notes now and then: dead cards, the inn's guarantees, Z7's hints, a deal
-    suspended for a buy-back (L11)."""
+    """What a deal notes now and then: dead cards, the inn's guarantees, Z7's hints, who went
+    out (K16), a deal suspended for a buy-back (L11); a new deal starts with none (``no_notes``)."""
 
     dead: tuple[bool, ...]  # put out during this deal: card not compared (K15)
     guarantees: tuple[tuple[int, int], ...]  # (offerer, innkeeper) after an accepted second offer (K14)
     hinted: tuple[int, ...]  # fool holders who hinted (Z7)
+    out_this_deal: tuple[tuple[int, ...], ...]  # groups of seats going out together, in time order
     # (phase, actor, target, cursor) to resume after a buy-back decided during the deal (L11)
     suspended: Optional[tuple[str, Optional[int], Optional[int], int]]
 
@@ -262,7 +262,7 @@ class State(NamedTuple):
 
     @property
     def out_this_deal(self) -> tuple[tuple[int, ...], ...]:
-        return self.match.out_this_deal
+        return self.notes.out_this_deal
 
     @property
     def pending(self) -> tuple[tuple[int, int], ...]:
@@ -355,10 +355,10 @@ _NO_NOTES: dict[int, Notes] = {}
 
 def no_notes(n: int) -> Notes:
     """The notes of a deal at a table of ``n`` before anything happened: no dead card, no
-    guarantee, no hint, nothing suspended."""
+    guarantee, no hint, nobody out, nothing suspended."""
     notes = _NO_NOTES.get(n)
     if notes is None:
-        notes = _NO_NOTES[n] = Notes((False,) * n, (), (), None)
+        notes = _NO_NOTES[n] = Notes((False,) * n, (), (), (), None)
     return notes
 
 
@@ -370,7 +370,7 @@ def between_deals(rules: Rules, players: tuple[str, ...], marks: tuple[int, ...]
     n = len(players)
     return State(
         deal=Deal(rules, players, dealer, deal_number, ()),
-        match=Match(marks, virgins, pot, eliminations, reentries, (), (), None),
+        match=Match(marks, virgins, pot, eliminations, reentries, (), None),
         phase=Phase.SHUFFLE, actor=None, target=None, cursor=0, stack=(), hands=(None,) * n, custody=((),) * n,
         notes=no_notes(n),
     )

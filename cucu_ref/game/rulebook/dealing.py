@@ -109,8 +109,7 @@ def start_deal(t: Table, stack: Sequence[Card]) -> None:
     t.set_deal(t.dealer, seats_around(t.marks, t.dealer), t.deal_number + 1)
     t.hands = [None] * n
     t.custody = [()] * n
-    t.notes = no_notes(n)  # no card dead, no guarantee, no hint yet
-    t.out_this_deal = ()
+    t.notes = no_notes(n)  # no card dead, no guarantee, no hint, nobody out yet
     t.emit(_EV_SHUFFLE, t.cite["shuffle"], t.dealer)
     if t.rules.dealing == "all-first":
         for seat in t.order:

@@ -27,6 +27,8 @@ __all__ = ["Table", "put", "new_state", "new_event"]
 new_state: Callable[[tuple[Any, ...]], State] = partial(tuple.__new__, State)
 new_event: Callable[[tuple[Any, ...]], Event] = partial(tuple.__new__, Event)
 new_deal: Callable[[tuple[Any, ...]], Deal] = partial(tuple.__new__, Deal)
+new_match: Callable[[tuple[Any, ...]], Match] = partial(tuple.__new__, Match)
+new_notes: Callable[[tuple[Any, ...]], Notes] = partial(tuple.__new__, Notes)
 
 # The event kinds bound once as module constants: on Python 3.11 each read of an enum's class
 # attribute goes through EnumType.__getattr__ (270 ns against 62 ns for a plain class's).
@@ -44,16 +46,19 @@ class Table:
 
     Its fields are the State's (:class:`~cucu_ref.game.state.State` documents them), plus
     ``events`` (the step's events so far, None when none are recorded) and ``cite`` (the
-    ruleset's rule ID for each mechanism, ``Rules.citation_of``).  Only what a step changes is
-    copied in and out (whose decision, the stack, the hands and the custody); the State's three
-    parts are held by reference: the deal's ``rules``, ``dealer`` and ``order`` are read from
-    slots set once (a rule changes them only through :meth:`set_deal`), and the fields of the
-    match's standing and of the deal's notes read and write through properties that rebuild
-    their part when one changes (``t.marks = ...``), which few steps do."""
+    ruleset's rule ID for each mechanism, ``Rules.citation_of``).  What a step changes is copied
+    in and out: whose decision, the stack, the hands and the custody, and the match's standing
+    (marks, pot, pending offers ..., read by the commonest steps: :meth:`freeze` builds a new
+    ``Match`` only where one changed).  The deal and its notes are held by reference: the deal's
+    ``rules``, ``dealer`` and ``order`` are read from slots set once (a rule changes them only
+    through :meth:`set_deal`), and the notes' fields (dead, guarantees, hinted, out_this_deal,
+    suspended), which few steps read, read and write through properties that rebuild the notes
+    when one changes (``t.dead = ...``)."""
 
     __slots__ = (
         "deal", "match", "phase", "actor", "target", "cursor", "stack", "hands", "custody", "notes",
-        "rules", "dealer", "order", "events", "cite",
+        "rules", "dealer", "order", "marks", "virgins", "pot", "eliminations", "reentries", "pending", "winner",
+        "events", "cite",
     )
     deal: Deal
     match: Match
@@ -68,10 +73,18 @@ class Table:
     rules: Rules  # (the deal's: set_deal changes them)
     dealer: int
     order: tuple[int, ...]
+    marks: tuple[int, ...]  # (the match's standing, copied in; freeze builds a new Match where it changed)
+    virgins: tuple[bool, ...]
+    pot: int
+    eliminations: int
+    reentries: int
+    pending: tuple[tuple[int, int], ...]
+    winner: Optional[int]
     events: Optional[list[Event]]
     cite: dict[str, str]
-    # The fields of the parts, read and written through: a write rebuilds the part (these bodies
-    # say what each does; each is replaced below by _through's, the same with a C-level read)
+    # The fields of the deal and the notes, read (and the notes' written) through: a write rebuilds
+    # the notes (these bodies say what each does; the notes' are replaced below by _through's, the
+    # same with a C-level read)
     @property
     def players(self) -> tuple[str, ...]:
         return self.deal.players
@@ -81,68 +94,12 @@ class Table:
         return self.deal.deal_number
 
     @property
-    def marks(self) -> tuple[int, ...]:
-        return self.match.marks
-
-    @marks.setter
-    def marks(self, value: tuple[int, ...]) -> None:
-        self.match = self.match._replace(marks=value)
-
-    @property
-    def virgins(self) -> tuple[bool, ...]:
-        return self.match.virgins
-
-    @virgins.setter
-    def virgins(self, value: tuple[bool, ...]) -> None:
-        self.match = self.match._replace(virgins=value)
-
-    @property
-    def pot(self) -> int:
-        return self.match.pot
-
-    @pot.setter
-    def pot(self, value: int) -> None:
-        self.match = self.match._replace(pot=value)
-
-    @property
-    def eliminations(self) -> int:
-        return self.match.eliminations
-
-    @eliminations.setter
-    def eliminations(self, value: int) -> None:
-        self.match = self.match._replace(eliminations=value)
-
-    @property
-    def reentries(self) -> int:
-        return self.match.reentries
-
-    @reentries.setter
-    def reentries(self, value: int) -> None:
-        self.match = self.match._replace(reentries=value)
-
-    @property
     def out_this_deal(self) -> tuple[tuple[int, ...], ...]:
-        return self.match.out_this_deal
+        return self.notes.out_this_deal
 
     @out_this_deal.setter
     def out_this_deal(self, value: tuple[tuple[int, ...], ...]) -> None:
-        self.match = self.match._replace(out_this_deal=value)
-
-    @property
-    def pending(self) -> tuple[tuple[int, int], ...]:
-        return self.match.pending
-
-    @pending.setter
-    def pending(self, value: tuple[tuple[int, int], ...]) -> None:
-        self.match = self.match._replace(pending=value)
-
-    @property
-    def winner(self) -> Optional[int]:
-        return self.match.winner
-
-    @winner.setter
-    def winner(self, value: Optional[int]) -> None:
-        self.match = self.match._replace(winner=value)
+        self.notes = self.notes._replace(out_this_deal=value)
 
     @property
     def dead(self) -> tuple[bool, ...]:
@@ -180,13 +137,18 @@ class Table:
         (self.deal, self.match, self.phase, self.actor, self.target, self.cursor, self.stack, hands, custody,
          self.notes) = s
         self.rules, _, self.dealer, _, self.order = self.deal
+        self.marks, self.virgins, self.pot, self.eliminations, self.reentries, self.pending, self.winner = self.match
         self.hands = list(hands)
         self.custody = list(custody)
         self.events = [] if events else None
         self.cite = self.rules.citation_of
 
     def freeze(self) -> State:
-        return new_state((self.deal, self.match, self.phase, self.actor, self.target, self.cursor, self.stack,
+        standing = (self.marks, self.virgins, self.pot, self.eliminations, self.reentries, self.pending, self.winner)
+        match = self.match
+        if standing != match:  # (most steps move no mark: the Match is shared)
+            match = new_match(standing)
+        return new_state((self.deal, match, self.phase, self.actor, self.target, self.cursor, self.stack,
                           tuple(self.hands), tuple(self.custody), self.notes))
 
     def set_deal(self, dealer: int, order: tuple[int, ...], deal_number: int) -> None:
@@ -235,21 +197,18 @@ class Table:
         self.emit(_EV_EXCHANGE_WITH_STACK, rule, seat, amount=1 if bottom else 0)
 
 
-def _through(part: str, index: int, name: str) -> property:
-    """The Table's property for the field ``name`` of its ``part`` (``match`` or ``notes``),
-    at ``index``: read from the part, written by rebuilding it."""
-    get = attrgetter(f"{part}.{name}")
-    make = partial(tuple.__new__, Match if part == "match" else Notes)
+def _through(index: int, name: str) -> property:
+    """The Table's property for the field ``name`` of its notes, at ``index``: read from the
+    notes, written by rebuilding them (a write of the value already there rebuilds nothing)."""
 
     def set_field(t: Table, value: Any) -> None:
-        values = getattr(t, part)
-        if values[index] != value:  # (many writes put back what was there: an empty pending ...)
-            setattr(t, part, make(values[:index] + (value,) + values[index + 1:]))
+        notes = t.notes
+        if notes[index] != value:
+            t.notes = new_notes(notes[:index] + (value,) + notes[index + 1:])
 
-    return property(get, set_field, doc=f"``{part}.{name}``")
+    return property(attrgetter(f"notes.{name}"), set_field, doc=f"``notes.{name}``")
 
 
-for _part, _type in (("match", Match), ("notes", Notes)):
-    for _index, _name in enumerate(_type._fields):
-        setattr(Table, _name, _through(_part, _index, _name))
-del _part, _type, _index, _name
+for _index, _name in enumerate(Notes._fields):
+    setattr(Table, _name, _through(_index, _name))
+del _index, _name
