@@ -314,7 +314,6 @@ class State(NamedTuple):
         ``match``, ``notes``): the one way to get a changed copy.  Each part is rebuilt only
         where one of its fields changes."""
         parts: list[Any] = list(self)
-        changed: dict[int, dict[str, Any]] = {}
         for name, value in fields.items():
             where = _PART_OF.get(name)
             if where is None:
@@ -323,9 +322,8 @@ class State(NamedTuple):
             if inner is None:
                 parts[part] = value
             else:
-                changed.setdefault(part, {})[name] = value
-        for part, named in changed.items():
-            parts[part] = parts[part]._replace(**named)
+                values = parts[part]
+                parts[part] = tuple.__new__(type(values), values[:inner] + (value,) + values[inner + 1:])
         return tuple.__new__(State, parts)
 
     def as_fields(self) -> dict[str, Any]:
@@ -338,15 +336,15 @@ class State(NamedTuple):
         return self.hands[seat] if path and path[0] == (seat, Via.DEALT) and len(path) == 1 else None
 
 
-# Where each field lives: (the part's index in a State, the field's name in the part, or None
+# Where each field lives: (the part's index in a State, the field's index in the part, or None
 # for a field of the State itself)
 _PARTS: dict[str, Any] = {"deal": Deal, "match": Match, "notes": Notes}
-_PART_OF: dict[str, tuple[int, Optional[str]]] = {name: (i, None) for i, name in enumerate(State._fields)}
+_PART_OF: dict[str, tuple[int, Optional[int]]] = {name: (i, None) for i, name in enumerate(State._fields)}
 for _name, _part in _PARTS.items():
-    for _field in _part._fields:
-        _PART_OF[_field] = (State._fields.index(_name), _field)
+    for _inner, _field in enumerate(_part._fields):
+        _PART_OF[_field] = (State._fields.index(_name), _inner)
         setattr(State, _field, property(attrgetter(f"{_name}.{_field}"), doc=f"``{_name}.{_field}``"))
-del _name, _part, _field
+del _name, _part, _inner, _field
 assert set(_PART_OF) == set(FIELDS) | set(State._fields)
 
 # The parts between two deals where nothing is noted yet, by table size (shared: values)
