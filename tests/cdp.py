@@ -90,7 +90,8 @@ class _Socket:
 
 
 class Chromium:
-    """One headless Chromium with one page; ``requests`` lists every URL the page asked for."""
+    """One headless Chromium with one page; ``requests`` lists every URL the page and its
+    workers asked for."""
 
     def __init__(self, binary: str, timeout: float = 60) -> None:
         self.timeout = timeout
@@ -127,13 +128,23 @@ class Chromium:
         self.ws = _Socket(pages[0]["webSocketDebuggerUrl"], self.timeout)
         for domain in ("Page", "Runtime", "Network"):
             self.call(f"{domain}.enable")
+        # the page's workers too (the page that rules runs Pyodide in one): each is held at its
+        # start until its requests are watched as the page's are
+        self.call("Target.setAutoAttach", autoAttach=True, waitForDebuggerOnStart=True, flatten=True)
+
+    def _send(self, method: str, session: str | None = None, **params: Any) -> int:
+        self._id += 1
+        message: dict[str, Any] = {"id": self._id, "method": method, "params": params}
+        if session:
+            message["sessionId"] = session
+        self.ws.send(json.dumps(message))
+        return self._id
 
     def call(self, method: str, **params: Any) -> dict[str, Any]:
-        self._id += 1
-        self.ws.send(json.dumps({"id": self._id, "method": method, "params": params}))
+        sent = self._send(method, **params)
         while True:
             message = json.loads(self.ws.receive())
-            if message.get("id") == self._id:
+            if message.get("id") == sent and "sessionId" not in message:
                 if "error" in message:
                     raise RuntimeError(f"{method}: {message['error']}")
                 return message.get("result", {})
@@ -141,7 +152,11 @@ class Chromium:
 
     def _event(self, message: dict[str, Any]) -> None:
         params = message.get("params", {})
-        if message.get("method") == "Network.requestWillBeSent":
+        if message.get("method") == "Target.attachedToTarget":  # a worker: watch it, then let it run
+            session = params["sessionId"]
+            self._send("Network.enable", session)
+            self._send("Runtime.runIfWaitingForDebugger", session)
+        elif message.get("method") == "Network.requestWillBeSent":
             self.requests.append(params["request"]["url"])
         elif message.get("method") == "Runtime.consoleAPICalled":
             self.console.append(" ".join(str(a.get("value", a.get("description", ""))) for a in params["args"]))
@@ -158,7 +173,7 @@ class Chromium:
             value = self.js(expression)
             if value:
                 return value
-            time.sleep(0.2)
+            time.sleep(0.05)
         raise TimeoutError(f"not true after {timeout or self.timeout} s: {expression}")
 
     def open(self, url: str) -> None:

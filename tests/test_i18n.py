@@ -17,6 +17,7 @@ import os
 import re
 import string
 
+import jsonschema
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -125,9 +126,11 @@ EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))
 def _marks(record: dict) -> object:
     """What a ruling decides, words aside: exit, status, each case's result, the claim's verdict
     (a trace: its outcome and where it diverges)."""
+    outcome = {k: {w: x for w, x in v.items() if w != "message"} if k == "illegal" else v
+               for k, v in (record.get("outcome") or {}).items()}  # (an illegal decision's why is words)
     return (record.get("exit_code"), record.get("status"), [o["result"] for o in record.get("outcomes", [])],
             (record.get("claim") or {}).get("verdict"), [p["path"] for p in record.get("problems", [])],
-            record.get("outcome"), (record.get("divergence") or {}).get("path"))
+            outcome, (record.get("divergence") or {}).get("path"))
 
 
 @pytest.fixture(scope="module")
@@ -205,13 +208,13 @@ def test_the_ruling_json_speaks_the_language_its_keys_do_not():
 
 
 def test_italian_illegal_history_word_for_word():
-    # K10/C2 (Farina 2010): only the XV says 'cucù'; Bruno's VII had to exchange (K7)
+    # K10 (Farina 2010): only the XV says 'cucù'; Bruno's VII, asked by Anna, had to exchange (K7)
     lines = _text("campli-illegal-history.json", "it")
     assert lines[0] == ("campli-illegal-history.json: la storia non può essere avvenuta sotto nessuna lettura delle "
                         "questioni aperte")
-    assert lines[1].startswith("  $.history[3]: Bruno aveva VII, una carta semplice: non può dire 'cucù' e doveva "
-                               "scambiare (C2, K7) [K10 (N. Farina 2010, secondo il resoconto tedesco 'Cucù und Lu "
-                               "Stù', sezione Ereigniskarten)]")
+    assert lines[1].startswith("  $.history[3]: Bruno aveva VII, una carta semplice, e doveva scambiare con Anna (K7): "
+                               "solo XV Cucù dice 'cucù' (K10) [K10 (N. Farina 2010, secondo il resoconto tedesco "
+                               "'Cucù und Lu Stù', sezione Ereigniskarten)]")
 
 
 def test_german_inn_guarantee_and_default_from_the_language_line():
@@ -257,8 +260,8 @@ def test_french_illegal_history_word_for_word():
     lines = _text("campli-illegal-history.json", "fr")
     assert lines[0] == ("campli-illegal-history.json : l'historique n'a pu se produire selon aucune lecture des "
                         "points ouverts")
-    assert lines[1].startswith("  $.history[3]: Bruno tenait VII, une carte ordinaire : elle ne peut pas dire 'cucù' "
-                               "et il devait échanger (C2, K7)")
+    assert lines[1].startswith("  $.history[3]: Bruno tenait VII, une carte ordinaire, et devait échanger avec Anna "
+                               "(K7) : seul XV Cucù dit 'cucù' (K10)")
 
 
 def test_danish_refused_inn_and_lives_word_for_word():
@@ -380,8 +383,8 @@ def test_german_illegal_history_word_for_word():
     lines = _text("campli-illegal-history.json", "de")
     assert lines[:2] == [
         "campli-illegal-history.json: der Verlauf kann unter keiner Lesart der offenen Punkte so geschehen sein",
-        "  $.history[3]: Bruno hielt VII, eine gewöhnliche Karte: sie kann nicht 'cucù' sagen, und er musste tauschen "
-        "(C2, K7) [K10 (N. Farina 2010, nach dem deutschen Bericht 'Cucù und Lu Stù', Abschnitt Ereigniskarten)]",
+        "  $.history[3]: Bruno hielt VII, eine gewöhnliche Karte, und musste mit Anna tauschen (K7): nur XV Cucù sagt "
+        "'cucù' (K10) [K10 (N. Farina 2010, nach dem deutschen Bericht 'Cucù und Lu Stù', Abschnitt Ereigniskarten)]",
     ]
 
 
@@ -389,8 +392,8 @@ def test_danish_illegal_history_word_for_word():
     lines = _text("campli-illegal-history.json", "da")
     assert lines[:2] == [
         "campli-illegal-history.json: forløbet kan ikke være sket under nogen læsning af de åbne punkter",
-        "  $.history[3]: Bruno havde VII, et almindeligt kort: det kan ikke sige 'cucù', og han måtte bytte (C2, K7) "
-        "[K10 (N. Farina 2010, efter den tyske beretning 'Cucù und Lu Stù', afsnit Ereigniskarten)]",
+        "  $.history[3]: Bruno havde VII, et almindeligt kort, og måtte bytte med Anna (K7): kun XV Cucù siger 'cucù' "
+        "(K10) [K10 (N. Farina 2010, efter den tyske beretning 'Cucù und Lu Stù', afsnit Ereigniskarten)]",
     ]
 
 
@@ -456,9 +459,10 @@ def test_the_json_keeps_english_and_adds_the_language_beside_it():
     with open(os.path.join(ROOT, "examples", "campli-illegal-history.json"), encoding="utf-8") as f:
         record = rule_document(f.read(), "x", language="fr").record
     (problem,) = record["problems"]
-    assert problem["message"] == "Bruno held VII, an ordinary card: it cannot say 'cucù' and had to exchange (C2, K7)"
-    assert problem["message_local"] == ("Bruno tenait VII, une carte ordinaire : elle ne peut pas dire 'cucù' et il "
-                                        "devait échanger (C2, K7)")
+    assert problem["message"] == ("Bruno held VII, an ordinary card, and had to exchange with Anna (K7): only XV Cucù "
+                                  "says 'cucù' (K10)")
+    assert problem["message_local"] == ("Bruno tenait VII, une carte ordinaire, et devait échanger avec Anna (K7) : "
+                                        "seul XV Cucù dit 'cucù' (K10)")
     assert not list(_ruling_schema().iter_errors(record))
     with open(os.path.join(ROOT, "examples", "campli-unknown-card.json"), encoding="utf-8") as f:
         record = rule_document(f.read(), "x", language="de").record
@@ -504,7 +508,8 @@ def _position(players, dealer, history):  # type: ignore[no-untyped-def]
     (_position(["Anna", "Bruno", "Carla", "Dora"], "Dora",
                [{"deal": "Anna", "card": "V"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "VI"},
                 {"exchange": ["Anna", "Carla"]}]), "it",
-     "l'offerta di Anna va a Bruno, che doveva scambiare (K7), non a Carla: si salta soltanto chi tiene il Salta"),
+     "l'offerta di Anna va a Bruno, che doveva scambiare (K7), non a Carla: si salta soltanto chi tiene il cavallo "
+     "(XIII Salta)"),
     # K1: Campli is played by 2 to 20
     (_position([f"P{i}" for i in range(23)], "P0", []), "da", "campli spilles af 2 til 20 spillere, ikke 23"),
 ])
@@ -546,8 +551,46 @@ def test_a_trace_s_divergence_in_the_language():
     assert ("première divergence à décision 1 ($.decisions[1]) : la trace joue le 'keep' de Bernard ; cucu-ref "
             "l'interdit : c'est à Claire de décider, pas à Bernard") in text
     assert "cucu-ref : la décision 1 est illégale : c'est à Claire de décider, pas à Bernard" in text
-    # the JSON keeps the English message
-    assert "the trace plays Bernard's 'keep'" in json.dumps(ruled.record)
+    # the JSON's message follows the language as the text does (the English: --language en)
+    assert ruled.record["language"] == "fr"
+    assert ruled.record["divergence"]["message"] == ("la trace joue le 'keep' de Bernard ; cucu-ref l'interdit : "
+                                                     "c'est à Claire de décider, pas à Bernard")
+    assert ruled.record["outcome"]["illegal"]["message"] == "c'est à Claire de décider, pas à Bernard"
+    english = rule_document(json.dumps(ruled_trace("coucou-king-holder-acts.json")), "x", language="en").record
+    assert "language" not in english
+    assert english["divergence"]["message"] == ("the trace plays Bernard's 'keep'; cucu-ref forbids it: it is "
+                                                "Claire's decision, not Bernard's")
+
+
+def ruled_trace(name):
+    with open(os.path.join(ROOT, "examples", "traces", name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def test_a_trace_result_s_json_speaks_the_table_s_language_and_keeps_its_schema():
+    # S2/S3 (McLeod, pagat Cuckoo): Bruno's king stops Anna's request and it is Bruno's turn next;
+    # the trace ends after Anna's offer, so cucu-ref waits for Bruno and the deal has no result yet
+    # (no mark lost, no next dealer): the trace's outcome (Anna -1, Anna deals next) differs
+    doc = ruled_trace("syn-client-deal.json")
+    doc["decisions"] = doc["decisions"][:1]
+    record = rule_document(json.dumps(doc), "t.json", language="it").record
+    assert record["language"] == "it"
+    assert record["divergence"]["message"] == ("la traccia finisce, ma la mano continua: cucu-ref aspetta la "
+                                               "decisione di Bruno (decide: keep, offer)")
+    assert [d["message"] for d in record["differences"]] == [
+        "Anna: la traccia dice saldo -1, cucu-ref +0",
+        "prossimo mazziere: la traccia dice Anna, cucu-ref ancora nessuno (la mano continua)"]
+    german = rule_document(json.dumps(doc), "t.json", language="de").record
+    assert german["differences"][1]["message"] == ("nächster Geber: das Protokoll sagt Anna, cucu-ref noch niemand "
+                                                   "(das Spiel geht weiter)")
+    # an invalid trace: its problems' messages in the language too, and nothing the schema does not know
+    invalid = rule_document(json.dumps({**doc, "seats": []}), "t.json", language="de").record
+    assert invalid["status"] == "invalid" and all("message_local" not in p for p in invalid["problems"])
+    assert invalid["problems"][0]["message"] == "muss mindestens 2 Einträge haben, hat 0"  # (a table of two at least)
+    with open(os.path.join(ROOT, "specs", "trace-result-1.schema.json"), encoding="utf-8") as f:
+        schema = json.load(f)
+    for rec in (record, german, invalid):
+        jsonschema.validate(rec, schema)
 
 
 def test_the_schema_s_problems_in_the_language():

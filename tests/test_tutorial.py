@@ -175,7 +175,8 @@ def test_a_history_rejected_in_the_notation_names_the_reading_it_is_valid_under(
     # the same sentence as for its JSON (cucu_ref.services.render.problems_text), the problem at its line
     _, _, words = _rule("dealer-keeps")
     text = words()
-    assert text.startswith("tutorial-dealer-keeps.txt: the history cannot have happened under the chosen reading "
-                           "of targeted_dealer_decides\n")
-    assert text.endswith("It is valid under Q2's reading targeted_dealer_decides = yes (yes: the round always ends "
-                         "with the dealer's decision, keep or the stack (K8)).")
+    # the open question by its name (Q2), and what its other reading does (K8), no option's identifier
+    assert text.startswith("tutorial-dealer-keeps.txt: the history cannot have happened under this ruling's reading "
+                           "of Q2\n")
+    assert text.endswith("It is valid if Q2 is read otherwise: the dealer still decides last, after his card has "
+                         "refused the offer: keep, or exchange with the stack (K8).")

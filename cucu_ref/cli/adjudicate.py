@@ -266,7 +266,32 @@ def _internal(err: BaseException, source: str, debug: bool) -> Result:
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
 
 
+class _Literals(dict[str, str]):
+    """Each string of a record as its JSON literal, made printable (:func:`json_printable`), kept:
+    a batch writes the same names, rule IDs, sources and step texts in record after record, and
+    escaping them is most of the encoding.  Outside its strings a record's JSON text (no indent)
+    is printable ASCII, and json_printable escapes character by character, so the text of the
+    literals kept is the text of json_printable(json.dumps(record, ensure_ascii=False))."""
+
+    def __missing__(self, text: str) -> str:
+        literal = json_printable(json.encoder.encode_basestring(text))
+        if len(self) >= 1 << 16:  # (a batch's own strings, its sources names, are a few thousand)
+            self.clear()
+        self[text] = literal
+        return literal
+
+
+_LITERALS = _Literals()
+# the C encoder (json.dumps's own, with its arguments) writing each string by _LITERALS; None
+# where the json module has no C accelerator (then json.dumps and json_printable)
+_MAKE_ENCODER = getattr(json.encoder, "c_make_encoder", None)
+_ENCODE = (_MAKE_ENCODER(None, _ENCODER.default, _LITERALS.__getitem__, None, _ENCODER.key_separator,
+                         _ENCODER.item_separator, False, False, True) if _MAKE_ENCODER is not None else None)
+
+
 def _json_text(record: dict[str, Any], indent: Optional[int] = None) -> str:
+    if indent is None and _ENCODE is not None:
+        return "".join(_ENCODE(record, 0))
     text = _ENCODER.encode(record) if indent is None else json.dumps(record, ensure_ascii=False, indent=indent,
                                                                      check_circular=False)
     return json_printable(text)

@@ -26,7 +26,7 @@ import os
 from contextlib import contextmanager, suppress
 from io import BytesIO
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Callable, Iterator, Mapping, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
            "catalog_path", "Templates", "polished", "ordinal",
@@ -216,31 +216,59 @@ class Templates:
     """Messages the code writes in English with values in them (a problem found by the replay,
     a showdown note of the scoring), matched whole and said in the active language with the
     same values: where a message is built far below the ruling, the ruling translates it as it
-    is said (the English is unchanged, and a message none of them matches stays English)."""
+    is said (the English is unchanged, and a message none of them matches stays English).
+
+    A value that is itself one of the messages (a reason inside a divergence, what a card was
+    in a problem: ``{what}``, ``{why}``, ``{happened}``) is said too; ``values`` gives the words
+    of a value by its field's name where it is no message (an unknown card's label, a list of
+    places).  A field named twice (``{player} is dealt {card} ... where {player}'s card ...``)
+    holds the same value both times."""
 
     _FIELD = re.compile(r"\\\{(\w+)\\\}")
 
-    def __init__(self, *messages: str) -> None:
+    def __init__(self, *messages: str, values: Optional[Mapping[str, Callable[[str], str]]] = None,
+                 shapes: Optional[Mapping[str, str]] = None) -> None:
+        """``shapes``: the pattern of a field's values where they have one (a rule ID, a name
+        with no ':' in it), so that a message cannot match a text by splitting it elsewhere
+        (a place's '(' read as its rule's, a short message read as a long one); any text else."""
         self.messages = messages
-        self.patterns = tuple((re.compile("^" + self._FIELD.sub(r"(?P<\1>.+?)", re.escape(m)) + "$"), m)
-                              for m in messages)
+        self.shapes = dict(shapes or {})
+        self.patterns = tuple((self._pattern(m), m) for m in messages)
+        self.values = dict(values or {})
+
+    def _pattern(self, message: str) -> re.Pattern[str]:
+        seen: set[str] = set()
+
+        def field(found: re.Match[str]) -> str:
+            name = found.group(1)
+            if name in seen:
+                return f"(?P={name})"
+            seen.add(name)
+            return f"(?P<{name}>{self.shapes.get(name, '.+?')})"
+
+        return re.compile("^" + self._FIELD.sub(field, re.escape(message)) + "$", re.DOTALL)
 
     def __call__(self, text: str) -> str:
         if _ACTIVE[0] is None:
             return text
+        said = self.said(text)
+        return text if said is None else said
+
+    def said(self, text: str) -> Optional[str]:
+        """``text`` in the active language where one of the messages matches it whole, else None."""
         for pattern, message in self.patterns:
             found = pattern.match(text)
             if found:
-                # (a value that is itself one of the messages, a reason inside a divergence, is said too)
                 return gettext(message).format(**{k: self._value(k, v) for k, v in found.groupdict().items()})
-        return text
+        return None
 
     def _value(self, key: str, value: str) -> str:
-        if key == "reason":
-            return self(value)
+        if key in self.values:
+            return self.values[key](value)
         if key == "options":  # (the decisions open: 'keep or offer')
             return value.replace(" or ", gettext(" or "))
-        return self._alternatives(value)
+        said = self.said(value)
+        return said if said is not None else self._alternatives(value)
 
     @staticmethod
     def _alternatives(value: str) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import json
 import re
 from types import MappingProxyType
@@ -28,6 +29,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional
 from ..game import cards as _cards
 from ..game.cards import PACKS, Card, CardNameError
 from ..game.deal import deal_places, fixed_deal_places, seats_around
+from .i18n import N_
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .names import lookalike_key, lookalike_letters, name_key, seat_hint, table_name
 from ..game.rulesets import DEFAULT_CITATIONS, OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset, table_pack
@@ -331,22 +333,17 @@ def _players(rd: _Reading) -> list[bool]:
     """The players in seat order (K1: seat order is play order), their names and marks, into
     ``rd``; each one's virginity (K17; Q8 for marks gained) returned."""
     rules, chk = rd.rules, rd.chk
-    name_keys: dict[tuple[str, str], int] = {}
     virgins: list[bool] = []
     initial = rules.initial_marks if rules is not None else 3
     gain_keeps_virgin = rules is None or getattr(rules, "virgin_after_gain", "still-virgin") == "still-virgin"
-    for i, entry in enumerate(rd.doc.get("players", [])):
+    given = rd.doc.get("players", [])
+    entries = [{"name": entry} if isinstance(entry, str) else entry for entry in given]
+    names = tuple(_name(entry["name"]) for entry in entries)
+    told_apart = _names_told_apart(names)
+    for i, (entry, name) in enumerate(zip(entries, names)):
         path = f"$.players[{i}]"
-        if isinstance(entry, str):
-            entry = {"name": entry}
-            name_path = path
-        else:
-            name_path = path + ".name"
-        name = _name(entry["name"])
-        if name in rd.names:
-            chk.add(name_path, f"duplicate player name {name!r} (also $.players[{rd.names.index(name)}])")
-        else:
-            _name_collision(name, rd.names, name_keys, name_path, chk)
+        if i in told_apart:
+            chk.add(path if isinstance(given[i], str) else path + ".name", told_apart[i])
         rd.names.append(name)
         m = int(entry.get("marks", initial))
         rd.marks.append(m)
@@ -533,6 +530,37 @@ _PACK_WORDS = {
     "french-52": "the 52-card French pack (F1)",
     "french-32": "the 32-card piquet pack (F1)",
 }
+# A card a pack does not hold, each a whole message by the ruleset's pack (issue 30: said in the
+# table's language as one sentence; cucu_ref.services.render.problem_message matches them)
+_NOT_IN_PACK = {  # a rank of the pack's family that this pack leaves out
+    "cuccu-40": N_("unknown card {text}: {token} is not in the 40-card Cuccù pack (C1)"),
+    "cuccu-38": N_("unknown card {text}: {token} is not in Zeh's 38-card Cuccù pack, which has no lions (C4)"),
+    "french-52": N_("unknown card {text}: {token} is not in the 52-card French pack (F1)"),
+}
+_NOT_IN_PIQUET = N_("unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to 6), which "
+                    "{game} plays (F1)")
+_NOT_IN_PIQUET_BELOW_SEVEN = N_("unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to "
+                                "6), which {game} plays with fewer than seven players ({players} here): 'wenn weniger "
+                                "als sieben Spieler spielen' (F1)")
+_OTHER_FAMILY = {  # a card of the other family (the Cuccù pack's numerals, the French pack's A to K)
+    "cuccu-40": N_("unknown card {text}: {token} is a card of the French pack; {game} plays the 40-card Cuccù pack "
+                   "(C1)"),
+    "cuccu-38": N_("unknown card {text}: {token} is a card of the French pack; {game} plays Zeh's 38-card Cuccù "
+                   "pack, which has no lions (C4)"),
+    "french-52": N_("unknown card {text}: {token} is a card of the Cuccù pack; {game} plays the 52-card French pack "
+                    "(F1)"),
+    "french-32": N_("unknown card {text}: {token} is a card of the Cuccù pack; {game} plays the 32-card piquet pack "
+                    "(F1)"),
+}
+_MISSPELT = N_("unknown card {text}; did you mean {near}?")
+_NOT_A_CARD_OF = {  # no card of either family, and no spelling near one of this pack's
+    "cuccu-40": N_("unknown card {text} in the 40-card Cuccù pack (C1)"),
+    "cuccu-38": N_("unknown card {text} in Zeh's 38-card Cuccù pack, which has no lions (C4)"),
+    "french-52": N_("unknown card {text} in the 52-card French pack (F1)"),
+    "french-32": N_("unknown card {text} in the 32-card piquet pack (F1)"),
+}
+CARD_PROBLEMS = (*_NOT_IN_PACK.values(), _NOT_IN_PIQUET_BELOW_SEVEN, _NOT_IN_PIQUET, *_OTHER_FAMILY.values(),
+                 _MISSPELT, *_NOT_A_CARD_OF.values())
 
 
 def _cites(rules: Optional[Rules], mechanism: str) -> str:
@@ -555,24 +583,20 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
     """Why ``value`` is no card of ``pack``, in the terms of the ruleset's own pack: a card of
     the other family, a rank this pack leaves out (the piquet pack's 2-6, F1; Zeh's lions, C4),
     or a misspelling, with suggestions from this pack only."""
-    game = rules.name if rules is not None else "this ruleset"
-    own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")
+    said = {"text": repr(value), "game": rules.name if rules is not None else "this ruleset", "players": players}
     family_rule = pack_rule(pack, rules)
-    text = repr(value)
+    own = _PACK_WORDS.get(pack.name, f"the {pack.name} pack")  # (a pack of none of the tables below)
     try:
         same = _cards.parse(value, pack.family)
     except CardNameError:
         same = None
     if same is not None:  # a rank of this family that this pack leaves out
-        token = _cards.format(same)
+        said["token"] = _cards.format(same)
         if pack.name == "french-32":
-            why = (f" with fewer than seven players ({players} here): 'wenn weniger als sieben Spieler spielen'"
-                   if rules is not None and rules.piquet_below_seven == "yes" else "")
-            return (f"unknown card {text}: {token} is not in the 32-card piquet pack (A, 7 to K: no 2 to 6), which "
-                    f"{game} plays{why} (F1)", "F1")
-        if pack.name == "cuccu-38":
-            return f"unknown card {text}: {token} is not in {own}", "C4"
-        return f"unknown card {text}: {token} is not in {own}", family_rule
+            below_seven = rules is not None and rules.piquet_below_seven == "yes"
+            return (_NOT_IN_PIQUET_BELOW_SEVEN if below_seven else _NOT_IN_PIQUET).format(**said), "F1"
+        message = _NOT_IN_PACK.get(pack.name, "unknown card {text}: {token} is not in " + own)
+        return message.format(**said), "C4" if pack.name == "cuccu-38" else family_rule
     for other in (_cards.CUCCU, _cards.FRENCH):
         if other == pack.family:
             continue
@@ -581,8 +605,9 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
         except CardNameError:
             continue
         kind = "the French pack" if other == _cards.FRENCH else "the Cuccù pack"
-        return (f"unknown card {text}: {_cards.format(theirs)} is a card of {kind}; {game} plays {own}",
-                family_rule)
+        message = _OTHER_FAMILY.get(pack.name, "unknown card {text}: {token} is a card of " + kind + "; {game} plays "
+                                    + own)
+        return message.format(**said, token=_cards.format(theirs)), family_rule
     ours = []
     for suggestion in err.suggestions:
         try:
@@ -590,8 +615,9 @@ def _card_problem(value: Any, err: CardNameError, pack: Any, rules: Optional[Rul
         except CardNameError:
             continue
         ours.append(suggestion)
-    hint = f"; did you mean {' or '.join(repr(x) for x in ours)}?" if ours else f" in {own}"
-    return f"unknown card {text}{hint}", family_rule
+    if ours:
+        return _MISSPELT.format(**said, near=" or ".join(repr(x) for x in ours)), family_rule
+    return _NOT_A_CARD_OF.get(pack.name, "unknown card {text} in " + own).format(**said), family_rule
 
 
 
@@ -817,25 +843,44 @@ def _name(text: str) -> str:
     return table_name(text)
 
 
-def _name_collision(name: str, names: list[str], keys: dict[tuple[str, str], int], path: str,
-                    chk: _Checker) -> None:
-    """Two players a table cannot tell apart (``keys``: each name's :func:`name_key` and its
-    :func:`lookalike_key`, as ('name', key) and ('look', key), mapped to its first seat)."""
+@functools.lru_cache(maxsize=1024)
+def _names_told_apart(names: tuple[str, ...]) -> dict[int, str]:
+    """Seat -> why its player cannot be told from one seated before him (the same name, or one a
+    table cannot tell apart); {} for a table whose names are all told apart.  Kept for the
+    table's next position (a batch rules many positions of one table; read only)."""
+    seated: list[str] = []
+    keys: dict[tuple[str, str], int] = {}
+    out: dict[int, str] = {}
+    for name in names:
+        if name in seated:
+            out[len(seated)] = f"duplicate player name {name!r} (also $.players[{seated.index(name)}])"
+        else:
+            clash = _name_collision(name, seated, keys)
+            if clash:
+                out[len(seated)] = clash
+        seated.append(name)
+    return out
+
+
+def _name_collision(name: str, names: list[str], keys: dict[tuple[str, str], int]) -> Optional[str]:
+    """Why ``name`` names a player a table cannot tell from one of ``names`` (None: it can;
+    ``keys``: each name's :func:`name_key` and its :func:`lookalike_key`, as ('name', key) and
+    ('look', key), mapped to its first seat)."""
     i = keys.setdefault(("name", name_key(name)), len(names))
     if i != len(names):
         other = names[i]
         how = "by case" if other.casefold() == name.casefold() else "by invisible formatting characters"
-        chk.add(path, f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
-                      "a table cannot tell them apart")
-        return
+        return (f"player name {name!r} differs from {other!r} ($.players[{i}]) only {how}: "
+                "a table cannot tell them apart")
     # an ASCII name's look-alike key is its name key: the table of look-alikes is loaded only
     # for a name with letters outside ASCII
     i = keys.setdefault(("look", lookalike_key(name)), len(names))
     if i != len(names):
         other = names[i]
         letters = lookalike_letters(name, other)
-        chk.add(path, f"player name {name!r} looks like {other!r} ($.players[{i}]) but is written with "
-                      f"other letters{' (' + letters + ')' if letters else ''}: a table cannot tell them apart")
+        return (f"player name {name!r} looks like {other!r} ($.players[{i}]) but is written with "
+                f"other letters{' (' + letters + ')' if letters else ''}: a table cannot tell them apart")
+    return None
 
 
 def _fold(text: str) -> str:

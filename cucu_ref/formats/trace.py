@@ -657,7 +657,9 @@ def _table_divergences(trace: Trace, rep: Replay, claimed: DealOutcome, ours: De
     if claimed.next_dealer is not _UNSET and claimed.next_dealer != ours.next_dealer:
         rule = next((e.rule for e in rep.events if e.kind == EventKind.NEXT_DEALER), rules.cites("next-dealer"))
         them = name[claimed.next_dealer] if claimed.next_dealer is not None else "nobody (the match is over)"
-        us_n = name[ours.next_dealer] if ours.next_dealer is not None else "nobody (the match is over)"
+        # (cucu-ref names nobody where the match is over, and where the trace ended before the deal did)
+        none = "nobody (the match is over)" if rep.final.phase == Phase.MATCH_OVER else "nobody yet (the deal goes on)"
+        us_n = name[ours.next_dealer] if ours.next_dealer is not None else none
         out.append(Divergence(None, "$.outcome.next_dealer", "next_dealer", _client(trace, claimed.next_dealer),
                               _client(trace, ours.next_dealer), rule, f"next dealer: the trace says {them}, cucu-ref "
                                                                       f"{us_n}"))
@@ -806,7 +808,7 @@ def verdict_json(verdict: Verdict, source: str, steps: bool = True) -> dict[str,
     out["divergence"] = None if verdict.divergence is None else _divergence_json(trace, verdict.divergence)
     out["differences"] = [_divergence_json(trace, d) for d in verdict.differences]
     out["readings"] = [{"option": spec.name, "settles": spec.settles, "reading": r.value, "source": r.source,
-                        "text": r.text} for spec, r in verdict.readings]
+                        "text": _(r.text)} for spec, r in verdict.readings]
     if steps:
         out["steps"] = [{"step": s.at, "seat": trace.client[s.seat] if s.seat >= 0 else None,
                          "player": trace.names[s.seat] if s.seat >= 0 else None, "decision": s.kind,
@@ -823,7 +825,48 @@ _DIVERGENCES = Templates(
     N_("the trace's program refused decision {n}; cucu-ref allows it"),
     N_("the trace ends, but the deal goes on: cucu-ref waits for {what}"),
     N_("it is {actor}'s decision, not {player}'s"),
+    # (what cucu-ref waits for, _waits_for; {phase} and {options} are the engine's names)
+    N_("{player}'s decision ({phase}: {options})"),
+    N_("the deal is over, but the trace goes on with {player}'s '{word}'"),
+    N_("the match is over, but the trace goes on with {player}'s '{word}'"),
+    # the outcome's differences (_seat_divergences, _table_divergences)
+    N_("{player}: the trace says net {theirs}, cucu-ref {mine}"),
+    N_("{player}: the trace says {theirs} marks, cucu-ref {mine}"),
+    N_("{player} holds {mine} at the end, not {theirs}"),
+    N_("out: the trace says {theirs}; cucu-ref {mine}"),
+    N_("next dealer: the trace says {theirs}, cucu-ref {mine}"),
+    N_("pot: the trace says {theirs} stake(s), cucu-ref {mine}"),
+    N_("virgins: the trace says {theirs}; cucu-ref {mine}"),
+    N_("winner: the trace says {theirs}, cucu-ref {mine}"),
+    # the engine's refusals (game.engine.validate: an illegal decision's reason)
+    N_("{kind} is not a decision open in phase {phase}"),
+    N_("the next deal must be shuffled first, not {kind}"),
+    N_("the shuffle must hold exactly the {n} cards of {pack}"),
+    N_("the deal is in progress; no shuffle now"),
+    N_("the match is over"),
+    N_("a hint is noted during a deal"),
+    N_("seat {seat} takes no part in this deal"),
+    values={"theirs": lambda value: _said_names(value), "mine": lambda value: _said_names(value)},
 )
+# who a difference names where it names nobody, and what a hand holds where it holds no card
+_NOBODY = {"nobody": N_("nobody"), "nobody yet": N_("nobody yet"),
+           "nobody (the match is over)": N_("nobody (the match is over)"),
+           "nobody yet (the deal goes on)": N_("nobody yet (the deal goes on)"), "no card": N_("no card")}
+
+
+def _said_names(value: str) -> str:
+    """A difference's side in the language: 'nobody' (and its kinds), 'no card', or names
+    joined by ' and ' (the winners) or ', ' (as they are)."""
+    if value in _NOBODY:
+        return _(_NOBODY[value])
+    names = value.split(" and ")
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else value
+
+
+def divergence_message(message: str) -> Optional[str]:
+    """A divergence's (or cucu-ref's illegal decision's) message in the active language; None
+    where it is none of the divergences' messages."""
+    return _DIVERGENCES.said(message)
 
 
 def verdict_text(verdict: Verdict, source: str) -> str:

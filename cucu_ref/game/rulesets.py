@@ -103,16 +103,19 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("backward", "L8", "the offerer loses a mark and must offer his card to the left (Di Luigi & Mazza 2009)"),
           ("pay-holder", "Z5", "the offerer pays a mark to the cat's holder; nothing is undone (Zeh 1769)")),
     _spec("targeted_holder_acts", "Q2", "Does the holder of a targeted event card act afterwards?",
-          ("never", "K14", "no: play goes on with the player right of the event card (Farina 2010, K10-K14)"),
-          ("after-refused-inn", "D6", "a former innkeeper who had to exchange then acts normally (digital D6)"),
+          ("never", "K14", "no: the holder keeps the card and decides nothing; play goes on with the player right of "
+           "the event card (Farina 2010, K10-K14)"),
+          ("after-refused-inn", "D6", "only a former innkeeper who had to exchange then acts normally, keep or offer; "
+           "any other holder decides nothing (digital D6)"),
           ("always", "S3",
            "yes: the holder of a card that stopped a request (not a horse, over which it travels on, K12) then "
            "takes his own turn, keep or offer, as 'each player has one turn' (pagat, Cuckoo; a reading of the "
            "German Coucou article's 'Jeder Spieler tauscht nacheinander nach rechts', F3)")),
     _spec("targeted_dealer_decides", "Q2", "Does a dealer whose event card was targeted still make his last decision?",
-          ("no", "K10", "no: play goes on with the player right of the event card, and the round is over "
-           "(Farina 2010, K10-K14)"),
-          ("yes", "K8", "yes: the round always ends with the dealer's decision, keep or the stack (K8)")),
+          ("no", "K10", "no: the dealer's event card ends the round: play would go on with the player right of it "
+           "(Farina 2010, K10-K14), and right of the dealer every player has decided already"),
+          ("yes", "K8", "yes: the dealer still decides last, after his card has refused the offer: keep, or exchange "
+           "with the stack (K8)")),
     _spec("cuckoo_at_showdown", "Q3", "Can a live XV lose a mark at the showdown?",
           ("never-loses", "Z9",
            "no: a cuckoo never loses, even tied with a lone fool or as the only live card (digital D7; Zeh's "
@@ -494,7 +497,7 @@ PRESETS: dict[str, Rules] = {
         all_out="draw-replay",
         fool_hint="forfeits-gain",
         citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"),
-                   (CAT, "Z5"), ("cuckoo-spared", "Z9"), ("cuckoo-spared-two", "Z8")),
+                   (CAT, "Z5"), ("cuckoo-spared", "Z9"), ("cuckoo-spared-two", "Z8"), ("out", "Z10")),
     ),
     "coucou": _COUCOU,
     # Méry (1847): Coucou except A1-A4
@@ -587,7 +590,7 @@ PRESETS: dict[str, Rules] = {
                    ("dealer-exchange", "D3"), (CUCKOO, "D4"), (HUNTER, "D4"), (HORSE, "D4"), (CAT, "D5"),
                    (INN, "D6"), ("showdown", "D7"), ("fool", "D7"), ("two-fools", "D7"), ("cuckoo-spared", "D7"),
                    ("next-dealer", "D2"),
-                   ("winner", "D1"), ("no-buy-back", "D8")),
+                   ("winner", "D1"), ("no-buy-back", "D8"), ("out", "D8")),
     ),
 }
 

@@ -96,13 +96,26 @@ ARROW_KINDS = tuple(_STYLE)
 # where a picture names who decides next: in a deal, or on buying back (K17, L11)
 _DECISION_PHASES = DEAL_PHASES | {Phase.BUY_BACK}
 
-# Seat box and page geometry, in SVG user units (pixels at 100 %).
-_BOX_W, _BOX_H = 124.0, 58.0
-_MARGIN = 22.0
-_BADGE_W = 48.0
-_LINE = 17.0
-_WRAP = 92  # legend characters per line
-_STRETCH = 1.3  # the table's width over its height
+# Seat box and page geometry, in SVG user units (pixels at 100 %).  The drawing is made to be
+# shown anywhere from a phone's 390 px screen (about 360 px of it for the drawing) to a desktop:
+# it is as narrow as its table allows (:func:`_radius`), at least _MIN_WIDTH, and its text is
+# large enough for that (issue 31: a 700-unit drawing shrank its 12-unit legend to 5 px).
+_TEXT, _SMALL, _TITLE = 13.0, 12.0, 15.0  # font sizes: seats and legend, the lesser lines, the title
+_EM = 0.6  # a character's width over its font size, generously (DejaVu Sans, Verdana, a phone's sans)
+_PROSE = 0.56  # the same for a line of prose, mostly lower case
+_BOX_H = 60.0
+_MIN_BOX_W = 96.0
+_MARGIN = 14.0
+_BADGE_W = 52.0
+_PILE_W, _PILE_H = 68.0, 44.0
+_LANE = 32.0  # the room left between two boxes for the arrows between them
+_MIN_RADIUS = 70.0
+_MIN_WIDTH = 380.0
+_STRETCH = 1.2  # the table's width over its height
+# A phone: a 390 px screen leaves a documentation page's drawing about 358 px.  The legend is
+# wrapped to the drawing's width, so a wide drawing (many players) gets a larger legend font
+# that still shows at _PHONE_LEGEND px there.
+_PHONE_COLUMN, _PHONE_LEGEND = 358.0, 11.5
 
 
 class Seat(NamedTuple):
@@ -469,6 +482,8 @@ class _Geometry(NamedTuple):
     cy: float
     radius: float
     top: float  # y where the legend starts
+    boxes: dict[int, float]  # each seat's box width
+    heading: tuple[list[str], list[str]]  # the title's lines, the orientation's lines
 
 
 def _seat_centres(picture: Picture, cx: float, cy: float, radius: float) -> dict[int, tuple[float, float]]:
@@ -498,24 +513,91 @@ def _box_edge(c: tuple[float, float], toward: tuple[float, float], w: float, h: 
     return c[0] + dx * t, c[1] + dy * t
 
 
+def _text_width(text: str, size: float) -> float:
+    """A generous estimate of a line's width in DejaVu Sans or a phone's sans-serif."""
+    return _EM * size * len(text)
+
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def _badge_spots(picture: Picture, seat: int, c: tuple[float, float], cx: float, width: float) -> list[Rect]:
+    """Where a seat's badges go: above its box, at the outer edge, for a seat on the left or
+    right of the table (beside it, they would widen the drawing); beside the box, on the side
+    away from the table's centre, for a seat at the top or the bottom."""
+    count = sum(1 for b in picture.badges if b.seat == seat)
+    side = 1 if c[0] >= cx else -1
+    unit = _seat_centres(picture, 0.0, 0.0, 1.0)[seat]
+    y = c[1] - _BOX_H / 2
+    if abs(unit[0]) > 0.5 * _STRETCH:
+        x = c[0] + width / 2 - _BADGE_W if side > 0 else c[0] - width / 2
+        return [(x, y - 22 * (k + 1), x + _BADGE_W, y - 22 * (k + 1) + 18) for k in range(count)]
+    x = c[0] + side * (width / 2 + 6) + (0 if side > 0 else -_BADGE_W)
+    tops = [y + k * 20 - (count - 3) * 10 if count > 3 else y + k * 20 for k in range(count)]
+    return [(x, t, x + _BADGE_W, t + 18) for t in tops]
+
+
+def _footprints(picture: Picture, boxes: dict[int, float], radius: float) -> list[Rect]:
+    """What each seat takes on the page (its box and its badges), round a table centred on 0, 0."""
+    out = []
+    for s, (x, y) in _seat_centres(picture, 0.0, 0.0, radius).items():
+        rects = [(x - boxes[s] / 2, y - _BOX_H / 2, x + boxes[s] / 2, y + _BOX_H / 2)]
+        rects += _badge_spots(picture, s, (x, y), 0.0, boxes[s])
+        out.append((min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects),
+                    max(r[3] for r in rects)))
+    return out
+
+
+def _radius(picture: Picture, boxes: dict[int, float]) -> float:
+    """The smallest circle whose seats leave a lane for the arrows between any two of them
+    (and around the pile in the middle): the drawing stays as narrow as its table allows,
+    so it can be shown at a phone's width with its text still readable (issue 31)."""
+    radius = _MIN_RADIUS
+    while radius < 1000:
+        things = _footprints(picture, boxes, radius)
+        if picture.uses_stack:
+            things.append((-_PILE_W / 2, -_PILE_H / 2, _PILE_W / 2, _PILE_H / 2))
+        if all(max(a[0] - b[2], b[0] - a[2]) >= _LANE or max(a[1] - b[3], b[1] - a[3]) >= _LANE
+               for i, a in enumerate(things) for b in things[i + 1:]):
+            return radius
+        radius += 4
+    return radius
+
+
+def _layout(picture: Picture) -> _Geometry:
+    """Where everything goes: the seats' boxes round the table, the drawing's width (the
+    table's, and never under :data:`_MIN_WIDTH`), the title and the legend wrapped to it."""
+    boxes = {s.seat: _box_width(_seat_texts(s)) for s in picture.seats}
+    radius = _radius(picture, boxes)
+    feet = _footprints(picture, boxes, radius)
+    reach = max([_STRETCH * radius] + [max(-f[0], f[2]) for f in feet])
+    width = max(_MIN_WIDTH, 2 * (reach + _MARGIN))
+    title = _wrap(picture.title, width - 2 * _MARGIN, _TITLE, _PROSE)
+    orientation = _wrap(_("Seen from above, the dealer at the bottom: play goes to each player\u2019s left, "
+                          "clockwise here.") if picture.clockwise else
+                        _("Seen from above, the dealer at the bottom: play goes to each player\u2019s right, "
+                          "counter-clockwise here."), width - 2 * _MARGIN, _SMALL, _PROSE)
+    head = _MARGIN + _TITLE * 1.3 * len(title) + _SMALL * 1.4 * len(orientation) + 8
+    cy = head + max([radius] + [-f[1] for f in feet])
+    top = cy + max([radius] + [f[3] for f in feet]) + 30
+    return _Geometry(width, 0.0, width / 2, cy, radius, top, boxes, (title, orientation))
+
+
 def render_svg(picture: Picture, standalone: bool = True, id_prefix: Optional[str] = None) -> str:
     """The picture as SVG text.  ``standalone`` adds the XML declaration (for a ``.svg``
     file); leave it out to inline the drawing in HTML.  ``id_prefix`` keeps the marker IDs of
-    several drawings on one page apart (default: derived from the picture itself)."""
-    n = len(picture.seats)
-    # far enough apart that neighbouring boxes leave room for the arrows between them; the
-    # circle is drawn as an ellipse, wider than high, as the boxes are
-    radius = max(150.0, 86.0 / math.sin(math.pi / n)) if n > 2 else 140.0
-    legend = [(a.step, a.kind, line) for a in picture.arrows
-              for line in _wrap(f"{a.text}.", a.step)] + [(0, "", line) for note in picture.notes
-                                                        for line in _wrap(note, 0)]
-    width = 2 * radius * _STRETCH + _BOX_W + 2 * (_BADGE_W + _MARGIN)
-    width = max(width, 700.0)
-    cx = width / 2
-    cy = _MARGIN + 48 + radius + _BOX_H / 2
-    top = cy + radius + _BOX_H / 2 + 26
-    height = top + _LINE * len(legend) + 40
-    geo = _Geometry(width, height, cx, cy, radius, top)
+    several drawings on one page apart (default: derived from the picture itself).
+
+    The drawing is as narrow as its table allows and its legend is wrapped to its width, so
+    that shown at a phone's width (a 390 px screen) its text is still about 12 px high."""
+    geo = _layout(picture)
+    size = max(_TEXT, math.ceil(_PHONE_LEGEND * geo.width / _PHONE_COLUMN))
+    room = geo.width - 2 * _MARGIN - 2 * size
+    legend = [(a.step, a.kind, line) for a in picture.arrows for line in _wrap(f"{a.text}.", room, size, _PROSE)] + [
+        (0, "", line) for note in picture.notes for line in _wrap(note, room, size, _PROSE)]
+    width, height = geo.width, geo.top + size * 1.4 * len(legend) + 16
+    geo = geo._replace(height=height)
+    cx, cy, radius = geo.cx, geo.cy, geo.radius
     pid = id_prefix or "cd" + hashlib.sha1(repr(picture).encode("utf-8")).hexdigest()[:8]
     centres = _seat_centres(picture, cx, cy, radius)
     out: list[str] = []
@@ -524,32 +606,41 @@ def render_svg(picture: Picture, standalone: bool = True, id_prefix: Optional[st
     out.append(f'<svg xmlns="http://www.w3.org/2000/svg" class="cucu-diagram" width="{_f(width)}" '
                f'height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}" role="img" '
                f'aria-labelledby="{pid}-title {pid}-desc" font-family="DejaVu Sans, Verdana, sans-serif" '
-               f'font-size="12">\n')
+               f'font-size="{_f(_TEXT)}">\n')
     out.append(f'<title id="{pid}-title">{escape(picture.title)}</title>\n')
     summary = " ".join(a.text + "." for a in picture.arrows) + " " + " ".join(picture.notes)
     out.append(f'<desc id="{pid}-desc">{escape(summary.strip())}</desc>\n')
     out.append(_defs(pid))
     out.append(f'<rect class="background" x="0" y="0" width="{_f(width)}" height="{_f(height)}" fill="#ffffff"/>\n')
-    out.append(f'<text class="title" x="{_f(_MARGIN)}" y="{_f(_MARGIN + 12)}" font-size="15" font-weight="bold" '
-               f'fill="#1b1f24">{escape(picture.title)}</text>\n')
-    orientation = escape(_("Seen from above, the dealer at the bottom: play goes to each player\u2019s left, "
-                           "clockwise here.") if picture.clockwise else
-                         _("Seen from above, the dealer at the bottom: play goes to each player\u2019s right, "
-                           "counter-clockwise here."))
-    out.append(f'<text class="orientation" x="{_f(_MARGIN)}" y="{_f(_MARGIN + 31)}" fill="#57606a">{orientation}'
-               '</text>\n')
+    out += _heading(geo)
     out.append(f'<ellipse class="table" cx="{_f(cx)}" cy="{_f(cy)}" rx="{_f(radius * _STRETCH)}" '
                f'ry="{_f(radius)}" fill="#f6f8fa" stroke="#d0d7de"/>\n')
     if picture.uses_stack:
-        out.append(f'<g class="pile"><rect x="{_f(cx - 34)}" y="{_f(cy - 22)}" width="68" height="44" rx="5" '
-                   f'fill="#e6f4ea" stroke="#18794e"/><text x="{_f(cx)}" y="{_f(cy + 4)}" text-anchor="middle" '
+        out.append(f'<g class="pile"><rect x="{_f(cx - _PILE_W / 2)}" y="{_f(cy - _PILE_H / 2)}" '
+                   f'width="{_f(_PILE_W)}" height="{_f(_PILE_H)}" rx="5" fill="#e6f4ea" stroke="#18794e"/>'
+                   f'<text x="{_f(cx)}" y="{_f(cy + 4)}" text-anchor="middle" '
                    f'fill="#18794e">{escape(_(picture.stack_label))}</text></g>\n')
     out += _arrows(picture, centres, geo, pid)
     for seat in picture.seats:
         out += _seat(seat, centres[seat.seat], picture, geo)
-    out += _legend(legend, geo, pid)
+    out += _legend(legend, geo, size)
     out.append("</svg>\n")
     return "".join(out)
+
+
+def _heading(geo: _Geometry) -> list[str]:
+    title, orientation = geo.heading
+    out, y = [], _MARGIN + _TITLE * 0.8
+    for line in title:
+        out.append(f'<text class="title" x="{_f(_MARGIN)}" y="{_f(y)}" font-size="{_f(_TITLE)}" '
+                   f'font-weight="bold" fill="#1b1f24">{escape(line)}</text>\n')
+        y += _TITLE * 1.3
+    y += 2
+    for line in orientation:
+        out.append(f'<text class="orientation" x="{_f(_MARGIN)}" y="{_f(y)}" font-size="{_f(_SMALL)}" '
+                   f'fill="#57606a">{escape(line)}</text>\n')
+        y += _SMALL * 1.4
+    return out
 
 
 def deal_svg(start: State, events: Sequence[Event], final: State, title: str = "", standalone: bool = True,
@@ -558,8 +649,9 @@ def deal_svg(start: State, events: Sequence[Event], final: State, title: str = "
     return render_svg(describe(start, events, final, title, clockwise), standalone=standalone, id_prefix=id_prefix)
 
 
-def _wrap(text: str, step: int) -> list[str]:
-    return textwrap.wrap(text, _WRAP) or [""]
+def _wrap(text: str, width: float, size: float, em: float = _EM) -> list[str]:
+    """``text`` in lines that fit ``width`` units at font size ``size``."""
+    return textwrap.wrap(text, max(20, int(width / (em * size)))) or [""]
 
 
 def _defs(pid: str) -> str:
@@ -592,8 +684,8 @@ def _arrows(picture: Picture, centres: dict[int, tuple[float, float]], geo: _Geo
         offset = offsets[k % len(offsets)]
         if arrow.source > arrow.target:
             offset = -offset  # the same side of the chord whichever way the arrow points
-        aw, ah = (68.0, 44.0) if arrow.source == STACK else (_BOX_W, _BOX_H)
-        bw, bh = (68.0, 44.0) if arrow.target == STACK else (_BOX_W, _BOX_H)
+        aw, ah = (_PILE_W, _PILE_H) if arrow.source == STACK else (geo.boxes.get(arrow.source, _MIN_BOX_W), _BOX_H)
+        bw, bh = (_PILE_W, _PILE_H) if arrow.target == STACK else (geo.boxes.get(arrow.target, _MIN_BOX_W), _BOX_H)
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = math.hypot(dx, dy) or 1.0
         nx, ny = -dy / length, dx / length
@@ -613,24 +705,14 @@ def _arrows(picture: Picture, centres: dict[int, tuple[float, float]], geo: _Geo
                    f'<title>{escape(arrow.text)}</title>'
                    f'<path d="M{_f(p0[0])},{_f(p0[1])} Q{_f(ctrl[0])},{_f(ctrl[1])} {_f(p2[0])},{_f(p2[1])}" '
                    f'fill="none" stroke="{colour}" stroke-width="2"{dash_attr}{heads}/>'
-                   f'<circle cx="{_f(mid[0])}" cy="{_f(mid[1])}" r="9" fill="#ffffff" stroke="{colour}"/>'
-                   f'<text x="{_f(mid[0])}" y="{_f(mid[1] + 4)}" text-anchor="middle" font-size="11" '
+                   f'<circle cx="{_f(mid[0])}" cy="{_f(mid[1])}" r="10" fill="#ffffff" stroke="{colour}"/>'
+                   f'<text x="{_f(mid[0])}" y="{_f(mid[1] + 4.5)}" text-anchor="middle" font-size="{_f(_SMALL)}" '
                    f'font-weight="bold" fill="{colour}">{arrow.step}</text></g>\n')
     return out
 
 
-def _seat(seat: Seat, c: tuple[float, float], picture: Picture, geo: _Geometry) -> list[str]:
-    x, y = c[0] - _BOX_W / 2, c[1] - _BOX_H / 2
-    if not seat.in_deal:
-        fill, stroke, text_fill = "#f6f8fa", "#d0d7de", "#8c959f"
-    elif seat.out:
-        fill, stroke, text_fill = "#eaeef2", "#8c959f", "#57606a"
-    elif seat.dealer:
-        fill, stroke, text_fill = "#fff8c5", "#9a6700", "#1b1f24"
-    else:
-        fill, stroke, text_fill = "#ffffff", "#57606a", "#1b1f24"
-    classes = "seat" + (" dealer" if seat.dealer else "") + (" out" if seat.out else "") \
-        + (" dead" if seat.dead else "") + ("" if seat.in_deal else " sits-out")
+def _seat_texts(seat: Seat) -> tuple[str, str, str]:
+    """The three lines of a seat's box: the name, the cards, the marks."""
     name = seat.name + (" \u00b7 " + _("dealer") if seat.dealer else "")
     if not seat.in_deal:
         cards = _("sits this deal out")
@@ -650,47 +732,64 @@ def _seat(seat: Seat, c: tuple[float, float], picture: Picture, geo: _Geometry) 
         marks += ", " + _("out")
     elif seat.note:
         marks += f", {seat.note}"
+    return name, cards, marks
 
-    width = max(_BOX_W, 7.0 * max(len(name), len(cards), len(marks)) + 12)
-    x = c[0] - width / 2
+
+def _box_width(texts: tuple[str, str, str]) -> float:
+    name, cards, marks = texts
+    return max(_MIN_BOX_W, _text_width(name, _TEXT) * 1.08, _text_width(cards, _TEXT),  # the name is bold
+               _text_width(marks, _SMALL)) + 14
+
+
+def _seat(seat: Seat, c: tuple[float, float], picture: Picture, geo: _Geometry) -> list[str]:
+    if not seat.in_deal:
+        fill, stroke, text_fill = "#f6f8fa", "#d0d7de", "#8c959f"
+    elif seat.out:
+        fill, stroke, text_fill = "#eaeef2", "#8c959f", "#57606a"
+    elif seat.dealer:
+        fill, stroke, text_fill = "#fff8c5", "#9a6700", "#1b1f24"
+    else:
+        fill, stroke, text_fill = "#ffffff", "#57606a", "#1b1f24"
+    classes = "seat" + (" dealer" if seat.dealer else "") + (" out" if seat.out else "") \
+        + (" dead" if seat.dead else "") + ("" if seat.in_deal else " sits-out")
+    name, cards, marks = _seat_texts(seat)
+    width = geo.boxes[seat.seat]
+    x, y = c[0] - width / 2, c[1] - _BOX_H / 2
     out = [f'<g class="{classes}" data-seat="{seat.seat}">'
            f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(width)}" height="{_f(_BOX_H)}" rx="7" fill="{fill}" '
            f'stroke="{stroke}" stroke-width="{2 if seat.dealer else 1.2}"/>'
-           f'<text x="{_f(c[0])}" y="{_f(y + 17)}" text-anchor="middle" font-weight="bold" '
+           f'<text x="{_f(c[0])}" y="{_f(y + 18)}" text-anchor="middle" font-weight="bold" '
            f'fill="{text_fill}">{escape(name)}</text>'
-           f'<text class="cards" x="{_f(c[0])}" y="{_f(y + 34)}" text-anchor="middle" '
+           f'<text class="cards" x="{_f(c[0])}" y="{_f(y + 36)}" text-anchor="middle" '
            f'fill="{text_fill}">{escape(cards)}</text>'
-           f'<text class="marks" x="{_f(c[0])}" y="{_f(y + 50)}" text-anchor="middle" font-size="11" '
+           f'<text class="marks" x="{_f(c[0])}" y="{_f(y + 53)}" text-anchor="middle" font-size="{_f(_SMALL)}" '
            f'fill="{text_fill}">{escape(marks)}</text>']
     badges = [b for b in picture.badges if b.seat == seat.seat]
-    if badges:
-        # beside the box, on the side away from the table's centre
-        side = 1 if c[0] >= geo.cx else -1
-        bx = c[0] + side * (width / 2 + 6) + (0 if side > 0 else -_BADGE_W)
-        for k, badge in enumerate(badges):
-            by = y + k * 19 - (len(badges) - 3) * 9.5 if len(badges) > 3 else y + k * 19
-            colour = "#c8102e" if badge.amount < 0 else "#18794e"
-            sign = "\u2212" if badge.amount < 0 else "+"
-            out.append(f'<g class="badge {"lost" if badge.amount < 0 else "gained"}" data-rule={quoteattr(badge.rule)}>'
-                       f'<rect x="{_f(bx)}" y="{_f(by)}" width="{_f(_BADGE_W)}" height="17" rx="8" '
-                       f'fill="{colour}"/><text x="{_f(bx + _BADGE_W / 2)}" y="{_f(by + 12.5)}" '
-                       f'text-anchor="middle" font-size="11" font-weight="bold" fill="#ffffff">'
-                       f'{sign}{abs(badge.amount)} {escape(badge.rule)}</text></g>')
+    for badge, (bx, by, _x1, _y1) in zip(badges, _badge_spots(picture, seat.seat, c, geo.cx, width)):
+        colour = "#c8102e" if badge.amount < 0 else "#18794e"
+        sign = "\u2212" if badge.amount < 0 else "+"
+        out.append(f'<g class="badge {"lost" if badge.amount < 0 else "gained"}" data-rule={quoteattr(badge.rule)}>'
+                   f'<rect x="{_f(bx)}" y="{_f(by)}" width="{_f(_BADGE_W)}" height="18" rx="8" '
+                   f'fill="{colour}"/><text x="{_f(bx + _BADGE_W / 2)}" y="{_f(by + 13)}" '
+                   f'text-anchor="middle" font-size="{_f(_SMALL)}" font-weight="bold" fill="#ffffff">'
+                   f'{sign}{abs(badge.amount)} {escape(badge.rule)}</text></g>')
     out.append("</g>\n")
     return out
 
 
-def _legend(lines: list[tuple[int, str, str]], geo: _Geometry, pid: str) -> list[str]:
-    out = [f'<g class="legend" transform="translate({_f(_MARGIN)},{_f(geo.top)})">\n']
+def _legend(lines: list[tuple[int, str, str]], geo: _Geometry, size: float) -> list[str]:
+    """The numbered legend under the table, at font ``size`` (see :func:`render_svg`)."""
+    out = [f'<g class="legend" font-size="{_f(size)}" transform="translate({_f(_MARGIN)},{_f(geo.top)})">\n']
     shown: set[int] = set()
+    r = size * 0.7
     for k, (step, kind, text) in enumerate(lines):
-        y = k * _LINE
+        y = k * size * 1.4
         if step and step not in shown:
             shown.add(step)
             colour = _STYLE[kind][0]
-            out.append(f'<circle cx="9" cy="{_f(y - 4)}" r="8" fill="#ffffff" stroke="{colour}"/>'
-                       f'<text x="9" y="{_f(y)}" text-anchor="middle" font-size="10" font-weight="bold" '
-                       f'fill="{colour}">{step}</text>')
-        out.append(f'<text x="24" y="{_f(y)}" fill="#1b1f24">{escape(text)}</text>\n')
+            out.append(f'<circle cx="{_f(r)}" cy="{_f(y - size * 0.35)}" r="{_f(r)}" fill="#ffffff" stroke="{colour}"/>'
+                       f'<text x="{_f(r)}" y="{_f(y)}" text-anchor="middle" '
+                       f'font-weight="bold" fill="{colour}">{step}</text>')
+        out.append(f'<text x="{_f(2 * size)}" y="{_f(y)}" fill="#1b1f24">{escape(text)}</text>\n')
     out.append("</g>\n")
     return out

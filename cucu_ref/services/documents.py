@@ -110,8 +110,38 @@ def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
             return polished(text())
 
     with speaking(language):
-        record = _polished(_with_local_messages(ruled.record))
+        record = _polished(_trace_in_language(ruled.record, language) if ruled.trace
+                           else _with_local_messages(ruled.record))
     return ruled._replace(text=spoken, record=record, language=language)
+
+
+def _trace_in_language(record: dict[str, Any], language: str) -> dict[str, Any]:
+    """A trace's result (``cucu-trace-result/1``) in ``language``: every ``message`` (the
+    divergences', cucu-ref's illegal decision's, an invalid trace's problems') said in it as its
+    text says it, and the result's ``language`` after its exit code (issue 30: a trace result has
+    no English beside it; ``--language en`` gives the English)."""
+    out: dict[str, Any] = {}
+    for key, value in record.items():
+        out[key] = _trace_messages(value)
+        if key == "exit_code":
+            out["language"] = language
+    return out
+
+
+def _trace_messages(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: polished(_trace_message(v)) if k == "message" and isinstance(v, str) else _trace_messages(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_trace_messages(v) for v in value]
+    return value
+
+
+def _trace_message(message: str) -> str:
+    # cold start: formats.trace costs 10 ms, used only by traces (loaded already by rule_trace)
+    from ..formats.trace import divergence_message
+
+    return divergence_message(message) or _local_message(message)
 
 
 # a notation error's message in the record: 'line L, column C: ...' (rule_notation)

@@ -6,14 +6,16 @@ import textwrap
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from .adjudication import Ruling
+from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
 from ..formats.i18n import N_, Templates, gettext as _, ngettext
-from ..formats.position import Problem
+from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
-from ..game.rulesets import CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, open_options, options_in_play
+from ..game.rulesets import (
+    CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
+)
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
            "problem_message", "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
@@ -157,10 +159,12 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
     for p in problems:
         lines.append(f"  {p.path}: {problem_message(p.message)}{_rule_text(p.rule)}")
     if verdict == "illegal":
-        lines.append(_("It is valid under {readings}.").format(readings=_("; or under ").join(
-            _("{question}'s reading {option} = {reading} ({text})").format(
-                question=v["settles"], option=v["option"], reading=v["reading"], text=v["text"])
-            for v in valid_under)))
+        # in plain words: the question and what the other reading does, no option's identifier (issue 24 §1)
+        lines.append(_("It is valid if {question} is read otherwise: {reading}.").format(
+            question=valid_under[0]["settles"], reading=_reading_words(valid_under[0])) if len(valid_under) == 1
+            else _("It is valid if an open question is read otherwise: {readings}.").format(readings=_("; or ").join(
+                _("{question}: {reading}").format(question=v["settles"], reading=_reading_words(v))
+                for v in valid_under)))
     for w in warnings:
         lines.append(_warning(w))
     return printable("\n".join(lines))
@@ -170,36 +174,70 @@ def _warning(w: Problem) -> str:
     return _("Warning: {path}: {message}").format(path=w.path, message=problem_message(w.message))
 
 
+def _places(value: str) -> str:
+    """Where the copies of a card are (replay's ``{places}``): JSON paths, which stay, and the
+    labels of unknown cards bound to it, in the language; ', ' between them (a label's own
+    ', ' stands inside its parentheses)."""
+    parts: list[str] = []
+    for piece in value.split(", "):
+        if parts and parts[-1].count("(") > parts[-1].count(")"):
+            parts[-1] += ", " + piece
+        else:
+            parts.append(piece)
+    return ", ".join(problem_message.said(p) or spoken(p) for p in parts)
+
+
+def _said(message: str) -> str:
+    """A problem's part (what happened at that point) in the language: one of the messages."""
+    return problem_message(message)
+
+
+def _each(separator: str, say: Callable[[str], str]) -> Callable[[str], str]:
+    """A value that lists items with ``separator`` between them, each said by ``say``."""
+    return lambda value: separator.join(say(item) for item in value.split(separator))
+
+
+# the shapes of the problems' values: a rule ID ('K12', 'C1': so a place's '(' before a message's
+# '({rule}: ...)' is not read as its rule's), a player's name and a card as a message says them
+# (no ':' or ';' in them: so a short message, '{player} showed {card}', cannot stand for a long one)
+_RULE_ID = r"[A-Z]{1,2}\d+[a-z]?"
+_NAME = r"[^:;]+?"
+_CARD = r"[^:;()]+?"
+
+
 # The problems the replay and the position's checks find, as messages to translate (the JSON
-# keeps each problem's English message; the text says it in the ruling's language)
+# keeps each problem's English message; the text says it in the ruling's language); the values
+# that are no messages: an unknown card's label (a condition's words), and the lists of them
 problem_message = Templates(
-    N_("{player} held {card}, an ordinary card: it cannot say '{call}' and had to exchange (C2, K7)"),
-    N_("{player} held a plain card (an unknown card that had to be exchanged): it cannot say '{call}' and had to "
-       "exchange (C2, K7)"),
-    N_("{player} holds {card}, which says '{says}', not '{call}'"),
-    N_("nobody asked {player} to exchange just then: an event card speaks only when its holder is the target of an "
-       "offer"),
+    # the replay's (adjudication.problems: each a whole message, what it says inside it too)
+    *problems.MESSAGES,
     N_("the cards held at the end hold a third {card}: the {pack} pack has {n} copies (the others at {places})"),
     N_("the cards held at the end hold a fourth {card}: the {pack} pack has {n} copies (the others at {places})"),
-    # (replay._Checks.action_for: a decision the rules do not allow then; {verb} is the position's verb)
-    N_("the deal is over: {who} cannot {verb} any more"),
-    N_("the match is over: {who} cannot {verb}"),
-    N_("{who} is out of the match and cannot {verb}"),
-    N_("the dealer decides once, last: {who} cannot exchange again, the deal is over"),
-    # the replay's other problems a table meets (replay._Checks, replay.Search)
-    N_("{a}'s offer goes to {b}, who had to exchange (K7), not to {c}: only a horse is skipped"),
-    N_("{a}'s offer goes to {b}, the next player, who had to exchange ({rule}), not to {c}"),
-    N_("{a} and {b} cannot have exchanged here: the offer met the dealer's horse, so {c} exchanged with the top card "
-       "of the stack (K12)"),
-    N_("the offer met the dealer's horse: {a} exchanged with the top card of the stack in the dealer's stead and the "
-       "round is over, so {who} cannot {verb} (K12)"),
-    N_("{player} held {held}: it cannot say '{call}' and had to exchange ({event}, {exchange})"),
-    N_("{player} cannot have been dealt yet: each card is dealt only after the previous player's decision"),
-    N_("{player} is out with a dead card, which is not shown ('shown')"),
-    N_("{player} is out with a dead card, which is not shown"),
-    N_("the history ends before the showdown, so no card was shown yet ('shown' gives {player}'s)"),
-    N_("{player} is dealt {card}, but the stack's order holds {other} where {owner}'s card is dealt from"),
+    N_("the cards held at the end hold {have} copies of {card}: the {pack} pack has {n} copies (the others at "
+       "{places})"),
+    N_("the dealt cards and the stack hold a third {card}: the {pack} pack has {n} copies (the others at {places})"),
+    N_("the dealt cards and the stack hold a fourth {card}: the {pack} pack has {n} copies (the others at {places})"),
+    N_("the dealt cards and the stack hold {have} copies of {card}: the {pack} pack has {n} copies (the others at "
+       "{places})"),
+    N_("the whole stack holds the {n} cards of {pack}, not {m}"),
+    N_("{player} keeps the highest of the three cards he takes, and the stack's order gives him {card} "
+       "($.stack.order[{at}]), above {other}"),
+    N_("{player} is dealt {card}, but the stack's order holds {shown} where {owner}'s card is dealt from"),
+    N_("setting {key} takes a whole number, not {reading}"),
+    N_("setting {key} takes a name, not {reading}"),
+    N_("{player} cannot exchange with himself"),
+    N_("unknown announcement {word}; did you mean {near}? (known: {known})"),
+    N_("unknown announcement {word} (known: {known})"),
+    N_("{player} is out of the match (0 marks) and takes no part in this deal"),
+    N_("player name {name} differs from {other} ($.players[{i}]) only by case: a table cannot tell them apart"),
+    N_("player name {name} differs from {other} ($.players[{i}]) only by invisible formatting characters: a table "
+       "cannot tell them apart"),
+    N_("player name {name} looks like {other} ($.players[{i}]) but is written with other letters ({letters}): a "
+       "table cannot tell them apart"),
+    N_("player name {name} looks like {other} ($.players[{i}]) but is written with other letters: a table cannot "
+       "tell them apart"),
     # the position's checks (formats.position)
+    *CARD_PROBLEMS,
     N_("duplicate player name {name} (also {path})"),
     N_("{player} holds {n} marks, not the original {initial}, so is no virgin"),
     N_("{game} is played by {low} to {high} players, not {n}"),
@@ -248,18 +286,19 @@ problem_message = Templates(
     N_("must have at least {n} field(s)"),
     N_("must have at most {n} fields, has {m}"),
     N_("matches more than one of the allowed forms"),
-    # a decision out of turn (replay._Checks.action_for; its {reason}: replay.describe_turn)
-    N_("{who} cannot {verb} now: {reason}"),
-    N_("the next decision is {who}'s ({options})"),
-    N_("{who} decides on buying back ({options})"),
     N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("dealer {name} is not seated at this table (players: {players})"),
+    values={"label": spoken, "labels": _each("; ", spoken), "places": _places,
+            "events": lambda events: "; ".join(_said(event) for event in events.split("; "))},
+    shapes={"rule": _RULE_ID, **dict.fromkeys(("player", "who", "a", "b", "c"), _NAME),
+            **dict.fromkeys(("card", "held", "other"), _CARD)},
 )
 
 
 def _readings_phrase(valid_under: Sequence[dict[str, Any]], _unused: bool) -> str:
-    chosen = sorted({v["option"] for v in valid_under})
-    return _("the chosen reading of {options}").format(options=", ".join(chosen)) if chosen else _(
+    # the open questions by their names (Q2), not the options' identifiers (issue 24 §1)
+    chosen = sorted({v["settles"] for v in valid_under}, key=_rule_order)
+    return _("this ruling's reading of {questions}").format(questions=", ".join(chosen)) if chosen else _(
         "the chosen reading")
 
 
@@ -317,10 +356,11 @@ _SHOWDOWN_REASONS = {
 }
 
 
-def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> dict[tuple[str, str, str], str]:
-    """(lose or gain, player, rule) -> why, in words: 'offered to Carla's XII Gnaf' (the step's
-    own reason, explain._why), 'the lowest card, II' (the showdown, K15 ...)."""
-    out: dict[tuple[str, str, str], str] = {}
+def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> dict[tuple[str, str, str], list[str]]:
+    """(lose or gain, player, rule) -> why, in words, one per mark in the order they fell: 'offered
+    to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
+    mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
+    out: dict[tuple[str, str, str], list[str]] = {}
     paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
     players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]}, key=len,
                      reverse=True)  # (a name that begins another is tried last)
@@ -330,7 +370,7 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             verb = "gain" if s["why"].startswith(paid_by) else "lose"
             player = next((p for p in players if s["text"].startswith(p + " ")), None)
             if player is not None:
-                out.setdefault((verb, player, s["rule"]), s["why"])
+                out.setdefault((verb, player, s["rule"]), []).append(s["why"])
     at_showdown = _showdown_rules(steps)
     shown = r.get("shown") or {}
     for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
@@ -341,13 +381,26 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             token = shown[x["player"]]
             card = _named(token, rules) if token else None
             if x["rule"] in _SHOWDOWN_REASONS:
-                out[k] = _(_SHOWDOWN_REASONS[x["rule"]])
+                out[k] = [_(_SHOWDOWN_REASONS[x["rule"]])]
             elif token == "matto":
                 other = _("{card}, with the other fool in play")
-                out[k] = _the_fool(card) if verb == "lose" else other.format(card=card)
+                out[k] = [_the_fool(card) if verb == "lose" else other.format(card=card)]
             elif verb == "lose":
-                out[k] = _("the lowest card, {card}").format(card=card) if card else _("the lowest card")
+                out[k] = [_("the lowest card, {card}").format(card=card) if card else _("the lowest card")]
     return out
+
+
+def _each_mark(reasons: dict[tuple[str, str, str], list[str]], verb: str, player: str,
+               cited: Sequence[str]) -> list[tuple[Optional[str], str]]:
+    """(why, rule) for each of ``player``'s marks, each reason said once: a verdict names every
+    mark lost (L13: two cats and the lowest card are three marks and three reasons)."""
+    used: dict[str, int] = {}
+    out = []
+    for rule in cited:
+        said = reasons.get((verb, player, rule), [])
+        k = used[rule] = used.get(rule, -1) + 1
+        out.append((said[min(k, len(said) - 1)] if said else None, rule))
+    return list(dict.fromkeys(out))
 
 
 def _the_fool(card: Optional[str]) -> str:
@@ -376,7 +429,7 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
         # players who lose (gain) alike, for the same reasons, are named together
         alike: dict[tuple[int, str], list[str]] = {}
         for player, cited in table.items():
-            why = [(reasons.get((verb, player, rule)), rule) for rule in dict.fromkeys(cited)]
+            why = _each_mark(reasons, verb, player, cited)
             said = (_(": {reasons}").format(reasons=_("; ").join(f"{w} ({rule})" if w else rule for w, rule in why))
                     if any(w for w, _r in why) else f" ({', '.join(rule for _r, rule in why)})")
             alike.setdefault((len(cited), said), []).append(player)
@@ -394,7 +447,7 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
         else:
             sentences.append(_("no life has changed hands yet") if lives else _("no mark has changed hands yet"))
     text = ". ".join(x[0].upper() + x[1:] for x in sentences) + "."
-    more = _what_next(r)
+    more = _what_next(r, rules)
     if more:
         tail = "; ".join(more)
         text += " " + tail[0].upper() + tail[1:] + "."
@@ -413,26 +466,75 @@ _CHOICES = {"dealer-exchange": N_("exchange with the stack"), "stack-exchange": 
 
 
 def _choices(nx: dict[str, Any]) -> str:
+    if set(nx["legal"]) == _BUY_BACK_OR_NOT:
+        return _("buys back or not")  # (K17, L11: the one decision, in plain words)
     return _(" or ").join(_(_CHOICES[x]) if x in _CHOICES else x for x in nx["legal"])
 
 
-def _what_next(r: dict[str, Any]) -> list[str]:
-    """Who is out, the buy-backs, the winner or what comes next and the next dealer (K2, K17)."""
-    more = []
+_BUY_BACK_OR_NOT = frozenset({"buy-back", "decline"})
+
+
+def _deciding_buy_back(r: dict[str, Any]) -> Optional[str]:
+    """The player out whose buy-back is the next decision (K17, L11), or None."""
+    nx = r["next"]
+    if nx and set(nx["legal"]) == _BUY_BACK_OR_NOT and nx["player"] not in r["bought_back"]:
+        return str(nx["player"])
+    return None
+
+
+def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
+    """Who is out, each with his buy-back in one clause, the name said once (K16, K17, L11):
+    'Carla is out, may buy back for 2 stakes (K17), and buys back'; 'Beatrice is out and
+    decides next whether to buy back for 1 stake (L11)'; those out with no buy-back together."""
+    rule = rules.cites("buy-back") if rules is not None else "K17"
+    offers = {x["player"]: x["stakes"] for x in r["buy_back_offers"]}
+    deciding = _deciding_buy_back(r)
     kept = _kept_last_life(r)
     gone = [p for p in r["out"] if p not in kept]
-    if gone:
-        more.append(ngettext("{players} is out", "{players} are out", len(gone)).format(players=_names(gone)))
+    plain = [p for p in gone if p not in offers]
+    more = []
+    if plain:
+        more.append(ngettext("{players} is out", "{players} are out", len(plain)).format(players=_names(plain)))
+    for p in gone + [p for p in offers if p not in gone]:
+        if p not in offers:
+            continue
+        said = {"player": p, "stakes": _stakes(offers[p]), "rule": rule}
+        if p in r["bought_back"]:
+            more.append(_("{player} is out, may buy back for {stakes} ({rule}), and buys back").format(**said))
+        elif p == deciding:
+            more.append(_("{player} is out and decides next whether to buy back for {stakes} ({rule})").format(**said))
+        else:
+            more.append(_("{player} is out and may buy back for {stakes} ({rule})").format(**said))
+    back = [p for p in r["bought_back"] if p not in offers]
+    if back:
+        more.append(_("{players} bought back").format(players=_names(back)))
+    return more
+
+
+def _restart_words(r: dict[str, Any], rules: Any) -> str:
+    """Everybody went out in this deal, in the game's own terms: Zeh's draw (Z11), Campli's
+    three marks again (K18), the digital game's three lives again (D8)."""
+    restart = r["restart"]
+    if restart["kind"] == "draw":
+        how = _("a draw, all play again")
+    elif _words(rules)[0] == "life":
+        n = rules.initial_marks if rules is not None else 3
+        how = ngettext("all return with {n} life", "all return with {n} lives", n).format(n=n)
+    else:
+        n = rules.initial_marks if rules is not None else 3
+        how = ngettext("everybody gets {n} mark again", "everybody gets {n} marks again", n).format(n=n)
+    return _("everybody went out in this deal: {how} ({rule})").format(how=how, rule=restart["rule"])
+
+
+def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
+    """Who is out, the buy-backs, the winner or what comes next and the next dealer (K2, K17)."""
+    kept = _kept_last_life(r)
+    more = _going_out(r, rules)
     if kept:
         more.append(_("{players}, the last players in, went out in this deal and keep their last life (S6)").format(
             players=_names(kept)))
     if r["restart"]:
-        how = _("a draw, all play again") if r["restart"]["kind"] == "draw" else _("everybody gets the marks again")
-        more.append(_("everybody went out in this deal: {how} ({rule})").format(how=how, rule=r["restart"]["rule"]))
-    for x in r["buy_back_offers"]:
-        more.append(_("{player} may buy back for {stakes}").format(player=x["player"], stakes=_stakes(x["stakes"])))
-    if r["bought_back"]:
-        more.append(_("{players} bought back").format(players=_names(r["bought_back"])))
+        more.append(_restart_words(r, rules))
     joint = r.get("winners") or []
     a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
     if r["winner"]:
@@ -442,9 +544,12 @@ def _what_next(r: dict[str, Any]) -> list[str]:
     elif r["next"] and (a is not None or b is not None):
         # K17: the buy-back waits on the player's word, the next dealer is known either way
         nx = r["next"]
-        more.append(_("{player} decides next ({choices})").format(player=nx["player"], choices=_choices(nx)))
+        if nx["player"] != _deciding_buy_back(r):
+            more.append(_("{player} decides next ({choices})").format(player=nx["player"], choices=_choices(nx)))
         more.append((_("next dealer: {a}, whether or not anybody buys back") if a == b
                      else _("next dealer: {a} if nobody buys back, {b} if all do")).format(a=a, b=b))
+    elif r["next"] and r["next"]["player"] == _deciding_buy_back(r):
+        more.append(_("the deal goes on"))  # (L11: at once, during the deal; the decision is said above)
     elif r["next"]:
         nx = r["next"]
         more.append(_("the deal goes on: {player} decides next ({choices})").format(player=nx["player"],
@@ -457,16 +562,28 @@ def _what_next(r: dict[str, Any]) -> list[str]:
     return more
 
 
+# (id of the rules, None) -> (the rules, token -> the name its source prints): a batch names the
+# same few cards under one ruleset in every verdict (the name depends on the ruleset and the card
+# only, not on the language; reading a token back costs a look-up through the aliases)
+_NAMED: dict[Any, tuple[Any, dict[str, str]]] = {}
+
+
 def _named(token: Optional[str], rules: Any) -> str:
     """A canonical card token as the ruleset's source prints it ('XII Gnaf', 'roi'); '?' for none."""
     if token is None:
         return "?"
     if rules is None:
         return token
-    try:
-        return display_label(rules, parse_card(token, PACKS[rules.pack].family))
-    except ValueError:
-        return token
+    names: dict[str, str] = by_identity(_NAMED, rules, None, dict, 64)
+    name = names.get(token)
+    if name is None:
+        try:
+            name = display_label(rules, parse_card(token, PACKS[rules.pack].family))
+        except ValueError:
+            name = token
+        if len(names) < 512:  # (a pack has at most 52 tokens; a claim may name anything)
+            names[token] = name
+    return name
 
 
 def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool = True) -> list[str]:
@@ -481,7 +598,8 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool 
     if r["buy_back_offers"]:
         lines.append(_("Buy-back: ") + ", ".join(_("{player} for {stakes} = {amount}").format(
             player=x["player"], stakes=_stakes(x["stakes"]), amount=x["amount"]) for x in r["buy_back_offers"]))
-    if r["restart"]:
+    if r["restart"] and (rules is None or rules.buy_back != "none"):
+        # (the virgins decide a buy-back, K17: a game without one has none to list, D8)
         lines.append(_("Virgins now: ") + (", ".join(r["virgins"]) if r["virgins"] else _("nobody")))
     now = _("Lives now: {marks}; pot {pot}") if _words(rules)[0] == "life" else _("Marks now: {marks}; pot {pot}")
     lines.append(now.format(marks=", ".join(f"{n} {m}" for n, m in r["marks"].items()), pot=r["pot"]))

@@ -3,7 +3,8 @@ the page through Pyodide, with no server.
 
 At the start of an HTML build, :mod:`pyodide_vendor` writes what the page runs into the built
 site's ``_static/rule/`` (Pyodide at its pinned version and hash, the cucu-ref wheel of this
-checkout, its pure-Python dependency); ``rule.js`` and ``page.py`` come from
+checkout, its pure-Python dependency); ``rule.js`` (the page's controls), ``worker.js`` (the
+Web Worker that runs Pyodide, off the page's main thread) and ``page.py`` come from
 ``docs/_static/rule/`` like any static file.  The directive ``.. cucu-rule-page::`` writes the
 page's controls, the shipped notation examples for its "Load an example" list, and, where
 something could not be vendored, what is missing and how to add it (the docs still build; the
@@ -43,6 +44,8 @@ _CONTROLS = """<div id="cucu-rule" class="cucu-rule" data-static="{static}" data
   placeholder="3, 3, 2, 3 (empty: the ruleset's)"></label>
 <label>Dealer <select name="dealer"></select></label>
 </fieldset>
+<p class="cucu-rule-json-note" hidden>This deal is a position in JSON: the fields above show its table; edit
+  it in the text below.</p>
 <label class="cucu-rule-label" for="cucu-rule-deal">The deal: one line per thing said, or paste a whole
   deal</label>
 <div class="cucu-rule-editor"><pre class="cucu-rule-gutter" aria-hidden="true">1</pre><textarea id="cucu-rule-deal"

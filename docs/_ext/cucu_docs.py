@@ -166,8 +166,8 @@ def _as_text(cell: str) -> str:
 def fluid_svg(svg: str) -> str:
     """An inline drawing that scales with the page: the outermost ``<svg>`` keeps its
     ``viewBox`` and loses its fixed pixel ``width``/``height`` (issue 31: at 390 px a 700 px
-    drawing shrank its legend to 5 px; the CSS gives it the page's width, with a floor that
-    keeps the legend readable).  The nested figures of a ruling keep theirs: the document
+    drawing shrank its legend to 5 px; the CSS gives it the column's width, and the drawing is
+    made narrow enough that its legend stays readable there).  The nested figures of a ruling keep theirs: the document
     places them by them."""
     return re.sub(r'^(\s*<svg [^>]*?) width="[0-9.]+" height="[0-9.]+"', r"\1", svg, count=1)
 
@@ -525,14 +525,21 @@ def glossary_lines() -> list[str]:
 
 
 def _md_inline(text: str) -> str:
-    parts = re.split(r"(`[^`]+`|\*\*[^*`]+\*\*)", text)
+    parts = re.split(r"(\*\*[^*]+\*\*|`[^`]+`)", text)
     out = []
     for part in parts:
         if part.startswith("`") and part.endswith("`") and len(part) > 2:
             out.append(rf"\ ``{part[1:-1]}``\ ")
             continue
         if part.startswith("**") and part.endswith("**") and len(part) > 4:
-            out.append(rf"\ **{escape(part[2:-2])}**\ ")  # Markdown's strong text
+            # Markdown's strong text; reStructuredText cannot nest code in it, so code inside
+            # strong text ('**Rule option `x`**') is code beside the strong words
+            for piece in re.split(r"(`[^`]+`)", part[2:-2]):
+                if piece.startswith("`") and piece.endswith("`") and len(piece) > 2:
+                    out.append(rf"\ ``{piece[1:-1]}``\ ")
+                elif piece.strip():
+                    lead, words, trail = re.match(r"(\s*)(.*?)(\s*)$", piece, re.S).groups()  # type: ignore[union-attr]
+                    out.append(rf"{lead}\ **{escape(words)}**\ {trail}")
             continue
         part = escape(part)
         part = re.sub(r"\[([^\]]+)\]\((https?://[^)]+)\)", lambda m: rf"`{m.group(1)} <{m.group(2)}>`__", part)
@@ -971,7 +978,8 @@ class CliDirective(SphinxDirective):
         )
 
         for module in ("cucu_ref.cli.adjudicate", "cucu_ref.formats.notation",
-                       "cucu_ref.services.adjudication", "cucu_ref.services.render"):
+                       "cucu_ref.services.adjudication", "cucu_ref.services.render", "cucu_ref.services.pictures",
+                       "cucu_ref.services.diagram"):
             self.env.note_dependency(__import__(module, fromlist=["_"]).__file__)
         args = shlex.split(self.arguments[0])
         root = Path(self.env.srcdir).parent

@@ -36,8 +36,8 @@ from typing import NamedTuple
 VERSION = "314.0.8"
 # the npm registry's "dist.integrity" of pyodide@314.0.8 (npm view pyodide@314.0.8 dist.integrity)
 INTEGRITY = "sha512-74Wq1kXOC+CCEzAfxuRAO701nAcCMLjf8NrwvWpu8S41dVMXwXmLQ05dYB+F4e46AdnGo0oq7YHSVUpHsoarLQ=="
-# what the page loads of the package (pyodide.js loads the others from its own folder)
-FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# what the page loads of the package (pyodide.mjs, imported by the page's worker, loads the others from its folder)
+FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 DOCS = Path(__file__).resolve().parent.parent
 ROOT = DOCS.parent
 # the files of the checkout a wheel is built from (setup.py compiles the gettext catalogs, issue 30)
@@ -103,11 +103,22 @@ def _sources_digest() -> str:
     return digest.hexdigest()[:16]
 
 
+def prune_wheels(keep: Path) -> list[Path]:
+    """Remove the cached wheels of other sources than ``keep``'s (one per edit of the package
+    would pile up in the cache: issue 31); the folders removed."""
+    gone = [f for f in sorted(keep.parent.glob("wheel-*")) if f.is_dir() and f != keep]
+    for folder in gone:
+        shutil.rmtree(folder, ignore_errors=True)
+    return gone
+
+
 def build_wheel() -> tuple[Path | None, str | None]:
-    """The cucu-ref wheel of this checkout (``pip wheel --no-deps``, cached by its sources)."""
+    """The cucu-ref wheel of this checkout (``pip wheel --no-deps``, cached by its sources;
+    only the current one is kept)."""
     folder = cache_dir() / f"wheel-{_sources_digest()}"
     found = sorted(folder.glob("cucu_ref-*.whl")) if folder.exists() else []
     if found:
+        prune_wheels(folder)
         return found[0], None
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
@@ -129,6 +140,7 @@ def build_wheel() -> tuple[Path | None, str | None]:
         folder.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(OSError):  # whole, or not at all where another build was first
             os.replace(staged, folder)
+        prune_wheels(folder)
         return sorted(folder.glob("cucu_ref-*.whl"))[0], None
 
 

@@ -121,7 +121,7 @@ def test_meaning_errors_name_the_place(capsys, doc, path, words):
     ([{"keep": "Anna"}, {"keep": "Bruno"}, {"offer": "Carla"}], "$.history[2]", "K8", "open to him"),
     # K12: an exchange cannot skip a player who holds no horse
     ([{"deal": "Anna", "card": "V"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "II"},
-      {"exchange": ["Anna", "Carla"]}], "$.history[3]", "K12", "only a horse is skipped"),
+      {"exchange": ["Anna", "Carla"]}], "$.history[3]", "K12", "only a horse (XIII Salta) is jumped over"),
     # C2: an event card speaks only when targeted
     ([{"keep": "Anna"}, {"announce": "cucù", "by": "Bruno"}], "$.history[1]", "C2", "nobody asked"),
     # K4: dealing goes round once to the right

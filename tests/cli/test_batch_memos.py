@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 from cucu_ref.cli import adjudicate as cli
+from cucu_ref.formats import position
+from cucu_ref.services import render
 from cucu_ref.services.adjudication import explain, outcomes
 from cucu_ref.game.rulesets import PRESETS
 
@@ -57,6 +59,9 @@ def _cold() -> None:
     explain._MEMO.clear()
     explain._NAMED.clear()
     explain._PRINTED.clear()
+    render._NAMED.clear()
+    cli._LITERALS.clear()
+    position._names_told_apart.cache_clear()
 
 
 def test_a_warm_batch_gives_what_each_position_ruled_from_cold_memos_gives():
@@ -70,7 +75,9 @@ def test_a_warm_batch_gives_what_each_position_ruled_from_cold_memos_gives():
     for i, line in enumerate(lines):
         _cold()
         code, record, _ = cli.adjudicate_document(line.encode(), f"line {i + 1}")
-        assert warm[i] == cli._json_text(record), (i, line[:200])
+        # (the record's text as json.dumps writes it, made printable: not through the batch's
+        # kept string literals)
+        assert warm[i] == render.json_printable(json.dumps(record, ensure_ascii=False)), (i, line[:200])
         bound += code == 0 and any(o["when"] for o in record["outcomes"])
     # the batch held outcomes that bind unknown cards (cases) beside fully known ones
     assert bound >= 10
@@ -147,3 +154,15 @@ def test_a_table_s_second_position_writes_only_the_lines_that_depend_on_more_tha
             bound += bool(subst) and fresh > sum(ev.kind == "showdown" for ev in events)
             notes += any(s["text"].startswith("lowest card") for s in first)
     assert checked >= 50 and bound >= 3 and notes >= 10, (checked, bound, notes)
+
+
+def test_a_record_s_line_escapes_what_a_terminal_or_a_line_splitter_would_take_for_a_control():
+    # issue 12 finding 9: ESC, NEL (U+0085), the line separator U+2028 and a lone surrogate are
+    # escaped as \\uXXXX (json.dumps escapes the C0 controls itself, json_printable the rest);
+    # a printable character outside ASCII stays as it is.  Twice: the second time each literal
+    # is the one the batch kept (cli._LITERALS)
+    record = {"k\u2028": ["\u0085", "\U0001f600 Cucù §", "\ud800", "x\x1by"]}
+    expected = '{"k\\u2028": ["\\u0085", "\U0001f600 Cucù §", "\\ud800", "x\\u001by"]}'
+    cli._LITERALS.clear()
+    assert cli._json_text(record) == expected
+    assert cli._json_text(record) == expected

@@ -13,6 +13,7 @@ change of wording passes here unseen; the wording is pinned by the recorded exam
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -87,11 +88,13 @@ def _said_by(pos: Any, notes: list[dict[str, Any]]) -> set[int]:
     said: set[int] = set()
     for note in notes:
         text = note["text"]
-        for head, tails in (("lowest card: ", (" loses a mark", " lose a mark", " loses a life", " lose a life")),
+        # (one seat 'loses a mark'; several, listed 'Anna, Bruno and Carla', 'lose a mark each': K15)
+        for head, tails in (("lowest card: ", (" loses a mark", " lose a mark each", " loses a life",
+                                               " lose a life each")),
                             ("a single fool is in play: ", (" holding it loses",))):
             tail = next((t for t in tails if text.endswith(t)), None)
             if text.startswith(head) and tail is not None:
-                said |= {seat_of[name] for name in text[len(head):-len(tail)].split(", ")}
+                said |= {seat_of[name] for name in re.split(r", | and ", text[len(head):-len(tail)])}
     return said
 
 

@@ -189,7 +189,7 @@ def test_a_rejected_history_says_under_which_reading_it_is_valid(capsys, tmp_pat
     assert [(v["option"], v["reading"], v["settles"]) for v in out["valid_under"]] == [
         ("targeted_dealer_decides", "yes", "Q2")]
     code, said = text(capsys, tmp_path, doc)
-    assert "It is valid under Q2's reading targeted_dealer_decides = yes" in said
+    assert "It is valid if Q2 is read otherwise: the dealer still decides last" in said
 
 
 def test_a_history_impossible_under_every_reading_says_so(capsys, tmp_path):

@@ -175,27 +175,27 @@ def test_a_threshold_both_cards_share_reads_as_one_fact():
     assert texts[1] == "one"  # (a condition without alternatives is kept)
 
 
-def test_one_case_left_as_a_chain_reads_in_any_other_case_even_among_others(tmp_path):
-    # Three unknown cards against Anna's VI: two fools rank 14½ (C3), so several cases stay
-    # alternatives (a pair of fools or not).  The cases split every deal of the cards between
-    # them, so the longest chain is exactly 'any other case': said once, last
+def test_three_unknown_cards_leave_no_chain_and_no_other_case(tmp_path):
+    # Three unknown cards against Anna's VI: two fools rank 14½ (C3), so a card alone lowest is
+    # lower than each other card but a fool (issue 24 §5; before, those cases stayed alternatives
+    # and the longest was said as 'in any other case').  Every case now reads as its facts: none
+    # is a chain, so none is 'any other case'
     four = TWO_UNKNOWN.replace("Players: Anna, Bruno, Carla", "Players: Anna, Bruno, Carla, Dora")
     text = ruled(tmp_path, four.replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n",
                                                                                 "Carla: sto bene\nDora: sto bene\n"))
     verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith(("  If ", "  In any"))]
-    others = [k for k, line in enumerate(verdicts) if line.startswith("  In any other case: ")]
-    assert others == [len(verdicts) - 1]
+    assert len(verdicts) > 20 and all(line.startswith("  If ") and "; or " not in line for line in verdicts)
 
 
 def test_a_pair_of_fools_is_said_as_the_other_way(tmp_path):
     # Three unknown cards against Anna's VI.  Dora alone loses when her card is the lowest (K15), or
     # when Bruno and Carla hold both fools: a pair ranks 14½ (C3, seed 000 §Karten), so any card
-    # of Dora's is lowest.  Two ways, each exactly true: no 'anything but the other fool' (nobody
-    # is known to hold a fool), no double negative
+    # of Dora's below VI is lowest; a lone fool would lose too (C3).  One way (issue 24 §5: it was
+    # two, a pair of fools or each card higher): no 'anything but the other fool' (nobody is known
+    # to hold a fool), no double negative
     four = TWO_UNKNOWN.replace("Players: Anna, Bruno, Carla", "Players: Anna, Bruno, Carla, Dora")
     text = ruled(tmp_path, four.replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n",
                                                                                 "Carla: sto bene\nDora: sto bene\n"))
-    assert ("  If Dora was dealt V or lower and Bruno's card and Carla's card are both Matto; or Dora was dealt a card "
-            "from Leone to V and Bruno's card is higher than Dora's card and Carla's card is higher than Dora's card: "
-            "Dora loses a mark: the lowest card (K15).") in text
+    assert ("  If Dora was dealt a card from Leone to V and there is no lone fool and Dora's card is lower than each "
+            "of Bruno's card and Carla's card that is not a fool: Dora loses a mark: the lowest card (K15).") in text
     assert "the other fool" not in text and "is anything but" not in text

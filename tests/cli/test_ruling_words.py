@@ -64,7 +64,9 @@ def test_the_open_question_is_in_plain_words():
     text = example("notation/tutorial-forgotten-card.txt")
     assert "Open question (Q2): Does a dealer whose event card was targeted still make his last decision?" in text
     assert "targeted_dealer_decides = yes" not in text and "no: no:" not in text and "yes: yes:" not in text
-    assert "  Read otherwise (the round always ends with the dealer's decision, keep or the stack (K8)):" in text
+    # Q2's 'yes' in what it does: K8's last decision, keep or the stack, though the dealer's card refused
+    assert ("  Read otherwise (the dealer still decides last, after his card has refused the offer: keep, or exchange "
+            "with the stack (K8)):") in text
     # each case's account opens with its condition, not with a bare JSON path
     assert "  If Dora was dealt II:" in text and "$.history" not in text
 
@@ -138,7 +140,7 @@ def test_the_dealer_keeps_the_card_an_undo_names_it_stakes_counted():
     assert "exchange undone: Anna takes back the V from Bruno" in text
     # K17: Carla is the second to go out, two stakes
     bought = example("campli-buy-back.json")
-    assert "Carla may buy back for 2 stakes" in bought and "stake(s)" not in bought
+    assert "Carla is out, may buy back for 2 stakes (K17), and buys back" in bought and "stake(s)" not in bought
 
 
 def test_a_player_losing_twice_is_counted():
@@ -176,7 +178,9 @@ def test_the_next_dealer_is_given_while_a_buy_back_waits(tmp_path):
     # still a virgin); Bruno deals next whether she does or not
     text = deal(tmp_path, TIED.replace("Bruno: I", "Bruno: X").replace("Bruno I,", "Bruno X,")
                 + "claim: Carla out, next dealer Anna\n")
-    assert "Carla decides next (buy back or not buy back); next dealer: Bruno, whether or not anybody buys back" in text
+    # K17: the first to go out pays one stake; her name once, the decision in plain words
+    assert ("Carla is out and decides next whether to buy back for 1 stake (K17); next dealer: Bruno, whether or not "
+            "anybody buys back") in text
     assert "Claim: OVERRULED" in text and "the next dealer: claimed Anna, the rules say Bruno" in text
 
 

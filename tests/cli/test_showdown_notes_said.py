@@ -43,7 +43,9 @@ def test_the_digital_game_cites_its_own_rule_for_a_cuckoo_never_losing():
     # eneste levende kort»: the digital game states it, so its ruling cites D7, not Campli's
     # open question Q3 (Farina), which is no open point of the digital-4p preset.
     text = ruled("digital-4p-fool-and-cuckoos.json")
-    assert "a cuckoo never loses: Bruno, Carla spared; Anna deals next (D7, D2)" in text
+    # the two XV tie lowest but lose no life (D7): named lowest without a loss, then spared
+    assert ("lowest card: Bruno and Carla; a cuckoo never loses: Bruno and Carla spared; Anna deals next (D7, D2)"
+            in text) and "lose a life" not in text
     assert "Q3" not in text and "Farina" not in text
 
 

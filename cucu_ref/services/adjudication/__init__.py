@@ -44,6 +44,7 @@ import json
 
 from ...game.state import Via
 from ...formats.position import Position, Problem
+from . import problems
 from .claims import judge_claim
 from .model import (
     MAX_CASES, MAX_WORK, PLACEHOLDER, CaseOutcome, Outcome, Ruling, Underdetermined, Unsupported,
@@ -85,6 +86,5 @@ def _hand_warnings(pos: Position, run: object) -> list[Problem]:
         if moved:
             name = pos.players[seat]
             out.append(Problem("meaning", f"$.hands[{json.dumps(name, ensure_ascii=False)}]",
-                               f"'hands' gives the card {name} holds at the end of the history; his card changed hands "
-                               f"during it, so it is not the card he was dealt (give that as 'dealt')", None))
+                               problems.HANDS_NOT_DEALT.format(player=name), None))
     return out

@@ -16,6 +16,7 @@ wording is checked against every combination of cards before it is used.
 
 from __future__ import annotations
 
+import math
 import re
 from itertools import combinations, product
 from typing import Callable, Iterable, NamedTuple, Optional, Sequence
@@ -23,16 +24,27 @@ from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 from ...formats.i18n import N_, gettext as _, language, ordinal
 from ...game.cards import Card
 
-__all__ = ["Fact", "cases_of", "shortest", "noun", "spoken", "MAX_CASES"]
+__all__ = ["Fact", "cases_of", "shortest", "noun", "spoken", "MAX_CASES", "MAX_POINTS"]
 
 Row = tuple[frozenset[Card], ...]
 Cards = tuple[Card, ...]
 
-# Beyond this many combinations of the unknown cards the chain is kept (the check enumerates them)
-MAX_CASES = 20000
-# Up to this many the chosen facts are also tested one combination at a time (beyond, their bit
-# sets, built from the same combinations, decide alone; the tests enumerate every case)
-MAX_CHECKED = 2000
+# Beyond this many points of the compressed space (:class:`_Space`: the products of the cards'
+# atoms, not of the cards) the chain is kept; the natural positions of 20 players with 4 cards
+# unshown reach a few tens of thousands (issue 24 §5)
+MAX_POINTS = 200_000
+# Up to this many combinations of the cards each card is an atom of its own (comparisons of two
+# unknown cards can then be said, K15, C3)
+MAX_FINE = 20_000
+# Up to this many, each card apart again for the cases the atoms leave as chains (where only a
+# comparison of two unknown cards says the case, K15: 'Hugo's card is lower than Ida's card')
+MAX_FINE_AGAIN = 70_000
+# (the name before issue 24 §5 compressed the space: outcomes read it)
+MAX_CASES = MAX_POINTS
+# Up to this many points the chosen facts are also tested one point at a time (beyond, their bit
+# sets, built from the same boxes, decide alone; tests/cli/test_conditions_compressed.py reads every
+# condition back over every combination of cards)
+MAX_CHECKED = 400
 
 
 class Fact(NamedTuple):
@@ -43,6 +55,9 @@ class Fact(NamedTuple):
     holds: Callable[[Cards], bool]
     rank: int  # the order facts are said in: each card's own first, then shared ones, then comparisons
     mask: int
+    # the points where it holds for some of their combinations and not for others (a comparison of
+    # two atoms that overlap): usable only where the other facts said with it rule them out
+    unsure: int = 0
 
 
 Test = Callable[[Cards], bool]
@@ -66,49 +81,134 @@ def _together(nouns: Sequence[str], last: str = "and") -> str:
 
 
 class _Space:
-    """Every combination of the unknown cards the position allows, numbered, with the bit set of
-    the combinations where card ``d`` is ``card`` and where two cards compare one way (a fact's
-    combinations are a few unions of these: thousands of combinations cost little)."""
+    """The unknown cards' combinations, compressed (issue 24 §5): each card's possible cards fall
+    into *atoms*, the cards no case's box tells apart (a box is a product of card sets, and every
+    set of card ``d`` in any box is a union of its atoms: 'Nulla or higher' is one atom where no
+    box splits it).  The space is the product of the atoms, numbered in mixed radix; a set of its
+    points is a bit set, and the points where card ``d`` is in one atom are a periodic pattern
+    built by one multiplication.  So a position whose cards combine in millions of ways, but whose
+    boxes tell a few kinds of card apart (the fool, the lowest, the rest), is a space of a few
+    hundred points; a fact is said only where its cards are a union of atoms (its bit set is then
+    exact), and the cases' union (``everything``) leaves the points no combination reaches (C1:
+    two copies of each card) free to fall either way."""
 
-    def __init__(self, everything: set[Cards], width: int) -> None:
-        self.combos = sorted(everything, key=lambda combo: tuple(-c.value for c in combo))
-        self.all = (1 << len(self.combos)) - 1
-        self.at: list[dict[Card, int]] = [{} for _ in range(width)]
-        self.pairs: dict[tuple[int, int], dict[str, int]] = {
-            pair: {"lower": 0, "same": 0, "higher": 0} for pair in combinations(range(width), 2)}
-        for n, combo in enumerate(self.combos):
-            bit = 1 << n
-            for d, card in enumerate(combo):
-                self.at[d][card] = self.at[d].get(card, 0) | bit
-            for (i, j), masks in self.pairs.items():
-                a, b = combo[i].value, combo[j].value
-                masks["lower" if a < b else "same" if a == b else "higher"] |= bit
+    def __init__(self, cases: Sequence[Sequence[Row]], width: int, fine: bool = False) -> None:
+        # (``fine``: every card an atom of its own, so that any two unknown cards compare)
+        self.atoms: list[list[frozenset[Card]]] = [_atoms([row[d] for rows in cases for row in rows], fine)
+                                                    for d in range(width)]
+        self.of: list[dict[Card, int]] = [{c: k for k, atom in enumerate(atoms) for c in atom} for atoms in self.atoms]
+        sizes = [len(atoms) for atoms in self.atoms]
+        self.size = math.prod(sizes)
+        self.all = (1 << self.size) - 1
+        self.strides = [math.prod(sizes[d + 1:]) for d in range(width)]
+        # at[d][atom]: the points where card d is one of the atom's cards
+        self.at: list[dict[frozenset[Card], int]] = [
+            {atom: _periodic(k, self.strides[d], sizes[d], self.size) for k, atom in enumerate(self.atoms[d])}
+            for d in range(width)]
+        self.cases = [self.rows(rows) for rows in cases]
+        self.everything = 0
+        for m in self.cases:
+            self.everything |= m
+        # (i, j) -> the points of each set of answers the comparison of card i with card j gives
+        self._reached: Optional[list[tuple[int, Cards]]] = None
+        self.pairs: dict[tuple[int, int], dict[frozenset[str], int]] = {
+            pair: self._compared(*pair) for pair in combinations(range(width), 2)}
 
-    def mask(self, combos: set[Cards]) -> int:
+    def cards(self, d: int) -> frozenset[Card]:
+        """The cards card ``d`` may be (in some case)."""
+        return frozenset(self.of[d])
+
+    def one_of(self, d: int, cards: Iterable[Card]) -> Optional[int]:
+        """The points where card ``d`` is one of ``cards``; None where ``cards`` splits an atom
+        (no fact about them can be said exactly here).  Cards it may not be count for nothing."""
+        wanted = frozenset(cards)
         out = 0
-        for n, combo in enumerate(self.combos):
-            if combo in combos:
-                out |= 1 << n
+        for atom, m in self.at[d].items():
+            inside = atom & wanted
+            if inside:
+                if inside != atom:
+                    return None
+                out |= m
         return out
 
-    def one_of(self, d: int, cards: Iterable[Card]) -> int:
+    def rows(self, rows: Sequence[Row]) -> int:
+        """The points of a union of boxes."""
         out = 0
-        for card in cards:
-            out |= self.at[d].get(card, 0)
+        for row in rows:
+            box = self.all
+            for d, cards in enumerate(row):
+                m = self.one_of(d, cards)
+                assert m is not None, "a box's cards are a union of atoms by construction"
+                box &= m
+            out |= box
         return out
+
+    def _compared(self, i: int, j: int) -> dict[frozenset[str], int]:
+        """The points where card ``i`` compares with card ``j`` in the set of ways (lower, same,
+        higher) their atoms allow: one way where the atoms do not overlap."""
+        out: dict[frozenset[str], int] = {}
+        for a, ma in self.at[i].items():
+            for b, mb in self.at[j].items():
+                answers = frozenset("lower" if x.value < y.value else "same" if x.value == y.value else "higher"
+                                    for x in a for y in b)
+                out[answers] = out.get(answers, 0) | (ma & mb)
+        return out
+
+    def reached(self) -> list[tuple[int, Cards]]:
+        """Each point some case reaches, with a combination of cards there (each atom's highest
+        card); computed once."""
+        if self._reached is None:
+            self._reached = []
+            left = self.everything
+            while left:
+                low = left & -left
+                point = low.bit_length() - 1
+                left ^= low
+                combo = tuple(max(atoms[(point // self.strides[d]) % len(atoms)], key=lambda c: c.value)
+                              for d, atoms in enumerate(self.atoms))
+                self._reached.append((point, combo))
+        return self._reached
+
+
+def _atoms(sets: Sequence[frozenset[Card]], fine: bool = False) -> list[frozenset[Card]]:
+    """The coarsest partition of the sets' cards that each set is a union of (cards in the same
+    sets together), the highest cards' atom first; ``fine``: each card apart."""
+    if fine:
+        return sorted((frozenset([c]) for c in frozenset().union(*sets)), key=lambda a: -max(c.value for c in a))
+    member: dict[Card, set[int]] = {}
+    for k, cards in enumerate(dict.fromkeys(sets)):
+        for c in cards:
+            member.setdefault(c, set()).add(k)
+    by_sets: dict[frozenset[int], set[Card]] = {}
+    for c, ks in member.items():
+        by_sets.setdefault(frozenset(ks), set()).add(c)
+    return sorted((frozenset(atom) for atom in by_sets.values()), key=lambda a: -max(c.value for c in a))
+
+
+def _periodic(k: int, stride: int, count: int, size: int) -> int:
+    """The points (of ``size``, mixed radix) whose digit of weight ``stride`` (of ``count``
+    values) is ``k``: a run of ``stride`` ones, repeated every ``stride * count`` points."""
+    period = stride * count
+    repeats = size // period
+    every = ((1 << (period * repeats)) - 1) // ((1 << period) - 1)
+    return (((1 << stride) - 1) << (k * stride)) * every
 
 
 def _each_card(d: int, seen: set[Card], space: _Space, universe: Sequence[Card],
                say: Callable[[int, Sequence[Card]], str]) -> list[Fact]:
     """Facts about card ``d`` alone: the cards it is in this case (``seen``), or a threshold."""
-    possible = set(space.at[d])
+    possible = space.cards(d)
     if seen >= possible:
         return []
     low, high = min(c.value for c in seen), max(c.value for c in seen)
     sets = {frozenset(seen), frozenset(c for c in universe if c.value <= high),
             frozenset(c for c in universe if c.value >= low)}
-    return [Fact(say(d, sorted(s, key=lambda c: -c.value)), _one_of(d, s), 0, space.one_of(d, s))
-            for s in sets if s & possible != possible]
+    out = []
+    for cards in sets:
+        mask = space.one_of(d, cards)
+        if mask is not None and cards & possible != possible:
+            out.append(Fact(say(d, sorted(cards, key=lambda c: -c.value)), _one_of(d, cards), 0, mask))
+    return out
 
 
 def _one_of(d: int, cards: frozenset[Card]) -> Test:
@@ -149,16 +249,17 @@ def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns:
                     text = min((f"{subject} is {name_set(sorted(bar, key=lambda c: -c.value), universe)}",
                                 f"{_together(who)} are {'both' if size == 2 else 'all'} {name_set(allowed, universe)}"),
                                key=_alternatives)
-                    hit = 0
+                    hit: Optional[int] = 0
                     for d in group:
-                        hit |= space.one_of(d, bar)
-                    out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
+                        m = space.one_of(d, bar)
+                        hit = None if m is None or hit is None else hit | m
+                    if hit is not None:
+                        out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
             for card in seen:
-                once = twice = 0
-                for d in group:
-                    m = space.at[d].get(card, 0)
-                    twice |= once & m
-                    once |= m
+                counted = _counted(space, group, card)
+                if counted is None:
+                    continue
+                once, twice = counted
                 if (once & ~twice) & bits != bits:
                     continue
                 text = f"exactly one of {_together(who, 'and')} is {name_set([card], universe)}"
@@ -166,18 +267,28 @@ def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns:
     return out
 
 
+def _counted(space: _Space, group: Sequence[int], card: Card) -> Optional[tuple[int, int]]:
+    """The points where at least one, and at least two, of the cards ``group`` are ``card``; None
+    where ``card`` shares an atom with another card (how many are ``card`` is not said there)."""
+    once = twice = 0
+    for d in group:
+        m = space.one_of(d, [card])
+        if m is None:
+            return None
+        twice |= once & m
+        once |= m
+    return once, twice
+
+
 def _lone_fool(keys: Sequence[int], space: _Space, fool: Optional[Card], known: Optional[int]) -> list[Fact]:
     """'there is a lone fool' and 'there is no lone fool' (C3, K15: 'wenn nur einer der beiden
     Narren im Spiel ist', the single fool ranks with the lowest card and its holder loses too):
     the fools in play are the ``known`` ones (outside the unknown cards) and those among the
     unknown cards; None (no fact) where the pack has no fool or the known ones are not known."""
-    if fool is None or known is None or known > 1:
+    counted = _counted(space, keys, fool) if fool is not None else None
+    if fool is None or known is None or known > 1 or counted is None:
         return []
-    once = twice = 0
-    for d in keys:
-        m = space.at[d].get(fool, 0)
-        twice |= once & m
-        once |= m
+    once, twice = counted
     lone = once & ~twice if known == 0 else space.all & ~once  # (the pack holds two, C1)
 
     def lone_in(combo: Cards) -> bool:
@@ -205,16 +316,56 @@ _COMPARE: dict[str, tuple[Callable[[Card, Card], bool], str, tuple[str, ...]]] =
 
 
 def _compared(keys: Sequence[int], nouns: Sequence[str], space: _Space) -> list[Fact]:
-    """Comparisons of two unknown cards (K15's and C3's comparisons said as such)."""
+    """Comparisons of two unknown cards (K15's and C3's comparisons said as such); where two atoms
+    overlap, the points where a comparison is not decided are its ``unsure`` ones."""
     out = []
     for i, j in combinations(keys, 2):
-        masks = space.pairs[(i, j)]
         for test, words, parts in _COMPARE.values():
-            mask = 0
-            for part in parts:
-                mask |= masks[part]
-            out.append(Fact(words.format(a=nouns[i], b=nouns[j]), _pair(test, i, j), 2, mask))
+            mask = unsure = 0
+            for answers, points in space.pairs[(i, j)].items():
+                if answers <= frozenset(parts):
+                    mask |= points
+                elif answers & frozenset(parts):
+                    unsure |= points
+            out.append(Fact(words.format(a=nouns[i], b=nouns[j]), _pair(test, i, j), 2, mask, unsure))
     return out
+
+
+_NOT_A_FOOL = " that is not a fool"
+
+
+def _below_the_rest(keys: Sequence[int], nouns: Sequence[str], space: _Space, fool: Optional[Card]) -> list[Fact]:
+    """'Emil's card is lower than each of Bruno's card, Carla's card and Dora's card that is not a
+    fool': the card that alone is lowest where a pair of fools ranks high (C3: two fools rank
+    14½, seed 000 §Karten; K15: the lowest card loses), said with 'there is no lone fool' where a
+    single fool would make its holder lose too."""
+    if fool is None or len(keys) < 3:
+        return []
+    out = []
+    for d in keys:
+        others = [g for g in keys if g != d]
+        fools = [space.one_of(g, [fool]) for g in others]
+        if any(m is None for m in fools):
+            continue
+        mask = unsure = space.all
+        for g, is_fool in zip(others, fools):
+            sure = maybe = is_fool or 0
+            pair, lower = ((d, g), "lower") if d < g else ((g, d), "higher")
+            for answers, points in space.pairs[pair].items():
+                if answers == {lower}:
+                    sure |= points
+                elif lower in answers:
+                    maybe |= points
+            mask &= sure
+            unsure &= sure | maybe
+        cards = _together([nouns[g] for g in others])
+        out.append(Fact(f"{nouns[d]} is lower than each of {cards}{_NOT_A_FOOL}", _below(d, others), 2,
+                        mask, unsure & ~mask))
+    return out
+
+
+def _below(d: int, others: Sequence[int]) -> Test:
+    return lambda combo: all(combo[g].is_fool or combo[g].value > combo[d].value for g in others)
 
 
 def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] = None) -> Optional[list[Fact]]:
@@ -226,11 +377,12 @@ def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] 
     rest = everything & ~bound
     chosen: list[Fact] = []
     while rest:
-        best = max(facts, key=lambda f: ((rest & ~f.mask).bit_count(), -len(f.text)), default=None)
-        if best is None or not rest & ~best.mask:
+        # (a fact rules a point out only where it surely fails there: not at its ``unsure`` points)
+        best = max(facts, key=lambda f: ((rest & ~(f.mask | f.unsure)).bit_count(), -len(f.text)), default=None)
+        if best is None or not rest & ~(best.mask | best.unsure):
             return None
         chosen.append(best)
-        rest &= best.mask
+        rest &= best.mask | best.unsure
     for fact in list(chosen):
         others = [f for f in chosen if f is not fact]
         if others and _together_mask(others, everything) & ~bound == 0:
@@ -238,17 +390,33 @@ def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] 
     return sorted(chosen, key=lambda f: f.rank)
 
 
+def _plainest(case: int, everything: int, facts: list[Fact], within: Optional[int] = None) -> Optional[list[Fact]]:
+    """:func:`_cover` by the facts that name no alternatives ('Vera was dealt Eymer'), and by all
+    of them ('neither ... is Nulla or higher or Larvengesicht' rules out more at once, but reads
+    worse): the one with the fewer alternatives, then the shorter."""
+    plain = [f for f in facts if not _alternatives(f.text)]
+    # (and without 'lower than each of ... that is not a fool', which rules out much at once but
+    # may leave more to say than two plain comparisons)
+    simple = [f for f in plain if not f.text.endswith(_NOT_A_FOOL)]
+    found = [c for c in (_cover(case, everything, plain, within), _cover(case, everything, facts, within),
+                         _cover(case, everything, simple, within)) if c is not None]
+    return min(found, key=lambda c: (sum(_alternatives(f.text) for f in c), len(_said([c])))) if found else None
+
+
 def _together_mask(facts: Sequence[Fact], everything: int) -> int:
+    """The points where the facts may all hold (surely, or at an ``unsure`` point)."""
     out = everything
     for f in facts:
-        out &= f.mask
+        out &= f.mask | f.unsure
     return out
 
 
-def exact(ways: Sequence[Sequence[Fact]], case: set[Cards], everything: set[Cards]) -> bool:
-    """Whether the ways (each a conjunction of facts) hold in exactly the case's combinations:
-    each fact's own test on every combination (apart from the bit sets the facts were chosen by)."""
-    return all(any(all(f.holds(c) for f in way) for way in ways) == (c in case) for c in everything)
+def exact(ways: Sequence[Sequence[Fact]], case: int, space: _Space) -> bool:
+    """Whether the ways (each a conjunction of facts) hold in exactly the case's points (bit set
+    ``case``) among those some case reaches: each fact's own test on a combination of cards at
+    every point (apart from the bit sets the facts were chosen by)."""
+    return all(any(all(f.holds(combo) for f in way) for way in ways) == bool(case >> point & 1)
+               for point, combo in space.reached())
 
 
 def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
@@ -256,7 +424,7 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
            compared: list[Fact]) -> list[Fact]:
     """The facts that hold in every combination of ``bits`` (``compared``: the comparisons and
     the other facts that do not depend on the case)."""
-    seen_at = [{card for card, m in space.at[d].items() if m & bits} for d in keys]
+    seen_at = [{card for atom, m in space.at[d].items() if m & bits for card in atom} for d in keys]
     facts = [f for d in keys for f in _each_card(d, seen_at[d], space, universes[d], say)]
     facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space) + compared
     return [f for f in facts if f.mask & bits == bits]
@@ -266,16 +434,16 @@ def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]]) -> Op
     """The case in one conjunction of facts, else in two, split on a card being the fool (C3: a
     lone fool and a pair of fools rank apart from the other cards, so a comparison of cards holds
     but for the fools); None where neither is exact."""
-    one = _cover(bits, space.all, facts_of(bits))
+    one = _plainest(bits, space.everything, facts_of(bits))
     if one is not None:
         return [one]
     best: Optional[list[list[Fact]]] = None
     for at in space.at:
-        for card, m in at.items():
+        for atom, m in at.items():
             part = bits & m
-            if not card.is_fool or part in (0, bits):
+            if len(atom) > 1 or not next(iter(atom)).is_fool or part in (0, bits):
                 continue
-            ways = [_cover(p, space.all, facts_of(p), within=bits) for p in (part, bits & ~part)]
+            ways = [_plainest(p, space.everything, facts_of(p), within=bits) for p in (part, bits & ~part)]
             if all(w is not None for w in ways):
                 found = [w for w in ways if w is not None]
                 if best is None or _length(found) < _length(best):
@@ -291,37 +459,66 @@ def _said(ways: Sequence[Sequence[Fact]]) -> str:
     return "; or ".join(" and ".join(f.text for f in way) for way in ways)
 
 
-def shortest(cases: Sequence[set[Cards]], chains: Sequence[str], labels: Sequence[str],
+def _long(chain: str) -> bool:
+    """Whether a case's plain account is worth saying otherwise: alternatives ('; or'), or one box
+    naming three cards or more ('Vera was dealt a card from Nulla to X and Anna was dealt Narr and
+    ...'); a box of one or two cards reads plainly as it is."""
+    return "; or " in chain or chain.count(" and ") >= 2
+
+
+def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str], labels: Sequence[str],
              universes: Sequence[Sequence[Card]], say: Callable[[int, Sequence[Card]], str],
              name_set: Callable[[Sequence[Card], Sequence[Card]], str],
              fools: Optional[int] = None) -> list[str]:
     """Each case's condition: the shortest conjunction of facts exactly true of its cards where
     its chain has alternatives ('; or') and the facts say it in fewer words; else the chain.
+    ``cases``: each case's boxes (rows of card sets), or its combinations of cards;
     ``say(d, cards)``: card ``d`` is one of ``cards`` ('Dora was dealt II or higher');
     ``name_set(cards, universe)``: the cards as a range ('Secchia or lower'); ``fools``: the
     fools in play outside the unknown cards, where the same in every case (None: not known, or
-    a pack without fools), for 'there is no lone fool' (C3)."""
-    if not any("; or " in chain for chain in chains):
+    a pack without fools), for 'there is no lone fool' (C3).  The facts are chosen on the
+    compressed space (:class:`_Space`), whatever the number of combinations of the cards."""
+    if not any(_long(chain) for chain in chains):
         return list(chains)
-    everything = set().union(*cases) if cases else set()
-    if len(everything) > MAX_CASES:
-        return list(chains)
-    keys = range(len(labels))
-    nouns = [noun(label) for label in labels]
-    space = _Space(everything, len(labels))
+    rows = [[tuple(frozenset([c]) for c in combo) for combo in case] if isinstance(case, set) else list(case)
+            for case in cases]
+    width = len(labels)
+    # each card apart where the combinations are few (any two unknown cards then compare, K15),
+    # else first the atoms the boxes tell apart, then each card apart for the cases still chains
+    # where that is not too many points
+    size = math.prod(len(frozenset().union(*(row[d] for case in rows for row in case))) for d in range(width))
+    spaces = (True,) if size <= MAX_FINE else (False, True) if size <= MAX_FINE_AGAIN else (False,)
+    out = list(chains)
+    todo = [k for k, chain in enumerate(chains) if _long(chain)]
+    for fine in spaces:
+        space = _Space(rows, width, fine)
+        if space.size > MAX_POINTS:
+            break
+        for k, text in _shortened(space, todo, [noun(label) for label in labels], universes, say, name_set,
+                                  fools).items():
+            if len(text) < len(out[k]):
+                out[k] = text
+        todo = [k for k in todo if "; or " in out[k]]
+        if not todo:
+            break
+    return out
+
+
+def _shortened(space: _Space, todo: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
+               say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+               fools: Optional[int]) -> dict[int, str]:
+    """The cases ``todo`` said by facts chosen on ``space`` (those it finds an exact wording for)."""
+    keys = range(len(nouns))
     fool = next((c for u in universes for c in u if c.is_fool), None)
     compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
-    out = []
-    for case, chain in zip(cases, chains):
-        if "; or " not in chain:
-            out.append(chain)
-            continue
-        bits = space.mask(case)
+    compared += _below_the_rest(keys, nouns, space, fool)
+    out = {}
+    for k in todo:
+        bits = space.cases[k]
         ways = _ways(bits, space, lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared))
-        text = _said(ways) if ways else ""
-        # (each fact's own test on every combination as well, where they are few enough to be cheap)
-        checked = len(everything) > MAX_CHECKED or exact(ways or [], case, everything)
-        out.append(text if ways and len(text) < len(chain) and checked else chain)
+        # (each fact's own test at every point as well, where they are few enough to be cheap)
+        if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
+            out[k] = _said(ways)
     return out
 
 
@@ -359,6 +556,8 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r"any card", N_("any card")),
     (rf"(?P<player>{_W}) was dealt ", N_("{player} was dealt ")),
     (rf"(?P<player>{_W}) kept (?P<cards>.+?) \(F2\)", N_("{player} kept {cards} (F2)")),
+    (r"(?P<a>[^,;]+?) is lower than each of (?P<cards>[^;]+?) that is not a fool",
+     N_("{a} is lower than each of {cards} that is not a fool")),
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
     (r" ranks the same as ", N_(" ranks the same as ")),

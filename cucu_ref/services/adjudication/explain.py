@@ -53,7 +53,7 @@ EVENT_TEXT = {
     "next-dealer": N_("{seat} deals next"),
     "winner": N_("{seat} wins the match and the pot ({stakes})"),
     "dead-card-under-stack": N_("{seat}'s dead card goes under the stack"),
-    "inn-bargain": N_("{seat} has the inn and asks {other} what he offers"),
+    "inn-bargain": N_("{seat} asks {other}: 'che mi dai in cambio?' (what do you offer in exchange?)"),
     "hint": N_("{seat} hinted at holding a fool"),
     "offer-back": N_("{seat} must offer the card back to the left, to {other} ('cart'arrit')"),
     "way-back-ends": N_("the way back ends at {seat}"),
@@ -77,8 +77,8 @@ EVENT_TEXT_BY_RULE = {
     ("arresto", "A1"): N_("{seat} shows the {card}: no exchange with {other}"),
     ("arresto", "H2"): N_("{seat} holds the {card} and says 'Her!': no exchange with {other}"),
     # As Qui Court (Q18 'keeps-own'): Coucou's talon rule met by the dealer
-    ("stack-king", "F4"): N_("the talon's card is a king: the dealer {seat} may not exchange with it and keeps his "
-                             "card"),
+    ("stack-king", "F4"): N_("the talon's card is a king: the dealer {seat} may not exchange with it and keeps the "
+                             "card held"),
     # D6: the digital game's inn is shown, and pauses the request; nobody says 'fermatevi'
     ("fermatevi", "D6"): N_("the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nulla "
                             "loses"),
@@ -120,8 +120,18 @@ _LIVES = {
     "{seat} refuses the exchange and pays a mark": N_("{seat} refuses the exchange and pays a life"),
     "{seat} refuses the exchange and puts a mark in the cup":
         N_("{seat} refuses the exchange and puts a life in the cup"),
+    # D8: «vender alle fire spillere tilbage med tre liv»: lives, not marks
+    "everybody went out in this deal: all get their marks again": N_("everybody went out in this deal: all return "
+                                                                      "with their lives"),
 }
 
+
+# The kinds the loops over every event read, as module constants: on Python 3.11 each read of an
+# enum's class attribute goes through EnumType's __getattr__ hook (about four times a plain
+# attribute), and every event of every ruling passes here (as in game.history)
+_ARRESTO, _SHOWDOWN, _KEEPS_HIGHEST = EventKind.ARRESTO, EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST
+_MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK
+_MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
 
 _DOING = {
     "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks 'pagherai se null?'"),
@@ -307,11 +317,11 @@ def _bound_text(ev: Any, leaf: Any, subst: dict[Card, Card], shown: Optional[dic
     outcome's case binds."""
     card = card_name(ev.card) if ev.card is not None else None
     text = _event_text(ev, nm, card, rules)
-    if ev.kind == EventKind.DEALER_KEEPS_HIGHEST:
+    if ev.kind == _KEEPS_HIGHEST:
         low = [_card(c, subst, rules) for c in leaf.start.stack[-2:]]
         if all(low):
             text += " (" + _("{a} and {b}").format(a=low[0], b=low[1]) + ")"
-    elif ev.kind == EventKind.SHOWDOWN:
+    elif ev.kind == _SHOWDOWN:
         st = leaf.state
         live = []
         for s in st.order:
@@ -332,7 +342,7 @@ def _line_of(ev: Any, memo: dict[Any, tuple[str, Optional[str], str]], leaf: Any
     known = memo.get(ev)
     if known is not None and not (subst and ev.card in subst):
         return known
-    if ev.kind in (EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST) or (
+    if ev.kind in (_SHOWDOWN, _KEEPS_HIGHEST) or (
             ev.card is not None and ev.card in subst):
         # the showdown's cards, the F2 dealer's discards and a card bound by the outcome's case
         # depend on more than the event: written each time
@@ -390,24 +400,27 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
         met = None  # the entry's last targeted event card (C2): the reason of the marks it costs
         for ev in events:
-            if ev.kind == EventKind.ARRESTO:
+            kind = ev.kind
+            if kind == _ARRESTO:
                 met = ev
-            elif ev.kind == EventKind.SHOWDOWN:
+            elif kind == _SHOWDOWN:
                 met = None  # the showdown's marks have their own reasons (its notes)
-            if said and ev.kind == EventKind.MARK_LOST and ev.seat in said:
+            if said and kind == _MARK_LOST and ev.seat in said:
                 said.discard(ev.seat)
                 continue
-            rule, source, text = _line_of(ev, memo, leaf, subst, shown, rules, nm, card_name)
+            known = memo.get(ev)  # (the common case, a line the memo holds, without a call)
+            rule, source, text = (known if known is not None and not (subst and ev.card in subst)
+                                  else _line_of(ev, memo, leaf, subst, shown, rules, nm, card_name))
             if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
                 head_due = False
             else:
                 out.append({"at": at, "rule": rule, "source": source, "text": text})
-            if ev.kind == EventKind.MARK_LOST or ev.kind == EventKind.MARK_GAINED:
+            if kind in _MARKS:
                 why = _why(ev, met, nm, card_name)
                 if why:
                     out[-1]["why"] = why
-            if ev.kind == EventKind.SHOWDOWN and all(ph in subst for _, ph in leaf.know.held):
+            if kind == _SHOWDOWN and all(ph in subst for _, ph in leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
                 notes, named = _showdown_notes(pos, leaf, subst, at, head, texts)
@@ -420,14 +433,14 @@ def _why(ev: Any, met: Any, nm: Any, card_name: Any) -> Optional[str]:
     """Why a mark is lost or gained during the deal, in words a table says: 'offered to Carla's
     XII Gnaf' (K11, K13, L8: the offer met a hunter or a cat), 'paid by Bruno, whose offer met the
     XII Gnaf' (Z5), 'refused the exchange and paid' (Q9); None where no event card says why."""
-    if ev.kind == EventKind.MARK_LOST and ev.rule == "Q9":
+    if ev.kind == _MARK_LOST and ev.rule == "Q9":
         return _("refused the exchange and paid")
     if met is None:
         return None
     card = card_name(met.card) or _("event card")
-    if ev.kind == EventKind.MARK_LOST and ev.seat == met.other:
+    if ev.kind == _MARK_LOST and ev.seat == met.other:
         return _("offered to {player}'s {card}").format(player=nm(met.seat), card=card)
-    if ev.kind == EventKind.MARK_GAINED and ev.seat == met.seat:
+    if ev.kind == _MARK_GAINED and ev.seat == met.seat:
         return _("paid by {player}, whose offer met the {card}").format(player=nm(met.other), card=card)
     return None
 
@@ -436,7 +449,6 @@ def _why(ev: Any, met: Any, nm: Any, card_name: Any) -> Optional[str]:
 _NUMBER = re.compile(r"\d+")
 _SEATS = re.compile(r"seat\(s\) (\d+(?:, \d+)*)")
 _SEAT = re.compile(r"seat (\d+)")
-_LOWEST = re.compile(r"^(lowest card: [^,]+) lose a mark$")
 
 
 # The scoring module's notes (cucu_ref.game.scoring, standard library only: English), with the
@@ -453,8 +465,9 @@ _NOTES = (
     N_("{n} cards tie lowest; only {player} loses ({ties} in play order)"),
     N_("lowest card: {players} loses a mark"),
     N_("lowest card: {players} loses a life"),
-    N_("lowest card: {players} lose a mark"),
-    N_("lowest card: {players} lose a life"),
+    N_("lowest card: {players} lose a mark each"),
+    N_("lowest card: {players} lose a life each"),
+    N_("lowest card: {players}"),  # (all of them spared by a cuckoo: after the others, which it would match)
     N_("a cuckoo never loses: {players} spared"),
     N_("both hold a cuckoo: neither loses"),
     N_("{player} loses with the nulla: innkeeper {keeper} pays instead"),
@@ -503,13 +516,13 @@ def _marks_at_showdown(leaf: Any) -> list[int]:
     for _at, events in leaf.steps:
         for ev in events:
             kind = ev.kind
-            if kind == EventKind.SHOWDOWN:
+            if kind == _SHOWDOWN:
                 return marks
-            if kind == EventKind.MARK_LOST:
+            if kind == _MARK_LOST:
                 marks[ev.seat] -= max(ev.amount, 1)
-            elif kind == EventKind.MARK_GAINED:
+            elif kind == _MARK_GAINED:
                 marks[ev.seat] += max(ev.amount, 1)
-            elif kind == EventKind.BUY_BACK:
+            elif kind == _BUY_BACK:
                 marks[ev.seat] = leaf.start.rules.initial_marks
     return marks
 
@@ -534,14 +547,20 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     lives = counter_words(pos.rules)[0] == "life"  # the scoring module's notes count marks (D1, R1, S5)
     translating = language() != "en"
 
-    def seats(m: "re.Match[str]") -> str:
-        return ", ".join(names[int(x)] for x in _NUMBER.findall(m.group(1)))
+    def seats(m: "re.Match[str]") -> str:  # 'Anna and Carla', as a person lists them
+        named = [names[int(x)] for x in _NUMBER.findall(m.group(1))]
+        if len(named) == 1:
+            return named[0]
+        return _("{names} and {last}").format(names=", ".join(named[:-1]), last=named[-1])
 
     def seat(m: "re.Match[str]") -> str:
         return names[int(m.group(1))]
 
     notes = []
     named: set[int] = set()
+    # the seats a cuckoo spares (Q3, D7, Z9): the lowest card's note names them without a loss
+    spared = {int(x) for rule, text in result.notes if text.startswith("a cuckoo never loses: ")
+              for x in _NUMBER.findall(text)}
     for note in result.notes:
         known = memo.get(note)
         if known is None:
@@ -550,11 +569,15 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
             says: frozenset[int] = frozenset()  # the seats whose mark the note says they lose
             if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
                 says = frozenset(int(x) for x in _NUMBER.findall(text))
+            if lowest:
+                # one loses a mark; several lose one each (K15: «dann verlieren beide eine Marke»)
+                text = text[:-len(" lose a mark")] + (" loses a mark" if len(says) == 1 else " lose a mark each")
             text = _SEATS.sub(seats, text)
             text = _SEAT.sub(seat, text)
-            text = _LOWEST.sub(r"\1 loses a mark", text)
             known = memo[note] = (text, says)
         text, says = known
+        if says and says <= spared and text.startswith("lowest card: "):
+            text, says = text[:text.rindex(" lose")], frozenset()  # 'lowest card: Bruno and Carla'
         if lives:
             text = text.replace(" a mark", " a life")
         if translating or _RESAID.search(text):

@@ -283,7 +283,8 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
     ``keep_discards`` his two discards stay placeholders)."""
     before = start_state(pos, rules)
     after, events = step(before, Action(ActionKind.SHUFFLE, stack=lay.concrete))
-    dealt = [e for e in events if e.kind == EventKind.DEAL]
+    deal = EventKind.DEAL  # (read once: each read of an enum's class attribute costs a hook on Python 3.11)
+    dealt = [e for e in events if e.kind == deal]
     size = len(lay.stack)
     k = len(dealt)
     bottom = rules.deal_from == "bottom"

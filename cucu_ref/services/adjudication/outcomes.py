@@ -7,7 +7,6 @@ input gives the same output under any hash seed (issue 12).
 
 from __future__ import annotations
 
-import math
 
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
@@ -17,10 +16,10 @@ from ...game.engine import legal_actions, step
 from ...formats.position import Position
 from ...formats.vocabulary import display_name
 from ...game.history import fold
-from ...game.state import Action, ActionKind, Phase, State
+from ...game.state import Action, ActionKind, EventKind, Phase, State
 from .explain import steps_of
 from ...formats.i18n import language
-from .conditions import MAX_CASES, cases_of, shortest, spoken
+from .conditions import shortest, spoken
 from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
@@ -36,12 +35,20 @@ def _token(c: Optional[Card], subst: dict[Card, Card], unsure: bool = False) -> 
     return None if is_placeholder(c) else _cards.format(c)  # (format is a table look-up)
 
 
+# The kinds of event a result reads from the fold (the marks, the showdown, who went out, the
+# buy-backs, a restart, the next dealer): only these are folded.  The card moves and the stops,
+# which a result does not read, are most of a deal's events, and every branch is folded.
+_READ_KINDS = frozenset({EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.SHOWDOWN, EventKind.OUT,
+                         EventKind.BUY_BACK_OFFER, EventKind.BUY_BACK, EventKind.RESTART, EventKind.DRAW,
+                         EventKind.KEEP_LAST_LIFE, EventKind.NEXT_DEALER})
+
+
 def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, Any]:
     """A branch's result (the ``cucu-ruling/1`` fields, in their order): what its events did,
     folded once (:func:`~cucu_ref.game.history.fold`), and where its final state stands."""
     names = pos.players
     final = leaf.state
-    record = fold([ev for _, evs in leaf.steps for ev in evs])
+    record = fold([ev for _, evs in leaf.steps for ev in evs if ev.kind in _READ_KINDS])
     out: dict[str, Any] = {"deal_over": record.showdown is not None, "next": _next_decision(final, names)}
     out["marks_lost"] = [{"player": names[m.seat], "rule": m.rule} for m in record.lost for _ in range(-m.amount)]
     out["marks_gained"] = [{"player": names[m.seat], "rule": m.rule} for m in record.gained]
@@ -377,10 +384,10 @@ def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[st
     def say(d: int, cards: Sequence[Card]) -> str:
         return _phrase(labels[d], name_set(cards, universes[d]))
 
-    size = sum(math.prod(len(cards) for cards in row) for _, rows in cases for row in rows)
-    if size > MAX_CASES or not any("; or " in o.condition for o, _ in cases):
-        return [o for o, _ in cases]  # (nothing to shorten, or too many combinations to check)
-    texts = shortest([cases_of(rows) for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
+    if not any("; or " in o.condition for o, _ in cases):
+        return [o for o, _ in cases]  # (nothing to shorten)
+    # (the boxes themselves: conditions compresses them, whatever the number of combinations)
+    texts = shortest([rows for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
                      say, name_set, fools)
     return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]
 

@@ -28,6 +28,12 @@ from .replay import (
 
 __all__ = ["open_questions", "rejected_readings", "best_failure", "fingerprint"]
 
+# The kinds read in the loops over every event of a run, as module constants: on Python 3.11 each
+# read of an enum's class attribute goes through EnumType's __getattr__ hook (as in game.history)
+_REFUSE, _MARK_LOST, _MARK_GAINED = EventKind.REFUSE, EventKind.MARK_LOST, EventKind.MARK_GAINED
+_FINGERPRINTED = frozenset({EventKind.OUT, EventKind.BUY_BACK_OFFER, EventKind.BUY_BACK, EventKind.RESTART,
+                            EventKind.DRAW})
+
 
 def best_failure(failures: list[tuple[int, Problem]]) -> Problem:
     """The problem of the branch that got furthest (the first of them)."""
@@ -128,7 +134,7 @@ def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
 def _reading_screens(run: Run) -> dict[str, Callable[[str, str], bool]]:
     """For an option whose readings differ at different places: can reading ``other`` change
     this ruling made under ``chosen``?  (Called once the option's own screen let it through.)"""
-    refused = any(ev.kind == EventKind.REFUSE for leaf in run.leaves for _, es in leaf.steps for ev in es)
+    refused = any(ev.kind == _REFUSE for leaf in run.leaves for _, es in leaf.steps for ev in es)
     return {
         # Q2: 'always' gives a targeted card's holder his own turn (rulebook.turn_order.play_on_index), and
         # 'after-refused-inn' a refused innkeeper his (D6, after a 'refuse'): 'never' and
@@ -195,11 +201,9 @@ def fingerprint(run: Run) -> frozenset[tuple[Any, ...]]:
         evs = [ev for _, es in leaf.steps for ev in es]
         out.add((
             frozenset(leaf.know.subst.items()), st.marks, st.virgins, st.pot, st.phase, st.actor, st.dealer, st.winner,
-            tuple(sorted(ev.seat for ev in evs if ev.kind == EventKind.MARK_LOST and ev.seat is not None)),
-            tuple(sorted(ev.seat for ev in evs if ev.kind == EventKind.MARK_GAINED and ev.seat is not None)),
-            tuple((ev.kind, ev.seat, ev.amount) for ev in evs
-                  if ev.kind in (EventKind.OUT, EventKind.BUY_BACK_OFFER, EventKind.BUY_BACK, EventKind.RESTART,
-                                 EventKind.DRAW)),
+            tuple(sorted(ev.seat for ev in evs if ev.kind == _MARK_LOST and ev.seat is not None)),
+            tuple(sorted(ev.seat for ev in evs if ev.kind == _MARK_GAINED and ev.seat is not None)),
+            tuple((ev.kind, ev.seat, ev.amount) for ev in evs if ev.kind in _FINGERPRINTED),
             tuple(a.kind for a in legal_actions(st)),
         ))
     return frozenset(out)

@@ -16,14 +16,16 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...game import cards as _cards
-from ...game.cards import Card
+from ...game.cards import PACKS, Card
 from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
-from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, ROLE_RULE, HistoryEvent, Position, Problem, pack_rule
+from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, HistoryEvent, Position, Problem, pack_rule
+from ...formats.vocabulary import call, display_label
 from ...game.rulesets import HORSE, OPTIONS, Rules, by_identity, open_options
 from ...game.history import fold
 from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
+from . import problems as T
 from .model import MAX_WORK, Underdetermined, Unsupported, is_placeholder
 from .unknowns import Know, Reasoner, dead_unknowns, live_unknowns
 
@@ -237,7 +239,7 @@ class _Table:
         out += [f"$.stack.cards[{i}]" for i, c in enumerate(pos.stack_cards) if c == card]
         out += [self.field_path("hands", s) for s, c in pos.hands.items() if c == card]
         out += [self.field_path("shown", s) for s, c in pos.shown.items() if c == card]
-        out += [f"{self.lay.labels[ph]} (the table's record)" for ph, c in know.subst.items()
+        out += [T.ON_RECORD.format(label=self.lay.labels[ph]) for ph, c in know.subst.items()
                 if c == card and ph in self.lay.labels and self.laid.get(ph) not in out]
         return list(dict.fromkeys(out))
 
@@ -247,9 +249,9 @@ class _Table:
     def card_text(self, card: Optional[Card], know: Know) -> str:
         card = know.subst.get(card, card) if card is not None else None
         if card is None:
-            return "no card"
+            return T.NO_CARD
         if is_placeholder(card):
-            return "a card the table did not see"
+            return T.UNSEEN_CARD
         return _cards.format(card)
 
     def end_card(self, seat: int, after: int) -> Optional[tuple[Card, str, int, str]]:
@@ -257,25 +259,26 @@ class _Table:
         the index of the entry (``len(history)`` for the top-level fields)."""
         n = len(self.pos.history)
         if seat in self.pos.shown:
-            return self.pos.shown[seat], "shown at the showdown ('shown')", n, self.field_path("shown", seat)
+            return self.pos.shown[seat], T.WHAT_SHOWN_FIELD, n, self.field_path("shown", seat)
         if seat in self.pos.hands:
-            return self.pos.hands[seat], f"the hand given for {self.name(seat)}", n, self.field_path("hands", seat)
+            return (self.pos.hands[seat], T.WHAT_HAND.format(player=self.name(seat)), n,
+                    self.field_path("hands", seat))
         # the decision that ended the deal may name the card it took (K8's dealer-exchange), and so
         # may what the table saw it take (K12, F4: stack-exchange); cards stop moving at the showdown
         if after >= 1:
             e = self.pos.history[after - 1]
             if e.verb == "dealer-exchange" and e.seat == seat and e.card is not None:
-                return e.card, "the card taken from the stack", after - 1, e.path + ".card"
+                return e.card, T.WHAT_TAKEN, after - 1, e.path + ".card"
         for j in range(after, n):
             e = self.pos.history[j]
             if e.verb in DECISIONS or e.verb == "act":
                 break
             if e.verb == "stack-exchange" and e.seat == seat and e.card is not None:
-                return e.card, "the card taken from the stack", j, e.path + ".card"
+                return e.card, T.WHAT_TAKEN, j, e.path + ".card"
         for j in range(after, n):
             e = self.pos.history[j]
             if e.verb == "shows" and e.seat == seat and e.card is not None:
-                return e.card, "shown at the showdown", j, e.path + ".card"
+                return e.card, T.WHAT_SHOWN, j, e.path + ".card"
         return None
 
     def bind(self, state: State, seat: int, card: Card, know: Know, i: int,
@@ -284,7 +287,7 @@ class _Table:
         (F4's talon, K12's horse ...), else the ruleset's own for the cards held (K9, F5 ...)."""
         held = state.hands[seat]
         if held is None:
-            self.fail(i, f"{self.name(seat)} holds no card here ({what})", "K15", path)
+            self.fail(i, T.HOLDS_NO_CARD.format(player=self.name(seat), what=what), "K15", path)
             return None
         if is_placeholder(held):
             bound = self.reasoner.bind(know, held, card)
@@ -294,36 +297,32 @@ class _Table:
             return substitute(state, held, card), bound
         if held != card:
             if self.lay.dealer_three and seat == self.pos.dealer and state.custody[seat][-1][1] == Via.DEALT:
-                self.fail(i, f"{self.name(seat)} keeps the highest of the three cards he takes (F2): with the cards "
-                             f"accounted for elsewhere he cannot hold {_cards.format(card)} ({what})", "F2", path)
+                self.fail(i, T.DEALER_KEEPS_HIGHEST.format(player=self.name(seat), card=_cards.format(card), what=what),
+                          "F2", path)
                 return None
-            self.fail(i, f"{self.name(seat)} holds {_cards.format(held)} here, not {_cards.format(card)} ({what})",
-                      rule or self.real_rules.cites("held"), path)
+            said = T.HOLDS_OTHER.format(player=self.name(seat), held=_cards.format(held), card=_cards.format(card),
+                                        what=what)
+            self.fail(i, said, rule or self.real_rules.cites("held"), path)
             return None
         return state, know
 
     def why_not(self, know: Know, ph: Card, seat: int, card: Card, what: str,
                 path: Optional[str] = None) -> tuple[str, str]:
         r = self.reasoner
-        label = self.lay.labels.get(ph, "an unknown card")
-        shown = _cards.format(card)
+        said = {"player": self.name(seat), "card": _cards.format(card), "what": what,
+                "label": self.lay.labels.get(ph, "an unknown card")}
         if card not in r.domain(know, ph):
             if card not in r.plain and r.domain(know, ph) <= r.plain:
-                return (f"{self.name(seat)} cannot hold {shown} ({what}): it is {label}, which was exchanged when "
-                        f"asked, so it was no event card (C2, K7)", "C2")
+                return T.NOT_AN_EVENT_CARD.format(**said), "C2"
             if self.lay.dealer_three:
-                return (f"{self.name(seat)} cannot hold {shown} ({what}): it is {label}, no higher than the card "
-                        f"the dealer keeps (F2)", "F2")
-        return (f"{self.name(seat)} cannot hold {shown} ({what}): {self.copies_elsewhere(card, know, path)}",
-                self.pack_rule)
+                return T.NOT_ABOVE_THE_DEALERS.format(**said), "F2"
+        return T.CANNOT_HOLD.format(**said, why=self.copies_elsewhere(card, know, path)), self.pack_rule
 
     def copies_elsewhere(self, card: Card, know: Know, path: Optional[str]) -> str:
         """C1's (F1's) reason a card cannot be where ``path`` puts it: every copy is at another place."""
         where = [p for p in self.places(card, know) if p != path]
-        held_by = f": {', '.join(where)}" if where else ""
-        twice = "twice" if self.reasoner.family == "cuccu" else "four times"
-        return (f"every copy of it is accounted for elsewhere{held_by} ({self.pack_rule}: the pack holds each "
-                f"card {twice})")
+        copies = 2 if self.reasoner.family == "cuccu" else 4
+        return T.ELSEWHERE[bool(where), copies].format(places=", ".join(where), rule=self.pack_rule)
 
     def specific_rule(self, state: State, rule: str, know: Know) -> str:
         """The rule that states the case at hand, where it is more specific than the showdown's
@@ -339,18 +338,18 @@ class _Table:
 
     def what_happened(self, facts: list[Fact], know: Know) -> str:
         if not facts:
-            return "nothing of the kind happened at this point"
+            return T.NOTHING
         parts = []
         for f in facts:
             if f.kind == "exchange":
-                parts.append(f"{self.name(f.seat)} and {self.name(f.other)} exchanged")
+                parts.append(T.EXCHANGED.format(a=self.name(f.seat), b=self.name(f.other)))
             elif f.kind == "announce":
-                parts.append(f"{self.name(f.seat)} showed {self.card_text(f.card, know)}")
+                parts.append(T.SHOWED.format(player=self.name(f.seat), card=self.card_text(f.card, know)))
             elif f.kind == "pays":
-                parts.append(f"{self.name(f.seat)} lost a mark ({f.rule})")
+                parts.append(T.LOST_A_MARK.format(player=self.name(f.seat), rule=f.rule))
             else:
-                parts.append(f"{self.name(f.seat)} exchanged with the stack")
-        return "what happened is: " + "; ".join(parts)
+                parts.append(T.WITH_THE_STACK.format(player=self.name(f.seat)))
+        return T.HAPPENED.format(events="; ".join(parts))
 
 
 class _Deals(_Table):
@@ -382,7 +381,7 @@ class _Deals(_Table):
             if is_placeholder(dealt):
                 bound = self.reasoner.bind(know, dealt, card)
                 if bound is None:
-                    what = f"the card {self.name(seat)} is dealt"
+                    what = T.WHAT_DEALT.format(player=self.name(seat))
                     self.fail(i, *self.why_not(know, dealt, seat, card, what, path), path)
                     return None
                 know = bound
@@ -404,8 +403,9 @@ class _Deals(_Table):
                 continue
             left[card] -= 1
             if left[card] < 0:
-                self.fail(i, f"{self.name(seat)} cannot be dealt {_cards.format(card)}: "
-                             f"{self.copies_elsewhere(card, know, path)}", self.pack_rule, path)
+                self.fail(i, T.CANNOT_BE_DEALT.format(player=self.name(seat), card=_cards.format(card),
+                                                      why=self.copies_elsewhere(card, know, path)),
+                          self.pack_rule, path)
                 return False
         return True
 
@@ -428,14 +428,11 @@ class _Deals(_Table):
         if moved is None:
             at = deal_places(rules, count + 1, len(self.lay.stack))[count]
             rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
-            return (f"{name} is dealt {_cards.format(card)}, but the stack's order holds {_cards.format(dealt)} "
-                    f"($.stack.order[{at}]) where {name}'s card is dealt from", rule)
+            return T.ORDER_HOLDS.format(player=name, card=_cards.format(card), other=_cards.format(dealt), at=at), rule
         end = "bottom" if rules.deal_from == "bottom" else "top"
-        who = self.name(moved.seat)
-        how = (f"{who}'s dead card went under the stack" if moved.kind == EventKind.DEAD_CARD_UNDER_STACK
-               else f"{who} exchanged with the talon")
-        return (f"{name} is dealt {_cards.format(card)}, but play changed the stack ({how}, {moved.rule}): its "
-                f"{end} gives {name} {_cards.format(dealt)} ({', '.join(self.places(dealt, know))})", moved.rule)
+        return (T.PLAY_CHANGED[end].format(player=name, card=_cards.format(card), how=_how_moved(moved, self.name),
+                                           rule=moved.rule, other=_cards.format(dealt),
+                                           places=", ".join(self.places(dealt, know))), moved.rule)
 
     def dealt_as_named(self, steps: Steps, seat: int, card: Card, i: int, path: str) -> bool:
         """Where the dealing depends on play (:attr:`deal_rules`): is ``card``, which the position
@@ -467,23 +464,25 @@ class _Deals(_Table):
         name = self.name(seat)
         if before is None and at < len(order) and order[at] is not None:
             rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
-            self.fail(i, f"{name} is dealt {_cards.format(card)}, but the stack's order holds "
-                         f"{_cards.format(dealt)} ($.stack.order[{at}]) where {name}'s card is dealt from", rule, path)
+            self.fail(i, T.ORDER_HOLDS.format(player=name, card=_cards.format(card), other=_cards.format(dealt), at=at),
+                      rule, path)
             return False
         if before is None or len(order) < len(self.lay.stack) or None in order:
             return True  # (a card the position does not place: the replay's stand-in is no evidence)
         end = "bottom" if rules.deal_from == "bottom" else "top"
+        said = {"player": name, "card": _cards.format(card), "other": _cards.format(dealt), "rule": before.rule}
         if before.kind == EventKind.DEALER_KEEPS_HIGHEST:
-            why = (f"of the three cards the stack's order ($.stack.order) gives him from its {end} he keeps the "
-                   f"highest, {_cards.format(dealt)} ({before.rule})")
+            message = T.KEEPS_OF_THREE[end].format(**said)
         else:
-            who = self.name(before.seat)
-            how = (f"{who}'s dead card went under the stack" if before.kind == EventKind.DEAD_CARD_UNDER_STACK
-                   else f"{who} exchanged with the talon")
-            why = (f"the stack's order ($.stack.order), as play changed it ({how}, {before.rule}), gives {name} "
-                   f"{_cards.format(dealt)} from its {end}")
-        self.fail(i, f"{name} is dealt {_cards.format(card)}, but {why}", before.rule, path)
+            message = T.ORDER_AS_CHANGED[end].format(**said, how=_how_moved(before, self.name))
+        self.fail(i, message, before.rule, path)
         return False
+
+
+def _how_moved(moved: Event, name: Any) -> str:
+    """How play put a card at the end of the stack the deal comes from (L10's dead card, F4's talon)."""
+    how = T.DEAD_CARD_UNDER if moved.kind == EventKind.DEAD_CARD_UNDER_STACK else T.WITH_THE_TALON
+    return how.format(who=name(moved.seat))
 
 
 def _no_stack_exchange(rules: Rules, who: str) -> tuple[str, str]:
@@ -493,13 +492,10 @@ def _no_stack_exchange(rules: Rules, who: str) -> tuple[str, str]:
     goes to the stack, deciding last (K8, A4, R2, S4 ...).  ``rules``: the ruleset itself, not a
     Recorder (no reading of its open points is asked)."""
     if rules.last_request_to == "talon":
-        return (f"{who} cannot have exchanged with the talon here: only the last player's request goes to the "
-                f"talon, and a king on its top allows no exchange", "F4")
+        return T.NO_TALON_HERE.format(who=who), "F4"
     if HORSE in rules.role_of.values():
-        return (f"{who} cannot have exchanged with the stack here: only an offer to a dealer holding the horse "
-                f"sends the offerer to the stack", rules.cites(HORSE))
-    return (f"{who} cannot have exchanged with the stack here: only the dealer does, deciding last",
-            rules.cites("dealer-exchange"))
+        return T.NO_STACK_BUT_HORSE.format(who=who), rules.cites(HORSE)
+    return T.NO_STACK_BUT_DEALER.format(who=who), rules.cites("dealer-exchange")
 
 
 class _Checks(_Deals):
@@ -524,38 +520,35 @@ class _Checks(_Deals):
         if state.phase in (Phase.SHUFFLE, Phase.MATCH_OVER):
             horse = next((f for f in facts if f.kind == "stack-exchange" and f.rule == "K12"), None)
             if horse is not None:
-                self.fail(i, f"the offer met the dealer's horse: {self.name(horse.seat)} exchanged with the top card "
-                             f"of the stack in the dealer's stead and the round is over, so {who} cannot {verb} (K12)",
-                          "K12")
+                self.fail(i, T.HORSE_ENDS_ROUND.format(a=self.name(horse.seat), who=who, verb=verb), "K12")
             elif verb == "dealer-exchange" and e.seat == self.pos.dealer:
-                self.fail(i, f"the dealer decides once, last: {who} cannot exchange again, the deal is over",
-                          rules.cites("dealer-last"))
+                self.fail(i, T.DEALER_ONCE.format(who=who), rules.cites("dealer-last"))
             elif state.phase == Phase.MATCH_OVER:
-                self.fail(i, f"the match is over: {who} cannot {verb}", rules.cites("winner"))
+                self.fail(i, T.MATCH_OVER.format(who=who, verb=verb), rules.cites("winner"))
             else:
-                self.fail(i, f"the deal is over: {who} cannot {verb} any more", rules.cites("deal-over"))
+                self.fail(i, T.DEAL_OVER.format(who=who, verb=verb), rules.cites("deal-over"))
             return None
         if self.pos.marks[e.seat] == 0 and state.phase != Phase.BUY_BACK:
-            self.fail(i, f"{who} is out of the match and cannot {verb}", rules.cites("out"))
+            self.fail(i, T.OUT_OF_MATCH.format(who=who, verb=verb), rules.cites("out"))
             return None
         if e.seat != state.actor:
-            self.fail(i, f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule_forbidding(state))
+            self.fail(i, T.NOT_NOW.format(who=who, verb=verb, reason=describe_turn(state, self.names)),
+                      rule_forbidding(state))
             return None
         options = ", ".join(VERB_NAMES.get(a.kind, a.kind) for a in legal)
         # the engine names the rule that forbids this very action (R2, A4, F4 ...)
         rule = rule_forbidding(state, Action(str(kinds[0]), e.seat))
         if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
             rule = rules.cites("dealer-last")
-        why = _FORBIDDEN_BECAUSE.get(rule, "")
+        why = T.FORBIDDEN_BECAUSE.get(rule)
         if kinds[0] in (A.EXCHANGE, A.REFUSE_BY_PAYING) and state.phase != Phase.TARGET_DECIDE:
             rule = "Q9"
-            why = (": a target agrees or pays to refuse only when offered a plain card under Zeh's third paragraph "
-                   "(refuse_by_paying = yes)" if rules.refuse_by_paying == "yes" else
-                   ": this ruleset reads Q9 'no', the target of a plain card must exchange (refuse_by_paying = no)")
+            why = T.TARGET_MAY_PAY if rules.refuse_by_paying == "yes" else T.TARGET_MUST_EXCHANGE
         elif kinds[0] == A.INN_ASK and rules.inn == "lu-stu":
             rule = "L7"
-            why = ": Lu Stù's inn has no second offer; the innkeeper accepts or refuses the offerer's bargain"
-        self.fail(i, f"{who} cannot {verb} now{why}; the decisions open to him are: {options}", rule)
+            why = T.LU_STU_INN
+        said = {"who": who, "verb": verb, "options": options}
+        self.fail(i, T.NOT_NOW_BECAUSE_OPEN.format(**said, reason=why) if why else T.NOT_NOW_OPEN.format(**said), rule)
         return None
 
     def no_buy_back(self, state: State, seat: int, verb: str) -> tuple[str, str]:
@@ -564,15 +557,13 @@ class _Checks(_Deals):
         who = self.name(seat)
         rule = rules.cites("buy-back")
         if rules.buy_back == "none":  # the game's own rule (F5, S5 ...), else the reading's source (Z10)
-            return f"{who} cannot {verb}: this ruleset has no buy-back (buy_back = none)", rules.cites("no-buy-back")
+            return T.NO_BUY_BACK.format(who=who, verb=verb), rules.cites("no-buy-back")
         went_out = any(seat in group for group in state.out_this_deal)
         if not went_out and state.marks[seat] > 0:
-            return (f"{who} cannot {verb}: he did not go out in this deal, and only a player who went out may "
-                    f"buy back", rule)
+            return T.DID_NOT_GO_OUT.format(who=who, verb=verb), rule
         if rules.buy_back == "after-deal" and not any(v and m > 0 for v, m in zip(state.virgins, state.marks)):
-            return (f"{who} cannot {verb}: no virgin remains, and eliminated players may buy back only 'solange es "
-                    f"eine oder mehrere Jungfrauen gibt' (K17)", "K17")
-        return f"{who} cannot {verb} now: {describe_turn(state, self.names)}", rule
+            return T.NO_VIRGIN.format(who=who, verb=verb), "K17"
+        return T.NOT_NOW.format(who=who, verb=verb, reason=describe_turn(state, self.names)), rule
 
     def check(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact], know: Know) -> Optional[list[Fact]]:
         """An observation: is it among the facts the last decision produced?  The facts left
@@ -591,8 +582,8 @@ class _Checks(_Deals):
             # the rule of the marks that were paid here (K11 after a hunter, the showdown's ...)
             rule = next((f.rule for f in paid), None) or next((f.rule for f in rest if f.kind == "pays"), "K15")
             rule = self.specific_rule(state, rule, know)
-            self.fail(i, f"{self.name(e.seat)} pays {len(paid) or 'no'} mark{'s' if len(paid) != 1 else ''} here, "
-                         f"not {e.amount}: {self.what_happened(rest, know)}", rule)
+            self.fail(i, T.PAYS[min(len(paid), 2)].format(player=self.name(e.seat), n=len(paid), amount=e.amount,
+                                                          happened=self.what_happened(rest, know)), rule)
             return None
         if e.verb == "stack-exchange":
             for f in rest:
@@ -615,55 +606,66 @@ class _Checks(_Deals):
         horse = next((f for f in rest if f.kind == "stack-exchange" and f.rule == "K12"), None)
         exchange = self.real_rules.cites("exchange")  # K7, or the game's own (F3, H1, R3, S3 ...)
         if first is not None and HORSE not in self.real_rules.role_of.values():
-            self.fail(i, f"{name(e.seat)}'s offer goes to {name(first.other)}, the next player, who had to exchange "
-                         f"({exchange}), not to {name(e.other)}", exchange)
+            self.fail(i, T.NEXT_NOT.format(a=name(e.seat), b=name(first.other), rule=exchange, c=name(e.other)),
+                      exchange)
         elif first is not None:
-            self.fail(i, f"{name(e.seat)}'s offer goes to {name(first.other)}, who had to exchange (K7), not to "
-                         f"{name(e.other)}: only a horse is skipped", "K12")
+            horse_rule = self.real_rules.cites(HORSE)  # the game's own (K12; Lu Stù's 'zumb', L9; D4)
+            self.fail(i, T.SKIPS_HORSE.format(a=name(e.seat), b=name(first.other), rule=exchange, c=name(e.other),
+                                              horse=self.role_card(HORSE)), horse_rule)
         elif horse is not None:
-            self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: the offer met the "
-                         f"dealer's horse, so {name(horse.seat)} exchanged with the top card of the stack (K12)",
-                      "K12")
+            self.fail(i, T.HORSE_MET.format(a=name(e.seat), b=name(e.other), c=name(horse.seat)), "K12")
         else:
-            self.fail(i, f"{name(e.seat)} and {name(e.other)} cannot have exchanged here: "
-                         f"{self.what_happened(rest, know)}", exchange)
+            self.fail(i, T.CANNOT_HAVE_EXCHANGED.format(a=name(e.seat), b=name(e.other),
+                                                        happened=self.what_happened(rest, know)), exchange)
         return None
 
     def check_announce(self, e: HistoryEvent, i: int, rest: list[Fact], know: Know) -> Optional[list[Fact]]:
         """An event card's call (C2, K9: it speaks when its holder is the target of an offer)."""
         name = self.name
-        call = ROLE_CALL[e.role or ""]
+        rules = self.real_rules
+        role = e.role or "inn"
+        call = self.call_of(role)
         for f in rest:
             if f.kind == "announce" and f.seat == e.seat:
-                role = self.rules.role_of.get(f.card.value) if f.card is not None else None
-                if role == e.role:
+                held_role = self.rules.role_of.get(f.card.value) if f.card is not None else None
+                if held_role == e.role:
                     rest.remove(f)
                     return rest
-                self.fail(i, f"{name(e.seat)} holds {self.card_text(f.card, know)}, which says "
-                             f"'{ROLE_CALL.get(role or '', '?')}', not '{call}'", self.call_rule(role))
+                self.fail(i, T.SAYS_OTHER.format(player=name(e.seat), card=self.card_text(f.card, know),
+                                                 says=self.call_of(held_role), call=call), self.call_rule(held_role))
                 return None
         target = next((f for f in rest if f.kind == "exchange" and f.other == e.seat), None)
         if target is not None:
             card = target.card
-            if is_placeholder(know.subst.get(card, card) if card is not None else None):
-                held = "a plain card (an unknown card that had to be exchanged)"
-            else:
-                held = f"{self.card_text(card, know)}, an ordinary card"
-            self.fail(i, f"{name(e.seat)} held {held}: it cannot say '{call}' and had to exchange "
-                         f"({self.real_rules.cites('event-card')}, {self.real_rules.cites('exchange')})",
-                      self.call_rule(e.role or "inn"))
+            plain = is_placeholder(know.subst.get(card, card) if card is not None else None)
+            # as a table says it: which card, which call, which rule (issue 24's review)
+            self.fail(i, (T.PLAIN if plain else T.ORDINARY).format(
+                player=name(e.seat), card=self.card_text(card, know), other=name(target.seat),
+                exchange=rules.cites("exchange"), holder=self.role_card(role), call=call, rule=self.call_rule(role)),
+                self.call_rule(role))
             return None
-        self.fail(i, f"nobody asked {name(e.seat)} to exchange just then: an event card speaks only when its "
-                     f"holder is the target of an offer", self.real_rules.cites("event-card"))
+        self.fail(i, T.NOBODY_ASKED.format(player=name(e.seat)), self.real_rules.cites("event-card"))
         return None
 
-    def call_rule(self, role: Optional[str]) -> str:
-        """The rule of an event card's call: Campli's for its five cards (K10-K14, whatever the
-        Cuccù ruleset), the game's own where it has its own calls (F3's 'Kuckuck!', A1, H2, S3),
-        else the rule that only an event card, when asked, says anything (C2, R3)."""
+    def call_of(self, role: Optional[str]) -> str:
+        """The call of ``role``'s card as this game's source prints it ('zumb', L9; 'Gnau', Z5)."""
+        if role is not None and role in self.real_rules.role_of.values():
+            return call(self.real_rules, role)
+        return ROLE_CALL.get(role or "", "?")
+
+    def role_card(self, role: str) -> str:
+        """The card that has ``role`` in this game, by its printed name ('XIII Zumb', 'roi')."""
         rules = self.real_rules
-        if role is not None and role in rules.role_of.values() and rules.pack.startswith("cuccu"):
-            return ROLE_RULE[role]
+        value = next((v for v, r in rules.role_of.items() if r == role), None)
+        if value is None:
+            return "an event card"  # (no card of the game has it: a rule the game does not have)
+        return display_label(rules, Card(PACKS[rules.pack].family, value))
+
+    def call_rule(self, role: Optional[str]) -> str:
+        """The rule of an event card's call, the game's own (K10-K14; Lu Stù's 'zumb' L9, Zeh's
+        'Gnau' Z5, the digital game's D4-D6, F3's 'Kuckuck!', A1, H2, S3: issue 24 §2), else the
+        rule that only an event card, when asked, says anything (C2, R3)."""
+        rules = self.real_rules
         if role is not None and role in rules.role_of.values():
             return rules.cites(role)
         return rules.cites("event-card")
@@ -679,14 +681,12 @@ class _Checks(_Deals):
             state, events = note_hint(state, e.seat)
         except IllegalActionError as err:
             over = state.phase not in DEAL_PHASES
-            why = "the deal is over" if over else f"{self.name(e.seat)} takes no part in this deal"
             # Z7 where the pack has fools (the hint is Zeh's rule, an option of every Cuccù game);
             # a pack without them has no rule of hints: the game's own for why not now (F5, S5 ...)
             rules = self.real_rules
             rule = (err.rule if rules.pack.startswith("cuccu")
                     else rules.cites("deal-over") if over else rules.cites("out"))
-            self.fail(i, f"{self.name(e.seat)} cannot hint at a fool here: {why} (a hint is noted "
-                         f"during a deal, for a seat of the deal)", rule)
+            self.fail(i, (T.HINT_OVER if over else T.HINT_NOT_SEATED).format(player=self.name(e.seat)), rule)
             return None
         return state, (steps + ((i, events),) if events else steps)
 
@@ -695,14 +695,11 @@ class _Checks(_Deals):
         player's decision): the seats dealt so far, or None if it cannot be here."""
         order = state.order
         if e.seat not in order or order.index(e.seat) < announced:
-            where = ("takes no part in this deal" if e.seat not in order
-                     else "was dealt earlier: the dealer deals round to the right, starting right of himself "
-                          "and ending with himself, one card each")
-            self.fail(i, f"{self.name(e.seat)} cannot be dealt a card here: he {where}", "K4")
+            where = T.DEALT_NOT_SEATED if e.seat not in order else T.DEALT_EARLIER
+            self.fail(i, where.format(player=self.name(e.seat)), "K4")
             return None
         if state.hands[e.seat] is None and not state.dead[e.seat]:
-            self.fail(i, f"{self.name(e.seat)} cannot have been dealt yet: each card is dealt only after "
-                         f"the previous player's decision", "K4")
+            self.fail(i, T.NOT_DEALT_YET.format(player=self.name(e.seat)), "K4")
             return None
         if (e.card is not None and self.deal_rules is not None
                 and not self.dealt_as_named(steps, e.seat, e.card, i, e.path + ".card")):
@@ -721,9 +718,9 @@ class _Checks(_Deals):
             return None
         if e.verb in ("shows", "stack-exchange") and e.card is not None:
             if e.verb == "shows" and state.dead[e.seat]:
-                self.fail(i, f"{self.name(e.seat)} is out with a dead card, which is not shown", "K15")
+                self.fail(i, T.DEAD_NOT_SHOWN.format(player=self.name(e.seat)), "K15")
                 return None
-            what = "shown at the showdown" if e.verb == "shows" else "the card taken from the stack"
+            what = T.WHAT_SHOWN if e.verb == "shows" else T.WHAT_TAKEN
             bound = self.bind(state, e.seat, e.card, know, i, what, rule=taken)
             if bound is None:
                 return None
@@ -737,13 +734,12 @@ class _Checks(_Deals):
         over = bool(self.pos.shown) and any(ev.kind == EventKind.SHOWDOWN for _, evs in steps for ev in evs)
         for seat, card in self.pos.shown.items():
             if not over:
-                self.fail(end, f"the history ends before the showdown, so no card was shown yet ('shown' gives "
-                               f"{self.name(seat)}'s)", "K15")
+                self.fail(end, T.NONE_SHOWN_YET.format(player=self.name(seat)), "K15")
                 return None
             if state.dead[seat]:
-                self.fail(end, f"{self.name(seat)} is out with a dead card, which is not shown ('shown')", "K15")
+                self.fail(end, T.DEAD_NOT_SHOWN_FIELD.format(player=self.name(seat)), "K15")
                 return None
-            bound = self.bind(state, seat, card, know, end, "shown at the showdown ('shown')",
+            bound = self.bind(state, seat, card, know, end, T.WHAT_SHOWN_FIELD,
                               self.field_path("shown", seat))
             if bound is None:
                 return None
@@ -751,7 +747,7 @@ class _Checks(_Deals):
         for seat, card in self.pos.hands.items():
             if seat in state.order and state.hands[seat] is None and not state.dead[seat]:
                 continue  # not dealt yet: the known card is his next one, nothing to check now
-            bound = self.bind(state, seat, card, know, end, f"the hand given for {self.name(seat)}",
+            bound = self.bind(state, seat, card, know, end, T.WHAT_HAND.format(player=self.name(seat)),
                               self.field_path("hands", seat))
             if bound is None:
                 return None
@@ -781,9 +777,7 @@ class Search(_Checks):
         self.work += 1
         if self.work > MAX_WORK:
             names = tuple(self.lay.labels.values())
-            raise Underdetermined(
-                f"the position is under-specified: more than {MAX_WORK} engine steps branching over the cards it "
-                f"leaves unknown; give the announcements and the cards shown at the end", names)
+            raise Underdetermined(T.TOO_MUCH_WORK.format(n=MAX_WORK), names)
 
     def walk(self, state: State, i: int, know: Know, steps: Steps, announced: int, facts: Iterable[Fact]) -> None:
         """Replay the history from entry ``i`` on (each branch over unknown cards walks on
@@ -938,7 +932,7 @@ class Search(_Checks):
                           and self.pos.history[j].verb not in ("buy-back", "decline")), None)
             if later is not None:
                 e = self.pos.history[later]
-                self.fail(later, f"the deal is over: {self.name(e.seat)} cannot {e.verb} any more", "K15")
+                self.fail(later, T.DEAL_OVER.format(who=self.name(e.seat), verb=e.verb), "K15")
                 return None
             raise
         for subst, _narrowed, k2 in cases:
@@ -997,31 +991,25 @@ class Search(_Checks):
 
 VERB_NAMES = VERB_OF  # each engine decision's verb, as a position writes it (formats.position.DECISIONS)
 
-_FORBIDDEN_BECAUSE = {
-    "R2": ": no player may exchange more than once (R2)",
-    "A4": ": the dealer exchanges with the talon only after receiving an ace from the previous player (A4)",
-    "F4": ": the dealer keeps the card he chose from his three (F4)",
-    "H1": ": the dealer has nobody to exchange with and no talon (H1)",
-}
 
 def describe_turn(state: State, names: tuple[str, ...]) -> str:
     who = names[state.actor] if state.actor is not None else "nobody"
     options = " or ".join(VERB_NAMES.get(a.kind, a.kind) for a in legal_actions(state))
+    offerer = names[state.target] if state.target is not None else "the offerer"
+    return T.TURNS[_turn_of(state)].format(who=who, options=options, offerer=offerer)
+
+
+def _turn_of(state: State) -> str:
+    """Which of :data:`.problems.TURNS` says whose decision it is, by the phase of the deal."""
     if state.phase == Phase.INN_OFFERER:
-        return f"after 'fermatevi' it is {who}'s decision ({options})"
+        return "inn-offerer"
     if state.phase == Phase.INN_KEEPER:
-        if state.rules.inn == "lu-stu":
-            return (f"the innkeeper {who} answers the offerer's bargain ({options}): Lu Stù's inn has no "
-                    f"'fermatevi' and no second offer (L7)")
-        return f"the innkeeper {who} answers the second offer ({options})"
+        return "lu-stu-inn" if state.rules.inn == "lu-stu" else "inn-keeper"
     if state.phase == Phase.DECIDE_BACKWARD:
-        return f"on the way back {who} keeps the card received or offers it on to the left ({options})"
+        return "way-back"
     if state.phase == Phase.TARGET_DECIDE:
-        offerer = names[state.target] if state.target is not None else "the offerer"
-        return f"{who}, offered {offerer}'s card, exchanges or pays a mark to refuse ({options})"
-    if state.phase == Phase.BUY_BACK:
-        return f"{who} decides on buying back ({options})"
-    return f"the next decision is {who}'s ({options})"
+        return "target"
+    return "buy-back" if state.phase == Phase.BUY_BACK else "next"
 
 
 # --------------------------------------------------------------------------- one run under one ruleset

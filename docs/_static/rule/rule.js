@@ -9,12 +9,14 @@
   var $ = function (sel) { return root.querySelector(sel); };
   var editor = $('#cucu-rule-deal'), gutter = $('.cucu-rule-gutter'), status = $('.cucu-rule-status');
   var go = $('.cucu-rule-go'), ruling = $('.cucu-rule-ruling'), problems = $('.cucu-rule-errors');
+  var jsonNote = $('.cucu-rule-json-note');
   var figure = $('.cucu-rule-diagram'), suggest = $('.cucu-rule-suggest'), link = $('.cucu-rule-link');
   var field = {};
   ['ruleset', 'language', 'players', 'marks', 'dealer'].forEach(function (n) { field[n] = $('[name=' + n + ']'); });
   var examples = JSON.parse(document.getElementById('cucu-rule-examples').textContent);
   var HEADER = /^\s*(ruleset|language|players|dealer)\s*:\s*(.*?)\s*(#.*)?$/i;
-  var page = null, rulesets = [], vocab = {cards: [], words: []}, bad = {}, picture = null;
+  var worker = null, rulesets = [], vocab = {cards: [], words: []}, bad = {}, picture = null;
+  var calls = {}, callId = 0;
 
   function say(text) { status.textContent = text; }
   function fold(s) { return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase(); }
@@ -37,7 +39,27 @@
       return {name: m[1], marks: m[2] || '', rest: m[3] || ''};
     }).filter(function (s) { return s.name; });
   }
+  /* a deal pasted as a JSON position stays JSON: the fields show its table, read only, and a
+     note says to edit it in the text (the header lines they write are the notation's) */
+  function isJson() { return /^\s*[\[{]/.test(editor.value); }
+  function fieldsFromJson() {
+    var doc = null;
+    try { doc = JSON.parse(editor.value); } catch (e) { doc = null; }
+    var players = doc && Array.isArray(doc.players) ? doc.players.map(function (p) {
+      return typeof p === 'string' ? {name: p} : (p || {});
+    }) : [];
+    if (doc && typeof doc.ruleset === 'string') field.ruleset.value = doc.ruleset;
+    field.language.value = doc && typeof doc.language === 'string' ? doc.language : '';
+    field.players.value = players.map(function (p) { return p.name || ''; }).join(', ');
+    field.marks.value = players.map(function (p) { return p.marks === undefined ? '' : String(p.marks); })
+      .join(', ').replace(/^(, )+$/, '');
+    dealers(players.map(function (p) { return p.name || ''; }), doc && typeof doc.dealer === 'string' ? doc.dealer : '');
+  }
   function fieldsFromEditor() {
+    var json = isJson();
+    ['ruleset', 'language', 'players', 'marks', 'dealer'].forEach(function (n) { field[n].disabled = json; });
+    jsonNote.hidden = !json;
+    if (json) { fieldsFromJson(); return; }
     var h = header(), players = seats(h.players ? h.players.value : '');
     var set = function (el, v) { if (document.activeElement !== el) el.value = v; };
     if (h.ruleset) set(field.ruleset, h.ruleset.value.split(/\s/)[0].toLowerCase());
@@ -52,6 +74,7 @@
     field.dealer.value = names.indexOf(chosen) >= 0 ? chosen : (names[names.length - 1] || '');
   }
   function editorFromFields() {
+    if (isJson()) return;  // never header lines into a JSON position
     var names = seats(field.players.value), marks = field.marks.value.split(',');
     dealers(names.map(function (s) { return s.name; }), field.dealer.value);
     var players = names.map(function (s, i) {
@@ -88,12 +111,30 @@
     gutter.scrollTop = editor.scrollTop;
   }
 
+  /* ---- the adjudicator, in a Web Worker (worker.js): page.py's functions, each answering in
+     JSON, called by name; the answer comes back as a promise, the page never waits for it */
+  function call(name) {
+    var args = Array.prototype.slice.call(arguments, 1);
+    return new Promise(function (resolve, reject) {
+      callId += 1;
+      calls[callId] = {resolve: resolve, reject: reject};
+      worker.postMessage({id: callId, call: name, args: args, wheels: root.getAttribute('data-wheels').split(' ')});
+    });
+  }
+  function answered(event) {
+    var m = event.data, waiting = calls[m.id];
+    delete calls[m.id];
+    if (waiting) { if (m.ok) waiting.resolve(m.value); else waiting.reject(new Error(m.error)); }
+  }
+
   /* ---- completion: players, calls and cards in the table's language */
   function words() {
-    if (!page || !field.ruleset.value) return;
+    if (!worker || go.disabled || !field.ruleset.value) return;
     var r = rulesets.filter(function (x) { return x.name === field.ruleset.value; })[0];
-    vocab = JSON.parse(page.words(field.ruleset.value, field.language.value || (r ? r.language : 'en')));
-    complete();
+    call('words', field.ruleset.value, field.language.value || (r ? r.language : 'en')).then(function (text) {
+      vocab = JSON.parse(text);
+      complete();
+    });
   }
   function complete() {
     var pos = editor.selectionStart, text = editor.value;
@@ -163,10 +204,10 @@
     root.setAttribute('data-ruled', String(r.code));
   }
   function rule() {
-    if (!page) return;
+    if (go.disabled) return;
     say('Ruling\u2026');
     root.removeAttribute('data-ruled');
-    setTimeout(function () { show(JSON.parse(page.rule(editor.value))); }, 0);
+    call('rule', editor.value).then(function (text) { show(JSON.parse(text)); }, function (e) { say('Error: ' + e); });
   }
   function share() {
     var url = location.href.split('#')[0] + '#deal=' + encodeURIComponent(editor.value);
@@ -182,31 +223,14 @@
     return true;
   }
 
-  /* ---- start: Pyodide, the wheels, page.py */
-  function fetchBytes(name) {
-    return fetch(STATIC + name).then(function (r) {
-      if (!r.ok) throw new Error(name + ': ' + r.status);
-      return r.arrayBuffer();
-    });
-  }
+  /* ---- start: the worker starts Pyodide, unpacks the wheels and imports page.py */
   function start() {
-    var index = new URL(STATIC + 'pyodide/', location.href).href, py, t0 = performance.now();
-    return loadPyodide({indexURL: index}).then(function (p) {
-      py = p;
-      root.setAttribute('data-pyodide-ms', String(Math.round(performance.now() - t0)));
-      var site = py.runPython('import site; site.getsitepackages()[0]');
-      var files = root.getAttribute('data-wheels').split(' ');
-      return Promise.all(files.map(fetchBytes)).then(function (buffers) {
-        buffers.forEach(function (b, i) {
-          py.unpackArchive(b, /\.whl$/.test(files[i]) ? 'wheel' : 'zip', {extractDir: site});
-        });
-        return fetch(STATIC + 'page.py').then(function (r) { return r.text(); });
-      }).then(function (source) {
-        py.FS.writeFile(site + '/cucu_page.py', source);
-        page = py.pyimport('cucu_page');
-      });
-    }).then(function () {
-      var setup = JSON.parse(page.setup());
+    var t0 = performance.now();
+    return call('start').then(function (info) {
+      root.setAttribute('data-pyodide-ms', String(info.pyodideMs));
+      return call('setup');
+    }).then(function (text) {
+      var setup = JSON.parse(text);
       rulesets = setup.rulesets;
       rulesets.forEach(function (r) { option(field.ruleset, r.name, r.title); });
       option(field.language, '', "the ruleset's own");
@@ -214,8 +238,8 @@
       if (!fromLink() && !editor.value.trim()) {
         editor.value = 'Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\n';
       }
-      fieldsFromEditor(); numbers(); words();
       go.disabled = false;
+      fieldsFromEditor(); numbers(); words();
       root.setAttribute('data-start-ms', String(Math.round(performance.now() - t0)));
       say('Ready: ' + setup.version + ', running in this page, offline.');
       root.setAttribute('data-ready', 'true');
@@ -237,14 +261,15 @@
     fieldsFromEditor(); numbers(); words(); rule();
   });
   window.addEventListener('hashchange', function () { if (fromLink()) rule(); });
-  window.cucuRule = function (text) { return JSON.parse(page.rule(text)); };  // for the browser test
+  // for the browser test: a deal's ruling, as the page gets it from its worker
+  window.cucuRule = function (text) { return call('rule', text).then(JSON.parse); };
 
   if (root.getAttribute('data-missing')) return;
-  var script = document.createElement('script');
-  script.src = STATIC + 'pyodide/pyodide.js';
-  script.onload = function () {
-    start().catch(function (e) { say('The adjudicator did not start: ' + e); root.setAttribute('data-failed', String(e)); });
-  };
-  script.onerror = function () { say('Pyodide did not load from ' + script.src); root.setAttribute('data-failed', 'pyodide.js'); };
-  document.head.appendChild(script);
+  worker = new Worker(STATIC + 'worker.js', {type: 'module'});
+  worker.addEventListener('message', answered);
+  worker.addEventListener('error', function (e) {
+    say('The adjudicator did not start: ' + (e.message || 'worker.js did not load'));
+    root.setAttribute('data-failed', String(e.message || 'worker.js'));
+  });
+  start().catch(function (e) { say('The adjudicator did not start: ' + e); root.setAttribute('data-failed', String(e)); });
 }());
