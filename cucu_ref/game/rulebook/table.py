@@ -48,7 +48,7 @@ class Table:
     ``events`` (the step's events so far, None when none are recorded) and ``cite`` (the
     ruleset's rule ID for each mechanism, ``Rules.citation_of``).  What a step changes is copied
     in and out: whose decision, the stack, the hands and the custody, and the match's standing
-    (marks, pot, pending offers ..., read by the commonest steps: :meth:`freeze` builds a new
+    (marks, pot, pending offers ..., read by the commonest steps: ``freeze`` builds a new
     ``Match`` only where one changed).  The deal and its notes are held by reference: the deal's
     ``rules``, ``dealer`` and ``order`` are read from slots set once (a rule changes them only
     through :meth:`set_deal`), and the notes' fields (dead, guarantees, hinted, out_this_deal,
