@@ -443,12 +443,16 @@ def test_a_deal_that_cannot_be_read_is_told_so_in_its_own_language():
     assert ruled.text().split("\n") == [
         "mano.txt: non leggibile come mano (1 problema)",
         "mano.txt:5:10: parola sconosciuta 'pasos'; forse 'passo'? (una carta data, una decisione, una chiamata, "
-        "'stack CARTA' o 'pays N')",
+        "'cambio col mazzo CARTA' o 'paga N')",
     ]
     (problem,) = ruled.record["problems"]
     # the English stays in 'message'; the language's words are added beside it
     assert problem["message"].startswith("line 5, column 10: unknown word 'pasos'; did you mean 'passo'?")
     assert problem["message_local"].startswith("riga 5, colonna 10: parola sconosciuta 'pasos'; forse 'passo'?")
+    # the hint names a stack exchange and a mark paid in the Campli table's words (K8, K15), in the
+    # text and in the JSON alike; the English keeps the notation's 'stack' and 'pays'
+    assert problem["message_local"].endswith("'cambio col mazzo CARTA' o 'paga N')")
+    assert problem["message"].endswith("'stack CARD' or 'pays N')")
     assert not list(_ruling_schema().iter_errors(ruled.record))
     # English has no message_local: its record is what it was
     english = rule_document(UNREADABLE, "mano.txt", language="en").record
@@ -610,3 +614,72 @@ def test_a_decision_out_of_turn_in_the_language():
     (problem,) = rule_document(doc, "x", language="it").record["problems"]
     assert problem["message"] == "Bruno cannot keep now: the next decision is Anna's (keep or offer)"
     assert problem["message_local"] == "Bruno non può fare 'keep' ora: la prossima decisione è di Anna (keep o offer)"
+
+
+# ------------------------------------------------ a table that writes its deal in its own words (issue 30)
+
+ITALIAN_TABLE = ("Regole: campli\nGiocatori: Anna, Bruno, Carla, Dora\nMazziere: Dora\n\nAnna: V, passo\n"
+                 "Bruno: II, passo\nCarla: gnaf!\nBruno: paga\nCarla: passo\nDora: X, sto bene\n")
+
+
+def test_a_deal_whose_headers_are_italian_is_ruled_in_italian():
+    # no 'Lingua:' line, but 'Regole:', 'Giocatori:', 'Mazziere:' are no English table's words;
+    # K13 (Farina 2010, Ereigniskarten): Carla's cat keeps her card and play goes on right of
+    # her, with the dealer Dora, who keeps or exchanges with the stack (K8): Carla may not pass
+    # (under Campli's reading of Q2; a targeted holder who acts afterwards could, so that is named)
+    lines = rule_document(ITALIAN_TABLE, "d.txt").text().split("\n")
+    assert lines[0] == "d.txt: la storia non può essere avvenuta sotto la lettura di Q2 che questo giudizio adotta"
+    # the decisions named as the table wrote them, not as the position's verbs
+    assert lines[1].startswith("d.txt:9:8: Carla non può fare 'passo' ora: la prossima decisione è di Dora "
+                               "('sto bene' o 'cambio col mazzo') [K5")
+    (problem,) = rule_document(ITALIAN_TABLE, "d.txt").record["problems"]
+    assert problem["message"] == "Carla cannot offer now: the next decision is Dora's (keep or dealer-exchange)"
+    # English headers with the game's Italian words: an English table (the words alone say nothing)
+    english = ITALIAN_TABLE.replace("Regole", "Ruleset").replace("Giocatori", "Players").replace("Mazziere", "Dealer")
+    assert rule_document(english, "d.txt").text().startswith("d.txt: the history cannot have happened")
+
+
+def test_a_missing_header_is_named_as_the_table_writes_its_headers():
+    lines = rule_document(ITALIAN_TABLE.replace("Mazziere: Dora\n", ""), "d.txt").text().split("\n")
+    assert lines[1] == ("d.txt:1:1: nessuna riga 'Mazziere:': una mano nomina le sue regole, i giocatori "
+                        "nell'ordine dei posti e il mazziere")
+
+
+DANISH_TABLE = ("Regler: digital-4p\nSpillere: Anna, Bruno, Carla, Dora\nGiver: Dora\n\nAnna: nul, byt\n"
+                "Bruno: kro, kro!\nAnna: betal hvis nul\nBruno: nægt\nBruno: byt\nCarla: III, behold\n"
+                "Dora: VIIII, behold\nvist: Anna XI, Bruno III, Carla 0, Dora VIIII\npåstand fra Carla: Anna taber\n")
+
+
+def test_a_danish_table_s_claim_and_call_in_its_own_words():
+    # D6: Bruno's refused inn must be exchanged, and he then asks Carla, who must take the nulla
+    # (D3); at the showdown the nulla is lowest and Carla loses a life (D7): Carla's claim that
+    # Anna loses leaves out her own life ('Carlas liv': a genitive takes the indefinite noun)
+    lines = rule_document(DANISH_TABLE, "d.txt").text().split("\n")
+    assert lines[2:4] == ["Påstand fra Carla: AFVIST",
+                          "  påstanden udelader Carlas liv; Anna mister intet (påstået: Anna; reglerne siger: Carla)"]
+    # Carla's III is no event card: she had to take Bruno's card (D3); only the page's kukku says 'kukku' (D4)
+    wrong = DANISH_TABLE.replace("Carla: III, behold", "Carla: III, kukku!")
+    assert "Carla havde III, et almindeligt kort, og måtte bytte med Bruno (D3): kun XV kukku siger 'kukku' (D4)" in \
+        rule_document(wrong, "d.txt").text()
+
+
+AS_QUI_COURT_TABLE = ("Règles: as-qui-court\nJoueurs: Anna, Bruno, Carla, Dora, Emil\nDonneur: Emil\n\n"
+                      "Anna: 9, je garde\nBruno: 10, je garde\nCarla: valet, je garde\nDora: as, je change\n"
+                      "Emil: 8\nEmil: je prends au talon\nmontre: Anna 9, Bruno 10, Carla valet, Dora 8, Emil dame\n")
+
+
+def test_the_as_qui_court_dealer_exchanges_with_the_talon():
+    # A4 (Méry 1847, in the German article): having received an ace from the previous player, the
+    # dealer 'kann diese Karte nur mit dem Talon tauschen': the talon, not the stack
+    assert "  Emil échange la carte avec le talon (A4 ; ligne 10)" in rule_document(AS_QUI_COURT_TABLE, "d").text()
+    english = rule_document(AS_QUI_COURT_TABLE, "d", language="en").text()
+    assert "  Emil exchanges the card with the talon (A4; line 10)" in english
+
+
+def test_a_king_cut_from_the_stock_is_a_king_though_the_deal_does_not_give_it():
+    # S4 (pagat, Cuckoo): 'if the card obtained is a king, the dealer must keep her original card':
+    # the event is the king's, so the ruling names it even where the table wrote no card
+    deal = ("Ruleset: screw-your-neighbour\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\nAnna: 2, keep\n"
+            "Bruno: 7, keep\nCarla: 5, keep\nDora: 9, stock\nshown: Anna 2, Bruno 7, Carla 5, Dora 9\n")
+    text = rule_document(deal, "d").text()
+    assert "  Dora cuts a king from the stock: it goes back and Dora keeps the card held (S4; line 8)" in text

@@ -61,7 +61,7 @@ from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
 from .names import seat_hint, table_name
 from .position import schema
 from .sources import RULES, cite
-from .i18n import N_, Templates, ngettext
+from .i18n import N_, Templates, language, ngettext
 
 __all__ = [
     "NotationError",
@@ -91,15 +91,18 @@ class NotationError(ValueError):
         self.rule = rule
         self.errors: tuple[NotationError, ...] = errors or (self,)
         # the language the deal says it is written in, where its 'Language:' line was read
-        # (issue 30: a deal that cannot be read is told so in its own language)
+        # (issue 30: a deal that cannot be read is told so in its own language), and its ruleset
+        # where one was read (its words for the hints)
         self.language: Optional[str] = None
+        self.rules: Any = None
 
 
 class Locations(dict[str, tuple[int, int]]):
     """JSON path of the document -> (line, column) of the notation that wrote it; ``language``:
-    the language the deal says it is written in (its ``Language:`` line; None without one), the
-    ruling's by default (issue 30).  The table's words alone do not say it: 'passo', 'gnaf' and
-    'sto bene' are the game's own words, which an English table writes as well."""
+    the language the deal says it is written in (its ``Language:`` line, else the language of its
+    header words where all are of one other than English: 'Regole:', 'Giocatori:'; None without
+    either), the ruling's by default (issue 30).  The table's words alone do not say it: 'passo',
+    'gnaf' and 'sto bene' are the game's own words, which an English table writes as well."""
 
     language: Optional[str] = None
 
@@ -134,6 +137,24 @@ HEADER_KEYS: dict[str, tuple[str, ...]] = {
     "language": ("Language", "Lingua", "Sprache", "Langue", "Sprog"),
 }
 _HEADER_OF = {V.fold(alias): key for key, aliases in HEADER_KEYS.items() for alias in aliases}
+# the language each header word is of, where it is of one only ('Pot' is English and French,
+# 'Options' English and French): a deal whose headers are all in one language other than
+# English speaks it (issue 30: 'Regole:', 'Giocatori:', 'Mazziere:' are no English table's words,
+# where the game's own words, 'passo', 'sto bene', are)
+_HEADER_LANGUAGE = {V.fold(word): lang for lang, words in {
+    "en": ("Ruleset", "Rules", "Players", "Dealer", "Eliminations", "Reentries", "Re-entries", "Deals",
+           "Deals played", "Stack", "Dealt", "Hands", "Held", "Description", "Language"),
+    "it": ("Regole", "Opzioni", "Giocatori", "Mazziere", "Piatto", "Descrizione", "Lingua"),
+    "de": ("Regeln", "Optionen", "Spieler", "Geber", "Pott", "Stapel", "Beschreibung", "Sprache"),
+    "fr": ("Règles", "Joueurs", "Donneur", "Langue"),
+    "da": ("Regler", "Spillere", "Giver", "Sprog"),
+}.items() for word in words}
+# the three headers a deal must have, as each language writes them
+_HEADER_WORDS = {"en": {"ruleset": "Ruleset", "players": "Players", "dealer": "Dealer"},
+                 "it": {"ruleset": "Regole", "players": "Giocatori", "dealer": "Mazziere"},
+                 "de": {"ruleset": "Regeln", "players": "Spieler", "dealer": "Geber"},
+                 "fr": {"ruleset": "Règles", "players": "Joueurs", "dealer": "Donneur"},
+                 "da": {"ruleset": "Regler", "players": "Spillere", "dealer": "Giver"}}
 # the words of the five languages the notation reads (issue 24): 'shown:', 'mostrate:', 'vist:' ...
 _SHOWN = {"shown", "showdown", "scoperte", "mostrate", "gezeigt", "aufgedeckt", "montrees", "montre", "vist", "viste"}
 # a claim's head: 'claim:', 'claim by NAME:' or 'NAME claims:', in each language ('Behauptung:',
@@ -376,6 +397,7 @@ class _ReaderState:
         self.family: Optional[str] = None
         self.rules: Any = None
         self.language: Optional[str] = None
+        self.header_languages: set[str] = set()  # the languages of the header words written
         self.spoken: dict[str, int] = {}  # languages of the words read, for suggestions
         self.description: list[str] = []
         self.max_events = _bound("history")
@@ -483,6 +505,14 @@ class _ReaderState:
                                      f"not {_shown(text)}")
         return value
 
+    def written_in(self) -> Optional[str]:
+        """The language the deal is written in: its 'Language:' line, else that of its header
+        words where they are all of one language other than English (None: English, or mixed)."""
+        if self.language or len(self.header_languages) != 1:
+            return self.language
+        (lang,) = self.header_languages
+        return None if lang == "en" else lang
+
     def lang(self) -> str:
         if self.language:
             return self.language
@@ -517,6 +547,8 @@ class _HeaderReader(_ReaderState):
         if key in self.seen:
             raise _Fail(head.column, f"a second '{head.text}:' line (the first is line {self.seen[key]})")
         self.seen[key] = n
+        if V.fold(head.text) in _HEADER_LANGUAGE:
+            self.header_languages.add(_HEADER_LANGUAGE[V.fold(head.text)])
         if key == "language":
             lang = V.fold(rest.text)
             if lang not in V.LANGUAGES:
@@ -873,6 +905,8 @@ class _BodyReader(_ReaderState):
             if found:
                 near = tuple(x for x in names if V.fold(x) == found[0])[:1]
         hint = f"; did you mean {near[0]!r}?" if near else ""
+        # (the words of a stack exchange and of a mark paid: 'stack' and 'pays' in the English the
+        # JSON keeps; the table's own where the message is said in its language, _table_word)
         return f"unknown word {text!r}{hint} (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"
 
 
@@ -1019,9 +1053,12 @@ class _Reader(_HeaderReader, _BodyReader, _ClaimReader):
                     self.fail(line.number, err.column, err.message, err.rule)
             else:
                 body.append((line, kind, head, rest))
-        for key, label in (("ruleset", "Ruleset"), ("players", "Players"), ("dealer", "Dealer")):
+        # (the missing line named as the table writes its headers: 'Mazziere:' where they are Italian)
+        words = _HEADER_WORDS.get(next(iter(self.header_languages)) if len(self.header_languages) == 1 else "en",
+                                  _HEADER_WORDS["en"])
+        for key in ("ruleset", "players", "dealer"):
             if key not in self.seen:
-                self.fail(1, 1, f"no '{label}:' line: a deal names its ruleset, its players in seat order and "
+                self.fail(1, 1, f"no '{words[key]}:' line: a deal names its ruleset, its players in seat order and "
                                 f"its dealer")
         if self.rules is None:
             return  # no pack to read the cards with: every card word would be 'unknown' (issue 24)
@@ -1157,10 +1194,12 @@ def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
         errors = tuple(sorted(reader.errors, key=lambda e: (e.line, e.column)))
         first = errors[0]
         error = NotationError(first.line, first.column, first.message, first.rule, errors)
-        error.language = reader.language
+        error.language = reader.written_in()
+        for e in (error, *errors):
+            e.rules = reader.rules
         raise error
     where = reader.where
-    where.language = reader.language
+    where.language = reader.written_in()
     return reader.doc, where
 
 
@@ -1548,8 +1587,8 @@ def _text(data: bytes | str) -> str:
 # the mistakes a table makes most, as messages to translate (issue 30): the text of an error
 # speaks the ruling's language, its JSON message stays English
 _ERROR_MESSAGES = Templates(
-    N_("unknown word {word}; did you mean {near}? (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"),
-    N_("unknown word {word} (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"),
+    N_("unknown word {word}; did you mean {near}? (a card dealt, a decision, a call, '{stack} CARD' or '{pays} N')"),
+    N_("unknown word {word} (a card dealt, a decision, a call, '{stack} CARD' or '{pays} N')"),
     N_("{name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("{name} is not seated at this table (players: {players})"),
     # (every other error a table can meet writing a deal; the most specific first)
@@ -1589,7 +1628,33 @@ _ERROR_MESSAGES = Templates(
     N_("unknown claim {word}"),
     N_("'out' takes nothing after it, not {text}"),
     N_("no '{label}:' line: a deal names its ruleset, its players in seat order and its dealer"),
+    values={"stack": lambda _stack: _table_word("stack"), "pays": lambda _pays: _table_word("pays")},
 )
+# the ruleset of the deal whose errors are said (a stack exchange is 'cambio col mazzo' at Campli,
+# 'talon' at Coucou): None where the deal named none that could be read
+_TABLE_RULES: list[Any] = [None]
+
+
+@contextlib.contextmanager
+def table_rules(rules: Any) -> Iterator[None]:
+    """Within it, an error names a stack exchange and a mark paid in ``rules``' words."""
+    before = _TABLE_RULES[0]
+    _TABLE_RULES[0] = rules
+    try:
+        yield
+    finally:
+        _TABLE_RULES[0] = before
+
+
+def _table_word(meaning: str) -> str:
+    """``meaning``'s word ('stack', 'pays') in the active language: the ruleset's where it is
+    known, else the first of the language's words of any pack (as :func:`format` writes it)."""
+    lang = language()
+    if _TABLE_RULES[0] is not None:
+        with contextlib.suppress(ValueError):
+            return V.say(_TABLE_RULES[0], meaning, lang)
+    word = next((w for w in V.WORDS if w.meaning == meaning and w.language == lang), None)
+    return word.text if word is not None else meaning
 
 
 def error_message(message: str) -> str:
@@ -1602,7 +1667,8 @@ def errors_text(errors: tuple[NotationError, ...], source: str) -> str:
     n = len(errors)
     lines = [ngettext("{source}: not readable as a deal ({n} problem)",
                       "{source}: not readable as a deal ({n} problems)", n).format(source=source, n=n)]
-    for e in errors:
-        rule = f" [{cite(e.rule)}]" if e.rule in RULES else ""
-        lines.append(f"{source}:{e.line}:{e.column}: {_ERROR_MESSAGES(e.message)}{rule}")
+    with table_rules(errors[0].rules if errors else None):
+        for e in errors:
+            rule = f" [{cite(e.rule)}]" if e.rule in RULES else ""
+            lines.append(f"{source}:{e.line}:{e.column}: {_ERROR_MESSAGES(e.message)}{rule}")
     return "\n".join(lines)

@@ -23,6 +23,7 @@ import difflib
 import functools
 import json
 import re
+from collections import Counter
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Optional
 
@@ -669,12 +670,27 @@ def _same_card(seat: Optional[int], card: Optional[Card], where: str,
     return True
 
 
+_PACK_CARDS: dict[str, tuple[Any, frozenset[Card]]] = {}  # pack name -> (the pack, its cards)
+
+
+def _pack_cards(pack: Any) -> frozenset[Card]:
+    """The cards of ``pack``, kept by its name (a batch checks every position's cards against
+    them, C1; hashing a pack hashes its fields)."""
+    entry = _PACK_CARDS.get(pack.name)
+    if entry is None or entry[0] is not pack:
+        entry = _PACK_CARDS[pack.name] = (pack, frozenset(pack.cards))
+    return entry[1]
+
+
 def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Optional[Card], str]]], where: str,
              chk: _Checker, rules: Optional[Rules] = None) -> None:
     """C1/C4: more copies of a card than the pack holds, reported at the first copy too many,
     naming where the others are (``places`` gives every card with its path, in ``seen``'s order)."""
     if not seen:
         return
+    counts = Counter(seen)
+    if max(counts.values()) <= pack.copies and counts.keys() <= _pack_cards(pack):
+        return  # (the common case, said in C: no card more often than the pack holds each of its cards)
     surplus = pack.surplus(seen)
     if not surplus:
         return

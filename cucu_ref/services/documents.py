@@ -33,9 +33,11 @@ from . import adjudication, render
 from .adjudication import Ruling, Underdetermined, Unsupported
 from .adjudication.conditions import spoken
 from ..formats import position as P
+from ..formats import vocabulary as V
 from ..formats.i18n import gettext as _, polished, speaking
 from ..formats.position import Position
 from ..formats.sources import RULES, cite
+from ..game.rulesets import PRESETS
 
 if TYPE_CHECKING:
     from ..formats.notation import Locations
@@ -218,7 +220,7 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
     later problems keep their JSON paths, and the text gives each the line it came from.
     ``language``: the ruling's (default: the language the deal is written in, issue 30)."""
     # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
-    from ..formats.notation import NotationError, _text, errors_text, parse_with_locations
+    from ..formats.notation import NotationError, _text, errors_text, parse_with_locations, table_rules
 
     try:
         text = _text(data)
@@ -230,8 +232,9 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
         problems = [P.Problem("input", "$", f"line {e.line}, column {e.column}: {e.message}", e.rule)
                     for e in err.errors]
         errors = err.errors
-        return _in_language(Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source)),
-                            language or err.language)
+        with table_rules(err.rules):  # (message_local names the table's words as the text does)
+            return _in_language(Ruled(False, render.problems_json(problems, source),
+                                      lambda: errors_text(errors, source)), language or err.language)
 
     spoken = language or where.language or "en"  # (the deal's own language, issue 30)
 
@@ -242,8 +245,46 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
     ruled = rule_document(doc, source, readings, place, spoken)
     if not ruled.ok and ruled.record.get("problems"):
         record = ruled.record
-        return _in_language(ruled._replace(text=lambda: _located(record, where, source)), spoken)
+        say = _table_says(doc, spoken)
+
+        def located() -> str:
+            with render.table_words(say):
+                return _located(record, where, source)
+
+        with render.table_words(say):
+            return _in_language(ruled._replace(text=located), spoken)
     return ruled
+
+
+# a position's verb -> the meaning the notation's words are kept under (formats.vocabulary)
+_MEANING_OF_VERB = {"dealer-exchange": "stack"}
+
+
+def _table_says(doc: dict[str, Any], lang: str) -> Optional[Callable[[str], Optional[str]]]:
+    """How a table of the deal's ruleset says each decision in ``lang`` ('passo', 'es ist gut',
+    'je garde', 'behold') and each event card's call ('kukku', 'Gnau'), for its problems (issue
+    30); None in English, whose problems keep
+    the position's verbs as the English notation writes them, or where the ruleset is unknown."""
+    name = doc.get("ruleset")
+    name = name.get("preset") if isinstance(name, dict) else name
+    rules = PRESETS.get(name) if isinstance(name, str) else None
+    if rules is None or lang == "en":
+        return None
+
+    roles = {call: role for role, call in V.ROLE_CALL.items()}
+
+    def say(verb: str) -> Optional[str]:
+        if verb in roles:  # an event card's call ('cucù' is the digital page's 'kukku', Zeh's cat 'Gnau')
+            return V.call(rules, roles[verb], lang) if roles[verb] in rules.role_of.values() else None
+        meaning = _MEANING_OF_VERB.get(verb, verb)
+        if meaning not in V.DECISION_MEANINGS:
+            return None
+        try:
+            return V.say(rules, meaning, lang)
+        except ValueError:
+            return None
+
+    return say
 
 
 def _located(record: dict[str, Any], where: "Locations", source: str) -> str:

@@ -18,7 +18,8 @@ from ..game.rulesets import (
 )
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
-           "problem_message", "rulesets_json", "rulesets_text", "citation", "printable", "json_printable", "full_steps"]
+           "problem_message", "table_words", "rulesets_json", "rulesets_text", "citation", "printable",
+           "json_printable", "full_steps"]
 
 RULING_FORMAT = "cucu-ruling/1"
 
@@ -187,6 +188,39 @@ def _places(value: str) -> str:
     return ", ".join(problem_message.said(p) or spoken(p) for p in parts)
 
 
+# the words a table wrote its decisions in (a deal in the notation, issue 30): a problem said in
+# the table's language names a decision as the table says it ('passo', not the position's verb
+# 'offer'); None: the position's verbs, as a JSON position writes them
+_TABLE_WORDS: list[Optional[Callable[[str], Optional[str]]]] = [None]
+
+
+@contextmanager
+def table_words(say: Optional[Callable[[str], Optional[str]]]) -> Iterator[None]:
+    """Within it, a problem's decision is said by ``say`` (a position verb -> the table's word,
+    None where the table has none)."""
+    before = _TABLE_WORDS[0]
+    _TABLE_WORDS[0] = say
+    try:
+        yield
+    finally:
+        _TABLE_WORDS[0] = before
+
+
+def _verb(value: str) -> str:
+    say = _TABLE_WORDS[0]
+    return (say(value) or value) if say is not None else value
+
+
+def _options(value: str) -> str:
+    """The decisions open ('keep or offer', 'keep, dealer-exchange'), joined by the language's
+    'or'; each in the table's words and quotes where it wrote its deal in the notation."""
+    say = _TABLE_WORDS[0]
+    if say is None:
+        return value.replace(" or ", _(" or "))
+    joint = " or " if " or " in value else ", "
+    return (_(" or ") if joint == " or " else ", ").join(f"'{say(v) or v}'" for v in value.split(joint))
+
+
 def _said(message: str) -> str:
     """A problem's part (what happened at that point) in the language: one of the messages."""
     return problem_message(message)
@@ -288,7 +322,8 @@ problem_message = Templates(
     N_("matches more than one of the allowed forms"),
     N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("dealer {name} is not seated at this table (players: {players})"),
-    values={"label": spoken, "labels": _each("; ", spoken), "places": _places,
+    values={"label": spoken, "labels": _each("; ", spoken), "places": _places, "verb": _verb, "options": _options,
+            "call": _verb, "says": _verb,
             "events": lambda events: "; ".join(_said(event) for event in events.split("; "))},
     shapes={"rule": _RULE_ID, **dict.fromkeys(("player", "who", "a", "b", "c"), _NAME),
             **dict.fromkeys(("card", "held", "other"), _CARD)},
@@ -939,16 +974,16 @@ def _question_lines(ruling: Ruling) -> list[str]:
     return lines
 
 
-def _reading_words(r: dict[str, Any]) -> str:
+def _reading_words(r: dict[str, Any], cited: bool = True) -> str:
     """A reading in its own words: its text without the bare 'yes: ' / 'no: ' that repeats the
-    value, and its rule."""
+    value, and (``cited``) its rule."""
     text = r["text"]
     for prefix in (f"{r['reading']}: ", "yes: ", "no: ", _("yes: "), _("no: ")):
         if text.startswith(prefix):
             text = text[len(prefix):]
             break
     rule = str(r.get("source") or "").split(" ")[0]
-    return f"{text} ({rule})" if rule and rule not in text else text
+    return f"{text} ({rule})" if cited and rule and rule not in text else text
 
 
 _DIFFERS = (("out", N_("who is out")), ("virgins", N_("who stays a virgin")),
@@ -1000,7 +1035,7 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             lines.append("  " + _colon(_case(k, o.condition), verdict_text(o.result, ruling.rules, o.steps)))
     if ruling.readings:
         for q in ruling.readings:
-            for line in _reading_lines(q, ruling.preset, brief=True):
+            for line in _reading_lines(q, ruling.preset, brief=True, rules=ruling.rules):
                 lines.append(line)
     # 2. the claim
     lines += _claim_lines(ruling.claim, rules=ruling.rules)
@@ -1025,7 +1060,7 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
     if ruling.readings:
         lines.append(_("Open questions (the outcome differs by reading):"))
         for q in ruling.readings:
-            lines += _reading_lines(q, ruling.preset, brief=False)
+            lines += _reading_lines(q, ruling.preset, brief=False, rules=ruling.rules)
     return printable("\n".join(lines))
 
 
@@ -1033,7 +1068,7 @@ def _case(k: int, condition: str) -> str:
     return _("Case {k}, if {condition}").format(k=k, condition=condition or _("any card"))
 
 
-def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
+def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = None) -> list[str]:
     """One open question: each reading's outcome, readings with identical lines merged."""
     merged: dict[str, list[dict[str, Any]]] = {}
     for r in q["readings"]:
@@ -1047,24 +1082,29 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool) -> list[str]:
     if brief:
         # the verdict's lines: each other reading whose verdict is not the chosen reading's own
         # (a reading that comes out as the chosen one is shown with it in the open questions)
-        alike: dict[str, list[str]] = {}
+        alike: dict[str, list[tuple[bool, str]]] = {}
         for r in q["readings"]:
             if r["status"] == "ruling":
                 # each case's verdict is whole sentences: the next case starts a sentence of its own
                 said = " ".join(_colon((_("If {condition}") if k else _("if {condition}")).format(condition=o["if"]),
-                                       verdict_text(o["result"])) if o.get("if") else verdict_text(o["result"])
-                                for k, o in enumerate(r["outcomes"]))
+                                       verdict_text(o["result"], rules)) if o.get("if")
+                                else verdict_text(o["result"], rules) for k, o in enumerate(r["outcomes"]))
             else:
                 said = f"{_status(r['status'])}: {_(r.get('message', ''))}"
-            alike.setdefault(said, []).append("" if r["chosen"] else r["reading"])
-        return ["  " + _("Under the other reading of {settles} ({option} = {readings}): {said}").format(
-                    settles=q["settles"], option=q["option"], readings=_(" or ").join(rs), said=said)
-                for said, rs in alike.items() if "" not in rs]
+            # (its rule once: not where it is the question named before it, 'Q7: ... (Q7)')
+            own = str(r.get("source") or "").split(" ")[0] != q["settles"]
+            alike.setdefault(said, []).append((r["chosen"], _reading_words(r, cited=own)))
+        # the open question by its name and each reading in its own words (issue 24 §1: no option's
+        # identifier, no 'yes: yes:')
+        return ["  " + _("Read otherwise ({readings})").format(readings=_("{question}: {reading}").format(
+                    question=q["settles"], reading=_("; or ").join(words for _c, words in rs))) + _colon("", said)
+                for said, rs in alike.items() if not any(chosen for chosen, _w in rs)]
     lines = [f"  {q['option']} ({q['settles']}): {q['question']}"]
     for said, rs in merged.items():
         for r in rs:
             mark = "*" if r["chosen"] else " "
-            lines.append(f"   {mark} {r['reading']}: {r['text']} [{r['source']}]")
+            # the reading's name once: its text without the 'yes: ' / 'no: ' that repeats it
+            lines.append(f"   {mark} {r['reading']}: {_reading_words(r, cited=False)} [{r['source']}]")
         lines += [f"       -> {case}" for case in said.split("\n")]
     lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
                           else _("(* = the reading {preset} chooses)")).format(preset=preset,

@@ -10,7 +10,6 @@ stands for: true for exactly those, among all the combinations the position allo
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import random
@@ -20,19 +19,11 @@ from unittest import mock
 
 from hypothesis import given, settings, strategies as st
 
-from cucu_ref.cli.adjudicate import main
 from cucu_ref.game.cards import parse as parse_card
 from cucu_ref.services.adjudication import conditions
+from test_ruling_conditions import ruled  # (a deal in the notation, ruled by cucu-adjudicate)
 
 FOOL = -4  # Matto (C3, seed 000 §Karten)
-
-
-def ruled(tmp_path, text: str, *args: str) -> str:
-    path = tmp_path / "deal.txt"
-    path.write_text(text, encoding="utf-8")
-    out = io.StringIO()
-    assert main([*args, str(path)], stdout=out, stderr=io.StringIO()) == 0, out.getvalue()
-    return out.getvalue()
 
 
 # --------------------------------------------------------------------------- reading a condition back
@@ -84,6 +75,29 @@ _COMPARISONS = {
 }
 
 
+def _cards_of(players: str) -> str:
+    """'Bruno, Carla and Dora' -> "Bruno's card, Carla's card and Dora's card"."""
+    return re.sub(r"([^\s,]+)(?=,| and |$)", r"\1's card", players)
+
+
+# what a fact says of the players who were dealt the cards, said of the cards (one evaluator for both)
+_OF_PLAYERS = (
+    (r"neither (\S+) nor (\S+) was dealt (.+)", lambda m: f"neither {m[1]}'s card nor {m[2]}'s card is {m[3]}"),
+    (r"(none|exactly one) of (.+?) was dealt (.+)", lambda m: f"{m[1]} of {_cards_of(m[2])} is {m[3]}"),
+    (r"(.+?) were dealt cards of the same rank", lambda m: f"{_cards_of(m[1])} all rank the same"),
+    (r"(.+?) were (both|all) dealt (.+)", lambda m: f"{_cards_of(m[1])} are {m[2]} {m[3]}"),
+    (r"(\S+) was dealt (.+)", lambda m: f"{m[1]}'s card is {m[2]}"),
+)
+
+
+def _of_the_cards(text: str) -> str:
+    for pattern, said in _OF_PLAYERS:
+        found = re.fullmatch(pattern, text)
+        if found:
+            return said(found)
+    return text
+
+
 def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optional[Test]:
     """One fact's test, or None where ``text`` is no whole fact (the caller joins more words)."""
 
@@ -98,10 +112,11 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             assert fools_known is not None, "a lone fool said where the fools in play are not known"
             lone = text == "there is a lone fool"
             return lambda c: (fools_known + sum(v == FOOL for v in c.values()) == 1) == lone
-        found = re.fullmatch(r"(\S+) was dealt (.+)", text)
-        if found:
-            who, cards = label(found.group(1) + "'s card"), _card_set(found.group(2))
-            return lambda c: cards(c[who])
+        text = _of_the_cards(text)
+        found = re.fullmatch(r"(.+?) all rank the same", text)
+        if found:  # (three or more tied, K15, F5)
+            group = many(found.group(1))
+            return lambda c: len({c[g] for g in group}) == 1
         found = re.fullmatch(r"neither (.+?) nor (.+?) is (.+)", text)
         if found:
             a, b, cards = label(found.group(1)), label(found.group(2)), _card_set(found.group(3))
@@ -210,11 +225,11 @@ def test_four_missing_cards_read_as_a_few_facts(tmp_path):
     text = ruled(tmp_path, SIX)
     verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith("  If ")]
     # Anna alone: none of the four is VI or lower, but a pair of fools (14½) may be among them
-    assert ("  If none of Bruno's card, Carla's card, Dora's card and Emil's card is a card from Leone to VI and "
+    assert ("  If none of Bruno, Carla, Dora and Emil was dealt a card from Leone to VI and "
             "there is no lone fool: Anna loses a mark: the lowest card, VI (K15). Next dealer: Anna.") in verdicts
     # Emil's lone fool: it loses (C3) and ranks with the lowest other card, Anna's VI, while none of
     # the other three is VI or lower (the other Matto among them would make a pair)
-    assert ("  If Emil was dealt Matto and none of Bruno's card, Carla's card and Dora's card is VI or lower: "
+    assert ("  If Emil was dealt Matto and none of Bruno, Carla and Dora was dealt VI or lower: "
             "Emil loses a mark: the fool, Matto (C3). Anna loses a mark: the lowest card, VI (K15). "
             "Next dealer: Anna.") in verdicts
     # a missing card that ties Anna's VI (K15: each loses), no card lower and no lone fool
@@ -299,3 +314,57 @@ def test_every_condition_on_the_atoms_alone_holds_in_exactly_its_cases(tmp_path_
     # where every combination can be read back
     with mock.patch.object(conditions, "MAX_FINE", 0), mock.patch.object(conditions, "MAX_FINE_AGAIN", 0):
         _property(tmp_path_factory.mktemp("deal"), deal)
+
+
+# --------------------------------------------------------------------------- three cards tied
+
+
+HERE = """\
+Ruleset: here
+Players: Anna, Bruno, Carla, Dora, Emil
+Dealer: Emil
+
+Anna: 5, je garde
+Bruno: je garde
+Carla: je garde
+Dora: je garde
+Emil: 9, je garde
+shown: Anna 5, Emil 9
+"""
+
+
+def test_three_missing_cards_tied_lowest_read_as_one_fact(tmp_path):
+    # Hère (H1) follows Coucou's showdown: the lowest card loses a mark, all tied lowest lose one
+    # each (F5, seed 003 §Spielverlauf: 'zwei od. mehrere Spieler verlieren, wenn sie die gleichen
+    # Kartenwerte haben'; 52 cards, four of each rank, the ace lowest, F1, §Spielkarten).  Anna's 5 is
+    # the lowest card shown.  Bruno, Carla and Dora each lose where their cards are of one rank
+    # below 5; it was a chain of one box per rank (4, 3, 2, as)
+    text = ruled(tmp_path, HERE)
+    assert ("  If Dora was dealt 4 or lower and Bruno, Carla and Dora were dealt cards of the same rank: Bruno, Carla "
+            "and Dora each lose a mark: the lowest card (H1). Next dealer: Anna.") in text
+    # none of the three at 5 or lower: Anna's 5 alone is lowest
+    assert ("  If none of Bruno, Carla and Dora was dealt 5 or lower: Anna loses a mark: the lowest card, 5 (H1). "
+            "Next dealer: Anna.") in text
+    assert "; or " not in text.split("How it went:")[0]
+
+
+def test_one_box_of_three_cards_reads_as_one_fact():
+    # A natural deal of 20 at Campli (tests/natural_positions, seed 3117513184), three cards never
+    # shown: Tino's, Vera's and Bruno's dealt cards, at the showdown in Sara's, Vera's and Zeno's
+    # hands.  Ugo shows a Leone, the lowest card shown, and Luca a lone Matto (C3: the other is
+    # out of play).  Two Leones in the pack (C1): one is Ugo's, so at most one of the three is the
+    # other; whoever holds it ties Ugo and loses too (K15, seed 000 §Das Ergebnis).  Each case
+    # was one box naming all three cards ("Tino was dealt anything but the other leone and Vera
+    # was dealt anything but the other leone and Bruno was dealt ..."), never shortened, since
+    # no case was a chain
+    from cucu_ref.formats.position import parse
+    from cucu_ref.services.adjudication import adjudicate
+    from natural_positions import natural_deal
+
+    doc, _ = natural_deal("campli", 20, 3117513184, seen=True, unshown=3)
+    ruling = adjudicate(parse(doc)[0], readings=False)
+    by_losers = {tuple(sorted(m["player"] for m in o.result["marks_lost"] if m["rule"] == "K15")): o.condition
+                 for o in ruling.outcomes}
+    assert by_losers == {("Ugo",): "none of Tino, Vera and Bruno was dealt Leone",
+                         ("Ugo", "Zeno"): "Bruno was dealt Leone", ("Ugo", "Vera"): "Vera was dealt Leone",
+                         ("Sara", "Ugo"): "Tino was dealt Leone"}

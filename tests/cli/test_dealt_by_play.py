@@ -169,5 +169,6 @@ def test_f2_the_dealer_dealt_during_play_is_dealt_the_highest_of_his_three():
     plain = _ruled(_f2())
     assert _ruled(_f2(dealt={"Gus": "8"})) == plain
     found = _refused(_f2(dealt={"Gus": "A"}))
-    assert found == [('$.dealt["Gus"]', "F2", "Gus is dealt A, but of the three cards the stack's order "
+    # (the cards in the French games' own words, F1: 'as', not the token 'A'; issue 24 §2)
+    assert found == [('$.dealt["Gus"]', "F2", "Gus is dealt as, but of the three cards the stack's order "
                       "($.stack.order) gives him from its top he keeps the highest, 8 (F2)")]

@@ -253,17 +253,18 @@ def test_identical_reading_lines_are_merged():
 
     def question(*results):
         return {"option": "all_out", "settles": "K18", "question": "?", "why_chosen": None, "readings": [
-            {"reading": name, "chosen": name == "a", "status": "ruling", "text": "", "source": "",
+            {"reading": name, "chosen": name == "a", "status": "ruling", "text": f"reading {name}", "source": "",
              "outcomes": [{"result": result}]} for name, result in zip("abc", results)]}
 
     # b and c alike, not a's (the chosen reading): one verdict line names both, one outcome line
     brief = _reading_lines(question(same, other, other), "campli", brief=True)
-    assert len(brief) == 1 and "all_out = b or c" in brief[0] and "Bruno" in brief[0]
+    # (the open question by its name, each reading in its words: issue 24 §1)
+    assert len(brief) == 1 and "(K18: reading b; or reading c)" in brief[0] and "Bruno" in brief[0]
     full = _reading_lines(question(same, other, other), "campli", brief=False)
     assert sum("->" in x for x in full) == 2
     # c comes out as a does: the verdict names only b, and the block merges a and c
     brief = _reading_lines(question(same, other, same), "campli", brief=True)
-    assert len(brief) == 1 and "all_out = b)" in brief[0]
+    assert len(brief) == 1 and "(K18: reading b)" in brief[0]
     full = _reading_lines(question(same, other, same), "campli", brief=False)
     assert [x[:8] for x in full[1:6]] == ["   * a: ", "     c: ", "       -", "     b: ", "       -"]
     # all three alike: no verdict line, one outcome line

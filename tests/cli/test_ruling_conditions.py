@@ -109,7 +109,7 @@ def test_each_shorter_condition_holds_in_exactly_its_cases(tmp_path):
         # Anna's VI is the lowest alone where both cards are VII or higher, or both are fools
         # (14½, C3); a lone fool ranks with her VI and its holder loses too (C3): the seed's
         # 'wenn nur einer der beiden Narren im Spiel ist' said as one fact
-        "neither Bruno's card nor Carla's card is a card from Leone to VI and there is no lone fool":
+        "neither Bruno nor Carla was dealt a card from Leone to VI and there is no lone fool":
             lambda b, c: not leone <= b <= 6 and not leone <= c <= 6 and (b == -4) == (c == -4),
     }
     for wording, holds in expected.items():
@@ -118,7 +118,7 @@ def test_each_shorter_condition_holds_in_exactly_its_cases(tmp_path):
     # no chain is left: every case reads as its facts, none as 'in any other case'
     text = ruled(tmp_path, TWO_UNKNOWN)
     verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith(("  If ", "  In any"))]
-    assert verdicts[0] == ("  If neither Bruno's card nor Carla's card is a card from Leone to VI and there is no "
+    assert verdicts[0] == ("  If neither Bruno nor Carla was dealt a card from Leone to VI and there is no "
                            "lone fool: Anna loses a mark: the lowest card, VI (K15). Next dealer: Anna.")
     assert all(line.startswith("  If ") for line in verdicts) and not any("; or " in k for k in cases)
 
@@ -170,7 +170,7 @@ def test_a_threshold_both_cards_share_reads_as_one_fact():
     chain = "; or ".join(["Rita was dealt a card from Nulla to X and Sergio was dealt Nulla or higher"] * 4)
     texts = shortest([case, other], [chain, "one"],
                      ["Rita's dealt card", "Sergio's dealt card"], [ranks, ranks], say, name_set)
-    assert texts[0] == "neither Rita's card nor Sergio's card is Secchia or lower"
+    assert texts[0] == "neither Rita nor Sergio was dealt Secchia or lower"  # (the words, of the players)
     assert {p for p in pairs if not any(c.value < nulla for c in p)} == case
     assert texts[1] == "one"  # (a condition without alternatives is kept)
 

@@ -188,3 +188,73 @@ def test_the_verdict_says_every_mark_lost():
     line = verdict(example("lu-stu-three-marks.json"))
     assert line.startswith("Verdict: Beatrice loses 3 marks: offered to Chiara's XII Gnaf (L8); offered to Andrea's "
                            "XII Gnaf (L8); the lowest card, III (L3). ")
+
+
+def test_the_full_step_list_says_the_open_question_in_plain_words():
+    # --steps keeps every step; its open questions are said as in the ruling: Q2 by its name, each
+    # reading's words once (no 'targeted_dealer_decides = yes', no 'yes: yes:'), K8's last decision
+    text = example("campli-event-cards.json", "--steps")
+    assert ("  Read otherwise (Q2: the dealer still decides last, after his card has refused the offer: keep, or "
+            "exchange with the stack (K8)): Carla loses a mark (K11).") in text
+    assert "targeted_dealer_decides =" not in text and "yes: yes:" not in text and "no: no:" not in text
+    assert "   * no: the dealer's event card ends the round" in text
+    # a reading's verdict cites the ruleset's own buy-back rule: Lu Stù's L11, not Campli's K17
+    text = example("lu-stu-buy-back-during-deal.json", "--steps")
+    assert "Andrea is out, may buy back for 1 stake (L11), and buys back; next dealer: Andrea." in text
+    assert "(K17)" not in text and "  Read otherwise (Q7: he is dealt a fresh card at once" in text
+    assert "(Q7)):" not in text  # (the question named once)
+
+
+AS_QUI_COURT = """\
+Ruleset: as-qui-court
+Players: Anna, Bruno, Carla, Dora, Emil
+Dealer: Emil
+Stack: top roi
+
+Anna: 9, je garde
+Bruno: 10, je garde
+Carla: valet, je garde
+Dora: as, je change
+Emil: 7
+"""
+
+
+def test_the_french_games_name_their_cards_and_the_dealer_keeps_the_card(tmp_path):
+    # Méry (1847), seed 003 §As Qui Court: the last player exchanges with the dealer (A3), who,
+    # having received the ace, may go to the talon (A4); its top is a king: no exchange (F4, the
+    # reading Q18 = keeps-own).  Emil keeps the ace, the lowest card (F5).  'the card', not 'his'
+    code, text = deal(tmp_path, AS_QUI_COURT + "Emil: talon\n")
+    assert code == 0, text
+    assert verdict(text) == "Verdict: Emil loses a mark: the lowest card, as (F5). Next dealer: Anna."
+    assert "The talon's card is a king: the dealer Emil may not exchange with it and keeps the card held (F4" in text
+    assert "his card" not in text
+    # a table that writes the king taken: refused in the game's words, 'as' and 'roi' (F1), not 'A', 'K'
+    code, text = deal(tmp_path, AS_QUI_COURT + "Emil: talon roi\n")
+    assert code == 1
+    assert "Emil holds as here, not roi (the card taken from the stack)" in text
+
+
+def test_an_announcement_is_headed_by_the_game_s_own_call():
+    # L9: Lu Stù's horse is announced 'zumb' (seed 000 §Lu Stù), not Campli's 'salta'; a card
+    # shown is 'the card', no 'his' (issue 24 §2)
+    from cucu_ref.formats.position import parse
+    from cucu_ref.services.adjudication.explain import heading
+
+    doc = {"format": "cucu-position/1", "ruleset": "lu-stu", "players": ["Anna", "Bruno", "Carla", "Dora"],
+           "dealer": "Dora", "history": [{"deal": "Anna", "card": "V"}, {"offer": "Anna"},
+                                         {"deal": "Bruno", "card": "XIII"}, {"announce": "zumb", "by": "Bruno"}]}
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    assert heading(pos, pos.history[3]) == "Bruno: 'zumb'"
+
+
+def test_a_digital_claim_that_a_player_is_out_means_the_life_lost(tmp_path):
+    # seed 004: every lowest card loses a life, ties included (D7); Anna, on her last life, sits
+    # out (D8).  'Anna out, Bruno loses' names both losers: upheld (issue 24 §3)
+    deal_text = ("Ruleset: digital-4p\nPlayers: Anna 1, Bruno, Carl, Dora\nDealer: Dora\n\n"
+                 "Anna: II, behold\nBruno: II, behold\nCarl: X, behold\nDora: VIII, behold\n")
+    code, text = deal(tmp_path, deal_text + "claim: Anna out, Bruno loses\n")
+    assert code == 0 and "Claim: UPHELD" in text, text
+    # a claim listing losers still lists every one: Bruno left out, Carl named wrongly (X is no lowest)
+    code, text = deal(tmp_path, deal_text + "claim: Anna out, Carl loses\n")
+    assert code == 0 and "Claim: OVERRULED" in text and "Bruno" in text.split("How it went")[0], text

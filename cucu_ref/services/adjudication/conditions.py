@@ -229,13 +229,16 @@ def _pair(test: Callable[[Card, Card], bool], i: int, j: int) -> Test:
 
 def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns: Sequence[str],
             universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-            space: _Space) -> list[Fact]:
+            space: _Space, people: Sequence[Optional[str]] = ()) -> list[Fact]:
     """Facts that several cards share in this case (``bits``; ``seen_at``: the cards each is in
-    it): none of them is (one card, or a threshold), or how many of them are one card."""
+    it): none of them is (one card, or a threshold), or how many of them are one card.  Where each
+    is the card a player was dealt (``people``: his name), said of the players: 'neither Rita nor
+    Sergio was dealt Secchia or lower'."""
     out = []
     for size in range(2, len(keys) + 1):
         for group in combinations(keys, size):
-            who = [nouns[d] for d in group]
+            dealt = [people[d] for d in group] if people else []
+            said = _Said(dealt) if all(dealt) else _Said.of([nouns[d] for d in group])
             universe = sorted({c for d in group for c in universes[d]}, key=lambda c: -c.value)
             seen = set().union(*(seen_at[d] for d in group))
             values = {c.value for c in seen}
@@ -245,10 +248,8 @@ def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns:
             for bar in barred:
                 allowed = [c for c in universe if c not in bar]
                 if bar and allowed:
-                    subject = ("neither " + " nor ".join(who) if size == 2 else "none of " + _together(who, "and"))
-                    text = min((f"{subject} is {name_set(sorted(bar, key=lambda c: -c.value), universe)}",
-                                f"{_together(who)} are {'both' if size == 2 else 'all'} {name_set(allowed, universe)}"),
-                               key=_alternatives)
+                    text = min((said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)),
+                                said.every(name_set(allowed, universe))), key=_alternatives)
                     hit: Optional[int] = 0
                     for d in group:
                         m = space.one_of(d, bar)
@@ -262,9 +263,41 @@ def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns:
                 once, twice = counted
                 if (once & ~twice) & bits != bits:
                     continue
-                text = f"exactly one of {_together(who, 'and')} is {name_set([card], universe)}"
+                text = said.one(name_set([card], universe))
                 out.append(Fact(text, _exactly_one(group, card), 1, once & ~twice))
     return out
+
+
+class _Said(NamedTuple):
+    """How a group of unknown cards is said: of the players who were dealt them (``who``: their
+    names), or of the cards themselves (``cards``: their nouns, 'the bottom card of the stack')."""
+
+    who: Sequence[Optional[str]]
+    cards: Sequence[str] = ()
+
+    @classmethod
+    def of(cls, nouns: Sequence[str]) -> "_Said":
+        return cls((), nouns)
+
+    def _subject(self) -> tuple[list[str], str, str]:
+        if self.cards:
+            return list(self.cards), "is", "are"
+        return [w or "" for w in self.who], "was dealt", "were"
+
+    def none(self, cards: str) -> str:
+        names, verb, _ = self._subject()
+        head = "neither " + " nor ".join(names) if len(names) == 2 else "none of " + _together(names, "and")
+        return f"{head} {verb} {cards}"
+
+    def every(self, cards: str) -> str:
+        names, verb, plural = self._subject()
+        both = "both" if len(names) == 2 else "all"
+        return f"{_together(names)} {plural} {both} {cards}" if self.cards else \
+            f"{_together(names)} {plural} {both} dealt {cards}"
+
+    def one(self, cards: str) -> str:
+        names, verb, _ = self._subject()
+        return f"exactly one of {_together(names, 'and')} {verb} {cards}"
 
 
 def _counted(space: _Space, group: Sequence[int], card: Card) -> Optional[tuple[int, int]]:
@@ -302,7 +335,8 @@ def _alternatives(text: str) -> int:
     """How many 'or's a wording joins beyond a threshold's ('Secchia or lower'): the fewer, the
     plainer ('none of them is Secchia or lower' before 'all are Nulla or higher or Matto')."""
     # ('none of them is anything but ...' is a double negative: counted as worse than any)
-    return text.replace(" or lower", "").replace(" or higher", "").count(" or ") + 9 * (" is anything but " in text)
+    negated = " is anything but " in text or (text.startswith(("neither ", "none of ")) and " anything but " in text)
+    return text.replace(" or lower", "").replace(" or higher", "").count(" or ") + 9 * negated
 
 
 _COMPARE: dict[str, tuple[Callable[[Card, Card], bool], str, tuple[str, ...]]] = {
@@ -331,7 +365,36 @@ def _compared(keys: Sequence[int], nouns: Sequence[str], space: _Space) -> list[
     return out
 
 
+def _all_alike(keys: Sequence[int], nouns: Sequence[str], space: _Space,
+               people: Sequence[Optional[str]]) -> list[Fact]:
+    """'Pia, Fabio and Ida were dealt cards of the same rank' (three or more tied, K15: each of
+    them loses where it is the lowest), or of cards that are not dealt ones 'all rank the same'."""
+    out = []
+    for size in range(3, len(keys) + 1):
+        for group in combinations(keys, size):
+            mask = unsure = space.all
+            for g in group[1:]:
+                sure = maybe = 0
+                for answers, points in space.pairs[(group[0], g)].items():
+                    if answers == {"same"}:
+                        sure |= points
+                    elif "same" in answers:
+                        maybe |= points
+                mask &= sure
+                unsure &= sure | maybe
+            names = [people[d] for d in group] if people else []
+            text = (f"{_together([n or '' for n in names])} were dealt cards of the same rank" if all(names)
+                    else f"{_together([nouns[d] for d in group])} all rank the same")
+            out.append(Fact(text, _alike(group), 2, mask, unsure & ~mask))
+    return out
+
+
+def _alike(group: Sequence[int]) -> Test:
+    return lambda combo: len({combo[d].value for d in group}) == 1
+
+
 _NOT_A_FOOL = " that is not a fool"
+_DEALT = "'s dealt card"  # (a label of the card a player was dealt: 'Rita's dealt card')
 
 
 def _below_the_rest(keys: Sequence[int], nouns: Sequence[str], space: _Space, fool: Optional[Card]) -> list[Fact]:
@@ -421,34 +484,50 @@ def exact(ways: Sequence[Sequence[Fact]], case: int, space: _Space) -> bool:
 
 def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
            say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-           compared: list[Fact]) -> list[Fact]:
+           compared: list[Fact], people: Sequence[Optional[str]] = ()) -> list[Fact]:
     """The facts that hold in every combination of ``bits`` (``compared``: the comparisons and
     the other facts that do not depend on the case)."""
     seen_at = [{card for atom, m in space.at[d].items() if m & bits for card in atom} for d in keys]
     facts = [f for d in keys for f in _each_card(d, seen_at[d], space, universes[d], say)]
-    facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space) + compared
+    facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people) + compared
     return [f for f in facts if f.mask & bits == bits]
 
 
 def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
     """The case in one conjunction of facts, else in two, split on a card being the fool (C3: a
     lone fool and a pair of fools rank apart from the other cards, so a comparison of cards holds
-    but for the fools); None where neither is exact."""
+    but for the fools), else one way for each card that is the fool and one for none (Z6, C3: a
+    lone fool ranks with the lowest card, so 'these two lose' is a tie, or either one the fool);
+    None where none is exact."""
     one = _plainest(bits, space.everything, facts_of(bits))
     if one is not None:
         return [one]
     best: Optional[list[list[Fact]]] = None
-    for at in space.at:
-        for atom, m in at.items():
-            part = bits & m
-            if len(atom) > 1 or not next(iter(atom)).is_fool or part in (0, bits):
-                continue
-            ways = [_plainest(p, space.everything, facts_of(p), within=bits) for p in (part, bits & ~part)]
-            if all(w is not None for w in ways):
-                found = [w for w in ways if w is not None]
-                if best is None or _length(found) < _length(best):
-                    best = found
+    fools = [m for at in space.at for atom, m in at.items()
+             if len(atom) == 1 and next(iter(atom)).is_fool and 0 != bits & m != bits]
+    for m in fools:
+        found = _split(bits, [bits & m, bits & ~m], space, facts_of)
+        if found is not None and (best is None or _length(found) < _length(best)):
+            best = found
+    if best is None and len(fools) > 1:
+        parts, left = [], bits
+        for m in fools:
+            parts.append(left & m)
+            left &= ~m
+        best = _split(bits, [p for p in parts + [left] if p], space, facts_of)
     return best
+
+
+def _split(bits: int, parts: Sequence[int], space: _Space,
+           facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+    """The case ``bits`` said part by part (each way exact within the case), or None."""
+    found = []
+    for part in parts:
+        way = _plainest(part, space.everything, facts_of(part), within=bits)
+        if way is None:
+            return None
+        found.append(way)
+    return found
 
 
 def _length(ways: Sequence[Sequence[Fact]]) -> int:
@@ -494,8 +573,7 @@ def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str],
         space = _Space(rows, width, fine)
         if space.size > MAX_POINTS:
             break
-        for k, text in _shortened(space, todo, [noun(label) for label in labels], universes, say, name_set,
-                                  fools).items():
+        for k, text in _shortened(space, todo, labels, universes, say, name_set, fools).items():
             if len(text) < len(out[k]):
                 out[k] = text
         todo = [k for k in todo if "; or " in out[k]]
@@ -504,18 +582,21 @@ def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str],
     return out
 
 
-def _shortened(space: _Space, todo: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
+def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], universes: Sequence[Sequence[Card]],
                say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
                fools: Optional[int]) -> dict[int, str]:
     """The cases ``todo`` said by facts chosen on ``space`` (those it finds an exact wording for)."""
-    keys = range(len(nouns))
+    keys = range(len(labels))
+    nouns = [noun(label) for label in labels]
+    people = [label[: -len(_DEALT)] if label.endswith(_DEALT) else None for label in labels]
     fool = next((c for u in universes for c in u if c.is_fool), None)
     compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
-    compared += _below_the_rest(keys, nouns, space, fool)
+    compared += _below_the_rest(keys, nouns, space, fool) + _all_alike(keys, nouns, space, people)
     out = {}
     for k in todo:
         bits = space.cases[k]
-        ways = _ways(bits, space, lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared))
+        ways = _ways(bits, space,
+                     lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared, people))
         # (each fact's own test at every point as well, where they are few enough to be cheap)
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
             out[k] = _said(ways)
@@ -554,6 +635,12 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (rf"anything but the other (?P<card>{_W})", N_("anything but the other {card}")),
     (rf"anything but (?P<card>{_W})", N_("anything but {card}")),
     (r"any card", N_("any card")),
+    (rf"neither (?P<a>{_W}) nor (?P<b>{_W}) was dealt ", N_("neither {a} nor {b} was dealt ")),
+    # (the players' names only: no ' is ' of another fact of cards between, 'none of ... is X and Bruno was dealt')
+    (r"none of (?P<players>(?:(?! is )[^;])+?) was dealt ", N_("none of {players} was dealt ")),
+    (r"exactly one of (?P<players>(?:(?! is )[^;])+?) was dealt ", N_("exactly one of {players} was dealt ")),
+    (r" were both dealt ", N_(" were both dealt ")),
+    (r" were all dealt ", N_(" were all dealt ")),
     (rf"(?P<player>{_W}) was dealt ", N_("{player} was dealt ")),
     (rf"(?P<player>{_W}) kept (?P<cards>.+?) \(F2\)", N_("{player} kept {cards} (F2)")),
     (r"(?P<a>[^,;]+?) is lower than each of (?P<cards>[^;]+?) that is not a fool",
@@ -561,6 +648,8 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
     (r" ranks the same as ", N_(" ranks the same as ")),
+    (r" were dealt cards of the same rank", N_(" were dealt cards of the same rank")),
+    (r" all rank the same", N_(" all rank the same")),
     (r" is not higher than ", N_(" is not higher than ")),
     (r" is not lower than ", N_(" is not lower than ")),
     (r" does not rank the same as ", N_(" does not rank the same as ")),

@@ -10,7 +10,7 @@ cheap screen per known option skips readings that cannot change this position.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from ...game.cards import Card
 from ...game.engine import legal_actions
@@ -52,83 +52,111 @@ def _cards_of(run: Run, leaf: Leaf, dead: bool) -> list[Card]:
     return out
 
 
-def _screens(pos: Position, run: Run) -> dict[str, Callable[[], bool]]:
+class _Ran:
+    """What the screens read of a run whose cards are all known: its events and their kinds, the
+    dealer, the last step's events, the live and dead cards of each leaf."""
+
+    __slots__ = ("pos", "run", "evs", "kinds", "showdown", "dealer", "last")
+
+    def __init__(self, pos: Position, run: Run) -> None:
+        assert not run.lay.labels, "a screen reads a run whose cards are all known"
+        self.pos, self.run, self.dealer = pos, run, pos.dealer
+        self.evs = [ev for leaf in run.leaves for _, es in leaf.steps for ev in es]
+        self.kinds = {ev.kind for ev in self.evs}
+        self.showdown = EventKind.SHOWDOWN in self.kinds
+        self.last = run.leaves[0].steps[-1][1] if run.leaves else ()
+
+    def live_cards(self) -> Iterable[list[Card]]:
+        for leaf in self.run.leaves:
+            yield _cards_of(self.run, leaf, dead=False)
+
+    def dead_cards(self) -> Iterable[list[Card]]:
+        for leaf in self.run.leaves:
+            yield _cards_of(self.run, leaf, dead=True)
+
+    def maybe(self, pred: Callable[[list[Card]], bool], cards: Iterable[list[Card]]) -> bool:
+        return any(map(pred, cards))
+
+
+# For each option we know, a cheap test of a run (:class:`_Ran`): can its reading change this
+# ruling?  Written once here, not as closures made again for every ruling (a batch asks them of
+# one position after another)
+_SCREENS: dict[str, Callable[[_Ran], bool]] = {
+    "dealing": lambda r: False,  # the same cards reach the same seats either way
+    "seating_fool": lambda r: False,  # seating happens before any deal
+    "deal_from": lambda r: r.pos.stack_order is not None and EventKind.EXCHANGE_WITH_STACK in r.kinds,
+    "dealer_exchange": lambda r: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != "K12" for ev in r.evs)
+    or any(l.state.actor == l.state.dealer and l.state.phase == Phase.DECIDE for l in r.run.leaves),
+    "horse_at_dealer": lambda r: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule == "K12" for ev in r.evs),
+    "cat": lambda r: any(ev.kind == EventKind.ARRESTO and ev.card is not None and ev.card.value == 12
+                         for ev in r.evs),
+    # (no screen: the engine reads it only where a targeted card's holder other than the dealer,
+    # K10-K14, or a refused innkeeper, D6, would act next, and there Q2's readings differ)
+    "targeted_holder_acts": lambda r: True,
+    "cuckoo_at_showdown": lambda r: r.showdown and r.maybe(_cuckoo_may_be_lowest, r.live_cards()),
+    "cuckoo_pair_exception": lambda r: r.showdown and r.maybe(
+        lambda cs: len(cs) == 2 and all(c.value == CUCKOO_VALUE for c in cs), r.live_cards()),
+    "fools_in_play": lambda r: r.showdown and r.maybe(lambda cs: any(c.is_fool for c in cs), r.dead_cards()),
+    "two_fools": lambda r: r.showdown and (any(
+        sum(c.is_fool for c in a) + sum(c.is_fool for c in b) >= 2
+        for a, b in zip(r.live_cards(), r.dead_cards()))),
+    "ties": lambda r: r.showdown and r.maybe(_tied, r.live_cards()),
+    "inn": lambda r: EventKind.FERMATEVI in r.kinds or EventKind.INN_BARGAIN in r.kinds,
+    "inn_guarantee_covers": lambda r: any(l.state.guarantees for l in r.run.leaves),
+    "cat_undo_through_inn": lambda r: EventKind.UNDO in r.kinds and EventKind.REFUSE in r.kinds,
+    "buy_back": lambda r: EventKind.OUT in r.kinds,
+    "buy_back_price": lambda r: EventKind.OUT in r.kinds,
+    # Q1 orders the players who go out together (engine: ``len(gone) > 1``), each of whom
+    # has his own 'out' in the step that put them out
+    "simultaneous_buy_back": lambda r: any(sum(ev.kind == EventKind.OUT for ev in es) >= 2
+                                           for leaf in r.run.leaves for _, es in leaf.steps),
+    # K18 / D8 / Z11 / S6: each reading's own event says that everybody still in went out
+    "all_out": lambda r: not r.kinds.isdisjoint((EventKind.RESTART, EventKind.DRAW, EventKind.JOINT_WINNER,
+                                                 EventKind.KEEP_LAST_LIFE)),
+    "dead_cards": lambda r: any(any(l.state.dead) for l in r.run.leaves),
+    "all_equal": lambda r: r.showdown and r.maybe(lambda cs: len(cs) >= 2 and len({c.value for c in cs}) == 1,
+                                                  r.live_cards()),
+    "may_offer_after_receiving": lambda r: any(_offered_after_receiving(l) for l in r.run.leaves),
+    "refuse_by_paying": lambda r: r.pos.rules.refuse_by_paying != "no"
+    or any(ev.kind == EventKind.EXCHANGE and ev.rule == "K7" for ev in r.last),
+    "last_request_to": lambda r: EventKind.EXCHANGE_WITH_TALON in r.kinds or EventKind.TALON_KING in r.kinds or any(
+        (ev.kind == EventKind.EXCHANGE and ev.other == r.dealer)
+        or (ev.kind == EventKind.ARRESTO and ev.seat == r.dealer)
+        for ev in r.evs),
+    "talon_card": lambda r: EventKind.EXCHANGE_WITH_TALON in r.kinds or EventKind.TALON_KING in r.kinds,
+    "backward_chain_end": lambda r: any(ev.rule == "L8" for ev in r.evs),
+    "backward_offer": lambda r: any(ev.rule == "L8" for ev in r.evs),
+    "virgin_after_gain": lambda r: EventKind.MARK_GAINED in r.kinds,
+    "fool_hint": lambda r: any(l.state.hinted for l in r.run.leaves),
+    # the pack is settled before the deal: the position's cards already say which it is
+    "piquet_below_seven": lambda r: False,
+    "without_fools": lambda r: False,  # L5: the same, agreed for the match
+}
+_SCREENS["two_fools_alone"] = _SCREENS["two_fools"]
+
+
+class _Screens(Mapping[str, Callable[[], bool]]):
+    """The screens of one run, each as a test of no arguments (made when asked)."""
+
+    def __init__(self, ran: _Ran) -> None:
+        self.ran = ran
+
+    def __getitem__(self, name: str) -> Callable[[], bool]:
+        return functools.partial(_SCREENS[name], self.ran)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_SCREENS)
+
+    def __len__(self) -> int:
+        return len(_SCREENS)
+
+
+def _screens(pos: Position, run: Run) -> Mapping[str, Callable[[], bool]]:
     """For each option we know, a cheap test: can its reading change this ruling?  Any other
     option (added later) is always re-run.  Asked only of a run whose cards are all known
     (:func:`open_questions`), so no card is a placeholder and the replay split no cases: each
-    screen reads the one path the run took."""
-    assert not run.lay.labels, "a screen reads a run whose cards are all known"
-    evs = [ev for leaf in run.leaves for _, es in leaf.steps for ev in es]
-    kinds = {ev.kind for ev in evs}
-    showdown = EventKind.SHOWDOWN in kinds
-
-    def live_cards() -> Iterable[list[Card]]:
-        for leaf in run.leaves:
-            yield _cards_of(run, leaf, dead=False)
-
-    def dead_cards() -> Iterable[list[Card]]:
-        for leaf in run.leaves:
-            yield _cards_of(run, leaf, dead=True)
-
-    def maybe(pred: Callable[[list[Card]], bool], cards: Iterable[list[Card]]) -> bool:
-        return any(map(pred, cards))
-
-    screens: dict[str, Callable[[], bool]] = {
-        "dealing": lambda: False,  # the same cards reach the same seats either way
-        "seating_fool": lambda: False,  # seating happens before any deal
-        "deal_from": lambda: pos.stack_order is not None and EventKind.EXCHANGE_WITH_STACK in kinds,
-        "dealer_exchange": lambda: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != "K12" for ev in evs)
-        or any(l.state.actor == l.state.dealer and l.state.phase == Phase.DECIDE for l in run.leaves),
-        "horse_at_dealer": lambda: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule == "K12" for ev in evs),
-        "cat": lambda: any(ev.kind == EventKind.ARRESTO and ev.card is not None and ev.card.value == 12 for ev in evs),
-        # (no screen: the engine reads it only where a targeted card's holder other than the dealer,
-        # K10-K14, or a refused innkeeper, D6, would act next, and there Q2's readings differ)
-        "targeted_holder_acts": lambda: True,
-        "cuckoo_at_showdown": lambda: showdown and maybe(_cuckoo_may_be_lowest, live_cards()),
-        "cuckoo_pair_exception": lambda: showdown and maybe(
-            lambda cs: len(cs) == 2 and all(c.value == CUCKOO_VALUE for c in cs), live_cards()),
-        "fools_in_play": lambda: showdown and maybe(lambda cs: any(c.is_fool for c in cs), dead_cards()),
-        "two_fools": lambda: showdown and (any(
-            sum(c.is_fool for c in a) + sum(c.is_fool for c in b) >= 2
-            for a, b in zip(live_cards(), dead_cards()))),
-        "ties": lambda: showdown and maybe(_tied, live_cards()),
-        "inn": lambda: EventKind.FERMATEVI in kinds or EventKind.INN_BARGAIN in kinds,
-        "inn_guarantee_covers": lambda: any(l.state.guarantees for l in run.leaves),
-        "cat_undo_through_inn": lambda: EventKind.UNDO in kinds and EventKind.REFUSE in kinds,
-        "buy_back": lambda: EventKind.OUT in kinds,
-        "buy_back_price": lambda: EventKind.OUT in kinds,
-        # Q1 orders the players who go out together (engine: ``len(gone) > 1``), each of whom
-        # has his own 'out' in the step that put them out
-        "simultaneous_buy_back": lambda: any(sum(ev.kind == EventKind.OUT for ev in es) >= 2
-                                             for leaf in run.leaves for _, es in leaf.steps),
-        # K18 / D8 / Z11 / S6: each reading's own event says that everybody still in went out
-        "all_out": lambda: not kinds.isdisjoint((EventKind.RESTART, EventKind.DRAW, EventKind.JOINT_WINNER,
-                                                          EventKind.KEEP_LAST_LIFE)),
-        "dead_cards": lambda: any(any(l.state.dead) for l in run.leaves),
-    }
-    screens["two_fools_alone"] = screens["two_fools"]
-    dealer = pos.dealer
-    last = run.leaves[0].steps[-1][1] if run.leaves else ()
-    screens.update({
-        "all_equal": lambda: showdown and maybe(lambda cs: len(cs) >= 2 and len({c.value for c in cs}) == 1,
-                                                live_cards()),
-        "may_offer_after_receiving": lambda: any(_offered_after_receiving(l) for l in run.leaves),
-        "refuse_by_paying": lambda: pos.rules.refuse_by_paying != "no"
-        or any(ev.kind == EventKind.EXCHANGE and ev.rule == "K7" for ev in last),
-        "last_request_to": lambda: EventKind.EXCHANGE_WITH_TALON in kinds or EventKind.TALON_KING in kinds or any(
-            (ev.kind == EventKind.EXCHANGE and ev.other == dealer)
-            or (ev.kind == EventKind.ARRESTO and ev.seat == dealer)
-            for ev in evs),
-        "talon_card": lambda: EventKind.EXCHANGE_WITH_TALON in kinds or EventKind.TALON_KING in kinds,
-        "backward_chain_end": lambda: any(ev.rule == "L8" for ev in evs),
-        "backward_offer": lambda: any(ev.rule == "L8" for ev in evs),
-        "virgin_after_gain": lambda: EventKind.MARK_GAINED in kinds,
-        "fool_hint": lambda: any(l.state.hinted for l in run.leaves),
-        # the pack is settled before the deal: the position's cards already say which it is
-        "piquet_below_seven": lambda: False,
-        "without_fools": lambda: False,  # L5: the same, agreed for the match
-    })
-    return screens
+    screen reads the one path the run took (:data:`_SCREENS`)."""
+    return _Screens(_Ran(pos, run))
 
 
 def _reading_screens(run: Run) -> dict[str, Callable[[str, str], bool]]:
@@ -251,7 +279,7 @@ class _Questions:
         self.pos, self.run, self.chosen = pos, run, chosen
         self.base_key: Optional[tuple[str, ...]] = None
         self.base_fp: Optional[frozenset[tuple[Any, ...]]] = None
-        self.screens: Optional[dict[str, Callable[[], bool]]] = None
+        self.screens: Optional[Mapping[str, Callable[[], bool]]] = None
         self.by_reading: dict[str, Callable[[str, str], bool]] = {}
         self.impossible: dict[str, Callable[[Rules], bool]] = {}
 

@@ -16,11 +16,11 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...game import cards as _cards
-from ...game.cards import PACKS, Card
+from ...game.cards import CUCCU, PACKS, Card
 from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, HistoryEvent, Position, Problem, pack_rule
-from ...formats.vocabulary import call, display_label
+from ...formats.vocabulary import call, display_label, display_name
 from ...game.rulesets import HORSE, OPTIONS, Rules, by_identity, open_options
 from ...game.history import fold
 from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
@@ -252,7 +252,15 @@ class _Table:
             return T.NO_CARD
         if is_placeholder(card):
             return T.UNSEEN_CARD
-        return _cards.format(card)
+        return self.word(card)
+
+    def word(self, card: Card) -> str:
+        """A card in a problem's words: the Cuccù pack's token ('VII', 'XII'); an ordinary pack's
+        card as the game's source names it ('as', 'roi', F1: issue 24 §2), not its token ('A', 'K')."""
+        rules = self.real_rules
+        if PACKS[rules.pack].family == CUCCU:
+            return _cards.format(card)
+        return display_name(rules, card)
 
     def end_card(self, seat: int, after: int) -> Optional[tuple[Card, str, int, str]]:
         """The card the position gives for what ``seat`` holds at the showdown, where, and
@@ -297,10 +305,10 @@ class _Table:
             return substitute(state, held, card), bound
         if held != card:
             if self.lay.dealer_three and seat == self.pos.dealer and state.custody[seat][-1][1] == Via.DEALT:
-                self.fail(i, T.DEALER_KEEPS_HIGHEST.format(player=self.name(seat), card=_cards.format(card), what=what),
+                self.fail(i, T.DEALER_KEEPS_HIGHEST.format(player=self.name(seat), card=self.word(card), what=what),
                           "F2", path)
                 return None
-            said = T.HOLDS_OTHER.format(player=self.name(seat), held=_cards.format(held), card=_cards.format(card),
+            said = T.HOLDS_OTHER.format(player=self.name(seat), held=self.word(held), card=self.word(card),
                                         what=what)
             self.fail(i, said, rule or self.real_rules.cites("held"), path)
             return None
@@ -309,7 +317,7 @@ class _Table:
     def why_not(self, know: Know, ph: Card, seat: int, card: Card, what: str,
                 path: Optional[str] = None) -> tuple[str, str]:
         r = self.reasoner
-        said = {"player": self.name(seat), "card": _cards.format(card), "what": what,
+        said = {"player": self.name(seat), "card": self.word(card), "what": what,
                 "label": self.lay.labels.get(ph, "an unknown card")}
         if card not in r.domain(know, ph):
             if card not in r.plain and r.domain(know, ph) <= r.plain:
@@ -403,7 +411,7 @@ class _Deals(_Table):
                 continue
             left[card] -= 1
             if left[card] < 0:
-                self.fail(i, T.CANNOT_BE_DEALT.format(player=self.name(seat), card=_cards.format(card),
+                self.fail(i, T.CANNOT_BE_DEALT.format(player=self.name(seat), card=self.word(card),
                                                       why=self.copies_elsewhere(card, know, path)),
                           self.pack_rule, path)
                 return False
@@ -428,10 +436,10 @@ class _Deals(_Table):
         if moved is None:
             at = deal_places(rules, count + 1, len(self.lay.stack))[count]
             rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
-            return T.ORDER_HOLDS.format(player=name, card=_cards.format(card), other=_cards.format(dealt), at=at), rule
+            return T.ORDER_HOLDS.format(player=name, card=self.word(card), other=self.word(dealt), at=at), rule
         end = "bottom" if rules.deal_from == "bottom" else "top"
-        return (T.PLAY_CHANGED[end].format(player=name, card=_cards.format(card), how=_how_moved(moved, self.name),
-                                           rule=moved.rule, other=_cards.format(dealt),
+        return (T.PLAY_CHANGED[end].format(player=name, card=self.word(card), how=_how_moved(moved, self.name),
+                                           rule=moved.rule, other=self.word(dealt),
                                            places=", ".join(self.places(dealt, know))), moved.rule)
 
     def dealt_as_named(self, steps: Steps, seat: int, card: Card, i: int, path: str) -> bool:
@@ -464,13 +472,13 @@ class _Deals(_Table):
         name = self.name(seat)
         if before is None and at < len(order) and order[at] is not None:
             rule = next(r.source for r in OPTIONS["deal_from"].readings if r.value == rules.deal_from)
-            self.fail(i, T.ORDER_HOLDS.format(player=name, card=_cards.format(card), other=_cards.format(dealt), at=at),
+            self.fail(i, T.ORDER_HOLDS.format(player=name, card=self.word(card), other=self.word(dealt), at=at),
                       rule, path)
             return False
         if before is None or len(order) < len(self.lay.stack) or None in order:
             return True  # (a card the position does not place: the replay's stand-in is no evidence)
         end = "bottom" if rules.deal_from == "bottom" else "top"
-        said = {"player": name, "card": _cards.format(card), "other": _cards.format(dealt), "rule": before.rule}
+        said = {"player": name, "card": self.word(card), "other": self.word(dealt), "rule": before.rule}
         if before.kind == EventKind.DEALER_KEEPS_HIGHEST:
             message = T.KEEPS_OF_THREE[end].format(**said)
         else:
