@@ -696,3 +696,16 @@ def test_a_king_cut_from_the_stock_is_a_king_though_the_deal_does_not_give_it():
             "Bruno: 7, keep\nCarla: 5, keep\nDora: 9, stock\nshown: Anna 2, Bruno 7, Carla 5, Dora 9\n")
     text = rule_document(deal, "d").text()
     assert "  Dora cuts a king from the stock: it goes back and Dora keeps the card held (S4; line 8)" in text
+
+
+def test_french_elision_never_reaches_inside_a_player_s_name():
+    # K15 (Farina 2010, Das Ergebnis): Ana de Abreu's II is the lowest card; Bruno's claim that Carla
+    # loses is overruled.  French elides before her name ("d'Ana"), never inside it ('de Abreu')
+    doc = {"format": "cucu-position/1", "ruleset": "campli", "players": ["Ana de Abreu", "Bruno", "Carla", "Dora"],
+           "dealer": "Dora", "hands": {"Ana de Abreu": "II", "Bruno": "V", "Carla": "X", "Dora": "XV"},
+           "history": [{"keep": "Ana de Abreu"}, {"keep": "Bruno"}, {"keep": "Carla"}, {"keep": "Dora"}],
+           "claim": {"by": "Bruno", "loses": ["Carla"]}}
+    lines = rule_document(doc, "x", language="fr").text().split("\n")
+    assert lines[3] == ("  la réclamation omet la marque d'Ana de Abreu ; Carla n'en perd aucune (réclamé : Carla ; "
+                        "les règles disent : Ana de Abreu)")
+    assert "d'Abreu" not in "\n".join(lines)
