@@ -233,6 +233,19 @@ def test_german_inn_guarantee_and_default_from_the_language_line():
                          "K14, K15")
 
 
+def test_german_steps_head_the_deal_in_german():
+    # --steps groups the steps under their history entry; the deal's own start (K4: Dora deals)
+    # has no entry and is headed "The deal", which a German ruling says as the catalog does
+    # ("Das Spiel"), never in English (review, issue 30)
+    from cucu_ref.services.render import full_steps
+    with open(os.path.join(ROOT, "examples", "notation", "campli-inn-in-german.txt"), encoding="utf-8") as f:
+        data = f.read()
+    with full_steps(True):
+        lines = rule_document(data, "inn.txt").text().split("\n")
+    assert lines[4:6] == ["Wie es lief:", "  Das Spiel:"]
+    assert "The deal" not in "\n".join(lines)
+
+
 def test_german_zeh_cat_pays_its_holder_word_for_word():
     # Z5 (Zeh 1769): the offerer pays his mark to the cat's holder, nothing is undone; Z6: III lowest
     lines = _text("zeh-1769-cat-paid-to-holder.json", "de")
