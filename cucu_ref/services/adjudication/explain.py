@@ -156,11 +156,14 @@ def heading(pos: Position, e: HistoryEvent) -> str:
     if e.verb == "exchange":
         return _("{p} and {other} exchange").format(p=p, other=names[e.other] if e.other is not None else "?")
     if e.verb == "announce":
-        return f"{p}: '{ROLE_CALL.get(e.role or '', e.role)}'"
+        # the call as the game's source prints it ('zumb', L9; 'Gnau', Z5), not Campli's word for every game
+        role = e.role or ""
+        said = call(pos.rules, role) if role in pos.rules.role_of.values() else ROLE_CALL.get(role, e.role)
+        return f"{p}: '{said}'"
     if e.verb == "pays":
         return ngettext("{p} pays {n} mark", "{p} pays {n} marks", e.amount).format(p=p, n=e.amount)
     if e.verb == "shows":
-        return (_("{p} shows {card}") if card else _("{p} shows his card")).format(p=p, card=card)
+        return (_("{p} shows {card}") if card else _("{p} shows the card")).format(p=p, card=card)
     if e.verb == "act":
         return f"{p}: {e.kind}"
     template = ((_DOING_F3.get(e.verb) if e.verb in _DOING_F3 and pos.rules.cites(e.verb) == "F3" else None)
