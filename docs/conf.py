@@ -77,6 +77,8 @@ doctest_global_setup = (
 html_theme = "furo"
 html_title = f"cucu-ref {release}"
 html_static_path = ["_static"]
+# copied to the site's root: the service worker of the page that rules must sit above it (issue 31)
+html_extra_path = ["_extra"]
 html_css_files = ["cucu.css"]
 
 cucu_require_worked_examples = True

@@ -408,6 +408,7 @@ def browser_site(html_build: Path):
     tests; skipped, saying why, where Chromium is missing (never a silent pass)."""
     import functools
     import http.server
+    import socket
     import threading
 
     from cdp import Chromium, find_chromium
@@ -417,9 +418,18 @@ def browser_site(html_build: Path):
         pytest.skip("NOT RUN: no Chromium on this machine (apt-get install -y chromium; .ci/run installs it)")
     (html_build / "_phone_unreadable.html").write_text(_UNREADABLE, encoding="utf-8")
 
+    offline = threading.Event()  # set: the server answers nothing, as if the network were gone
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
             pass
+
+        def do_GET(self) -> None:
+            if offline.is_set():
+                self.close_connection = True
+                self.connection.shutdown(socket.SHUT_RDWR)
+                return
+            super().do_GET()
 
     class Server(http.server.ThreadingHTTPServer):
         def handle_error(self, request: object, client_address: object) -> None:
@@ -429,7 +439,7 @@ def browser_site(html_build: Path):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with Chromium(binary, timeout=120) as browser:
-            yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
+            yield browser, f"http://127.0.0.1:{server.server_address[1]}/", offline
     finally:
         server.shutdown()
 
@@ -440,7 +450,7 @@ def test_at_390_px_every_page_reads_without_scrolling_sideways_and_every_drawing
     # no word of a table broken mid-token, no sideways scrolling, every drawing inside the screen
     # with its legend readable at a phone's 390 CSS px.  The page that rules is measured at 390 px
     # by its own test (here it would start Pyodide).
-    browser, site = browser_site
+    browser, site, _offline = browser_site
     pages = [p.relative_to(html_build).as_posix() for p in _manual_pages(html_build)
              if not p.name.startswith("_") and p.name != "rule.html"]
     assert "languages/fr.html" in pages and "rulesets/campli.html" in pages and len(pages) > 40
@@ -545,6 +555,8 @@ def rule_page(html_build: Path, browser_site):
 
 _READY = "document.getElementById('cucu-rule')?.getAttribute('data-ready') == 'true'"
 _RULED = "document.getElementById('cucu-rule')?.getAttribute('data-ruled')"
+_STATUS = ("[document.querySelector('.cucu-rule-status')?.textContent, "
+           "document.getElementById('cucu-rule')?.getAttribute('data-failed'), location.href]")
 
 
 def _type_and_rule(browser, text: str) -> str:
@@ -568,8 +580,32 @@ def _tap(browser, word: str) -> None:
 
 def test_the_page_rules_in_the_browser_at_390_and_1280_px(rule_page, tmp_path: Path) -> None:
     # one test, one start of Pyodide (the slow part: 15-25 s on the loaded CI machine)
-    _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(*rule_page, tmp_path)
-    _at_1280_px_the_page_gives_the_command_lines_ruling_for_every_shipped_example(*rule_page, tmp_path)
+    browser, site, offline = rule_page
+    _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(browser, site, tmp_path)
+    _at_1280_px_the_page_gives_the_command_lines_ruling_for_every_shipped_example(browser, site, tmp_path)
+    _once_loaded_the_page_rules_without_a_network(browser, site, offline, tmp_path)
+
+
+def _once_loaded_the_page_rules_without_a_network(browser, site: str, offline, tmp_path: Path) -> None:
+    import urllib.parse
+
+    # the page's service worker (rule-sw.js) has kept a copy of the page and of all it runs; with
+    # the server answering nothing, a #deal= link opens from that copy, and the page rules
+    browser.wait("document.getElementById('cucu-rule').getAttribute('data-offline')", 60)
+    assert browser.js("document.getElementById('cucu-rule').getAttribute('data-offline')") == "true"
+    deal = (EXAMPLES / "notation" / "campli-inn-in-german.txt").read_text(encoding="utf-8")
+    offline.set()
+    try:
+        browser.open(site + "rule.html#deal=" + urllib.parse.quote(deal, safe=""))
+        try:
+            browser.wait(_READY + " || document.getElementById('cucu-rule')?.hasAttribute('data-failed')", 120)
+        except TimeoutError:
+            raise AssertionError(f"offline, the page did not start: {browser.js(_STATUS)}") from None
+        assert browser.js(_READY), f"offline, the page did not start: {browser.js(_STATUS)}"
+        browser.wait(_RULED)
+        assert browser.js("document.querySelector('.cucu-rule-ruling').textContent") == _command_line(deal, tmp_path)
+    finally:
+        offline.clear()
 
 
 def _png_width(path: Path) -> int:

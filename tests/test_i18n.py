@@ -233,6 +233,19 @@ def test_german_inn_guarantee_and_default_from_the_language_line():
                          "K14, K15")
 
 
+def test_german_steps_head_the_deal_in_german():
+    # --steps groups the steps under their history entry; the deal's own start (K4: Dora deals)
+    # has no entry and is headed "The deal", which a German ruling says as the catalog does
+    # ("Das Spiel"), never in English (review, issue 30)
+    from cucu_ref.services.render import full_steps
+    with open(os.path.join(ROOT, "examples", "notation", "campli-inn-in-german.txt"), encoding="utf-8") as f:
+        data = f.read()
+    with full_steps(True):
+        lines = rule_document(data, "inn.txt").text().split("\n")
+    assert lines[4:6] == ["Wie es lief:", "  Das Spiel:"]
+    assert "The deal" not in "\n".join(lines)
+
+
 def test_german_zeh_cat_pays_its_holder_word_for_word():
     # Z5 (Zeh 1769): the offerer pays his mark to the cat's holder, nothing is undone; Z6: III lowest
     lines = _text("zeh-1769-cat-paid-to-holder.json", "de")
@@ -443,12 +456,16 @@ def test_a_deal_that_cannot_be_read_is_told_so_in_its_own_language():
     assert ruled.text().split("\n") == [
         "mano.txt: non leggibile come mano (1 problema)",
         "mano.txt:5:10: parola sconosciuta 'pasos'; forse 'passo'? (una carta data, una decisione, una chiamata, "
-        "'stack CARTA' o 'pays N')",
+        "'cambio col mazzo CARTA' o 'paga N')",
     ]
     (problem,) = ruled.record["problems"]
     # the English stays in 'message'; the language's words are added beside it
     assert problem["message"].startswith("line 5, column 10: unknown word 'pasos'; did you mean 'passo'?")
     assert problem["message_local"].startswith("riga 5, colonna 10: parola sconosciuta 'pasos'; forse 'passo'?")
+    # the hint names a stack exchange and a mark paid in the Campli table's words (K8, K15), in the
+    # text and in the JSON alike; the English keeps the notation's 'stack' and 'pays'
+    assert problem["message_local"].endswith("'cambio col mazzo CARTA' o 'paga N')")
+    assert problem["message"].endswith("'stack CARD' or 'pays N')")
     assert not list(_ruling_schema().iter_errors(ruled.record))
     # English has no message_local: its record is what it was
     english = rule_document(UNREADABLE, "mano.txt", language="en").record
@@ -657,3 +674,38 @@ def test_a_danish_table_s_claim_and_call_in_its_own_words():
     wrong = DANISH_TABLE.replace("Carla: III, behold", "Carla: III, kukku!")
     assert "Carla havde III, et almindeligt kort, og måtte bytte med Bruno (D3): kun XV kukku siger 'kukku' (D4)" in \
         rule_document(wrong, "d.txt").text()
+
+
+AS_QUI_COURT_TABLE = ("Règles: as-qui-court\nJoueurs: Anna, Bruno, Carla, Dora, Emil\nDonneur: Emil\n\n"
+                      "Anna: 9, je garde\nBruno: 10, je garde\nCarla: valet, je garde\nDora: as, je change\n"
+                      "Emil: 8\nEmil: je prends au talon\nmontre: Anna 9, Bruno 10, Carla valet, Dora 8, Emil dame\n")
+
+
+def test_the_as_qui_court_dealer_exchanges_with_the_talon():
+    # A4 (Méry 1847, in the German article): having received an ace from the previous player, the
+    # dealer 'kann diese Karte nur mit dem Talon tauschen': the talon, not the stack
+    assert "  Emil échange la carte avec le talon (A4 ; ligne 10)" in rule_document(AS_QUI_COURT_TABLE, "d").text()
+    english = rule_document(AS_QUI_COURT_TABLE, "d", language="en").text()
+    assert "  Emil exchanges the card with the talon (A4; line 10)" in english
+
+
+def test_a_king_cut_from_the_stock_is_a_king_though_the_deal_does_not_give_it():
+    # S4 (pagat, Cuckoo): 'if the card obtained is a king, the dealer must keep her original card':
+    # the event is the king's, so the ruling names it even where the table wrote no card
+    deal = ("Ruleset: screw-your-neighbour\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\nAnna: 2, keep\n"
+            "Bruno: 7, keep\nCarla: 5, keep\nDora: 9, stock\nshown: Anna 2, Bruno 7, Carla 5, Dora 9\n")
+    text = rule_document(deal, "d").text()
+    assert "  Dora cuts a king from the stock: it goes back and Dora keeps the card held (S4; line 8)" in text
+
+
+def test_french_elision_never_reaches_inside_a_player_s_name():
+    # K15 (Farina 2010, Das Ergebnis): Ana de Abreu's II is the lowest card; Bruno's claim that Carla
+    # loses is overruled.  French elides before her name ("d'Ana"), never inside it ('de Abreu')
+    doc = {"format": "cucu-position/1", "ruleset": "campli", "players": ["Ana de Abreu", "Bruno", "Carla", "Dora"],
+           "dealer": "Dora", "hands": {"Ana de Abreu": "II", "Bruno": "V", "Carla": "X", "Dora": "XV"},
+           "history": [{"keep": "Ana de Abreu"}, {"keep": "Bruno"}, {"keep": "Carla"}, {"keep": "Dora"}],
+           "claim": {"by": "Bruno", "loses": ["Carla"]}}
+    lines = rule_document(doc, "x", language="fr").text().split("\n")
+    assert lines[3] == ("  la réclamation omet la marque d'Ana de Abreu ; Carla n'en perd aucune (réclamé : Carla ; "
+                        "les règles disent : Ana de Abreu)")
+    assert "d'Abreu" not in "\n".join(lines)

@@ -124,3 +124,14 @@ def test_a_dealer_without_an_ace_keeps_in_italian_and_german():
     assert _problem(_TALON, "de") == (
         "Emil kann jetzt nicht 'dealer-exchange': der Geber tauscht nur dann mit dem Talon, wenn er vom vorherigen "
         "Spieler ein Ass erhalten hat (A4); möglich sind: keep")
+
+
+def test_the_innkeeper_s_turn_in_german_without_a_gender():
+    # K14 (Farina 2010, Ereigniskarten): after 'fermatevi' and the offerer's second offer, the
+    # innkeeper accepts or refuses; Dora keeps the inn, and German says it without 'der Wirt'
+    english = T.NOT_NOW.format(who="Anna", verb="offer",
+                               reason=T.TURNS["inn-keeper"].format(who="Dora", options="accept or refuse"))
+    with speaking("de"):
+        said = problem_message(english)
+    assert said == ("Anna kann jetzt nicht 'offer': am Wirtshaus antwortet Dora auf das zweite Angebot (accept oder "
+                    "refuse)")

@@ -47,6 +47,7 @@ MATCHES: list[Rules] = [PRESETS[name] for name in ("campli", "lu-stu", "zeh-1769
     preset("screw-your-neighbour", {"all_out": "keep-last-life"}),  # S6, the last life kept
     preset("campli", {"all_out": "keep-last-life"}),  # S6 beside K17's buy-backs
     preset("campli", {"all_out": "keep-last-life", "kept_life_eliminations": "not-counted"}),  # and P3's other
+    preset("campli", {"restart_stake": "new-stake"}),  # K18 with everybody's stake paid again
 ]
 
 
@@ -136,6 +137,8 @@ class Ledger:
         self.marks = [self.rules.initial_marks] * self.n
         # K18: nobody a virgin; D8, Z11: all start again as at the start
         self.virgin = [self.rules.all_out != "restart-no-virgins"] * self.n
+        if self.rules.restart_stake == "new-stake" and e.kind == "restart":
+            self.pot += self.rules.stake * self.n  # K1: the marks bought again (Z11's draw: no new stake)
         self.restart()
 
     def _joint_winner(self, e: Event, together: list[Optional[int]], events: Sequence[Event]) -> None:

@@ -26,10 +26,10 @@ import os
 from contextlib import suppress
 from io import BytesIO
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, Optional
+from typing import Callable, Iterable, Iterator, Mapping, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
-           "catalog_path", "Templates", "polished", "ordinal",
+           "catalog_path", "Templates", "polished", "keeping", "ordinal",
            "english_ordinal"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
@@ -186,13 +186,38 @@ _OPEN, _CLOSE = chr(0xAB), chr(0xBB)
 _QUOTATION = re.compile(f"({_OPEN}[^{_CLOSE}]*{_CLOSE})")
 
 
+# the players' names of the ruling being said: a join never reaches inside one ('Jan de Abreu'
+# stays so in French, where 'de Abreu' would become "d'Abreu"), though it elides before it
+_NAMES: list[tuple[str, ...]] = [()]
+
+
+@contextmanager
+def keeping(names: Iterable[str]) -> Iterator[None]:
+    """Within it, :func:`polished` keeps each of ``names`` (the players') as it is written."""
+    before = _NAMES[0]
+    _NAMES[0] = tuple(sorted(set(names), key=len, reverse=True))  # (a name inside another: the longer first)
+    try:
+        yield
+    finally:
+        _NAMES[0] = before
+
+
 def polished(text: str) -> str:
     """``text`` as the active language joins its words where a name follows: 'de Anna' becomes
     "d'Anna" in French, 'a Anna' 'ad Anna' and 'e Emil' 'ed Emil' in Italian; in French the
-    space before ';' and '):' too; English and the other languages unchanged."""
+    space before ';' and '):' too; English and the other languages unchanged.  A player's name
+    (:func:`keeping`) is never changed inside."""
     lang = _LANGUAGE[0]
-    for pattern, join in _JOINS.get(lang, ()):
+    joins = _JOINS.get(lang, ())
+    # a name a join could reach inside stands for itself by its first two letters and a mark, so
+    # the word before it still joins ('de Ana de Abreu' -> "d'Ana de Abreu")
+    guarded = [n for n in _NAMES[0] if len(n) > 2 and any(p.search(n) for p, _ in joins)]
+    for i, name in enumerate(guarded):
+        text = text.replace(name, f"{name[:2]}\x00{i}\x00")
+    for pattern, join in joins:
         text = pattern.sub(join, text)
+    for i, name in enumerate(guarded):
+        text = text.replace(f"{name[:2]}\x00{i}\x00", name)
     if lang == "fr":
         parts = _QUOTATION.split(text)
         for i in range(0, len(parts), 2):  # (the odd parts are quotations)

@@ -61,7 +61,7 @@ from .inputs import MAX_BYTES, MAX_INT_DIGITS, TOO_LARGE, InputError, decode
 from .names import seat_hint, table_name
 from .position import schema
 from .sources import RULES, cite
-from .i18n import N_, Templates, ngettext
+from .i18n import N_, Templates, language, ngettext
 
 __all__ = [
     "NotationError",
@@ -91,8 +91,10 @@ class NotationError(ValueError):
         self.rule = rule
         self.errors: tuple[NotationError, ...] = errors or (self,)
         # the language the deal says it is written in, where its 'Language:' line was read
-        # (issue 30: a deal that cannot be read is told so in its own language)
+        # (issue 30: a deal that cannot be read is told so in its own language), and its ruleset
+        # where one was read (its words for the hints)
         self.language: Optional[str] = None
+        self.rules: Any = None
 
 
 class Locations(dict[str, tuple[int, int]]):
@@ -903,6 +905,8 @@ class _BodyReader(_ReaderState):
             if found:
                 near = tuple(x for x in names if V.fold(x) == found[0])[:1]
         hint = f"; did you mean {near[0]!r}?" if near else ""
+        # (the words of a stack exchange and of a mark paid: 'stack' and 'pays' in the English the
+        # JSON keeps; the table's own where the message is said in its language, _table_word)
         return f"unknown word {text!r}{hint} (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"
 
 
@@ -1191,6 +1195,8 @@ def parse_with_locations(text: str) -> tuple[dict[str, Any], Locations]:
         first = errors[0]
         error = NotationError(first.line, first.column, first.message, first.rule, errors)
         error.language = reader.written_in()
+        for e in (error, *errors):
+            e.rules = reader.rules
         raise error
     where = reader.where
     where.language = reader.written_in()
@@ -1581,8 +1587,8 @@ def _text(data: bytes | str) -> str:
 # the mistakes a table makes most, as messages to translate (issue 30): the text of an error
 # speaks the ruling's language, its JSON message stays English
 _ERROR_MESSAGES = Templates(
-    N_("unknown word {word}; did you mean {near}? (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"),
-    N_("unknown word {word} (a card dealt, a decision, a call, 'stack CARD' or 'pays N')"),
+    N_("unknown word {word}; did you mean {near}? (a card dealt, a decision, a call, '{stack} CARD' or '{pays} N')"),
+    N_("unknown word {word} (a card dealt, a decision, a call, '{stack} CARD' or '{pays} N')"),
     N_("{name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("{name} is not seated at this table (players: {players})"),
     # (every other error a table can meet writing a deal; the most specific first)
@@ -1622,7 +1628,33 @@ _ERROR_MESSAGES = Templates(
     N_("unknown claim {word}"),
     N_("'out' takes nothing after it, not {text}"),
     N_("no '{label}:' line: a deal names its ruleset, its players in seat order and its dealer"),
+    values={"stack": lambda _stack: _table_word("stack"), "pays": lambda _pays: _table_word("pays")},
 )
+# the ruleset of the deal whose errors are said (a stack exchange is 'cambio col mazzo' at Campli,
+# 'talon' at Coucou): None where the deal named none that could be read
+_TABLE_RULES: list[Any] = [None]
+
+
+@contextlib.contextmanager
+def table_rules(rules: Any) -> Iterator[None]:
+    """Within it, an error names a stack exchange and a mark paid in ``rules``' words."""
+    before = _TABLE_RULES[0]
+    _TABLE_RULES[0] = rules
+    try:
+        yield
+    finally:
+        _TABLE_RULES[0] = before
+
+
+def _table_word(meaning: str) -> str:
+    """``meaning``'s word ('stack', 'pays') in the active language: the ruleset's where it is
+    known, else the first of the language's words of any pack (as :func:`format` writes it)."""
+    lang = language()
+    if _TABLE_RULES[0] is not None:
+        with contextlib.suppress(ValueError):
+            return V.say(_TABLE_RULES[0], meaning, lang)
+    word = next((w for w in V.WORDS if w.meaning == meaning and w.language == lang), None)
+    return word.text if word is not None else meaning
 
 
 def error_message(message: str) -> str:
@@ -1635,7 +1667,8 @@ def errors_text(errors: tuple[NotationError, ...], source: str) -> str:
     n = len(errors)
     lines = [ngettext("{source}: not readable as a deal ({n} problem)",
                       "{source}: not readable as a deal ({n} problems)", n).format(source=source, n=n)]
-    for e in errors:
-        rule = f" [{cite(e.rule)}]" if e.rule in RULES else ""
-        lines.append(f"{source}:{e.line}:{e.column}: {_ERROR_MESSAGES(e.message)}{rule}")
+    with table_rules(errors[0].rules if errors else None):
+        for e in errors:
+            rule = f" [{cite(e.rule)}]" if e.rule in RULES else ""
+            lines.append(f"{source}:{e.line}:{e.column}: {_ERROR_MESSAGES(e.message)}{rule}")
     return "\n".join(lines)

@@ -189,6 +189,15 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("joint-winners", "S6", "they are declared joint winners and split the pot (pagat, Cuckoo, first rule)"),
           ("keep-last-life", "S6", "they keep their last life and play on; those out before stay out (pagat, "
            "Cuckoo, second rule)")),
+    _spec("restart_stake", "K18",
+          "When everybody gets the starting marks again after all went out in one deal (K18, D8), does everybody "
+          "pay the stake into the pot again?",
+          ("none", "K18", "no: everybody 'erhält erneut drei Marken' and the pot stays as it is; K18 names no "
+           "payment, and the German account, filling Zeh's gap in the sense of Cucù and Lu Stù, has the new game "
+           "played without a new stake (Z11, whose draw this option does not touch)"),
+          ("new-stake", "K1", "yes: every player, those out before too, pays the agreed stake again, the price of "
+           "his marks at the start ('erhält hierfür drei Marken', K1), as the game 'geht sozusagen von vorn los' "
+           "(K18); a reading, no source states it")),
     _spec("kept_life_eliminations", "P3",
           "All remaining players went out in one deal and keep their last life (S6, all_out = keep-last-life): does "
           "one of them who went out during that deal, before its showdown, still count among K17's eliminations?",
@@ -327,6 +336,7 @@ class Rules:
     simultaneous_buy_back: str = "first-right-of-dealer"
     all_out: str = "restart-no-virgins"
     kept_life_eliminations: str = "counted"
+    restart_stake: str = "none"
     dead_cards: str = "stay"
     buy_back_card: str = "next-deal"
     backward_chain_end: str = "first-hand"
@@ -680,6 +690,9 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         # P3: only a deal in which all went out and kept a last life (S6), and only a player out
         # before its showdown, is counted or not
         "kept_life_eliminations": rules.all_out == "keep-last-life" and out_mid_deal,
+        # K18, D8: only a restart with the starting marks, only where there is a stake (Z11's draw
+        # states 'ohne dass ein neuer Einsatz gezahlt werden muss')
+        "restart_stake": rules.all_out in ("restart-no-virgins", "all-return") and rules.stake > 0,
         # a card goes dead only when its holder goes out during the deal
         "dead_cards": out_mid_deal,
         # Q7: only a buy-back at once (L11) comes during a deal, and only a card put under the stack
@@ -699,6 +712,12 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
 # or reading the preset fixes where its source does not state it outright.  Each quotes the
 # seed that reports the source (seed 000 for Farina, Di Luigi & Mazza and Zeh; 003 for the
 # French and English games; 004 for the digital game), so a reader can check the choice.
+# Why the games of the ordinary pack take restart_stake = none: the same for each, the sources
+# of Coucou, As Qui Court, Hère and Ranter-Go-Round saying nothing of a restart (see their all_out)
+_NO_NEW_STAKE = (
+    "The source names no stake paid again: nobody has to, and the pot stays as it is, as the German account has it "
+    "when it fills Zeh's gap in the sense of Cucù and Lu Stù (Z11); the digital game's lives come back free (D8).")
+
 PRESET_REASONS: dict[str, dict[str, str]] = {
     "campli": {
         "refuse_by_paying": (
@@ -854,6 +873,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "«Wer es doch tut, erhält keine Marke, falls beide Narren im Spiel sein sollten» (Z7)."),
     },
     "coucou": {
+        "restart_stake": _NO_NEW_STAKE,
         "refuse_by_paying": "«Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen König» (F3).",
         "may_offer_after_receiving": (
             "«Jeder Spieler tauscht nacheinander nach rechts» (F3): a player who received a card by exchange has "
@@ -900,6 +920,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "cuckoo_at_showdown": "The king refuses an exchange (F3) but is compared like any card at the showdown (F5).",
     },
     "as-qui-court": {
+        "restart_stake": _NO_NEW_STAKE,
         "refuse_by_paying": "«Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen König» (F3).",
         "may_offer_after_receiving": (
             "«Jeder Spieler tauscht nacheinander nach rechts» (F3): a player who received a card by exchange has "
@@ -941,6 +962,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "all_out": "As Coucou: unreachable while all_equal = nobody-loses (F5).",
     },
     "here": {
+        "restart_stake": _NO_NEW_STAKE,
         "refuse_by_paying": "«Der Nachbar kann den Tausch nicht ablehnen, es sei denn, er hat einen König» (F3).",
         "may_offer_after_receiving": (
             "«Jeder Spieler tauscht nacheinander nach rechts» (F3): a player who received a card by exchange has "
@@ -976,6 +998,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "all_out": "As Coucou: unreachable while all_equal = nobody-loses (F5).",
     },
     "ranter-go-round": {
+        "restart_stake": _NO_NEW_STAKE,
         "refuse_by_paying": "R3: no card has any privilege: nobody can refuse an exchange, by paying or otherwise.",
         "dealing": "R2: each player receives one card; then the changing begins on the dealer's left.",
         "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",

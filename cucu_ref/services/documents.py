@@ -34,7 +34,7 @@ from .adjudication import Ruling, Underdetermined, Unsupported
 from .adjudication.conditions import spoken
 from ..formats import position as P
 from ..formats import vocabulary as V
-from ..formats.i18n import gettext as _, polished, speaking
+from ..formats.i18n import gettext as _, keeping, polished, speaking
 from ..formats.position import Position
 from ..formats.sources import RULES, cite
 from ..game.rulesets import PRESETS
@@ -106,12 +106,13 @@ def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
     if not language or language == "en":
         return ruled
     text = ruled.text
+    names = ruled.position.players if ruled.position is not None else ()
 
     def spoken() -> str:
-        with speaking(language):
+        with speaking(language), keeping(names):
             return polished(text())
 
-    with speaking(language):
+    with speaking(language), keeping(names):
         record = _polished(_trace_in_language(ruled.record, language) if ruled.trace
                            else _with_local_messages(ruled.record))
     return ruled._replace(text=spoken, record=record, language=language)
@@ -220,7 +221,7 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
     later problems keep their JSON paths, and the text gives each the line it came from.
     ``language``: the ruling's (default: the language the deal is written in, issue 30)."""
     # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
-    from ..formats.notation import NotationError, _text, errors_text, parse_with_locations
+    from ..formats.notation import NotationError, _text, errors_text, parse_with_locations, table_rules
 
     try:
         text = _text(data)
@@ -232,8 +233,9 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
         problems = [P.Problem("input", "$", f"line {e.line}, column {e.column}: {e.message}", e.rule)
                     for e in err.errors]
         errors = err.errors
-        return _in_language(Ruled(False, render.problems_json(problems, source), lambda: errors_text(errors, source)),
-                            language or err.language)
+        with table_rules(err.rules):  # (message_local names the table's words as the text does)
+            return _in_language(Ruled(False, render.problems_json(problems, source),
+                                      lambda: errors_text(errors, source)), language or err.language)
 
     spoken = language or where.language or "en"  # (the deal's own language, issue 30)
 

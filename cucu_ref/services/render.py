@@ -1091,7 +1091,9 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
                                 else verdict_text(o["result"], rules) for k, o in enumerate(r["outcomes"]))
             else:
                 said = f"{_status(r['status'])}: {_(r.get('message', ''))}"
-            alike.setdefault(said, []).append((r["chosen"], _reading_words(r)))
+            # (its rule once: not where it is the question named before it, 'Q7: ... (Q7)')
+            own = str(r.get("source") or "").split(" ")[0] != q["settles"]
+            alike.setdefault(said, []).append((r["chosen"], _reading_words(r, cited=own)))
         # the open question by its name and each reading in its own words (issue 24 §1: no option's
         # identifier, no 'yes: yes:')
         return ["  " + _("Read otherwise ({readings})").format(readings=_("{question}: {reading}").format(

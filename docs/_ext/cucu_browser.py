@@ -32,7 +32,7 @@ LOG = logging.getLogger(__name__)
 EXAMPLES = pyodide_vendor.ROOT / "examples" / "notation"
 
 _CONTROLS = """<div id="cucu-rule" class="cucu-rule" data-static="{static}" data-missing="{missing_attr}"
-  data-wheels="{wheels}">
+  data-wheels="{wheels}" data-files="{files}">
 {missing}
 <fieldset class="cucu-rule-table">
 <legend>The table</legend>
@@ -72,6 +72,7 @@ _CONTROLS = """<div id="cucu-rule" class="cucu-rule" data-static="{static}" data
 def _vendor(app: Sphinx) -> None:
     app.config.cucu_rule_missing = []  # type: ignore[attr-defined]
     app.config.cucu_rule_wheels = []  # type: ignore[attr-defined]
+    app.config.cucu_rule_files = []  # type: ignore[attr-defined]
     if app.builder.format != "html":
         return
     fetch = os.environ.get("CUCU_DOCS_OFFLINE") != "1"
@@ -81,6 +82,7 @@ def _vendor(app: Sphinx) -> None:
     app.config.cucu_rule_missing = result.missing  # type: ignore[attr-defined]
     wheels = [f for f in result.files if not f.startswith("pyodide/")]
     app.config.cucu_rule_wheels = wheels  # type: ignore[attr-defined]
+    app.config.cucu_rule_files = result.files  # type: ignore[attr-defined]
 
 
 class RulePageDirective(Directive):
@@ -111,14 +113,17 @@ class RulePageDirective(Directive):
         static = "../" * depth + "_static/rule/"
         options = "".join(f'<option value="{html.escape(p.name)}">{html.escape(p.stem)}</option>' for p in paths)
         wheels = " ".join(getattr(env.config, "cucu_rule_wheels", []) or [])
-        markup = _CONTROLS.format(static=static, wheels=html.escape(wheels), missing=notice, status=status,
-                                  missing_attr=html.escape(" | ".join(missing)), options=options, examples=text)
+        files = " ".join(getattr(env.config, "cucu_rule_files", []) or [])
+        markup = _CONTROLS.format(static=static, wheels=html.escape(wheels), files=html.escape(files), missing=notice,
+                                  status=status, missing_attr=html.escape(" | ".join(missing)), options=options,
+                                  examples=text)
         return [nodes.raw("", markup, format="html")]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("cucu_rule_missing", [], "")
     app.add_config_value("cucu_rule_wheels", [], "")
+    app.add_config_value("cucu_rule_files", [], "")
     app.add_directive("cucu-rule-page", RulePageDirective)
     app.connect("builder-inited", _vendor)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

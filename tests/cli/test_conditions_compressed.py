@@ -10,7 +10,6 @@ stands for: true for exactly those, among all the combinations the position allo
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import random
@@ -20,19 +19,11 @@ from unittest import mock
 
 from hypothesis import given, settings, strategies as st
 
-from cucu_ref.cli.adjudicate import main
 from cucu_ref.game.cards import parse as parse_card
 from cucu_ref.services.adjudication import conditions
+from test_ruling_conditions import ruled  # (a deal in the notation, ruled by cucu-adjudicate)
 
 FOOL = -4  # Matto (C3, seed 000 §Karten)
-
-
-def ruled(tmp_path, text: str, *args: str) -> str:
-    path = tmp_path / "deal.txt"
-    path.write_text(text, encoding="utf-8")
-    out = io.StringIO()
-    assert main([*args, str(path)], stdout=out, stderr=io.StringIO()) == 0, out.getvalue()
-    return out.getvalue()
 
 
 # --------------------------------------------------------------------------- reading a condition back
@@ -84,14 +75,34 @@ _COMPARISONS = {
 }
 
 
+def _cards_of(players: str) -> str:
+    """'Bruno, Carla and Dora' -> "Bruno's card, Carla's card and Dora's card"."""
+    return re.sub(r"([^\s,]+)(?=,| and |$)", r"\1's card", players)
+
+
+# what a fact says of the players who were dealt the cards, said of the cards (one evaluator for both)
+_OF_PLAYERS = (
+    (r"neither (\S+) nor (\S+) was dealt (.+)", lambda m: f"neither {m[1]}'s card nor {m[2]}'s card is {m[3]}"),
+    (r"(none|exactly one) of (.+?) was dealt (.+)", lambda m: f"{m[1]} of {_cards_of(m[2])} is {m[3]}"),
+    (r"(.+?) were dealt cards of the same rank", lambda m: f"{_cards_of(m[1])} all rank the same"),
+    (r"(.+?) were (both|all) dealt (.+)", lambda m: f"{_cards_of(m[1])} are {m[2]} {m[3]}"),
+    (r"(\S+) was dealt (.+)", lambda m: f"{m[1]}'s card is {m[2]}"),
+)
+
+
+def _of_the_cards(text: str) -> str:
+    for pattern, said in _OF_PLAYERS:
+        found = re.fullmatch(pattern, text)
+        if found:
+            return said(found)
+    return text
+
+
 def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optional[Test]:
     """One fact's test, or None where ``text`` is no whole fact (the caller joins more words)."""
 
     def label(noun: str) -> str:
         return nouns[noun]
-
-    def dealt(player: str) -> str:  # (the card a player was dealt: 'Rita' for "Rita's dealt card")
-        return label(player + "'s card")
 
     def many(text: str) -> list[str]:
         return [label(n) for n in re.split(r", | and ", text)]
@@ -101,32 +112,11 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             assert fools_known is not None, "a lone fool said where the fools in play are not known"
             lone = text == "there is a lone fool"
             return lambda c: (fools_known + sum(v == FOOL for v in c.values()) == 1) == lone
-        found = re.fullmatch(r"neither (\S+) nor (\S+) was dealt (.+)", text)
-        if found:
-            a, b, cards = dealt(found.group(1)), dealt(found.group(2)), _card_set(found.group(3))
-            return lambda c: not cards(c[a]) and not cards(c[b])
-        found = re.fullmatch(r"(none|exactly one) of (.+?) was dealt (.+)", text)
-        if found:
-            group, cards = [dealt(n) for n in re.split(r", | and ", found.group(2))], _card_set(found.group(3))
-            if found.group(1) == "none":
-                return lambda c: not any(cards(c[g]) for g in group)
-            return lambda c: sum(cards(c[g]) for g in group) == 1
-        found = re.fullmatch(r"(.+?) were dealt cards of the same rank", text)
-        if found:  # (three or more tied, K15)
-            group = [dealt(n) for n in re.split(r", | and ", found.group(1))]
-            return lambda c: len({c[g] for g in group}) == 1
+        text = _of_the_cards(text)
         found = re.fullmatch(r"(.+?) all rank the same", text)
-        if found:
+        if found:  # (three or more tied, K15, F5)
             group = many(found.group(1))
             return lambda c: len({c[g] for g in group}) == 1
-        found = re.fullmatch(r"(.+?) were (?:both|all) dealt (.+)", text)
-        if found:
-            group, cards = [dealt(n) for n in re.split(r", | and ", found.group(1))], _card_set(found.group(2))
-            return lambda c: all(cards(c[g]) for g in group)
-        found = re.fullmatch(r"(\S+) was dealt (.+)", text)
-        if found:
-            who, cards = label(found.group(1) + "'s card"), _card_set(found.group(2))
-            return lambda c: cards(c[who])
         found = re.fullmatch(r"neither (.+?) nor (.+?) is (.+)", text)
         if found:
             a, b, cards = label(found.group(1)), label(found.group(2)), _card_set(found.group(3))
@@ -356,3 +346,25 @@ def test_three_missing_cards_tied_lowest_read_as_one_fact(tmp_path):
     assert ("  If none of Bruno, Carla and Dora was dealt 5 or lower: Anna loses a mark: the lowest card, 5 (H1). "
             "Next dealer: Anna.") in text
     assert "; or " not in text.split("How it went:")[0]
+
+
+def test_one_box_of_three_cards_reads_as_one_fact():
+    # A natural deal of 20 at Campli (tests/natural_positions, seed 3117513184), three cards never
+    # shown: Tino's, Vera's and Bruno's dealt cards, at the showdown in Sara's, Vera's and Zeno's
+    # hands.  Ugo shows a Leone, the lowest card shown, and Luca a lone Matto (C3: the other is
+    # out of play).  Two Leones in the pack (C1): one is Ugo's, so at most one of the three is the
+    # other; whoever holds it ties Ugo and loses too (K15, seed 000 §Das Ergebnis).  Each case
+    # was one box naming all three cards ("Tino was dealt anything but the other leone and Vera
+    # was dealt anything but the other leone and Bruno was dealt ..."), never shortened, since
+    # no case was a chain
+    from cucu_ref.formats.position import parse
+    from cucu_ref.services.adjudication import adjudicate
+    from natural_positions import natural_deal
+
+    doc, _ = natural_deal("campli", 20, 3117513184, seen=True, unshown=3)
+    ruling = adjudicate(parse(doc)[0], readings=False)
+    by_losers = {tuple(sorted(m["player"] for m in o.result["marks_lost"] if m["rule"] == "K15")): o.condition
+                 for o in ruling.outcomes}
+    assert by_losers == {("Ugo",): "none of Tino, Vera and Bruno was dealt Leone",
+                         ("Ugo", "Zeno"): "Bruno was dealt Leone", ("Ugo", "Vera"): "Vera was dealt Leone",
+                         ("Sara", "Ugo"): "Tino was dealt Leone"}

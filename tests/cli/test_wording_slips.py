@@ -201,7 +201,8 @@ def test_the_full_step_list_says_the_open_question_in_plain_words():
     # a reading's verdict cites the ruleset's own buy-back rule: Lu Stù's L11, not Campli's K17
     text = example("lu-stu-buy-back-during-deal.json", "--steps")
     assert "Andrea is out, may buy back for 1 stake (L11), and buys back; next dealer: Andrea." in text
-    assert "(K17)" not in text
+    assert "(K17)" not in text and "  Read otherwise (Q7: he is dealt a fresh card at once" in text
+    assert "(Q7)):" not in text  # (the question named once)
 
 
 AS_QUI_COURT = """\
@@ -231,3 +232,29 @@ def test_the_french_games_name_their_cards_and_the_dealer_keeps_the_card(tmp_pat
     code, text = deal(tmp_path, AS_QUI_COURT + "Emil: talon roi\n")
     assert code == 1
     assert "Emil holds as here, not roi (the card taken from the stack)" in text
+
+
+def test_an_announcement_is_headed_by_the_game_s_own_call():
+    # L9: Lu Stù's horse is announced 'zumb' (seed 000 §Lu Stù), not Campli's 'salta'; a card
+    # shown is 'the card', no 'his' (issue 24 §2)
+    from cucu_ref.formats.position import parse
+    from cucu_ref.services.adjudication.explain import heading
+
+    doc = {"format": "cucu-position/1", "ruleset": "lu-stu", "players": ["Anna", "Bruno", "Carla", "Dora"],
+           "dealer": "Dora", "history": [{"deal": "Anna", "card": "V"}, {"offer": "Anna"},
+                                         {"deal": "Bruno", "card": "XIII"}, {"announce": "zumb", "by": "Bruno"}]}
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    assert heading(pos, pos.history[3]) == "Bruno: 'zumb'"
+
+
+def test_a_digital_claim_that_a_player_is_out_means_the_life_lost(tmp_path):
+    # seed 004: every lowest card loses a life, ties included (D7); Anna, on her last life, sits
+    # out (D8).  'Anna out, Bruno loses' names both losers: upheld (issue 24 §3)
+    deal_text = ("Ruleset: digital-4p\nPlayers: Anna 1, Bruno, Carl, Dora\nDealer: Dora\n\n"
+                 "Anna: II, behold\nBruno: II, behold\nCarl: X, behold\nDora: VIII, behold\n")
+    code, text = deal(tmp_path, deal_text + "claim: Anna out, Bruno loses\n")
+    assert code == 0 and "Claim: UPHELD" in text, text
+    # a claim listing losers still lists every one: Bruno left out, Carl named wrongly (X is no lowest)
+    code, text = deal(tmp_path, deal_text + "claim: Anna out, Carl loses\n")
+    assert code == 0 and "Claim: OVERRULED" in text and "Bruno" in text.split("How it went")[0], text

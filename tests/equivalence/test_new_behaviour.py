@@ -5,7 +5,7 @@ on a deal it decides, and the default reading of its option to agree on the same
 from __future__ import annotations
 
 from engine_pair import NEW_BEHAVIOUR, READINGS
-from reference import frozen_engine
+from reference import frozen_as_new as frozen_engine  # (the frozen engine taking and giving the package's States)
 
 from cucu_ref.game import engine
 from cucu_ref.game.rulesets import OPTIONS, preset
@@ -29,7 +29,8 @@ def _play(module, rules):
 
 
 def test_q7_fresh_card_is_new_behaviour_and_its_default_agrees():
-    assert set(NEW_BEHAVIOUR) == {("buy_back_card", "fresh-card"), ("without_fools", "yes")}
+    assert set(NEW_BEHAVIOUR) == {("buy_back_card", "fresh-card"), ("without_fools", "yes"),
+                                  ("kept_life_eliminations", "not-counted"), ("restart_stake", "new-stake")}
     assert not NEW_BEHAVIOUR & set(READINGS)
     assert ("buy_back_card", "next-deal") in READINGS
     default = preset("lu-stu", {"buy_back_card": "next-deal"})

@@ -29,7 +29,7 @@ dual-mode helpers.  A price is kept as its exponent (the price is ``2 ** exponen
 ``UNPRICED`` marks an L11 offer whose price is fixed when the player is asked.  Nothing here
 reads the engine's code: only ``Rules`` options (``initial_marks``, ``stake``, ``buy_back``,
 ``buy_back_price``, ``simultaneous_buy_back``, ``all_out``, ``kept_life_eliminations``,
-``virgin_after_gain``).
+``restart_stake``, ``virgin_after_gain``).
 """
 
 from __future__ import annotations
@@ -206,7 +206,9 @@ class Match:
         t.virgin = [not restart_no_virgins] * n  # K18 'niemand als Jungfrau'; D8, Z11 a new game
         t.no_virgins = restart_no_virgins  # (a ghost: until the next restart)
         t.gone, t.back = 0, 0  # the counts start again with the match
-        return self.next_dealer(t)  # Z11: no new stake, the pot stays
+        if rules.restart_stake == "new-stake" and rules.all_out != "draw-replay":
+            t.pot = s.pot + rules.stake * n  # K1: each pays the stake for his marks again
+        return self.next_dealer(t)  # Z11: no new stake, the pot stays (K18, D8: restart_stake = none)
 
     def first_owed(self, s: MSt) -> Term:
         """The seat asked next: the first of those owed an offer in the order of going out."""

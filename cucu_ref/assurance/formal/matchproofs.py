@@ -72,7 +72,8 @@ def match_rulesets() -> list[Rules]:
             preset("lu-stu", {"simultaneous_buy_back": "same-price"}),
             preset("campli", {"buy_back_price": "by-reentry-order"}),
             preset("campli", {"all_out": "joint-winners"}), preset("campli", {"all_out": "keep-last-life"}),
-            preset("campli", {"all_out": "keep-last-life", "kept_life_eliminations": "not-counted"})]
+            preset("campli", {"all_out": "keep-last-life", "kept_life_eliminations": "not-counted"}),
+            preset("campli", {"restart_stake": "new-stake"})]
 
 
 def _label(rules: Rules) -> str:
@@ -346,8 +347,11 @@ def restart(m: Match, s: MSt) -> tuple[Term, Term]:
                     NOT(virgin_in(t)), *[NOT(v) for v in t.virgin], EQ(t.gone, count_after), EQ(t.back, s.back))
     else:
         virgins = rules.all_out != "restart-no-virgins"  # K18 'niemand als Jungfrau'; D8, Z11 a new game
+        # the pot stays (Z11 'ohne dass ein neuer Einsatz gezahlt werden muss'; K18, D8 under
+        # restart_stake = none), or everybody pays the stake again (new-stake, K1)
+        stakes = n * rules.stake if rules.restart_stake == "new-stake" and rules.all_out != "draw-replay" else 0
         claim = AND(*[EQ(x, rules.initial_marks) for x in t.marks], *[EQ(v, virgins) for v in t.virgin],
-                    NOT(OR(*t.owed)), EQ(t.gone, 0), EQ(t.back, 0), EQ(t.pot, s.pot), NOT(t.over))
+                    NOT(OR(*t.owed)), EQ(t.gone, 0), EQ(t.back, 0), EQ(t.pot, s.pot + stakes), NOT(t.over))
     return AND(pre, everybody), claim
 
 

@@ -182,7 +182,7 @@ def reenter_during_deal(t: Table, seat: int) -> None:
 
 def everybody_out(t: Table) -> None:
     """K18 / D8 / Z11 / S6: everybody still in went out in this deal (P3: K17's count after S6's
-    last life)."""
+    last life; restart_stake: a new stake with the new marks)."""
     rules = t.rules
     if rules.all_out == "joint-winners":
         # S6, first rule: the players of this deal (all of them went out) share the pot
@@ -214,6 +214,8 @@ def everybody_out(t: Table) -> None:
     else:
         t.virgins = (True,) * n
         t.emit(_EV_DRAW, "Z11")
+    if rules.restart_stake == "new-stake" and rules.all_out != "draw-replay":
+        t.pot += rules.stake * n  # K1: everybody pays the stake for his marks again (Z11: no new stake)
     t.eliminations = t.reentries = 0
     t.pending = ()
     next_deal(t)
@@ -248,7 +250,7 @@ def next_deal(t: Table) -> None:
     he shuffles."""
     nxt = next_dealer(t.marks, t.dealer)
     t.emit(_EV_NEXT_DEALER, t.cite["next-dealer"], nxt)
-    t.dealer = nxt
+    t.set_deal(nxt, t.order, t.deal_number)
     t.phase, t.actor, t.target = Phase.SHUFFLE, None, None
     t.pending = ()
 

@@ -156,11 +156,14 @@ def heading(pos: Position, e: HistoryEvent) -> str:
     if e.verb == "exchange":
         return _("{p} and {other} exchange").format(p=p, other=names[e.other] if e.other is not None else "?")
     if e.verb == "announce":
-        return f"{p}: '{ROLE_CALL.get(e.role or '', e.role)}'"
+        # the call as the game's source prints it ('zumb', L9; 'Gnau', Z5), not Campli's word for every game
+        role = e.role or ""
+        said = call(pos.rules, role) if role in pos.rules.role_of.values() else ROLE_CALL.get(role, e.role)
+        return f"{p}: '{said}'"
     if e.verb == "pays":
         return ngettext("{p} pays {n} mark", "{p} pays {n} marks", e.amount).format(p=p, n=e.amount)
     if e.verb == "shows":
-        return (_("{p} shows {card}") if card else _("{p} shows his card")).format(p=p, card=card)
+        return (_("{p} shows {card}") if card else _("{p} shows the card")).format(p=p, card=card)
     if e.verb == "act":
         return f"{p}: {e.kind}"
     template = ((_DOING_F3.get(e.verb) if e.verb in _DOING_F3 and pos.rules.cites(e.verb) == "F3" else None)
@@ -282,8 +285,13 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     """One engine event as a line (not the showdown's cards, nor the F2 dealer's discards), in
     the words of ``rules``' source: its calls, its marks or lives (D1, R1, S5)."""
     if ev.kind == EventKind.EXCHANGE_WITH_STACK:
+        if ev.rule == "A4":  # Méry's dealer 'kann diese Karte nur mit dem Talon tauschen' (A4): the talon
+            return _("{seat} exchanges the card with the talon").format(seat=nm(ev.seat))
         return (_("{seat} exchanges the card with the bottom card of the stack") if ev.amount
                 else _("{seat} exchanges the card with the top card of the stack")).format(seat=nm(ev.seat))
+    if ev.kind == EventKind.STACK_KING and card is None and rules is not None:
+        # S4's cut is a king by what it is: the position need not give it to say so
+        card = display_label(rules, Card(_cards.FRENCH, 13))
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
     if template is None and ev.kind == EventKind.ARRESTO:
         template = _arresto_template(ev, rules)
@@ -395,7 +403,7 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
             if head is None:
                 head = headings[entry] = heading(pos, entry)
         else:
-            at, head = None, "The deal"
+            at, head = None, _("The deal")  # (the heading is a spoken field: in the ruling's language)
         said: set[int] = set()  # seats whose showdown mark the showdown's notes already name
         head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
         met = None  # the entry's last targeted event card (C2): the reason of the marks it costs

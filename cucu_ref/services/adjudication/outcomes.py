@@ -384,9 +384,8 @@ def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[st
     def say(d: int, cards: Sequence[Card]) -> str:
         return _phrase(labels[d], name_set(cards, universes[d]))
 
-    if not any("; or " in o.condition for o, _ in cases):
-        return [o for o, _ in cases]  # (nothing to shorten)
-    # (the boxes themselves: conditions compresses them, whatever the number of combinations)
+    # (shortest keeps a condition that is plain as it is: no chain, one or two cards; it is given
+    # the boxes themselves, and compresses them whatever the number of combinations)
     texts = shortest([rows for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
                      say, name_set, fools)
     return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]

@@ -1,6 +1,8 @@
-/* "Rule a deal in your browser" (docs/rule.rst, issue 31): the cucu-ref package runs in the page
-   through Pyodide; this file only wires the controls to page.py.  Plain JavaScript, no framework.
-   The editor holds the whole deal (the truth); the fields above it edit its header lines. */
+/* "Rule a deal in your browser" (docs/rule.rst, issue 31): the cucu-ref package runs beside the
+   page, through Pyodide in a Web Worker (worker.js); this file only wires the controls to
+   page.py's functions there, and registers the service worker that keeps the page for offline
+   use (rule-sw.js).  Plain JavaScript, no framework.  The editor holds the whole deal (the
+   truth); the fields above it edit its header lines, or show a pasted JSON position's table. */
 (function () {
   'use strict';
   var root = document.getElementById('cucu-rule');
@@ -223,6 +225,38 @@
     return true;
   }
 
+  /* ---- offline: a service worker (rule-sw.js, at the site's root) keeps a copy of the page and
+     of everything it runs, so that once loaded it works without a network.  It is registered
+     for this page and for the folder of what it runs: the Web Worker (worker.js) is a client
+     of its own, whose loads go to the service worker of its own address.  data-offline says
+     when the copy is whole ('true') or what could not be kept. */
+  function activated(registration) {
+    return new Promise(function (resolve) {
+      var worker = registration.installing || registration.waiting;
+      if (registration.active || !worker) { resolve(registration); return; }
+      worker.addEventListener('statechange', function () { if (worker.state === 'activated') resolve(registration); });
+    });
+  }
+  function keepOffline() {
+    if (!('serviceWorker' in navigator)) return;
+    var page = location.href.split('#')[0].split('?')[0];
+    var folder = new URL(STATIC, location.href).href, script = new URL(STATIC + '../../rule-sw.js', location.href).href;
+    var files = ['worker.js', 'page.py'].concat(root.getAttribute('data-files').split(' '));
+    var own = performance.getEntriesByType('resource').filter(function (e) {
+      return e.name.indexOf(location.origin + '/') === 0 && !(e.responseStatus >= 400);  // not a missing favicon
+    }).map(function (e) { return e.name; });
+    var keep = [page].concat(own, files.map(function (f) { return folder + f; }));
+    navigator.serviceWorker.addEventListener('message', function (e) {
+      if (e.data && e.data.missed) {
+        root.setAttribute('data-offline', e.data.missed.length ? 'failed: ' + e.data.missed.join(' ') : 'true');
+      }
+    });
+    Promise.all([page, folder].map(function (scope) {
+      return navigator.serviceWorker.register(script, {scope: scope}).then(activated);
+    })).then(function (registrations) { registrations[0].active.postMessage({keep: keep}); })
+      .catch(function (e) { root.setAttribute('data-offline', 'failed: ' + e); });
+  }
+
   /* ---- start: the worker starts Pyodide, unpacks the wheels and imports page.py */
   function start() {
     var t0 = performance.now();
@@ -244,6 +278,7 @@
       say('Ready: ' + setup.version + ', running in this page, offline.');
       root.setAttribute('data-ready', 'true');
       if (/[#&]deal=/.test(location.hash)) rule();
+      keepOffline();
     });
   }
 
