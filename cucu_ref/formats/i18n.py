@@ -23,7 +23,7 @@ from __future__ import annotations
 import gettext as _gettext
 import re
 import os
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from io import BytesIO
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Optional
