@@ -248,14 +248,15 @@ def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns:
             for bar in barred:
                 allowed = [c for c in universe if c not in bar]
                 if bar and allowed:
-                    text = min((said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)),
-                                said.every(name_set(allowed, universe))), key=_alternatives)
                     hit: Optional[int] = 0
                     for d in group:
                         m = space.one_of(d, bar)
                         hit = None if m is None or hit is None else hit | m
-                    if hit is not None:
-                        out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
+                    if hit is None or hit & bits:
+                        continue  # (not said of the cards, or not true of the whole case: no fact here)
+                    text = min((said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)),
+                                said.every(name_set(allowed, universe))), key=_alternatives)
+                    out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
             for card in seen:
                 counted = _counted(space, group, card)
                 if counted is None:
