@@ -269,6 +269,15 @@ def test_french_king_says_coucou_word_for_word():
            "d'échange avec Anna (F3)" in lines
 
 
+def test_french_says_a_player_going_out_without_a_gender():
+    # K15-K17 (Farina 2010, Das Ergebnis, Wiedereintritt): Carla's I is the lowest, her last mark;
+    # she is out, the second to go, and buys back for two stakes.  French says it as "hors jeu",
+    # which agrees with no gender, never "Carla est éliminé" (the French rulings give no woman 'il')
+    text = "\n".join(_text("campli-buy-back.json", "fr"))
+    assert "Carla est hors jeu, peut se racheter pour 2 mises (K17) et se rachète" in text
+    assert "éliminé" not in text.replace("éliminés", "")
+
+
 def test_french_illegal_history_word_for_word():
     lines = _text("campli-illegal-history.json", "fr")
     assert lines[0] == ("campli-illegal-history.json : l'historique n'a pu se produire selon aucune lecture des "
