@@ -449,8 +449,9 @@ def floor_api(players: int, deals: int, seed: int, ruleset: str,
     that changed, and the fields of each Event.  The stand-in's ``step`` then builds the new
     State from the old one (its fields sliced, the changed span put in: the values come free,
     computed by nobody) and builds every Event and the events' tuple, as the contracts require
-    (State a NamedTuple of its 24 fields, every event built by default); its ``legal_actions``
-    hands back the recorded tuple.  The benchmark's policy is kept as it is (``shuffled_stack``
+    (State a NamedTuple of its fields: 24 before issue 26's reshape, 10 since, three of them
+    parts reused by reference; every event built by default); its ``legal_actions`` hands back
+    the recorded tuple.  The benchmark's policy is kept as it is (``shuffled_stack``
     with its seeded permutation, ``randrange`` per decision, the Action of the shuffle).  So the
     stand-in is faster than any real engine with these contracts: no rule is applied, no hand,
     custody or stack is computed, no legal action is worked out, and fields that did not change
@@ -544,7 +545,7 @@ def print_floor(baseline_root: Path, results: list[dict[str, Any]], ruleset: str
             x = r[side]
             print(f"{r['players']:>7} {side:>9} {x['deals_per_cpu_second']:>9} {x['us_per_deal']:>8} "
                   f"{x['ratio_median']:>5}x  {x['ratio_min']}-{x['ratio_max']}")
-    print("floor: the benchmark's policy and shuffle as they are, and per step only the new State (24 fields)")
+    print("floor: the benchmark's policy and shuffle as they are, and per step only the new State (its fields)")
     print("and its events built, from values recorded beforehand (no rule applied): no engine that keeps")
     print("State's fields and its default events can be faster on this benchmark")
 

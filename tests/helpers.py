@@ -92,10 +92,10 @@ def table(rules: Rules = CAMPLI, players: Union[int, Sequence[str]] = 3, dealer:
         marks = tuple(marks)
         if virgins is None:
             virgins = tuple(m == rules.initial_marks for m in marks)
-        state = state._replace(marks=marks)
+        state = state.replace(marks=marks)
     if virgins is not None:
-        state = state._replace(virgins=tuple(virgins))
-    return state._replace(**fields) if fields else state
+        state = state.replace(virgins=tuple(virgins))
+    return state.replace(**fields) if fields else state
 
 
 def shuffle(state: State, deal, then=(), top=()) -> tuple[State, tuple[Event, ...]]:

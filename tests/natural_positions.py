@@ -48,7 +48,7 @@ def random_start(rules: Rules, players: int, rng: random.Random) -> State:
     if sum(m > 0 for m in marks) < 2:
         marks = [rules.initial_marks] * players
     virgins = tuple(m == rules.initial_marks for m in marks)
-    return state._replace(marks=tuple(marks), virgins=virgins,
+    return state.replace(marks=tuple(marks), virgins=virgins,
                           eliminations=sum(m == 0 for m in marks), deal_number=rng.randrange(5))
 
 

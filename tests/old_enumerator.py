@@ -165,7 +165,7 @@ def _layout(pos: Position, rules: Rules, hints: dict[str, Card]) -> _Layout:
 
 
 def _substitute(state: State, ph: Card, value: Card) -> State:
-    return state._replace(
+    return state.replace(
         hands=tuple(value if c == ph else c for c in state.hands),
         stack=tuple(value if c == ph else c for c in state.stack),
     )
@@ -239,7 +239,7 @@ def _deal_start(pos: Position, rules: Rules, lay: _Layout,
             stack = stack[:-2] + (lay.stack[places[1]], lay.stack[places[2]])
     events = tuple(e._replace(card=hands[e.seat]) if e.kind == "deal" and not (three and e.seat == after.dealer)
                    else e for e in events)
-    return after._replace(hands=tuple(hands), stack=stack), events
+    return after.replace(hands=tuple(hands), stack=stack), events
 
 
 # --------------------------------------------------------------------------- facts the table can see
@@ -673,7 +673,7 @@ def _run(pos: Position, rules: Rules, record: bool = False) -> _Run:
     if record:
         recorder = _Recorder(rules)
         run = _run(pos, recorder)  # type: ignore[arg-type]
-        leaves = [leaf._replace(state=leaf.state._replace(rules=rules), start=leaf.start._replace(rules=rules))
+        leaves = [leaf._replace(state=leaf.state.replace(rules=rules), start=leaf.start.replace(rules=rules))
                   for leaf in run.leaves]
         linear = len(leaves) == 1 and not leaves[0].branched
         return _Run(leaves, run.failures, run.labels, frozenset(recorder._read),
@@ -1174,8 +1174,8 @@ def _rerun(pos: Position, run: _Run, name: str, rules: Rules) -> _Run:
         return _run(pos, rules)
     i, state, subst, steps, announced, facts, branched = checkpoint
     search = _Search(pos, rules, run.lay, dry=False)
-    search.start = run.leaves[0].start._replace(rules=rules)
-    search.walk(state._replace(rules=rules), i, subst, steps, announced, facts, branched)
+    search.start = run.leaves[0].start.replace(rules=rules)
+    search.walk(state.replace(rules=rules), i, subst, steps, announced, facts, branched)
     return _Run(search.leaves, search.failures, run.labels, frozenset(OPTIONS), {}, run.lay)
 
 

@@ -111,7 +111,7 @@ def test_the_floor_refuses_a_stand_in_that_leaves_the_run(monkeypatch):
         def rewind_broken():
             rewind()
             inner = stand_in.step
-            stand_in.step = lambda state, chosen: (inner(state, chosen)[0]._replace(pot=-1), ())
+            stand_in.step = lambda state, chosen: (inner(state, chosen)[0].replace(pot=-1), ())
 
         stand_in.rewind = rewind_broken
         rewind_broken()

@@ -41,7 +41,7 @@ def deal(name: str, players: Sequence[str], dealer: int, cards: Sequence[str], m
          marks: tuple[int, ...] = ()) -> tuple[State, list[Event], State]:
     start = new_match(preset(name), players, dealer=dealer)
     if marks:
-        start = start._replace(marks=marks, virgins=tuple(m == start.rules.initial_marks for m in marks))
+        start = start.replace(marks=marks, virgins=tuple(m == start.rules.initial_marks for m in marks))
     actions = [Action("shuffle", stack=stack(start.rules, *cards))] + [Action(kind, seat) for kind, seat in moves]
     final, events = play(start, actions)
     return start, events, final
@@ -181,7 +181,7 @@ def test_a_card_the_position_leaves_unknown_is_drawn_as_a_question_mark() -> Non
     start = new_match(rules, ["Anna", "Bruno", "Carla"], dealer=2)
     dealt, events = step(start, Action("shuffle", stack=stack(rules, "II", "VI", "X")))
     # as the adjudicator does (CONTRACTS §1): Bruno's card, next from the bottom (K4), unknown
-    dealt = dealt._replace(stack=dealt.stack[:-1] + (Card("cuccu", 1000),))
+    dealt = dealt.replace(stack=dealt.stack[:-1] + (Card("cuccu", 1000),))
     final, more = play(dealt, [Action("offer", 0), Action("keep", 1), Action("keep", 2)])
     events = list(events) + list(more)
     picture = describe(start, events, final)

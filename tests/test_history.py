@@ -26,7 +26,7 @@ def _deal(rules: Rules, dealt: list[str], decisions: list[tuple[str, int]],
           marks: Optional[tuple[int, ...]] = None) -> tuple[State, State, list[Event]]:
     start = new_match(rules, NAMES, dealer=DARIO)
     if marks is not None:
-        start = start._replace(marks=marks)
+        start = start.replace(marks=marks)
     cards = [parse(c) for c in dealt]
     rest = list(PACKS[rules.pack].cards)
     for card in cards:

@@ -284,7 +284,7 @@ def _random_start(rules: Rules, rng: random.Random) -> State:
     n = rng.randint(rules.min_players, min(rules.max_players, 6))
     state = new_match(rules, [f"P{i}" for i in range(n)], dealer=rng.randrange(n))
     marks = tuple(rng.randint(1, rules.initial_marks) for _ in range(n))
-    return state._replace(marks=marks, virgins=tuple(m == rules.initial_marks for m in marks))
+    return state.replace(marks=marks, virgins=tuple(m == rules.initial_marks for m in marks))
 
 
 def search(prop: Property, variant: Variant, deals: int, seed: int = 0) -> Finding:

@@ -26,10 +26,10 @@ import os
 from contextlib import contextmanager, suppress
 from io import BytesIO
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, Optional
+from typing import Callable, Iterable, Iterator, Mapping, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
-           "catalog_path", "Templates", "polished", "ordinal",
+           "catalog_path", "Templates", "polished", "keeping", "ordinal",
            "english_ordinal"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
@@ -119,19 +119,27 @@ def _keep(mo: Path, data: bytes) -> None:
             part.unlink()
 
 
-@contextmanager
-def speaking(lang: Optional[str]) -> Iterator[None]:
-    """Within it, messages are in ``lang`` (None or 'en': English)."""
-    lang = lang or "en"
-    if lang not in LANGUAGES:
-        raise ValueError(f"no language {lang!r}; the languages: {', '.join(LANGUAGES)}")
-    before = _ACTIVE[0], _LANGUAGE[0]
-    _ACTIVE[0] = None if lang == "en" else translations(lang)
-    _LANGUAGE[0] = lang
-    try:
-        yield
-    finally:
-        _ACTIVE[0], _LANGUAGE[0] = before
+class speaking:  # (lower case: the name of the function it replaced, used as "with speaking(lang)")
+    """Within it, messages are in ``lang`` (None or 'en': English).  A class, not a generator
+    made into a context manager: a batch enters one for every position."""
+
+    __slots__ = ("lang", "before")
+
+    def __init__(self, lang: Optional[str]) -> None:
+        lang = lang or "en"
+        if lang not in LANGUAGES:
+            raise ValueError(f"no language {lang!r}; the languages: {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self.before: tuple[Optional[_gettext.GNUTranslations], str] = (None, "en")
+
+    def __enter__(self) -> None:
+        lang = self.lang
+        self.before = _ACTIVE[0], _LANGUAGE[0]
+        _ACTIVE[0] = None if lang == "en" else translations(lang)
+        _LANGUAGE[0] = lang
+
+    def __exit__(self, *exc: object) -> None:
+        _ACTIVE[0], _LANGUAGE[0] = self.before
 
 
 def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
@@ -178,13 +186,38 @@ _OPEN, _CLOSE = chr(0xAB), chr(0xBB)
 _QUOTATION = re.compile(f"({_OPEN}[^{_CLOSE}]*{_CLOSE})")
 
 
+# the players' names of the ruling being said: a join never reaches inside one ('Jan de Abreu'
+# stays so in French, where 'de Abreu' would become "d'Abreu"), though it elides before it
+_NAMES: list[tuple[str, ...]] = [()]
+
+
+@contextmanager
+def keeping(names: Iterable[str]) -> Iterator[None]:
+    """Within it, :func:`polished` keeps each of ``names`` (the players') as it is written."""
+    before = _NAMES[0]
+    _NAMES[0] = tuple(sorted(set(names), key=len, reverse=True))  # (a name inside another: the longer first)
+    try:
+        yield
+    finally:
+        _NAMES[0] = before
+
+
 def polished(text: str) -> str:
     """``text`` as the active language joins its words where a name follows: 'de Anna' becomes
     "d'Anna" in French, 'a Anna' 'ad Anna' and 'e Emil' 'ed Emil' in Italian; in French the
-    space before ';' and '):' too; English and the other languages unchanged."""
+    space before ';' and '):' too; English and the other languages unchanged.  A player's name
+    (:func:`keeping`) is never changed inside."""
     lang = _LANGUAGE[0]
-    for pattern, join in _JOINS.get(lang, ()):
+    joins = _JOINS.get(lang, ())
+    # a name a join could reach inside stands for itself by its first two letters and a mark, so
+    # the word before it still joins ('de Ana de Abreu' -> "d'Ana de Abreu")
+    guarded = [n for n in _NAMES[0] if len(n) > 2 and any(p.search(n) for p, _ in joins)]
+    for i, name in enumerate(guarded):
+        text = text.replace(name, f"{name[:2]}\x00{i}\x00")
+    for pattern, join in joins:
         text = pattern.sub(join, text)
+    for i, name in enumerate(guarded):
+        text = text.replace(f"{name[:2]}\x00{i}\x00", name)
     if lang == "fr":
         parts = _QUOTATION.split(text)
         for i in range(0, len(parts), 2):  # (the odd parts are quotations)

@@ -34,7 +34,7 @@ from .i18n import N_
 from .inputs import MAX_BYTES, MAX_DEPTH, InputError, load
 from .names import lookalike_key, lookalike_letters, name_key, seat_hint, table_name
 from ..game.rulesets import DEFAULT_CITATIONS, OPTIONS, PRESETS, Rules, RulesetError, by_identity, preset, table_pack
-from ..game.state import Action, ActionKind, Phase, State
+from ..game.state import Action, ActionKind, Phase, State, between_deals
 
 # The calls (announcement words -> event role, C2, K10-K14) live in cucu_ref.formats.vocabulary with
 # their languages and sources; re-exported here, where they were first defined.
@@ -369,9 +369,10 @@ def _table(rd: _Reading) -> int:
         if not rules.min_players <= len(names) <= rules.max_players:
             rd.chk.add("$.players", f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
                                     f"not {len(names)}", rules.cites("players"))
-        if in_match < 2:
-            rd.chk.add("$.players", f"only {in_match} player(s) hold marks: the match is over, there is no deal",
-                       rules.cites("winner"))
+        if in_match < 2:  # K3: the last with marks has won; no deal is left to rule
+            holders = [name for name, m in zip(names, marks) if m > 0]
+            said = f"only {holders[0]} holds marks" if holders else "no player holds marks"
+            rd.chk.add("$.players", f"{said}: the match is over, there is no deal", rules.cites("winner"))
     dealer = rd.seat(rd.doc.get("dealer"), "$.dealer", "dealer") if "dealer" in rd.doc else -1
     if dealer >= 0 and marks[dealer] == 0:
         rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 marks) and cannot deal",
@@ -910,13 +911,8 @@ def _fold(text: str) -> str:
 
 def start_state(pos: Position, rules: Optional[Rules] = None) -> State:
     """The state just before this deal's shuffle (phase SHUFFLE)."""
-    n = len(pos.players)
-    return State(
-        rules=rules or pos.rules, players=pos.players, marks=pos.marks, virgins=pos.virgins, dealer=pos.dealer,
-        pot=pos.pot, eliminations=pos.eliminations, reentries=pos.reentries, deal_number=pos.deals_played,
-        phase=Phase.SHUFFLE, actor=None, target=None, order=(), cursor=0, stack=(), hands=(None,) * n,
-        custody=((),) * n, dead=(False,) * n, guarantees=(), hinted=(), out_this_deal=(), pending=(), winner=None,
-    )
+    return between_deals(rules or pos.rules, pos.players, pos.marks, pos.virgins, pos.dealer, pos.pot,
+                         pos.eliminations, pos.reentries, pos.deals_played)
 
 
 # the other way round: the verb a position writes for each engine decision (the mapping is

@@ -22,7 +22,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 from .cards import PACKS, Card, CardNameError, Pack, parse
 from .rulesets import Rules, table_rules
-from .state import Phase, State
+from .state import Phase, State, between_deals
 
 __all__ = ["DealSetupError", "start_deal", "deal_order", "deal_stack", "seating_by_draw"]
 
@@ -88,13 +88,8 @@ def start_deal(
     pure = _virgins(rules, virgins, names, held)
     money = rules.stake * n if pot is None else _count("pot", pot)
     rules = table_rules(rules, n)  # F1's piquet pack, L5's pack without fools: as new_match does
-    return State(
-        rules=rules, players=names, marks=held, virgins=pure, dealer=dealer, pot=money,
-        eliminations=_count("eliminations", eliminations), reentries=_count("reentries", reentries),
-        deal_number=_count("deals_played", deals_played), phase=Phase.SHUFFLE, actor=None, target=None,
-        order=(), cursor=0, stack=(), hands=(None,) * n, custody=((),) * n, dead=(False,) * n, guarantees=(),
-        hinted=(), out_this_deal=(), pending=(), winner=None,
-    )
+    return between_deals(rules, names, held, pure, dealer, money, _count("eliminations", eliminations),
+                         _count("reentries", reentries), _count("deals_played", deals_played))
 
 
 def _table_names(rules: Rules, players: Sequence[str]) -> tuple[str, ...]:

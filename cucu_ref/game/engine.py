@@ -33,7 +33,7 @@ from .rulebook.match import suspend_for_buy_back
 from .rulebook.table import Table
 from .rulebook.turn_order import turn_to
 from .rulesets import Rules, table_rules
-from .state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
+from .state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via, between_deals
 
 # What the queries and the checks read: a State, or the live table of a playout (play_out), which
 # has the same fields
@@ -80,31 +80,7 @@ def new_match(rules: Rules, players: Sequence[str], dealer: int = 0) -> State:
     if not 0 <= dealer < n:
         raise ValueError(f"dealer seat {dealer} is not at the table")
     rules = table_rules(rules, n)  # F1's piquet pack below seven, L5's pack without fools
-    return State(
-        rules=rules,
-        players=tuple(players),
-        marks=(rules.initial_marks,) * n,
-        virgins=(True,) * n,
-        dealer=dealer,
-        pot=rules.stake * n,
-        eliminations=0,
-        reentries=0,
-        deal_number=0,
-        phase=Phase.SHUFFLE,
-        actor=None,
-        target=None,
-        order=(),
-        cursor=0,
-        stack=(),
-        hands=(None,) * n,
-        custody=((),) * n,
-        dead=(False,) * n,
-        guarantees=(),
-        hinted=(),
-        out_this_deal=(),
-        pending=(),
-        winner=None,
-    )
+    return between_deals(rules, tuple(players), (rules.initial_marks,) * n, (True,) * n, dealer, rules.stake * n)
 
 
 # --------------------------------------------------------------------------- queries
@@ -186,7 +162,7 @@ def note_hint(state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
         raise IllegalActionError(f"seat {seat} takes no part in this deal", "Z7")
     if seat in state.hinted:
         return state, ()
-    return state._replace(hinted=state.hinted + (seat,)), (Event(_EV_HINT, "Z7", seat),)
+    return state.replace(hinted=state.hinted + (seat,)), (Event(_EV_HINT, "Z7", seat),)
 
 
 # --------------------------------------------------------------------------- the step

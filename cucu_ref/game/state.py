@@ -10,13 +10,20 @@ Seats are numbered in *play order*: seat ``i + 1`` sits to the right of seat
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple, Optional
+from operator import attrgetter
+from typing import Any, NamedTuple, Optional
 
 from .cards import Card
 from .rulesets import Rules
 
 __all__ = [
     "State",
+    "Deal",
+    "Match",
+    "Notes",
+    "FIELDS",
+    "between_deals",
+    "no_notes",
     "Action",
     "Event",
     "EventKind",
@@ -148,32 +155,138 @@ class Event(NamedTuple):
     amount: int = 0
 
 
-class State(NamedTuple):
+class Deal(NamedTuple):
+    """What stays the same through a deal (and between deals until the next shuffle or the next
+    dealer): a step reuses it by reference."""
+
     rules: Rules
     players: tuple[str, ...]
+    dealer: int
+    deal_number: int
+    order: tuple[int, ...]  # this deal's seats in play order, the dealer last
+
+
+class Match(NamedTuple):
+    """The match's standing, which changes only when marks move (an event card's cost, the
+    showdown), a player goes out or buys back, the match restarts or is won."""
+
     marks: tuple[int, ...]
     virgins: tuple[bool, ...]  # still holding the original marks, never having lost one (K17)
-    dealer: int
     pot: int
     eliminations: int  # players who went out since the match (re)started: the K17 price counter
     reentries: int  # players who bought back since the match (re)started: the L11 price counter
-    deal_number: int
-    phase: str
-    actor: Optional[int]
-    target: Optional[int]  # inn phases: the other party; decide-backward: the cat; target-decide: the offerer
-    order: tuple[int, ...]  # this deal's seats in play order, the dealer last
-    cursor: int  # index in ``order`` of the actor, or of the next seat to be dealt
-    stack: tuple[Card, ...]  # top first
-    hands: tuple[Optional[Card], ...]
-    custody: tuple[Custody, ...]
+    pending: tuple[tuple[int, int], ...]  # (seat, price in stakes) still to decide on buying back
+    winner: Optional[int]
+
+
+class Notes(NamedTuple):
+    """What a deal notes now and then: dead cards, the inn's guarantees, Z7's hints, who went
+    out (K16), a deal suspended for a buy-back (L11); a new deal starts with none (``no_notes``)."""
+
     dead: tuple[bool, ...]  # put out during this deal: card not compared (K15)
     guarantees: tuple[tuple[int, int], ...]  # (offerer, innkeeper) after an accepted second offer (K14)
     hinted: tuple[int, ...]  # fool holders who hinted (Z7)
     out_this_deal: tuple[tuple[int, ...], ...]  # groups of seats going out together, in time order
-    pending: tuple[tuple[int, int], ...]  # (seat, price in stakes) still to decide on buying back
-    winner: Optional[int]
     # (phase, actor, target, cursor) to resume after a buy-back decided during the deal (L11)
-    suspended: Optional[tuple[str, Optional[int], Optional[int], int]] = None
+    suspended: Optional[tuple[str, Optional[int], Optional[int], int]]
+
+
+# The State's documented fields, in the order docs/engine.rst lists them, and the part each
+# lives in (the index of the part in a State; None: a field of the State itself).
+FIELDS: tuple[str, ...] = (
+    "rules", "players", "marks", "virgins", "dealer", "pot", "eliminations", "reentries", "deal_number",
+    "phase", "actor", "target", "order", "cursor", "stack", "hands", "custody", "dead", "guarantees",
+    "hinted", "out_this_deal", "pending", "winner", "suspended",
+)
+
+
+class State(NamedTuple):
+    """A state of the match: three parts a step reuses by reference (the deal's constants, the
+    match's standing, the deal's rare notes) and what a step changes (whose decision, the
+    cards).  Every documented field reads as an attribute (``state.marks``, ``state.rules``,
+    ``state.dead``); :meth:`replace` gives a changed copy by those names; ``docs/engine.rst``
+    describes the parts."""
+
+    deal: Deal
+    match: Match
+    phase: str
+    actor: Optional[int]
+    target: Optional[int]  # inn phases: the other party; decide-backward: the cat; target-decide: the offerer
+    cursor: int  # index in ``order`` of the actor, or of the next seat to be dealt
+    stack: tuple[Card, ...]  # top first
+    hands: tuple[Optional[Card], ...]
+    custody: tuple[Custody, ...]
+    notes: Notes
+
+    # The fields of the parts, read through (each replaced below by a C-level attrgetter of the
+    # same value: these bodies are what they read)
+    @property
+    def rules(self) -> Rules:
+        return self.deal.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.deal.players
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def deal_number(self) -> int:
+        return self.deal.deal_number
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return self.deal.order
+
+    @property
+    def marks(self) -> tuple[int, ...]:
+        return self.match.marks
+
+    @property
+    def virgins(self) -> tuple[bool, ...]:
+        return self.match.virgins
+
+    @property
+    def pot(self) -> int:
+        return self.match.pot
+
+    @property
+    def eliminations(self) -> int:
+        return self.match.eliminations
+
+    @property
+    def reentries(self) -> int:
+        return self.match.reentries
+
+    @property
+    def out_this_deal(self) -> tuple[tuple[int, ...], ...]:
+        return self.notes.out_this_deal
+
+    @property
+    def pending(self) -> tuple[tuple[int, int], ...]:
+        return self.match.pending
+
+    @property
+    def winner(self) -> Optional[int]:
+        return self.match.winner
+
+    @property
+    def dead(self) -> tuple[bool, ...]:
+        return self.notes.dead
+
+    @property
+    def guarantees(self) -> tuple[tuple[int, int], ...]:
+        return self.notes.guarantees
+
+    @property
+    def hinted(self) -> tuple[int, ...]:
+        return self.notes.hinted
+
+    @property
+    def suspended(self) -> Optional[tuple[str, Optional[int], Optional[int], int]]:
+        return self.notes.suspended
 
     @property
     def in_match(self) -> tuple[bool, ...]:
@@ -193,7 +306,69 @@ class State(NamedTuple):
         """Seats of this deal whose cards will be compared."""
         return tuple(s for s in self.order if not self.dead[s])
 
+    def replace(self, **fields: Any) -> "State":
+        """replace(field=value, ...) -> State
+
+        A copy of this state with the fields named changed, by the documented field names
+        (``state.replace(marks=(1, 3), hands=...)``; a part by its own name, ``deal``,
+        ``match``, ``notes``): the one way to get a changed copy.  Each part is rebuilt only
+        where one of its fields changes."""
+        parts: list[Any] = list(self)
+        for name, value in fields.items():
+            where = _PART_OF.get(name)
+            if where is None:
+                raise ValueError(f"State has no field {name!r}")
+            part, inner = where
+            if inner is None:
+                parts[part] = value
+            else:
+                values = parts[part]
+                parts[part] = tuple.__new__(type(values), values[:inner] + (value,) + values[inner + 1:])
+        return tuple.__new__(State, parts)
+
+    def as_fields(self) -> dict[str, Any]:
+        """Every documented field by name (``FIELDS``), for comparisons and reports."""
+        return {name: getattr(self, name) for name in FIELDS}
+
     def dealt_card(self, seat: int) -> Optional[Card]:
         """The card ``seat`` holds now, if it was dealt to him and never left (or came back)."""
         path = self.custody[seat]
         return self.hands[seat] if path and path[0] == (seat, Via.DEALT) and len(path) == 1 else None
+
+
+# Where each field lives: (the part's index in a State, the field's index in the part, or None
+# for a field of the State itself)
+_PARTS: dict[str, Any] = {"deal": Deal, "match": Match, "notes": Notes}
+_PART_OF: dict[str, tuple[int, Optional[int]]] = {name: (i, None) for i, name in enumerate(State._fields)}
+for _name, _part in _PARTS.items():
+    for _inner, _field in enumerate(_part._fields):
+        _PART_OF[_field] = (State._fields.index(_name), _inner)
+        setattr(State, _field, property(attrgetter(f"{_name}.{_field}"), doc=f"``{_name}.{_field}``"))
+del _name, _part, _inner, _field
+assert set(_PART_OF) == set(FIELDS) | set(State._fields)
+
+# The parts between two deals where nothing is noted yet, by table size (shared: values)
+_NO_NOTES: dict[int, Notes] = {}
+
+
+def no_notes(n: int) -> Notes:
+    """The notes of a deal at a table of ``n`` before anything happened: no dead card, no
+    guarantee, no hint, nobody out, nothing suspended."""
+    notes = _NO_NOTES.get(n)
+    if notes is None:
+        notes = _NO_NOTES[n] = Notes((False,) * n, (), (), (), None)
+    return notes
+
+
+def between_deals(rules: Rules, players: tuple[str, ...], marks: tuple[int, ...], virgins: tuple[bool, ...],
+                  dealer: int, pot: int, eliminations: int = 0, reentries: int = 0, deal_number: int = 0) -> State:
+    """The state between two deals (phase SHUFFLE: the next deal is to be shuffled), with the
+    match's counts given: the one way to make a State from scratch (``new_match``, a position's
+    start, a set-up deal)."""
+    n = len(players)
+    return State(
+        deal=Deal(rules, players, dealer, deal_number, ()),
+        match=Match(marks, virgins, pot, eliminations, reentries, (), None),
+        phase=Phase.SHUFFLE, actor=None, target=None, cursor=0, stack=(), hands=(None,) * n, custody=((),) * n,
+        notes=no_notes(n),
+    )

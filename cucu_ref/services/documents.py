@@ -34,7 +34,7 @@ from .adjudication import Ruling, Underdetermined, Unsupported
 from .adjudication.conditions import spoken
 from ..formats import position as P
 from ..formats import vocabulary as V
-from ..formats.i18n import gettext as _, polished, speaking
+from ..formats.i18n import gettext as _, keeping, polished, speaking
 from ..formats.position import Position
 from ..formats.sources import RULES, cite
 from ..game.rulesets import PRESETS
@@ -106,12 +106,13 @@ def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
     if not language or language == "en":
         return ruled
     text = ruled.text
+    names = ruled.position.players if ruled.position is not None else ()
 
     def spoken() -> str:
-        with speaking(language):
+        with speaking(language), keeping(names):
             return polished(text())
 
-    with speaking(language):
+    with speaking(language), keeping(names):
         record = _polished(_trace_in_language(ruled.record, language) if ruled.trace
                            else _with_local_messages(ruled.record))
     return ruled._replace(text=spoken, record=record, language=language)

@@ -80,7 +80,7 @@ def _card(card: Optional[Card], subst: dict[Card, Card]) -> Optional[Card]:
 
 
 def _state(state: State, subst: dict[Card, Card]) -> State:
-    return state._replace(hands=tuple(_card(c, subst) for c in state.hands),
+    return state.replace(hands=tuple(_card(c, subst) for c in state.hands),
                           stack=tuple(_card(c, subst) or c for c in state.stack))
 
 
@@ -144,7 +144,7 @@ def figures(pos: Position, ruling: Ruling, id_prefix: Optional[str] = None) -> l
         hands = tuple(c if c is None or is_placeholder(c) or (holds.get(name, "") is not None
                                                              and all(f[s] == c for f in finals)) else unknown
                       for s, (name, c) in enumerate(zip(pos.players, final.hands)))
-        final = final._replace(hands=hands)
+        final = final.replace(hands=hands)
         title = _title(pos, outcome, k, len(ruling.outcomes))
         picture = describe(start, events, final, title, clockwise)
         svg = render_svg(picture, standalone=False, id_prefix=f"{prefix}-{k}")

@@ -735,7 +735,7 @@ class Example:
             virgins = tuple(m == rules.initial_marks for m in marks)
             if "virgins" in options:
                 virgins = tuple(v == "yes" for v in options["virgins"].split())
-            start = start._replace(marks=marks, virgins=virgins)
+            start = start.replace(marks=marks, virgins=virgins)
         self.start = start
         try:
             stack = _stack(start.rules, options.get("deal", "").split(), options.get("top", "").split())

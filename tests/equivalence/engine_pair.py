@@ -188,7 +188,8 @@ def _without_events(engine: ModuleType, state: State, action: Action) -> Optiona
 
 
 def _diff(a: State, b: State) -> str:
-    fields = [f"{name}: {x!r} != {y!r}" for name, x, y in zip(State._fields, a, b) if x != y]
+    fields = [f"{name}: {x!r} != {b.as_fields()[name]!r}" for name, x in a.as_fields().items()
+              if x != b.as_fields()[name]]
     return "; ".join(fields) or "(equal)"
 
 

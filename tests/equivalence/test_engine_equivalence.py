@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from engine_pair import READINGS, TABLES, Disagreement, compare, summary
-from reference import frozen_engine
+from reference import frozen_as_new as frozen_engine  # (the frozen engine taking and giving the package's States)
 
 from cucu_ref.game import engine
 from cucu_ref.game.cards import PACKS, Card
@@ -60,7 +60,7 @@ class _Broken:
         after, events = engine.step(state, action)
         undone = [e for e in events if e.kind == "undo"]
         if undone:
-            return after._replace(hands=state.hands if state.phase != "shuffle" else after.hands), events
+            return after.replace(hands=state.hands if state.phase != "shuffle" else after.hands), events
         return after, events
 
     @staticmethod

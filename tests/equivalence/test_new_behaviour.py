@@ -5,7 +5,7 @@ on a deal it decides, and the default reading of its option to agree on the same
 from __future__ import annotations
 
 from engine_pair import NEW_BEHAVIOUR, READINGS
-from reference import frozen_engine
+from reference import frozen_as_new as frozen_engine  # (the frozen engine taking and giving the package's States)
 
 from cucu_ref.game import engine
 from cucu_ref.game.rulesets import OPTIONS, preset

@@ -20,7 +20,7 @@ from collections import Counter
 
 import pytest
 from engine_pair import compare
-from reference import frozen_engine
+from reference import frozen_as_new as frozen_engine  # (the frozen engine taking and giving the package's States)
 
 from cucu_ref.game import engine
 from cucu_ref.game.cards import PACKS, Card

@@ -87,7 +87,7 @@ def test_legal_actions_are_shared_constants():
 
 def test_legal_actions_beyond_the_table_are_built():
     state, _ = play(table(players=4), ["III", "VIII", "VI", "V"])
-    far = state._replace(phase=Phase.BUY_BACK, actor=99)  # no pack seats 99 players; still answered
+    far = state.replace(phase=Phase.BUY_BACK, actor=99)  # no pack seats 99 players; still answered
     assert legal_actions(far) == (Action(ActionKind.BUY_BACK, 99), Action(ActionKind.DECLINE, 99))
 
 
@@ -99,7 +99,7 @@ def test_a_substituted_card_is_the_card_played():
     # give seat 0 the cat instead: offering it on is an ordinary offer; what stops it is the
     # next seat's card, so substitute seat 1's coming card through the stack as well
     stack = state.stack[:-1] + (card("XIIII"),)  # K4: the bottom card is dealt next
-    swapped = state._replace(hands=(card("XII"),) + state.hands[1:], stack=stack)
+    swapped = state.replace(hands=(card("XII"),) + state.hands[1:], stack=stack)
     after, events = step(swapped, Action(ActionKind.OFFER, 0))
     kinds = [(e.kind, e.rule) for e in events]
     # K11: the hunter keeps his card and the offerer pays a mark; the cat stays with seat 0
@@ -121,7 +121,7 @@ def test_legal_actions_at_the_first_seat_past_the_table():
     # the table holds seats 0..51 (the 52-card pack, CONTRACTS: max_players + 2 <= pack size)
     state, _ = play(table(players=4), ["III", "VIII", "VI", "V"])
     seat = len(_ACTIONS[(ActionKind.BUY_BACK, ActionKind.DECLINE)])
-    edge = state._replace(phase=Phase.BUY_BACK, actor=seat)
+    edge = state.replace(phase=Phase.BUY_BACK, actor=seat)
     assert legal_actions(edge) == (Action(ActionKind.BUY_BACK, seat), Action(ActionKind.DECLINE, seat))
 
 

@@ -26,7 +26,7 @@ def _dealt(rules, hands, **fields):
     """A deal of three at its showdown: the dealer is seat 0, play order 1, 2, 0."""
     state = engine.new_match(rules, NAMES)
     custody = tuple(((s, Via.DEALT),) if card is not None else () for s, card in enumerate(hands))
-    return state._replace(phase=Phase.DECIDE, actor=0, order=(1, 2, 0), cursor=2, hands=tuple(hands),
+    return state.replace(phase=Phase.DECIDE, actor=0, order=(1, 2, 0), cursor=2, hands=tuple(hands),
                           custody=custody, dead=(False,) * 3, **fields)
 
 
@@ -75,10 +75,10 @@ def test_the_general_showdown_limits_an_innkeeper_to_his_marks():
 def test_l11_prices_a_same_price_group_by_the_reentries_so_far():
     rules = preset("lu-stu", {"simultaneous_buy_back": "same-price"})
     assert rules.buy_back == "immediate" and rules.buy_back_price == "by-reentry-order"
-    w = Table(engine.new_match(rules, NAMES)._replace(reentries=2, eliminations=1))
+    w = Table(engine.new_match(rules, NAMES).replace(reentries=2, eliminations=1))
     match.went_out(w, (1, 2))
     assert w.pending == ((1, 4), (2, 4)) and w.eliminations == 3 and w.out_this_deal == ((1, 2),)
-    w = Table(engine.new_match(rules, NAMES)._replace(reentries=2, eliminations=1))
+    w = Table(engine.new_match(rules, NAMES).replace(reentries=2, eliminations=1))
     match.went_out(w, (1,))  # alone: fixed when it is asked (0 until then), then 2 ** re-entries
     assert w.pending == ((1, 0),)
     match.ask_next_buy_back(w)

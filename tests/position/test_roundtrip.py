@@ -53,7 +53,7 @@ def test_position_state_position(preset, seed):
     assert problems == [], problems
     assert replay_state(pos) == expected
     # and back: the position read from the text writes out the same position
-    again = position_from_replay(start._replace(rules=pos.rules), actions)
+    again = position_from_replay(start.replace(rules=pos.rules), actions)
     assert again == doc
 
 

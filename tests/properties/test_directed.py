@@ -121,7 +121,7 @@ def test_the_lockstep_machine_on_the_directed_sample_can_fail(monkeypatch):
         if undo is not None and undo.seat is not None:
             marks = list(after.marks)
             marks[undo.seat] += 1
-            after = after._replace(marks=tuple(marks))
+            after = after.replace(marks=tuple(marks))
         return after, events
 
     monkeypatch.setattr(lockstep, "step", undo_credits_a_mark)
@@ -155,16 +155,16 @@ def test_the_directed_properties_can_fail():
     campli = new_match(PRESETS["campli"], ["A", "B", "C"])
     by_id = {p.id: p for p in I.DIRECTED_PROPERTIES}
     # K18: after all went out together nobody is a virgin; here everyone is
-    restarted = campli._replace(marks=(3, 3, 3), virgins=(True, True, True))
+    restarted = campli.replace(marks=(3, 3, 3), virgins=(True, True, True))
     assert by_id["restart-virgins"].violated((campli, None, restarted, (Event(EventKind.RESTART, "K18"),), 1))
-    assert by_id["restart-virgins"].violated((campli, None, restarted._replace(virgins=(False,) * 3),
+    assert by_id["restart-virgins"].violated((campli, None, restarted.replace(virgins=(False,) * 3),
                                               (Event(EventKind.RESTART, "K18"),), 1)) is None
     # K17: an offer while nobody with marks is a virgin
-    no_virgin = campli._replace(marks=(0, 2, 1), virgins=(False, False, False))
+    no_virgin = campli.replace(marks=(0, 2, 1), virgins=(False, False, False))
     offer = (Event(EventKind.BUY_BACK_OFFER, "K17", 0, amount=1),)
     assert by_id["buy-back-needs-a-virgin"].violated((campli, None, no_virgin, offer, 1))
     assert by_id["buy-back-needs-a-virgin"].violated(
-        (campli, None, no_virgin._replace(virgins=(False, False, True)), offer, 1)) is None
+        (campli, None, no_virgin.replace(virgins=(False, False, True)), offer, 1)) is None
     # L8: the way back ended at the hunter (XIIII) with no mark lost by the holder
     lu = new_match(PRESETS["lu-stu"], ["A", "B", "C"])
     hunter = PACKS["cuccu-40"].parse("XIIII")

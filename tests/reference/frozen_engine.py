@@ -4,7 +4,8 @@
 # its relative imports made absolute.  It is the reference the rewritten engine is checked
 # against (tests/equivalence/), so a clean clone needs no git history.  It shares the value
 # types (cards, rulesets, state) and the showdown (scoring) with the package: what is compared
-# is the engine's own logic.
+# is the engine's own logic.  Since issue 26 it keeps its own State (frozen_state.py: the package's
+# State changed shape); frozen_as_new.py hands it the package's States and takes them back.
 # ruff: noqa
 """The pure engine: ``step(state, action) -> (state, events)`` and ``legal_actions``.
 
@@ -21,7 +22,9 @@ from typing import Iterable, Optional, Sequence
 from cucu_ref.game.cards import PACKS, Card
 from cucu_ref.game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from cucu_ref.game.scoring import evaluate
-from cucu_ref.game.state import Action, ActionKind, Event, Phase, State, Via
+from cucu_ref.game.state import Action, ActionKind, Event, Phase, Via
+
+from reference.frozen_state import State  # (issue 26: the package's State changed shape; this is the one this engine was written for)
 
 __all__ = [
     "IllegalActionError",

@@ -684,7 +684,7 @@ def test_k18_after_the_restart_nobody_can_buy_back():
     state = table(players=2, marks=(1, 1), virgins=(False, False))
     state, _ = play(state, "0 0", keep_all(2))
     assert state.marks == (3, 3)
-    state = state._replace(marks=(1, 3))  # seat 0 is down to one mark later on
+    state = state.replace(marks=(1, 3))  # seat 0 is down to one mark later on
     state, events = play(state, "X 0", keep_all(2))  # dealer 0: order 1, 0
     assert not of_kind(events, "buy-back-offer")
     assert state.winner == 1
@@ -792,7 +792,7 @@ def test_q1_mcleod_the_next_one_out_pays_the_next_doubling():
     state = table(players=4, dealer=1, marks=(1, 3, 1, 1), virgins=(False, True, False, False), eliminations=1)
     state, _ = play(state, "matto secchia secchia X", keep_all(4) + ["decline", "decline", "buy"])
     assert state.marks == (3, 3, 0, 0) and state.eliminations == 4
-    state = state._replace(marks=(1, 3, 0, 0))
+    state = state.replace(marks=(1, 3, 0, 0))
     state, events = play(state, "X 0", keep_all(2))  # dealer 0, order 1, 0
     assert offers(events) == [(0, 16)]
 

@@ -122,7 +122,7 @@ def as_position(rules: Rules, found: dict[str, Any], what: str) -> dict[str, Any
     preset = rules if rules.name in PRESETS else rules.with_options({"name": "campli"})
     n = found["n"]
     start = new_match(preset, [f"P{i}" for i in range(n)], dealer=n - 1)
-    start = start._replace(marks=tuple(found["marks"]),
+    start = start.replace(marks=tuple(found["marks"]),
                            virgins=tuple(m == preset.initial_marks for m in found["marks"]))
     shuffle = Action(ActionKind.SHUFFLE, stack=_engine_stack(preset, found["stack"], len(found["stack"])))
     actions = [shuffle]

@@ -112,7 +112,7 @@ class Lockstep(RuleBasedStateMachine):
         note(f"{rules.name} n={n} stack={vals} marks={marks}")
         # the engine: a whole pack holding these cards where the deal reaches them
         state = new_match(rules, [f"p{i}" for i in range(n)], dealer=n - 1)
-        state = state._replace(marks=tuple(marks), virgins=tuple(m == rules.initial_marks for m in marks))
+        state = state.replace(marks=tuple(marks), virgins=tuple(m == rules.initial_marks for m in marks))
         self._begin(state, _engine_stack(rules, vals, n + 2))
 
     def _engine_step(self, action):

@@ -102,7 +102,7 @@ def _engine_stack(rules: Rules, model_stack: list, k: int) -> tuple:
 
 def _play_engine(rules: Rules, n: int, stack: tuple, marks: list, decisions: list) -> dict:
     state = new_match(rules, [f"p{i}" for i in range(n)], dealer=n - 1)
-    state = state._replace(marks=tuple(marks))
+    state = state.replace(marks=tuple(marks))
     state, events = engine_step(state, Action(ActionKind.SHUFFLE, stack=stack))
     evs = list(events)
     pending = list(decisions)

@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from ..cards import PACKS, Card
 from ..deal import seating_by_draw, seats_around
 from ..rulesets import Rules
-from ..state import EventKind, Via
+from ..state import EventKind, Via, no_notes
 from .table import Table
 
 __all__ = ["shuffled_stack", "is_shuffled", "whole_pack", "seat_by_draw", "start_deal", "deal_to", "draw"]
@@ -106,12 +106,10 @@ def start_deal(t: Table, stack: Sequence[Card]) -> None:
     (:func:`~cucu_ref.game.rulebook.turn_order.turn_to` deals him then)."""
     n = len(t.players)
     t.stack = tuple(stack)
-    t.order = seats_around(t.marks, t.dealer)
+    t.set_deal(t.dealer, seats_around(t.marks, t.dealer), t.deal_number + 1)
     t.hands = [None] * n
     t.custody = [()] * n
-    t.dead = (False,) * n
-    t.guarantees, t.hinted, t.out_this_deal = (), (), ()
-    t.deal_number += 1
+    t.notes = no_notes(n)  # no card dead, no guarantee, no hint, nobody out yet
     t.emit(_EV_SHUFFLE, t.cite["shuffle"], t.dealer)
     if t.rules.dealing == "all-first":
         for seat in t.order:

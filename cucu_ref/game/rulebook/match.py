@@ -250,7 +250,7 @@ def next_deal(t: Table) -> None:
     he shuffles."""
     nxt = next_dealer(t.marks, t.dealer)
     t.emit(_EV_NEXT_DEALER, t.cite["next-dealer"], nxt)
-    t.dealer = nxt
+    t.set_deal(nxt, t.order, t.deal_number)
     t.phase, t.actor, t.target = Phase.SHUFFLE, None, None
     t.pending = ()
 

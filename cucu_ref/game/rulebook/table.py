@@ -13,11 +13,12 @@ for playouts and search): :meth:`Table.emit` then does nothing.
 from __future__ import annotations
 
 from functools import partial
+from operator import attrgetter
 from typing import Any, Callable, Optional
 
 from ..cards import Card
 from ..rulesets import CUCKOO, Rules
-from ..state import Custody, Event, EventKind, State, Via
+from ..state import Custody, Deal, Event, EventKind, Match, Notes, State, Via
 
 __all__ = ["Table", "put", "new_state", "new_event"]
 
@@ -25,6 +26,9 @@ __all__ = ["Table", "put", "new_state", "new_event"]
 # tuples' own constructors: a step builds one State and several Events.
 new_state: Callable[[tuple[Any, ...]], State] = partial(tuple.__new__, State)
 new_event: Callable[[tuple[Any, ...]], Event] = partial(tuple.__new__, Event)
+new_deal: Callable[[tuple[Any, ...]], Deal] = partial(tuple.__new__, Deal)
+new_match: Callable[[tuple[Any, ...]], Match] = partial(tuple.__new__, Match)
+new_notes: Callable[[tuple[Any, ...]], Notes] = partial(tuple.__new__, Notes)
 
 # The event kinds bound once as module constants: on Python 3.11 each read of an enum's class
 # attribute goes through EnumType.__getattr__ (270 ns against 62 ns for a plain class's).
@@ -42,57 +46,115 @@ class Table:
 
     Its fields are the State's (:class:`~cucu_ref.game.state.State` documents them), plus
     ``events`` (the step's events so far, None when none are recorded) and ``cite`` (the
-    ruleset's rule ID for each mechanism, ``Rules.citation_of``)."""
+    ruleset's rule ID for each mechanism, ``Rules.citation_of``).  What a step changes is copied
+    in and out: whose decision, the stack, the hands and the custody, and the match's standing
+    (marks, pot, pending offers ..., read by the commonest steps: ``freeze`` builds a new
+    ``Match`` only where one changed).  The deal and its notes are held by reference: the deal's
+    ``rules``, ``dealer`` and ``order`` are read from slots set once (a rule changes them only
+    through :meth:`set_deal`), and the notes' fields (dead, guarantees, hinted, out_this_deal,
+    suspended), which few steps read, read and write through properties that rebuild the notes
+    when one changes (``t.dead = ...``)."""
 
     __slots__ = (
-        "rules", "players", "marks", "virgins", "dealer", "pot", "eliminations", "reentries", "deal_number",
-        "phase", "actor", "target", "order", "cursor", "stack", "hands", "custody", "dead", "guarantees",
-        "hinted", "out_this_deal", "pending", "winner", "suspended", "events", "cite",
+        "deal", "match", "phase", "actor", "target", "cursor", "stack", "hands", "custody", "notes",
+        "rules", "dealer", "order", "marks", "virgins", "pot", "eliminations", "reentries", "pending", "winner",
+        "events", "cite",
     )
-    rules: Rules
-    players: tuple[str, ...]
-    marks: tuple[int, ...]
-    virgins: tuple[bool, ...]
-    dealer: int
-    pot: int
-    eliminations: int
-    reentries: int
-    deal_number: int
+    deal: Deal
+    match: Match
     phase: str
     actor: Any  # Optional[int]; an int in every phase a decision runs in
     target: Any  # Optional[int]; an int wherever a rule reads it
-    order: tuple[int, ...]
     cursor: int
     stack: tuple[Card, ...]
     hands: list[Any]  # list[Optional[Card]]; a Card wherever a rule reads it
     custody: list[Custody]
-    dead: tuple[bool, ...]
-    guarantees: tuple[tuple[int, int], ...]
-    hinted: tuple[int, ...]
-    out_this_deal: tuple[tuple[int, ...], ...]
+    notes: Notes
+    rules: Rules  # (the deal's: set_deal changes them)
+    dealer: int
+    order: tuple[int, ...]
+    marks: tuple[int, ...]  # (the match's standing, copied in; freeze builds a new Match where it changed)
+    virgins: tuple[bool, ...]
+    pot: int
+    eliminations: int
+    reentries: int
     pending: tuple[tuple[int, int], ...]
     winner: Optional[int]
-    suspended: Optional[tuple[str, Optional[int], Optional[int], int]]
     events: Optional[list[Event]]
     cite: dict[str, str]
+    # The fields of the deal and the notes, read (and the notes' written) through: a write rebuilds
+    # the notes (these bodies say what each does; the notes' are replaced below by _through's, the
+    # same with a C-level read)
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.deal.players
+
+    @property
+    def deal_number(self) -> int:
+        return self.deal.deal_number
+
+    @property
+    def out_this_deal(self) -> tuple[tuple[int, ...], ...]:
+        return self.notes.out_this_deal
+
+    @out_this_deal.setter
+    def out_this_deal(self, value: tuple[tuple[int, ...], ...]) -> None:
+        self.notes = self.notes._replace(out_this_deal=value)
+
+    @property
+    def dead(self) -> tuple[bool, ...]:
+        return self.notes.dead
+
+    @dead.setter
+    def dead(self, value: tuple[bool, ...]) -> None:
+        self.notes = self.notes._replace(dead=value)
+
+    @property
+    def guarantees(self) -> tuple[tuple[int, int], ...]:
+        return self.notes.guarantees
+
+    @guarantees.setter
+    def guarantees(self, value: tuple[tuple[int, int], ...]) -> None:
+        self.notes = self.notes._replace(guarantees=value)
+
+    @property
+    def hinted(self) -> tuple[int, ...]:
+        return self.notes.hinted
+
+    @hinted.setter
+    def hinted(self, value: tuple[int, ...]) -> None:
+        self.notes = self.notes._replace(hinted=value)
+
+    @property
+    def suspended(self) -> Optional[tuple[str, Optional[int], Optional[int], int]]:
+        return self.notes.suspended
+
+    @suspended.setter
+    def suspended(self, value: Optional[tuple[str, Optional[int], Optional[int], int]]) -> None:
+        self.notes = self.notes._replace(suspended=value)
 
     def __init__(self, s: State, events: bool = True):
-        (self.rules, self.players, self.marks, self.virgins, self.dealer, self.pot, self.eliminations,
-         self.reentries, self.deal_number, self.phase, self.actor, self.target, self.order, self.cursor,
-         self.stack, hands, custody, self.dead, self.guarantees, self.hinted, self.out_this_deal,
-         self.pending, self.winner, self.suspended) = s
+        (self.deal, self.match, self.phase, self.actor, self.target, self.cursor, self.stack, hands, custody,
+         self.notes) = s
+        self.rules, _, self.dealer, _, self.order = self.deal
+        self.marks, self.virgins, self.pot, self.eliminations, self.reentries, self.pending, self.winner = self.match
         self.hands = list(hands)
         self.custody = list(custody)
         self.events = [] if events else None
         self.cite = self.rules.citation_of
 
     def freeze(self) -> State:
-        return new_state((
-            self.rules, self.players, self.marks, self.virgins, self.dealer, self.pot, self.eliminations,
-            self.reentries, self.deal_number, self.phase, self.actor, self.target, self.order, self.cursor,
-            self.stack, tuple(self.hands), tuple(self.custody), self.dead, self.guarantees, self.hinted,
-            self.out_this_deal, self.pending, self.winner, self.suspended,
-        ))
+        standing = (self.marks, self.virgins, self.pot, self.eliminations, self.reentries, self.pending, self.winner)
+        match = self.match
+        if standing != match:  # (most steps move no mark: the Match is shared)
+            match = new_match(standing)
+        return new_state((self.deal, match, self.phase, self.actor, self.target, self.cursor, self.stack,
+                          tuple(self.hands), tuple(self.custody), self.notes))
+
+    def set_deal(self, dealer: int, order: tuple[int, ...], deal_number: int) -> None:
+        """The deal's constants change: a new deal begins (K4) or the next dealer is named (K2)."""
+        self.deal = new_deal((self.rules, self.deal[1], dealer, deal_number, order))
+        self.dealer, self.order = dealer, order
 
     def emit(self, kind: EventKind, rule: str, seat: Optional[int] = None, other: Optional[int] = None,
              card: Optional[Card] = None, amount: int = 0) -> None:
@@ -133,3 +195,20 @@ class Table:
         self.hands[seat] = taken
         self.custody[seat] = ((seat, Via.STACK),)
         self.emit(_EV_EXCHANGE_WITH_STACK, rule, seat, amount=1 if bottom else 0)
+
+
+def _through(index: int, name: str) -> property:
+    """The Table's property for the field ``name`` of its notes, at ``index``: read from the
+    notes, written by rebuilding them (a write of the value already there rebuilds nothing)."""
+
+    def set_field(t: Table, value: Any) -> None:
+        notes = t.notes
+        if notes[index] != value:
+            t.notes = new_notes(notes[:index] + (value,) + notes[index + 1:])
+
+    return property(attrgetter(f"notes.{name}"), set_field, doc=f"``notes.{name}``")
+
+
+for _index, _name in enumerate(Notes._fields):
+    setattr(Table, _name, _through(_index, _name))
+del _index, _name

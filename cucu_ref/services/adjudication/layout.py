@@ -222,7 +222,7 @@ def _with_placeholders(pack: Pack, laid: list[Optional[Card]], places: _Places) 
 
 
 def substitute(state: State, ph: Card, value: Card) -> State:
-    return state._replace(
+    return state.replace(
         hands=tuple(value if c == ph else c for c in state.hands),
         stack=tuple(value if c == ph else c for c in state.stack),
     )
@@ -317,4 +317,4 @@ def _deal_start(pos: Position, rules: Rules, lay: Layout, dealer_cards: Optional
                 hands[after.dealer] = lay.stack[places[0]]
     events = tuple(e._replace(card=hands[e.seat]) if e.kind == EventKind.DEAL and e.seat is not None
                    and not (three and e.seat == after.dealer) else e for e in events)
-    return after._replace(hands=tuple(hands), stack=stack), events
+    return after.replace(hands=tuple(hands), stack=stack), events

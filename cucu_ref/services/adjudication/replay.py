@@ -1151,9 +1151,9 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
 
 
 def with_rules(state: State, rules: Rules) -> State:
-    """``state._replace(rules=rules)`` (rules is the State's first field) without the named
-    tuple's keyword handling."""
-    return tuple.__new__(State, (rules, *state[1:]))
+    """``state`` played under ``rules`` (the adjudicator's :class:`Recorder`, or the rules a
+    checkpoint is re-run under)."""
+    return state.replace(rules=rules)
 
 
 def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
