@@ -1256,8 +1256,11 @@ def rulesets_text(width: int = 88) -> str:
     option with its readings, their sources and the presets that take each."""
 
     def para(text: str, indent: str, hang: str = "") -> list[str]:
-        return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + hang,
-                             break_on_hyphens=False) or [indent]
+        # French spaces its ';', ':', '?', '!' and '»': the space before one never breaks a line
+        glued = text.replace(" ;", "\ue000;").replace(" :", "\ue000:").replace(" ?", "\ue000?").replace(
+            " !", "\ue000!").replace(" »", "\ue000»")
+        return [line.replace("\ue000", " ") for line in textwrap.wrap(
+            glued, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False)] or [indent]
 
     lines = para(_("The rulesets (presets) cucu-adjudicate knows. A position names one as "
                    '"ruleset": "campli", or changes readings with {{"preset": "campli", "options": '
