@@ -718,3 +718,17 @@ def test_french_elision_never_reaches_inside_a_player_s_name():
     assert lines[3] == ("  la réclamation omet la marque d'Ana de Abreu ; Carla n'en perd aucune (réclamé : Carla ; "
                         "les règles disent : Ana de Abreu)")
     assert "d'Abreu" not in "\n".join(lines)
+
+
+def test_french_rulesets_never_start_a_line_with_its_spaced_punctuation():
+    # French spaces ';' and ':' ("(Z11) ; dans le jeu numérique"); the listing wrapped at that
+    # space and began a line with '; ...' (review of --rulesets in French)
+    import io
+
+    from cucu_ref.cli.adjudicate import main
+
+    out = io.StringIO()
+    assert main(["--rulesets", "--long", "--language", "fr"], stdout=out, stderr=out) == 0
+    lines = out.getvalue().splitlines()
+    assert not [line for line in lines if re.match(r"\s+[;:?!»]", line)]
+    assert max(len(line) for line in lines) <= 88 and " ; " in out.getvalue()
