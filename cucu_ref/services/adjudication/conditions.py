@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from itertools import combinations, product
-from typing import Callable, Iterable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 from ...formats.i18n import N_, gettext as _, language, ordinal
 from ...game.cards import Card
@@ -600,6 +600,7 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
     keys = range(len(labels))
     nouns = [noun(label) for label in labels]
     people = [label[: -len(_DEALT)] if label.endswith(_DEALT) else None for label in labels]
+    say, name_set = _kept(say), _kept(name_set)  # (the same sets of cards are named case after case)
     fool = next((c for u in universes for c in u if c.is_fool), None)
     compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
     compared += _below_the_rest(keys, nouns, space, fool) + _all_alike(keys, nouns, space, people)
@@ -612,6 +613,20 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
             out[k] = _said(ways)
     return out
+
+
+def _kept(name: Callable[[Any, Sequence[Card]], str]) -> Callable[[Any, Sequence[Card]], str]:
+    """``name`` (a pure function of its arguments: a card's index or universe, and a set of cards)
+    with each answer kept."""
+    answers: dict[tuple[Any, tuple[Card, ...]], str] = {}
+
+    def kept(first: Any, cards: Sequence[Card]) -> str:
+        key = (tuple(first) if isinstance(first, (list, tuple)) else first, tuple(cards))
+        if key not in answers:
+            answers[key] = name(first, cards)
+        return answers[key]
+
+    return kept
 
 
 # --------------------------------------------------------------------------- in the ruling's language
