@@ -732,3 +732,26 @@ def test_french_rulesets_never_start_a_line_with_its_spaced_punctuation():
     lines = out.getvalue().splitlines()
     assert not [line for line in lines if re.match(r"\s+[;:?!»]", line)]
     assert max(len(line) for line in lines) <= 88 and " ; " in out.getvalue()
+
+
+@pytest.mark.parametrize("lang, english, said, wrong", [
+    # French elides 'ne' before a vowel ("n'est"), and "aucune de la carte ..." is not French: the
+    # cards are named first, then "aucune n'est"
+    ("fr", "neither the top card of the stack nor the bottom card of the stack is VI or lower",
+     " n'est VI", "ne est"),
+    ("fr", "none of the top card of the stack and the bottom card of the stack is VI or lower",
+     " : aucune n'est ", "aucune de la"),
+    ("fr", "exactly one of the top card of the stack and the bottom card of the stack is VI or lower",
+     " : exactement une est ", "une de la"),
+    # German: "keine von die Karte" takes the wrong case; the cards first, then "keine davon"
+    ("de", "none of the top card of the stack and the bottom card of the stack is VI or lower",
+     ": keine davon ist ", "keine von die"),
+    ("de", "exactly one of the top card of the stack and the bottom card of the stack is VI or lower",
+     ": genau eine davon ist ", "eine von die"),
+])
+def test_conditions_over_several_cards_read_grammatically(lang, english, said, wrong):
+    from cucu_ref.services.adjudication.conditions import spoken
+    with speaking(lang):
+        text = spoken(english)
+    assert wrong not in text, text
+    assert said in text, text
