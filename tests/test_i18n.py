@@ -233,6 +233,19 @@ def test_german_inn_guarantee_and_default_from_the_language_line():
                          "K14, K15")
 
 
+def test_german_steps_head_the_deal_in_german():
+    # --steps groups the steps under their history entry; the deal's own start (K4: Dora deals)
+    # has no entry and is headed "The deal", which a German ruling says as the catalog does
+    # ("Das Spiel"), never in English (review, issue 30)
+    from cucu_ref.services.render import full_steps
+    with open(os.path.join(ROOT, "examples", "notation", "campli-inn-in-german.txt"), encoding="utf-8") as f:
+        data = f.read()
+    with full_steps(True):
+        lines = rule_document(data, "inn.txt").text().split("\n")
+    assert lines[4:6] == ["Wie es lief:", "  Das Spiel:"]
+    assert "The deal" not in "\n".join(lines)
+
+
 def test_german_zeh_cat_pays_its_holder_word_for_word():
     # Z5 (Zeh 1769): the offerer pays his mark to the cat's holder, nothing is undone; Z6: III lowest
     lines = _text("zeh-1769-cat-paid-to-holder.json", "de")
@@ -254,6 +267,15 @@ def test_french_king_says_coucou_word_for_word():
     assert lines[1] == "Verdict : Anna perd une marque : la carte la plus basse, as (F5). Prochain donneur : Anna."
     assert "  Anna demande au voisin de droite d'échanger ('je change') ; Bruno tient le roi et dit 'Coucou!' : pas " \
            "d'échange avec Anna (F3)" in lines
+
+
+def test_french_says_a_player_going_out_without_a_gender():
+    # K15-K17 (Farina 2010, Das Ergebnis, Wiedereintritt): Carla's I is the lowest, her last mark;
+    # she is out, the second to go, and buys back for two stakes.  French says it as "hors jeu",
+    # which agrees with no gender, never "Carla est éliminé" (the French rulings give no woman 'il')
+    text = "\n".join(_text("campli-buy-back.json", "fr"))
+    assert "Carla est hors jeu, peut se racheter pour 2 mises (K17) et se rachète" in text
+    assert "éliminé" not in text.replace("éliminés", "")
 
 
 def test_french_illegal_history_word_for_word():
@@ -696,3 +718,17 @@ def test_french_elision_never_reaches_inside_a_player_s_name():
     assert lines[3] == ("  la réclamation omet la marque d'Ana de Abreu ; Carla n'en perd aucune (réclamé : Carla ; "
                         "les règles disent : Ana de Abreu)")
     assert "d'Abreu" not in "\n".join(lines)
+
+
+def test_french_rulesets_never_start_a_line_with_its_spaced_punctuation():
+    # French spaces ';' and ':' ("(Z11) ; dans le jeu numérique"); the listing wrapped at that
+    # space and began a line with '; ...' (review of --rulesets in French)
+    import io
+
+    from cucu_ref.cli.adjudicate import main
+
+    out = io.StringIO()
+    assert main(["--rulesets", "--long", "--language", "fr"], stdout=out, stderr=out) == 0
+    lines = out.getvalue().splitlines()
+    assert not [line for line in lines if re.match(r"\s+[;:?!»]", line)]
+    assert max(len(line) for line in lines) <= 88 and " ; " in out.getvalue()

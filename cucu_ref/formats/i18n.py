@@ -119,19 +119,27 @@ def _keep(mo: Path, data: bytes) -> None:
             part.unlink()
 
 
-@contextmanager
-def speaking(lang: Optional[str]) -> Iterator[None]:
-    """Within it, messages are in ``lang`` (None or 'en': English)."""
-    lang = lang or "en"
-    if lang not in LANGUAGES:
-        raise ValueError(f"no language {lang!r}; the languages: {', '.join(LANGUAGES)}")
-    before = _ACTIVE[0], _LANGUAGE[0]
-    _ACTIVE[0] = None if lang == "en" else translations(lang)
-    _LANGUAGE[0] = lang
-    try:
-        yield
-    finally:
-        _ACTIVE[0], _LANGUAGE[0] = before
+class speaking:  # (lower case: the name of the function it replaced, used as "with speaking(lang)")
+    """Within it, messages are in ``lang`` (None or 'en': English).  A class, not a generator
+    made into a context manager: a batch enters one for every position."""
+
+    __slots__ = ("lang", "before")
+
+    def __init__(self, lang: Optional[str]) -> None:
+        lang = lang or "en"
+        if lang not in LANGUAGES:
+            raise ValueError(f"no language {lang!r}; the languages: {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self.before: tuple[Optional[_gettext.GNUTranslations], str] = (None, "en")
+
+    def __enter__(self) -> None:
+        lang = self.lang
+        self.before = _ACTIVE[0], _LANGUAGE[0]
+        _ACTIVE[0] = None if lang == "en" else translations(lang)
+        _LANGUAGE[0] = lang
+
+    def __exit__(self, *exc: object) -> None:
+        _ACTIVE[0], _LANGUAGE[0] = self.before
 
 
 def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,

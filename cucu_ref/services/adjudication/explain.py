@@ -403,7 +403,7 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
             if head is None:
                 head = headings[entry] = heading(pos, entry)
         else:
-            at, head = None, "The deal"
+            at, head = None, _("The deal")  # (the heading is a spoken field: in the ruling's language)
         said: set[int] = set()  # seats whose showdown mark the showdown's notes already name
         head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
         met = None  # the entry's last targeted event card (C2): the reason of the marks it costs
