@@ -269,6 +269,15 @@ def test_french_king_says_coucou_word_for_word():
            "d'échange avec Anna (F3)" in lines
 
 
+def test_french_says_a_player_going_out_without_a_gender():
+    # K15-K17 (Farina 2010, Das Ergebnis, Wiedereintritt): Carla's I is the lowest, her last mark;
+    # she is out, the second to go, and buys back for two stakes.  French says it as "hors jeu",
+    # which agrees with no gender, never "Carla est éliminé" (the French rulings give no woman 'il')
+    text = "\n".join(_text("campli-buy-back.json", "fr"))
+    assert "Carla est hors jeu, peut se racheter pour 2 mises (K17) et se rachète" in text
+    assert "éliminé" not in text.replace("éliminés", "")
+
+
 def test_french_illegal_history_word_for_word():
     lines = _text("campli-illegal-history.json", "fr")
     assert lines[0] == ("campli-illegal-history.json : l'historique n'a pu se produire selon aucune lecture des "
@@ -709,3 +718,40 @@ def test_french_elision_never_reaches_inside_a_player_s_name():
     assert lines[3] == ("  la réclamation omet la marque d'Ana de Abreu ; Carla n'en perd aucune (réclamé : Carla ; "
                         "les règles disent : Ana de Abreu)")
     assert "d'Abreu" not in "\n".join(lines)
+
+
+def test_french_rulesets_never_start_a_line_with_its_spaced_punctuation():
+    # French spaces ';' and ':' ("(Z11) ; dans le jeu numérique"); the listing wrapped at that
+    # space and began a line with '; ...' (review of --rulesets in French)
+    import io
+
+    from cucu_ref.cli.adjudicate import main
+
+    out = io.StringIO()
+    assert main(["--rulesets", "--long", "--language", "fr"], stdout=out, stderr=out) == 0
+    lines = out.getvalue().splitlines()
+    assert not [line for line in lines if re.match(r"\s+[;:?!»]", line)]
+    assert max(len(line) for line in lines) <= 88 and " ; " in out.getvalue()
+
+
+@pytest.mark.parametrize("lang, english, said, wrong", [
+    # French elides 'ne' before a vowel ("n'est"), and "aucune de la carte ..." is not French: the
+    # cards are named first, then "aucune n'est"
+    ("fr", "neither the top card of the stack nor the bottom card of the stack is VI or lower",
+     " n'est VI", "ne est"),
+    ("fr", "none of the top card of the stack and the bottom card of the stack is VI or lower",
+     " : aucune n'est ", "aucune de la"),
+    ("fr", "exactly one of the top card of the stack and the bottom card of the stack is VI or lower",
+     " : exactement une est ", "une de la"),
+    # German: "keine von die Karte" takes the wrong case; the cards first, then "keine davon"
+    ("de", "none of the top card of the stack and the bottom card of the stack is VI or lower",
+     ": keine davon ist ", "keine von die"),
+    ("de", "exactly one of the top card of the stack and the bottom card of the stack is VI or lower",
+     ": genau eine davon ist ", "eine von die"),
+])
+def test_conditions_over_several_cards_read_grammatically(lang, english, said, wrong):
+    from cucu_ref.services.adjudication.conditions import spoken
+    with speaking(lang):
+        text = spoken(english)
+    assert wrong not in text, text
+    assert said in text, text

@@ -135,3 +135,17 @@ def test_the_innkeeper_s_turn_in_german_without_a_gender():
         said = problem_message(english)
     assert said == ("Anna kann jetzt nicht 'offer': am Wirtshaus antwortet Dora auf das zweite Angebot (accept oder "
                     "refuse)")
+
+
+def test_a_match_already_won_names_its_winner_not_a_count():
+    # K3 (Farina 2010, Spieler, Einsatz, Spielrunde): the last with marks has won the match, so no
+    # deal is left to rule.  With one player holding marks the problem names her, in every
+    # language, never "1 player(s)" (review of this session's rulings); with none, "no player"
+    deal = "Ruleset: campli\nPlayers: Anna 3, Bruno 0, Carla 0\nDealer: Anna\n\nAnna: V, sto bene\n"
+    said = {lang: rule_document(deal, "won.txt", language=lang).record["problems"][0] for lang in ("en", "it", "de")}
+    assert said["en"]["message"] == "only Anna holds marks: the match is over, there is no deal"
+    assert said["en"]["rule"] == "K3" and "message_local" not in said["en"]
+    assert said["it"]["message_local"] == "solo Anna ha segni: la partita è finita, non c'è mano"
+    assert said["de"]["message_local"] == "nur Anna hat Marken: die Partie ist vorbei, es gibt kein Spiel"
+    nobody = rule_document(deal.replace("Anna 3", "Anna 0"), "won.txt").record["problems"]
+    assert nobody[0]["message"] == "no player holds marks: the match is over, there is no deal"

@@ -169,6 +169,9 @@ def _parser(long: bool = True) -> argparse.ArgumentParser:
     does, the options, the exit codes in a line; issue 31), ``--help --long`` the whole."""
     class Parser(argparse.ArgumentParser):
         def error(self, message: str) -> Any:  # argparse exits 2 itself; keep control of output
+            if message.startswith("unrecognized arguments:"):  # an output written as its own option
+                meant = [f"--format {w[2:]}" for w in message.split()[2:] if w in ("--json", "--svg", "--text")]
+                message += "".join(f"; did you mean {m}?" for m in meant)
             raise _UsageError(message)
 
     p = Parser(prog="cucu-adjudicate", description=DESCRIPTION if long else SHORT_DESCRIPTION,

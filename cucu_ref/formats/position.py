@@ -369,9 +369,10 @@ def _table(rd: _Reading) -> int:
         if not rules.min_players <= len(names) <= rules.max_players:
             rd.chk.add("$.players", f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
                                     f"not {len(names)}", rules.cites("players"))
-        if in_match < 2:
-            rd.chk.add("$.players", f"only {in_match} player(s) hold marks: the match is over, there is no deal",
-                       rules.cites("winner"))
+        if in_match < 2:  # K3: the last with marks has won; no deal is left to rule
+            holders = [name for name, m in zip(names, marks) if m > 0]
+            said = f"only {holders[0]} holds marks" if holders else "no player holds marks"
+            rd.chk.add("$.players", f"{said}: the match is over, there is no deal", rules.cites("winner"))
     dealer = rd.seat(rd.doc.get("dealer"), "$.dealer", "dealer") if "dealer" in rd.doc else -1
     if dealer >= 0 and marks[dealer] == 0:
         rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 marks) and cannot deal",

@@ -134,12 +134,13 @@ def _legal_kinds(state: Seen) -> tuple[str, ...]:
     decision it is are written (``legal_actions`` and ``step`` both ask it)."""
     if state.phase != Phase.DECIDE:
         return _PHASE_KINDS.get(state.phase, ())
-    rules, seat = state.rules, state.actor
+    deal = state.deal  # (its rules and dealer read from the part: a State's own properties cost more)
+    rules, seat = deal.rules, state.actor
     assert seat is not None
     received = state.custody[seat][-1][1] != Via.DEALT
     if received and rules.may_offer_after_receiving == "no":
         return _KEEP_ONLY  # R2: no player may exchange more than once
-    if seat == state.dealer:
+    if seat == deal.dealer:
         if rules.dealer_exchange == "none" or (
             rules.dealer_exchange == "talon-top-if-received-ace"
             and not (received and state.hands[seat].value == 1)  # type: ignore[union-attr]  # A4: after an ace

@@ -275,7 +275,8 @@ problem_message = Templates(
     N_("duplicate player name {name} (also {path})"),
     N_("{player} holds {n} marks, not the original {initial}, so is no virgin"),
     N_("{game} is played by {low} to {high} players, not {n}"),
-    N_("only {n} player(s) hold marks: the match is over, there is no deal"),
+    N_("only {player} holds marks: the match is over, there is no deal"),
+    N_("no player holds marks: the match is over, there is no deal"),
     N_("the dealer {player} is out of the match (0 marks) and cannot deal"),
     N_("give either the whole 'order' or 'top'/'bottom'/'cards', not both"),
     N_("{player} is out of the match and holds no card"),
@@ -869,13 +870,16 @@ def _fact(d: dict[str, Any], rules: Any = None) -> str:
             parts.append(_("the claim leaves out {what}").format(what=", ".join(
                 _("{player}'s {what}").format(player=p, what=_nth(claimed.count(p), k, words))
                 for p, k in _tally(left_out).items())))
+        nones = [p for p in _tally(wrong) if p not in ruled]  # said together, at the first one's place
         for p in _tally(wrong):
             n = ruled.count(p)
             if n:
                 said = _("{player} loses {n}, not {claimed}") if loses else _("{player} gains {n}, not {claimed}")
-            else:
-                said = _("{player} loses none") if loses else _("{player} gains none")
-            parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
+                parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
+            elif p == nones[0]:
+                said = (ngettext("{players} loses none", "{players} lose none", len(nones)) if loses
+                        else ngettext("{players} gains none", "{players} gain none", len(nones)))
+                parts.append(said.format(players=_names(nones)))
         return _("; ").join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
             claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
     if field == "next_dealer" and "holds_if" in d:
@@ -1252,8 +1256,11 @@ def rulesets_text(width: int = 88) -> str:
     option with its readings, their sources and the presets that take each."""
 
     def para(text: str, indent: str, hang: str = "") -> list[str]:
-        return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + hang,
-                             break_on_hyphens=False) or [indent]
+        # French spaces its ';', ':', '?', '!' and '»': the space before one never breaks a line
+        glued = text.replace(" ;", "\ue000;").replace(" :", "\ue000:").replace(" ?", "\ue000?").replace(
+            " !", "\ue000!").replace(" »", "\ue000»")
+        return [line.replace("\ue000", " ") for line in textwrap.wrap(
+            glued, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False)] or [indent]
 
     lines = para(_("The rulesets (presets) cucu-adjudicate knows. A position names one as "
                    '"ruleset": "campli", or changes readings with {{"preset": "campli", "options": '

@@ -145,6 +145,15 @@ def test_usage_errors_exit_2(capsys):
     assert "cannot read" in capsys.readouterr().err
 
 
+def test_an_output_written_as_its_own_option_is_pointed_to_format(capsys):
+    # the output is chosen with --format (docs/cli.rst); '--json', as cucu-conformance run takes
+    # it, is a usage error that names the option meant, and a flag like no option is left as it is
+    assert main(["--json", "x.json"]) == 2
+    assert "unrecognized arguments: --json; did you mean --format json?" in capsys.readouterr().err
+    assert main(["--jsn", "x.json"]) == 2
+    assert "did you mean" not in capsys.readouterr().err
+
+
 def test_too_many_unknown_cards_is_a_clear_error(capsys):
     # six hands compared at the showdown and none of them known: 20^6 cases, over the cap
     doc = with_(players=["A", "B", "C", "D", "E", "F"], dealer="F",

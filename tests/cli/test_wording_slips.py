@@ -258,3 +258,14 @@ def test_a_digital_claim_that_a_player_is_out_means_the_life_lost(tmp_path):
     # a claim listing losers still lists every one: Bruno left out, Carl named wrongly (X is no lowest)
     code, text = deal(tmp_path, deal_text + "claim: Anna out, Carl loses\n")
     assert code == 0 and "Claim: OVERRULED" in text and "Bruno" in text.split("How it went")[0], text
+
+
+def test_players_a_claim_names_wrongly_are_said_together():
+    # digital-4p-fool-and-cuckoos: Anna's lone fool loses (D7); Bruno's and Carla's XV, tied
+    # lowest of the rest, are cuckoos, which never lose (D7, the Danish page).  Anna claimed all
+    # three lose: the two she named wrongly are one clause, not "Bruno loses none; Carla loses none"
+    text = example("digital-4p-fool-and-cuckoos.json")
+    assert "  Bruno and Carla lose none (claimed: Anna, Bruno, Carla; the rules say: Anna)" in text.splitlines()
+    code, said = run("--language", "it", os.path.join(EXAMPLES, "digital-4p-fool-and-cuckoos.json"))
+    assert code == 0
+    assert "  Bruno e Carla non ne perdono (reclamato: Anna, Bruno, Carla; le regole dicono: Anna)" in said

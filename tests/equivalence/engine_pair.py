@@ -74,8 +74,13 @@ def recited_refusal(rules: Rules, rule: Any) -> Any:
 
 
 def _recited_outcome(rules: Rules, outcome: tuple[str, Any]) -> tuple[str, Any]:
-    """A refusal of the frozen engine (:func:`_outcome`) with its rule as today's names it."""
-    if outcome[0] == "ok" or outcome[1][1] != "K8":
+    """An outcome of the frozen engine (:func:`_outcome`) with its rules as today's names them:
+    a refusal's rule, or, where the action meant to be wrong was legal after all, its events'
+    (:func:`recited`, as the step's own comparison reads them)."""
+    if outcome[0] == "ok":
+        after, events = outcome[1]
+        return "ok", (after, recited(rules.name, events))
+    if outcome[1][1] != "K8":
         return outcome
     message, rule = outcome[1]
     new = recited_refusal(rules, rule)

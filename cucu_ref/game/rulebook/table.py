@@ -212,3 +212,5 @@ def _through(index: int, name: str) -> property:
 for _index, _name in enumerate(Notes._fields):
     setattr(Table, _name, _through(_index, _name))
 del _index, _name
+Table.players = property(attrgetter("deal.players"), doc="``deal.players``")  # type: ignore[method-assign,assignment]
+Table.deal_number = property(attrgetter("deal.deal_number"), doc="``deal.deal_number``")  # type: ignore[method-assign,assignment]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from itertools import combinations, product
-from typing import Callable, Iterable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 from ...formats.i18n import N_, gettext as _, language, ordinal
 from ...game.cards import Card
@@ -105,6 +105,7 @@ class _Space:
         self.at: list[dict[frozenset[Card], int]] = [
             {atom: _periodic(k, self.strides[d], sizes[d], self.size) for k, atom in enumerate(self.atoms[d])}
             for d in range(width)]
+        self._one_of: dict[tuple[int, frozenset[Card]], Optional[int]] = {}
         self.cases = [self.rows(rows) for rows in cases]
         self.everything = 0
         for m in self.cases:
@@ -122,6 +123,12 @@ class _Space:
         """The points where card ``d`` is one of ``cards``; None where ``cards`` splits an atom
         (no fact about them can be said exactly here).  Cards it may not be count for nothing."""
         wanted = frozenset(cards)
+        key = (d, wanted)
+        if key not in self._one_of:
+            self._one_of[key] = self._points(d, wanted)
+        return self._one_of[key]
+
+    def _points(self, d: int, wanted: frozenset[Card]) -> Optional[int]:
         out = 0
         for atom, m in self.at[d].items():
             inside = atom & wanted
@@ -459,11 +466,14 @@ def _plainest(case: int, everything: int, facts: list[Fact], within: Optional[in
     of them ('neither ... is Nulla or higher or Larvengesicht' rules out more at once, but reads
     worse): the one with the fewer alternatives, then the shorter."""
     plain = [f for f in facts if not _alternatives(f.text)]
-    # (and without 'lower than each of ... that is not a fool', which rules out much at once but
-    # may leave more to say than two plain comparisons)
-    simple = [f for f in plain if not f.text.endswith(_NOT_A_FOOL)]
-    found = [c for c in (_cover(case, everything, plain, within), _cover(case, everything, facts, within),
-                         _cover(case, everything, simple, within)) if c is not None]
+    said = _cover(case, everything, plain, within)
+    # (all the facts only where the plain ones say nothing: a cover that names alternatives reads
+    # worse than any plain one; and without 'lower than each of ... that is not a fool', which
+    # rules out much at once but may leave more to say than two plain comparisons)
+    found = [said] if said is not None else [c for c in [_cover(case, everything, facts, within)] if c is not None]
+    if said is not None and any(f.text.endswith(_NOT_A_FOOL) for f in said):
+        simple = _cover(case, everything, [f for f in plain if not f.text.endswith(_NOT_A_FOOL)], within)
+        found += [simple] if simple is not None else []
     return min(found, key=lambda c: (sum(_alternatives(f.text) for f in c), len(_said([c])))) if found else None
 
 
@@ -590,6 +600,7 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
     keys = range(len(labels))
     nouns = [noun(label) for label in labels]
     people = [label[: -len(_DEALT)] if label.endswith(_DEALT) else None for label in labels]
+    say, name_set = _kept(say), _kept(name_set)  # (the same sets of cards are named case after case)
     fool = next((c for u in universes for c in u if c.is_fool), None)
     compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
     compared += _below_the_rest(keys, nouns, space, fool) + _all_alike(keys, nouns, space, people)
@@ -602,6 +613,20 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
             out[k] = _said(ways)
     return out
+
+
+def _kept(name: Callable[[Any, Sequence[Card]], str]) -> Callable[[Any, Sequence[Card]], str]:
+    """``name`` (a pure function of its arguments: a card's index or universe, and a set of cards)
+    with each answer kept."""
+    answers: dict[tuple[Any, tuple[Card, ...]], str] = {}
+
+    def kept(first: Any, cards: Sequence[Card]) -> str:
+        key = (tuple(first) if isinstance(first, (list, tuple)) else first, tuple(cards))
+        if key not in answers:
+            answers[key] = name(first, cards)
+        return answers[key]
+
+    return kept
 
 
 # --------------------------------------------------------------------------- in the ruling's language
