@@ -290,6 +290,12 @@ DEFAULT_CITATIONS: dict[str, str] = {
     "no-buy-back": "Z10",
 }
 
+# Mechanisms only some sources state, with no rule to cite elsewhere: a ruleset names them in its
+# ``citations``, and where none does the payments cite as at any other table.
+#   two-left-fool: a table of two with a single fool in play (Zeh's Z8: both lose, unless the
+#   other card is the Cucu; Campli states no rule of its own for it)
+OWN_CITATIONS = frozenset({"two-left-fool"})
+
 
 # Bounds of the whole-number settings (issue 12).  With them (and the position schema's bounds:
 # marks <= 1000, pot <= 10**9, eliminations and re-entries <= 1000) every count or amount a ruling
@@ -387,7 +393,7 @@ class Rules:
             if role not in ROLES:
                 found.append(("roles", f"unknown role {role!r}"))
         for key, _ in self.citations:
-            if key not in DEFAULT_CITATIONS:
+            if key not in DEFAULT_CITATIONS and key not in OWN_CITATIONS:
                 found.append(("citations", f"unknown mechanism {key!r}"))
         return found
 
@@ -507,7 +513,8 @@ PRESETS: dict[str, Rules] = {
         all_out="draw-replay",
         fool_hint="forfeits-gain",
         citations=(("shuffle", "Z3"), ("deal", "Z3"), ("showdown", "Z6"), ("fool", "Z6"), ("two-fools", "Z6"),
-                   (CAT, "Z5"), ("cuckoo-spared", "Z9"), ("cuckoo-spared-two", "Z8"), ("out", "Z10")),
+                   (CAT, "Z5"), ("cuckoo-spared", "Z9"), ("cuckoo-spared-two", "Z8"), ("two-left-fool", "Z8"),
+                   ("out", "Z10")),
     ),
     "coucou": _COUCOU,
     # Méry (1847): Coucou except A1-A4

@@ -300,8 +300,8 @@ def evaluate(
     table = n_live + n_dead if table is None else table
     d = decide(rules, PACKS[rules.pack].family == "cuccu", vals, n_live, n_dead, at, keeper, held, table)
     rank = d.ranked.rank
-    rank_rule = _two_left(rules) if n_live == 2 and table == 2 and rank[0] == rank[1] else rules.showdown_rule
-    losers = tuple([(seats[p], _cite(rules, why, rank_rule)) for p, why in d.paid.payments])
+    rank_rule, fool_rule = _rank_and_fool_rules(rules, d, n_live, table)
+    losers = tuple([(seats[p], _cite(rules, why, rank_rule, fool_rule)) for p, why in d.paid.payments])
     gains = d.ranked.gains
     gainers = tuple([(seats[j], rules.cites("two-fools")) for j in gains]) if gains else ()
     # (halving a doubled rank is exact: 14½ is 29)
@@ -324,12 +324,24 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
     n = len(seats)
     d = decide(rules, PACKS[rules.pack].family == "cuccu", [*vals, *dead] if dead else vals, n, len(dead),
                table=table)
-    rank = d.ranked.rank
-    rule = _two_left(rules) if n == 2 and table == 2 and rank[0] == rank[1] else rules.citation_of["showdown"]
-    fool_rule = rules.fool_rule if d.losers.by_fool else rule
+    rule, fool_rule = _rank_and_fool_rules(rules, d, n, table)
     lost = [(seats[j], rule if why == "rank" else fool_rule) for j, why in d.paid.payments]
     gains = d.ranked.gains
     return lost, [(seats[j], rules.cites("two-fools")) for j in gains] if gains else ()
+
+
+def _rank_and_fool_rules(rules: Rules, d: Decision, n_live: int, table: int) -> tuple[str, str]:
+    """The rules a loss by rank and a loss as the single fool cite.  At a table of two with
+    both cards live: a single fool in play cites the ruleset's own rule for that case where
+    it has one (Zeh's Z8: 'Two players, one fool: both lose a mark, unless the other card is
+    the Cucu'; issue 24 §2), and cards of one rank the two-left rule (:func:`_two_left`)."""
+    if n_live == 2 and table == 2:
+        own = rules.citation_of.get("two-left-fool") if d.losers.by_fool else None
+        if own is not None:
+            return own, own
+        if d.ranked.rank[0] == d.ranked.rank[1]:
+            return _two_left(rules), rules.fool_rule
+    return rules.showdown_rule, rules.fool_rule
 
 
 def _two_left(rules: Rules) -> str:
@@ -340,11 +352,12 @@ def _two_left(rules: Rules) -> str:
     return rules.citation_of["two-left"]
 
 
-def _cite(rules: Rules, why: str, rank_rule: str) -> str:
-    """The rule a payment of :func:`pay` cites (``rank_rule`` for a loss by rank)."""
+def _cite(rules: Rules, why: str, rank_rule: str, fool_rule: str) -> str:
+    """The rule a payment of :func:`pay` cites (``rank_rule`` for a loss by rank, ``fool_rule``
+    for the single fool's)."""
     if why == "rank":
         return rank_rule
-    return rules.fool_rule if why == "fool" else rules.cites("inn") if why == "inn" else "Q12"
+    return fool_rule if why == "fool" else rules.cites("inn") if why == "inn" else "Q12"
 
 
 def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: Sequence[int],

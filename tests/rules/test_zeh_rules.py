@@ -113,6 +113,19 @@ def test_Z8_decides_the_two_player_cucu_and_is_cited_for_it():
     assert [rule for rule, text in three.notes if "cuckoo never loses" in text] == ["Z9"]
 
 
+def test_Z8_is_cited_for_each_mark_it_takes():
+    # Z8 decides who pays at a table of two with one fool ("verlieren beide eine Marke, es sei
+    # denn, die andere Karte ist der Cucu, dann verliert nur der Narr"): each mark lost cites it,
+    # not the three-or-more showdown of Z6 (issue 24 §2: Zeh's two-player rule cited where it decides)
+    _, events = play(table(ZEH, 2), "matto XIIII", ["keep", "keep"])
+    assert sorted((e.seat, e.rule) for e in events if e.kind == "mark-lost") == [(0, "Z8"), (1, "Z8")]
+    _, events = play(table(ZEH, 2), "matto XV", ["keep", "keep"])
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "Z8")]
+    # three players, one fool: Z6 as before
+    _, events = play(table(ZEH, 3), "matto VII IX", ["keep", "keep", "keep"])
+    assert {e.rule for e in events if e.kind == "mark-lost"} == {"Z6"}
+
+
 def test_Z9_two_players_equal_cards_both_pay_unless_cucus():
     _, events = play(table(ZEH, 2), "VII VII", ["keep", "keep"])
     assert sorted(losers(events)) == [0, 1]
