@@ -261,6 +261,9 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
 DEFAULT_CITATIONS: dict[str, str] = {
     "shuffle": "K4", "deal": "K4", "keep": "K5", "offer": "K5", "exchange": "K7",
     "dealer-exchange": "K8", CUCKOO: "K10", HUNTER: "K11", HORSE: "K12", CAT: "K13", INN: "K14",
+    # an offer that meets the dealer's horse takes a card from the stack (K12; the digital game's
+    # D4); the adjudicator tells that exchange from the dealer's own by this rule
+    "horse-at-dealer": "K12",
     "showdown": "K15", "fool": "C3", "two-fools": "C3", "out": "K16", "buy-back": "K17",
     "next-dealer": "K2", "winner": "K3", "players": "K1",
     # the dealer's draw meets a king and he keeps his own (dealer_draws_king = keeps-own)
@@ -395,6 +398,9 @@ class Rules:
         for key, _ in self.citations:
             if key not in DEFAULT_CITATIONS and key not in OWN_CITATIONS:
                 found.append(("citations", f"unknown mechanism {key!r}"))
+        if self.citation_of["horse-at-dealer"] == self.citation_of["dealer-exchange"]:
+            # (the adjudicator tells the two exchanges with the stack apart by their rules)
+            found.append(("citations", "the horse at the dealer and the dealer's exchange cite one rule"))
         return found
 
     def cites(self, mechanism: str) -> str:
@@ -604,7 +610,8 @@ PRESETS: dict[str, Rules] = {
         all_out="all-return",
         citations=(("players", "D1"), ("shuffle", "D2"), ("deal", "D2"), ("keep", "D3"), ("offer", "D3"),
                    ("exchange", "D3"),
-                   ("dealer-exchange", "D3"), (CUCKOO, "D4"), (HUNTER, "D4"), (HORSE, "D4"), (CAT, "D5"),
+                   ("dealer-exchange", "D3"), (CUCKOO, "D4"), (HUNTER, "D4"), (HORSE, "D4"),
+                   ("horse-at-dealer", "D4"), (CAT, "D5"),
                    (INN, "D6"), ("showdown", "D7"), ("fool", "D7"), ("two-fools", "D7"), ("cuckoo-spared", "D7"),
                    ("next-dealer", "D2"),
                    ("winner", "D1"), ("no-buy-back", "D8"), ("out", "D8")),

@@ -62,6 +62,9 @@ NEW_BEHAVIOUR = frozenset({("buy_back_card", "fresh-card"), ("without_fools", "y
 # 'Her!', now Lebrun's H2, needs no entry: both engines read it from the ruleset's citations.)
 RECITED = {
     ("as-qui-court", "stack-king", "S4"): "F4",
+    # the frozen engine cites Campli's K12 for the horse at the dealer in every game; the digital
+    # game's own is D4 (issue 24 §2); its dealer's own exchange with the stack cites D3
+    ("digital-4p", "exchange-with-stack", "K12"): "D4",
 }
 
 

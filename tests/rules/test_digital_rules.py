@@ -56,6 +56,13 @@ def test_D4_horse_at_the_dealer_exchanges_with_the_top():
     assert state.hands[2] == card("IX") and state.stack[0] == card("I")
 
 
+def test_D4_is_cited_for_the_horse_at_the_dealer():
+    # D4: "if the dealer holds the horse, the requester exchanges with the top of the stack": the
+    # digital game's own rule, not Campli's K12 (issue 24 §2: each game cites its own)
+    _, events = play(table(DIGI, 4), "X X I XIII", ["keep", "keep", "offer"], top="IX")
+    assert [(e.seat, e.rule) for e in events if e.kind == "exchange-with-stack"] == [(2, "D4")]
+
+
 def test_D5_cat_undoes_the_chain_skipping_the_same_horses():
     # "Tidligere på hinanden følgende udvekslinger med anmodningsmandens nuværende kort bliver omgjort,
     # indtil det vender tilbage til sin oprindelige ejer og springer de samme heste over."

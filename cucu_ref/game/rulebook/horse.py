@@ -20,7 +20,7 @@ def passes_on(t: Table, offerer: int, holder: int, index: int) -> bool:
     dealer's: the offerer exchanges with the top card of the stack (Q6 'stack-bottom': the
     bottom card) and play goes on (:func:`~cucu_ref.game.rulebook.turn_order.play_on_after_arresto`)."""
     if holder == t.dealer:
-        t.exchange_with_stack(offerer, bottom=t.rules.horse_at_dealer == "stack-bottom", rule="K12")
+        t.exchange_with_stack(offerer, bottom=t.rules.horse_at_dealer == "stack-bottom", rule=t.cite["horse-at-dealer"])
         play_on_after_arresto(t, index)
         return False
     t.emit(_EV_SKIP, t.cite[HORSE], holder, offerer)

@@ -85,9 +85,11 @@ _SCREENS: dict[str, Callable[[_Ran], bool]] = {
     "dealing": lambda r: False,  # the same cards reach the same seats either way
     "seating_fool": lambda r: False,  # seating happens before any deal
     "deal_from": lambda r: r.pos.stack_order is not None and EventKind.EXCHANGE_WITH_STACK in r.kinds,
-    "dealer_exchange": lambda r: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != "K12" for ev in r.evs)
+    "dealer_exchange": lambda r: any(ev.kind == EventKind.EXCHANGE_WITH_STACK
+                                     and ev.rule != r.pos.rules.cites("horse-at-dealer") for ev in r.evs)
     or any(l.state.actor == l.state.dealer and l.state.phase == Phase.DECIDE for l in r.run.leaves),
-    "horse_at_dealer": lambda r: any(ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule == "K12" for ev in r.evs),
+    "horse_at_dealer": lambda r: any(ev.kind == EventKind.EXCHANGE_WITH_STACK
+                                     and ev.rule == r.pos.rules.cites("horse-at-dealer") for ev in r.evs),
     "cat": lambda r: any(ev.kind == EventKind.ARRESTO and ev.card is not None and ev.card.value == 12
                          for ev in r.evs),
     # (no screen: the engine reads it only where a targeted card's holder other than the dealer,

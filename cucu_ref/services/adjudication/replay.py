@@ -140,7 +140,8 @@ def queried(before: State, after: State, events: tuple[Event, ...]) -> list[Card
             asked(m.took)  # the card the target gave up
         # F4: the talon's card, or S4: the card the dealer cuts from the stock, was no king
         elif m.kind == EventKind.EXCHANGE_WITH_TALON or (
-                m.kind == EventKind.EXCHANGE_WITH_STACK and m.rule != "K12" and _cuts_for_king(before)):
+                m.kind == EventKind.EXCHANGE_WITH_STACK and m.rule != before.rules.cites("horse-at-dealer")
+                and _cuts_for_king(before)):
             asked(m.took)
     if after.phase == Phase.TARGET_DECIDE and events and events[-1].kind == EventKind.OFFER:
         asked(after.hands[after.actor])  # type: ignore[index]  # Q9 'yes': the target's card was checked: plain
@@ -526,9 +527,10 @@ class _Checks(_Deals):
             self.fail(i, *self.no_buy_back(state, e.seat, verb))
             return None
         if state.phase in (Phase.SHUFFLE, Phase.MATCH_OVER):
-            horse = next((f for f in facts if f.kind == "stack-exchange" and f.rule == "K12"), None)
+            cut = self.real_rules.cites("horse-at-dealer")
+            horse = next((f for f in facts if f.kind == "stack-exchange" and f.rule == cut), None)
             if horse is not None:
-                self.fail(i, T.HORSE_ENDS_ROUND.format(a=self.name(horse.seat), who=who, verb=verb), "K12")
+                self.fail(i, T.HORSE_ENDS_ROUND.format(a=self.name(horse.seat), who=who, verb=verb), cut)
             elif verb == "dealer-exchange" and e.seat == self.pos.dealer:
                 self.fail(i, T.DEALER_ONCE.format(who=who), rules.cites("dealer-last"))
             elif state.phase == Phase.MATCH_OVER:
@@ -611,7 +613,8 @@ class _Checks(_Deals):
                 rest.remove(f)
                 return rest
         first = next((f for f in rest if f.kind == "exchange" and f.seat == e.seat), None)
-        horse = next((f for f in rest if f.kind == "stack-exchange" and f.rule == "K12"), None)
+        cut = self.real_rules.cites("horse-at-dealer")
+        horse = next((f for f in rest if f.kind == "stack-exchange" and f.rule == cut), None)
         exchange = self.real_rules.cites("exchange")  # K7, or the game's own (F3, H1, R3, S3 ...)
         if first is not None and HORSE not in self.real_rules.role_of.values():
             self.fail(i, T.NEXT_NOT.format(a=name(e.seat), b=name(first.other), rule=exchange, c=name(e.other)),
@@ -621,7 +624,7 @@ class _Checks(_Deals):
             self.fail(i, T.SKIPS_HORSE.format(a=name(e.seat), b=name(first.other), rule=exchange, c=name(e.other),
                                               horse=self.role_card(HORSE)), horse_rule)
         elif horse is not None:
-            self.fail(i, T.HORSE_MET.format(a=name(e.seat), b=name(e.other), c=name(horse.seat)), "K12")
+            self.fail(i, T.HORSE_MET.format(a=name(e.seat), b=name(e.other), c=name(horse.seat)), cut)
         else:
             self.fail(i, T.CANNOT_HAVE_EXCHANGED.format(a=name(e.seat), b=name(e.other),
                                                         happened=self.what_happened(rest, know)), exchange)
@@ -893,7 +896,7 @@ class Search(_Checks):
         # cards nobody announces: the talon's (F4) and the stock's (S4) king
         talon = {after.hands[ev.seat] for ev in events if ev.seat is not None and (
             ev.kind == EventKind.EXCHANGE_WITH_TALON
-            or (ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != "K12"))}
+            or (ev.kind == EventKind.EXCHANGE_WITH_STACK and ev.rule != self.real_rules.cites("horse-at-dealer")))}
         for ph in queried(state, after, events):
             event_branches, plain = r.role_branches(know, ph, inn_too=ph in passes)
             for card, k2 in event_branches:
