@@ -192,6 +192,19 @@ def test_a_rejected_history_says_under_which_reading_it_is_valid(capsys, tmp_pat
     assert "It is valid if Q2 is read otherwise: the dealer still decides last" in said
 
 
+def test_the_digital_horse_at_the_dealer_is_refused_by_its_own_rule_in_its_words(capsys, tmp_path):
+    # D4: "if the dealer holds the horse, the requester exchanges with the top of the stack": the
+    # round is over (Q2's default reading), so the dealer's 'keep' is refused, citing D4 both in
+    # the problem's rule and in its text (never Campli's K12 in a digital ruling, issue 24 §2)
+    doc = {"format": "cucu-position/1", "ruleset": "digital-4p", "players": ["Anna", "Bruno", "Carla", "Dora"],
+           "dealer": "Dora", "history": [{"keep": "Anna"}, {"keep": "Bruno"}, {"offer": "Carla"},
+                                         {"deal": "Dora", "card": "XIII"}, {"keep": "Dora"}]}
+    code, out = rule(capsys, tmp_path, doc)
+    [p] = out["problems"]
+    assert code == 1 and p["rule"] == "D4" and p["path"] == "$.history[4]"
+    assert p["message"].endswith("so Dora cannot keep (D4)") and "K12" not in p["message"]
+
+
 def test_a_history_impossible_under_every_reading_says_so(capsys, tmp_path):
     # K10/C2: a VII never says 'cucù', whatever the reading of any open point
     doc = load("campli-illegal-history.json")

@@ -85,7 +85,7 @@ NO_STACK_BUT_DEALER = N_("{who} cannot have exchanged with the stack here: only 
 # --- a decision the rules do not allow then (replay._Checks.action_for, no_buy_back); {verb} is the
 # position's verb, as the table wrote it
 HORSE_ENDS_ROUND = N_("the offer met the dealer's horse: {a} exchanged with the top card of the stack in the "
-                      "dealer's stead and the round is over, so {who} cannot {verb} (K12)")
+                      "dealer's stead and the round is over, so {who} cannot {verb} ({rule})")
 DEALER_ONCE = N_("the dealer decides once, last: {who} cannot exchange again, the deal is over")
 MATCH_OVER = N_("the match is over: {who} cannot {verb}")
 DEAL_OVER = N_("the deal is over: {who} cannot {verb} any more")
@@ -140,7 +140,7 @@ NEXT_NOT = N_("{a}'s offer goes to {b}, the next player, who had to exchange ({r
 SKIPS_HORSE = N_("{a}'s offer goes to {b}, who had to exchange ({rule}), not to {c}: only a horse ({horse}) is jumped "
                  "over")
 HORSE_MET = N_("{a} and {b} cannot have exchanged here: the offer met the dealer's horse, so {c} exchanged with the "
-               "top card of the stack (K12)")
+               "top card of the stack ({rule})")
 CANNOT_HAVE_EXCHANGED = N_("{a} and {b} cannot have exchanged here: {happened}")
 SAYS_OTHER = N_("{player} holds {card}, which says '{says}', not '{call}'")
 # (which card, which call, which rule: as a table says it, issue 24's review; the call and its rule the game's own)

@@ -530,7 +530,7 @@ class _Checks(_Deals):
             cut = self.real_rules.cites("horse-at-dealer")
             horse = next((f for f in facts if f.kind == "stack-exchange" and f.rule == cut), None)
             if horse is not None:
-                self.fail(i, T.HORSE_ENDS_ROUND.format(a=self.name(horse.seat), who=who, verb=verb), cut)
+                self.fail(i, T.HORSE_ENDS_ROUND.format(a=self.name(horse.seat), who=who, verb=verb, rule=cut), cut)
             elif verb == "dealer-exchange" and e.seat == self.pos.dealer:
                 self.fail(i, T.DEALER_ONCE.format(who=who), rules.cites("dealer-last"))
             elif state.phase == Phase.MATCH_OVER:
@@ -624,7 +624,7 @@ class _Checks(_Deals):
             self.fail(i, T.SKIPS_HORSE.format(a=name(e.seat), b=name(first.other), rule=exchange, c=name(e.other),
                                               horse=self.role_card(HORSE)), horse_rule)
         elif horse is not None:
-            self.fail(i, T.HORSE_MET.format(a=name(e.seat), b=name(e.other), c=name(horse.seat)), cut)
+            self.fail(i, T.HORSE_MET.format(a=name(e.seat), b=name(e.other), c=name(horse.seat), rule=cut), cut)
         else:
             self.fail(i, T.CANNOT_HAVE_EXCHANGED.format(a=name(e.seat), b=name(e.other),
                                                         happened=self.what_happened(rest, know)), exchange)
