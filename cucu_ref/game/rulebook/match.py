@@ -6,8 +6,8 @@ next dealer.
 * going out and buying back: :func:`went_out`, :func:`buy_back_offers` (K17, L11, Q1),
   :func:`ask_next_buy_back`, :func:`suspend_for_buy_back` (L11), :func:`buy_back_decision`,
   :func:`reenter_during_deal` (Q7);
-* the end of a deal: :func:`everybody_out` (K18, D8, Z11, S6), :func:`after_buy_backs` (K3),
-  :func:`next_deal` (K2, D2).
+* the end of a deal: :func:`everybody_out` (K18, D8, Z11, S6; :func:`counts_after_restart`, P4),
+  :func:`after_buy_backs` (K3), :func:`next_deal` (K2, D2).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .table import Table, put
 __all__ = [
     "lose_mark", "gain_mark", "went_out", "buy_back_offers", "first_offer", "virgin_remains", "last_in_match",
     "next_dealer", "ask_next_buy_back", "suspend_for_buy_back", "buy_back_decision", "reenter_during_deal",
-    "everybody_out", "after_buy_backs", "next_deal", "DECISIONS", "WHOSE_TURN",
+    "everybody_out", "counts_after_restart", "after_buy_backs", "next_deal", "DECISIONS", "WHOSE_TURN",
 ]
 
 _EV_MARK_LOST = EventKind.MARK_LOST
@@ -216,9 +216,22 @@ def everybody_out(t: Table) -> None:
         t.emit(_EV_DRAW, "Z11")
     if rules.restart_stake == "new-stake" and rules.all_out != "draw-replay":
         t.pot += rules.stake * n  # K1: everybody pays the stake for his marks again (Z11: no new stake)
-    t.eliminations = t.reentries = 0
+    counts_after_restart(t)
     t.pending = ()
     next_deal(t)
+
+
+def counts_after_restart(t: Table) -> None:
+    """K17's count of players out and L11's of re-entries once everybody has the starting marks
+    again (K18, D8, Z11).  P4, option ``restart_counts`` (no source has a restart that leaves
+    virgins and a buy-back: K18 leaves no virgin, D8 and Z11 no buy-back): 'reset', they start
+    again with the game, which 'geht sozusagen von vorn los' (K18); 'continue', they run on, and
+    the players whose cards were live at this showdown count among those out, as all of them
+    went out in it ('alle im selben Spiel ausscheiden', K18; K17 counts 'jeden ausgeschiedenen')."""
+    if t.rules.restart_counts == "reset":
+        t.eliminations = t.reentries = 0
+    else:
+        t.eliminations += sum(1 for seat in t.order if not t.dead[seat])
 
 
 def after_buy_backs(t: Table) -> None:
