@@ -140,7 +140,11 @@ def suspend_for_buy_back(t: Table) -> None:
 
 def buy_back_decision(t: Table, buys: bool) -> None:
     """K17/L11: the player asked buys back (the starting marks, the price into the pot) or
-    declines; then the next offer, the suspended deal (L11), or the deal's end."""
+    declines; then the next offer, the suspended deal (L11), or the deal's end.  A decline is
+    final, as the sources have it (no option): the price is fixed 'nicht danach, ob ein
+    ausscheidender Spieler sich entscheidet sich wieder zurückzukaufen' (K17), one decision,
+    which Lu Stù moves from the deal's end to the moment he goes out, 'sofort und nicht erst
+    nach Spielende' (L11)."""
     (seat, price), t.pending = t.pending[0], t.pending[1:]
     rule = t.cite["buy-back"]
     if buys:
@@ -260,7 +264,10 @@ def last_in_match(marks: Sequence[int]) -> Optional[int]:
 
 def next_deal(t: Table) -> None:
     """K2: the player right of the dealer deals next (D2: the next seat still holding marks);
-    he shuffles."""
+    he shuffles.  'Nach jedem Spiel' (K2): after the deal in which everybody went out too, as
+    the sources decide it (no option): K18's 'geht sozusagen von vorn los' gives the marks
+    again and names no new draw for the first dealer; Z11's 'neues Spiel' is, in the German
+    account's words, a new deal; the digital game's dealer moves on 'hver runde' (D2)."""
     nxt = next_dealer(t.marks, t.dealer)
     t.emit(_EV_NEXT_DEALER, t.cite["next-dealer"], nxt)
     t.set_deal(nxt, t.order, t.deal_number)
@@ -269,7 +276,10 @@ def next_deal(t: Table) -> None:
 
 
 def next_dealer(marks: Sequence[int], dealer: int) -> int:
-    """K2: the player right of the dealer deals next; D2: the next seat still holding marks."""
+    """K2: the player right of the dealer deals next; D2: the next seat still holding marks.
+    A player out is passed over in every game, as the sources decide it (no option): he 'scheidet
+    aus' (K1, K16), so he is no 'Spieler rechts vom Geber'; D2 'den næste overlevende plads';
+    Coucou's next dealer is the first hand, who is dealt a card (F2); P1 where a game names none."""
     seats = seats_around(marks, dealer)
     if not seats:
         raise AssertionError(f"nobody holds marks to deal the next deal: {list(marks)}")  # see showdown
