@@ -34,12 +34,12 @@ def showdown(t: Table) -> None:
     losers, gainers = compare(rules, order, t.hands, dead, t.guarantees, t.hinted, t.marks)
     t.emit(_EV_SHOWDOWN, t.cite["showdown"])
     if losers:  # (the marks and virgins rebuilt once for all the losers)
-        marks, virgins = list(t.marks), list(t.virgins)
+        held, virgins = list(t.marks), list(t.virgins)
         for seat, rule in losers:
-            marks[seat] -= 1
+            held[seat] -= 1
             virgins[seat] = False
             t.emit(_EV_MARK_LOST, rule, seat, amount=1)
-        t.marks, t.virgins = tuple(marks), tuple(virgins)
+        t.marks, t.virgins = tuple(held), tuple(virgins)
     for seat, rule in gainers:
         gain_mark(t, seat, rule)
     marks = t.marks
