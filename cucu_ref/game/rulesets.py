@@ -198,6 +198,16 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("new-stake", "K1", "yes: every player, those out before too, pays the agreed stake again, the price of "
            "his marks at the start ('erhält hierfür drei Marken', K1), as the game 'geht sozusagen von vorn los' "
            "(K18); a reading, no source states it")),
+    _spec("restart_counts", "P4",
+          "After everybody got the starting marks again (K18, D8, Z11), do K17's count of players out and L11's "
+          "count of re-entries start again (a restart that leaves virgins, with a buy-back: no source has both)?",
+          ("reset", "P4", "yes: the counts start again with the game, which 'geht sozusagen von vorn los' (K18); "
+           "the first to go out after it pays a single stake again (K17) (the project's reading: K18 leaves no "
+           "virgin, so no price after it, and the games whose restart leaves virgins, D8 and Z11, have no "
+           "buy-back)"),
+          ("continue", "P4", "no: the counts run on over the restart, as K17's price 'verdoppelt sich mit jedem "
+           "ausgeschiedenen Spieler' of the match, and L11's with each re-entrant (the project's reading; no "
+           "source has a restart that leaves virgins with a buy-back)")),
     _spec("kept_life_eliminations", "P3",
           "All remaining players went out in one deal and keep their last life (S6, all_out = keep-last-life): does "
           "one of them who went out during that deal, before its showdown, still count among K17's eliminations?",
@@ -346,6 +356,7 @@ class Rules:
     all_out: str = "restart-no-virgins"
     kept_life_eliminations: str = "counted"
     restart_stake: str = "none"
+    restart_counts: str = "reset"
     dead_cards: str = "stay"
     buy_back_card: str = "next-deal"
     backward_chain_end: str = "first-hand"
@@ -422,13 +433,20 @@ class Rules:
             table["cuckoo-spared-two"] = table["cuckoo-spared"]
         return table
 
-    @property
+    # (cached, as the citations they are read from: the engine cites them at every showdown)
+    @functools.cached_property
     def showdown_rule(self) -> str:
         return self.cites("showdown")
 
-    @property
+    @functools.cached_property
     def fool_rule(self) -> str:
         return self.cites("fool")
+
+    @functools.cached_property
+    def cuccu(self) -> bool:
+        """The pack is of the Cuccù family (C1): its fools, XV and nulla are the cards the
+        showdown's rules name (a French pack has none of them).  Cached: asked at every showdown."""
+        return PACKS[self.pack].family == "cuccu"
 
     @functools.cached_property
     def role_of(self) -> dict[int, str]:
@@ -707,6 +725,9 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         # K18, D8: only a restart with the starting marks, only where there is a stake (Z11's draw
         # states 'ohne dass ein neuer Einsatz gezahlt werden muss')
         "restart_stake": rules.all_out in ("restart-no-virgins", "all-return") and rules.stake > 0,
+        # P4: only a restart that leaves virgins (D8, Z11; K18 leaves none, so no price after it) and
+        # only where someone buys back is a price counted from the counts kept or from none
+        "restart_counts": rules.all_out in ("all-return", "draw-replay") and buys_back,
         # a card goes dead only when its holder goes out during the deal
         "dead_cards": out_mid_deal,
         # Q7: only a buy-back at once (L11) comes during a deal, and only a card put under the stack

@@ -51,9 +51,11 @@ NAMES = tuple(f"p{i}" for i in range(20))
 # plays without the fools) is new too: the frozen engine deals the fools whatever the option;
 # it has its own tests (tests/rules/test_l5_without_fools.py and the L5 vectors).  P3's
 # 'not-counted' and K18's 'new-stake' (issue 28's leftover: readings once chosen silently) are new
-# as well: tests/rules/test_p3_kept_life_eliminations.py, tests/rules/test_k18_restart_stake.py.
+# as well: tests/rules/test_p3_kept_life_eliminations.py, tests/rules/test_k18_restart_stake.py; and
+# P4's 'continue' (the counts run on over a restart): tests/rules/test_p4_restart_counts.py.
 NEW_BEHAVIOUR = frozenset({("buy_back_card", "fresh-card"), ("without_fools", "yes"),
-                           ("kept_life_eliminations", "not-counted"), ("restart_stake", "new-stake")})
+                           ("kept_life_eliminations", "not-counted"), ("restart_stake", "new-stake"),
+                           ("restart_counts", "continue")})
 
 # Citations changed on purpose since the frozen copy (issue 29, issue 24 §2): (preset, event
 # kind, the frozen engine's rule) -> today's rule.  Only the rule an event names changed; what
