@@ -41,7 +41,8 @@ from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
-from .i18n import N_, Templates, gettext as _, ngettext
+from .i18n import N_, Templates, gettext as _, ngettext, reading_words
+from .vocabulary import display_label
 from ..game.history import MOVES, fold
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
 
@@ -896,8 +897,10 @@ def verdict_text(verdict: Verdict, source: str) -> str:
                                                                        message=_DIVERGENCES(other.message)))
         if verdict.readings:
             for spec, r in verdict.readings:
-                lines.append("  " + _("the trace agrees under {option} = {reading} ({settles}): {text}").format(
-                    option=spec.name, reading=r.value, settles=spec.settles, text=_(r.text))
+                # the open question by its name, the reading in its own words, as a ruling says
+                # them (issue 24 §1: no option's identifier, no 'always (Q2): yes:')
+                lines.append("  " + _("the trace agrees if {question} is read otherwise: {reading}").format(
+                    question=spec.settles, reading=reading_words(r.value, _(r.text)))
                     + f" [{cite(r.source) if r.source in RULES else r.source}]")
         elif trace.preset in PRESETS:
             lines.append("  " + _("no other reading of the preset's open points removes the divergence"))
@@ -918,7 +921,9 @@ def verdict_text(verdict: Verdict, source: str) -> str:
         dealer=names[rep.outcome.next_dealer] if rep.outcome.next_dealer is not None else "-",
         winner=_names(trace, rep.outcome.winners or ()) if rep.outcome.winners else "-"))
     assert rep.outcome.hands is not None
-    lines.append("  " + _("hands: ") + ", ".join(f"{names[e]} {card_name(c)}" for e in by_client
+    # each card by the name the game's source prints ('roi', 'XV Cucù'), as a ruling names it
+    # (issue 24 §2); the JSON keeps the canonical tokens
+    lines.append("  " + _("hands: ") + ", ".join(f"{names[e]} {display_label(trace.rules, c)}" for e in by_client
                                                 if (c := rep.outcome.hands[e]) is not None))
     return "\n".join(lines)
 

@@ -66,6 +66,9 @@ UNOBSERVABLE: dict[str, str] = {
     "ENGINE": "the engine's own bookkeeping, cited by no event",
     "P3": "K17's count after S6's last life: a trace's outcome holds no count of eliminations, and no price can "
           "follow (no virgin is left)",
+    "P4": "the restart of the games whose source describes none (the French games, Ranter-Go-Round): their own "
+          "readings never put everybody out in one deal (F5: all cards equal, nobody loses; R4: one loser); it needs "
+          "all_equal = all-lose and every card left equal, a deal no generated vector holds",
 }
 
 PER_PRESET = {"campli": 70, "lu-stu": 60, "zeh-1769": 45, "digital-4p": 40, "coucou": 30, "as-qui-court": 25,
