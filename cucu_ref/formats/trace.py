@@ -665,9 +665,12 @@ def _table_divergences(trace: Trace, rep: Replay, claimed: DealOutcome, ours: De
                               _client(trace, ours.next_dealer), rule, f"next dealer: the trace says {them}, cucu-ref "
                                                                       f"{us_n}"))
     if claimed.pot is not None and claimed.pot != ours.pot:
-        rule = next((e.rule for e in rep.events if e.kind == EventKind.BUY_BACK), rules.cites("buy-back"))
+        # a deal changes the pot only by a buy-back (K17, L11); a game with none cites its own rule
+        # for that (F5 in the French games), never Campli's K17 (issue 24 §2)
+        rule = next((e.rule for e in rep.events if e.kind == EventKind.BUY_BACK),
+                    rules.cites("no-buy-back" if rules.buy_back == "none" else "buy-back"))
         out.append(Divergence(None, "$.outcome.pot", "pot", claimed.pot, ours.pot, rule,
-                              f"pot: the trace says {claimed.pot} stake(s), cucu-ref {ours.pot}"))
+                              f"pot: the trace says {claimed.pot}, cucu-ref {ours.pot}"))  # (stakes: no 'stake(s)')
     if claimed.virgins is not None and ours.virgins is not None and claimed.virgins != ours.virgins:
         out.append(Divergence(None, "$.outcome.virgins", "virgins", sorted(trace.client[s] for s in claimed.virgins),
                               sorted(trace.client[s] for s in ours.virgins), "K17",
@@ -836,7 +839,7 @@ _DIVERGENCES = Templates(
     N_("{player} holds {mine} at the end, not {theirs}"),
     N_("out: the trace says {theirs}; cucu-ref {mine}"),
     N_("next dealer: the trace says {theirs}, cucu-ref {mine}"),
-    N_("pot: the trace says {theirs} stake(s), cucu-ref {mine}"),
+    N_("pot: the trace says {theirs}, cucu-ref {mine}"),
     N_("virgins: the trace says {theirs}; cucu-ref {mine}"),
     N_("winner: the trace says {theirs}, cucu-ref {mine}"),
     # the engine's refusals (game.engine.validate: an illegal decision's reason)

@@ -156,3 +156,76 @@ def test_a_french_game_s_restart_cites_no_other_game_s_rule(tmp_path):
         text = text.replace("\n        ", " ")  # (the reason's wrapped lines)
         block = " ".join(text[text.index("restart_stake = none"):].split("\n    ")[0].split())
         assert "(P4)" in block and "Z11" not in block and "D8" not in block, (name, block)
+
+
+# --------------------------------------------------------------------------- no gender the notation does not give
+
+
+INN_REFUSED = """\
+Ruleset: campli
+Players: Anna, Berta, Carla, Dora
+Dealer: Dora
+
+Anna: V, passo
+Berta: XI, fermatevi aliquanto
+Anna: pagherai se null?
+Berta: rifiuto
+Carla: VI, sto bene
+Dora: VIII, sto bene
+"""
+
+
+def test_the_dealer_and_the_innkeeper_get_no_gender_the_notation_does_not_give(tmp_path):
+    # K14 (seed 000 §Ereigniskarten): Berta's XI hears Anna's second offer, refuses and must
+    # exchange; Dora, the dealer, keeps (K8).  The notation says nothing of anybody's gender:
+    # Italian, French and German say the dealer and the innkeeper by what they do, never 'il
+    # mazziere Dora', 'le donneur', 'der Geber', 'der Wirt', 'l'oste' before a name (issue 24 §2)
+    said = {}
+    for lang in ("it", "fr", "de", "da"):
+        code, said[lang] = deal(tmp_path, INN_REFUSED, "--language", lang)
+        assert code == 0, said[lang]
+    assert "  Dora, che fa le carte, tiene la carta (K8; riga 10)" in said["it"].splitlines()
+    assert "Berta, che tiene la Taverna, rifiuta e deve scambiare con Anna" in said["it"]
+    assert "  Dora, qui donne, garde la carte (K8 ; ligne 10)" in said["fr"].splitlines()
+    assert "  Dora, am Geben, behält die Karte (K8; Zeile 10)" in said["de"].splitlines()
+    assert "Am Wirtshaus lehnt Berta ab und muss mit Anna tauschen" in said["de"]
+    for lang, words in (("it", ("il mazziere D", "l'oste B", "all'oste")), ("fr", ("le donneur D",)),
+                        ("de", ("der Geber", "der Wirt", "den Wirt"))):
+        assert not any(w in said[lang] for w in words), (lang, said[lang])
+
+
+def test_a_refusal_names_the_dealer_without_a_gender(tmp_path):
+    # K2: a dealer out of the match (0 marks) cannot deal; Anna is that dealer.  German and
+    # Italian say it of Anna by her name and what she should do, not 'der Geber Anna'
+    deal_text = "Ruleset: campli\nPlayers: Anna 0, Bruno, Carla\nDealer: Anna\n\nBruno: V, sto bene\n"
+    code, text = deal(tmp_path, deal_text, "--language", "de")
+    assert "Anna wäre am Geben, ist aber aus der Partie ausgeschieden (0 Marken)" in text, text
+    code, text = deal(tmp_path, deal_text, "--language", "it")
+    assert "Anna dovrebbe fare le carte, ma è fuori dalla partita (0 segni)" in text, text
+    # R4 (Cassell 1881): of Anna's and Carla's equal 3, only the one turned up last, Carla's,
+    # loses; French says 'ne perd que Carla', not 'seul Carla' (seule, for her)
+    code, text = run("--language", "fr", os.path.join(EXAMPLES, "ranter-go-round-ties.json"))
+    assert "ne perd que Carla" in text and "seul Carla" not in text, text
+
+
+def test_a_trace_s_pot_divergence_counts_no_stake_s_and_cites_the_game_s_rule(tmp_path):
+    # Coucou: five players, one mark of stake each in the pool (F1, F6); nobody buys back, since
+    # «Hat ein Spieler keine Marken mehr, muss er aus dem Spiel ausscheiden» (F5, seed 003
+    # §Spielverlauf): the pot stays 5.  A program that says 7 diverges; the line counts no
+    # 'stake(s)' and cites the French game's own rule, not Campli's buy-back (K17)
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps({**COUCOU_TRACE, "outcome": {"pot": 7}}), encoding="utf-8")
+    code, text = run("--trace", str(path))
+    assert code == 1
+    line = next(x for x in text.splitlines() if "first divergence" in x)
+    assert line.startswith("  first divergence at $.outcome.pot: pot: the trace says 7, cucu-ref 5 [F5 (")
+    assert "stake(s)" not in text and "K17" not in text
+
+
+def test_the_digital_inn_asks_in_the_digital_game_s_word_for_the_zero():
+    # D6 (seed 004): the requester may ask the innkeeper «betal hvis nul»; the digital game's 0 is
+    # 'nul' (seed 004, Opsætning), not Campli's 'nulla' (issue 24 §2: each game in its own words)
+    code, text = run(os.path.join(EXAMPLES, "digital-4p-refused-inn.json"))
+    assert code == 0
+    assert "Anna may keep the card or ask Bruno to pay if a nul loses (D3, D2, D6)" in text
+    assert "nulla" not in text.lower()

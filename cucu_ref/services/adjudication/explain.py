@@ -79,7 +79,8 @@ EVENT_TEXT_BY_RULE = {
     ("stack-king", "F4"): N_("the talon's card is a king: the dealer {seat} may not exchange with it and keeps the "
                              "card held"),
     # D6: the digital game's inn is shown, and pauses the request; nobody says 'fermatevi'
-    ("fermatevi", "D6"): N_("the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nulla "
+    # (the digital game's 0 is 'nul': «betal hvis nul», D6)
+    ("fermatevi", "D6"): N_("the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nul "
                             "loses"),
     ("mark-lost", "Q9"): N_("{seat} refuses the exchange and puts a mark in the cup"),
     # the ordinary-pack games: their own words, and every card dealt before play begins
