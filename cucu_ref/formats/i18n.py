@@ -24,6 +24,7 @@ import gettext as _gettext
 import re
 import os
 from contextlib import contextmanager, suppress
+from functools import cached_property
 from io import BytesIO
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Optional
@@ -266,8 +267,13 @@ class Templates:
         (a place's '(' read as its rule's, a short message read as a long one); any text else."""
         self.messages = messages
         self.shapes = dict(shapes or {})
-        self.patterns = tuple((self._pattern(m), m) for m in messages)
         self.values = dict(values or {})
+
+    @cached_property
+    def patterns(self) -> tuple[tuple[re.Pattern[str], str], ...]:
+        """Each message's pattern, compiled at the first text said (cold start: the problems'
+        templates are about 170 patterns, 20 ms to compile, which an English ruling never reads)."""
+        return tuple((self._pattern(m), m) for m in self.messages)
 
     def _pattern(self, message: str) -> re.Pattern[str]:
         seen: set[str] = set()

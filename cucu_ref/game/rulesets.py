@@ -198,6 +198,16 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("new-stake", "K1", "yes: every player, those out before too, pays the agreed stake again, the price of "
            "his marks at the start ('erhält hierfür drei Marken', K1), as the game 'geht sozusagen von vorn los' "
            "(K18); a reading, no source states it")),
+    _spec("restart_counts", "P4",
+          "After everybody got the starting marks again (K18, D8, Z11), do K17's count of players out and L11's "
+          "count of re-entries start again (a restart that leaves virgins, with a buy-back: no source has both)?",
+          ("reset", "P4", "yes: the counts start again with the game, which 'geht sozusagen von vorn los' (K18); "
+           "the first to go out after it pays a single stake again (K17) (the project's reading: K18 leaves no "
+           "virgin, so no price after it, and the games whose restart leaves virgins, D8 and Z11, have no "
+           "buy-back)"),
+          ("continue", "P4", "no: the counts run on over the restart, as K17's price 'verdoppelt sich mit jedem "
+           "ausgeschiedenen Spieler' of the match, and L11's with each re-entrant (the project's reading; no "
+           "source has a restart that leaves virgins with a buy-back)")),
     _spec("kept_life_eliminations", "P3",
           "All remaining players went out in one deal and keep their last life (S6, all_out = keep-last-life): does "
           "one of them who went out during that deal, before its showdown, still count among K17's eliminations?",
@@ -299,7 +309,7 @@ DEFAULT_CITATIONS: dict[str, str] = {
 #   other card is the Cucu; Campli states no rule of its own for it)
 #   all-out: everybody still in went out in one deal and all return, or replay (K18, D8, Z11): where
 #   a ruleset names none, the rule of the reading it takes of all_out; a game whose source
-#   describes no such case cites the project's reading (P4), never another game's rule (issue 24 §2)
+#   describes no such case cites the project's reading (P5), never another game's rule (issue 24 §2)
 OWN_CITATIONS = frozenset({"two-left-fool", "all-out"})
 
 
@@ -349,6 +359,7 @@ class Rules:
     all_out: str = "restart-no-virgins"
     kept_life_eliminations: str = "counted"
     restart_stake: str = "none"
+    restart_counts: str = "reset"
     dead_cards: str = "stay"
     buy_back_card: str = "next-deal"
     backward_chain_end: str = "first-hand"
@@ -498,7 +509,7 @@ _COUCOU = Rules(
     citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), ("keep", "F3"),
                ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "F3"), ("showdown", "F5"), ("dealer-exchange", "F4"),
                ("winner", "F6"), ("held", "F5"), ("pack", "F1"), ("out", "F5"), ("no-buy-back", "F5"),
-               ("deal-over", "F5"), ("dealer-last", "F4"), ("event-card", "F3"), ("all-out", "P4")),
+               ("deal-over", "F5"), ("dealer-last", "F4"), ("event-card", "F3"), ("all-out", "P5")),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -549,7 +560,7 @@ PRESETS: dict[str, Rules] = {
                    ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
                    ("stack-king", "F4"), ("winner", "F6"), ("held", "F5"), ("pack", "F1"), ("out", "F5"),
                    ("no-buy-back", "F5"), ("deal-over", "F5"), ("dealer-last", "A4"), ("event-card", "A1"),
-                   ("all-out", "P4")),
+                   ("all-out", "P5")),
     ),
     # Furetière (1690): one card each, the neighbour, the lowest loses (H1); Lebrun (1828): the king
     # holder says 'Her!' (H2)
@@ -568,7 +579,7 @@ PRESETS: dict[str, Rules] = {
                    ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1"), ("held", "H1"),
                    ("pack", "F1"), ("out", "F5"), ("no-buy-back", "F5"), ("next-dealer", "F2"), ("winner", "F6"),
                    ("players", "P2"), ("deal-over", "H1"), ("dealer-last", "H1"), ("event-card", "H2"),
-                   ("all-out", "P4")),
+                   ("all-out", "P5")),
     ),
     # Cassell (1881): no privileged card, at most one exchange, the last turned up loses
     "ranter-go-round": dataclasses.replace(
@@ -589,7 +600,7 @@ PRESETS: dict[str, Rules] = {
         citations=(("shuffle", "R2"), ("deal", "R2"), ("keep", "R2"), ("offer", "R2"), ("showdown", "R4"),
                    ("dealer-exchange", "R2"), ("exchange", "R3"), ("held", "R4"), ("pack", "R1"), ("out", "R4"),
                    ("no-buy-back", "R4"), ("winner", "R4"), ("next-dealer", "P1"), ("players", "P2"),
-                   ("deal-over", "R4"), ("dealer-last", "R2"), ("event-card", "R3"), ("all-out", "P4")),
+                   ("deal-over", "R4"), ("dealer-last", "R2"), ("event-card", "R3"), ("all-out", "P5")),
     ),
     # The modern descendant (pagat.com, Cuckoo: Chase the Ace, Screw Your Neighbor): kings block,
     # each player has one turn, the dealer's draw from the stock returns a king, all tied lowest lose
@@ -722,6 +733,9 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
         # K18, D8: only a restart with the starting marks, only where there is a stake (Z11's draw
         # states 'ohne dass ein neuer Einsatz gezahlt werden muss')
         "restart_stake": rules.all_out in ("restart-no-virgins", "all-return") and rules.stake > 0,
+        # P4: only a restart that leaves virgins (D8, Z11; K18 leaves none, so no price after it) and
+        # only where someone buys back is a price counted from the counts kept or from none
+        "restart_counts": rules.all_out in ("all-return", "draw-replay") and buys_back,
         # a card goes dead only when its holder goes out during the deal
         "dead_cards": out_mid_deal,
         # Q7: only a buy-back at once (L11) comes during a deal, and only a card put under the stack
@@ -745,7 +759,7 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
 # of Coucou, As Qui Court, Hère and Ranter-Go-Round saying nothing of a restart (see their all_out)
 _NO_NEW_STAKE = (
     "The source describes no restart after everybody went out in one deal, and so names no stake paid again: in "
-    "the project's reading (P4) all return with the starting marks, nobody pays, and the pot stays as it is.")
+    "the project's reading (P5) all return with the starting marks, nobody pays, and the pot stays as it is.")
 
 PRESET_REASONS: dict[str, dict[str, str]] = {
     "campli": {
@@ -942,7 +956,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "all_out": (
             "Unreachable while all_equal = nobody-loses: all who are left lose together only when every card "
             "ties, and then nobody loses (F5).  Under the other reading the source is silent: in the project's "
-            "reading (P4) everybody returns with the starting marks; Coucou has no buy-back (F5), so no virgins "
+            "reading (P5) everybody returns with the starting marks; Coucou has no buy-back (F5), so no virgins "
             "arise."),
         "buy_back": ("No buy-back is described: «Hat ein Spieler keine Marken mehr, muss er aus dem Spiel "
                      "ausscheiden» (F5)."),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional, Sequence
 
@@ -1245,6 +1244,8 @@ def rulesets_text(width: int = 88) -> str:
     """``cucu-adjudicate --rulesets``: every preset with its sources by author and year, its
     settings in words, the open points with the reading it takes and why, then every named
     option with its readings, their sources and the presets that take each."""
+    # cold start: textwrap costs 1.5 ms (its patterns compiled at import), used only by --rulesets
+    import textwrap
 
     def para(text: str, indent: str, hang: str = "") -> list[str]:
         # French spaces its ';', ':', '?', '!' and '»': the space before one never breaks a line

@@ -141,21 +141,21 @@ Bruno: 9, je garde
 def test_a_french_game_s_restart_cites_no_other_game_s_rule(tmp_path):
     # Coucou read with all_equal = all-lose (Q11): Anna's and Bruno's 9 are equal and lowest, both
     # lose their last mark (F5, seed 003 §Spielverlauf), and nobody is left.  The German article
-    # describes no such case: the restart is the project's reading (P4), not the digital game's D8
+    # describes no such case: the restart is the project's reading (P5), not the digital game's D8
     # (issue 24 §2: never another game's rule in a French game's ruling)
     code, text = deal(tmp_path, COUCOU_ALL_OUT)
     assert code == 0, text
-    assert "everybody went out in this deal: everybody gets 5 marks again (P4); next dealer: Carla." in verdict(text)
+    assert "everybody went out in this deal: everybody gets 5 marks again (P5); next dealer: Carla." in verdict(text)
     code, raw = deal(tmp_path, COUCOU_ALL_OUT, "--format", "json")
     steps = json.loads(raw)["outcomes"][0]["steps"]
-    assert [s["rule"] for s in steps if s["text"].startswith("everybody went out")] == ["P4"]
+    assert [s["rule"] for s in steps if s["text"].startswith("everybody went out")] == ["P5"]
     # the preset's reason for restart_stake = none: the source's silence and the project's reading,
     # not Zeh's Z11 nor the digital game's D8
     for name in ("coucou", "as-qui-court", "here", "ranter-go-round"):
         code, text = run("--rulesets", name)
         text = text.replace("\n        ", " ")  # (the reason's wrapped lines)
         block = " ".join(text[text.index("restart_stake = none"):].split("\n    ")[0].split())
-        assert "(P4)" in block and "Z11" not in block and "D8" not in block, (name, block)
+        assert "(P5)" in block and "Z11" not in block and "D8" not in block, (name, block)
 
 
 # --------------------------------------------------------------------------- no gender the notation does not give

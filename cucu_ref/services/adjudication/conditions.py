@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cache
 from itertools import combinations, product
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
@@ -691,7 +692,12 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r" or ", N_(" or ")),
     (r" and ", N_(" and ")),
 )
-_SPOKEN_PATTERNS = tuple((re.compile(pattern), message) for pattern, message in _SPOKEN)
+
+
+@cache
+def _spoken_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """``_SPOKEN`` compiled, at the first text said in another language than English (cold start)."""
+    return tuple((re.compile(pattern), message) for pattern, message in _SPOKEN)
 
 
 def spoken(text: str) -> str:
@@ -699,7 +705,7 @@ def spoken(text: str) -> str:
     if language() == "en" or not text:
         return text
     out = text
-    for pattern, message in _SPOKEN_PATTERNS:
+    for pattern, message in _spoken_patterns():
         said = _(message)
         out = pattern.sub(lambda m: said.format(**_said_values(m)), out)  # noqa: B023 (used at once)
     return out

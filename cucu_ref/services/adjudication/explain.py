@@ -10,6 +10,7 @@ a person reads (``heading``: "Anna offers").
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any, Optional
 
 from ...game import cards as _cards
@@ -511,14 +512,19 @@ _SCORING_SAYS = {said: note for note, said in _SAID_FOR.items()}
 # the notes said otherwise in English too: 'his' or a reading's identifier in them
 _RESAID = re.compile(r"\bhis\b|\(Q1[012] '")
 _FIELD = re.compile(r"\\\{(\w+)\\\}")
-_NOTE_PATTERNS = tuple((re.compile("^" + _FIELD.sub(r"(?P<\1>.+?)", re.escape(_SCORING_SAYS.get(msg, msg))) + "$"), msg)
-                       for msg in _NOTES)
+
+
+@cache
+def _note_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each note's pattern, compiled at the first note said otherwise (cold start)."""
+    return tuple((re.compile("^" + _FIELD.sub(r"(?P<\1>.+?)", re.escape(_SCORING_SAYS.get(msg, msg))) + "$"), msg)
+                 for msg in _NOTES)
 
 
 def _translated_note(text: str) -> str:
     """A showdown note (English, names in it) in the active language; as it is where no
     message matches it."""
-    for pattern, msg in _NOTE_PATTERNS:
+    for pattern, msg in _note_patterns():
         m = pattern.match(text)
         if m:
             return _(msg).format(**m.groupdict())

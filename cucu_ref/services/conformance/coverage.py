@@ -45,17 +45,17 @@ _DIGITAL_UNDO = ("four seats, the dealer last (D1, D2): an undo needs an exchang
                  "met third or later and play goes on with the dealer, whose exchange with the stack meets no "
                  "event card (K8); no request follows the undo")
 GAPS: dict[tuple[str, str], str] = {
-    ("coucou", "event:restart:P4"): _NOBODY_ALL_OUT,
-    ("as-qui-court", "event:restart:P4"): _NOBODY_ALL_OUT,
-    ("here", "event:restart:P4"): _NOBODY_ALL_OUT,
-    ("ranter-go-round", "event:restart:P4"): "only the card turned up last of the lowest loses a life (R4)",
+    ("coucou", "event:restart:P5"): _NOBODY_ALL_OUT,
+    ("as-qui-court", "event:restart:P5"): _NOBODY_ALL_OUT,
+    ("here", "event:restart:P5"): _NOBODY_ALL_OUT,
+    ("ranter-go-round", "event:restart:P5"): "only the card turned up last of the lowest loses a life (R4)",
     ("ranter-go-round", "out:2"): "only the card turned up last of the lowest loses a life (R4)",
     **{("digital-4p", f"arresto:{role}:after-undo"): _DIGITAL_UNDO
        for role in ("cuckoo", "hunter", "horse", "cat", "inn")},
 }
 
 # The whole table out in one deal: the event each reading of K18's option writes
-# (the rule is the ruleset's: Rules.all_out_rule, the French games' P4)
+# (the rule is the ruleset's: Rules.all_out_rule, the French games' P5)
 _ALL_OUT_EVENT = {"restart-no-virgins": "event:restart:{rule}", "all-return": "event:restart:{rule}",
                   "draw-replay": "event:draw:{rule}", "joint-winners": "joint-winner",
                   "keep-last-life": "keep-last-life"}
