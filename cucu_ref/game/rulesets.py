@@ -433,13 +433,20 @@ class Rules:
             table["cuckoo-spared-two"] = table["cuckoo-spared"]
         return table
 
-    @property
+    # (cached, as the citations they are read from: the engine cites them at every showdown)
+    @functools.cached_property
     def showdown_rule(self) -> str:
         return self.cites("showdown")
 
-    @property
+    @functools.cached_property
     def fool_rule(self) -> str:
         return self.cites("fool")
+
+    @functools.cached_property
+    def cuccu(self) -> bool:
+        """The pack is of the Cuccù family (C1): its fools, XV and nulla are the cards the
+        showdown's rules name (a French pack has none of them).  Cached: asked at every showdown."""
+        return PACKS[self.pack].family == "cuccu"
 
     @functools.cached_property
     def role_of(self) -> dict[int, str]:

@@ -31,9 +31,10 @@ fool holder hinted, Q12's only where a guarantee covers a loss.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
 
-from .cards import FOOL_VALUE, PACKS, Card
+from .cards import FOOL_VALUE, Card
 from .rulesets import Rules
 
 __all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "Decision", "rank_cards", "Ranked",
@@ -55,6 +56,7 @@ HIGH = 1000  # above every doubled rank: the lowest of no cards
 _NONE: tuple[int, ...] = ()
 # the showdown's NamedTuples are built without their Python-level __new__ (twice as fast)
 _new = tuple.__new__
+_RANK = repeat("rank")  # a payment's reason, paired with each loser by rank
 
 
 class Showdown(NamedTuple):
@@ -187,7 +189,7 @@ def pay(rules: Rules, cuccu: bool, vals: Sequence[Any], by_fool: Sequence[int], 
     has marks left; a guarantee he cannot pay is paid as Q12's ``inn_keeper_cannot_pay`` says:
     by the offerer, if he has a mark left, or by nobody.  Without ``marks``, no limit."""
     if keeper is None or not cuccu or max(keeper) < 0:  # no guarantee: each pays his own (K15)
-        payments = [(j, "rank") for j in by_rank]
+        payments = list(zip(by_rank, _RANK))  # ((j, "rank") each, built in C)
         return _new(Paid, (_NONE, _NONE, _NONE, [(j, "fool") for j in by_fool] + payments if by_fool else payments))
     low, high = _NULLA_RUN[rules.inn_guarantee_covers]
     # (every position asked, in order: the stand-in values' splits)
@@ -298,7 +300,7 @@ def evaluate(
         held = None if marks is None else [marks[s] for s in seats]
     at = [j for j, s in enumerate(seats[:n_live + n_dead]) if s in hinted] if hinted else _NONE
     table = n_live + n_dead if table is None else table
-    d = decide(rules, PACKS[rules.pack].family == "cuccu", vals, n_live, n_dead, at, keeper, held, table)
+    d = decide(rules, rules.cuccu, vals, n_live, n_dead, at, keeper, held, table)
     rank = d.ranked.rank
     rank_rule, fool_rule = _rank_and_fool_rules(rules, d, n_live, table)
     losers = tuple([(seats[p], _cite(rules, why, rank_rule, fool_rule)) for p, why in d.paid.payments])
@@ -322,7 +324,7 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
     each one's card; ``table``: the players dealt (K19); ``dead``: the values of the cards in
     dead hands (only a fool there can matter, Q4).  :func:`decide`, cited."""
     n = len(seats)
-    d = decide(rules, PACKS[rules.pack].family == "cuccu", [*vals, *dead] if dead else vals, n, len(dead),
+    d = decide(rules, rules.cuccu, [*vals, *dead] if dead else vals, n, len(dead),
                table=table)
     rule, fool_rule = _rank_and_fool_rules(rules, d, n, table)
     lost = [(seats[j], rule if why == "rank" else fool_rule) for j, why in d.paid.payments]

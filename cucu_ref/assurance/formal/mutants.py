@@ -163,8 +163,7 @@ CATALOGUE: tuple[Mutation, ...] = (
         ('lose_mark(t, holder, "L8")', "pass"),
     ), "marks", "L8: the way back ended by a XII or XIIII costs nothing"),
     Mutation("showdown-loser-pays-two", SHOWDOWN, "showdown", (
-        ("t.marks = put(t.marks, seat, t.marks[seat] - 1)",
-         "t.marks = put(t.marks, seat, t.marks[seat] - 2)"),
+        ("held[seat] -= 1", "held[seat] -= 2"),
     ), "marks", "K15: a showdown loser pays two marks"),
     Mutation("out-at-zero-stays-in", MATCH, "lose_mark", (
         ("if t.marks[seat] == 0:", "if t.marks[seat] < 0:"),
