@@ -7,7 +7,8 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
-from ..formats.i18n import N_, Templates, gettext as _, ngettext
+from .adjudication.explain import restart_words
+from ..formats.i18n import N_, Templates, gettext as _, ngettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
@@ -550,14 +551,7 @@ def _restart_words(r: dict[str, Any], rules: Any) -> str:
     """Everybody went out in this deal, in the game's own terms: Zeh's draw (Z11), Campli's
     three marks again (K18), the digital game's three lives again (D8)."""
     restart = r["restart"]
-    if restart["kind"] == "draw":
-        how = _("a draw, all play again")
-    elif _words(rules)[0] == "life":
-        n = rules.initial_marks if rules is not None else 3
-        how = ngettext("all return with {n} life", "all return with {n} lives", n).format(n=n)
-    else:
-        n = rules.initial_marks if rules is not None else 3
-        how = ngettext("everybody gets {n} mark again", "everybody gets {n} marks again", n).format(n=n)
+    how = _("a draw, all play again") if restart["kind"] == "draw" else restart_words(rules)
     return _("everybody went out in this deal: {how} ({rule})").format(how=how, rule=restart["rule"])
 
 
@@ -980,11 +974,7 @@ def _question_lines(ruling: Ruling) -> list[str]:
 def _reading_words(r: dict[str, Any], cited: bool = True) -> str:
     """A reading in its own words: its text without the bare 'yes: ' / 'no: ' that repeats the
     value, and (``cited``) its rule."""
-    text = r["text"]
-    for prefix in (f"{r['reading']}: ", "yes: ", "no: ", _("yes: "), _("no: ")):
-        if text.startswith(prefix):
-            text = text[len(prefix):]
-            break
+    text = reading_words(r["reading"], r["text"])
     rule = str(r.get("source") or "").split(" ")[0]
     return f"{text} ({rule})" if cited and rule and rule not in text else text
 
@@ -1102,12 +1092,13 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
         return ["  " + _("Read otherwise ({readings})").format(readings=_("{question}: {reading}").format(
                     question=q["settles"], reading=_("; or ").join(words for _c, words in rs))) + _colon("", said)
                 for said, rs in alike.items() if not any(chosen for chosen, _w in rs)]
-    lines = [f"  {q['option']} ({q['settles']}): {q['question']}"]
+    # the open question by its name, each reading in its own words, as the default ruling says them
+    # (issue 24 §1: no option's identifier, no reading's value)
+    lines = ["  " + _("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"])]
     for said, rs in merged.items():
         for r in rs:
             mark = "*" if r["chosen"] else " "
-            # the reading's name once: its text without the 'yes: ' / 'no: ' that repeats it
-            lines.append(f"   {mark} {r['reading']}: {_reading_words(r, cited=False)} [{r['source']}]")
+            lines.append(f"   {mark} {_reading_words(r, cited=False)} [{r['source']}]")
         lines += [f"       -> {case}" for case in said.split("\n")]
     lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
                           else _("(* = the reading {preset} chooses)")).format(preset=preset,
