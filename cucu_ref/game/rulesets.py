@@ -820,6 +820,11 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "The German account proposes McLeod's order, «Vorschlagsweise gilt der erste rechts vom Geber dann als "
             "erster», and gives Martin's equal price as «Eine Alternative» (Q1)."),
         "stake": "«Jeder Spieler zahlt einen vereinbarten Einsatz» (K1): agreed; one unit, so prices read as stakes.",
+        "restart_stake": (
+            "K18 is silent: «erhalten alle Spieler, auch die früher ausgeschiedenen, erneut drei Marken und das "
+            "Spiel geht sozusagen von vorn los», and no stake is named; the German account reads Cucù and Lu Stù "
+            "as playing on «ohne dass ein neuer Einsatz gezahlt werden muss» (Z11), so the pot stays.  Open: "
+            "everybody paying again, as at the start (K1), is a reading."),
     },
     "lu-stu": {
         "refuse_by_paying": (
@@ -868,6 +873,10 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "As Campli (Q1): McLeod's order, which the German account proposes first.  Lu Stù buys back «sofort» "
             "(L11), so only players going out together at the showdown (the fool's case of L12) need an order."),
         "all_out": "Campli's K18 stands: Lu Stù only narrows when it can happen (L12), «Anders als in Campli».",
+        "restart_stake": (
+            "As Campli: Di Luigi & Mazza say only when everybody can go out together (L12), nothing of a stake; "
+            "the German account reads Lu Stù as playing on «ohne dass ein neuer Einsatz gezahlt werden muss» "
+            "(Z11).  Open, as in Campli (K18)."),
         "seating_fool": "As Campli: Lu Stù does not restate the seating draw (K2).",
         "dead_cards": "L10: the dead card goes «nach unten unter den Kartenstapel».",
         "buy_back_card": (
@@ -1139,11 +1148,11 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
 OPEN_POINTS: dict[str, tuple[str, ...]] = {
     "campli": ("targeted_holder_acts", "targeted_dealer_decides", "cuckoo_at_showdown", "fools_in_play",
                "inn_guarantee_covers", "inn_keeper_cannot_pay", "cat_undo_through_inn", "seating_fool",
-               "simultaneous_buy_back"),
+               "simultaneous_buy_back", "restart_stake"),
     "lu-stu": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
                "inn_keeper_cannot_pay",
                "backward_chain_end", "backward_offer", "dealer_exchange", "horse_at_dealer", "virgin_after_gain",
-               "simultaneous_buy_back", "seating_fool", "buy_back_card"),
+               "simultaneous_buy_back", "seating_fool", "buy_back_card", "restart_stake"),
     "zeh-1769": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
                  "inn_keeper_cannot_pay",
                  "refuse_by_paying", "two_fools_alone", "seating_fool", "all_out"),
