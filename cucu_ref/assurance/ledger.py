@@ -48,6 +48,8 @@ MATCHES: list[Rules] = [PRESETS[name] for name in ("campli", "lu-stu", "zeh-1769
     preset("campli", {"all_out": "keep-last-life"}),  # S6 beside K17's buy-backs
     preset("campli", {"all_out": "keep-last-life", "kept_life_eliminations": "not-counted"}),  # and P3's other
     preset("campli", {"restart_stake": "new-stake"}),  # K18 with everybody's stake paid again
+    preset("campli", {"all_out": "all-return"}),  # D8's return beside K17's buy-backs (P4: counts reset)
+    preset("campli", {"all_out": "all-return", "restart_counts": "continue"}),  # and P4's other
 ]
 
 
@@ -139,7 +141,10 @@ class Ledger:
         self.virgin = [self.rules.all_out != "restart-no-virgins"] * self.n
         if self.rules.restart_stake == "new-stake" and e.kind == "restart":
             self.pot += self.rules.stake * self.n  # K1: the marks bought again (Z11's draw: no new stake)
+        gone, back = self.gone, self.back
         self.restart()
+        if self.rules.restart_counts == "continue":  # P4: K17's and L11's counts run on
+            self.gone, self.back = gone, back
 
     def _joint_winner(self, e: Event, together: list[Optional[int]], events: Sequence[Event]) -> None:
         # S6, first rule: everybody of the deal went out in it, and they share the pot

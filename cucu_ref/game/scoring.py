@@ -31,9 +31,10 @@ fool holder hinted, Q12's only where a guarantee covers a loss.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
 
-from .cards import FOOL_VALUE, PACKS, Card
+from .cards import FOOL_VALUE, Card
 from .rulesets import Rules
 
 __all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "Decision", "rank_cards", "Ranked",
@@ -55,6 +56,7 @@ HIGH = 1000  # above every doubled rank: the lowest of no cards
 _NONE: tuple[int, ...] = ()
 # the showdown's NamedTuples are built without their Python-level __new__ (twice as fast)
 _new = tuple.__new__
+_RANK = repeat("rank")  # a payment's reason, paired with each loser by rank
 
 
 class Showdown(NamedTuple):
@@ -91,18 +93,20 @@ class Ranked(NamedTuple):
 def rank_cards(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, n_dead: int,
                hinted: Sequence[int]) -> Ranked:
     """The fools (C3, L4, Z6, Z7, Q4, Q10) and the rank each card is compared at: its value, or,
-    where a fool is in a hand, its value doubled and the pair of fools' rank (14½ is 29)."""
+    where two fools in play rank in a live hand, its value doubled and the pair of fools' rank
+    (14½ is 29)."""
     if not cuccu or FOOL_VALUE not in vals:  # no fool in the pack, or in any hand: the values compared
         return _new(Ranked, (_NONE, 0, False, False, vals, _NONE, False, False))
-    rank = [2 * v for v in vals]
     is_fool = [v == FOOL_VALUE for v in vals]
     fools = [j for j in range(n_live) if is_fool[j]]
     in_play = len(fools)
     if rules.fools_in_play == "any-hand":  # Q4: a fool in a dead hand counts
         in_play += len([x for x in is_fool[n_live:n_live + n_dead] if x])
     two = in_play >= 2
+    rank: Sequence[Any] = vals  # (a single fool, set aside, keeps the lowest value: the values compared)
     if two and fools:  # C3: two fools rank 14½ (L4, Z6: above XV); a single fool keeps the lowest value
         pair = PAIR_RANK[rules.two_fools]
+        rank = [2 * v for v in vals]
         for j in fools:
             rank[j] = pair
     gains: Sequence[int] = _NONE
@@ -112,7 +116,8 @@ def rank_cards(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, n_de
             gains = [j for j in fools if j not in hinted]
     single = in_play == 1 and bool(fools)  # C3, K15; L4 'der Narr zahlt und lässt zahlen'
     exempt = two and rules.two_fools_alone == "exempt"  # Q10, Z9
-    return _new(Ranked, (fools, in_play, single, exempt, rank, gains, (single or exempt) and bool(fools), True))
+    return _new(Ranked, (fools, in_play, single, exempt, rank, gains, (single or exempt) and bool(fools),
+                         rank is not vals))
 
 
 class Lowest(NamedTuple):
@@ -187,7 +192,7 @@ def pay(rules: Rules, cuccu: bool, vals: Sequence[Any], by_fool: Sequence[int], 
     has marks left; a guarantee he cannot pay is paid as Q12's ``inn_keeper_cannot_pay`` says:
     by the offerer, if he has a mark left, or by nobody.  Without ``marks``, no limit."""
     if keeper is None or not cuccu or max(keeper) < 0:  # no guarantee: each pays his own (K15)
-        payments = [(j, "rank") for j in by_rank]
+        payments = list(zip(by_rank, _RANK))  # ((j, "rank") each, built in C)
         return _new(Paid, (_NONE, _NONE, _NONE, [(j, "fool") for j in by_fool] + payments if by_fool else payments))
     low, high = _NULLA_RUN[rules.inn_guarantee_covers]
     # (every position asked, in order: the stand-in values' splits)
@@ -298,7 +303,7 @@ def evaluate(
         held = None if marks is None else [marks[s] for s in seats]
     at = [j for j, s in enumerate(seats[:n_live + n_dead]) if s in hinted] if hinted else _NONE
     table = n_live + n_dead if table is None else table
-    d = decide(rules, PACKS[rules.pack].family == "cuccu", vals, n_live, n_dead, at, keeper, held, table)
+    d = decide(rules, rules.cuccu, vals, n_live, n_dead, at, keeper, held, table)
     rank = d.ranked.rank
     rank_rule, fool_rule = _rank_and_fool_rules(rules, d, n_live, table)
     losers = tuple([(seats[p], _cite(rules, why, rank_rule, fool_rule)) for p, why in d.paid.payments])
@@ -322,7 +327,7 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
     each one's card; ``table``: the players dealt (K19); ``dead``: the values of the cards in
     dead hands (only a fool there can matter, Q4).  :func:`decide`, cited."""
     n = len(seats)
-    d = decide(rules, PACKS[rules.pack].family == "cuccu", [*vals, *dead] if dead else vals, n, len(dead),
+    d = decide(rules, rules.cuccu, [*vals, *dead] if dead else vals, n, len(dead),
                table=table)
     rule, fool_rule = _rank_and_fool_rules(rules, d, n, table)
     lost = [(seats[j], rule if why == "rank" else fool_rule) for j, why in d.paid.payments]

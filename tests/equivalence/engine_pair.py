@@ -51,9 +51,11 @@ NAMES = tuple(f"p{i}" for i in range(20))
 # plays without the fools) is new too: the frozen engine deals the fools whatever the option;
 # it has its own tests (tests/rules/test_l5_without_fools.py and the L5 vectors).  P3's
 # 'not-counted' and K18's 'new-stake' (issue 28's leftover: readings once chosen silently) are new
-# as well: tests/rules/test_p3_kept_life_eliminations.py, tests/rules/test_k18_restart_stake.py.
+# as well: tests/rules/test_p3_kept_life_eliminations.py, tests/rules/test_k18_restart_stake.py; and
+# P4's 'continue' (the counts run on over a restart): tests/rules/test_p4_restart_counts.py.
 NEW_BEHAVIOUR = frozenset({("buy_back_card", "fresh-card"), ("without_fools", "yes"),
-                           ("kept_life_eliminations", "not-counted"), ("restart_stake", "new-stake")})
+                           ("kept_life_eliminations", "not-counted"), ("restart_stake", "new-stake"),
+                           ("restart_counts", "continue")})
 
 # Citations changed on purpose since the frozen copy (issue 29, issue 24 §2): (preset, event
 # kind, the frozen engine's rule) -> today's rule.  Only the rule an event names changed; what
@@ -65,6 +67,11 @@ RECITED = {
     # the frozen engine cites Campli's K12 for the horse at the dealer in every game; the digital
     # game's own is D4 (issue 24 §2); its dealer's own exchange with the stack cites D3
     ("digital-4p", "exchange-with-stack", "K12"): "D4",
+    # everybody out in one deal, in the games whose source describes no such case: the project's
+    # reading P5, whatever the reading of all_out (issue 24 §2: not the digital game's D8,
+    # Campli's K18 or Zeh's Z11)
+    **{(name, kind, rule): "P5" for name in ("coucou", "as-qui-court", "here", "ranter-go-round")
+       for kind, rule in (("restart", "D8"), ("restart", "K18"), ("draw", "Z11"))},
 }
 
 

@@ -30,7 +30,8 @@ def _play(module, rules):
 
 def test_q7_fresh_card_is_new_behaviour_and_its_default_agrees():
     assert set(NEW_BEHAVIOUR) == {("buy_back_card", "fresh-card"), ("without_fools", "yes"),
-                                  ("kept_life_eliminations", "not-counted"), ("restart_stake", "new-stake")}
+                                  ("kept_life_eliminations", "not-counted"), ("restart_stake", "new-stake"),
+                                  ("restart_counts", "continue")}
     assert not NEW_BEHAVIOUR & set(READINGS)
     assert ("buy_back_card", "next-deal") in READINGS
     default = preset("lu-stu", {"buy_back_card": "next-deal"})

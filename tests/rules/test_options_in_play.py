@@ -69,7 +69,8 @@ def test_the_pages_leave_out_what_a_game_does_not_have() -> None:
     assert options_in_play(PRESETS["campli"]) == tuple(o for o in OPTIONS if o not in (
         "backward_chain_end", "backward_offer", "talon_card", "piquet_below_seven",
         "buy_back_card",  # Q7: Campli buys back after the deal (K17), never during it
-        "kept_life_eliminations"))  # P3: only under S6's last life; Campli restarts (K18)
+        "kept_life_eliminations",  # P3: only under S6's last life; Campli restarts (K18)
+        "restart_counts"))  # P4: K18 leaves no virgin, so no price follows its restart
     assert "buy_back_card" in options_in_play(PRESETS["lu-stu"])
 
 

@@ -29,7 +29,7 @@ dual-mode helpers.  A price is kept as its exponent (the price is ``2 ** exponen
 ``UNPRICED`` marks an L11 offer whose price is fixed when the player is asked.  Nothing here
 reads the engine's code: only ``Rules`` options (``initial_marks``, ``stake``, ``buy_back``,
 ``buy_back_price``, ``simultaneous_buy_back``, ``all_out``, ``kept_life_eliminations``,
-``restart_stake``, ``virgin_after_gain``).
+``restart_stake``, ``restart_counts``, ``virgin_after_gain``).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ Term = Any
 UNPRICED = -1  # an L11 offer, its price fixed when the player is asked
 NOBODY = -1  # no winner yet
 JOINT = -2  # S6: the players of the last deal share the pot
+RESTARTS = ("restart-no-virgins", "all-return", "draw-replay")  # K18, D8, Z11: everybody's marks again
 
 FIELDS = ("marks", "virgin", "owed", "pexp", "qpos", "in_deal")
 SCALARS = ("pot", "gone", "back", "dealer", "winner", "over", "no_virgins", "gone_at_deal")
@@ -184,7 +185,10 @@ class Match:
         t = self.go_out(s, group)
         if self.rules.buy_back == "after-deal":
             t.owed = [AND(o, virgin_in(t)) for o in t.owed]
-        return merge(everybody, self.all_out(s), t)
+        restarted = self.all_out(s)
+        if self.rules.restart_counts == "continue" and self.rules.all_out in RESTARTS:
+            restarted.gone = t.gone  # P4: they all went out in this deal ('im selben Spiel ausscheiden', K18)
+        return merge(everybody, restarted, t)
 
     def all_out(self, s: MSt) -> MSt:
         """K18 / D8 / Z11 / S6: every player still in went out in the same deal."""
@@ -205,7 +209,8 @@ class Match:
         restart_no_virgins = rules.all_out == "restart-no-virgins"
         t.virgin = [not restart_no_virgins] * n  # K18 'niemand als Jungfrau'; D8, Z11 a new game
         t.no_virgins = restart_no_virgins  # (a ghost: until the next restart)
-        t.gone, t.back = 0, 0  # the counts start again with the match
+        if rules.restart_counts == "reset":  # P4: the counts start again with the game (K18 'von vorn')
+            t.gone, t.back = 0, 0
         if rules.restart_stake == "new-stake" and rules.all_out != "draw-replay":
             t.pot = s.pot + rules.stake * n  # K1: each pays the stake for his marks again
         return self.next_dealer(t)  # Z11: no new stake, the pot stays (K18, D8: restart_stake = none)

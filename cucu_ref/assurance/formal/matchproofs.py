@@ -27,7 +27,7 @@
   - ``k17-needs-a-virgin``: after the deal (K17) or on going out (L11) an offer is owed only while
     a virgin holds marks ('Solange es eine oder mehrere Jungfrauen gibt');
   - ``k18-restart``: everybody out in one deal: K18 all get the starting marks, nobody a virgin,
-    no offer, the counts start again, the pot stays; D8 and Z11 (a new game) everybody a virgin
+    no offer, the counts start again (P4: or run on), the pot stays; D8 and Z11 (a new game) everybody a virgin
     again; S6 joint winners end the match;
   - ``price-after-a-buy-back``: two or more go out together at a showdown and are owed offers;
     the second's price after the first buys back, against after he declines: the same under K17
@@ -66,14 +66,16 @@ Term = Any
 
 def match_rulesets() -> list[Rules]:
     """Every match-level reading: Campli (K17, K18), Lu Stù (L11), the digital game (D8, no
-    buy-back), Zeh (Z11), Q1's Martin under both prices, L11's price with Campli's timing, S6."""
+    buy-back), Zeh (Z11), Q1's Martin under both prices, L11's price with Campli's timing, S6, and P4's
+    counts run on over D8's return beside K17's buy-back."""
     return [preset("campli"), PRESETS["lu-stu"], PRESETS["digital-4p"], PRESETS["zeh-1769"],
             preset("campli", {"simultaneous_buy_back": "same-price"}),
             preset("lu-stu", {"simultaneous_buy_back": "same-price"}),
             preset("campli", {"buy_back_price": "by-reentry-order"}),
             preset("campli", {"all_out": "joint-winners"}), preset("campli", {"all_out": "keep-last-life"}),
             preset("campli", {"all_out": "keep-last-life", "kept_life_eliminations": "not-counted"}),
-            preset("campli", {"restart_stake": "new-stake"})]
+            preset("campli", {"restart_stake": "new-stake"}),
+            preset("campli", {"all_out": "all-return", "restart_counts": "continue"})]
 
 
 def _label(rules: Rules) -> str:
@@ -350,8 +352,11 @@ def restart(m: Match, s: MSt) -> tuple[Term, Term]:
         # the pot stays (Z11 'ohne dass ein neuer Einsatz gezahlt werden muss'; K18, D8 under
         # restart_stake = none), or everybody pays the stake again (new-stake, K1)
         stakes = n * rules.stake if rules.restart_stake == "new-stake" and rules.all_out != "draw-replay" else 0
+        # P4: K17's and L11's counts start again with the game, or run on over the restart, the
+        # players of its showdown counted among those out (K18 'alle im selben Spiel ausscheiden')
+        gone, back = (0, 0) if rules.restart_counts == "reset" else (s.gone + count(group), s.back)
         claim = AND(*[EQ(x, rules.initial_marks) for x in t.marks], *[EQ(v, virgins) for v in t.virgin],
-                    NOT(OR(*t.owed)), EQ(t.gone, 0), EQ(t.back, 0), EQ(t.pot, s.pot + stakes), NOT(t.over))
+                    NOT(OR(*t.owed)), EQ(t.gone, gone), EQ(t.back, back), EQ(t.pot, s.pot + stakes), NOT(t.over))
     return AND(pre, everybody), claim
 
 

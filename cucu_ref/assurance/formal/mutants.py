@@ -136,6 +136,9 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("restart-everyone-virgin", MATCH, "everybody_out", (
         ("t.virgins = (False,) * n", "t.virgins = (True,) * n"),
     ), "marks", "K18: after all go out together everyone is a virgin again (may buy back)"),
+    Mutation("restart-counts-swapped", MATCH, "counts_after_restart", (
+        ('if t.rules.restart_counts == "reset":', 'if t.rules.restart_counts != "reset":'),
+    ), "marks", "P4: K17's and L11's counts run on over a restart under 'reset' and start again under 'continue'"),
     Mutation("buy-back-without-virgin", MATCH, "virgin_remains", (
         ("if virgin and m > 0:", "if m > 0:"),
     ), "marks", "K17: a buy-back offered when no virgin is left"),
@@ -160,8 +163,7 @@ CATALOGUE: tuple[Mutation, ...] = (
         ('lose_mark(t, holder, "L8")', "pass"),
     ), "marks", "L8: the way back ended by a XII or XIIII costs nothing"),
     Mutation("showdown-loser-pays-two", SHOWDOWN, "showdown", (
-        ("t.marks = put(t.marks, seat, t.marks[seat] - 1)",
-         "t.marks = put(t.marks, seat, t.marks[seat] - 2)"),
+        ("held[seat] -= 1", "held[seat] -= 2"),
     ), "marks", "K15: a showdown loser pays two marks"),
     Mutation("out-at-zero-stays-in", MATCH, "lose_mark", (
         ("if t.marks[seat] == 0:", "if t.marks[seat] < 0:"),
@@ -316,6 +318,9 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("match-model-restart-virgins", MATCH_MODEL, "Match.all_out", (
         ("t.virgin = [not restart_no_virgins] * n", "t.virgin = [True] * n"),
     ), "marks", "match model, K18: after everybody goes out everyone is a virgin again"),
+    Mutation("match-model-restart-counts-kept", MATCH_MODEL, "Match.all_out", (
+        ('if rules.restart_counts == "reset":', 'if rules.restart_counts != "reset":'),
+    ), "marks", "match model, P4: the counts run on over a restart under 'reset'"),
     Mutation("match-model-l11-priced-on-going-out", MATCH_MODEL, "Match.go_out", (
         ("price = ite(martin, s.back, UNPRICED)", "price = s.back"),
     ), "marks", "match model, L11: the price is fixed when a player goes out, not when he is asked"),

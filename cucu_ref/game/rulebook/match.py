@@ -6,8 +6,8 @@ next dealer.
 * going out and buying back: :func:`went_out`, :func:`buy_back_offers` (K17, L11, Q1),
   :func:`ask_next_buy_back`, :func:`suspend_for_buy_back` (L11), :func:`buy_back_decision`,
   :func:`reenter_during_deal` (Q7);
-* the end of a deal: :func:`everybody_out` (K18, D8, Z11, S6), :func:`after_buy_backs` (K3),
-  :func:`next_deal` (K2, D2).
+* the end of a deal: :func:`everybody_out` (K18, D8, Z11, S6; :func:`counts_after_restart`, P4),
+  :func:`after_buy_backs` (K3), :func:`next_deal` (K2, D2).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .table import Table, put
 __all__ = [
     "lose_mark", "gain_mark", "went_out", "buy_back_offers", "first_offer", "virgin_remains", "last_in_match",
     "next_dealer", "ask_next_buy_back", "suspend_for_buy_back", "buy_back_decision", "reenter_during_deal",
-    "everybody_out", "after_buy_backs", "next_deal", "DECISIONS", "WHOSE_TURN",
+    "everybody_out", "counts_after_restart", "after_buy_backs", "next_deal", "DECISIONS", "WHOSE_TURN",
 ]
 
 _EV_MARK_LOST = EventKind.MARK_LOST
@@ -140,7 +140,11 @@ def suspend_for_buy_back(t: Table) -> None:
 
 def buy_back_decision(t: Table, buys: bool) -> None:
     """K17/L11: the player asked buys back (the starting marks, the price into the pot) or
-    declines; then the next offer, the suspended deal (L11), or the deal's end."""
+    declines; then the next offer, the suspended deal (L11), or the deal's end.  A decline is
+    final, as the sources have it (no option): the price is fixed 'nicht danach, ob ein
+    ausscheidender Spieler sich entscheidet sich wieder zurückzukaufen' (K17), one decision,
+    which Lu Stù moves from the deal's end to the moment he goes out, 'sofort und nicht erst
+    nach Spielende' (L11)."""
     (seat, price), t.pending = t.pending[0], t.pending[1:]
     rule = t.cite["buy-back"]
     if buys:
@@ -207,18 +211,31 @@ def everybody_out(t: Table) -> None:
     t.marks = (rules.initial_marks,) * n
     if rules.all_out == "restart-no-virgins":
         t.virgins = (False,) * n
-        t.emit(_EV_RESTART, "K18")
+        t.emit(_EV_RESTART, rules.all_out_rule)  # K18
     elif rules.all_out == "all-return":
         t.virgins = (True,) * n
-        t.emit(_EV_RESTART, "D8")
+        t.emit(_EV_RESTART, rules.all_out_rule)  # D8; a game whose source is silent: P5
     else:
         t.virgins = (True,) * n
-        t.emit(_EV_DRAW, "Z11")
+        t.emit(_EV_DRAW, rules.all_out_rule)  # Z11
     if rules.restart_stake == "new-stake" and rules.all_out != "draw-replay":
         t.pot += rules.stake * n  # K1: everybody pays the stake for his marks again (Z11: no new stake)
-    t.eliminations = t.reentries = 0
+    counts_after_restart(t)
     t.pending = ()
     next_deal(t)
+
+
+def counts_after_restart(t: Table) -> None:
+    """K17's count of players out and L11's of re-entries once everybody has the starting marks
+    again (K18, D8, Z11).  P4, option ``restart_counts`` (no source has a restart that leaves
+    virgins and a buy-back: K18 leaves no virgin, D8 and Z11 no buy-back): 'reset', they start
+    again with the game, which 'geht sozusagen von vorn los' (K18); 'continue', they run on, and
+    the players whose cards were live at this showdown count among those out, as all of them
+    went out in it ('alle im selben Spiel ausscheiden', K18; K17 counts 'jeden ausgeschiedenen')."""
+    if t.rules.restart_counts == "reset":
+        t.eliminations = t.reentries = 0
+    else:
+        t.eliminations += sum(1 for seat in t.order if not t.dead[seat])
 
 
 def after_buy_backs(t: Table) -> None:
@@ -247,7 +264,10 @@ def last_in_match(marks: Sequence[int]) -> Optional[int]:
 
 def next_deal(t: Table) -> None:
     """K2: the player right of the dealer deals next (D2: the next seat still holding marks);
-    he shuffles."""
+    he shuffles.  'Nach jedem Spiel' (K2): after the deal in which everybody went out too, as
+    the sources decide it (no option): K18's 'geht sozusagen von vorn los' gives the marks
+    again and names no new draw for the first dealer; Z11's 'neues Spiel' is, in the German
+    account's words, a new deal; the digital game's dealer moves on 'hver runde' (D2)."""
     nxt = next_dealer(t.marks, t.dealer)
     t.emit(_EV_NEXT_DEALER, t.cite["next-dealer"], nxt)
     t.set_deal(nxt, t.order, t.deal_number)
@@ -256,7 +276,10 @@ def next_deal(t: Table) -> None:
 
 
 def next_dealer(marks: Sequence[int], dealer: int) -> int:
-    """K2: the player right of the dealer deals next; D2: the next seat still holding marks."""
+    """K2: the player right of the dealer deals next; D2: the next seat still holding marks.
+    A player out is passed over in every game, as the sources decide it (no option): he 'scheidet
+    aus' (K1, K16), so he is no 'Spieler rechts vom Geber'; D2 'den næste overlevende plads';
+    Coucou's next dealer is the first hand, who is dealt a card (F2); P1 where a game names none."""
     seats = seats_around(marks, dealer)
     if not seats:
         raise AssertionError(f"nobody holds marks to deal the next deal: {list(marks)}")  # see showdown

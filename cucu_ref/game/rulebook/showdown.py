@@ -33,14 +33,18 @@ def showdown(t: Table) -> None:
     rules, dead, order = t.rules, t.dead, t.order
     losers, gainers = compare(rules, order, t.hands, dead, t.guarantees, t.hinted, t.marks)
     t.emit(_EV_SHOWDOWN, t.cite["showdown"])
-    for seat, rule in losers:
-        t.marks = put(t.marks, seat, t.marks[seat] - 1)
-        t.virgins = put(t.virgins, seat, False)
-        t.emit(_EV_MARK_LOST, rule, seat, amount=1)
+    if losers:  # (the marks and virgins rebuilt once for all the losers)
+        held, virgins = list(t.marks), list(t.virgins)
+        for seat, rule in losers:
+            held[seat] -= 1
+            virgins[seat] = False
+            t.emit(_EV_MARK_LOST, rule, seat, amount=1)
+        t.marks, t.virgins = tuple(held), tuple(virgins)
     for seat, rule in gainers:
         gain_mark(t, seat, rule)
     marks = t.marks
-    gone = tuple([s for s in order if marks[s] <= 0 and not dead[s]])
+    # (nobody at no marks: nobody goes out, asked in C)
+    gone = tuple([s for s in order if marks[s] <= 0 and not dead[s]]) if min(marks) <= 0 else ()
     for seat in gone:
         t.marks = put(t.marks, seat, 0)
         t.emit(_EV_OUT, t.cite["out"], seat)
@@ -49,8 +53,8 @@ def showdown(t: Table) -> None:
         return
     if gone:
         went_out(t, gone)
-    if rules.buy_back == "after-deal" and not virgin_remains(t.virgins, t.marks):
-        t.pending = ()  # K17: 'solange es eine oder mehrere Jungfrauen gibt'
+    if rules.buy_back == "after-deal" and t.pending and not virgin_remains(t.virgins, t.marks):
+        t.pending = ()  # K17: 'solange es eine oder mehrere Jungfrauen gibt' (asked of an offer pending)
     if t.pending:
         ask_next_buy_back(t)
     else:

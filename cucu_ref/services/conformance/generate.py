@@ -66,6 +66,11 @@ UNOBSERVABLE: dict[str, str] = {
     "ENGINE": "the engine's own bookkeeping, cited by no event",
     "P3": "K17's count after S6's last life: a trace's outcome holds no count of eliminations, and no price can "
           "follow (no virgin is left)",
+    "P4": "K17's and L11's counts after a restart: a trace's outcome holds no count, and the price counted from "
+          "them comes in a later deal",
+    "P5": "the restart of the games whose source describes none (the French games, Ranter-Go-Round): their own "
+          "readings never put everybody out in one deal (F5: all cards equal, nobody loses; R4: one loser); it needs "
+          "all_equal = all-lose and every card left equal, a deal no generated vector holds",
 }
 
 PER_PRESET = {"campli": 70, "lu-stu": 60, "zeh-1769": 45, "digital-4p": 40, "coucou": 30, "as-qui-court": 25,
@@ -577,6 +582,8 @@ UNOBSERVABLE_OPTIONS = {
     "kept_life_eliminations": "P3 changes only K17's count of eliminations after S6's last life, which a trace's "
                               "outcome does not hold; no price follows it (every player left lost a mark: no "
                               "virgin, so no buy-back, K17)",
+    "restart_counts": "P4 changes only K17's and L11's counts after everybody got the starting marks again, which "
+                      "a trace's outcome does not hold; the price they count comes in a later deal, another trace",
 }
 
 
