@@ -1158,10 +1158,10 @@ OPEN_POINTS: dict[str, tuple[str, ...]] = {
                  "refuse_by_paying", "two_fools_alone", "seating_fool", "all_out"),
     "digital-4p": ("targeted_dealer_decides", "cat_undo_through_inn", "inn_keeper_cannot_pay"),
     # Q2 for the king (seed 003): nothing says whether a king holder who refused acts afterwards
-    "coucou": ("targeted_holder_acts", "all_equal", "talon_card", "all_out"),
+    "coucou": ("targeted_holder_acts", "all_equal", "talon_card", "all_out", "restart_stake"),
     # Q18: a king on the talon when the dealer goes there (A4 against Coucou's F4)
-    "as-qui-court": ("targeted_holder_acts", "dealer_draws_king", "all_equal", "all_out"),
-    "here": ("targeted_holder_acts", "all_equal", "all_out"),
+    "as-qui-court": ("targeted_holder_acts", "dealer_draws_king", "all_equal", "all_out", "restart_stake"),
+    "here": ("targeted_holder_acts", "all_equal", "all_out", "restart_stake"),
     "ranter-go-round": (),
     "screw-your-neighbour": ("targeted_holder_acts", "all_equal", "all_out"),
 }

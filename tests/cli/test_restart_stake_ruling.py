@@ -86,3 +86,24 @@ def test_a_deal_nobody_restarts_in_does_not_ask() -> None:
     assert main([os.path.join(EXAMPLES, "campli-two-fools.json")], stdout=out, stderr=io.StringIO()) == 0
     assert "Verdict: Carla loses a mark: the lowest card, II (K15)" in out.getvalue()
     assert "Open question (K18)" not in out.getvalue()
+
+
+def test_coucou_s_silent_restart_gives_both_pots_too(tmp_path) -> None:
+    # Coucou's source says nothing of everybody going out (seed 003, F5); under all_equal =
+    # all-lose (Q11's other reading) two players left on one mark with the same card, a 9 each,
+    # both lose (F5) and everybody returns with the starting marks (all_out = all-return, D8).
+    # Pot 5: five players paid one stake each (seed 003 'zahlt jeder zu Beginn einen vereinbarten
+    # Geldbetrag'); 'new-stake': the five pay again, 5 + 5 = 10.
+    order = ["9", "9", "7", "8"]
+    order += [r for r in ("7", "8", "9", "10", "J", "Q", "K", "A") for _ in range(4 - order.count(r))]
+    doc = {"format": "cucu-position/1", "ruleset": {"preset": "coucou", "options": {"all_equal": "all-lose"}},
+           "players": [{"name": n, "marks": m} for n, m in
+                       (("Anna", 1), ("Bruno", 1), ("Carla", 0), ("Dora", 0), ("Emil", 0))],
+           "dealer": "Bruno", "eliminations": 3, "pot": 5, "stack": {"order": order},
+           "history": [{"keep": "Anna"}, {"keep": "Bruno"}]}
+    path = tmp_path / "coucou.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = io.StringIO()
+    assert main([str(path)], stdout=out, stderr=io.StringIO()) == 0, out.getvalue()
+    assert "pay the stake into the pot again" in out.getvalue()
+    assert "the same marks, but the pot: 10 (this ruling: 5)" in out.getvalue()
