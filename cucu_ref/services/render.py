@@ -363,8 +363,14 @@ def _counted(names: Sequence[str]) -> str:
     return ", ".join(n if k == 1 else f"{n} {k}" for n, k in counts.items())
 
 
+# (id of the rules, None) -> (the rules, their counter words): every verdict asks them
+_WORDS: dict[Any, tuple[Any, tuple[str, str]]] = {}
+
+
 def _words(rules: Any) -> tuple[str, str]:
-    return counter_words(rules) if rules is not None else ("mark", "marks")
+    if rules is None:
+        return ("mark", "marks")
+    return by_identity(_WORDS, rules, None, lambda: counter_words(rules), 64)
 
 
 # the rules a showdown's lowest card loses by (K15, L3, L6, F5, D7, Z6, Z8, Z9, S5, R4 ...): read
@@ -400,11 +406,15 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
     to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
     mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
     out: dict[tuple[str, str, str], list[str]] = {}
-    paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
-    players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]}, key=len,
-                     reverse=True)  # (a name that begins another is tried last)
+    if not r["marks_lost"] and not r["marks_gained"]:
+        return out  # (no mark, no reason: verdict_text asks for none)
+    players: Sequence[str] = ()
     for s in steps:
         if "why" in s:
+            if not players:
+                paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
+                players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]},
+                                 key=len, reverse=True)  # (a name that begins another is tried last)
             # (explain._why: a gain's reason is who paid it, Z5)
             verb = "gain" if s["why"].startswith(paid_by) else "lose"
             player = next((p for p in players if s["text"].startswith(p + " ")), None)
@@ -538,6 +548,8 @@ def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
     """Who is out, each with his buy-back in one clause, the name said once (K16, K17, L11):
     'Carla is out, may buy back for 2 stakes (K17), and buys back'; 'Beatrice is out and
     decides next whether to buy back for 1 stake (L11)'; those out with no buy-back together."""
+    if not r["out"] and not r["buy_back_offers"] and not r["bought_back"]:
+        return []  # (nobody out, nothing to buy back: the commonest result says none of this)
     rule = rules.cites("buy-back") if rules is not None else "K17"
     offers = {x["player"]: x["stakes"] for x in r["buy_back_offers"]}
     deciding = _deciding_buy_back(r)
