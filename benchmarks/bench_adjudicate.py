@@ -28,7 +28,8 @@ tells them (decisions, announcements, the cards shown at the end, no dealt card;
 ``tests/natural_positions.py``), and reports the median and maximum seconds per position for
 each table size, on one core (process CPU time).  Target: every such position of up to 20
 players under 1 s.  ``--unshown`` (issue 24 §5) leaves so many of the live cards at the end
-unshown and reports median, p95 and max by table size and unshown count.  With ``--against``,
+unshown and reports median, p95 and max by table size and unshown count, and the lines of
+each text ruling (median, max: issue 24 §5, a ruling a table reads).  With ``--against``,
 the same positions are ruled by the other tree too, interleaved, and each row gives the ratios.
 
 On a loaded machine (eight helpers on two cores) the CPU-time ratios move by 0.1 from run to
@@ -272,7 +273,8 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
 
     print(f"natural positions (dealt cards unknown, end cards shown but for the unshown), {per_size} per size, "
           f"readings on" + (f", against {baseline} (least of {rounds} interleaved rounds):" if baseline else ":"))
-    head = f"  {'players':>7} {'unshown':>7} {'median s':>9} {'p95 s':>7} {'max s':>7} {'under-spec.':>11}"
+    head = (f"  {'players':>7} {'unshown':>7} {'median s':>9} {'p95 s':>7} {'max s':>7} {'under-spec.':>11} "
+            f"{'lines med':>9} {'lines max':>9}")
     if baseline:
         head += f" {'base median':>11} {'base max':>8} {'ratio med':>9} {'ratio max':>9}"
     print(head + "  slowest")
@@ -298,13 +300,31 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
             gave_up = sum(t < 0 for t in here)
             slowest = labels[max(range(len(times)), key=times.__getitem__)]
             p95 = sorted(times)[max(0, -(-len(times) * 95 // 100) - 1)]
+            lines = _lines_here(docs, parse)
             line = (f"  {n:>7} {k_unshown:>7} {statistics.median(times):>9.4f} {p95:>7.3f} {max(times):>7.3f} "
-                    f"{gave_up:>11}")
+                    f"{gave_up:>11} {statistics.median(lines):>9} {max(lines):>9}")
             if baseline:
                 b = [abs(t) for t in base]
                 line += (f" {statistics.median(b):>11.4f} {max(b):>8.3f} "
                          f"{statistics.median(b) / statistics.median(times):>9.2f} {max(b) / max(times):>9.2f}")
             print(f"{line}  {slowest}", flush=True)
+
+
+def _lines_here(docs: list[object], parse: Any) -> list[int]:
+    """The lines of each document's text ruling (issue 24 §5: a ruling a table reads; an
+    under-specified one is its message), in English, as ``cucu-adjudicate`` prints it."""
+    from cucu_ref.services.adjudication import Underdetermined, adjudicate
+    from cucu_ref.services.render import problems_text, ruling_text
+
+    out = []
+    for doc in docs:
+        pos, _problems = parse(doc)
+        try:
+            text = ruling_text(adjudicate(pos), "position")
+        except Underdetermined as e:
+            text = problems_text([], "position", "under-specified") + "\n" + str(e)
+        out.append(len(text.splitlines()))
+    return out
 
 
 def _time_here(docs: list[object], parse: Any) -> list[float]:

@@ -323,3 +323,14 @@ class Templates:
         """A value that offers quoted alternatives ("'XII' or 'VII'") joined by the language's
         'or' ("'XII' o 'VII'")."""
         return value.replace("' or '", "'" + gettext(" or ") + "'")
+
+
+def reading_words(value: str, text: str) -> str:
+    """An open question's reading in its own words (issue 24 §1): its text (already in the active
+    language) without the bare 'yes: ' / 'no: ' or '<value>: ' that repeats the option's value,
+    an identifier nobody at a table says.  One source for the ruling, ``--steps`` and a trace's
+    verdict."""
+    for prefix in (f"{value}: ", "yes: ", "no: ", gettext("yes: "), gettext("no: ")):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text

@@ -265,6 +265,10 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          "(K18, D8, Z11), where no source says (K18 leaves no virgin, so no buy-back after it; D8 and Z11 leave "
          "virgins but have no buy-back): they start again with the game (option restart_counts; the other "
          "reading lets them run on)."),
+    Rule("P5", "cucu-ref", "-",
+         "Everybody still in goes out in the same deal, where the game's source describes no such case (the French "
+         "games, Ranter-Go-Round): the table's reading of option all_out decides; by default all return with the "
+         "starting marks and nobody pays a stake again (restart_stake = none)."),
 )}
 
 

@@ -41,7 +41,8 @@ from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
-from .i18n import N_, Templates, gettext as _, ngettext
+from .i18n import N_, Templates, gettext as _, ngettext, reading_words
+from .vocabulary import display_label
 from ..game.history import MOVES, fold
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
 
@@ -664,9 +665,12 @@ def _table_divergences(trace: Trace, rep: Replay, claimed: DealOutcome, ours: De
                               _client(trace, ours.next_dealer), rule, f"next dealer: the trace says {them}, cucu-ref "
                                                                       f"{us_n}"))
     if claimed.pot is not None and claimed.pot != ours.pot:
-        rule = next((e.rule for e in rep.events if e.kind == EventKind.BUY_BACK), rules.cites("buy-back"))
+        # a deal changes the pot only by a buy-back (K17, L11); a game with none cites its own rule
+        # for that (F5 in the French games), never Campli's K17 (issue 24 §2)
+        rule = next((e.rule for e in rep.events if e.kind == EventKind.BUY_BACK),
+                    rules.cites("no-buy-back" if rules.buy_back == "none" else "buy-back"))
         out.append(Divergence(None, "$.outcome.pot", "pot", claimed.pot, ours.pot, rule,
-                              f"pot: the trace says {claimed.pot} stake(s), cucu-ref {ours.pot}"))
+                              f"pot: the trace says {claimed.pot}, cucu-ref {ours.pot}"))  # (stakes: no 'stake(s)')
     if claimed.virgins is not None and ours.virgins is not None and claimed.virgins != ours.virgins:
         out.append(Divergence(None, "$.outcome.virgins", "virgins", sorted(trace.client[s] for s in claimed.virgins),
                               sorted(trace.client[s] for s in ours.virgins), "K17",
@@ -835,7 +839,7 @@ _DIVERGENCES = Templates(
     N_("{player} holds {mine} at the end, not {theirs}"),
     N_("out: the trace says {theirs}; cucu-ref {mine}"),
     N_("next dealer: the trace says {theirs}, cucu-ref {mine}"),
-    N_("pot: the trace says {theirs} stake(s), cucu-ref {mine}"),
+    N_("pot: the trace says {theirs}, cucu-ref {mine}"),
     N_("virgins: the trace says {theirs}; cucu-ref {mine}"),
     N_("winner: the trace says {theirs}, cucu-ref {mine}"),
     # the engine's refusals (game.engine.validate: an illegal decision's reason)
@@ -896,8 +900,10 @@ def verdict_text(verdict: Verdict, source: str) -> str:
                                                                        message=_DIVERGENCES(other.message)))
         if verdict.readings:
             for spec, r in verdict.readings:
-                lines.append("  " + _("the trace agrees under {option} = {reading} ({settles}): {text}").format(
-                    option=spec.name, reading=r.value, settles=spec.settles, text=_(r.text))
+                # the open question by its name, the reading in its own words, as a ruling says
+                # them (issue 24 §1: no option's identifier, no 'always (Q2): yes:')
+                lines.append("  " + _("the trace agrees if {question} is read otherwise: {reading}").format(
+                    question=spec.settles, reading=reading_words(r.value, _(r.text)))
                     + f" [{cite(r.source) if r.source in RULES else r.source}]")
         elif trace.preset in PRESETS:
             lines.append("  " + _("no other reading of the preset's open points removes the divergence"))
@@ -918,7 +924,9 @@ def verdict_text(verdict: Verdict, source: str) -> str:
         dealer=names[rep.outcome.next_dealer] if rep.outcome.next_dealer is not None else "-",
         winner=_names(trace, rep.outcome.winners or ()) if rep.outcome.winners else "-"))
     assert rep.outcome.hands is not None
-    lines.append("  " + _("hands: ") + ", ".join(f"{names[e]} {card_name(c)}" for e in by_client
+    # each card by the name the game's source prints ('roi', 'XV Cucù'), as a ruling names it
+    # (issue 24 §2); the JSON keeps the canonical tokens
+    lines.append("  " + _("hands: ") + ", ".join(f"{names[e]} {display_label(trace.rules, c)}" for e in by_client
                                                 if (c := rep.outcome.hands[e]) is not None))
     return "\n".join(lines)
 

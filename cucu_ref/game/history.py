@@ -144,6 +144,10 @@ _DEALT = frozenset({_DEAL, _KEEPS_HIGHEST})
 _SWAPS = frozenset({_EXCHANGE, _UNDO})
 _STOPS = frozenset({K.ARRESTO, K.SKIP, K.INN_BARGAIN})
 _INN_BARGAIN = K.INN_BARGAIN
+_SHOWDOWN, _OUT, _KEEP_LAST_LIFE = K.SHOWDOWN, K.OUT, K.KEEP_LAST_LIFE
+_BUY_BACK_OFFER, _BUY_BACK = K.BUY_BACK_OFFER, K.BUY_BACK
+_RESTARTS = frozenset({K.RESTART, K.DRAW})
+_WINNERS = frozenset({K.WINNER, K.JOINT_WINNER})
 # the other kinds a record names (the rest, decisions and table talk, it leaves to ``events``)
 _NAMED = frozenset({K.SHOWDOWN, K.RESTART, K.DRAW, K.OUT, K.BUY_BACK_OFFER, K.BUY_BACK, K.KEEP_LAST_LIFE,
                     K.WINNER, K.JOINT_WINNER, K.NEXT_DEALER})
@@ -196,21 +200,21 @@ def _with_named(record: DealRecord, named: list[Event]) -> DealRecord:
     winners: list[Event] = []
     for e in named:
         kind = e.kind
-        if kind == K.SHOWDOWN:
+        if kind == _SHOWDOWN:
             showdown = showdown or e
-        elif kind in (K.RESTART, K.DRAW):
+        elif kind in _RESTARTS:
             restart = restart or e
-        elif kind in (K.WINNER, K.JOINT_WINNER):
+        elif kind in _WINNERS:
             winners.append(e)
-        elif kind == K.BUY_BACK_OFFER:
+        elif kind == _BUY_BACK_OFFER:
             offers.append(e)
-        elif kind == K.BUY_BACK:
+        elif kind == _BUY_BACK:
             bought.append(e)
         elif e.seat is None:
             continue
-        elif kind == K.OUT:
+        elif kind == _OUT:
             out.append(e.seat)
-        elif kind == K.KEEP_LAST_LIFE:
+        elif kind == _KEEP_LAST_LIFE:
             kept.append(e.seat)
         else:  # the next dealer: the last one named (K2)
             next_dealer = e.seat

@@ -307,7 +307,10 @@ DEFAULT_CITATIONS: dict[str, str] = {
 # ``citations``, and where none does the payments cite as at any other table.
 #   two-left-fool: a table of two with a single fool in play (Zeh's Z8: both lose, unless the
 #   other card is the Cucu; Campli states no rule of its own for it)
-OWN_CITATIONS = frozenset({"two-left-fool"})
+#   all-out: everybody still in went out in one deal and all return, or replay (K18, D8, Z11): where
+#   a ruleset names none, the rule of the reading it takes of all_out; a game whose source
+#   describes no such case cites the project's reading (P5), never another game's rule (issue 24 §2)
+OWN_CITATIONS = frozenset({"two-left-fool", "all-out"})
 
 
 # Bounds of the whole-number settings (issue 12).  With them (and the position schema's bounds:
@@ -433,6 +436,16 @@ class Rules:
             table["cuckoo-spared-two"] = table["cuckoo-spared"]
         return table
 
+    @functools.cached_property
+    def all_out_rule(self) -> str:
+        """The rule a restart or a replay after everybody went out in one deal cites: the
+        ruleset's own ('all-out' in ``citations``), else the source of its reading of all_out
+        (K18, D8, Z11)."""
+        own = self.citation_of.get("all-out")
+        if own is not None:
+            return own
+        return next(r.source for r in OPTIONS["all_out"].readings if r.value == self.all_out)
+
     # (cached, as the citations they are read from: the engine cites them at every showdown)
     @functools.cached_property
     def showdown_rule(self) -> str:
@@ -503,7 +516,7 @@ _COUCOU = Rules(
     citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "F2"), ("keep", "F3"),
                ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "F3"), ("showdown", "F5"), ("dealer-exchange", "F4"),
                ("winner", "F6"), ("held", "F5"), ("pack", "F1"), ("out", "F5"), ("no-buy-back", "F5"),
-               ("deal-over", "F5"), ("dealer-last", "F4"), ("event-card", "F3")),
+               ("deal-over", "F5"), ("dealer-last", "F4"), ("event-card", "F3"), ("all-out", "P5")),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -553,7 +566,8 @@ PRESETS: dict[str, Rules] = {
         citations=(("players", "F1"), ("shuffle", "F2"), ("next-dealer", "F2"), ("deal", "A2"), ("keep", "F3"),
                    ("offer", "F3"), ("exchange", "F3"), (CUCKOO, "A1"), ("showdown", "F5"), ("dealer-exchange", "A4"),
                    ("stack-king", "F4"), ("winner", "F6"), ("held", "F5"), ("pack", "F1"), ("out", "F5"),
-                   ("no-buy-back", "F5"), ("deal-over", "F5"), ("dealer-last", "A4"), ("event-card", "A1")),
+                   ("no-buy-back", "F5"), ("deal-over", "F5"), ("dealer-last", "A4"), ("event-card", "A1"),
+                   ("all-out", "P5")),
     ),
     # Furetière (1690): one card each, the neighbour, the lowest loses (H1); Lebrun (1828): the king
     # holder says 'Her!' (H2)
@@ -571,7 +585,8 @@ PRESETS: dict[str, Rules] = {
         citations=(("shuffle", "H1"), ("deal", "H1"), ("keep", "H1"), ("offer", "H1"), (CUCKOO, "H2"),
                    ("showdown", "H1"), ("exchange", "H1"), ("dealer-exchange", "H1"), ("held", "H1"),
                    ("pack", "F1"), ("out", "F5"), ("no-buy-back", "F5"), ("next-dealer", "F2"), ("winner", "F6"),
-                   ("players", "P2"), ("deal-over", "H1"), ("dealer-last", "H1"), ("event-card", "H2")),
+                   ("players", "P2"), ("deal-over", "H1"), ("dealer-last", "H1"), ("event-card", "H2"),
+                   ("all-out", "P5")),
     ),
     # Cassell (1881): no privileged card, at most one exchange, the last turned up loses
     "ranter-go-round": dataclasses.replace(
@@ -592,7 +607,7 @@ PRESETS: dict[str, Rules] = {
         citations=(("shuffle", "R2"), ("deal", "R2"), ("keep", "R2"), ("offer", "R2"), ("showdown", "R4"),
                    ("dealer-exchange", "R2"), ("exchange", "R3"), ("held", "R4"), ("pack", "R1"), ("out", "R4"),
                    ("no-buy-back", "R4"), ("winner", "R4"), ("next-dealer", "P1"), ("players", "P2"),
-                   ("deal-over", "R4"), ("dealer-last", "R2"), ("event-card", "R3")),
+                   ("deal-over", "R4"), ("dealer-last", "R2"), ("event-card", "R3"), ("all-out", "P5")),
     ),
     # The modern descendant (pagat.com, Cuckoo: Chase the Ace, Screw Your Neighbor): kings block,
     # each player has one turn, the dealer's draw from the stock returns a king, all tied lowest lose
@@ -750,8 +765,8 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
 # Why the games of the ordinary pack take restart_stake = none: the same for each, the sources
 # of Coucou, As Qui Court, Hère and Ranter-Go-Round saying nothing of a restart (see their all_out)
 _NO_NEW_STAKE = (
-    "The source names no stake paid again: nobody has to, and the pot stays as it is, as the German account has it "
-    "when it fills Zeh's gap in the sense of Cucù and Lu Stù (Z11); the digital game's lives come back free (D8).")
+    "The source describes no restart after everybody went out in one deal, and so names no stake paid again: in "
+    "the project's reading (P5) all return with the starting marks, nobody pays, and the pot stays as it is.")
 
 PRESET_REASONS: dict[str, dict[str, str]] = {
     "campli": {
@@ -805,6 +820,11 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "The German account proposes McLeod's order, «Vorschlagsweise gilt der erste rechts vom Geber dann als "
             "erster», and gives Martin's equal price as «Eine Alternative» (Q1)."),
         "stake": "«Jeder Spieler zahlt einen vereinbarten Einsatz» (K1): agreed; one unit, so prices read as stakes.",
+        "restart_stake": (
+            "K18 is silent: «erhalten alle Spieler, auch die früher ausgeschiedenen, erneut drei Marken und das "
+            "Spiel geht sozusagen von vorn los», and no stake is named; the German account reads Cucù and Lu Stù "
+            "as playing on «ohne dass ein neuer Einsatz gezahlt werden muss» (Z11), so the pot stays.  Open: "
+            "everybody paying again, as at the start (K1), is a reading."),
     },
     "lu-stu": {
         "refuse_by_paying": (
@@ -853,6 +873,10 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "As Campli (Q1): McLeod's order, which the German account proposes first.  Lu Stù buys back «sofort» "
             "(L11), so only players going out together at the showdown (the fool's case of L12) need an order."),
         "all_out": "Campli's K18 stands: Lu Stù only narrows when it can happen (L12), «Anders als in Campli».",
+        "restart_stake": (
+            "As Campli: Di Luigi & Mazza say only when everybody can go out together (L12), nothing of a stake; "
+            "the German account reads Lu Stù as playing on «ohne dass ein neuer Einsatz gezahlt werden muss» "
+            "(Z11).  Open, as in Campli (K18)."),
         "seating_fool": "As Campli: Lu Stù does not restate the seating draw (K2).",
         "dead_cards": "L10: the dead card goes «nach unten unter den Kartenstapel».",
         "buy_back_card": (
@@ -947,9 +971,9 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "source gives it."),
         "all_out": (
             "Unreachable while all_equal = nobody-loses: all who are left lose together only when every card "
-            "ties, and then nobody loses (F5).  Under the other reading the source is silent: everybody returns "
-            "with the starting marks, as in the digital game (D8); Coucou has no buy-back, so K18's virgins do "
-            "not arise."),
+            "ties, and then nobody loses (F5).  Under the other reading the source is silent: in the project's "
+            "reading (P5) everybody returns with the starting marks; Coucou has no buy-back (F5), so no virgins "
+            "arise."),
         "buy_back": ("No buy-back is described: «Hat ein Spieler keine Marken mehr, muss er aus dem Spiel "
                      "ausscheiden» (F5)."),
         "cuckoo_at_showdown": "The king refuses an exchange (F3) but is compared like any card at the showdown (F5).",
@@ -1124,20 +1148,20 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
 OPEN_POINTS: dict[str, tuple[str, ...]] = {
     "campli": ("targeted_holder_acts", "targeted_dealer_decides", "cuckoo_at_showdown", "fools_in_play",
                "inn_guarantee_covers", "inn_keeper_cannot_pay", "cat_undo_through_inn", "seating_fool",
-               "simultaneous_buy_back"),
+               "simultaneous_buy_back", "restart_stake"),
     "lu-stu": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
                "inn_keeper_cannot_pay",
                "backward_chain_end", "backward_offer", "dealer_exchange", "horse_at_dealer", "virgin_after_gain",
-               "simultaneous_buy_back", "seating_fool", "buy_back_card"),
+               "simultaneous_buy_back", "seating_fool", "buy_back_card", "restart_stake"),
     "zeh-1769": ("targeted_holder_acts", "targeted_dealer_decides", "fools_in_play", "inn_guarantee_covers",
                  "inn_keeper_cannot_pay",
                  "refuse_by_paying", "two_fools_alone", "seating_fool", "all_out"),
     "digital-4p": ("targeted_dealer_decides", "cat_undo_through_inn", "inn_keeper_cannot_pay"),
     # Q2 for the king (seed 003): nothing says whether a king holder who refused acts afterwards
-    "coucou": ("targeted_holder_acts", "all_equal", "talon_card", "all_out"),
+    "coucou": ("targeted_holder_acts", "all_equal", "talon_card", "all_out", "restart_stake"),
     # Q18: a king on the talon when the dealer goes there (A4 against Coucou's F4)
-    "as-qui-court": ("targeted_holder_acts", "dealer_draws_king", "all_equal", "all_out"),
-    "here": ("targeted_holder_acts", "all_equal", "all_out"),
+    "as-qui-court": ("targeted_holder_acts", "dealer_draws_king", "all_equal", "all_out", "restart_stake"),
+    "here": ("targeted_holder_acts", "all_equal", "all_out", "restart_stake"),
     "ranter-go-round": (),
     "screw-your-neighbour": ("targeted_holder_acts", "all_equal", "all_out"),
 }

@@ -93,18 +93,20 @@ class Ranked(NamedTuple):
 def rank_cards(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, n_dead: int,
                hinted: Sequence[int]) -> Ranked:
     """The fools (C3, L4, Z6, Z7, Q4, Q10) and the rank each card is compared at: its value, or,
-    where a fool is in a hand, its value doubled and the pair of fools' rank (14½ is 29)."""
+    where two fools in play rank in a live hand, its value doubled and the pair of fools' rank
+    (14½ is 29)."""
     if not cuccu or FOOL_VALUE not in vals:  # no fool in the pack, or in any hand: the values compared
         return _new(Ranked, (_NONE, 0, False, False, vals, _NONE, False, False))
-    rank = [2 * v for v in vals]
     is_fool = [v == FOOL_VALUE for v in vals]
     fools = [j for j in range(n_live) if is_fool[j]]
     in_play = len(fools)
     if rules.fools_in_play == "any-hand":  # Q4: a fool in a dead hand counts
         in_play += len([x for x in is_fool[n_live:n_live + n_dead] if x])
     two = in_play >= 2
+    rank: Sequence[Any] = vals  # (a single fool, set aside, keeps the lowest value: the values compared)
     if two and fools:  # C3: two fools rank 14½ (L4, Z6: above XV); a single fool keeps the lowest value
         pair = PAIR_RANK[rules.two_fools]
+        rank = [2 * v for v in vals]
         for j in fools:
             rank[j] = pair
     gains: Sequence[int] = _NONE
@@ -114,7 +116,8 @@ def rank_cards(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, n_de
             gains = [j for j in fools if j not in hinted]
     single = in_play == 1 and bool(fools)  # C3, K15; L4 'der Narr zahlt und lässt zahlen'
     exempt = two and rules.two_fools_alone == "exempt"  # Q10, Z9
-    return _new(Ranked, (fools, in_play, single, exempt, rank, gains, (single or exempt) and bool(fools), True))
+    return _new(Ranked, (fools, in_play, single, exempt, rank, gains, (single or exempt) and bool(fools),
+                         rank is not vals))
 
 
 class Lowest(NamedTuple):

@@ -7,7 +7,9 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
-from ..formats.i18n import N_, Templates, gettext as _, ngettext
+from .adjudication.explain import restart_words
+from .adjudication.summary import many
+from ..formats.i18n import N_, Templates, gettext as _, ngettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label
@@ -103,6 +105,8 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
     }
     if ruling.certain is not None:
         out["certain"] = ruling.certain  # (issue 24 §5: only where unknown cards decide the outcome)
+    if ruling.by_player is not None:
+        out["by_player"] = ruling.by_player  # (issue 24 §5: only where they decide among many outcomes)
     return out
 
 
@@ -359,8 +363,14 @@ def _counted(names: Sequence[str]) -> str:
     return ", ".join(n if k == 1 else f"{n} {k}" for n, k in counts.items())
 
 
+# (id of the rules, None) -> (the rules, their counter words): every verdict asks them
+_WORDS: dict[Any, tuple[Any, tuple[str, str]]] = {}
+
+
 def _words(rules: Any) -> tuple[str, str]:
-    return counter_words(rules) if rules is not None else ("mark", "marks")
+    if rules is None:
+        return ("mark", "marks")
+    return by_identity(_WORDS, rules, None, lambda: counter_words(rules), 64)
 
 
 # the rules a showdown's lowest card loses by (K15, L3, L6, F5, D7, Z6, Z8, Z9, S5, R4 ...): read
@@ -396,11 +406,15 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
     to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
     mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
     out: dict[tuple[str, str, str], list[str]] = {}
-    paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
-    players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]}, key=len,
-                     reverse=True)  # (a name that begins another is tried last)
+    if not r["marks_lost"] and not r["marks_gained"]:
+        return out  # (no mark, no reason: verdict_text asks for none)
+    players: Sequence[str] = ()
     for s in steps:
         if "why" in s:
+            if not players:
+                paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
+                players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]},
+                                 key=len, reverse=True)  # (a name that begins another is tried last)
             # (explain._why: a gain's reason is who paid it, Z5)
             verb = "gain" if s["why"].startswith(paid_by) else "lose"
             player = next((p for p in players if s["text"].startswith(p + " ")), None)
@@ -449,13 +463,12 @@ def _the_fool(card: Optional[str]) -> str:
     return message.format(card=card)
 
 
-def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
-    """Who loses or gains what and why, each reason with its rule ('Bruno loses 2 marks: offered
-    to Carla's XII Gnaf (K13); the lowest card, II (K15)'); then what comes next.  ``rules``:
-    the ruleset (its marks or lives, its card names); ``steps``: the outcome's steps (the
-    reasons)."""
-    words = _words(rules)
-    reasons = _reasons(r, steps, rules)
+def _mark_sentences(r: dict[str, Any], reasons: dict[tuple[str, str, str], list[str]], words: tuple[str, str],
+                    inline: bool = False) -> list[str]:
+    """The marks lost and gained, a sentence per group of players who lose (gain) alike, each
+    mark with its reason and rule: 'Bruno loses 2 marks: offered to Carla's XII Gnaf (K13); the
+    lowest card, II (K15)' (``inline``: the reasons in parentheses, '(the lowest card, II, K15)',
+    for a sentence that goes on)."""
     sentences = []
     for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
         table: dict[str, list[str]] = {}
@@ -465,8 +478,12 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
         alike: dict[tuple[int, str], list[str]] = {}
         for player, cited in table.items():
             why = _each_mark(reasons, verb, player, cited)
-            said = (_(": {reasons}").format(reasons=_("; ").join(f"{w} ({rule})" if w else rule for w, rule in why))
-                    if any(w for w, _r in why) else f" ({', '.join(rule for _r, rule in why)})")
+            if inline:
+                said = " (" + _("; ").join(f"{w}, {rule}" if w else rule for w, rule in why) + ")"
+            elif any(w for w, _r in why):
+                said = _(": {reasons}").format(reasons=_("; ").join(f"{w} ({rule})" if w else rule for w, rule in why))
+            else:
+                said = f" ({', '.join(rule for _r, rule in why)})"
             alike.setdefault((len(cited), said), []).append(player)
         for (n, said), players in alike.items():
             if len(players) == 1:
@@ -475,6 +492,16 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
                 said_of = _("{player} each lose {count}{why}") if verb == "lose" else _(
                     "{player} each gain {count}{why}")
             sentences.append(said_of.format(player=_names(players), count=_count(n, words), why=said))
+    return sentences
+
+
+def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
+    """Who loses or gains what and why, each reason with its rule ('Bruno loses 2 marks: offered
+    to Carla's XII Gnaf (K13); the lowest card, II (K15)'); then what comes next.  ``rules``:
+    the ruleset (its marks or lives, its card names); ``steps``: the outcome's steps (the
+    reasons)."""
+    words = _words(rules)
+    sentences = _mark_sentences(r, _reasons(r, steps, rules), words)
     if not sentences:
         lives = words[0] == "life"
         if r["deal_over"]:
@@ -521,6 +548,8 @@ def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
     """Who is out, each with his buy-back in one clause, the name said once (K16, K17, L11):
     'Carla is out, may buy back for 2 stakes (K17), and buys back'; 'Beatrice is out and
     decides next whether to buy back for 1 stake (L11)'; those out with no buy-back together."""
+    if not r["out"] and not r["buy_back_offers"] and not r["bought_back"]:
+        return []  # (nobody out, nothing to buy back: the commonest result says none of this)
     rule = rules.cites("buy-back") if rules is not None else "K17"
     offers = {x["player"]: x["stakes"] for x in r["buy_back_offers"]}
     deciding = _deciding_buy_back(r)
@@ -550,14 +579,7 @@ def _restart_words(r: dict[str, Any], rules: Any) -> str:
     """Everybody went out in this deal, in the game's own terms: Zeh's draw (Z11), Campli's
     three marks again (K18), the digital game's three lives again (D8)."""
     restart = r["restart"]
-    if restart["kind"] == "draw":
-        how = _("a draw, all play again")
-    elif _words(rules)[0] == "life":
-        n = rules.initial_marks if rules is not None else 3
-        how = ngettext("all return with {n} life", "all return with {n} lives", n).format(n=n)
-    else:
-        n = rules.initial_marks if rules is not None else 3
-        how = ngettext("everybody gets {n} mark again", "everybody gets {n} marks again", n).format(n=n)
+    how = _("a draw, all play again") if restart["kind"] == "draw" else restart_words(rules)
     return _("everybody went out in this deal: {how} ({rule})").format(how=how, rule=restart["rule"])
 
 
@@ -706,6 +728,8 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
     history entry was written (a deal in the notation: its line)."""
     if steps if steps is not None else _FULL_STEPS[0]:
         return _steps_ruling_text(ruling, source, place)
+    if ruling.by_player is not None:
+        return _many_ruling_text(ruling, source, place)
     lines = [_ruling_head(ruling, source)]
     outcomes, other = _other_case_last(list(ruling.outcomes))
     rules = ruling.rules
@@ -732,6 +756,137 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         lines += _result_text(o.result, "    " if len(outcomes) > 1 else "", rules, shown=False)
     lines.append(_sources_line([s for o in outcomes for s in o.steps]))
     return printable("\n".join(lines))
+
+
+# --------------------------------------------------------------------------- many outcomes, player by player
+
+
+def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
+    """A ruling whose unknown cards decide among many outcomes (more than summary.FEW; issue 24
+    §5): what every case agrees on, then one line per player whose result depends on the cards
+    (each thing that may happen to him and the condition it happens in), then what comes next
+    where that depends on them; the deal told once (``ruling.plays``)."""
+    rules = ruling.rules
+    summary = ruling.by_player
+    assert summary is not None and ruling.certain is not None
+    outcomes = ruling.outcomes
+    lines = [_ruling_head(ruling, source)]
+    certain = _certain_facts(ruling)
+    if certain:
+        lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(certain)))
+    lines.append(_depends(ruling.unknown))
+    for entry in summary["players"]:
+        said = [(_effect_words(entry["player"], e, [outcomes[k] for k in e["outcomes"]], rules), e["if"])
+                for e in entry["effects"]]
+        lines.append("  " + _one_line(said, entry["player"], rules))
+    if summary["next"]:
+        said = [(_capital(_("; ").join(_what_next(_rest(outcomes[e["outcomes"][0]].result, ruling.certain), rules))),
+                 e["if"]) for e in summary["next"]]
+        lines.append("  " + _one_line(said, "", rules))
+    lines += _claim_lines(ruling.claim, len(outcomes), "", rules)
+    for w in ruling.warnings:
+        lines.append(_warning(w))
+    lines += _question_lines(ruling)
+    lines.append(_("How it went:"))
+    lines += _told_once(ruling, place)
+    lines.append(_sources_line([s for o in outcomes for s in o.steps]))
+    return printable("\n".join(lines))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _rest(r: dict[str, Any], certain: dict[str, Any]) -> dict[str, Any]:
+    """The result ``r`` with only the players certain to go out as out (their buy-backs with
+    them): what comes next, beyond each player's own line."""
+    gone = set(certain["out"])
+    return {**r, "out": list(certain["out"]), "bought_back": [p for p in r["bought_back"] if p in gone],
+            "buy_back_offers": [x for x in r["buy_back_offers"] if x["player"] in gone]}
+
+
+def _shared_reasons(outcomes: Sequence[Any], rules: Any) -> dict[tuple[str, str, str], list[str]]:
+    """The reasons of the marks (:func:`_reasons`) that are the same in every one of ``outcomes``
+    (a reason that names a card one case gives and another does not is left out: the rule alone)."""
+    each = [_reasons(o.result, o.steps, rules) for o in outcomes]
+    out = {k: v for k, v in each[0].items() if all(other.get(k) == v for other in each[1:])}
+    if len(out) < len(each[0]):
+        # a reason that names the card shown where the cases show different ones: said without it
+        # ('the lowest card', K15)
+        plain = [_reasons({**o.result, "shown": dict.fromkeys(o.result["shown"] or ())}, o.steps, rules)
+                 for o in outcomes]
+        out.update({k: v for k, v in plain[0].items()
+                    if k not in out and all(other.get(k) == v for other in plain[1:])})
+    return out
+
+
+def _certain_facts(ruling: Ruling) -> list[str]:
+    """What every case agrees on: the marks lost and gained (each with its reason where every
+    case gives the same), who goes out, and what comes next where it is the same in every case."""
+    certain, rules, outcomes = ruling.certain, ruling.rules, ruling.outcomes
+    assert certain is not None and ruling.by_player is not None
+    marks = {"marks_lost": certain["marks_lost"], "marks_gained": certain["marks_gained"]}
+    facts = _mark_sentences(marks, _shared_reasons(outcomes, rules), _words(rules), inline=True)
+    rest = _rest(outcomes[0].result, certain)
+    facts += _going_out(rest, rules) if ruling.by_player["next"] else _what_next(rest, rules)
+    return facts
+
+
+def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], rules: Any) -> str:
+    """What happens to ``player`` in ``effect`` (summary.by_player), in the verdict's words, each
+    mark with its reason where every case of it gives the same; '' for nothing beyond what is
+    certain."""
+    if not (effect["marks_lost"] or effect["marks_gained"] or effect["out"]):
+        return ""
+    first = members[0].result
+    r = {"marks_lost": [{"player": player, "rule": rule} for rule in effect["marks_lost"]],
+         "marks_gained": [{"player": player, "rule": rule} for rule in effect["marks_gained"]],
+         "out": [player] if effect["out"] else [], "kept_last_life": [], "next": first["next"],
+         "buy_back_offers": [x for x in first["buy_back_offers"] if x["player"] == player and effect["out"]],
+         "bought_back": [player] if effect.get("bought_back") else []}
+    sentences = _mark_sentences(r, _shared_reasons(members, rules), _words(rules), inline=True)
+    if effect["out"] and not r["buy_back_offers"] and len(sentences) == 1 and not effect["marks_gained"]:
+        return _("{lost} and is out").format(lost=sentences[0])  # ('Tino loses a mark (...) and is out')
+    return _("; ").join(sentences + _going_out(r, rules))
+
+
+def _one_line(said: Sequence[tuple[str, str]], player: str, rules: Any) -> str:
+    """A player's line (or what comes next): each effect with its condition, the one whose
+    condition is longest said first with no condition ('Anna loses a mark (...); but if ...,
+    Anna gains a mark (...)'); where that one is nothing, only the others, each with its own."""
+    default = max(range(len(said)), key=lambda k: len(said[k][1]))
+    first, _c = said[default]
+    others = [x for k, x in enumerate(said) if k != default]
+    if not first:
+        parts = [_colon(_if(condition), words or _unchanged(player, rules)) for words, condition in others]
+        return _("; ").join([parts[0]] + [_lower_first(x) for x in parts[1:]]) + "."
+    parts = [_colon((_("but if {condition}") if k == 0 else _("if {condition}")).format(condition=condition),
+                    words or _unchanged(player, rules)) for k, (words, condition) in enumerate(others)]
+    return _("; ").join([first] + parts) + "."
+
+
+def _unchanged(player: str, rules: Any) -> str:
+    lives = _words(rules)[0] == "life"
+    return (_("{player}'s lives stay as they are") if lives else _("{player}'s marks stay as they are")).format(
+        player=player)
+
+
+def _told_once(ruling: Ruling, place: Optional[Callable[[str], str]]) -> list[str]:
+    """The account of the deal told once (issue 24 §5): up to the showdown, the unknown cards
+    named as unknown; split where the play itself differs (each play with its condition), or,
+    past summary.MANY_PLAYS plays, what they share and a pointer to --steps."""
+    plays = ruling.plays or []
+    if len(plays) == 1:
+        return _account(plays[0]["steps"], "  ", place)
+    lists = [p["steps"] for p in plays] if plays else [o.steps for o in ruling.outcomes]
+    common = _common_prefix(lists)
+    lines = _account(common, "  ", place)
+    if not plays:
+        return lines + ["  " + _("(from here the play depends on the cards: --steps gives each case)")]
+    for p in plays:
+        lines.append("  " + _colon(_if(p["if"])))
+        lines += _account(p["steps"][len(common):], "    ", place)
+    return lines
 
 
 def _ruling_head(ruling: Ruling, source: str) -> str:
@@ -964,6 +1119,8 @@ def _question_lines(ruling: Ruling) -> list[str]:
                 said = (_colon("", _other_verdict(chosen_results[0], r["outcomes"][0]["result"], ruling.rules)),)
             elif len(r["outcomes"]) == 1 and not r["outcomes"][0].get("if"):
                 said = (_colon("", verdict_text(r["outcomes"][0]["result"], ruling.rules)),)
+            elif many(r["outcomes"]):
+                said = (_colon("", _many_other(ruling, r["outcomes"])),)  # (issue 24 §5: not case by case)
             else:
                 every = _("In every case")
                 said = (_colon(""), *("    " + _colon(_if(o["if"]) if o.get("if") else every,
@@ -977,14 +1134,27 @@ def _question_lines(ruling: Ruling) -> list[str]:
     return lines
 
 
+def _many_other(ruling: Ruling, others: Sequence[dict[str, Any]]) -> str:
+    """Another reading's many outcomes (more than summary.FEW) in one sentence: where each case
+    (the same cards) loses and gains the same marks as this ruling's, what differs; else how
+    many cases it has (--steps gives each)."""
+    mine = {repr(o.when): o.result for o in ruling.outcomes}
+    theirs = {repr(o["when"]): o["result"] for o in others}
+    if mine.keys() != theirs.keys() or any(verdict_text(mine[k], ruling.rules) != verdict_text(theirs[k], ruling.rules)
+                                           for k in mine):
+        return ngettext("{n} case, with other marks than this ruling's in some (--steps gives each)",
+                        "{n} cases, with other marks than this ruling's in some (--steps gives each)",
+                        len(others)).format(n=len(others))
+    differs = [_(what) for key, what in _DIFFERS if any(mine[k].get(key) != theirs[k].get(key) for k in mine)]
+    if not differs:
+        return _("the same ruling")
+    return _("the same marks in every case; what differs: {differences}").format(differences=_names(differs))
+
+
 def _reading_words(r: dict[str, Any], cited: bool = True) -> str:
     """A reading in its own words: its text without the bare 'yes: ' / 'no: ' that repeats the
     value, and (``cited``) its rule."""
-    text = r["text"]
-    for prefix in (f"{r['reading']}: ", "yes: ", "no: ", _("yes: "), _("no: ")):
-        if text.startswith(prefix):
-            text = text[len(prefix):]
-            break
+    text = reading_words(r["reading"], r["text"])
     rule = str(r.get("source") or "").split(" ")[0]
     return f"{text} ({rule})" if cited and rule and rule not in text else text
 
@@ -1102,12 +1272,13 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
         return ["  " + _("Read otherwise ({readings})").format(readings=_("{question}: {reading}").format(
                     question=q["settles"], reading=_("; or ").join(words for _c, words in rs))) + _colon("", said)
                 for said, rs in alike.items() if not any(chosen for chosen, _w in rs)]
-    lines = [f"  {q['option']} ({q['settles']}): {q['question']}"]
+    # the open question by its name, each reading in its own words, as the default ruling says them
+    # (issue 24 §1: no option's identifier, no reading's value)
+    lines = ["  " + _("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"])]
     for said, rs in merged.items():
         for r in rs:
             mark = "*" if r["chosen"] else " "
-            # the reading's name once: its text without the 'yes: ' / 'no: ' that repeats it
-            lines.append(f"   {mark} {r['reading']}: {_reading_words(r, cited=False)} [{r['source']}]")
+            lines.append(f"   {mark} {_reading_words(r, cited=False)} [{r['source']}]")
         lines += [f"       -> {case}" for case in said.split("\n")]
     lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
                           else _("(* = the reading {preset} chooses)")).format(preset=preset,

@@ -87,6 +87,7 @@ _OF_PLAYERS = (
     (r"(.+?) were dealt cards of the same rank", lambda m: f"{_cards_of(m[1])} all rank the same"),
     (r"(.+?) were (both|all) dealt (.+)", lambda m: f"{_cards_of(m[1])} are {m[2]} {m[3]}"),
     (r"(\S+) was dealt (.+)", lambda m: f"{m[1]}'s card is {m[2]}"),
+    (r"(\S+) kept (.+) \(F2\)", lambda m: f"{m[1]}'s card is {m[2]}"),  # (the Coucou dealer's kept card)
 )
 
 
@@ -133,6 +134,10 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
         if found:
             group, cards = many(found.group(1)), _card_set(found.group(2))
             return lambda c: all(cards(c[g]) for g in group)
+        found = re.fullmatch(r"(.+?) is not higher than any of (.+) that is not a fool", text)
+        if found:  # (the lowest but for the fools, tied or not, K15, C3: a player's mark, issue 24 §5)
+            who, group = label(found.group(1)), many(found.group(2))
+            return lambda c: all(c[g] == FOOL or c[g] >= c[who] for g in group)
         found = re.fullmatch(r"(.+?) is lower than each of (.+) that is not a fool", text)
         if found:  # (a pair of fools ranks 14½, C3: the card is the lowest but for them)
             who, group = label(found.group(1)), many(found.group(2))
@@ -222,8 +227,10 @@ def test_four_missing_cards_read_as_a_few_facts(tmp_path):
     # case kept its chain of boxes.  By hand: the lowest card loses (K15, seed 000 §Das Ergebnis),
     # ties each; a lone fool loses and ranks with the lowest other card, two fools rank 14½ (C3,
     # §Karten).  Anna's VI is the lowest known card, Fabio's X above it.
-    text = ruled(tmp_path, SIX)
-    verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith("  If ")]
+    # (each case as the case-by-case form says it: with more than four outcomes the text ruling is
+    # said player by player, issue 24 §5, so the cases are read from the JSON's 'if' and 'verdict')
+    record = json.loads(ruled(tmp_path, SIX, "--format", "json"))
+    verdicts = [f"  If {o['if']}: {o['verdict']}" for o in record["outcomes"]]
     # Anna alone: none of the four is VI or lower, but a pair of fools (14½) may be among them
     assert ("  If none of Bruno, Carla, Dora and Emil was dealt a card from Leone to VI and "
             "there is no lone fool: Anna loses a mark: the lowest card, VI (K15). Next dealer: Anna.") in verdicts
@@ -338,14 +345,16 @@ def test_three_missing_cards_tied_lowest_read_as_one_fact(tmp_path):
     # each (F5, seed 003 §Spielverlauf: 'zwei od. mehrere Spieler verlieren, wenn sie die gleichen
     # Kartenwerte haben'; 52 cards, four of each rank, the ace lowest, F1, §Spielkarten).  Anna's 5 is
     # the lowest card shown.  Bruno, Carla and Dora each lose where their cards are of one rank
-    # below 5; it was a chain of one box per rank (4, 3, 2, as)
-    text = ruled(tmp_path, HERE)
+    # below 5; it was a chain of one box per rank (4, 3, 2, as).  (The cases as the case-by-case form
+    # says them, from the JSON: with more than four outcomes the text is said player by player, issue 24 §5)
+    record = json.loads(ruled(tmp_path, HERE, "--format", "json"))
+    text = "\n".join(f"  If {o['if']}: {o['verdict']}" for o in record["outcomes"])
     assert ("  If Dora was dealt 4 or lower and Bruno, Carla and Dora were dealt cards of the same rank: Bruno, Carla "
             "and Dora each lose a mark: the lowest card (H1). Next dealer: Anna.") in text
     # none of the three at 5 or lower: Anna's 5 alone is lowest
     assert ("  If none of Bruno, Carla and Dora was dealt 5 or lower: Anna loses a mark: the lowest card, 5 (H1). "
             "Next dealer: Anna.") in text
-    assert "; or " not in text.split("How it went:")[0]
+    assert "; or " not in text
 
 
 def test_one_box_of_three_cards_reads_as_one_fact():

@@ -279,7 +279,9 @@ def test_identical_reading_lines_are_merged():
     brief = _reading_lines(question(same, other, same), "campli", brief=True)
     assert len(brief) == 1 and "(K18: reading b)" in brief[0]
     full = _reading_lines(question(same, other, same), "campli", brief=False)
-    assert [x[:8] for x in full[1:6]] == ["   * a: ", "     c: ", "       -", "     b: ", "       -"]
+    # (each reading by its words, not its value: issue 24 §1)
+    assert [x[:15] for x in full[1:6]] == ["   * reading a ", "     reading c ", "       -> loses", "     reading b ",
+                                          "       -> loses"]
     # all three alike: no verdict line, one outcome line
     assert _reading_lines(question(same, same, same), "campli", brief=True) == []
     assert sum("->" in x for x in _reading_lines(question(same, same, same), "campli", brief=False)) == 1

@@ -20,6 +20,13 @@ def ruled(tmp_path, text: str, *args: str) -> str:
     return out.getvalue()
 
 
+def case_lines(tmp_path, text: str) -> list[str]:
+    """Each case's verdict as the case-by-case form says it ('  If <condition>: <verdict>'), from the
+    JSON ruling: with more than four outcomes the text ruling is said player by player (issue 24 §5)."""
+    record = json.loads(ruled(tmp_path, text, "--format", "json"))
+    return [f"  If {o['if']}: {o['verdict']}" for o in record["outcomes"]]
+
+
 # --------------------------------------------------------------------------- §3 the next dealer
 
 
@@ -116,8 +123,7 @@ def test_each_shorter_condition_holds_in_exactly_its_cases(tmp_path):
         assert cases[wording] == {p for p in everything if holds(*p)}, wording
     assert not any("; or " in k for k in expected)
     # no chain is left: every case reads as its facts, none as 'in any other case'
-    text = ruled(tmp_path, TWO_UNKNOWN)
-    verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith(("  If ", "  In any"))]
+    verdicts = case_lines(tmp_path, TWO_UNKNOWN)
     assert verdicts[0] == ("  If neither Bruno nor Carla was dealt a card from Leone to VI and there is no "
                            "lone fool: Anna loses a mark: the lowest card, VI (K15). Next dealer: Anna.")
     assert all(line.startswith("  If ") for line in verdicts) and not any("; or " in k for k in cases)
@@ -181,9 +187,8 @@ def test_three_unknown_cards_leave_no_chain_and_no_other_case(tmp_path):
     # and the longest was said as 'in any other case').  Every case now reads as its facts: none
     # is a chain, so none is 'any other case'
     four = TWO_UNKNOWN.replace("Players: Anna, Bruno, Carla", "Players: Anna, Bruno, Carla, Dora")
-    text = ruled(tmp_path, four.replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n",
-                                                                                "Carla: sto bene\nDora: sto bene\n"))
-    verdicts = [line for line in text.split("How it went:")[0].splitlines() if line.startswith(("  If ", "  In any"))]
+    verdicts = case_lines(tmp_path, four.replace("Dealer: Carla", "Dealer: Dora").replace(
+        "Carla: sto bene\n", "Carla: sto bene\nDora: sto bene\n"))
     assert len(verdicts) > 20 and all(line.startswith("  If ") and "; or " not in line for line in verdicts)
 
 
@@ -194,8 +199,9 @@ def test_a_pair_of_fools_is_said_as_the_other_way(tmp_path):
     # two, a pair of fools or each card higher): no 'anything but the other fool' (nobody is known
     # to hold a fool), no double negative
     four = TWO_UNKNOWN.replace("Players: Anna, Bruno, Carla", "Players: Anna, Bruno, Carla, Dora")
-    text = ruled(tmp_path, four.replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n",
-                                                                                "Carla: sto bene\nDora: sto bene\n"))
+    deal = four.replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n",
+                                                                "Carla: sto bene\nDora: sto bene\n")
+    text = "\n".join(case_lines(tmp_path, deal)) + "\n" + ruled(tmp_path, deal)
     assert ("  If Dora was dealt a card from Leone to V and there is no lone fool and Dora's card is lower than each "
             "of Bruno's card and Carla's card that is not a fool: Dora loses a mark: the lowest card (K15).") in text
     assert "the other fool" not in text and "is anything but" not in text

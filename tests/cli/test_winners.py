@@ -53,14 +53,15 @@ def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
     # in play order (Beatrice sits right of the dealer)
     code, text = rule(tmp_path, JOINT, "--steps")  # the open questions' full block (issue 24: --steps)
     lines = text.splitlines()
-    q11 = next(i for i, line in enumerate(lines) if line.strip().startswith("all_equal (Q11)"))
+    # (the question by its ID, not the option's identifier: issue 24 §1)
+    q11 = next(i for i, line in enumerate(lines) if line.strip().startswith("Open question (Q11)"))
     reading = next(line for line in lines[q11:] if line.strip().startswith("-> loses a mark"))
     assert reading.endswith("joint winners: Beatrice, Andrea")
     # K18's readings differ too: under the others everybody gets the marks again.  (The stack is
     # not given, so no screen is asked here: every open point the engine read is re-run.  The
     # screen that once hid this question is checked on fully known twins in
     # tests/cli/test_reading_screens.py.)
-    k18 = next(i for i, line in enumerate(lines) if line.strip().startswith("all_out (K18)"))
+    k18 = next(i for i, line in enumerate(lines) if line.strip().startswith("Open question (K18)"))
     assert k18 < q11
     # each of its five readings comes out differently, so each has its own outcome line (the
     # restarts by their rules, K18, D8, Z11; S6's two rules)

@@ -55,7 +55,7 @@ def test_the_report_counts_and_names_gaps():
     text = report(VECTORS)
     for name in PRESETS:
         assert f"{name}: " in text
-    assert "gap event:restart:D8 (cannot arise: " in text  # Coucou's F5
+    assert "gap event:restart:P5 (cannot arise: " in text  # Coucou's F5 (its restart: the project's P5)
     one = Vector("x", {"ruleset": "ranter-go-round", "outcome": {}, "vector": {"rules": [], "features": ["tie"]}},
                  "x")
     small = report([one])

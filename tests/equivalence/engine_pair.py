@@ -67,6 +67,11 @@ RECITED = {
     # the frozen engine cites Campli's K12 for the horse at the dealer in every game; the digital
     # game's own is D4 (issue 24 §2); its dealer's own exchange with the stack cites D3
     ("digital-4p", "exchange-with-stack", "K12"): "D4",
+    # everybody out in one deal, in the games whose source describes no such case: the project's
+    # reading P5, whatever the reading of all_out (issue 24 §2: not the digital game's D8,
+    # Campli's K18 or Zeh's Z11)
+    **{(name, kind, rule): "P5" for name in ("coucou", "as-qui-court", "here", "ranter-go-round")
+       for kind, rule in (("restart", "D8"), ("restart", "K18"), ("draw", "Z11"))},
 }
 
 

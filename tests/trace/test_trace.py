@@ -173,7 +173,8 @@ def test_a_divergence_names_the_reading_that_removes_it():
     assert [(r["option"], r["reading"], r["settles"]) for r in out["readings"]] == [
         ("targeted_holder_acts", "always", "Q2")]
     text = verdict_text(check_document(doc), "t.json")
-    assert "agrees under targeted_holder_acts = always (Q2)" in text
+    # (the question by its name and the reading in its words: issue 24 §1)
+    assert "the trace agrees if Q2 is read otherwise: the holder of a card that stopped a request" in text
 
 
 def test_reverse_seat_numbering_and_a_fixed_first_seat():

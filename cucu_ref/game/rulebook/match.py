@@ -211,13 +211,13 @@ def everybody_out(t: Table) -> None:
     t.marks = (rules.initial_marks,) * n
     if rules.all_out == "restart-no-virgins":
         t.virgins = (False,) * n
-        t.emit(_EV_RESTART, "K18")
+        t.emit(_EV_RESTART, rules.all_out_rule)  # K18
     elif rules.all_out == "all-return":
         t.virgins = (True,) * n
-        t.emit(_EV_RESTART, "D8")
+        t.emit(_EV_RESTART, rules.all_out_rule)  # D8; a game whose source is silent: P5
     else:
         t.virgins = (True,) * n
-        t.emit(_EV_DRAW, "Z11")
+        t.emit(_EV_DRAW, rules.all_out_rule)  # Z11
     if rules.restart_stake == "new-stake" and rules.all_out != "draw-replay":
         t.pot += rules.stake * n  # K1: everybody pays the stake for his marks again (Z11: no new stake)
     counts_after_restart(t)

@@ -49,7 +49,8 @@ from .claims import judge_claim
 from .model import (
     MAX_CASES, MAX_WORK, PLACEHOLDER, CaseOutcome, Outcome, Ruling, Underdetermined, Unsupported,
 )
-from .outcomes import certain_of, group, unknown_labels
+from .outcomes import certain_of, grouped, unknown_labels
+from .summary import by_player, many, plays
 from .readings import best_failure, open_questions, rejected_readings
 from .replay import describe_turn, replay_state, run_position
 
@@ -68,11 +69,17 @@ def adjudicate(pos: Position, readings: bool = True) -> Ruling:
         verdict = "illegal" if valid else "impossible"
         return Ruling(False, [problem], pos.preset, pos.overrides, [], [], [], None, pos.players,
                       tuple(pos.warnings), verdict, valid, pos.rules)
-    outcomes = group(pos, run)
+    outcomes, grouping = grouped(pos, run)
     found = open_questions(pos, run, outcomes) if readings else []
     warnings = tuple(pos.warnings) + (tuple(_hand_warnings(pos, run)) if pos.hands else ())
-    return Ruling(True, [], pos.preset, pos.overrides, unknown_labels(run), outcomes, found,
-                  judge_claim(pos, outcomes), pos.players, warnings, rules=pos.rules, certain=certain_of(outcomes))
+    certain = certain_of(outcomes)
+    ruling = Ruling(True, [], pos.preset, pos.overrides, unknown_labels(run), outcomes, found,
+                    judge_claim(pos, outcomes), pos.players, warnings, rules=pos.rules, certain=certain)
+    if certain is not None and grouping is not None and many(outcomes):
+        # (issue 24 §5: many outcomes are said player by player, the deal told once)
+        ruling = ruling._replace(by_player=by_player(pos, outcomes, grouping, certain),
+                                 plays=plays(pos, outcomes, grouping))
+    return ruling
 
 
 def _hand_warnings(pos: Position, run: object) -> list[Problem]:

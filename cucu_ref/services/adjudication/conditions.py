@@ -406,11 +406,14 @@ _NOT_A_FOOL = " that is not a fool"
 _DEALT = "'s dealt card"  # (a label of the card a player was dealt: 'Rita's dealt card')
 
 
-def _below_the_rest(keys: Sequence[int], nouns: Sequence[str], space: _Space, fool: Optional[Card]) -> list[Fact]:
+def _below_the_rest(keys: Sequence[int], nouns: Sequence[str], space: _Space, fool: Optional[Card],
+                    tied: bool = False) -> list[Fact]:
     """'Emil's card is lower than each of Bruno's card, Carla's card and Dora's card that is not a
     fool': the card that alone is lowest where a pair of fools ranks high (C3: two fools rank
     14½, seed 000 §Karten; K15: the lowest card loses), said with 'there is no lone fool' where a
-    single fool would make its holder lose too."""
+    single fool would make its holder lose too; and 'Emil's card is not higher than any of ...
+    that is not a fool': the card that is lowest, alone or tied (K15, Z6: each tied lowest loses;
+    issue 24 §5, a player's mark said over every case; only with ``tied``)."""
     if fool is None or len(keys) < 3:
         return []
     out = []
@@ -419,25 +422,30 @@ def _below_the_rest(keys: Sequence[int], nouns: Sequence[str], space: _Space, fo
         fools = [space.one_of(g, [fool]) for g in others]
         if any(m is None for m in fools):
             continue
-        mask = unsure = space.all
-        for g, is_fool in zip(others, fools):
-            sure = maybe = is_fool or 0
-            pair, lower = ((d, g), "lower") if d < g else ((g, d), "higher")
-            for answers, points in space.pairs[pair].items():
-                if answers == {lower}:
-                    sure |= points
-                elif lower in answers:
-                    maybe |= points
-            mask &= sure
-            unsure &= sure | maybe
         cards = _together([nouns[g] for g in others])
-        out.append(Fact(f"{nouns[d]} is lower than each of {cards}{_NOT_A_FOOL}", _below(d, others), 2,
-                        mask, unsure & ~mask))
+        for ways, words in (({"lower"}, "{a} is lower than each of {cards}"),
+                            ({"lower", "same"}, "{a} is not higher than any of {cards}"))[:1 + tied]:
+            mask = unsure = space.all
+            for g, is_fool in zip(others, fools):
+                sure = maybe = is_fool or 0
+                flip = {"lower": "higher", "same": "same"}
+                pair, wanted = ((d, g), ways) if d < g else ((g, d), {flip[w] for w in ways})
+                for answers, points in space.pairs[pair].items():
+                    if answers <= wanted:
+                        sure |= points
+                    elif answers & wanted:
+                        maybe |= points
+                mask &= sure
+                unsure &= sure | maybe
+            out.append(Fact(words.format(a=nouns[d], cards=cards) + _NOT_A_FOOL,
+                            _below(d, others, strict=len(ways) == 1), 2, mask, unsure & ~mask))
     return out
 
 
-def _below(d: int, others: Sequence[int]) -> Test:
-    return lambda combo: all(combo[g].is_fool or combo[g].value > combo[d].value for g in others)
+def _below(d: int, others: Sequence[int], strict: bool = True) -> Test:
+    if strict:
+        return lambda combo: all(combo[g].is_fool or combo[g].value > combo[d].value for g in others)
+    return lambda combo: all(combo[g].is_fool or combo[g].value >= combo[d].value for g in others)
 
 
 def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] = None) -> Optional[list[Fact]]:
@@ -560,14 +568,16 @@ def _long(chain: str) -> bool:
 def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str], labels: Sequence[str],
              universes: Sequence[Sequence[Card]], say: Callable[[int, Sequence[Card]], str],
              name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-             fools: Optional[int] = None) -> list[str]:
+             fools: Optional[int] = None, tied: bool = False) -> list[str]:
     """Each case's condition: the shortest conjunction of facts exactly true of its cards where
     its chain has alternatives ('; or') and the facts say it in fewer words; else the chain.
     ``cases``: each case's boxes (rows of card sets), or its combinations of cards;
     ``say(d, cards)``: card ``d`` is one of ``cards`` ('Dora was dealt II or higher');
     ``name_set(cards, universe)``: the cards as a range ('Secchia or lower'); ``fools``: the
     fools in play outside the unknown cards, where the same in every case (None: not known, or
-    a pack without fools), for 'there is no lone fool' (C3).  The facts are chosen on the
+    a pack without fools), for 'there is no lone fool' (C3); ``tied``: also 'the card is not
+    higher than any of the others that is not a fool' (a player's mark over every case, where
+    the lowest loses tied or not: :mod:`.summary`).  The facts are chosen on the
     compressed space (:class:`_Space`), whatever the number of combinations of the cards."""
     if not any(_long(chain) for chain in chains):
         return list(chains)
@@ -585,7 +595,7 @@ def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str],
         space = _Space(rows, width, fine)
         if space.size > MAX_POINTS:
             break
-        for k, text in _shortened(space, todo, labels, universes, say, name_set, fools).items():
+        for k, text in _shortened(space, todo, labels, universes, say, name_set, fools, tied).items():
             if len(text) < len(out[k]):
                 out[k] = text
         todo = [k for k in todo if "; or " in out[k]]
@@ -596,7 +606,7 @@ def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str],
 
 def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], universes: Sequence[Sequence[Card]],
                say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-               fools: Optional[int]) -> dict[int, str]:
+               fools: Optional[int], tied: bool = False) -> dict[int, str]:
     """The cases ``todo`` said by facts chosen on ``space`` (those it finds an exact wording for)."""
     keys = range(len(labels))
     nouns = [noun(label) for label in labels]
@@ -604,7 +614,7 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
     say, name_set = _kept(say), _kept(name_set)  # (the same sets of cards are named case after case)
     fool = next((c for u in universes for c in u if c.is_fool), None)
     compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
-    compared += _below_the_rest(keys, nouns, space, fool) + _all_alike(keys, nouns, space, people)
+    compared += _below_the_rest(keys, nouns, space, fool, tied) + _all_alike(keys, nouns, space, people)
     out = {}
     for k in todo:
         bits = space.cases[k]
@@ -672,6 +682,8 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (rf"(?P<player>{_W}) kept (?P<cards>.+?) \(F2\)", N_("{player} kept {cards} (F2)")),
     (r"(?P<a>[^,;]+?) is lower than each of (?P<cards>[^;]+?) that is not a fool",
      N_("{a} is lower than each of {cards} that is not a fool")),
+    (r"(?P<a>[^,;]+?) is not higher than any of (?P<cards>[^;]+?) that is not a fool",
+     N_("{a} is not higher than any of {cards} that is not a fool")),
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
     (r" ranks the same as ", N_(" ranks the same as ")),

@@ -49,7 +49,6 @@ EVENT_TEXT = {
     "buy-back-offer": N_("{seat} may buy back in for {stakes}"),
     "buy-back": N_("{seat} buys back in for {stakes}"),
     "decline-buy-back": N_("{seat} does not buy back"),
-    "restart": N_("everybody went out in this deal: all get their marks again"),
     "draw": N_("everybody went out in this deal: a draw, all play again"),
     "next-dealer": N_("{seat} deals next"),
     "winner": N_("{seat} wins the match and the pot ({stakes})"),
@@ -81,7 +80,8 @@ EVENT_TEXT_BY_RULE = {
     ("stack-king", "F4"): N_("the talon's card is a king: the dealer {seat} may not exchange with it and keeps the "
                              "card held"),
     # D6: the digital game's inn is shown, and pauses the request; nobody says 'fermatevi'
-    ("fermatevi", "D6"): N_("the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nulla "
+    # (the digital game's 0 is 'nul': «betal hvis nul», D6)
+    ("fermatevi", "D6"): N_("the inn pauses the request: {other} may keep the card or ask {seat} to pay if a nul "
                             "loses"),
     ("mark-lost", "Q9"): N_("{seat} refuses the exchange and puts a mark in the cup"),
     # the ordinary-pack games: their own words, and every card dealt before play begins
@@ -121,9 +121,6 @@ _LIVES = {
     "{seat} refuses the exchange and pays a mark": N_("{seat} refuses the exchange and pays a life"),
     "{seat} refuses the exchange and puts a mark in the cup":
         N_("{seat} refuses the exchange and puts a life in the cup"),
-    # D8: «vender alle fire spillere tilbage med tre liv»: lives, not marks
-    "everybody went out in this deal: all get their marks again": N_("everybody went out in this deal: all return "
-                                                                      "with their lives"),
 }
 
 
@@ -133,6 +130,8 @@ _LIVES = {
 _ARRESTO, _SHOWDOWN, _KEEPS_HIGHEST = EventKind.ARRESTO, EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST
 _MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK
 _MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
+_WITH_STACK, _STACK_KING, _ASK = EventKind.EXCHANGE_WITH_STACK, EventKind.STACK_KING, EventKind.ASK_PAGHERAI_SE_NULL
+_RESTART = EventKind.RESTART
 
 _DOING = {
     "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks 'pagherai se null?'"),
@@ -285,16 +284,19 @@ def _arresto_template(ev: Any, rules: Any) -> Optional[str]:
 def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str:
     """One engine event as a line (not the showdown's cards, nor the F2 dealer's discards), in
     the words of ``rules``' source: its calls, its marks or lives (D1, R1, S5)."""
-    if ev.kind == EventKind.EXCHANGE_WITH_STACK:
+    if ev.kind == _WITH_STACK:
         if ev.rule == "A4":  # Méry's dealer 'kann diese Karte nur mit dem Talon tauschen' (A4): the talon
             return _("{seat} exchanges the card with the talon").format(seat=nm(ev.seat))
         return (_("{seat} exchanges the card with the bottom card of the stack") if ev.amount
                 else _("{seat} exchanges the card with the top card of the stack")).format(seat=nm(ev.seat))
-    if ev.kind == EventKind.STACK_KING and card is None and rules is not None:
+    if ev.kind == _RESTART:
+        # K18 / D8: one wording for the step and the verdict (issue 24 §1)
+        return _("everybody went out in this deal: {how}").format(how=restart_words(rules))
+    if ev.kind == _STACK_KING and card is None and rules is not None:
         # S4's cut is a king by what it is: the position need not give it to say so
         card = display_label(rules, Card(_cards.FRENCH, 13))
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
-    if template is None and ev.kind == EventKind.ARRESTO:
+    if template is None and ev.kind == _ARRESTO:
         template = _arresto_template(ev, rules)
     if template is None:
         template = EVENT_TEXT.get(ev.kind)
@@ -307,7 +309,17 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
         seat=nm(ev.seat), other=nm(ev.other), card=card or _("a card the position does not give"),
         amount=ev.amount, stakes=ngettext("{n} stake", "{n} stakes", ev.amount).format(n=ev.amount),
         call=call(rules, role) if role is not None else "", held=card or _("card"),
-        ask=_asked(rules) if ev.kind == EventKind.ASK_PAGHERAI_SE_NULL else "")
+        ask=_asked(rules) if ev.kind == _ASK else "")
+
+
+def restart_words(rules: Any) -> str:
+    """What everybody gets back when all went out in one deal, in the game's own terms: Campli's
+    three marks again (K18), the digital game's three lives (D8: «vender alle fire spillere
+    tilbage med tre liv»): the step's words and the verdict's."""
+    n = rules.initial_marks if rules is not None else 3
+    if rules is not None and counter_words(rules)[0] == "life":
+        return ngettext("all return with {n} life", "all return with {n} lives", n).format(n=n)
+    return ngettext("everybody gets {n} mark again", "everybody gets {n} marks again", n).format(n=n)
 
 
 def _asked(rules: Any) -> str:

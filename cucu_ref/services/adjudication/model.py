@@ -78,3 +78,7 @@ class Ruling(NamedTuple):
     # where unknown cards decide (more than one outcome): what every outcome agrees on
     # (outcomes.certain_of: marks_lost, marks_gained, out); None with one outcome
     certain: Optional[dict[str, Any]] = None
+    # where the outcomes are many (more than summary.FEW): the ruling player by player (summary.by_player:
+    # players, next), and the deal told once (summary.plays: [] where it cannot be); None otherwise
+    by_player: Optional[dict[str, Any]] = None
+    plays: Optional[list[dict[str, Any]]] = None

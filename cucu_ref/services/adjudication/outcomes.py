@@ -8,7 +8,7 @@ input gives the same output under any hash seed (issue 12).
 from __future__ import annotations
 
 
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from ...game import cards as _cards
 from ...game.cards import PACKS, Card
@@ -18,12 +18,13 @@ from ...formats.vocabulary import display_name
 from ...game.history import fold
 from ...game.state import Action, ActionKind, EventKind, Phase, State
 from .explain import steps_of
-from ...formats.i18n import language
+from ...formats.i18n import gettext, language
 from .conditions import shortest, spoken
 from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
-__all__ = ["result_of", "group", "certain_of", "essence", "outcome_key", "unknown_labels", "describe", "card_range"]
+__all__ = ["result_of", "group", "grouped", "Grouping", "certain_of", "essence", "outcome_key", "unknown_labels",
+           "describe", "card_range"]
 
 Row = tuple[frozenset[Card], ...]
 
@@ -288,15 +289,62 @@ def describe(rows: Sequence[Row], keys: Sequence[Card], labels: Mapping[Card, st
 # --------------------------------------------------------------------------- grouping
 
 
+class Grouping(NamedTuple):
+    """How :func:`group` told the cases apart, kept for what is said across them (issue 24 §5,
+    :mod:`.summary`): the unknown cards that tell them apart (``keys``, labelled ``labels``), each
+    outcome's rows over them and its branches (in the outcomes' order), and how a set of cards
+    is said (``universes``, ``pack_values``, ``named``, ``held``, ``fools``)."""
+
+    keys: tuple[Card, ...]
+    labels: tuple[str, ...]
+    rows: tuple[tuple[Row, ...], ...]
+    leaves: tuple[tuple[Leaf, ...], ...]
+    universes: tuple[tuple[Card, ...], ...]
+    pack_values: tuple[int, ...]
+    named: Callable[[Card], str]
+    held: frozenset[Card]
+    fools: Optional[int]
+
+    def conditions(self, parts: Sequence[Sequence[int]], outcomes: Sequence[CaseOutcome],
+                   skip: Optional[int] = None) -> list[tuple[str, list[dict[str, list[str]]]]]:
+        """Each of ``parts`` (groups of the outcomes, by index, that split the cases between
+        them) as a condition and as ``when``: the fewest words exactly true of its cases
+        (:func:`_shorten`), else, and for the part ``skip`` (one a reader is not told the
+        condition of: what happens 'otherwise'), its outcomes' own conditions as alternatives
+        ('; or '), which are exact too (each outcome's is); ``when``: its outcomes' rows."""
+        rows = [[row for k in ks for row in self.rows[k]] for ks in parts]
+        when = [[{label: [_cards.format(c) for c in sorted(vals, key=lambda c: -c.value)]
+                  for label, vals in zip(self.labels, row)} for row in box] for box in rows]
+        # (every other part is tried: the chain it would keep is never asked for, only its length)
+        said = _shorten([(CaseOutcome([], [], {}, "" if j == skip else _UNSAID), box) for j, box in enumerate(rows)],
+                        self.labels, self.universes, self.pack_values, self.named, self.held, self.fools, tied=True)
+        out = []
+        for ks, o, w in zip(parts, _spoken(said), when):
+            condition = o.condition if o.condition not in ("", _UNSAID) else gettext("; or ").join(
+                outcomes[k].condition for k in ks)
+            out.append((condition, w))
+        return out
+
+
+# a part's condition before it is said (long, and a chain: :func:`~.conditions.shortest` tries it)
+_UNSAID = "; or " * 10_000
+
+
 def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]:
     """One outcome per group of branches that decide alike, by the same rules (see
     :func:`case_key`), each with the cards that lead to it, ordered by those cards' ranks."""
+    return grouped(pos, run, with_steps)[0]
+
+
+def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[CaseOutcome], Optional[Grouping]]:
+    """:func:`group`'s outcomes, and how it told them apart (None: one outcome, or no unknown
+    card tells them apart)."""
     if len(run.leaves) == 1 and not run.leaves[0].know.split:
         # one branch, no case: the common path of a fully known position
         leaf = run.leaves[0]
         fixed = _fixed(leaf)
         res = result_of(pos, leaf, fixed)
-        return [CaseOutcome([], steps_of(pos, leaf, fixed, res["shown"]) if with_steps else [], res, "")]
+        return [CaseOutcome([], steps_of(pos, leaf, fixed, res["shown"]) if with_steps else [], res, "")], None
     groups: dict[str, list[tuple[Leaf, dict[str, Any]]]] = {}
     for leaf in run.leaves:
         res = result_of(pos, leaf, _fixed(leaf))
@@ -305,11 +353,8 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
     rows_of = {key: [row for leaf, _ in members for row in _boxes(run, leaf, keys)] for key, members in groups.items()}
     # the unknown cards that tell the cases apart: those whose cards are not the same in every
     # case (with one outcome there is nothing to tell apart)
-    distinct = []
-    if len(groups) > 1:
-        for d in range(len(keys)):
-            if len({row[d] for rows in rows_of.values() for row in rows}) > 1:
-                distinct.append(d)
+    distinct = [d for d in range(len(keys)) if len(groups) > 1 and len({row[d] for rows in rows_of.values()
+                                                                         for row in rows}) > 1]
     dkeys = [keys[d] for d in distinct]
     universes = {ph: sorted(frozenset().union(*(row[d] for rows in rows_of.values() for row in rows)),
                             key=lambda c: -c.value) for d, ph in zip(distinct, dkeys)}
@@ -339,13 +384,17 @@ def group(pos: Position, run: Run, with_steps: bool = True) -> list[CaseOutcome]
         if len(members) > 1:
             fixed = {ph: c for ph, c in fixed.items() if all(_fixed(m).get(ph) == c for m, _ in members)}
         steps = steps_of(pos, rep, fixed, res["shown"], _varying(rep, [m for m, _ in members])) if with_steps else []
-        built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition), rows))
+        built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition), rows,
+                      tuple(m for m, _ in members)))
     built.sort(key=lambda x: x[0])
     if len(built) > 1 and dkeys:
-        return _spoken(_shorten([(o, rows) for _, o, rows in built], [run.lay.labels[ph] for ph in dkeys],
-                                [universes[ph] for ph in dkeys], pack_values, named, held,
-                                _fools_known(pos, run, keys, distinct, rows_of)))
-    return _spoken([o for _, o, _ in built])
+        labels = tuple(run.lay.labels[ph] for ph in dkeys)
+        said = Grouping(tuple(dkeys), labels, tuple(tuple(rows) for _, _, rows, _ in built),
+                        tuple(leaves for *_, leaves in built), tuple(tuple(universes[ph]) for ph in dkeys),
+                        tuple(pack_values), named, held, _fools_known(pos, run, keys, distinct, rows_of))
+        return _spoken(_shorten([(o, rows) for _, o, rows, _ in built], said.labels, said.universes, pack_values,
+                                named, held, said.fools)), said
+    return _spoken([o for _, o, _, _ in built]), None
 
 
 def _varying(rep: Any, leaves: list[Any]) -> frozenset[tuple[int, int]]:
@@ -373,7 +422,7 @@ def _spoken(outcomes: list[CaseOutcome]) -> list[CaseOutcome]:
 
 def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[str],
              universes: Sequence[Sequence[Card]], pack_values: Sequence[int], named: Callable[[Card], str],
-             held: frozenset[Card], fools: Optional[int] = None) -> list[CaseOutcome]:
+             held: frozenset[Card], fools: Optional[int] = None, tied: bool = False) -> list[CaseOutcome]:
     """Each case's condition in the fewest words exactly true of its cards (issue 24 §1:
     :func:`~.conditions.shortest`), in place of a chain of alternatives; ``fools``: the fools in
     play outside the unknown cards that tell the cases apart (:func:`_fools_known`)."""
@@ -387,7 +436,7 @@ def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[st
     # (shortest keeps a condition that is plain as it is: no chain, one or two cards; it is given
     # the boxes themselves, and compresses them whatever the number of combinations)
     texts = shortest([rows for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
-                     say, name_set, fools)
+                     say, name_set, fools, tied)
     return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]
 
 

@@ -31,6 +31,7 @@ __all__ = ["open_questions", "rejected_readings", "best_failure", "fingerprint"]
 # The kinds read in the loops over every event of a run, as module constants: on Python 3.11 each
 # read of an enum's class attribute goes through EnumType's __getattr__ hook (as in game.history)
 _REFUSE, _MARK_LOST, _MARK_GAINED = EventKind.REFUSE, EventKind.MARK_LOST, EventKind.MARK_GAINED
+_SHOWDOWN, _OUT = EventKind.SHOWDOWN, EventKind.OUT
 _FINGERPRINTED = frozenset({EventKind.OUT, EventKind.BUY_BACK_OFFER, EventKind.BUY_BACK, EventKind.RESTART,
                             EventKind.DRAW})
 
@@ -63,7 +64,7 @@ class _Ran:
         self.pos, self.run, self.dealer = pos, run, pos.dealer
         self.evs = [ev for leaf in run.leaves for _, es in leaf.steps for ev in es]
         self.kinds = {ev.kind for ev in self.evs}
-        self.showdown = EventKind.SHOWDOWN in self.kinds
+        self.showdown = _SHOWDOWN in self.kinds
         self.last = run.leaves[0].steps[-1][1] if run.leaves else ()
 
     def live_cards(self) -> Iterable[list[Card]]:
@@ -106,11 +107,11 @@ _SCREENS: dict[str, Callable[[_Ran], bool]] = {
     "inn": lambda r: EventKind.FERMATEVI in r.kinds or EventKind.INN_BARGAIN in r.kinds,
     "inn_guarantee_covers": lambda r: any(l.state.guarantees for l in r.run.leaves),
     "cat_undo_through_inn": lambda r: EventKind.UNDO in r.kinds and EventKind.REFUSE in r.kinds,
-    "buy_back": lambda r: EventKind.OUT in r.kinds,
-    "buy_back_price": lambda r: EventKind.OUT in r.kinds,
+    "buy_back": lambda r: _OUT in r.kinds,
+    "buy_back_price": lambda r: _OUT in r.kinds,
     # Q1 orders the players who go out together (engine: ``len(gone) > 1``), each of whom
     # has his own 'out' in the step that put them out
-    "simultaneous_buy_back": lambda r: any(sum(ev.kind == EventKind.OUT for ev in es) >= 2
+    "simultaneous_buy_back": lambda r: any(sum(ev.kind == _OUT for ev in es) >= 2
                                            for leaf in r.run.leaves for _, es in leaf.steps),
     # K18 / D8 / Z11 / S6: each reading's own event says that everybody still in went out
     "all_out": lambda r: not r.kinds.isdisjoint((EventKind.RESTART, EventKind.DRAW, EventKind.JOINT_WINNER,

@@ -45,18 +45,20 @@ _DIGITAL_UNDO = ("four seats, the dealer last (D1, D2): an undo needs an exchang
                  "met third or later and play goes on with the dealer, whose exchange with the stack meets no "
                  "event card (K8); no request follows the undo")
 GAPS: dict[tuple[str, str], str] = {
-    ("coucou", "event:restart:D8"): _NOBODY_ALL_OUT,
-    ("as-qui-court", "event:restart:D8"): _NOBODY_ALL_OUT,
-    ("here", "event:restart:D8"): _NOBODY_ALL_OUT,
-    ("ranter-go-round", "event:restart:D8"): "only the card turned up last of the lowest loses a life (R4)",
+    ("coucou", "event:restart:P5"): _NOBODY_ALL_OUT,
+    ("as-qui-court", "event:restart:P5"): _NOBODY_ALL_OUT,
+    ("here", "event:restart:P5"): _NOBODY_ALL_OUT,
+    ("ranter-go-round", "event:restart:P5"): "only the card turned up last of the lowest loses a life (R4)",
     ("ranter-go-round", "out:2"): "only the card turned up last of the lowest loses a life (R4)",
     **{("digital-4p", f"arresto:{role}:after-undo"): _DIGITAL_UNDO
        for role in ("cuckoo", "hunter", "horse", "cat", "inn")},
 }
 
 # The whole table out in one deal: the event each reading of K18's option writes
-_ALL_OUT_EVENT = {"restart-no-virgins": "event:restart:K18", "all-return": "event:restart:D8",
-                  "draw-replay": "event:draw:Z11", "joint-winners": "joint-winner", "keep-last-life": "keep-last-life"}
+# (the rule is the ruleset's: Rules.all_out_rule, the French games' P5)
+_ALL_OUT_EVENT = {"restart-no-virgins": "event:restart:{rule}", "all-return": "event:restart:{rule}",
+                  "draw-replay": "event:draw:{rule}", "joint-winners": "joint-winner",
+                  "keep-last-life": "keep-last-life"}
 
 
 def _sizes(rules: Rules) -> list[str]:
@@ -102,7 +104,7 @@ def _showdown_situations(rules: Rules) -> list[str]:
 
 
 def _match_situations(rules: Rules) -> list[str]:
-    out = ["out:1", "out:2", "winner", _ALL_OUT_EVENT[rules.all_out]]
+    out = ["out:1", "out:2", "winner", _ALL_OUT_EVENT[rules.all_out].format(rule=rules.all_out_rule)]
     # deals in a row (a trace's 'then'): the deal passed on (K2), over a seat gone out (D2)
     out += ["row:2-deals", "row:3-deals", "row:dealer-passes", "row:dealer-passes-over-out"]
     out += [f"players:{b}" for b in _sizes(rules)]

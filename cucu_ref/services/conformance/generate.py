@@ -68,6 +68,9 @@ UNOBSERVABLE: dict[str, str] = {
           "follow (no virgin is left)",
     "P4": "K17's and L11's counts after a restart: a trace's outcome holds no count, and the price counted from "
           "them comes in a later deal",
+    "P5": "the restart of the games whose source describes none (the French games, Ranter-Go-Round): their own "
+          "readings never put everybody out in one deal (F5: all cards equal, nobody loses; R4: one loser); it needs "
+          "all_equal = all-lose and every card left equal, a deal no generated vector holds",
 }
 
 PER_PRESET = {"campli": 70, "lu-stu": 60, "zeh-1769": 45, "digital-4p": 40, "coucou": 30, "as-qui-court": 25,

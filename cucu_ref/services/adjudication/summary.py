@@ -1,0 +1,192 @@
+"""A ruling with many outcomes said player by player (issue 24 §5).
+
+Where unknown cards decide the outcome and the outcomes are few (at most :data:`FEW`), the
+ruling says each case with its condition, as before.  Where they are many (twenty players, four
+cards never shown: some fifty cases), a table reads it as it would say it: what every case
+agrees on (:func:`~.outcomes.certain_of`), then, for each player whose marks depend on the
+cards, each thing that may happen to him with the condition that decides it, the union of the
+cases where it happens, said in the fewest words exactly true of it (:mod:`.conditions`, on the
+compressed space); then what comes next (the next dealer, who decides next) where that depends
+on the cards.  The deal is told once (:func:`plays`): the unknown cards named as unknown, split
+only where the play itself differs.
+
+Each effect is *exact*: the condition holds in exactly the cases where the player's result is
+that effect (tests/cli/test_many_outcomes.py reads every condition back over every case).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, Optional, Sequence
+
+from ...formats.position import Position
+from ...game.state import EventKind
+from .explain import steps_of
+from .model import CaseOutcome
+from .outcomes import Grouping, _fixed, _varying
+
+__all__ = ["FEW", "MANY_PLAYS", "many", "by_player", "plays"]
+
+# At most this many distinct outcomes are said case by case (each with its condition, as a
+# table can follow them); beyond, player by player.  Four: a player's mark that hangs on one
+# unknown card and a second one reads as four cases; five and more are read more easily by
+# player (docs/adjudicator.rst, "When cards decide the outcome").
+FEW = 4
+# At most this many distinct plays are told one by one in the account; beyond, the part where
+# they differ is left to --steps
+MANY_PLAYS = FEW
+
+
+def many(outcomes: Sequence[CaseOutcome]) -> bool:
+    """Are there too many outcomes to say them case by case?"""
+    return len(outcomes) > FEW
+
+
+def _less(items: list[str], taken: list[str]) -> list[str]:
+    """``items`` without one of each of ``taken`` (a multiset difference, order kept)."""
+    left = Counter(taken)
+    out = []
+    for x in items:
+        if left[x]:
+            left[x] -= 1
+        else:
+            out.append(x)
+    return out
+
+
+def _effect(r: dict[str, Any], player: str, certain: dict[str, Any]) -> dict[str, Any]:
+    """What happens to ``player`` in the result ``r`` beyond what is certain: the rules of the
+    marks he loses and gains (in the order they fell), whether he goes out, and if so his
+    buy-back (K17, L11)."""
+
+    def rules(items: list[dict[str, Any]]) -> list[str]:
+        return [x["rule"] for x in items if x["player"] == player]
+
+    out = player in r["out"] and player not in certain["out"]
+    effect: dict[str, Any] = {"marks_lost": _less(rules(r["marks_lost"]), rules(certain["marks_lost"])),
+                              "marks_gained": _less(rules(r["marks_gained"]), rules(certain["marks_gained"])),
+                              "out": out}
+    if out:
+        offers = [x["stakes"] for x in r["buy_back_offers"] if x["player"] == player]
+        effect["buy_back_stakes"] = offers[0] if offers else None
+        effect["bought_back"] = player in r["bought_back"]
+    return effect
+
+
+# what comes next, beyond the players' own marks (the fields the verdict's last sentence reads)
+_NEXT_FIELDS = ("restart", "winner", "winners", "next", "next_dealer", "kept_last_life",
+                "next_dealer_if_none_buys_back", "next_dealer_if_all_buy_back", "winner_if_none_buys_back",
+                "winner_if_all_buy_back")
+
+
+def _what_next(r: dict[str, Any], certain: dict[str, Any]) -> str:
+    key = {f: r.get(f) for f in _NEXT_FIELDS}
+    gone = set(certain["out"])  # (their buy-backs belong to what is certain, not to a player's line)
+    key["buy_back_offers"] = [x for x in r["buy_back_offers"] if x["player"] in gone]
+    key["bought_back"] = [p for p in r["bought_back"] if p in gone]
+    return json.dumps(key, sort_keys=True, default=str)
+
+
+def _split(keys: Sequence[str]) -> list[list[int]]:
+    """The outcomes grouped by ``keys`` (one per outcome), in the order of their first outcome."""
+    groups: dict[str, list[int]] = {}
+    for k, key in enumerate(keys):
+        groups.setdefault(key, []).append(k)
+    return list(groups.values())
+
+
+def _said(parts: list[list[int]], grouping: Grouping, outcomes: Sequence[CaseOutcome]) -> list[dict[str, Any]]:
+    """Each part's condition and cases; the part of the most outcomes is said 'otherwise' in the
+    text (it holds where the others do not), so its condition is its outcomes' own, as
+    alternatives: not sought in fewer words (most of the time a line takes)."""
+    most = max(range(len(parts)), key=lambda j: len(parts[j]))
+    said = grouping.conditions(parts, outcomes, skip=most)
+    return [{"if": condition, "when": when, "outcomes": idx} for idx, (condition, when) in zip(parts, said)]
+
+
+def by_player(pos: Position, outcomes: Sequence[CaseOutcome], grouping: Grouping,
+              certain: dict[str, Any]) -> dict[str, Any]:
+    """The ruling player by player: each player whose result depends on the unknown cards with
+    each of his effects (:func:`_effect`) and its condition; what comes next, by condition,
+    where it depends on them ([] where it does not: it is certain)."""
+    players = []
+    for player in pos.players:
+        effects = [_effect(o.result, player, certain) for o in outcomes]
+        keys = [json.dumps(e, sort_keys=True) for e in effects]
+        if len(set(keys)) < 2:
+            continue
+        parts = _split(keys)
+        entries = _said(parts, grouping, outcomes)
+        players.append({"player": player,
+                        "effects": [{**effects[idx[0]], **entry} for idx, entry in zip(parts, entries)]})
+    nexts = [_what_next(o.result, certain) for o in outcomes]
+    return {"players": players, "next": _said(_split(nexts), grouping, outcomes) if len(set(nexts)) > 1 else []}
+
+
+# --------------------------------------------------------------------------- the account, told once
+
+
+def _play(leaf: Any) -> tuple[Any, ...]:
+    """A branch's play up to the showdown: each step's events without their cards (the decisions,
+    exchanges, event cards met and marks paid on the way)."""
+    out = []
+    for i, events in leaf.steps:
+        said: list[tuple[Any, ...]] = []
+        for ev in events:
+            if ev.kind == EventKind.SHOWDOWN:
+                out.append((i, tuple(said)))
+                return tuple(out)
+            said.append((ev.kind, ev.seat, ev.other, ev.rule, ev.amount))
+        out.append((i, tuple(said)))
+    return tuple(out)
+
+
+def _until_showdown(leaf: Any, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps up to the showdown's own line (one step per event before it)."""
+    count = 0
+    for _i, events in leaf.steps:
+        for ev in events:
+            if ev.kind == EventKind.SHOWDOWN:
+                return steps[:count + 1]
+            count += 1
+    return steps
+
+
+def plays(pos: Position, outcomes: Sequence[CaseOutcome], grouping: Grouping) -> list[dict[str, Any]]:
+    """The deal told once for all the cases (issue 24 §5): the branches grouped by their play
+    (:func:`_play`), each play's steps up to the showdown with the cards that differ between its
+    cases named as unknown ('a card the position does not give', '?' at the showdown), and where
+    there are several plays (at most :data:`MANY_PLAYS`), each with its condition; [] where the
+    plays are more (the account then gives what they share, --steps the rest)."""
+    by_play: dict[tuple[Any, ...], list[tuple[int, Any]]] = {}
+    for k, branches in enumerate(grouping.leaves):
+        for leaf in branches:
+            by_play.setdefault(_play(leaf), []).append((k, leaf))
+    if len(by_play) > MANY_PLAYS:
+        return []
+    told: list[dict[str, Any]] = []
+    for members in by_play.values():
+        leaves = [leaf for _, leaf in members]
+        idx = sorted({k for k, _ in members})
+        rep = leaves[0]
+        fixed = {ph: c for ph, c in _fixed(rep).items() if all(_fixed(m).get(ph) == c for m in leaves[1:])}
+        shown = _common_shown([outcomes[k].result for k in idx])
+        steps = steps_of(pos, rep, fixed, shown, _varying(rep, leaves))
+        told.append({"outcomes": idx, "steps": _until_showdown(rep, steps)})
+    if len(told) > 1:
+        if any(set(a["outcomes"]) & set(b["outcomes"]) for a in told for b in told if a is not b):
+            return []  # (one outcome reached by two plays: no condition of the cards tells the plays apart)
+        said = grouping.conditions([t["outcomes"] for t in told], outcomes)
+        for t, (condition, when) in zip(told, said):
+            t.update({"if": condition, "when": when})
+    return told
+
+
+def _common_shown(results: Sequence[dict[str, Any]]) -> Optional[dict[str, Optional[str]]]:
+    """The cards shown at the showdown that are the same in every one of ``results`` (None for
+    the others), None where the deal has no showdown."""
+    first = results[0]["shown"]
+    if first is None:
+        return None
+    return {n: c if all(r["shown"] and r["shown"].get(n) == c for r in results) else None for n, c in first.items()}
