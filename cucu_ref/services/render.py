@@ -1379,7 +1379,7 @@ def citation(key: str, governed: bool = False) -> str:
     read in: ``'K13, N. Farina 2010, after the German account 'Cucù und Lu Stù', section
     Ereigniskarten'`` (:func:`cucu_ref.formats.sources.reference`); an open question says it is
     one, and whose text it is open in.  ``governed``: a source's name follows a preposition
-    (:func:`~cucu_ref.formats.sources.author_name`)."""
+    (``cucu_ref.formats.sources.author_name``)."""
     if key in RULES:
         rule = RULES[key]
         source = SOURCES[rule.source]
