@@ -380,16 +380,6 @@ def _showdown_text() -> str:
     return _("showdown: the live cards are compared")
 
 
-def _showdown_rules(steps: Sequence[dict[str, Any]]) -> set[str]:
-
-    found: set[str] = set()
-    after = False
-    showdown = _showdown_text()
-    for s in steps:
-        after = after or s["text"].startswith(showdown)
-        if after and "why" not in s:
-            found.add(s["rule"])
-    return found
 
 
 # showdown marks whose reason is not the lowest card: the innkeeper's guarantee (K14, L7, D6),
@@ -409,8 +399,17 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
     if not r["marks_lost"] and not r["marks_gained"]:
         return out  # (no mark, no reason: verdict_text asks for none)
     players: Sequence[str] = ()
+    # the rules of the steps from the showdown's on that give no reason of their own (its line and
+    # its notes): read in the same pass as the reasons
+    at_showdown: set[str] = set()
+    after = False
+    showdown = _showdown_text()
     for s in steps:
-        if "why" in s:
+        after = after or s["text"].startswith(showdown)
+        if "why" not in s:
+            if after:
+                at_showdown.add(s["rule"])
+        else:
             if not players:
                 paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
                 players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]},
@@ -420,7 +419,6 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             player = next((p for p in players if s["text"].startswith(p + " ")), None)
             if player is not None:
                 out.setdefault((verb, player, s["rule"]), []).append(s["why"])
-    at_showdown = _showdown_rules(steps)
     shown = r.get("shown") or {}
     for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
         for x in r[key]:
