@@ -29,8 +29,8 @@ from io import BytesIO
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Optional
 
-__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "ngettext", "speaking", "language", "translations",
-           "catalog_path", "Templates", "polished", "keeping", "ordinal",
+__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "pgettext", "ngettext", "speaking", "language",
+           "translations", "catalog_path", "Templates", "polished", "keeping", "ordinal",
            "english_ordinal"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
@@ -52,6 +52,15 @@ def gettext(message: str) -> str:
     """``message`` in the active language (itself in English, or where the catalog lacks it)."""
     active = _ACTIVE[0]
     return message if active is None else active.gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as the active language says it in ``context`` (gettext's msgctxt): where a
+    language must decline or contract a name that English does not, e.g. after a preposition
+    (German 'nach dem deutschen Bericht', Italian 'del resoconto tedesco'); itself in English,
+    or where the catalog has no entry in that context."""
+    active = _ACTIVE[0]
+    return message if active is None else active.pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .i18n import N_, gettext as _
+from .i18n import N_, gettext as _, pgettext
 
 __all__ = ["Source", "Rule", "SOURCES", "RULES", "rule", "cite", "reference"]
 
@@ -276,17 +276,25 @@ def rule(rule_id: str) -> Rule:
     return RULES[rule_id]
 
 
-def author_name(source_key: str) -> str:
+def author_name(source_key: str, governed: bool = False) -> str:
     """A source's name as a sentence uses it: 'N. Farina', 'the digital Cuccù rules page' (in
-    the ruling's language, issue 30: the accounts' titles stay as they are)."""
+    the ruling's language, issue 30: the accounts' titles stay as they are).  ``governed``:
+    the name follows a preposition ('after', 'in', 'of'), which in German takes the dative ('nach
+    dem deutschen Bericht', beside 'Quellen: der deutsche Bericht'); msgctxt 'after a preposition'."""
     author = SOURCES[source_key].author
     name = f"the {author}" if author[:1].islower() and not author.startswith("the ") else author
-    return _(name)
+    return pgettext(_GOVERNED, name) if governed else _(name)
 
 
-# the sources named by what they are, not by an author (author_name), as messages to translate
+_GOVERNED = "after a preposition"  # the msgctxt of a name that follows one (author_name)
+# the sources named by what they are, not by an author (author_name), as messages to translate:
+# alone ('Sources: ...') and after a preposition ('N. Farina 2010, after ...', 'an open question
+# of ...'), one message in English
 _NAMED_BY_WHAT = (N_("the German account 'Cucù und Lu Stù'"), N_("the German article 'Coucou (Kartenspiel)'"),
-                  N_("the digital Cuccù rules page"))
+                  N_("the digital Cuccù rules page"),
+                  pgettext("after a preposition", "the German account 'Cucù und Lu Stù'"),
+                  pgettext("after a preposition", "the German article 'Coucou (Kartenspiel)'"),
+                  pgettext("after a preposition", "the digital Cuccù rules page"))
 
 
 def reference(rule_id: str) -> str:
@@ -302,8 +310,8 @@ def reference(rule_id: str) -> str:
         return _("this project's reading; the source is silent")
     name = author_name(r.source) + (f" {s.year}" if s.year is not None else "")
     if s.via:
-        return _("{source}, after {account}, section {section}").format(source=name, account=author_name(s.via),
-                                                                        section=r.section)
+        return _("{source}, after {account}, section {section}").format(
+            source=name, account=author_name(s.via, governed=True), section=r.section)
     if s.url:
         return _("{source}, page {section}").format(source=name, section=r.section)
     return _("{source}, section {section}").format(source=name, section=r.section)

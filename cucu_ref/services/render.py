@@ -1372,23 +1372,25 @@ def rulesets_json() -> dict[str, Any]:
     return {"format": "cucu-rulesets/1", "presets": presets, "options": options}
 
 
-def citation(key: str) -> str:
+def citation(key: str, governed: bool = False) -> str:
     """A rule ID or source key as a reader cites it, by author and year and the account it is
     read in: ``'K13, N. Farina 2010, after the German account 'Cucù und Lu Stù', section
     Ereigniskarten'`` (:func:`cucu_ref.formats.sources.reference`); an open question says it is
-    one, and whose text it is open in."""
+    one, and whose text it is open in.  ``governed``: a source's name follows a preposition
+    (``cucu_ref.formats.sources.author_name``)."""
     if key in RULES:
         rule = RULES[key]
         source = SOURCES[rule.source]
         if key.startswith("Q"):
             year = f" {source.year}" if source.year is not None else ""
-            return _("{rule}, an open question of {author}").format(rule=key, author=author_name(rule.source) + year)
+            author = author_name(rule.source, governed=True) + year
+            return _("{rule}, an open question of {author}").format(rule=key, author=author)
         return f"{key}, {reference(key)}"
     if key in SOURCES:
         source = SOURCES[key]
-        after = _(", in {account}").format(account=author_name(source.via)) if source.via else ""
+        via = _(", in {account}").format(account=author_name(source.via, governed=True)) if source.via else ""
         when = str(source.year) if source.year is not None else _("no date")
-        return f"{author_name(key)} ({when}){after}"
+        return f"{author_name(key, governed)} ({when}){via}"
     return key
 
 
@@ -1441,7 +1443,7 @@ def rulesets_text(width: int = 88) -> str:
         info = PRESET_INFO.get(name)
         lines.append("")
         keys = [k for k in (info.sources if info else ()) if k in SOURCES]
-        after = "; ".join(citation(k) for k in keys)
+        after = "; ".join(citation(k, governed=True) for k in keys)
         title = _(info.title) if info else name
         lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
         lines += para(_setting_words(rules), "  ", "  ")
