@@ -12,6 +12,7 @@ allows."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import random
@@ -22,6 +23,7 @@ from unittest import mock
 from hypothesis import example, given, settings, strategies as st
 
 import test_conditions_compressed as read
+from cucu_ref.cli.adjudicate import main
 from cucu_ref.formats.vocabulary import display_name
 from cucu_ref.game.cards import PACKS, format as card_token
 from cucu_ref.game.rulesets import PRESETS
@@ -212,7 +214,14 @@ def _natural(tmp_path, preset: str, players: int, seed: int, unshown: int) -> in
     doc, _ = natural_deal(preset, players, seed, unshown=unshown)
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    record = json.loads(ruled(tmp_path, path.read_text(encoding="utf-8"), "--format", "json", "--no-readings"))
+    out = io.StringIO()
+    code = main(["--format", "json", "--no-readings", str(path)], stdout=out, stderr=io.StringIO())
+    record = json.loads(out.getvalue())
+    if code != 0:
+        # the adjudicator gave up (too many combinations: e.g. campli, 6 players, seed 0, 4 of the 5 live
+        # cards unshown): no per-player line to read back, and nothing else may fail
+        assert record["verdict"] == "under-specified", out.getvalue()
+        return 0
     if len(record["outcomes"]) <= 4:
         return 0  # (few outcomes: said case by case, as tests/cli/test_conditions_compressed.py reads them)
     return check_by_player(record, preset)
@@ -241,5 +250,6 @@ def naturals(draw: st.DrawFn) -> tuple[str, int, int, int]:
 @example(deal=("coucou", 6, 2_682_106_180, 4))  # (the Coucou dealer's kept card, F2: 'Emil kept 8')
 @example(deal=("lu-stu", 12, 2_798_570_523, 4))  # (Lu Stù's fools gain, L4; another reading, Q8)
 @example(deal=("campli", 12, 2_988_579_416, 3))
+@example(deal=("campli", 6, 0, 4))  # (given up: too many combinations; see _natural)
 def test_every_per_player_condition_holds_in_exactly_its_cases(tmp_path_factory, deal):
     _natural(tmp_path_factory.mktemp("deal"), *deal)
