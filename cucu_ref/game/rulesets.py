@@ -707,7 +707,7 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
     buys back, and so on.  ``tests/rules/test_options_in_play.py`` plays seeded matches under
     every other reading of each option left out and checks that not one event changes."""
     roles = {role for _, role in rules.roles}
-    cuccu = PACKS[rules.pack].family == "cuccu"
+    cuccu = rules.cuccu  # (C1: the Cuccù family)
     fools = cuccu and rules.without_fools == "no" and not rules.pack.endswith("-no-fools")  # L5
     buys_back = rules.buy_back != "none"
     # a player goes out during the deal only shot, scratched, or paying to refuse (Q9)

@@ -214,7 +214,7 @@ def configs(rules: Rules, n_live: int, n_dead: int, guarantees: bool = True) -> 
     Cuccù pack has the inn's nulla; with ``guarantees``) and, where Z7's reading forfeits a
     hinted gain, every set of hinted live positions; no guarantee and no hint first."""
     m = n_live + n_dead
-    if PACKS[rules.pack].family == "cuccu" and guarantees:
+    if rules.cuccu and guarantees:
         choices = [[NO_SEAT] + [k for k in range(m) if k != j] for j in range(n_live)]
         keepers = [tuple(k) + (NO_SEAT,) * n_dead for k in itertools.product(*choices)]
     else:
@@ -297,7 +297,7 @@ def explore(rules: Rules, n_live: int, n_dead: int, config: Optional[Config] = N
     sd = showdowns(rules, n_live, n_dead)
     m = n_live + n_dead
     config = config or Config((NO_SEAT,) * m, ())
-    cuccu = PACKS[rules.pack].family == "cuccu"
+    cuccu = rules.cuccu
     todo: list[list[bool]] = [[]]
     count = 0
     while todo:
@@ -365,7 +365,7 @@ def vacuity(rules: Rules, n_live: int, n_dead: int, timeout_ms: int = 120_000) -
     table, held = max(m, 2), [1 if j < n_live else 0 for j in range(m)]  # (a lone card beat a player)
     pins = [v == x for v, x in zip(sd.vals, sample)] + [sd.table == table] + [v == x for v, x in zip(sd.marks, held)]
     res, _ = _solve(sd.premises + pins, timeout_ms)
-    plain = moved(decide(rules, PACKS[rules.pack].family == "cuccu", sample, n_live, n_dead, table=table), m)
+    plain = moved(decide(rules, rules.cuccu, sample, n_live, n_dead, table=table), m)
     on = [p.marks for p in explore(rules, n_live, n_dead, None, timeout_ms)
           if z3.is_true(z3.simplify(z3.substitute(z3.And(True, *p.run.condition),
                                                   *[(v, z3.IntVal(x)) for v, x in zip(sd.vals, sample)],

@@ -43,7 +43,7 @@ def showdown(t: Table) -> None:
     for seat, rule in gainers:
         gain_mark(t, seat, rule)
     marks = t.marks
-    # (nobody at no marks: nobody goes out, asked in C)
+    # K16: who is at no marks goes out (nobody at no marks: nobody goes out, asked in C first)
     gone = tuple([s for s in order if marks[s] <= 0 and not dead[s]]) if min(marks) <= 0 else ()
     for seat in gone:
         t.marks = put(t.marks, seat, 0)
