@@ -163,3 +163,19 @@ def test_every_certain_claim_holds_in_every_case():
     # (the claims of each kind were met: marks before the showdown, players out, next dealers)
     assert checked >= 40 and claims["marks_lost"] >= 2 and claims["out"] >= 3 and claims["next_dealer"] >= 20, (
         checked, claims)
+
+
+def test_a_branch_that_reached_the_end_counts_as_its_result_says():
+    # a partial run may hold branches that reached the end beside the stuck ones: each counts
+    # with its own result (here the recorded run of a fully known deal, under the Recorder: the
+    # campli 6/0 deal with every card given, Fabio out by the lowest card, K15; next dealer Emil, K2)
+    from cucu_ref.services.adjudication import partial, replay
+
+    _nat, full = natural_deal("campli", 6, 0, unshown=4)
+    pos, _p = parse(full)
+    assert pos is not None
+    run = replay.run_position(pos, pos.rules, record=True)
+    search_leaf = run.leaves[0]._replace(state=replay.with_rules(run.leaves[0].state, replay.Recorder(pos.rules)))
+    facts = partial._leaf_facts(pos, search_leaf)
+    assert facts == {"marks_lost": [{"player": "Fabio", "rule": "K15"}], "marks_gained": [], "out": ["Fabio"],
+                     "next_dealer": "Emil"}

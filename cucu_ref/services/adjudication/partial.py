@@ -35,7 +35,7 @@ from ...game.history import fold
 from ...game.state import Event, EventKind
 from .model import Underdetermined
 from .outcomes import result_of
-from .replay import Leaf, Stuck
+from .replay import Leaf, Stuck, with_rules
 
 __all__ = ["certain_part"]
 
@@ -73,6 +73,8 @@ def _common(lists: Sequence[list[Any]]) -> list[Any]:
 
 
 def _leaf_facts(pos: Position, leaf: Leaf) -> dict[str, Any]:
+    # (a leaf of a recorded run still plays under the adjudicator's Recorder: under the rules)
+    leaf = leaf._replace(state=with_rules(leaf.state, pos.rules))
     r = result_of(pos, leaf, leaf.know.subst)
     nxt = r["next_dealer"]
     if nxt is None and r.get("next_dealer_if_none_buys_back") == r.get("next_dealer_if_all_buy_back"):
