@@ -899,25 +899,45 @@ def _few_results(outcomes: Sequence[Any], rules: Any) -> tuple[list[str], list[l
 
 def _few_account(ruling: Ruling, outcomes: Sequence[Any], other: str,
                  place: Optional[Callable[[str], str]]) -> list[str]:
-    """The deal told once (``ruling.plays``, :func:`_told_once`: the unknown cards named as
-    unknown, split only where the play differs), then what the table said and did after the
-    showdown (a buy-back declined): once where every case has it, else per case; where the deal
-    cannot be told once, what the cases share, then each case's own steps."""
-    if not ruling.plays:
-        common = _common_prefix([o.steps for o in outcomes])
-        lines = _account(common, "  ", place)
-        for o in outcomes:
-            rest = _account(o.steps[len(common):], "    ", place)
-            if rest:
-                lines += ["  " + _colon(_if(o.condition, other))] + rest
-        return lines
-    lines = _told_once(ruling, place)
+    """The deal told once (``ruling.plays``: the unknown cards named as unknown), then what the
+    table said and did after the showdown (a buy-back declined); where the play or the cases'
+    steps differ, each line the same in every one of them once, and each line that differs
+    with its condition (:func:`_merged`)."""
+    plays = ruling.plays or []
+    if not plays:
+        return _merged([o.steps for o in outcomes], [_if(o.condition, other) for o in outcomes], place)
+    if len(plays) == 1:
+        lines = _account(plays[0]["steps"], "  ", place)
+    else:
+        lines = _merged([p["steps"] for p in plays], [_if(p["if"]) for p in plays], place)
     tails = [_after_showdown(o.steps) for o in outcomes]
-    if all(t == tails[0] for t in tails[1:]):
-        return lines + _account(tails[0], "  ", place)
-    for o, tail in zip(outcomes, tails):
-        if tail:
-            lines += ["  " + _colon(_if(o.condition, other))] + _account(tail, "    ", place)
+    return lines + _merged(tails, [_if(o.condition, other) for o in outcomes], place)
+
+
+def _merged(variants: Sequence[Sequence[dict[str, Any]]], heads: Sequence[str],
+            place: Optional[Callable[[str], str]]) -> list[str]:
+    """Several accounts of one deal (``variants``, each said under its condition ``heads``) as
+    one: where they are told in the same lines (the same history entries in the same order),
+    each line the same in all of them once, and each line that differs once per variant, its
+    condition before it ('If Fabio was dealt Gnaf: Fabio is dealt XII Gnaf (L2)'); else what
+    they share from the start once, and the rest of each under its condition."""
+    groups = [_account_groups(v) for v in variants]
+    shape = [[(g[0]["at"], g[0]["text"].startswith(_showdown_text())) for g in gs] for gs in groups]
+    if all(x == shape[0] for x in shape[1:]):
+        lines = []
+        for row in zip(*groups):
+            said = [_account_line(g, place) for g in row]
+            if all(x == said[0] for x in said[1:]):
+                lines.append("  " + said[0])
+            else:
+                lines += ["  " + _colon(head, x) for head, x in zip(heads, said)]
+        return lines
+    common = _common_prefix([list(v) for v in variants])
+    lines = _account(common, "  ", place)
+    for head, v in zip(heads, variants):
+        rest = _account(v[len(common):], "    ", place)
+        if rest:
+            lines += ["  " + _colon(head)] + rest
     return lines
 
 
@@ -1110,26 +1130,26 @@ def _other_case_last(outcomes: list[Any]) -> tuple[list[Any], str]:
 def _account(steps: Sequence[dict[str, Any]], indent: str, place: Optional[Callable[[str], str]]) -> list[str]:
     """The deal, one line per thing said or done (a history entry; the deal's start; the
     showdown), its steps' words joined, the rule IDs beside it."""
-    lines = []
-    group: list[dict[str, Any]] = []
+    return [indent + _account_line(group, place) for group in _account_groups(steps)]
 
-    def flush() -> None:
-        if not group:
-            return
-        said = "; ".join(s["text"] for s in group)
-        ids = ", ".join(dict.fromkeys(s["rule"] for s in group))
-        at = group[0]["at"]
-        where = f"; {place(at)}" if place is not None and at else ""
-        lines.append(f"{indent}{said[0].upper()}{said[1:]} ({ids}{where})")
-        group.clear()
 
+def _account_groups(steps: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The steps of each line of the account: a history entry's, the deal's start, the showdown's."""
+    groups: list[list[dict[str, Any]]] = []
     showdown = _showdown_text()
     for s in steps:
-        if group and (s["at"] != group[0]["at"] or s["text"].startswith(showdown)):
-            flush()
-        group.append(s)
-    flush()
-    return lines
+        if not groups or s["at"] != groups[-1][0]["at"] or s["text"].startswith(showdown):
+            groups.append([])
+        groups[-1].append(s)
+    return groups
+
+
+def _account_line(group: Sequence[dict[str, Any]], place: Optional[Callable[[str], str]]) -> str:
+    said = "; ".join(s["text"] for s in group)
+    ids = ", ".join(dict.fromkeys(s["rule"] for s in group))
+    at = group[0]["at"]
+    where = f"; {place(at)}" if place is not None and at else ""
+    return f"{said[0].upper()}{said[1:]} ({ids}{where})"
 
 
 def _sources_line(steps: Sequence[dict[str, Any]]) -> str:

@@ -198,3 +198,49 @@ def test_cases_that_differ_only_in_who_stays_a_virgin_say_so():
         if line.endswith(":") and line.startswith(" "):
             indent = len(line) - len(line.lstrip())
             assert len(lines[k + 1]) - len(lines[k + 1].lstrip()) > indent, (line, text)
+
+
+# --------------------------------------------------------------------------- where the play differs
+
+# A natural Lu Stù deal (the comparison corpus's; bench_adjudicate.py --write-corpus): Fabio's
+# dealt card is not given, and Emil's cat sends Carla's offer back (L8), so whether Fabio's card
+# is the other XII decides the way back
+WAY_BACK = """\
+Ruleset: lu-stu
+Players: Anna 3 virgin, Bruno 3 virgin, Carla 3 virgin, Dora 0 not virgin, Emil 3 virgin, Fabio 2 not virgin
+Dealer: Emil
+Pot: 6
+Eliminations: 1
+Reentries: 0
+Deals: 1
+
+Fabio: sto bene
+Anna: sto bene
+Bruno: passo
+Carla: passo
+Emil: gnaf!
+shown: Fabio XII, Anna secchia, Bruno III, Carla secchia, Emil XII
+"""
+
+
+def test_where_the_play_differs_each_line_is_told_once_or_per_case(tmp_path):
+    text = ruled(tmp_path, WAY_BACK)
+    lines = text.splitlines()
+    # L8 (seed 000 §Lu Stù: 'sagt er «Gnaf, cart'arrit» ... und der Anbieter verliert eine Marke ...
+    # und muss jetzt dem Spieler links die Karte zum Tausch anbieten'): Carla pays at Emil's cat
+    # whatever Fabio holds; L3 ('verliert nur der der Reihe nach erste rechts vom Geber'): of the two
+    # Secchias shown, Anna's (first right of the dealer Emil after Fabio) loses, Carla's does not
+    assert lines[1] == ("Certain whatever the cards: Carla loses a mark (offered to Emil's XII Gnaf, L8); Anna loses "
+                        "a mark (the lowest card, Secchia, L3); next dealer: Fabio.")
+    # the way back runs Carla -> Bruno -> Anna -> Fabio; a cat met on it ends it and the last who
+    # exchanged pays (L8): Anna, where Fabio was dealt the other XII
+    assert "  If Fabio was dealt Gnaf: Anna loses a mark: offered to Fabio's XII Gnaf (L8)." in lines
+    account = text.split("How it went:\n")[1].splitlines()
+    # each line the same whatever Fabio's card once, each that differs once per case with its condition
+    fabio = "  Fabio keeps the card ('sto bene'); Anna is dealt III (K5, L2"
+    assert sum(line.startswith(fabio) for line in account) == 1
+    assert sum(line.startswith("  Showdown") for line in account) == 1
+    differ = [line for line in account if line.startswith("  If Fabio was dealt ")]
+    assert len(differ) % 2 == 0 and all(line.startswith("  If Fabio was dealt Gnaf: ") for line in differ[::2])
+    # (the account and what follows it: 19 lines before, the deal told twice from its second line on)
+    assert len(account) <= 12, text
