@@ -769,7 +769,7 @@ def _few_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str]
     nexts = [_what_next(_rest(o.result, certain), rules) for o in outcomes]
     varies = len({tuple(x) for x in nexts}) > 1
     lines = [_ruling_head(ruling, source)]
-    facts = _certain_of_few(outcomes, certain, rules, varies)
+    facts = _certain_facts(outcomes, certain, rules, varies)
     if facts:
         lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(facts)))
     lines.append(_depends(ruling.unknown))
@@ -788,10 +788,10 @@ def _few_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str]
     return printable("\n".join(lines))
 
 
-def _certain_of_few(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any, varies: bool) -> list[str]:
-    """What every case agrees on: the marks lost and gained (each with its reason where every
-    case gives the same), who goes out, and what comes next where it is the same in every case
-    (``varies``: it is not)."""
+def _certain_facts(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any, varies: bool) -> list[str]:
+    """What every case agrees on (a few outcomes or many): the marks lost and gained (each with
+    its reason where every case gives the same), who goes out, and what comes next where it is
+    the same in every case (``varies``: it is not)."""
     marks = {"marks_lost": certain["marks_lost"], "marks_gained": certain["marks_gained"]}
     facts = _mark_sentences(marks, _shared_reasons(outcomes, rules), _words(rules), inline=True)
     rest = _rest(outcomes[0].result, certain)
@@ -964,7 +964,7 @@ def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str
     assert summary is not None and ruling.certain is not None
     outcomes = ruling.outcomes
     lines = [_ruling_head(ruling, source)]
-    certain = _certain_facts(ruling)
+    certain = _certain_facts(outcomes, ruling.certain, rules, bool(summary["next"]))
     if certain:
         lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(certain)))
     lines.append(_depends(ruling.unknown))
@@ -1011,18 +1011,6 @@ def _shared_reasons(outcomes: Sequence[Any], rules: Any) -> dict[tuple[str, str,
         out.update({k: v for k, v in plain[0].items()
                     if k not in out and all(other.get(k) == v for other in plain[1:])})
     return out
-
-
-def _certain_facts(ruling: Ruling) -> list[str]:
-    """What every case agrees on: the marks lost and gained (each with its reason where every
-    case gives the same), who goes out, and what comes next where it is the same in every case."""
-    certain, rules, outcomes = ruling.certain, ruling.rules, ruling.outcomes
-    assert certain is not None and ruling.by_player is not None
-    marks = {"marks_lost": certain["marks_lost"], "marks_gained": certain["marks_gained"]}
-    facts = _mark_sentences(marks, _shared_reasons(outcomes, rules), _words(rules), inline=True)
-    rest = _rest(outcomes[0].result, certain)
-    facts += _going_out(rest, rules) if ruling.by_player["next"] else _what_next(rest, rules)
-    return facts
 
 
 def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], rules: Any) -> str:
