@@ -34,8 +34,8 @@ class Underdetermined(Exception):
 
     Where a showdown's combinations were too many (issue 24 §5): ``stuck``, the branches that
     got stuck there (``replay.Stuck``), and ``leaves``, those that reached the end; from them
-    :func:`.partial.certain_part` sets ``certain``, what every case agrees on (the fields of
-    :attr:`Ruling.certain`, and ``next_dealer`` where it is certain), None where nothing is."""
+    ``partial.certain_part`` sets ``certain``, what every case agrees on (the fields of
+    ``Ruling.certain``, and ``next_dealer`` where it is certain), None where nothing is."""
 
     def __init__(self, message: str, cards: tuple[str, ...] = (), stuck: tuple[Any, ...] = (),
                  leaves: tuple[Any, ...] = ()):

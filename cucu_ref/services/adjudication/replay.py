@@ -57,7 +57,7 @@ Checkpoint = tuple[int, State, Know, Steps, int, Iterable[Fact]]
 
 class Stuck(NamedTuple):
     """A branch whose showdown has too many combinations of unknown cards to split into cases
-    (issue 24 §5): what it knows there, for the certain part of a partial ruling (:mod:`.partial`)."""
+    (issue 24 §5): what it knows there, for the certain part of a partial ruling (``partial``)."""
 
     state: State  # before the step that reached the showdown
     after: State  # after it, as the engine stepped it (the unknown cards not yet scored)
@@ -802,7 +802,7 @@ class Search(_Checks):
 
     def give_up_if_stuck(self) -> None:
         """Every branch walked: where a showdown had too many combinations to split, the
-        position is under-specified (:class:`.model.Underdetermined`), carrying the branches
+        position is under-specified (``Underdetermined``), carrying the branches
         that got stuck and those that reached the end, for what is certain of them (.partial)."""
         if self.stuck:
             first = self.stuck[0].error
@@ -943,7 +943,7 @@ class Search(_Checks):
         the position gives them, else split into the cases that score alike
         (:meth:`.unknowns.Reasoner.showdown_cases`), each walked on.  Returns the knowledge of
         the branch that goes on with ``after`` as stepped, or None.  ``through``: the steps with
-        this one (its events), kept where the cards are too many to split (:class:`Stuck`)."""
+        this one (its events), kept where the cards are too many to split (``Stuck``)."""
         r = self.reasoner
         steps = through[:-1]
         live = live_unknowns(after)
