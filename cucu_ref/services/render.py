@@ -7,12 +7,12 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
-from .adjudication.explain import restart_words
+from .adjudication.explain import restart_words, share_words
 from .adjudication.summary import many
 from ..formats.i18n import N_, Templates, gettext as _, ngettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
-from ..formats.vocabulary import counter_words, display_label
+from ..formats.vocabulary import counter_words, display_label, option_words
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
@@ -86,7 +86,7 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
         entry: dict[str, Any] = {"when": o.when}
         if o.condition:
             entry["if"] = o.condition
-        entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps)
+        entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps, ruling.unknown)
         entry["steps"] = o.steps
         entry["result"] = o.result
         outcomes.append(entry)
@@ -391,7 +391,8 @@ _SHOWDOWN_REASONS = {
 }
 
 
-def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> dict[tuple[str, str, str], list[str]]:
+def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
+             unknown: Sequence[str] = ()) -> dict[tuple[str, str, str], list[str]]:
     """(lose or gain, player, rule) -> why, in words, one per mark in the order they fell: 'offered
     to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
     mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
@@ -426,7 +427,9 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             if k in out or x["rule"] not in at_showdown or x["player"] not in shown:
                 continue
             token = shown[x["player"]]
-            card = _named(token, rules) if token else None
+            # a card the case leaves open (shown as None) is named as the position's unknown card
+            # ('the card dealt to Bruno'), where it has only one; the case's condition says which
+            card = _named(token, rules) if token else (spoken(unknown[0]) if len(unknown) == 1 else None)
             if x["rule"] in _SHOWDOWN_REASONS:
                 out[k] = [_(_SHOWDOWN_REASONS[x["rule"]])]
             elif token == "matto":
@@ -493,13 +496,15 @@ def _mark_sentences(r: dict[str, Any], reasons: dict[tuple[str, str, str], list[
     return sentences
 
 
-def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
+def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = (),
+                 unknown: Sequence[str] = ()) -> str:
     """Who loses or gains what and why, each reason with its rule ('Bruno loses 2 marks: offered
     to Carla's XII Gnaf (K13); the lowest card, II (K15)'); then what comes next.  ``rules``:
     the ruleset (its marks or lives, its card names); ``steps``: the outcome's steps (the
-    reasons)."""
+    reasons); ``unknown``: the labels of the position's unknown cards (a case's lowest card that
+    is one of them is named by its label, not left unnamed)."""
     words = _words(rules)
-    sentences = _mark_sentences(r, _reasons(r, steps, rules), words)
+    sentences = _mark_sentences(r, _reasons(r, steps, rules, unknown), words)
     if not sentences:
         lives = words[0] == "life"
         if r["deal_over"]:
@@ -651,13 +656,11 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool 
         if r["dead"]:
             lines.append(_("Dead cards (not compared): ") + ", ".join(r["dead"]))
     if r["buy_back_offers"]:
-        lines.append(_("Buy-back: ") + ", ".join(_("{player} for {stakes} = {amount}").format(
-            player=x["player"], stakes=_stakes(x["stakes"]), amount=x["amount"]) for x in r["buy_back_offers"]))
+        lines.append(_("Buy-back: ") + ", ".join(_offer_words(r, x) for x in r["buy_back_offers"]))
     if r["restart"] and (rules is None or rules.buy_back != "none"):
         # (the virgins decide a buy-back, K17: a game without one has none to list, D8)
         lines.append(_("Virgins now: ") + (", ".join(r["virgins"]) if r["virgins"] else _("nobody")))
-    now = _("Lives now: {marks}; pot {pot}") if _words(rules)[0] == "life" else _("Marks now: {marks}; pot {pot}")
-    lines.append(now.format(marks=", ".join(f"{n} {m}" for n, m in r["marks"].items()), pot=r["pot"]))
+    lines.append(_marks_now(r, rules))
     wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
     if wa and wa == wb:
         lines.append(_("Winner of the match: {player}, whether or not anybody buys back").format(player=wa))
@@ -667,6 +670,40 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool 
         if wb:
             lines.append(_("Winner if all buy back: {player}").format(player=wb))
     return [indent + x for x in lines]
+
+
+def _marks_now(r: dict[str, Any], rules: Any) -> str:
+    """'Marks now: Anna 3, ...; pot 4': the marks (lives, D1, R1, S5) and the pot; a game with no
+    stake and nothing in the pot (the digital game's lives, D1) has no pot to name; S6's joint
+    winners have shared it: each one's share, nothing left."""
+    lives = _words(rules)[0] == "life"
+    marks = ", ".join(f"{n} {m}" for n, m in r["marks"].items())
+    joint = r.get("winners") or []
+    if len(joint) > 1:
+        pot = _("the pot of {pot} shared: {share} each, nothing left").format(
+            pot=r["pot"], share=share_words(r["pot"], len(joint)))
+    elif not r["pot"] and rules is not None and not rules.stake:
+        return (_("Lives now: {marks}") if lives else _("Marks now: {marks}")).format(marks=marks)
+    else:
+        pot = _("pot {pot}").format(pot=r["pot"])
+    return (_("Lives now: {marks}; {pot}") if lives else _("Marks now: {marks}; {pot}")).format(marks=marks, pot=pot)
+
+
+def _offer_words(r: dict[str, Any], offer: dict[str, Any]) -> str:
+    """A buy-back offer as it stands (K17, L11): taken, still to decide, or declined (a decline
+    is final, K17), with its price in stakes (and in the pot's units where a stake is not 1):
+    'Carla bought back for 2 stakes'; 'Beatrice may buy back for 1 stake: still to decide'."""
+    player = offer["player"]
+    price = _stakes(offer["stakes"])
+    if offer["amount"] != offer["stakes"]:
+        price = _("{stakes}, {amount} into the pot").format(stakes=price, amount=offer["amount"])
+    if player in r["bought_back"]:
+        return _("{player} bought back for {stakes}").format(player=player, stakes=price)
+    order = [x["player"] for x in r["buy_back_offers"]]
+    deciding = _deciding_buy_back(r)
+    if deciding is not None and deciding in order and order.index(player) >= order.index(deciding):
+        return _("{player} may buy back for {stakes}: still to decide").format(player=player, stakes=price)
+    return _("{player} did not buy back (price {stakes})").format(player=player, stakes=price)
 
 
 def _steps_text(steps: list[dict[str, Any]], indent: str,
@@ -738,7 +775,8 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         if certain:  # (issue 24 §5: what every case agrees on, first)
             lines.append(certain)
         lines.append(_depends(ruling.unknown))
-        lines += ["  " + _colon(_if(o.condition, other), verdict_text(o.result, rules, o.steps)) for o in outcomes]
+        lines += ["  " + _colon(_if(o.condition, other), verdict_text(o.result, rules, o.steps, ruling.unknown))
+                  for o in outcomes]
     lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
     for w in ruling.warnings:
         lines.append(_warning(w))
@@ -1102,7 +1140,7 @@ def _question_lines(ruling: Ruling) -> list[str]:
     chosen_results = [o.result for o in ruling.outcomes]
     for q in ruling.readings:
         chosen = next((r for r in q["readings"] if r["chosen"]), None)
-        lines.append(_("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"]))
+        lines.append(_question_head(q))
         if chosen is not None:
             lines.append("  " + _("This ruling reads: {reading}").format(reading=_reading_words(chosen)))
         # readings that rule alike are named together, in one line (or one block of cases)
@@ -1203,7 +1241,8 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             lines.append(certain)
         lines.append(_depends(ruling.unknown))
         for k, o in enumerate(outcomes, 1):
-            lines.append("  " + _colon(_case(k, o.condition), verdict_text(o.result, ruling.rules, o.steps)))
+            lines.append("  " + _colon(_case(k, o.condition),
+                                       verdict_text(o.result, ruling.rules, o.steps, ruling.unknown)))
     if ruling.readings:
         for q in ruling.readings:
             for line in _reading_lines(q, ruling.preset, brief=True, rules=ruling.rules):
@@ -1272,7 +1311,7 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
                 for said, rs in alike.items() if not any(chosen for chosen, _w in rs)]
     # the open question by its name, each reading in its own words, as the default ruling says them
     # (issue 24 §1: no option's identifier, no reading's value)
-    lines = ["  " + _("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"])]
+    lines = ["  " + _question_head(q)]
     for said, rs in merged.items():
         for r in rs:
             mark = "*" if r["chosen"] else " "
@@ -1365,8 +1404,8 @@ def rulesets_json() -> dict[str, Any]:
                         "open": list(open_options(name))})
     options = []
     for spec in OPTIONS.values():
-        options.append({"name": spec.name, "settles": spec.settles, "question": spec.question,
-                        "readings": [{"value": r.value, "text": r.text,
+        options.append({"name": spec.name, "settles": spec.settles, "question": option_words(spec.question),
+                        "readings": [{"value": r.value, "text": option_words(r.text),
                                       "source": cite(r.source) if r.source in RULES else r.source}
                                      for r in spec.readings]})
     return {"format": "cucu-rulesets/1", "presets": presets, "options": options}
@@ -1393,6 +1432,22 @@ def citation(key: str, governed: bool = False) -> str:
         return f"{author_name(key, governed)} ({when}){via}"
     return key
 
+
+
+def _settled_by(settles: str, rules: Any = None) -> str:
+    """' (Q2)': an open question of the sources by its ID; nothing for an open point that no source
+    asks (K18's restart stake, Lu Stù's dealer's exchange): its rule need not be the ruleset's
+    own (Coucou's restart is P5's, not K18's), and its question says it in words (issue 24 §2)."""
+    return f" ({settles})" if settles.startswith("Q") else ""
+
+
+def _question_head(q: dict[str, Any]) -> str:
+    """An open point as a ruling opens it: 'Open question (Q11): If every live card ...?' for
+    one the sources ask (Q), 'Open point: What happens when ...?' for the others, labelled in
+    words, not by a rule of another game (P5; issue 24 §2)."""
+    if str(q["settles"]).startswith("Q"):
+        return _("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"])
+    return _("Open point: {question}").format(question=q["question"])
 
 
 def _setting_words(rules: Any) -> str:
@@ -1461,7 +1516,8 @@ def rulesets_text(width: int = 88) -> str:
             lines += para(_("Open points, and the reading taken:"), "  ")
         for option in points:
             spec = OPTIONS[option]
-            lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {_(spec.question)}", "    ", "    ")
+            lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
+                          f"{option_words(_(spec.question), rules)}", "    ", "    ")
             if option in reasons:
                 lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
         fixed = [k for k in reasons if k not in points]
@@ -1479,13 +1535,13 @@ def rulesets_text(width: int = 88) -> str:
                     "its source and the presets that take it."), "")
     for spec in OPTIONS.values():
         lines.append("")
-        lines += para(f"{spec.name} ({citation(spec.settles)}): {_(spec.question)}", "", "    ")
+        lines += para(f"{spec.name} ({citation(spec.settles)}): {option_words(_(spec.question))}", "", "    ")
         for r in spec.readings:
             # only the presets that can meet the option: Coucou has no cat to read 'undo'
             users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
                      and spec.name in options_in_play(p)]
             taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
-            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=_(r.text),
+            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=option_words(_(r.text)),
                                                                          source=citation(r.source)) + taken,
                           "  ", "    ")
 

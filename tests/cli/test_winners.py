@@ -61,7 +61,7 @@ def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
     # not given, so no screen is asked here: every open point the engine read is re-run.  The
     # screen that once hid this question is checked on fully known twins in
     # tests/cli/test_reading_screens.py.)
-    k18 = next(i for i, line in enumerate(lines) if line.strip().startswith("Open question (K18)"))
+    k18 = next(i for i, line in enumerate(lines) if line.strip().startswith("Open point: What happens when all"))
     assert k18 < q11
     # each of its five readings comes out differently, so each has its own outcome line (the
     # restarts by their rules, K18, D8, Z11; S6's two rules)
