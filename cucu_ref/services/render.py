@@ -566,10 +566,13 @@ def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
         if p not in offers:
             continue
         said = {"player": p, "stakes": _stakes(offers[p]), "rule": rule}
-        if p in r["bought_back"]:
+        state = _offer_state(r, p)
+        if state == "bought":
             more.append(_("{player} is out, may buy back for {stakes} ({rule}), and buys back").format(**said))
         elif p == deciding:
             more.append(_("{player} is out and decides next whether to buy back for {stakes} ({rule})").format(**said))
+        elif state == "declined":
+            more.append(_("{player} is out, may buy back for {stakes} ({rule}), and does not").format(**said))
         else:
             more.append(_("{player} is out and may buy back for {stakes} ({rule})").format(**said))
     back = [p for p in r["bought_back"] if p not in offers]
@@ -697,13 +700,25 @@ def _offer_words(r: dict[str, Any], offer: dict[str, Any]) -> str:
     price = _stakes(offer["stakes"])
     if offer["amount"] != offer["stakes"]:
         price = _("{stakes}, {amount} into the pot").format(stakes=price, amount=offer["amount"])
-    if player in r["bought_back"]:
+    state = _offer_state(r, player)
+    if state == "bought":
         return _("{player} bought back for {stakes}").format(player=player, stakes=price)
+    if state == "open":
+        return _("{player} may buy back for {stakes}: still to decide").format(player=player, stakes=price)
+    return _("{player} did not buy back (price {stakes})").format(player=player, stakes=price)
+
+
+def _offer_state(r: dict[str, Any], player: str) -> str:
+    """Where ``player``'s buy-back offer stands: 'bought', 'open' (his word is next, or comes
+    after the next one's: the offers are decided in their order, K17, L11), or 'declined' (a
+    decline is final, K17: an offer passed over while nobody is asked, or before the one asked)."""
+    if player in r["bought_back"]:
+        return "bought"
     order = [x["player"] for x in r["buy_back_offers"]]
     deciding = _deciding_buy_back(r)
     if deciding is not None and deciding in order and order.index(player) >= order.index(deciding):
-        return _("{player} may buy back for {stakes}: still to decide").format(player=player, stakes=price)
-    return _("{player} did not buy back (price {stakes})").format(player=player, stakes=price)
+        return "open"
+    return "declined"
 
 
 def _steps_text(steps: list[dict[str, Any]], indent: str,

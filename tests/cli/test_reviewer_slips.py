@@ -110,3 +110,19 @@ def test_the_restart_stake_readings_take_the_ruleset_s_number_of_marks(tmp_path)
     listing = run("--rulesets", "campli")
     assert "When everybody gets the starting marks again after all went out in one deal (K18), does" \
            in " ".join(listing.split())
+
+
+def test_a_declined_buy_back_reads_as_declined(tmp_path):
+    # campli-buy-back with Carla's last word the other way: she declines (K17, seed 000
+    # §Wiedereintritt: the choice is hers; a decline is final).  Her price was two stakes (one
+    # player out before her); the verdict and the buy-back line say she did not buy back, not
+    # that she still may
+    with open(os.path.join(EXAMPLES, "campli-buy-back.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    assert doc["history"][-1] == {"buy-back": "Carla"}
+    doc["history"][-1] = {"decline": "Carla"}
+    path = tmp_path / "declined.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    lines = run(str(path)).splitlines()
+    assert "Carla is out, may buy back for 2 stakes (K17), and does not" in lines[1]
+    assert "Buy-back: Carla did not buy back (price 2 stakes)" in lines
