@@ -429,7 +429,8 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
             token = shown[x["player"]]
             # a card the case leaves open (shown as None) is named as the position's unknown card
             # ('the card dealt to Bruno'), where it has only one; the case's condition says which
-            card = _named(token, rules) if token else (spoken(unknown[0]) if len(unknown) == 1 else None)
+            card = _named(token, rules) if token else (spoken(unknown[0]) if len(unknown) == 1 else
+                                                       _("one the position does not give") if unknown else None)
             if x["rule"] in _SHOWDOWN_REASONS:
                 out[k] = [_(_SHOWDOWN_REASONS[x["rule"]])]
             elif token == "matto":
@@ -603,7 +604,8 @@ def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
     if r["winner"]:
         more.append(_("{player} wins the match").format(player=r["winner"]))
     elif len(joint) > 1:
-        more.append(_("{players} are joint winners and share the pot (S6)").format(players=_names(joint)))
+        more.append(_("{players} are joint winners and share the pot: {share} each (S6)").format(
+            players=_names(joint), share=share_words(r["pot"], len(joint))))
     elif r["next"] and (a is not None or b is not None):
         # K17: the buy-back waits on the player's word, the next dealer is known either way
         nx = r["next"]
@@ -657,7 +659,11 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool 
         if r["shown"] and shown:
             lines.append(_("Shown: ") + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
         if r["dead"]:
-            lines.append(_("Dead cards (not compared): ") + ", ".join(r["dead"]))
+            # each dead card by its holder and, where the position gives it, the card (K15, L10)
+            held = r.get("holds") or {}
+            lines.append(_("Dead cards (not compared): ") + ", ".join(
+                _("{player}'s {card}").format(player=p, card=_named(held[p], rules)) if held.get(p)
+                else _("{player}'s card").format(player=p) for p in r["dead"]))
     if r["buy_back_offers"]:
         lines.append(_("Buy-back: ") + ", ".join(_offer_words(r, x) for x in r["buy_back_offers"]))
     if r["restart"] and (rules is None or rules.buy_back != "none"):

@@ -48,6 +48,7 @@ def test_joint_winners_share_the_pot_once_and_nothing_is_left():
     assert "Anna and Bruno are joint winners: the last players went out together and share the pot of 3 " \
            "stakes: 1½ each, nothing left (S5, S6)" in text
     assert "Lives now: Anna 0, Bruno 0, Carla 0; the pot of 3 shared: 1½ each, nothing left" in lines
+    assert "Anna and Bruno are joint winners and share the pot: 1½ each (S6)." in lines[1]
 
 
 @pytest.mark.parametrize("language, word", [("en", "pot"), ("it", "piatto"), ("de", "Pott"), ("fr", "pot"),
@@ -126,3 +127,11 @@ def test_a_declined_buy_back_reads_as_declined(tmp_path):
     lines = run(str(path)).splitlines()
     assert "Carla is out, may buy back for 2 stakes (K17), and does not" in lines[1]
     assert "Buy-back: Carla did not buy back (price 2 stakes)" in lines
+
+
+def test_a_dead_card_is_said_as_a_card():
+    # campli-two-player-end (K19's worked example, seed 000 §Endspiel zu zweit): Andrea offers his
+    # V to Beatrice's XIIII and is shot (K11): out, his card dead, not compared (K15).  The dead
+    # card is his V, not 'Andrea'
+    assert "Dead cards (not compared): Andrea's V" in example("campli-two-player-end.json")
+    assert "Tote Karten (nicht verglichen): V von Andrea" in example("campli-two-player-end.json", "--language", "de")
