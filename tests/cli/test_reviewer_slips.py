@@ -67,9 +67,9 @@ def test_a_case_s_lowest_card_is_named_when_the_position_does_not_give_it():
     # (not the fool, C3) it is below Carla's IIII and Anna loses (K15): the case names that card
     lines = example("campli-unknown-card.json")
     case = next(line for line in lines if "from Leone to III" in line)
-    assert case.endswith("Anna loses a mark: the lowest card, Bruno's dealt card (K15). Next dealer: Anna."), case
+    assert "Anna loses a mark: the lowest card, Bruno's dealt card (K15)." in case, case
     de = example("campli-unknown-card.json", "--language", "de")
-    assert any(line.endswith("die niedrigste Karte, die an Bruno gegebene Karte (K15). Nächster Geber: Anna.")
+    assert any("Anna verliert eine Marke: die niedrigste Karte, die an Bruno gegebene Karte (K15)." in line
                for line in de)
 
 
