@@ -644,6 +644,17 @@ def _named(token: Optional[str], rules: Any) -> str:
 def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool = True) -> list[str]:
     """The result's lines: the cards shown (``shown``; the account's showdown line names them
     already), the dead cards, the buy-backs, the marks, the winner."""
+    before, after = _result_parts(r, rules, shown)
+    return [indent + x for x in before + [_marks_now(r, rules)] + after]
+
+
+def _marks_now(r: dict[str, Any], rules: Any) -> str:
+    now = _("Lives now: {marks}; pot {pot}") if _words(rules)[0] == "life" else _("Marks now: {marks}; pot {pot}")
+    return now.format(marks=", ".join(f"{n} {m}" for n, m in r["marks"].items()), pot=r["pot"])
+
+
+def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str], list[str]]:
+    """:func:`_result_text`'s lines before the marks and after them (the winner)."""
     lines = []
     if r["deal_over"]:
         if r["shown"] and shown:
@@ -656,17 +667,16 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool 
     if r["restart"] and (rules is None or rules.buy_back != "none"):
         # (the virgins decide a buy-back, K17: a game without one has none to list, D8)
         lines.append(_("Virgins now: ") + (", ".join(r["virgins"]) if r["virgins"] else _("nobody")))
-    now = _("Lives now: {marks}; pot {pot}") if _words(rules)[0] == "life" else _("Marks now: {marks}; pot {pot}")
-    lines.append(now.format(marks=", ".join(f"{n} {m}" for n, m in r["marks"].items()), pot=r["pot"]))
+    after = []
     wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
     if wa and wa == wb:
-        lines.append(_("Winner of the match: {player}, whether or not anybody buys back").format(player=wa))
+        after.append(_("Winner of the match: {player}, whether or not anybody buys back").format(player=wa))
     else:
         if wa:
-            lines.append(_("Winner if nobody buys back: {player}").format(player=wa))
+            after.append(_("Winner if nobody buys back: {player}").format(player=wa))
         if wb:
-            lines.append(_("Winner if all buy back: {player}").format(player=wb))
-    return [indent + x for x in lines]
+            after.append(_("Winner if all buy back: {player}").format(player=wb))
+    return lines, after
 
 
 def _steps_text(steps: list[dict[str, Any]], indent: str,
@@ -728,32 +738,217 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         return _steps_ruling_text(ruling, source, place)
     if ruling.by_player is not None:
         return _many_ruling_text(ruling, source, place)
-    lines = [_ruling_head(ruling, source)]
-    outcomes, other = _other_case_last(list(ruling.outcomes))
+    if len(ruling.outcomes) > 1:
+        return _few_ruling_text(ruling, source, place)
+    (outcome,) = ruling.outcomes
     rules = ruling.rules
-    if len(outcomes) == 1:
-        lines.append(_("Verdict: ") + verdict_text(outcomes[0].result, rules, outcomes[0].steps))
-    else:
-        certain = certain_text(ruling.certain, rules) if ruling.certain is not None else ""
-        if certain:  # (issue 24 §5: what every case agrees on, first)
-            lines.append(certain)
-        lines.append(_depends(ruling.unknown))
-        lines += ["  " + _colon(_if(o.condition, other), verdict_text(o.result, rules, o.steps)) for o in outcomes]
+    lines = [_ruling_head(ruling, source), _("Verdict: ") + verdict_text(outcome.result, rules, outcome.steps)]
+    lines += _claim_lines(ruling.claim, 1, "", rules)
+    for w in ruling.warnings:
+        lines.append(_warning(w))
+    lines += _question_lines(ruling)
+    lines.append(_("How it went:"))
+    lines += _account(outcome.steps, "  ", place)
+    lines += _result_text(outcome.result, "", rules, shown=False)
+    lines.append(_sources_line(outcome.steps))
+    return printable("\n".join(lines))
+
+
+# --------------------------------------------------------------------------- a few outcomes, case by case
+
+
+def _few_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
+    """A ruling whose unknown cards decide among a few outcomes (2 to summary.FEW; issue 24 §1,
+    §5): what every case agrees on first, then each case as a short block (its condition, then
+    only what differs: the marks beyond the certain ones, what comes next where it differs, the
+    players' marks that differ); the deal told once (``ruling.plays``), only the steps that
+    differ given per case; the result lines every case shares once, after it."""
+    rules = ruling.rules
+    outcomes, other = _other_case_last(list(ruling.outcomes))
+    certain = ruling.certain or {"marks_lost": [], "marks_gained": [], "out": []}
+    nexts = [_what_next(_rest(o.result, certain), rules) for o in outcomes]
+    varies = len({tuple(x) for x in nexts}) > 1
+    lines = [_ruling_head(ruling, source)]
+    facts = _certain_facts(outcomes, certain, rules, varies)
+    if facts:
+        lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(facts)))
+    lines.append(_depends(ruling.unknown))
+    shared, own = _few_results(outcomes, rules)
+    for o, said, more in zip(outcomes, _case_sentences(outcomes, certain, rules, varies), own):
+        lines.append("  " + _colon(_if(o.condition, other), said))
+        lines += ["    " + x for x in more]
     lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
     for w in ruling.warnings:
         lines.append(_warning(w))
     lines += _question_lines(ruling)
-    common = _common_prefix([o.steps for o in outcomes])
     lines.append(_("How it went:"))
-    lines += _account(common, "  ", place)
-    for o in outcomes:
-        rest = o.steps[len(common):]
-        if len(outcomes) > 1:
-            lines.append("  " + _colon(_if(o.condition, other)))
-        lines += _account(rest, "    " if len(outcomes) > 1 else "  ", place)
-        lines += _result_text(o.result, "    " if len(outcomes) > 1 else "", rules, shown=False)
+    lines += _few_account(ruling, outcomes, other, place)
+    lines += shared
     lines.append(_sources_line([s for o in outcomes for s in o.steps]))
     return printable("\n".join(lines))
+
+
+def _certain_facts(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any, varies: bool) -> list[str]:
+    """What every case agrees on (a few outcomes or many): the marks lost and gained (each with
+    its reason where every case gives the same), who goes out, and what comes next where it is
+    the same in every case (``varies``: it is not)."""
+    marks = {"marks_lost": certain["marks_lost"], "marks_gained": certain["marks_gained"]}
+    facts = _mark_sentences(marks, _shared_reasons(outcomes, rules), _words(rules), inline=True)
+    rest = _rest(outcomes[0].result, certain)
+    return facts + (_going_out(rest, rules) if varies else _what_next(rest, rules))
+
+
+def _beyond(r: dict[str, Any], certain: dict[str, Any]) -> dict[str, Any]:
+    """The result ``r`` without what is certain: the marks lost and gained in every case taken
+    out (one of each), only the players out in this case alone as out (their buy-backs with them)."""
+    def less(key: str) -> list[dict[str, Any]]:
+        left = list(certain[key])
+        out = []
+        for x in r[key]:
+            if x in left:
+                left.remove(x)
+            else:
+                out.append(x)
+        return out
+
+    gone = [p for p in r["out"] if p not in certain["out"]]
+    return {**r, "marks_lost": less("marks_lost"), "marks_gained": less("marks_gained"), "out": gone,
+            "bought_back": [p for p in r["bought_back"] if p in gone],
+            "buy_back_offers": [x for x in r["buy_back_offers"] if x["player"] in gone]}
+
+
+def _case_sentences(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any, varies: bool) -> list[str]:
+    """Each case's verdict beyond what is certain: its own marks, each with its reason and rule
+    ('Ida loses a mark: the fool, Matto (C3)'), who goes out in it alone, what comes next where
+    that differs (``varies``); where two cases would read alike (they differ only in who stays
+    a virgin, K17), what differs."""
+    words = _words(rules)
+    said = []
+    for o in outcomes:
+        r = _beyond(o.result, certain)
+        sentences = _mark_sentences(r, _reasons(o.result, o.steps, rules), words) + _going_out(r, rules)
+        if varies:
+            rest = _rest(o.result, certain)
+            sentences += _what_next(rest, rules)[len(_going_out(rest, rules)):]
+        if not (r["marks_lost"] or r["marks_gained"]):
+            sentences.insert(0, _nothing_more(o.result, certain, words))
+        said.append(sentences)
+    if len({tuple(x) for x in said}) < len(said):
+        for sentences, more in zip(said, _what_differs(outcomes, rules)):
+            sentences += more
+    return [". ".join(x[0].upper() + x[1:] for x in sentences) + "." for sentences in said]
+
+
+def _nothing_more(r: dict[str, Any], certain: dict[str, Any], words: tuple[str, str]) -> str:
+    """A case that loses and gains no mark beyond the certain ones, in words."""
+    lives = words[0] == "life"
+    if certain["marks_lost"] or certain["marks_gained"]:
+        return _("no other life changes hands") if lives else _("no other mark changes hands")
+    if r["deal_over"]:
+        return _("nobody loses a life") if lives else _("nobody loses a mark")
+    return _("no life has changed hands yet") if lives else _("no mark has changed hands yet")
+
+
+def _what_differs(outcomes: Sequence[Any], rules: Any) -> list[list[str]]:
+    """For each case, what tells it from the others where its marks do not: who stays a virgin
+    (K17: a buy-back is open while one remains) and who does not; else each field that differs
+    (:data:`_DIFFERS`) with its value in this case."""
+    results = [o.result for o in outcomes]
+    names = list(results[0]["marks"])
+    virgin = [p for p in names if len({p in r["virgins"] for r in results}) > 1]
+    rule = rules.cites("buy-back") if rules is not None else "K17"
+    out = []
+    for r in results:
+        said = [(_("{player} stays a virgin ({rule})") if p in r["virgins"] else
+                 _("{player} does not stay a virgin ({rule})")).format(player=p, rule=rule) for p in virgin]
+        if not said:
+            said = [_("{what}: {value}").format(what=_(what), value=_show(r.get(key)))
+                    for key, what in _DIFFERS if len({repr(x.get(key)) for x in results}) > 1]
+        out.append(said)
+    return out
+
+
+def _few_results(outcomes: Sequence[Any], rules: Any) -> tuple[list[str], list[list[str]]]:
+    """The result lines every case shares (said once, after the account) and each case's own
+    (the lines that differ), in :func:`_result_text`'s order; of the marks each player holds
+    now, each case names only the players whose marks differ between the cases, the others
+    are named once ('in every case')."""
+    results = [o.result for o in outcomes]
+    parts = [_result_parts(r, rules, False) for r in results]
+    every = {x for x in parts[0][0] + parts[0][1] if all(x in b + a for b, a in parts[1:])}
+    marks = results[0]["marks"]
+    differ = [p for p in marks if len({r["marks"][p] for r in results}) > 1]
+    shared: Optional[str] = None
+    own: list[Optional[str]]
+    if len({r["pot"] for r in results}) > 1 or len(differ) == len(marks):
+        own = [_marks_now(r, rules) for r in results]  # (nothing to say once)
+    else:
+        lives = _words(rules)[0] == "life"
+        same = _("Lives now in every case: {marks}; pot {pot}") if lives else _(
+            "Marks now in every case: {marks}; pot {pot}")
+        shared = same.format(marks=", ".join(f"{p} {m}" for p, m in marks.items() if p not in differ),
+                             pot=results[0]["pot"])
+        mine = _("Lives now: {marks}") if lives else _("Marks now: {marks}")
+        own = [mine.format(marks=", ".join(f"{p} {r['marks'][p]}" for p in differ)) if differ else None
+               for r in results]
+    each = [[x for x in b if x not in every] + ([m] if m else []) + [x for x in a if x not in every]
+            for (b, a), m in zip(parts, own)]
+    before, after = parts[0]
+    return [x for x in before if x in every] + ([shared] if shared else []) + [x for x in after if x in every], each
+
+
+def _few_account(ruling: Ruling, outcomes: Sequence[Any], other: str,
+                 place: Optional[Callable[[str], str]]) -> list[str]:
+    """The deal told once (``ruling.plays``: the unknown cards named as unknown), then what the
+    table said and did after the showdown (a buy-back declined); where the play or the cases'
+    steps differ, each line the same in every one of them once, and each line that differs
+    with its condition (:func:`_merged`)."""
+    plays = ruling.plays or []
+    if not plays:
+        return _merged([o.steps for o in outcomes], [_if(o.condition, other) for o in outcomes], place)
+    if len(plays) == 1:
+        lines = _account(plays[0]["steps"], "  ", place)
+    else:
+        lines = _merged([p["steps"] for p in plays], [_if(p["if"]) for p in plays], place)
+    tails = [_after_showdown(o.steps) for o in outcomes]
+    return lines + _merged(tails, [_if(o.condition, other) for o in outcomes], place)
+
+
+def _merged(variants: Sequence[Sequence[dict[str, Any]]], heads: Sequence[str],
+            place: Optional[Callable[[str], str]]) -> list[str]:
+    """Several accounts of one deal (``variants``, each said under its condition ``heads``) as
+    one: where they are told in the same lines (the same history entries in the same order),
+    each line the same in all of them once, and each line that differs once per variant, its
+    condition before it ('If Fabio was dealt Gnaf: Fabio is dealt XII Gnaf (L2)'); else what
+    they share from the start once, and the rest of each under its condition."""
+    groups = [_account_groups(v) for v in variants]
+    shape = [[(g[0]["at"], g[0]["text"].startswith(_showdown_text())) for g in gs] for gs in groups]
+    if all(x == shape[0] for x in shape[1:]):
+        lines = []
+        for row in zip(*groups):
+            said = [_account_line(g, place) for g in row]
+            if all(x == said[0] for x in said[1:]):
+                lines.append("  " + said[0])
+            else:
+                lines += ["  " + _colon(head, x) for head, x in zip(heads, said)]
+        return lines
+    common = _common_prefix([list(v) for v in variants])
+    lines = _account(common, "  ", place)
+    for head, v in zip(heads, variants):
+        rest = _account(v[len(common):], "    ", place)
+        if rest:
+            lines += ["  " + _colon(head)] + rest
+    return lines
+
+
+def _after_showdown(steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps after the showdown's own line (its marks, who goes out: said in the verdict):
+    what the table said and did after it (a buy-back, K17)."""
+    showdown = _showdown_text()
+    at = next((k for k, s in enumerate(steps) if s["text"].startswith(showdown)), None)
+    if at is None:
+        return []
+    return [s for s in steps[at + 1:] if s["at"] != steps[at]["at"]]
 
 
 # --------------------------------------------------------------------------- many outcomes, player by player
@@ -769,7 +964,7 @@ def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str
     assert summary is not None and ruling.certain is not None
     outcomes = ruling.outcomes
     lines = [_ruling_head(ruling, source)]
-    certain = _certain_facts(ruling)
+    certain = _certain_facts(outcomes, ruling.certain, rules, bool(summary["next"]))
     if certain:
         lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(certain)))
     lines.append(_depends(ruling.unknown))
@@ -816,18 +1011,6 @@ def _shared_reasons(outcomes: Sequence[Any], rules: Any) -> dict[tuple[str, str,
         out.update({k: v for k, v in plain[0].items()
                     if k not in out and all(other.get(k) == v for other in plain[1:])})
     return out
-
-
-def _certain_facts(ruling: Ruling) -> list[str]:
-    """What every case agrees on: the marks lost and gained (each with its reason where every
-    case gives the same), who goes out, and what comes next where it is the same in every case."""
-    certain, rules, outcomes = ruling.certain, ruling.rules, ruling.outcomes
-    assert certain is not None and ruling.by_player is not None
-    marks = {"marks_lost": certain["marks_lost"], "marks_gained": certain["marks_gained"]}
-    facts = _mark_sentences(marks, _shared_reasons(outcomes, rules), _words(rules), inline=True)
-    rest = _rest(outcomes[0].result, certain)
-    facts += _going_out(rest, rules) if ruling.by_player["next"] else _what_next(rest, rules)
-    return facts
 
 
 def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], rules: Any) -> str:
@@ -935,26 +1118,26 @@ def _other_case_last(outcomes: list[Any]) -> tuple[list[Any], str]:
 def _account(steps: Sequence[dict[str, Any]], indent: str, place: Optional[Callable[[str], str]]) -> list[str]:
     """The deal, one line per thing said or done (a history entry; the deal's start; the
     showdown), its steps' words joined, the rule IDs beside it."""
-    lines = []
-    group: list[dict[str, Any]] = []
+    return [indent + _account_line(group, place) for group in _account_groups(steps)]
 
-    def flush() -> None:
-        if not group:
-            return
-        said = "; ".join(s["text"] for s in group)
-        ids = ", ".join(dict.fromkeys(s["rule"] for s in group))
-        at = group[0]["at"]
-        where = f"; {place(at)}" if place is not None and at else ""
-        lines.append(f"{indent}{said[0].upper()}{said[1:]} ({ids}{where})")
-        group.clear()
 
+def _account_groups(steps: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The steps of each line of the account: a history entry's, the deal's start, the showdown's."""
+    groups: list[list[dict[str, Any]]] = []
     showdown = _showdown_text()
     for s in steps:
-        if group and (s["at"] != group[0]["at"] or s["text"].startswith(showdown)):
-            flush()
-        group.append(s)
-    flush()
-    return lines
+        if not groups or s["at"] != groups[-1][0]["at"] or s["text"].startswith(showdown):
+            groups.append([])
+        groups[-1].append(s)
+    return groups
+
+
+def _account_line(group: Sequence[dict[str, Any]], place: Optional[Callable[[str], str]]) -> str:
+    said = "; ".join(s["text"] for s in group)
+    ids = ", ".join(dict.fromkeys(s["rule"] for s in group))
+    at = group[0]["at"]
+    where = f"; {place(at)}" if place is not None and at else ""
+    return f"{said[0].upper()}{said[1:]} ({ids}{where})"
 
 
 def _sources_line(steps: Sequence[dict[str, Any]]) -> str:
