@@ -1054,20 +1054,17 @@ def _unchanged(player: str, rules: Any) -> str:
 
 def _told_once(ruling: Ruling, place: Optional[Callable[[str], str]]) -> list[str]:
     """The account of the deal told once (issue 24 §5): up to the showdown, the unknown cards
-    named as unknown; split where the play itself differs (each play with its condition), or,
-    past summary.MANY_PLAYS plays, what they share and a pointer to --steps."""
+    named as unknown; where the play itself differs, each line that differs with its play's
+    condition (:func:`_merged`), or, past summary.MANY_PLAYS plays, what they share and a
+    pointer to --steps."""
     plays = ruling.plays or []
     if len(plays) == 1:
         return _account(plays[0]["steps"], "  ", place)
-    lists = [p["steps"] for p in plays] if plays else [o.steps for o in ruling.outcomes]
-    common = _common_prefix(lists)
-    lines = _account(common, "  ", place)
-    if not plays:
-        return lines + ["  " + _("(from here the play depends on the cards: --steps gives each case)")]
-    for p in plays:
-        lines.append("  " + _colon(_if(p["if"])))
-        lines += _account(p["steps"][len(common):], "    ", place)
-    return lines
+    if plays:  # (each line the same in every play once, never a play's heading with nothing under it)
+        return _merged([p["steps"] for p in plays], [_if(p["if"]) for p in plays], place)
+    common = _common_prefix([o.steps for o in ruling.outcomes])
+    return _account(common, "  ", place) + [
+        "  " + _("(from here the play depends on the cards: --steps gives each case)")]
 
 
 def _ruling_head(ruling: Ruling, source: str) -> str:

@@ -138,6 +138,16 @@ def test_a_natural_deal_with_a_few_outcomes_tells_the_deal_once(preset, players,
     assert len(cases) == outcomes
     for k, nxt in zip(cases, cases[1:] + [len(verdict)]):
         assert nxt - k <= 3  # (its line, and at most two lines of what differs)
+    _no_empty_heading(text)
+
+
+def _no_empty_heading(text: str) -> None:
+    """Every indented line that ends with a colon (a case's or a play's heading) has lines under it."""
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
+        if line.startswith(" ") and line.endswith(":"):
+            below = lines[k + 1] if k + 1 < len(lines) else ""
+            assert len(below) - len(below.lstrip()) > len(line) - len(line.lstrip()), (line, text)
 
 
 def _shipped() -> list[str]:
@@ -167,6 +177,7 @@ def test_the_shipped_examples_with_a_few_outcomes_are_short():
         said = [x for x in lines if not x.startswith(("Claim", "Open question", "  Read otherwise",
                                                       "  This ruling reads", "  the claim"))]
         assert len(said) <= 20 and text.count("Showdown") == 1, text
+        _no_empty_heading(text)
     # campli-unknown-card (38 lines before), tutorial-forgotten-card (39), coucou-dealer-cards-unknown (27)
     assert {os.path.basename(p) for p in few} >= {"campli-unknown-card.json", "tutorial-forgotten-card.txt",
                                                     "coucou-dealer-cards-unknown.json"}
@@ -193,11 +204,7 @@ def test_cases_that_differ_only_in_who_stays_a_virgin_say_so():
     text = ruling_text(ruling._replace(outcomes=[first, other]), "deal")
     verdict = text.split("How it went:")[0]
     assert "Emil stays a virgin (K17)" in verdict and "Emil does not stay a virgin (K17)" in verdict
-    lines = text.splitlines()
-    for k, line in enumerate(lines[:-1]):
-        if line.endswith(":") and line.startswith(" "):
-            indent = len(line) - len(line.lstrip())
-            assert len(lines[k + 1]) - len(lines[k + 1].lstrip()) > indent, (line, text)
+    _no_empty_heading(text)
 
 
 # --------------------------------------------------------------------------- where the play differs
