@@ -295,7 +295,7 @@ def test_danish_refused_inn_and_lives_word_for_word():
     lines = _text("digital-4p-refused-inn.json", "da")
     assert lines[1] == "Afgørelse: Carla mister et liv: det laveste kort, nul (D7). Næste giver: Anna."
     assert "  Kroværten Bruno afslår og må bytte med Anna; Anna og Bruno bytter kort (D6)" in lines
-    assert "Liv nu: Anna 3, Bruno 3, Carla 2, Dora 3; pulje 0" in lines
+    assert "Liv nu: Anna 3, Bruno 3, Carla 2, Dora 3" in lines
 
 
 def test_danish_cat_undo_word_for_word():
@@ -448,7 +448,7 @@ DIGITAL_INN = {"format": "cucu-position/1", "ruleset": "digital-4p", "players": 
 def test_danish_inn_guarantee_word_for_word():
     lines = rule_document(json.dumps(DIGITAL_INN), "kro.json", language="da").text().split("\n")
     assert lines[1] == "Afgørelse: Bruno mister et liv: kroværten betaler for nullet (D6). Næste giver: Anna."
-    assert "Liv nu: Anna 3, Bruno 2, Carla 3, Dora 3; pulje 0" in lines
+    assert "Liv nu: Anna 3, Bruno 2, Carla 3, Dora 3" in lines
 
 
 # --------------------------------------------------------------------------- the JSON's problems in the language

@@ -7,12 +7,12 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
-from .adjudication.explain import restart_words
+from .adjudication.explain import restart_words, share_words
 from .adjudication.summary import many
 from ..formats.i18n import N_, Templates, gettext as _, ngettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
-from ..formats.vocabulary import counter_words, display_label
+from ..formats.vocabulary import counter_words, display_label, option_words
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
@@ -86,7 +86,7 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
         entry: dict[str, Any] = {"when": o.when}
         if o.condition:
             entry["if"] = o.condition
-        entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps)
+        entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps, ruling.unknown)
         entry["steps"] = o.steps
         entry["result"] = o.result
         outcomes.append(entry)
@@ -391,7 +391,8 @@ _SHOWDOWN_REASONS = {
 }
 
 
-def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> dict[tuple[str, str, str], list[str]]:
+def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
+             unknown: Sequence[str] = ()) -> dict[tuple[str, str, str], list[str]]:
     """(lose or gain, player, rule) -> why, in words, one per mark in the order they fell: 'offered
     to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
     mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
@@ -426,7 +427,10 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             if k in out or x["rule"] not in at_showdown or x["player"] not in shown:
                 continue
             token = shown[x["player"]]
-            card = _named(token, rules) if token else None
+            # a card the case leaves open (shown as None) is named as the position's unknown card
+            # ('the card dealt to Bruno'), where it has only one; the case's condition says which
+            card = _named(token, rules) if token else (spoken(unknown[0]) if len(unknown) == 1 else
+                                                       _("one the position does not give") if unknown else None)
             if x["rule"] in _SHOWDOWN_REASONS:
                 out[k] = [_(_SHOWDOWN_REASONS[x["rule"]])]
             elif token == "matto":
@@ -493,13 +497,15 @@ def _mark_sentences(r: dict[str, Any], reasons: dict[tuple[str, str, str], list[
     return sentences
 
 
-def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
+def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = (),
+                 unknown: Sequence[str] = ()) -> str:
     """Who loses or gains what and why, each reason with its rule ('Bruno loses 2 marks: offered
     to Carla's XII Gnaf (K13); the lowest card, II (K15)'); then what comes next.  ``rules``:
     the ruleset (its marks or lives, its card names); ``steps``: the outcome's steps (the
-    reasons)."""
+    reasons); ``unknown``: the labels of the position's unknown cards (a case's lowest card that
+    is one of them is named by its label, not left unnamed)."""
     words = _words(rules)
-    sentences = _mark_sentences(r, _reasons(r, steps, rules), words)
+    sentences = _mark_sentences(r, _reasons(r, steps, rules, unknown), words)
     if not sentences:
         lives = words[0] == "life"
         if r["deal_over"]:
@@ -561,10 +567,13 @@ def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
         if p not in offers:
             continue
         said = {"player": p, "stakes": _stakes(offers[p]), "rule": rule}
-        if p in r["bought_back"]:
+        state = _offer_state(r, p)
+        if state == "bought":
             more.append(_("{player} is out, may buy back for {stakes} ({rule}), and buys back").format(**said))
         elif p == deciding:
             more.append(_("{player} is out and decides next whether to buy back for {stakes} ({rule})").format(**said))
+        elif state == "declined":
+            more.append(_("{player} is out, may buy back for {stakes} ({rule}), and does not").format(**said))
         else:
             more.append(_("{player} is out and may buy back for {stakes} ({rule})").format(**said))
     back = [p for p in r["bought_back"] if p not in offers]
@@ -595,7 +604,8 @@ def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
     if r["winner"]:
         more.append(_("{player} wins the match").format(player=r["winner"]))
     elif len(joint) > 1:
-        more.append(_("{players} are joint winners and share the pot (S6)").format(players=_names(joint)))
+        more.append(_("{players} are joint winners and share the pot: {share} each (S6)").format(
+            players=_names(joint), share=share_words(r["pot"], len(joint))))
     elif r["next"] and (a is not None or b is not None):
         # K17: the buy-back waits on the player's word, the next dealer is known either way
         nx = r["next"]
@@ -648,11 +658,6 @@ def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool 
     return [indent + x for x in before + [_marks_now(r, rules)] + after]
 
 
-def _marks_now(r: dict[str, Any], rules: Any) -> str:
-    now = _("Lives now: {marks}; pot {pot}") if _words(rules)[0] == "life" else _("Marks now: {marks}; pot {pot}")
-    return now.format(marks=", ".join(f"{n} {m}" for n, m in r["marks"].items()), pot=r["pot"])
-
-
 def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str], list[str]]:
     """:func:`_result_text`'s lines before the marks and after them (the winner)."""
     lines = []
@@ -660,10 +665,13 @@ def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str]
         if r["shown"] and shown:
             lines.append(_("Shown: ") + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
         if r["dead"]:
-            lines.append(_("Dead cards (not compared): ") + ", ".join(r["dead"]))
+            # each dead card by its holder and, where the position gives it, the card (K15, L10)
+            held = r.get("holds") or {}
+            lines.append(_("Dead cards (not compared): ") + ", ".join(
+                _("{player}'s {card}").format(player=p, card=_named(held[p], rules)) if held.get(p)
+                else _("{player}'s card").format(player=p) for p in r["dead"]))
     if r["buy_back_offers"]:
-        lines.append(_("Buy-back: ") + ", ".join(_("{player} for {stakes} = {amount}").format(
-            player=x["player"], stakes=_stakes(x["stakes"]), amount=x["amount"]) for x in r["buy_back_offers"]))
+        lines.append(_("Buy-back: ") + ", ".join(_offer_words(r, x) for x in r["buy_back_offers"]))
     if r["restart"] and (rules is None or rules.buy_back != "none"):
         # (the virgins decide a buy-back, K17: a game without one has none to list, D8)
         lines.append(_("Virgins now: ") + (", ".join(r["virgins"]) if r["virgins"] else _("nobody")))
@@ -677,6 +685,52 @@ def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str]
         if wb:
             after.append(_("Winner if all buy back: {player}").format(player=wb))
     return lines, after
+
+
+def _marks_now(r: dict[str, Any], rules: Any) -> str:
+    """'Marks now: Anna 3, ...; pot 4': the marks (lives, D1, R1, S5) and the pot; a game with no
+    stake and nothing in the pot (the digital game's lives, D1) has no pot to name; S6's joint
+    winners have shared it: each one's share, nothing left."""
+    lives = _words(rules)[0] == "life"
+    marks = ", ".join(f"{n} {m}" for n, m in r["marks"].items())
+    joint = r.get("winners") or []
+    if len(joint) > 1:
+        pot = _("the pot of {pot} shared: {share} each, nothing left").format(
+            pot=r["pot"], share=share_words(r["pot"], len(joint)))
+    elif not r["pot"] and rules is not None and not rules.stake:
+        return (_("Lives now: {marks}") if lives else _("Marks now: {marks}")).format(marks=marks)
+    else:
+        pot = _("pot {pot}").format(pot=r["pot"])
+    return (_("Lives now: {marks}; {pot}") if lives else _("Marks now: {marks}; {pot}")).format(marks=marks, pot=pot)
+
+
+def _offer_words(r: dict[str, Any], offer: dict[str, Any]) -> str:
+    """A buy-back offer as it stands (K17, L11): taken, still to decide, or declined (a decline
+    is final, K17), with its price in stakes (and in the pot's units where a stake is not 1):
+    'Carla bought back for 2 stakes'; 'Beatrice may buy back for 1 stake: still to decide'."""
+    player = offer["player"]
+    price = _stakes(offer["stakes"])
+    if offer["amount"] != offer["stakes"]:
+        price = _("{stakes}, {amount} into the pot").format(stakes=price, amount=offer["amount"])
+    state = _offer_state(r, player)
+    if state == "bought":
+        return _("{player} bought back for {stakes}").format(player=player, stakes=price)
+    if state == "open":
+        return _("{player} may buy back for {stakes}: still to decide").format(player=player, stakes=price)
+    return _("{player} did not buy back (price {stakes})").format(player=player, stakes=price)
+
+
+def _offer_state(r: dict[str, Any], player: str) -> str:
+    """Where ``player``'s buy-back offer stands: 'bought', 'open' (his word is next, or comes
+    after the next one's: the offers are decided in their order, K17, L11), or 'declined' (a
+    decline is final, K17: an offer passed over while nobody is asked, or before the one asked)."""
+    if player in r["bought_back"]:
+        return "bought"
+    order = [x["player"] for x in r["buy_back_offers"]]
+    deciding = _deciding_buy_back(r)
+    if deciding is not None and deciding in order and order.index(player) >= order.index(deciding):
+        return "open"
+    return "declined"
 
 
 def _steps_text(steps: list[dict[str, Any]], indent: str,
@@ -742,7 +796,8 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         return _few_ruling_text(ruling, source, place)
     (outcome,) = ruling.outcomes
     rules = ruling.rules
-    lines = [_ruling_head(ruling, source), _("Verdict: ") + verdict_text(outcome.result, rules, outcome.steps)]
+    lines = [_ruling_head(ruling, source),
+             _("Verdict: ") + verdict_text(outcome.result, rules, outcome.steps, ruling.unknown)]
     lines += _claim_lines(ruling.claim, 1, "", rules)
     for w in ruling.warnings:
         lines.append(_warning(w))
@@ -774,7 +829,7 @@ def _few_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str]
         lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(facts)))
     lines.append(_depends(ruling.unknown))
     shared, own = _few_results(outcomes, rules)
-    for o, said, more in zip(outcomes, _case_sentences(outcomes, certain, rules, varies), own):
+    for o, said, more in zip(outcomes, _case_sentences(outcomes, certain, rules, varies, ruling.unknown), own):
         lines.append("  " + _colon(_if(o.condition, other), said))
         lines += ["    " + x for x in more]
     lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
@@ -817,7 +872,8 @@ def _beyond(r: dict[str, Any], certain: dict[str, Any]) -> dict[str, Any]:
             "buy_back_offers": [x for x in r["buy_back_offers"] if x["player"] in gone]}
 
 
-def _case_sentences(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any, varies: bool) -> list[str]:
+def _case_sentences(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any, varies: bool,
+                    unknown: Sequence[str] = ()) -> list[str]:
     """Each case's verdict beyond what is certain: its own marks, each with its reason and rule
     ('Ida loses a mark: the fool, Matto (C3)'), who goes out in it alone, what comes next where
     that differs (``varies``); where two cases would read alike (they differ only in who stays
@@ -826,7 +882,7 @@ def _case_sentences(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any
     said = []
     for o in outcomes:
         r = _beyond(o.result, certain)
-        sentences = _mark_sentences(r, _reasons(o.result, o.steps, rules), words) + _going_out(r, rules)
+        sentences = _mark_sentences(r, _reasons(o.result, o.steps, rules, unknown), words) + _going_out(r, rules)
         if varies:
             rest = _rest(o.result, certain)
             sentences += _what_next(rest, rules)[len(_going_out(rest, rules)):]
@@ -1282,7 +1338,7 @@ def _question_lines(ruling: Ruling) -> list[str]:
     chosen_results = [o.result for o in ruling.outcomes]
     for q in ruling.readings:
         chosen = next((r for r in q["readings"] if r["chosen"]), None)
-        lines.append(_("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"]))
+        lines.append(_question_head(q))
         if chosen is not None:
             lines.append("  " + _("This ruling reads: {reading}").format(reading=_reading_words(chosen)))
         # readings that rule alike are named together, in one line (or one block of cases)
@@ -1383,7 +1439,8 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             lines.append(certain)
         lines.append(_depends(ruling.unknown))
         for k, o in enumerate(outcomes, 1):
-            lines.append("  " + _colon(_case(k, o.condition), verdict_text(o.result, ruling.rules, o.steps)))
+            lines.append("  " + _colon(_case(k, o.condition),
+                                       verdict_text(o.result, ruling.rules, o.steps, ruling.unknown)))
     if ruling.readings:
         for q in ruling.readings:
             for line in _reading_lines(q, ruling.preset, brief=True, rules=ruling.rules):
@@ -1452,7 +1509,7 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
                 for said, rs in alike.items() if not any(chosen for chosen, _w in rs)]
     # the open question by its name, each reading in its own words, as the default ruling says them
     # (issue 24 §1: no option's identifier, no reading's value)
-    lines = ["  " + _("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"])]
+    lines = ["  " + _question_head(q)]
     for said, rs in merged.items():
         for r in rs:
             mark = "*" if r["chosen"] else " "
@@ -1545,8 +1602,8 @@ def rulesets_json() -> dict[str, Any]:
                         "open": list(open_options(name))})
     options = []
     for spec in OPTIONS.values():
-        options.append({"name": spec.name, "settles": spec.settles, "question": spec.question,
-                        "readings": [{"value": r.value, "text": r.text,
+        options.append({"name": spec.name, "settles": spec.settles, "question": option_words(spec.question),
+                        "readings": [{"value": r.value, "text": option_words(r.text),
                                       "source": cite(r.source) if r.source in RULES else r.source}
                                      for r in spec.readings]})
     return {"format": "cucu-rulesets/1", "presets": presets, "options": options}
@@ -1573,6 +1630,22 @@ def citation(key: str, governed: bool = False) -> str:
         return f"{author_name(key, governed)} ({when}){via}"
     return key
 
+
+
+def _settled_by(settles: str, rules: Any = None) -> str:
+    """' (Q2)': an open question of the sources by its ID; nothing for an open point that no source
+    asks (K18's restart stake, Lu Stù's dealer's exchange): its rule need not be the ruleset's
+    own (Coucou's restart is P5's, not K18's), and its question says it in words (issue 24 §2)."""
+    return f" ({settles})" if settles.startswith("Q") else ""
+
+
+def _question_head(q: dict[str, Any]) -> str:
+    """An open point as a ruling opens it: 'Open question (Q11): If every live card ...?' for
+    one the sources ask (Q), 'Open point: What happens when ...?' for the others, labelled in
+    words, not by a rule of another game (P5; issue 24 §2)."""
+    if str(q["settles"]).startswith("Q"):
+        return _("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"])
+    return _("Open point: {question}").format(question=q["question"])
 
 
 def _setting_words(rules: Any) -> str:
@@ -1641,7 +1714,8 @@ def rulesets_text(width: int = 88) -> str:
             lines += para(_("Open points, and the reading taken:"), "  ")
         for option in points:
             spec = OPTIONS[option]
-            lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {_(spec.question)}", "    ", "    ")
+            lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
+                          f"{option_words(_(spec.question), rules)}", "    ", "    ")
             if option in reasons:
                 lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
         fixed = [k for k in reasons if k not in points]
@@ -1659,13 +1733,13 @@ def rulesets_text(width: int = 88) -> str:
                     "its source and the presets that take it."), "")
     for spec in OPTIONS.values():
         lines.append("")
-        lines += para(f"{spec.name} ({citation(spec.settles)}): {_(spec.question)}", "", "    ")
+        lines += para(f"{spec.name} ({citation(spec.settles)}): {option_words(_(spec.question))}", "", "    ")
         for r in spec.readings:
             # only the presets that can meet the option: Coucou has no cat to read 'undo'
             users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
                      and spec.name in options_in_play(p)]
             taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
-            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=_(r.text),
+            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=option_words(_(r.text)),
                                                                          source=citation(r.source)) + taken,
                           "  ", "    ")
 
