@@ -618,8 +618,8 @@ def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
     if r["winner"]:
         more.append(_("{player} wins the match").format(player=r["winner"]))
     elif len(joint) > 1:
-        more.append(_("{players} are joint winners and share the pot: {share} each (S6)").format(
-            players=_names(joint), share=share_words(r["pot"], len(joint))))
+        more.append(_("{players} are joint winners and share the pot of {stakes}: {share} each (S6)").format(
+            players=_names(joint), stakes=_stakes(r["pot"]), share=share_words(r["pot"], len(joint))))
     elif r["next"] and (a is not None or b is not None):
         # K17: the buy-back waits on the player's word, the next dealer is known either way
         nx = r["next"]
@@ -701,17 +701,27 @@ def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str]
     return lines, after
 
 
+def _stakes(pot: int) -> str:
+    """The pot in its unit: '3 stakes' (K1, S1: each player's stake goes into it)."""
+    return ngettext("{n} stake", "{n} stakes", pot).format(n=pot)
+
+
+def _no_pot(r: dict[str, Any], rules: Any) -> bool:
+    """A game with no stake and nothing in the pot (the digital game's lives, D1: «uden
+    pengeværdi») has no pot to name: the one place the marks lines ask it."""
+    return not r["pot"] and rules is not None and not rules.stake
+
+
 def _marks_now(r: dict[str, Any], rules: Any) -> str:
-    """'Marks now: Anna 3, ...; pot 4': the marks (lives, D1, R1, S5) and the pot; a game with no
-    stake and nothing in the pot (the digital game's lives, D1) has no pot to name; S6's joint
-    winners have shared it: each one's share, nothing left."""
+    """'Marks now: Anna 3, ...; pot 4': the marks (lives, D1, R1, S5) and the pot (none named
+    where :func:`_no_pot`); S6's joint winners have shared it: each one's share, nothing left."""
     lives = _words(rules)[0] == "life"
     marks = ", ".join(f"{n} {m}" for n, m in r["marks"].items())
     joint = r.get("winners") or []
     if len(joint) > 1:
         pot = _("the pot of {pot} shared: {share} each, nothing left").format(
-            pot=r["pot"], share=share_words(r["pot"], len(joint)))
-    elif not r["pot"] and rules is not None and not rules.stake:
+            pot=_stakes(r["pot"]), share=share_words(r["pot"], len(joint)))
+    elif _no_pot(r, rules):
         return (_("Lives now: {marks}") if lives else _("Marks now: {marks}")).format(marks=marks)
     else:
         pot = _("pot {pot}").format(pot=r["pot"])
@@ -956,8 +966,11 @@ def _few_results(outcomes: Sequence[Any], rules: Any) -> tuple[list[str], list[l
         own = [_marks_now(r, rules) for r in results]  # (nothing to say once)
     else:
         lives = _words(rules)[0] == "life"
-        same = _("Lives now in every case: {marks}; pot {pot}") if lives else _(
-            "Marks now in every case: {marks}; pot {pot}")
+        if _no_pot(results[0], rules):  # (D1: no pot to name, as in _marks_now)
+            same = _("Lives now in every case: {marks}") if lives else _("Marks now in every case: {marks}")
+        else:
+            same = _("Lives now in every case: {marks}; pot {pot}") if lives else _(
+                "Marks now in every case: {marks}; pot {pot}")
         shared = same.format(marks=", ".join(f"{p} {m}" for p, m in marks.items() if p not in differ),
                              pot=results[0]["pot"])
         mine = _("Lives now: {marks}") if lives else _("Marks now: {marks}")
