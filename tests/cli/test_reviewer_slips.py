@@ -161,3 +161,39 @@ def test_a_dead_card_is_said_as_a_card():
     # card is his V, not 'Andrea'
     assert "Dead cards (not compared): Andrea's V" in example("campli-two-player-end.json")
     assert "Tote Karten (nicht verglichen): V von Andrea" in example("campli-two-player-end.json", "--language", "de")
+
+
+# campli, three players: Anna's VI shown, Bruno's and Carla's dealt cards not written (all keep)
+TWO_UNKNOWN = """\
+Ruleset: campli
+Players: Anna, Bruno, Carla
+Dealer: Carla
+
+Anna: VI, sto bene
+Bruno: sto bene
+Carla: sto bene
+shown: Anna VI
+"""
+
+
+def test_an_italian_comparison_of_two_cards_joins_di_and_the_article(tmp_path):
+    # K15 (seed 000 §Das Ergebnis): the lowest card loses, so a case compares Bruno's unknown card
+    # with Carla's; Italian joins 'di' to the article of 'la carta di Carla' ('della carta di
+    # Carla'; it read 'più alta di la carta': review, stop 36)
+    path = tmp_path / "deal.txt"
+    path.write_text(TWO_UNKNOWN, encoding="utf-8")
+    text = run("--language", "it", str(path))
+    assert "la carta di Bruno è più alta della carta di Carla" in text, text
+    assert " di la " not in text
+
+
+def test_italian_joins_each_preposition_to_its_article_and_no_other_language_changes():
+    from cucu_ref.formats import i18n
+
+    # the Italian preposizioni articolate: di/a/da + la/lo/le/l'/il/i/gli (della, al, dallo, ...)
+    with i18n.speaking("it"):
+        assert i18n.polished("più bassa di la carta, data a il mazziere, da lo stesso, di l'asso, di i Matti, "
+                             "a gli altri, ad Anna, di Anna") == \
+            "più bassa della carta, data al mazziere, dallo stesso, dell'asso, dei Matti, agli altri, ad Anna, di Anna"
+    with i18n.speaking("fr"):
+        assert i18n.polished("plus haute que la carte de la pile") == "plus haute que la carte de la pile"
