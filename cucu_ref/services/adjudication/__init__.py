@@ -79,6 +79,9 @@ def adjudicate(pos: Position, readings: bool = True) -> Ruling:
         # (issue 24 §5: many outcomes are said player by player, the deal told once)
         ruling = ruling._replace(by_player=by_player(pos, outcomes, grouping, certain),
                                  plays=plays(pos, outcomes, grouping))
+    elif certain is not None and grouping is not None:
+        # (issue 24 §1/§5: a few outcomes are said case by case, the deal told once)
+        ruling = ruling._replace(plays=plays(pos, outcomes, grouping))
     return ruling
 
 

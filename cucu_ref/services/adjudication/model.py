@@ -79,6 +79,7 @@ class Ruling(NamedTuple):
     # (outcomes.certain_of: marks_lost, marks_gained, out); None with one outcome
     certain: Optional[dict[str, Any]] = None
     # where the outcomes are many (more than summary.FEW): the ruling player by player (summary.by_player:
-    # players, next), and the deal told once (summary.plays: [] where it cannot be); None otherwise
+    # players, next); None otherwise.  Where unknown cards tell two or more outcomes apart, the deal
+    # told once (summary.plays: [] where it cannot be); None otherwise (not in the JSON: the text's)
     by_player: Optional[dict[str, Any]] = None
     plays: Optional[list[dict[str, Any]]] = None
