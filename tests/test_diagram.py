@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -189,3 +190,26 @@ def test_a_card_the_position_leaves_unknown_is_drawn_as_a_question_mark() -> Non
                                                                   ("Carla", "X", "X")]
     assert picture.arrows[0].text == "Anna and Bruno exchange: Anna gives II and takes ? (K7)"
     ET.fromstring(deal_svg(start, events, final, standalone=False))
+
+
+def test_a_game_that_counts_lives_is_drawn_in_lives() -> None:
+    # issue 24 §2, the pictures as the ruling: the digital game counts lives (D1 "3 lives each"), so its
+    # picture says lives where the text ruling does.  Anna and Bruno have a life each (Carl and Dina
+    # are out, D8); Anna asks Bruno, whose hunter makes her lose a life at once (D4); Bruno's card is
+    # the only live one and loses (D7); both reach zero in one deal, so all four return with three
+    # lives (D8: "vender alle fire spillere tilbage med tre liv").
+    start, events, final = deal("digital-4p", ["Anna", "Bruno", "Carl", "Dina"], 1, ["V", "XIIII"], [("offer", 0)],
+                                marks=(1, 1, 0, 0))
+    picture = describe(start, events, final)
+    assert [a.text for a in picture.arrows] == [
+        "Anna asks Bruno, who shoots with the hunter (XIIII): no exchange, and Anna loses a life at once (D4)"]
+    assert picture.notes[:2] == ("Showdown (D7): Bruno loses a life; Bruno is out (D8).",
+                                 "Everybody still in went out: all return with 3 lives (D8).")
+    svg = deal_svg(start, events, final)
+    shown = re.sub(r"<[^>]+>", " ", svg.split("</defs>")[-1])  # the words a reader sees
+    assert "lives 1 \u2192 3" in shown and "mark" not in shown
+    # Campli counts marks (K1) and says so: everybody gets three marks again (K18, "erhält erneut drei Marken")
+    start, events, final = deal("campli", ["Andrea", "Beatrice"], 1, ["V", "XIIII"], [("offer", 0)], marks=(1, 1))
+    notes = describe(start, events, final).notes
+    assert notes[1] == "Everybody still in went out: everybody gets 3 marks again (K18)."
+    assert "marks 1 \u2192 3" in deal_svg(start, events, final)

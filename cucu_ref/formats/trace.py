@@ -42,7 +42,7 @@ from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
 from .i18n import N_, Templates, gettext as _, ngettext, reading_words
-from .vocabulary import display_label
+from .vocabulary import display_label, option_words
 from ..game.history import MOVES, fold
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
 
@@ -812,7 +812,7 @@ def verdict_json(verdict: Verdict, source: str, steps: bool = True) -> dict[str,
     out["divergence"] = None if verdict.divergence is None else _divergence_json(trace, verdict.divergence)
     out["differences"] = [_divergence_json(trace, d) for d in verdict.differences]
     out["readings"] = [{"option": spec.name, "settles": spec.settles, "reading": r.value, "source": r.source,
-                        "text": _(r.text)} for spec, r in verdict.readings]
+                        "text": option_words(_(r.text))} for spec, r in verdict.readings]
     if steps:
         out["steps"] = [{"step": s.at, "seat": trace.client[s.seat] if s.seat >= 0 else None,
                          "player": trace.names[s.seat] if s.seat >= 0 else None, "decision": s.kind,
@@ -903,7 +903,7 @@ def verdict_text(verdict: Verdict, source: str) -> str:
                 # the open question by its name, the reading in its own words, as a ruling says
                 # them (issue 24 §1: no option's identifier, no 'always (Q2): yes:')
                 lines.append("  " + _("the trace agrees if {question} is read otherwise: {reading}").format(
-                    question=spec.settles, reading=reading_words(r.value, _(r.text)))
+                    question=spec.settles, reading=reading_words(r.value, option_words(_(r.text))))
                     + f" [{cite(r.source) if r.source in RULES else r.source}]")
         elif trace.preset in PRESETS:
             lines.append("  " + _("no other reading of the preset's open points removes the divergence"))

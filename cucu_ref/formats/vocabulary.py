@@ -36,6 +36,7 @@ from ..game import cards as _cards
 from ..game.cards import CUCCU, FRENCH, PACKS, Card
 from ..game.rulesets import Rules
 from .sources import RULES
+from .i18n import gettext, ngettext
 
 __all__ = [
     "USAGE",
@@ -486,3 +487,22 @@ def suggest(text: str, words: Iterable[Word], n: int = 1) -> tuple[str, ...]:
     for w in words:
         pool.setdefault(fold(w.text), w.text)
     return tuple(pool[m] for m in difflib.get_close_matches(fold(text), list(pool), n=n, cutoff=0.6))
+
+
+def option_words(text: str, rules: Optional[Rules] = None) -> str:
+    """A named option's question or reading (already in the active language) for ``rules``
+    (issue 24 §2, P5): ``{restart}`` becomes the rule ``rules`` cites for a restart after all went
+    out (``Rules.all_out_rule``: Campli's K18, the digital game's D8, the French games' P5; the
+    restarts' rules, 'K18, D8', for no ruleset), ``{marks}`` the starting marks in the ruleset's
+    count and word ('5 marks' in Coucou, F1; '3 lives', D1; 'the starting marks' for none).  A
+    text without either is returned as it is."""
+    if "{" not in text:
+        return text
+    if rules is None:
+        restart, marks = "K18, D8", gettext("the starting marks")
+    else:
+        n = rules.initial_marks
+        restart = str(rules.all_out_rule)
+        marks = (ngettext("{n} life", "{n} lives", n) if counter_words(rules)[0] == "life"
+                 else ngettext("{n} mark", "{n} marks", n)).format(n=n)
+    return text.replace("{restart}", restart).replace("{marks}", marks)

@@ -189,15 +189,18 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("joint-winners", "S6", "they are declared joint winners and split the pot (pagat, Cuckoo, first rule)"),
           ("keep-last-life", "S6", "they keep their last life and play on; those out before stay out (pagat, "
            "Cuckoo, second rule)")),
+    # ({restart}: the ruleset's own rule for the restart, {marks}: its starting marks, each read
+    # where the text is said, vocabulary.option_words: Coucou restarts with five marks under P5, not
+    # with K18's three; issue 24 §2)
     _spec("restart_stake", "K18",
-          "When everybody gets the starting marks again after all went out in one deal (K18, D8), does everybody "
+          "When everybody gets the starting marks again after all went out in one deal ({restart}), does everybody "
           "pay the stake into the pot again?",
-          ("none", "K18", "no: everybody 'erhält erneut drei Marken' and the pot stays as it is; K18 names no "
-           "payment, and the German account, filling Zeh's gap in the sense of Cucù and Lu Stù, has the new game "
-           "played without a new stake (Z11, whose draw this option does not touch)"),
+          ("none", "K18", "no: everybody gets {marks} again and the pot stays as it is; K18 names no payment, and "
+           "the German account, filling Zeh's gap in the sense of Cucù and Lu Stù, has the new game played without "
+           "a new stake (Z11, whose draw this option does not touch)"),
           ("new-stake", "K1", "yes: every player, those out before too, pays the agreed stake again, the price of "
-           "his marks at the start ('erhält hierfür drei Marken', K1), as the game 'geht sozusagen von vorn los' "
-           "(K18); a reading, no source states it")),
+           "his {marks} at the start (K1), as the game 'geht sozusagen von vorn los' (K18); a reading, no source "
+           "states it")),
     _spec("restart_counts", "P4",
           "After everybody got the starting marks again (K18, D8, Z11), do K17's count of players out and L11's "
           "count of re-entries start again (a restart that leaves virgins, with a buy-back: no source has both)?",

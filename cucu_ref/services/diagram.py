@@ -62,12 +62,13 @@ from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from ..formats.i18n import N_, gettext as _, ngettext
-from ..formats.vocabulary import display_name
+from ..formats.vocabulary import counter_words, display_name
 from ..game.cards import CUCCU, PACKS, Card
 from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from ..game.history import DealRecord, fold, up_to_next_dealer
 from ..game.state import DEAL_PHASES, Event, EventKind, Phase, State
+from .adjudication.explain import restart_words
 
 __all__ = ["Seat", "Arrow", "Badge", "Picture", "describe", "render_svg", "deal_svg", "STACK", "ARROW_KINDS"]
 
@@ -162,6 +163,7 @@ class Picture(NamedTuple):
     stack_label: str  # "stack", or "talon" where the ordinary-pack games call it so (F2)
     uses_stack: bool
     clockwise: bool = False  # play goes to the left (Ranter-Go-Round, R2), clockwise from above
+    lives: bool = False  # the game counts lives, not marks (D1, R1, S5): the seats and notes say so
 
 
 # --------------------------------------------------------------------------- describing
@@ -195,6 +197,28 @@ def _role_word(rules: Rules, role: str) -> str:
 _SHOWDOWN_WORDS = {"lost": N_("{a} loses a mark"), "gained": N_("{a} gains a mark"), "out": N_("{a} is out")}
 _SHOWDOWN_CITED = {"lost": N_("{a} loses a mark ({rule})"), "gained": N_("{a} gains a mark ({rule})"),
                    "out": N_("{a} is out ({rule})")}
+# the same words where the game's source counts lives (the digital page's 'liv', D1; Cassell's three
+# lives, R1; pagat's, S5): the picture says what the text ruling says (issue 24 §2)
+_LIVES = {
+    N_("{a} loses a mark"): N_("{a} loses a life"), N_("{a} gains a mark"): N_("{a} gains a life"),
+    N_("{a} loses a mark ({rule})"): N_("{a} loses a life ({rule})"),
+    N_("{a} gains a mark ({rule})"): N_("{a} gains a life ({rule})"),
+    N_("nobody loses a mark"): N_("nobody loses a life"),
+    N_("{b} asks {a}, who shoots with the hunter ({card}): no exchange, and {b} loses a mark at once"):
+        N_("{b} asks {a}, who shoots with the hunter ({card}): no exchange, and {b} loses a life at once"),
+    N_("{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark; the exchanges that brought "
+       "{b} the card are undone"):
+        N_("{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a life; the exchanges that "
+           "brought {b} the card are undone"),
+    N_("{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark"):
+        N_("{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a life"),
+    N_("marks {n}"): N_("lives {n}"), N_("marks {n} \u2192 {m}"): N_("lives {n} \u2192 {m}"),
+}
+
+
+def _said(template: str, lives: bool) -> str:
+    """``template`` translated, in lives where the game counts them (:data:`_LIVES`)."""
+    return _(_LIVES[template] if lives else template)
 
 
 class _Legend:
@@ -204,6 +228,7 @@ class _Legend:
 
     def __init__(self, start: State, final: State, record: DealRecord):
         self.rules, self.final, self.record = final.rules, final, record
+        self.lives = counter_words(final.rules)[0] == "life"
         self.names = start.players
         self.dealer = start.dealer
         self.moves = {m.at: m for m in record.moves}
@@ -233,8 +258,9 @@ class _Legend:
         showdown = self.record.showdown
         if showdown is not None:
             # (a mark by the showdown's own rule is not cited twice: 'Showdown (K15): Anna loses a mark')
-            said = "; ".join(_(_SHOWDOWN_WORDS[kind] if rule == showdown.rule else _SHOWDOWN_CITED[kind]).format(
-                a=who, rule=rule) for kind, who, rule in self.showdown_words) or _("nobody loses a mark")
+            said = "; ".join(_said(_SHOWDOWN_WORDS[kind] if rule == showdown.rule else _SHOWDOWN_CITED[kind],
+                                   self.lives and kind != "out").format(a=who, rule=rule)
+                             for kind, who, rule in self.showdown_words) or _said("nobody loses a mark", self.lives)
             self.notes.insert(0, _("Showdown ({rule}): {said}.").format(rule=showdown.rule, said=said))
         if self.final.phase in _DECISION_PHASES and self.final.actor is not None:
             self.notes.append(_("Next: {player} decides.").format(player=self.name(self.final.actor)))
@@ -337,14 +363,15 @@ class _Legend:
     def _request_stopped(self, e: Event, a: int, b: int, role: Optional[str], word: str) -> None:
         names = {"a": self.name(a), "b": self.name(b), "card": _text(e.card, self.rules), "word": word}
         if role == HUNTER:
-            self.add("shot", b, a, e.rule, _("{b} asks {a}, who shoots with the hunter ({card}): no exchange, and "
-                                             "{b} loses a mark at once").format(**names))
+            self.add("shot", b, a, e.rule, _said("{b} asks {a}, who shoots with the hunter ({card}): no exchange, "
+                                                 "and {b} loses a mark at once", self.lives).format(**names))
         elif role == CAT:
-            said = {"undo": _("{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark; the "
-                              "exchanges that brought {b} the card are undone"),
+            # the way back's cat (L8) is Lu Stù's alone, a game of marks
+            said = {"undo": _said("{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark; the "
+                                  "exchanges that brought {b} the card are undone", self.lives),
                     "backward": _("{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark; {b} "
-                                  "must now offer the card to the left")}.get(self.rules.cat) or _(
-                "{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark")
+                                  "must now offer the card to the left")}.get(self.rules.cat) or _said(
+                "{b} asks {a}, who holds the cat ({card}): no exchange, and {b} loses a mark", self.lives)
             self.add("shot", b, a, e.rule, said.format(**names))
         elif role == INN:
             self.add("inn", b, a, e.rule, _("{b} asks {a}, who holds the inn ({card}): the request pauses for a "
@@ -386,8 +413,9 @@ class _Legend:
     def match_note(self, at: int, e: Event) -> None:
         a = e.seat
         if e.kind == EventKind.RESTART:
-            self.notes.append(_("Everybody still in went out: all start again with their marks ({rule}).").format(
-                rule=e.rule))
+            # what everybody gets back, in the words the text ruling uses (K18 'drei Marken', D8 'tre liv')
+            self.notes.append(_("Everybody still in went out: {again} ({rule}).").format(
+                again=restart_words(self.rules), rule=e.rule))
         elif e.kind == EventKind.DRAW:
             self.notes.append(_("Everybody still in went out: a draw, all play again ({rule}).").format(rule=e.rule))
         elif a is None:
@@ -462,7 +490,7 @@ def describe(start: State, events: Sequence[Event], final: State, title: str = "
         title = _("{ruleset}: {n} players, {dealer} deals").format(
             ruleset=rules.name, n=sum(1 for s in seats if s.in_deal), dealer=names[start.dealer])
     return Picture(title, seats, tuple(legend.arrows), tuple(legend.badges), tuple(legend.notes),
-                   N_("talon") if talon else N_("stack"), legend.uses_stack, clockwise)
+                   N_("talon") if talon else N_("stack"), legend.uses_stack, clockwise, legend.lives)
 
 
 
@@ -567,7 +595,7 @@ def _radius(picture: Picture, boxes: dict[int, float]) -> float:
 def _layout(picture: Picture) -> _Geometry:
     """Where everything goes: the seats' boxes round the table, the drawing's width (the
     table's, and never under :data:`_MIN_WIDTH`), the title and the legend wrapped to it."""
-    boxes = {s.seat: _box_width(_seat_texts(s)) for s in picture.seats}
+    boxes = {s.seat: _box_width(_seat_texts(s, picture.lives)) for s in picture.seats}
     radius = _radius(picture, boxes)
     feet = _footprints(picture, boxes, radius)
     reach = max([_STRETCH * radius] + [max(-f[0], f[2]) for f in feet])
@@ -711,8 +739,8 @@ def _arrows(picture: Picture, centres: dict[int, tuple[float, float]], geo: _Geo
     return out
 
 
-def _seat_texts(seat: Seat) -> tuple[str, str, str]:
-    """The three lines of a seat's box: the name, the cards, the marks."""
+def _seat_texts(seat: Seat, lives: bool = False) -> tuple[str, str, str]:
+    """The three lines of a seat's box: the name, the cards, the marks (or lives, D1, R1, S5)."""
     name = seat.name + (" \u00b7 " + _("dealer") if seat.dealer else "")
     if not seat.in_deal:
         cards = _("sits this deal out")
@@ -726,8 +754,8 @@ def _seat_texts(seat: Seat) -> tuple[str, str, str]:
         cards = _("dealt {card} \u2192 {final}").format(card=seat.dealt, final=seat.final)
     if seat.dead and seat.final is not None:
         cards += " " + _("(dead)")
-    marks = _("marks {n}").format(n=seat.marks_before) if seat.marks_before == seat.marks_after \
-        else _("marks {n} \u2192 {m}").format(n=seat.marks_before, m=seat.marks_after)
+    marks = _said("marks {n}", lives).format(n=seat.marks_before) if seat.marks_before == seat.marks_after \
+        else _said("marks {n} \u2192 {m}", lives).format(n=seat.marks_before, m=seat.marks_after)
     if seat.out:
         marks += ", " + _("out")
     elif seat.note:
@@ -752,7 +780,7 @@ def _seat(seat: Seat, c: tuple[float, float], picture: Picture, geo: _Geometry) 
         fill, stroke, text_fill = "#ffffff", "#57606a", "#1b1f24"
     classes = "seat" + (" dealer" if seat.dealer else "") + (" out" if seat.out else "") \
         + (" dead" if seat.dead else "") + ("" if seat.in_deal else " sits-out")
-    name, cards, marks = _seat_texts(seat)
+    name, cards, marks = _seat_texts(seat, picture.lives)
     width = geo.boxes[seat.seat]
     x, y = c[0] - width / 2, c[1] - _BOX_H / 2
     out = [f'<g class="{classes}" data-seat="{seat.seat}">'

@@ -9,12 +9,12 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
-from .adjudication.explain import restart_words
+from .adjudication.explain import restart_words, share_words
 from .adjudication.summary import many
 from ..formats.i18n import N_, Templates, gettext as _, ngettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
-from ..formats.vocabulary import counter_words, display_label
+from ..formats.vocabulary import counter_words, display_label, option_words
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
@@ -88,7 +88,7 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
         entry: dict[str, Any] = {"when": o.when}
         if o.condition:
             entry["if"] = o.condition
-        entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps)
+        entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps, ruling.unknown)
         entry["steps"] = o.steps
         entry["result"] = o.result
         outcomes.append(entry)
@@ -113,12 +113,20 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
 
 
 def problems_json(problems: list[Problem], source: str, verdict: Optional[str] = None,
-                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = ()) -> dict[str, Any]:
+                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = (),
+                  certain: Optional[dict[str, Any]] = None, cards: Sequence[str] = ()) -> dict[str, Any]:
     """The record of a position given no ruling.  ``verdict``: 'illegal' (a history the chosen
     reading rejects and another reading of an open point allows: ``valid_under``), 'impossible'
-    (under every reading), 'under-specified' (it depends on too many unknown cards)."""
-    out: dict[str, Any] = {"format": RULING_FORMAT, "input": source, "status": "invalid", "exit_code": 1,
-                           "problems": [p.as_json() for p in problems]}
+    (under every reading), 'under-specified' (it depends on too many unknown cards).
+
+    ``certain``: where an under-specified position is still certain of something (issue 24 §5),
+    status 'partial' (exit code 1 still: no whole ruling), with what is certain and the unknown
+    ``cards`` that would decide the rest."""
+    out: dict[str, Any] = {"format": RULING_FORMAT, "input": source, "status": "partial" if certain else "invalid",
+                           "exit_code": 1, "problems": [p.as_json() for p in problems]}
+    if certain:
+        out["unknown_cards"] = list(cards)
+        out["certain"] = certain
     if verdict:
         out["verdict"] = verdict
         if verdict in ("illegal", "impossible"):
@@ -143,7 +151,11 @@ def _rule_text(rule: Optional[str]) -> str:
 
 
 def problems_text(problems: list[Problem], source: str, verdict: Optional[str] = None,
-                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = ()) -> str:
+                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = (),
+                  certain: Optional[dict[str, Any]] = None) -> str:
+    """The text of a position given no ruling (:func:`problems_json`): the head, what is certain
+    whatever the cards where an under-specified position is still certain of something (issue
+    24 §5, one line), each problem at its place, then the readings and warnings."""
     layers = {p.layer for p in problems}
     n = len(problems)
     if verdict == "under-specified":
@@ -162,6 +174,8 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
         head = ngettext("{source}: impossible position ({n} problem)", "{source}: impossible position ({n} problems)",
                         n)
     lines = [head.format(source=source, n=n, readings=_readings_phrase(valid_under, False))]
+    if certain:
+        lines.append(certain_text(certain))
     for p in problems:
         lines.append(f"  {p.path}: {problem_message(p.message)}{_rule_text(p.rule)}")
     if verdict == "illegal":
@@ -393,7 +407,8 @@ _SHOWDOWN_REASONS = {
 }
 
 
-def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> dict[tuple[str, str, str], list[str]]:
+def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
+             unknown: Sequence[str] = ()) -> dict[tuple[str, str, str], list[str]]:
     """(lose or gain, player, rule) -> why, in words, one per mark in the order they fell: 'offered
     to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
     mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
@@ -414,7 +429,10 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any) -> 
             if k in out or x["rule"] not in at_showdown or x["player"] not in shown:
                 continue
             token = shown[x["player"]]
-            card = _named(token, rules) if token else None
+            # a card the case leaves open (shown as None) is named as the position's unknown card
+            # ('the card dealt to Bruno'), where it has only one; the case's condition says which
+            card = _named(token, rules) if token else (spoken(unknown[0]) if len(unknown) == 1 else
+                                                       _("one the position does not give") if unknown else None)
             if x["rule"] in _SHOWDOWN_REASONS:
                 out[k] = [_(_SHOWDOWN_REASONS[x["rule"]])]
             elif token == "matto":
@@ -524,13 +542,15 @@ def _why_said(why: Sequence[tuple[Optional[str], str]], inline: bool) -> str:
     return _(": {reasons}").format(reasons=_("; ").join(said)) if reasoned else f" ({', '.join(said)})"
 
 
-def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = ()) -> str:
+def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = (),
+                 unknown: Sequence[str] = ()) -> str:
     """Who loses or gains what and why, each reason with its rule ('Bruno loses 2 marks: offered
     to Carla's XII Gnaf (K13); the lowest card, II (K15)'); then what comes next.  ``rules``:
     the ruleset (its marks or lives, its card names); ``steps``: the outcome's steps (the
-    reasons)."""
+    reasons); ``unknown``: the labels of the position's unknown cards (a case's lowest card that
+    is one of them is named by its label, not left unnamed)."""
     words = _words(rules)
-    sentences = _mark_sentences(r, _reasons(r, steps, rules), words)
+    sentences = _mark_sentences(r, _reasons(r, steps, rules, unknown), words)
     if not sentences:
         lives = words[0] == "life"
         if r["deal_over"]:
@@ -592,10 +612,13 @@ def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
         if p not in offers:
             continue
         said = {"player": p, "stakes": _stakes(offers[p]), "rule": rule}
-        if p in r["bought_back"]:
+        state = _offer_state(r, p)
+        if state == "bought":
             more.append(_("{player} is out, may buy back for {stakes} ({rule}), and buys back").format(**said))
         elif p == deciding:
             more.append(_("{player} is out and decides next whether to buy back for {stakes} ({rule})").format(**said))
+        elif state == "declined":
+            more.append(_("{player} is out, may buy back for {stakes} ({rule}), and does not").format(**said))
         else:
             more.append(_("{player} is out and may buy back for {stakes} ({rule})").format(**said))
     back = [p for p in r["bought_back"] if p not in offers]
@@ -626,7 +649,8 @@ def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
     if r["winner"]:
         more.append(_("{player} wins the match").format(player=r["winner"]))
     elif len(joint) > 1:
-        more.append(_("{players} are joint winners and share the pot (S6)").format(players=_names(joint)))
+        more.append(_("{players} are joint winners and share the pot: {share} each (S6)").format(
+            players=_names(joint), share=share_words(r["pot"], len(joint))))
     elif r["next"] and (a is not None or b is not None):
         # K17: the buy-back waits on the player's word, the next dealer is known either way
         nx = r["next"]
@@ -675,29 +699,83 @@ def _named(token: Optional[str], rules: Any) -> str:
 def _result_text(r: dict[str, Any], indent: str, rules: Any = None, shown: bool = True) -> list[str]:
     """The result's lines: the cards shown (``shown``; the account's showdown line names them
     already), the dead cards, the buy-backs, the marks, the winner."""
+    before, after = _result_parts(r, rules, shown)
+    return [indent + x for x in before + [_marks_now(r, rules)] + after]
+
+
+def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str], list[str]]:
+    """:func:`_result_text`'s lines before the marks and after them (the winner)."""
     lines = []
     if r["deal_over"]:
         if r["shown"] and shown:
             lines.append(_("Shown: ") + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
         if r["dead"]:
-            lines.append(_("Dead cards (not compared): ") + ", ".join(r["dead"]))
+            # each dead card by its holder and, where the position gives it, the card (K15, L10)
+            held = r.get("holds") or {}
+            lines.append(_("Dead cards (not compared): ") + ", ".join(
+                _("{player}'s {card}").format(player=p, card=_named(held[p], rules)) if held.get(p)
+                else _("{player}'s card").format(player=p) for p in r["dead"]))
     if r["buy_back_offers"]:
-        lines.append(_("Buy-back: ") + ", ".join(_("{player} for {stakes} = {amount}").format(
-            player=x["player"], stakes=_stakes(x["stakes"]), amount=x["amount"]) for x in r["buy_back_offers"]))
+        lines.append(_("Buy-back: ") + ", ".join(_offer_words(r, x) for x in r["buy_back_offers"]))
     if r["restart"] and (rules is None or rules.buy_back != "none"):
         # (the virgins decide a buy-back, K17: a game without one has none to list, D8)
         lines.append(_("Virgins now: ") + (", ".join(r["virgins"]) if r["virgins"] else _("nobody")))
-    now = _("Lives now: {marks}; pot {pot}") if _words(rules)[0] == "life" else _("Marks now: {marks}; pot {pot}")
-    lines.append(now.format(marks=", ".join(f"{n} {m}" for n, m in r["marks"].items()), pot=r["pot"]))
+    after = []
     wa, wb = r.get("winner_if_none_buys_back"), r.get("winner_if_all_buy_back")
     if wa and wa == wb:
-        lines.append(_("Winner of the match: {player}, whether or not anybody buys back").format(player=wa))
+        after.append(_("Winner of the match: {player}, whether or not anybody buys back").format(player=wa))
     else:
         if wa:
-            lines.append(_("Winner if nobody buys back: {player}").format(player=wa))
+            after.append(_("Winner if nobody buys back: {player}").format(player=wa))
         if wb:
-            lines.append(_("Winner if all buy back: {player}").format(player=wb))
-    return [indent + x for x in lines]
+            after.append(_("Winner if all buy back: {player}").format(player=wb))
+    return lines, after
+
+
+def _marks_now(r: dict[str, Any], rules: Any) -> str:
+    """'Marks now: Anna 3, ...; pot 4': the marks (lives, D1, R1, S5) and the pot; a game with no
+    stake and nothing in the pot (the digital game's lives, D1) has no pot to name; S6's joint
+    winners have shared it: each one's share, nothing left."""
+    lives = _words(rules)[0] == "life"
+    marks = ", ".join(f"{n} {m}" for n, m in r["marks"].items())
+    joint = r.get("winners") or []
+    if len(joint) > 1:
+        pot = _("the pot of {pot} shared: {share} each, nothing left").format(
+            pot=r["pot"], share=share_words(r["pot"], len(joint)))
+    elif not r["pot"] and rules is not None and not rules.stake:
+        return (_("Lives now: {marks}") if lives else _("Marks now: {marks}")).format(marks=marks)
+    else:
+        pot = _("pot {pot}").format(pot=r["pot"])
+    return (_("Lives now: {marks}; {pot}") if lives else _("Marks now: {marks}; {pot}")).format(marks=marks, pot=pot)
+
+
+def _offer_words(r: dict[str, Any], offer: dict[str, Any]) -> str:
+    """A buy-back offer as it stands (K17, L11): taken, still to decide, or declined (a decline
+    is final, K17), with its price in stakes (and in the pot's units where a stake is not 1):
+    'Carla bought back for 2 stakes'; 'Beatrice may buy back for 1 stake: still to decide'."""
+    player = offer["player"]
+    price = _stakes(offer["stakes"])
+    if offer["amount"] != offer["stakes"]:
+        price = _("{stakes}, {amount} into the pot").format(stakes=price, amount=offer["amount"])
+    state = _offer_state(r, player)
+    if state == "bought":
+        return _("{player} bought back for {stakes}").format(player=player, stakes=price)
+    if state == "open":
+        return _("{player} may buy back for {stakes}: still to decide").format(player=player, stakes=price)
+    return _("{player} did not buy back (price {stakes})").format(player=player, stakes=price)
+
+
+def _offer_state(r: dict[str, Any], player: str) -> str:
+    """Where ``player``'s buy-back offer stands: 'bought', 'open' (his word is next, or comes
+    after the next one's: the offers are decided in their order, K17, L11), or 'declined' (a
+    decline is final, K17: an offer passed over while nobody is asked, or before the one asked)."""
+    if player in r["bought_back"]:
+        return "bought"
+    order = [x["player"] for x in r["buy_back_offers"]]
+    deciding = _deciding_buy_back(r)
+    if deciding is not None and deciding in order and order.index(player) >= order.index(deciding):
+        return "open"
+    return "declined"
 
 
 def _steps_text(steps: list[dict[str, Any]], indent: str,
@@ -729,6 +807,8 @@ def certain_text(certain: dict[str, Any], rules: Any = None) -> str:
     if certain["out"]:
         parts.append(ngettext("{players} is out", "{players} are out", len(certain["out"])).format(
             players=_names(certain["out"])))
+    if certain.get("next_dealer"):  # (only where the cases were too many to split: adjudication.partial)
+        parts.append(_("next dealer: {player}").format(player=certain["next_dealer"]))
     return _("Certain whatever the cards: {facts}.").format(facts="; ".join(parts)) if parts else ""
 
 
@@ -759,32 +839,219 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
         return _steps_ruling_text(ruling, source, place)
     if ruling.by_player is not None:
         return _many_ruling_text(ruling, source, place)
-    lines = [_ruling_head(ruling, source)]
-    outcomes, other = _other_case_last(list(ruling.outcomes))
+    if len(ruling.outcomes) > 1:
+        return _few_ruling_text(ruling, source, place)
+    (outcome,) = ruling.outcomes
     rules = ruling.rules
-    if len(outcomes) == 1:
-        lines.append(_("Verdict: ") + verdict_text(outcomes[0].result, rules, outcomes[0].steps))
-    else:
-        certain = certain_text(ruling.certain, rules) if ruling.certain is not None else ""
-        if certain:  # (issue 24 §5: what every case agrees on, first)
-            lines.append(certain)
-        lines.append(_depends(ruling.unknown))
-        lines += ["  " + _colon(_if(o.condition, other), verdict_text(o.result, rules, o.steps)) for o in outcomes]
+    lines = [_ruling_head(ruling, source),
+             _("Verdict: ") + verdict_text(outcome.result, rules, outcome.steps, ruling.unknown)]
+    lines += _claim_lines(ruling.claim, 1, "", rules)
+    for w in ruling.warnings:
+        lines.append(_warning(w))
+    lines += _question_lines(ruling)
+    lines.append(_("How it went:"))
+    lines += _account(outcome.steps, "  ", place)
+    lines += _result_text(outcome.result, "", rules, shown=False)
+    lines.append(_sources_line(outcome.steps))
+    return printable("\n".join(lines))
+
+
+# --------------------------------------------------------------------------- a few outcomes, case by case
+
+
+def _few_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
+    """A ruling whose unknown cards decide among a few outcomes (2 to summary.FEW; issue 24 §1,
+    §5): what every case agrees on first, then each case as a short block (its condition, then
+    only what differs: the marks beyond the certain ones, what comes next where it differs, the
+    players' marks that differ); the deal told once (``ruling.plays``), only the steps that
+    differ given per case; the result lines every case shares once, after it."""
+    rules = ruling.rules
+    outcomes, other = _other_case_last(list(ruling.outcomes))
+    certain = ruling.certain or {"marks_lost": [], "marks_gained": [], "out": []}
+    nexts = [_what_next(_rest(o.result, certain), rules) for o in outcomes]
+    varies = len({tuple(x) for x in nexts}) > 1
+    lines = [_ruling_head(ruling, source)]
+    facts = _certain_facts(outcomes, certain, rules, varies)
+    if facts:
+        lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(facts)))
+    lines.append(_depends(ruling.unknown))
+    shared, own = _few_results(outcomes, rules)
+    for o, said, more in zip(outcomes, _case_sentences(outcomes, certain, rules, varies, ruling.unknown), own):
+        lines.append("  " + _colon(_if(o.condition, other), said))
+        lines += ["    " + x for x in more]
     lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
     for w in ruling.warnings:
         lines.append(_warning(w))
     lines += _question_lines(ruling)
-    common = _common_prefix([o.steps for o in outcomes])
     lines.append(_("How it went:"))
-    lines += _account(common, "  ", place)
-    for o in outcomes:
-        rest = o.steps[len(common):]
-        if len(outcomes) > 1:
-            lines.append("  " + _colon(_if(o.condition, other)))
-        lines += _account(rest, "    " if len(outcomes) > 1 else "  ", place)
-        lines += _result_text(o.result, "    " if len(outcomes) > 1 else "", rules, shown=False)
+    lines += _few_account(ruling, outcomes, other, place)
+    lines += shared
     lines.append(_sources_line([s for o in outcomes for s in o.steps]))
     return printable("\n".join(lines))
+
+
+def _certain_facts(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any, varies: bool) -> list[str]:
+    """What every case agrees on (a few outcomes or many): the marks lost and gained (each with
+    its reason where every case gives the same), who goes out, and what comes next where it is
+    the same in every case (``varies``: it is not)."""
+    marks = {"marks_lost": certain["marks_lost"], "marks_gained": certain["marks_gained"]}
+    facts = _mark_sentences(marks, _shared_reasons(outcomes, rules), _words(rules), inline=True)
+    rest = _rest(outcomes[0].result, certain)
+    return facts + (_going_out(rest, rules) if varies else _what_next(rest, rules))
+
+
+def _beyond(r: dict[str, Any], certain: dict[str, Any]) -> dict[str, Any]:
+    """The result ``r`` without what is certain: the marks lost and gained in every case taken
+    out (one of each), only the players out in this case alone as out (their buy-backs with them)."""
+    def less(key: str) -> list[dict[str, Any]]:
+        left = list(certain[key])
+        out = []
+        for x in r[key]:
+            if x in left:
+                left.remove(x)
+            else:
+                out.append(x)
+        return out
+
+    gone = [p for p in r["out"] if p not in certain["out"]]
+    return {**r, "marks_lost": less("marks_lost"), "marks_gained": less("marks_gained"), "out": gone,
+            "bought_back": [p for p in r["bought_back"] if p in gone],
+            "buy_back_offers": [x for x in r["buy_back_offers"] if x["player"] in gone]}
+
+
+def _case_sentences(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any, varies: bool,
+                    unknown: Sequence[str] = ()) -> list[str]:
+    """Each case's verdict beyond what is certain: its own marks, each with its reason and rule
+    ('Ida loses a mark: the fool, Matto (C3)'), who goes out in it alone, what comes next where
+    that differs (``varies``); where two cases would read alike (they differ only in who stays
+    a virgin, K17), what differs."""
+    words = _words(rules)
+    said = []
+    for o in outcomes:
+        r = _beyond(o.result, certain)
+        sentences = _mark_sentences(r, _reasons(o.result, o.steps, rules, unknown), words) + _going_out(r, rules)
+        if varies:
+            rest = _rest(o.result, certain)
+            sentences += _what_next(rest, rules)[len(_going_out(rest, rules)):]
+        if not (r["marks_lost"] or r["marks_gained"]):
+            sentences.insert(0, _nothing_more(o.result, certain, words))
+        said.append(sentences)
+    if len({tuple(x) for x in said}) < len(said):
+        for sentences, more in zip(said, _what_differs(outcomes, rules)):
+            sentences += more
+    return [". ".join(x[0].upper() + x[1:] for x in sentences) + "." for sentences in said]
+
+
+def _nothing_more(r: dict[str, Any], certain: dict[str, Any], words: tuple[str, str]) -> str:
+    """A case that loses and gains no mark beyond the certain ones, in words."""
+    lives = words[0] == "life"
+    if certain["marks_lost"] or certain["marks_gained"]:
+        return _("no other life changes hands") if lives else _("no other mark changes hands")
+    if r["deal_over"]:
+        return _("nobody loses a life") if lives else _("nobody loses a mark")
+    return _("no life has changed hands yet") if lives else _("no mark has changed hands yet")
+
+
+def _what_differs(outcomes: Sequence[Any], rules: Any) -> list[list[str]]:
+    """For each case, what tells it from the others where its marks do not: who stays a virgin
+    (K17: a buy-back is open while one remains) and who does not; else each field that differs
+    (:data:`_DIFFERS`) with its value in this case."""
+    results = [o.result for o in outcomes]
+    names = list(results[0]["marks"])
+    virgin = [p for p in names if len({p in r["virgins"] for r in results}) > 1]
+    rule = rules.cites("buy-back") if rules is not None else "K17"
+    out = []
+    for r in results:
+        said = [(_("{player} stays a virgin ({rule})") if p in r["virgins"] else
+                 _("{player} does not stay a virgin ({rule})")).format(player=p, rule=rule) for p in virgin]
+        if not said:
+            said = [_("{what}: {value}").format(what=_(what), value=_show(r.get(key)))
+                    for key, what in _DIFFERS if len({repr(x.get(key)) for x in results}) > 1]
+        out.append(said)
+    return out
+
+
+def _few_results(outcomes: Sequence[Any], rules: Any) -> tuple[list[str], list[list[str]]]:
+    """The result lines every case shares (said once, after the account) and each case's own
+    (the lines that differ), in :func:`_result_text`'s order; of the marks each player holds
+    now, each case names only the players whose marks differ between the cases, the others
+    are named once ('in every case')."""
+    results = [o.result for o in outcomes]
+    parts = [_result_parts(r, rules, False) for r in results]
+    every = {x for x in parts[0][0] + parts[0][1] if all(x in b + a for b, a in parts[1:])}
+    marks = results[0]["marks"]
+    differ = [p for p in marks if len({r["marks"][p] for r in results}) > 1]
+    shared: Optional[str] = None
+    own: list[Optional[str]]
+    if len({r["pot"] for r in results}) > 1 or len(differ) == len(marks):
+        own = [_marks_now(r, rules) for r in results]  # (nothing to say once)
+    else:
+        lives = _words(rules)[0] == "life"
+        same = _("Lives now in every case: {marks}; pot {pot}") if lives else _(
+            "Marks now in every case: {marks}; pot {pot}")
+        shared = same.format(marks=", ".join(f"{p} {m}" for p, m in marks.items() if p not in differ),
+                             pot=results[0]["pot"])
+        mine = _("Lives now: {marks}") if lives else _("Marks now: {marks}")
+        own = [mine.format(marks=", ".join(f"{p} {r['marks'][p]}" for p in differ)) if differ else None
+               for r in results]
+    each = [[x for x in b if x not in every] + ([m] if m else []) + [x for x in a if x not in every]
+            for (b, a), m in zip(parts, own)]
+    before, after = parts[0]
+    return [x for x in before if x in every] + ([shared] if shared else []) + [x for x in after if x in every], each
+
+
+def _few_account(ruling: Ruling, outcomes: Sequence[Any], other: str,
+                 place: Optional[Callable[[str], str]]) -> list[str]:
+    """The deal told once (``ruling.plays``: the unknown cards named as unknown), then what the
+    table said and did after the showdown (a buy-back declined); where the play or the cases'
+    steps differ, each line the same in every one of them once, and each line that differs
+    with its condition (:func:`_merged`)."""
+    plays = ruling.plays or []
+    if not plays:
+        return _merged([o.steps for o in outcomes], [_if(o.condition, other) for o in outcomes], place)
+    if len(plays) == 1:
+        lines = _account(plays[0]["steps"], "  ", place)
+    else:
+        lines = _merged([p["steps"] for p in plays], [_if(p["if"]) for p in plays], place)
+    tails = [_after_showdown(o.steps) for o in outcomes]
+    return lines + _merged(tails, [_if(o.condition, other) for o in outcomes], place)
+
+
+def _merged(variants: Sequence[Sequence[dict[str, Any]]], heads: Sequence[str],
+            place: Optional[Callable[[str], str]]) -> list[str]:
+    """Several accounts of one deal (``variants``, each said under its condition ``heads``) as
+    one: where they are told in the same lines (the same history entries in the same order),
+    each line the same in all of them once, and each line that differs once per variant, its
+    condition before it ('If Fabio was dealt Gnaf: Fabio is dealt XII Gnaf (L2)'); else what
+    they share from the start once, and the rest of each under its condition."""
+    groups = [_account_groups(v) for v in variants]
+    shape = [[(g[0]["at"], g[0]["text"].startswith(_showdown_text())) for g in gs] for gs in groups]
+    if all(x == shape[0] for x in shape[1:]):
+        lines = []
+        for row in zip(*groups):
+            said = [_account_line(g, place) for g in row]
+            if all(x == said[0] for x in said[1:]):
+                lines.append("  " + said[0])
+            else:
+                lines += ["  " + _colon(head, x) for head, x in zip(heads, said)]
+        return lines
+    common = _common_prefix([list(v) for v in variants])
+    lines = _account(common, "  ", place)
+    for head, v in zip(heads, variants):
+        rest = _account(v[len(common):], "    ", place)
+        if rest:
+            lines += ["  " + _colon(head)] + rest
+    return lines
+
+
+def _after_showdown(steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps after the showdown's own line (its marks, who goes out: said in the verdict):
+    what the table said and did after it (a buy-back, K17)."""
+    showdown = _showdown_text()
+    at = next((k for k, s in enumerate(steps) if s["text"].startswith(showdown)), None)
+    if at is None:
+        return []
+    return [s for s in steps[at + 1:] if s["at"] != steps[at]["at"]]
 
 
 # --------------------------------------------------------------------------- many outcomes, player by player
@@ -800,7 +1067,7 @@ def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str
     assert summary is not None and ruling.certain is not None
     outcomes = ruling.outcomes
     lines = [_ruling_head(ruling, source)]
-    certain = _certain_facts(ruling)
+    certain = _certain_facts(outcomes, ruling.certain, rules, bool(summary["next"]))
     if certain:
         lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(certain)))
     lines.append(_depends(ruling.unknown))
@@ -849,18 +1116,6 @@ def _shared_reasons(outcomes: Sequence[Any], rules: Any) -> dict[tuple[str, str,
     return out
 
 
-def _certain_facts(ruling: Ruling) -> list[str]:
-    """What every case agrees on: the marks lost and gained (each with its reason where every
-    case gives the same), who goes out, and what comes next where it is the same in every case."""
-    certain, rules, outcomes = ruling.certain, ruling.rules, ruling.outcomes
-    assert certain is not None and ruling.by_player is not None
-    marks = {"marks_lost": certain["marks_lost"], "marks_gained": certain["marks_gained"]}
-    facts = _mark_sentences(marks, _shared_reasons(outcomes, rules), _words(rules), inline=True)
-    rest = _rest(outcomes[0].result, certain)
-    facts += _going_out(rest, rules) if ruling.by_player["next"] else _what_next(rest, rules)
-    return facts
-
-
 def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], rules: Any) -> str:
     """What happens to ``player`` in ``effect`` (summary.by_player), in the verdict's words, each
     mark with its reason where every case of it gives the same; '' for nothing beyond what is
@@ -902,20 +1157,17 @@ def _unchanged(player: str, rules: Any) -> str:
 
 def _told_once(ruling: Ruling, place: Optional[Callable[[str], str]]) -> list[str]:
     """The account of the deal told once (issue 24 §5): up to the showdown, the unknown cards
-    named as unknown; split where the play itself differs (each play with its condition), or,
-    past summary.MANY_PLAYS plays, what they share and a pointer to --steps."""
+    named as unknown; where the play itself differs, each line that differs with its play's
+    condition (:func:`_merged`), or, past summary.MANY_PLAYS plays, what they share and a
+    pointer to --steps."""
     plays = ruling.plays or []
     if len(plays) == 1:
         return _account(plays[0]["steps"], "  ", place)
-    lists = [p["steps"] for p in plays] if plays else [o.steps for o in ruling.outcomes]
-    common = _common_prefix(lists)
-    lines = _account(common, "  ", place)
-    if not plays:
-        return lines + ["  " + _("(from here the play depends on the cards: --steps gives each case)")]
-    for p in plays:
-        lines.append("  " + _colon(_if(p["if"])))
-        lines += _account(p["steps"][len(common):], "    ", place)
-    return lines
+    if plays:  # (each line the same in every play once, never a play's heading with nothing under it)
+        return _merged([p["steps"] for p in plays], [_if(p["if"]) for p in plays], place)
+    common = _common_prefix([o.steps for o in ruling.outcomes])
+    return _account(common, "  ", place) + [
+        "  " + _("(from here the play depends on the cards: --steps gives each case)")]
 
 
 def _ruling_head(ruling: Ruling, source: str) -> str:
@@ -966,26 +1218,26 @@ def _other_case_last(outcomes: list[Any]) -> tuple[list[Any], str]:
 def _account(steps: Sequence[dict[str, Any]], indent: str, place: Optional[Callable[[str], str]]) -> list[str]:
     """The deal, one line per thing said or done (a history entry; the deal's start; the
     showdown), its steps' words joined, the rule IDs beside it."""
-    lines = []
-    group: list[dict[str, Any]] = []
+    return [indent + _account_line(group, place) for group in _account_groups(steps)]
 
-    def flush() -> None:
-        if not group:
-            return
-        said = "; ".join(s["text"] for s in group)
-        ids = ", ".join(dict.fromkeys(s["rule"] for s in group))
-        at = group[0]["at"]
-        where = f"; {place(at)}" if place is not None and at else ""
-        lines.append(f"{indent}{said[0].upper()}{said[1:]} ({ids}{where})")
-        group.clear()
 
+def _account_groups(steps: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The steps of each line of the account: a history entry's, the deal's start, the showdown's."""
+    groups: list[list[dict[str, Any]]] = []
     showdown = _showdown_text()
     for s in steps:
-        if group and (s["at"] != group[0]["at"] or s["text"].startswith(showdown)):
-            flush()
-        group.append(s)
-    flush()
-    return lines
+        if not groups or s["at"] != groups[-1][0]["at"] or s["text"].startswith(showdown):
+            groups.append([])
+        groups[-1].append(s)
+    return groups
+
+
+def _account_line(group: Sequence[dict[str, Any]], place: Optional[Callable[[str], str]]) -> str:
+    said = "; ".join(s["text"] for s in group)
+    ids = ", ".join(dict.fromkeys(s["rule"] for s in group))
+    at = group[0]["at"]
+    where = f"; {place(at)}" if place is not None and at else ""
+    return f"{said[0].upper()}{said[1:]} ({ids}{where})"
 
 
 def _sources_line(steps: Sequence[dict[str, Any]]) -> str:
@@ -1133,7 +1385,7 @@ def _question_lines(ruling: Ruling) -> list[str]:
     chosen_results = [o.result for o in ruling.outcomes]
     for q in ruling.readings:
         chosen = next((r for r in q["readings"] if r["chosen"]), None)
-        lines.append(_("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"]))
+        lines.append(_question_head(q))
         if chosen is not None:
             lines.append("  " + _("This ruling reads: {reading}").format(reading=_reading_words(chosen)))
         # readings that rule alike are named together, in one line (or one block of cases)
@@ -1234,7 +1486,8 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             lines.append(certain)
         lines.append(_depends(ruling.unknown))
         for k, o in enumerate(outcomes, 1):
-            lines.append("  " + _colon(_case(k, o.condition), verdict_text(o.result, ruling.rules, o.steps)))
+            lines.append("  " + _colon(_case(k, o.condition),
+                                       verdict_text(o.result, ruling.rules, o.steps, ruling.unknown)))
     if ruling.readings:
         for q in ruling.readings:
             for line in _reading_lines(q, ruling.preset, brief=True, rules=ruling.rules):
@@ -1303,7 +1556,7 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
                 for said, rs in alike.items() if not any(chosen for chosen, _w in rs)]
     # the open question by its name, each reading in its own words, as the default ruling says them
     # (issue 24 §1: no option's identifier, no reading's value)
-    lines = ["  " + _("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"])]
+    lines = ["  " + _question_head(q)]
     for said, rs in merged.items():
         for r in rs:
             mark = "*" if r["chosen"] else " "
@@ -1396,8 +1649,8 @@ def rulesets_json() -> dict[str, Any]:
                         "open": list(open_options(name))})
     options = []
     for spec in OPTIONS.values():
-        options.append({"name": spec.name, "settles": spec.settles, "question": spec.question,
-                        "readings": [{"value": r.value, "text": r.text,
+        options.append({"name": spec.name, "settles": spec.settles, "question": option_words(spec.question),
+                        "readings": [{"value": r.value, "text": option_words(r.text),
                                       "source": cite(r.source) if r.source in RULES else r.source}
                                      for r in spec.readings]})
     return {"format": "cucu-rulesets/1", "presets": presets, "options": options}
@@ -1424,6 +1677,22 @@ def citation(key: str, governed: bool = False) -> str:
         return f"{author_name(key, governed)} ({when}){via}"
     return key
 
+
+
+def _settled_by(settles: str, rules: Any = None) -> str:
+    """' (Q2)': an open question of the sources by its ID; nothing for an open point that no source
+    asks (K18's restart stake, Lu Stù's dealer's exchange): its rule need not be the ruleset's
+    own (Coucou's restart is P5's, not K18's), and its question says it in words (issue 24 §2)."""
+    return f" ({settles})" if settles.startswith("Q") else ""
+
+
+def _question_head(q: dict[str, Any]) -> str:
+    """An open point as a ruling opens it: 'Open question (Q11): If every live card ...?' for
+    one the sources ask (Q), 'Open point: What happens when ...?' for the others, labelled in
+    words, not by a rule of another game (P5; issue 24 §2)."""
+    if str(q["settles"]).startswith("Q"):
+        return _("Open question ({settles}): {question}").format(settles=q["settles"], question=q["question"])
+    return _("Open point: {question}").format(question=q["question"])
 
 
 def _setting_words(rules: Any) -> str:
@@ -1492,7 +1761,8 @@ def rulesets_text(width: int = 88) -> str:
             lines += para(_("Open points, and the reading taken:"), "  ")
         for option in points:
             spec = OPTIONS[option]
-            lines += para(f"{option} = {getattr(rules, option)} ({spec.settles}): {_(spec.question)}", "    ", "    ")
+            lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
+                          f"{option_words(_(spec.question), rules)}", "    ", "    ")
             if option in reasons:
                 lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
         fixed = [k for k in reasons if k not in points]
@@ -1510,13 +1780,13 @@ def rulesets_text(width: int = 88) -> str:
                     "its source and the presets that take it."), "")
     for spec in OPTIONS.values():
         lines.append("")
-        lines += para(f"{spec.name} ({citation(spec.settles)}): {_(spec.question)}", "", "    ")
+        lines += para(f"{spec.name} ({citation(spec.settles)}): {option_words(_(spec.question))}", "", "    ")
         for r in spec.readings:
             # only the presets that can meet the option: Coucou has no cat to read 'undo'
             users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
                      and spec.name in options_in_play(p)]
             taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
-            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=_(r.text),
+            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=option_words(_(r.text)),
                                                                          source=citation(r.source)) + taken,
                           "  ", "    ")
 

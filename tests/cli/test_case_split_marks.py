@@ -87,7 +87,8 @@ def test_the_check_finds_a_case_split_that_leaves_out_the_guarantees(monkeypatch
     assert wrong and all(known["Bruno's dealt card"] == "0" for known, _, _ in wrong)
     # (K13: Carla offered to Dora's cat; K15: Bruno's lowest card, unnamed in the merged case)
     assert ({"Bruno's dealt card": "0", "the bottom card of the stack": "III"}, "Carla loses a mark: offered to "
-            "Dora's XII Gnaf (K13). Bruno loses a mark: the lowest card (K15). Carla is out; next dealer: Bruno.",
+            "Dora's XII Gnaf (K13). Bruno loses a mark: the lowest card, one the position does not give (K15). "
+            "Carla is out; next dealer: Bruno.",
             "Carla loses a mark: offered to Dora's XII Gnaf (K13). Carla is out; next dealer: Bruno.") in wrong
 
 

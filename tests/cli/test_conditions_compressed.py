@@ -247,13 +247,13 @@ def test_four_missing_cards_read_as_a_few_facts(tmp_path):
     # Emil's card alone lowest (K15): below Anna's VI, below each other missing card but a fool, since
     # a pair of fools ranks 14½ and a lone fool would lose too (C3)
     assert ("  If Emil was dealt a card from Leone to V and there is no lone fool and Emil's card is lower than each "
-            "of Bruno's card, Carla's card and Dora's card that is not a fool: Emil loses a mark: the lowest card "
-            "(K15). Next dealer: Anna.") in verdicts
+            "of Bruno's card, Carla's card and Dora's card that is not a fool: Emil loses a mark: the lowest card, "
+            "one the position does not give (K15). Next dealer: Anna.") in verdicts
     # two missing cards tie below VI, the other higher (K15), said by comparing them; Emil's lone
     # fool loses too (C3; a third fool is no card of the pack, C1)
     assert ("  If Emil was dealt Matto and Dora was dealt V or lower and Carla's card ranks the same as Dora's card "
             "and Bruno's card is higher than Dora's card: Emil loses a mark: the fool, Matto (C3). Carla and Dora each "
-            "lose a mark: the lowest card (K15). Next dealer: Anna.") in verdicts
+            "lose a mark: the lowest card, one the position does not give (K15). Next dealer: Anna.") in verdicts
 
 
 def test_four_missing_cards_the_conditions_hold_in_exactly_their_cases(tmp_path):
@@ -350,7 +350,8 @@ def test_three_missing_cards_tied_lowest_read_as_one_fact(tmp_path):
     record = json.loads(ruled(tmp_path, HERE, "--format", "json"))
     text = "\n".join(f"  If {o['if']}: {o['verdict']}" for o in record["outcomes"])
     assert ("  If Dora was dealt 4 or lower and Bruno, Carla and Dora were dealt cards of the same rank: Bruno, Carla "
-            "and Dora each lose a mark: the lowest card (H1). Next dealer: Anna.") in text
+            "and Dora each lose a mark: the lowest card, one the position does not give (H1). Next dealer: "
+            "Anna.") in text
     # none of the three at 5 or lower: Anna's 5 alone is lowest
     assert ("  If none of Bruno, Carla and Dora was dealt 5 or lower: Anna loses a mark: the lowest card, 5 (H1). "
             "Next dealer: Anna.") in text

@@ -48,6 +48,7 @@ def _reference_steps(pos: Any, leaf: Any, subst: dict, shown: Optional[dict] = N
             at, head = None, "The deal"
         said: set[int] = set()
         first = True
+        joint_said = False
         met = None  # the last targeted event card before the showdown: a mark's reason (explain._why)
         for ev in events:
             kind = ev.kind
@@ -55,7 +56,14 @@ def _reference_steps(pos: Any, leaf: Any, subst: dict, shown: Optional[dict] = N
             if kind == "mark-lost" and ev.seat in said:
                 said.discard(ev.seat)
                 continue
-            text = explain._event_text(ev, nm, card_name(ev.card), rules)
+            if kind == "joint-winner":
+                # S6: the joint winners said once, with each one's share (issue 24 §2, slips)
+                if joint_said:
+                    continue
+                joint_said = True
+                text = explain.joint_winners_text([nm(w.seat) for w in events if w.kind == kind], ev.amount)
+            else:
+                text = explain._event_text(ev, nm, card_name(ev.card), rules)
             if kind == "dealer-keeps-highest":
                 low = [explain._card(c, subst, rules) for c in leaf.start.stack[-2:]]
                 if all(low):

@@ -228,7 +228,9 @@ def test_4_the_largest_result_at_the_bounds_prints_in_full():
     [offer] = json.loads(out)["outcomes"][0]["result"]["buy_back_offers"]
     assert offer == {"player": "Carla", "stakes": 2**1000, "amount": 2**1000 * MAX_STAKE}
     code, text, _ = run(json.dumps(doc).encode())
-    assert code == 0 and f"Buy-back: Carla for {2**1000} stakes = {2**1000 * MAX_STAKE}" in text
+    # (an offer still to decide, its price in stakes and in the pot's units: issue 24, slips)
+    assert code == 0 and (f"Buy-back: Carla may buy back for {2**1000} stakes, {2**1000 * MAX_STAKE} into the pot: "
+                          "still to decide") in text
 
 
 # --------------------------------------------------------------------------- 6: batch line bound

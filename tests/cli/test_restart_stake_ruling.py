@@ -51,7 +51,9 @@ def said(tmp_path, preset: str, *args: str) -> str:
 def test_the_ruling_gives_the_new_stake_reading_and_says_the_pot_differs(tmp_path, preset: str) -> None:
     text = said(tmp_path, preset)
     assert "everybody gets 3 marks again (K18)" in text
-    (question,) = [line for line in text.splitlines() if line.startswith("Open question (K18)")]
+    # an open point no source asks (no Q): labelled in words, its rule cited once, Campli's own
+    (question,) = [line for line in text.splitlines() if line.startswith("Open point: When everybody")]
+    assert "(K18), does everybody" in question and "D8" not in question
     assert "pay the stake into the pot again" in question
     # the marks are 3, 3, 3 under both readings; only the pot differs: 6 against the ruling's 3
     assert "the same marks, but the pot: 6 (this ruling: 3)" in text
@@ -85,7 +87,7 @@ def test_a_deal_nobody_restarts_in_does_not_ask() -> None:
     out = io.StringIO()
     assert main([os.path.join(EXAMPLES, "campli-two-fools.json")], stdout=out, stderr=io.StringIO()) == 0
     assert "Verdict: Carla loses a mark: the lowest card, II (K15)" in out.getvalue()
-    assert "Open question (K18)" not in out.getvalue()
+    assert "Open point:" not in out.getvalue()
 
 
 def test_coucou_s_silent_restart_gives_both_pots_too(tmp_path) -> None:

@@ -203,5 +203,6 @@ def test_a_pair_of_fools_is_said_as_the_other_way(tmp_path):
                                                                 "Carla: sto bene\nDora: sto bene\n")
     text = "\n".join(case_lines(tmp_path, deal)) + "\n" + ruled(tmp_path, deal)
     assert ("  If Dora was dealt a card from Leone to V and there is no lone fool and Dora's card is lower than each "
-            "of Bruno's card and Carla's card that is not a fool: Dora loses a mark: the lowest card (K15).") in text
+            "of Bruno's card and Carla's card that is not a fool: Dora loses a mark: the lowest card, one the position "
+            "does not give (K15).") in text
     assert "the other fool" not in text and "is anything but" not in text

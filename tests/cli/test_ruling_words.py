@@ -102,7 +102,7 @@ def test_the_digital_game_has_a_hest_and_lives():
     # D1: three lives (seed 004 §Regler); D4: the horse, 'hest', is shown (§At spille en tur)
     text = example("digital-4p-fool-and-cuckoos.json")
     assert "Verdict: Anna loses a life: the fool, fjols (D7)." in text
-    assert "Lives now: Anna 2, Bruno 3, Carla 3, Dora 0; pot 0" in text
+    assert "Lives now: Anna 2, Bruno 3, Carla 3, Dora 0" in text
     assert " mark" not in text
     assert "Bruno shows XV kukku: no exchange with Anna" in text
 
@@ -197,9 +197,13 @@ def test_a_case_s_condition_reads_as_a_person_says_it():
 
 
 def test_what_every_case_agrees_on_comes_first_in_the_verdict_s_words():
-    # tutorial-forgotten-card: Dora's cat mark (K13) whatever her card
+    # tutorial-forgotten-card: Dora's cat mark (K13, offered to Emil's XII Gnaf) whatever her card;
+    # nobody can go out (Dora holds 3 marks, loses at most 2), so the player right of the dealer
+    # Emil deals next in every case (K2, seed 000 §Geben: 'Nach jedem Spiel gibt der Spieler rechts
+    # vom Geber'): said once, with what is certain (issue 24 §5)
     lines = example("notation/tutorial-forgotten-card.txt").splitlines()
-    assert lines[1] == "Certain whatever the cards: Dora loses a mark (K13)."
+    assert lines[1] == ("Certain whatever the cards: Dora loses a mark (offered to Emil's XII Gnaf, K13); "
+                        "next dealer: Anna.")
 
 
 def test_the_json_ruling_adds_the_reasons_and_stays_valid():

@@ -48,7 +48,8 @@ def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
     assert sorted(result["winners"]) == ["Andrea", "Beatrice"]
     code, text = rule(tmp_path, JOINT)
     verdict = next(line for line in text.splitlines() if line.startswith("Verdict:"))
-    assert "joint winners and share the pot (S6)" in verdict
+    # (each one's share of the pot: the two stakes they put in, S1, between the two, S6)
+    assert "joint winners and share the pot: 1 each (S6)" in verdict
     # the open question's line for the preset's reading of Q11 (both lose, S5) names them too,
     # in play order (Beatrice sits right of the dealer)
     code, text = rule(tmp_path, JOINT, "--steps")  # the open questions' full block (issue 24: --steps)
@@ -61,7 +62,7 @@ def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
     # not given, so no screen is asked here: every open point the engine read is re-run.  The
     # screen that once hid this question is checked on fully known twins in
     # tests/cli/test_reading_screens.py.)
-    k18 = next(i for i, line in enumerate(lines) if line.strip().startswith("Open question (K18)"))
+    k18 = next(i for i, line in enumerate(lines) if line.strip().startswith("Open point: What happens when all"))
     assert k18 < q11
     # each of its five readings comes out differently, so each has its own outcome line (the
     # restarts by their rules, K18, D8, Z11; S6's two rules)

@@ -16,6 +16,7 @@ wording is checked against every combination of cards before it is used.
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 from functools import cache
@@ -97,6 +98,10 @@ class _Space:
         # (``fine``: every card an atom of its own, so that any two unknown cards compare)
         self.atoms: list[list[frozenset[Card]]] = [_atoms([row[d] for rows in cases for row in rows], fine)
                                                     for d in range(width)]
+        # what does not depend on the case asked about, kept (:func:`_space`: the same space is
+        # asked of one case after another): _counted's answers, a group's cards' points, the
+        # facts that compare the cards
+        self.kept: dict[tuple[Any, ...], Any] = {}
         self.of: list[dict[Card, int]] = [{c: k for k, atom in enumerate(atoms) for c in atom} for atoms in self.atoms]
         sizes = [len(atoms) for atoms in self.atoms]
         self.size = math.prod(sizes)
@@ -178,6 +183,27 @@ class _Space:
         return self._reached
 
 
+# (every row of every case, the width, fine) -> the space (shortest asks the same space of each
+# partition of one ruling's cases: the outcomes, each player's effects, the plays)
+_SPACES: dict[tuple[frozenset[Row], int, bool], _Space] = {}
+
+
+def _space(cases: Sequence[Sequence[Row]], width: int, fine: bool) -> _Space:
+    """The space of ``cases`` (:class:`_Space`): the one built for the same rows, however they
+    are split into cases (its atoms, pairs and points depend on the rows alone), with
+    ``cases`` as its cases."""
+    rows = frozenset(row for case in cases for row in case)
+    key = (rows, width, fine)
+    base = _SPACES.get(key)
+    if base is None:
+        if len(_SPACES) > 16:
+            _SPACES.clear()
+        base = _SPACES[key] = _Space([list(rows)], width, fine)
+    view = copy.copy(base)  # (sharing its memos: one_of's, the points reached, ``kept``)
+    view.cases = [base.rows(case) for case in cases]
+    return view
+
+
 def _atoms(sets: Sequence[frozenset[Card]], fine: bool = False) -> list[frozenset[Card]]:
     """The coarsest partition of the sets' cards that each set is a union of (cards in the same
     sets together), the highest cards' atom first; ``fine``: each card apart."""
@@ -256,10 +282,7 @@ def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns:
             for bar in barred:
                 allowed = [c for c in universe if c not in bar]
                 if bar and allowed:
-                    hit: Optional[int] = 0
-                    for d in group:
-                        m = space.one_of(d, bar)
-                        hit = None if m is None or hit is None else hit | m
+                    hit = _any_of(space, group, bar)
                     if hit is None or hit & bits:
                         continue  # (not said of the cards, or not true of the whole case: no fact here)
                     text = min((said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)),
@@ -275,6 +298,20 @@ def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns:
                 text = said.one(name_set([card], universe))
                 out.append(Fact(text, _exactly_one(group, card), 1, once & ~twice))
     return out
+
+
+def _any_of(space: _Space, group: Sequence[int], cards: frozenset[Card]) -> Optional[int]:
+    """The points where some card of ``group`` is one of ``cards``; None where ``cards`` splits
+    an atom of one of them (kept on the space: the same groups and cards come back case after
+    case)."""
+    key = ("any", tuple(group), cards)
+    if key not in space.kept:
+        hit: Optional[int] = 0
+        for d in group:
+            m = space.one_of(d, cards)
+            hit = None if m is None or hit is None else hit | m
+        space.kept[key] = hit
+    return space.kept[key]  # type: ignore[no-any-return]
 
 
 class _Said(NamedTuple):
@@ -312,13 +349,18 @@ class _Said(NamedTuple):
 def _counted(space: _Space, group: Sequence[int], card: Card) -> Optional[tuple[int, int]]:
     """The points where at least one, and at least two, of the cards ``group`` are ``card``; None
     where ``card`` shares an atom with another card (how many are ``card`` is not said there)."""
+    key = ("counted", tuple(group), card)
+    if key in space.kept:
+        return space.kept[key]  # type: ignore[no-any-return]
     once = twice = 0
     for d in group:
         m = space.one_of(d, [card])
         if m is None:
+            space.kept[key] = None
             return None
         twice |= once & m
         once |= m
+    space.kept[key] = (once, twice)
     return once, twice
 
 
@@ -592,7 +634,7 @@ def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str],
     out = list(chains)
     todo = [k for k, chain in enumerate(chains) if _long(chain)]
     for fine in spaces:
-        space = _Space(rows, width, fine)
+        space = _space(rows, width, fine)
         if space.size > MAX_POINTS:
             break
         for k, text in _shortened(space, todo, labels, universes, say, name_set, fools, tied).items():

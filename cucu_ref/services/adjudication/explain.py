@@ -131,7 +131,7 @@ _ARRESTO, _SHOWDOWN, _KEEPS_HIGHEST = EventKind.ARRESTO, EventKind.SHOWDOWN, Eve
 _MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK
 _MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
 _WITH_STACK, _STACK_KING, _ASK = EventKind.EXCHANGE_WITH_STACK, EventKind.STACK_KING, EventKind.ASK_PAGHERAI_SE_NULL
-_RESTART = EventKind.RESTART
+_RESTART, _JOINT = EventKind.RESTART, EventKind.JOINT_WINNER
 
 _DOING = {
     "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks 'pagherai se null?'"),
@@ -312,6 +312,39 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
         ask=_asked(rules) if ev.kind == _ASK else "")
 
 
+def share_words(pot: int, n: int) -> str:
+    """``pot`` shared by ``n`` as a table says it: '1½', '2', '⅔', '7/5'."""
+    whole, rest = divmod(pot, n)
+    if not rest:
+        return str(whole)
+    part = _FRACTIONS.get((rest, n)) or _FRACTIONS.get((rest // _gcd(rest, n), n // _gcd(rest, n)))
+    if part is None:
+        return f"{pot}/{n}"
+    return f"{whole}{part}" if whole else part
+
+
+_FRACTIONS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕", (2, 5): "⅖",
+              (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝",
+              (7, 8): "⅞"}
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def joint_winners_text(players: list[str], pot: int) -> str:
+    """S6's joint winners, once for all of them: what the pot holds, each one's share, and that
+    nothing is left of it ('Anna and Bruno are joint winners ... share the pot of 3 stakes: 1½
+    each, nothing left')."""
+    names = players[0] if len(players) == 1 else _("{a} and {b}").format(a=", ".join(players[:-1]), b=players[-1])
+    return _("{players} are joint winners: the last players went out together and share the pot of {stakes}: "
+             "{share} each, nothing left").format(
+        players=names, stakes=ngettext("{n} stake", "{n} stakes", pot).format(n=pot),
+        share=share_words(pot, max(1, len(players))))
+
+
 def restart_words(rules: Any) -> str:
     """What everybody gets back when all went out in one deal, in the game's own terms: Campli's
     three marks again (K18), the digital game's three lives (D8: «vender alle fire spillere
@@ -429,6 +462,11 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
             if said and kind == _MARK_LOST and ev.seat in said:
                 said.discard(ev.seat)
                 continue
+            if kind == _JOINT:  # S6: the joint winners said once (at the first), with each one's share
+                if ev is next(w for w in events if w.kind == _JOINT):
+                    out.append(_joint_step(ev, events, at, head if head_due else None, nm))
+                    head_due = False
+                continue
             known = memo.get(ev)  # (the common case, a line the memo holds, without a call)
             rule, source, text = (known if known is not None and not (subst and ev.card in subst)
                                   else _line_of(ev, memo, leaf, subst, shown, rules, nm, card_name))
@@ -448,6 +486,15 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 out.extend(notes)
                 said = named
     return out
+
+
+def _joint_step(ev: Any, events: Any, at: Optional[str], head: Optional[str], nm: Any) -> dict[str, Any]:
+    """S6's joint winners of a step as one line (``head``: the entry's heading, where due)."""
+    winners = [nm(w.seat) for w in events if w.kind == _JOINT]
+    step = {"at": at, "rule": ev.rule, "source": _source(ev.rule), "text": joint_winners_text(winners, ev.amount)}
+    if head is not None:
+        step["heading"] = head
+    return step
 
 
 def _why(ev: Any, met: Any, nm: Any, card_name: Any) -> Optional[str]:

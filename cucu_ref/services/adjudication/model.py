@@ -30,11 +30,19 @@ def is_placeholder(card: Optional[Card]) -> bool:
 
 class Underdetermined(Exception):
     """The position is under-specified: the ruling depends on more unknown cards than the
-    reasoning can split into cases.  ``cards`` names them (the cards that would decide it)."""
+    reasoning can split into cases.  ``cards`` names them (the cards that would decide it).
 
-    def __init__(self, message: str, cards: tuple[str, ...] = ()):
+    Where a showdown's combinations were too many (issue 24 §5): ``stuck``, the branches that
+    got stuck there (``replay.Stuck``), and ``leaves``, those that reached the end; from them
+    ``partial.certain_part`` sets ``certain``, what every case agrees on (the fields of
+    ``Ruling.certain``, and ``next_dealer`` where it is certain), None where nothing is."""
+
+    def __init__(self, message: str, cards: tuple[str, ...] = (), stuck: tuple[Any, ...] = (),
+                 leaves: tuple[Any, ...] = ()):
         super().__init__(message)
         self.cards = cards
+        self.stuck, self.leaves = stuck, leaves
+        self.certain: Optional[dict[str, Any]] = None
 
 
 class Unsupported(Exception):
@@ -79,6 +87,7 @@ class Ruling(NamedTuple):
     # (outcomes.certain_of: marks_lost, marks_gained, out); None with one outcome
     certain: Optional[dict[str, Any]] = None
     # where the outcomes are many (more than summary.FEW): the ruling player by player (summary.by_player:
-    # players, next), and the deal told once (summary.plays: [] where it cannot be); None otherwise
+    # players, next); None otherwise.  Where unknown cards tell two or more outcomes apart, the deal
+    # told once (summary.plays: [] where it cannot be); None otherwise (not in the JSON: the text's)
     by_player: Optional[dict[str, Any]] = None
     plays: Optional[list[dict[str, Any]]] = None

@@ -7,7 +7,7 @@ input gives the same output under any hash seed (issue 12).
 
 from __future__ import annotations
 
-
+import functools
 from itertools import compress
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence
 
@@ -296,10 +296,15 @@ def describe(rows: Sequence[Row], keys: Sequence[Card], labels: Mapping[Card, st
              universes: Mapping[Card, Sequence[Card]], pack_values: Sequence[int],
              name: Callable[[Card], str] = _cards.format, held: frozenset[Card] = frozenset()) -> str:
     alts = []
+    said: dict[tuple[Card, frozenset[Card]], str] = {}  # (the same card sets come back row after row)
     for row in rows:
-        parts = [_phrase(labels[ph], card_range(sorted(vals, key=lambda c: -c.value), universes[ph], pack_values,
-                                                name, held))
-                 for ph, vals in zip(keys, row)]
+        parts = []
+        for ph, vals in zip(keys, row):
+            part = said.get((ph, vals))
+            if part is None:
+                part = said[(ph, vals)] = _phrase(labels[ph], card_range(
+                    sorted(vals, key=lambda c: -c.value), universes[ph], pack_values, name, held))
+            parts.append(part)
         parts = [p for p in parts if not p.endswith(" any card")]
         alts.append(" and ".join(parts) if parts else "any card")
     return "; or ".join(alts)
@@ -332,8 +337,7 @@ class Grouping(NamedTuple):
         condition of: what happens 'otherwise'), its outcomes' own conditions as alternatives
         ('; or '), which are exact too (each outcome's is); ``when``: its outcomes' rows."""
         rows = [[row for k in ks for row in self.rows[k]] for ks in parts]
-        when = [[{label: [_cards.format(c) for c in sorted(vals, key=lambda c: -c.value)]
-                  for label, vals in zip(self.labels, row)} for row in box] for box in rows]
+        when = [[_when(self.labels, row) for row in box] for box in rows]
         # (every other part is tried: the chain it would keep is never asked for, only its length)
         said = _shorten([(CaseOutcome([], [], {}, "" if j == skip else _UNSAID), box) for j, box in enumerate(rows)],
                         self.labels, self.universes, self.pack_values, self.named, self.held, self.fools, tied=True)
@@ -343,6 +347,19 @@ class Grouping(NamedTuple):
                 outcomes[k].condition for k in ks)
             out.append((condition, w))
         return out
+
+
+def _when(labels: tuple[str, ...], row: Row) -> dict[str, list[str]]:
+    """A row of card sets as ``when`` gives it: each unknown card's label with its cards by name,
+    highest first."""
+    return {label: list(cards) for label, cards in _when_items(labels, row)}
+
+
+@functools.lru_cache(maxsize=8192)
+def _when_items(labels: tuple[str, ...], row: Row) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    # (kept: a ruling gives each row again in each player's effects, issue 24 §5)
+    return tuple((label, tuple(_cards.format(c) for c in sorted(vals, key=lambda c: -c.value)))
+                 for label, vals in zip(labels, row))
 
 
 # a part's condition before it is said (long, and a chain: :func:`~.conditions.shortest` tries it)
@@ -395,8 +412,7 @@ def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[Case
                     res[field] = {n: c if all(r[field] and r[field].get(n) == c for _, r in members) else None
                                   for n, c in res[field].items()}
         rows = merge(tuple(row[d] for d in distinct) for row in rows_of[key]) if distinct else []
-        when = [{run.lay.labels[ph]: [_cards.format(c) for c in sorted(vals, key=lambda c: -c.value)]
-                 for ph, vals in zip(dkeys, row)} for row in rows]
+        when = [_when(tuple(run.lay.labels[ph] for ph in dkeys), row) for row in rows]
         condition = describe(rows, dkeys, run.lay.labels, universes, pack_values, named, held) if rows else ""
         rep = members[0][0]
         fixed = _fixed(rep)

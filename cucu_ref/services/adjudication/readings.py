@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 from ...game.cards import Card
 from ...game.engine import legal_actions
 from ...formats.i18n import gettext as _, language
+from ...formats.vocabulary import option_words
 from ...formats.position import Position, Problem
 from ...game.rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_readings
 from ...game.scoring import CUCKOO_VALUE
@@ -307,7 +308,8 @@ class _Questions:
         differs = False
         for reading in spec.readings:
             entry: dict[str, Any] = {"reading": reading.value, "chosen": reading.value == current,
-                                     "source": _source(reading.source), "text": _(reading.text)}
+                                     "source": _source(reading.source),
+                                     "text": option_words(_(reading.text), self.pos.rules)}
             same, changes = self.reading(spec.name, current, reading.value, entry)
             alternatives.append((entry, same))
             differs = differs or changes
@@ -323,7 +325,8 @@ class _Questions:
         reason = PRESET_REASONS.get(self.pos.preset, {}).get(spec.name)
         return {"option": spec.name, "settles": spec.settles,
                 "source": cite(spec.settles) if spec.settles in RULES else None,
-                "question": _(spec.question), "chosen": current, "why_chosen": _(reason) if reason else reason,
+                "question": option_words(_(spec.question), self.pos.rules), "chosen": current,
+                "why_chosen": _(reason) if reason else reason,
                 "readings": readings}
 
     def reading(self, name: str, current: str, value: str,
@@ -389,5 +392,6 @@ def rejected_readings(pos: Position) -> list[dict[str, Any]]:
             continue
         if alt.leaves:
             valid.append({"option": spec.name, "reading": reading.value, "settles": spec.settles,
-                          "source": _source(reading.source), "question": _(spec.question), "text": _(reading.text)})
+                          "source": _source(reading.source), "question": option_words(_(spec.question), pos.rules),
+                          "text": option_words(_(reading.text), pos.rules)})
     return valid

@@ -1,7 +1,8 @@
 """A ruling with many outcomes said player by player (issue 24 §5).
 
 Where unknown cards decide the outcome and the outcomes are few (at most :data:`FEW`), the
-ruling says each case with its condition, as before.  Where they are many (twenty players, four
+ruling says each case with its condition and only what differs, and tells the deal once
+(:func:`plays`; the text is :mod:`cucu_ref.services.render`'s).  Where they are many (twenty players, four
 cards never shown: some fifty cases), a table reads it as it would say it: what every case
 agrees on (:func:`~.outcomes.certain_of`), then, for each player whose marks depend on the
 cards, each thing that may happen to him with the condition that decides it, the union of the
@@ -31,7 +32,7 @@ __all__ = ["FEW", "MANY_PLAYS", "many", "by_player", "plays"]
 # At most this many distinct outcomes are said case by case (each with its condition, as a
 # table can follow them); beyond, player by player.  Four: a player's mark that hangs on one
 # unknown card and a second one reads as four cases; five and more are read more easily by
-# player (docs/adjudicator.rst, "When cards decide the outcome").
+# player (docs/cli.rst, "What a ruling says").
 FEW = 4
 # At most this many distinct plays are told one by one in the account; beyond, the part where
 # they differ is left to --steps

@@ -27,7 +27,7 @@ import dataclasses
 import operator
 from typing import Any, Callable, Hashable, Optional
 
-__all__ = ["Untraceable", "explore", "TooManySplits", "Explored"]
+__all__ = ["Untraceable", "explore", "TooManySplits", "Explored", "ByFields", "Reads", "fields_read"]
 
 Domains = dict[int, frozenset[int]]  # variable -> the values it may still have
 Compare = Callable[[Any, Any], bool]
@@ -233,72 +233,106 @@ def explore(domains: Domains, score: Callable[[Callable[[int], int]], Hashable],
 
 
 # what a Rules value derives from its fields (rulesets.Rules: cites, showdown_rule and fool_rule
-# read citation_of, which reads ``citations``): a read of one of these is a read of those fields
+# read citation_of, which reads ``citations``; cuccu reads ``pack``, C1): a read of one of these is
+# a read of those fields.  (A name missing here keeps nothing: tests/position/test_unknown_showdown.py
+# checks that every preset's showdown reads only names known here)
 _DERIVED = {"cites": ("citations",), "citation_of": ("citations",), "showdown_rule": ("citations",),
-            "fool_rule": ("citations",)}
+            "fool_rule": ("citations",), "cuccu": ("pack",)}
 
 
-# (a ruleset's class, the names a run read) -> the fields those names read, or None (Explored._fields)
+# (a ruleset's class, the names a run read) -> the fields those names read, or None (fields_read)
 _FIELDS_READ: dict[tuple[type, tuple[str, ...]], Optional[tuple[str, ...]]] = {}
 
 
-class _Reads:
-    """Stands in for a ruleset and notes the names the scoring reads (then the explored boxes
-    hold for any ruleset that agrees on them)."""
+def fields_read(rules: Any, names: tuple[str, ...]) -> Optional[tuple[tuple[str, ...], tuple[Any, ...]]]:
+    """The fields of ``rules`` the reads ``names`` read, and their values; None where a name
+    is none of them (nor derived from them, ``_DERIVED``)."""
+    key = (type(rules), names)
+    if key in _FIELDS_READ:
+        fields = _FIELDS_READ[key]
+    else:
+        known = {f.name for f in dataclasses.fields(rules)}
+        out: Optional[dict[str, None]] = {}
+        for name in names:
+            for field in _DERIVED.get(name, (name,)):
+                if field not in known:
+                    out = None
+                    break
+                out[field] = None  # type: ignore[index]
+            if out is None:
+                break
+        fields = _FIELDS_READ[key] = tuple(out) if out is not None else None
+    if fields is None:
+        return None
+    return fields, tuple([getattr(rules, f) for f in fields])
+
+
+class Reads:
+    """Stands in for a ruleset and notes the names read (then what was worked out from them
+    holds for any ruleset that agrees on them)."""
 
     def __init__(self, rules: Any):
         self._rules = rules
         self.names: dict[str, None] = {}
 
     def __getattr__(self, name: str) -> Any:
+        # (noted at the first read; the value is then kept here, and read as a field from then on)
         self.names[name] = None
-        return getattr(self._rules, name)
+        value = self.__dict__[name] = getattr(self._rules, name)
+        return value
+
+
+class ByFields:
+    """Values worked out from a ruleset by a pure function, each kept by a key and by the
+    fields of the ruleset the work read (:class:`Reads`): another ruleset that agrees on those
+    fields gets the same value from :meth:`get`.  Sound where the value is a pure function of
+    the key and of the fields read; a read that is no field (nor in ``_DERIVED``) keeps
+    nothing.  Cleared when ``size`` values are kept."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.kept = 0
+        # key -> (the names read, the fields they read, those fields' values, the value)
+        self._found: dict[Hashable, list[tuple[tuple[str, ...], tuple[str, ...], tuple[Any, ...], Any]]] = {}
+
+    def get(self, key: Hashable, rules: Any, plain: Any) -> tuple[bool, Any]:
+        """(True, the value) kept for ``key`` under a ruleset whose fields agree with
+        ``plain``'s, its names read again on ``rules`` (a recorder notes the reads the work
+        would make); else (False, None)."""
+        for names, fields, values, found in self._found.get(key, ()):
+            if tuple([getattr(plain, f) for f in fields]) == values:
+                for name in names:
+                    getattr(rules, name)
+                return True, found
+        return False, None
+
+    def keep(self, key: Hashable, plain: Any, names: tuple[str, ...], value: Any) -> None:
+        """Keep ``value``, worked out from ``plain`` reading ``names``, under ``key``."""
+        kept = fields_read(plain, names)
+        if kept is None:
+            return
+        if self.kept >= self.size:
+            self._found.clear()
+            self.kept = 0
+        self._found.setdefault(key, []).append((names, *kept, value))
+        self.kept += 1
 
 
 class Explored:
     """Runs of the scoring kept for the same showdown under another ruleset (issue 24 §5: the
     open questions' re-runs, readings.open_questions, reach the same showdown under rulesets that
     differ in one option).  Each *run* is kept (:func:`run_scoring`: the part it started from,
-    its box, score and the parts it split off) with the fields it read; a run of another ruleset
-    from the same part that agrees on those fields makes the same comparisons and so ends alike:
-    it is answered from the store.  So a re-run under an option the scoring reads (Q4's
-    'any-hand' is read only where a fool may be held, C3) runs the scoring again only where it
-    read that option; the exploration is the one a fresh run would make, box for box and in the
-    same order.  Sound: the scoring is a pure function of its inputs and of the fields it reads;
-    a read the store cannot tell the fields of (not a field, not in ``_DERIVED``) is not kept."""
+    its box, score and the parts it split off) with the fields it read (:class:`ByFields`); a run
+    of another ruleset from the same part that agrees on those fields makes the same comparisons
+    and so ends alike: it is answered from the store.  So a re-run under an option the scoring
+    reads (Q4's 'any-hand' is read only where a fool may be held, C3) runs the scoring again only
+    where it read that option; the exploration is the one a fresh run would make, box for box and
+    in the same order."""
 
     def __init__(self, size: int = 20_000):
-        # runs kept, over every showdown, cleared when past it: five explorations of MAX_SPLITS
-        # (model.py) runs, a position's and its open questions' re-runs, about 2 KB each (40 MB)
-        self.size = size
-        self.kept = 0
-        # showdown -> the part a run started from -> (the names read, the fields they read, those
-        # fields' values, the run)
-        self._found: dict[Hashable, dict[tuple[frozenset[int], ...],
-                                         list[tuple[tuple[str, ...], tuple[str, ...], tuple[Any, ...], Run]]]] = {}
-
-    @staticmethod
-    def _fields(rules: Any, names: tuple[str, ...]) -> Optional[tuple[tuple[str, ...], tuple[Any, ...]]]:
-        """The fields of ``rules`` the reads ``names`` read, and their values; None where a name
-        is none of them (nor derived from them, ``_DERIVED``)."""
-        key = (type(rules), names)
-        if key in _FIELDS_READ:
-            fields = _FIELDS_READ[key]
-        else:
-            known = {f.name for f in dataclasses.fields(rules)}
-            out: Optional[dict[str, None]] = {}
-            for name in names:
-                for field in _DERIVED.get(name, (name,)):
-                    if field not in known:
-                        out = None
-                        break
-                    out[field] = None  # type: ignore[index]
-                if out is None:
-                    break
-            fields = _FIELDS_READ[key] = tuple(out) if out is not None else None
-        if fields is None:
-            return None
-        return fields, tuple([getattr(rules, f) for f in fields])
+        # runs kept, over every showdown: five explorations of MAX_SPLITS (model.py) runs, a
+        # position's and its open questions' re-runs, about 2 KB each (40 MB)
+        self.store = ByFields(size)
 
     def run(self, key: Hashable, rules: Any, plain: Any, domains: Domains,
             score: Callable[[Callable[[int], int], Any], Hashable], limit: int) -> list[tuple[Domains, Hashable]]:
@@ -307,25 +341,16 @@ class Explored:
         the same part agreed on the fields it read.  ``plain``: the real ruleset (its fields);
         ``rules`` may be a recorder of the reads (replay.Recorder), which sees every name the
         scoring reads, from the store too."""
-        if self.kept >= self.size:
-            self._found.clear()
-            self.kept = 0
-        store = self._found.setdefault(key, {})
+        store = self.store
 
         def run(part: Domains) -> Run:
-            at = tuple(part[v] for v in sorted(part))
-            for names, fields, values, found in store.get(at, ()):
-                if tuple(getattr(plain, f) for f in fields) == values:
-                    for name in names:
-                        getattr(rules, name)  # (the recorder notes the reads a run would make)
-                    return found
-            reads = _Reads(rules)
+            at = (key, tuple(part[v] for v in sorted(part)))
+            hit, found = store.get(at, rules, plain)
+            if hit:
+                return found  # type: ignore[no-any-return]
+            reads = Reads(rules)
             found = run_scoring(part, lambda value_of: score(value_of, reads))
-            names = tuple(reads.names)
-            kept = self._fields(plain, names)
-            if kept is not None:
-                store.setdefault(at, []).append((names, *kept, found))
-                self.kept += 1
+            store.keep(at, plain, tuple(reads.names), found)
             return found
 
         return explore(domains, lambda _: None, limit, run)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from typing import Any, Hashable, Iterable, NamedTuple, Optional, Sequence
+from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from ...game.cards import FOOL_VALUE, PACKS, Card
 from ...game.rulesets import Rules
@@ -39,11 +39,15 @@ from ...game.scoring import evaluate
 from ...game.state import State
 from .layout import Layout
 from .model import MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder
-from .symbolic import Explored, TooManySplits, Untraceable
+from .symbolic import ByFields, Explored, Reads, TooManySplits, Untraceable
 
 _EXPLORED = Explored()
-# (the copies left, a box's card sets) -> Hall's condition holds (Reasoner._box_possible)
-_HALL: dict[tuple[frozenset[tuple[Card, int]], tuple[frozenset[Card], ...]], bool] = {}
+# (the copies left and the other open cards' domains, a box's domains) -> a matching holds them
+# all (Reasoner._box_possible)
+_FITS: dict[tuple[Hashable, tuple[frozenset[Card], ...]], bool] = {}
+# a showdown's cases (Reasoner.showdown_cases), kept for the open questions' re-runs: a
+# position's showdowns (its branches over unknown cards), a few times over
+_SHOWDOWNS = ByFields(500)
 
 __all__ = ["Know", "Reasoner", "Box", "boxes"]
 
@@ -202,7 +206,43 @@ class Reasoner(_Domains):
 
         Up to :data:`~.model.SMALL_CASES` combinations each is scored (:meth:`_scored_groups`);
         beyond, the scoring runs on symbolic cards (:mod:`.symbolic`, :meth:`_symbolic_groups`),
-        which splits only where its rules compare."""
+        which splits only where its rules compare.  The cases are kept (``_SHOWDOWNS``) for the
+        open questions' re-runs, which reach the same showdown knowing the same: under a reading
+        that agrees on every field the scoring read, they are the same cases."""
+        key = self._showdown_key(k, after, live, dead)
+        plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
+        if key is not None:
+            hit, found = _SHOWDOWNS.get(key, self.rules, plain)
+            if hit:
+                if found is None:
+                    raise self._underdetermined(list(live) + list(dead))
+                return found  # type: ignore[no-any-return]
+        reads = Reads(self.rules)
+        try:
+            found = self._cases(k, after, live, dead, reads)
+        except Underdetermined:
+            if key is not None:
+                _SHOWDOWNS.keep(key, plain, tuple(reads.names), None)
+            raise
+        if key is not None:
+            _SHOWDOWNS.keep(key, plain, tuple(reads.names), found)
+        return found
+
+    def _showdown_key(self, k: Know, after: State, live: Sequence[Card], dead: Sequence[Card]) -> Optional[Hashable]:
+        """What :meth:`_cases` reads besides the ruleset's fields the scoring reads: the
+        showdown's hands, the knowledge of the unknown cards, the layout's pool and the pack's
+        roles (C1, C2), and the scoring itself (a test may stand another in); None where the
+        knowledge already holds cases (not kept)."""
+        if k.cases:
+            return None
+        plain = getattr(self.rules, "_rules", self.rules)
+        return (after.hands, after.order, after.dead, after.guarantees, after.hinted, tuple(live), tuple(dead),
+                frozenset(k.subst.items()), frozenset(k.domains.items()), k.split, k.held,
+                frozenset(self.lay.pool.items()), tuple(self.lay.labels), plain.pack, plain.roles, evaluate)
+
+    def _cases(self, k: Know, after: State, live: Sequence[Card], dead: Sequence[Card],
+               rules: Any) -> list[tuple[dict[Card, Card], dict[Card, frozenset[Card]], Know]]:
+        """:meth:`showdown_cases` worked out, the scoring reading ``rules``."""
         keys = list(live) + list(dead)
         choices = self._choices(k, live, dead)
         total = 1
@@ -213,7 +253,7 @@ class Reasoner(_Domains):
         groups: Optional[list[tuple[tuple[Optional[Card], ...], list[Row]]]] = None
         if total > SMALL_CASES:
             try:
-                groups = self._symbolic_groups(k, after, live, dead, choices)
+                groups = self._symbolic_groups(k, after, live, dead, choices, rules)
             except Untraceable:
                 groups = None
             except TooManySplits:
@@ -221,7 +261,7 @@ class Reasoner(_Domains):
         if groups is None:
             if total > MAX_CASES:
                 raise self._underdetermined(keys)
-            groups = self._scored_groups(k, after, keys, choices)
+            groups = self._scored_groups(k, after, keys, choices, rules)
         out = []
         universes = [self.possible(k, ph) for ph in keys]
         for rep, rows in groups:
@@ -303,8 +343,8 @@ class Reasoner(_Domains):
                     dv[i] = (seat, got)
         return lv, dv
 
-    def _scored_groups(self, k: Know, after: State, keys: Sequence[Card],
-                       choices: list[list[Optional[Card]]]) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
+    def _scored_groups(self, k: Know, after: State, keys: Sequence[Card], choices: list[list[Optional[Card]]],
+                       rules: Any = None) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
         """Every combination scored, grouped by who loses and gains: (the first combination, rows)."""
         left = self.left(k)
         groups: dict[tuple[object, ...], list[tuple[Optional[Card], ...]]] = {}
@@ -315,12 +355,13 @@ class Reasoner(_Domains):
             value = dict(zip(keys, combo))
             if len(used) and not self._combo_feasible(k, value):
                 continue
-            groups.setdefault(self._score(after, value), []).append(combo)
+            groups.setdefault(self._score(after, value, rules), []).append(combo)
         universes = [self.possible(k, ph) for ph in keys]
         return [(combos[0], [_row(combo, universes) for combo in combos]) for combos in groups.values()]
 
     def _symbolic_groups(self, k: Know, after: State, live: Sequence[Card], dead: Sequence[Card],
-                         choices: list[list[Optional[Card]]]) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
+                         choices: list[list[Optional[Card]]],
+                         rules: Any = None) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
         """:meth:`_scored_groups` by the scoring run on symbolic cards (:func:`.symbolic.explore`):
         the live unknown cards are variables, the dead ones' choices (fool or not) are tried one
         by one.  Each box the scoring cannot tell apart is kept where a combination of it is
@@ -332,7 +373,7 @@ class Reasoner(_Domains):
         keys = list(live) + list(dead)
         universes = [self.possible(k, ph) for ph in keys]
         groups: dict[Hashable, tuple[tuple[Optional[Card], ...], list[Row]]] = {}
-        hall = self._hall(k, live) if not dead else None
+        base = self._others(k, keys)
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
 
@@ -343,80 +384,77 @@ class Reasoner(_Domains):
 
             # (the same showdown comes back in the open questions' re-runs, symbolic.Explored)
             showdown = (after.hands, after.order, after.dead, after.guarantees, after.hinted,
-                        tuple(sorted(domains.items())), tuple(live), tuple(dead), dead_combo)
+                        tuple(sorted(domains.items())), tuple(live), tuple(dead), dead_combo, evaluate)
             plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
-            for box, key in _EXPLORED.run(showdown, self.rules, plain, domains, score, MAX_SPLITS):
+            for box, key in _EXPLORED.run(showdown, rules if rules is not None else self.rules, plain, domains,
+                                          score, MAX_SPLITS):
                 cards = [frozenset(by_value[j][v] for v in box[j]) for j in range(n)]
-                if not self._box_possible(k, live, cards, dead, dead_combo, hall):
+                if not self._box_possible(base, cards, dead, dead_combo, k):
                     continue  # no combination of the box is possible (C1)
                 row = tuple(cards) + _row(dead_combo, universes[n:])
                 if key not in groups:
-                    rep = self._representative(k, live, cards, dict(zip(dead, dead_combo)))
+                    rep = self._representative(base, live, cards, dead, dead_combo, k)
                     assert rep is not None, "feasible() promised a matching"
                     groups[key] = (rep, [])
                 groups[key][1].append(row)
         return list(groups.values())
 
-    def _box_possible(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]], dead: Sequence[Card],
-                      dead_combo: tuple[Optional[Card], ...],
-                      hall: Optional[tuple[Counter[Card], frozenset[tuple[Card, int]]]]) -> bool:
-        """Is some combination of the box ``cards`` (the dead cards as chosen) possible (C1)?"""
-        if hall is not None:
-            left, left_key = hall
-            # every group of the box's cards has as many copies left as cards (Hall's
-            # condition); the other open unknown cards may be any card, and enough are left.
-            # (The same boxes come back in the open questions' re-runs: kept by the copies left)
-            key = (left_key, tuple(cards))
-            known = _HALL.get(key)
-            if known is None:
-                if len(_HALL) > 100_000:
-                    _HALL.clear()
-                known = _HALL[key] = all(
-                    sum(left[c] for c in frozenset().union(*group)) >= len(group)
-                    for n in range(1, len(cards) + 1) for group in itertools.combinations(cards, n))
-            return known
+    def _box_possible(self, base: Optional["_Matching"], cards: list[frozenset[Card]], dead: Sequence[Card],
+                      dead_combo: tuple[Optional[Card], ...], k: Know) -> bool:
+        """Is some combination of the box ``cards`` (the dead cards as chosen) possible (C1)?
+        ``base``: the other open unknown cards matched (:meth:`_others`).  (The same boxes come
+        back in the open questions' re-runs: kept by the copies left and the others' domains)"""
+        if base is None:
+            return False
+        domains = (*cards, *self._dead_domains(k, dead, dead_combo))
+        key = (base.key, domains)
+        known = _FITS.get(key)
+        if known is None:
+            if len(_FITS) > 100_000:
+                _FITS.clear()
+            known = _FITS[key] = base.fits(domains)
+        return known
+
+    def _dead_domains(self, k: Know, dead: Sequence[Card],
+                      dead_combo: Sequence[Optional[Card]]) -> list[frozenset[Card]]:
+        """The dead unknown cards' domains as chosen: the fool, or any card but the fool (Q4)."""
         fool = frozenset([self.fool]) if self.fool is not None else frozenset()
-        narrowed = dict(zip(live, cards))
-        for ph, c in zip(dead, dead_combo):
-            narrowed[ph] = fool if c is not None else self.domain(k, ph) - fool
-        return self.feasible(k._replace(domains={**k.domains, **narrowed}))
+        return [fool if c is not None else self.domain(k, ph) - fool for ph, c in zip(dead, dead_combo)]
 
-    def _hall(self, k: Know, live: Sequence[Card]) -> Optional[tuple[Counter[Card], frozenset[tuple[Card, int]]]]:
-        """The copies left (and as a key), where :meth:`_box_possible` may ask Hall's
-        condition of the box alone: every other open unknown card may be any card, and there
-        are copies enough for all of them (else None: a matching decides, :meth:`feasible`)."""
+    def _others(self, k: Know, keys: Sequence[Card]) -> Optional["_Matching"]:
+        """The open unknown cards other than ``keys`` (the showdown's, whose domains each box
+        narrows) matched once to the copies left (C1), for :meth:`_box_possible` and
+        :meth:`_representative` to add the box's to; None where they cannot all be."""
         left = self.left(k)
-        opened = [ph for ph in self.lay.labels if ph not in k.subst]
-        others_any = all(self.domain(k, ph) == self.full for ph in opened if ph not in live)
-        return (left, frozenset(left.items())) if others_any and len(opened) <= sum(left.values()) else None
+        if any(n < 0 for n in left.values()):
+            return None
+        asked = set(keys)
+        others = [self.domain(k, ph) for ph in self.lay.labels if ph not in k.subst and ph not in asked]
+        base = _Matching(left, (frozenset(left.items()), frozenset(Counter(others).items())))
+        return base if base.fits_all(others) else None
 
-    def _representative(self, k: Know, live: Sequence[Card], cards: list[frozenset[Card]],
-                        dead: dict[Card, Optional[Card]]) -> Optional[tuple[Optional[Card], ...]]:
+    def _representative(self, base: Optional["_Matching"], live: Sequence[Card], cards: list[frozenset[Card]],
+                        dead: Sequence[Card], dead_combo: tuple[Optional[Card], ...],
+                        k: Know) -> Optional[tuple[Optional[Card], ...]]:
         """A possible combination (C1) of the box ``cards`` (with the dead cards as chosen):
         each card bound in turn, the highest that leaves the rest possible; None if none is."""
-        trial = k
-        for ph, c in dead.items():
-            bound = self.bind(trial, ph, c) if c is not None else self.narrow(
-                trial, ph, frozenset(x for x in self.possible(k, ph) if x != self.fool))
-            if bound is None:
-                return None
-            trial = bound
-        for ph, box in zip(live, cards):
-            bound = self.narrow(trial, ph, box)
-            if bound is None:
-                return None
-            trial = bound
+        if base is None:
+            return None
+        fixed = self._dead_domains(k, dead, dead_combo)
+        boxes = list(cards)
+        if not base.fits([*fixed, *boxes]):
+            return None
         rep: list[Optional[Card]] = []
-        for ph in live:
-            for c in self.possible(trial, ph):
-                bound = self.bind(trial, ph, c)
-                if bound is not None:
-                    trial = bound
+        for j in range(len(live)):
+            for c in sorted(boxes[j], key=lambda c: -c.value):
+                trial = [*boxes[:j], frozenset([c]), *boxes[j + 1:]]
+                if base.fits([*fixed, *trial]):
+                    boxes = trial
                     rep.append(c)
                     break
-            else:  # pragma: no cover - feasible() promised a matching
+            else:  # pragma: no cover - the box fits: some card of it does
                 return None
-        return tuple(rep) + tuple(dead.values())
+        return tuple(rep) + tuple(dead_combo)
 
     def _combo_feasible(self, k: Know, value: dict[Card, Optional[Card]]) -> bool:
         trial = k._replace(subst={**k.subst, **{ph: c for ph, c in value.items() if c is not None}})
@@ -465,31 +503,75 @@ def merge_rows(keys: Sequence[Card], given: Iterable[Row], universes: Iterable[S
 
 
 def _matchable(domains: list[frozenset[Card]], left: Counter[Card]) -> bool:
-    """A matching of the ``domains`` (one card each) into the copies ``left`` (augmenting paths)."""
-    cap = {c: n for c, n in left.items() if n > 0}
-    if len(domains) > sum(cap.values()):
-        return False
-    holders: dict[Card, list[int]] = {c: [] for c in cap}
-    assigned: list[Optional[Card]] = [None] * len(domains)
+    """A matching of the ``domains`` (one card each) into the copies ``left``."""
+    return _Matching(left).fits_all(domains)
 
-    def augment(i: int, seen: set[Card]) -> bool:
-        for c in sorted(domains[i], key=lambda x: x.value):
+
+class _Matching:
+    """Unknown cards matched to the copies of the cards left (C1: no card more often than the
+    pack holds it), one at a time by augmenting paths (Kuhn): a card whose domain no path
+    reaches cannot be added, whatever order they come in.  :meth:`fits` asks of more cards
+    without changing the matching (a showdown's boxes each add theirs to the same others)."""
+
+    __slots__ = ("cap", "holders", "domains", "key")
+
+    def __init__(self, left: Mapping[Card, int], key: Hashable = None):
+        self.key = key  # (what the matching was made of: the copies left and the domains matched)
+        self.cap = {c: n for c, n in left.items() if n > 0}
+        self.holders: dict[Card, list[int]] = {c: [] for c in self.cap}
+        self.domains: list[list[Card]] = []  # each card's domain, lowest first
+
+    def fits_all(self, domains: Sequence[frozenset[Card]]) -> bool:
+        """Add every one of ``domains`` (the narrowest first); False where one cannot be."""
+        if len(self.domains) + len(domains) > sum(self.cap.values()):
+            return False
+        return all(self.add(d) for d in sorted(domains, key=len))
+
+    def fits(self, domains: Sequence[frozenset[Card]]) -> bool:
+        """Could ``domains`` be added too?  (This matching stays as it is.)"""
+        trial = _Matching.__new__(_Matching)
+        trial.cap = self.cap
+        trial.holders = {c: h.copy() for c, h in self.holders.items()}
+        trial.domains = self.domains.copy()
+        trial.key = None
+        return trial.fits_all(domains)
+
+    def add(self, domain: frozenset[Card]) -> bool:
+        i = len(self.domains)
+        self.domains.append(_lowest_first(domain))
+        return self._augment(i, set())
+
+    def _augment(self, i: int, seen: set[Card]) -> bool:
+        cap, holders = self.cap, self.holders
+        mine = self.domains[i]
+        for c in mine:  # a copy left free first (the commonest: copies to spare)
+            if c in cap and c not in seen and len(holders[c]) < cap[c]:
+                seen.add(c)
+                holders[c].append(i)
+                return True
+        for c in mine:  # else a path that moves another card on
             if c not in cap or c in seen:
                 continue
             seen.add(c)
-            if len(holders[c]) < cap[c]:
-                holders[c].append(i)
-                assigned[i] = c
-                return True
             for j in list(holders[c]):
-                if augment(j, seen):
+                if self._augment(j, seen):
                     holders[c].remove(j)
                     holders[c].append(i)
-                    assigned[i] = c
                     return True
         return False
 
-    return all(augment(i, set()) for i in sorted(range(len(domains)), key=lambda i: len(domains[i])))
+
+# a domain's cards, lowest first (_Matching: the same domains come back box after box)
+_SORTED: dict[frozenset[Card], list[Card]] = {}
+
+
+def _lowest_first(domain: frozenset[Card]) -> list[Card]:
+    got = _SORTED.get(domain)
+    if got is None:
+        if len(_SORTED) > 10_000:
+            _SORTED.clear()
+        got = _SORTED[domain] = sorted(domain, key=lambda c: c.value)
+    return got
 
 
 def live_unknowns(after: State) -> list[Card]:
