@@ -223,7 +223,7 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
 
 # One tree's adjudicator timing natural positions (``natural`` with ``--against``): run in a fresh
 # interpreter with that tree first on the path; reads the documents as JSON on stdin, prints the
-# CPU seconds of each (process time, one core), or -1 where it gave up (Underdetermined).
+# CPU seconds of each (process time, one core), negative where it gave up (Underdetermined).
 _TIME_POSITIONS = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -244,7 +244,7 @@ for doc in json.load(sys.stdin):
         gave_up = False
     except Underdetermined:
         gave_up = True
-    out.append(-1.0 if gave_up else time.process_time() - c)
+    out.append((-1 if gave_up else 1) * (time.process_time() - c))
 print(json.dumps(out))
 """
 
@@ -263,7 +263,9 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
     """Seconds per natural position (CPU, one core), median, p95 and max by table size and by
     the number of live cards left unshown at the end (issue 24 §5: every position of up to 20
     players with up to 4 unshown cards ruled in under 1 s); 'under-spec.' counts the rulings
-    that gave up (Underdetermined).  ``unshown`` (0,): the positions of issue 10, as before.
+    that gave up saying nothing certain, 'partial' those that gave up but said what is certain
+    whatever the cards (Underdetermined with ``certain``, issue 24 §5).  ``unshown`` (0,): the
+    positions of issue 10, as before.
 
     With ``baseline`` (a tree, e.g. from ``git archive``), each row's positions are ruled by that
     tree and by this one, each in a fresh interpreter, interleaved ``rounds`` times so both see
@@ -276,7 +278,7 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
     print(f"natural positions (dealt cards unknown, end cards shown but for the unshown), {per_size} per size, "
           f"readings on" + (f", against {baseline} (least of {rounds} interleaved rounds):" if baseline else ":"))
     head = (f"  {'players':>7} {'unshown':>7} {'median s':>9} {'p95 s':>7} {'max s':>7} {'>0.7 s':>6} {'>1 s':>5} "
-            f"{'under-spec.':>11} {'lines med':>9} {'lines max':>9}")
+            f"{'under-spec.':>11} {'partial':>7} {'lines med':>9} {'lines max':>9}")
     if baseline:
         head += f" {'base median':>11} {'base max':>8} {'ratio med':>9} {'ratio max':>9}"
     print(head + "  slowest")
@@ -296,22 +298,26 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
             if baseline:
                 here, base = [float("inf")] * len(docs), [float("inf")] * len(docs)
                 for _ in range(rounds):
-                    base = [min(a, b) for a, b in zip(base, _timed(baseline, docs))]
-                    here = [min(a, b) for a, b in zip(here, _timed(ROOT, docs))]
+                    # (the least time of each, kept negative where it gave up: _TIME_POSITIONS)
+                    base = [min(a, b, key=abs) for a, b in zip(base, _timed(baseline, docs))]
+                    here = [min(a, b, key=abs) for a, b in zip(here, _timed(ROOT, docs))]
             else:
                 here = _time_here(docs, parse)
             times = [abs(t) for t in here]
-            gave_up = sum(t < 0 for t in here)
             slowest = labels[max(range(len(times)), key=times.__getitem__)]
             p95 = sorted(times)[max(0, -(-len(times) * 95 // 100) - 1)]
-            lines = _lines_here(docs, parse)
+            said = _lines_here(docs, parse)
+            lines = [n_lines for n_lines, _partial in said]
+            partial = sum(p for _n, p in said)
+            gave_up = sum(t < 0 for t in here) - partial
             counts = {limit: sum(t > limit for t in times) for limit in over}
             for limit, count in counts.items():
                 over[limit] += count
             slow += [f"{n} players, {k_unshown} unshown, {label}: {t:.3f} s"
                      for t, label in zip(times, labels) if t > 0.7]
             line = (f"  {n:>7} {k_unshown:>7} {statistics.median(times):>9.4f} {p95:>7.3f} {max(times):>7.3f} "
-                    f"{counts[0.7]:>6} {counts[1.0]:>5} {gave_up:>11} {statistics.median(lines):>9} {max(lines):>9}")
+                    f"{counts[0.7]:>6} {counts[1.0]:>5} {gave_up:>11} {partial:>7} {statistics.median(lines):>9} "
+                    f"{max(lines):>9}")
             if baseline:
                 b = [abs(t) for t in base]
                 line += (f" {statistics.median(b):>11.4f} {max(b):>8.3f} "
@@ -320,20 +326,26 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
     print(f"  positions over 1 s: {over[1.0]}, over 0.7 s: {over[0.7]}" + "".join(f"\n    {x}" for x in slow))
 
 
-def _lines_here(docs: list[object], parse: Any) -> list[int]:
+def _lines_here(docs: list[object], parse: Any) -> list[tuple[int, bool]]:
     """The lines of each document's text ruling (issue 24 §5: a ruling a table reads; an
-    under-specified one is its message), in English, as ``cucu-adjudicate`` prints it."""
+    under-specified one is its message, with what is certain whatever the cards), in English, as
+    ``cucu-adjudicate`` prints it; and whether it is a partial ruling (under-specified, but
+    certain of something: the 'partial' column; 'under-spec.' counts those that say nothing)."""
     from cucu_ref.services.adjudication import Underdetermined, adjudicate
     from cucu_ref.services.render import problems_text, ruling_text
 
     out = []
     for doc in docs:
         pos, _problems = parse(doc)
+        certain = None
         try:
             text = ruling_text(adjudicate(pos), "position")
         except Underdetermined as e:
+            certain = getattr(e, "certain", None)  # (a tree before the partial rulings has none)
             text = problems_text([], "position", "under-specified") + "\n" + str(e)
-        out.append(len(text.splitlines()))
+            if certain:
+                text += "\n" + problems_text([], "position", "under-specified", certain=certain).split("\n")[1]
+        out.append((len(text.splitlines()), bool(certain)))
     return out
 
 

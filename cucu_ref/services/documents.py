@@ -197,7 +197,13 @@ def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bo
     except (Underdetermined, Unsupported) as err:
         where = (err.path, err.rule) if isinstance(err, Unsupported) else ("$", None)
         verdict = "under-specified" if isinstance(err, Underdetermined) else None
-        return _refused([P.Problem("meaning", where[0], str(err), where[1])], source, verdict)
+        problem = [P.Problem("meaning", where[0], str(err), where[1])]
+        if isinstance(err, Underdetermined) and err.certain:
+            # (issue 24 §5: a partial ruling, what is certain whatever the cards)
+            certain, cards = err.certain, err.cards
+            return Ruled(False, render.problems_json(problem, source, verdict, certain=certain, cards=cards),
+                         lambda: render.problems_text(problem, source, verdict, certain=certain), pos)
+        return _refused(problem, source, verdict)
     if not ruling.ok:
         args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
         return Ruled(False, render.problems_json(*args), lambda: render.problems_text(*args), pos, ruling)
@@ -294,12 +300,14 @@ def _located(record: dict[str, Any], where: "Locations", source: str) -> str:
     # the JSON path's text, its head and what follows the problems (the readings under which a
     # rejected history is valid), with each problem at its line instead of its path
     warnings = [P.Problem(w["layer"], w["path"], w["message"], w.get("rule")) for w in record.get("warnings", ())]
+    certain = record.get("certain")
     whole = render.problems_text(problems, source, record.get("verdict"), record.get("valid_under", ()),
-                                 warnings).split("\n")
-    lines = [whole[0]]
+                                 warnings, certain).split("\n")
+    head = 2 if certain else 1  # (the head, and what is certain whatever the cards: issue 24 §5)
+    lines = whole[:head]
     for p in problems:
         rule = f" [{cite(p.rule)}]" if p.rule in RULES else (f" [{p.rule}]" if p.rule else "")
         at = where.of(p.path) if p.path != "$" else None
         place = f"{source}:{at[0]}:{at[1]}" if at else source
         lines.append(f"{place}: {render.problem_message(p.message)}{rule}")
-    return "\n".join(lines + whole[1 + len(problems):])
+    return "\n".join(lines + whole[head + len(problems):])

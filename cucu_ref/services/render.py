@@ -111,12 +111,20 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
 
 
 def problems_json(problems: list[Problem], source: str, verdict: Optional[str] = None,
-                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = ()) -> dict[str, Any]:
+                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = (),
+                  certain: Optional[dict[str, Any]] = None, cards: Sequence[str] = ()) -> dict[str, Any]:
     """The record of a position given no ruling.  ``verdict``: 'illegal' (a history the chosen
     reading rejects and another reading of an open point allows: ``valid_under``), 'impossible'
-    (under every reading), 'under-specified' (it depends on too many unknown cards)."""
-    out: dict[str, Any] = {"format": RULING_FORMAT, "input": source, "status": "invalid", "exit_code": 1,
-                           "problems": [p.as_json() for p in problems]}
+    (under every reading), 'under-specified' (it depends on too many unknown cards).
+
+    ``certain``: where an under-specified position is still certain of something (issue 24 §5),
+    status 'partial' (exit code 1 still: no whole ruling), with what is certain and the unknown
+    ``cards`` that would decide the rest."""
+    out: dict[str, Any] = {"format": RULING_FORMAT, "input": source, "status": "partial" if certain else "invalid",
+                           "exit_code": 1, "problems": [p.as_json() for p in problems]}
+    if certain:
+        out["unknown_cards"] = list(cards)
+        out["certain"] = certain
     if verdict:
         out["verdict"] = verdict
         if verdict in ("illegal", "impossible"):
@@ -141,7 +149,11 @@ def _rule_text(rule: Optional[str]) -> str:
 
 
 def problems_text(problems: list[Problem], source: str, verdict: Optional[str] = None,
-                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = ()) -> str:
+                  valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = (),
+                  certain: Optional[dict[str, Any]] = None) -> str:
+    """The text of a position given no ruling (:func:`problems_json`): the head, what is certain
+    whatever the cards where an under-specified position is still certain of something (issue
+    24 §5, one line), each problem at its place, then the readings and warnings."""
     layers = {p.layer for p in problems}
     n = len(problems)
     if verdict == "under-specified":
@@ -160,6 +172,8 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
         head = ngettext("{source}: impossible position ({n} problem)", "{source}: impossible position ({n} problems)",
                         n)
     lines = [head.format(source=source, n=n, readings=_readings_phrase(valid_under, False))]
+    if certain:
+        lines.append(certain_text(certain))
     for p in problems:
         lines.append(f"  {p.path}: {problem_message(p.message)}{_rule_text(p.rule)}")
     if verdict == "illegal":
@@ -762,6 +776,8 @@ def certain_text(certain: dict[str, Any], rules: Any = None) -> str:
     if certain["out"]:
         parts.append(ngettext("{players} is out", "{players} are out", len(certain["out"])).format(
             players=_names(certain["out"])))
+    if certain.get("next_dealer"):  # (only where the cases were too many to split: adjudication.partial)
+        parts.append(_("next dealer: {player}").format(player=certain["next_dealer"]))
     return _("Certain whatever the cards: {facts}.").format(facts="; ".join(parts)) if parts else ""
 
 

@@ -28,7 +28,8 @@ apart:
 The Coucou dealer's three cards (F2) start one branch per card he may keep.  Only where the
 cases grow past ``MAX_WORK`` engine steps or ``MAX_CASES`` scored showdowns does the
 ruling give up, saying the position is *under-specified* and naming the cards that would
-decide it (``Underdetermined``), never that it is impossible.
+decide it (``Underdetermined``), never that it is impossible; what holds whatever the cards
+is said even then (``partial``: its ``certain``).
 
 Modules, one per concern: ``layout`` (the cards before the deal, placeholders),
 ``unknowns`` (domains, copies, where to split), ``replay`` (the walk, the checks of
@@ -50,6 +51,7 @@ from .model import (
     MAX_CASES, MAX_WORK, PLACEHOLDER, CaseOutcome, Outcome, Ruling, Underdetermined, Unsupported,
 )
 from .outcomes import certain_of, grouped, unknown_labels
+from .partial import certain_part
 from .summary import by_player, many, plays
 from .readings import best_failure, open_questions, rejected_readings
 from .replay import describe_turn, replay_state, run_position
@@ -60,7 +62,12 @@ __all__ = ["Ruling", "CaseOutcome", "Outcome", "adjudicate", "replay_state", "Un
 
 def adjudicate(pos: Position, readings: bool = True) -> Ruling:
     """Replay ``pos`` and rule on it (see the module docstring)."""
-    run = run_position(pos, pos.rules, record=readings)
+    try:
+        run = run_position(pos, pos.rules, record=readings)
+    except Underdetermined as err:
+        # (issue 24 §5: what is certain whatever the cards, where they are too many to split)
+        err.certain = certain_part(pos, err)
+        raise
     if not run.leaves:
         problem = best_failure(run.failures) if run.failures else Problem("history", "$.history", "no ruling")
         # a history the chosen reading rejects may be valid under another; too many copies of a

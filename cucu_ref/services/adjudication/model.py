@@ -30,11 +30,19 @@ def is_placeholder(card: Optional[Card]) -> bool:
 
 class Underdetermined(Exception):
     """The position is under-specified: the ruling depends on more unknown cards than the
-    reasoning can split into cases.  ``cards`` names them (the cards that would decide it)."""
+    reasoning can split into cases.  ``cards`` names them (the cards that would decide it).
 
-    def __init__(self, message: str, cards: tuple[str, ...] = ()):
+    Where a showdown's combinations were too many (issue 24 §5): ``stuck``, the branches that
+    got stuck there (``replay.Stuck``), and ``leaves``, those that reached the end; from them
+    ``partial.certain_part`` sets ``certain``, what every case agrees on (the fields of
+    ``Ruling.certain``, and ``next_dealer`` where it is certain), None where nothing is."""
+
+    def __init__(self, message: str, cards: tuple[str, ...] = (), stuck: tuple[Any, ...] = (),
+                 leaves: tuple[Any, ...] = ()):
         super().__init__(message)
         self.cards = cards
+        self.stuck, self.leaves = stuck, leaves
+        self.certain: Optional[dict[str, Any]] = None
 
 
 class Unsupported(Exception):

@@ -55,6 +55,18 @@ class Leaf(NamedTuple):
 Checkpoint = tuple[int, State, Know, Steps, int, Iterable[Fact]]
 
 
+class Stuck(NamedTuple):
+    """A branch whose showdown has too many combinations of unknown cards to split into cases
+    (issue 24 §5): what it knows there, for the certain part of a partial ruling (``partial``)."""
+
+    state: State  # before the step that reached the showdown
+    after: State  # after it, as the engine stepped it (the unknown cards not yet scored)
+    i: int  # the history entry of that step
+    steps: Steps  # the steps through it (its events: those before the showdown's own happened)
+    know: Know
+    error: Underdetermined
+
+
 class Run(NamedTuple):
     leaves: list[Leaf]
     failures: list[tuple[int, Problem]]
@@ -179,6 +191,9 @@ class _Table:
         self.names = pos.players
         self.leaves: list[Leaf] = []
         self.failures: list[tuple[int, Problem]] = []
+        # the branches whose showdown had too many combinations to split (issue 24 §5): each
+        # with what it knows up to there, for the certain part of a partial ruling (.partial)
+        self.stuck: list[Stuck] = []
         self.work = 0
         self.starts = 0
         self.start: Optional[State] = None
@@ -783,6 +798,16 @@ class Search(_Checks):
                     continue
                 state, know, _ = laid
             self.walk(state, 0, know, ((None, start.events),), 0, [])
+        self.give_up_if_stuck()
+
+    def give_up_if_stuck(self) -> None:
+        """Every branch walked: where a showdown had too many combinations to split, the
+        position is under-specified (``Underdetermined``), carrying the branches
+        that got stuck and those that reached the end, for what is certain of them (.partial)."""
+        if self.stuck:
+            first = self.stuck[0].error
+            names = tuple(dict.fromkeys(n for s in self.stuck for n in s.error.cards))
+            raise Underdetermined(str(first), names, tuple(self.stuck), tuple(self.leaves))
 
     def tick(self) -> None:
         self.work += 1
@@ -910,15 +935,17 @@ class Search(_Checks):
             know = plain
         if not any(ev.kind == EventKind.SHOWDOWN for ev in events):
             return know
-        return self.showdown(state, after, i, know, steps, announced, facts)
+        return self.showdown(state, after, i, know, steps + ((i, events),), announced, facts)
 
-    def showdown(self, state: State, after: State, i: int, know: Know, steps: Steps, announced: int,
+    def showdown(self, state: State, after: State, i: int, know: Know, through: Steps, announced: int,
                  facts: Iterable[Fact]) -> Optional[Know]:
         """The showdown's unknown live cards (and, under Q4 'any-hand', dead fools): bound where
         the position gives them, else split into the cases that score alike
         (:meth:`.unknowns.Reasoner.showdown_cases`), each walked on.  Returns the knowledge of
-        the branch that goes on with ``after`` as stepped, or None."""
+        the branch that goes on with ``after`` as stepped, or None.  ``through``: the steps with
+        this one (its events), kept where the cards are too many to split (``Stuck``)."""
         r = self.reasoner
+        steps = through[:-1]
         live = live_unknowns(after)
         dead = dead_unknowns(after) if self.rules.fools_in_play == "any-hand" else []
         shown = self.bind_shown(state, after, i, know, live)
@@ -935,7 +962,7 @@ class Search(_Checks):
         go_on: Optional[Know] = None
         try:
             cases = r.showdown_cases(know, after, live, dead)
-        except Underdetermined:
+        except Underdetermined as err:
             # a branch whose showdown comes while the history still has decisions of the deal
             # to go is not the deal the table played: it dies, however its cards would score
             later = next((j for j in range(i + 1, len(self.pos.history))
@@ -945,7 +972,9 @@ class Search(_Checks):
                 e = self.pos.history[later]
                 self.fail(later, T.DEAL_OVER.format(who=self.name(e.seat), verb=e.verb), "K15")
                 return None
-            raise
+            # the other branches are walked on: what is certain holds in each (issue 24 §5)
+            self.stuck.append(Stuck(state, after, i, through, know, err))
+            return None
         for subst, _narrowed, k2 in cases:
             if not subst:
                 go_on = k2  # only dead cards, none the fool: the stepped showdown scored them so
@@ -1172,6 +1201,7 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     search.start = with_rules(run.leaves[0].start, rules)
     search.starts = 1
     search.walk(with_rules(state, rules), i, know, steps, announced, facts)
+    search.give_up_if_stuck()
     return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
 
 
