@@ -223,7 +223,7 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
 
 # One tree's adjudicator timing natural positions (``natural`` with ``--against``): run in a fresh
 # interpreter with that tree first on the path; reads the documents as JSON on stdin, prints the
-# CPU seconds of each (process time, one core), or -1 where it gave up (Underdetermined).
+# CPU seconds of each (process time, one core), negative where it gave up (Underdetermined).
 _TIME_POSITIONS = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -244,7 +244,7 @@ for doc in json.load(sys.stdin):
         gave_up = False
     except Underdetermined:
         gave_up = True
-    out.append(-1.0 if gave_up else time.process_time() - c)
+    out.append((-1 if gave_up else 1) * (time.process_time() - c))
 print(json.dumps(out))
 """
 
@@ -298,8 +298,9 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
             if baseline:
                 here, base = [float("inf")] * len(docs), [float("inf")] * len(docs)
                 for _ in range(rounds):
-                    base = [min(a, b) for a, b in zip(base, _timed(baseline, docs))]
-                    here = [min(a, b) for a, b in zip(here, _timed(ROOT, docs))]
+                    # (the least time of each, kept negative where it gave up: _TIME_POSITIONS)
+                    base = [min(a, b, key=abs) for a, b in zip(base, _timed(baseline, docs))]
+                    here = [min(a, b, key=abs) for a, b in zip(here, _timed(ROOT, docs))]
             else:
                 here = _time_here(docs, parse)
             times = [abs(t) for t in here]

@@ -213,3 +213,18 @@ def test_a_game_that_counts_lives_is_drawn_in_lives() -> None:
     notes = describe(start, events, final).notes
     assert notes[1] == "Everybody still in went out: everybody gets 3 marks again (K18)."
     assert "marks 1 \u2192 3" in deal_svg(start, events, final)
+
+
+def test_joint_winners_are_said_once_with_each_ones_share() -> None:
+    # S6 (pagat): the last players going out together are joint winners and share the pot.  Anne and
+    # Bob on their last life, Cleo out, three stakes in the pot; both keep a 5, tie for the lowest card
+    # and lose their last life (S5): the picture says it once, with each one's share, 3/2 = 1½, as the
+    # text ruling does ("Anne and Bob are joint winners and share the pot: 1½ each (S6)")
+    from cucu_ref import deal_stack, start_deal
+
+    rules = preset("screw-your-neighbour")
+    start = start_deal(rules, ["Anne", "Bob", "Cleo"], [1, 1, 0], 1, pot=3)
+    final, events = play(start, [Action("shuffle", stack=deal_stack(start, {"Anne": "5♠", "Bob": "5♥"})),
+                                 Action("keep", 0), Action("keep", 1)])
+    notes = describe(start, events, final).notes
+    assert [n for n in notes if "joint" in n] == ["Anne and Bob are joint winners and share the pot: 1½ each (S6)."]

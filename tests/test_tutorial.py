@@ -126,6 +126,26 @@ def test_a_card_nobody_remembers_gives_four_cases():
     assert "Dora" in text()
 
 
+
+def test_the_forgotten_card_ruling_reads_as_the_tutorial_tells_it():
+    # docs/tutorial.rst, "A card nobody remembers", tells the reader how this ruling is laid out;
+    # the prose is written by hand, the ruling generated, so the layout it describes is pinned here
+    # (the tutorial once said "each case's account opens with its condition" after the account was
+    # told once).  What every case agrees on comes first: Dora's mark at the cat, paid at once
+    # («Der Anbieter verliert sofort eine Marke», K13), and the next dealer, Anna, right of the
+    # dealer Emil (K2); then each case says only what differs (none repeats the cat's mark); the
+    # deal is told once, Dora's card named as one the position does not give.
+    code, _, text = _rule("forgotten-card")
+    lines = text().splitlines()
+    assert code == EXIT_OK
+    assert lines[1].startswith("Certain whatever the cards: Dora loses a mark (offered to Emil's XII Gnaf, K13)")
+    assert "next dealer: Anna" in lines[1]
+    cases = [line for line in lines if line.startswith("  If Dora was dealt")]
+    assert len(cases) == 4 and not any("Gnaf" in line for line in cases)
+    account = lines[lines.index("How it went:"):]
+    assert sum("Dora offers the card" in line for line in account) == 1
+    assert any("Dora is dealt a card the position does not give" in line for line in account)
+
 def test_the_first_draft_names_each_mistake_by_line_and_column():
     text = _read("first-draft")
     with pytest.raises(NotationError) as caught:

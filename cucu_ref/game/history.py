@@ -183,14 +183,17 @@ def fold(events: Sequence[Event], hands: Optional[Sequence[Optional[Card]]] = No
             marks.append(_new_mark((at, seat, -max(e.amount, 1), e.rule, None)))
         elif kind == _MARK_GAINED:
             marks.append(_new_mark((at, seat, max(e.amount, 1), e.rule, e.other)))
-    record = _new_record((tuple(events), tuple(moves), tuple(stops), tuple(marks), tuple(held), tuple(dealt),
-                          None, (), (), (), None, (), (), None))
-    return _with_named(record, named) if named else record
+    return _new_record((tuple(events), tuple(moves), tuple(stops), tuple(marks), tuple(held), tuple(dealt))
+                       + (_named_fields(named) if named else _NONE_NAMED))
 
 
-def _with_named(record: DealRecord, named: list[Event]) -> DealRecord:
-    """``record`` with the showdown, the players out, the buy-backs, a restart, the winners and
-    the next dealer that ``named`` (in the events' order) say."""
+# the record's last fields where no event names them (the fields of _named_fields, in its order)
+_NONE_NAMED: tuple[Any, ...] = (None, (), (), (), None, (), (), None)
+
+
+def _named_fields(named: list[Event]) -> tuple[Any, ...]:
+    """The record's fields from ``showdown`` on: the showdown, the players out, the buy-backs,
+    a restart, the winners and the next dealer that ``named`` (in the events' order) say."""
     showdown = restart = None
     next_dealer: Optional[int] = None
     out: list[int] = []
@@ -218,9 +221,7 @@ def _with_named(record: DealRecord, named: list[Event]) -> DealRecord:
             kept.append(e.seat)
         else:  # the next dealer: the last one named (K2)
             next_dealer = e.seat
-    return record._replace(showdown=showdown, went_out=tuple(out), buy_back_offers=tuple(offers),
-                           bought_back=tuple(bought), restart=restart, kept_last_life=tuple(kept),
-                           winners=tuple(winners), next_dealer=next_dealer)
+    return (showdown, tuple(out), tuple(offers), tuple(bought), restart, tuple(kept), tuple(winners), next_dealer)
 
 
 def _held(held: list[Optional[Card]], seat: int) -> Optional[Card]:

@@ -68,7 +68,7 @@ from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from ..game.history import DealRecord, fold, up_to_next_dealer
 from ..game.state import DEAL_PHASES, Event, EventKind, Phase, State
-from .adjudication.explain import restart_words
+from .adjudication.explain import restart_words, share_words
 
 __all__ = ["Seat", "Arrow", "Badge", "Picture", "describe", "render_svg", "deal_svg", "STACK", "ARROW_KINDS"]
 
@@ -241,6 +241,8 @@ class _Legend:
         self.bought: set[int] = set()
         self.after_showdown = False
         self.showdown_words: list[tuple[str, str, str]] = []  # (what, to whom, by which rule)
+        self.joint: list[int] = []  # S6's joint winners, said once where the first is named
+        self.joint_at, self.joint_pot = 0, 0
         self.uses_stack = False
 
     def name(self, seat: Optional[int]) -> str:
@@ -255,6 +257,12 @@ class _Legend:
             drawn = _DRAWN.get(e.kind)
             if drawn is not None:
                 drawn(self, at, e)
+        if len(self.joint) > 1:
+            # S6: said once, with each one's share, as the text ruling says it
+            names = [self.name(s) for s in self.joint]
+            players = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+            self.notes[self.joint_at] = _("{players} are joint winners and share the pot: {share} each (S6)").format(
+                players=players, share=share_words(self.joint_pot, len(self.joint))) + "."
         showdown = self.record.showdown
         if showdown is not None:
             # (a mark by the showdown's own rule is not cited twice: 'Showdown (K15): Anna loses a mark')
@@ -420,6 +428,12 @@ class _Legend:
             self.notes.append(_("Everybody still in went out: a draw, all play again ({rule}).").format(rule=e.rule))
         elif a is None:
             return
+        elif e.kind == EventKind.JOINT_WINNER and e.rule == "S6":
+            if not self.joint:
+                self.joint_at, self.joint_pot = len(self.notes), e.amount
+                self.notes.append(_("{a} is a joint winner, sharing the pot ({rule}).").format(a=self.name(a),
+                                                                                               rule=e.rule))
+            self.joint.append(a)
         elif e.kind == EventKind.BUY_BACK:
             self.bought.add(a)
             self.notes.append(ngettext("{a} buys back in for {n} stake ({rule}).", "{a} buys back in for {n} stakes "

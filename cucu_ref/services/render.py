@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
+from itertools import repeat
+from operator import contains
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling, problems
@@ -363,9 +365,9 @@ def _count(n: int, words: tuple[str, str] = ("mark", "marks")) -> str:
 
 
 def _names(names: Sequence[str]) -> str:
-    names = list(names)
     if len(names) == 1:
         return names[0]
+    names = list(names)
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
@@ -413,28 +415,14 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
     out: dict[tuple[str, str, str], list[str]] = {}
     if not r["marks_lost"] and not r["marks_gained"]:
         return out  # (no mark, no reason: verdict_text asks for none)
-    players: Sequence[str] = ()
+    if any(map(contains, steps, repeat("why"))):  # (asked in C: few steps give a reason of their own)
+        _steps_reasons(r, steps, out)
+    shown = r.get("shown")
+    if not shown:
+        return out
     # the rules of the steps from the showdown's on that give no reason of their own (its line and
-    # its notes): read in the same pass as the reasons
-    at_showdown: set[str] = set()
-    after = False
-    showdown = _showdown_text()
-    for s in steps:
-        after = after or s["text"].startswith(showdown)
-        if "why" not in s:
-            if after:
-                at_showdown.add(s["rule"])
-        else:
-            if not players:
-                paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
-                players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]},
-                                 key=len, reverse=True)  # (a name that begins another is tried last)
-            # (explain._why: a gain's reason is who paid it, Z5)
-            verb = "gain" if s["why"].startswith(paid_by) else "lose"
-            player = next((p for p in players if s["text"].startswith(p + " ")), None)
-            if player is not None:
-                out.setdefault((verb, player, s["rule"]), []).append(s["why"])
-    shown = r.get("shown") or {}
+    # its notes)
+    at_showdown = {s["rule"] for s in steps[_showdown_step(steps):] if "why" not in s}
     for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
         for x in r[key]:
             k = (verb, x["player"], x["rule"])
@@ -455,17 +443,46 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
     return out
 
 
+def _steps_reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]],
+                   out: dict[tuple[str, str, str], list[str]]) -> None:
+    """The steps' own reasons (explain._why), into ``out`` in the steps' order: a step names its
+    player first; a gain's reason is who paid it (Z5)."""
+    paid_by = _("paid by {player}, whose offer met the {card}").split("{player}")[0]
+    players = sorted(r.get("marks") or {x["player"] for x in r["marks_lost"] + r["marks_gained"]},
+                     key=len, reverse=True)  # (a name that begins another is tried last)
+    for s in steps:
+        if "why" in s:
+            verb = "gain" if s["why"].startswith(paid_by) else "lose"
+            player = next((p for p in players if s["text"].startswith(p + " ")), None)
+            if player is not None:
+                out.setdefault((verb, player, s["rule"]), []).append(s["why"])
+
+
+def _showdown_step(steps: Sequence[dict[str, Any]]) -> int:
+    """The index of the showdown's step (K15: it says first that the live cards are compared),
+    ``len(steps)`` where there is none; found from the end: a position is one deal, so it has
+    at most one, and only its notes, the marks and the next dealer follow it."""
+    showdown = _showdown_text()
+    for k in range(len(steps) - 1, -1, -1):
+        if steps[k]["text"].startswith(showdown):
+            return k
+    return len(steps)
+
+
 def _each_mark(reasons: dict[tuple[str, str, str], list[str]], verb: str, player: str,
                cited: Sequence[str]) -> list[tuple[Optional[str], str]]:
     """(why, rule) for each of ``player``'s marks, each reason said once: a verdict names every
     mark lost (L13: two cats and the lowest card are three marks and three reasons)."""
     used: dict[str, int] = {}
-    out = []
+    out: list[tuple[Optional[str], str]] = []
     for rule in cited:
-        said = reasons.get((verb, player, rule), [])
-        k = used[rule] = used.get(rule, -1) + 1
-        out.append((said[min(k, len(said) - 1)] if said else None, rule))
-    return list(dict.fromkeys(out))
+        said = reasons.get((verb, player, rule))
+        if said:
+            k = used[rule] = used.get(rule, -1) + 1
+            out.append((said[min(k, len(said) - 1)], rule))
+        else:
+            out.append((None, rule))
+    return list(dict.fromkeys(out)) if len(out) > 1 else out
 
 
 def _the_fool(card: Optional[str]) -> str:
@@ -487,19 +504,16 @@ def _mark_sentences(r: dict[str, Any], reasons: dict[tuple[str, str, str], list[
     for a sentence that goes on)."""
     sentences = []
     for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
+        marks = r[key]
+        if not marks:
+            continue  # (most results gain no mark)
         table: dict[str, list[str]] = {}
-        for x in r[key]:
+        for x in marks:
             table.setdefault(x["player"], []).append(x["rule"])
         # players who lose (gain) alike, for the same reasons, are named together
         alike: dict[tuple[int, str], list[str]] = {}
         for player, cited in table.items():
-            why = _each_mark(reasons, verb, player, cited)
-            if inline:
-                said = " (" + _("; ").join(f"{w}, {rule}" if w else rule for w, rule in why) + ")"
-            elif any(w for w, _r in why):
-                said = _(": {reasons}").format(reasons=_("; ").join(f"{w} ({rule})" if w else rule for w, rule in why))
-            else:
-                said = f" ({', '.join(rule for _r, rule in why)})"
+            said = _why_said(_each_mark(reasons, verb, player, cited), inline)
             alike.setdefault((len(cited), said), []).append(player)
         for (n, said), players in alike.items():
             if len(players) == 1:
@@ -509,6 +523,23 @@ def _mark_sentences(r: dict[str, Any], reasons: dict[tuple[str, str, str], list[
                     "{player} each gain {count}{why}")
             sentences.append(said_of.format(player=_names(players), count=_count(n, words), why=said))
     return sentences
+
+
+def _why_said(why: Sequence[tuple[Optional[str], str]], inline: bool) -> str:
+    """A player's marks' reasons, each with its rule: ': offered to Carla's XII Gnaf (K13); the
+    lowest card, II (K15)'; ' (K15)' where no mark has a reason in words; ``inline``: ' (the
+    lowest card, II, K15)'."""
+    if inline:
+        return " (" + _("; ").join([f"{w}, {rule}" if w else rule for w, rule in why]) + ")"
+    said = []
+    reasoned = False
+    for w, rule in why:
+        if w:
+            said.append(f"{w} ({rule})")
+            reasoned = True
+        else:
+            said.append(rule)
+    return _(": {reasons}").format(reasons=_("; ").join(said)) if reasoned else f" ({', '.join(said)})"
 
 
 def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = (),
@@ -526,7 +557,7 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
             sentences.append(_("nobody loses a life") if lives else _("nobody loses a mark"))
         else:
             sentences.append(_("no life has changed hands yet") if lives else _("no mark has changed hands yet"))
-    text = ". ".join(x[0].upper() + x[1:] for x in sentences) + "."
+    text = ". ".join([x[0].upper() + x[1:] for x in sentences]) + "."
     more = _what_next(r, rules)
     if more:
         tail = "; ".join(more)

@@ -8,6 +8,7 @@ input gives the same output under any hash seed (issue 12).
 from __future__ import annotations
 
 import functools
+from itertools import compress
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from ...game import cards as _cards
@@ -29,11 +30,10 @@ __all__ = ["result_of", "group", "grouped", "Grouping", "certain_of", "essence",
 Row = tuple[frozenset[Card], ...]
 
 
-def _token(c: Optional[Card], subst: dict[Card, Card], unsure: bool = False) -> Optional[str]:
-    if c is None or unsure:
-        return None
-    c = subst.get(c, c)
-    return None if is_placeholder(c) else _cards.format(c)  # (format is a table look-up)
+# every card's canonical token (cards.format), read by one look-up; a placeholder (an unknown
+# card, model.PLACEHOLDER) has none
+_TOKEN_OF: dict[Card, str] = {c: _cards.format(c) for pack in PACKS.values()
+                              for c in (Card(pack.family, v) for v in pack.values)}
 
 
 # The kinds of event a result reads from the fold (the marks, the showdown, who went out, the
@@ -50,26 +50,36 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
     names = pos.players
     final = leaf.state
     record = fold([ev for _, evs in leaf.steps for ev in evs if ev.kind in _READ_KINDS])
-    out: dict[str, Any] = {"deal_over": record.showdown is not None, "next": _next_decision(final, names)}
-    out["marks_lost"] = [{"player": names[m.seat], "rule": m.rule} for m in record.lost for _ in range(-m.amount)]
-    out["marks_gained"] = [{"player": names[m.seat], "rule": m.rule} for m in record.gained]
-    out["out"] = [names[s] for s in record.went_out]
-    out.update(_cards_held(final, leaf, subst, over=record.showdown is not None))
+    over = record.showdown is not None
+    out: dict[str, Any] = {"deal_over": over, "next": _next_decision(final, names)}
+    lost: list[dict[str, Any]] = []
+    gained: list[dict[str, Any]] = []
+    for m in record.marks:  # (one entry a mark lost; record.lost and record.gained, in one pass)
+        if m.amount < 0:
+            lost += [{"player": names[m.seat], "rule": m.rule} for _ in range(-m.amount)]
+        elif m.amount > 0:
+            gained.append({"player": names[m.seat], "rule": m.rule})
+    out["marks_lost"], out["marks_gained"] = lost, gained
+    # (each list built only where the record has something for it: most hold nothing)
+    out["out"] = [names[s] for s in record.went_out] if record.went_out else []
+    _cards_held(out, final, leaf, subst, over)
     stake = pos.rules.stake
     out["buy_back_offers"] = [{"player": names[e.seat], "stakes": e.amount, "amount": e.amount * stake}
-                              for e in record.buy_back_offers if e.seat is not None]
-    out["bought_back"] = [names[e.seat] for e in record.bought_back if e.seat is not None]
+                              for e in record.buy_back_offers if e.seat is not None] if record.buy_back_offers else []
+    out["bought_back"] = [names[e.seat] for e in record.bought_back if e.seat is not None] if record.bought_back else []
     restart = record.restart
     out["restart"] = {"kind": str(restart.kind), "rule": restart.rule} if restart is not None else None
-    out["kept_last_life"] = [names[s] for s in record.kept_last_life]
+    out["kept_last_life"] = [names[s] for s in record.kept_last_life] if record.kept_last_life else []
     out["next_dealer"] = names[record.next_dealer] if record.next_dealer is not None else None
-    out.update(_after_buy_backs(final, names))
+    if final.phase == Phase.BUY_BACK:
+        out.update(_after_buy_backs(final, names))
     winner = final.winner if final.phase == Phase.MATCH_OVER else None
     out["winner"] = names[winner] if winner is not None else None
     # S6's joint winners have no single winner: list every winner (K3's one, or S6's several)
-    out["winners"] = [names[s] for s in final.winners]
+    winners = final.winners
+    out["winners"] = [names[s] for s in winners] if winners else []
     out["marks"] = dict(zip(names, final.marks))
-    out["virgins"] = [n for n, v in zip(names, final.virgins) if v]
+    out["virgins"] = list(compress(names, final.virgins))
     out["pot"] = final.pot
     return out
 
@@ -83,17 +93,26 @@ def _next_decision(final: State, names: Sequence[str]) -> Optional[dict[str, Any
             "legal": sorted({VERB_NAMES.get(a.kind, a.kind) for a in legal_actions(final)})}
 
 
-def _cards_held(final: State, leaf: Leaf, subst: dict[Card, Card], over: bool) -> dict[str, Any]:
-    """``shown``, ``dead`` and ``holds``: each card held named once: 'holds' names every one,
-    'shown' the live ones again (a live seat holding no card shows none)."""
-    names = final.players
+def _cards_held(out: dict[str, Any], final: State, leaf: Leaf, subst: dict[Card, Card], over: bool) -> None:
+    """``shown``, ``dead`` and ``holds`` into ``out``, in one pass over the seats: each card held
+    named once: 'holds' names every one, 'shown' the live ones again (a live seat holding no card
+    shows none)."""
+    names, hands, dead = final.players, final.hands, final.dead
     # the seats whose showdown card stands for several cases: no single card to name
-    unsure = {seat for seat, ph in leaf.know.held if ph not in subst}
-    order, dead, hands = final.order, final.dead, final.hands
-    held = {s: _token(hands[s], subst, s in unsure) for s in order if hands[s] is not None}
-    return {"shown": {names[s]: held.get(s) for s in order if not dead[s]} if over else None,
-            "dead": [names[s] for s in order if dead[s]],
-            "holds": {names[s]: token for s, token in held.items()}}
+    unsure = {seat for seat, ph in leaf.know.held if ph not in subst} if leaf.know.held else ()
+    shown: Optional[dict[str, Optional[str]]] = {} if over else None
+    holds: dict[str, Optional[str]] = {}
+    out_of_play = []
+    for s in final.order:
+        c, name, token = hands[s], names[s], None
+        if c is not None:
+            # (a card's token by one look-up, the case's binding first; a placeholder has none)
+            token = holds[name] = None if s in unsure else _TOKEN_OF.get(subst.get(c, c) if subst else c)
+        if dead[s]:
+            out_of_play.append(name)
+        elif shown is not None:
+            shown[name] = token
+    out["shown"], out["dead"], out["holds"] = shown, out_of_play, holds
 
 
 def _after_buy_backs(final: State, names: Sequence[str]) -> dict[str, Any]:

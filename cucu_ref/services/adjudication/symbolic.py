@@ -276,8 +276,10 @@ class Reads:
         self.names: dict[str, None] = {}
 
     def __getattr__(self, name: str) -> Any:
+        # (noted at the first read; the value is then kept here, and read as a field from then on)
         self.names[name] = None
-        return getattr(self._rules, name)
+        value = self.__dict__[name] = getattr(self._rules, name)
+        return value
 
 
 class ByFields:
