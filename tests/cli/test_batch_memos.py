@@ -85,18 +85,18 @@ def test_a_warm_batch_gives_what_each_position_ruled_from_cold_memos_gives():
 
 
 def test_a_token_is_the_card_s_name_or_none_for_an_unbound_placeholder():
+    # (result_of names a held card by one look-up, _TOKEN_OF, the case's binding applied first;
+    # the seats standing for several cases are named None in _cards_held)
     from cucu_ref.game import cards as _cards
     from cucu_ref.services.adjudication.model import PLACEHOLDER
     from cucu_ref.game.cards import PACKS, Card
 
-    pack = PACKS["cuccu-40"]
-    ph = Card(pack.family, PLACEHOLDER + 3)
-    for c in pack.cards:
-        assert outcomes._token(c, {}) == _cards.format(c)
-        assert outcomes._token(c, {}, True) is None  # a seat standing for several cases names no card
-        assert outcomes._token(ph, {ph: c}) == _cards.format(c)  # bound by the case
-    assert outcomes._token(ph, {}) is None
-    assert outcomes._token(None, {}) is None
+    for pack in PACKS.values():
+        ph = Card(pack.family, PLACEHOLDER + 3)
+        for c in pack.cards:
+            assert outcomes._TOKEN_OF[c] == _cards.format(c)
+        assert outcomes._TOKEN_OF.get(ph) is None  # an unbound placeholder names no card
+    assert outcomes._TOKEN_OF.get(None) is None  # type: ignore[call-overload]
 
 
 def test_a_table_s_second_position_writes_only_the_lines_that_depend_on_more_than_the_event(monkeypatch):
