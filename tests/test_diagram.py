@@ -219,7 +219,7 @@ def test_joint_winners_are_said_once_with_each_ones_share() -> None:
     # S6 (pagat): the last players going out together are joint winners and share the pot.  Anne and
     # Bob on their last life, Cleo out, three stakes in the pot; both keep a 5, tie for the lowest card
     # and lose their last life (S5): the picture says it once, with each one's share, 3/2 = 1½, as the
-    # text ruling does ("Anne and Bob are joint winners and share the pot: 1½ each (S6)")
+    # text ruling does ("Anne and Bob are joint winners and share the pot of 3 stakes: 1½ each (S6)")
     from cucu_ref import deal_stack, start_deal
 
     rules = preset("screw-your-neighbour")
@@ -227,4 +227,5 @@ def test_joint_winners_are_said_once_with_each_ones_share() -> None:
     final, events = play(start, [Action("shuffle", stack=deal_stack(start, {"Anne": "5♠", "Bob": "5♥"})),
                                  Action("keep", 0), Action("keep", 1)])
     notes = describe(start, events, final).notes
-    assert [n for n in notes if "joint" in n] == ["Anne and Bob are joint winners and share the pot: 1½ each (S6)."]
+    assert [n for n in notes if "joint" in n] == [
+        "Anne and Bob are joint winners and share the pot of 3 stakes: 1½ each (S6)."]

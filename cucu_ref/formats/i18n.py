@@ -181,7 +181,14 @@ def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
 # so it is not elided) nor inside the catalogs' own words, which their translators elided.
 _JOINS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
     "fr": ((re.compile(r"\b([Dd]|[Qq]u)e (?=[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ])"), r"\1'"),),
-    "it": ((re.compile(r"\b([Aa]) (?=A[a-zà-ù])"), r"\1d "), (re.compile(r"\b([Ee]) (?=E[a-zà-ù])"), r"\1d ")),
+    "it": ((re.compile(r"\b([Aa]) (?=A[a-zà-ù])"), r"\1d "), (re.compile(r"\b([Ee]) (?=E[a-zà-ù])"), r"\1d "),
+           # the preposizioni articolate, where a sentence is put together from parts ('più alta
+           # di' + 'la carta di Fabio': 'più alta della carta di Fabio'; 'data a' + 'il mazziere')
+           (re.compile(r"\b([Dd])i (l[aoe]\b|l')"), r"\1el\2"), (re.compile(r"\b([Dd])i (i|gli)\b"), r"\1e\2"),
+           (re.compile(r"\b([Aa]) (l[aoe]\b|l')"), r"\1l\2"), (re.compile(r"\b([Aa]) (i|gli)\b"), r"\1\2"),
+           (re.compile(r"\b([Dd])a (l[aoe]\b|l')"), r"\1al\2"), (re.compile(r"\b([Dd])a (i|gli)\b"), r"\1a\2"),
+           (re.compile(r"\b([Dd])i il\b"), r"\1el"), (re.compile(r"\b([Aa]) il\b"), r"\1l"),
+           (re.compile(r"\b([Dd])a il\b"), r"\1al")),
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
-from .adjudication.explain import restart_words, share_words
+from .adjudication.explain import restart_words, share_words, stakes_words
 from .adjudication.summary import many
 from ..formats.i18n import N_, Templates, gettext as _, ngettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
@@ -565,10 +565,6 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
     return text
 
 
-def _stakes(n: int) -> str:
-    return ngettext("{n} stake", "{n} stakes", n).format(n=n)
-
-
 # what a player may do next, in words (the result's 'legal' names the engine's verbs)
 _CHOICES = {"dealer-exchange": N_("exchange with the stack"), "stack-exchange": N_("exchange with the stack"),
             "buy-back": N_("buy back"), "decline": N_("not buy back"), "pay-to-refuse": N_("pay to refuse"),
@@ -611,7 +607,7 @@ def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
     for p in gone + [p for p in offers if p not in gone]:
         if p not in offers:
             continue
-        said = {"player": p, "stakes": _stakes(offers[p]), "rule": rule}
+        said = {"player": p, "stakes": stakes_words(offers[p]), "rule": rule}
         state = _offer_state(r, p)
         if state == "bought":
             more.append(_("{player} is out, may buy back for {stakes} ({rule}), and buys back").format(**said))
@@ -649,8 +645,8 @@ def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
     if r["winner"]:
         more.append(_("{player} wins the match").format(player=r["winner"]))
     elif len(joint) > 1:
-        more.append(_("{players} are joint winners and share the pot: {share} each (S6)").format(
-            players=_names(joint), share=share_words(r["pot"], len(joint))))
+        more.append(_("{players} are joint winners and share the pot of {stakes}: {share} each (S6)").format(
+            players=_names(joint), stakes=stakes_words(r["pot"]), share=share_words(r["pot"], len(joint))))
     elif r["next"] and (a is not None or b is not None):
         # K17: the buy-back waits on the player's word, the next dealer is known either way
         nx = r["next"]
@@ -732,17 +728,22 @@ def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str]
     return lines, after
 
 
+def _no_pot(r: dict[str, Any], rules: Any) -> bool:
+    """A game with no stake and nothing in the pot (the digital game's lives, D1: «uden
+    pengeværdi») has no pot to name: the one place the marks lines ask it."""
+    return not r["pot"] and rules is not None and not rules.stake
+
+
 def _marks_now(r: dict[str, Any], rules: Any) -> str:
-    """'Marks now: Anna 3, ...; pot 4': the marks (lives, D1, R1, S5) and the pot; a game with no
-    stake and nothing in the pot (the digital game's lives, D1) has no pot to name; S6's joint
-    winners have shared it: each one's share, nothing left."""
+    """'Marks now: Anna 3, ...; pot 4': the marks (lives, D1, R1, S5) and the pot (none named
+    where :func:`_no_pot`); S6's joint winners have shared it: each one's share, nothing left."""
     lives = _words(rules)[0] == "life"
     marks = ", ".join(f"{n} {m}" for n, m in r["marks"].items())
     joint = r.get("winners") or []
     if len(joint) > 1:
         pot = _("the pot of {pot} shared: {share} each, nothing left").format(
-            pot=r["pot"], share=share_words(r["pot"], len(joint)))
-    elif not r["pot"] and rules is not None and not rules.stake:
+            pot=stakes_words(r["pot"]), share=share_words(r["pot"], len(joint)))
+    elif _no_pot(r, rules):
         return (_("Lives now: {marks}") if lives else _("Marks now: {marks}")).format(marks=marks)
     else:
         pot = _("pot {pot}").format(pot=r["pot"])
@@ -754,7 +755,7 @@ def _offer_words(r: dict[str, Any], offer: dict[str, Any]) -> str:
     is final, K17), with its price in stakes (and in the pot's units where a stake is not 1):
     'Carla bought back for 2 stakes'; 'Beatrice may buy back for 1 stake: still to decide'."""
     player = offer["player"]
-    price = _stakes(offer["stakes"])
+    price = stakes_words(offer["stakes"])
     if offer["amount"] != offer["stakes"]:
         price = _("{stakes}, {amount} into the pot").format(stakes=price, amount=offer["amount"])
     state = _offer_state(r, player)
@@ -987,8 +988,11 @@ def _few_results(outcomes: Sequence[Any], rules: Any) -> tuple[list[str], list[l
         own = [_marks_now(r, rules) for r in results]  # (nothing to say once)
     else:
         lives = _words(rules)[0] == "life"
-        same = _("Lives now in every case: {marks}; pot {pot}") if lives else _(
-            "Marks now in every case: {marks}; pot {pot}")
+        if _no_pot(results[0], rules):  # (D1: no pot to name, as in _marks_now)
+            same = _("Lives now in every case: {marks}") if lives else _("Marks now in every case: {marks}")
+        else:
+            same = _("Lives now in every case: {marks}; pot {pot}") if lives else _(
+                "Marks now in every case: {marks}; pot {pot}")
         shared = same.format(marks=", ".join(f"{p} {m}" for p, m in marks.items() if p not in differ),
                              pot=results[0]["pot"])
         mine = _("Lives now: {marks}") if lives else _("Marks now: {marks}")

@@ -47,8 +47,10 @@ def test_joint_winners_share_the_pot_once_and_nothing_is_left():
     assert "(3 stakes)" not in text
     assert "Anna and Bruno are joint winners: the last players went out together and share the pot of 3 " \
            "stakes: 1½ each, nothing left (S5, S6)" in text
-    assert "Lives now: Anna 0, Bruno 0, Carla 0; the pot of 3 shared: 1½ each, nothing left" in lines
-    assert "Anna and Bruno are joint winners and share the pot: 1½ each (S6)." in lines[1]
+    # the pot says its unit wherever it is shared, not only in the account (review, stop 36:
+    # '1½ each' of a bare '3' read as 3 lives in a game counted in lives, S5)
+    assert "Lives now: Anna 0, Bruno 0, Carla 0; the pot of 3 stakes shared: 1½ each, nothing left" in lines
+    assert "Anna and Bruno are joint winners and share the pot of 3 stakes: 1½ each (S6)." in lines[1]
 
 
 @pytest.mark.parametrize("language, word", [("en", "pot"), ("it", "piatto"), ("de", "Pott"), ("fr", "pot"),
@@ -58,6 +60,30 @@ def test_the_digital_game_counts_lives_and_names_no_pot(language: str, word: str
     lines = example("digital-4p-refused-inn.json", "--language", language)
     last = lines[-2]  # (the marks line, before the sources)
     assert last.endswith("Anna 3, Bruno 3, Carla 2, Dora 3"), last
+    assert not any(f"{word} 0" in line for line in lines)
+
+
+# a digital deal (natural_deal('digital-4p', 4, 0, unshown=1)): Carla is out on 0 lives (D1,
+# D7), Anna's card is not written down, so the ruling has cases; Carla's lives are the same in all
+DIGITAL_CASES = {
+    "format": "cucu-position/1", "ruleset": "digital-4p",
+    "players": [{"name": "Anna", "marks": 2, "virgin": False}, {"name": "Bruno", "marks": 3, "virgin": True},
+                {"name": "Carla", "marks": 0, "virgin": False}, {"name": "Dora", "marks": 2, "virgin": False}],
+    "dealer": "Dora", "pot": 0, "eliminations": 1, "reentries": 0, "deals_played": 3,
+    "history": [{"keep": "Anna"}, {"offer": "Bruno"}, {"keep": "Dora"}],
+    "shown": {"Bruno": "matto", "Dora": "III"}}
+
+
+@pytest.mark.parametrize("language, word", [("en", "pot"), ("it", "piatto"), ("de", "Pott"), ("fr", "pot"),
+                                            ("da", "pulje")])
+def test_the_digital_game_names_no_pot_where_the_cases_share_the_lives_line(tmp_path, language: str, word: str):
+    # D1: «Liv er bordscores uden pengeværdi»: no stake, no pot, also on the line that gives the
+    # lives the same in every case (it said 'pot 0': review, stop 36); Carla, out on 0 lives,
+    # takes no part in the deal (D7 counts only the live cards), so her 0 is the same in every case
+    path = tmp_path / "digital.json"
+    path.write_text(json.dumps(DIGITAL_CASES), encoding="utf-8")
+    lines = run("--language", language, str(path)).splitlines()
+    assert any(line.endswith(": Carla 0") for line in lines), lines
     assert not any(f"{word} 0" in line for line in lines)
 
 
@@ -135,3 +161,39 @@ def test_a_dead_card_is_said_as_a_card():
     # card is his V, not 'Andrea'
     assert "Dead cards (not compared): Andrea's V" in example("campli-two-player-end.json")
     assert "Tote Karten (nicht verglichen): V von Andrea" in example("campli-two-player-end.json", "--language", "de")
+
+
+# campli, three players: Anna's VI shown, Bruno's and Carla's dealt cards not written (all keep)
+TWO_UNKNOWN = """\
+Ruleset: campli
+Players: Anna, Bruno, Carla
+Dealer: Carla
+
+Anna: VI, sto bene
+Bruno: sto bene
+Carla: sto bene
+shown: Anna VI
+"""
+
+
+def test_an_italian_comparison_of_two_cards_joins_di_and_the_article(tmp_path):
+    # K15 (seed 000 §Das Ergebnis): the lowest card loses, so a case compares Bruno's unknown card
+    # with Carla's; Italian joins 'di' to the article of 'la carta di Carla' ('della carta di
+    # Carla'; it read 'più alta di la carta': review, stop 36)
+    path = tmp_path / "deal.txt"
+    path.write_text(TWO_UNKNOWN, encoding="utf-8")
+    text = run("--language", "it", str(path))
+    assert "la carta di Bruno è più alta della carta di Carla" in text, text
+    assert " di la " not in text
+
+
+def test_italian_joins_each_preposition_to_its_article_and_no_other_language_changes():
+    from cucu_ref.formats import i18n
+
+    # the Italian preposizioni articolate: di/a/da + la/lo/le/l'/il/i/gli (della, al, dallo, ...)
+    with i18n.speaking("it"):
+        assert i18n.polished("più bassa di la carta, data a il mazziere, da lo stesso, di l'asso, di i Matti, "
+                             "a gli altri, ad Anna, di Anna") == \
+            "più bassa della carta, data al mazziere, dallo stesso, dell'asso, dei Matti, agli altri, ad Anna, di Anna"
+    with i18n.speaking("fr"):
+        assert i18n.polished("plus haute que la carte de la pile") == "plus haute que la carte de la pile"

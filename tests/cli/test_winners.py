@@ -49,7 +49,7 @@ def test_joint_winners_are_listed_and_named_in_the_verdict(tmp_path):
     code, text = rule(tmp_path, JOINT)
     verdict = next(line for line in text.splitlines() if line.startswith("Verdict:"))
     # (each one's share of the pot: the two stakes they put in, S1, between the two, S6)
-    assert "joint winners and share the pot: 1 each (S6)" in verdict
+    assert "joint winners and share the pot of 2 stakes: 1 each (S6)" in verdict
     # the open question's line for the preset's reading of Q11 (both lose, S5) names them too,
     # in play order (Beatrice sits right of the dealer)
     code, text = rule(tmp_path, JOINT, "--steps")  # the open questions' full block (issue 24: --steps)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from math import gcd
 from typing import Any, Optional
 
 from ...game import cards as _cards
@@ -307,7 +308,7 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     role = rules.role_of_card.get(ev.card) if rules is not None and ev.card is not None else None
     return _(template).format(
         seat=nm(ev.seat), other=nm(ev.other), card=card or _("a card the position does not give"),
-        amount=ev.amount, stakes=ngettext("{n} stake", "{n} stakes", ev.amount).format(n=ev.amount),
+        amount=ev.amount, stakes=stakes_words(ev.amount),
         call=call(rules, role) if role is not None else "", held=card or _("card"),
         ask=_asked(rules) if ev.kind == _ASK else "")
 
@@ -317,7 +318,7 @@ def share_words(pot: int, n: int) -> str:
     whole, rest = divmod(pot, n)
     if not rest:
         return str(whole)
-    part = _FRACTIONS.get((rest, n)) or _FRACTIONS.get((rest // _gcd(rest, n), n // _gcd(rest, n)))
+    part = _FRACTIONS.get((rest, n)) or _FRACTIONS.get((rest // gcd(rest, n), n // gcd(rest, n)))
     if part is None:
         return f"{pot}/{n}"
     return f"{whole}{part}" if whole else part
@@ -328,10 +329,9 @@ _FRACTIONS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): 
               (7, 8): "⅞"}
 
 
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+def stakes_words(n: int) -> str:
+    """An amount of the pot in its unit: '1 stake', '3 stakes' (K1: each pays the stake into it)."""
+    return ngettext("{n} stake", "{n} stakes", n).format(n=n)
 
 
 def joint_winners_text(players: list[str], pot: int) -> str:
@@ -341,7 +341,7 @@ def joint_winners_text(players: list[str], pot: int) -> str:
     names = players[0] if len(players) == 1 else _("{a} and {b}").format(a=", ".join(players[:-1]), b=players[-1])
     return _("{players} are joint winners: the last players went out together and share the pot of {stakes}: "
              "{share} each, nothing left").format(
-        players=names, stakes=ngettext("{n} stake", "{n} stakes", pot).format(n=pot),
+        players=names, stakes=stakes_words(pot),
         share=share_words(pot, max(1, len(players))))
 
 

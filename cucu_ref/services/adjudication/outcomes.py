@@ -414,11 +414,7 @@ def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[Case
         rows = merge(tuple(row[d] for d in distinct) for row in rows_of[key]) if distinct else []
         when = [_when(tuple(run.lay.labels[ph] for ph in dkeys), row) for row in rows]
         condition = describe(rows, dkeys, run.lay.labels, universes, pack_values, named, held) if rows else ""
-        rep = members[0][0]
-        fixed = _fixed(rep)
-        if len(members) > 1:
-            fixed = {ph: c for ph, c in fixed.items() if all(_fixed(m).get(ph) == c for m, _ in members)}
-        steps = steps_of(pos, rep, fixed, res["shown"], _varying(rep, [m for m, _ in members])) if with_steps else []
+        steps = told_steps(pos, [m for m, _ in members], res["shown"]) if with_steps else []
         built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition), rows,
                       tuple(m for m, _ in members)))
     built.sort(key=lambda x: x[0])
@@ -430,6 +426,15 @@ def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[Case
         return _spoken(_shorten([(o, rows) for _, o, rows, _ in built], said.labels, said.universes, pack_values,
                                 named, held, said.fools)), said
     return _spoken([o for _, o, _, _ in built]), None
+
+
+def told_steps(pos: Position, leaves: Sequence[Leaf], shown: Any) -> list[Any]:
+    """The steps of one play told once for several leaves (one outcome's, or one play's of
+    :mod:`.summary`): the first leaf's steps, naming a card only where every leaf binds it alike
+    and never where the leaves hold different cards (:func:`_varying`)."""
+    rep = leaves[0]
+    fixed = {ph: c for ph, c in _fixed(rep).items() if all(_fixed(m).get(ph) == c for m in leaves[1:])}
+    return steps_of(pos, rep, fixed, shown, _varying(rep, list(leaves)))
 
 
 def _varying(rep: Any, leaves: list[Any]) -> frozenset[tuple[int, int]]:

@@ -23,9 +23,8 @@ from typing import Any, Optional, Sequence
 
 from ...formats.position import Position
 from ...game.state import EventKind
-from .explain import steps_of
 from .model import CaseOutcome
-from .outcomes import Grouping, _fixed, _varying
+from .outcomes import Grouping, told_steps
 
 __all__ = ["FEW", "MANY_PLAYS", "many", "by_player", "plays"]
 
@@ -171,9 +170,7 @@ def plays(pos: Position, outcomes: Sequence[CaseOutcome], grouping: Grouping) ->
         leaves = [leaf for _, leaf in members]
         idx = sorted({k for k, _ in members})
         rep = leaves[0]
-        fixed = {ph: c for ph, c in _fixed(rep).items() if all(_fixed(m).get(ph) == c for m in leaves[1:])}
-        shown = _common_shown([outcomes[k].result for k in idx])
-        steps = steps_of(pos, rep, fixed, shown, _varying(rep, leaves))
+        steps = told_steps(pos, leaves, _common_shown([outcomes[k].result for k in idx]))
         told.append({"outcomes": idx, "steps": _until_showdown(rep, steps)})
     if len(told) > 1:
         if any(set(a["outcomes"]) & set(b["outcomes"]) for a in told for b in told if a is not b):
