@@ -90,21 +90,27 @@ def test_a_deal_nobody_restarts_in_does_not_ask() -> None:
     assert "Open point:" not in out.getvalue()
 
 
+def coucou_all_out() -> dict:
+    """Coucou under Q11's other reading (all_equal = all-lose): Anna and Bruno, the last two in
+    on one mark, both hold a 9 and both lose (F5), so everybody is out; three went out before
+    (eliminations 3) and the pot holds the five players' stakes (5)."""
+    order = ["9", "9", "7", "8"]
+    order += [r for r in ("7", "8", "9", "10", "J", "Q", "K", "A") for _ in range(4 - order.count(r))]
+    return {"format": "cucu-position/1", "ruleset": {"preset": "coucou", "options": {"all_equal": "all-lose"}},
+            "players": [{"name": n, "marks": m} for n, m in
+                        (("Anna", 1), ("Bruno", 1), ("Carla", 0), ("Dora", 0), ("Emil", 0))],
+            "dealer": "Bruno", "eliminations": 3, "pot": 5, "stack": {"order": order},
+            "history": [{"keep": "Anna"}, {"keep": "Bruno"}]}
+
+
 def test_coucou_s_silent_restart_gives_both_pots_too(tmp_path) -> None:
     # Coucou's source says nothing of everybody going out (seed 003, F5); under all_equal =
     # all-lose (Q11's other reading) two players left on one mark with the same card, a 9 each,
     # both lose (F5) and everybody returns with the starting marks (all_out = all-return, D8).
     # Pot 5: five players paid one stake each (seed 003 'zahlt jeder zu Beginn einen vereinbarten
     # Geldbetrag'); 'new-stake': the five pay again, 5 + 5 = 10.
-    order = ["9", "9", "7", "8"]
-    order += [r for r in ("7", "8", "9", "10", "J", "Q", "K", "A") for _ in range(4 - order.count(r))]
-    doc = {"format": "cucu-position/1", "ruleset": {"preset": "coucou", "options": {"all_equal": "all-lose"}},
-           "players": [{"name": n, "marks": m} for n, m in
-                       (("Anna", 1), ("Bruno", 1), ("Carla", 0), ("Dora", 0), ("Emil", 0))],
-           "dealer": "Bruno", "eliminations": 3, "pot": 5, "stack": {"order": order},
-           "history": [{"keep": "Anna"}, {"keep": "Bruno"}]}
     path = tmp_path / "coucou.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path.write_text(json.dumps(coucou_all_out()), encoding="utf-8")
     out = io.StringIO()
     assert main([str(path)], stdout=out, stderr=io.StringIO()) == 0, out.getvalue()
     assert "pay the stake into the pot again" in out.getvalue()

@@ -11,6 +11,8 @@ import os
 import pytest
 
 from cucu_ref.cli.adjudicate import main
+from test_restart_stake_ruling import coucou_all_out
+from test_ruling_conditions import TWO_UNKNOWN
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 
@@ -104,15 +106,8 @@ def _coucou_all_out(tmp_path, *args: str) -> str:
     # one mark, both hold a 9; both lose (F5) and everybody goes out.  Coucou's source describes
     # no restart: the project's reading (P5) brings everybody back with Coucou's five marks
     # (F1, «zum Beispiel fünf»), not K18's three
-    order = ["9", "9", "7", "8"]
-    order += [r for r in ("7", "8", "9", "10", "J", "Q", "K", "A") for _ in range(4 - order.count(r))]
-    doc = {"format": "cucu-position/1", "ruleset": {"preset": "coucou", "options": {"all_equal": "all-lose"}},
-           "players": [{"name": n, "marks": m} for n, m in
-                       (("Anna", 1), ("Bruno", 1), ("Carla", 0), ("Dora", 0), ("Emil", 0))],
-           "dealer": "Bruno", "eliminations": 3, "pot": 5, "stack": {"order": order},
-           "history": [{"keep": "Anna"}, {"keep": "Bruno"}]}
     path = tmp_path / "coucou.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path.write_text(json.dumps(coucou_all_out()), encoding="utf-8")
     return run(*args, str(path))
 
 
@@ -163,19 +158,8 @@ def test_a_dead_card_is_said_as_a_card():
     assert "Tote Karten (nicht verglichen): V von Andrea" in example("campli-two-player-end.json", "--language", "de")
 
 
-# campli, three players: Anna's VI shown, Bruno's and Carla's dealt cards not written (all keep)
-TWO_UNKNOWN = """\
-Ruleset: campli
-Players: Anna, Bruno, Carla
-Dealer: Carla
-
-Anna: VI, sto bene
-Bruno: sto bene
-Carla: sto bene
-shown: Anna VI
-"""
-
-
+# TWO_UNKNOWN (test_ruling_conditions): campli, three players, Anna's VI shown, Bruno's and Carla's
+# dealt cards not written (all keep)
 def test_an_italian_comparison_of_two_cards_joins_di_and_the_article(tmp_path):
     # K15 (seed 000 §Das Ergebnis): the lowest card loses, so a case compares Bruno's unknown card
     # with Carla's; Italian joins 'di' to the article of 'la carta di Carla' ('della carta di

@@ -24,8 +24,8 @@ from .conditions import shortest, spoken
 from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
-__all__ = ["result_of", "group", "grouped", "Grouping", "certain_of", "essence", "outcome_key", "unknown_labels",
-           "describe", "card_range"]
+__all__ = ["result_of", "group", "grouped", "Grouping", "certain_of", "common_items", "essence", "outcome_key",
+           "unknown_labels", "describe", "card_range"]
 
 Row = tuple[frozenset[Card], ...]
 
@@ -527,16 +527,20 @@ def certain_of(outcomes: Sequence[CaseOutcome]) -> Optional[dict[str, Any]]:
     if len(outcomes) < 2:
         return None
     results = [o.result for o in outcomes]
-    out: dict[str, Any] = {}
-    for field in ("marks_lost", "marks_gained", "out"):
-        common = list(results[0][field])
-        for r in results[1:]:
-            rest = list(r[field])
-            kept = []
-            for item in common:
-                if item in rest:
-                    rest.remove(item)
-                    kept.append(item)
-            common = kept
-        out[field] = common
-    return out
+    return {field: common_items([r[field] for r in results]) for field in ("marks_lost", "marks_gained", "out")}
+
+
+def common_items(lists: Sequence[Sequence[Any]]) -> list[Any]:
+    """The items of the first list that every other list holds as often (a multiset
+    intersection, in the first list's order): what every case agrees on (``certain_of``, and
+    the partial ruling's facts, :mod:`.partial`)."""
+    common = list(lists[0])
+    for other in lists[1:]:
+        rest = list(other)
+        kept = []
+        for item in common:
+            if item in rest:
+                rest.remove(item)
+                kept.append(item)
+        common = kept
+    return common

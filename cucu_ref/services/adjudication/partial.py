@@ -34,7 +34,7 @@ from ...game.deal import seats_around
 from ...game.history import fold
 from ...game.state import Event, EventKind
 from .model import Underdetermined
-from .outcomes import result_of
+from .outcomes import common_items, result_of
 from .replay import Leaf, Stuck, with_rules
 
 __all__ = ["certain_part"]
@@ -50,26 +50,11 @@ def certain_part(pos: Position, err: Underdetermined) -> Optional[dict[str, Any]
     if not err.stuck:
         return None
     facts = [_stuck_facts(pos, s) for s in err.stuck] + [_leaf_facts(pos, leaf) for leaf in err.leaves]
-    common: dict[str, Any] = {field: _common([f[field] for f in facts]) for field in _FIELDS}
+    common: dict[str, Any] = {field: common_items([f[field] for f in facts]) for field in _FIELDS}
     dealers = {f["next_dealer"] for f in facts}
     if len(dealers) == 1 and None not in dealers:
         common["next_dealer"] = dealers.pop()
     return common if any(common.values()) else None
-
-
-def _common(lists: Sequence[list[Any]]) -> list[Any]:
-    """The items of the first list that every other list holds as often (a multiset
-    intersection, in the first list's order)."""
-    common = list(lists[0])
-    for other in lists[1:]:
-        rest = list(other)
-        kept = []
-        for item in common:
-            if item in rest:
-                rest.remove(item)
-                kept.append(item)
-        common = kept
-    return common
 
 
 def _leaf_facts(pos: Position, leaf: Leaf) -> dict[str, Any]:
