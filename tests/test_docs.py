@@ -356,7 +356,10 @@ _MEASURE = """(() => {
     drawings.push({left: box.left, right: box.right, legend: legend, title: svg.querySelector('title')?.textContent});
   }
   return {broken: broken, width: document.documentElement.scrollWidth,
-          viewport: document.documentElement.clientWidth, drawings: drawings, unhung: _UNHUNG()};
+          viewport: document.documentElement.clientWidth, drawings: drawings, unhung: _UNHUNG(),
+          // a ruleset's settings table read on a phone: row by row, inside the column
+          scrolled: [...document.querySelectorAll('div.table-wrapper.cucu-fixed')].filter(
+            w => w.scrollWidth > w.clientWidth + 1).length};
 })()"""
 # A ruling's lines that wrap back to the left margin (at 390 px a step's second line lost its
 # indent and the ruling its outline): each line of a ruling block, as laid out, whose wrapped
@@ -390,6 +393,8 @@ def _problems(seen: dict, width: int) -> list[str]:
     problems = [] if viewport == width else [f"measured at {viewport} px, not {width} px"]
     problems += [f"the word {w!r} broken across lines in a table" for w in seen["broken"]]
     problems += [f"a ruling's line wraps back to the margin: {w!r}" for w in seen["unhung"]]
+    if seen["scrolled"]:
+        problems.append(f"{seen['scrolled']} settings table(s) wider than the column, scrolled sideways")
     if seen["width"] > viewport:
         problems.append(f"the page scrolls sideways: {seen['width']} px wide at {viewport} px")
     for d in seen["drawings"]:
