@@ -799,3 +799,15 @@ def test_the_pages_python_side_rules_places_and_completes_without_a_browser(tmp_
     # the page names the version and the rules data it rules by, as the command line does
     assert setup["version"] == subprocess.run([sys.executable, "-m", "cucu_ref", "--version"], capture_output=True,
                                               text=True, check=True).stdout.strip()
+
+
+def test_a_game_of_lives_says_lives_in_its_settings_line() -> None:
+    # the settings line of each ruleset page (and of cucu-adjudicate --rulesets NAME): the
+    # digital game's «Alle starter med tre liv» (D1, seed 004 §Formål), Cassell's three
+    # counters, "lives" (R1), pagat's "lives, say 3" (S1); Campli's «drei Marken» (K1)
+    from cucu_ref.services.render import _setting_words
+
+    for name in ("digital-4p", "ranter-go-round", "screw-your-neighbour"):
+        said = _setting_words(PRESETS[name])
+        assert "; 3 lives each;" in said and "mark" not in said, (name, said)
+    assert "; 3 marks each;" in _setting_words(PRESETS["campli"])
