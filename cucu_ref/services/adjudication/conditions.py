@@ -578,7 +578,7 @@ def _narrowed(chosen: list[Fact], everything: int, bound: int, facts: list[Fact]
         rest = _together_mask(out[:k] + out[k + 1:], everything)
         plain = _alternatives(fact.text)
         shorter = [f for f in facts if len(f.text) < len(fact.text) and _alternatives(f.text) <= plain
-                   and rest & (f.mask | f.unsure) & ~bound == 0]
+                   and f not in out and rest & (f.mask | f.unsure) & ~bound == 0]
         if shorter:
             out[k] = min(shorter, key=lambda f: (len(f.text), f.text))
     return out
