@@ -285,3 +285,18 @@ class FirstReads:
         if name in OPTIONS and name not in self.read:
             self.read.append(name)
         return getattr(self._rules, name)
+
+
+def ruling_text(tmp_path, position: dict, *args: str) -> str:
+    """What ``cucu-adjudicate [args] FILE`` prints for ``position`` (a cucu-position/1 dict),
+    written to a file under ``tmp_path``; the ruling must be one (exit status 0)."""
+    import io
+    import json
+
+    from cucu_ref.cli.adjudicate import main
+
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position), encoding="utf-8")
+    out = io.StringIO()
+    assert main([*args, str(path)], stdout=out, stderr=io.StringIO()) == 0, out.getvalue()
+    return out.getvalue()

@@ -1113,9 +1113,13 @@ class Recorder:
 _UNWATCHED: dict[Any, tuple[Rules, Any]] = {}
 
 
-@functools.lru_cache(maxsize=64)
-def _watched(preset_name: str) -> frozenset[str]:
-    return frozenset(open_options(preset_name))
+_WATCHED: dict[Any, tuple[Rules, Any]] = {}
+
+
+def _watched(preset_name: str, rules: Rules) -> frozenset[str]:
+    """The options a ruling under ``rules`` may re-run: the preset's open points as they follow
+    the position's overrides (:func:`~cucu_ref.game.rulesets.open_options`)."""
+    return by_identity(_WATCHED, rules, preset_name, lambda: frozenset(open_options(preset_name, rules)), 256)
 
 
 def _unwatched(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
@@ -1153,8 +1157,9 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
             search = Search(pos, rules, lay, heard_all=False)
             search.run()
         return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS), heard_all=heard_all)
-    # the options open_questions may re-run: the preset's open points (every option for another ruleset)
-    watch = _watched(pos.preset)
+    # the options open_questions may re-run: the preset's open points as they follow the
+    # position's overrides (every option for another ruleset)
+    watch = _watched(pos.preset, rules)
     recorder = Recorder(rules, watch)
     search = Search(pos, recorder, lay, heard_all=heard_all)  # type: ignore[arg-type]
     recorder.search = search
