@@ -290,6 +290,11 @@ class FirstReads:
 def ruling_text(tmp_path, position: dict, *args: str) -> str:
     """What ``cucu-adjudicate [args] FILE`` prints for ``position`` (a cucu-position/1 dict),
     written to a file under ``tmp_path``; the ruling must be one (exit status 0)."""
+    return ruling_text_any(tmp_path, position, *args, status=0)
+
+
+def ruling_text_any(tmp_path, position: dict, *args: str, status: Optional[int] = None) -> str:
+    """As :func:`ruling_text`, whatever the exit status (unless ``status`` is given)."""
     import io
     import json
 
@@ -298,5 +303,6 @@ def ruling_text(tmp_path, position: dict, *args: str) -> str:
     path = tmp_path / "position.json"
     path.write_text(json.dumps(position), encoding="utf-8")
     out = io.StringIO()
-    assert main([*args, str(path)], stdout=out, stderr=io.StringIO()) == 0, out.getvalue()
+    code = main([*args, str(path)], stdout=out, stderr=io.StringIO())
+    assert status is None or code == status, out.getvalue()
     return out.getvalue()

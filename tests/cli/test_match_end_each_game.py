@@ -21,11 +21,12 @@ one left: he wins.  What he takes, by each game's source:
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
-from tests.helpers import ruling_text
+from tests.helpers import ruling_text, ruling_text_any
 
 
 def _player(name: str, marks: int) -> dict:
@@ -79,3 +80,42 @@ def test_a_game_without_a_stake_names_no_pot_in_german_either(tmp_path: Path, na
     text = ruling_text(tmp_path, GAMES[name][0], "--language", "de")
     assert "Bruno gewinnt die Partie (" in text
     assert "Pott" not in text and "Einsätze" not in text
+
+
+# --------------------------------------------------------------------------- refusals, each by its game's rule
+
+def _three(ruleset: str, dealer: str, history: list) -> dict:
+    return {"format": "cucu-position/1", "ruleset": ruleset, "players": ["Anna", "Bruno", "Carla"],
+            "dealer": dealer, "history": history}
+
+
+def _problem(tmp_path: Path, position: dict) -> dict:
+    record = json.loads(ruling_text_any(tmp_path, position, "--format", "json"))
+    (problem,) = record["problems"]
+    return problem
+
+
+@pytest.mark.parametrize("ruleset, rule", [("ranter-go-round", "R2"), ("screw-your-neighbour", "S2")])
+def test_a_deal_written_out_of_order_is_refused_by_the_games_own_dealing_rule(tmp_path: Path, ruleset: str,
+                                                                                rule: str) -> None:
+    # R2 (Cassell: the player on the dealer's left begins), S2 ('beginning with the player to dealer's
+    # left'): play goes left, seats are in play order, so with Bruno dealing the deal goes Carla, Anna,
+    # Bruno.  The table wrote Carla's card third, after the dealer's: she was dealt before.  The
+    # refusal cites the game's rule and says 'left', never Campli's K4 'round to the right'
+    history = [{"deal": "Anna", "card": "2"}, {"deal": "Bruno", "card": "9"}, {"deal": "Carla", "card": "9"}]
+    problem = _problem(tmp_path, _three(ruleset, "Bruno", history))
+    assert problem["path"] == "$.history[2]" and problem["rule"] == rule
+    assert "deals round to the left, starting left of himself" in problem["message"]
+
+
+@pytest.mark.parametrize("ruleset, rule", [("ranter-go-round", "R2"), ("screw-your-neighbour", "S2")])
+def test_the_dealers_offer_is_refused_because_he_decides_last(tmp_path: Path, ruleset: str, rule: str) -> None:
+    # R2: the dealer 'has no one with whom he can exchange' and may take the top card of the pack
+    # instead; S2: the dealer's turn ends the round.  Carla deals and has exchanged nothing: the reason
+    # is not R2's 'no player may exchange more than once'
+    history = [{"deal": "Anna", "card": "2"}, {"deal": "Bruno", "card": "9"}, {"deal": "Carla", "card": "5"},
+               {"keep": "Anna"}, {"keep": "Bruno"}, {"offer": "Carla"}]
+    problem = _problem(tmp_path, _three(ruleset, "Carla", history))
+    assert problem["path"] == "$.history[5]" and problem["rule"] == rule
+    assert f"the dealer decides last, with nobody after him to offer the card to ({rule})" in problem["message"]
+    assert "more than once" not in problem["message"]
