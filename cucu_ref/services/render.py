@@ -1493,12 +1493,19 @@ def _other_verdict(chosen: dict[str, Any], other: dict[str, Any], rules: Any) ->
     said = verdict_text(other, rules)
     if said != verdict_text(chosen, rules):
         return said
-    differs = [_("{what}: {other} (this ruling: {chosen})").format(what=_(what), other=_show(other.get(key)),
-                                                                   chosen=_show(chosen.get(key)))
-               for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
+    differs = [_("{what}: {other} (this ruling: {chosen})").format(
+        what=_(what), other=_show_pot(key, other.get(key)), chosen=_show_pot(key, chosen.get(key)))
+        for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
     if not differs:
         return _("the same ruling")
+    if _words(rules)[0] == "life":  # (D1, R1, S1: a game counted in lives says so)
+        return _("the same lives, but {differences}").format(differences="; ".join(differs))
     return _("the same marks, but {differences}").format(differences="; ".join(differs))
+
+
+def _show_pot(key: str, value: Any) -> str:
+    """A value another reading differs in, as :func:`_show`; the pot with its unit ('6 stakes')."""
+    return stakes_words(value) if key == "pot" and isinstance(value, int) else _show(value)
 
 
 def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
