@@ -251,7 +251,9 @@ def test_the_tutorial_tells_the_dispute_with_the_engines_outputs(html_build: Pat
     for words in ("tutorial-first-draft.txt:7:12: unknown word 'pasos'; did you mean 'passo'?",
                   "tutorial-first-draft.txt:11:1: 'Dorra' is not seated at this table",
                   "ruling under campli", "Claim by Anna: OVERRULED", "If Dora was dealt II:", "targeted_dealer_decides",
-                  "ruling under campli (targeted_dealer_decides=yes)", "tutorial-dealer-keeps.txt:14:7:",
+                  # (the reading the table agreed, in words: no option's identifier, issue 24 §2)
+                  "ruling under campli, as agreed at this table: Does a dealer whose event card was targeted",
+                  "tutorial-dealer-keeps.txt:14:7:",
                   "(K5, K4, K7; line 8)", "It is valid if Q2 is read otherwise: the dealer still decides last",
                   "Open question (Q2):"):
         assert words in text, words

@@ -68,7 +68,7 @@ from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from ..game.history import DealRecord, fold, up_to_next_dealer
 from ..game.state import DEAL_PHASES, Event, EventKind, Phase, State
-from .adjudication.explain import restart_words, share_words, stakes_words
+from .adjudication.explain import pot_words, restart_words, share_words
 
 __all__ = ["Seat", "Arrow", "Badge", "Picture", "describe", "render_svg", "deal_svg", "STACK", "ARROW_KINDS"]
 
@@ -261,8 +261,9 @@ class _Legend:
             # S6: said once, with each one's share, as the text ruling says it
             names = [self.name(s) for s in self.joint]
             players = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+            pot = pot_words(self.joint_pot, self.rules.stake)
             self.notes[self.joint_at] = _("{players} are joint winners and share the pot of {stakes}: {share} each "
-                                          "(S6)").format(players=players, stakes=stakes_words(self.joint_pot),
+                                          "(S6)").format(players=players, stakes=pot,
                                                          share=share_words(self.joint_pot, len(self.joint))) + "."
         showdown = self.record.showdown
         if showdown is not None:

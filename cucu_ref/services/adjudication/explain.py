@@ -133,6 +133,8 @@ _MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED
 _MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
 _WITH_STACK, _STACK_KING, _ASK = EventKind.EXCHANGE_WITH_STACK, EventKind.STACK_KING, EventKind.ASK_PAGHERAI_SE_NULL
 _RESTART, _JOINT = EventKind.RESTART, EventKind.JOINT_WINNER
+# the events whose amount is the pot (K3, S6): said in the pot's unit (pot_words), not in stakes
+_POT_KINDS = frozenset((EventKind.WINNER, EventKind.JOINT_WINNER))
 
 _DOING = {
     "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks 'pagherai se null?'"),
@@ -308,7 +310,8 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     role = rules.role_of_card.get(ev.card) if rules is not None and ev.card is not None else None
     return _(template).format(
         seat=nm(ev.seat), other=nm(ev.other), card=card or _("a card the position does not give"),
-        amount=ev.amount, stakes=stakes_words(ev.amount),
+        amount=ev.amount, stakes=(pot_words(ev.amount, rules.stake) if ev.kind in _POT_KINDS and rules is not None
+                                  else stakes_words(ev.amount)),
         call=call(rules, role) if role is not None else "", held=card or _("card"),
         ask=_asked(rules) if ev.kind == _ASK else "")
 
@@ -334,14 +337,25 @@ def stakes_words(n: int) -> str:
     return ngettext("{n} stake", "{n} stakes", n).format(n=n)
 
 
-def joint_winners_text(players: list[str], pot: int) -> str:
+def pot_words(pot: int, stake: int = 1) -> str:
+    """What the pot holds, in its unit (K1: each pays the stake into it): '4 stakes'; where a
+    stake is not one unit of the pot (a position's ``stake`` option), the units and the stakes
+    they make, '10 (5 stakes)'; a game with no stake (D1: «uden pengeværdi»), the count alone."""
+    if stake == 1:
+        return stakes_words(pot)
+    if stake > 1 and pot % stake == 0:
+        return _("{amount} ({stakes})").format(amount=pot, stakes=stakes_words(pot // stake))
+    return str(pot)
+
+
+def joint_winners_text(players: list[str], pot: int, stake: int = 1) -> str:
     """S6's joint winners, once for all of them: what the pot holds, each one's share, and that
     nothing is left of it ('Anna and Bruno are joint winners ... share the pot of 3 stakes: 1½
     each, nothing left')."""
     names = players[0] if len(players) == 1 else _("{a} and {b}").format(a=", ".join(players[:-1]), b=players[-1])
     return _("{players} are joint winners: the last players went out together and share the pot of {stakes}: "
              "{share} each, nothing left").format(
-        players=names, stakes=stakes_words(pot),
+        players=names, stakes=pot_words(pot, stake),
         share=share_words(pot, max(1, len(players))))
 
 
@@ -464,7 +478,7 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 continue
             if kind == _JOINT:  # S6: the joint winners said once (at the first), with each one's share
                 if ev is next(w for w in events if w.kind == _JOINT):
-                    out.append(_joint_step(ev, events, at, head if head_due else None, nm))
+                    out.append(_joint_step(ev, events, at, head if head_due else None, nm, rules.stake))
                     head_due = False
                 continue
             known = memo.get(ev)  # (the common case, a line the memo holds, without a call)
@@ -488,10 +502,12 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
     return out
 
 
-def _joint_step(ev: Any, events: Any, at: Optional[str], head: Optional[str], nm: Any) -> dict[str, Any]:
+def _joint_step(ev: Any, events: Any, at: Optional[str], head: Optional[str], nm: Any,
+                stake: int = 1) -> dict[str, Any]:
     """S6's joint winners of a step as one line (``head``: the entry's heading, where due)."""
     winners = [nm(w.seat) for w in events if w.kind == _JOINT]
-    step = {"at": at, "rule": ev.rule, "source": _source(ev.rule), "text": joint_winners_text(winners, ev.amount)}
+    text = joint_winners_text(winners, ev.amount, stake)
+    step = {"at": at, "rule": ev.rule, "source": _source(ev.rule), "text": text}
     if head is not None:
         step["heading"] = head
     return step
