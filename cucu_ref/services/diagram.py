@@ -62,8 +62,8 @@ from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from ..formats.i18n import N_, gettext as _, ngettext
-from ..formats.vocabulary import counter_words, display_name
-from ..game.cards import CUCCU, PACKS, Card
+from ..formats.vocabulary import counter_words, display_label
+from ..game.cards import PACKS, Card
 from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from ..game.history import DealRecord, fold, up_to_next_dealer
@@ -468,13 +468,15 @@ def _text(card: Optional[Card], rules: Optional[Rules] = None) -> str:
 
 
 def _named(card: Optional[Card], rules: Optional[Rules]) -> Optional[str]:
-    """The card as the picture names it: an ordinary pack's card by the name the ruleset's
-    source prints ('roi', 'dame', 'as' for the French games, F1; as the ruling's words name it),
-    any other by its token ('XII': the Cuccù numerals are the sources' own, and fit the seats)."""
+    """The card as the picture names it: as the text ruling does, by the one source of each
+    game's card names (:func:`~cucu_ref.formats.vocabulary.display_label`, issue 24 §2): the
+    numeral and the name the ruleset's source prints ('XII Gnaf' K13, 'XIII Zumb' L9, 'XII Gnau'
+    Z5, 'XI kro' and 'XIII hest' D, 'nul'), an ordinary pack's card by its name ('roi', 'dame',
+    'as' for the French games, F1)."""
     token = _token(card)
-    if token is None or token == "?" or rules is None or card is None or card.pack == CUCCU:
+    if token is None or token == "?" or rules is None or card is None:
         return token
-    return display_name(rules, card)
+    return display_label(rules, card)
 
 
 def describe(start: State, events: Sequence[Event], final: State, title: str = "",

@@ -121,3 +121,37 @@ def test_no_option_a_position_sets_leaks_its_identifier(tmp_path, option: str):
     assert f"{option}=" not in said and f"{option} =" not in said
     # (a history the reading makes impossible gets its problems and no head)
     assert "as agreed at this table: " in said or "cannot have happened" in said
+
+
+# --------------------------------------------------------------------------- 3. the pictures in the game's own names
+
+def _svg_words(lines: list[str]) -> str:
+    """The words of an SVG document, each text element's, joined by spaces (a wrapped legend line
+    read whole)."""
+    import re
+    return " ".join(re.sub(r"<[^>]+>", "", t) for t in re.findall(r"<text[^>]*>.*?</text>", "\n".join(lines), re.S))
+
+
+def test_the_digital_game_s_picture_names_its_cards_as_the_ruling_does():
+    # digital-4p-refused-inn: the Danish page names «kro XI» and «nul 0» (D, seed 004 §Kort); the
+    # text ruling says 'XI kro' and 'nul', and so does the picture now (was 'the inn (XI)', '0')
+    words = _svg_words(example("digital-4p-refused-inn.json", "--format", "svg"))
+    assert "Anna asks Bruno, who holds the inn (XI kro): the request pauses for a bargain (D6)" in words
+    assert "dealt nul → XI kro" in words and "dealt XI kro → III" in words
+    assert "(XI)" not in words and "gives 0" not in words
+
+
+def test_lu_stu_s_horse_is_zumb_in_the_picture_too(tmp_path):
+    # L9 (seed 000 §Lu Stù): Lu Stù's horse is 'Zumb'; Bruno's II jumps Carla's horse to Dora (K7)
+    deal = ("Ruleset: lu-stu\nPlayers: Anna, Bruno, Carla, Dora, Emil\nDealer: Emil\n\nAnna: II, passo\n"
+            "Bruno: VI, passo\nCarla: zumb!\nDora: VIII, sto bene\nEmil: X, sto bene\n")
+    words = _svg_words(notation(tmp_path, deal, "--format", "svg"))
+    assert "Bruno asks Carla, who holds the horse (XIII Zumb): the request jumps over Carla (L9)" in words
+    assert "holds XIII Zumb" in words
+
+
+def test_zeh_s_cucu_and_narr_in_the_picture():
+    # Zeh (seed 000 §Das Cucuspiel): «XV ist der 'Cucu'», the fool is the «Narr»: the two-player
+    # example's seats hold them by those names, as its text ruling says
+    words = _svg_words(example("zeh-1769-two-players-fool-and-cucu.json", "--format", "svg"))
+    assert "holds XV Cucu" in words and "holds Narr" in words
