@@ -1809,70 +1809,92 @@ def rulesets_text(width: int = 88) -> str:
     """``cucu-adjudicate --rulesets``: every preset with its sources by author and year, its
     settings in words, the open points with the reading it takes and why, then every named
     option with its readings, their sources and the presets that take each."""
-    # cold start: textwrap costs 1.5 ms (its patterns compiled at import), used only by --rulesets
-    import textwrap
-
-    def para(text: str, indent: str, hang: str = "") -> list[str]:
-        # French spaces its ';', ':', '?', '!' and '»': the space before one never breaks a line
-        glued = text.replace(" ;", "\ue000;").replace(" :", "\ue000:").replace(" ?", "\ue000?").replace(
-            " !", "\ue000!").replace(" »", "\ue000»")
-        return [line.replace("\ue000", " ") for line in textwrap.wrap(
-            glued, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False)] or [indent]
-
+    para = _wrapper(width)
     lines = para(_("The rulesets (presets) cucu-adjudicate knows. A position names one as "
                    '"ruleset": "campli", or changes readings with {{"preset": "campli", "options": '
                    '{{"ties": "first"}}}}. Where a source is silent or unclear, a preset takes a reading '
                    "of a named option, and every ruling that depends on it also gives the other "
                    "readings' outcomes. --rulesets --format json gives all of this as data.").format(), "")
     for name, rules in PRESETS.items():
-        info = PRESET_INFO.get(name)
-        lines.append("")
-        keys = [k for k in (info.sources if info else ()) if k in SOURCES]
-        after = "; ".join(citation(k, governed=True) for k in keys)
-        title = _(info.title) if info else name
-        lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
-        lines += para(_setting_words(rules), "  ", "  ")
-        if info and info.base and info.base in PRESETS:
-            base = PRESETS[info.base]
-            changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
-            if changed:
-                lines += para(_("As {base} except: {changes}.").format(base=info.base, changes=", ".join(changed)),
-                              "  ", "  ")
-        points = open_options(name)
-        reasons = PRESET_REASONS.get(name, {})
-        if not points:
-            lines += para(_("No open point: the source settles every option this game meets."), "  ", "  ")
-        else:
-            lines += para(_("Open points, and the reading taken:"), "  ")
-        for option in points:
-            spec = OPTIONS[option]
-            lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
-                          f"{option_words(_(spec.question), rules)}", "    ", "    ")
-            if option in reasons:
-                lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
-        fixed = [k for k in reasons if k not in points]
-        if fixed:
-            lines += para(_("Other settings and readings, and where they come from:"), "  ")
-            for key in fixed:
-                value = getattr(rules, key)
-                if key == "roles":
-                    family = PACKS[rules.pack].family
-                    value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
-                shown = value
-                lines += para(f"{key} = {shown}: {_(reasons[key])}", "    ", "    ")
+        lines += _preset_lines(name, rules, para)
     lines.append("")
     lines += para(_("The named options: every point where the sources differ or are silent, with each reading, "
                     "its source and the presets that take it."), "")
     for spec in OPTIONS.values():
-        lines.append("")
-        lines += para(f"{spec.name} ({citation(spec.settles)}): {option_words(_(spec.question))}", "", "    ")
-        for r in spec.readings:
-            # only the presets that can meet the option: Coucou has no cat to read 'undo'
-            users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
-                     and spec.name in options_in_play(p)]
-            taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
-            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=option_words(_(r.text)),
-                                                                         source=citation(r.source)) + taken,
-                          "  ", "    ")
-
+        lines += _option_lines(spec, para)
     return printable("\n".join(lines))
+
+
+_Para = Callable[..., list[str]]
+
+
+def _wrapper(width: int) -> _Para:
+    """``para(text, indent, hang)``: ``text`` wrapped to ``width``, its first line indented by
+    ``indent``, the others by ``indent + hang``; French spaces its ';', ':', '?', '!' and '»',
+    and the space before one never breaks a line."""
+    # cold start: textwrap costs 1.5 ms (its patterns compiled at import), used only by --rulesets
+    import textwrap
+
+    def para(text: str, indent: str, hang: str = "") -> list[str]:
+        glued = text.replace(" ;", "\ue000;").replace(" :", "\ue000:").replace(" ?", "\ue000?").replace(
+            " !", "\ue000!").replace(" »", "\ue000»")
+        return [line.replace("\ue000", " ") for line in textwrap.wrap(
+            glued, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False)] or [indent]
+    return para
+
+
+def _preset_lines(name: str, rules: Any, para: _Para) -> list[str]:
+    """One preset of ``--rulesets``: its title and sources, its settings in words, how it differs
+    from the preset it is based on, its open points (the reading taken and why) and its other
+    settings and readings with where they come from."""
+    info = PRESET_INFO.get(name)
+    lines = [""]
+    keys = [k for k in (info.sources if info else ()) if k in SOURCES]
+    after = "; ".join(citation(k, governed=True) for k in keys)
+    title = _(info.title) if info else name
+    lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
+    lines += para(_setting_words(rules), "  ", "  ")
+    if info and info.base and info.base in PRESETS:
+        base = PRESETS[info.base]
+        changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
+        if changed:
+            lines += para(_("As {base} except: {changes}.").format(base=info.base, changes=", ".join(changed)),
+                          "  ", "  ")
+    points = open_options(name)
+    reasons = PRESET_REASONS.get(name, {})
+    if not points:
+        lines += para(_("No open point: the source settles every option this game meets."), "  ", "  ")
+    else:
+        lines += para(_("Open points, and the reading taken:"), "  ")
+    for option in points:
+        spec = OPTIONS[option]
+        lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
+                      f"{option_words(_(spec.question), rules)}", "    ", "    ")
+        if option in reasons:
+            lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
+    fixed = [k for k in reasons if k not in points]
+    if fixed:
+        lines += para(_("Other settings and readings, and where they come from:"), "  ")
+    for key in fixed:
+        value = getattr(rules, key)
+        if key == "roles":
+            family = PACKS[rules.pack].family
+            value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
+        lines += para(f"{key} = {value}: {_(reasons[key])}", "    ", "    ")
+    return lines
+
+
+def _option_lines(spec: Any, para: _Para) -> list[str]:
+    """One named option of ``--rulesets``: its question, then each reading with its source and
+    the presets that take it (only those that can meet the option: Coucou has no cat to read
+    'undo')."""
+    lines = [""]
+    lines += para(f"{spec.name} ({citation(spec.settles)}): {option_words(_(spec.question))}", "", "    ")
+    for r in spec.readings:
+        users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
+                 and spec.name in options_in_play(p)]
+        taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
+        lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=option_words(_(r.text)),
+                                                                     source=citation(r.source)) + taken,
+                      "  ", "    ")
+    return lines
