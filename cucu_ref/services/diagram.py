@@ -48,7 +48,7 @@ it is asked for, C2), Bruno must exchange, and Carla's II loses at the showdown.
 >>> [(a.kind, a.source, a.target, a.rule) for a in picture.arrows]
 [('exchange', 0, 1, 'K7')]
 >>> [(s.name, s.dealt, s.final, s.marks_before, s.marks_after) for s in picture.seats]
-[('Anna', 'XV', 'VI', 3, 3), ('Bruno', 'VI', 'XV', 3, 3), ('Carla', 'II', 'II', 3, 2)]
+[('Anna', 'XV Cucù', 'VI', 3, 3), ('Bruno', 'VI', 'XV Cucù', 3, 3), ('Carla', 'II', 'II', 3, 2)]
 >>> deal_svg(start, events, final).startswith('<?xml version="1.0" encoding="UTF-8"?>')
 True
 """
