@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import json
 from types import MappingProxyType
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Optional
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...game import cards as _cards
 from ...game.cards import CUCCU, PACKS, Card
@@ -1078,24 +1078,18 @@ class Recorder:
     replaying a position cannot change that position's ruling, so only the options read are
     re-run under their other readings.  The interface is declared, not caught: each option of
     :data:`~cucu_ref.game.rulesets.OPTIONS` that may be re-run (``watch``, by default all) is a
-    :class:`_NotedOption` of the recorder's own, noted at its first read; every other field of
+    :class:`_NotedOption` of the recorder's class, noted at its first read; every other field of
     the ruleset, and what the ruleset derives from its fields (``citation_of``, ``cites``,
-    ``role_of`` ...), is set on the recorder when it is made (reading it costs no call); any
-    other name is an ``AttributeError``.  Only the first read of an option is noted (with its
-    checkpoint); the value is then kept on the recorder."""
-
-    _noting: ClassVar[dict[frozenset[str], type["Recorder"]]] = {}  # (one class per set of options watched)
+    ``role_of`` ...), is an attribute of that class, made once per ruleset and set of options
+    watched (reading it costs no call, and a recorder copies none of them: a batch makes one or
+    two recorders a position); any other name is an ``AttributeError``.  Only the first read of
+    an option is noted (with its checkpoint); the value is then kept on the recorder."""
 
     def __new__(cls, rules: Rules, watch: Optional[frozenset[str]] = None) -> "Recorder":
         watched = frozenset(OPTIONS) if watch is None else watch
-        kind = cls._noting.get(watched)
-        if kind is None:
-            kind = type("Recorder", (cls,), {name: _NotedOption(name) for name in sorted(watched)})
-            cls._noting[watched] = kind
-        return object.__new__(kind)
+        return object.__new__(by_identity(_KINDS, rules, watched, lambda: _recorder_class(cls, rules, watched), 64))
 
     def __init__(self, rules: Rules, watch: Optional[frozenset[str]] = None):
-        self.__dict__.update(_unwatched(rules, frozenset(OPTIONS) if watch is None else watch))
         self._rules = rules
         self._read: set[str] = set()
         self.search: Optional[Search] = None
@@ -1110,7 +1104,10 @@ class Recorder:
         return value
 
 
-_UNWATCHED: dict[Any, tuple[Rules, Any]] = {}
+# (id of the rules, the options watched) -> (the rules, the Recorder class that reads them)
+_KINDS: dict[Any, tuple[Rules, Any]] = {}
+# the names a recorder keeps for itself (no field of a ruleset may take them)
+_OWN = frozenset({"_rules", "_read", "search", "first", "note"})
 
 
 @functools.lru_cache(maxsize=64)
@@ -1118,9 +1115,18 @@ def _watched(preset_name: str) -> frozenset[str]:
     return frozenset(open_options(preset_name))
 
 
-def _unwatched(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
-    """The fields of ``rules`` outside ``watch``, by name (built once per ruleset)."""
-    return by_identity(_UNWATCHED, rules, watch, lambda: _fields_outside(rules, watch), 64)
+def _recorder_class(base: type[Recorder], rules: Rules, watch: frozenset[str]) -> type[Recorder]:
+    """The :class:`Recorder` of ``rules`` watching ``watch``: the fields outside ``watch`` and what
+    the ruleset derives from them as class attributes (a value that would bind as a method, a
+    function kept in a field, as a static one), each option watched as a :class:`_NotedOption`."""
+    fields = _fields_outside(rules, watch)
+    clash = _OWN & (fields.keys() | watch)
+    if clash:  # pragma: no cover - a ruleset's field named as the recorder's own
+        raise TypeError(f"a ruleset's field shadows the Recorder's own: {sorted(clash)}")
+    attrs: dict[str, Any] = {name: staticmethod(value) if hasattr(type(value), "__get__") else value
+                             for name, value in fields.items()}
+    attrs.update((name, _NotedOption(name)) for name in sorted(watch))
+    return type("Recorder", (base,), attrs)
 
 
 def _fields_outside(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
