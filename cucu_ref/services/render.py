@@ -1314,6 +1314,11 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
         if "" not in conditions and len(conditions) < cases:
             cond = " (" + _("; or ").join(_lower_first(_if(x, other)) for x in conditions) + ")"
         lines.append(f"  {fact}{cond}")
+    if c.get("upheld_if"):
+        # right in some cases of the unknown cards: said, so that 'OVERRULED' is not read as
+        # wrong whatever the cards
+        lines.append("  " + _("the claim holds only if {condition}").format(
+            condition=_("; or ").join(c["upheld_if"])))
     return lines
 
 
