@@ -1365,6 +1365,11 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
         if "" not in conditions and len(conditions) < cases:
             cond = " (" + _("; or ").join(_lower_first(_if(x, other)) for x in conditions) + ")"
         lines.append(f"  {fact}{cond}")
+    if c.get("upheld_if"):
+        # right in some cases of the unknown cards: said, so that 'OVERRULED' is not read as
+        # wrong whatever the cards
+        lines.append("  " + _("the claim holds only if {condition}").format(
+            condition=_("; or ").join(c["upheld_if"])))
     return lines
 
 
@@ -1550,6 +1555,8 @@ def _other_verdict(chosen: dict[str, Any], other: dict[str, Any], rules: Any) ->
                for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
     if not differs:
         return _("the same ruling")
+    if _words(rules)[0] == "life":  # (D1, R1, S1: a game counted in lives says so)
+        return _("the same lives, but {differences}").format(differences="; ".join(differs))
     return _("the same marks, but {differences}").format(differences="; ".join(differs))
 
 

@@ -35,9 +35,10 @@ def test_the_marks_line_gives_the_pot_its_unit(language: str, line: str):
 
 
 def test_a_game_of_lives_with_a_stake_says_the_pot_in_stakes_and_the_digital_game_none():
-    # Ranter-Go-Round counts lives (R1) and its preset keeps Coucou's stake of one (K1's pot):
-    # four players, 4 stakes; Bruno's lowest card costs a life (R4)
-    assert "Lives now: Anna 3, Bruno 2, Carla 3, Dora 3; pot 4 stakes" in example("ranter-go-round-one-exchange.json")
+    # Screw Your Neighbour counts lives (S5) and keeps Coucou's stake of one (K1's pot): four
+    # players, 4 stakes; Anna's lowest card costs a life (S5)
+    assert "Lives now: Anna 2, Bruno 3, Carla 3, Dora 3; pot 4 stakes" in example(
+        "screw-your-neighbour-king-then-her-turn.json")
     # the digital game: «uden pengeværdi» (D1), no stake, so no pot line at all
     lives = [x for x in example("digital-4p-refused-inn.json") if x.startswith("Lives now")]
     assert lives == ["Lives now: Anna 3, Bruno 3, Carla 2, Dora 3"]

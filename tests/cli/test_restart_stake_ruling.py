@@ -56,6 +56,7 @@ def test_the_ruling_gives_the_new_stake_reading_and_says_the_pot_differs(tmp_pat
     assert "(K18), does everybody" in question and "D8" not in question
     assert "pay the stake into the pot again" in question
     # the marks are 3, 3, 3 under both readings; only the pot differs: 6 against the ruling's 3
+    # (the pot with its unit, as everywhere a ruling names it: K1, each pays the stake into it)
     assert "the same marks, but the pot: 6 stakes (this ruling: 3 stakes)" in text
 
 

@@ -21,7 +21,7 @@ from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, HistoryEvent, Position, Problem, pack_rule
 from ...formats.vocabulary import call, display_label, display_name
-from ...game.rulesets import HORSE, OPTIONS, Rules, by_identity, open_options
+from ...game.rulesets import HORSE, OPTIONS, PRESET_INFO, Rules, by_identity, open_options
 from ...game.history import fold
 from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
@@ -566,6 +566,10 @@ class _Checks(_Deals):
         if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
             rule = rules.cites("dealer-last")
         why = T.FORBIDDEN_BECAUSE.get(rule)
+        if kinds[0] == A.OFFER and e.seat == state.dealer and rule == rules.cites("dealer-last") and (
+                rule not in T.FORBIDDEN_BECAUSE or rule == "R2"):
+            # (R2's dealer has not exchanged: his game's reason is that he decides last, K8, R2, S2)
+            why = T.DEALER_NO_OFFER.format(rule=rule)
         if kinds[0] in (A.EXCHANGE, A.REFUSE_BY_PAYING) and state.phase != Phase.TARGET_DECIDE:
             rule = "Q9"
             why = T.TARGET_MAY_PAY if rules.refuse_by_paying == "yes" else T.TARGET_MUST_EXCHANGE
@@ -718,14 +722,19 @@ class _Checks(_Deals):
 
     def note_deal(self, state: State, e: HistoryEvent, i: int, steps: Steps, announced: int) -> Optional[int]:
         """A deal the table wrote (K4: round to the right, one card each, each after the previous
-        player's decision): the seats dealt so far, or None if it cannot be here."""
+        player's decision; each game's own dealing rule, F2, R2, S2 ...): the seats dealt so far, or
+        None if it cannot be here."""
         order = state.order
+        # the game's own rule for the order of the deal (K4, D2, Z3, F2, H1, R2, S2), never
+        # Campli's for another game (issue 24 §3)
+        rule = self.real_rules.cites("shuffle")
         if e.seat not in order or order.index(e.seat) < announced:
-            where = T.DEALT_NOT_SEATED if e.seat not in order else T.DEALT_EARLIER
-            self.fail(i, where.format(player=self.name(e.seat)), "K4")
+            earlier = T.DEALT_EARLIER_LEFT if _plays_left(self.pos.preset) else T.DEALT_EARLIER
+            where = T.DEALT_NOT_SEATED if e.seat not in order else earlier
+            self.fail(i, where.format(player=self.name(e.seat)), rule)
             return None
         if state.hands[e.seat] is None and not state.dead[e.seat]:
-            self.fail(i, T.NOT_DEALT_YET.format(player=self.name(e.seat)), "K4")
+            self.fail(i, T.NOT_DEALT_YET.format(player=self.name(e.seat)), rule)
             return None
         if (e.card is not None and self.deal_rules is not None
                 and not self.dealt_as_named(steps, e.seat, e.card, i, e.path + ".card")):
@@ -947,7 +956,6 @@ class Search(_Checks):
         r = self.reasoner
         steps = through[:-1]
         live = live_unknowns(after)
-        dead = dead_unknowns(after) if self.rules.fools_in_play == "any-hand" else []
         shown = self.bind_shown(state, after, i, know, live)
         if shown is None:
             return None
@@ -955,8 +963,12 @@ class Search(_Checks):
         if bound_any:
             self.walk(state, i, know, steps, announced, facts)
             return None
+        # Q4 'any-hand': a dead unknown card counts as the fool or not; Q4 read only where one
+        # may be the fool (an option read is re-run under its other readings, Recorder)
         fools = r.fool is not None
-        dead = [ph for ph in dead if fools and r.fool in r.possible(know, ph)]
+        dead = [ph for ph in dead_unknowns(after) if fools and r.fool in r.possible(know, ph)]
+        if dead and self.rules.fools_in_play != "any-hand":
+            dead = []
         if not live and not dead:
             return know
         go_on: Optional[Know] = None
@@ -1110,9 +1122,19 @@ _KINDS: dict[Any, tuple[Rules, Any]] = {}
 _OWN = frozenset({"_rules", "_read", "search", "first", "note"})
 
 
-@functools.lru_cache(maxsize=64)
-def _watched(preset_name: str) -> frozenset[str]:
-    return frozenset(open_options(preset_name))
+def _plays_left(preset_name: str) -> bool:
+    """Play goes to the left in ``preset_name`` (R2, S2: PRESET_INFO's direction)."""
+    info = PRESET_INFO.get(preset_name)
+    return info is not None and info.direction == "left"
+
+
+_WATCHED: dict[Any, tuple[Rules, Any]] = {}
+
+
+def _watched(preset_name: str, rules: Rules) -> frozenset[str]:
+    """The options a ruling under ``rules`` may re-run: the preset's open points as they follow
+    the position's overrides (:func:`~cucu_ref.game.rulesets.open_options`)."""
+    return by_identity(_WATCHED, rules, preset_name, lambda: frozenset(open_options(preset_name, rules)), 256)
 
 
 def _recorder_class(base: type[Recorder], rules: Rules, watch: frozenset[str]) -> type[Recorder]:
@@ -1159,8 +1181,9 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
             search = Search(pos, rules, lay, heard_all=False)
             search.run()
         return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS), heard_all=heard_all)
-    # the options open_questions may re-run: the preset's open points (every option for another ruleset)
-    watch = _watched(pos.preset)
+    # the options open_questions may re-run: the preset's open points as they follow the
+    # position's overrides (every option for another ruleset)
+    watch = _watched(pos.preset, rules)
     recorder = Recorder(rules, watch)
     search = Search(pos, recorder, lay, heard_all=heard_all)  # type: ignore[arg-type]
     recorder.search = search
