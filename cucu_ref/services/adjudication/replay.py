@@ -957,7 +957,6 @@ class Search(_Checks):
         r = self.reasoner
         steps = through[:-1]
         live = live_unknowns(after)
-        dead = dead_unknowns(after) if self.rules.fools_in_play == "any-hand" else []
         shown = self.bind_shown(state, after, i, know, live)
         if shown is None:
             return None
@@ -965,8 +964,12 @@ class Search(_Checks):
         if bound_any:
             self.walk(state, i, know, steps, announced, facts)
             return None
+        # Q4 'any-hand': a dead unknown card counts as the fool or not; Q4 read only where one
+        # may be the fool (an option read is re-run under its other readings, Recorder)
         fools = r.fool is not None
-        dead = [ph for ph in dead if fools and r.fool in r.possible(know, ph)]
+        dead = [ph for ph in dead_unknowns(after) if fools and r.fool in r.possible(know, ph)]
+        if dead and self.rules.fools_in_play != "any-hand":
+            dead = []
         if not live and not dead:
             return know
         go_on: Optional[Know] = None
