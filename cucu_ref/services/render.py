@@ -9,9 +9,9 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
-from .adjudication.explain import restart_words, share_words, stakes_words
+from .adjudication.explain import pot_words, restart_words, share_words, stakes_words
 from .adjudication.summary import many
-from ..formats.i18n import N_, Templates, gettext as _, ngettext, reading_words
+from ..formats.i18n import N_, Templates, fmt, gettext as _, ngettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label, option_words
@@ -360,15 +360,14 @@ def _readings_phrase(valid_under: Sequence[dict[str, Any]], _unused: bool) -> st
 def _count(n: int, words: tuple[str, str] = ("mark", "marks")) -> str:
     """'a mark', '2 marks' (or lives, D1, R1, S5), in the language's own plural and gender."""
     if words[0] == "life":
-        return ngettext("a life", "{n} lives", n).format(n=n)
-    return ngettext("a mark", "{n} marks", n).format(n=n)
+        return fmt(ngettext("a life", "{n} lives", n))(n=n)
+    return fmt(ngettext("a mark", "{n} marks", n))(n=n)
 
 
 def _names(names: Sequence[str]) -> str:
     if len(names) == 1:
         return names[0]
-    names = list(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return fmt(_("{names} and {last}"))(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _counted(names: Sequence[str]) -> str:
@@ -386,7 +385,14 @@ _WORDS: dict[Any, tuple[Any, tuple[str, str]]] = {}
 def _words(rules: Any) -> tuple[str, str]:
     if rules is None:
         return ("mark", "marks")
-    return by_identity(_WORDS, rules, None, lambda: counter_words(rules), 64)
+    last = _LAST_WORDS
+    if last[0] is not rules:  # (a batch asks them of one ruleset in verdict after verdict)
+        last[:] = rules, by_identity(_WORDS, rules, None, lambda: counter_words(rules), 64)
+    return last[1]  # type: ignore[no-any-return]
+
+
+# the ruleset _words was last asked for, and its words
+_LAST_WORDS: list[Any] = [None, None]
 
 
 # the rules a showdown's lowest card loses by (K15, L3, L6, F5, D7, Z6, Z8, Z9, S5, R4 ...): read
@@ -413,34 +419,49 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
     to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
     mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
     out: dict[tuple[str, str, str], list[str]] = {}
-    if not r["marks_lost"] and not r["marks_gained"]:
+    lost, gained = r["marks_lost"], r["marks_gained"]
+    if not lost and not gained:
         return out  # (no mark, no reason: verdict_text asks for none)
     if any(map(contains, steps, repeat("why"))):  # (asked in C: few steps give a reason of their own)
         _steps_reasons(r, steps, out)
     shown = r.get("shown")
     if not shown:
         return out
-    # the rules of the steps from the showdown's on that give no reason of their own (its line and
-    # its notes)
-    at_showdown = {s["rule"] for s in steps[_showdown_step(steps):] if "why" not in s}
-    for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
-        for x in r[key]:
-            k = (verb, x["player"], x["rule"])
-            if k in out or x["rule"] not in at_showdown or x["player"] not in shown:
+    at_showdown = _showdown_rules(steps)
+    for verb, marks in (("lose", lost), ("gain", gained)):
+        for x in marks:
+            player, rule = x["player"], x["rule"]
+            k = (verb, player, rule)
+            if k in out or rule not in at_showdown or player not in shown:
                 continue
-            token = shown[x["player"]]
+            token = shown[player]
             # a card the case leaves open (shown as None) is named as the position's unknown card
             # ('the card dealt to Bruno'), where it has only one; the case's condition says which
             card = _named(token, rules) if token else (spoken(unknown[0]) if len(unknown) == 1 else
                                                        _("one the position does not give") if unknown else None)
-            if x["rule"] in _SHOWDOWN_REASONS:
-                out[k] = [_(_SHOWDOWN_REASONS[x["rule"]])]
+            if rule in _SHOWDOWN_REASONS:
+                out[k] = [_(_SHOWDOWN_REASONS[rule])]
             elif token == "matto":
                 other = _("{card}, with the other fool in play")
-                out[k] = [_the_fool(card) if verb == "lose" else other.format(card=card)]
+                out[k] = [_the_fool(card) if verb == "lose" else fmt(other)(card=card)]
             elif verb == "lose":
-                out[k] = [_("the lowest card, {card}").format(card=card) if card else _("the lowest card")]
+                out[k] = [fmt(_("the lowest card, {card}"))(card=card) if card else _("the lowest card")]
     return out
+
+
+def _showdown_rules(steps: Sequence[dict[str, Any]]) -> set[str]:
+    """The rules of the steps from the showdown's on that give no reason of their own (its line,
+    its notes, the marks; K15: its step says first that the live cards are compared); none where
+    there is no showdown.  Read from the end: a position is one deal, so it has at most one, and
+    only its notes, the marks and the next dealer follow it."""
+    showdown = _showdown_text()
+    rules: set[str] = set()
+    for s in reversed(steps):
+        if "why" not in s:
+            rules.add(s["rule"])
+        if s["text"].startswith(showdown):
+            return rules
+    return set()
 
 
 def _steps_reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]],
@@ -458,21 +479,13 @@ def _steps_reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]],
                 out.setdefault((verb, player, s["rule"]), []).append(s["why"])
 
 
-def _showdown_step(steps: Sequence[dict[str, Any]]) -> int:
-    """The index of the showdown's step (K15: it says first that the live cards are compared),
-    ``len(steps)`` where there is none; found from the end: a position is one deal, so it has
-    at most one, and only its notes, the marks and the next dealer follow it."""
-    showdown = _showdown_text()
-    for k in range(len(steps) - 1, -1, -1):
-        if steps[k]["text"].startswith(showdown):
-            return k
-    return len(steps)
-
-
 def _each_mark(reasons: dict[tuple[str, str, str], list[str]], verb: str, player: str,
                cited: Sequence[str]) -> list[tuple[Optional[str], str]]:
     """(why, rule) for each of ``player``'s marks, each reason said once: a verdict names every
     mark lost (L13: two cats and the lowest card are three marks and three reasons)."""
+    if len(cited) == 1:  # (the commonest: one mark)
+        said = reasons.get((verb, player, cited[0]))
+        return [(said[0] if said else None, cited[0])]
     used: dict[str, int] = {}
     out: list[tuple[Optional[str], str]] = []
     for rule in cited:
@@ -493,7 +506,7 @@ def _the_fool(card: Optional[str]) -> str:
     head = message.split("{card}")[0].rstrip(", ")
     if card and head.casefold().endswith(" " + card.casefold()):
         return head
-    return message.format(card=card)
+    return fmt(message)(card=card)
 
 
 def _mark_sentences(r: dict[str, Any], reasons: dict[tuple[str, str, str], list[str]], words: tuple[str, str],
@@ -521,7 +534,7 @@ def _mark_sentences(r: dict[str, Any], reasons: dict[tuple[str, str, str], list[
             else:
                 said_of = _("{player} each lose {count}{why}") if verb == "lose" else _(
                     "{player} each gain {count}{why}")
-            sentences.append(said_of.format(player=_names(players), count=_count(n, words), why=said))
+            sentences.append(fmt(said_of)(player=_names(players), count=_count(n, words), why=said))
     return sentences
 
 
@@ -539,7 +552,7 @@ def _why_said(why: Sequence[tuple[Optional[str], str]], inline: bool) -> str:
             reasoned = True
         else:
             said.append(rule)
-    return _(": {reasons}").format(reasons=_("; ").join(said)) if reasoned else f" ({', '.join(said)})"
+    return fmt(_(": {reasons}"))(reasons=_("; ").join(said)) if reasoned else f" ({', '.join(said)})"
 
 
 def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = (),
@@ -550,14 +563,16 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
     reasons); ``unknown``: the labels of the position's unknown cards (a case's lowest card that
     is one of them is named by its label, not left unnamed)."""
     words = _words(rules)
-    sentences = _mark_sentences(r, _reasons(r, steps, rules, unknown), words)
-    if not sentences:
+    if r["marks_lost"] or r["marks_gained"]:
+        sentences = _mark_sentences(r, _reasons(r, steps, rules, unknown), words)
+        text = ". ".join([x[0].upper() + x[1:] for x in sentences]) + "."
+    else:
         lives = words[0] == "life"
         if r["deal_over"]:
-            sentences.append(_("nobody loses a life") if lives else _("nobody loses a mark"))
+            text = _("nobody loses a life") if lives else _("nobody loses a mark")
         else:
-            sentences.append(_("no life has changed hands yet") if lives else _("no mark has changed hands yet"))
-    text = ". ".join([x[0].upper() + x[1:] for x in sentences]) + "."
+            text = _("no life has changed hands yet") if lives else _("no mark has changed hands yet")
+        text = text[0].upper() + text[1:] + "."
     more = _what_next(r, rules)
     if more:
         tail = "; ".join(more)
@@ -573,9 +588,10 @@ _CHOICES = {"dealer-exchange": N_("exchange with the stack"), "stack-exchange": 
 
 
 def _choices(nx: dict[str, Any]) -> str:
-    if set(nx["legal"]) == _BUY_BACK_OR_NOT:
+    legal = nx["legal"]
+    if "decline" in legal and set(legal) == _BUY_BACK_OR_NOT:
         return _("buys back or not")  # (K17, L11: the one decision, in plain words)
-    return _(" or ").join(_(_CHOICES[x]) if x in _CHOICES else x for x in nx["legal"])
+    return _(" or ").join([_(_CHOICES[x]) if x in _CHOICES else x for x in legal])
 
 
 _BUY_BACK_OR_NOT = frozenset({"buy-back", "decline"})
@@ -584,7 +600,9 @@ _BUY_BACK_OR_NOT = frozenset({"buy-back", "decline"})
 def _deciding_buy_back(r: dict[str, Any]) -> Optional[str]:
     """The player out whose buy-back is the next decision (K17, L11), or None."""
     nx = r["next"]
-    if nx and set(nx["legal"]) == _BUY_BACK_OR_NOT and nx["player"] not in r["bought_back"]:
+    if not nx or "decline" not in nx["legal"]:
+        return None  # (the commonest: no buy-back is decided)
+    if set(nx["legal"]) == _BUY_BACK_OR_NOT and nx["player"] not in r["bought_back"]:
         return str(nx["player"])
     return None
 
@@ -603,23 +621,23 @@ def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
     plain = [p for p in gone if p not in offers]
     more = []
     if plain:
-        more.append(ngettext("{players} is out", "{players} are out", len(plain)).format(players=_names(plain)))
+        more.append(fmt(ngettext("{players} is out", "{players} are out", len(plain)))(players=_names(plain)))
     for p in gone + [p for p in offers if p not in gone]:
         if p not in offers:
             continue
         said = {"player": p, "stakes": stakes_words(offers[p]), "rule": rule}
         state = _offer_state(r, p)
         if state == "bought":
-            more.append(_("{player} is out, may buy back for {stakes} ({rule}), and buys back").format(**said))
+            more.append(fmt(_("{player} is out, may buy back for {stakes} ({rule}), and buys back"))(**said))
         elif p == deciding:
-            more.append(_("{player} is out and decides next whether to buy back for {stakes} ({rule})").format(**said))
+            more.append(fmt(_("{player} is out and decides next whether to buy back for {stakes} ({rule})"))(**said))
         elif state == "declined":
-            more.append(_("{player} is out, may buy back for {stakes} ({rule}), and does not").format(**said))
+            more.append(fmt(_("{player} is out, may buy back for {stakes} ({rule}), and does not"))(**said))
         else:
-            more.append(_("{player} is out and may buy back for {stakes} ({rule})").format(**said))
+            more.append(fmt(_("{player} is out and may buy back for {stakes} ({rule})"))(**said))
     back = [p for p in r["bought_back"] if p not in offers]
     if back:
-        more.append(_("{players} bought back").format(players=_names(back)))
+        more.append(fmt(_("{players} bought back"))(players=_names(back)))
     return more
 
 
@@ -628,50 +646,57 @@ def _restart_words(r: dict[str, Any], rules: Any) -> str:
     three marks again (K18), the digital game's three lives again (D8)."""
     restart = r["restart"]
     how = _("a draw, all play again") if restart["kind"] == "draw" else restart_words(rules)
-    return _("everybody went out in this deal: {how} ({rule})").format(how=how, rule=restart["rule"])
+    return fmt(_("everybody went out in this deal: {how} ({rule})"))(how=how, rule=restart["rule"])
 
 
 def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
     """Who is out, the buy-backs, the winner or what comes next and the next dealer (K2, K17)."""
-    kept = _kept_last_life(r)
     more = _going_out(r, rules)
+    kept = r.get("kept_last_life")  # (_kept_last_life: a result written before it had none)
     if kept:
-        more.append(_("{players}, the last players in, went out in this deal and keep their last life (S6)").format(
+        more.append(fmt(_("{players}, the last players in, went out in this deal and keep their last life (S6)"))(
             players=_names(kept)))
     if r["restart"]:
         more.append(_restart_words(r, rules))
-    joint = r.get("winners") or []
-    a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
+    joint = r.get("winners")
     if r["winner"]:
-        more.append(_("{player} wins the match").format(player=r["winner"]))
-    elif len(joint) > 1:
-        more.append(_("{players} are joint winners and share the pot of {stakes}: {share} each (S6)").format(
-            players=_names(joint), stakes=stakes_words(r["pot"]), share=share_words(r["pot"], len(joint))))
-    elif r["next"] and (a is not None or b is not None):
-        # K17: the buy-back waits on the player's word, the next dealer is known either way
-        nx = r["next"]
-        if nx["player"] != _deciding_buy_back(r):
-            more.append(_("{player} decides next ({choices})").format(player=nx["player"], choices=_choices(nx)))
-        more.append((_("next dealer: {a}, whether or not anybody buys back") if a == b
-                     else _("next dealer: {a} if nobody buys back, {b} if all do")).format(a=a, b=b))
-    elif r["next"] and r["next"]["player"] == _deciding_buy_back(r):
-        more.append(_("the deal goes on"))  # (L11: at once, during the deal; the decision is said above)
-    elif r["next"]:
-        nx = r["next"]
-        more.append(_("the deal goes on: {player} decides next ({choices})").format(player=nx["player"],
-                                                                                   choices=_choices(nx)))
-    elif a is not None or b is not None:
-        more.append((_("next dealer: {a} if nobody buys back, {b} if all do") if b != a
-                     else _("next dealer: {a} if nobody buys back")).format(a=a, b=b))
-    elif r["next_dealer"]:
-        more.append(_("next dealer: {player}").format(player=r["next_dealer"]))
+        more.append(fmt(_("{player} wins the match"))(player=r["winner"]))
+    elif joint and len(joint) > 1:
+        more.append(fmt(_("{players} are joint winners and share the pot of {stakes}: {share} each (S6)"))(
+            players=_names(joint), stakes=_pot(r["pot"], rules), share=share_words(r["pot"], len(joint))))
+    else:
+        more += _next_words(r)
     return more
+
+
+def _next_words(r: dict[str, Any]) -> list[str]:
+    """What comes next where nobody has won: who decides next, and the next dealer once the deal
+    is over (K2), either way where it waits on a buy-back (K17: known whatever is decided)."""
+    nx = r["next"]
+    a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
+    if a is None and b is None:  # (the commonest: no buy-back waits)
+        if not nx:
+            return [fmt(_("next dealer: {player}"))(player=r["next_dealer"])] if r["next_dealer"] else []
+        if nx["player"] == _deciding_buy_back(r):
+            return [_("the deal goes on")]  # (L11: at once, during the deal; the decision is said above)
+        return [fmt(_("the deal goes on: {player} decides next ({choices})"))(player=nx["player"],
+                                                                             choices=_choices(nx))]
+    if not nx:
+        return [fmt(_("next dealer: {a} if nobody buys back, {b} if all do") if b != a
+                    else _("next dealer: {a} if nobody buys back"))(a=a, b=b)]
+    # K17: the buy-back waits on the player's word, the next dealer is known either way
+    dealer = fmt(_("next dealer: {a}, whether or not anybody buys back") if a == b
+                 else _("next dealer: {a} if nobody buys back, {b} if all do"))(a=a, b=b)
+    if nx["player"] == _deciding_buy_back(r):
+        return [dealer]
+    return [fmt(_("{player} decides next ({choices})"))(player=nx["player"], choices=_choices(nx)), dealer]
 
 
 # (id of the rules, None) -> (the rules, token -> the name its source prints): a batch names the
 # same few cards under one ruleset in every verdict (the name depends on the ruleset and the card
 # only, not on the language; reading a token back costs a look-up through the aliases)
 _NAMED: dict[Any, tuple[Any, dict[str, str]]] = {}
+_LAST_NAMED: list[Any] = [None, None]  # (the ruleset _named was last asked for, and its names)
 
 
 def _named(token: Optional[str], rules: Any) -> str:
@@ -680,7 +705,10 @@ def _named(token: Optional[str], rules: Any) -> str:
         return "?"
     if rules is None:
         return token
-    names: dict[str, str] = by_identity(_NAMED, rules, None, dict, 64)
+    last = _LAST_NAMED
+    if last[0] is not rules:  # (a batch names the cards of one ruleset in verdict after verdict)
+        last[:] = rules, by_identity(_NAMED, rules, None, dict, 64)
+    names: dict[str, str] = last[1]
     name = names.get(token)
     if name is None:
         try:
@@ -728,6 +756,11 @@ def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str]
     return lines, after
 
 
+def _pot(pot: int, rules: Any) -> str:
+    """The pot in its unit, '4 stakes' (explain.pot_words: K1), wherever a ruling says it."""
+    return pot_words(pot, rules.stake if rules is not None else 1)
+
+
 def _no_pot(r: dict[str, Any], rules: Any) -> bool:
     """A game with no stake and nothing in the pot (the digital game's lives, D1: «uden
     pengeværdi») has no pot to name: the one place the marks lines ask it."""
@@ -742,11 +775,11 @@ def _marks_now(r: dict[str, Any], rules: Any) -> str:
     joint = r.get("winners") or []
     if len(joint) > 1:
         pot = _("the pot of {pot} shared: {share} each, nothing left").format(
-            pot=stakes_words(r["pot"]), share=share_words(r["pot"], len(joint)))
+            pot=_pot(r["pot"], rules), share=share_words(r["pot"], len(joint)))
     elif _no_pot(r, rules):
         return (_("Lives now: {marks}") if lives else _("Marks now: {marks}")).format(marks=marks)
     else:
-        pot = _("pot {pot}").format(pot=r["pot"])
+        pot = _("pot {pot}").format(pot=_pot(r["pot"], rules))
     return (_("Lives now: {marks}; {pot}") if lives else _("Marks now: {marks}; {pot}")).format(marks=marks, pot=pot)
 
 
@@ -966,7 +999,7 @@ def _what_differs(outcomes: Sequence[Any], rules: Any) -> list[list[str]]:
         said = [(_("{player} stays a virgin ({rule})") if p in r["virgins"] else
                  _("{player} does not stay a virgin ({rule})")).format(player=p, rule=rule) for p in virgin]
         if not said:
-            said = [_("{what}: {value}").format(what=_(what), value=_show(r.get(key)))
+            said = [_("{what}: {value}").format(what=_(what), value=_shown(key, r.get(key), rules))
                     for key, what in _DIFFERS if len({repr(x.get(key)) for x in results}) > 1]
         out.append(said)
     return out
@@ -994,7 +1027,7 @@ def _few_results(outcomes: Sequence[Any], rules: Any) -> tuple[list[str], list[l
             same = _("Lives now in every case: {marks}; pot {pot}") if lives else _(
                 "Marks now in every case: {marks}; pot {pot}")
         shared = same.format(marks=", ".join(f"{p} {m}" for p, m in marks.items() if p not in differ),
-                             pot=results[0]["pot"])
+                             pot=_pot(results[0]["pot"], rules))
         mine = _("Lives now: {marks}") if lives else _("Marks now: {marks}")
         own = [mine.format(marks=", ".join(f"{p} {r['marks'][p]}" for p in differ)) if differ else None
                for r in results]
@@ -1175,9 +1208,55 @@ def _told_once(ruling: Ruling, place: Optional[Callable[[str], str]]) -> list[st
 
 
 def _ruling_head(ruling: Ruling, source: str) -> str:
-    opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
-    return _("{source}: ruling under {preset}").format(source=source, preset=ruling.preset) + (
-        f" ({opts})" if opts else "")
+    """'deal.txt: ruling under coucou', and what the position agrees otherwise than its preset, in
+    words (issue 24 §2: 'as agreed at this table: the 32-card piquet pack', never
+    'pack=french-32'): its settings, then each reading it takes of a named option with the question
+    it answers; on the head's one line, so that the verdict stays the ruling's second."""
+    head = _("{source}: ruling under {preset}").format(source=source, preset=ruling.preset)
+    settings, readings = _agreed_words(ruling)
+    if settings or readings:
+        head += _(", as agreed at this table: {settings}").format(settings=_("; ").join(settings + readings))
+    return head
+
+
+def agreed_options(ruling: Ruling) -> list[str]:
+    """The settings and named options a position's ``rules`` override (specs/position-1.schema.json,
+    ``options``) with another value than its preset's: what the table agreed otherwise."""
+    preset = PRESETS.get(ruling.preset)
+    return [key for key in ruling.overrides
+            if preset is None or ruling.rules is None or getattr(preset, key, None) != getattr(ruling.rules, key, None)]
+
+
+def _agreed_words(ruling: Ruling) -> tuple[list[str], list[str]]:
+    """What the position agrees otherwise (:func:`agreed_options`), in words: its settings as
+    ``--rulesets`` says them (:func:`_setting_parts`; min_players and max_players are one count
+    of players), each said once; each named option's question and the reading taken, with its
+    rule ('Of several tied lowest cards, which lose? only the first in play order ... (L3)')."""
+    rules = ruling.rules
+    settings: list[str] = []
+    readings: list[str] = []
+    parts = _setting_parts(rules, every=True) if rules is not None else {}
+    for key in agreed_options(ruling):
+        spec = OPTIONS.get(key)
+        value = getattr(rules, key, ruling.overrides[key])
+        reading = next((r for r in spec.readings if r.value == value), None) if spec is not None else None
+        if spec is not None and reading is not None:
+            text = option_words(_(reading.text), rules)
+            if value not in ("yes", "no") and text.startswith(f"{value}: "):
+                text = text[len(f"{value}: "):]  # (a value's identifier; an answer's 'yes: ' reads as one)
+            rule = f" ({reading.source})" if reading.source in RULES and reading.source not in text else ""
+            readings.append(f"{option_words(_(spec.question), rules)} {text}{rule}")
+            continue
+        # (a field no table sets, a position cannot give: its name)
+        words = parts.get(_SETTING_PART.get(key, "")) or f"{key} = {ruling.overrides[key]}"
+        if words not in settings:
+            settings.append(words)
+    return settings, readings
+
+
+# the part of a ruleset's settings in words (_setting_parts) that each setting a position may give speaks for
+_SETTING_PART = {"min_players": "players", "max_players": "players", "pack": "pack", "initial_marks": "marks",
+                 "stake": "stake", "dealer_takes": "dealer", "roles": "roles"}
 
 
 def _depends(unknown: Sequence[str]) -> str:
@@ -1286,6 +1365,11 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
         if "" not in conditions and len(conditions) < cases:
             cond = " (" + _("; or ").join(_lower_first(_if(x, other)) for x in conditions) + ")"
         lines.append(f"  {fact}{cond}")
+    if c.get("upheld_if"):
+        # right in some cases of the unknown cards: said, so that 'OVERRULED' is not read as
+        # wrong whatever the cards
+        lines.append("  " + _("the claim holds only if {condition}").format(
+            condition=_("; or ").join(c["upheld_if"])))
     return lines
 
 
@@ -1465,11 +1549,14 @@ def _other_verdict(chosen: dict[str, Any], other: dict[str, Any], rules: Any) ->
     said = verdict_text(other, rules)
     if said != verdict_text(chosen, rules):
         return said
-    differs = [_("{what}: {other} (this ruling: {chosen})").format(what=_(what), other=_show(other.get(key)),
-                                                                   chosen=_show(chosen.get(key)))
+    differs = [_("{what}: {other} (this ruling: {chosen})").format(what=_(what),
+                                                                   other=_shown(key, other.get(key), rules),
+                                                                   chosen=_shown(key, chosen.get(key), rules))
                for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
     if not differs:
         return _("the same ruling")
+    if _words(rules)[0] == "life":  # (D1, R1, S1: a game counted in lives says so)
+        return _("the same lives, but {differences}").format(differences="; ".join(differs))
     return _("the same marks, but {differences}").format(differences="; ".join(differs))
 
 
@@ -1519,7 +1606,8 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
     if ruling.readings:
         lines.append(_("Open questions (the outcome differs by reading):"))
         for q in ruling.readings:
-            lines += _reading_lines(q, ruling.preset, brief=False, rules=ruling.rules)
+            lines += _reading_lines(q, ruling.preset, brief=False, rules=ruling.rules,
+                                    agreed=q["option"] in agreed_options(ruling))
     return printable("\n".join(lines))
 
 
@@ -1527,8 +1615,9 @@ def _case(k: int, condition: str) -> str:
     return _("Case {k}, if {condition}").format(k=k, condition=condition or _("any card"))
 
 
-def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = None) -> list[str]:
-    """One open question: each reading's outcome, readings with identical lines merged."""
+def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = None, agreed: bool = False) -> list[str]:
+    """One open question: each reading's outcome, readings with identical lines merged;
+    ``agreed``: the position sets the option itself (its ``options``), not the preset."""
     merged: dict[str, list[dict[str, Any]]] = {}
     for r in q["readings"]:
         if r["status"] == "ruling":
@@ -1566,10 +1655,19 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
             mark = "*" if r["chosen"] else " "
             lines.append(f"   {mark} {_reading_words(r, cited=False)} [{r['source']}]")
         lines += [f"       -> {case}" for case in said.split("\n")]
-    lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
-                          else _("(* = the reading {preset} chooses)")).format(preset=preset,
-                                                                              why=q.get("why_chosen")))
+    if agreed:  # (the preset's reason argues for its own reading, not the one this position agreed)
+        lines.append("   " + _("(* = the reading agreed at this table; {preset} reads otherwise)").format(
+            preset=preset))
+    else:
+        lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
+                              else _("(* = the reading {preset} chooses)")).format(preset=preset,
+                                                                                  why=q.get("why_chosen")))
     return lines
+
+
+def _shown(key: str, value: Any, rules: Any) -> str:
+    """A result's field as :func:`_show` says it, the pot in its unit ('the pot: 6 stakes')."""
+    return _pot(value, rules) if key == "pot" and isinstance(value, int) else _show(value)
 
 
 def _show(value: Any) -> str:
@@ -1700,99 +1798,138 @@ def _question_head(q: dict[str, Any]) -> str:
 
 
 def _setting_words(rules: Any) -> str:
+    """A preset's settings in words, as ``--rulesets`` lists them: '5 to 20 players; the 52-card
+    ordinary pack (...); 5 marks each; a stake of 1; ...'."""
+    return "; ".join(_setting_parts(rules).values()) + "."
+
+
+# each pack in words (C1, F1, L5): what a table calls it
+_PACK_WORDS = {"cuccu-40": N_("the {n}-card Cuccù pack"), "cuccu-38": N_("the {n}-card Cuccù pack (no lions)"),
+               "cuccu-40-no-fools": N_("the {n}-card Cuccù pack without the fools"),
+               "cuccu-38-no-fools": N_("the {n}-card Cuccù pack without the lions and the fools"),
+               "french-52": N_("the {n}-card ordinary pack"), "french-32": N_("the {n}-card piquet pack")}
+
+
+def _setting_parts(rules: Any, every: bool = False) -> dict[str, str]:
+    """The settings of ``rules`` in words, by part: 'players', 'pack', 'marks' (or lives: the
+    ruleset's own word, D1, R1, S5), 'stake', 'dealer' (F2's three cards; with ``every``, one card
+    too) and 'roles' (the event cards, C2)."""
     pack = PACKS[rules.pack]
-    if pack.family == "cuccu":
-        cards = (_("the {n}-card Cuccù pack (no lions)") if rules.pack == "cuccu-38"
-                 else _("the {n}-card Cuccù pack")).format(n=pack.size)
-    else:
-        cards = (_("the {n}-card ordinary pack (the 32-card piquet pack below seven players)")
-                 if rules.piquet_below_seven == "yes" else _("the {n}-card ordinary pack")).format(n=pack.size)
-    players = (_("exactly {n} players").format(n=rules.min_players) if rules.min_players == rules.max_players
-               else _("{low} to {high} players").format(low=rules.min_players, high=rules.max_players))
-    stake = _("no stake") if rules.stake == 0 else _("a stake of {n}").format(n=rules.stake)
-    each = (ngettext("{n} life each", "{n} lives each", rules.initial_marks) if _words(rules)[0] == "life"
-            else ngettext("{n} mark each", "{n} marks each", rules.initial_marks))  # D1, R1, S1: lives
-    parts = [players, cards, each.format(n=rules.initial_marks), stake]
+    cards = _(_PACK_WORDS.get(rules.pack, N_("the {n}-card ordinary pack"))).format(n=pack.size)
+    if rules.pack == "french-52" and rules.piquet_below_seven == "yes":
+        cards = _("the {n}-card ordinary pack (the 32-card piquet pack below seven players)").format(n=pack.size)
+    n = rules.initial_marks
+    parts = {
+        "players": (_("exactly {n} players").format(n=rules.min_players) if rules.min_players == rules.max_players
+                    else _("{low} to {high} players").format(low=rules.min_players, high=rules.max_players)),
+        "pack": cards,
+        "marks": (ngettext("{n} life each", "{n} lives each", n) if counter_words(rules)[0] == "life"
+                  else ngettext("{n} mark each", "{n} marks each", n)).format(n=n),
+        "stake": _("no stake") if rules.stake == 0 else _("a stake of {n}").format(n=rules.stake)}
     if rules.dealer_takes == 3:
-        parts.append(_("the dealer takes three cards and keeps the highest"))
+        parts["dealer"] = _("the dealer takes three cards and keeps the highest")
+    elif every:
+        parts["dealer"] = _("the dealer takes one card")
     if not rules.roles:
-        parts.append(_("no privileged card"))
+        parts["roles"] = _("no privileged card")
     elif pack.family != "cuccu" and [r for _r, r in rules.roles] == [CUCKOO]:
-        parts.append(_("the king refuses an exchange"))
+        parts["roles"] = _("the king refuses an exchange")
     else:
-        parts.append(_("event cards {cards}").format(
-            cards=", ".join(f"{card_token(Card(pack.family, v))} {_(r)}" for v, r in rules.roles)))
-    return "; ".join(parts) + "."
+        parts["roles"] = _("event cards {cards}").format(
+            cards=", ".join(f"{card_token(Card(pack.family, v))} {_(r)}" for v, r in rules.roles))
+    return parts
 
 
 def rulesets_text(width: int = 88) -> str:
     """``cucu-adjudicate --rulesets``: every preset with its sources by author and year, its
     settings in words, the open points with the reading it takes and why, then every named
     option with its readings, their sources and the presets that take each."""
-    # cold start: textwrap costs 1.5 ms (its patterns compiled at import), used only by --rulesets
-    import textwrap
-
-    def para(text: str, indent: str, hang: str = "") -> list[str]:
-        # French spaces its ';', ':', '?', '!' and '»': the space before one never breaks a line
-        glued = text.replace(" ;", "\ue000;").replace(" :", "\ue000:").replace(" ?", "\ue000?").replace(
-            " !", "\ue000!").replace(" »", "\ue000»")
-        return [line.replace("\ue000", " ") for line in textwrap.wrap(
-            glued, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False)] or [indent]
-
+    para = _wrapper(width)
     lines = para(_("The rulesets (presets) cucu-adjudicate knows. A position names one as "
                    '"ruleset": "campli", or changes readings with {{"preset": "campli", "options": '
                    '{{"ties": "first"}}}}. Where a source is silent or unclear, a preset takes a reading '
                    "of a named option, and every ruling that depends on it also gives the other "
                    "readings' outcomes. --rulesets --format json gives all of this as data.").format(), "")
     for name, rules in PRESETS.items():
-        info = PRESET_INFO.get(name)
-        lines.append("")
-        keys = [k for k in (info.sources if info else ()) if k in SOURCES]
-        after = "; ".join(citation(k, governed=True) for k in keys)
-        title = _(info.title) if info else name
-        lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
-        lines += para(_setting_words(rules), "  ", "  ")
-        if info and info.base and info.base in PRESETS:
-            base = PRESETS[info.base]
-            changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
-            if changed:
-                lines += para(_("As {base} except: {changes}.").format(base=info.base, changes=", ".join(changed)),
-                              "  ", "  ")
-        points = open_options(name)
-        reasons = PRESET_REASONS.get(name, {})
-        if not points:
-            lines += para(_("No open point: the source settles every option this game meets."), "  ", "  ")
-        else:
-            lines += para(_("Open points, and the reading taken:"), "  ")
-        for option in points:
-            spec = OPTIONS[option]
-            lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
-                          f"{option_words(_(spec.question), rules)}", "    ", "    ")
-            if option in reasons:
-                lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
-        fixed = [k for k in reasons if k not in points]
-        if fixed:
-            lines += para(_("Other settings and readings, and where they come from:"), "  ")
-            for key in fixed:
-                value = getattr(rules, key)
-                if key == "roles":
-                    family = PACKS[rules.pack].family
-                    value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
-                shown = value
-                lines += para(f"{key} = {shown}: {_(reasons[key])}", "    ", "    ")
+        lines += _preset_lines(name, rules, para)
     lines.append("")
     lines += para(_("The named options: every point where the sources differ or are silent, with each reading, "
                     "its source and the presets that take it."), "")
     for spec in OPTIONS.values():
-        lines.append("")
-        lines += para(f"{spec.name} ({citation(spec.settles)}): {option_words(_(spec.question))}", "", "    ")
-        for r in spec.readings:
-            # only the presets that can meet the option: Coucou has no cat to read 'undo'
-            users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
-                     and spec.name in options_in_play(p)]
-            taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
-            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=option_words(_(r.text)),
-                                                                         source=citation(r.source)) + taken,
-                          "  ", "    ")
-
+        lines += _option_lines(spec, para)
     return printable("\n".join(lines))
+
+
+_Para = Callable[..., list[str]]
+
+
+def _wrapper(width: int) -> _Para:
+    """``para(text, indent, hang)``: ``text`` wrapped to ``width``, its first line indented by
+    ``indent``, the others by ``indent + hang``; French spaces its ';', ':', '?', '!' and '»',
+    and the space before one never breaks a line."""
+    # cold start: textwrap costs 1.5 ms (its patterns compiled at import), used only by --rulesets
+    import textwrap
+
+    def para(text: str, indent: str, hang: str = "") -> list[str]:
+        glued = text.replace(" ;", "\ue000;").replace(" :", "\ue000:").replace(" ?", "\ue000?").replace(
+            " !", "\ue000!").replace(" »", "\ue000»")
+        return [line.replace("\ue000", " ") for line in textwrap.wrap(
+            glued, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False)] or [indent]
+    return para
+
+
+def _preset_lines(name: str, rules: Any, para: _Para) -> list[str]:
+    """One preset of ``--rulesets``: its title and sources, its settings in words, how it differs
+    from the preset it is based on, its open points (the reading taken and why) and its other
+    settings and readings with where they come from."""
+    info = PRESET_INFO.get(name)
+    lines = [""]
+    keys = [k for k in (info.sources if info else ()) if k in SOURCES]
+    after = "; ".join(citation(k, governed=True) for k in keys)
+    title = _(info.title) if info else name
+    lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
+    lines += para(_setting_words(rules), "  ", "  ")
+    if info and info.base and info.base in PRESETS:
+        base = PRESETS[info.base]
+        changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
+        if changed:
+            lines += para(_("As {base} except: {changes}.").format(base=info.base, changes=", ".join(changed)),
+                          "  ", "  ")
+    points = open_options(name)
+    reasons = PRESET_REASONS.get(name, {})
+    if not points:
+        lines += para(_("No open point: the source settles every option this game meets."), "  ", "  ")
+    else:
+        lines += para(_("Open points, and the reading taken:"), "  ")
+    for option in points:
+        spec = OPTIONS[option]
+        lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
+                      f"{option_words(_(spec.question), rules)}", "    ", "    ")
+        if option in reasons:
+            lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
+    fixed = [k for k in reasons if k not in points]
+    if fixed:
+        lines += para(_("Other settings and readings, and where they come from:"), "  ")
+    for key in fixed:
+        value = getattr(rules, key)
+        if key == "roles":
+            family = PACKS[rules.pack].family
+            value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
+        lines += para(f"{key} = {value}: {_(reasons[key])}", "    ", "    ")
+    return lines
+
+
+def _option_lines(spec: Any, para: _Para) -> list[str]:
+    """One named option of ``--rulesets``: its question, then each reading with its source and
+    the presets that take it (only those that can meet the option: Coucou has no cat to read
+    'undo')."""
+    lines = [""]
+    lines += para(f"{spec.name} ({citation(spec.settles)}): {option_words(_(spec.question))}", "", "    ")
+    for r in spec.readings:
+        users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
+                 and spec.name in options_in_play(p)]
+        taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
+        lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=option_words(_(r.text)),
+                                                                     source=citation(r.source)) + taken,
+                      "  ", "    ")
+    return lines
