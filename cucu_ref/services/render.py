@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
 from .adjudication.explain import restart_words, share_words, stakes_words
-from .adjudication.summary import many
+from .adjudication.summary import many, next_beyond
 from ..formats.i18n import N_, Templates, gettext as _, ngettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
@@ -1099,7 +1099,9 @@ def _capital(text: str) -> str:
 
 def _rest(r: dict[str, Any], certain: dict[str, Any]) -> dict[str, Any]:
     """The result ``r`` with only the players certain to go out as out (their buy-backs with
-    them): what comes next, beyond each player's own line."""
+    them): what comes next, beyond each player's own line (his buy-back decision said there,
+    :func:`.summary.next_beyond`)."""
+    r = next_beyond(r, certain["out"])
     gone = set(certain["out"])
     return {**r, "out": list(certain["out"]), "bought_back": [p for p in r["bought_back"] if p in gone],
             "buy_back_offers": [x for x in r["buy_back_offers"] if x["player"] in gone]}
