@@ -19,6 +19,7 @@ from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
 )
+from ..formats.i18n import npgettext
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
            "problem_message", "table_words", "rulesets_json", "rulesets_text", "citation", "printable",
@@ -1297,6 +1298,16 @@ _CLAIM_FIELDS = {"winner": N_("the winner"), "next_dealer": N_("the next dealer"
                  "net": N_("the change in each player's marks")}
 
 
+def _none_of(loses: bool, words: tuple[str, str], n: int) -> str:
+    """'{players} lose none' (of their marks, or lives: German declines 'none' by what it counts,
+    'keine' Marke, 'keines' Leben, so a game of lives asks in the context 'lives')."""
+    if words[0] == "life":
+        return (npgettext("lives", "{players} loses none", "{players} lose none", n) if loses
+                else npgettext("lives", "{players} gains none", "{players} gain none", n))
+    return (ngettext("{players} loses none", "{players} lose none", n) if loses
+            else ngettext("{players} gains none", "{players} gain none", n))
+
+
 def _fact(d: dict[str, Any], rules: Any = None) -> str:
     """One difference as the fact that decides it: who loses that the claim leaves out (or
     names wrongly), else what was claimed and what the rules say, the field in words, the
@@ -1318,9 +1329,7 @@ def _fact(d: dict[str, Any], rules: Any = None) -> str:
                 said = _("{player} loses {n}, not {claimed}") if loses else _("{player} gains {n}, not {claimed}")
                 parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
             elif p == nones[0]:
-                said = (ngettext("{players} loses none", "{players} lose none", len(nones)) if loses
-                        else ngettext("{players} gains none", "{players} gain none", len(nones)))
-                parts.append(said.format(players=_names(nones)))
+                parts.append(_none_of(loses, words, len(nones)).format(players=_names(nones)))
         return _("; ").join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
             claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
     if field == "next_dealer" and "holds_if" in d:
