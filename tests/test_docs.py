@@ -356,8 +356,35 @@ _MEASURE = """(() => {
     drawings.push({left: box.left, right: box.right, legend: legend, title: svg.querySelector('title')?.textContent});
   }
   return {broken: broken, width: document.documentElement.scrollWidth,
-          viewport: document.documentElement.clientWidth, drawings: drawings};
+          viewport: document.documentElement.clientWidth, drawings: drawings, unhung: _UNHUNG(),
+          // a ruleset's settings table read on a phone: row by row, inside the column
+          scrolled: [...document.querySelectorAll('div.table-wrapper.cucu-fixed')].filter(
+            w => w.scrollWidth > w.clientWidth + 1).length};
 })()"""
+# A ruling's lines that wrap back to the left margin (at 390 px a step's second line lost its
+# indent and the ruling its outline): each line of a ruling block, as laid out, whose wrapped
+# part does not start right of the line's own indentation (cucu.css .cucu-line).
+_UNHUNG_JS = """function _UNHUNG() {
+  const unhung = [];
+  for (const pre of document.querySelectorAll('.cucu-ruling pre, pre.cucu-rule-ruling')) {
+    const walk = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (const m of n.data.matchAll(/[^\\n]+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        const rects = [...r.getClientRects()].filter(x => x.width > 0);
+        if (rects.length < 2) continue;
+        const one = document.createRange();
+        one.setStart(n, m.index); one.setEnd(n, m.index + 1);
+        const ch = one.getBoundingClientRect().width, indent = m[0].length - m[0].trimStart().length;
+        const wrapped = rects.filter(x => x.top > rects[0].top + 1);
+        if (wrapped.some(x => x.left < rects[0].left + (indent + 1) * ch - 0.5)) unhung.push(m[0].slice(0, 40));
+      }
+    }
+  }
+  return unhung;
+}"""
+_MEASURE = _MEASURE.replace("(() => {", "(() => {\n" + _UNHUNG_JS, 1)
 
 
 def _problems(seen: dict, width: int) -> list[str]:
@@ -365,6 +392,9 @@ def _problems(seen: dict, width: int) -> list[str]:
     viewport = seen["viewport"]
     problems = [] if viewport == width else [f"measured at {viewport} px, not {width} px"]
     problems += [f"the word {w!r} broken across lines in a table" for w in seen["broken"]]
+    problems += [f"a ruling's line wraps back to the margin: {w!r}" for w in seen["unhung"]]
+    if seen["scrolled"]:
+        problems.append(f"{seen['scrolled']} settings table(s) wider than the column, scrolled sideways")
     if seen["width"] > viewport:
         problems.append(f"the page scrolls sideways: {seen['width']} px wide at {viewport} px")
     for d in seen["drawings"]:
@@ -632,6 +662,8 @@ def _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(browser, site: str, t
     assert browser.js("document.querySelector('.cucu-rule-ruling').textContent") == _command_line(deal, tmp_path)
     width, viewport = browser.js("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert viewport == 390 and width <= 390, f"the page scrolls sideways at 390 px: {width} px wide"
+    # its long lines wrap under their own words, not back at the margin (a hanging indent)
+    assert browser.js("(() => {" + _UNHUNG_JS + " return _UNHUNG(); })()") == []
     browser.screenshot(str(tmp_path / "rule-390.png"))  # the whole page: as wide as its content
     assert _png_width(tmp_path / "rule-390.png") == 390
     # the ruling's pictures inside the screen, their legend readable: its font size in the
@@ -767,3 +799,15 @@ def test_the_pages_python_side_rules_places_and_completes_without_a_browser(tmp_
     # the page names the version and the rules data it rules by, as the command line does
     assert setup["version"] == subprocess.run([sys.executable, "-m", "cucu_ref", "--version"], capture_output=True,
                                               text=True, check=True).stdout.strip()
+
+
+def test_a_game_of_lives_says_lives_in_its_settings_line() -> None:
+    # the settings line of each ruleset page (and of cucu-adjudicate --rulesets NAME): the
+    # digital game's «Alle starter med tre liv» (D1, seed 004 §Formål), Cassell's three
+    # counters, "lives" (R1), pagat's "lives, say 3" (S1); Campli's «drei Marken» (K1)
+    from cucu_ref.services.render import _setting_words
+
+    for name in ("digital-4p", "ranter-go-round", "screw-your-neighbour"):
+        said = _setting_words(PRESETS[name])
+        assert "; 3 lives each;" in said and "mark" not in said, (name, said)
+    assert "; 3 marks each;" in _setting_words(PRESETS["campli"])

@@ -1721,8 +1721,9 @@ def _setting_words(rules: Any) -> str:
     players = (_("exactly {n} players").format(n=rules.min_players) if rules.min_players == rules.max_players
                else _("{low} to {high} players").format(low=rules.min_players, high=rules.max_players))
     stake = _("no stake") if rules.stake == 0 else _("a stake of {n}").format(n=rules.stake)
-    parts = [players, cards, ngettext("{n} mark each", "{n} marks each", rules.initial_marks).format(
-        n=rules.initial_marks), stake]
+    each = (ngettext("{n} life each", "{n} lives each", rules.initial_marks) if _words(rules)[0] == "life"
+            else ngettext("{n} mark each", "{n} marks each", rules.initial_marks))  # D1, R1, S1: lives
+    parts = [players, cards, each.format(n=rules.initial_marks), stake]
     if rules.dealer_takes == 3:
         parts.append(_("the dealer takes three cards and keeps the highest"))
     if not rules.roles:

@@ -930,6 +930,33 @@ def escape_html(text: str) -> str:
     return html.escape(text)
 
 
+def hanging_lines_html(text: str) -> str:
+    """A ruling's text as HTML lines that wrap under themselves: each line a block whose
+    wrapped part starts two columns right of the line's own indentation (a step's second line
+    under its words, not at the left margin).  The text, spaces and line breaks included, is
+    kept as it is (``textContent`` is the command line's output); docs/_static/rule/rule.js
+    does the same for the page that rules, and cucu.css gives ``.cucu-line`` its indent."""
+    out = []
+    for line in re.findall(r"[^\n]*\n|[^\n]+$", text):
+        hang = len(line) - len(line.lstrip(" ")) + 2
+        out.append(f'<span class="cucu-line" style="--hang:{hang}ch">{escape_html(line)}</span>')
+    return "".join(out)
+
+
+def hang_rulings(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In HTML, every ruling block (class ``cucu-ruling``) is written line by line with
+    :func:`hanging_lines_html`, so at phone width a wrapped line keeps its indent."""
+    if app.builder.format != "html":
+        return
+    for block in list(doctree.findall(nodes.literal_block)):
+        if "cucu-ruling" not in block["classes"]:
+            continue
+        ids = f' id="{block["ids"][0]}"' if block["ids"] else ""
+        html_text = (f'<div class="{" ".join(block["classes"])} highlight-text notranslate"{ids}>'
+                     f'<div class="highlight"><pre>{hanging_lines_html(block.astext())}</pre></div></div>\n')
+        block.replace_self(nodes.raw("", html_text, format="html"))
+
+
 class CliDirective(SphinxDirective):
     """``.. cucu-cli:: examples/campli-cat-undo.json``: the command and its output, run now.
 
@@ -1295,4 +1322,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-get-outdated", reread_optional_toctrees)
     app.connect("env-purge-doc", forget_doc)
     app.connect("env-merge-info", merge_docs)
+    app.connect("doctree-resolved", hang_rulings)
     return {"version": "2.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -177,7 +177,17 @@
     return at + chars.length;
   }
   function show(r) {
-    ruling.textContent = r.text + r.errors;
+    // one block per line, its wrapped part indented under its words (cucu.css .cucu-line);
+    // the text itself, and so the ruling's textContent, is the command line's output
+    ruling.textContent = '';
+    (r.text + r.errors).replace(/[^\n]*\n|[^\n]+$/g, function (line) {
+      var span = document.createElement('span');
+      span.className = 'cucu-line';
+      span.style.setProperty('--hang', (line.length - line.replace(/^ +/, '').length + 2) + 'ch');
+      span.textContent = line;
+      ruling.appendChild(span);
+      return line;
+    });
     problems.textContent = '';
     bad = {};
     r.places.forEach(function (p) {
