@@ -811,3 +811,15 @@ def test_a_game_of_lives_says_lives_in_its_settings_line() -> None:
         said = _setting_words(PRESETS[name])
         assert "; 3 lives each;" in said and "mark" not in said, (name, said)
     assert "; 3 marks each;" in _setting_words(PRESETS["campli"])
+
+
+def test_no_page_types_cucu_adjudicates_output_by_hand() -> None:
+    # every ruling or problem a page shows is produced when it is built (.. cucu-cli::,
+    # .. cucu-example::), so it cannot drift from what the command prints; the notation page
+    # once showed "deal.txt:9:10: 'pass' is ambiguous ..." typed in a code block
+    output = re.compile(r"^\s+\S+\.(txt|json)(: (ruling under|not readable|the history)|:\d+:\d+: )", re.M)
+    typed = []
+    for page in sorted(DOCS.rglob("*.rst")):
+        for block in re.findall(r"^\.\. code-block::.*\n((?:\n|   .*\n)+)", page.read_text(encoding="utf-8"), re.M):
+            typed += [f"{page.relative_to(DOCS)}: {m.group(0).strip()}" for m in output.finditer(block)]
+    assert typed == [], typed

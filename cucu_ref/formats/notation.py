@@ -126,13 +126,15 @@ HEADER_KEYS: dict[str, tuple[str, ...]] = {
     "options": ("Options", "Opzioni", "Optionen"),
     "players": ("Players", "Giocatori", "Spieler", "Joueurs", "Spillere"),
     "dealer": ("Dealer", "Mazziere", "Geber", "Donneur", "Giver"),
-    "pot": ("Pot", "Piatto", "Pott"),
-    "eliminations": ("Eliminations",),
-    "reentries": ("Reentries", "Re-entries"),
-    "deals_played": ("Deals", "Deals played"),
-    "stack": ("Stack", "Stapel"),
-    "dealt": ("Dealt",),
-    "hands": ("Hands", "Held"),
+    "pot": ("Pot", "Piatto", "Pott", "Pulje"),
+    # the match's bookkeeping in each language too (a German table's 'Ausgeschieden: 1' beside its
+    # 'Pott: 8' was an unknown header)
+    "eliminations": ("Eliminations", "Eliminati", "Ausgeschieden", "Éliminés", "Udgået"),
+    "reentries": ("Reentries", "Re-entries", "Rientri", "Wiedereintritte", "Rachats", "Genindkøb"),
+    "deals_played": ("Deals", "Deals played", "Mani giocate", "Spiele", "Donnes", "Runder"),
+    "stack": ("Stack", "Stapel", "Mazzo", "Talon", "Bunke"),
+    "dealt": ("Dealt", "Carte date", "Gegeben", "Données", "Givet"),
+    "hands": ("Hands", "Held", "In mano", "Hände", "Mains", "Hænder"),
     "description": ("Description", "Descrizione", "Beschreibung"),
     "language": ("Language", "Lingua", "Sprache", "Langue", "Sprog"),
 }
@@ -144,10 +146,13 @@ _HEADER_OF = {V.fold(alias): key for key, aliases in HEADER_KEYS.items() for ali
 _HEADER_LANGUAGE = {V.fold(word): lang for lang, words in {
     "en": ("Ruleset", "Rules", "Players", "Dealer", "Eliminations", "Reentries", "Re-entries", "Deals",
            "Deals played", "Stack", "Dealt", "Hands", "Held", "Description", "Language"),
-    "it": ("Regole", "Opzioni", "Giocatori", "Mazziere", "Piatto", "Descrizione", "Lingua"),
-    "de": ("Regeln", "Optionen", "Spieler", "Geber", "Pott", "Stapel", "Beschreibung", "Sprache"),
-    "fr": ("Règles", "Joueurs", "Donneur", "Langue"),
-    "da": ("Regler", "Spillere", "Giver", "Sprog"),
+    "it": ("Regole", "Opzioni", "Giocatori", "Mazziere", "Piatto", "Descrizione", "Lingua", "Eliminati", "Rientri",
+           "Mani giocate", "Mazzo", "Carte date", "In mano"),
+    "de": ("Regeln", "Optionen", "Spieler", "Geber", "Pott", "Stapel", "Beschreibung", "Sprache", "Ausgeschieden",
+           "Wiedereintritte", "Spiele", "Gegeben", "Hände"),
+    "fr": ("Règles", "Joueurs", "Donneur", "Langue", "Éliminés", "Rachats", "Donnes", "Talon", "Données", "Mains"),
+    "da": ("Regler", "Spillere", "Giver", "Sprog", "Pulje", "Udgået", "Genindkøb", "Runder", "Bunke", "Givet",
+           "Hænder"),
 }.items() for word in words}
 # the three headers a deal must have, as each language writes them
 _HEADER_WORDS = {"en": {"ruleset": "Ruleset", "players": "Players", "dealer": "Dealer"},
@@ -171,11 +176,23 @@ _CLAIM_VERBS = {
     "holds": "holds", "tiene": "holds", "halt": "holds", "tient": "holds", "har": "holds",
     "net": "net",
 }
+# a claim's items that open with their word, in each language ('next dealer Anna', 'prossimo mazziere
+# Anna', 'nächster Geber Anna' ...; 'nobody loses', 'nessuno perde', 'personne ne perd' ...): the
+# words (folded) -> the claim's field.  Longest first, so that 'next dealer' is not read as 'next'.
+_CLAIM_OPENERS: tuple[tuple[tuple[str, ...], str], ...] = tuple(sorted((
+    (tuple(V.fold(w) for w in words.split()), key) for words, key in (
+        ("next dealer", "next_dealer"), ("prossimo mazziere", "next_dealer"), ("nächster Geber", "next_dealer"),
+        ("prochain donneur", "next_dealer"), ("næste giver", "next_dealer"),
+        ("next", "next"), ("prossimo", "next"), ("nächster", "next"), ("prochain", "next"), ("næste", "next"),
+        ("winner", "winner"), ("vincitore", "winner"), ("Gewinner", "winner"), ("gagnant", "winner"),
+        ("nobody", "nobody"), ("nessuno", "nobody"), ("niemand", "nobody"), ("personne ne", "nobody"),
+        ("personne", "nobody"), ("ingen", "nobody"))), key=lambda item: -len(item[0])))
 _STACK_PARTS = ("order", "top", "bottom", "cards")
 # words a plain name may not be (it would read as structure): quote such a name
 _RESERVED = (set(_HEADER_OF) | _SHOWN | set(_VIRGIN) | set(_CLAIM_VERBS) | set(_STACK_PARTS) | _CLAIM_NOUNS
              | _CLAIM_SAYS | {w for by in _CLAIM_BY for w in by.split()}
-             | {"claim", "claims", "by", "next", "dealer", "winner", "not", "non", "keine", "pas", "act", "nobody"})
+             | {"claim", "claims", "by", "not", "non", "keine", "pas", "act"}
+             | {w for words, _key in _CLAIM_OPENERS for w in words if w != "ne"})
 _ARROWS = ("<->", "<>", "↔")
 _QUOTES = {"«": "»", "“": "”", "„": "“", "‘": "’", '"': '"', "'": "'"}
 _PLAIN_WORD = re.compile(r"[^\W\d_][\w'’.\-]*\Z")
@@ -940,19 +957,8 @@ class _ClaimReader(_ReaderState):
         self.doc["claim"] = claim
 
     def claim_item(self, n: int, part: _Span, claim: dict[str, Any]) -> None:
-        folded = V.fold(part.text)
-        if folded.startswith("nobody "):  # 'nobody loses': the claim that nobody does
-            key = _CLAIM_VERBS.get(folded[len("nobody "):])
-            if key not in ("loses", "gains", "out"):
-                raise _Fail(part.column, "write 'nobody loses', 'nobody gains' or 'nobody out'")
-            claim.setdefault(key, [])
-            self.where[f"$.claim.{key}"] = (n, part.column)
+        if self.claim_opener(n, part, claim):
             return
-        for prefix, key in (("next dealer ", "next_dealer"), ("next ", "next"), ("winner ", "winner")):
-            if folded.startswith(prefix):
-                claim[key] = self.name(_strip(_Span(part.text[len(prefix):], part.column + len(prefix))))
-                self.where[f"$.claim.{key}"] = (n, part.column)
-                return
         name, rest = self.name_then_verb(part)
         words = _words(rest)
         if not words:
@@ -991,6 +997,29 @@ class _ClaimReader(_ReaderState):
             if len(args) != 1:
                 raise _Fail(words[0].column, "'net' takes a signed number: 'Bruno net -2'")
             claim.setdefault("net", {})[name] = self.integer(args[0], "a net change", -1000)
+
+    def claim_opener(self, n: int, part: _Span, claim: dict[str, Any]) -> bool:
+        """A claim item that opens with its words, in any of the five languages: 'next dealer
+        NAME' ('prossimo mazziere', 'nächster Geber', 'prochain donneur', 'næste giver'), 'next
+        NAME', 'winner NAME' ('vincitore', 'Gewinner', 'gagnant') or 'nobody loses' ('nessuno
+        perde', 'niemand verliert', 'personne ne perd', 'ingen taber'): True if it is one."""
+        words = _words(part)
+        folded = [V.fold(w.text) for w in words]
+        for opener, key in _CLAIM_OPENERS:
+            k = len(opener)
+            if len(words) <= k or tuple(folded[:k]) != opener:
+                continue
+            if key == "nobody":  # the claim that nobody loses (gains, goes out)
+                key = _CLAIM_VERBS.get(" ".join(folded[k:]), "")
+                if key not in ("loses", "gains", "out"):
+                    raise _Fail(part.column, "write 'nobody loses', 'nobody gains' or 'nobody out'")
+                claim.setdefault(key, [])
+            else:
+                rest = words[k]
+                claim[key] = self.name(_strip(_Span(part.text[rest.column - part.column:], rest.column)))
+            self.where[f"$.claim.{key}"] = (n, part.column)
+            return True
+        return False
 
     def name_then_verb(self, part: _Span) -> tuple[str, _Span]:
         """The name of a claim item and its verb: the name is quoted or seated, or the words

@@ -76,17 +76,18 @@ _COMPARISONS = {
 
 
 def _cards_of(players: str) -> str:
-    """'Bruno, Carla and Dora' -> "Bruno's card, Carla's card and Dora's card"."""
-    return re.sub(r"([^\s,]+)(?=,| and |$)", r"\1's card", players)
+    """'Bruno, Carla and Dora' -> "Bruno's dealt card, Carla's dealt card and Dora's dealt card"."""
+    return re.sub(r"([^\s,]+)(?=,| and |$)", r"\1's dealt card", players)
 
 
 # what a fact says of the players who were dealt the cards, said of the cards (one evaluator for both)
 _OF_PLAYERS = (
-    (r"neither (\S+) nor (\S+) was dealt (.+)", lambda m: f"neither {m[1]}'s card nor {m[2]}'s card is {m[3]}"),
-    (r"(none|exactly one) of (.+?) was dealt (.+)", lambda m: f"{m[1]} of {_cards_of(m[2])} is {m[3]}"),
+    (r"neither (\S+) nor (\S+) was dealt (.+)",
+     lambda m: f"neither {m[1]}'s dealt card nor {m[2]}'s dealt card is {m[3]}"),
+    (r"(none|exactly one|at least one) of (.+?) was dealt (.+)", lambda m: f"{m[1]} of {_cards_of(m[2])} is {m[3]}"),
     (r"(.+?) were dealt cards of the same rank", lambda m: f"{_cards_of(m[1])} all rank the same"),
     (r"(.+?) were (both|all) dealt (.+)", lambda m: f"{_cards_of(m[1])} are {m[2]} {m[3]}"),
-    (r"(\S+) was dealt (.+)", lambda m: f"{m[1]}'s card is {m[2]}"),
+    (r"(\S+) was dealt (.+)", lambda m: f"{m[1]}'s dealt card is {m[2]}"),
     (r"(\S+) kept (.+) \(F2\)", lambda m: f"{m[1]}'s card is {m[2]}"),  # (the Coucou dealer's kept card)
 )
 
@@ -130,6 +131,10 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
         if found:
             group, cards = many(found.group(1)), _card_set(found.group(2))
             return lambda c: sum(cards(c[g]) for g in group) == 1
+        found = re.fullmatch(r"at least one of (.+?) is (.+)", text)
+        if found:
+            group, cards = many(found.group(1)), _card_set(found.group(2))
+            return lambda c: any(cards(c[g]) for g in group)
         found = re.fullmatch(r"(.+?) are (?:both|all) (.+)", text)
         if found:
             group, cards = many(found.group(1)), _card_set(found.group(2))
@@ -138,6 +143,12 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
         if found:  # (the lowest but for the fools, tied or not, K15, C3: a player's mark, issue 24 §5)
             who, group = label(found.group(1)), many(found.group(2))
             return lambda c: all(c[g] == FOOL or c[g] >= c[who] for g in group)
+        found = re.fullmatch(r"(.+?) is (lower|not higher) than the cards dealt to (.+ and \S+)", text)
+        if found:  # (a pack without fools, H1, R4: the card lowest, alone or tied; two or more others)
+            who, group = label(found.group(1)), many(_cards_of(found.group(3)))
+            if found.group(2) == "lower":
+                return lambda c: all(c[g] > c[who] for g in group)
+            return lambda c: all(c[g] >= c[who] for g in group)
         found = re.fullmatch(r"(.+?) is lower than each of (.+) that is not a fool", text)
         if found:  # (a pair of fools ranks 14½, C3: the card is the lowest but for them)
             who, group = label(found.group(1)), many(found.group(2))
@@ -246,14 +257,15 @@ def test_four_missing_cards_read_as_a_few_facts(tmp_path):
         assert line.startswith(f"  If {who} was dealt VI and ") and "; or " not in line, line
     # Emil's card alone lowest (K15): below Anna's VI, below each other missing card but a fool, since
     # a pair of fools ranks 14½ and a lone fool would lose too (C3)
-    assert ("  If Emil was dealt a card from Leone to V and there is no lone fool and Emil's card is lower than each "
-            "of Bruno's card, Carla's card and Dora's card that is not a fool: Emil loses a mark: the lowest card, "
-            "one the position does not give (K15). Next dealer: Anna.") in verdicts
+    assert ("  If Emil was dealt a card from Leone to V and there is no lone fool and Emil's dealt card is lower than "
+            "each of Bruno's dealt card, Carla's dealt card and Dora's dealt card that is not a fool: Emil loses a "
+            "mark: the lowest card, one the position does not give (K15). Next dealer: Anna.") in verdicts
     # two missing cards tie below VI, the other higher (K15), said by comparing them; Emil's lone
     # fool loses too (C3; a third fool is no card of the pack, C1)
-    assert ("  If Emil was dealt Matto and Dora was dealt V or lower and Carla's card ranks the same as Dora's card "
-            "and Bruno's card is higher than Dora's card: Emil loses a mark: the fool, Matto (C3). Carla and Dora each "
-            "lose a mark: the lowest card, one the position does not give (K15). Next dealer: Anna.") in verdicts
+    assert ("  If Emil was dealt Matto and Dora was dealt V or lower and Carla's dealt card ranks the same as Dora's "
+            "dealt card and Bruno's dealt card is higher than Dora's dealt card: Emil loses a mark: the fool, Matto "
+            "(C3). Carla and Dora each lose a mark: the lowest card, one the position does not give (K15). Next "
+            "dealer: Anna.") in verdicts
 
 
 def test_four_missing_cards_the_conditions_hold_in_exactly_their_cases(tmp_path):

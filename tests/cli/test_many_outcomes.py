@@ -90,10 +90,11 @@ def test_six_players_three_unshown_said_player_by_player(tmp_path):
                         "(the lowest card, V, K15).")
     # each unknown card's holder loses by K15 where his card is the lowest but the fools (V or lower,
     # and no other unknown card lower), and by C3 where it is the only fool
-    for who, others in (("Bruno", "Carla's card and Dora's card"), ("Carla", "Bruno's card and Dora's card"),
-                        ("Dora", "Bruno's card and Carla's card")):
+    for who, others in (("Bruno", "Carla's dealt card and Dora's dealt card"),
+                        ("Carla", "Bruno's dealt card and Dora's dealt card"),
+                        ("Dora", "Bruno's dealt card and Carla's dealt card")):
         (line,) = [x for x in lines if f" {who} loses" in x]
-        assert line == (f"  If {who} was dealt a card from Leone to V and {who}'s card is not higher than any of "
+        assert line == (f"  If {who} was dealt a card from Leone to V and {who}'s dealt card is not higher than any of "
                         f"{others} that is not a fool: {who} loses a mark (the lowest card, K15); if {who} was dealt "
                         f"Matto and there is a lone fool: {who} loses a mark (the fool, Matto, C3).")
     # the deal told once, the unknown cards as unknown

@@ -107,11 +107,11 @@ def test_each_shorter_condition_holds_in_exactly_its_cases(tmp_path):
     # each wording as a person reads it, enumerated over every pair of cards the position allows:
     # K15's comparison of the two unknown cards, said as a comparison
     expected = {
-        "Carla was dealt a card from Leone to V and Bruno's card is higher than Carla's card":
+        "Carla was dealt a card from Leone to V and Bruno's dealt card is higher than Carla's dealt card":
             lambda b, c: leone <= c <= five and b > c,
-        "Bruno was dealt a card from Leone to V and Bruno's card ranks the same as Carla's card":
+        "Bruno was dealt a card from Leone to V and Bruno's dealt card ranks the same as Carla's dealt card":
             lambda b, c: leone <= b <= five and b == c,
-        "Bruno was dealt a card from Leone to V and Bruno's card is lower than Carla's card":
+        "Bruno was dealt a card from Leone to V and Bruno's dealt card is lower than Carla's dealt card":
             lambda b, c: leone <= b <= five and b < c,
         # Anna's VI is the lowest alone where both cards are VII or higher, or both are fools
         # (14½, C3); a lone fool ranks with her VI and its holder loses too (C3): the seed's
@@ -202,7 +202,7 @@ def test_a_pair_of_fools_is_said_as_the_other_way(tmp_path):
     deal = four.replace("Dealer: Carla", "Dealer: Dora").replace("Carla: sto bene\n",
                                                                 "Carla: sto bene\nDora: sto bene\n")
     text = "\n".join(case_lines(tmp_path, deal)) + "\n" + ruled(tmp_path, deal)
-    assert ("  If Dora was dealt a card from Leone to V and there is no lone fool and Dora's card is lower than each "
-            "of Bruno's card and Carla's card that is not a fool: Dora loses a mark: the lowest card, one the position "
-            "does not give (K15).") in text
+    assert ("  If Dora was dealt a card from Leone to V and there is no lone fool and Dora's dealt card is lower than "
+            "each of Bruno's dealt card and Carla's dealt card that is not a fool: Dora loses a mark: the lowest card, "
+            "one the position does not give (K15).") in text
     assert "the other fool" not in text and "is anything but" not in text

@@ -71,11 +71,12 @@ def cases_of(rows: Iterable[Row]) -> set[Cards]:
 
 
 def noun(label: str) -> str:
-    """An unknown card's label as a noun: "Dora's dealt card" -> "Dora's card"."""
-    for suffix in ("'s dealt card", "'s card (the highest of the three he takes, F2)"):
-        if label.endswith(suffix):
-            return label[: -len(suffix)] + "'s card"
-    return label
+    """An unknown card's label as a noun in a condition.  A dealt card keeps its 'dealt' ("Dora's
+    dealt card is lower than Emil's dealt card"): after exchanges "Dora's card" would read as the
+    card she holds now, and the condition is about the one she was dealt (issue 24 §1); the card
+    a Coucou player keeps of the three he takes is "Dora's card" (F2: the one she holds)."""
+    suffix = "'s card (the highest of the three he takes, F2)"
+    return label[: -len(suffix)] + "'s card" if label.endswith(suffix) else label
 
 
 def _together(nouns: Sequence[str], last: str = "and") -> str:
@@ -253,6 +254,10 @@ def _none_of(group: Sequence[int], cards: frozenset[Card]) -> Test:
     return lambda combo: all(combo[d] not in cards for d in group)
 
 
+def _some_of(group: Sequence[int], cards: frozenset[Card]) -> Test:
+    return lambda combo: any(combo[d] in cards for d in group)
+
+
 def _exactly_one(group: Sequence[int], card: Card) -> Test:
     return lambda combo: sum(1 for d in group if combo[d] == card) == 1
 
@@ -285,19 +290,56 @@ def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns:
                     hit = _any_of(space, group, bar)
                     if hit is None or hit & bits:
                         continue  # (not said of the cards, or not true of the whole case: no fact here)
-                    text = min((said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)),
-                                said.every(name_set(allowed, universe))), key=_alternatives)
+                    # (not 'none' where that leaves one of them a single card: 'neither Dora nor Bruno
+                    # was dealt a card from Leone to VIII' where Bruno can have only that or Matto)
+                    every = said.every(name_set(allowed, universe))
+                    text = every if any(len(space.cards(d) - bar) == 1 for d in group) else min(
+                        (said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)), every), key=_alternatives)
                     out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
             for card in seen:
                 counted = _counted(space, group, card)
                 if counted is None:
                     continue
                 once, twice = counted
+                if once & bits == bits:
+                    out.append(Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1,
+                                    once))
                 if (once & ~twice) & bits != bits:
                     continue
                 text = said.one(name_set([card], universe))
                 out.append(Fact(text, _exactly_one(group, card), 1, once & ~twice))
+            out += _at_least_one(group, said, universe, values, bits, space, name_set)
     return out
+
+
+def _at_least_one(group: Sequence[int], said: "_Said", universe: Sequence[Card], values: set[int], bits: int,
+                  space: _Space, name_set: Callable[[Sequence[Card], Sequence[Card]], str]) -> list[Fact]:
+    """'at least one of Anna, Bruno and Carla was dealt 2 or lower' (issue 24 §1: what a table
+    says for 'Anna was dealt as and none of the others was; or Bruno ...; or ...'): the tightest
+    threshold, each way, that some card of ``group`` meets in every combination of the case
+    (``bits``); none where one of them meets it alone (that card's own fact says it plainer), or
+    where it is one card (said as that card, by :func:`_shared`)."""
+    out = []
+    for ordered, side in ((sorted(values), _at_most), (sorted(values, reverse=True), _at_least)):
+        for v in ordered:
+            cards = frozenset(c for c in universe if side(c, v))
+            hit = _any_of(space, group, cards)
+            if hit is None or hit & bits != bits:
+                continue
+            alone = any((space.one_of(d, cards) or 0) & bits == bits for d in group)
+            if 1 < len(cards) < len(universe) and not alone:
+                named = name_set(sorted(cards, key=lambda c: -c.value), universe)
+                out.append(Fact(said.some(named), _some_of(group, cards), 1, hit))
+            break
+    return out
+
+
+def _at_most(card: Card, value: int) -> bool:
+    return card.value <= value
+
+
+def _at_least(card: Card, value: int) -> bool:
+    return card.value >= value
 
 
 def _any_of(space: _Space, group: Sequence[int], cards: frozenset[Card]) -> Optional[int]:
@@ -344,6 +386,10 @@ class _Said(NamedTuple):
     def one(self, cards: str) -> str:
         names, verb, _ = self._subject()
         return f"exactly one of {_together(names, 'and')} {verb} {cards}"
+
+    def some(self, cards: str) -> str:
+        names, verb, _ = self._subject()
+        return f"at least one of {_together(names, 'and')} {verb} {cards}"
 
 
 def _counted(space: _Space, group: Sequence[int], card: Card) -> Optional[tuple[int, int]]:
@@ -445,28 +491,39 @@ def _alike(group: Sequence[int]) -> Test:
 
 
 _NOT_A_FOOL = " that is not a fool"
+# the card alone lowest, and lowest tied or not, below the others but the fools (C3, K15), or in a
+# pack without fools below the cards dealt to the others (H1, R4)
+_BELOW = (({"lower"}, "{a} is lower than each of {cards}" + _NOT_A_FOOL),
+          ({"lower", "same"}, "{a} is not higher than any of {cards}" + _NOT_A_FOOL))
+_BELOW_DEALT = (({"lower"}, "{a} is lower than the cards dealt to {cards}"),
+                ({"lower", "same"}, "{a} is not higher than the cards dealt to {cards}"))
 _DEALT = "'s dealt card"  # (a label of the card a player was dealt: 'Rita's dealt card')
 
 
 def _below_the_rest(keys: Sequence[int], nouns: Sequence[str], space: _Space, fool: Optional[Card],
-                    tied: bool = False) -> list[Fact]:
+                    tied: bool = False, people: Sequence[Optional[str]] = ()) -> list[Fact]:
     """'Emil's card is lower than each of Bruno's card, Carla's card and Dora's card that is not a
     fool': the card that alone is lowest where a pair of fools ranks high (C3: two fools rank
     14½, seed 000 §Karten; K15: the lowest card loses), said with 'there is no lone fool' where a
     single fool would make its holder lose too; and 'Emil's card is not higher than any of ...
     that is not a fool': the card that is lowest, alone or tied (K15, Z6: each tied lowest loses;
-    issue 24 §5, a player's mark said over every case; only with ``tied``)."""
-    if fool is None or len(keys) < 3:
+    issue 24 §5, a player's mark said over every case; only with ``tied``).  In a pack without
+    fools (H1, R4), where the others are dealt cards (``people``: their names), 'Emil's dealt
+    card is lower than the cards dealt to Bruno, Carla and Dora' (issue 24 §1: it was one
+    comparison for each of them)."""
+    if len(keys) < 3:
         return []
     out = []
     for d in keys:
         others = [g for g in keys if g != d]
-        fools = [space.one_of(g, [fool]) for g in others]
-        if any(m is None for m in fools):
+        fools = [space.one_of(g, [fool]) if fool is not None else 0 for g in others]
+        if any(m is None for m in fools) or (fool is None and not (people and all(people[g] for g in others))):
             continue
-        cards = _together([nouns[g] for g in others])
-        for ways, words in (({"lower"}, "{a} is lower than each of {cards}"),
-                            ({"lower", "same"}, "{a} is not higher than any of {cards}"))[:1 + tied]:
+        if fool is None:
+            cards, forms = _together([people[g] or "" for g in others]), _BELOW_DEALT
+        else:
+            cards, forms = _together([nouns[g] for g in others]), _BELOW
+        for ways, words in forms[:1 + tied]:
             mask = unsure = space.all
             for g, is_fool in zip(others, fools):
                 sure = maybe = is_fool or 0
@@ -479,7 +536,7 @@ def _below_the_rest(keys: Sequence[int], nouns: Sequence[str], space: _Space, fo
                         maybe |= points
                 mask &= sure
                 unsure &= sure | maybe
-            out.append(Fact(words.format(a=nouns[d], cards=cards) + _NOT_A_FOOL,
+            out.append(Fact(words.format(a=nouns[d], cards=cards),
                             _below(d, others, strict=len(ways) == 1), 2, mask, unsure & ~mask))
     return out
 
@@ -509,7 +566,22 @@ def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] 
         others = [f for f in chosen if f is not fact]
         if others and _together_mask(others, everything) & ~bound == 0:
             chosen = others
-    return sorted(chosen, key=lambda f: f.rank)
+    return sorted(_narrowed(chosen, everything, bound, facts), key=lambda f: f.rank)
+
+
+def _narrowed(chosen: list[Fact], everything: int, bound: int, facts: list[Fact]) -> list[Fact]:
+    """Each chosen fact said no more widely than the others leave needed (issue 24 §1: 'Olga was
+    dealt 3 or higher and none of Tino, Ida and Olga was dealt ace' says Olga's ace twice): the
+    shortest fact, of no more alternatives, that keeps the conjunction exact in its place."""
+    out = list(chosen)
+    for k, fact in enumerate(out):
+        rest = _together_mask(out[:k] + out[k + 1:], everything)
+        plain = _alternatives(fact.text)
+        shorter = [f for f in facts if len(f.text) < len(fact.text) and _alternatives(f.text) <= plain
+                   and f not in out and rest & (f.mask | f.unsure) & ~bound == 0]
+        if shorter:
+            out[k] = min(shorter, key=lambda f: (len(f.text), f.text))
+    return out
 
 
 def _plainest(case: int, everything: int, facts: list[Fact], within: Optional[int] = None) -> Optional[list[Fact]]:
@@ -601,10 +673,12 @@ def _said(ways: Sequence[Sequence[Fact]]) -> str:
 
 
 def _long(chain: str) -> bool:
-    """Whether a case's plain account is worth saying otherwise: alternatives ('; or'), or one box
+    """Whether a case's plain account is worth saying otherwise: alternatives ('; or'), one box
     naming three cards or more ('Vera was dealt a card from Nulla to X and Anna was dealt Narr and
-    ...'); a box of one or two cards reads plainly as it is."""
-    return "; or " in chain or chain.count(" and ") >= 2
+    ...'), or two cards each said by what it is not ('Dora was dealt anything but as and Bruno was
+    dealt anything but as': 'neither Dora nor Bruno was dealt as'); else a box of one or two cards
+    reads plainly as it is."""
+    return "; or " in chain or chain.count(" and ") >= 2 or chain.count(" anything but ") >= 2
 
 
 def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str], labels: Sequence[str],
@@ -656,7 +730,7 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
     say, name_set = _kept(say), _kept(name_set)  # (the same sets of cards are named case after case)
     fool = next((c for u in universes for c in u if c.is_fool), None)
     compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
-    compared += _below_the_rest(keys, nouns, space, fool, tied) + _all_alike(keys, nouns, space, people)
+    compared += _below_the_rest(keys, nouns, space, fool, tied, people) + _all_alike(keys, nouns, space, people)
     out = {}
     for k in todo:
         bits = space.cases[k]
@@ -718,6 +792,7 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     # (the players' names only: no ' is ' of another fact of cards between, 'none of ... is X and Bruno was dealt')
     (r"none of (?P<players>(?:(?! is )[^;])+?) was dealt ", N_("none of {players} was dealt ")),
     (r"exactly one of (?P<players>(?:(?! is )[^;])+?) was dealt ", N_("exactly one of {players} was dealt ")),
+    (r"at least one of (?P<players>(?:(?! is )[^;])+?) was dealt ", N_("at least one of {players} was dealt ")),
     (r" were both dealt ", N_(" were both dealt ")),
     (r" were all dealt ", N_(" were all dealt ")),
     (rf"(?P<player>{_W}) was dealt ", N_("{player} was dealt ")),
@@ -726,6 +801,10 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
      N_("{a} is lower than each of {cards} that is not a fool")),
     (r"(?P<a>[^,;]+?) is not higher than any of (?P<cards>[^;]+?) that is not a fool",
      N_("{a} is not higher than any of {cards} that is not a fool")),
+    (rf"(?P<a>[^,;]+?) is lower than the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
+     N_("{a} is lower than the cards dealt to {players}")),
+    (rf"(?P<a>[^,;]+?) is not higher than the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
+     N_("{a} is not higher than the cards dealt to {players}")),
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
     (r" ranks the same as ", N_(" ranks the same as ")),
@@ -739,6 +818,7 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r"neither (?P<a>.+?) nor (?P<b>.+?) is ", N_("neither {a} nor {b} is ")),
     (r"none of (?P<cards>.+?) is ", N_("none of {cards} is ")),
     (r"exactly one of (?P<cards>.+?) is ", N_("exactly one of {cards} is ")),
+    (r"at least one of (?P<cards>.+?) is ", N_("at least one of {cards} is ")),
     (r" are both ", N_(" are both ")),
     (r" are all ", N_(" are all ")),
     (r" is ", N_(" is ")),

@@ -529,8 +529,12 @@ _NOTES = (
     N_("a single fool is in play: {player} holding it loses"),
     N_("with two fools in play the fools never lose (the reading taken of Q10)"),
     N_("every live card is of the same rank: nobody loses (the reading taken of Q11)"),
-    N_("two players left with cards of one rank: only {player} loses ({ties} in play order)"),
-    N_("{n} cards tie lowest; only {player} loses ({ties} in play order)"),
+    # (the scoring module says the reading, 'first' (L3) or 'last' (R4), inside the note: each is
+    # a message of its own, so that no English word of an option stands in a translation)
+    N_("two players left with cards of one rank: only {player} loses (first in play order)"),
+    N_("two players left with cards of one rank: only {player} loses (last in play order)"),
+    N_("{n} cards tie lowest; only {player} loses (first in play order)"),
+    N_("{n} cards tie lowest; only {player} loses (last in play order)"),
     N_("lowest card: {players} loses a mark"),
     N_("lowest card: {players} loses a life"),
     N_("lowest card: {players} lose a mark each"),
