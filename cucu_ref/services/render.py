@@ -1081,8 +1081,8 @@ def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str
                 for e in entry["effects"]]
         lines.append("  " + _one_line(said, entry["player"], rules))
     if summary["next"]:
-        said = [(_capital(_("; ").join(_what_next(_rest(outcomes[e["outcomes"][0]].result, ruling.certain), rules))),
-                 e["if"]) for e in summary["next"]]
+        said = [(_("; ").join(_what_next(_rest(outcomes[e["outcomes"][0]].result, ruling.certain), rules)), e["if"])
+                for e in summary["next"]]
         lines.append("  " + _one_line(said, "", rules))
     lines += _claim_lines(ruling.claim, len(outcomes), "", rules)
     for w in ruling.warnings:
@@ -1153,7 +1153,8 @@ def _one_line(said: Sequence[tuple[str, str]], player: str, rules: Any) -> str:
         return _("; ").join([parts[0]] + [_lower_first(x) for x in parts[1:]]) + "."
     parts = [_colon((_("but if {condition}") if k == 0 else _("if {condition}")).format(condition=condition),
                     words or _unchanged(player, rules)) for k, (words, condition) in enumerate(others)]
-    return _("; ").join([first] + parts) + "."
+    # (the line opens with a capital: what comes next begins 'next dealer', as after 'but if ...:')
+    return _("; ").join([_capital(first)] + parts) + "."
 
 
 def _unchanged(player: str, rules: Any) -> str:

@@ -69,3 +69,16 @@ def test_many_cases_no_condition_for_the_same_next_dealer(tmp_path):
     assert not [x for x in lines if x.startswith("  Next dealer")], text
     record = json.loads(_ruled(tmp_path, doc, "--format", "json"))
     assert record["by_player"]["next"] == []  # (JSON: no condition for what comes next either)
+
+
+def test_many_cases_the_next_dealer_after_but_if_is_not_capitalised(tmp_path):
+    # natural_deal zeh-1769 8 seed 14, four cards unshown.  Bruno deals; Carla, right of him,
+    # holds a fool (shown) and her last mark.  Z6 (seed 000 §Das Cucuspiel): with both fools in
+    # play each holder gains a mark; a lone fool loses one: Carla is out (Z10, no buy-back) and
+    # the deal passes to the next player right of Bruno still in, Emil (Dora is out; K2 as in
+    # Campli).  Said as a sentence goes on after 'but if ...:', in small letters (it read 'but if
+    # there is a lone fool: Next dealer: Emil').
+    doc, _full = natural_deal("zeh-1769", 8, 14, unshown=4)
+    assert doc["dealer"] == "Bruno" and {p["name"]: p["marks"] for p in doc["players"]}["Carla"] == 1
+    lines = _ruled(tmp_path, doc).splitlines()
+    assert "  Next dealer: Carla; but if there is a lone fool: next dealer: Emil." in lines, lines
