@@ -285,3 +285,24 @@ class FirstReads:
         if name in OPTIONS and name not in self.read:
             self.read.append(name)
         return getattr(self._rules, name)
+
+
+def ruling_text(tmp_path, position: dict, *args: str) -> str:
+    """What ``cucu-adjudicate [args] FILE`` prints for ``position`` (a cucu-position/1 dict),
+    written to a file under ``tmp_path``; the ruling must be one (exit status 0)."""
+    return ruling_text_any(tmp_path, position, *args, status=0)
+
+
+def ruling_text_any(tmp_path, position: dict, *args: str, status: Optional[int] = None) -> str:
+    """As :func:`ruling_text`, whatever the exit status (unless ``status`` is given)."""
+    import io
+    import json
+
+    from cucu_ref.cli.adjudicate import main
+
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position), encoding="utf-8")
+    out = io.StringIO()
+    code = main([*args, str(path)], stdout=out, stderr=io.StringIO())
+    assert status is None or code == status, out.getvalue()
+    return out.getvalue()

@@ -206,10 +206,12 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     Rule("H2", "lebrun-1828", "Hère",
          "Lebrun gives Coucou by the traditional rules, also called 'Her': a player who receives a king says "
          "not 'Kuckuck!' but 'Her!'."),
-    Rule("R1", "cassell-1881", "Ranter-Go-Round", "52 cards, ace low; three lives each."),
+    Rule("R1", "cassell-1881", "Ranter-Go-Round", "52 cards, ace low; three counters, 'lives', each; no stake is "
+         "named."),
     Rule("R2", "cassell-1881", "Ranter-Go-Round", "Play goes left; the dealer may take the top card of the pack."),
     Rule("R3", "cassell-1881", "Ranter-Go-Round", "No card has any privilege."),
-    Rule("R4", "cassell-1881", "Ranter-Go-Round", "Of equal lowest cards only the one turned up last loses."),
+    Rule("R4", "cassell-1881", "Ranter-Go-Round", "The lowest card loses a life, of equal lowest only the one turned "
+         "up last; lost lives go to the pool; the last player left is declared the winner."),
     Rule("S1", "pagat-cuckoo", "Cuckoo", "52 cards, king high, ace low, suits irrelevant; an equal number of "
          "lives each, 'say 3', and a stake each in the pot for the winner."),
     Rule("S2", "pagat-cuckoo", "Cuckoo", "One card each; each player has one turn, from the dealer's left round to "

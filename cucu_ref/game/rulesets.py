@@ -14,7 +14,7 @@ import dataclasses
 import difflib
 import functools
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterator, Mapping, NamedTuple, TypeVar
+from typing import Any, Callable, Hashable, Iterator, Mapping, NamedTuple, Optional, TypeVar
 
 from .cards import PACKS, Card
 
@@ -597,6 +597,9 @@ PRESETS: dict[str, Rules] = {
         name="ranter-go-round",
         min_players=2,
         initial_marks=3,
+        # R1, R4: three counters, 'lives', each, and lost lives go to the pool: Cassell names no
+        # stake paid in, and the last player left 'is declared the winner' (PRESET_REASONS)
+        stake=0,
         roles=(),
         dealer_takes=1,
         last_request_to="dealer",
@@ -605,7 +608,8 @@ PRESETS: dict[str, Rules] = {
         ties="last",
         all_equal="all-lose",
         piquet_below_seven="no",
-        # R4: the lowest loses a life, lost lives go to the pool, the last player left wins;
+        # R4: the lowest loses a life, lost lives go to the pool, the last player left wins (the
+        # winner's step cites R4 and names no pot: stake 0 above);
         # Cassell names neither the next dealer nor a count of players: P1, P2, the project's
         citations=(("shuffle", "R2"), ("deal", "R2"), ("keep", "R2"), ("offer", "R2"), ("showdown", "R4"),
                    ("dealer-exchange", "R2"), ("exchange", "R3"), ("held", "R4"), ("pack", "R1"), ("out", "R4"),
@@ -1060,6 +1064,13 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "all_out": "As Coucou: unreachable while all_equal = nobody-loses (F5).",
     },
     "ranter-go-round": {
+        "stake": (
+            "Cassell names no stake: each player is given 'three counters, or lives' (R1), a counter goes to the "
+            "pool with each life lost, and the one left when all others are out 'is declared the winner' (R4).  The "
+            "pool holds lost lives, not stakes, and the text does not say that the winner takes it: no stake (0), "
+            "and the winner's ruling names no pot.  A table that plays for money agrees a stake (setting 'stake', "
+            "as Campli's K1 and the descendant's S1 have one); the winner then takes the pot of stakes by that "
+            "agreement, not by Cassell's text."),
         "restart_stake": _NO_NEW_STAKE,
         "refuse_by_paying": "R3: no card has any privilege: nobody can refuse an exchange, by paying or otherwise.",
         "dealing": "R2: each player receives one card; then the changing begins on the dealer's left.",
@@ -1103,6 +1114,12 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
         "ties": "S5: 'If several players tie for lowest they all lose a life' (Cassell's R4 keeps only the last).",
         "all_equal": "S5 read literally: equal cards all tie for lowest and all lose; Coucou's F5 spares them.",
         "all_out": "S6: the page lists at least four rules and prefers none; the first, joint winners, is the default.",
+        # (open only for a table that overrides all_out with a restart: open_options)
+        "restart_stake": (
+            "Met only by a table that changes all_out to a restart with the starting lives (K18, D8): none of the "
+            "page's rules for everybody out (S6) has all start again, and the page names a stake only at the start, "
+            "each player's into the pot for the winner (S1).  Default 'none': the pot stays as it is, as where the "
+            "source describes no restart (P5); everybody paying again is the other reading."),
         "deal_from": "Not stated; the top card, as a pack is ordinarily dealt.",
         "min_players": "The page gives no count; two is the least that can play.",
     },
@@ -1188,26 +1205,74 @@ def by_identity(store: dict[Any, tuple[Rules, Any]], rules: Rules, key: Hashable
     return entry[1]
 
 
-def open_options(preset_name: str) -> tuple[str, ...]:
+def open_options(preset_name: str, rules: Optional[Rules] = None) -> tuple[str, ...]:
     """The named options that are open points for ``preset_name`` (see ``OPEN_POINTS``);
-    for a ruleset that is not a preset, every named option."""
-    return OPEN_POINTS.get(preset_name, tuple(OPTIONS))
+    for a ruleset that is not a preset, every named option.
+
+    With ``rules``, the preset as a table plays it (a position's or a trace's overrides), the
+    open points follow the overrides, so that a table is told every reading that changes its
+    outcome and no reading that cannot:
+
+    * an open point of the preset that ``rules`` cannot meet (not in :func:`options_in_play`)
+      is left out: Coucou's restart_stake under ``all_out = joint-winners``, where nobody
+      restarts;
+    * an option ``rules`` can meet and the preset itself never meets is open, whatever the
+      preset's default: the preset's source settles nothing for a case its game never has.
+      Screw Your Neighbour's joint winners end the match (S6), so the page names no reading of
+      restart_stake; a table that overrides ``all_out = all-return`` restarts with the starting
+      lives (D8), and whether everybody pays the stake again is then open for it (no source
+      says: K18 names no payment, S1 only the stake at the start).
+
+    An option the preset leaves open stays open under an override of it, as before: the
+    ruling says which reading the table took and what the others give.  The preset's own open
+    points (``rules`` None, or the preset itself) are ``OPEN_POINTS`` in its order, each one a
+    point its game can meet (tests/test_docs.py)."""
+    points = OPEN_POINTS.get(preset_name)
+    if points is None:
+        return tuple(OPTIONS)
+    base = PRESETS[preset_name]
+    if rules is None or rules is base:
+        return points
+    return by_identity(_OPEN_UNDER, rules, preset_name, lambda: _open_under(points, base, rules), 256)
+
+
+_OPEN_UNDER: dict[Any, tuple[Rules, Any]] = {}
+
+
+def _open_under(points: tuple[str, ...], base: Rules, rules: Rules) -> tuple[str, ...]:
+    """``points`` of the preset ``base`` as they follow ``rules`` (see :func:`open_options`), in
+    the order of :data:`OPTIONS`."""
+    met = options_in_play(base)
+    return tuple(name for name in options_in_play(rules) if name in points or name not in met)
+
+
+_OPEN_SPECS: dict[Any, tuple[Rules, Any]] = {}
+
+
+def open_specs(preset_name: str, rules: Optional[Rules] = None) -> tuple[OptionSpec, ...]:
+    """The specs of the open points of ``preset_name`` (under ``rules``, see
+    :func:`open_options`), in the order of :data:`OPTIONS`."""
+    if rules is None:
+        return _preset_specs(preset_name)
+    return by_identity(_OPEN_SPECS, rules, preset_name, lambda: _specs_of(open_options(preset_name, rules)), 256)
 
 
 @functools.lru_cache(maxsize=64)
-def open_specs(preset_name: str) -> tuple[OptionSpec, ...]:
-    """The specs of the open points of ``preset_name`` (see :func:`open_options`), in the
-    order of :data:`OPTIONS`."""
-    open_points = open_options(preset_name)
+def _preset_specs(preset_name: str) -> tuple[OptionSpec, ...]:
+    return _specs_of(open_options(preset_name))
+
+
+def _specs_of(open_points: tuple[str, ...]) -> tuple[OptionSpec, ...]:
     return tuple(spec for name, spec in OPTIONS.items() if name in open_points)
 
 
 def other_readings(rules: Rules, preset_name: str) -> Iterator[tuple[OptionSpec, Reading, Rules]]:
-    """Every other reading of the open points of ``preset_name`` (see :func:`open_options`):
-    for each open option, in the order of :data:`OPTIONS`, each reading that ``rules`` does not
-    take, with ``rules`` under that reading.  What a ruling re-runs, for a position (the
-    adjudicator) and for a trace (the oracle), to say which reading a history is valid under."""
-    for spec in open_specs(preset_name):
+    """Every other reading of the open points of ``preset_name`` as they follow ``rules`` (see
+    :func:`open_options`): for each open option, in the order of :data:`OPTIONS`, each reading
+    that ``rules`` does not take, with ``rules`` under that reading.  What a ruling re-runs, for a
+    position (the adjudicator) and for a trace (the oracle), to say which reading a history is
+    valid under."""
+    for spec in open_specs(preset_name, rules):
         name = spec.name
         if not hasattr(rules, name):
             continue

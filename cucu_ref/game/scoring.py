@@ -100,8 +100,11 @@ def rank_cards(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, n_de
     is_fool = [v == FOOL_VALUE for v in vals]
     fools = [j for j in range(n_live) if is_fool[j]]
     in_play = len(fools)
-    if rules.fools_in_play == "any-hand":  # Q4: a fool in a dead hand counts
-        in_play += len([x for x in is_fool[n_live:n_live + n_dead] if x])
+    dead_fools = len([x for x in is_fool[n_live:n_live + n_dead] if x])
+    # Q4: a fool in a dead hand counts (the option read only where a dead hand holds one: the
+    # adjudicator re-runs an option read, replay.Recorder)
+    if dead_fools and rules.fools_in_play == "any-hand":
+        in_play += dead_fools
     two = in_play >= 2
     rank: Sequence[Any] = vals  # (a single fool, set aside, keeps the lowest value: the values compared)
     if two and fools:  # C3: two fools rank 14½ (L4, Z6: above XV); a single fool keeps the lowest value
@@ -130,11 +133,6 @@ def find_lowest(rules: Rules, rank: Sequence[Any], n_live: int, r: Ranked) -> Lo
     """K15: the lowest compared card loses, all tied lowest (L3: the first, R4: the last);
     F5 (Q11 'nobody-loses'): nobody, when every live card is of the same rank."""
     live = rank[:n_live] if n_live < len(rank) else rank
-    if rules.all_equal == "nobody-loses":  # Q11, F5: 'außer wenn alle ... den gleichen Kartenwert'
-        low = min(live) if live else HIGH
-        alike = [x == low for x in live]  # (every card asked, in order: the stand-in values' splits)
-        if n_live >= 2 and not r.aside and all(alike):
-            return _new(Lowest, (True, _NONE, _NONE))
     if r.aside:  # the fools set aside
         compared = [j for j in range(n_live) if j not in r.fools]
         low = min([rank[j] for j in compared]) if compared else HIGH
@@ -143,6 +141,10 @@ def find_lowest(rules: Rules, rank: Sequence[Any], n_live: int, r: Ranked) -> Lo
         low = min(live)
         # (one lowest card, the commonest, found in C; the same questions asked of each card)
         tied = [live.index(low)] if live.count(low) == 1 else [j for j, x in enumerate(live) if x == low]
+        # Q11, F5: 'außer wenn alle ... den gleichen Kartenwert': every live card tied lowest (the
+        # option read only there, where its readings differ: the adjudicator re-runs an option read)
+        if n_live >= 2 and len(tied) == n_live and rules.all_equal == "nobody-loses":
+            return _new(Lowest, (True, _NONE, _NONE))
     else:  # a showdown of dead hands only: nobody is compared
         tied = []
     ties = rules.ties

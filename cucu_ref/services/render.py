@@ -10,8 +10,8 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
 from .adjudication.explain import restart_words, share_words, stakes_words
-from .adjudication.summary import many, next_beyond
-from ..formats.i18n import N_, Templates, gettext as _, ngettext, reading_words
+from .adjudication.summary import BUY_BACK_OR_NOT, many, next_beyond
+from ..formats.i18n import N_, Templates, fmt, gettext as _, ngettext, npgettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label, option_words
@@ -19,7 +19,6 @@ from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
 )
-from ..formats.i18n import npgettext
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
            "problem_message", "table_words", "rulesets_json", "rulesets_text", "citation", "printable",
@@ -361,15 +360,14 @@ def _readings_phrase(valid_under: Sequence[dict[str, Any]], _unused: bool) -> st
 def _count(n: int, words: tuple[str, str] = ("mark", "marks")) -> str:
     """'a mark', '2 marks' (or lives, D1, R1, S5), in the language's own plural and gender."""
     if words[0] == "life":
-        return ngettext("a life", "{n} lives", n).format(n=n)
-    return ngettext("a mark", "{n} marks", n).format(n=n)
+        return fmt(ngettext("a life", "{n} lives", n))(n=n)
+    return fmt(ngettext("a mark", "{n} marks", n))(n=n)
 
 
 def _names(names: Sequence[str]) -> str:
     if len(names) == 1:
         return names[0]
-    names = list(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return fmt(_("{names} and {last}"))(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _counted(names: Sequence[str]) -> str:
@@ -387,7 +385,14 @@ _WORDS: dict[Any, tuple[Any, tuple[str, str]]] = {}
 def _words(rules: Any) -> tuple[str, str]:
     if rules is None:
         return ("mark", "marks")
-    return by_identity(_WORDS, rules, None, lambda: counter_words(rules), 64)
+    last = _LAST_WORDS
+    if last[0] is not rules:  # (a batch asks them of one ruleset in verdict after verdict)
+        last[:] = rules, by_identity(_WORDS, rules, None, lambda: counter_words(rules), 64)
+    return last[1]  # type: ignore[no-any-return]
+
+
+# the ruleset _words was last asked for, and its words
+_LAST_WORDS: list[Any] = [None, None]
 
 
 # the rules a showdown's lowest card loses by (K15, L3, L6, F5, D7, Z6, Z8, Z9, S5, R4 ...): read
@@ -414,34 +419,49 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
     to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
     mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
     out: dict[tuple[str, str, str], list[str]] = {}
-    if not r["marks_lost"] and not r["marks_gained"]:
+    lost, gained = r["marks_lost"], r["marks_gained"]
+    if not lost and not gained:
         return out  # (no mark, no reason: verdict_text asks for none)
     if any(map(contains, steps, repeat("why"))):  # (asked in C: few steps give a reason of their own)
         _steps_reasons(r, steps, out)
     shown = r.get("shown")
     if not shown:
         return out
-    # the rules of the steps from the showdown's on that give no reason of their own (its line and
-    # its notes)
-    at_showdown = {s["rule"] for s in steps[_showdown_step(steps):] if "why" not in s}
-    for verb, key in (("lose", "marks_lost"), ("gain", "marks_gained")):
-        for x in r[key]:
-            k = (verb, x["player"], x["rule"])
-            if k in out or x["rule"] not in at_showdown or x["player"] not in shown:
+    at_showdown = _showdown_rules(steps)
+    for verb, marks in (("lose", lost), ("gain", gained)):
+        for x in marks:
+            player, rule = x["player"], x["rule"]
+            k = (verb, player, rule)
+            if k in out or rule not in at_showdown or player not in shown:
                 continue
-            token = shown[x["player"]]
+            token = shown[player]
             # a card the case leaves open (shown as None) is named as the position's unknown card
             # ('the card dealt to Bruno'), where it has only one; the case's condition says which
             card = _named(token, rules) if token else (spoken(unknown[0]) if len(unknown) == 1 else
                                                        _("one the position does not give") if unknown else None)
-            if x["rule"] in _SHOWDOWN_REASONS:
-                out[k] = [_(_SHOWDOWN_REASONS[x["rule"]])]
+            if rule in _SHOWDOWN_REASONS:
+                out[k] = [_(_SHOWDOWN_REASONS[rule])]
             elif token == "matto":
                 other = _("{card}, with the other fool in play")
-                out[k] = [_the_fool(card) if verb == "lose" else other.format(card=card)]
+                out[k] = [_the_fool(card) if verb == "lose" else fmt(other)(card=card)]
             elif verb == "lose":
-                out[k] = [_("the lowest card, {card}").format(card=card) if card else _("the lowest card")]
+                out[k] = [fmt(_("the lowest card, {card}"))(card=card) if card else _("the lowest card")]
     return out
+
+
+def _showdown_rules(steps: Sequence[dict[str, Any]]) -> set[str]:
+    """The rules of the steps from the showdown's on that give no reason of their own (its line,
+    its notes, the marks; K15: its step says first that the live cards are compared); none where
+    there is no showdown.  Read from the end: a position is one deal, so it has at most one, and
+    only its notes, the marks and the next dealer follow it."""
+    showdown = _showdown_text()
+    rules: set[str] = set()
+    for s in reversed(steps):
+        if "why" not in s:
+            rules.add(s["rule"])
+        if s["text"].startswith(showdown):
+            return rules
+    return set()
 
 
 def _steps_reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]],
@@ -459,21 +479,13 @@ def _steps_reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]],
                 out.setdefault((verb, player, s["rule"]), []).append(s["why"])
 
 
-def _showdown_step(steps: Sequence[dict[str, Any]]) -> int:
-    """The index of the showdown's step (K15: it says first that the live cards are compared),
-    ``len(steps)`` where there is none; found from the end: a position is one deal, so it has
-    at most one, and only its notes, the marks and the next dealer follow it."""
-    showdown = _showdown_text()
-    for k in range(len(steps) - 1, -1, -1):
-        if steps[k]["text"].startswith(showdown):
-            return k
-    return len(steps)
-
-
 def _each_mark(reasons: dict[tuple[str, str, str], list[str]], verb: str, player: str,
                cited: Sequence[str]) -> list[tuple[Optional[str], str]]:
     """(why, rule) for each of ``player``'s marks, each reason said once: a verdict names every
     mark lost (L13: two cats and the lowest card are three marks and three reasons)."""
+    if len(cited) == 1:  # (the commonest: one mark)
+        said = reasons.get((verb, player, cited[0]))
+        return [(said[0] if said else None, cited[0])]
     used: dict[str, int] = {}
     out: list[tuple[Optional[str], str]] = []
     for rule in cited:
@@ -494,7 +506,7 @@ def _the_fool(card: Optional[str]) -> str:
     head = message.split("{card}")[0].rstrip(", ")
     if card and head.casefold().endswith(" " + card.casefold()):
         return head
-    return message.format(card=card)
+    return fmt(message)(card=card)
 
 
 def _mark_sentences(r: dict[str, Any], reasons: dict[tuple[str, str, str], list[str]], words: tuple[str, str],
@@ -522,7 +534,7 @@ def _mark_sentences(r: dict[str, Any], reasons: dict[tuple[str, str, str], list[
             else:
                 said_of = _("{player} each lose {count}{why}") if verb == "lose" else _(
                     "{player} each gain {count}{why}")
-            sentences.append(said_of.format(player=_names(players), count=_count(n, words), why=said))
+            sentences.append(fmt(said_of)(player=_names(players), count=_count(n, words), why=said))
     return sentences
 
 
@@ -540,7 +552,7 @@ def _why_said(why: Sequence[tuple[Optional[str], str]], inline: bool) -> str:
             reasoned = True
         else:
             said.append(rule)
-    return _(": {reasons}").format(reasons=_("; ").join(said)) if reasoned else f" ({', '.join(said)})"
+    return fmt(_(": {reasons}"))(reasons=_("; ").join(said)) if reasoned else f" ({', '.join(said)})"
 
 
 def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = (),
@@ -551,14 +563,16 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
     reasons); ``unknown``: the labels of the position's unknown cards (a case's lowest card that
     is one of them is named by its label, not left unnamed)."""
     words = _words(rules)
-    sentences = _mark_sentences(r, _reasons(r, steps, rules, unknown), words)
-    if not sentences:
+    if r["marks_lost"] or r["marks_gained"]:
+        sentences = _mark_sentences(r, _reasons(r, steps, rules, unknown), words)
+        text = ". ".join([x[0].upper() + x[1:] for x in sentences]) + "."
+    else:
         lives = words[0] == "life"
         if r["deal_over"]:
-            sentences.append(_("nobody loses a life") if lives else _("nobody loses a mark"))
+            text = _("nobody loses a life") if lives else _("nobody loses a mark")
         else:
-            sentences.append(_("no life has changed hands yet") if lives else _("no mark has changed hands yet"))
-    text = ". ".join([x[0].upper() + x[1:] for x in sentences]) + "."
+            text = _("no life has changed hands yet") if lives else _("no mark has changed hands yet")
+        text = text[0].upper() + text[1:] + "."
     more = _what_next(r, rules)
     if more:
         tail = "; ".join(more)
@@ -574,18 +588,18 @@ _CHOICES = {"dealer-exchange": N_("exchange with the stack"), "stack-exchange": 
 
 
 def _choices(nx: dict[str, Any]) -> str:
-    if set(nx["legal"]) == _BUY_BACK_OR_NOT:
+    legal = nx["legal"]
+    if "decline" in legal and set(legal) == BUY_BACK_OR_NOT:
         return _("buys back or not")  # (K17, L11: the one decision, in plain words)
-    return _(" or ").join(_(_CHOICES[x]) if x in _CHOICES else x for x in nx["legal"])
-
-
-_BUY_BACK_OR_NOT = frozenset({"buy-back", "decline"})
+    return _(" or ").join([_(_CHOICES[x]) if x in _CHOICES else x for x in legal])
 
 
 def _deciding_buy_back(r: dict[str, Any]) -> Optional[str]:
     """The player out whose buy-back is the next decision (K17, L11), or None."""
     nx = r["next"]
-    if nx and set(nx["legal"]) == _BUY_BACK_OR_NOT and nx["player"] not in r["bought_back"]:
+    if not nx or "decline" not in nx["legal"]:
+        return None  # (the commonest: no buy-back is decided)
+    if set(nx["legal"]) == BUY_BACK_OR_NOT and nx["player"] not in r["bought_back"]:
         return str(nx["player"])
     return None
 
@@ -604,23 +618,23 @@ def _going_out(r: dict[str, Any], rules: Any) -> list[str]:
     plain = [p for p in gone if p not in offers]
     more = []
     if plain:
-        more.append(ngettext("{players} is out", "{players} are out", len(plain)).format(players=_names(plain)))
+        more.append(fmt(ngettext("{players} is out", "{players} are out", len(plain)))(players=_names(plain)))
     for p in gone + [p for p in offers if p not in gone]:
         if p not in offers:
             continue
         said = {"player": p, "stakes": stakes_words(offers[p]), "rule": rule}
         state = _offer_state(r, p)
         if state == "bought":
-            more.append(_("{player} is out, may buy back for {stakes} ({rule}), and buys back").format(**said))
+            more.append(fmt(_("{player} is out, may buy back for {stakes} ({rule}), and buys back"))(**said))
         elif p == deciding:
-            more.append(_("{player} is out and decides next whether to buy back for {stakes} ({rule})").format(**said))
+            more.append(fmt(_("{player} is out and decides next whether to buy back for {stakes} ({rule})"))(**said))
         elif state == "declined":
-            more.append(_("{player} is out, may buy back for {stakes} ({rule}), and does not").format(**said))
+            more.append(fmt(_("{player} is out, may buy back for {stakes} ({rule}), and does not"))(**said))
         else:
-            more.append(_("{player} is out and may buy back for {stakes} ({rule})").format(**said))
+            more.append(fmt(_("{player} is out and may buy back for {stakes} ({rule})"))(**said))
     back = [p for p in r["bought_back"] if p not in offers]
     if back:
-        more.append(_("{players} bought back").format(players=_names(back)))
+        more.append(fmt(_("{players} bought back"))(players=_names(back)))
     return more
 
 
@@ -629,50 +643,57 @@ def _restart_words(r: dict[str, Any], rules: Any) -> str:
     three marks again (K18), the digital game's three lives again (D8)."""
     restart = r["restart"]
     how = _("a draw, all play again") if restart["kind"] == "draw" else restart_words(rules)
-    return _("everybody went out in this deal: {how} ({rule})").format(how=how, rule=restart["rule"])
+    return fmt(_("everybody went out in this deal: {how} ({rule})"))(how=how, rule=restart["rule"])
 
 
 def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
     """Who is out, the buy-backs, the winner or what comes next and the next dealer (K2, K17)."""
-    kept = _kept_last_life(r)
     more = _going_out(r, rules)
+    kept = r.get("kept_last_life")  # (_kept_last_life: a result written before it had none)
     if kept:
-        more.append(_("{players}, the last players in, went out in this deal and keep their last life (S6)").format(
+        more.append(fmt(_("{players}, the last players in, went out in this deal and keep their last life (S6)"))(
             players=_names(kept)))
     if r["restart"]:
         more.append(_restart_words(r, rules))
-    joint = r.get("winners") or []
-    a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
+    joint = r.get("winners")
     if r["winner"]:
-        more.append(_("{player} wins the match").format(player=r["winner"]))
-    elif len(joint) > 1:
-        more.append(_("{players} are joint winners and share the pot of {stakes}: {share} each (S6)").format(
+        more.append(fmt(_("{player} wins the match"))(player=r["winner"]))
+    elif joint and len(joint) > 1:
+        more.append(fmt(_("{players} are joint winners and share the pot of {stakes}: {share} each (S6)"))(
             players=_names(joint), stakes=stakes_words(r["pot"]), share=share_words(r["pot"], len(joint))))
-    elif r["next"] and (a is not None or b is not None):
-        # K17: the buy-back waits on the player's word, the next dealer is known either way
-        nx = r["next"]
-        if nx["player"] != _deciding_buy_back(r):
-            more.append(_("{player} decides next ({choices})").format(player=nx["player"], choices=_choices(nx)))
-        more.append((_("next dealer: {a}, whether or not anybody buys back") if a == b
-                     else _("next dealer: {a} if nobody buys back, {b} if all do")).format(a=a, b=b))
-    elif r["next"] and r["next"]["player"] == _deciding_buy_back(r):
-        more.append(_("the deal goes on"))  # (L11: at once, during the deal; the decision is said above)
-    elif r["next"]:
-        nx = r["next"]
-        more.append(_("the deal goes on: {player} decides next ({choices})").format(player=nx["player"],
-                                                                                   choices=_choices(nx)))
-    elif a is not None or b is not None:
-        more.append((_("next dealer: {a} if nobody buys back, {b} if all do") if b != a
-                     else _("next dealer: {a} if nobody buys back")).format(a=a, b=b))
-    elif r["next_dealer"]:
-        more.append(_("next dealer: {player}").format(player=r["next_dealer"]))
+    else:
+        more += _next_words(r)
     return more
+
+
+def _next_words(r: dict[str, Any]) -> list[str]:
+    """What comes next where nobody has won: who decides next, and the next dealer once the deal
+    is over (K2), either way where it waits on a buy-back (K17: known whatever is decided)."""
+    nx = r["next"]
+    a, b = r.get("next_dealer_if_none_buys_back"), r.get("next_dealer_if_all_buy_back")
+    if a is None and b is None:  # (the commonest: no buy-back waits)
+        if not nx:
+            return [fmt(_("next dealer: {player}"))(player=r["next_dealer"])] if r["next_dealer"] else []
+        if nx["player"] == _deciding_buy_back(r):
+            return [_("the deal goes on")]  # (L11: at once, during the deal; the decision is said above)
+        return [fmt(_("the deal goes on: {player} decides next ({choices})"))(player=nx["player"],
+                                                                             choices=_choices(nx))]
+    if not nx:
+        return [fmt(_("next dealer: {a} if nobody buys back, {b} if all do") if b != a
+                    else _("next dealer: {a} if nobody buys back"))(a=a, b=b)]
+    # K17: the buy-back waits on the player's word, the next dealer is known either way
+    dealer = fmt(_("next dealer: {a}, whether or not anybody buys back") if a == b
+                 else _("next dealer: {a} if nobody buys back, {b} if all do"))(a=a, b=b)
+    if nx["player"] == _deciding_buy_back(r):
+        return [dealer]
+    return [fmt(_("{player} decides next ({choices})"))(player=nx["player"], choices=_choices(nx)), dealer]
 
 
 # (id of the rules, None) -> (the rules, token -> the name its source prints): a batch names the
 # same few cards under one ruleset in every verdict (the name depends on the ruleset and the card
 # only, not on the language; reading a token back costs a look-up through the aliases)
 _NAMED: dict[Any, tuple[Any, dict[str, str]]] = {}
+_LAST_NAMED: list[Any] = [None, None]  # (the ruleset _named was last asked for, and its names)
 
 
 def _named(token: Optional[str], rules: Any) -> str:
@@ -681,7 +702,10 @@ def _named(token: Optional[str], rules: Any) -> str:
         return "?"
     if rules is None:
         return token
-    names: dict[str, str] = by_identity(_NAMED, rules, None, dict, 64)
+    last = _LAST_NAMED
+    if last[0] is not rules:  # (a batch names the cards of one ruleset in verdict after verdict)
+        last[:] = rules, by_identity(_NAMED, rules, None, dict, 64)
+    names: dict[str, str] = last[1]
     name = names.get(token)
     if name is None:
         try:
@@ -1477,12 +1501,19 @@ def _other_verdict(chosen: dict[str, Any], other: dict[str, Any], rules: Any) ->
     said = verdict_text(other, rules)
     if said != verdict_text(chosen, rules):
         return said
-    differs = [_("{what}: {other} (this ruling: {chosen})").format(what=_(what), other=_show(other.get(key)),
-                                                                   chosen=_show(chosen.get(key)))
-               for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
+    differs = [_("{what}: {other} (this ruling: {chosen})").format(
+        what=_(what), other=_show_pot(key, other.get(key)), chosen=_show_pot(key, chosen.get(key)))
+        for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
     if not differs:
         return _("the same ruling")
+    if _words(rules)[0] == "life":  # (D1, R1, S1: a game counted in lives says so)
+        return _("the same lives, but {differences}").format(differences="; ".join(differs))
     return _("the same marks, but {differences}").format(differences="; ".join(differs))
+
+
+def _show_pot(key: str, value: Any) -> str:
+    """A value another reading differs in, as :func:`_show`; the pot with its unit ('6 stakes')."""
+    return stakes_words(value) if key == "pot" and isinstance(value, int) else _show(value)
 
 
 def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:

@@ -60,6 +60,8 @@ def _cold() -> None:
     explain._NAMED.clear()
     explain._PRINTED.clear()
     render._NAMED.clear()
+    render._LAST_NAMED[:] = [None, None]  # (and the last ruleset's names, kept beside the memo)
+    render._LAST_WORDS[:] = [None, None]
     cli._LITERALS.clear()
     position._names_told_apart.cache_clear()
 

@@ -414,7 +414,10 @@ def test_the_case_split_scores_each_case_at_the_deal_s_table(monkeypatch):
     path = os.path.join(EXAMPLES, "campli-unknown-card.json")
     with open(path, "rb") as f:
         adjudicate_document(f.read(), path)
-    assert len(calls) >= 20  # one per combination of the unseen card
+    # one per card the unseen card may be: Bruno's dealt card went to Anna in an exchange, so it is
+    # no event card (C2, K7: XV-XI answer a request instead): of C1's twenty ranks the fifteen from
+    # X down to Matto.  (Q4's readings are not re-run: no dead hand here, so nothing reads Q4)
+    assert len(calls) >= 15
     assert all(table == 4 for _, table in calls), calls[:3]
 
 

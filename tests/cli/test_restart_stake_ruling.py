@@ -56,7 +56,8 @@ def test_the_ruling_gives_the_new_stake_reading_and_says_the_pot_differs(tmp_pat
     assert "(K18), does everybody" in question and "D8" not in question
     assert "pay the stake into the pot again" in question
     # the marks are 3, 3, 3 under both readings; only the pot differs: 6 against the ruling's 3
-    assert "the same marks, but the pot: 6 (this ruling: 3)" in text
+    # (the pot with its unit, as everywhere a ruling names it: K1, each pays the stake into it)
+    assert "the same marks, but the pot: 6 stakes (this ruling: 3 stakes)" in text
 
 
 def test_json_gives_both_readings_pots(tmp_path) -> None:
@@ -72,10 +73,10 @@ def test_json_gives_both_readings_pots(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("language, words", [
-    ("it", "gli stessi segni, ma il piatto: 6 (questa decisione: 3)"),
-    ("de", "dieselben Marken, aber der Pott: 6 (diese Entscheidung: 3)"),
-    ("fr", "les mêmes marques, mais le pot : 6 (cette décision : 3)"),
-    ("da", "de samme mærker, men puljen: 6 (denne afgørelse: 3)"),
+    ("it", "gli stessi segni, ma il piatto: 6 poste (questa decisione: 3 poste)"),
+    ("de", "dieselben Marken, aber der Pott: 6 Einsätze (diese Entscheidung: 3 Einsätze)"),
+    ("fr", "les mêmes marques, mais le pot : 6 mises (cette décision : 3 mises)"),
+    ("da", "de samme mærker, men puljen: 6 indsatser (denne afgørelse: 3 indsatser)"),
 ])
 def test_the_difference_is_said_in_each_language(tmp_path, language: str, words: str) -> None:
     assert words in said(tmp_path, "campli", "--language", language)
@@ -114,4 +115,4 @@ def test_coucou_s_silent_restart_gives_both_pots_too(tmp_path) -> None:
     out = io.StringIO()
     assert main([str(path)], stdout=out, stderr=io.StringIO()) == 0, out.getvalue()
     assert "pay the stake into the pot again" in out.getvalue()
-    assert "the same marks, but the pot: 10 (this ruling: 5)" in out.getvalue()
+    assert "the same marks, but the pot: 10 stakes (this ruling: 5 stakes)" in out.getvalue()

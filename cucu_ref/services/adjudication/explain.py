@@ -53,6 +53,9 @@ EVENT_TEXT = {
     "draw": N_("everybody went out in this deal: a draw, all play again"),
     "next-dealer": N_("{seat} deals next"),
     "winner": N_("{seat} wins the match and the pot ({stakes})"),
+    # a game played for no stake (D1's lives «uden pengeværdi»; Cassell's winner 'is declared the
+    # winner', R4): the winner takes no pot, and the step names none
+    "winner-no-stake": N_("{seat} wins the match"),
     "dead-card-under-stack": N_("{seat}'s dead card goes under the stack"),
     "inn-bargain": N_("{seat} asks {other}: 'che mi dai in cambio?' (what do you offer in exchange?)"),
     "hint": N_("{seat} hinted at holding a fool"),
@@ -132,7 +135,7 @@ _ARRESTO, _SHOWDOWN, _KEEPS_HIGHEST = EventKind.ARRESTO, EventKind.SHOWDOWN, Eve
 _MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK
 _MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
 _WITH_STACK, _STACK_KING, _ASK = EventKind.EXCHANGE_WITH_STACK, EventKind.STACK_KING, EventKind.ASK_PAGHERAI_SE_NULL
-_RESTART, _JOINT = EventKind.RESTART, EventKind.JOINT_WINNER
+_RESTART, _JOINT, _WINNER = EventKind.RESTART, EventKind.JOINT_WINNER, EventKind.WINNER
 
 _DOING = {
     "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks 'pagherai se null?'"),
@@ -300,7 +303,7 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     if template is None and ev.kind == _ARRESTO:
         template = _arresto_template(ev, rules)
     if template is None:
-        template = EVENT_TEXT.get(ev.kind)
+        template = EVENT_TEXT.get(ev.kind if ev.kind != _WINNER or ev.amount else "winner-no-stake")
     if template is None:
         return f"{ev.kind} ({nm(ev.seat)})"
     if template in _LIVES and rules is not None and counter_words(rules)[0] == "life":

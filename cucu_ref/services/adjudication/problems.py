@@ -100,6 +100,10 @@ FORBIDDEN_BECAUSE = {
     "F4": N_("the dealer keeps the card he chose from his three (F4)"),
     "H1": N_("the dealer has nobody to exchange with and no talon (H1)"),
 }
+# the dealer's offer, where his game's rule for his last decision is no rule above (K8, D3, R2, S2):
+# he decides last, after everybody, so there is nobody left to offer to (R2's 'no player may exchange
+# more than once' is not why: the dealer has not exchanged)
+DEALER_NO_OFFER = N_("the dealer decides last, with nobody after him to offer the card to ({rule})")
 TARGET_MAY_PAY = N_("a target agrees or pays to refuse only when offered a plain card under Zeh's third paragraph "
                     "(refuse_by_paying = yes)")
 TARGET_MUST_EXCHANGE = N_("this ruleset reads Q9 'no', the target of a plain card must exchange (refuse_by_paying = "
@@ -160,6 +164,9 @@ HINT_NOT_SEATED = N_("{player} cannot hint at a fool here: {player} takes no par
 DEALT_NOT_SEATED = N_("{player} cannot be dealt a card here: he takes no part in this deal")
 DEALT_EARLIER = N_("{player} cannot be dealt a card here: he was dealt earlier: the dealer deals round to the right, "
                    "starting right of himself and ending with himself, one card each")
+# the same where play goes to the left (Ranter-Go-Round's R2, Screw Your Neighbour's S2)
+DEALT_EARLIER_LEFT = N_("{player} cannot be dealt a card here: he was dealt earlier: the dealer deals round to the "
+                        "left, starting left of himself and ending with himself, one card each")
 NOT_DEALT_YET = N_("{player} cannot have been dealt yet: each card is dealt only after the previous player's "
                    "decision")
 DEAD_NOT_SHOWN = N_("{player} is out with a dead card, which is not shown")
@@ -189,7 +196,7 @@ PLACE_DEPENDS_ON_PLAY = {
 # takes ...' before '... cannot be dealt {card}: {why}'), then the parts said inside them
 MESSAGES: tuple[str, ...] = (
     HOLDS_NO_CARD, DEALER_KEEPS_HIGHEST, NOT_AN_EVENT_CARD, NOT_ABOVE_THE_DEALERS, HOLDS_OTHER,
-    DEALT_NOT_SEATED, DEALT_EARLIER, NOT_DEALT_YET, CANNOT_HOLD, CANNOT_BE_DEALT,
+    DEALT_NOT_SEATED, DEALT_EARLIER, DEALT_EARLIER_LEFT, NOT_DEALT_YET, CANNOT_HOLD, CANNOT_BE_DEALT,
     ORDER_HOLDS, *PLAY_CHANGED.values(), *KEEPS_OF_THREE.values(), *ORDER_AS_CHANGED.values(),
     NO_TALON_HERE, NO_STACK_BUT_HORSE, NO_STACK_BUT_DEALER,
     HORSE_ENDS_ROUND, DEALER_ONCE, MATCH_OVER, DEAL_OVER, OUT_OF_MATCH,
@@ -199,6 +206,7 @@ MESSAGES: tuple[str, ...] = (
     HANDS_NOT_DEALT, TOO_MUCH_WORK, TOO_MANY_UNKNOWN, *PLACE_DEPENDS_ON_PLAY.values(),
     # the parts
     WHAT_SHOWN_FIELD, WHAT_SHOWN, WHAT_HAND, WHAT_TAKEN, WHAT_DEALT, *ELSEWHERE.values(), ON_RECORD,
-    DEAD_CARD_UNDER, WITH_THE_TALON, *FORBIDDEN_BECAUSE.values(), TARGET_MAY_PAY, TARGET_MUST_EXCHANGE, LU_STU_INN,
+    DEAD_CARD_UNDER, WITH_THE_TALON, *FORBIDDEN_BECAUSE.values(), DEALER_NO_OFFER, TARGET_MAY_PAY,
+    TARGET_MUST_EXCHANGE, LU_STU_INN,
     *TURNS.values(), NOTHING, HAPPENED, EXCHANGED, SHOWED, LOST_A_MARK, WITH_THE_STACK, NO_CARD, UNSEEN_CARD,
 )

@@ -265,7 +265,7 @@ def open_questions(pos: Position, run: Run, chosen: list[CaseOutcome]) -> list[d
     with its source and outcomes."""
     asked = _Questions(pos, run, chosen)
     found = []
-    for spec in open_specs(pos.preset):
+    for spec in open_specs(pos.preset, pos.rules):
         if spec.name not in run.read or not hasattr(pos.rules, spec.name) or not asked.may_matter(spec.name):
             continue
         question = asked.question(spec)

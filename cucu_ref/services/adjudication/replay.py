@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import json
 from types import MappingProxyType
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Optional
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...game import cards as _cards
 from ...game.cards import CUCCU, PACKS, Card
@@ -21,7 +21,7 @@ from ...game.deal import deal_places, fixed_deal_places
 from ...game.engine import IllegalActionError, legal_actions, note_hint, rule_forbidding, step
 from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, HistoryEvent, Position, Problem, pack_rule
 from ...formats.vocabulary import call, display_label, display_name
-from ...game.rulesets import HORSE, OPTIONS, Rules, by_identity, open_options
+from ...game.rulesets import HORSE, OPTIONS, PRESET_INFO, Rules, by_identity, open_options
 from ...game.history import fold
 from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
@@ -566,6 +566,10 @@ class _Checks(_Deals):
         if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
             rule = rules.cites("dealer-last")
         why = T.FORBIDDEN_BECAUSE.get(rule)
+        if kinds[0] == A.OFFER and e.seat == state.dealer and rule == rules.cites("dealer-last") and (
+                rule not in T.FORBIDDEN_BECAUSE or rule == "R2"):
+            # (R2's dealer has not exchanged: his game's reason is that he decides last, K8, R2, S2)
+            why = T.DEALER_NO_OFFER.format(rule=rule)
         if kinds[0] in (A.EXCHANGE, A.REFUSE_BY_PAYING) and state.phase != Phase.TARGET_DECIDE:
             rule = "Q9"
             why = T.TARGET_MAY_PAY if rules.refuse_by_paying == "yes" else T.TARGET_MUST_EXCHANGE
@@ -718,14 +722,19 @@ class _Checks(_Deals):
 
     def note_deal(self, state: State, e: HistoryEvent, i: int, steps: Steps, announced: int) -> Optional[int]:
         """A deal the table wrote (K4: round to the right, one card each, each after the previous
-        player's decision): the seats dealt so far, or None if it cannot be here."""
+        player's decision; each game's own dealing rule, F2, R2, S2 ...): the seats dealt so far, or
+        None if it cannot be here."""
         order = state.order
+        # the game's own rule for the order of the deal (K4, D2, Z3, F2, H1, R2, S2), never
+        # Campli's for another game (issue 24 §3)
+        rule = self.real_rules.cites("shuffle")
         if e.seat not in order or order.index(e.seat) < announced:
-            where = T.DEALT_NOT_SEATED if e.seat not in order else T.DEALT_EARLIER
-            self.fail(i, where.format(player=self.name(e.seat)), "K4")
+            earlier = T.DEALT_EARLIER_LEFT if _plays_left(self.pos.preset) else T.DEALT_EARLIER
+            where = T.DEALT_NOT_SEATED if e.seat not in order else earlier
+            self.fail(i, where.format(player=self.name(e.seat)), rule)
             return None
         if state.hands[e.seat] is None and not state.dead[e.seat]:
-            self.fail(i, T.NOT_DEALT_YET.format(player=self.name(e.seat)), "K4")
+            self.fail(i, T.NOT_DEALT_YET.format(player=self.name(e.seat)), rule)
             return None
         if (e.card is not None and self.deal_rules is not None
                 and not self.dealt_as_named(steps, e.seat, e.card, i, e.path + ".card")):
@@ -947,7 +956,6 @@ class Search(_Checks):
         r = self.reasoner
         steps = through[:-1]
         live = live_unknowns(after)
-        dead = dead_unknowns(after) if self.rules.fools_in_play == "any-hand" else []
         shown = self.bind_shown(state, after, i, know, live)
         if shown is None:
             return None
@@ -955,8 +963,12 @@ class Search(_Checks):
         if bound_any:
             self.walk(state, i, know, steps, announced, facts)
             return None
+        # Q4 'any-hand': a dead unknown card counts as the fool or not; Q4 read only where one
+        # may be the fool (an option read is re-run under its other readings, Recorder)
         fools = r.fool is not None
-        dead = [ph for ph in dead if fools and r.fool in r.possible(know, ph)]
+        dead = [ph for ph in dead_unknowns(after) if fools and r.fool in r.possible(know, ph)]
+        if dead and self.rules.fools_in_play != "any-hand":
+            dead = []
         if not live and not dead:
             return know
         go_on: Optional[Know] = None
@@ -1078,24 +1090,18 @@ class Recorder:
     replaying a position cannot change that position's ruling, so only the options read are
     re-run under their other readings.  The interface is declared, not caught: each option of
     :data:`~cucu_ref.game.rulesets.OPTIONS` that may be re-run (``watch``, by default all) is a
-    :class:`_NotedOption` of the recorder's own, noted at its first read; every other field of
+    :class:`_NotedOption` of the recorder's class, noted at its first read; every other field of
     the ruleset, and what the ruleset derives from its fields (``citation_of``, ``cites``,
-    ``role_of`` ...), is set on the recorder when it is made (reading it costs no call); any
-    other name is an ``AttributeError``.  Only the first read of an option is noted (with its
-    checkpoint); the value is then kept on the recorder."""
-
-    _noting: ClassVar[dict[frozenset[str], type["Recorder"]]] = {}  # (one class per set of options watched)
+    ``role_of`` ...), is an attribute of that class, made once per ruleset and set of options
+    watched (reading it costs no call, and a recorder copies none of them: a batch makes one or
+    two recorders a position); any other name is an ``AttributeError``.  Only the first read of
+    an option is noted (with its checkpoint); the value is then kept on the recorder."""
 
     def __new__(cls, rules: Rules, watch: Optional[frozenset[str]] = None) -> "Recorder":
         watched = frozenset(OPTIONS) if watch is None else watch
-        kind = cls._noting.get(watched)
-        if kind is None:
-            kind = type("Recorder", (cls,), {name: _NotedOption(name) for name in sorted(watched)})
-            cls._noting[watched] = kind
-        return object.__new__(kind)
+        return object.__new__(by_identity(_KINDS, rules, watched, lambda: _recorder_class(cls, rules, watched), 64))
 
     def __init__(self, rules: Rules, watch: Optional[frozenset[str]] = None):
-        self.__dict__.update(_unwatched(rules, frozenset(OPTIONS) if watch is None else watch))
         self._rules = rules
         self._read: set[str] = set()
         self.search: Optional[Search] = None
@@ -1110,17 +1116,39 @@ class Recorder:
         return value
 
 
-_UNWATCHED: dict[Any, tuple[Rules, Any]] = {}
+# (id of the rules, the options watched) -> (the rules, the Recorder class that reads them)
+_KINDS: dict[Any, tuple[Rules, Any]] = {}
+# the names a recorder keeps for itself (no field of a ruleset may take them)
+_OWN = frozenset({"_rules", "_read", "search", "first", "note"})
 
 
-@functools.lru_cache(maxsize=64)
-def _watched(preset_name: str) -> frozenset[str]:
-    return frozenset(open_options(preset_name))
+def _plays_left(preset_name: str) -> bool:
+    """Play goes to the left in ``preset_name`` (R2, S2: PRESET_INFO's direction)."""
+    info = PRESET_INFO.get(preset_name)
+    return info is not None and info.direction == "left"
 
 
-def _unwatched(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
-    """The fields of ``rules`` outside ``watch``, by name (built once per ruleset)."""
-    return by_identity(_UNWATCHED, rules, watch, lambda: _fields_outside(rules, watch), 64)
+_WATCHED: dict[Any, tuple[Rules, Any]] = {}
+
+
+def _watched(preset_name: str, rules: Rules) -> frozenset[str]:
+    """The options a ruling under ``rules`` may re-run: the preset's open points as they follow
+    the position's overrides (:func:`~cucu_ref.game.rulesets.open_options`)."""
+    return by_identity(_WATCHED, rules, preset_name, lambda: frozenset(open_options(preset_name, rules)), 256)
+
+
+def _recorder_class(base: type[Recorder], rules: Rules, watch: frozenset[str]) -> type[Recorder]:
+    """The :class:`Recorder` of ``rules`` watching ``watch``: the fields outside ``watch`` and what
+    the ruleset derives from them as class attributes (a value that would bind as a method, a
+    function kept in a field, as a static one), each option watched as a :class:`_NotedOption`."""
+    fields = _fields_outside(rules, watch)
+    clash = _OWN & (fields.keys() | watch)
+    if clash:  # pragma: no cover - a ruleset's field named as the recorder's own
+        raise TypeError(f"a ruleset's field shadows the Recorder's own: {sorted(clash)}")
+    attrs: dict[str, Any] = {name: staticmethod(value) if hasattr(type(value), "__get__") else value
+                             for name, value in fields.items()}
+    attrs.update((name, _NotedOption(name)) for name in sorted(watch))
+    return type("Recorder", (base,), attrs)
 
 
 def _fields_outside(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
@@ -1153,8 +1181,9 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
             search = Search(pos, rules, lay, heard_all=False)
             search.run()
         return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS), heard_all=heard_all)
-    # the options open_questions may re-run: the preset's open points (every option for another ruleset)
-    watch = _watched(pos.preset)
+    # the options open_questions may re-run: the preset's open points as they follow the
+    # position's overrides (every option for another ruleset)
+    watch = _watched(pos.preset, rules)
     recorder = Recorder(rules, watch)
     search = Search(pos, recorder, lay, heard_all=heard_all)  # type: ignore[arg-type]
     recorder.search = search

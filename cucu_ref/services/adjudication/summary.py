@@ -26,7 +26,7 @@ from ...game.state import EventKind
 from .model import CaseOutcome
 from .outcomes import Grouping, settled_next_dealer, told_steps
 
-__all__ = ["FEW", "MANY_PLAYS", "many", "by_player", "plays"]
+__all__ = ["FEW", "MANY_PLAYS", "many", "by_player", "plays", "next_beyond", "BUY_BACK_OR_NOT"]
 
 # At most this many distinct outcomes are said case by case (each with its condition, as a
 # table can follow them); beyond, player by player.  Four: a player's mark that hangs on one
@@ -81,7 +81,7 @@ _NEXT_FIELDS = ("restart", "winner", "winners", "next", "next_dealer", "kept_las
 
 
 # the two answers to a buy-back decision (K17, L11)
-_BUY_BACK_OR_NOT = frozenset({"buy-back", "decline"})
+BUY_BACK_OR_NOT = frozenset({"buy-back", "decline"})
 
 
 def next_beyond(r: dict[str, Any], certain_out: Sequence[str]) -> dict[str, Any]:
@@ -92,7 +92,7 @@ def next_beyond(r: dict[str, Any], certain_out: Sequence[str]) -> dict[str, Any]
     case, not 'Anna, whether or not anybody buys back' in some and 'Anna' in the others."""
     nx = r["next"]
     dealer = settled_next_dealer(r)
-    if not nx or nx["player"] in certain_out or set(nx["legal"]) != _BUY_BACK_OR_NOT or dealer is None:
+    if not nx or nx["player"] in certain_out or set(nx["legal"]) != BUY_BACK_OR_NOT or dealer is None:
         return r
     return {**r, "next": None, "next_dealer": dealer, "next_dealer_if_none_buys_back": None,
             "next_dealer_if_all_buy_back": None}

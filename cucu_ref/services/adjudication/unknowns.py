@@ -513,13 +513,14 @@ class _Matching:
     reaches cannot be added, whatever order they come in.  :meth:`fits` asks of more cards
     without changing the matching (a showdown's boxes each add theirs to the same others)."""
 
-    __slots__ = ("cap", "holders", "domains", "key")
+    __slots__ = ("cap", "holders", "domains", "key", "least")
 
     def __init__(self, left: Mapping[Card, int], key: Hashable = None):
         self.key = key  # (what the matching was made of: the copies left and the domains matched)
         self.cap = {c: n for c, n in left.items() if n > 0}
         self.holders: dict[Card, list[int]] = {c: [] for c in self.cap}
         self.domains: list[list[Card]] = []  # each card's domain, lowest first
+        self.least: Optional[int] = None  # the fewest copies any matched card's domain holds (roomy)
 
     def fits_all(self, domains: Sequence[frozenset[Card]]) -> bool:
         """Add every one of ``domains`` (the narrowest first); False where one cannot be."""
@@ -529,14 +530,28 @@ class _Matching:
 
     def fits(self, domains: Sequence[frozenset[Card]]) -> bool:
         """Could ``domains`` be added too?  (This matching stays as it is.)"""
+        if self.roomy(domains):
+            return True
         trial = _Matching.__new__(_Matching)
         trial.cap = self.cap
         trial.holders = {c: h.copy() for c, h in self.holders.items()}
         trial.domains = self.domains.copy()
-        trial.key = None
+        trial.key = trial.least = None
         return trial.fits_all(domains)
 
+    def roomy(self, domains: Sequence[frozenset[Card]]) -> bool:
+        """Whether every card, matched and of ``domains``, may be one of at least as many copies
+        as there are cards: then any k of them reach k copies or more (Hall's condition), and
+        a matching of them all exists, found without building it (a showdown's boxes, most of
+        whose cards may still be many cards)."""
+        cap = self.cap
+        total = len(self.domains) + len(domains)
+        if self.least is None:
+            self.least = min((sum([cap.get(c, 0) for c in d]) for d in self.domains), default=total)
+        return self.least >= total and all(sum([cap.get(c, 0) for c in d]) >= total for d in domains)
+
     def add(self, domain: frozenset[Card]) -> bool:
+        self.least = None
         i = len(self.domains)
         self.domains.append(_lowest_first(domain))
         return self._augment(i, set())

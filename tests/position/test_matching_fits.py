@@ -1,0 +1,39 @@
+"""The unknown cards' matching to the copies of the pack (C1: no card more often than the pack
+holds it), asked of every box of a showdown (unknowns._Matching.fits): it answers as a search
+over every assignment does, with its shortcut for roomy boxes (issue 24 §5: every card of them
+may be one of at least as many copies as there are cards, so Hall's condition holds) and
+without.  (A speed change: the answers were the same before it; this pins them.)"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from hypothesis import given, settings, strategies as st
+
+from cucu_ref.game.cards import Card
+from cucu_ref.services.adjudication.unknowns import _Matching
+
+CARDS = [Card("cuccu", v) for v in range(6)]
+
+
+def _exists(domains: list[frozenset[Card]], left: Counter[Card]) -> bool:
+    """Some card of its domain for each, no card more often than ``left`` holds it."""
+    for choice in itertools.product(*[sorted(d, key=lambda c: c.value) for d in domains]):
+        if all(n <= left[c] for c, n in Counter(choice).items()):
+            return True
+    return False
+
+
+domain = st.frozensets(st.sampled_from(CARDS), min_size=1, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 2), min_size=6, max_size=6), st.lists(domain, max_size=3),
+       st.lists(domain, max_size=4))
+def test_fits_answers_as_every_assignment_does(copies, matched, asked):
+    left = Counter(dict(zip(CARDS, copies)))
+    base = _Matching(left)
+    if not base.fits_all(matched):
+        return  # (a showdown asks only of others that fit: unknowns.Reasoner._others)
+    assert base.fits(asked) == _exists([*matched, *asked], left)
