@@ -76,9 +76,10 @@ def test_known_deal_every_seat_arrow_and_badge() -> None:
     assert [(g.get("class"), g.get("data-rule")) for g in groups(svg, "badge")] == [
         ("badge lost", "K15"), ("badge lost", "K13")]
     picture = describe(start, events, final)
+    # (each card as the text ruling names it, by Farina's names: 'XIII Salta' K12, 'XII Gnaf' K13)
     assert [(s.dealt, s.final, s.marks_after) for s in picture.seats] == [
-        ("III", "III", 2), ("XIII", "XIII", 3), ("VIII", "VIII", 3), ("VII", "VII", 2), ("XII", "XII", 3),
-        ("X", "X", 3)]
+        ("III", "III", 2), ("XIII Salta", "XIII Salta", 3), ("VIII", "VIII", 3), ("VII", "VII", 2),
+        ("XII Gnaf", "XII Gnaf", 3), ("X", "X", 3)]
     assert picture.notes[0] == "Showdown (K15): Andrea loses a mark."
     assert [a.text for a in picture.arrows][4] == "undone: Chiara takes back III from Dario (K13)"
 
@@ -202,7 +203,8 @@ def test_a_game_that_counts_lives_is_drawn_in_lives() -> None:
                                 marks=(1, 1, 0, 0))
     picture = describe(start, events, final)
     assert [a.text for a in picture.arrows] == [
-        "Anna asks Bruno, who shoots with the hunter (XIIII): no exchange, and Anna loses a life at once (D4)"]
+        # (the hunter by the Danish page's own name: «jæger XIIII», D; as the text ruling says it)
+        "Anna asks Bruno, who shoots with the hunter (XIIII jæger): no exchange, and Anna loses a life at once (D4)"]
     assert picture.notes[:2] == ("Showdown (D7): Bruno loses a life; Bruno is out (D8).",
                                  "Everybody still in went out: all return with 3 lives (D8).")
     svg = deal_svg(start, events, final)

@@ -172,7 +172,7 @@ def test_italian_cat_undo_word_for_word():
     assert ("  Bruno passa la carta al giocatore successivo ('passo'); Carla riceve XII Gnaf; Carla tiene XII Gnaf: "
             "'gnaf!', nessuno scambio con Bruno; Bruno perde un segno; scambio annullato: Anna riprende il V da "
             "Bruno; Dora riceve VIII (K5, K4, K13)") in lines
-    assert lines[-2] == "Segni ora: Anna 3, Bruno 1, Carla 3, Dora 3; piatto 4"
+    assert lines[-2] == "Segni ora: Anna 3, Bruno 1, Carla 3, Dora 3; piatto 4 poste"
 
 
 def test_italian_inn_guarantee_word_for_word():
@@ -255,7 +255,7 @@ def test_german_zeh_cat_pays_its_holder_word_for_word():
     assert lines[1] == ("Entscheidung: Bruno verliert 2 Marken: Carlas XII Gnaf angeboten (Z5); die niedrigste Karte, "
                         "III (Z6). Carla gewinnt eine Marke: bezahlt von Bruno, dessen Angebot auf die XII Gnaf traf "
                         "(Z5). Nächster Geber: Anna.")
-    assert "Marken jetzt: Anna 3, Bruno 1, Carla 4, Dora 3; Pott 4" in lines
+    assert "Marken jetzt: Anna 3, Bruno 1, Carla 4, Dora 3; Pott 4 Einsätze" in lines
 
 
 def test_german_two_fools_word_for_word():

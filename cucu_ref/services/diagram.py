@@ -48,7 +48,7 @@ it is asked for, C2), Bruno must exchange, and Carla's II loses at the showdown.
 >>> [(a.kind, a.source, a.target, a.rule) for a in picture.arrows]
 [('exchange', 0, 1, 'K7')]
 >>> [(s.name, s.dealt, s.final, s.marks_before, s.marks_after) for s in picture.seats]
-[('Anna', 'XV', 'VI', 3, 3), ('Bruno', 'VI', 'XV', 3, 3), ('Carla', 'II', 'II', 3, 2)]
+[('Anna', 'XV Cucù', 'VI', 3, 3), ('Bruno', 'VI', 'XV Cucù', 3, 3), ('Carla', 'II', 'II', 3, 2)]
 >>> deal_svg(start, events, final).startswith('<?xml version="1.0" encoding="UTF-8"?>')
 True
 """
@@ -62,13 +62,13 @@ from typing import NamedTuple, Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from ..formats.i18n import N_, gettext as _, ngettext
-from ..formats.vocabulary import counter_words, display_name
-from ..game.cards import CUCCU, PACKS, Card
+from ..formats.vocabulary import counter_words, display_label
+from ..game.cards import PACKS, Card
 from ..game.deal import seats_around
 from ..game.rulesets import CAT, CUCKOO, HORSE, HUNTER, INN, Rules
 from ..game.history import DealRecord, fold, up_to_next_dealer
 from ..game.state import DEAL_PHASES, Event, EventKind, Phase, State
-from .adjudication.explain import restart_words, share_words, stakes_words
+from .adjudication.explain import pot_words, restart_words, share_words
 
 __all__ = ["Seat", "Arrow", "Badge", "Picture", "describe", "render_svg", "deal_svg", "STACK", "ARROW_KINDS"]
 
@@ -261,8 +261,9 @@ class _Legend:
             # S6: said once, with each one's share, as the text ruling says it
             names = [self.name(s) for s in self.joint]
             players = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+            pot = pot_words(self.joint_pot, self.rules.stake)
             self.notes[self.joint_at] = _("{players} are joint winners and share the pot of {stakes}: {share} each "
-                                          "(S6)").format(players=players, stakes=stakes_words(self.joint_pot),
+                                          "(S6)").format(players=players, stakes=pot,
                                                          share=share_words(self.joint_pot, len(self.joint))) + "."
         showdown = self.record.showdown
         if showdown is not None:
@@ -467,13 +468,15 @@ def _text(card: Optional[Card], rules: Optional[Rules] = None) -> str:
 
 
 def _named(card: Optional[Card], rules: Optional[Rules]) -> Optional[str]:
-    """The card as the picture names it: an ordinary pack's card by the name the ruleset's
-    source prints ('roi', 'dame', 'as' for the French games, F1; as the ruling's words name it),
-    any other by its token ('XII': the Cuccù numerals are the sources' own, and fit the seats)."""
+    """The card as the picture names it: as the text ruling does, by the one source of each
+    game's card names (:func:`~cucu_ref.formats.vocabulary.display_label`, issue 24 §2): the
+    numeral and the name the ruleset's source prints ('XII Gnaf' K13, 'XIII Zumb' L9, 'XII Gnau'
+    Z5, 'XI kro' and 'XIII hest' D, 'nul'), an ordinary pack's card by its name ('roi', 'dame',
+    'as' for the French games, F1)."""
     token = _token(card)
-    if token is None or token == "?" or rules is None or card is None or card.pack == CUCCU:
+    if token is None or token == "?" or rules is None or card is None:
         return token
-    return display_name(rules, card)
+    return display_label(rules, card)
 
 
 def describe(start: State, events: Sequence[Event], final: State, title: str = "",

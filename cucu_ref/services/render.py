@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
-from .adjudication.explain import restart_words, share_words, stakes_words
+from .adjudication.explain import pot_words, restart_words, share_words, stakes_words
 from .adjudication.summary import BUY_BACK_OR_NOT, many, next_beyond
 from ..formats.i18n import N_, Templates, fmt, gettext as _, ngettext, npgettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
@@ -660,7 +660,7 @@ def _what_next(r: dict[str, Any], rules: Any = None) -> list[str]:
         more.append(fmt(_("{player} wins the match"))(player=r["winner"]))
     elif joint and len(joint) > 1:
         more.append(fmt(_("{players} are joint winners and share the pot of {stakes}: {share} each (S6)"))(
-            players=_names(joint), stakes=stakes_words(r["pot"]), share=share_words(r["pot"], len(joint))))
+            players=_names(joint), stakes=_pot(r["pot"], rules), share=share_words(r["pot"], len(joint))))
     else:
         more += _next_words(r)
     return more
@@ -753,6 +753,11 @@ def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str]
     return lines, after
 
 
+def _pot(pot: int, rules: Any) -> str:
+    """The pot in its unit, '4 stakes' (explain.pot_words: K1), wherever a ruling says it."""
+    return pot_words(pot, rules.stake if rules is not None else 1)
+
+
 def _no_pot(r: dict[str, Any], rules: Any) -> bool:
     """A game with no stake and nothing in the pot (the digital game's lives, D1: «uden
     pengeværdi») has no pot to name: the one place the marks lines ask it."""
@@ -767,11 +772,11 @@ def _marks_now(r: dict[str, Any], rules: Any) -> str:
     joint = r.get("winners") or []
     if len(joint) > 1:
         pot = _("the pot of {pot} shared: {share} each, nothing left").format(
-            pot=stakes_words(r["pot"]), share=share_words(r["pot"], len(joint)))
+            pot=_pot(r["pot"], rules), share=share_words(r["pot"], len(joint)))
     elif _no_pot(r, rules):
         return (_("Lives now: {marks}") if lives else _("Marks now: {marks}")).format(marks=marks)
     else:
-        pot = _("pot {pot}").format(pot=r["pot"])
+        pot = _("pot {pot}").format(pot=_pot(r["pot"], rules))
     return (_("Lives now: {marks}; {pot}") if lives else _("Marks now: {marks}; {pot}")).format(marks=marks, pot=pot)
 
 
@@ -991,7 +996,7 @@ def _what_differs(outcomes: Sequence[Any], rules: Any) -> list[list[str]]:
         said = [(_("{player} stays a virgin ({rule})") if p in r["virgins"] else
                  _("{player} does not stay a virgin ({rule})")).format(player=p, rule=rule) for p in virgin]
         if not said:
-            said = [_("{what}: {value}").format(what=_(what), value=_show(r.get(key)))
+            said = [_("{what}: {value}").format(what=_(what), value=_shown(key, r.get(key), rules))
                     for key, what in _DIFFERS if len({repr(x.get(key)) for x in results}) > 1]
         out.append(said)
     return out
@@ -1019,7 +1024,7 @@ def _few_results(outcomes: Sequence[Any], rules: Any) -> tuple[list[str], list[l
             same = _("Lives now in every case: {marks}; pot {pot}") if lives else _(
                 "Marks now in every case: {marks}; pot {pot}")
         shared = same.format(marks=", ".join(f"{p} {m}" for p, m in marks.items() if p not in differ),
-                             pot=results[0]["pot"])
+                             pot=_pot(results[0]["pot"], rules))
         mine = _("Lives now: {marks}") if lives else _("Marks now: {marks}")
         own = [mine.format(marks=", ".join(f"{p} {r['marks'][p]}" for p in differ)) if differ else None
                for r in results]
@@ -1203,9 +1208,55 @@ def _told_once(ruling: Ruling, place: Optional[Callable[[str], str]]) -> list[st
 
 
 def _ruling_head(ruling: Ruling, source: str) -> str:
-    opts = ", ".join(f"{k}={v}" for k, v in ruling.overrides.items())
-    return _("{source}: ruling under {preset}").format(source=source, preset=ruling.preset) + (
-        f" ({opts})" if opts else "")
+    """'deal.txt: ruling under coucou', and what the position agrees otherwise than its preset, in
+    words (issue 24 §2: 'as agreed at this table: the 32-card piquet pack', never
+    'pack=french-32'): its settings, then each reading it takes of a named option with the question
+    it answers; on the head's one line, so that the verdict stays the ruling's second."""
+    head = _("{source}: ruling under {preset}").format(source=source, preset=ruling.preset)
+    settings, readings = _agreed_words(ruling)
+    if settings or readings:
+        head += _(", as agreed at this table: {settings}").format(settings=_("; ").join(settings + readings))
+    return head
+
+
+def agreed_options(ruling: Ruling) -> list[str]:
+    """The settings and named options a position's ``rules`` override (specs/position-1.schema.json,
+    ``options``) with another value than its preset's: what the table agreed otherwise."""
+    preset = PRESETS.get(ruling.preset)
+    return [key for key in ruling.overrides
+            if preset is None or ruling.rules is None or getattr(preset, key, None) != getattr(ruling.rules, key, None)]
+
+
+def _agreed_words(ruling: Ruling) -> tuple[list[str], list[str]]:
+    """What the position agrees otherwise (:func:`agreed_options`), in words: its settings as
+    ``--rulesets`` says them (:func:`_setting_parts`; min_players and max_players are one count
+    of players), each said once; each named option's question and the reading taken, with its
+    rule ('Of several tied lowest cards, which lose? only the first in play order ... (L3)')."""
+    rules = ruling.rules
+    settings: list[str] = []
+    readings: list[str] = []
+    parts = _setting_parts(rules, every=True) if rules is not None else {}
+    for key in agreed_options(ruling):
+        spec = OPTIONS.get(key)
+        value = getattr(rules, key, ruling.overrides[key])
+        reading = next((r for r in spec.readings if r.value == value), None) if spec is not None else None
+        if spec is not None and reading is not None:
+            text = option_words(_(reading.text), rules)
+            if value not in ("yes", "no") and text.startswith(f"{value}: "):
+                text = text[len(f"{value}: "):]  # (a value's identifier; an answer's 'yes: ' reads as one)
+            rule = f" ({reading.source})" if reading.source in RULES and reading.source not in text else ""
+            readings.append(f"{option_words(_(spec.question), rules)} {text}{rule}")
+            continue
+        # (a field no table sets, a position cannot give: its name)
+        words = parts.get(_SETTING_PART.get(key, "")) or f"{key} = {ruling.overrides[key]}"
+        if words not in settings:
+            settings.append(words)
+    return settings, readings
+
+
+# the part of a ruleset's settings in words (_setting_parts) that each setting a position may give speaks for
+_SETTING_PART = {"min_players": "players", "max_players": "players", "pack": "pack", "initial_marks": "marks",
+                 "stake": "stake", "dealer_takes": "dealer", "roles": "roles"}
 
 
 def _depends(unknown: Sequence[str]) -> str:
@@ -1314,6 +1365,11 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
         if "" not in conditions and len(conditions) < cases:
             cond = " (" + _("; or ").join(_lower_first(_if(x, other)) for x in conditions) + ")"
         lines.append(f"  {fact}{cond}")
+    if c.get("upheld_if"):
+        # right in some cases of the unknown cards: said, so that 'OVERRULED' is not read as
+        # wrong whatever the cards
+        lines.append("  " + _("the claim holds only if {condition}").format(
+            condition=_("; or ").join(c["upheld_if"])))
     return lines
 
 
@@ -1501,19 +1557,15 @@ def _other_verdict(chosen: dict[str, Any], other: dict[str, Any], rules: Any) ->
     said = verdict_text(other, rules)
     if said != verdict_text(chosen, rules):
         return said
-    differs = [_("{what}: {other} (this ruling: {chosen})").format(
-        what=_(what), other=_show_pot(key, other.get(key)), chosen=_show_pot(key, chosen.get(key)))
-        for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
+    differs = [_("{what}: {other} (this ruling: {chosen})").format(what=_(what),
+                                                                   other=_shown(key, other.get(key), rules),
+                                                                   chosen=_shown(key, chosen.get(key), rules))
+               for key, what in _DIFFERS if other.get(key) != chosen.get(key)]
     if not differs:
         return _("the same ruling")
     if _words(rules)[0] == "life":  # (D1, R1, S1: a game counted in lives says so)
         return _("the same lives, but {differences}").format(differences="; ".join(differs))
     return _("the same marks, but {differences}").format(differences="; ".join(differs))
-
-
-def _show_pot(key: str, value: Any) -> str:
-    """A value another reading differs in, as :func:`_show`; the pot with its unit ('6 stakes')."""
-    return stakes_words(value) if key == "pot" and isinstance(value, int) else _show(value)
 
 
 def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
@@ -1562,7 +1614,8 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
     if ruling.readings:
         lines.append(_("Open questions (the outcome differs by reading):"))
         for q in ruling.readings:
-            lines += _reading_lines(q, ruling.preset, brief=False, rules=ruling.rules)
+            lines += _reading_lines(q, ruling.preset, brief=False, rules=ruling.rules,
+                                    agreed=q["option"] in agreed_options(ruling))
     return printable("\n".join(lines))
 
 
@@ -1570,8 +1623,9 @@ def _case(k: int, condition: str) -> str:
     return _("Case {k}, if {condition}").format(k=k, condition=condition or _("any card"))
 
 
-def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = None) -> list[str]:
-    """One open question: each reading's outcome, readings with identical lines merged."""
+def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = None, agreed: bool = False) -> list[str]:
+    """One open question: each reading's outcome, readings with identical lines merged;
+    ``agreed``: the position sets the option itself (its ``options``), not the preset."""
     merged: dict[str, list[dict[str, Any]]] = {}
     for r in q["readings"]:
         if r["status"] == "ruling":
@@ -1609,10 +1663,19 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
             mark = "*" if r["chosen"] else " "
             lines.append(f"   {mark} {_reading_words(r, cited=False)} [{r['source']}]")
         lines += [f"       -> {case}" for case in said.split("\n")]
-    lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
-                          else _("(* = the reading {preset} chooses)")).format(preset=preset,
-                                                                              why=q.get("why_chosen")))
+    if agreed:  # (the preset's reason argues for its own reading, not the one this position agreed)
+        lines.append("   " + _("(* = the reading agreed at this table; {preset} reads otherwise)").format(
+            preset=preset))
+    else:
+        lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
+                              else _("(* = the reading {preset} chooses)")).format(preset=preset,
+                                                                                  why=q.get("why_chosen")))
     return lines
+
+
+def _shown(key: str, value: Any, rules: Any) -> str:
+    """A result's field as :func:`_show` says it, the pot in its unit ('the pot: 6 stakes')."""
+    return _pot(value, rules) if key == "pot" and isinstance(value, int) else _show(value)
 
 
 def _show(value: Any) -> str:
@@ -1743,99 +1806,138 @@ def _question_head(q: dict[str, Any]) -> str:
 
 
 def _setting_words(rules: Any) -> str:
+    """A preset's settings in words, as ``--rulesets`` lists them: '5 to 20 players; the 52-card
+    ordinary pack (...); 5 marks each; a stake of 1; ...'."""
+    return "; ".join(_setting_parts(rules).values()) + "."
+
+
+# each pack in words (C1, F1, L5): what a table calls it
+_PACK_WORDS = {"cuccu-40": N_("the {n}-card Cuccù pack"), "cuccu-38": N_("the {n}-card Cuccù pack (no lions)"),
+               "cuccu-40-no-fools": N_("the {n}-card Cuccù pack without the fools"),
+               "cuccu-38-no-fools": N_("the {n}-card Cuccù pack without the lions and the fools"),
+               "french-52": N_("the {n}-card ordinary pack"), "french-32": N_("the {n}-card piquet pack")}
+
+
+def _setting_parts(rules: Any, every: bool = False) -> dict[str, str]:
+    """The settings of ``rules`` in words, by part: 'players', 'pack', 'marks' (or lives: the
+    ruleset's own word, D1, R1, S5), 'stake', 'dealer' (F2's three cards; with ``every``, one card
+    too) and 'roles' (the event cards, C2)."""
     pack = PACKS[rules.pack]
-    if pack.family == "cuccu":
-        cards = (_("the {n}-card Cuccù pack (no lions)") if rules.pack == "cuccu-38"
-                 else _("the {n}-card Cuccù pack")).format(n=pack.size)
-    else:
-        cards = (_("the {n}-card ordinary pack (the 32-card piquet pack below seven players)")
-                 if rules.piquet_below_seven == "yes" else _("the {n}-card ordinary pack")).format(n=pack.size)
-    players = (_("exactly {n} players").format(n=rules.min_players) if rules.min_players == rules.max_players
-               else _("{low} to {high} players").format(low=rules.min_players, high=rules.max_players))
-    stake = _("no stake") if rules.stake == 0 else _("a stake of {n}").format(n=rules.stake)
-    each = (ngettext("{n} life each", "{n} lives each", rules.initial_marks) if _words(rules)[0] == "life"
-            else ngettext("{n} mark each", "{n} marks each", rules.initial_marks))  # D1, R1, S1: lives
-    parts = [players, cards, each.format(n=rules.initial_marks), stake]
+    cards = _(_PACK_WORDS.get(rules.pack, N_("the {n}-card ordinary pack"))).format(n=pack.size)
+    if rules.pack == "french-52" and rules.piquet_below_seven == "yes":
+        cards = _("the {n}-card ordinary pack (the 32-card piquet pack below seven players)").format(n=pack.size)
+    n = rules.initial_marks
+    parts = {
+        "players": (_("exactly {n} players").format(n=rules.min_players) if rules.min_players == rules.max_players
+                    else _("{low} to {high} players").format(low=rules.min_players, high=rules.max_players)),
+        "pack": cards,
+        "marks": (ngettext("{n} life each", "{n} lives each", n) if counter_words(rules)[0] == "life"
+                  else ngettext("{n} mark each", "{n} marks each", n)).format(n=n),
+        "stake": _("no stake") if rules.stake == 0 else _("a stake of {n}").format(n=rules.stake)}
     if rules.dealer_takes == 3:
-        parts.append(_("the dealer takes three cards and keeps the highest"))
+        parts["dealer"] = _("the dealer takes three cards and keeps the highest")
+    elif every:
+        parts["dealer"] = _("the dealer takes one card")
     if not rules.roles:
-        parts.append(_("no privileged card"))
+        parts["roles"] = _("no privileged card")
     elif pack.family != "cuccu" and [r for _r, r in rules.roles] == [CUCKOO]:
-        parts.append(_("the king refuses an exchange"))
+        parts["roles"] = _("the king refuses an exchange")
     else:
-        parts.append(_("event cards {cards}").format(
-            cards=", ".join(f"{card_token(Card(pack.family, v))} {_(r)}" for v, r in rules.roles)))
-    return "; ".join(parts) + "."
+        parts["roles"] = _("event cards {cards}").format(
+            cards=", ".join(f"{card_token(Card(pack.family, v))} {_(r)}" for v, r in rules.roles))
+    return parts
 
 
 def rulesets_text(width: int = 88) -> str:
     """``cucu-adjudicate --rulesets``: every preset with its sources by author and year, its
     settings in words, the open points with the reading it takes and why, then every named
     option with its readings, their sources and the presets that take each."""
-    # cold start: textwrap costs 1.5 ms (its patterns compiled at import), used only by --rulesets
-    import textwrap
-
-    def para(text: str, indent: str, hang: str = "") -> list[str]:
-        # French spaces its ';', ':', '?', '!' and '»': the space before one never breaks a line
-        glued = text.replace(" ;", "\ue000;").replace(" :", "\ue000:").replace(" ?", "\ue000?").replace(
-            " !", "\ue000!").replace(" »", "\ue000»")
-        return [line.replace("\ue000", " ") for line in textwrap.wrap(
-            glued, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False)] or [indent]
-
+    para = _wrapper(width)
     lines = para(_("The rulesets (presets) cucu-adjudicate knows. A position names one as "
                    '"ruleset": "campli", or changes readings with {{"preset": "campli", "options": '
                    '{{"ties": "first"}}}}. Where a source is silent or unclear, a preset takes a reading '
                    "of a named option, and every ruling that depends on it also gives the other "
                    "readings' outcomes. --rulesets --format json gives all of this as data.").format(), "")
     for name, rules in PRESETS.items():
-        info = PRESET_INFO.get(name)
-        lines.append("")
-        keys = [k for k in (info.sources if info else ()) if k in SOURCES]
-        after = "; ".join(citation(k, governed=True) for k in keys)
-        title = _(info.title) if info else name
-        lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
-        lines += para(_setting_words(rules), "  ", "  ")
-        if info and info.base and info.base in PRESETS:
-            base = PRESETS[info.base]
-            changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
-            if changed:
-                lines += para(_("As {base} except: {changes}.").format(base=info.base, changes=", ".join(changed)),
-                              "  ", "  ")
-        points = open_options(name)
-        reasons = PRESET_REASONS.get(name, {})
-        if not points:
-            lines += para(_("No open point: the source settles every option this game meets."), "  ", "  ")
-        else:
-            lines += para(_("Open points, and the reading taken:"), "  ")
-        for option in points:
-            spec = OPTIONS[option]
-            lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
-                          f"{option_words(_(spec.question), rules)}", "    ", "    ")
-            if option in reasons:
-                lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
-        fixed = [k for k in reasons if k not in points]
-        if fixed:
-            lines += para(_("Other settings and readings, and where they come from:"), "  ")
-            for key in fixed:
-                value = getattr(rules, key)
-                if key == "roles":
-                    family = PACKS[rules.pack].family
-                    value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
-                shown = value
-                lines += para(f"{key} = {shown}: {_(reasons[key])}", "    ", "    ")
+        lines += _preset_lines(name, rules, para)
     lines.append("")
     lines += para(_("The named options: every point where the sources differ or are silent, with each reading, "
                     "its source and the presets that take it."), "")
     for spec in OPTIONS.values():
-        lines.append("")
-        lines += para(f"{spec.name} ({citation(spec.settles)}): {option_words(_(spec.question))}", "", "    ")
-        for r in spec.readings:
-            # only the presets that can meet the option: Coucou has no cat to read 'undo'
-            users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
-                     and spec.name in options_in_play(p)]
-            taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
-            lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=option_words(_(r.text)),
-                                                                         source=citation(r.source)) + taken,
-                          "  ", "    ")
-
+        lines += _option_lines(spec, para)
     return printable("\n".join(lines))
+
+
+_Para = Callable[..., list[str]]
+
+
+def _wrapper(width: int) -> _Para:
+    """``para(text, indent, hang)``: ``text`` wrapped to ``width``, its first line indented by
+    ``indent``, the others by ``indent + hang``; French spaces its ';', ':', '?', '!' and '»',
+    and the space before one never breaks a line."""
+    # cold start: textwrap costs 1.5 ms (its patterns compiled at import), used only by --rulesets
+    import textwrap
+
+    def para(text: str, indent: str, hang: str = "") -> list[str]:
+        glued = text.replace(" ;", "\ue000;").replace(" :", "\ue000:").replace(" ?", "\ue000?").replace(
+            " !", "\ue000!").replace(" »", "\ue000»")
+        return [line.replace("\ue000", " ") for line in textwrap.wrap(
+            glued, width, initial_indent=indent, subsequent_indent=indent + hang, break_on_hyphens=False)] or [indent]
+    return para
+
+
+def _preset_lines(name: str, rules: Any, para: _Para) -> list[str]:
+    """One preset of ``--rulesets``: its title and sources, its settings in words, how it differs
+    from the preset it is based on, its open points (the reading taken and why) and its other
+    settings and readings with where they come from."""
+    info = PRESET_INFO.get(name)
+    lines = [""]
+    keys = [k for k in (info.sources if info else ()) if k in SOURCES]
+    after = "; ".join(citation(k, governed=True) for k in keys)
+    title = _(info.title) if info else name
+    lines += para(f"{name}: {title}" + (_(", after {sources}").format(sources=after) if after else ""), "", "    ")
+    lines += para(_setting_words(rules), "  ", "  ")
+    if info and info.base and info.base in PRESETS:
+        base = PRESETS[info.base]
+        changed = [f"{k} = {getattr(rules, k)}" for k in OPTIONS if getattr(rules, k) != getattr(base, k)]
+        if changed:
+            lines += para(_("As {base} except: {changes}.").format(base=info.base, changes=", ".join(changed)),
+                          "  ", "  ")
+    points = open_options(name)
+    reasons = PRESET_REASONS.get(name, {})
+    if not points:
+        lines += para(_("No open point: the source settles every option this game meets."), "  ", "  ")
+    else:
+        lines += para(_("Open points, and the reading taken:"), "  ")
+    for option in points:
+        spec = OPTIONS[option]
+        lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
+                      f"{option_words(_(spec.question), rules)}", "    ", "    ")
+        if option in reasons:
+            lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
+    fixed = [k for k in reasons if k not in points]
+    if fixed:
+        lines += para(_("Other settings and readings, and where they come from:"), "  ")
+    for key in fixed:
+        value = getattr(rules, key)
+        if key == "roles":
+            family = PACKS[rules.pack].family
+            value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
+        lines += para(f"{key} = {value}: {_(reasons[key])}", "    ", "    ")
+    return lines
+
+
+def _option_lines(spec: Any, para: _Para) -> list[str]:
+    """One named option of ``--rulesets``: its question, then each reading with its source and
+    the presets that take it (only those that can meet the option: Coucou has no cat to read
+    'undo')."""
+    lines = [""]
+    lines += para(f"{spec.name} ({citation(spec.settles)}): {option_words(_(spec.question))}", "", "    ")
+    for r in spec.readings:
+        users = [n for n, p in PRESETS.items() if getattr(p, spec.name) == r.value
+                 and spec.name in options_in_play(p)]
+        taken = " " + _("Taken by {presets}.").format(presets=", ".join(users)) if users else ""
+        lines += para(_("{value}: {text}. Source: {source}.").format(value=r.value, text=option_words(_(r.text)),
+                                                                     source=citation(r.source)) + taken,
+                      "  ", "    ")
+    return lines

@@ -79,7 +79,7 @@ def test_two_outcomes_said_once_each_and_the_deal_told_once(tmp_path):
     assert "Bruno is dealt a card the position does not give" in account and "Bruno is dealt Matto" not in text
     assert "  Showdown: the live cards are compared (Anna Leone, Bruno ?, Carla Leone, Dora VIII, Emil X)" in account
     # the marks every case agrees on once, after the account (K1: five stakes in the pot)
-    assert "\nMarks now in every case: Anna 2, Carla 2, Dora 3, Emil 3; pot 5\n" in text
+    assert "\nMarks now in every case: Anna 2, Carla 2, Dora 3, Emil 3; pot 5 stakes\n" in text
     assert len(lines) <= 18, text  # (26 before)
 
 

@@ -209,6 +209,20 @@ def test_coucou_talon_king_with_francois_card_unknown(tmp_path):
     assert "F4" in text and "K12" not in text
 
 
+def test_a_claim_right_in_some_cases_says_in_which(tmp_path):
+    # Blaise's 'François perd' is right if François was dealt the 7 or the ace (F5): the ruling
+    # overrules it for the other cases and says where it holds, rather than a bare 'REJETÉE'
+    # that a table reads as wrong whatever the card
+    out = rule(tmp_path, COUCOU_FR)
+    assert out["claim"]["verdict"] == "overruled"
+    assert out["claim"]["upheld_if"] == ["François a reçu 7 ou plus basse"]
+    code, text = run(tmp_path, COUCOU_FR)
+    assert "  la réclamation ne tient que si François a reçu 7 ou plus basse" in text.splitlines()
+    # a claim wrong in every case says no such thing
+    out = rule(tmp_path, COUCOU_FR.replace("François perd", "Denis perd"))
+    assert "upheld_if" not in out["claim"]
+
+
 # --------------------------------------------------------------------------- 5. As Qui Court, French, 5
 
 # As Qui Court (seed 003, §As Qui Court), five players (piquet pack, F1), Théo deals one card to

@@ -47,6 +47,7 @@ def test_settings_are_words(capsys) -> None:
     text = _text(capsys)
     # D1 (seed 004 §Formål): «Alle starter med tre liv»: the digital game counts lives
     assert "exactly 4 players; the 40-card Cuccù pack; 3 lives each; no stake;" in _block(text, "digital-4p")
+    assert "3 lives each;" in " ".join(_block(text, "ranter-go-round").split())  # R1
     coucou = " ".join(_block(text, "coucou").split())
     assert "5 to 20 players; the 52-card ordinary pack (the 32-card piquet pack below seven players); 5 marks each" \
         in coucou

@@ -66,7 +66,7 @@ def test_a_ruling_with_every_card_known_is_one_figure():
     text = " ".join(t.text or "" for t in figure.iter(f"{SVG}text"))
     # the six moves of the deal, in order, each with its rule (K7, K12, K13), and the badges
     for words in ("Anna and Bruno exchange: Anna gives II and takes VI (K7).",
-                  "Bruno asks Carla, who holds the horse (XIII): the request jumps over Carla (K12).",
+                  "Bruno asks Carla, who holds the horse (XIII Salta): the request jumps over Carla (K12).",
                   "Bruno and Dora exchange: Bruno gives II and takes VIII (K7).",
                   "undone: Bruno takes back II from Dora (K13).", "undone: Anna takes back II from Bruno (K13).",
                   "Showdown (K15): Anna loses a mark.", "\u22121 K13", "\u22121 K15"):
@@ -92,7 +92,7 @@ def test_one_figure_per_case_where_an_unknown_card_branches_the_ruling():
                          "Showdown (K15): Dora loses a mark (C3); Anna loses a mark."]
     # Dora's card is drawn '?' where the case leaves it open, and as the card where the case is
     # that one card: no case names a card it does not know
-    for f, held in zip(found, ["holds ?", "holds II", "holds ?", "holds matto"]):
+    for f, held in zip(found, ["holds ?", "holds II", "holds ?", "holds Matto"]):
         dora = next(g for g in f.iter(f"{SVG}g") if g.get("data-seat") == "3")
         assert [t.text for t in dora.iter(f"{SVG}text")][1] == held
     # the figures do not overlap, and every id is unique in the document

@@ -49,33 +49,48 @@ def _with_out_losses(claimed: dict[str, Any], ruled: dict[str, Any]) -> Any:
 def judge_claim(pos: Position, outcomes: list[CaseOutcome]) -> Optional[dict[str, Any]]:
     if pos.claim is None:
         return None
-    diffs = []
+    diffs: list[dict[str, Any]] = []
+    upheld_if: list[str] = []
     for o in outcomes:
-        ruled = ruled_fields(o.result)
-        for field, claimed in pos.claim.fields.items():
-            if field == "loses":
-                claimed = _with_out_losses(pos.claim.fields, ruled)
-            actual = ruled[field]
-            if field in ("holds", "net"):
-                actual = {n: actual.get(n) for n in claimed}
-            if claimed != actual:
-                diff = {"field": field, "claimed": claimed, "ruled": actual, "when": o.when}
-                if o.condition:
-                    diff["if"] = o.condition
-                if field == "next_dealer" and actual is None:
-                    diff.update(_both_ways(claimed, o.result))
-                if field == "winner" and actual is None and o.result.get("winners"):
-                    # no single winner because the last players went out together (S6): say so,
-                    # not 'nobody'
-                    diff["ruled_joint"] = list(o.result["winners"])
-                diffs.append(diff)
+        before = len(diffs)
+        _differences(pos.claim.fields, o, diffs)
+        if len(diffs) == before and o.condition:
+            upheld_if.append(o.condition)
     for d in diffs:
         if d["field"] in ("loses", "gains"):
             # the players the claim leaves out, and those it names wrongly (K15, K16)
             d["left_out"] = _minus(d["ruled"], d["claimed"])
             d["not_ruled"] = _minus(d["claimed"], d["ruled"])
     verdict = "upheld" if not diffs else "overruled"
-    return {"by": pos.claim.by, "claimed": pos.claim.fields, "verdict": verdict, "differences": diffs}
+    judged: dict[str, Any] = {"by": pos.claim.by, "claimed": pos.claim.fields, "verdict": verdict,
+                              "differences": diffs}
+    if diffs and upheld_if:
+        # overruled, but right in some cases of the unknown cards: which (a table that reads only
+        # 'OVERRULED' takes the claim for wrong whatever the cards)
+        judged["upheld_if"] = upheld_if
+    return judged
+
+
+def _differences(fields: dict[str, Any], o: CaseOutcome, diffs: list[dict[str, Any]]) -> None:
+    """The differences of a claim's ``fields`` from one case's outcome, appended to ``diffs``."""
+    ruled = ruled_fields(o.result)
+    for field, claimed in fields.items():
+        if field == "loses":
+            claimed = _with_out_losses(fields, ruled)
+        actual = ruled[field]
+        if field in ("holds", "net"):
+            actual = {n: actual.get(n) for n in claimed}
+        if claimed != actual:
+            diff = {"field": field, "claimed": claimed, "ruled": actual, "when": o.when}
+            if o.condition:
+                diff["if"] = o.condition
+            if field == "next_dealer" and actual is None:
+                diff.update(_both_ways(claimed, o.result))
+            if field == "winner" and actual is None and o.result.get("winners"):
+                # no single winner because the last players went out together (S6): say so,
+                # not 'nobody'
+                diff["ruled_joint"] = list(o.result["winners"])
+            diffs.append(diff)
 
 
 def _both_ways(claimed: Any, result: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from math import gcd
-from typing import Any, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 from ...game import cards as _cards
 from ...game.cards import Card
@@ -136,6 +136,8 @@ _MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED
 _MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
 _WITH_STACK, _STACK_KING, _ASK = EventKind.EXCHANGE_WITH_STACK, EventKind.STACK_KING, EventKind.ASK_PAGHERAI_SE_NULL
 _RESTART, _JOINT, _WINNER = EventKind.RESTART, EventKind.JOINT_WINNER, EventKind.WINNER
+# the events whose amount is the pot (K3, S6): said in the pot's unit (pot_words), not in stakes
+_POT_KINDS = frozenset((EventKind.WINNER, EventKind.JOINT_WINNER))
 
 _DOING = {
     "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks 'pagherai se null?'"),
@@ -311,7 +313,8 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     role = rules.role_of_card.get(ev.card) if rules is not None and ev.card is not None else None
     return _(template).format(
         seat=nm(ev.seat), other=nm(ev.other), card=card or _("a card the position does not give"),
-        amount=ev.amount, stakes=stakes_words(ev.amount),
+        amount=ev.amount, stakes=(pot_words(ev.amount, rules.stake) if ev.kind in _POT_KINDS and rules is not None
+                                  else stakes_words(ev.amount)),
         call=call(rules, role) if role is not None else "", held=card or _("card"),
         ask=_asked(rules) if ev.kind == _ASK else "")
 
@@ -337,14 +340,25 @@ def stakes_words(n: int) -> str:
     return ngettext("{n} stake", "{n} stakes", n).format(n=n)
 
 
-def joint_winners_text(players: list[str], pot: int) -> str:
+def pot_words(pot: int, stake: int = 1) -> str:
+    """What the pot holds, in its unit (K1: each pays the stake into it): '4 stakes'; where a
+    stake is not one unit of the pot (a position's ``stake`` option), the units and the stakes
+    they make, '10 (5 stakes)'; a game with no stake (D1: «uden pengeværdi»), the count alone."""
+    if stake == 1:
+        return stakes_words(pot)
+    if stake > 1 and pot % stake == 0:
+        return _("{amount} ({stakes})").format(amount=pot, stakes=stakes_words(pot // stake))
+    return str(pot)
+
+
+def joint_winners_text(players: list[str], pot: int, stake: int = 1) -> str:
     """S6's joint winners, once for all of them: what the pot holds, each one's share, and that
     nothing is left of it ('Anna and Bruno are joint winners ... share the pot of 3 stakes: 1½
     each, nothing left')."""
     names = players[0] if len(players) == 1 else _("{a} and {b}").format(a=", ".join(players[:-1]), b=players[-1])
     return _("{players} are joint winners: the last players went out together and share the pot of {stakes}: "
              "{share} each, nothing left").format(
-        players=names, stakes=stakes_words(pot),
+        players=names, stakes=pot_words(pot, stake),
         share=share_words(pot, max(1, len(players))))
 
 
@@ -419,15 +433,24 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
     for (F2: the dealer's kept card, 'anything but as'): said as a card the position does not
     give, not as the leaf's own card."""
     names = pos.players
-    rules = pos.rules
 
     def nm(s: Optional[int]) -> str:
         return names[s] if s is not None and 0 <= s < len(names) else "-"
 
     out: list[dict[str, Any]] = []
-    # each card's printed name, looked up once; where the outcome binds no card (every fully
-    # known position) a name depends on the card and the ruleset only, so it is kept for the next
-    # position of the batch (the showdown's line names every live card)
+    told = _Telling(pos, leaf, subst, shown, nm, _card_namer(pos.rules, subst), _texts(pos.rules, names))
+    for k, (i, events) in enumerate(leaf.steps):
+        if vary:
+            events = [ev._replace(card=None) if (k, j) in vary else ev for j, ev in enumerate(events)]
+        at, head = _entry_head(pos, i, told.texts.headings)
+        told.step(out, events, at, head)
+    return out
+
+
+def _card_namer(rules: Any, subst: dict[Card, Card]) -> Callable[[Optional[Card]], Optional[str]]:
+    """Each card's printed name, looked up once; where the outcome binds no card (every fully
+    known position) a name depends on the card and the ruleset only, so it is kept for the next
+    position of the batch (the showdown's line names every live card)."""
     printed: dict[Card, Optional[str]] = {} if subst else _of_rules(_NAMED, rules)
 
     def card_name(c: Optional[Card]) -> Optional[str]:
@@ -438,21 +461,37 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         except KeyError:
             name = printed[c] = _card(c, subst, rules)
             return name
+    return card_name
 
-    texts = _texts(rules, names)
-    memo, headings = texts.events, texts.headings
-    history = pos.history
-    for k, (i, events) in enumerate(leaf.steps):
-        if vary:
-            events = [ev._replace(card=None) if (k, j) in vary else ev for j, ev in enumerate(events)]
-        if i is not None:
-            entry = history[i]
-            at = entry.path
-            head = headings.get(entry)
-            if head is None:
-                head = headings[entry] = heading(pos, entry)
-        else:
-            at, head = None, _("The deal")  # (the heading is a spoken field: in the ruling's language)
+
+def _entry_head(pos: Position, i: Optional[int], headings: dict[Any, str]) -> tuple[Optional[str], str]:
+    """A step's place (the history entry's JSON path, None for the deal's own start) and its
+    heading ('Anna offers:'; 'The deal', in the ruling's language), each entry's looked up once."""
+    if i is None:
+        return None, _("The deal")  # (the heading is a spoken field: in the ruling's language)
+    entry = pos.history[i]
+    head = headings.get(entry)
+    if head is None:
+        head = headings[entry] = heading(pos, entry)
+    return entry.path, head
+
+
+class _Telling(NamedTuple):
+    """What :func:`steps_of` tells every step of one outcome with: the position, the leaf, the
+    cards bound and shown, the names of seats and cards, the memo of texts."""
+
+    pos: Position
+    leaf: Any
+    subst: dict[Card, Card]
+    shown: Optional[dict[str, Optional[str]]]
+    nm: Callable[[Optional[int]], str]
+    card_name: Callable[[Optional[Card]], Optional[str]]
+    texts: _Texts
+
+    def step(self, out: list[dict[str, Any]], events: Any, at: Optional[str], head: str) -> None:
+        """One step's events as lines of ``out``: the entry's first line carries its heading; a
+        mark the showdown's notes already name is not said again; S6's joint winners once."""
+        memo, subst, rules = self.texts.events, self.subst, self.pos.rules
         said: set[int] = set()  # seats whose showdown mark the showdown's notes already name
         head_due = not out or out[-1]["at"] != at  # the entry's first step carries its heading
         met = None  # the entry's last targeted event card (C2): the reason of the marks it costs
@@ -467,34 +506,36 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
                 continue
             if kind == _JOINT:  # S6: the joint winners said once (at the first), with each one's share
                 if ev is next(w for w in events if w.kind == _JOINT):
-                    out.append(_joint_step(ev, events, at, head if head_due else None, nm))
+                    out.append(_joint_step(ev, events, at, head if head_due else None, self.nm, rules.stake))
                     head_due = False
                 continue
             known = memo.get(ev)  # (the common case, a line the memo holds, without a call)
             rule, source, text = (known if known is not None and not (subst and ev.card in subst)
-                                  else _line_of(ev, memo, leaf, subst, shown, rules, nm, card_name))
+                                  else _line_of(ev, memo, self.leaf, subst, self.shown, rules, self.nm,
+                                                self.card_name))
             if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
                 head_due = False
             else:
                 out.append({"at": at, "rule": rule, "source": source, "text": text})
             if kind in _MARKS:
-                why = _why(ev, met, nm, card_name)
+                why = _why(ev, met, self.nm, self.card_name)
                 if why:
                     out[-1]["why"] = why
-            if kind == _SHOWDOWN and all(ph in subst for _, ph in leaf.know.held):
+            if kind == _SHOWDOWN and all(ph in subst for _, ph in self.leaf.know.held):
                 # (a leaf standing for several cases of unknown cards gets no notes: they would
                 # explain one of its cases only)
-                notes, named = _showdown_notes(pos, leaf, subst, at, head, texts)
+                notes, named = _showdown_notes(self.pos, self.leaf, subst, at, head, self.texts)
                 out.extend(notes)
                 said = named
-    return out
 
 
-def _joint_step(ev: Any, events: Any, at: Optional[str], head: Optional[str], nm: Any) -> dict[str, Any]:
+def _joint_step(ev: Any, events: Any, at: Optional[str], head: Optional[str], nm: Any,
+                stake: int = 1) -> dict[str, Any]:
     """S6's joint winners of a step as one line (``head``: the entry's heading, where due)."""
     winners = [nm(w.seat) for w in events if w.kind == _JOINT]
-    step = {"at": at, "rule": ev.rule, "source": _source(ev.rule), "text": joint_winners_text(winners, ev.amount)}
+    text = joint_winners_text(winners, ev.amount, stake)
+    step = {"at": at, "rule": ev.rule, "source": _source(ev.rule), "text": text}
     if head is not None:
         step["heading"] = head
     return step
