@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "pgettext", "ngettext", "speaking", "language",
            "translations", "catalog_path", "fmt", "Templates", "polished", "keeping", "ordinal",
-           "english_ordinal"]
+           "english_ordinal", "npgettext"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
 DOMAIN = "cucu_ref"
@@ -72,6 +72,16 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if active is None:
         return singular if n == 1 else plural
     return active.ngettext(singular, plural, n)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` in ``context`` (gettext's msgctxt): where a language says a count's
+    words otherwise than English in that context (German 'keine' of a Marke, 'keines' of a
+    Leben, where English says 'none' of both); English, or where the catalog has no entry."""
+    active = _ACTIVE[0]
+    if active is None:
+        return singular if n == 1 else plural
+    return active.npgettext(context, singular, plural, n)
 
 
 def language() -> str:
