@@ -279,6 +279,21 @@ def keeping(names: Iterable[str]) -> Iterator[None]:
         _NAMES[0] = before
 
 
+# German and Danish write the genitive of a name ending in an s sound with an apostrophe alone
+# ('Jens' Karte', 'Jens' kort'), where their catalogs put '{player}s' ('Jenss kort' otherwise)
+_APOSTROPHE_GENITIVE = {"de": "sßxz", "da": "sxz"}
+
+
+def _genitive_apostrophes(text: str) -> str:
+    """``text`` with each player's name that ends in an s sound and takes the genitive 's'
+    written with the apostrophe instead ('Jenss' -> "Jens'")."""
+    endings = _APOSTROPHE_GENITIVE[_LANGUAGE[0]]
+    for name in _NAMES[0]:
+        if name[-1:].lower() in endings:
+            text = re.sub(rf"(?<!\w){re.escape(name)}s(?!\w)", lambda _m, n=name: n + "'", text)
+    return text
+
+
 def polished(text: str) -> str:
     """``text`` as the active language joins its words where a name follows: 'de Anna' becomes
     "d'Anna" in French, 'a Anna' 'ad Anna' and 'e Emil' 'ed Emil' in Italian; in French the
@@ -295,6 +310,8 @@ def polished(text: str) -> str:
         text = pattern.sub(join, text)
     for i, name in enumerate(guarded):
         text = text.replace(f"{name[:2]}\x00{i}\x00", name)
+    if lang in _APOSTROPHE_GENITIVE:
+        text = _genitive_apostrophes(text)
     if lang == "fr":
         parts = _QUOTATION.split(text)
         for i in range(0, len(parts), 2):  # (the odd parts are quotations)
