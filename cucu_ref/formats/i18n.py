@@ -290,7 +290,8 @@ def _genitive_apostrophes(text: str) -> str:
     endings = _APOSTROPHE_GENITIVE[_LANGUAGE[0]]
     for name in _NAMES[0]:
         if name[-1:].lower() in endings:
-            text = re.sub(rf"(?<!\w){re.escape(name)}s(?!\w)", lambda _m, n=name: n + "'", text)
+            # (a backslash in a name doubled: the replacement is read as a template)
+            text = re.sub(rf"(?<!\w){re.escape(name)}s(?!\w)", name.replace("\\", "\\\\") + "'", text)
     return text
 
 
