@@ -166,6 +166,10 @@ def spare_cuckoos(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, r
     if not cuccu or CUCKOO_VALUE not in vals[:n_live]:  # no XV in the pack, or live
         return _new(Losers, (_NONE, False, by_fool, chosen))
     cuckoo = [v == CUCKOO_VALUE for v in vals]  # (every position asked, in order: the stand-in values' splits)
+    # Q3's readings differ only where a live XV is among the lowest, or K19's two XVs are all that
+    # is live: the options are read only there (the adjudicator re-runs an option read, replay.Recorder)
+    if not any(cuckoo[j] for j in chosen) and not (n_live == 2 and cuckoo[0] and cuckoo[1]):
+        return _new(Losers, (_NONE, False, by_fool, chosen))
     if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
         spared = [j for j in chosen if cuckoo[j]]  # (a cuckoo is never the fool)
         return _new(Losers, (spared, False, by_fool, [j for j in chosen if not cuckoo[j]] if spared else chosen))
