@@ -219,7 +219,7 @@ def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
     standard library only, so nothing there is marked); they are translated where a ruling or
     ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
     # cold start: game.rulesets costs 0 ms, used only by pybabel
-    from ..game.rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS
+    from ..game.rulesets import IN_LIVES, OPTIONS, PRESET_INFO, PRESET_REASONS
 
     for name, info in PRESET_INFO.items():
         yield 0, None, info.title, [f"the title of {name}"]
@@ -228,6 +228,8 @@ def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
         yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]
         for r in spec.readings:
             yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
+    for in_lives in IN_LIVES.values():
+        yield 0, None, in_lives, ["the same text in a game of lives (D1, R1, S1)"]
     for preset, reasons in PRESET_REASONS.items():
         for key, why in reasons.items():
             yield 0, None, why, [f"why {preset} takes its {key}"]

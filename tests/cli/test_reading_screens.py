@@ -216,7 +216,7 @@ def test_each_open_question_is_the_position_ruled_under_each_reading() -> None:
     from cucu_ref.services.adjudication.outcomes import outcome_key
     from cucu_ref.game.rulesets import OPTIONS, PRESET_REASONS
     from cucu_ref.formats.sources import RULES, cite
-    from cucu_ref.formats.vocabulary import option_words
+    from cucu_ref.formats.vocabulary import option_text
 
     checked = 0
     for name, pos in POSITIONS:
@@ -228,7 +228,7 @@ def test_each_open_question_is_the_position_ruled_under_each_reading() -> None:
             option = q["option"]
             spec = OPTIONS[option]
             # (the question and readings said for the ruleset: its restart rule, its starting marks)
-            assert q["settles"] == spec.settles and q["question"] == option_words(spec.question, pos.rules), name
+            assert q["settles"] == spec.settles and q["question"] == option_text(spec.question, pos.rules), name
             assert q["source"] == (cite(spec.settles) if spec.settles in RULES else None), name
             assert q["chosen"] == getattr(pos.rules, option), name
             assert q["why_chosen"] == PRESET_REASONS.get(pos.preset, {}).get(option), name
@@ -237,7 +237,7 @@ def test_each_open_question_is_the_position_ruled_under_each_reading() -> None:
                 reading = next(r for r in spec.readings if r.value == entry["reading"])
                 assert entry["chosen"] == (reading.value == q["chosen"]), name
                 assert entry["source"] == (cite(reading.source) if reading.source in RULES else reading.source)
-                assert entry["text"] == option_words(reading.text, pos.rules)
+                assert entry["text"] == option_text(reading.text, pos.rules)
                 if entry["status"] != "ruling":
                     assert entry["status"] == "not-built" and entry["message"], name
                     continue
