@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Optional
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "pgettext", "ngettext", "speaking", "language",
            "translations", "catalog_path", "fmt", "Templates", "polished", "keeping", "ordinal",
-           "english_ordinal"]
+           "english_ordinal", "npgettext"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
 DOMAIN = "cucu_ref"
@@ -72,6 +72,16 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if active is None:
         return singular if n == 1 else plural
     return active.ngettext(singular, plural, n)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` in ``context`` (gettext's msgctxt): where a language says a count's
+    words otherwise than English in that context (German 'keine' of a Marke, 'keines' of a
+    Leben, where English says 'none' of both); English, or where the catalog has no entry."""
+    active = _ACTIVE[0]
+    if active is None:
+        return singular if n == 1 else plural
+    return active.npgettext(context, singular, plural, n)
 
 
 def language() -> str:
@@ -209,7 +219,7 @@ def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
     standard library only, so nothing there is marked); they are translated where a ruling or
     ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
     # cold start: game.rulesets costs 0 ms, used only by pybabel
-    from ..game.rulesets import OPTIONS, PRESET_INFO, PRESET_REASONS
+    from ..game.rulesets import IN_LIVES, OPTIONS, PRESET_INFO, PRESET_REASONS
 
     for name, info in PRESET_INFO.items():
         yield 0, None, info.title, [f"the title of {name}"]
@@ -218,6 +228,8 @@ def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
         yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]
         for r in spec.readings:
             yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
+    for in_lives in IN_LIVES.values():
+        yield 0, None, in_lives, ["the same text in a game of lives (D1, R1, S1)"]
     for preset, reasons in PRESET_REASONS.items():
         for key, why in reasons.items():
             yield 0, None, why, [f"why {preset} takes its {key}"]
@@ -269,6 +281,22 @@ def keeping(names: Iterable[str]) -> Iterator[None]:
         _NAMES[0] = before
 
 
+# German and Danish write the genitive of a name ending in an s sound with an apostrophe alone
+# ('Jens' Karte', 'Jens' kort'), where their catalogs put '{player}s' ('Jenss kort' otherwise)
+_APOSTROPHE_GENITIVE = {"de": "sßxz", "da": "sxz"}
+
+
+def _genitive_apostrophes(text: str) -> str:
+    """``text`` with each player's name that ends in an s sound and takes the genitive 's'
+    written with the apostrophe instead ('Jenss' -> "Jens'")."""
+    endings = _APOSTROPHE_GENITIVE[_LANGUAGE[0]]
+    for name in _NAMES[0]:
+        if name[-1:].lower() in endings:
+            # (a backslash in a name doubled: the replacement is read as a template)
+            text = re.sub(rf"(?<!\w){re.escape(name)}s(?!\w)", name.replace("\\", "\\\\") + "'", text)
+    return text
+
+
 def polished(text: str) -> str:
     """``text`` as the active language joins its words where a name follows: 'de Anna' becomes
     "d'Anna" in French, 'a Anna' 'ad Anna' and 'e Emil' 'ed Emil' in Italian; in French the
@@ -285,6 +313,8 @@ def polished(text: str) -> str:
         text = pattern.sub(join, text)
     for i, name in enumerate(guarded):
         text = text.replace(f"{name[:2]}\x00{i}\x00", name)
+    if lang in _APOSTROPHE_GENITIVE:
+        text = _genitive_apostrophes(text)
     if lang == "fr":
         parts = _QUOTATION.split(text)
         for i in range(0, len(parts), 2):  # (the odd parts are quotations)

@@ -1418,6 +1418,8 @@ def format(doc: dict[str, Any], language: Optional[str] = None) -> str:  # the p
     rules = _rules_of(d)
     lang = language or (V.language_of(rules) if rules is not None else "en")
 
+    d = _in_french(d, rules) if lang == "fr" else d
+
     def say(meaning: str) -> str:
         if rules is None:
             word = next((w for w in V.WORDS if w.meaning == meaning and w.language == lang), None)
@@ -1462,6 +1464,32 @@ def format(doc: dict[str, Any], language: Optional[str] = None) -> str:  # the p
     if isinstance(claim, dict):
         out.append(_claim_line(claim, nm))
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _in_french(d: dict[str, Any], rules: Any) -> dict[str, Any]:
+    """The document with a French pack's cards as a French table names them, ``roi``, ``dame``,
+    ``valet``, ``as`` (the French sources' names, :data:`vocabulary.PRINTED_NAMES`; Coucou's F3
+    king, «Sollte diese Karte ein König sein» F4 at the talon), as the notation written in
+    French promises ('talon dame', 'talon roi'); they read back as the same cards."""
+    if rules is None or _cards.PACKS[rules.pack].family == CUCCU:
+        return d
+    pack = _cards.PACKS[rules.pack]
+    words = {_cards.format(card): name for card in pack.cards
+             for name in [V.PRINTED_NAMES["academie-1725"].get(card.value)] if name}
+
+    def word(card: Any) -> Any:
+        return [word(c) for c in card] if isinstance(card, list) else words.get(card, card)
+
+    d = copy.deepcopy(d)
+    for key in ("stack", "dealt", "hands"):
+        if isinstance(d.get(key), dict):
+            d[key] = {k: word(v) for k, v in d[key].items()}
+    for e in d.get("history") or ():
+        if isinstance(e, dict) and "card" in e:
+            e["card"] = word(e["card"])
+    if isinstance(d.get("claim"), dict) and isinstance(d["claim"].get("holds"), dict):
+        d["claim"]["holds"] = {k: word(v) for k, v in d["claim"]["holds"].items()}
+    return d
 
 
 def _ruleset_lines(ruleset: Any) -> list[str]:

@@ -34,7 +34,7 @@ from typing import Iterable, NamedTuple, Optional
 
 from ..game import cards as _cards
 from ..game.cards import CUCCU, FRENCH, PACKS, Card
-from ..game.rulesets import Rules
+from ..game.rulesets import IN_LIVES, Rules
 from .sources import RULES
 from .i18n import gettext, ngettext
 
@@ -57,6 +57,7 @@ __all__ = [
     "call",
     "counter_words",
     "COUNTER_WORDS",
+    "option_text",
     "say",
     "lookup",
     "words_for",
@@ -506,3 +507,13 @@ def option_words(text: str, rules: Optional[Rules] = None) -> str:
         marks = (ngettext("{n} life", "{n} lives", n) if counter_words(rules)[0] == "life"
                  else ngettext("{n} mark", "{n} marks", n)).format(n=n)
     return text.replace("{restart}", restart).replace("{marks}", marks)
+
+
+def option_text(text: str, rules: Optional[Rules] = None) -> str:
+    """A named option's question or reading (English, as :mod:`cucu_ref.game.rulesets` holds it),
+    as a ruling under ``rules`` says it: in a game of lives (:func:`counter_words`) its lives
+    version (``IN_LIVES``: 'who pays the offerer's life?', Q12), translated, then
+    :func:`option_words`."""
+    if rules is not None and counter_words(rules)[0] == "life":
+        text = IN_LIVES.get(text, text)
+    return option_words(gettext(text), rules)

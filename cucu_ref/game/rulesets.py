@@ -32,6 +32,7 @@ __all__ = [
     "open_options",
     "other_readings",
     "OPEN_POINTS",
+    "IN_LIVES",
     "PresetInfo",
     "PRESET_INFO",
     "options_in_play",
@@ -656,6 +657,23 @@ PRESETS: dict[str, Rules] = {
                    ("next-dealer", "D2"),
                    ("winner", "D1"), ("no-buy-back", "D8"), ("out", "D8")),
     ),
+}
+
+# The open points' texts a ruling of a game of lives can show (the digital game's D1 «tre liv»,
+# Cassell's lives R1, pagat's S1: vocabulary.counter_words), as such a game says them: by the
+# counter it plays with (issue 24 §2); {marks} is the starting count ('3 lives', option_words)
+IN_LIVES: dict[str, str] = {
+    OPTIONS["all_out"].readings[0].text: "everybody gets {marks} again; nobody is a virgin (Farina 2010)",
+    OPTIONS["all_out"].readings[1].text: "everybody returns with {marks} (digital D8)",
+    OPTIONS["inn_keeper_cannot_pay"].question:
+        "The innkeeper who guaranteed an offerer's nulla has no life left to pay it with (he lost his last one as "
+        "lowest himself, or went out during the deal): who pays the offerer's life?",
+    OPTIONS["inn_keeper_cannot_pay"].readings[0].text:
+        "the offerer himself: the innkeeper pays 'an seiner statt' only what he can, and the lowest card still "
+        "loses its life (K15); an innkeeper who can pays his own loss and the offerer's",
+    OPTIONS["inn_keeper_cannot_pay"].readings[1].text:
+        "nobody: the accepted bargain took the life off the offerer ('an seiner statt', K14), and a player "
+        "without lives pays nothing more",
 }
 
 # L5's packs: the pack of each Cuccù pack once the table has agreed to play without the fools

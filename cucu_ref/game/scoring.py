@@ -166,6 +166,10 @@ def spare_cuckoos(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, r
     if not cuccu or CUCKOO_VALUE not in vals[:n_live]:  # no XV in the pack, or live
         return _new(Losers, (_NONE, False, by_fool, chosen))
     cuckoo = [v == CUCKOO_VALUE for v in vals]  # (every position asked, in order: the stand-in values' splits)
+    # Q3's readings differ only where a live XV is among the lowest, or K19's two XVs are all that
+    # is live: the options are read only there (the adjudicator re-runs an option read, replay.Recorder)
+    if not any(cuckoo[j] for j in chosen) and not (n_live == 2 and cuckoo[0] and cuckoo[1]):
+        return _new(Losers, (_NONE, False, by_fool, chosen))
     if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
         spared = [j for j in chosen if cuckoo[j]]  # (a cuckoo is never the fool)
         return _new(Losers, (spared, False, by_fool, [j for j in chosen if not cuckoo[j]] if spared else chosen))
@@ -367,6 +371,15 @@ def _cite(rules: Rules, why: str, rank_rule: str, fool_rule: str) -> str:
     return fool_rule if why == "fool" else rules.cites("inn") if why == "inn" else "Q12"
 
 
+# Each source's words for two fools that gain: Lu Stù ranks them «die höchsten Karten, über
+# der XV» (L4); Zeh says only that they «verlieren ... nicht nur nichts, sondern erhalten jeder
+# eine Marke aus der Tasse» (Z6, seed 000 §Das Cucuspiel), no rank
+_TWO_FOOLS_GAIN = {
+    "L4": "both fools are in play: they rank above XV and each holder gains a mark",
+    "Z6": "both fools are in play: they lose nothing and each holder gains a mark from the cup",
+}
+
+
 def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: Sequence[int],
            keeper: Optional[Sequence[int]], rank_rule: str) -> tuple[tuple[str, str], ...]:
     """Each step of the decision, with its rule, for a ruling."""
@@ -379,7 +392,7 @@ def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: Seq
             for j in fools:
                 if j in hinted and rules.fool_hint == "forfeits-gain":
                     notes.append(("Z7", f"seat {seats[j]} hinted at his fool and gains nothing"))
-            notes.append((two_fools, "both fools are in play: they rank above XV and each holder gains a mark"))
+            notes.append((two_fools, _TWO_FOOLS_GAIN.get(two_fools, _TWO_FOOLS_GAIN["L4"])))
         else:
             notes.append((two_fools, "both fools are in play: they rank 14½, between XV and XIIII"))
     if ranked.single:

@@ -10,8 +10,8 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
 from .adjudication.explain import pot_words, restart_words, share_words, stakes_words
-from .adjudication.summary import many
-from ..formats.i18n import N_, Templates, fmt, gettext as _, ngettext, reading_words
+from .adjudication.summary import BUY_BACK_OR_NOT, many, next_beyond
+from ..formats.i18n import N_, Templates, fmt, gettext as _, ngettext, npgettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label, option_words
@@ -589,12 +589,9 @@ _CHOICES = {"dealer-exchange": N_("exchange with the stack"), "stack-exchange": 
 
 def _choices(nx: dict[str, Any]) -> str:
     legal = nx["legal"]
-    if "decline" in legal and set(legal) == _BUY_BACK_OR_NOT:
+    if "decline" in legal and set(legal) == BUY_BACK_OR_NOT:
         return _("buys back or not")  # (K17, L11: the one decision, in plain words)
     return _(" or ").join([_(_CHOICES[x]) if x in _CHOICES else x for x in legal])
-
-
-_BUY_BACK_OR_NOT = frozenset({"buy-back", "decline"})
 
 
 def _deciding_buy_back(r: dict[str, Any]) -> Optional[str]:
@@ -602,7 +599,7 @@ def _deciding_buy_back(r: dict[str, Any]) -> Optional[str]:
     nx = r["next"]
     if not nx or "decline" not in nx["legal"]:
         return None  # (the commonest: no buy-back is decided)
-    if set(nx["legal"]) == _BUY_BACK_OR_NOT and nx["player"] not in r["bought_back"]:
+    if set(nx["legal"]) == BUY_BACK_OR_NOT and nx["player"] not in r["bought_back"]:
         return str(nx["player"])
     return None
 
@@ -1119,8 +1116,8 @@ def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str
                 for e in entry["effects"]]
         lines.append("  " + _one_line(said, entry["player"], rules))
     if summary["next"]:
-        said = [(_capital(_("; ").join(_what_next(_rest(outcomes[e["outcomes"][0]].result, ruling.certain), rules))),
-                 e["if"]) for e in summary["next"]]
+        said = [(_("; ").join(_what_next(_rest(outcomes[e["outcomes"][0]].result, ruling.certain), rules)), e["if"])
+                for e in summary["next"]]
         lines.append("  " + _one_line(said, "", rules))
     lines += _claim_lines(ruling.claim, len(outcomes), "", rules)
     for w in ruling.warnings:
@@ -1138,7 +1135,9 @@ def _capital(text: str) -> str:
 
 def _rest(r: dict[str, Any], certain: dict[str, Any]) -> dict[str, Any]:
     """The result ``r`` with only the players certain to go out as out (their buy-backs with
-    them): what comes next, beyond each player's own line."""
+    them): what comes next, beyond each player's own line (his buy-back decision said there,
+    :func:`.summary.next_beyond`)."""
+    r = next_beyond(r, certain["out"])
     gone = set(certain["out"])
     return {**r, "out": list(certain["out"]), "bought_back": [p for p in r["bought_back"] if p in gone],
             "buy_back_offers": [x for x in r["buy_back_offers"] if x["player"] in gone]}
@@ -1189,7 +1188,8 @@ def _one_line(said: Sequence[tuple[str, str]], player: str, rules: Any) -> str:
         return _("; ").join([parts[0]] + [_lower_first(x) for x in parts[1:]]) + "."
     parts = [_colon((_("but if {condition}") if k == 0 else _("if {condition}")).format(condition=condition),
                     words or _unchanged(player, rules)) for k, (words, condition) in enumerate(others)]
-    return _("; ").join([first] + parts) + "."
+    # (the line opens with a capital: what comes next begins 'next dealer', as after 'but if ...:')
+    return _("; ").join([_capital(first)] + parts) + "."
 
 
 def _unchanged(player: str, rules: Any) -> str:
@@ -1385,6 +1385,16 @@ _CLAIM_FIELDS = {"winner": N_("the winner"), "next_dealer": N_("the next dealer"
                  "net": N_("the change in each player's marks")}
 
 
+def _none_of(loses: bool, words: tuple[str, str], n: int) -> str:
+    """'{players} lose none' (of their marks, or lives: German declines 'none' by what it counts,
+    'keine' Marke, 'keines' Leben, so a game of lives asks in the context 'lives')."""
+    if words[0] == "life":
+        return (npgettext("lives", "{players} loses none", "{players} lose none", n) if loses
+                else npgettext("lives", "{players} gains none", "{players} gain none", n))
+    return (ngettext("{players} loses none", "{players} lose none", n) if loses
+            else ngettext("{players} gains none", "{players} gain none", n))
+
+
 def _fact(d: dict[str, Any], rules: Any = None) -> str:
     """One difference as the fact that decides it: who loses that the claim leaves out (or
     names wrongly), else what was claimed and what the rules say, the field in words, the
@@ -1406,9 +1416,7 @@ def _fact(d: dict[str, Any], rules: Any = None) -> str:
                 said = _("{player} loses {n}, not {claimed}") if loses else _("{player} gains {n}, not {claimed}")
                 parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
             elif p == nones[0]:
-                said = (ngettext("{players} loses none", "{players} lose none", len(nones)) if loses
-                        else ngettext("{players} gains none", "{players} gain none", len(nones)))
-                parts.append(said.format(players=_names(nones)))
+                parts.append(_none_of(loses, words, len(nones)).format(players=_names(nones)))
         return _("; ").join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
             claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
     if field == "next_dealer" and "holds_if" in d:

@@ -640,7 +640,12 @@ def _transcript(steps: list[tuple[Action, tuple, State, State]],
         skip_stack_event = False
         if action.kind == ActionKind.EXCHANGE_WITH_STACK:
             seat = action.seat if action.seat is not None else -1
-            history.append({"dealer-exchange": names[seat], "card": card_token(after.hands[seat])})
+            entry = {"dealer-exchange": names[seat]}
+            # 'card' is the card he took (the position format): none when a king on the talon
+            # (F4) or cut from the stack (S4) stops him; the king goes into the stack's facts
+            if not any(e.kind in ("talon-king", "stack-king") for e in events):
+                entry["card"] = card_token(after.hands[seat])
+            history.append(entry)
             skip_stack_event = True
         elif action.kind == "hint":
             history.append({"hint": names[action.seat if action.seat is not None else -1]})

@@ -54,11 +54,13 @@ def test_two_outcomes_said_once_each_and_the_deal_told_once(tmp_path):
     # Spieler eine gleichniedrigste Karte, dann verlieren beide'): Anna's and Carla's Leones are the
     # lowest whatever Bruno holds; a lone fool ranks with them (C3) and does not lift them.  Nobody
     # else can lose, so the player right of the dealer Emil, Anna, deals next (K2, §Geben: 'Nach
-    # jedem Spiel gibt der Spieler rechts vom Geber'); said once, first
-    assert lines[1] == "Certain whatever the cards: Anna and Carla each lose a mark (the lowest card, Leone, K15)."
+    # jedem Spiel gibt der Spieler rechts vom Geber'); said once, first, with the marks (Bruno's
+    # buy-back, below, does not move the deal: issue 24 §3 'give it')
+    assert lines[1] == ("Certain whatever the cards: Anna and Carla each lose a mark (the lowest card, Leone, "
+                        "K15); next dealer: Anna.")
     assert lines[2] == "Verdict: it depends on cards the position does not give (Bruno's dealt card):"
     # any card but the fool: nothing more, Bruno keeps his one mark
-    assert lines[3] == "  If Bruno was dealt anything but Matto: No other mark changes hands. Next dealer: Anna."
+    assert lines[3] == "  If Bruno was dealt anything but Matto: No other mark changes hands."
     assert lines[4] == "    Marks now: Bruno 1"
     # the fool: a lone fool ranks with the lowest other card and its holder loses too (C3, §Das
     # Ergebnis: 'wenn nur einer der beiden Narren im Spiel ist, dann hat dieser den gleichen Rang wie
@@ -66,9 +68,9 @@ def test_two_outcomes_said_once_each_and_the_deal_told_once(tmp_path):
     # verlieren eine Marke'); his last mark: out (K16, 'Wer die letzte seiner drei Marken verliert,
     # scheidet aus'); Dora and Emil still hold their three marks, virgins, so he may buy back after
     # the deal, the first out paying one stake (K17, §Wiedereintritt); Anna deals next either way
+    # (said once, above)
     assert lines[5] == ("  If Bruno was dealt Matto: Bruno loses a mark: the fool, Matto (C3). Bruno is out and "
-                        "decides next whether to buy back for 1 stake (K17). Next dealer: Anna, whether or not "
-                        "anybody buys back.")
+                        "decides next whether to buy back for 1 stake (K17).")
     matto = lines[6:lines.index("How it went:")]
     assert "    Marks now: Bruno 0" in matto and len(matto) <= 2
     # the deal told once: each thing said or done one line, Bruno's card named as unknown

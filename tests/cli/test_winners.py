@@ -103,7 +103,7 @@ def test_the_kept_last_life_is_in_the_verdict(tmp_path):
     # under the restarts the marks come back by K18/D8/Z11, not by S6
     code, text = rule(tmp_path, JOINT, "--steps")
     restart = next(line for line in text.splitlines()
-                   if line.startswith("  Read otherwise (K18: everybody gets the starting marks again"))
+                   if line.startswith("  Read otherwise (K18: everybody gets 3 lives again"))
     assert "keep their last life" not in restart and "Beatrice and Andrea are out" in restart
 
 

@@ -126,12 +126,18 @@ def test_the_options_read_are_only_those_that_can_change_the_showdown():
     # not vacuous: the showdowns above read each option, and some read only a few; Z7's hint
     # is read only where a fool holder hinted (evaluate), never by the engine's live_marks
     reads = set()
-    for vals in ((3, 7), (FOOL_VALUE, 7), (FOOL_VALUE, FOOL_VALUE, 5), (CUCKOO_VALUE, 4), (CUCKOO_VALUE, CUCKOO_VALUE)):
+    per_vals = {}
+    for vals in ((3, 7), (FOOL_VALUE, 7), (FOOL_VALUE, FOOL_VALUE, 5), (CUCKOO_VALUE, 4), (CUCKOO_VALUE, FOOL_VALUE),
+                 (CUCKOO_VALUE, CUCKOO_VALUE)):
         for rules in (preset("campli"), preset("campli", {"cuckoo_at_showdown": "compared"})):
             recorder = FirstReads(rules)
             live_marks(recorder, SEATS[:len(vals)], list(vals), len(vals))
             reads.add(tuple(recorder.read))
-    assert ("ties", "cuckoo_at_showdown") in reads  # a XV: Q3 read
+            per_vals.setdefault(vals, set()).add(tuple(recorder.read))
+    # a live XV above the lowest card (the 4 loses, K15): Q3 cannot change who loses, not read
+    assert per_vals[(CUCKOO_VALUE, 4)] == {("ties",)}
+    # a lone fool ranks with the lowest card, the XV (C3): the XV is among the lowest, Q3 read
+    assert all("cuckoo_at_showdown" in r for r in per_vals[(CUCKOO_VALUE, FOOL_VALUE)])
     assert ("ties",) in reads  # neither a fool nor a XV, the cards not alike: Q11 not read (F5)
     # two XVs alike: Q11 read (F5: every live card of one rank), and K19's pair (Q3 'compared')
     assert ("all_equal", "ties", "cuckoo_at_showdown", "cuckoo_pair_exception") in reads

@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from ...formats.position import Position
 from .model import CaseOutcome
+from .outcomes import settled_next_dealer
 
 __all__ = ["judge_claim", "ruled_fields"]
 
@@ -28,9 +29,7 @@ def ruled_fields(r: dict[str, Any]) -> dict[str, Any]:
         "out": sorted(set(r["out"])),
         "holds": r["holds"],
         "next": r["next"]["player"] if r["next"] else None,
-        "next_dealer": r["next_dealer"] or (
-            r.get("next_dealer_if_none_buys_back")
-            if r.get("next_dealer_if_none_buys_back") == r.get("next_dealer_if_all_buy_back") else None),
+        "next_dealer": settled_next_dealer(r),
         "winner": r["winner"],
         "net": {n: gained[n] - lost[n] for n in r["marks"]},
     }

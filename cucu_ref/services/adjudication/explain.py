@@ -569,6 +569,7 @@ _NOTES = (
     N_("{player} hinted at holding a fool and gains nothing"),
     N_("both fools are in play: they rank above XV and each holder gains a mark"),
     N_("both fools are in play: they rank above XV and each holder gains a life"),
+    N_("both fools are in play: they lose nothing and each holder gains a mark from the cup"),
     N_("both fools are in play: they rank 14½, between XV and XIIII"),
     N_("a single fool is in play: {player} holding it loses"),
     N_("with two fools in play the fools never lose (the reading taken of Q10)"),

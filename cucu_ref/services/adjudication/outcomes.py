@@ -25,7 +25,7 @@ from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
 __all__ = ["result_of", "group", "grouped", "Grouping", "certain_of", "common_items", "essence", "outcome_key",
-           "unknown_labels", "describe", "card_range"]
+           "unknown_labels", "describe", "card_range", "settled_next_dealer"]
 
 Row = tuple[frozenset[Card], ...]
 
@@ -128,6 +128,15 @@ def _after_buy_backs(final: State, names: Sequence[str]) -> dict[str, Any]:
         out[f"next_dealer_{key}"] = names[s.dealer] if s.phase == Phase.SHUFFLE else None
         out[f"winner_{key}"] = names[s.winner] if s.phase == Phase.MATCH_OVER and s.winner is not None else None
     return out
+
+
+def settled_next_dealer(r: dict[str, Any]) -> Optional[str]:
+    """The next dealer of the result ``r`` where the buy-backs do not change it (K2, K17: the
+    first seat right of the dealer still in, whether or not the player out buys back): the
+    deal's ``next_dealer``, or where the match waits on buy-backs the one both ways lead to;
+    None where it depends on them (or nobody deals next)."""
+    either = r.get("next_dealer_if_none_buys_back")
+    return r["next_dealer"] or (either if either == r.get("next_dealer_if_all_buy_back") else None)
 
 
 # (kept_last_life, S6, adds no decision: the players out this deal with a mark again that neither a

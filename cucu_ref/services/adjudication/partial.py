@@ -34,7 +34,7 @@ from ...game.deal import seats_around
 from ...game.history import fold
 from ...game.state import Event, EventKind
 from .model import Underdetermined
-from .outcomes import common_items, result_of
+from .outcomes import common_items, result_of, settled_next_dealer
 from .replay import Leaf, Stuck, with_rules
 
 __all__ = ["certain_part"]
@@ -61,10 +61,7 @@ def _leaf_facts(pos: Position, leaf: Leaf) -> dict[str, Any]:
     # (a leaf of a recorded run still plays under the adjudicator's Recorder: under the rules)
     leaf = leaf._replace(state=with_rules(leaf.state, pos.rules))
     r = result_of(pos, leaf, leaf.know.subst)
-    nxt = r["next_dealer"]
-    if nxt is None and r.get("next_dealer_if_none_buys_back") == r.get("next_dealer_if_all_buy_back"):
-        nxt = r.get("next_dealer_if_none_buys_back")  # (the same whether or not he buys back, K17)
-    return {**{field: r[field] for field in _FIELDS}, "next_dealer": nxt}
+    return {**{field: r[field] for field in _FIELDS}, "next_dealer": settled_next_dealer(r)}
 
 
 def _before_showdown(steps: Iterable[tuple[Any, tuple[Event, ...]]]) -> list[Event]:

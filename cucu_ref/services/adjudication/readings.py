@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 from ...game.cards import Card
 from ...game.engine import legal_actions
 from ...formats.i18n import gettext as _, language
-from ...formats.vocabulary import option_words
+from ...formats.vocabulary import option_text
 from ...formats.position import Position, Problem
 from ...game.rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_readings
 from ...game.scoring import CUCKOO_VALUE
@@ -309,7 +309,7 @@ class _Questions:
         for reading in spec.readings:
             entry: dict[str, Any] = {"reading": reading.value, "chosen": reading.value == current,
                                      "source": _source(reading.source),
-                                     "text": option_words(_(reading.text), self.pos.rules)}
+                                     "text": option_text(reading.text, self.pos.rules)}
             same, changes = self.reading(spec.name, current, reading.value, entry)
             alternatives.append((entry, same))
             differs = differs or changes
@@ -325,7 +325,7 @@ class _Questions:
         reason = PRESET_REASONS.get(self.pos.preset, {}).get(spec.name)
         return {"option": spec.name, "settles": spec.settles,
                 "source": cite(spec.settles) if spec.settles in RULES else None,
-                "question": option_words(_(spec.question), self.pos.rules), "chosen": current,
+                "question": option_text(spec.question, self.pos.rules), "chosen": current,
                 "why_chosen": _(reason) if reason else reason,
                 "readings": readings}
 
@@ -392,6 +392,6 @@ def rejected_readings(pos: Position) -> list[dict[str, Any]]:
             continue
         if alt.leaves:
             valid.append({"option": spec.name, "reading": reading.value, "settles": spec.settles,
-                          "source": _source(reading.source), "question": option_words(_(spec.question), pos.rules),
-                          "text": option_words(_(reading.text), pos.rules)})
+                          "source": _source(reading.source), "question": option_text(spec.question, pos.rules),
+                          "text": option_text(reading.text, pos.rules)})
     return valid

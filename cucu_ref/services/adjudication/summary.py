@@ -24,9 +24,9 @@ from typing import Any, Optional, Sequence
 from ...formats.position import Position
 from ...game.state import EventKind
 from .model import CaseOutcome
-from .outcomes import Grouping, told_steps
+from .outcomes import Grouping, settled_next_dealer, told_steps
 
-__all__ = ["FEW", "MANY_PLAYS", "many", "by_player", "plays"]
+__all__ = ["FEW", "MANY_PLAYS", "many", "by_player", "plays", "next_beyond", "BUY_BACK_OR_NOT"]
 
 # At most this many distinct outcomes are said case by case (each with its condition, as a
 # table can follow them); beyond, player by player.  Four: a player's mark that hangs on one
@@ -80,7 +80,26 @@ _NEXT_FIELDS = ("restart", "winner", "winners", "next", "next_dealer", "kept_las
                 "winner_if_all_buy_back")
 
 
+# the two answers to a buy-back decision (K17, L11)
+BUY_BACK_OR_NOT = frozenset({"buy-back", "decline"})
+
+
+def next_beyond(r: dict[str, Any], certain_out: Sequence[str]) -> dict[str, Any]:
+    """The result ``r`` as what comes next says it, where a player not out in every case may go
+    out: his buy-back decision is said on his own line ('Carla is out and decides next whether
+    to buy back', K17), so what comes next beyond it is the next dealer, where the buy-back
+    does not change it (:func:`~.outcomes.settled_next_dealer`): 'next dealer: Anna' in every
+    case, not 'Anna, whether or not anybody buys back' in some and 'Anna' in the others."""
+    nx = r["next"]
+    dealer = settled_next_dealer(r)
+    if not nx or nx["player"] in certain_out or set(nx["legal"]) != BUY_BACK_OR_NOT or dealer is None:
+        return r
+    return {**r, "next": None, "next_dealer": dealer, "next_dealer_if_none_buys_back": None,
+            "next_dealer_if_all_buy_back": None}
+
+
 def _what_next(r: dict[str, Any], certain: dict[str, Any]) -> str:
+    r = next_beyond(r, certain["out"])
     key = {f: r.get(f) for f in _NEXT_FIELDS}
     gone = set(certain["out"])  # (their buy-backs belong to what is certain, not to a player's line)
     key["buy_back_offers"] = [x for x in r["buy_back_offers"] if x["player"] in gone]
