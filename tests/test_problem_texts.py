@@ -120,10 +120,10 @@ def test_a_dealer_without_an_ace_keeps_in_italian_and_german():
     # after receiving an ace from the previous player; all kept, so Emil received none and may only keep
     assert _problem(_TALON, "it") == (
         "Emil non può fare 'dealer-exchange' ora: il mazziere scambia con il tallone solo dopo aver ricevuto un asso "
-        "dal giocatore precedente (A4); le decisioni possibili sono: keep")
+        "dal giocatore precedente (A4); le decisioni possibili per Emil sono: keep")
     assert _problem(_TALON, "de") == (
         "Emil kann jetzt nicht 'dealer-exchange': der Geber tauscht nur dann mit dem Talon, wenn er vom vorherigen "
-        "Spieler ein Ass erhalten hat (A4); möglich sind: keep")
+        "Spieler ein Ass erhalten hat (A4); Emil kann: keep")
 
 
 def test_the_innkeeper_s_turn_in_german_without_a_gender():

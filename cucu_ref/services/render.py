@@ -678,12 +678,15 @@ def _next_words(r: dict[str, Any]) -> list[str]:
             return [_("the deal goes on")]  # (L11: at once, during the deal; the decision is said above)
         return [fmt(_("the deal goes on: {player} decides next ({choices})"))(player=nx["player"],
                                                                              choices=_choices(nx))]
+    one = _one_buying_back([x["player"] for x in r["buy_back_offers"]])
     if not nx:
-        return [fmt(_("next dealer: {a} if nobody buys back, {b} if all do") if b != a
-                    else _("next dealer: {a} if nobody buys back"))(a=a, b=b)]
+        return [fmt(_("next dealer: {a} if nobody buys back") if b == a
+                    else _("next dealer: {a} if {player} does not buy back, {b} if {player} buys back") if one
+                    else _("next dealer: {a} if nobody buys back, {b} if all do"))(a=a, b=b, player=one)]
     # K17: the buy-back waits on the player's word, the next dealer is known either way
     dealer = fmt(_("next dealer: {a}, whether or not anybody buys back") if a == b
-                 else _("next dealer: {a} if nobody buys back, {b} if all do"))(a=a, b=b)
+                 else _("next dealer: {a} if {player} does not buy back, {b} if {player} buys back") if one
+                 else _("next dealer: {a} if nobody buys back, {b} if all do"))(a=a, b=b, player=one)
     if nx["player"] == _deciding_buy_back(r):
         return [dealer]
     return [fmt(_("{player} decides next ({choices})"))(player=nx["player"], choices=_choices(nx)), dealer]
@@ -746,10 +749,13 @@ def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str]
     if wa and wa == wb:
         after.append(_("Winner of the match: {player}, whether or not anybody buys back").format(player=wa))
     else:
+        one = _one_buying_back([x["player"] for x in r["buy_back_offers"]])  # (said by name, K17)
         if wa:
-            after.append(_("Winner if nobody buys back: {player}").format(player=wa))
+            after.append((_("Winner if {buyer} does not buy back: {player}") if one
+                          else _("Winner if nobody buys back: {player}")).format(player=wa, buyer=one))
         if wb:
-            after.append(_("Winner if all buy back: {player}").format(player=wb))
+            after.append((_("Winner if {buyer} buys back: {player}") if one
+                          else _("Winner if all buy back: {player}")).format(player=wb, buyer=one))
     return lines, after
 
 
@@ -1429,19 +1435,28 @@ def _fact(d: dict[str, Any], rules: Any = None) -> str:
 
 
 _WAYS = {"none_buys_back": N_("if nobody buys back"), "all_buy_back": N_("if all do")}
+# the same ways where a single player may buy back: said by name ('if all do' is for several)
+_WAYS_ONE = {"none_buys_back": N_("if {player} does not buy back"), "all_buy_back": N_("if {player} buys back")}
+
+
+def _one_buying_back(players: Sequence[str]) -> Optional[str]:
+    """The player who may buy back where there is only one (K17), else None."""
+    return players[0] if len(players) == 1 else None
 
 
 def _next_dealer_both_ways(d: dict[str, Any]) -> str:
     """A claimed next dealer where the next dealer waits on a buy-back (K17): the way the claim
     holds in and the dealer the other way, or the dealer each way where it holds in neither."""
     each = {way: d.get(f"ruled_if_{way}") or _("nobody") for way in _WAYS}
+    one = _one_buying_back(d.get("may_buy_back") or [])
+    said = {way: _(_WAYS_ONE[way]).format(player=one) if one else _(words) for way, words in _WAYS.items()}
     holds = d["holds_if"]
     if holds is not None:
         other = next(way for way in _WAYS if way != holds)
         return _("the next dealer: claimed {claimed}, which holds {way}; {other} deals {other_way} (K17)").format(
-            claimed=d["claimed"], way=_(_WAYS[holds]), other=each[other], other_way=_(_WAYS[other]))
+            claimed=d["claimed"], way=said[holds], other=each[other], other_way=said[other])
     return _("the next dealer: claimed {claimed}, the rules say {ruled} (K17)").format(
-        claimed=d["claimed"], ruled=", ".join(f"{each[way]} {_(words)}" for way, words in _WAYS.items()))
+        claimed=d["claimed"], ruled=", ".join(f"{each[way]} {said[way]}" for way in _WAYS))
 
 
 def _tally(names: Sequence[str]) -> dict[str, int]:

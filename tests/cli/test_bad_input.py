@@ -118,7 +118,7 @@ def test_meaning_errors_name_the_place(capsys, doc, path, words):
     ([{"keep": "Anna"}, {"keep": "Bruno"}, {"dealer-exchange": "Carla"}, {"dealer-exchange": "Carla"}],
      "$.history[3]", "K8", "decides once"),
     # K8: the dealer does not offer
-    ([{"keep": "Anna"}, {"keep": "Bruno"}, {"offer": "Carla"}], "$.history[2]", "K8", "open to him"),
+    ([{"keep": "Anna"}, {"keep": "Bruno"}, {"offer": "Carla"}], "$.history[2]", "K8", "open to Carla"),
     # K12: an exchange cannot skip a player who holds no horse
     ([{"deal": "Anna", "card": "V"}, {"offer": "Anna"}, {"deal": "Bruno", "card": "II"},
       {"exchange": ["Anna", "Carla"]}], "$.history[3]", "K12", "only a horse (XIII Salta) is jumped over"),

@@ -117,5 +117,5 @@ def test_the_dealers_offer_is_refused_because_he_decides_last(tmp_path: Path, ru
                {"keep": "Anna"}, {"keep": "Bruno"}, {"offer": "Carla"}]
     problem = _problem(tmp_path, _three(ruleset, "Carla", history))
     assert problem["path"] == "$.history[5]" and problem["rule"] == rule
-    assert f"the dealer decides last, with nobody after him to offer the card to ({rule})" in problem["message"]
+    assert f"the dealer decides last: nobody comes after the dealer to offer the card to ({rule})" in problem["message"]
     assert "more than once" not in problem["message"]

@@ -46,11 +46,16 @@ def test_a_claimed_next_dealer_is_checked_each_way_of_the_buy_back(tmp_path):
     # K15: Bruno's I is the lowest and costs his last mark: out (K16); Anna and Carla are still
     # virgins, so he may buy back (K17, seed 000 §Rückkauf).  K2: the player right of the dealer
     # Anna deals next, Bruno if he buys back; if not, he is out of the match and Carla deals.
+    # Bruno alone may buy back: the ways are said by his name, never 'if all do' (issue 24 §2)
     text = ruled(tmp_path, BUY_BACK + "claim: Bruno out, next dealer Carla\n")
-    assert "  the next dealer: claimed Carla, which holds if nobody buys back; Bruno deals if all do (K17)" in text
+    assert (
+        "  the next dealer: claimed Carla, which holds if Bruno does not buy back; "
+        "Bruno deals if Bruno buys back (K17)") in text
     assert "the rules say nobody" not in text
     text = ruled(tmp_path, BUY_BACK + "claim: Bruno out, next dealer Anna\n")
-    assert "  the next dealer: claimed Anna, the rules say Carla if nobody buys back, Bruno if all do (K17)" in text
+    assert (
+        "  the next dealer: claimed Anna, the rules say Carla if Bruno does not buy back, "
+        "Bruno if Bruno buys back (K17)") in text
     record = json.loads(ruled(tmp_path, BUY_BACK + "claim: Bruno out, next dealer Bruno\n", "--format", "json"))
     (diff,) = record["claim"]["differences"]
     assert diff["ruled"] is None  # (kept: the field's meaning does not change)

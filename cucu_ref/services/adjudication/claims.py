@@ -102,6 +102,8 @@ def _both_ways(claimed: Any, result: dict[str, Any]) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {f"ruled_if_{way}": dealer for way, dealer in ways.items()}
     out["holds_if"] = next((way for way, dealer in ways.items() if dealer == claimed), None)
+    # who may buy back: with one player the ways are said by name, not 'if all do'
+    out["may_buy_back"] = [x["player"] for x in result.get("buy_back_offers") or []]
     return out
 
 

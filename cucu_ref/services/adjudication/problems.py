@@ -91,19 +91,19 @@ MATCH_OVER = N_("the match is over: {who} cannot {verb}")
 DEAL_OVER = N_("the deal is over: {who} cannot {verb} any more")
 OUT_OF_MATCH = N_("{who} is out of the match and cannot {verb}")
 NOT_NOW = N_("{who} cannot {verb} now: {reason}")  # (the reason: one of TURNS)
-NOT_NOW_OPEN = N_("{who} cannot {verb} now; the decisions open to him are: {options}")
-NOT_NOW_BECAUSE_OPEN = N_("{who} cannot {verb} now: {reason}; the decisions open to him are: {options}")
+NOT_NOW_OPEN = N_("{who} cannot {verb} now; the decisions open to {who} are: {options}")
+NOT_NOW_BECAUSE_OPEN = N_("{who} cannot {verb} now: {reason}; the decisions open to {who} are: {options}")
 # the rule that forbids the decision, in words (the engine names it: R2, A4, F4, H1)
 FORBIDDEN_BECAUSE = {
     "R2": N_("no player may exchange more than once (R2)"),
     "A4": N_("the dealer exchanges with the talon only after receiving an ace from the previous player (A4)"),
-    "F4": N_("the dealer keeps the card he chose from his three (F4)"),
+    "F4": N_("the dealer keeps the card chosen from the three taken (F4)"),
     "H1": N_("the dealer has nobody to exchange with and no talon (H1)"),
 }
 # the dealer's offer, where his game's rule for his last decision is no rule above (K8, D3, R2, S2):
 # he decides last, after everybody, so there is nobody left to offer to (R2's 'no player may exchange
 # more than once' is not why: the dealer has not exchanged)
-DEALER_NO_OFFER = N_("the dealer decides last, with nobody after him to offer the card to ({rule})")
+DEALER_NO_OFFER = N_("the dealer decides last: nobody comes after the dealer to offer the card to ({rule})")
 TARGET_MAY_PAY = N_("a target agrees or pays to refuse only when offered a plain card under Zeh's third paragraph "
                     "(refuse_by_paying = yes)")
 TARGET_MUST_EXCHANGE = N_("this ruleset reads Q9 'no', the target of a plain card must exchange (refuse_by_paying = "

@@ -311,7 +311,8 @@ class _Table:
         (F4's talon, K12's horse ...), else the ruleset's own for the cards held (K9, F5 ...)."""
         held = state.hands[seat]
         if held is None:
-            self.fail(i, T.HOLDS_NO_CARD.format(player=self.name(seat), what=what), "K15", path)
+            self.fail(i, T.HOLDS_NO_CARD.format(player=self.name(seat), what=what), self.real_rules.cites("showdown"),
+                      path)
             return None
         if is_placeholder(held):
             bound = self.reasoner.bind(know, held, card)
@@ -753,7 +754,7 @@ class _Checks(_Deals):
             return None
         if e.verb in ("shows", "stack-exchange") and e.card is not None:
             if e.verb == "shows" and state.dead[e.seat]:
-                self.fail(i, T.DEAD_NOT_SHOWN.format(player=self.name(e.seat)), "K15")
+                self.fail(i, T.DEAD_NOT_SHOWN.format(player=self.name(e.seat)), self.real_rules.cites("showdown"))
                 return None
             what = T.WHAT_SHOWN if e.verb == "shows" else T.WHAT_TAKEN
             bound = self.bind(state, e.seat, e.card, know, i, what, rule=taken)
@@ -769,10 +770,10 @@ class _Checks(_Deals):
         over = bool(self.pos.shown) and any(ev.kind == EventKind.SHOWDOWN for _, evs in steps for ev in evs)
         for seat, card in self.pos.shown.items():
             if not over:
-                self.fail(end, T.NONE_SHOWN_YET.format(player=self.name(seat)), "K15")
+                self.fail(end, T.NONE_SHOWN_YET.format(player=self.name(seat)), self.real_rules.cites("showdown"))
                 return None
             if state.dead[seat]:
-                self.fail(end, T.DEAD_NOT_SHOWN_FIELD.format(player=self.name(seat)), "K15")
+                self.fail(end, T.DEAD_NOT_SHOWN_FIELD.format(player=self.name(seat)), self.real_rules.cites("showdown"))
                 return None
             bound = self.bind(state, seat, card, know, end, T.WHAT_SHOWN_FIELD,
                               self.field_path("shown", seat))
@@ -982,7 +983,8 @@ class Search(_Checks):
                           and self.pos.history[j].verb not in ("buy-back", "decline")), None)
             if later is not None:
                 e = self.pos.history[later]
-                self.fail(later, T.DEAL_OVER.format(who=self.name(e.seat), verb=e.verb), "K15")
+                self.fail(later, T.DEAL_OVER.format(who=self.name(e.seat), verb=e.verb),
+                          self.real_rules.cites("deal-over"))
                 return None
             # the other branches are walked on: what is certain holds in each (issue 24 §5)
             self.stuck.append(Stuck(state, after, i, through, know, err))
