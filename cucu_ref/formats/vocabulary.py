@@ -513,7 +513,7 @@ def option_text(text: str, rules: Optional[Rules] = None) -> str:
     """A named option's question or reading (English, as :mod:`cucu_ref.game.rulesets` holds it),
     as a ruling under ``rules`` says it: in a game of lives (:func:`counter_words`) its lives
     version (``IN_LIVES``: 'who pays the offerer's life?', Q12), translated, then
-    :func:`option_words`."""
+    ``option_words``."""
     if rules is not None and counter_words(rules)[0] == "life":
         text = IN_LIVES.get(text, text)
     return option_words(gettext(text), rules)
