@@ -655,7 +655,13 @@ PRESETS: dict[str, Rules] = {
                    ("horse-at-dealer", "D4"), (CAT, "D5"),
                    (INN, "D6"), ("showdown", "D7"), ("fool", "D7"), ("two-fools", "D7"), ("cuckoo-spared", "D7"),
                    ("next-dealer", "D2"),
-                   ("winner", "D1"), ("no-buy-back", "D8"), ("out", "D8")),
+                   ("winner", "D1"), ("no-buy-back", "D8"), ("out", "D8"),
+                   # its refusals cite its own rules (issue 24 §2): the dealer acts last, keep or
+                   # the bottom of the stack (D3); once decided, all with lives show (D7); the full
+                   # 40-card pack, two of each (D2); «Specials aktiveres kun, når de bliver
+                   # målrettet af en børs» closes the seed's inn paragraph (D6)
+                   ("dealer-last", "D3"), ("deal-over", "D7"), ("held", "D7"), ("pack", "D2"),
+                   ("event-card", "D6")),
     ),
 }
 

@@ -25,6 +25,29 @@ def problem(doc: dict, *args: str) -> dict:
     return found
 
 
+@pytest.mark.parametrize("changes, path, rule", [
+    # D3 (seed 004, «At spille en tur»): «Giveren handler sidst og kan beholde eller bytte med bunden
+    # af bunken»: the dealer Dora keeps or takes the stack's card, never offers (Campli's K8 is not
+    # the digital game's)
+    ({"history": KEPT + [{"offer": "Dora"}]}, "$.history[3]", "D3"),
+    # D7 («Score og afslutning»): once the dealer has decided, all with lives show; no decision after
+    ({"history": KEPT + [{"keep": "Dora"}, {"keep": "Anna"}]}, "$.history[4]", "D7"),
+    # D7 again: Anna holds V at the end, so it is V she shows (Campli's K15 is not the digital game's)
+    ({"history": KEPT + [{"keep": "Dora"}], "hands": {"Anna": "V"}, "shown": {"Anna": "VI"}},
+     '$.shown["Anna"]', "D7"),
+    # the seed's inn paragraph (D6) closes with «Specials aktiveres kun, når de bliver målrettet af en
+    # børs»: Bruno's cuckoo speaks only when he is asked to exchange (the digest's D6 leaves this
+    # sentence out; the seed wins), not Campli's C2
+    ({"history": [{"keep": "Anna"}, {"announce": "cucù", "by": "Bruno"}]}, "$.history[1]", "D6"),
+    # D2 («Opsætning»): the full 40-card pack, two copies of each rank: a third V is not in it
+    ({"history": [{"deal": "Anna", "card": "V"}, {"keep": "Anna"}, {"deal": "Bruno", "card": "V"},
+                  {"keep": "Bruno"}, {"deal": "Carla", "card": "V"}]}, "$.history[4].card", "D2"),
+])
+def test_the_digital_games_refusals_cite_its_own_rules(changes, path, rule):
+    found = problem({**DIGITAL, **changes})
+    assert (found["path"], found["rule"]) == (path, rule), found
+
+
 # D3 (seed 004, «Giveren handler sidst»): the dealer Dora decides last and offers to nobody; the
 # refusal names her, in each language the ruling speaks
 OPEN_TO_DORA = {
