@@ -735,7 +735,7 @@ def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str]
             lines.append(_("Shown: ") + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
         if r["dead"]:
             # each dead card by its holder and, where the position gives it, the card (K15, L10)
-            held = r.get("holds") or {}
+            held = r.get("dead_cards") or r.get("holds") or {}
             lines.append(_("Dead cards (not compared): ") + ", ".join(
                 _("{player}'s {card}").format(player=p, card=_named(held[p], rules)) if held.get(p)
                 else _("{player}'s card").format(player=p) for p in r["dead"]))
