@@ -656,8 +656,9 @@ def _same_card(seat: Optional[int], card: Optional[Card], where: str,
         above = [(i, c) for i, c in places if c.value > card.value]
         if above:
             i, c = above[0]
-            chk.add(where, f"{names[seat]} keeps the highest of the three cards he takes, and the stack's order "
-                           f"gives him {_cards.format(c)} ($.stack.order[{i}]), above {_cards.format(card)}", "F2")
+            chk.add(where, f"{names[seat]} keeps the highest of the three cards the dealer takes, and the stack's "
+                           f"order gives {names[seat]} {_cards.format(c)} ($.stack.order[{i}]), above "
+                           f"{_cards.format(card)}", "F2")
             return True
         if card in (c for _, c in places):
             return True

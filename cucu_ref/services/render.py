@@ -273,7 +273,7 @@ problem_message = Templates(
     N_("the dealt cards and the stack hold {have} copies of {card}: the {pack} pack has {n} copies (the others at "
        "{places})"),
     N_("the whole stack holds the {n} cards of {pack}, not {m}"),
-    N_("{player} keeps the highest of the three cards he takes, and the stack's order gives him {card} "
+    N_("{player} keeps the highest of the three cards the dealer takes, and the stack's order gives {player} {card} "
        "($.stack.order[{at}]), above {other}"),
     N_("{player} is dealt {card}, but the stack's order holds {shown} where {owner}'s card is dealt from"),
     N_("setting {key} takes a whole number, not {reading}"),

@@ -87,3 +87,62 @@ def test_a_dead_card_under_the_stack_is_named():
     code, said = run("--format", "json", os.path.join(EXAMPLES, "lu-stu-buy-back-during-deal.json"))
     result = json.loads(said)["outcomes"][0]["result"]
     assert result["dead"] == ["Andrea"] and result["dead_cards"] == {"Andrea": "VI"}
+
+
+# --------------------------------------------------------------------------- 3. F4 without F2's three cards
+
+COUCOU_ONE_CARD = """Ruleset: coucou
+Players: Anna, Bruno, Carla, Dora, Emil
+Dealer: Emil
+Options: dealer_takes=1
+
+Anna: as, je change
+Bruno: roi, Coucou !
+Carla: 9, je garde
+Dora: 8, je change, talon dame
+"""
+
+
+def test_a_coucou_dealer_who_took_one_card_chose_nothing(tmp_path):
+    # F4 (seed 003 §Spielverlauf): «Der Geber muss die zu Beginn gewählte Karte behalten, da er beim
+    # Geben aus den ersten drei Karten wählen durfte»: the choice is F2's of three cards.  A table
+    # that agreed the dealer takes one card (dealer_takes = 1) chose nothing: the dealer keeps the
+    # card, and no line speaks of three
+    code, text = deal(tmp_path, COUCOU_ONE_CARD + "Emil: valet, je garde\n")
+    assert code == 0, text
+    assert "Emil, the dealer, keeps the card (F4" in text
+    assert "three" not in text
+    # the same dealer offering: refused by F4, in the same words
+    code, text = deal(tmp_path, COUCOU_ONE_CARD + "Emil: valet, je change\n")
+    assert code != 0
+    assert "the dealer keeps the card dealt (F4)" in text and "three" not in text
+
+
+def test_the_coucou_dealer_of_three_cards_still_keeps_the_one_chosen():
+    # F2/F4 as written: the dealer took three and keeps the one chosen of them
+    text = example(os.path.join("notation", "coucou-king.txt"))
+    assert "Emil, the dealer, keeps the card chosen from the three (F4" in text
+
+
+# --------------------------------------------------------------------------- 5. refusals name the player
+
+def test_a_buy_back_refused_names_the_player_not_he(tmp_path):
+    # K17 (seed 000 §Wiedereintritt ins Spiel): only a player who went out may buy back; Bruno,
+    # with his three marks in the middle of the deal, did not
+    code, text = deal(tmp_path, "Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\n"
+                                "Anna: V, sto bene\nBruno: rientro\n")
+    assert code != 0
+    assert "Bruno did not go out in this deal, and only a player who went out may buy back" in text
+    assert " he " not in text
+
+
+def test_a_card_dealt_twice_is_refused_naming_the_player_and_the_dealer(tmp_path):
+    # K4 (seed 000 §Geben und Kartentausch): «Der Geber verteilt nun der Reihe nach rechtsherum an
+    # jeden eine Karte»: Anna, right of the dealer Dora, was dealt first; a second card to her
+    # before Carla and Dora is refused, with no 'he' or 'himself' for the dealer or for Anna
+    code, text = deal(tmp_path, "Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\n"
+                                "Anna: V, sto bene\nBruno: VI, sto bene\nAnna: VII, sto bene\n")
+    assert code != 0
+    assert ("Anna cannot be dealt a card here: Anna was dealt earlier: the dealer deals round to the right, one "
+            "card each, starting with the player right of the dealer and ending with the dealer") in text
+    assert "himself" not in text and " he " not in text

@@ -139,7 +139,7 @@ _LIVES = {
 _ARRESTO, _SHOWDOWN, _KEEPS_HIGHEST = EventKind.ARRESTO, EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST
 _MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK
 _MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
-_EXCHANGE = EventKind.EXCHANGE
+_EXCHANGE, _KEEP = EventKind.EXCHANGE, EventKind.KEEP
 _WITH_STACK, _STACK_KING, _ASK = EventKind.EXCHANGE_WITH_STACK, EventKind.STACK_KING, EventKind.ASK_PAGHERAI_SE_NULL
 _RESTART, _JOINT, _WINNER = EventKind.RESTART, EventKind.JOINT_WINNER, EventKind.WINNER
 # the events whose amount is the pot (K3, S6): said in the pot's unit (pot_words), not in stakes
@@ -308,6 +308,10 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
         # S4's cut is a king by what it is: the position need not give it to say so
         card = display_label(rules, Card(_cards.FRENCH, 13))
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
+    if ev.rule == "F4" and ev.kind == _KEEP and rules is not None and rules.dealer_takes == 1:
+        # F4's dealer keeps «die zu Beginn gewählte Karte» chosen of F2's three: a dealer who takes
+        # one card (as agreed, or A2) chose nothing
+        template = EVENT_TEXT_BY_RULE[("keep", "K8")]
     if template is None and ev.kind == _ARRESTO:
         template = _arresto_template(ev, rules)
     if template is None:
