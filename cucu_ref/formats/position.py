@@ -40,7 +40,7 @@ from ..game.state import Action, ActionKind, Phase, State, between_deals
 # their languages and sources; re-exported here, where they were first defined.
 from . import validation
 from .sources import RULES, cite
-from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, fold, lookup
+from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, counter_words, fold, lookup
 
 __all__ = [
     "FORMAT",
@@ -371,11 +371,13 @@ def _table(rd: _Reading) -> int:
                                     f"not {len(names)}", rules.cites("players"))
         if in_match < 2:  # K3: the last with marks has won; no deal is left to rule
             holders = [name for name, m in zip(names, marks) if m > 0]
-            said = f"only {holders[0]} holds marks" if holders else "no player holds marks"
+            unit = counter_words(rules)[1]  # (the digital game's and Cassell's lives, D1, R1)
+            said = f"only {holders[0]} holds {unit}" if holders else f"no player holds {unit}"
             rd.chk.add("$.players", f"{said}: the match is over, there is no deal", rules.cites("winner"))
     dealer = rd.seat(rd.doc.get("dealer"), "$.dealer", "dealer") if "dealer" in rd.doc else -1
     if dealer >= 0 and marks[dealer] == 0:
-        rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 marks) and cannot deal",
+        rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 {counter_words(rules)[1]}) and "
+                               "cannot deal",
                    _cites(rules, "next-dealer"))
     return dealer
 
@@ -814,7 +816,8 @@ def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int]
             out.append(HistoryEvent("announce", who, path, role="inn"))
             continue
         if marks[who] == 0 and verb not in ("buy-back", "decline"):
-            chk.add(f"{path}.{verb}", f"{names[who]} is out of the match (0 marks) and takes no part in this deal",
+            chk.add(f"{path}.{verb}", f"{names[who]} is out of the match (0 {counter_words(rules)[1]}) and takes no "
+                                      "part in this deal",
                     _cites(rules, "out"))
         c = card(item.get("card"), f"{path}.card") if "card" in item else None
         out.append(HistoryEvent(verb, who, path, card=c, amount=int(item.get("amount", 1))))

@@ -799,6 +799,12 @@ _NO_NEW_STAKE = (
     "The source describes no restart after everybody went out in one deal, and so names no stake paid again: in "
     "the project's reading (P5) all return with the starting marks, nobody pays, and the pot stays as it is.")
 
+# the same for Ranter-Go-Round, whose players hold counters, 'lives' (R1), not marks
+_NO_NEW_STAKE_LIVES = (
+    "Cassell describes no restart after everybody went out in one deal, and so names no stake paid again: in the "
+    "project's reading (P5) all return with their three counters, 'lives' (R1), nobody pays, and the pool stays as "
+    "it is.")
+
 PRESET_REASONS: dict[str, dict[str, str]] = {
     "campli": {
         "refuse_by_paying": (
@@ -1095,7 +1101,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "and the winner's ruling names no pot.  A table that plays for money agrees a stake (setting 'stake', "
             "as Campli's K1 and the descendant's S1 have one); the winner then takes the pot of stakes by that "
             "agreement, not by Cassell's text."),
-        "restart_stake": _NO_NEW_STAKE,
+        "restart_stake": _NO_NEW_STAKE_LIVES,
         "refuse_by_paying": "R3: no card has any privilege: nobody can refuse an exchange, by paying or otherwise.",
         "dealing": "R2: each player receives one card; then the changing begins on the dealer's left.",
         "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",

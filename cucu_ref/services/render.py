@@ -14,7 +14,7 @@ from .adjudication.summary import BUY_BACK_OR_NOT, many, next_beyond
 from ..formats.i18n import N_, Templates, fmt, gettext as _, ngettext, npgettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
-from ..formats.vocabulary import counter_words, display_label, option_words
+from ..formats.vocabulary import counter_words, display_label, option_text, option_words
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
@@ -282,6 +282,7 @@ problem_message = Templates(
     N_("unknown announcement {word}; did you mean {near}? (known: {known})"),
     N_("unknown announcement {word} (known: {known})"),
     N_("{player} is out of the match (0 marks) and takes no part in this deal"),
+    N_("{player} is out of the match (0 lives) and takes no part in this deal"),
     N_("player name {name} differs from {other} ($.players[{i}]) only by case: a table cannot tell them apart"),
     N_("player name {name} differs from {other} ($.players[{i}]) only by invisible formatting characters: a table "
        "cannot tell them apart"),
@@ -297,6 +298,10 @@ problem_message = Templates(
     N_("only {player} holds marks: the match is over, there is no deal"),
     N_("no player holds marks: the match is over, there is no deal"),
     N_("the dealer {player} is out of the match (0 marks) and cannot deal"),
+    # the same in a game of lives (D1, R1, S5)
+    N_("only {player} holds lives: the match is over, there is no deal"),
+    N_("no player holds lives: the match is over, there is no deal"),
+    N_("the dealer {player} is out of the match (0 lives) and cannot deal"),
     N_("give either the whole 'order' or 'top'/'bottom'/'cards', not both"),
     N_("{player} is out of the match and holds no card"),
     N_("{player} is out of the match and is dealt no card"),
@@ -1247,11 +1252,11 @@ def _agreed_words(ruling: Ruling) -> tuple[list[str], list[str]]:
         value = getattr(rules, key, ruling.overrides[key])
         reading = next((r for r in spec.readings if r.value == value), None) if spec is not None else None
         if spec is not None and reading is not None:
-            text = option_words(_(reading.text), rules)
+            text = option_text(reading.text, rules)
             if value not in ("yes", "no") and text.startswith(f"{value}: "):
                 text = text[len(f"{value}: "):]  # (a value's identifier; an answer's 'yes: ' reads as one)
             rule = f" ({reading.source})" if reading.source in RULES and reading.source not in text else ""
-            readings.append(f"{option_words(_(spec.question), rules)} {text}{rule}")
+            readings.append(f"{option_text(spec.question, rules)} {text}{rule}")
             continue
         # (a field no table sets, a position cannot give: its name)
         words = parts.get(_SETTING_PART.get(key, "")) or f"{key} = {ruling.overrides[key]}"
@@ -1927,7 +1932,7 @@ def _preset_lines(name: str, rules: Any, para: _Para) -> list[str]:
     for option in points:
         spec = OPTIONS[option]
         lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
-                      f"{option_words(_(spec.question), rules)}", "    ", "    ")
+                      f"{option_text(spec.question, rules)}", "    ", "    ")
         if option in reasons:
             lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
     fixed = [k for k in reasons if k not in points]
