@@ -146,3 +146,42 @@ def test_a_card_dealt_twice_is_refused_naming_the_player_and_the_dealer(tmp_path
     assert ("Anna cannot be dealt a card here: Anna was dealt earlier: the dealer deals round to the right, one "
             "card each, starting with the player right of the dealer and ending with the dealer") in text
     assert "himself" not in text and " he " not in text
+
+
+# --------------------------------------------------------------------------- 7-9. lives, not marks
+
+def test_the_digital_game_s_open_points_speak_of_lives():
+    # D1 (seed 004 §Formål): «Alle starter med tre liv», «Liv er bordscores uden pengeværdi»: the digital
+    # game counts lives.  Its open point Q12 (the innkeeper with nothing left to pay with) is
+    # asked in lives in --rulesets digital-4p, as its rulings ask it
+    code, text = run("--rulesets", "digital-4p")
+    assert code == 0, text
+    point = text[text.index("inn_keeper_cannot_pay = "):]
+    point = " ".join(point[:point.index("Why:")].split())
+    assert "no life left to pay it with" in point and "the offerer's life?" in point
+    assert "mark" not in point
+
+
+def test_ranter_go_round_s_restart_reason_counts_counters():
+    # R1 (Cassell 1881, pp. 167-168): each player has three counters, 'lives'; no marks
+    code, text = run("--rulesets", "ranter-go-round")
+    assert code == 0, text
+    reason = text[text.index("restart_stake = none"):]
+    reason = " ".join(reason[:reason.index("refuse_by_paying")].split())
+    assert "three counters, 'lives' (R1)" in reason
+    assert "marks" not in reason
+
+
+def test_a_digital_player_with_no_lives_is_out_with_0_lives(tmp_path):
+    # D1 (seed 004 §Formål): «Alle starter med tre liv»; D8 (§Score og afslutning): «Spillere uden liv
+    # sidder over senere uddelinger»: Bruno, at 0, cannot deal (D2, §Opsætning: «Dealeren flytter til
+    # den næste overlevende plads») nor be dealt a card; he is out with 0 lives, not 0 marks
+    code, text = deal(tmp_path, "Ruleset: digital-4p\nPlayers: Anna, Bruno 0, Carla, Dora\nDealer: Bruno\n\n"
+                                "Carla: V, behold\n")
+    assert code != 0
+    assert "the dealer Bruno is out of the match (0 lives) and cannot deal" in text
+    code, text = deal(tmp_path, "Ruleset: digital-4p\nPlayers: Anna, Bruno 0, Carla, Dora\nDealer: Dora\n\n"
+                                "Anna: V, behold\nBruno: VI, behold\n")
+    assert code != 0
+    assert "Bruno is out of the match (0 lives) and takes no part in this deal" in text
+    assert "marks" not in text
