@@ -18,6 +18,7 @@ from ..formats.vocabulary import counter_words, display_label, option_text, opti
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
+    own_reading,
 )
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
@@ -1252,6 +1253,7 @@ def _agreed_words(ruling: Ruling) -> tuple[list[str], list[str]]:
         value = getattr(rules, key, ruling.overrides[key])
         reading = next((r for r in spec.readings if r.value == value), None) if spec is not None else None
         if spec is not None and reading is not None:
+            reading = own_reading(ruling.preset, key, reading)  # (its game's own rule and words)
             text = option_text(reading.text, rules)
             if value not in ("yes", "no") and text.startswith(f"{value}: "):
                 text = text[len(f"{value}: "):]  # (a value's identifier; an answer's 'yes: ' reads as one)
