@@ -511,7 +511,9 @@ def _the_fool(card: Optional[str]) -> str:
     message = _("the fool, {card}")
     head = message.split("{card}")[0].rstrip(", ")
     if card and head.casefold().endswith(" " + card.casefold()):
-        return head
+        # the word said as the card is printed ('il Matto' in Campli, where Italian's common noun,
+        # 'il matto', is the card's name; another game's fool keeps its own: 'il matto, fjols')
+        return head[:len(head) - len(card)] + card
     return fmt(message)(card=card)
 
 

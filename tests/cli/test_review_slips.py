@@ -185,3 +185,87 @@ def test_a_digital_player_with_no_lives_is_out_with_0_lives(tmp_path):
     assert code != 0
     assert "Bruno is out of the match (0 lives) and takes no part in this deal" in text
     assert "marks" not in text
+
+
+# --------------------------------------------------------------------------- 4, 6, 11. readings in their own words
+
+def _json(path: str) -> dict:
+    code, said = run("--format", "json", path)
+    assert code == 0, said
+    return json.loads(said)
+
+
+AQC_KING = {"format": "cucu-position/1", "ruleset": "as-qui-court",
+            "players": ["Anne", "Bernard", "Claire", "Denis", "Estelle"], "dealer": "Estelle", "stack": {"top": "K"},
+            "dealt": {"Anne": "A", "Bernard": "8", "Claire": "10", "Denis": "9", "Estelle": "Q"},
+            "history": [{"offer": "Anne"}, {"offer": "Bernard"}, {"offer": "Claire"}, {"offer": "Denis"},
+                        {"dealer-exchange": "Estelle"}]}
+
+
+def test_as_qui_court_s_q18_readings_cite_mery(tmp_path):
+    # Seed 003 §As Qui Court: the ace runs to the dealer Estelle, who «kann diese Karte nur mit dem
+    # Talon tauschen und nur, wenn er vom vorherigen Spieler ein Ass erhalten hat» (A4); the talon's
+    # top card is a king.  Méry names no king there (A4 read alone: she takes it); Coucou's «Sollte
+    # diese Karte ein König sein, ist kein Kartentausch erlaubt» (F4) stands where Méry's «einzige
+    # Unterschied» is the king shown (A1).  Each reading cites As Qui Court's own rule, never
+    # pagat's S4 (Screw Your Neighbour) or Farina's K8 (Campli)
+    path = tmp_path / "aqc.json"
+    path.write_text(json.dumps(AQC_KING), encoding="utf-8")
+    (question,) = _json(str(path))["open_questions"]
+    assert question["settles"] == "Q18"
+    cited = {r["reading"]: r["source"].split(" ")[0] for r in question["readings"]}
+    assert cited == {"keeps-own": "A1", "exchanges": "A4"}
+    text = " ".join(r["text"] for r in question["readings"])
+    assert "S4" not in text and "pagat" not in text and "Farina" not in text and "Cassell" not in text
+    code, said = run(str(path))
+    assert code == 0 and "S4" not in said and "(K8)" not in said
+
+
+def test_why_chosen_says_the_table_agreed_a_reading_it_set(tmp_path):
+    # the same deal with the table's own option: dealer_draws_king = exchanges.  The preset's reason
+    # argues for keeps-own; the reading taken is the one the table agreed, and why_chosen says so
+    doc = dict(AQC_KING, ruleset={"preset": "as-qui-court", "options": {"dealer_draws_king": "exchanges"}})
+    path = tmp_path / "aqc.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (question,) = _json(str(path))["open_questions"]
+    assert question["chosen"] == "exchanges"
+    assert question["why_chosen"] == "the reading agreed at this table (the position's options); as-qui-court reads " \
+                                     "otherwise"
+    # without the table's option, the preset's own reason
+    path.write_text(json.dumps(AQC_KING), encoding="utf-8")
+    (question,) = _json(str(path))["open_questions"]
+    assert question["chosen"] == "keeps-own" and question["why_chosen"].startswith("Q18, open.")
+
+
+def test_the_two_fools_reading_gives_each_game_its_own_words():
+    # L4 (seed 000 §Lu Stù): «Haben zwei Spieler Narren, dann sind diese die höchsten Karten, über der
+    # XV, und beide Spieler erhalten eine Marke»; Z6 (§Das Cucuspiel): «Wenn zwei Narren im Spiel
+    # sind, dann verlieren die Narren nicht nur nichts, sondern erhalten jeder eine Marke aus der
+    # Tasse».  Zeh ranks them nowhere: the reading does not credit Z6 with L4's 'above XV'
+    code, said = run("--rulesets", "--long", "--format", "json")
+    assert code == 0, said
+    (option,) = [o for o in json.loads(said)["options"] if o["name"] == "two_fools"]
+    (reading,) = [r for r in option["readings"] if r["value"] == "above-xv-and-gain"]
+    text = reading["text"]
+    assert "«die höchsten Karten, über der XV» (Di Luigi & Mazza 2009, L4)" in text
+    assert "«verlieren nicht nur nichts, sondern erhalten jeder eine Marke aus der Tasse» (Zeh 1769, Z6)" in text
+    assert "Zeh 1769 Z6)" not in text
+
+
+# --------------------------------------------------------------------------- 12. Italian: no Campli card for another game's fool
+
+def test_italian_says_the_digital_game_s_fool_by_its_own_name():
+    # D7 (seed 004 §Score og afslutning): «En tåbe har uafgjort med det laveste kort; hvis alle andre
+    # kort er gøger, taber kun tåbe»: Anna's fjols (the digital game's card) loses, the two cuckoos do
+    # not.  In Italian the fool is the common noun and the card its own name, never Campli's 'Matto'
+    text = example("digital-4p-fool-and-cuckoos.json", "--language", "it")
+    assert "il matto, fjols (D7)" in text
+    assert "Matto" not in text
+
+
+def test_italian_says_zeh_s_fool_by_its_own_name():
+    # Z1 (seed 000 §Das Cucuspiel): Zeh's fool is the «Narr»; Z6/Z7: Carla's Narr gains with the other
+    # in play, Anna hinted and gains nothing
+    text = example("zeh-1769-hint-forfeits-gain.json", "--language", "it")
+    assert "Narr, con l'altro matto in gioco (Z6)" in text
+    assert "Matto" not in text and "Matti" not in text
