@@ -371,12 +371,12 @@ def _table(rd: _Reading) -> int:
                                     f"not {len(names)}", rules.cites("players"))
         if in_match < 2:  # K3: the last with marks has won; no deal is left to rule
             holders = [name for name, m in zip(names, marks) if m > 0]
-            unit = counter_words(rules)[1]  # (the digital game's and Cassell's lives, D1, R1)
+            unit = _counted(rules)
             said = f"only {holders[0]} holds {unit}" if holders else f"no player holds {unit}"
             rd.chk.add("$.players", f"{said}: the match is over, there is no deal", rules.cites("winner"))
     dealer = rd.seat(rd.doc.get("dealer"), "$.dealer", "dealer") if "dealer" in rd.doc else -1
     if dealer >= 0 and marks[dealer] == 0:
-        rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 {counter_words(rules)[1]}) and "
+        rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 {_counted(rules)}) and "
                                "cannot deal",
                    _cites(rules, "next-dealer"))
     return dealer
@@ -717,6 +717,11 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
 _WITH_OPTIONS: dict[Any, tuple[Rules, Any]] = {}
 
 
+def _counted(rules: Optional[Rules]) -> str:
+    """What a player holds, as the ruleset's source counts it: 'marks', or 'lives' (D1, R1, S5)."""
+    return counter_words(rules)[1] if rules is not None else "marks"
+
+
 def _with_options(rules: Rules, overrides: dict[str, Any]) -> Rules:
     """``rules.with_options(overrides)``, the same value for the same overrides (each with its
     type: 1 and True are other settings); errors are raised each time, never kept."""
@@ -816,7 +821,7 @@ def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int]
             out.append(HistoryEvent("announce", who, path, role="inn"))
             continue
         if marks[who] == 0 and verb not in ("buy-back", "decline"):
-            chk.add(f"{path}.{verb}", f"{names[who]} is out of the match (0 {counter_words(rules)[1]}) and takes no "
+            chk.add(f"{path}.{verb}", f"{names[who]} is out of the match (0 {_counted(rules)}) and takes no "
                                       "part in this deal",
                     _cites(rules, "out"))
         c = card(item.get("card"), f"{path}.card") if "card" in item else None

@@ -252,7 +252,7 @@ def test_the_two_fools_reading_gives_each_game_its_own_words():
     assert "Zeh 1769 Z6)" not in text
 
 
-# --------------------------------------------------------------------------- 12. Italian: no Campli card for another game's fool
+# ------------------------------------------------------------ 12. Italian: no Campli card for another game's fool
 
 def test_italian_says_the_digital_game_s_fool_by_its_own_name():
     # D7 (seed 004 §Score og afslutning): «En tåbe har uafgjort med det laveste kort; hvis alle andre

@@ -175,8 +175,9 @@ NOT_DEALT_YET = N_("{player} cannot have been dealt yet: each card is dealt only
 DEAD_NOT_SHOWN = N_("{player} is out with a dead card, which is not shown")
 DEAD_NOT_SHOWN_FIELD = N_("{player} is out with a dead card, which is not shown ('shown')")
 NONE_SHOWN_YET = N_("the history ends before the showdown, so no card was shown yet ('shown' gives {player}'s)")
+# (a warning: adjudicate)
 HANDS_NOT_DEALT = N_("'hands' gives the card {player} holds at the end of the history; {player}'s card changed "
-                     "hands during it, so it is not the card dealt to {player} (give that as 'dealt')")  # (a warning: adjudicate)
+                     "hands during it, so it is not the card dealt to {player} (give that as 'dealt')")
 
 # --- a position the adjudicator cannot rule (replay.Search.tick; unknowns, layout: their English as
 # they say it, matched here to be translated)
