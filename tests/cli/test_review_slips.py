@@ -6,32 +6,11 @@ from an output."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 
-from cucu_ref.cli.adjudicate import main
-
-EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
-
-
-def run(*args: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main([*args], stdout=out, stderr=out)
-    return code, out.getvalue()
-
-
-def example(name: str, *args: str) -> str:
-    code, text = run(*args, os.path.join(EXAMPLES, name))
-    assert code == 0, text
-    return text
-
-
-def deal(tmp_path, text: str, *args: str) -> tuple[int, str]:
-    path = tmp_path / "deal.txt"
-    path.write_text(text, encoding="utf-8")
-    code, said = run(*args, str(path))
-    return code, said.replace(str(path), "deal.txt")
+# (the CLI as a test runs it, shared with the earlier review's slips)
+from tests.cli.test_wording_slips import EXAMPLES, deal, example, run
 
 
 # --------------------------------------------------------------------------- 1. L8: the card that goes back
