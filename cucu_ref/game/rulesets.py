@@ -139,8 +139,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("between-xv-and-xiiii", "C3", "they rank 14½, just below XV; no gain (Farina 2010; digital D7)"),
           ("above-xv-and-gain", "L4",
            "each holder gains a mark: in Lu Stù they are «die höchsten Karten, über der XV» (Di Luigi & Mazza "
-           "2009, L4); in Zeh's game they «verlieren nicht nur nichts, sondern erhalten jeder eine Marke aus der "
-           "Tasse» (Zeh 1769, Z6)")),
+           "2009, L4); in Zeh's game «verlieren die Narren nicht nur nichts, sondern erhalten jeder eine Marke "
+           "aus der Tasse» (Zeh 1769, Z6)")),
     _spec("two_fools_alone", "Q10", "With two fools and no other live card, do the fools also lose as lowest?",
           ("compared", "L6", "yes: they gain and are compared as the lowest cards too: where all tied lowest lose, "
            "both end with nothing (Zeh Z9's second reading, «oder nichts»); where only the first loses, only the "
@@ -701,7 +701,7 @@ OWN_READINGS: dict[tuple[str, str, str], tuple[str, str]] = {
 
 
 def own_reading(preset_name: str, option: str, reading: Reading) -> Reading:
-    """``reading`` of ``option`` as ``preset_name``'s source words and cites it (:data:`OWN_READINGS`),
+    """``reading`` of ``option`` as ``preset_name``'s source words and cites it (``OWN_READINGS``),
     else as it is."""
     own = OWN_READINGS.get((preset_name, option, reading.value))
     return reading if own is None else reading._replace(source=own[0], text=own[1])

@@ -227,7 +227,8 @@ def test_the_two_fools_reading_gives_each_game_its_own_words():
     (reading,) = [r for r in option["readings"] if r["value"] == "above-xv-and-gain"]
     text = reading["text"]
     assert "«die höchsten Karten, über der XV» (Di Luigi & Mazza 2009, L4)" in text
-    assert "«verlieren nicht nur nichts, sondern erhalten jeder eine Marke aus der Tasse» (Zeh 1769, Z6)" in text
+    assert "«verlieren die Narren nicht nur nichts, sondern erhalten jeder eine Marke aus der Tasse» (Zeh 1769, Z6)" \
+        in text
     assert "Zeh 1769 Z6)" not in text
 
 
