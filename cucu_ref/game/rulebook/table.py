@@ -16,11 +16,11 @@ from functools import partial
 from operator import attrgetter
 from typing import Any, Callable, Optional
 
-from ..cards import Card
+from ..cards import PACKS, Card
 from ..rulesets import CUCKOO, Rules
 from ..state import Custody, Deal, Event, EventKind, Match, Notes, State, Via
 
-__all__ = ["Table", "put", "new_state", "new_event"]
+__all__ = ["Table", "put", "new_state", "new_event", "DEALT_PATHS", "STACK_PATHS"]
 
 # Values built from a tuple of their fields without the keyword handling of the named
 # tuples' own constructors: a step builds one State and several Events.
@@ -34,6 +34,14 @@ new_notes: Callable[[tuple[Any, ...]], Notes] = partial(tuple.__new__, Notes)
 # attribute goes through EnumType.__getattr__ (270 ns against 62 ns for a plain class's).
 _EV_EXCHANGE = EventKind.EXCHANGE
 _EV_EXCHANGE_WITH_STACK = EventKind.EXCHANGE_WITH_STACK
+
+
+# A card's custody when it was just dealt to a seat (K4), or taken from the stack or the talon
+# (K8, K12, F4): ``((seat, Via.DEALT),)``, ``((seat, Via.STACK),)``, one shared value per seat
+# (every card dealt would build two tuples otherwise), for every seat a pack can seat (a table
+# is smaller than its pack, Rules.problems)
+DEALT_PATHS: tuple[Custody, ...] = tuple(((seat, Via.DEALT),) for seat in range(max(p.size for p in PACKS.values())))
+STACK_PATHS: tuple[Custody, ...] = tuple(((seat, Via.STACK),) for seat in range(len(DEALT_PATHS)))
 
 
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -193,7 +201,7 @@ class Table:
         taken = self.stack[index]
         self.stack = put(self.stack, index, self.hands[seat])
         self.hands[seat] = taken
-        self.custody[seat] = ((seat, Via.STACK),)
+        self.custody[seat] = STACK_PATHS[seat]
         self.emit(_EV_EXCHANGE_WITH_STACK, rule, seat, amount=1 if bottom else 0)
 
 
