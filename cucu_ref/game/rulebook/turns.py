@@ -32,7 +32,6 @@ _EV_ARRESTO = EventKind.ARRESTO
 _EV_STACK_KING = EventKind.STACK_KING
 _EV_TALON_KING = EventKind.TALON_KING
 _EV_EXCHANGE_WITH_TALON = EventKind.EXCHANGE_WITH_TALON
-_BY_EXCHANGE = Via.EXCHANGE  # (bound once, as the event kinds: a class attribute's read costs more)
 
 # What follows an 'arresto' at each event card but the horse (which may pass the request on)
 _ARRESTO: dict[str, Callable[[Table, int, int, int], None]] = {
@@ -89,7 +88,7 @@ def request(t: Table, offerer: int, index: int) -> None:
                 # Q9 (Zeh, third paragraph): the target may pay a mark rather than exchange
                 t.phase, t.actor, t.target, t.cursor = Phase.TARGET_DECIDE, target, offerer, index
                 return
-            t.swap(offerer, target, _BY_EXCHANGE, t.cite["exchange"])
+            t.swap(offerer, target, Via.EXCHANGE, t.cite["exchange"])
             decide_after_receiving(t, target, index)
             return
         t.emit(_EV_ARRESTO, arresto_rule(t.rules, role), target, offerer, card=t.hands[target])
