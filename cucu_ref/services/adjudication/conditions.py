@@ -685,16 +685,19 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
     return [f for f in facts if f.mask & bits == bits]
 
 
-def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
+          deciding: Sequence[int] = ()) -> Optional[list[list[Fact]]]:
     """The case in one conjunction of facts, else in two, split on a card being the fool (C3: a
     lone fool and a pair of fools rank apart from the other cards, so a comparison of cards holds
     but for the fools), else one way for each card that is the fool and one for none (Z6, C3: a
-    lone fool ranks with the lowest card, so 'these two lose' is a tie, or either one the fool);
-    None where none is exact."""
+    lone fool ranks with the lowest card, so 'these two lose' is a tie, or either one the fool),
+    else in two split on one of the ``deciding`` cards (:func:`_split_on_a_card`); None where
+    none is exact.  (A conjunction of three facts or more is said in two ways where that is
+    shorter: 'Bruno was dealt Narr and there is a lone fool; or Bruno was dealt Eymer', Z6)"""
     one = _plainest(bits, space.everything, facts_of(bits))
-    if one is not None:
+    if one is not None and len(one) < 3:
         return [one]
-    best: Optional[list[list[Fact]]] = None
+    best: Optional[list[list[Fact]]] = [one] if one is not None else None
     fools = [m for at in space.at for atom, m in at.items()
              if len(atom) == 1 and next(iter(atom)).is_fool and 0 != bits & m != bits]
     for m in fools:
@@ -707,6 +710,25 @@ def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]]) -> Op
             parts.append(left & m)
             left &= ~m
         best = _split(bits, [p for p in parts + [left] if p], space, facts_of)
+    return best if best is not None else _split_on_a_card(bits, space, facts_of, deciding)
+
+
+def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
+                     deciding: Sequence[int]) -> Optional[list[list[Fact]]]:
+    """The case in two conjunctions, split on one card being one card or not, where a card
+    decides how the deal goes on (S4: the dealer keeps his card where the stock's top card is a
+    king, else takes it; D3: the card the dealer takes from the stack; F4: the talon's king):
+    each way then compares the cards its play leaves in the players' hands (issue 24 §1).
+    ``deciding``: the cards that may decide the play (those of the stack: a dealt card decides
+    it by its role, C2, which the cases already tell apart).  The shortest such split, or None."""
+    best: Optional[list[list[Fact]]] = None
+    for d in deciding:
+        for atom, m in space.at[d].items():
+            if len(atom) != 1 or not 0 != bits & m != bits or next(iter(atom)).is_fool:
+                continue
+            found = _split(bits, [bits & ~m, bits & m], space, facts_of)
+            if found is not None and (best is None or _length(found) < _length(best)):
+                best = found
     return best
 
 
@@ -794,7 +816,8 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
     for k in todo:
         bits = space.cases[k]
         ways = _ways(bits, space,
-                     lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared, people, memo))
+                     lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared, people, memo),
+                     [d for d in keys if not (people and people[d])])
         # (each fact's own test at every point as well, where they are few enough to be cheap)
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
             out[k] = _said(ways)
