@@ -285,20 +285,24 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
             found = memo.get(key)
             if found is None:
                 found = memo[key] = _group_facts(group, seen, nouns, universes, name_set, space, people)
-            facts, thresholds = found
+            facts, values = found
+            thresholds = memo.get(("thresholds", group))
+            if thresholds is None:
+                thresholds = memo[("thresholds", group)] = _Thresholds(
+                    group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
             out += facts
-            out += _at_least_one(thresholds, bits)
+            out += _at_least_one(thresholds, values, bits)
     return out
 
 
 def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
                  universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-                 space: _Space, people: Sequence[Optional[str]]) -> tuple[list[Fact], list[list[_Threshold]]]:
+                 space: _Space, people: Sequence[Optional[str]]) -> tuple[list[Fact], list[int]]:
     """:func:`_shared`'s facts of one ``group`` whose cards are ``seen`` in a case (each to be
-    kept where it holds in the whole case), and its thresholds for :func:`_at_least_one`."""
-    dealt = [people[d] for d in group] if people else []
-    said = _Said(dealt) if all(dealt) else _Said.of([nouns[d] for d in group])
-    universe = sorted({c for d in group for c in universes[d]}, key=lambda c: -c.value)
+    kept where it holds in the whole case), and their values, lowest first (the thresholds
+    :func:`_at_least_one` tries)."""
+    said = _said_of(group, nouns, people)
+    universe = _universe(group, universes)
     values = {c.value for c in seen}
     barred = [frozenset(c for c in universe if c not in seen)]
     barred += [frozenset(c for c in universe if c.value < min(values)),
@@ -323,7 +327,17 @@ def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[st
         once, twice = counted
         out.append(Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1, once))
         out.append(Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once & ~twice))
-    return out, _thresholds(group, said, universe, values, space, name_set)
+    return out, sorted(values)
+
+
+def _said_of(group: Sequence[int], nouns: Sequence[str], people: Sequence[Optional[str]]) -> "_Said":
+    dealt = [people[d] for d in group] if people else []
+    return _Said(dealt) if all(dealt) else _Said.of([nouns[d] for d in group])
+
+
+def _universe(group: Sequence[int], universes: Sequence[Sequence[Card]]) -> list[Card]:
+    """The cards any of ``group`` may be, highest first."""
+    return sorted({c for d in group for c in universes[d]}, key=lambda c: -c.value)
 
 
 class _Threshold(NamedTuple):
@@ -336,35 +350,43 @@ class _Threshold(NamedTuple):
     fact: Optional[Fact]
 
 
-def _thresholds(group: Sequence[int], said: "_Said", universe: Sequence[Card], values: set[int], space: _Space,
-                name_set: Callable[[Sequence[Card], Sequence[Card]], str]) -> list[list[_Threshold]]:
-    """The thresholds :func:`_at_least_one` tries, each way, the tightest first."""
-    out = []
-    at_most, at_least = _ranges(tuple(universe))
-    for ordered, side in ((sorted(values), at_most), (sorted(values, reverse=True), at_least)):
-        tried = []
-        for v in ordered:
-            cards = side[v]
-            hit = _any_of(space, group, cards)
-            each = tuple(space.one_of(d, cards) or 0 for d in group) if hit is not None else ()
+class _Thresholds:
+    """A group's thresholds for :func:`_at_least_one` (at most each value: side 0; at least:
+    side 1), each worked out where first asked and kept: the same come back case after case."""
+
+    __slots__ = ("group", "said", "universe", "space", "name_set", "ranges", "found")
+
+    def __init__(self, group: Sequence[int], said: "_Said", universe: Sequence[Card], space: _Space,
+                 name_set: Callable[[Sequence[Card], Sequence[Card]], str]) -> None:
+        self.group, self.said, self.universe, self.space, self.name_set = group, said, universe, space, name_set
+        self.ranges = _ranges(tuple(universe))
+        self.found: dict[tuple[int, int], _Threshold] = {}
+
+    def at(self, side: int, v: int) -> _Threshold:
+        got = self.found.get((side, v))
+        if got is None:
+            cards, space = self.ranges[side][v], self.space
+            hit = _any_of(space, self.group, cards)
+            each = tuple(space.one_of(d, cards) or 0 for d in self.group) if hit is not None else ()
             fact = None
-            if hit is not None and 1 < len(cards) < len(universe):
-                named = name_set(sorted(cards, key=lambda c: -c.value), universe)
-                fact = Fact(said.some(named), _some_of(group, cards), 1, hit)
-            tried.append(_Threshold(hit, each, fact))
-        out.append(tried)
-    return out
+            if hit is not None and 1 < len(cards) < len(self.universe):
+                named = self.name_set(sorted(cards, key=lambda c: -c.value), self.universe)
+                fact = Fact(self.said.some(named), _some_of(self.group, cards), 1, hit)
+            got = self.found[(side, v)] = _Threshold(hit, each, fact)
+        return got
 
 
-def _at_least_one(thresholds: Sequence[Sequence[_Threshold]], bits: int) -> list[Fact]:
+def _at_least_one(thresholds: _Thresholds, values: Sequence[int], bits: int) -> list[Fact]:
     """'at least one of Anna, Bruno and Carla was dealt 2 or lower' (issue 24 §1: what a table
     says for 'Anna was dealt as and none of the others was; or Bruno ...; or ...'): the tightest
     threshold, each way, that some card of the group meets in every combination of the case
-    (``bits``); none where one of them meets it alone (that card's own fact says it plainer), or
-    where it is one card (said as that card, by :func:`_shared`)."""
+    (``bits``; ``values``: those of the cards its cards are in it, lowest first); none where one
+    of them meets it alone (that card's own fact says it plainer), or where it is one card (said
+    as that card, by :func:`_shared`)."""
     out = []
-    for tried in thresholds:
-        for t in tried:
+    for side, ordered in ((0, values), (1, values[::-1])):
+        for v in ordered:
+            t = thresholds.at(side, v)
             if t.hit is None or t.hit & bits != bits:
                 continue
             alone = any(m & bits == bits for m in t.each)

@@ -21,6 +21,7 @@ import json
 from collections import Counter
 from typing import Any, Optional, Sequence
 
+from ...formats.i18n import gettext
 from ...formats.position import Position
 from ...game.state import EventKind
 from .model import CaseOutcome
@@ -125,11 +126,14 @@ def _said(parts: list[list[int]], grouping: Grouping, outcomes: Sequence[CaseOut
     """Each part's condition and cases; the part of the most outcomes is said 'otherwise' in the
     text (it holds where the others do not), so its condition is its outcomes' own, as
     alternatives: not sought in fewer words (most of the time a line takes).  Where another part
-    is ``quiet`` (nothing happens to the player there), every part is sought in fewer words: the
-    text leaves unsaid the one whose condition is longest, and 'if Anna's dealt card is the
-    lowest: Anna loses a life' is said where it is shorter than when her lives stay (D7)."""
+    is ``quiet`` (nothing happens to the player there) and its condition is still alternatives,
+    every part is sought in fewer words: the text leaves unsaid the one whose condition is
+    longest, and 'if Anna's dealt card is the lowest: Anna loses a life' is said where that is
+    shorter than when her lives stay (D7)."""
     most = max(range(len(parts)), key=lambda j: len(parts[j]))
-    said = grouping.conditions(parts, outcomes, skip=None if quiet not in (None, most) else most)
+    said = grouping.conditions(parts, outcomes, skip=most)
+    if quiet not in (None, most) and gettext("; or ") in said[quiet][0]:
+        said = grouping.conditions(parts, outcomes)
     return [{"if": condition, "when": when, "outcomes": idx} for idx, (condition, when) in zip(parts, said)]
 
 
