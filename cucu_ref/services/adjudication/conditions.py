@@ -385,6 +385,10 @@ def _at_least_one(thresholds: _Thresholds, values: Sequence[int], bits: int) -> 
     as that card, by :func:`_shared`)."""
     out = []
     for side, ordered in ((0, values), (1, values[::-1])):
+        # (the loosest threshold holds wherever a tighter one does: none where it does not)
+        loosest = thresholds.at(side, ordered[-1])
+        if loosest.hit is not None and loosest.hit & bits != bits:
+            continue
         for v in ordered:
             t = thresholds.at(side, v)
             if t.hit is None or t.hit & bits != bits:
@@ -741,8 +745,9 @@ def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[[int], list[Fa
     decides how the deal goes on (S4: the dealer keeps his card where the stock's top card is a
     king, else takes it; D3: the card the dealer takes from the stack; F4: the talon's king):
     each way then compares the cards its play leaves in the players' hands (issue 24 §1).
-    ``deciding``: the cards that may decide the play (those of the stack: a dealt card decides
-    it by its role, C2, which the cases already tell apart).  The shortest such split, or None."""
+    ``deciding``: the cards that may decide the play (those of the stack, 'the top card of the
+    stack': a player's card decides it by its role, C2, which the cases already tell apart).
+    The shortest such split, or None."""
     best: Optional[list[list[Fact]]] = None
     for d in deciding:
         for atom, m in space.at[d].items():
@@ -839,7 +844,7 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
         bits = space.cases[k]
         ways = _ways(bits, space,
                      lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared, people, memo),
-                     [d for d in keys if not (people and people[d])])
+                     [d for d in keys if nouns[d].startswith("the ")])
         # (each fact's own test at every point as well, where they are few enough to be cheap)
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
             out[k] = _said(ways)
