@@ -739,6 +739,10 @@ def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
     return best if best is not None else _split_on_a_card(bits, space, facts_of, deciding)
 
 
+# the highest atoms of a stack card tried as what decides the play (_split_on_a_card)
+_DECIDING = 2
+
+
 def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
                      deciding: Sequence[int]) -> Optional[list[list[Fact]]]:
     """The case in two conjunctions, split on one card being one card or not, where a card
@@ -750,7 +754,8 @@ def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[[int], list[Fa
     The shortest such split, or None."""
     best: Optional[list[list[Fact]]] = None
     for d in deciding:
-        for atom, m in space.at[d].items():
+        # (its highest cards: those that stop an exchange, the king, F3/F4/S4, or an event card, C2)
+        for atom, m in list(space.at[d].items())[:_DECIDING]:
             if len(atom) != 1 or not 0 != bits & m != bits or next(iter(atom)).is_fool:
                 continue
             found = _split(bits, [bits & ~m, bits & m], space, facts_of)
