@@ -8,7 +8,7 @@ input gives the same output under any hash seed (issue 12).
 from __future__ import annotations
 
 import functools
-from itertools import compress
+from itertools import compress, product
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from ...game import cards as _cards
@@ -165,7 +165,42 @@ def case_key(result: dict[str, Any]) -> str:
 
 
 def outcome_key(outcomes: Iterable[CaseOutcome]) -> tuple[str, ...]:
-    return tuple(sorted({essence(o.result) for o in outcomes}))
+    """What a ruling decides, to compare two readings' rulings (readings.open_questions): each
+    outcome's essence and, where the unknown cards split the ruling into several, the cards
+    each holds for.  A reading can give the same outcomes for other cards: As Qui Court's
+    dealer who takes the talon unseen (A4) keeps his ace where its card is a king under Q18's
+    'keeps-own' and loses, and takes the king under 'exchanges', so another player loses."""
+    outcomes = list(outcomes)
+    essences = tuple(sorted({essence(o.result) for o in outcomes}))
+    if len(essences) < 2:
+        return essences
+    cards: dict[str, set[tuple[tuple[str, str], ...]]] = {}
+    for o in outcomes:
+        points = _points(o.when)
+        if points is None:  # too many to list: the outcomes alone, as before
+            return essences
+        cards.setdefault(essence(o.result), set()).update(points)
+    return essences + tuple(repr(sorted(cards[e])) for e in essences)
+
+
+_MAX_POINTS = 4096  # the cards of a case listed one assignment at a time, at most
+
+
+def _points(when: list[dict[str, list[str]]]) -> Optional[set[tuple[tuple[str, str], ...]]]:
+    """Every assignment of the unknown cards a case's ``when`` stands for, or None where it
+    stands for none in particular (always) or for too many to list."""
+    if not when:
+        return None
+    out: set[tuple[tuple[str, str], ...]] = set()
+    for box in when:
+        labels = sorted(box)
+        size = 1
+        for label in labels:
+            size *= len(box[label])
+        if len(out) + size > _MAX_POINTS:
+            return None
+        out.update(tuple(zip(labels, combo)) for combo in product(*(box[label] for label in labels)))
+    return out
 
 
 # --------------------------------------------------------------------------- the leaves' cards
