@@ -6,17 +6,7 @@ from the seed (rule ID and section in the comments) and fails on the code before
 
 from __future__ import annotations
 
-import io
-
-from cucu_ref.cli.adjudicate import main
-
-
-def ruled(tmp_path, text: str, *args: str) -> str:
-    path = tmp_path / "deal.txt"
-    path.write_text(text, encoding="utf-8")
-    out = io.StringIO()
-    assert main([*args, str(path)], stdout=out, stderr=io.StringIO()) in (0, 1), out.getvalue()
-    return out.getvalue()
+from tests.cli.test_dealt_conditions import ruled  # a deal in the notation, ruled as the CLI does
 
 
 # natural_deal('zeh-1769', 6, 1674216077, unshown=4), the last position over 1 s of issue 24 §5
