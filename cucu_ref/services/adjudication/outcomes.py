@@ -113,6 +113,25 @@ def _cards_held(out: dict[str, Any], final: State, leaf: Leaf, subst: dict[Card,
         elif shown is not None:
             shown[name] = token
     out["shown"], out["dead"], out["holds"] = shown, out_of_play, holds
+    if out_of_play:
+        out["dead_cards"] = _dead_cards(final, leaf, subst, unsure)
+
+
+def _dead_cards(final: State, leaf: Leaf, subst: dict[Card, Card], unsure: Any) -> dict[str, Optional[str]]:
+    """The card each dead player went out with (K15), also where it went under the stack (L10):
+    read off the hands the events move (no event names the card under the stack); None where the
+    position does not give it."""
+    names, hands = final.players, final.hands
+    gone = {}
+    if any(final.dead[s] and hands[s] is None for s in final.order):
+        record = fold([ev for _, evs in leaf.steps for ev in evs], leaf.start.hands, hands)
+        gone = {m.seat: m.gave for m in record.moves if m.kind == EventKind.DEAD_CARD_UNDER_STACK}
+    cards: dict[str, Optional[str]] = {}
+    for s in final.order:
+        if final.dead[s]:
+            c = hands[s] if hands[s] is not None else gone.get(s)
+            cards[names[s]] = None if c is None or s in unsure else _TOKEN_OF.get(subst.get(c, c) if subst else c)
+    return cards
 
 
 def _after_buy_backs(final: State, names: Sequence[str]) -> dict[str, Any]:
@@ -141,7 +160,7 @@ def settled_next_dealer(r: dict[str, Any]) -> Optional[str]:
 
 # (kept_last_life, S6, adds no decision: the players out this deal with a mark again that neither a
 # buy-back nor a restart gave them; left out, an outcome's essence is what it was before the field)
-_NOT_ESSENTIAL = frozenset({"shown", "holds", "marks_lost", "marks_gained", "restart", "kept_last_life"})
+_NOT_ESSENTIAL = frozenset({"shown", "holds", "dead_cards", "marks_lost", "marks_gained", "restart", "kept_last_life"})
 
 
 def essence(result: dict[str, Any]) -> str:
