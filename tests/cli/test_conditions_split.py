@@ -42,7 +42,7 @@ def test_zeh_six_players_a_fool_apart(tmp_path):
     assert ("  If Bruno was dealt Narr and there is a lone fool; or Bruno was dealt a card from Larvengesicht to "
             "VII and Bruno's dealt card is not higher than any of Anna's dealt card, Dora's dealt card and Emil's "
             "dealt card that is not a fool: Anna loses a mark (the lowest card, Z6); if Bruno was dealt Narr and "
-            "there is no lone fool: Anna gains a mark (Narr, with the other fool in play, Z6).") in text, text
+            "there is no lone fool: Anna gains a mark (Narr, with the other one in play, Z6).") in text, text
     # Carla's VIII is the lowest card (with Fabio's) unless a card below it is dealt to one of the
     # four; a Narr alone ranks with the lowest and loses with it (Z6), a pair ranks high
     assert ("  If none of Anna, Bruno, Dora and Emil was dealt a card from Larvengesicht to VII: Carla loses a mark "
