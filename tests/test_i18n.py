@@ -195,7 +195,9 @@ def test_italian_two_fools_word_for_word():
     # C3 (Farina 2010): both Matti in play rank 14½, between XV and XIIII; Carla's II is lowest (K15)
     lines = _text("campli-two-fools.json", "it")
     assert lines[1] == "Verdetto: Carla perde un segno: la carta più bassa, II (K15). Prossimo mazziere: Anna."
-    assert re.search(r"entrambi i Matti sono in gioco: valgono 14½, tra XV e XIIII; carta più bassa: Carla perde "
+    # (the fools named by the common noun, 'i matti', as every game's are: the card's own name, Matto
+    # in Campli, fjols in the digital game, Narr in Zeh's, where a card is named; issue 24 §2)
+    assert re.search(r"entrambi i matti sono in gioco: valgono 14½, tra XV e XIIII; carta più bassa: Carla perde "
                      r"un segno", "\n".join(lines))
 
 

@@ -121,9 +121,11 @@ def test_a_dealer_without_an_ace_keeps_in_italian_and_german():
     assert _problem(_TALON, "it") == (
         "Emil non può fare 'dealer-exchange' ora: il mazziere scambia con il tallone solo dopo aver ricevuto un asso "
         "dal giocatore precedente (A4); le decisioni possibili per Emil sono: keep")
+    # (no 'er' for a dealer who may be Dora, issue 24 §2: the giver named as the seed's «vom vorherigen
+    # Spieler», the receiver as 'der Geber')
     assert _problem(_TALON, "de") == (
-        "Emil kann jetzt nicht 'dealer-exchange': der Geber tauscht nur dann mit dem Talon, wenn er vom vorherigen "
-        "Spieler ein Ass erhalten hat (A4); Emil kann: keep")
+        "Emil kann jetzt nicht 'dealer-exchange': der Geber tauscht nur dann mit dem Talon, wenn der vorherige "
+        "Spieler dem Geber ein Ass gegeben hat (A4); Emil kann: keep")
 
 
 def test_the_innkeeper_s_turn_in_german_without_a_gender():

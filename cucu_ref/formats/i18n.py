@@ -219,7 +219,7 @@ def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
     standard library only, so nothing there is marked); they are translated where a ruling or
     ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
     # cold start: game.rulesets costs 0 ms, used only by pybabel
-    from ..game.rulesets import IN_LIVES, OPTIONS, PRESET_INFO, PRESET_REASONS
+    from ..game.rulesets import IN_LIVES, OPTIONS, OWN_READINGS, PRESET_INFO, PRESET_REASONS
 
     for name, info in PRESET_INFO.items():
         yield 0, None, info.title, [f"the title of {name}"]
@@ -230,6 +230,8 @@ def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
             yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
     for in_lives in IN_LIVES.values():
         yield 0, None, in_lives, ["the same text in a game of lives (D1, R1, S1)"]
+    for (preset, option, value), (_rule, own) in OWN_READINGS.items():
+        yield 0, None, own, [f"reading {option} = {value} as {preset}'s source says it"]
     for preset, reasons in PRESET_REASONS.items():
         for key, why in reasons.items():
             yield 0, None, why, [f"why {preset} takes its {key}"]

@@ -40,7 +40,7 @@ from ..game.state import Action, ActionKind, Phase, State, between_deals
 # their languages and sources; re-exported here, where they were first defined.
 from . import validation
 from .sources import RULES, cite
-from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, fold, lookup
+from .vocabulary import ROLE_CALL, ROLE_RULE, ROLE_WORDS, counter_words, fold, lookup
 
 __all__ = [
     "FORMAT",
@@ -371,11 +371,13 @@ def _table(rd: _Reading) -> int:
                                     f"not {len(names)}", rules.cites("players"))
         if in_match < 2:  # K3: the last with marks has won; no deal is left to rule
             holders = [name for name, m in zip(names, marks) if m > 0]
-            said = f"only {holders[0]} holds marks" if holders else "no player holds marks"
+            unit = _counted(rules)
+            said = f"only {holders[0]} holds {unit}" if holders else f"no player holds {unit}"
             rd.chk.add("$.players", f"{said}: the match is over, there is no deal", rules.cites("winner"))
     dealer = rd.seat(rd.doc.get("dealer"), "$.dealer", "dealer") if "dealer" in rd.doc else -1
     if dealer >= 0 and marks[dealer] == 0:
-        rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 marks) and cannot deal",
+        rd.chk.add("$.dealer", f"the dealer {names[dealer]} is out of the match (0 {_counted(rules)}) and "
+                               "cannot deal",
                    _cites(rules, "next-dealer"))
     return dealer
 
@@ -656,8 +658,9 @@ def _same_card(seat: Optional[int], card: Optional[Card], where: str,
         above = [(i, c) for i, c in places if c.value > card.value]
         if above:
             i, c = above[0]
-            chk.add(where, f"{names[seat]} keeps the highest of the three cards he takes, and the stack's order "
-                           f"gives him {_cards.format(c)} ($.stack.order[{i}]), above {_cards.format(card)}", "F2")
+            chk.add(where, f"{names[seat]} keeps the highest of the three cards the dealer takes, and the stack's "
+                           f"order gives {names[seat]} {_cards.format(c)} ($.stack.order[{i}]), above "
+                           f"{_cards.format(card)}", "F2")
             return True
         if card in (c for _, c in places):
             return True
@@ -712,6 +715,11 @@ def _surplus(pack: Any, seen: list[Card], places: Callable[[], list[tuple[Option
 # of positions under one ruleset with options shares one Rules value (Rules.with_options costs
 # about 35 µs; the adjudicator's memos are keyed by the rules' identity).  A Rules is frozen.
 _WITH_OPTIONS: dict[Any, tuple[Rules, Any]] = {}
+
+
+def _counted(rules: Optional[Rules]) -> str:
+    """What a player holds, as the ruleset's source counts it: 'marks', or 'lives' (D1, R1, S5)."""
+    return counter_words(rules)[1] if rules is not None else "marks"
 
 
 def _with_options(rules: Rules, overrides: dict[str, Any]) -> Rules:
@@ -813,7 +821,8 @@ def _history(items: list[dict[str, Any]], seat: Any, card: Any, marks: list[int]
             out.append(HistoryEvent("announce", who, path, role="inn"))
             continue
         if marks[who] == 0 and verb not in ("buy-back", "decline"):
-            chk.add(f"{path}.{verb}", f"{names[who]} is out of the match (0 marks) and takes no part in this deal",
+            chk.add(f"{path}.{verb}", f"{names[who]} is out of the match (0 {_counted(rules)}) and takes no "
+                                      "part in this deal",
                     _cites(rules, "out"))
         c = card(item.get("card"), f"{path}.card") if "card" in item else None
         out.append(HistoryEvent(verb, who, path, card=c, amount=int(item.get("amount", 1))))

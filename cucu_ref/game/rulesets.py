@@ -31,6 +31,8 @@ __all__ = [
     "table_rules",
     "open_options",
     "other_readings",
+    "OWN_READINGS",
+    "own_reading",
     "OPEN_POINTS",
     "IN_LIVES",
     "PresetInfo",
@@ -136,7 +138,9 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("two_fools", "C3", "Where do two fools in play rank, and do they gain?",
           ("between-xv-and-xiiii", "C3", "they rank 14½, just below XV; no gain (Farina 2010; digital D7)"),
           ("above-xv-and-gain", "L4",
-           "they rank above XV and each holder gains a mark (Di Luigi & Mazza 2009; Zeh 1769 Z6)")),
+           "each holder gains a mark: in Lu Stù they are «die höchsten Karten, über der XV» (Di Luigi & Mazza "
+           "2009, L4); in Zeh's game «verlieren die Narren nicht nur nichts, sondern erhalten jeder eine Marke "
+           "aus der Tasse» (Zeh 1769, Z6)")),
     _spec("two_fools_alone", "Q10", "With two fools and no other live card, do the fools also lose as lowest?",
           ("compared", "L6", "yes: they gain and are compared as the lowest cards too: where all tied lowest lose, "
            "both end with nothing (Zeh Z9's second reading, «oder nichts»); where only the first loses, only the "
@@ -682,6 +686,27 @@ IN_LIVES: dict[str, str] = {
         "without lives pays nothing more",
 }
 
+# A reading as a preset's own source words and cites it, where the reading is shared with games
+# whose rules say it otherwise (issue 24 §2: Q18's readings cite pagat's S4 and Farina's K8; As Qui
+# Court's are Méry's A1 and A4, seed 003 §As Qui Court): (preset, option, value) -> (rule, text)
+OWN_READINGS: dict[tuple[str, str, str], tuple[str, str]] = {
+    ("as-qui-court", "dealer_draws_king", "exchanges"): (
+        "A4", "the dealer takes the king like any card: Méry's dealer «kann diese Karte nur mit dem Talon tauschen» "
+              "(A4), and A4 names no exception for a king"),
+    ("as-qui-court", "dealer_draws_king", "keeps-own"): (
+        "A1", "the king stays on the talon and the dealer keeps the card held: Coucou's «Sollte diese Karte ein König "
+              "sein, ist kein Kartentausch erlaubt» (F4) stands, Méry's «einzige Unterschied» to Coucou being the "
+              "king shown (A1), and A2-A4 not lifting it"),
+}
+
+
+def own_reading(preset_name: str, option: str, reading: Reading) -> Reading:
+    """``reading`` of ``option`` as ``preset_name``'s source words and cites it (``OWN_READINGS``),
+    else as it is."""
+    own = OWN_READINGS.get((preset_name, option, reading.value))
+    return reading if own is None else reading._replace(source=own[0], text=own[1])
+
+
 # L5's packs: the pack of each Cuccù pack once the table has agreed to play without the fools
 _WITHOUT_FOOLS = {"cuccu-40": "cuccu-40-no-fools", "cuccu-38": "cuccu-38-no-fools"}
 
@@ -798,6 +823,12 @@ def options_in_play(rules: Rules) -> tuple[str, ...]:
 _NO_NEW_STAKE = (
     "The source describes no restart after everybody went out in one deal, and so names no stake paid again: in "
     "the project's reading (P5) all return with the starting marks, nobody pays, and the pot stays as it is.")
+
+# the same for Ranter-Go-Round, whose players hold counters, 'lives' (R1), not marks
+_NO_NEW_STAKE_LIVES = (
+    "Cassell describes no restart after everybody went out in one deal, and so names no stake paid again: in the "
+    "project's reading (P5) all return with their three counters, 'lives' (R1), nobody pays, and the pool stays as "
+    "it is.")
 
 PRESET_REASONS: dict[str, dict[str, str]] = {
     "campli": {
@@ -1095,7 +1126,7 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
             "and the winner's ruling names no pot.  A table that plays for money agrees a stake (setting 'stake', "
             "as Campli's K1 and the descendant's S1 have one); the winner then takes the pot of stakes by that "
             "agreement, not by Cassell's text."),
-        "restart_stake": _NO_NEW_STAKE,
+        "restart_stake": _NO_NEW_STAKE_LIVES,
         "refuse_by_paying": "R3: no card has any privilege: nobody can refuse an exchange, by paying or otherwise.",
         "dealing": "R2: each player receives one card; then the changing begins on the dealer's left.",
         "deal_from": "As Coucou: not stated; the top card, as an ordinary pack is dealt.",

@@ -14,10 +14,11 @@ from .adjudication.summary import BUY_BACK_OR_NOT, many, next_beyond
 from ..formats.i18n import N_, Templates, fmt, gettext as _, ngettext, npgettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
-from ..formats.vocabulary import counter_words, display_label, option_words
+from ..formats.vocabulary import counter_words, display_label, option_text, option_words
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
+    own_reading,
 )
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
@@ -273,7 +274,7 @@ problem_message = Templates(
     N_("the dealt cards and the stack hold {have} copies of {card}: the {pack} pack has {n} copies (the others at "
        "{places})"),
     N_("the whole stack holds the {n} cards of {pack}, not {m}"),
-    N_("{player} keeps the highest of the three cards he takes, and the stack's order gives him {card} "
+    N_("{player} keeps the highest of the three cards the dealer takes, and the stack's order gives {player} {card} "
        "($.stack.order[{at}]), above {other}"),
     N_("{player} is dealt {card}, but the stack's order holds {shown} where {owner}'s card is dealt from"),
     N_("setting {key} takes a whole number, not {reading}"),
@@ -282,6 +283,7 @@ problem_message = Templates(
     N_("unknown announcement {word}; did you mean {near}? (known: {known})"),
     N_("unknown announcement {word} (known: {known})"),
     N_("{player} is out of the match (0 marks) and takes no part in this deal"),
+    N_("{player} is out of the match (0 lives) and takes no part in this deal"),
     N_("player name {name} differs from {other} ($.players[{i}]) only by case: a table cannot tell them apart"),
     N_("player name {name} differs from {other} ($.players[{i}]) only by invisible formatting characters: a table "
        "cannot tell them apart"),
@@ -297,6 +299,10 @@ problem_message = Templates(
     N_("only {player} holds marks: the match is over, there is no deal"),
     N_("no player holds marks: the match is over, there is no deal"),
     N_("the dealer {player} is out of the match (0 marks) and cannot deal"),
+    # the same in a game of lives (D1, R1, S5)
+    N_("only {player} holds lives: the match is over, there is no deal"),
+    N_("no player holds lives: the match is over, there is no deal"),
+    N_("the dealer {player} is out of the match (0 lives) and cannot deal"),
     N_("give either the whole 'order' or 'top'/'bottom'/'cards', not both"),
     N_("{player} is out of the match and holds no card"),
     N_("{player} is out of the match and is dealt no card"),
@@ -505,7 +511,9 @@ def _the_fool(card: Optional[str]) -> str:
     message = _("the fool, {card}")
     head = message.split("{card}")[0].rstrip(", ")
     if card and head.casefold().endswith(" " + card.casefold()):
-        return head
+        # the word said as the card is printed ('il Matto' in Campli, where Italian's common noun,
+        # 'il matto', is the card's name; another game's fool keeps its own: 'il matto, fjols')
+        return head[:len(head) - len(card)] + card
     return fmt(message)(card=card)
 
 
@@ -735,7 +743,7 @@ def _result_parts(r: dict[str, Any], rules: Any, shown: bool) -> tuple[list[str]
             lines.append(_("Shown: ") + ", ".join(f"{n} {_named(c, rules)}" for n, c in r["shown"].items()))
         if r["dead"]:
             # each dead card by its holder and, where the position gives it, the card (K15, L10)
-            held = r.get("holds") or {}
+            held = r.get("dead_cards") or r.get("holds") or {}
             lines.append(_("Dead cards (not compared): ") + ", ".join(
                 _("{player}'s {card}").format(player=p, card=_named(held[p], rules)) if held.get(p)
                 else _("{player}'s card").format(player=p) for p in r["dead"]))
@@ -1247,11 +1255,12 @@ def _agreed_words(ruling: Ruling) -> tuple[list[str], list[str]]:
         value = getattr(rules, key, ruling.overrides[key])
         reading = next((r for r in spec.readings if r.value == value), None) if spec is not None else None
         if spec is not None and reading is not None:
-            text = option_words(_(reading.text), rules)
+            reading = own_reading(ruling.preset, key, reading)  # (its game's own rule and words)
+            text = option_text(reading.text, rules)
             if value not in ("yes", "no") and text.startswith(f"{value}: "):
                 text = text[len(f"{value}: "):]  # (a value's identifier; an answer's 'yes: ' reads as one)
             rule = f" ({reading.source})" if reading.source in RULES and reading.source not in text else ""
-            readings.append(f"{option_words(_(spec.question), rules)} {text}{rule}")
+            readings.append(f"{option_text(spec.question, rules)} {text}{rule}")
             continue
         # (a field no table sets, a position cannot give: its name)
         words = parts.get(_SETTING_PART.get(key, "")) or f"{key} = {ruling.overrides[key]}"
@@ -1927,7 +1936,7 @@ def _preset_lines(name: str, rules: Any, para: _Para) -> list[str]:
     for option in points:
         spec = OPTIONS[option]
         lines += para(f"{option} = {getattr(rules, option)}{_settled_by(spec.settles, rules)}: "
-                      f"{option_words(_(spec.question), rules)}", "    ", "    ")
+                      f"{option_text(spec.question, rules)}", "    ", "    ")
         if option in reasons:
             lines += para(_("Why: {reason}").format(reason=_(reasons[option])), "      ", "     ")
     fixed = [k for k in reasons if k not in points]

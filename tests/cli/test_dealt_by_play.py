@@ -171,4 +171,4 @@ def test_f2_the_dealer_dealt_during_play_is_dealt_the_highest_of_his_three():
     found = _refused(_f2(dealt={"Gus": "A"}))
     # (the cards in the French games' own words, F1: 'as', not the token 'A'; issue 24 §2)
     assert found == [('$.dealt["Gus"]', "F2", "Gus is dealt as, but of the three cards the stack's order "
-                      "($.stack.order) gives him from its top he keeps the highest, 8 (F2)")]
+                      "($.stack.order) gives the dealer from its top Gus keeps the highest, 8 (F2)")]

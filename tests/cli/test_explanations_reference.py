@@ -40,6 +40,7 @@ def _reference_steps(pos: Any, leaf: Any, subst: dict, shown: Optional[dict] = N
         return explain._card(c, subst, rules) if c is not None else None
 
     out: list[dict[str, Any]] = []
+    way_back = iter(explain._way_back_cards(leaf))  # L8's exchanges' cards (issue 24 §2: the card that goes back)
     for i, events in leaf.steps:
         if i is not None:
             entry = pos.history[i]
@@ -64,6 +65,11 @@ def _reference_steps(pos: Any, leaf: Any, subst: dict, shown: Optional[dict] = N
                 text = explain.joint_winners_text([nm(w.seat) for w in events if w.kind == kind], ev.amount)
             else:
                 text = explain._event_text(ev, nm, card_name(ev.card), rules)
+            if kind == "exchange" and ev.rule == "L8":
+                gave, took = (card_name(c) for c in next(way_back))
+                if gave is not None:
+                    text = (explain._WAY_BACK if took is not None else explain._WAY_BACK_UNKNOWN).format(
+                        seat=nm(ev.seat), other=nm(ev.other), card=gave, took=took)
             if kind == "dealer-keeps-highest":
                 low = [explain._card(c, subst, rules) for c in leaf.start.stack[-2:]]
                 if all(low):

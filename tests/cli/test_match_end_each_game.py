@@ -105,7 +105,7 @@ def test_a_deal_written_out_of_order_is_refused_by_the_games_own_dealing_rule(tm
     history = [{"deal": "Anna", "card": "2"}, {"deal": "Bruno", "card": "9"}, {"deal": "Carla", "card": "9"}]
     problem = _problem(tmp_path, _three(ruleset, "Bruno", history))
     assert problem["path"] == "$.history[2]" and problem["rule"] == rule
-    assert "deals round to the left, starting left of himself" in problem["message"]
+    assert "deals round to the left, one card each, starting with the player left of the dealer" in problem["message"]
 
 
 @pytest.mark.parametrize("ruleset, rule", [("ranter-go-round", "R2"), ("screw-your-neighbour", "S2")])

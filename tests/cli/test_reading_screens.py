@@ -26,7 +26,7 @@ from cucu_ref.services.adjudication.outcomes import group
 from cucu_ref.services.adjudication.replay import run_position
 from cucu_ref.game.cards import CUCCU, Card
 from cucu_ref.formats.position import Position, load, parse
-from cucu_ref.game.rulesets import OPTIONS, PRESETS
+from cucu_ref.game.rulesets import OPTIONS, PRESETS, own_reading
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -231,10 +231,15 @@ def test_each_open_question_is_the_position_ruled_under_each_reading() -> None:
             assert q["settles"] == spec.settles and q["question"] == option_text(spec.question, pos.rules), name
             assert q["source"] == (cite(spec.settles) if spec.settles in RULES else None), name
             assert q["chosen"] == getattr(pos.rules, option), name
-            assert q["why_chosen"] == PRESET_REASONS.get(pos.preset, {}).get(option), name
+            # (the preset's reason for its reading; where the position's own options set another, that
+            # the table agreed it: issue 24 §2)
+            agreed = option in pos.overrides and getattr(PRESETS[pos.preset], option) != q["chosen"]
+            assert q["why_chosen"] == (readings._(readings._AGREED).format(preset=pos.preset) if agreed
+                                       else PRESET_REASONS.get(pos.preset, {}).get(option)), name
             keys = set()
             for entry in q["readings"]:
-                reading = next(r for r in spec.readings if r.value == entry["reading"])
+                reading = own_reading(pos.preset, option, next(r for r in spec.readings
+                                                               if r.value == entry["reading"]))
                 assert entry["chosen"] == (reading.value == q["chosen"]), name
                 assert entry["source"] == (cite(reading.source) if reading.source in RULES else reading.source)
                 assert entry["text"] == option_text(reading.text, pos.rules)

@@ -90,8 +90,8 @@ def test_the_f2_dealer_is_dealt_the_highest_of_his_three():
     assert [o["result"] for o in told["outcomes"]] == [o["result"] for o in plain["outcomes"]]
     # a discard is not the card he keeps: refused, naming the higher card of his three (F2)
     found = problems(_coucou(dealt={"Emil": "8"}))
-    assert found == [('$.dealt["Emil"]', "F2", "Emil keeps the highest of the three cards he takes, and the "
-                      "stack's order gives him 9 ($.stack.order[4]), above 8")]
+    assert found == [('$.dealt["Emil"]', "F2", "Emil keeps the highest of the three cards the dealer takes, "
+                      "and the stack's order gives Emil 9 ($.stack.order[4]), above 8")]
     # a card none of his three: refused at its places (L2, Coucou's dealing from the top)
     found = problems(_coucou(dealt={"Emil": "K"}))
     assert [(p, r) for p, r, _ in found] == [('$.dealt["Emil"]', "L2")]

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from functools import cache
 from math import gcd
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, Callable, Iterator, NamedTuple, Optional
 
 from ...game import cards as _cards
 from ...game.cards import Card
+from ...game.history import fold
 from ...formats.position import ROLE_CALL, HistoryEvent, Position
 from ...game.rulesets import by_identity
 from ...game.scoring import evaluate
@@ -71,6 +72,10 @@ EVENT_TEXT = {
                        "({stakes})"),
     "keep-last-life": N_("{seat} keeps a last life: the last players went out together"),
 }
+# L8's way back: the card that goes back ('cart'arrit') named, as the table argues about it (issue
+# 24 §2); and where the position does not give the card that comes back
+_WAY_BACK = N_("{seat} gives the {card} to {other} for the {took}")
+_WAY_BACK_UNKNOWN = N_("{seat} gives the {card} to {other} for {other}'s card")
 # Where a ruleset's own rule gives an event another meaning (kind, rule) -> text.
 EVENT_TEXT_BY_RULE = {
     # L7: Lu Stù's innkeeper answers the offerer's bargain; there is no second offer
@@ -134,6 +139,7 @@ _LIVES = {
 _ARRESTO, _SHOWDOWN, _KEEPS_HIGHEST = EventKind.ARRESTO, EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST
 _MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK
 _MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
+_EXCHANGE, _KEEP = EventKind.EXCHANGE, EventKind.KEEP
 _WITH_STACK, _STACK_KING, _ASK = EventKind.EXCHANGE_WITH_STACK, EventKind.STACK_KING, EventKind.ASK_PAGHERAI_SE_NULL
 _RESTART, _JOINT, _WINNER = EventKind.RESTART, EventKind.JOINT_WINNER, EventKind.WINNER
 # the events whose amount is the pot (K3, S6): said in the pot's unit (pot_words), not in stakes
@@ -302,6 +308,10 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
         # S4's cut is a king by what it is: the position need not give it to say so
         card = display_label(rules, Card(_cards.FRENCH, 13))
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
+    if ev.rule == "F4" and ev.kind == _KEEP and rules is not None and rules.dealer_takes == 1:
+        # F4's dealer keeps «die zu Beginn gewählte Karte» chosen of F2's three: a dealer who takes
+        # one card (as agreed, or A2) chose nothing
+        template = EVENT_TEXT_BY_RULE[("keep", "K8")]
     if template is None and ev.kind == _ARRESTO:
         template = _arresto_template(ev, rules)
     if template is None:
@@ -438,13 +448,25 @@ def steps_of(pos: Position, leaf: Any, subst: dict[Card, Card],
         return names[s] if s is not None and 0 <= s < len(names) else "-"
 
     out: list[dict[str, Any]] = []
-    told = _Telling(pos, leaf, subst, shown, nm, _card_namer(pos.rules, subst), _texts(pos.rules, names))
+    told = _Telling(pos, leaf, subst, shown, nm, _card_namer(pos.rules, subst), _texts(pos.rules, names),
+                    iter(_way_back_cards(leaf)))
     for k, (i, events) in enumerate(leaf.steps):
         if vary:
             events = [ev._replace(card=None) if (k, j) in vary else ev for j, ev in enumerate(events)]
         at, head = _entry_head(pos, i, told.texts.headings)
         told.step(out, events, at, head)
     return out
+
+
+def _way_back_cards(leaf: Any) -> list[tuple[Optional[Card], Optional[Card]]]:
+    """The cards of each exchange on L8's way back, in order: (the card the holder gives, the
+    one he takes).  No engine event names them: they are read off the hands the events move
+    (:func:`~cucu_ref.game.history.fold`, from the deal's start); [] where there is no way back."""
+    events = [ev for _, evs in leaf.steps for ev in evs]
+    if not any(ev.kind == _EXCHANGE and ev.rule == "L8" for ev in events):
+        return []
+    record = fold(events, leaf.start.hands, leaf.state.hands)
+    return [(m.gave, m.took) for m in record.moves if m.kind == _EXCHANGE and m.rule == "L8"]
 
 
 def _card_namer(rules: Any, subst: dict[Card, Card]) -> Callable[[Optional[Card]], Optional[str]]:
@@ -487,6 +509,7 @@ class _Telling(NamedTuple):
     nm: Callable[[Optional[int]], str]
     card_name: Callable[[Optional[Card]], Optional[str]]
     texts: _Texts
+    way_back: Iterator[tuple[Optional[Card], Optional[Card]]]  # L8's exchanges' cards (_way_back_cards)
 
     def step(self, out: list[dict[str, Any]], events: Any, at: Optional[str], head: str) -> None:
         """One step's events as lines of ``out``: the entry's first line carries its heading; a
@@ -513,6 +536,8 @@ class _Telling(NamedTuple):
             rule, source, text = (known if known is not None and not (subst and ev.card in subst)
                                   else _line_of(ev, memo, self.leaf, subst, self.shown, rules, self.nm,
                                                 self.card_name))
+            if kind == _EXCHANGE and rule == "L8":
+                text = self.way_back_text(ev, text)
             if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
                 head_due = False
@@ -528,6 +553,16 @@ class _Telling(NamedTuple):
                 notes, named = _showdown_notes(self.pos, self.leaf, subst, at, head, self.texts)
                 out.extend(notes)
                 said = named
+
+
+    def way_back_text(self, ev: Any, text: str) -> str:
+        """An exchange on L8's way back with its cards named ('Bruno gives the II to Anna for the
+        V': the card goes back, 'cart'arrit'); ``text``, the bare exchange, where one is unknown."""
+        gave, took = (self.card_name(c) for c in next(self.way_back, (None, None)))
+        if gave is None:
+            return text
+        template = _WAY_BACK if took is not None else _WAY_BACK_UNKNOWN
+        return _(template).format(seat=self.nm(ev.seat), other=self.nm(ev.other), card=gave, took=took)
 
 
 def _joint_step(ev: Any, events: Any, at: Optional[str], head: Optional[str], nm: Any,

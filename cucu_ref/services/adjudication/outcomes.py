@@ -8,7 +8,7 @@ input gives the same output under any hash seed (issue 12).
 from __future__ import annotations
 
 import functools
-from itertools import compress
+from itertools import compress, product
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from ...game import cards as _cards
@@ -113,6 +113,25 @@ def _cards_held(out: dict[str, Any], final: State, leaf: Leaf, subst: dict[Card,
         elif shown is not None:
             shown[name] = token
     out["shown"], out["dead"], out["holds"] = shown, out_of_play, holds
+    if out_of_play:
+        out["dead_cards"] = _dead_cards(final, leaf, subst, unsure)
+
+
+def _dead_cards(final: State, leaf: Leaf, subst: dict[Card, Card], unsure: Any) -> dict[str, Optional[str]]:
+    """The card each dead player went out with (K15), also where it went under the stack (L10):
+    read off the hands the events move (no event names the card under the stack); None where the
+    position does not give it."""
+    names, hands = final.players, final.hands
+    gone = {}
+    if any(final.dead[s] and hands[s] is None for s in final.order):
+        record = fold([ev for _, evs in leaf.steps for ev in evs], leaf.start.hands, hands)
+        gone = {m.seat: m.gave for m in record.moves if m.kind == EventKind.DEAD_CARD_UNDER_STACK}
+    cards: dict[str, Optional[str]] = {}
+    for s in final.order:
+        if final.dead[s]:
+            c = hands[s] if hands[s] is not None else gone.get(s)
+            cards[names[s]] = None if c is None or s in unsure else _TOKEN_OF.get(subst.get(c, c) if subst else c)
+    return cards
 
 
 def _after_buy_backs(final: State, names: Sequence[str]) -> dict[str, Any]:
@@ -141,7 +160,7 @@ def settled_next_dealer(r: dict[str, Any]) -> Optional[str]:
 
 # (kept_last_life, S6, adds no decision: the players out this deal with a mark again that neither a
 # buy-back nor a restart gave them; left out, an outcome's essence is what it was before the field)
-_NOT_ESSENTIAL = frozenset({"shown", "holds", "marks_lost", "marks_gained", "restart", "kept_last_life"})
+_NOT_ESSENTIAL = frozenset({"shown", "holds", "dead_cards", "marks_lost", "marks_gained", "restart", "kept_last_life"})
 
 
 def essence(result: dict[str, Any]) -> str:
@@ -165,7 +184,42 @@ def case_key(result: dict[str, Any]) -> str:
 
 
 def outcome_key(outcomes: Iterable[CaseOutcome]) -> tuple[str, ...]:
-    return tuple(sorted({essence(o.result) for o in outcomes}))
+    """What a ruling decides, to compare two readings' rulings (readings.open_questions): each
+    outcome's essence and, where the unknown cards split the ruling into several, the cards
+    each holds for.  A reading can give the same outcomes for other cards: As Qui Court's
+    dealer who takes the talon unseen (A4) keeps his ace where its card is a king under Q18's
+    'keeps-own' and loses, and takes the king under 'exchanges', so another player loses."""
+    outcomes = list(outcomes)
+    essences = tuple(sorted({essence(o.result) for o in outcomes}))
+    if len(essences) < 2:
+        return essences
+    cards: dict[str, set[tuple[tuple[str, str], ...]]] = {}
+    for o in outcomes:
+        points = _points(o.when)
+        if points is None:  # too many to list: the outcomes alone, as before
+            return essences
+        cards.setdefault(essence(o.result), set()).update(points)
+    return essences + tuple(repr(sorted(cards[e])) for e in essences)
+
+
+_MAX_POINTS = 4096  # the cards of a case listed one assignment at a time, at most
+
+
+def _points(when: list[dict[str, list[str]]]) -> Optional[set[tuple[tuple[str, str], ...]]]:
+    """Every assignment of the unknown cards a case's ``when`` stands for, or None where it
+    stands for none in particular (always) or for too many to list."""
+    if not when:
+        return None
+    out: set[tuple[tuple[str, str], ...]] = set()
+    for box in when:
+        labels = sorted(box)
+        size = 1
+        for label in labels:
+            size *= len(box[label])
+        if len(out) + size > _MAX_POINTS:
+            return None
+        out.update(tuple(zip(labels, combo)) for combo in product(*(box[label] for label in labels)))
+    return out
 
 
 # --------------------------------------------------------------------------- the leaves' cards

@@ -31,8 +31,8 @@ WHAT_DEALT = N_("the card {player} is dealt")
 
 # --- a card the table saw that the seat cannot hold there (replay._Table.bind, why_not)
 HOLDS_NO_CARD = N_("{player} holds no card here ({what})")
-DEALER_KEEPS_HIGHEST = N_("{player} keeps the highest of the three cards he takes (F2): with the cards accounted for "
-                          "elsewhere he cannot hold {card} ({what})")
+DEALER_KEEPS_HIGHEST = N_("{player} keeps the highest of the three cards the dealer takes (F2): with the cards "
+                          "accounted for elsewhere {player} cannot hold {card} ({what})")
 HOLDS_OTHER = N_("{player} holds {held} here, not {card} ({what})")
 NOT_AN_EVENT_CARD = N_("{player} cannot hold {card} ({what}): it is {label}, which was exchanged when asked, so it "
                        "was no event card (C2, K7)")
@@ -61,10 +61,10 @@ PLAY_CHANGED = {
                  "{other} ({places})"),
 }
 KEEPS_OF_THREE = {
-    "top": N_("{player} is dealt {card}, but of the three cards the stack's order ($.stack.order) gives him from its "
-              "top he keeps the highest, {other} ({rule})"),
-    "bottom": N_("{player} is dealt {card}, but of the three cards the stack's order ($.stack.order) gives him from "
-                 "its bottom he keeps the highest, {other} ({rule})"),
+    "top": N_("{player} is dealt {card}, but of the three cards the stack's order ($.stack.order) gives the dealer "
+              "from its top {player} keeps the highest, {other} ({rule})"),
+    "bottom": N_("{player} is dealt {card}, but of the three cards the stack's order ($.stack.order) gives the dealer "
+                 "from its bottom {player} keeps the highest, {other} ({rule})"),
 }
 ORDER_AS_CHANGED = {
     "top": N_("{player} is dealt {card}, but the stack's order ($.stack.order), as play changed it ({how}, {rule}), "
@@ -100,6 +100,8 @@ FORBIDDEN_BECAUSE = {
     "F4": N_("the dealer keeps the card chosen from the three taken (F4)"),
     "H1": N_("the dealer has nobody to exchange with and no talon (H1)"),
 }
+# F4's where the dealer took one card, not F2's three (as agreed at the table: dealer_takes = 1)
+DEALER_KEEPS_DEALT = N_("the dealer keeps the card dealt (F4)")
 # the dealer's offer, where his game's rule for his last decision is no rule above (K8, D3, R2, S2):
 # he decides last, after everybody, so there is nobody left to offer to (R2's 'no player may exchange
 # more than once' is not why: the dealer has not exchanged)
@@ -110,8 +112,8 @@ TARGET_MUST_EXCHANGE = N_("this ruleset reads Q9 'no', the target of a plain car
                           "no)")
 LU_STU_INN = N_("Lu Stù's inn has no second offer; the innkeeper accepts or refuses the offerer's bargain")
 NO_BUY_BACK = N_("{who} cannot {verb}: this ruleset has no buy-back (buy_back = none)")
-DID_NOT_GO_OUT = N_("{who} cannot {verb}: he did not go out in this deal, and only a player who went out may buy "
-                    "back")
+DID_NOT_GO_OUT = N_("{who} cannot {verb}: {who} did not go out in this deal, and only a player who went out may "
+                    "buy back")
 NO_VIRGIN = N_("{who} cannot {verb}: no virgin remains, and eliminated players may buy back only 'solange es eine "
                "oder mehrere Jungfrauen gibt' (K17)")
 # whose decision it is (replay.describe_turn), by the phase of the deal
@@ -161,19 +163,21 @@ HINT_OVER = N_("{player} cannot hint at a fool here: the deal is over (a hint is
                "the deal)")
 HINT_NOT_SEATED = N_("{player} cannot hint at a fool here: {player} takes no part in this deal (a hint is noted "
                      "during a deal, for a seat of the deal)")
-DEALT_NOT_SEATED = N_("{player} cannot be dealt a card here: he takes no part in this deal")
-DEALT_EARLIER = N_("{player} cannot be dealt a card here: he was dealt earlier: the dealer deals round to the right, "
-                   "starting right of himself and ending with himself, one card each")
+DEALT_NOT_SEATED = N_("{player} cannot be dealt a card here: {player} takes no part in this deal")
+DEALT_EARLIER = N_("{player} cannot be dealt a card here: {player} was dealt earlier: the dealer deals round to the "
+                   "right, one card each, starting with the player right of the dealer and ending with the dealer")
 # the same where play goes to the left (Ranter-Go-Round's R2, Screw Your Neighbour's S2)
-DEALT_EARLIER_LEFT = N_("{player} cannot be dealt a card here: he was dealt earlier: the dealer deals round to the "
-                        "left, starting left of himself and ending with himself, one card each")
+DEALT_EARLIER_LEFT = N_("{player} cannot be dealt a card here: {player} was dealt earlier: the dealer deals round "
+                        "to the left, one card each, starting with the player left of the dealer and ending with the "
+                        "dealer")
 NOT_DEALT_YET = N_("{player} cannot have been dealt yet: each card is dealt only after the previous player's "
                    "decision")
 DEAD_NOT_SHOWN = N_("{player} is out with a dead card, which is not shown")
 DEAD_NOT_SHOWN_FIELD = N_("{player} is out with a dead card, which is not shown ('shown')")
 NONE_SHOWN_YET = N_("the history ends before the showdown, so no card was shown yet ('shown' gives {player}'s)")
-HANDS_NOT_DEALT = N_("'hands' gives the card {player} holds at the end of the history; his card changed hands "
-                     "during it, so it is not the card he was dealt (give that as 'dealt')")  # (a warning: adjudicate)
+# (a warning: adjudicate)
+HANDS_NOT_DEALT = N_("'hands' gives the card {player} holds at the end of the history; {player}'s card changed "
+                     "hands during it, so it is not the card dealt to {player} (give that as 'dealt')")
 
 # --- a position the adjudicator cannot rule (replay.Search.tick; unknowns, layout: their English as
 # they say it, matched here to be translated)
@@ -206,7 +210,7 @@ MESSAGES: tuple[str, ...] = (
     HANDS_NOT_DEALT, TOO_MUCH_WORK, TOO_MANY_UNKNOWN, *PLACE_DEPENDS_ON_PLAY.values(),
     # the parts
     WHAT_SHOWN_FIELD, WHAT_SHOWN, WHAT_HAND, WHAT_TAKEN, WHAT_DEALT, *ELSEWHERE.values(), ON_RECORD,
-    DEAD_CARD_UNDER, WITH_THE_TALON, *FORBIDDEN_BECAUSE.values(), DEALER_NO_OFFER, TARGET_MAY_PAY,
+    DEAD_CARD_UNDER, WITH_THE_TALON, *FORBIDDEN_BECAUSE.values(), DEALER_KEEPS_DEALT, DEALER_NO_OFFER, TARGET_MAY_PAY,
     TARGET_MUST_EXCHANGE, LU_STU_INN,
     *TURNS.values(), NOTHING, HAPPENED, EXCHANGED, SHOWED, LOST_A_MARK, WITH_THE_STACK, NO_CARD, UNSEEN_CARD,
 )

@@ -14,10 +14,11 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from ...game.cards import Card
 from ...game.engine import legal_actions
-from ...formats.i18n import gettext as _, language
+from ...formats.i18n import N_, gettext as _, language
 from ...formats.vocabulary import option_text
 from ...formats.position import Position, Problem
-from ...game.rulesets import PRESET_REASONS, Rules, by_identity, open_specs, other_readings
+from ...game.rulesets import (PRESET_REASONS, PRESETS, Rules, by_identity, open_specs, other_readings,
+                               own_reading)
 from ...game.scoring import CUCKOO_VALUE
 from ...formats.sources import RULES, cite
 from ...game.state import EventKind, Phase
@@ -28,6 +29,9 @@ from .replay import (
 )
 
 __all__ = ["open_questions", "rejected_readings", "best_failure", "fingerprint"]
+
+# why_chosen where the position's own options set the reading (issue 24 §2)
+_AGREED = N_("the reading agreed at this table (the position's options); {preset} reads otherwise")
 
 # The kinds read in the loops over every event of a run, as module constants: on Python 3.11 each
 # read of an enum's class attribute goes through EnumType's __getattr__ hook (as in game.history)
@@ -307,6 +311,7 @@ class _Questions:
         alternatives: list[tuple[dict[str, Any], Optional[Run]]] = []
         differs = False
         for reading in spec.readings:
+            reading = own_reading(self.pos.preset, spec.name, reading)  # (its game's own rule and words)
             entry: dict[str, Any] = {"reading": reading.value, "chosen": reading.value == current,
                                      "source": _source(reading.source),
                                      "text": option_text(reading.text, self.pos.rules)}
@@ -323,10 +328,15 @@ class _Questions:
             if entry["status"] != "history-impossible" or entry["chosen"]:
                 readings.append(entry)
         reason = PRESET_REASONS.get(self.pos.preset, {}).get(spec.name)
+        why = _(reason) if reason else reason
+        preset = PRESETS.get(self.pos.preset)
+        if spec.name in self.pos.overrides and preset is not None and getattr(preset, spec.name, current) != current:
+            # the preset's reason argues for its own reading, not for the one this table agreed
+            why = _(_AGREED).format(preset=self.pos.preset)
         return {"option": spec.name, "settles": spec.settles,
                 "source": cite(spec.settles) if spec.settles in RULES else None,
                 "question": option_text(spec.question, self.pos.rules), "chosen": current,
-                "why_chosen": _(reason) if reason else reason,
+                "why_chosen": why,
                 "readings": readings}
 
     def reading(self, name: str, current: str, value: str,

@@ -566,7 +566,7 @@ class _Checks(_Deals):
         rule = rule_forbidding(state, Action(str(kinds[0]), e.seat))
         if rule == "K5" and e.seat == state.dealer and state.phase == Phase.DECIDE:
             rule = rules.cites("dealer-last")
-        why = T.FORBIDDEN_BECAUSE.get(rule)
+        why = T.FORBIDDEN_BECAUSE.get(rule) if rule != "F4" or rules.dealer_takes == 3 else T.DEALER_KEEPS_DEALT
         if kinds[0] == A.OFFER and e.seat == state.dealer and rule == rules.cites("dealer-last") and (
                 rule not in T.FORBIDDEN_BECAUSE or rule == "R2"):
             # (R2's dealer has not exchanged: his game's reason is that he decides last, K8, R2, S2)
