@@ -56,6 +56,12 @@ __all__ = [
 
 A = ActionKind
 _EV_HINT = EventKind.HINT
+# The constants the step and the queries read at every decision, bound once: on Python 3.11 a read
+# of a class's attribute (``Phase.DECIDE``) is not specialised and costs about six times a
+# global's (as the event kinds in the rulebook's modules)
+_SHUFFLE, _DECIDE, _MATCH_OVER = Phase.SHUFFLE, Phase.DECIDE, Phase.MATCH_OVER
+_KEEP, _SHUFFLE_ACTION = A.KEEP, A.SHUFFLE
+_DEALT = Via.DEALT
 
 
 class IllegalActionError(ValueError):
@@ -88,7 +94,7 @@ def new_match(rules: Rules, players: Sequence[str], dealer: int = 0) -> State:
 
 def is_chance(state: Seen) -> bool:
     """True when the next action is the shuffle (chance), not a player's decision."""
-    return state.phase == Phase.SHUFFLE
+    return state.phase == _SHUFFLE
 
 
 def legal_actions(state: Seen) -> tuple[Action, ...]:
@@ -132,12 +138,12 @@ _ACTIONS: dict[tuple[str, ...], tuple[tuple[Action, ...], ...]] = {
 def _legal_kinds(state: Seen) -> tuple[str, ...]:
     """The kinds of decision the actor may take now: the single place the rules of whose
     decision it is are written (``legal_actions`` and ``step`` both ask it)."""
-    if state.phase != Phase.DECIDE:
+    if state.phase != _DECIDE:
         return _PHASE_KINDS.get(state.phase, ())
     deal = state.deal  # (its rules and dealer read from the part: a State's own properties cost more)
     rules, seat = deal.rules, state.actor
     assert seat is not None
-    received = state.custody[seat][-1][1] != Via.DEALT
+    received = state.custody[seat][-1][1] != _DEALT
     if received and rules.may_offer_after_receiving == "no":
         return _KEEP_ONLY  # R2: no player may exchange more than once
     if seat == deal.dealer:
@@ -213,16 +219,16 @@ def _check(seen: Seen, action: Action) -> None:
     phase, kind = seen.phase, action.kind
     if phase in _DECISIONS and action.seat == seen.actor and action.stack is None and _is_open(seen, kind):
         return  # (the commonest case first: a decision open now)
-    if phase == Phase.SHUFFLE:
-        if kind != A.SHUFFLE:
+    if phase == _SHUFFLE:
+        if kind != _SHUFFLE_ACTION:
             raise IllegalActionError(f"the next deal must be shuffled first, not {kind!r}", "K4")
         if not is_shuffled(seen.rules, action.stack):
             pack = PACKS[seen.rules.pack]
             raise IllegalActionError(f"the shuffle must hold exactly the {pack.size} cards of {pack.name}", "C1")
         return
-    if phase == Phase.MATCH_OVER:
+    if phase == _MATCH_OVER:
         raise IllegalActionError("the match is over", "K3")
-    if kind == A.SHUFFLE:
+    if kind == _SHUFFLE_ACTION:
         raise IllegalActionError("the deal is in progress; no shuffle now", "K4")
     if action.seat != seen.actor:
         who = seen.players[seen.actor] if seen.actor is not None else "nobody"
@@ -239,7 +245,7 @@ def _is_open(seen: Seen, kind: str) -> bool:
     ``_legal_kinds`` holds it), so it is admitted without asking the options that decide the
     others: the adjudicator's Recorder then sees, on a keep, only the options the keep's own
     rules read, and re-runs a position under no reading a keep never depended on."""
-    if kind == A.KEEP and seen.phase == Phase.DECIDE:
+    if kind == _KEEP and seen.phase == _DECIDE:
         return True
     return kind in _legal_kinds(seen)
 
@@ -247,7 +253,7 @@ def _is_open(seen: Seen, kind: str) -> bool:
 def _play(t: Table, action: Action) -> None:
     """Play ``action``, checked by :func:`_check`, on the table ``t``: a shuffle starts the
     deal (K4) and the first seat decides; a decision runs its rule function."""
-    if t.phase == Phase.SHUFFLE:
+    if t.phase == _SHUFFLE:
         start_deal(t, action.stack)  # type: ignore[arg-type]  # (_check: the whole pack)
         turn_to(t, 0)  # K4/K6: the first seat right of the dealer decides first
         return

@@ -18,8 +18,8 @@ from typing import Any, Sequence
 from ..cards import PACKS, Card
 from ..deal import seating_by_draw, seats_around
 from ..rulesets import Rules
-from ..state import EventKind, Via, no_notes
-from .table import Table
+from ..state import EventKind, no_notes
+from .table import Table, DEALT_PATHS
 
 __all__ = ["shuffled_stack", "is_shuffled", "whole_pack", "seat_by_draw", "start_deal", "deal_to", "draw"]
 
@@ -121,7 +121,7 @@ def deal_to(t: Table, seat: int) -> None:
     three, keeps the highest and puts the other two under the talon."""
     card = draw(t)
     t.hands[seat] = card
-    t.custody[seat] = ((seat, Via.DEALT),)
+    t.custody[seat] = DEALT_PATHS[seat]
     t.emit(_EV_DEAL, t.cite["deal"], seat, card=card)
     if seat == t.dealer and t.rules.dealer_takes == 3:
         cards = sorted([card, draw(t), draw(t)], key=lambda c: c.value, reverse=True)

@@ -16,11 +16,11 @@ from functools import partial
 from operator import attrgetter
 from typing import Any, Callable, Optional
 
-from ..cards import Card
+from ..cards import PACKS, Card
 from ..rulesets import CUCKOO, Rules
 from ..state import Custody, Deal, Event, EventKind, Match, Notes, State, Via
 
-__all__ = ["Table", "put", "new_state", "new_event"]
+__all__ = ["Table", "put", "new_state", "new_event", "DEALT_PATHS", "STACK_PATHS"]
 
 # Values built from a tuple of their fields without the keyword handling of the named
 # tuples' own constructors: a step builds one State and several Events.
@@ -34,6 +34,32 @@ new_notes: Callable[[tuple[Any, ...]], Notes] = partial(tuple.__new__, Notes)
 # attribute goes through EnumType.__getattr__ (270 ns against 62 ns for a plain class's).
 _EV_EXCHANGE = EventKind.EXCHANGE
 _EV_EXCHANGE_WITH_STACK = EventKind.EXCHANGE_WITH_STACK
+
+
+# A card's custody when it was just dealt to a seat (K4), or taken from the stack or the talon
+# (K8, K12, F4): ``((seat, Via.DEALT),)``, ``((seat, Via.STACK),)``, one shared value per seat
+# (every card dealt would build two tuples otherwise), for every seat a pack can seat (a table
+# is smaller than its pack, Rules.problems)
+DEALT_PATHS: tuple[Custody, ...] = tuple(((seat, Via.DEALT),) for seat in range(max(p.size for p in PACKS.values())))
+STACK_PATHS: tuple[Custody, ...] = tuple(((seat, Via.STACK),) for seat in range(len(DEALT_PATHS)))
+
+
+# The events emitted, each kept once (an Event is its own key: it equals, and hashes as, the tuple
+# of its fields).  Events are immutable values and most recur from deal to deal (the same card
+# dealt to the same seat, the same seat keeping ...): an equal one is shared rather than built
+# again, which costs a NamedTuple's allocation, initialisation and release (and its share of the
+# garbage collector's passes).  At most _SHARED_MAX are kept; when full they are let go.
+_SHARED_EVENTS: dict[Any, Event] = {}
+_SHARED_MAX = 8192
+
+
+def shared_event(fields: tuple[Any, ...]) -> Event:
+    """The Event of ``fields`` (kind, rule, seat, other, card, amount), built and kept for the
+    next emit of an equal one."""
+    if len(_SHARED_EVENTS) >= _SHARED_MAX:
+        _SHARED_EVENTS.clear()
+    event = _SHARED_EVENTS[event] = new_event(fields)  # type: ignore[has-type]
+    return event
 
 
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -158,10 +184,12 @@ class Table:
 
     def emit(self, kind: EventKind, rule: str, seat: Optional[int] = None, other: Optional[int] = None,
              card: Optional[Card] = None, amount: int = 0) -> None:
-        """Record that ``kind`` happened by ``rule`` (nothing when the step records no events)."""
+        """Record that ``kind`` happened by ``rule`` (nothing when the step records no events):
+        an Event equal to one emitted before is that one, shared (``shared_event``)."""
         events = self.events
         if events is not None:
-            events.append(new_event((kind, rule, seat, other, card, amount)))
+            fields = (kind, rule, seat, other, card, amount)
+            events.append(_SHARED_EVENTS.get(fields) or shared_event(fields))
 
     def decide(self, phase: str, actor: int, target: Optional[int], cursor: int) -> None:
         """The state now waits for ``actor``'s decision in ``phase``."""
@@ -193,7 +221,7 @@ class Table:
         taken = self.stack[index]
         self.stack = put(self.stack, index, self.hands[seat])
         self.hands[seat] = taken
-        self.custody[seat] = ((seat, Via.STACK),)
+        self.custody[seat] = STACK_PATHS[seat]
         self.emit(_EV_EXCHANGE_WITH_STACK, rule, seat, amount=1 if bottom else 0)
 
 

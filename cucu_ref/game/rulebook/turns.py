@@ -18,7 +18,7 @@ from . import cat, cuckoo, horse, hunter, inn
 from .dealing import deal_to
 from .match import lose_mark
 from .showdown import showdown
-from .table import Table, put
+from .table import Table, put, STACK_PATHS
 from .turn_order import decide_after_receiving, turn_to
 
 __all__ = [
@@ -128,7 +128,7 @@ def request_talon(t: Table, offerer: int) -> None:
         return
     t.stack = put(t.stack, index, t.hands[offerer])
     t.hands[offerer] = card
-    t.custody[offerer] = ((offerer, Via.STACK),)
+    t.custody[offerer] = STACK_PATHS[offerer]
     t.emit(_EV_EXCHANGE_WITH_TALON, "F4", offerer, card=None)
 
 

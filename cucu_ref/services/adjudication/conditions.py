@@ -17,6 +17,7 @@ wording is checked against every combination of cards before it is used.
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import re
 from functools import cache
@@ -229,7 +230,7 @@ def _periodic(k: int, stride: int, count: int, size: int) -> int:
     return (((1 << stride) - 1) << (k * stride)) * every
 
 
-def _each_card(d: int, seen: set[Card], space: _Space, universe: Sequence[Card],
+def _each_card(d: int, seen: frozenset[Card], space: _Space, universe: Sequence[Card],
                say: Callable[[int, Sequence[Card]], str]) -> list[Fact]:
     """Facts about card ``d`` alone: the cards it is in this case (``seen``), or a threshold."""
     possible = space.cards(d)
@@ -266,80 +267,148 @@ def _pair(test: Callable[[Card, Card], bool], i: int, j: int) -> Test:
     return lambda combo: test(combo[i], combo[j])
 
 
-def _shared(keys: Sequence[int], seen_at: Sequence[set[Card]], bits: int, nouns: Sequence[str],
+def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, nouns: Sequence[str],
             universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-            space: _Space, people: Sequence[Optional[str]] = ()) -> list[Fact]:
+            space: _Space, people: Sequence[Optional[str]] = (), memo: Optional[dict[Any, Any]] = None) -> list[Fact]:
     """Facts that several cards share in this case (``bits``; ``seen_at``: the cards each is in
     it): none of them is (one card, or a threshold), or how many of them are one card.  Where each
     is the card a player was dealt (``people``: his name), said of the players: 'neither Rita nor
-    Sergio was dealt Secchia or lower'."""
-    out = []
+    Sergio was dealt Secchia or lower'.  (Some of them may not hold in every combination of
+    ``bits``: :func:`_facts` keeps those that do.  ``memo``: a group's facts, kept by the cards
+    its cards are in the case, for the next case of the same cards: issue 24 §5)"""
+    memo = {} if memo is None else memo
+    out: list[Fact] = []
     for size in range(2, len(keys) + 1):
         for group in combinations(keys, size):
-            dealt = [people[d] for d in group] if people else []
-            said = _Said(dealt) if all(dealt) else _Said.of([nouns[d] for d in group])
-            universe = sorted({c for d in group for c in universes[d]}, key=lambda c: -c.value)
-            seen = set().union(*(seen_at[d] for d in group))
-            values = {c.value for c in seen}
-            barred = [frozenset(c for c in universe if c not in seen)]
-            barred += [frozenset(c for c in universe if c.value < min(values)),
-                       frozenset(c for c in universe if c.value > max(values))]
-            for bar in barred:
-                allowed = [c for c in universe if c not in bar]
-                if bar and allowed:
-                    hit = _any_of(space, group, bar)
-                    if hit is None or hit & bits:
-                        continue  # (not said of the cards, or not true of the whole case: no fact here)
-                    # (not 'none' where that leaves one of them a single card: 'neither Dora nor Bruno
-                    # was dealt a card from Leone to VIII' where Bruno can have only that or Matto)
-                    every = said.every(name_set(allowed, universe))
-                    text = every if any(len(space.cards(d) - bar) == 1 for d in group) else min(
-                        (said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)), every), key=_alternatives)
-                    out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
-            for card in seen:
-                counted = _counted(space, group, card)
-                if counted is None:
-                    continue
-                once, twice = counted
-                if once & bits == bits:
-                    out.append(Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1,
-                                    once))
-                if (once & ~twice) & bits != bits:
-                    continue
-                text = said.one(name_set([card], universe))
-                out.append(Fact(text, _exactly_one(group, card), 1, once & ~twice))
-            out += _at_least_one(group, said, universe, values, bits, space, name_set)
+            seen = frozenset().union(*(seen_at[d] for d in group))
+            key = ("shared", group, seen)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _group_facts(group, seen, nouns, universes, name_set, space, people)
+            facts, values = found
+            thresholds = memo.get(("thresholds", group))
+            if thresholds is None:
+                thresholds = memo[("thresholds", group)] = _Thresholds(
+                    group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
+            out += facts
+            out += _at_least_one(thresholds, values, bits)
     return out
 
 
-def _at_least_one(group: Sequence[int], said: "_Said", universe: Sequence[Card], values: set[int], bits: int,
-                  space: _Space, name_set: Callable[[Sequence[Card], Sequence[Card]], str]) -> list[Fact]:
+def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
+                 universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+                 space: _Space, people: Sequence[Optional[str]]) -> tuple[list[Fact], list[int]]:
+    """:func:`_shared`'s facts of one ``group`` whose cards are ``seen`` in a case (each to be
+    kept where it holds in the whole case), and their values, lowest first (the thresholds
+    :func:`_at_least_one` tries)."""
+    said = _said_of(group, nouns, people)
+    universe = _universe(group, universes)
+    values = {c.value for c in seen}
+    barred = [frozenset(c for c in universe if c not in seen)]
+    barred += [frozenset(c for c in universe if c.value < min(values)),
+               frozenset(c for c in universe if c.value > max(values))]
+    out = []
+    for bar in barred:
+        allowed = [c for c in universe if c not in bar]
+        if bar and allowed:
+            hit = _any_of(space, group, bar)
+            if hit is None:
+                continue  # (not said of the cards: no fact here)
+            # (not 'none' where that leaves one of them a single card: 'neither Dora nor Bruno
+            # was dealt a card from Leone to VIII' where Bruno can have only that or Matto)
+            every = said.every(name_set(allowed, universe))
+            text = every if any(len(space.cards(d) - bar) == 1 for d in group) else min(
+                (said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)), every), key=_alternatives)
+            out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
+    for card in sorted(seen, key=lambda c: -c.value):
+        counted = _counted(space, group, card)
+        if counted is None:
+            continue
+        once, twice = counted
+        out.append(Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1, once))
+        out.append(Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once & ~twice))
+    return out, sorted(values)
+
+
+def _said_of(group: Sequence[int], nouns: Sequence[str], people: Sequence[Optional[str]]) -> "_Said":
+    dealt = [people[d] for d in group] if people else []
+    return _Said(dealt) if all(dealt) else _Said.of([nouns[d] for d in group])
+
+
+def _universe(group: Sequence[int], universes: Sequence[Sequence[Card]]) -> list[Card]:
+    """The cards any of ``group`` may be, highest first."""
+    return sorted({c for d in group for c in universes[d]}, key=lambda c: -c.value)
+
+
+class _Threshold(NamedTuple):
+    """A threshold 'at least one of ... was dealt V or lower' (:func:`_at_least_one`): the points
+    where some card of the group meets it (None: it splits an atom), those where each card of
+    the group does, and the fact (None where it is no range to say: one card, or any card)."""
+
+    hit: Optional[int]
+    each: tuple[int, ...]
+    fact: Optional[Fact]
+
+
+class _Thresholds:
+    """A group's thresholds for :func:`_at_least_one` (at most each value: side 0; at least:
+    side 1), each worked out where first asked and kept: the same come back case after case."""
+
+    __slots__ = ("group", "said", "universe", "space", "name_set", "ranges", "found")
+
+    def __init__(self, group: Sequence[int], said: "_Said", universe: Sequence[Card], space: _Space,
+                 name_set: Callable[[Sequence[Card], Sequence[Card]], str]) -> None:
+        self.group, self.said, self.universe, self.space, self.name_set = group, said, universe, space, name_set
+        self.ranges = _ranges(tuple(universe))
+        self.found: dict[tuple[int, int], _Threshold] = {}
+
+    def at(self, side: int, v: int) -> _Threshold:
+        got = self.found.get((side, v))
+        if got is None:
+            cards, space = self.ranges[side][v], self.space
+            hit = _any_of(space, self.group, cards)
+            each = tuple(space.one_of(d, cards) or 0 for d in self.group) if hit is not None else ()
+            fact = None
+            if hit is not None and 1 < len(cards) < len(self.universe):
+                named = self.name_set(sorted(cards, key=lambda c: -c.value), self.universe)
+                fact = Fact(self.said.some(named), _some_of(self.group, cards), 1, hit)
+            got = self.found[(side, v)] = _Threshold(hit, each, fact)
+        return got
+
+
+def _at_least_one(thresholds: _Thresholds, values: Sequence[int], bits: int) -> list[Fact]:
     """'at least one of Anna, Bruno and Carla was dealt 2 or lower' (issue 24 §1: what a table
     says for 'Anna was dealt as and none of the others was; or Bruno ...; or ...'): the tightest
-    threshold, each way, that some card of ``group`` meets in every combination of the case
-    (``bits``); none where one of them meets it alone (that card's own fact says it plainer), or
-    where it is one card (said as that card, by :func:`_shared`)."""
+    threshold, each way, that some card of the group meets in every combination of the case
+    (``bits``; ``values``: those of the cards its cards are in it, lowest first); none where one
+    of them meets it alone (that card's own fact says it plainer), or where it is one card (said
+    as that card, by :func:`_shared`)."""
     out = []
-    for ordered, side in ((sorted(values), _at_most), (sorted(values, reverse=True), _at_least)):
+    for side, ordered in ((0, values), (1, values[::-1])):
+        # (the loosest threshold holds wherever a tighter one does: none where it does not)
+        loosest = thresholds.at(side, ordered[-1])
+        if loosest.hit is not None and loosest.hit & bits != bits:
+            continue
         for v in ordered:
-            cards = frozenset(c for c in universe if side(c, v))
-            hit = _any_of(space, group, cards)
-            if hit is None or hit & bits != bits:
+            t = thresholds.at(side, v)
+            if t.hit is None or t.hit & bits != bits:
                 continue
-            alone = any((space.one_of(d, cards) or 0) & bits == bits for d in group)
-            if 1 < len(cards) < len(universe) and not alone:
-                named = name_set(sorted(cards, key=lambda c: -c.value), universe)
-                out.append(Fact(said.some(named), _some_of(group, cards), 1, hit))
+            alone = any(m & bits == bits for m in t.each)
+            if t.fact is not None and not alone:
+                out.append(t.fact)
             break
     return out
 
 
-def _at_most(card: Card, value: int) -> bool:
-    return card.value <= value
-
-
-def _at_least(card: Card, value: int) -> bool:
-    return card.value >= value
+@functools.lru_cache(maxsize=256)
+def _ranges(universe: tuple[Card, ...]) -> tuple[dict[int, frozenset[Card]], dict[int, frozenset[Card]]]:
+    """The cards of ``universe`` (highest first) at most each value of it, and at least each."""
+    at_most: dict[int, frozenset[Card]] = {}
+    at_least: dict[int, frozenset[Card]] = {}
+    for v in {c.value for c in universe}:
+        at_most[v] = frozenset(c for c in universe if c.value <= v)
+        at_least[v] = frozenset(c for c in universe if c.value >= v)
+    return at_most, at_least
 
 
 def _any_of(space: _Space, group: Sequence[int], cards: frozenset[Card]) -> Optional[int]:
@@ -555,13 +624,19 @@ def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] 
     bound = case if within is None else within
     rest = everything & ~bound
     chosen: list[Fact] = []
+    # (a fact rules a point out only where it surely fails there: not at its ``unsure`` points;
+    # one that rules out none of ``rest`` rules out none later either, ``rest`` only shrinks)
+    left = [(~(f.mask | f.unsure), -len(f.text), f) for f in facts]
     while rest:
-        # (a fact rules a point out only where it surely fails there: not at its ``unsure`` points)
-        best = max(facts, key=lambda f: ((rest & ~(f.mask | f.unsure)).bit_count(), -len(f.text)), default=None)
-        if best is None or not rest & ~(best.mask | best.unsure):
+        left = [x for x in left if rest & x[0]]
+        if not left:
             return None
+        # (the most ruled out, then the shortest, the first of equals)
+        counts = [(rest & out).bit_count() for out, _, _ in left]
+        most = max(counts)
+        out, _, best = max((x for x, n in zip(left, counts) if n == most), key=lambda x: x[1])
         chosen.append(best)
-        rest &= best.mask | best.unsure
+        rest &= ~out
     for fact in list(chosen):
         others = [f for f in chosen if f is not fact]
         if others and _together_mask(others, everything) & ~bound == 0:
@@ -618,25 +693,37 @@ def exact(ways: Sequence[Sequence[Fact]], case: int, space: _Space) -> bool:
 
 def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
            say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-           compared: list[Fact], people: Sequence[Optional[str]] = ()) -> list[Fact]:
+           compared: list[Fact], people: Sequence[Optional[str]] = (),
+           memo: Optional[dict[Any, Any]] = None) -> list[Fact]:
     """The facts that hold in every combination of ``bits`` (``compared``: the comparisons and
-    the other facts that do not depend on the case)."""
-    seen_at = [{card for atom, m in space.at[d].items() if m & bits for card in atom} for d in keys]
-    facts = [f for d in keys for f in _each_card(d, seen_at[d], space, universes[d], say)]
-    facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people) + compared
+    the other facts that do not depend on the case; ``memo``: the facts of each card and group by
+    the cards it is in the case, kept from case to case)."""
+    memo = {} if memo is None else memo
+    seen_at = [frozenset(card for atom, m in space.at[d].items() if m & bits for card in atom) for d in keys]
+    facts: list[Fact] = []
+    for d in keys:
+        key = ("each", d, seen_at[d])
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _each_card(d, seen_at[d], space, universes[d], say)
+        facts += found
+    facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo) + compared
     return [f for f in facts if f.mask & bits == bits]
 
 
-def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
+          deciding: Sequence[int] = ()) -> Optional[list[list[Fact]]]:
     """The case in one conjunction of facts, else in two, split on a card being the fool (C3: a
     lone fool and a pair of fools rank apart from the other cards, so a comparison of cards holds
     but for the fools), else one way for each card that is the fool and one for none (Z6, C3: a
-    lone fool ranks with the lowest card, so 'these two lose' is a tie, or either one the fool);
-    None where none is exact."""
+    lone fool ranks with the lowest card, so 'these two lose' is a tie, or either one the fool),
+    else in two split on one of the ``deciding`` cards (:func:`_split_on_a_card`); None where
+    none is exact.  (A conjunction of three facts or more is said in two ways where that is
+    shorter: 'Bruno was dealt Narr and there is a lone fool; or Bruno was dealt Eymer', Z6)"""
     one = _plainest(bits, space.everything, facts_of(bits))
-    if one is not None:
+    if one is not None and len(one) < 3:
         return [one]
-    best: Optional[list[list[Fact]]] = None
+    best: Optional[list[list[Fact]]] = [one] if one is not None else None
     fools = [m for at in space.at for atom, m in at.items()
              if len(atom) == 1 and next(iter(atom)).is_fool and 0 != bits & m != bits]
     for m in fools:
@@ -649,6 +736,31 @@ def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]]) -> Op
             parts.append(left & m)
             left &= ~m
         best = _split(bits, [p for p in parts + [left] if p], space, facts_of)
+    return best if best is not None else _split_on_a_card(bits, space, facts_of, deciding)
+
+
+# the highest atoms of a stack card tried as what decides the play (_split_on_a_card)
+_DECIDING = 2
+
+
+def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
+                     deciding: Sequence[int]) -> Optional[list[list[Fact]]]:
+    """The case in two conjunctions, split on one card being one card or not, where a card
+    decides how the deal goes on (S4: the dealer keeps his card where the stock's top card is a
+    king, else takes it; D3: the card the dealer takes from the stack; F4: the talon's king):
+    each way then compares the cards its play leaves in the players' hands (issue 24 §1).
+    ``deciding``: the cards that may decide the play (those of the stack, 'the top card of the
+    stack': a player's card decides it by its role, C2, which the cases already tell apart).
+    The shortest such split, or None."""
+    best: Optional[list[list[Fact]]] = None
+    for d in deciding:
+        # (its highest cards: those that stop an exchange, the king, F3/F4/S4, or an event card, C2)
+        for atom, m in list(space.at[d].items())[:_DECIDING]:
+            if len(atom) != 1 or not 0 != bits & m != bits or next(iter(atom)).is_fool:
+                continue
+            found = _split(bits, [bits & ~m, bits & m], space, facts_of)
+            if found is not None and (best is None or _length(found) < _length(best)):
+                best = found
     return best
 
 
@@ -732,10 +844,12 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
     compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
     compared += _below_the_rest(keys, nouns, space, fool, tied, people) + _all_alike(keys, nouns, space, people)
     out = {}
+    memo: dict[Any, Any] = {}
     for k in todo:
         bits = space.cases[k]
         ways = _ways(bits, space,
-                     lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared, people))
+                     lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared, people, memo),
+                     [d for d in keys if nouns[d].startswith("the ")])
         # (each fact's own test at every point as well, where they are few enough to be cheap)
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
             out[k] = _said(ways)

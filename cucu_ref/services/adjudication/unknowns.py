@@ -43,7 +43,7 @@ from .symbolic import ByFields, Explored, Reads, TooManySplits, Untraceable
 
 _EXPLORED = Explored()
 # (the copies left and the other open cards' domains, a box's domains) -> a matching holds them
-# all (Reasoner._box_possible)
+# all (_box_possible)
 _FITS: dict[tuple[Hashable, tuple[frozenset[Card], ...]], bool] = {}
 # a showdown's cases (Reasoner.showdown_cases), kept for the open questions' re-runs: a
 # position's showdowns (its branches over unknown cards), a few times over
@@ -374,6 +374,15 @@ class Reasoner(_Domains):
         universes = [self.possible(k, ph) for ph in keys]
         groups: dict[Hashable, tuple[tuple[Optional[Card], ...], list[Row]]] = {}
         base = self._others(k, keys)
+        cards_of: dict[tuple[int, frozenset[int]], frozenset[Card]] = {}
+
+        def as_cards(j: int, values: frozenset[int]) -> frozenset[Card]:
+            # (a box's values as cards: the same sets of values come back box after box)
+            got = cards_of.get((j, values))
+            if got is None:
+                got = cards_of[(j, values)] = frozenset(by_value[j][v] for v in values)
+            return got
+
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
 
@@ -386,34 +395,20 @@ class Reasoner(_Domains):
             showdown = (after.hands, after.order, after.dead, after.guarantees, after.hinted,
                         tuple(sorted(domains.items())), tuple(live), tuple(dead), dead_combo, evaluate)
             plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
+            dead_row = _row(dead_combo, universes[n:])
+            dead_domains = tuple(self._dead_domains(k, dead, dead_combo))
             for box, key in _EXPLORED.run(showdown, rules if rules is not None else self.rules, plain, domains,
                                           score, MAX_SPLITS):
-                cards = [frozenset(by_value[j][v] for v in box[j]) for j in range(n)]
-                if not self._box_possible(base, cards, dead, dead_combo, k):
+                cards = [as_cards(j, box[j]) for j in range(n)]
+                if not _box_possible(base, cards, dead_domains):
                     continue  # no combination of the box is possible (C1)
-                row = tuple(cards) + _row(dead_combo, universes[n:])
+                row = tuple(cards) + dead_row
                 if key not in groups:
                     rep = self._representative(base, live, cards, dead, dead_combo, k)
                     assert rep is not None, "feasible() promised a matching"
                     groups[key] = (rep, [])
                 groups[key][1].append(row)
         return list(groups.values())
-
-    def _box_possible(self, base: Optional["_Matching"], cards: list[frozenset[Card]], dead: Sequence[Card],
-                      dead_combo: tuple[Optional[Card], ...], k: Know) -> bool:
-        """Is some combination of the box ``cards`` (the dead cards as chosen) possible (C1)?
-        ``base``: the other open unknown cards matched (:meth:`_others`).  (The same boxes come
-        back in the open questions' re-runs: kept by the copies left and the others' domains)"""
-        if base is None:
-            return False
-        domains = (*cards, *self._dead_domains(k, dead, dead_combo))
-        key = (base.key, domains)
-        known = _FITS.get(key)
-        if known is None:
-            if len(_FITS) > 100_000:
-                _FITS.clear()
-            known = _FITS[key] = base.fits(domains)
-        return known
 
     def _dead_domains(self, k: Know, dead: Sequence[Card],
                       dead_combo: Sequence[Optional[Card]]) -> list[frozenset[Card]]:
@@ -459,6 +454,24 @@ class Reasoner(_Domains):
     def _combo_feasible(self, k: Know, value: dict[Card, Optional[Card]]) -> bool:
         trial = k._replace(subst={**k.subst, **{ph: c for ph, c in value.items() if c is not None}})
         return self.feasible(trial)
+
+
+def _box_possible(base: Optional["_Matching"], cards: list[frozenset[Card]],
+                  dead_domains: tuple[frozenset[Card], ...]) -> bool:
+    """Is some combination of the box ``cards`` (the dead cards' domains as chosen,
+    :meth:`Reasoner._dead_domains`) possible (C1)?  ``base``: the other open unknown cards matched
+    (:meth:`Reasoner._others`).  (The same boxes come back in the open questions' re-runs: kept by
+    the copies left and the others' domains)"""
+    if base is None:
+        return False
+    domains = (*cards, *dead_domains)
+    key = (base.key, domains)
+    known = _FITS.get(key)
+    if known is None:
+        if len(_FITS) > 100_000:
+            _FITS.clear()
+        known = _FITS[key] = base.fits(domains)
+    return known
 
 
 def _sub(card: Optional[Card], value: dict[Card, Optional[Card]]) -> Card:
