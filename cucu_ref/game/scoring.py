@@ -101,7 +101,7 @@ def rank_cards(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, n_de
     is_fool = [v == FOOL_VALUE for v in vals]
     fools = [j for j in range(n_live) if is_fool[j]]
     in_play = len(fools)
-    dead_fools = len([x for x in is_fool[n_live:n_live + n_dead] if x])
+    dead_fools = len([x for x in is_fool[n_live:n_live + n_dead] if x]) if n_dead else 0
     # Q4: a fool in a dead hand counts (the option read only where a dead hand holds one: the
     # adjudicator re-runs an option read, replay.Recorder)
     if dead_fools and rules.fools_in_play == "any-hand":
@@ -144,9 +144,13 @@ def find_lowest(rules: Rules, rank: Sequence[Any], n_live: int, r: Ranked) -> Lo
     F5 (Q11 'nobody-loses'): nobody, when every live card is of the same rank."""
     live = rank[:n_live] if n_live < len(rank) else rank
     if r.aside:  # the fools set aside
-        compared = [j for j in range(n_live) if j not in r.fools]
-        low = min([rank[j] for j in compared]) if compared else HIGH
-        tied = [j for j in compared if rank[j] == low]
+        compared, ranked = list(range(n_live)), list(live)
+        for j in reversed(r.fools):  # (the live fools' positions, ascending: each taken out in C)
+            del compared[j], ranked[j]
+        low = min(ranked) if compared else HIGH
+        if ranked.count(low) == 1:  # one lowest card (as below)
+            return _ONE_LOWEST[compared[ranked.index(low)]]
+        tied = [j for j, x in zip(compared, ranked) if x == low]
     elif live:
         low = min(live)
         # (one lowest card, the commonest, found in C; the same questions asked of each card).  He
