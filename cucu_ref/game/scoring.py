@@ -38,8 +38,8 @@ from .cards import FOOL_VALUE, Card
 from .rulesets import Rules
 
 __all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "Decision", "rank_cards", "Ranked",
-           "find_lowest", "Lowest", "spare_cuckoos", "Losers", "pay", "Paid", "NULLA_CARDS", "CUCKOO_VALUE",
-           "NO_SEAT", "PAIR_RANK", "HIGH"]
+           "ranked_values", "find_lowest", "Lowest", "spare_cuckoos", "Losers", "pay", "Paid", "NULLA_CARDS",
+           "CUCKOO_VALUE", "NO_SEAT", "PAIR_RANK", "HIGH"]
 
 CUCKOO_VALUE = 15  # C1: the cuckoo, XV
 # K14 'pagherai se null?': the nulla; Q12 'zero-or-below': the cards worth nothing or less (C1),
@@ -84,7 +84,8 @@ class Ranked(NamedTuple):
     in_play: int  # fools in play (Q4: dead hands too under 'any-hand')
     single: bool  # exactly one fool in play, in a live hand: he loses (C3)
     exempt: bool  # two fools in play that are not compared (Q10 'exempt')
-    rank: Sequence[Any]  # effective rank, per position: doubled where a fool is in a hand (14½ is 29)
+    rank: Optional[Sequence[Any]]  # effective rank, per position: doubled where a fool is in a hand (14½
+    # is 29); None where no hand holds a fool: the values are compared as they are (:func:`ranked_values`)
     gains: Sequence[int]  # the positions that gain a mark (L4, Z6; Z7)
     aside: bool  # the live fools are set aside, not compared (single or exempt)
     doubled: bool  # the ranks are doubled
@@ -96,11 +97,11 @@ def rank_cards(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, n_de
     where two fools in play rank in a live hand, its value doubled and the pair of fools' rank
     (14½ is 29)."""
     if not cuccu or FOOL_VALUE not in vals:  # no fool in the pack, or in any hand: the values compared
-        return _new(Ranked, (_NONE, 0, False, False, vals, _NONE, False, False))
+        return _NO_FOOL
     is_fool = [v == FOOL_VALUE for v in vals]
     fools = [j for j in range(n_live) if is_fool[j]]
     in_play = len(fools)
-    dead_fools = len([x for x in is_fool[n_live:n_live + n_dead] if x])
+    dead_fools = len([x for x in is_fool[n_live:n_live + n_dead] if x]) if n_dead else 0
     # Q4: a fool in a dead hand counts (the option read only where a dead hand holds one: the
     # adjudicator re-runs an option read, replay.Recorder)
     if dead_fools and rules.fools_in_play == "any-hand":
@@ -123,6 +124,15 @@ def rank_cards(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, n_de
                          rank is not vals))
 
 
+_NO_FOOL = _new(Ranked, (_NONE, 0, False, False, None, _NONE, False, False))  # no hand holds a fool
+
+
+def ranked_values(r: Ranked, vals: Sequence[Any]) -> Sequence[Any]:
+    """The rank each position's card is compared at (``r.rank``, or where no hand holds a fool,
+    the values themselves)."""
+    return vals if r.rank is None else r.rank
+
+
 class Lowest(NamedTuple):
     nobody: bool  # every live card alike: nobody loses (Q11 'nobody-loses')
     tied: Sequence[int]  # the lowest compared positions
@@ -134,17 +144,25 @@ def find_lowest(rules: Rules, rank: Sequence[Any], n_live: int, r: Ranked) -> Lo
     F5 (Q11 'nobody-loses'): nobody, when every live card is of the same rank."""
     live = rank[:n_live] if n_live < len(rank) else rank
     if r.aside:  # the fools set aside
-        compared = [j for j in range(n_live) if j not in r.fools]
-        low = min([rank[j] for j in compared]) if compared else HIGH
-        tied = [j for j in compared if rank[j] == low]
+        compared, ranked = list(range(n_live)), list(live)
+        for j in reversed(r.fools):  # (the live fools' positions, ascending: each taken out in C)
+            del compared[j], ranked[j]
+        low = min(ranked) if compared else HIGH
+        if ranked.count(low) == 1:  # one lowest card (as below)
+            return _ONE_LOWEST[compared[ranked.index(low)]]
+        tied = [j for j, x in zip(compared, ranked) if x == low]
     elif live:
         low = min(live)
-        # (one lowest card, the commonest, found in C; the same questions asked of each card)
-        tied = [live.index(low)] if live.count(low) == 1 else [j for j, x in enumerate(live) if x == low]
+        # (one lowest card, the commonest, found in C; the same questions asked of each card).  He
+        # loses under every reading of the ties (L3, R4) and of Q11 (a second card is not alike):
+        # neither is read, and the stage is one built once for his position
+        if live.count(low) == 1:
+            return _ONE_LOWEST[live.index(low)]
+        tied = [j for j, x in enumerate(live) if x == low]
         # Q11, F5: 'außer wenn alle ... den gleichen Kartenwert': every live card tied lowest (the
         # option read only there, where its readings differ: the adjudicator re-runs an option read)
         if n_live >= 2 and len(tied) == n_live and rules.all_equal == "nobody-loses":
-            return _new(Lowest, (True, _NONE, _NONE))
+            return _NOBODY
     else:  # a showdown of dead hands only: nobody is compared
         tied = []
     ties = rules.ties
@@ -163,13 +181,13 @@ def spare_cuckoos(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, r
                   table: Any) -> Losers:
     """Q3: a cuckoo never loses (D7, Z9), or, where it is compared, K19's two cuckoos."""
     by_fool = r.fools if r.single else _NONE
-    if not cuccu or CUCKOO_VALUE not in vals[:n_live]:  # no XV in the pack, or live
-        return _new(Losers, (_NONE, False, by_fool, chosen))
+    if not cuccu or CUCKOO_VALUE not in (vals if len(vals) == n_live else vals[:n_live]):  # no XV in the pack, or live
+        return _plain_losers(by_fool, chosen)
     cuckoo = [v == CUCKOO_VALUE for v in vals]  # (every position asked, in order: the stand-in values' splits)
     # Q3's readings differ only where a live XV is among the lowest, or K19's two XVs are all that
     # is live: the options are read only there (the adjudicator re-runs an option read, replay.Recorder)
     if not any(cuckoo[j] for j in chosen) and not (n_live == 2 and cuckoo[0] and cuckoo[1]):
-        return _new(Losers, (_NONE, False, by_fool, chosen))
+        return _plain_losers(by_fool, chosen)
     if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
         spared = [j for j in chosen if cuckoo[j]]  # (a cuckoo is never the fool)
         return _new(Losers, (spared, False, by_fool, [j for j in chosen if not cuckoo[j]] if spared else chosen))
@@ -179,6 +197,14 @@ def spare_cuckoos(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, r
         alone = n_live == 2 and (rules.cuckoo_pair_exception != "yes" or table == 2)
         if alone and cuckoo[0] and cuckoo[1]:
             return _new(Losers, (_NONE, True, _NONE, _NONE))
+    return _plain_losers(by_fool, chosen)
+
+
+def _plain_losers(by_fool: Sequence[int], chosen: Sequence[int]) -> Losers:
+    """No cuckoo spared: the single fool and the lowest chosen lose (one lowest alone: the
+    stage built once for his position)."""
+    if not by_fool and len(chosen) == 1 and chosen[0] < _POSITIONS:
+        return _ONE_LOSER[chosen[0]]
     return _new(Losers, (_NONE, False, by_fool, chosen))
 
 
@@ -186,7 +212,7 @@ class Paid(NamedTuple):
     keeper_pays: Sequence[int]  # the offerers whose mark their innkeeper pays (K14/L7)
     offerer_pays: Sequence[int]  # the guaranteed offerers who pay after all: the innkeeper has no mark left (Q12)
     unpaid: Sequence[int]  # the guaranteed offerers whose mark nobody pays (Q12 'nobody')
-    payments: list[tuple[int, str]]  # (payer position, why) in the order the marks are lost
+    payments: Sequence[tuple[int, str]]  # (payer position, why) in the order the marks are lost
 
 
 def pay(rules: Rules, cuccu: bool, vals: Sequence[Any], by_fool: Sequence[int], by_rank: Sequence[int],
@@ -198,6 +224,8 @@ def pay(rules: Rules, cuccu: bool, vals: Sequence[Any], by_fool: Sequence[int], 
     has marks left; a guarantee he cannot pay is paid as Q12's ``inn_keeper_cannot_pay`` says:
     by the offerer, if he has a mark left, or by nobody.  Without ``marks``, no limit."""
     if keeper is None or not cuccu or max(keeper) < 0:  # no guarantee: each pays his own (K15)
+        if not by_fool and len(by_rank) == 1 and by_rank[0] < _POSITIONS:  # (one loser: built once)
+            return _ONE_PAID[by_rank[0]]
         payments = list(zip(by_rank, _RANK))  # ((j, "rank") each, built in C)
         return _new(Paid, (_NONE, _NONE, _NONE, [(j, "fool") for j in by_fool] + payments if by_fool else payments))
     low, high = _NULLA_RUN[rules.inn_guarantee_covers]
@@ -236,6 +264,15 @@ def pay(rules: Rules, cuccu: bool, vals: Sequence[Any], by_fool: Sequence[int], 
     return _new(Paid, (by_keeper, offerer_pays, unpaid, payments))
 
 
+# The stages of the commonest showdown, one lowest card and nothing else to do, built once per
+# position (a position is an index, never a card's value: the same for the stand-in values)
+_POSITIONS = 64  # more than the hands of any table (a pack of 52 cards serves at most 50)
+_ONE_LOWEST = tuple(_new(Lowest, (False, (j,), (j,))) for j in range(_POSITIONS))
+_ONE_LOSER = tuple(_new(Losers, (_NONE, False, _NONE, (j,))) for j in range(_POSITIONS))
+_ONE_PAID = tuple(_new(Paid, (_NONE, _NONE, _NONE, ((j, "rank"),))) for j in range(_POSITIONS))
+_NOBODY = _new(Lowest, (True, _NONE, _NONE))  # Q11 'nobody-loses'
+
+
 class Decision(NamedTuple):
     """What :func:`decide` finds: each stage's result."""
 
@@ -259,7 +296,7 @@ def decide(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, n_dead: 
     cards are shown, by position, or None for no limit; ``table``: players in this deal (K19's
     "zu zweit"), by default the live and dead hands."""
     r = rank_cards(rules, cuccu, vals, n_live, n_dead, hinted)
-    low = find_lowest(rules, r.rank, n_live, r)
+    low = find_lowest(rules, vals if r.rank is None else r.rank, n_live, r)  # (ranked_values)
     los = spare_cuckoos(rules, cuccu, vals, n_live, r, low.chosen, n_live + n_dead if table is None else table)
     return _new(Decision, (r, low, los, pay(rules, cuccu, vals, los.by_fool, los.by_rank, keeper, marks)))
 
@@ -310,8 +347,8 @@ def evaluate(
     at = [j for j, s in enumerate(seats[:n_live + n_dead]) if s in hinted] if hinted else _NONE
     table = n_live + n_dead if table is None else table
     d = decide(rules, rules.cuccu, vals, n_live, n_dead, at, keeper, held, table)
-    rank = d.ranked.rank
-    rank_rule, fool_rule = _rank_and_fool_rules(rules, d, n_live, table)
+    rank = ranked_values(d.ranked, vals)
+    rank_rule, fool_rule = _rank_and_fool_rules(rules, d, rank, n_live, table)
     losers = tuple([(seats[p], _cite(rules, why, rank_rule, fool_rule)) for p, why in d.paid.payments])
     gains = d.ranked.gains
     gainers = tuple([(seats[j], rules.cites("two-fools")) for j in gains]) if gains else ()
@@ -335,13 +372,13 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
     n = len(seats)
     d = decide(rules, rules.cuccu, [*vals, *dead] if dead else vals, n, len(dead),
                table=table)
-    rule, fool_rule = _rank_and_fool_rules(rules, d, n, table)
+    rule, fool_rule = _rank_and_fool_rules(rules, d, ranked_values(d.ranked, vals), n, table)
     lost = [(seats[j], rule if why == "rank" else fool_rule) for j, why in d.paid.payments]
     gains = d.ranked.gains
     return lost, [(seats[j], rules.cites("two-fools")) for j in gains] if gains else ()
 
 
-def _rank_and_fool_rules(rules: Rules, d: Decision, n_live: int, table: int) -> tuple[str, str]:
+def _rank_and_fool_rules(rules: Rules, d: Decision, rank: Sequence[Any], n_live: int, table: int) -> tuple[str, str]:
     """The rules a loss by rank and a loss as the single fool cite.  At a table of two with
     both cards live: a single fool in play cites the ruleset's own rule for that case where
     it has one (Zeh's Z8: 'Two players, one fool: both lose a mark, unless the other card is
@@ -350,7 +387,7 @@ def _rank_and_fool_rules(rules: Rules, d: Decision, n_live: int, table: int) -> 
         own = rules.citation_of.get("two-left-fool") if d.losers.by_fool else None
         if own is not None:
             return own, own
-        if d.ranked.rank[0] == d.ranked.rank[1]:
+        if rank[0] == rank[1]:
             return _two_left(rules), rules.fool_rule
     return rules.showdown_rule, rules.fool_rule
 

@@ -16,9 +16,11 @@ from cucu_ref.game.rulesets import preset
 
 
 def _lowest(rules, vals, n_dead=0):
-    """find_lowest's (nobody, tied, chosen) on the live cards ``vals`` (Campli's pack)."""
+    """find_lowest's (nobody, tied, chosen) on the live cards ``vals`` (Campli's pack), the
+    positions as lists (the stage of one lowest card, built once, holds tuples)."""
     r = scoring.rank_cards(rules, True, vals, len(vals) - n_dead, n_dead, ())
-    return scoring.find_lowest(rules, r.rank, len(vals) - n_dead, r)
+    low = scoring.find_lowest(rules, scoring.ranked_values(r, vals), len(vals) - n_dead, r)
+    return low._replace(tied=list(low.tied), chosen=list(low.chosen)) if not low.nobody else low
 
 
 def test_the_lowest_card_and_its_ties():

@@ -30,8 +30,9 @@ def showdown(t: Table) -> None:
     gainer gains one; players of the deal left without marks go out together (K16), and
     then the buy-back offers (K17: 'solange es eine oder mehrere Jungfrauen gibt', only while
     a virgin remains), the winner (K3) or the next deal follow; everybody out: K18/D8/Z11/S6."""
-    rules, dead, order = t.rules, t.dead, t.order
-    losers, gainers = compare(rules, order, t.hands, dead, t.guarantees, t.hinted, t.marks)
+    rules, order, notes = t.rules, t.order, t.notes  # (the notes' fields read once, not each through the Table)
+    dead = notes.dead
+    losers, gainers = compare(rules, order, t.hands, dead, notes.guarantees, notes.hinted, t.marks)
     t.emit(_EV_SHOWDOWN, t.cite["showdown"])
     if losers:  # (the marks and virgins rebuilt once for all the losers)
         held, virgins = list(t.marks), list(t.virgins)

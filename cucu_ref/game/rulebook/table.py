@@ -185,7 +185,7 @@ class Table:
     def emit(self, kind: EventKind, rule: str, seat: Optional[int] = None, other: Optional[int] = None,
              card: Optional[Card] = None, amount: int = 0) -> None:
         """Record that ``kind`` happened by ``rule`` (nothing when the step records no events):
-        an Event equal to one emitted before is that one, shared (:func:`shared_event`)."""
+        an Event equal to one emitted before is that one, shared (``shared_event``)."""
         events = self.events
         if events is not None:
             fields = (kind, rule, seat, other, card, amount)
