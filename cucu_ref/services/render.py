@@ -89,7 +89,7 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
         entry: dict[str, Any] = {"when": o.when}
         if o.condition:
             entry["if"] = o.condition
-        entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps, ruling.unknown)
+        entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps, ruling.unknown, o.when)
         entry["steps"] = o.steps
         entry["result"] = o.result
         outcomes.append(entry)
@@ -420,7 +420,8 @@ _SHOWDOWN_REASONS = {
 
 
 def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
-             unknown: Sequence[str] = ()) -> dict[tuple[str, str, str], list[str]]:
+             unknown: Sequence[str] = (),
+             when: Sequence[dict[str, list[str]]] = ()) -> dict[tuple[str, str, str], list[str]]:
     """(lose or gain, player, rule) -> why, in words, one per mark in the order they fell: 'offered
     to Carla's XII Gnaf' (the step's own reason, explain._why; L8's way back can cost a second
     mark by the same rule, L13), 'the lowest card, II' (the showdown, K15 ...)."""
@@ -443,16 +444,27 @@ def _reasons(r: dict[str, Any], steps: Sequence[dict[str, Any]], rules: Any,
             token = shown[player]
             # a card the case leaves open (shown as None) is named as the position's unknown card
             # ('the card dealt to Bruno'), where it has only one; the case's condition says which
-            card = _named(token, rules) if token else (spoken(unknown[0]) if len(unknown) == 1 else
+            card = _named(token, rules) if token else (spoken(unknown[0], rules) if len(unknown) == 1 else
                                                        _("one the position does not give") if unknown else None)
             if rule in _SHOWDOWN_REASONS:
                 out[k] = [_(_SHOWDOWN_REASONS[rule])]
             elif token == "matto":
-                other = _("{card}, with the other fool in play")
+                # the card named once, by the game's name (Zeh's Narr is no 'matto' too)
+                other = _("{card}, with the other one in play")
                 out[k] = [_the_fool(card) if verb == "lose" else fmt(other)(card=card)]
+            elif verb == "lose" and not token and len(unknown) == 1 and _may_be_fool(when):
+                # a case whose open card may be the fool: the fool is not the lowest card, it ties
+                # with it (D7: 'En tåbe har uafgjort med det laveste kort'; C3, L4)
+                out[k] = [fmt(_("the lowest card or the {fool} tying with it, {card}"))(
+                    fool=_named("matto", rules), card=card or "?")]
             elif verb == "lose":
                 out[k] = [fmt(_("the lowest card, {card}"))(card=card) if card else _("the lowest card")]
     return out
+
+
+def _may_be_fool(when: Sequence[dict[str, list[str]]]) -> bool:
+    """Whether a case's unknown cards may include a fool ('matto', the token of every game's)."""
+    return any("matto" in cards for alt in when for cards in alt.values())
 
 
 def _showdown_rules(steps: Sequence[dict[str, Any]]) -> set[str]:
@@ -564,7 +576,7 @@ def _why_said(why: Sequence[tuple[Optional[str], str]], inline: bool) -> str:
 
 
 def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str, Any]] = (),
-                 unknown: Sequence[str] = ()) -> str:
+                 unknown: Sequence[str] = (), when: Sequence[dict[str, list[str]]] = ()) -> str:
     """Who loses or gains what and why, each reason with its rule ('Bruno loses 2 marks: offered
     to Carla's XII Gnaf (K13); the lowest card, II (K15)'); then what comes next.  ``rules``:
     the ruleset (its marks or lives, its card names); ``steps``: the outcome's steps (the
@@ -572,7 +584,7 @@ def verdict_text(r: dict[str, Any], rules: Any = None, steps: Sequence[dict[str,
     is one of them is named by its label, not left unnamed)."""
     words = _words(rules)
     if r["marks_lost"] or r["marks_gained"]:
-        sentences = _mark_sentences(r, _reasons(r, steps, rules, unknown), words)
+        sentences = _mark_sentences(r, _reasons(r, steps, rules, unknown, when), words)
         text = ". ".join([x[0].upper() + x[1:] for x in sentences]) + "."
     else:
         lives = words[0] == "life"
@@ -890,7 +902,7 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
     rules = ruling.rules
     lines = [_ruling_head(ruling, source),
              _("Verdict: ") + verdict_text(outcome.result, rules, outcome.steps, ruling.unknown)]
-    lines += _claim_lines(ruling.claim, 1, "", rules)
+    lines += _claim_lines(ruling.claim, 1, "", rules, outcome.steps)
     for w in ruling.warnings:
         lines.append(_warning(w))
     lines += _question_lines(ruling)
@@ -919,12 +931,12 @@ def _few_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str]
     facts = _certain_facts(outcomes, certain, rules, varies)
     if facts:
         lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(facts)))
-    lines.append(_depends(ruling.unknown))
+    lines.append(_depends(ruling.unknown, ruling.rules))
     shared, own = _few_results(outcomes, rules)
     for o, said, more in zip(outcomes, _case_sentences(outcomes, certain, rules, varies, ruling.unknown), own):
         lines.append("  " + _colon(_if(o.condition, other), said))
         lines += ["    " + x for x in more]
-    lines += _claim_lines(ruling.claim, len(outcomes), other, rules)
+    lines += _claim_lines(ruling.claim, len(outcomes), other, rules, _all_steps(outcomes))
     for w in ruling.warnings:
         lines.append(_warning(w))
     lines += _question_lines(ruling)
@@ -974,7 +986,8 @@ def _case_sentences(outcomes: Sequence[Any], certain: dict[str, Any], rules: Any
     said = []
     for o in outcomes:
         r = _beyond(o.result, certain)
-        sentences = _mark_sentences(r, _reasons(o.result, o.steps, rules, unknown), words) + _going_out(r, rules)
+        sentences = (_mark_sentences(r, _reasons(o.result, o.steps, rules, unknown, o.when), words)
+                     + _going_out(r, rules))
         if varies:
             rest = _rest(o.result, certain)
             sentences += _what_next(rest, rules)[len(_going_out(rest, rules)):]
@@ -1118,7 +1131,7 @@ def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str
     certain = _certain_facts(outcomes, ruling.certain, rules, bool(summary["next"]))
     if certain:
         lines.append(_("Certain whatever the cards: {facts}.").format(facts=_("; ").join(certain)))
-    lines.append(_depends(ruling.unknown))
+    lines.append(_depends(ruling.unknown, ruling.rules))
     for entry in summary["players"]:
         said = [(_effect_words(entry["player"], e, [outcomes[k] for k in e["outcomes"]], rules), e["if"])
                 for e in entry["effects"]]
@@ -1127,7 +1140,7 @@ def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str
         said = [(_("; ").join(_what_next(_rest(outcomes[e["outcomes"][0]].result, ruling.certain), rules)), e["if"])
                 for e in summary["next"]]
         lines.append("  " + _one_line(said, "", rules))
-    lines += _claim_lines(ruling.claim, len(outcomes), "", rules)
+    lines += _claim_lines(ruling.claim, len(outcomes), "", rules, _all_steps(ruling.outcomes))
     for w in ruling.warnings:
         lines.append(_warning(w))
     lines += _question_lines(ruling)
@@ -1274,9 +1287,9 @@ _SETTING_PART = {"min_players": "players", "max_players": "players", "pack": "pa
                  "stake": "stake", "dealer_takes": "dealer", "roles": "roles"}
 
 
-def _depends(unknown: Sequence[str]) -> str:
+def _depends(unknown: Sequence[str], rules: Any = None) -> str:
     return _("Verdict: it depends on cards the position does not give ({cards}):").format(
-        cards=", ".join(spoken(label) for label in unknown))
+        cards=", ".join(spoken(label, rules) for label in unknown))
 
 
 def _if(condition: str, other: str = "") -> str:
@@ -1363,9 +1376,11 @@ def _rule_order(rule_id: str) -> tuple[str, int]:
     return (rule_id.rstrip("0123456789"), int(digits) if digits else 0)
 
 
-def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", rules: Any = None) -> list[str]:
+def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", rules: Any = None,
+                 steps: Sequence[dict[str, Any]] = ()) -> list[str]:
     """The claim upheld, or overruled with the facts that decide it (each once, with the cases
-    it holds in where it does not hold in all ``cases``)."""
+    it holds in where it does not hold in all ``cases``).  ``steps``: the outcomes' steps, where
+    a fact that decides is said (Z7: a claimed gain of a player who hinted at a fool)."""
     if c is None:
         return []
     by = c.get("by")
@@ -1373,7 +1388,7 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
         return [(_("Claim by {player}: UPHELD") if by else _("Claim: UPHELD")).format(player=by)]
     facts: dict[str, list[str]] = {}
     for d in c["differences"]:
-        facts.setdefault(_fact(d, rules), []).append(d.get("if") or "")
+        facts.setdefault(_fact(d, rules, _hinted(d, steps)), []).append(d.get("if") or "")
     lines = [(_("Claim by {player}: OVERRULED") if by else _("Claim: OVERRULED")).format(player=by)]
     for fact, conditions in facts.items():
         cond = ""
@@ -1386,6 +1401,25 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
         lines.append("  " + _("the claim holds only if {condition}").format(
             condition=_("; or ").join(c["upheld_if"])))
     return lines
+
+
+def _hinted(d: dict[str, Any], steps: Sequence[dict[str, Any]]) -> frozenset[str]:
+    """The players of a claimed gain the rules do not give because they hinted at a fool (Z7:
+    'Wer es doch tut, erhält keine Marke, falls beide Narren im Spiel sein sollten'), read off
+    the showdown's own note in ``steps``."""
+    if d["field"] != "gains" or not steps:
+        return frozenset()
+    texts = [s["text"] for s in steps if s.get("rule") == "Z7"]
+    return frozenset(p for p in d.get("not_ruled") or []
+                     if any(_(_HINTED).format(player=p) in t for t in texts))
+
+
+def _all_steps(outcomes: Sequence[Any]) -> list[dict[str, Any]]:
+    """Every outcome's steps, one list (the facts a claim's differences read)."""
+    return [s for o in outcomes for s in o.steps]
+
+
+_HINTED = N_("{player} hinted at holding a fool and gains nothing")  # (explain._NOTES: the note of Z7)
 
 
 # a claim's field in words ('next_dealer: claimed ...' read as an identifier to a table)
@@ -1404,7 +1438,7 @@ def _none_of(loses: bool, words: tuple[str, str], n: int) -> str:
             else ngettext("{players} gains none", "{players} gain none", n))
 
 
-def _fact(d: dict[str, Any], rules: Any = None) -> str:
+def _fact(d: dict[str, Any], rules: Any = None, hinted: frozenset[str] = frozenset()) -> str:
     """One difference as the fact that decides it: who loses that the claim leaves out (or
     names wrongly), else what was claimed and what the rules say, the field in words, the
     cards by the ruleset's names and joint winners as such (S6)."""
@@ -1418,10 +1452,12 @@ def _fact(d: dict[str, Any], rules: Any = None) -> str:
             parts.append(_("the claim leaves out {what}").format(what=", ".join(
                 _("{player}'s {what}").format(player=p, what=_nth(claimed.count(p), k, words))
                 for p, k in _tally(left_out).items())))
-        nones = [p for p in _tally(wrong) if p not in ruled]  # said together, at the first one's place
-        for p in _tally(wrong):
+        nones = [p for p in _tally(wrong) if p not in ruled and p not in hinted]  # said together, at the first
+        for p in _tally(wrong):                                                   # one's place
             n = ruled.count(p)
-            if n:
+            if p in hinted:  # the fact that decides (Z7), not only that he gains none
+                parts.append(_(_HINTED).format(player=p) + " (Z7)")
+            elif n:
                 said = _("{player} loses {n}, not {claimed}") if loses else _("{player} gains {n}, not {claimed}")
                 parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
             elif p == nones[0]:
@@ -1602,21 +1638,21 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
         lines.append(_("Verdict: ") + verdict_text(outcomes[0].result, ruling.rules, outcomes[0].steps))
         if ruling.unknown:
             lines.append("  " + _("(the same whatever the cards the position does not give: {cards})").format(
-                cards=", ".join(spoken(label) for label in ruling.unknown)))
+                cards=", ".join(spoken(label, ruling.rules) for label in ruling.unknown)))
     else:
         certain = certain_text(ruling.certain, ruling.rules) if ruling.certain is not None else ""
         if certain:
             lines.append(certain)
-        lines.append(_depends(ruling.unknown))
+        lines.append(_depends(ruling.unknown, ruling.rules))
         for k, o in enumerate(outcomes, 1):
             lines.append("  " + _colon(_case(k, o.condition),
-                                       verdict_text(o.result, ruling.rules, o.steps, ruling.unknown)))
+                                       verdict_text(o.result, ruling.rules, o.steps, ruling.unknown, o.when)))
     if ruling.readings:
         for q in ruling.readings:
             for line in _reading_lines(q, ruling.preset, brief=True, rules=ruling.rules):
                 lines.append(line)
     # 2. the claim
-    lines += _claim_lines(ruling.claim, rules=ruling.rules)
+    lines += _claim_lines(ruling.claim, rules=ruling.rules, steps=_all_steps(ruling.outcomes))
     for w in ruling.warnings:
         lines.append(_warning(w))
     # 3. the steps, with headings a person reads

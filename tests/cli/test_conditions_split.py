@@ -42,7 +42,7 @@ def test_zeh_six_players_a_fool_apart(tmp_path):
     assert ("  If Bruno was dealt Narr and there is a lone fool; or Bruno was dealt a card from Larvengesicht to "
             "VII and Bruno's dealt card is not higher than any of Anna's dealt card, Dora's dealt card and Emil's "
             "dealt card that is not a fool: Anna loses a mark (the lowest card, Z6); if Bruno was dealt Narr and "
-            "there is no lone fool: Anna gains a mark (Narr, with the other fool in play, Z6).") in text, text
+            "there is no lone fool: Anna gains a mark (Narr, with the other one in play, Z6).") in text, text
     # Carla's VIII is the lowest card (with Fabio's) unless a card below it is dealt to one of the
     # four; a Narr alone ranks with the lowest and loses with it (Z6), a pair ranks high
     assert ("  If none of Anna, Bruno, Dora and Emil was dealt a card from Larvengesicht to VII: Carla loses a mark "
@@ -79,16 +79,17 @@ def test_coucou_the_talon_king_decides(tmp_path):
     # each lose).  Anna's 7 loses unless an ace is held: Dora's dealt card (Carla's now), the
     # talon's top card (Dora's now, not a king), or, where the talon's card is a king, Carla's
     # dealt card (Dora's then)
-    assert ("  Anna loses a mark (the lowest card, 7, F5); but if at least one of Dora's dealt card and the top card "
-            "of the stack is as; or the top card of the stack is roi and at least one of Carla and Dora was dealt "
+    # (Coucou's stack is the talon, seed 003 'die Karte auf dem Talon' (F4): 'the card on the talon')
+    assert ("  Anna loses a mark (the lowest card, 7, F5); but if at least one of Dora's dealt card and the card "
+            "on the talon is as; or the card on the talon is roi and at least one of Carla and Dora was dealt "
             "as: Anna's marks stay as they are.") in text, text
     # Carla, holding Dora's dealt card, loses where it is 7 or lower and not above Dora's card:
     # the talon's top card, or, where that is a king, Carla's dealt card
-    assert ("  If Dora was dealt 7 or lower and neither Dora's dealt card nor the top card of the stack is roi and "
-            "Dora's dealt card is not higher than the top card of the stack; or Dora was dealt 7 or lower and the "
-            "top card of the stack is roi and Carla's dealt card is not lower than Dora's dealt card: Carla loses "
+    assert ("  If Dora was dealt 7 or lower and neither Dora's dealt card nor the card on the talon is roi and "
+            "Dora's dealt card is not higher than the card on the talon; or Dora was dealt 7 or lower and the "
+            "card on the talon is roi and Carla's dealt card is not lower than Dora's dealt card: Carla loses "
             "a mark (the lowest card, F5).") in text, text
     # Dora loses where the card she ends with is 7 or lower and not above Carla's (Dora's dealt card)
-    assert ("  If the top card of the stack is 7 or lower and Dora's dealt card is not lower than the top card of "
-            "the stack; or Carla was dealt 7 or lower and the top card of the stack is roi and Carla's dealt card "
+    assert ("  If the card on the talon is 7 or lower and Dora's dealt card is not lower than the card on "
+            "the talon; or Carla was dealt 7 or lower and the card on the talon is roi and Carla's dealt card "
             "is not higher than Dora's dealt card: Dora loses a mark (the lowest card, F5).") in text, text

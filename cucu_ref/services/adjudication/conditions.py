@@ -894,6 +894,7 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r"the (?P<ordinal>\d+(?:st|nd|rd|th)) card from the bottom of the stack as shuffled",
      N_("the {ordinal} card from the bottom of the stack as shuffled")),
     (r"the top card of the stack", N_("the top card of the stack")),
+    (r"the card on the talon", N_("the card on the talon")),
     (r"the bottom card of the stack", N_("the bottom card of the stack")),
     (rf"a card from (?P<low>{_W}) to (?P<high>{_W})", N_("a card from {low} to {high}")),
     (rf"(?P<card>{_W}) or lower", N_("{card} or lower")),
@@ -948,8 +949,21 @@ def _spoken_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple((re.compile(pattern), message) for pattern, message in _SPOKEN)
 
 
-def spoken(text: str) -> str:
-    """A condition or an unknown card's label, chosen in English, in the ruling's language."""
+def has_talon(rules: Any) -> bool:
+    """Whether the game's stack is the talon: the French games of seed 003 ('die Karte auf dem
+    Talon', F4; Méry's dealer 'kann diese Karte nur mit dem Talon tauschen', A4)."""
+    return rules is not None and (rules.last_request_to == "talon" or rules.dealer_exchange.startswith("talon"))
+
+
+_STACK_TOP = "the top card of the stack"
+_TALON_TOP = "the card on the talon"
+
+
+def spoken(text: str, rules: Any = None) -> str:
+    """A condition or an unknown card's label, chosen in English, in the ruling's language; the
+    top card of the stack as the game calls it (the talon's card, :func:`has_talon`)."""
+    if text and has_talon(rules):
+        text = text.replace(_STACK_TOP, _TALON_TOP)
     if language() == "en" or not text:
         return text
     out = text

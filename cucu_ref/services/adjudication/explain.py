@@ -79,7 +79,8 @@ _WAY_BACK_UNKNOWN = N_("{seat} gives the {card} to {other} for {other}'s card")
 # Where a ruleset's own rule gives an event another meaning (kind, rule) -> text.
 EVENT_TEXT_BY_RULE = {
     # L7: Lu Stù's innkeeper answers the offerer's bargain; there is no second offer
-    ("accept", "L7"): N_("the innkeeper {seat} accepts {other}'s bargain: they exchange cards"),
+    # (the exchange that follows is its own line, '{seat} and {other} exchange cards': said once)
+    ("accept", "L7"): N_("the innkeeper {seat} accepts {other}'s bargain"),
     ("refuse", "L7"): N_("the innkeeper {seat} turns down {other}'s bargain ('fatt nu bicchijr'): {seat} keeps the "
                          "inn and pays if {other} loses with the nulla"),
     ("arresto", "F3"): N_("{seat} holds the {card} and says 'Coucou!': no exchange with {other}"),

@@ -20,7 +20,7 @@ from ...game.history import fold
 from ...game.state import Action, ActionKind, EventKind, Phase, State
 from .explain import steps_of
 from ...formats.i18n import gettext, language
-from .conditions import shortest, spoken
+from .conditions import has_talon, shortest, spoken
 from .model import CaseOutcome, is_placeholder
 from .replay import VERB_NAMES, Leaf, Run
 
@@ -391,6 +391,7 @@ class Grouping(NamedTuple):
     named: Callable[[Card], str]
     held: frozenset[Card]
     fools: Optional[int]
+    rules: Any = None  # the ruleset (its words for an unknown card: the talon's)
 
     def conditions(self, parts: Sequence[Sequence[int]], outcomes: Sequence[CaseOutcome],
                    skip: Optional[int] = None) -> list[tuple[str, list[dict[str, list[str]]]]]:
@@ -405,7 +406,7 @@ class Grouping(NamedTuple):
         said = _shorten([(CaseOutcome([], [], {}, "" if j == skip else _UNSAID), box) for j, box in enumerate(rows)],
                         self.labels, self.universes, self.pack_values, self.named, self.held, self.fools, tied=True)
         out = []
-        for ks, o, w in zip(parts, _spoken(said), when):
+        for ks, o, w in zip(parts, _spoken(said, self.rules), when):
             condition = o.condition if o.condition not in ("", _UNSAID) else gettext("; or ").join(
                 outcomes[k].condition for k in ks)
             out.append((condition, w))
@@ -448,6 +449,7 @@ def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[Case
     for leaf in run.leaves:
         res = result_of(pos, leaf, _fixed(leaf))
         groups.setdefault(case_key(res), []).append((leaf, res))
+    groups = _told_apart(groups)
     keys = _split_keys(run)
     rows_of = {key: [row for leaf, _ in members for row in _boxes(run, leaf, keys)] for key, members in groups.items()}
     # the unknown cards that tell the cases apart: those whose cards are not the same in every
@@ -485,10 +487,31 @@ def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[Case
         labels = tuple(run.lay.labels[ph] for ph in dkeys)
         said = Grouping(tuple(dkeys), labels, tuple(tuple(rows) for _, _, rows, _ in built),
                         tuple(leaves for *_, leaves in built), tuple(tuple(universes[ph]) for ph in dkeys),
-                        tuple(pack_values), named, held, _fools_known(pos, run, keys, distinct, rows_of))
+                        tuple(pack_values), named, held, _fools_known(pos, run, keys, distinct, rows_of), pos.rules)
         return _spoken(_shorten([(o, rows) for _, o, rows, _ in built], said.labels, said.universes, pack_values,
-                                named, held, said.fools)), said
-    return _spoken([o for _, o, _, _ in built]), None
+                                named, held, said.fools), pos.rules), said
+    return _spoken([o for _, o, _, _ in built], pos.rules), None
+
+
+def _told_apart(groups: dict[str, list[tuple[Leaf, dict[str, Any]]]]) -> dict[str, list[tuple[Leaf, dict[str, Any]]]]:
+    """The groups of branches, each split where its branches got to the same marks by different
+    events AND show different cards: As Qui Court's dealer who takes the talon's 7 or ace (A4)
+    loses with it, but with a king there she may not take it (F4) and loses with her ace; one
+    account and one 'lowest card' cannot tell both (issue 24 §2).  Where the cards shown agree
+    the outcome stays one (its verdict is one; the account tells the first branch's way)."""
+    out: dict[str, list[tuple[Leaf, dict[str, Any]]]] = {}
+    for key, members in groups.items():
+        if len({repr(r["shown"]) for _, r in members}) > 1:
+            for leaf, res in members:
+                out.setdefault(key + _told(leaf), []).append((leaf, res))
+        else:
+            out[key] = members
+    return out
+
+
+def _told(leaf: Leaf) -> str:
+    """What a branch's account tells beyond its result: its events' kinds and rules."""
+    return repr(tuple((ev.kind, ev.rule) for _, events in leaf.steps for ev in events))
 
 
 def told_steps(pos: Position, leaves: Sequence[Leaf], shown: Any) -> list[Any]:
@@ -516,11 +539,12 @@ def _varying(rep: Any, leaves: list[Any]) -> frozenset[tuple[int, int]]:
     return frozenset(places)
 
 
-def _spoken(outcomes: list[CaseOutcome]) -> list[CaseOutcome]:
-    """The cases' conditions, chosen in English, in the ruling's language (issue 30)."""
-    if language() == "en":
+def _spoken(outcomes: list[CaseOutcome], rules: Any = None) -> list[CaseOutcome]:
+    """The cases' conditions, chosen in English, in the ruling's language (issue 30) and the
+    game's words (the talon's card, conditions.has_talon)."""
+    if language() == "en" and not has_talon(rules):
         return outcomes
-    return [o._replace(condition=spoken(o.condition)) for o in outcomes]
+    return [o._replace(condition=spoken(o.condition, rules)) for o in outcomes]
 
 
 def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[str],
