@@ -13,6 +13,13 @@ import os
 from tests.cli.test_wording_slips import EXAMPLES, deal, example, run
 
 
+def refused(tmp_path, notation: str) -> str:
+    """The CLI's text for a position it refuses (a non-zero exit)."""
+    code, text = deal(tmp_path, notation)
+    assert code != 0, text
+    return text
+
+
 # --------------------------------------------------------------------------- 1. L8: the card that goes back
 
 WAY_BACK = """Ruleset: lu-stu
@@ -92,8 +99,7 @@ def test_a_coucou_dealer_who_took_one_card_chose_nothing(tmp_path):
     assert "Emil, the dealer, keeps the card (F4" in text
     assert "three" not in text
     # the same dealer offering: refused by F4, in the same words
-    code, text = deal(tmp_path, COUCOU_ONE_CARD + "Emil: valet, je change\n")
-    assert code != 0
+    text = refused(tmp_path, COUCOU_ONE_CARD + "Emil: valet, je change\n")
     assert "the dealer keeps the card dealt (F4)" in text and "three" not in text
 
 
@@ -108,9 +114,8 @@ def test_the_coucou_dealer_of_three_cards_still_keeps_the_one_chosen():
 def test_a_buy_back_refused_names_the_player_not_he(tmp_path):
     # K17 (seed 000 §Wiedereintritt ins Spiel): only a player who went out may buy back; Bruno,
     # with his three marks in the middle of the deal, did not
-    code, text = deal(tmp_path, "Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\n"
+    text = refused(tmp_path, "Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\n"
                                 "Anna: V, sto bene\nBruno: rientro\n")
-    assert code != 0
     assert "Bruno did not go out in this deal, and only a player who went out may buy back" in text
     assert " he " not in text
 
@@ -119,9 +124,8 @@ def test_a_card_dealt_twice_is_refused_naming_the_player_and_the_dealer(tmp_path
     # K4 (seed 000 §Geben und Kartentausch): «Der Geber verteilt nun der Reihe nach rechtsherum an
     # jeden eine Karte»: Anna, right of the dealer Dora, was dealt first; a second card to her
     # before Carla and Dora is refused, with no 'he' or 'himself' for the dealer or for Anna
-    code, text = deal(tmp_path, "Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\n"
+    text = refused(tmp_path, "Ruleset: campli\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\n\n"
                                 "Anna: V, sto bene\nBruno: VI, sto bene\nAnna: VII, sto bene\n")
-    assert code != 0
     assert ("Anna cannot be dealt a card here: Anna was dealt earlier: the dealer deals round to the right, one "
             "card each, starting with the player right of the dealer and ending with the dealer") in text
     assert "himself" not in text and " he " not in text
@@ -129,14 +133,20 @@ def test_a_card_dealt_twice_is_refused_naming_the_player_and_the_dealer(tmp_path
 
 # --------------------------------------------------------------------------- 7-9. lives, not marks
 
+
+def _between(text: str, start: str, end: str) -> str:
+    """The words of ``text`` from ``start`` up to the next ``end``, on one line (a --rulesets
+    entry wraps its text over several)."""
+    part = text[text.index(start):]
+    return " ".join(part[:part.index(end)].split())
+
 def test_the_digital_game_s_open_points_speak_of_lives():
     # D1 (seed 004 §Formål): «Alle starter med tre liv», «Liv er bordscores uden pengeværdi»: the digital
     # game counts lives.  Its open point Q12 (the innkeeper with nothing left to pay with) is
     # asked in lives in --rulesets digital-4p, as its rulings ask it
     code, text = run("--rulesets", "digital-4p")
     assert code == 0, text
-    point = text[text.index("inn_keeper_cannot_pay = "):]
-    point = " ".join(point[:point.index("Why:")].split())
+    point = _between(text, "inn_keeper_cannot_pay = ", "Why:")
     assert "no life left to pay it with" in point and "the offerer's life?" in point
     assert "mark" not in point
 
@@ -145,8 +155,7 @@ def test_ranter_go_round_s_restart_reason_counts_counters():
     # R1 (Cassell 1881, pp. 167-168): each player has three counters, 'lives'; no marks
     code, text = run("--rulesets", "ranter-go-round")
     assert code == 0, text
-    reason = text[text.index("restart_stake = none"):]
-    reason = " ".join(reason[:reason.index("refuse_by_paying")].split())
+    reason = _between(text, "restart_stake = none", "refuse_by_paying")
     assert "three counters, 'lives' (R1)" in reason
     assert "marks" not in reason
 
@@ -155,13 +164,11 @@ def test_a_digital_player_with_no_lives_is_out_with_0_lives(tmp_path):
     # D1 (seed 004 §Formål): «Alle starter med tre liv»; D8 (§Score og afslutning): «Spillere uden liv
     # sidder over senere uddelinger»: Bruno, at 0, cannot deal (D2, §Opsætning: «Dealeren flytter til
     # den næste overlevende plads») nor be dealt a card; he is out with 0 lives, not 0 marks
-    code, text = deal(tmp_path, "Ruleset: digital-4p\nPlayers: Anna, Bruno 0, Carla, Dora\nDealer: Bruno\n\n"
+    text = refused(tmp_path, "Ruleset: digital-4p\nPlayers: Anna, Bruno 0, Carla, Dora\nDealer: Bruno\n\n"
                                 "Carla: V, behold\n")
-    assert code != 0
     assert "the dealer Bruno is out of the match (0 lives) and cannot deal" in text
-    code, text = deal(tmp_path, "Ruleset: digital-4p\nPlayers: Anna, Bruno 0, Carla, Dora\nDealer: Dora\n\n"
+    text = refused(tmp_path, "Ruleset: digital-4p\nPlayers: Anna, Bruno 0, Carla, Dora\nDealer: Dora\n\n"
                                 "Anna: V, behold\nBruno: VI, behold\n")
-    assert code != 0
     assert "Bruno is out of the match (0 lives) and takes no part in this deal" in text
     assert "marks" not in text
 
