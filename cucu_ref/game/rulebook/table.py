@@ -44,24 +44,6 @@ DEALT_PATHS: tuple[Custody, ...] = tuple(((seat, Via.DEALT),) for seat in range(
 STACK_PATHS: tuple[Custody, ...] = tuple(((seat, Via.STACK),) for seat in range(len(DEALT_PATHS)))
 
 
-# The events emitted, each kept once (an Event is its own key: it equals, and hashes as, the tuple
-# of its fields).  Events are immutable values and most recur from deal to deal (the same card
-# dealt to the same seat, the same seat keeping ...): an equal one is shared rather than built
-# again, which costs a NamedTuple's allocation, initialisation and release (and its share of the
-# garbage collector's passes).  At most _SHARED_MAX are kept; when full they are let go.
-_SHARED_EVENTS: dict[Any, Event] = {}
-_SHARED_MAX = 8192
-
-
-def shared_event(fields: tuple[Any, ...]) -> Event:
-    """The Event of ``fields`` (kind, rule, seat, other, card, amount), built and kept for the
-    next emit of an equal one."""
-    if len(_SHARED_EVENTS) >= _SHARED_MAX:
-        _SHARED_EVENTS.clear()
-    event = _SHARED_EVENTS[event] = new_event(fields)  # type: ignore[has-type]
-    return event
-
-
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``values`` with ``values[index]`` replaced (``index`` counted from the start)."""
     return values[:index] + (value,) + values[index + 1:]
@@ -184,12 +166,10 @@ class Table:
 
     def emit(self, kind: EventKind, rule: str, seat: Optional[int] = None, other: Optional[int] = None,
              card: Optional[Card] = None, amount: int = 0) -> None:
-        """Record that ``kind`` happened by ``rule`` (nothing when the step records no events):
-        an Event equal to one emitted before is that one, shared (``shared_event``)."""
+        """Record that ``kind`` happened by ``rule`` (nothing when the step records no events)."""
         events = self.events
         if events is not None:
-            fields = (kind, rule, seat, other, card, amount)
-            events.append(_SHARED_EVENTS.get(fields) or shared_event(fields))
+            events.append(new_event((kind, rule, seat, other, card, amount)))
 
     def decide(self, phase: str, actor: int, target: Optional[int], cursor: int) -> None:
         """The state now waits for ``actor``'s decision in ``phase``."""
