@@ -34,7 +34,7 @@ from __future__ import annotations
 from itertools import repeat
 from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
 
-from .cards import FOOL_VALUE, Card
+from .cards import FOOL_VALUE, PACKS, Card
 from .rulesets import Rules
 
 __all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "Decision", "rank_cards", "Ranked",
@@ -266,7 +266,7 @@ def pay(rules: Rules, cuccu: bool, vals: Sequence[Any], by_fool: Sequence[int], 
 
 # The stages of the commonest showdown, one lowest card and nothing else to do, built once per
 # position (a position is an index, never a card's value: the same for the stand-in values)
-_POSITIONS = 64  # more than the hands of any table (a pack of 52 cards serves at most 50)
+_POSITIONS = max(p.size for p in PACKS.values())  # a table is smaller than its pack (Rules.problems)
 _ONE_LOWEST = tuple(_new(Lowest, (False, (j,), (j,))) for j in range(_POSITIONS))
 _ONE_LOSER = tuple(_new(Losers, (_NONE, False, _NONE, (j,))) for j in range(_POSITIONS))
 _ONE_PAID = tuple(_new(Paid, (_NONE, _NONE, _NONE, ((j, "rank"),))) for j in range(_POSITIONS))
