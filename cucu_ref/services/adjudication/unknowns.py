@@ -38,16 +38,16 @@ from ...game.rulesets import Rules
 from ...game.scoring import evaluate
 from ...game.state import State
 from .layout import Layout
-from .model import MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder
+from .model import MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder, per_position
 from .symbolic import ByFields, Explored, Reads, TooManySplits, Untraceable
 
-_EXPLORED = Explored()
+_EXPLORED = per_position(Explored())
 # (the copies left and the other open cards' domains, a box's domains) -> a matching holds them
 # all (_box_possible)
-_FITS: dict[tuple[Hashable, tuple[frozenset[Card], ...]], bool] = {}
+_FITS: dict[tuple[Hashable, tuple[frozenset[Card], ...]], bool] = per_position({})
 # a showdown's cases (Reasoner.showdown_cases), kept for the open questions' re-runs: a
 # position's showdowns (its branches over unknown cards), a few times over
-_SHOWDOWNS = ByFields(500)
+_SHOWDOWNS = per_position(ByFields(500))
 
 __all__ = ["Know", "Reasoner", "Box", "boxes"]
 
@@ -590,7 +590,7 @@ class _Matching:
 
 
 # a domain's cards, lowest first (_Matching: the same domains come back box after box)
-_SORTED: dict[frozenset[Card], list[Card]] = {}
+_SORTED: dict[frozenset[Card], list[Card]] = per_position({})
 
 
 def _lowest_first(domain: frozenset[Card]) -> list[Card]:
