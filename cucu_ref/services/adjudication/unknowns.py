@@ -348,13 +348,21 @@ class Reasoner(_Domains):
         """Every combination scored, grouped by who loses and gains: (the first combination, rows)."""
         left = self.left(k)
         groups: dict[tuple[object, ...], list[tuple[Optional[Card], ...]]] = {}
+        # (whether the other unknown cards can still be dealt depends only on the cards the
+        # combination uses and on which of its keys it leaves open: asked once for each)
+        feasible: dict[tuple[Any, ...], bool] = {}
         for combo in itertools.product(*choices):
             used = Counter(c for c in combo if c is not None)
             if any(left[c] < n for c, n in used.items()):
                 continue
             value = dict(zip(keys, combo))
-            if len(used) and not self._combo_feasible(k, value):
-                continue
+            if used:
+                asked = (tuple(sorted(used.items())), tuple(c is None for c in combo))
+                fits = feasible.get(asked)
+                if fits is None:
+                    fits = feasible[asked] = self._combo_feasible(k, value)
+                if not fits:
+                    continue
             groups.setdefault(self._score(after, value, rules), []).append(combo)
         universes = [self.possible(k, ph) for ph in keys]
         return [(combos[0], [_row(combo, universes) for combo in combos]) for combos in groups.values()]
