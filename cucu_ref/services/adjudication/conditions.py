@@ -564,12 +564,18 @@ def _alike(group: Sequence[int]) -> Test:
 _NOT_A_FOOL = " that is not a fool"
 # the card alone lowest, and lowest tied or not, below the others but the fools (C3, K15), or in a
 # pack without fools below the cards dealt to the others (H1, R4)
-_BELOW = (({"lower"}, "{a} is lower than each of {cards}" + _NOT_A_FOOL),
-          ({"lower", "same"}, "{a} is not higher than any of {cards}" + _NOT_A_FOOL))
-_BELOW_DEALT = (({"lower"}, "{a} is lower than the cards dealt to {cards}"),
-                ({"lower", "same"}, "{a} is not higher than the cards dealt to {cards}"))
-_BELOW_EACH = (({"lower"}, "{a} is lower than each of {cards}"),
-               ({"lower", "same"}, "{a} is not higher than any of {cards}"))
+_Forms = tuple[tuple[set[str], str], ...]
+# (and the second's negation, :func:`_below_these`: the card not the lowest)
+_BELOW: _Forms = (({"lower"}, "{a} is lower than each of {cards}" + _NOT_A_FOOL),
+                  ({"lower", "same"}, "{a} is not higher than any of {cards}" + _NOT_A_FOOL),
+                  (set(), "{a} is higher than at least one of {cards}" + _NOT_A_FOOL))
+_BELOW_DEALT: _Forms = (({"lower"}, "{a} is lower than the cards dealt to {cards}"),
+                        ({"lower", "same"}, "{a} is not higher than the cards dealt to {cards}"),
+                        (set(), "{a} is higher than at least one of the cards dealt to {cards}"))
+# (where the others are a mix of dealt and stack cards, S4: said of the cards)
+_BELOW_EACH: _Forms = (({"lower"}, "{a} is lower than each of {cards}"),
+                       ({"lower", "same"}, "{a} is not higher than any of {cards}"),
+                       (set(), "{a} is higher than at least one of {cards}"))
 _DEALT = "'s dealt card"  # (a label of the card a player was dealt: 'Rita's dealt card')
 
 
@@ -617,7 +623,7 @@ def _below_these(d: int, others: Sequence[int], nouns: Sequence[str], space: _Sp
     else:
         cards, forms = _together([nouns[g] for g in others]), _BELOW_EACH
     out = []
-    for ways, words in forms[:1 + tied]:
+    for ways, words in forms[:1 + tied]:  # (the third, the second's negation, below)
         mask = unsure = space.all
         for g, is_fool in zip(others, fools):
             sure = maybe = is_fool or 0
@@ -632,7 +638,17 @@ def _below_these(d: int, others: Sequence[int], nouns: Sequence[str], space: _Sp
             unsure &= sure | maybe
         out.append(Fact(words.format(a=nouns[d], cards=cards),
                         _below(d, others, strict=len(ways) == 1), 2, mask, unsure & ~mask))
+    if tied:
+        # (and where it is not: 'Anna's dealt card is higher than at least one of ...', what keeps a
+        # player's mark where the lowest loses, D7, K15)
+        below = out[-1]
+        out.append(Fact(forms[2][1].format(a=nouns[d], cards=cards), _above_some(d, others), 2,
+                        space.all & ~(below.mask | below.unsure), below.unsure))
     return out
+
+
+def _above_some(d: int, others: Sequence[int]) -> Test:
+    return lambda combo: not all(combo[g].is_fool or combo[g].value >= combo[d].value for g in others)
 
 
 def _below(d: int, others: Sequence[int], strict: bool = True) -> Test:
@@ -703,7 +719,8 @@ def _plainest(case: int, everything: int, facts: list[Fact], within: Optional[in
 def _wide(fact: Fact) -> bool:
     """Whether ``fact`` compares one card with several ('... is lower than each of ...'): it rules
     out much at once, but may leave more to say than the plain comparisons."""
-    return " is lower than each of " in fact.text or " is not higher than any of " in fact.text
+    return any(words in fact.text for words in (" is lower than each of ", " is not higher than any of ",
+                                                 " is higher than at least one of "))
 
 
 def _together_mask(facts: Sequence[Fact], everything: int) -> int:
@@ -767,7 +784,37 @@ def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
             parts.append(left & m)
             left &= ~m
         best = _split(bits, [p for p in parts + [left] if p], space, facts_of)
+    if best is None and 1 < len(fools) <= _FOOLS_APART:
+        best = _by_fools(bits, fools, space, facts_of)
     return best if best is not None else _split_on_a_card(bits, space, facts_of, deciding)
+
+
+# up to this many cards that may be the fool, the case is said for each set of them that is (_by_fools)
+_FOOLS_APART = 4
+
+
+def _by_fools(bits: int, fools: Sequence[int], space: _Space,
+              facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+    """The case said for each set of the cards that are the fool (D7, C3: a lone fool ties with
+    the lowest card, a pair of fools ranks 14½, just below the cuckoo, so one comparison of the
+    cards does not hold across them): 'Anna and Bruno were both dealt fjols and the bottom card of
+    the stack is kukku; or Anna was dealt fjols and there is a lone fool; or ...' (issue 24 §1, the
+    digital game's conditions); each way said once, where several sets read alike."""
+    parts = []
+    for pattern in product((True, False), repeat=len(fools)):
+        part = bits
+        for m, is_fool in zip(fools, pattern):
+            part &= m if is_fool else ~m
+        if part:
+            parts.append(part)
+    found = _split(bits, parts, space, facts_of)
+    if found is None:
+        return None
+    out: list[list[Fact]] = []
+    for way in found:
+        if way not in out:
+            out.append(way)
+    return out
 
 
 # the highest atoms of a stack card tried as what decides the play (_split_on_a_card)
@@ -1039,6 +1086,13 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
      N_("{a} is lower than the cards dealt to {players}")),
     (rf"(?P<a>[^,;]+?) is not higher than the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
      N_("{a} is not higher than the cards dealt to {players}")),
+    (r"(?P<a>[^,;]+?) is higher than at least one of (?P<cards>[^;]+?) that is not a fool",
+     N_("{a} is higher than at least one of {cards} that is not a fool")),
+    (rf"(?P<a>[^,;]+?) is higher than at least one of the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
+     N_("{a} is higher than at least one of the cards dealt to {players}")),
+    (r" is lower than each of ", N_(" is lower than each of ")),
+    (r" is not higher than any of ", N_(" is not higher than any of ")),
+    (r" is higher than at least one of ", N_(" is higher than at least one of ")),
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
     (r" ranks the same as ", N_(" ranks the same as ")),
