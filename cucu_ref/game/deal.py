@@ -227,9 +227,9 @@ def seats_around(marks: Sequence[int], dealer: int) -> tuple[int, ...]:
     n = len(marks)
     seats = _AROUND[n][dealer] if n < len(_AROUND) else (*range(dealer + 1, n), *range(dealer + 1))
     # (marks are never negative: K16, nobody pays more than he holds; the position schema's
-    # minimum 0; the invariant ``assurance.invariants._marks_nonnegative``.  So "nobody is out" is ``0 not in marks``,
-    # a fifth of ``min(marks) > 0``'s cost on 3.11, where ``min`` parses its arguments, in a call
-    # the engine makes twice a deal)
+    # minimum 0; assurance.invariants' _marks_nonnegative.  So "nobody is out" is ``0 not in
+    # marks``, a fifth of ``min(marks) > 0``'s cost on 3.11, where ``min`` parses its arguments,
+    # in a call the engine makes twice a deal)
     return seats if 0 not in marks else tuple([s for s in seats if marks[s] > 0])
 
 

@@ -218,7 +218,7 @@ def _check(seen: Seen, action: Action) -> None:
     refusals are written (:func:`step`, :func:`advance` and :func:`play_out` all ask it)."""
     phase, kind = seen.phase, action.kind
     if phase in _DECISIONS and action.seat == seen.actor and action.stack is None and (
-            kind == _KEEP and phase == _DECIDE or kind in _legal_kinds(seen)):
+            (kind == _KEEP and phase == _DECIDE) or kind in _legal_kinds(seen)):
         return  # (the commonest case first: a decision open now, by _is_open's test written in line)
     if phase == _SHUFFLE:
         if kind != _SHUFFLE_ACTION:
