@@ -544,7 +544,7 @@ PRESETS: dict[str, Rules] = {
         buy_back="immediate",
         buy_back_price="by-reentry-order",
         dead_cards="under-stack",
-        citations=(("deal", "L2"), ("showdown", "L3"), ("two-left", "L6"), ("fool", "L4"), ("two-fools", "L4"),
+        citations=(("deal", "L2"), ("two-left", "L6"), ("fool", "L4"), ("two-fools", "L4"),
                    (HORSE, "L9"), (CAT, "L8"), (INN, "L7"), ("buy-back", "L11")),
     ),
     "zeh-1769": Rules(

@@ -188,7 +188,7 @@ def test_lu_stu_buys_back_at_once_and_deals_next(tmp_path):
     out = rule(tmp_path, LU_STU_BUY_BACK)
     [o] = out["outcomes"]
     assert lost(o["result"]) == Counter({"Aldo": 1, "Ciro": 1})
-    assert [x["rule"] for x in o["result"]["marks_lost"]] == ["K11", "L3"]
+    assert [x["rule"] for x in o["result"]["marks_lost"]] == ["K11", "K15"]
     assert o["result"]["bought_back"] == ["Aldo"] and o["result"]["pot"] == 7
     assert o["result"]["marks"]["Aldo"] == 3 and o["result"]["next_dealer"] == "Aldo"
     assert out["claim"]["verdict"] == "overruled"

@@ -166,7 +166,7 @@ def test_l8_the_way_back_passes_over_a_player_who_is_out():
     assert state.dead[1] and state.hands[1] is None
     # ... and as the cat was the dealer's, the showdown follows: V, VI, XII live, the V of
     # seat 2 is lowest (L3)
-    assert marks_lost(events) == [(1, "Q9"), (2, "L8"), (2, "L3")]
+    assert marks_lost(events) == [(1, "Q9"), (2, "L8"), (2, "K15")]
     assert [(e.seat, e.other) for e in of_kind(events, "exchange")] == [(2, 0)]
     assert (state.hands[0], state.hands[2]) == (card("VI"), card("V"))
     assert of_kind(events, "way-back-ends") == [Event("way-back-ends", "Q5", 0, None, None, 0)]
