@@ -641,7 +641,8 @@ def test_a_decision_out_of_turn_in_the_language():
     doc = _position(["Anna", "Bruno", "Carla"], "Carla", [{"keep": "Bruno"}])
     (problem,) = rule_document(doc, "x", language="it").record["problems"]
     assert problem["message"] == "Bruno cannot keep now: the next decision is Anna's (keep or offer)"
-    assert problem["message_local"] == "Bruno non può fare 'keep' ora: la prossima decisione è di Anna (keep o offer)"
+    # the JSON message keeps the position's verbs; the one a person reads says them in words
+    assert problem["message_local"] == "Bruno non può tenere ora: la prossima decisione è di Anna (tenere o passare)"
 
 
 # ------------------------------------------------ a table that writes its deal in its own words (issue 30)
@@ -658,7 +659,7 @@ def test_a_deal_whose_headers_are_italian_is_ruled_in_italian():
     lines = rule_document(ITALIAN_TABLE, "d.txt").text().split("\n")
     assert lines[0] == "d.txt: la storia non può essere avvenuta sotto la lettura di Q2 che questo giudizio adotta"
     # the decisions named as the table wrote them, not as the position's verbs
-    assert lines[1].startswith("d.txt:9:8: Carla non può fare 'passo' ora: la prossima decisione è di Dora "
+    assert lines[1].startswith("d.txt:9:8: Carla non può dire 'passo' ora: la prossima decisione è di Dora "
                                "('sto bene' o 'cambio col mazzo') [K5")
     (problem,) = rule_document(ITALIAN_TABLE, "d.txt").record["problems"]
     assert problem["message"] == "Carla cannot offer now: the next decision is Dora's (keep or dealer-exchange)"

@@ -359,13 +359,17 @@ class Templates:
     _FIELD = re.compile(r"\\\{(\w+)\\\}")
 
     def __init__(self, *messages: str, values: Optional[Mapping[str, Callable[[str], str]]] = None,
-                 shapes: Optional[Mapping[str, str]] = None) -> None:
+                 shapes: Optional[Mapping[str, str]] = None, english: Optional[re.Pattern[str]] = None) -> None:
         """``shapes``: the pattern of a field's values where they have one (a rule ID, a name
         with no ':' in it), so that a message cannot match a text by splitting it elsewhere
-        (a place's '(' read as its rule's, a short message read as a long one); any text else."""
+        (a place's '(' read as its rule's, a short message read as a long one); any text else.
+        ``english``: the texts (those it finds something in) whose values English too says in
+        its own words (a position's verb 'buy-back' as 'buy back'); any other English text stays
+        as it is, and costs nothing."""
         self.messages = messages
         self.shapes = dict(shapes or {})
         self.values = dict(values or {})
+        self.english = english
 
     @cached_property
     def patterns(self) -> tuple[tuple[re.Pattern[str], str], ...]:
@@ -386,7 +390,7 @@ class Templates:
         return re.compile("^" + self._FIELD.sub(field, re.escape(message)) + "$", re.DOTALL)
 
     def __call__(self, text: str) -> str:
-        if _ACTIVE[0] is None:
+        if _ACTIVE[0] is None and (self.english is None or self.english.search(text) is None):
             return text
         said = self.said(text)
         return text if said is None else said

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from itertools import repeat
 from operator import contains
@@ -231,13 +232,31 @@ def _verb(value: str) -> str:
     return (say(value) or value) if say is not None else value
 
 
+def _decision(value: str) -> str:
+    """A decision a refusal names (``{verb}``, the position's verb in the JSON message): the
+    table's word, quoted, where it wrote its deal in the notation ('dire 'rientro''), else in
+    plain words ('buy back', 'exchange with the stack': issue 24, not the verb 'buy-back')."""
+    say = _TABLE_WORDS[0]
+    word = say(value) if say is not None else None
+    if word:
+        return fmt(_("say '{word}'"))(word=word)
+    plain = _REFUSED.get(value) or _CHOICES.get(value)
+    return _(plain) if plain else value
+
+
+# a decision refused, where its words differ from those of a decision open (_CHOICES: 'not buy back')
+_REFUSED = {"decline": N_("decline to buy back")}
+
+
 def _options(value: str) -> str:
     """The decisions open ('keep or offer', 'keep, dealer-exchange'), joined by the language's
-    'or'; each in the table's words and quotes where it wrote its deal in the notation."""
+    'or'; each in the table's words and quotes where it wrote its deal in the notation, else in
+    plain words ('exchange with the stack')."""
     say = _TABLE_WORDS[0]
-    if say is None:
-        return value.replace(" or ", _(" or "))
     joint = " or " if " or " in value else ", "
+    if say is None:
+        return (_(" or ") if joint == " or " else ", ").join(
+            _(_CHOICES[v]) if v in _CHOICES else v for v in value.split(joint))
     return (_(" or ") if joint == " or " else ", ").join(f"'{say(v) or v}'" for v in value.split(joint))
 
 
@@ -348,11 +367,13 @@ problem_message = Templates(
     N_("matches more than one of the allowed forms"),
     N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("dealer {name} is not seated at this table (players: {players})"),
-    values={"label": spoken, "labels": _each("; ", spoken), "places": _places, "verb": _verb, "options": _options,
+    values={"label": spoken, "labels": _each("; ", spoken), "places": _places, "verb": _decision, "options": _options,
             "call": _verb, "says": _verb,
             "events": lambda events: "; ".join(_said(event) for event in events.split("; "))},
     shapes={"rule": _RULE_ID, **dict.fromkeys(("player", "who", "a", "b", "c"), _NAME),
             **dict.fromkeys(("card", "held", "other"), _CARD)},
+    # English too says a decision refused in words, not the position's verb ('cannot buy back')
+    english=re.compile(r"\b(?:buy-back|dealer-exchange|pay-to-refuse)\b"),
 )
 
 

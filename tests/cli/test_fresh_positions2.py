@@ -149,7 +149,8 @@ def test_zeh_refusal_needs_the_targets_word(tmp_path):
     code, text = run(tmp_path, ZEH_HINT.replace("Karl: einverstanden, es ist gut", "Karl: es ist gut"))
     assert code == 1 and "deal.txt:16:" in text and "Q9" in text
     # the two answers open to Karl, asked by Lise: exchange ('einverstanden') or pay a mark to refuse
-    assert "Karl kann jetzt nicht 'es ist gut'; Karl kann: 'einverstanden', 'ich will nicht tauschen'" in text, text
+    assert ("Karl kann jetzt nicht 'es ist gut' sagen; Karl kann: 'einverstanden', 'ich will nicht tauschen'"
+            in text), text
 
 
 # ------------------------------------------------------------------- 3. Lu Stù, Italian, 5: buy-back at once

@@ -81,3 +81,60 @@ def test_zeh_two_fools_at_five_players_cite_z6_not_the_two_player_gap(tmp_path):
                        {"keep": "Anna"}, {"keep": "Bruno"}]}
     line = showdown_line(ruled(tmp_path, doc))
     assert "with two fools in play the fools never lose (the reading taken of Q10)" in line and "Z9" in line, line
+
+
+# ------------------------------------------------------------------ 2. a refusal in plain words
+
+# K17 (seed 000 §Wiedereintritt ins Spiel): only a player who went out may buy back; nobody went
+# out before Bruno's buy-back here.  K8 (§Geben und Kartentausch): only the dealer, last,
+# exchanges with the stack; Anna, first to decide, may keep or offer.
+BUY_BACK = {"format": "cucu-position/1", "ruleset": "campli", "players": ["Anna", "Bruno", "Carla"], "dealer": "Carla",
+            "dealt": {"Anna": "V", "Bruno": "II", "Carla": "VIII"},
+            "history": [{"keep": "Anna"}, {"buy-back": "Bruno"}, {"keep": "Bruno"}, {"keep": "Carla"}]}
+STACK = dict(BUY_BACK, history=[{"dealer-exchange": "Anna"}, {"keep": "Bruno"}, {"keep": "Carla"}])
+PLAIN = {
+    "en": ("Bruno cannot buy back:", "Anna cannot exchange with the stack now; the decisions open to Anna are: "
+                                     "keep, offer"),
+    "it": ("Bruno non può rientrare pagando:", "Anna non può scambiare con il mazzo ora; le decisioni possibili per "
+                                               "Anna sono: tenere, passare"),
+    "de": ("Bruno kann nicht zurückkaufen:", "Anna kann jetzt nicht mit dem Stapel tauschen; Anna kann: behalten, "
+                                             "anbieten"),
+    "fr": ("Bruno ne peut pas se racheter :", "Anna ne peut pas échanger avec le paquet maintenant ; les décisions "
+                                              "possibles pour Anna sont : garder, offrir"),
+    "da": ("Bruno kan ikke købe sig ind igen:", "Anna kan ikke bytte med bunken nu; de mulige beslutninger for Anna "
+                                                "er: beholde, tilbyde"),
+}
+
+
+def test_a_refused_decision_is_said_in_plain_words(tmp_path):
+    for lang, (buy_back, stack) in PLAIN.items():
+        text = ruled_refused(tmp_path, BUY_BACK, lang)
+        assert f"$.history[1]: {buy_back}" in text, text
+        assert "buy-back" not in text.split("[")[0], text
+        text = ruled_refused(tmp_path, STACK, lang)
+        assert f"$.history[0]: {stack} [K8" in text, text
+    # the JSON message, beside its field's path, keeps the position's verb
+    out = json.loads(ruled_refused(tmp_path, BUY_BACK, "en", "--format", "json"))
+    assert out["problems"][0]["path"] == "$.history[1]"
+    assert out["problems"][0]["message"].startswith("Bruno cannot buy-back: ")
+
+
+def test_a_refused_word_of_the_table_is_quoted_as_said(tmp_path):
+    # the table wrote 'rientro' (Campli's Italian for the buy-back): the refusal quotes it as said
+    deal = ("Ruleset: campli\nPlayers: Anna, Bruno, Carla\nDealer: Carla\n\nAnna: V, sto bene\nBruno: rientro\n"
+            "Bruno: II, sto bene\nCarla: VIII, sto bene\n")
+    path = tmp_path / "deal.txt"
+    path.write_text(deal, encoding="utf-8")
+    for lang, said in (("it", "Bruno non può dire 'rientro':"),
+                       ("de", "Bruno kann nicht 'ich kaufe mich zurück' sagen:")):
+        out = io.StringIO()
+        assert main(["--language", lang, str(path)], stdout=out, stderr=io.StringIO()) == 1
+        assert said in out.getvalue(), out.getvalue()
+
+
+def ruled_refused(tmp_path: Path, doc: dict, lang: str, *args: str) -> str:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = io.StringIO()
+    assert main(["--language", lang, *args, str(path)], stdout=out, stderr=io.StringIO()) == 1
+    return out.getvalue()
