@@ -138,3 +138,31 @@ def ruled_refused(tmp_path: Path, doc: dict, lang: str, *args: str) -> str:
     out = io.StringIO()
     assert main(["--language", lang, *args, str(path)], stdout=out, stderr=io.StringIO()) == 1
     return out.getvalue()
+
+
+# ------------------------------------------------------------------ 3. Z7's hint as data
+
+def test_the_result_names_who_hinted_and_the_claim_reads_it(tmp_path):
+    # Z7 (seed 000 §Das Cucuspiel): «Ein Besitzer des Narren darf in keiner Weise andeuten, dass er
+    # die Karte hält ... Wer es doch tut, erhält keine Marke, falls beide Narren im Spiel sein
+    # sollten».  Anna and Carla hold the two fools (Z6: each gains), Anna hinted: only Carla gains;
+    # Anna's claim that both gain is overruled by the hint, in every language
+    doc = json.loads((Path(__file__).parents[2] / "examples" / "zeh-1769-hint-forfeits-gain.json").read_text())
+    (outcome,) = json.loads(ruled(tmp_path, doc, "--format", "json"))["outcomes"]
+    assert outcome["result"]["hinted"] == ["Anna"]
+    assert [g["player"] for g in outcome["result"]["marks_gained"]] == ["Carla"]
+    for lang, said in (("en", "Anna hinted at holding a fool and gains nothing (Z7)"),
+                       ("de", "Anna spielte darauf an, einen Narren zu halten, und gewinnt nichts (Z7)")):
+        assert said in ruled(tmp_path, doc, "--language", lang)
+    # nobody hinted: no field (the result only gains it where somebody did)
+    quiet = {k: v for k, v in doc.items() if k != "claim"}
+    quiet["history"] = [e for e in doc["history"] if "hint" not in e]
+    (outcome,) = json.loads(ruled(tmp_path, quiet, "--format", "json"))["outcomes"]
+    assert "hinted" not in outcome["result"]
+    # a hint with one fool in play costs nothing (C3: the lone fool loses): the claim's gain is
+    # refused as a plain 'gains none', never with the hint's reason
+    lone = dict(doc, history=[{"deal": "Anna", "card": "matto"}, {"deal": "Bruno", "card": "V"},
+                              {"deal": "Carla", "card": "X"}, {"deal": "Dora", "card": "VIII"},
+                              *doc["history"][4:]], claim={"by": "Anna", "gains": ["Anna"]})
+    text = ruled(tmp_path, lone)
+    assert "hinted at holding a fool and gains nothing" not in text and "Anna gains none" in text, text
