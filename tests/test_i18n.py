@@ -36,10 +36,10 @@ def _extracted() -> set[object]:
     with open(os.path.join(ROOT, "babel.cfg"), encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
+    for _file, _line, message, _comments, context in extract_from_dir(
             ROOT, method_map, options_map, directory_filter=lambda d: os.path.relpath(d, ROOT).split(os.sep)[0]
             in ("cucu_ref", ".")):
-        found.add(message)
+        found.add((message, context))  # (a message in a context, 'lives', is an entry of its own)
     return found
 
 
@@ -65,8 +65,8 @@ def test_every_language_has_its_catalog():
 def test_every_message_has_a_translation_none_fuzzy(lang, extracted):
     catalog = _catalog(lang)
     missing, fuzzy = [], []
-    for message in extracted:
-        entry = catalog.get(message)
+    for message, context in extracted:
+        entry = catalog.get(message, context)
         strings = [] if entry is None else entry.string if isinstance(entry.string, tuple) else [entry.string]
         if entry is None or not all(strings):
             missing.append(message)

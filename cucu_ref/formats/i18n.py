@@ -29,7 +29,7 @@ from io import BytesIO
 from keyword import iskeyword
 from string import Formatter
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping, Optional
+from typing import Callable, Iterable, Iterator, Mapping, Optional, Union
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "pgettext", "ngettext", "speaking", "language",
            "translations", "catalog_path", "fmt", "Templates", "polished", "keeping", "ordinal",
@@ -213,23 +213,29 @@ class speaking:  # (lower case: the name of the function it replaced, used as "w
 
 
 def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
-                       options: object) -> Iterator[tuple[int, Optional[str], str, list[str]]]:
+                       options: object) -> Iterator[tuple[int, Optional[str], Union[str, tuple[str, str]], list[str]]]:
     """Babel's extractor for the rules' own texts (``babel.cfg``): the presets' titles, the open
     points' questions, their readings and each preset's reasons for its readings (:mod:`cucu_ref.game.rulesets`,
     standard library only, so nothing there is marked); they are translated where a ruling or
     ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
     # cold start: game.rulesets costs 0 ms, used only by pybabel
-    from ..game.rulesets import IN_LIVES, OPTIONS, OWN_READINGS, PRESET_INFO, PRESET_REASONS
+    from ..game.rulesets import COUNTED, OPTIONS, OWN_READINGS, PRESET_INFO, PRESET_REASONS
 
     for name, info in PRESET_INFO.items():
         yield 0, None, info.title, [f"the title of {name}"]
 
+    counted = []
     for spec in OPTIONS.values():
         yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]
+        counted += [spec.question] if any(c in spec.question for c in COUNTED) else []
         for r in spec.readings:
             yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
-    for in_lives in IN_LIVES.values():
-        yield 0, None, in_lives, ["the same text in a game of lives (D1, R1, S1)"]
+            counted += [r.text] if any(c in r.text for c in COUNTED) else []
+    # the words of a game of lives (D1, R1, S1) where they agree with the counter ('la sua vita')
+    for text in counted:
+        yield 0, "pgettext", ("lives", text), ["the same text in a game of lives (D1, R1, S1): {counter} 'life'"]
+    for word in ("mark", "marks", "life", "lives"):
+        yield 0, "pgettext", ("counter", word), ["what a player loses, in an open point's text ({counter}, {counters})"]
     for (preset, option, value), (_rule, own) in OWN_READINGS.items():
         yield 0, None, own, [f"reading {option} = {value} as {preset}'s source says it"]
     for preset, reasons in PRESET_REASONS.items():

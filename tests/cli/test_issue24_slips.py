@@ -166,3 +166,31 @@ def test_the_result_names_who_hinted_and_the_claim_reads_it(tmp_path):
                               *doc["history"][4:]], claim={"by": "Anna", "gains": ["Anna"]})
     text = ruled(tmp_path, lone)
     assert "hinted at holding a fool and gains nothing" not in text and "Anna gains none" in text, text
+
+
+# ------------------------------------------------------------------ 4. a game of lives: each text once
+
+def test_an_open_point_is_written_once_and_said_by_the_game_s_counter():
+    from cucu_ref.formats.i18n import speaking
+    from cucu_ref.formats.vocabulary import option_text
+    from cucu_ref.game import rulesets
+
+    # Q12 (seed 000 §Ereigniskarten, K14: the innkeeper pays «an seiner statt»): one text, with the
+    # counter's word in it; the digital game plays with lives (D1 «tre liv»), Campli with marks (K1)
+    q12 = rulesets.OPTIONS["inn_keeper_cannot_pay"]
+    assert "{counter}" in q12.question and not hasattr(rulesets, "IN_LIVES")
+    campli, digital = rulesets.PRESETS["campli"], rulesets.PRESETS["digital-4p"]
+    assert option_text(q12.question, campli).endswith("who pays the offerer's mark?")
+    assert option_text(q12.question, digital).endswith("who pays the offerer's life?")
+    assert option_text(q12.readings[1].text, digital).endswith("and a player without lives pays nothing more")
+    # K18/D8: everybody gets the starting count again: Campli's words, the digital game's '3 lives'
+    all_out = rulesets.OPTIONS["all_out"].readings[1].text
+    assert option_text(all_out, campli) == "everybody returns with the starting marks (digital D8)"
+    assert option_text(all_out, digital) == "everybody returns with 3 lives (digital D8)"
+    # a language whose words agree with the counter: 'la sua vita', 'il suo segno'
+    with speaking("it"):
+        assert "perde comunque la sua vita (K15)" in option_text(q12.readings[0].text, digital)
+        assert "perde comunque il suo segno (K15)" in option_text(q12.readings[0].text, campli)
+    with speaking("de"):
+        assert option_text(q12.question, digital).endswith("wer zahlt das Leben des Anbietenden?")
+        assert option_text(q12.question, campli).endswith("wer zahlt die Marke des Anbietenden?")
