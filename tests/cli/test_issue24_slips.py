@@ -194,3 +194,14 @@ def test_an_open_point_is_written_once_and_said_by_the_game_s_counter():
     with speaking("de"):
         assert option_text(q12.question, digital).endswith("wer zahlt das Leben des Anbietenden?")
         assert option_text(q12.question, campli).endswith("wer zahlt die Marke des Anbietenden?")
+
+
+# ------------------------------------------------------------------ 5. slips read as a table reads them
+
+def test_a_buy_back_is_said_without_a_gender(tmp_path):
+    # K17 (seed 000 §Wiedereintritt ins Spiel): Carla, out with the lowest card, buys back for two
+    # stakes (campli-buy-back).  Carla is a woman: Italian said 'Carla è rientrato', French 'Carla
+    # s'est racheté'; the line now names the price paid, which has no gender
+    doc = json.loads((Path(__file__).parents[2] / "examples" / "campli-buy-back.json").read_text())
+    assert "Carla ha pagato 2 poste per rientrare" in ruled(tmp_path, doc, "--language", "it")
+    assert "Carla a payé 2 mises pour se racheter" in ruled(tmp_path, doc, "--language", "fr")
