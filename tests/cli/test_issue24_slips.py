@@ -205,3 +205,17 @@ def test_a_buy_back_is_said_without_a_gender(tmp_path):
     doc = json.loads((Path(__file__).parents[2] / "examples" / "campli-buy-back.json").read_text())
     assert "Carla ha pagato 2 poste per rientrare" in ruled(tmp_path, doc, "--language", "it")
     assert "Carla a payé 2 mises pour se racheter" in ruled(tmp_path, doc, "--language", "fr")
+
+
+def test_lu_stu_s_way_back_ends_not_the_dealer(tmp_path):
+    # Q5's reading 'dealer' (L8, seed 000 §Lu Stù: «die Rücktauschaktion», the way back): past the
+    # first hand the dealer is asked like anyone, then the way back ends.  German said 'dann endet
+    # er' (the dealer ends), French 'puis il s'arrête'; and no 'his card' for a dealer who may be Dora
+    doc = json.loads((Path(__file__).parents[2] / "examples" / "lu-stu-cat-way-back.json").read_text())
+    said = {"en": "the dealer is dealt a card and asked like anyone, then the way back ends (Q5)",
+            "de": "der Geber bekommt eine Karte und wird wie jeder gefragt, dann endet der Rückweg (Q5)",
+            "fr": "le donneur reçoit une carte et est sollicité comme tout autre, puis le retour s'arrête (Q5)",
+            "it": "il mazziere riceve una carta ed è interpellato come chiunque, poi il ritorno finisce (Q5)",
+            "da": "giveren får et kort og spørges som alle andre, så slutter vejen tilbage (Q5)"}
+    for lang, words in said.items():
+        assert words in ruled(tmp_path, doc, "--language", lang)
