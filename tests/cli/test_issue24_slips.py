@@ -219,3 +219,16 @@ def test_lu_stu_s_way_back_ends_not_the_dealer(tmp_path):
             "da": "giveren får et kort og spørges som alle andre, så slutter vejen tilbage (Q5)"}
     for lang, words in said.items():
         assert words in ruled(tmp_path, doc, "--language", lang)
+
+
+def test_a_spared_cuckoo_agrees_with_any_number_of_players(tmp_path):
+    # D7 (seed 004: «En gøg mister aldrig et liv»): Bruno and Carla hold the two XV, lowest but
+    # spared (digital-4p-fool-and-cuckoos).  Italian said 'il Cucù ... Bruno e Carla salvo' (Campli's
+    # card, a singular for two), French 'épargné', Danish 'skånet': said now without agreement
+    doc = json.loads((Path(__file__).parents[2] / "examples" / "digital-4p-fool-and-cuckoos.json").read_text())
+    said = {"it": "un cuculo non perde mai: nessuna perdita per Bruno e Carla",
+            "fr": "un coucou ne perd jamais : pas de perte pour Bruno et Carla",
+            "da": "en gøg taber aldrig: Bruno og Carla går fri",
+            "de": "ein Kuckuck verliert nie: Bruno und Carla verschont"}
+    for lang, words in said.items():
+        assert words in ruled(tmp_path, doc, "--language", lang)
