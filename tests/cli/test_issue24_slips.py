@@ -232,3 +232,17 @@ def test_a_spared_cuckoo_agrees_with_any_number_of_players(tmp_path):
             "de": "ein Kuckuck verliert nie: Bruno und Carla verschont"}
     for lang, words in said.items():
         assert words in ruled(tmp_path, doc, "--language", lang)
+
+
+def test_a_danish_table_buys_back_in_danish(tmp_path):
+    # K17 (seed 000 §Wiedereintritt ins Spiel): Carla, out with the lowest card, buys back.  A
+    # Danish table had no word for it: its refusals quoted the German 'ich kaufe mich zurück', and
+    # 'køber ind' was not read.  (campli-buy-back, told in Danish; Anna is still a virgin)
+    deal = ("Ruleset: campli\nPlayers: Anna 3 virgin, Bruno 2 not virgin, Carla 1 not virgin\nDealer: Anna\n\n"
+            "Bruno: X, sto bene\nCarla: I, sto bene\nAnna: VI, sto bene\nshown: Bruno X, Carla I, Anna VI\n"
+            "Carla: køber ind\n")
+    path = tmp_path / "deal.txt"
+    path.write_text(deal, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["--language", "da", str(path)], stdout=out, stderr=io.StringIO()) == 0
+    assert "Carla er ude, må købe sig ind igen for 1 indsats (K17) og gør det" in out.getvalue(), out.getvalue()
