@@ -197,11 +197,13 @@ WORDS: tuple[Word, ...] = (
     _d("rientro", "buy-back", "it", USAGE),
     _d("ich kaufe mich zurück", "buy-back", "de", "K17", "the German account: 'sich wieder zurückkaufen'"),
     _d("je rachète", "buy-back", "fr", USAGE),
+    _d("køber ind", "buy-back", "da", USAGE),
     _d("buys back", "buy-back", "en", USAGE),
     _d("buy back", "buy-back", "en", USAGE),
     _d("non rientro", "decline", "it", USAGE),
     _d("kein Rückkauf", "decline", "de", USAGE),
     _d("je ne rachète pas", "decline", "fr", USAGE),
+    _d("køber ikke ind", "decline", "da", USAGE),
     _d("declines", "decline", "en", USAGE),
     _d("no buy-back", "decline", "en", USAGE),
     # marks paid (an observation, checked: K11, K13, K15)

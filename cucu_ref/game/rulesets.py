@@ -228,7 +228,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("backward_chain_end", "Q5", "Where does Lu Stù's way back (L8) end?",
           ("first-hand", "Q5", "with the first player right of the dealer: under dealing one at a time the dealer "
            "has no card yet"),
-          ("dealer", "Q5", "past the first hand: the dealer is dealt his card and asked like anyone, then it ends")),
+          ("dealer", "Q5", "past the first hand: the dealer is dealt a card and asked like anyone, then the way "
+           "back ends")),
     _spec("backward_offer", "Q5", "On Lu Stù's way back, is each further offer forced?",
           ("forced", "L8", "yes: 'the exchange goes on leftwards' until an event card stops it (Di Luigi & Mazza)"),
           ("optional", "Q5", "only the shot offerer must offer back; each later holder may keep")),

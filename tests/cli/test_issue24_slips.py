@@ -205,3 +205,44 @@ def test_a_buy_back_is_said_without_a_gender(tmp_path):
     doc = json.loads((Path(__file__).parents[2] / "examples" / "campli-buy-back.json").read_text())
     assert "Carla ha pagato 2 poste per rientrare" in ruled(tmp_path, doc, "--language", "it")
     assert "Carla a payé 2 mises pour se racheter" in ruled(tmp_path, doc, "--language", "fr")
+
+
+def test_lu_stu_s_way_back_ends_not_the_dealer(tmp_path):
+    # Q5's reading 'dealer' (L8, seed 000 §Lu Stù: «die Rücktauschaktion», the way back): past the
+    # first hand the dealer is asked like anyone, then the way back ends.  German said 'dann endet
+    # er' (the dealer ends), French 'puis il s'arrête'; and no 'his card' for a dealer who may be Dora
+    doc = json.loads((Path(__file__).parents[2] / "examples" / "lu-stu-cat-way-back.json").read_text())
+    said = {"en": "the dealer is dealt a card and asked like anyone, then the way back ends (Q5)",
+            "de": "der Geber bekommt eine Karte und wird wie jeder gefragt, dann endet der Rückweg (Q5)",
+            "fr": "le donneur reçoit une carte et est sollicité comme tout autre, puis le retour s'arrête (Q5)",
+            "it": "il mazziere riceve una carta ed è interpellato come chiunque, poi il ritorno finisce (Q5)",
+            "da": "giveren får et kort og spørges som alle andre, så slutter vejen tilbage (Q5)"}
+    for lang, words in said.items():
+        assert words in ruled(tmp_path, doc, "--language", lang)
+
+
+def test_a_spared_cuckoo_agrees_with_any_number_of_players(tmp_path):
+    # D7 (seed 004: «En gøg mister aldrig et liv»): Bruno and Carla hold the two XV, lowest but
+    # spared (digital-4p-fool-and-cuckoos).  Italian said 'il Cucù ... Bruno e Carla salvo' (Campli's
+    # card, a singular for two), French 'épargné', Danish 'skånet': said now without agreement
+    doc = json.loads((Path(__file__).parents[2] / "examples" / "digital-4p-fool-and-cuckoos.json").read_text())
+    said = {"it": "un cuculo non perde mai: nessuna perdita per Bruno e Carla",
+            "fr": "un coucou ne perd jamais : pas de perte pour Bruno et Carla",
+            "da": "en gøg taber aldrig: Bruno og Carla går fri",
+            "de": "ein Kuckuck verliert nie: Bruno und Carla verschont"}
+    for lang, words in said.items():
+        assert words in ruled(tmp_path, doc, "--language", lang)
+
+
+def test_a_danish_table_buys_back_in_danish(tmp_path):
+    # K17 (seed 000 §Wiedereintritt ins Spiel): Carla, out with the lowest card, buys back.  A
+    # Danish table had no word for it: its refusals quoted the German 'ich kaufe mich zurück', and
+    # 'køber ind' was not read.  (campli-buy-back, told in Danish; Anna is still a virgin)
+    deal = ("Ruleset: campli\nPlayers: Anna 3 virgin, Bruno 2 not virgin, Carla 1 not virgin\nDealer: Anna\n\n"
+            "Bruno: X, sto bene\nCarla: I, sto bene\nAnna: VI, sto bene\nshown: Bruno X, Carla I, Anna VI\n"
+            "Carla: køber ind\n")
+    path = tmp_path / "deal.txt"
+    path.write_text(deal, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["--language", "da", str(path)], stdout=out, stderr=io.StringIO()) == 0
+    assert "Carla er ude, må købe sig ind igen for 1 indsats (K17) og gør det" in out.getvalue(), out.getvalue()
