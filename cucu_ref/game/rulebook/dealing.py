@@ -104,9 +104,11 @@ def start_deal(t: Table, stack: Sequence[Card]) -> None:
     of him and going round to himself, who is last (D2: players out of the match, without
     marks, are not dealt); all at once, or one at a time as play reaches each seat
     (:func:`~cucu_ref.game.rulebook.turn_order.turn_to` deals him then)."""
-    n = len(t.players)
-    t.stack = tuple(stack)
-    t.set_deal(t.dealer, seats_around(t.marks, t.dealer), t.deal_number + 1)
+    n = len(t.hands)
+    # (a tuple is held as it is, shuffled_stack's too: the first card dealt below slices it into
+    # a plain tuple, so no State holds a _Shuffled)
+    t.stack = stack if isinstance(stack, tuple) else tuple(stack)
+    t.set_deal(t.dealer, seats_around(t.marks, t.dealer), t.deal[3] + 1)
     t.hands = [None] * n
     t.custody = [()] * n
     t.notes = no_notes(n)  # no card dead, no guarantee, no hint, nobody out yet
