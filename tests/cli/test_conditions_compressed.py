@@ -100,11 +100,16 @@ def _of_the_cards(text: str) -> str:
     return text
 
 
+_TOP = "the top card of the stack"
+_LIST = r"(?:[^,]+, )*[^,]+? and (?:(?! that is not a fool)[^,])+"  # ('A and B', 'A, B and C')
+
+
 def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optional[Test]:
     """One fact's test, or None where ``text`` is no whole fact (the caller joins more words)."""
 
     def label(noun: str) -> str:
-        return nouns[noun]
+        # (the French games' stack is the talon, F4: its top card is said 'the card on the talon')
+        return nouns[noun] if noun in nouns else nouns[noun.replace("the card on the talon", _TOP)]
 
     def many(text: str) -> list[str]:
         return [label(n) for n in re.split(r", | and ", text)]
@@ -143,6 +148,19 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
         if found:  # (the lowest but for the fools, tied or not, K15, C3: a player's mark, issue 24 §5)
             who, group = label(found.group(1)), many(found.group(2))
             return lambda c: all(c[g] == FOOL or c[g] >= c[who] for g in group)
+        # (a list whole, 'A, B and C', and no more: the words after it are another fact's)
+        found = re.fullmatch(rf"(.+?) is higher than at least one of (the cards dealt to )?({_LIST})"
+                             r"( that is not a fool)?", text)
+        if found:  # (not the lowest: a player's mark kept, D7, S5; issue 24 §1)
+            who = label(found.group(1))
+            group = many(_cards_of(found.group(3)) if found.group(2) else found.group(3))
+            return lambda c: any(c[g] != FOOL and c[g] < c[who] for g in group)
+        found = re.fullmatch(rf"(.+?) is (lower than each|not higher than any) of ({_LIST})", text)
+        if found:  # (a pack without fools, its dealt and stack cards: S4, S5; issue 24 §1)
+            who, group = label(found.group(1)), many(found.group(3))
+            if found.group(2).startswith("lower"):
+                return lambda c: all(c[g] > c[who] for g in group)
+            return lambda c: all(c[g] >= c[who] for g in group)
         found = re.fullmatch(r"(.+?) is (lower|not higher) than the cards dealt to (.+ and \S+)", text)
         if found:  # (a pack without fools, H1, R4: the card lowest, alone or tied; two or more others)
             who, group = label(found.group(1)), many(_cards_of(found.group(3)))

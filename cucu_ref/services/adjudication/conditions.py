@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 from ...formats.i18n import N_, gettext as _, language, ordinal
 from ...game.cards import Card
+from .model import per_position
 
 __all__ = ["Fact", "cases_of", "shortest", "noun", "spoken", "MAX_CASES", "MAX_POINTS"]
 
@@ -61,6 +62,8 @@ class Fact(NamedTuple):
     # the points where it holds for some of their combinations and not for others (a comparison of
     # two atoms that overlap): usable only where the other facts said with it rule them out
     unsure: int = 0
+    # a fact about one card alone: (its index, the cards it says it is) (:func:`_by_a_card`)
+    card: Optional[tuple[int, frozenset[Card]]] = None
 
 
 Test = Callable[[Cards], bool]
@@ -186,8 +189,9 @@ class _Space:
 
 
 # (every row of every case, the width, fine) -> the space (shortest asks the same space of each
-# partition of one ruling's cases: the outcomes, each player's effects, the plays)
-_SPACES: dict[tuple[frozenset[Row], int, bool], _Space] = {}
+# partition of one ruling's cases: the outcomes, each player's effects, the plays); one
+# position's (model.per_position: their facts kept, ``kept``, were 16,000 objects after it)
+_SPACES: dict[tuple[frozenset[Row], int, bool], _Space] = per_position({})
 
 
 def _space(cases: Sequence[Sequence[Row]], width: int, fine: bool) -> _Space:
@@ -224,10 +228,14 @@ def _atoms(sets: Sequence[frozenset[Card]], fine: bool = False) -> list[frozense
 def _periodic(k: int, stride: int, count: int, size: int) -> int:
     """The points (of ``size``, mixed radix) whose digit of weight ``stride`` (of ``count``
     values) is ``k``: a run of ``stride`` ones, repeated every ``stride * count`` points."""
-    period = stride * count
-    repeats = size // period
-    every = ((1 << (period * repeats)) - 1) // ((1 << period) - 1)
-    return (((1 << stride) - 1) << (k * stride)) * every
+    # (doubled by shifts, not multiplied by a repunit got by division: the division of two
+    # numbers of hundreds of thousands of bits took 0.2 s of a 4-player position, issue 24 §5)
+    out = ((1 << stride) - 1) << (k * stride)
+    covered = stride * count
+    while covered < size:
+        out |= out << covered
+        covered <<= 1
+    return out & ((1 << size) - 1)
 
 
 def _each_card(d: int, seen: frozenset[Card], space: _Space, universe: Sequence[Card],
@@ -243,7 +251,7 @@ def _each_card(d: int, seen: frozenset[Card], space: _Space, universe: Sequence[
     for cards in sets:
         mask = space.one_of(d, cards)
         if mask is not None and cards & possible != possible:
-            out.append(Fact(say(d, sorted(cards, key=lambda c: -c.value)), _one_of(d, cards), 0, mask))
+            out.append(Fact(say(d, sorted(cards, key=lambda c: -c.value)), _one_of(d, cards), 0, mask, card=(d, cards)))
     return out
 
 
@@ -562,10 +570,18 @@ def _alike(group: Sequence[int]) -> Test:
 _NOT_A_FOOL = " that is not a fool"
 # the card alone lowest, and lowest tied or not, below the others but the fools (C3, K15), or in a
 # pack without fools below the cards dealt to the others (H1, R4)
-_BELOW = (({"lower"}, "{a} is lower than each of {cards}" + _NOT_A_FOOL),
-          ({"lower", "same"}, "{a} is not higher than any of {cards}" + _NOT_A_FOOL))
-_BELOW_DEALT = (({"lower"}, "{a} is lower than the cards dealt to {cards}"),
-                ({"lower", "same"}, "{a} is not higher than the cards dealt to {cards}"))
+_Forms = tuple[tuple[set[str], str], ...]
+# (and the second's negation, :func:`_below_these`: the card not the lowest)
+_BELOW: _Forms = (({"lower"}, "{a} is lower than each of {cards}" + _NOT_A_FOOL),
+                  ({"lower", "same"}, "{a} is not higher than any of {cards}" + _NOT_A_FOOL),
+                  (set(), "{a} is higher than at least one of {cards}" + _NOT_A_FOOL))
+_BELOW_DEALT: _Forms = (({"lower"}, "{a} is lower than the cards dealt to {cards}"),
+                        ({"lower", "same"}, "{a} is not higher than the cards dealt to {cards}"),
+                        (set(), "{a} is higher than at least one of the cards dealt to {cards}"))
+# (where the others are a mix of dealt and stack cards, S4: said of the cards)
+_BELOW_EACH: _Forms = (({"lower"}, "{a} is lower than each of {cards}"),
+                       ({"lower", "same"}, "{a} is not higher than any of {cards}"),
+                       (set(), "{a} is higher than at least one of {cards}"))
 _DEALT = "'s dealt card"  # (a label of the card a player was dealt: 'Rita's dealt card')
 
 
@@ -579,35 +595,66 @@ def _below_the_rest(keys: Sequence[int], nouns: Sequence[str], space: _Space, fo
     issue 24 §5, a player's mark said over every case; only with ``tied``).  In a pack without
     fools (H1, R4), where the others are dealt cards (``people``: their names), 'Emil's dealt
     card is lower than the cards dealt to Bruno, Carla and Dora' (issue 24 §1: it was one
-    comparison for each of them)."""
+    comparison for each of them), and where they are dealt cards and the stack's, 'the top card
+    of the stack is not higher than any of Dora's dealt card and Anna's dealt card' (S4, S5: the
+    card the dealer cuts from the stock against the cards the others keep).  The card is compared
+    with all the others, and where they are few (:data:`_FEW`) with each two or more of them: where
+    the dealer takes the stack's card, the card he was dealt is not compared (S4)."""
     if len(keys) < 3:
         return []
     out = []
     for d in keys:
-        others = [g for g in keys if g != d]
-        fools = [space.one_of(g, [fool]) if fool is not None else 0 for g in others]
-        if any(m is None for m in fools) or (fool is None and not (people and all(people[g] for g in others))):
-            continue
-        if fool is None:
-            cards, forms = _together([people[g] or "" for g in others]), _BELOW_DEALT
-        else:
-            cards, forms = _together([nouns[g] for g in others]), _BELOW
-        for ways, words in forms[:1 + tied]:
-            mask = unsure = space.all
-            for g, is_fool in zip(others, fools):
-                sure = maybe = is_fool or 0
-                flip = {"lower": "higher", "same": "same"}
-                pair, wanted = ((d, g), ways) if d < g else ((g, d), {flip[w] for w in ways})
-                for answers, points in space.pairs[pair].items():
-                    if answers <= wanted:
-                        sure |= points
-                    elif answers & wanted:
-                        maybe |= points
-                mask &= sure
-                unsure &= sure | maybe
-            out.append(Fact(words.format(a=nouns[d], cards=cards),
-                            _below(d, others, strict=len(ways) == 1), 2, mask, unsure & ~mask))
+        rest = [g for g in keys if g != d]
+        groups = [list(g) for size in range(len(rest), 1, -1) for g in combinations(rest, size)] \
+            if len(keys) <= _FEW else [rest]
+        for others in groups:
+            out += _below_these(d, others, nouns, space, fool, tied, people)
     return out
+
+
+# up to this many unknown cards, each card is compared with each group of the others (_below_the_rest)
+_FEW = 5
+
+
+def _below_these(d: int, others: Sequence[int], nouns: Sequence[str], space: _Space, fool: Optional[Card],
+                 tied: bool, people: Sequence[Optional[str]]) -> list[Fact]:
+    """:func:`_below_the_rest`'s facts of card ``d`` against the cards ``others``."""
+    fools = [space.one_of(g, [fool]) if fool is not None else 0 for g in others]
+    if any(m is None for m in fools):
+        return []
+    if fool is not None:
+        cards, forms = _together([nouns[g] for g in others]), _BELOW
+    elif people and all(people[g] for g in others):
+        cards, forms = _together([people[g] or "" for g in others]), _BELOW_DEALT
+    else:
+        cards, forms = _together([nouns[g] for g in others]), _BELOW_EACH
+    out = []
+    for ways, words in forms[:1 + tied]:  # (the third, the second's negation, below)
+        mask = unsure = space.all
+        for g, is_fool in zip(others, fools):
+            sure = maybe = is_fool or 0
+            flip = {"lower": "higher", "same": "same"}
+            pair, wanted = ((d, g), ways) if d < g else ((g, d), {flip[w] for w in ways})
+            for answers, points in space.pairs[pair].items():
+                if answers <= wanted:
+                    sure |= points
+                elif answers & wanted:
+                    maybe |= points
+            mask &= sure
+            unsure &= sure | maybe
+        out.append(Fact(words.format(a=nouns[d], cards=cards),
+                        _below(d, others, strict=len(ways) == 1), 2, mask, unsure & ~mask))
+    if tied:
+        # (and where it is not: 'Anna's dealt card is higher than at least one of ...', what keeps a
+        # player's mark where the lowest loses, D7, K15)
+        below = out[-1]
+        out.append(Fact(forms[2][1].format(a=nouns[d], cards=cards), _above_some(d, others), 2,
+                        space.all & ~(below.mask | below.unsure), below.unsure))
+    return out
+
+
+def _above_some(d: int, others: Sequence[int]) -> Test:
+    return lambda combo: not all(combo[g].is_fool or combo[g].value >= combo[d].value for g in others)
 
 
 def _below(d: int, others: Sequence[int], strict: bool = True) -> Test:
@@ -666,13 +713,20 @@ def _plainest(case: int, everything: int, facts: list[Fact], within: Optional[in
     plain = [f for f in facts if not _alternatives(f.text)]
     said = _cover(case, everything, plain, within)
     # (all the facts only where the plain ones say nothing: a cover that names alternatives reads
-    # worse than any plain one; and without 'lower than each of ... that is not a fool', which
-    # rules out much at once but may leave more to say than two plain comparisons)
+    # worse than any plain one; and without 'lower than each of ...' (:func:`_wide`), which rules
+    # out much at once but may leave more to say than two plain comparisons)
     found = [said] if said is not None else [c for c in [_cover(case, everything, facts, within)] if c is not None]
-    if said is not None and any(f.text.endswith(_NOT_A_FOOL) for f in said):
-        simple = _cover(case, everything, [f for f in plain if not f.text.endswith(_NOT_A_FOOL)], within)
+    if said is not None and any(_wide(f) for f in said):
+        simple = _cover(case, everything, [f for f in plain if not _wide(f)], within)
         found += [simple] if simple is not None else []
     return min(found, key=lambda c: (sum(_alternatives(f.text) for f in c), len(_said([c])))) if found else None
+
+
+def _wide(fact: Fact) -> bool:
+    """Whether ``fact`` compares one card with several ('... is lower than each of ...'): it rules
+    out much at once, but may leave more to say than the plain comparisons."""
+    return any(words in fact.text for words in (" is lower than each of ", " is not higher than any of ",
+                                                 " is higher than at least one of "))
 
 
 def _together_mask(facts: Sequence[Fact], everything: int) -> int:
@@ -736,7 +790,37 @@ def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
             parts.append(left & m)
             left &= ~m
         best = _split(bits, [p for p in parts + [left] if p], space, facts_of)
+    if best is None and 1 < len(fools) <= _FOOLS_APART:
+        best = _by_fools(bits, fools, space, facts_of)
     return best if best is not None else _split_on_a_card(bits, space, facts_of, deciding)
+
+
+# up to this many cards that may be the fool, the case is said for each set of them that is (_by_fools)
+_FOOLS_APART = 4
+
+
+def _by_fools(bits: int, fools: Sequence[int], space: _Space,
+              facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+    """The case said for each set of the cards that are the fool (D7, C3: a lone fool ties with
+    the lowest card, a pair of fools ranks 14½, just below the cuckoo, so one comparison of the
+    cards does not hold across them): 'Anna and Bruno were both dealt fjols and the bottom card of
+    the stack is kukku; or Anna was dealt fjols and there is a lone fool; or ...' (issue 24 §1, the
+    digital game's conditions); each way said once, where several sets read alike."""
+    parts = []
+    for pattern in product((True, False), repeat=len(fools)):
+        part = bits
+        for m, is_fool in zip(fools, pattern):
+            part &= m if is_fool else ~m
+        if part:
+            parts.append(part)
+    found = _split(bits, parts, space, facts_of)
+    if found is None:
+        return None
+    out: list[list[Fact]] = []
+    for way in found:
+        if way not in out:
+            out.append(way)
+    return out
 
 
 # the highest atoms of a stack card tried as what decides the play (_split_on_a_card)
@@ -796,7 +880,7 @@ def _long(chain: str) -> bool:
 def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str], labels: Sequence[str],
              universes: Sequence[Sequence[Card]], say: Callable[[int, Sequence[Card]], str],
              name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-             fools: Optional[int] = None, tied: bool = False) -> list[str]:
+             fools: Optional[int] = None, tied: bool = False, memo_key: Any = None) -> list[str]:
     """Each case's condition: the shortest conjunction of facts exactly true of its cards where
     its chain has alternatives ('; or') and the facts say it in fewer words; else the chain.
     ``cases``: each case's boxes (rows of card sets), or its combinations of cards;
@@ -805,46 +889,134 @@ def shortest(cases: Sequence[Sequence[Row] | set[Cards]], chains: Sequence[str],
     fools in play outside the unknown cards, where the same in every case (None: not known, or
     a pack without fools), for 'there is no lone fool' (C3); ``tied``: also 'the card is not
     higher than any of the others that is not a fool' (a player's mark over every case, where
-    the lowest loses tied or not: :mod:`.summary`).  The facts are chosen on the
-    compressed space (:class:`_Space`), whatever the number of combinations of the cards."""
+    the lowest loses tied or not: :mod:`.summary`); ``memo_key``: what ``say`` and ``name_set``
+    depend on beyond their arguments (hashable; the facts of the same cards are then kept from one
+    call to the next, on the space: a ruling asks it of the outcomes, then of each player's
+    effects, issue 24 §5).  The facts are chosen on the compressed space (:class:`_Space`),
+    whatever the number of combinations of the cards."""
     if not any(_long(chain) for chain in chains):
         return list(chains)
     rows = [[tuple(frozenset([c]) for c in combo) for combo in case] if isinstance(case, set) else list(case)
             for case in cases]
-    width = len(labels)
-    # each card apart where the combinations are few (any two unknown cards then compare, K15),
-    # else first the atoms the boxes tell apart, then each card apart for the cases still chains
-    # where that is not too many points
-    size = math.prod(len(frozenset().union(*(row[d] for case in rows for row in case))) for d in range(width))
-    spaces = (True,) if size <= MAX_FINE else (False, True) if size <= MAX_FINE_AGAIN else (False,)
-    out = list(chains)
     todo = [k for k, chain in enumerate(chains) if _long(chain)]
+    out = list(chains)
+    for k, ways in _found(rows, todo, chains, _Words(labels, universes, say, name_set, fools, tied, memo_key)).items():
+        text = _said(ways)
+        if len(text) < len(out[k]):
+            out[k] = text
+    return out
+
+
+class _Words(NamedTuple):
+    """What :func:`shortest` is told to say the facts with (its arguments but the cases)."""
+
+    labels: Sequence[str]
+    universes: Sequence[Sequence[Card]]
+    say: Callable[[int, Sequence[Card]], str]
+    name_set: Callable[[Sequence[Card], Sequence[Card]], str]
+    fools: Optional[int]
+    tied: bool
+    memo_key: Any = None
+
+
+def _found(rows: Sequence[Sequence[Row]], todo: Sequence[int], chains: Sequence[str],
+           words: _Words) -> dict[int, list[list[Fact]]]:
+    """The ways (conjunctions of facts) each case of ``todo`` is said in, where some are found
+    shorter than its chain: each card apart where the combinations are few (any two unknown
+    cards then compare, K15), else first the atoms the boxes tell apart, then each card apart for
+    the cases still chains where that is not too many points; where even the atoms are too many,
+    on each side of the card that decides the play (:func:`_by_a_card`)."""
+    width = len(words.labels)
+    sizes = {fine: _size(rows, width, fine) for fine in (False, True)}
+    if sizes[False] > MAX_POINTS:
+        return _by_a_card(rows, todo, words)
+    # (one pass where the atoms are the cards already: each rank apart)
+    spaces = (True,) if sizes[True] <= max(MAX_FINE, sizes[False]) else (False, True) \
+        if sizes[True] <= MAX_FINE_AGAIN else (False,)
+    out: dict[int, list[list[Fact]]] = {}
     for fine in spaces:
-        space = _space(rows, width, fine)
-        if space.size > MAX_POINTS:
+        if sizes[fine] > MAX_POINTS:
             break
-        for k, text in _shortened(space, todo, labels, universes, say, name_set, fools, tied).items():
-            if len(text) < len(out[k]):
-                out[k] = text
-        todo = [k for k in todo if "; or " in out[k]]
+        space = _space(rows, width, fine)
+        for k, ways in _shortened(space, todo, words).items():
+            if len(_said(ways)) < len(_said(out[k]) if k in out else chains[k]):
+                out[k] = ways
+        todo = [k for k in todo if k not in out or len(out[k]) > 1]
         if not todo:
             break
     return out
 
 
-def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], universes: Sequence[Sequence[Card]],
-               say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-               fools: Optional[int], tied: bool = False) -> dict[int, str]:
+def _size(rows: Sequence[Sequence[Row]], width: int, fine: bool) -> int:
+    """The points of the space of ``rows`` (:class:`_Space`), counted before it is built."""
+    sets = [{row[d] for case in rows for row in case} for d in range(width)]
+    if fine:
+        return math.prod(len(frozenset().union(*column)) for column in sets)
+    return math.prod(len(_atoms(list(column))) for column in sets)
+
+
+def _by_a_card(rows: Sequence[Sequence[Row]], todo: Sequence[int], words: _Words) -> dict[int, list[list[Fact]]]:
+    """Where the cards combine in too many ways to be said at once (issue 24 §1: Screw Your
+    Neighbour's dealer who cuts from the stock, four dealt cards unknown), the cases said on each
+    side of the card that decides the play (S4: the dealer keeps his card where the card cut is a
+    king, else takes it; F4: the talon's king): its highest cards, and the rest, each side a
+    space of its own, where the other cards read plainly (the card the dealer was dealt does not
+    matter where he takes the stack's).  Each way opens with the side it is said on ('the top card
+    of the stack is king and ...'), but where a fact of the way says it already."""
+    width = len(words.labels)
+    best: Optional[tuple[int, int, list[frozenset[Card]], list[list[list[Row]]]]] = None
+    for d in (d for d in range(width) if noun(words.labels[d]).startswith("the ")):
+        cards = frozenset().union(*(row[d] for case in rows for row in case))
+        top = max(c.value for c in cards)
+        sides = [frozenset(c for c in cards if c.value != top), frozenset(c for c in cards if c.value == top)]
+        if not sides[0]:
+            continue
+        parts = [[[row[:d] + (row[d] & side,) + row[d + 1:] for row in case if row[d] & side] for case in rows]
+                 for side in sides]
+        sizes = [_size([case for case in part if case], width, False) for part in parts]
+        if max(sizes) <= MAX_POINTS and (best is None or sum(sizes) < best[0]):
+            best = (sum(sizes), d, sides, parts)
+    if best is None:
+        return {}
+    _, d, sides, parts = best
+    out: dict[int, list[list[Fact]]] = {k: [] for k in todo}
+    for side, other, part in zip(sides, sides[::-1], parts):
+        keep = [k for k in range(len(rows)) if part[k]]
+        at = {k: i for i, k in enumerate(keep)}
+        # (every case of the side tried, whatever its chain: the side's chain is never said)
+        found = _found([part[k] for k in keep], [at[k] for k in todo if k in at], [_UNSAID] * len(keep), words)
+        opening = Fact(words.say(d, sorted(side, key=lambda c: -c.value)), _one_of(d, side), 0, 0, card=(d, side))
+        for k in [k for k in todo if k in at and k in out]:
+            if at[k] not in found:
+                del out[k]  # (no wording on this side: the case keeps its chain)
+                continue
+            out[k] += [way if any(f.card is not None and f.card[0] == d and not f.card[1] & other for f in way)
+                       else [opening] + way for way in found[at[k]]]
+    return out
+
+
+# a chain never said (tried whatever its length)
+_UNSAID = "; or " * 10_000
+
+
+def _shortened(space: _Space, todo: Sequence[int], words: _Words) -> dict[int, list[list[Fact]]]:
     """The cases ``todo`` said by facts chosen on ``space`` (those it finds an exact wording for)."""
+    labels, universes, say, name_set, fools, tied, memo_key = words
     keys = range(len(labels))
     nouns = [noun(label) for label in labels]
     people = [label[: -len(_DEALT)] if label.endswith(_DEALT) else None for label in labels]
     say, name_set = _kept(say), _kept(name_set)  # (the same sets of cards are named case after case)
     fool = next((c for u in universes for c in u if c.is_fool), None)
-    compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
-    compared += _below_the_rest(keys, nouns, space, fool, tied, people) + _all_alike(keys, nouns, space, people)
-    out = {}
-    memo: dict[Any, Any] = {}
+    out: dict[int, list[list[Fact]]] = {}
+    # (each card's and each group's facts by the cards they are in a case, and the facts that do not
+    # depend on the case: kept on the space from one call to the next where the words are the same,
+    # ``memo_key``)
+    memo: dict[Any, Any] = {} if memo_key is None else space.kept.setdefault(("memo", memo_key), {})
+    compared = memo.get(("compared", fools, tied))
+    if compared is None:
+        compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
+        compared += _below_the_rest(keys, nouns, space, fool, tied, people) + _all_alike(keys, nouns, space, people)
+        memo[("compared", fools, tied)] = compared
     for k in todo:
         bits = space.cases[k]
         ways = _ways(bits, space,
@@ -852,7 +1024,7 @@ def _shortened(space: _Space, todo: Sequence[int], labels: Sequence[str], univer
                      [d for d in keys if nouns[d].startswith("the ")])
         # (each fact's own test at every point as well, where they are few enough to be cheap)
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
-            out[k] = _said(ways)
+            out[k] = ways
     return out
 
 
@@ -920,6 +1092,13 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
      N_("{a} is lower than the cards dealt to {players}")),
     (rf"(?P<a>[^,;]+?) is not higher than the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
      N_("{a} is not higher than the cards dealt to {players}")),
+    (r"(?P<a>[^,;]+?) is higher than at least one of (?P<cards>[^;]+?) that is not a fool",
+     N_("{a} is higher than at least one of {cards} that is not a fool")),
+    (rf"(?P<a>[^,;]+?) is higher than at least one of the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
+     N_("{a} is higher than at least one of the cards dealt to {players}")),
+    (r" is lower than each of ", N_(" is lower than each of ")),
+    (r" is not higher than any of ", N_(" is not higher than any of ")),
+    (r" is higher than at least one of ", N_(" is higher than at least one of ")),
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
     (r" ranks the same as ", N_(" ranks the same as ")),

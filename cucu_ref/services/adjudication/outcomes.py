@@ -21,7 +21,7 @@ from ...game.state import Action, ActionKind, EventKind, Phase, State
 from .explain import steps_of
 from ...formats.i18n import gettext, language
 from .conditions import has_talon, shortest, spoken
-from .model import CaseOutcome, is_placeholder
+from .model import CaseOutcome, is_placeholder, per_position
 from .replay import VERB_NAMES, Leaf, Run
 
 __all__ = ["result_of", "group", "grouped", "Grouping", "certain_of", "common_items", "essence", "outcome_key",
@@ -404,7 +404,8 @@ class Grouping(NamedTuple):
         when = [[_when(self.labels, row) for row in box] for box in rows]
         # (every other part is tried: the chain it would keep is never asked for, only its length)
         said = _shorten([(CaseOutcome([], [], {}, "" if j == skip else _UNSAID), box) for j, box in enumerate(rows)],
-                        self.labels, self.universes, self.pack_values, self.named, self.held, self.fools, tied=True)
+                        self.labels, self.universes, self.pack_values, self.named, self.held, self.fools, tied=True,
+                        rules=self.rules)
         out = []
         for ks, o, w in zip(parts, _spoken(said, self.rules), when):
             condition = o.condition if o.condition not in ("", _UNSAID) else gettext("; or ").join(
@@ -419,6 +420,7 @@ def _when(labels: tuple[str, ...], row: Row) -> dict[str, list[str]]:
     return {label: list(cards) for label, cards in _when_items(labels, row)}
 
 
+@per_position
 @functools.lru_cache(maxsize=8192)
 def _when_items(labels: tuple[str, ...], row: Row) -> tuple[tuple[str, tuple[str, ...]], ...]:
     # (kept: a ruling gives each row again in each player's effects, issue 24 §5)
@@ -489,7 +491,7 @@ def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[Case
                         tuple(leaves for *_, leaves in built), tuple(tuple(universes[ph]) for ph in dkeys),
                         tuple(pack_values), named, held, _fools_known(pos, run, keys, distinct, rows_of), pos.rules)
         return _spoken(_shorten([(o, rows) for _, o, rows, _ in built], said.labels, said.universes, pack_values,
-                                named, held, said.fools), pos.rules), said
+                                named, held, said.fools, rules=pos.rules), pos.rules), said
     return _spoken([o for _, o, _, _ in built], pos.rules), None
 
 
@@ -549,10 +551,12 @@ def _spoken(outcomes: list[CaseOutcome], rules: Any = None) -> list[CaseOutcome]
 
 def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[str],
              universes: Sequence[Sequence[Card]], pack_values: Sequence[int], named: Callable[[Card], str],
-             held: frozenset[Card], fools: Optional[int] = None, tied: bool = False) -> list[CaseOutcome]:
+             held: frozenset[Card], fools: Optional[int] = None, tied: bool = False,
+             rules: Any = None) -> list[CaseOutcome]:
     """Each case's condition in the fewest words exactly true of its cards (issue 24 §1:
     :func:`~.conditions.shortest`), in place of a chain of alternatives; ``fools``: the fools in
-    play outside the unknown cards that tell the cases apart (:func:`_fools_known`)."""
+    play outside the unknown cards that tell the cases apart (:func:`_fools_known`); ``rules``: the
+    ruleset ``named`` names the cards by (the facts are then kept from one call to the next)."""
 
     def name_set(cards: Sequence[Card], universe: Sequence[Card]) -> str:
         return card_range(cards, universe, pack_values, named, held)
@@ -562,8 +566,11 @@ def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[st
 
     # (shortest keeps a condition that is plain as it is: no chain, one or two cards; it is given
     # the boxes themselves, and compresses them whatever the number of combinations)
+    # (the words depend on the cards' names, the ruleset's, and the cards known held, beyond their arguments)
+    memo_key = None if rules is None else (tuple(labels), tuple(map(tuple, universes)), tuple(pack_values), rules,
+                                           held)
     texts = shortest([rows for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
-                     say, name_set, fools, tied)
+                     say, name_set, fools, tied, memo_key)
     return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]
 
 
