@@ -181,28 +181,25 @@ def spare_cuckoos(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, r
                   table: Any) -> Losers:
     """Q3: a cuckoo never loses (D7, Z9), or, where it is compared, K19's two cuckoos."""
     by_fool = r.fools if r.single else _NONE
-    if not cuccu or CUCKOO_VALUE not in (vals if len(vals) == n_live else vals[:n_live]):  # no XV in the pack, or live
-        return _plain_losers(by_fool, chosen)
-    cuckoo = [v == CUCKOO_VALUE for v in vals]  # (every position asked, in order: the stand-in values' splits)
-    # Q3's readings differ only where a live XV is among the lowest, or K19's two XVs are all that
-    # is live: the options are read only there (the adjudicator re-runs an option read, replay.Recorder)
-    if not any(cuckoo[j] for j in chosen) and not (n_live == 2 and cuckoo[0] and cuckoo[1]):
-        return _plain_losers(by_fool, chosen)
-    if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
-        spared = [j for j in chosen if cuckoo[j]]  # (a cuckoo is never the fool)
-        return _new(Losers, (spared, False, by_fool, [j for j in chosen if not cuckoo[j]] if spared else chosen))
-    if rules.cuckoo_pair_exception != "no":
-        # K19 (§Endspiel zu zweit): 'Wenn beide einen Kuckuck halten, verliert keiner eine Marke':
-        # a rule of the table of two; the reading 'two-live-cards' takes it for any table (D7)
-        alone = n_live == 2 and (rules.cuckoo_pair_exception != "yes" or table == 2)
-        if alone and cuckoo[0] and cuckoo[1]:
-            return _new(Losers, (_NONE, True, _NONE, _NONE))
-    return _plain_losers(by_fool, chosen)
-
-
-def _plain_losers(by_fool: Sequence[int], chosen: Sequence[int]) -> Losers:
-    """No cuckoo spared: the single fool and the lowest chosen lose (one lowest alone: the
-    stage built once for his position)."""
+    if cuccu and CUCKOO_VALUE in (vals if len(vals) == n_live else vals[:n_live]):  # a XV in the pack, and live
+        cuckoo = [v == CUCKOO_VALUE for v in vals]  # (every position asked, in order: the stand-in values' splits)
+        # Q3's readings differ only where a live XV is among the lowest, or K19's two XVs are all
+        # that is live: the options are read only there (the adjudicator re-runs an option read,
+        # replay.Recorder)
+        if any(cuckoo[j] for j in chosen) or (n_live == 2 and cuckoo[0] and cuckoo[1]):
+            if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
+                spared = [j for j in chosen if cuckoo[j]]  # (a cuckoo is never the fool)
+                return _new(Losers, (spared, False, by_fool,
+                                     [j for j in chosen if not cuckoo[j]] if spared else chosen))
+            if rules.cuckoo_pair_exception != "no":
+                # K19 (§Endspiel zu zweit): 'Wenn beide einen Kuckuck halten, verliert keiner eine
+                # Marke': a rule of the table of two; the reading 'two-live-cards' takes it for any
+                # table (D7)
+                alone = n_live == 2 and (rules.cuckoo_pair_exception != "yes" or table == 2)
+                if alone and cuckoo[0] and cuckoo[1]:
+                    return _new(Losers, (_NONE, True, _NONE, _NONE))
+    # no cuckoo spared: the single fool and the lowest chosen lose (one lowest alone: the stage
+    # built once for his position)
     if not by_fool and len(chosen) == 1 and chosen[0] < _POSITIONS:
         return _ONE_LOSER[chosen[0]]
     return _new(Losers, (_NONE, False, by_fool, chosen))
@@ -348,7 +345,7 @@ def evaluate(
     table = n_live + n_dead if table is None else table
     d = decide(rules, rules.cuccu, vals, n_live, n_dead, at, keeper, held, table)
     rank = ranked_values(d.ranked, vals)
-    rank_rule, fool_rule = _rank_and_fool_rules(rules, d, rank, n_live, table)
+    rank_rule, fool_rule = _rank_and_fool_rules(rules, d, vals, n_live, table)
     losers = tuple([(seats[p], _cite(rules, why, rank_rule, fool_rule)) for p, why in d.paid.payments])
     gains = d.ranked.gains
     gainers = tuple([(seats[j], rules.cites("two-fools")) for j in gains]) if gains else ()
@@ -370,23 +367,25 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
     each one's card; ``table``: the players dealt (K19); ``dead``: the values of the cards in
     dead hands (only a fool there can matter, Q4).  :func:`decide`, cited."""
     n = len(seats)
-    d = decide(rules, rules.cuccu, [*vals, *dead] if dead else vals, n, len(dead),
-               table=table)
-    rule, fool_rule = _rank_and_fool_rules(rules, d, ranked_values(d.ranked, vals), n, table)
+    d = decide(rules, rules.cuccu, [*vals, *dead] if dead else vals, n, len(dead), _NONE, None, None,
+               table)
+    rule, fool_rule = _rank_and_fool_rules(rules, d, vals, n, table)
     lost = [(seats[j], rule if why == "rank" else fool_rule) for j, why in d.paid.payments]
     gains = d.ranked.gains
     return lost, [(seats[j], rules.cites("two-fools")) for j in gains] if gains else ()
 
 
-def _rank_and_fool_rules(rules: Rules, d: Decision, rank: Sequence[Any], n_live: int, table: int) -> tuple[str, str]:
+def _rank_and_fool_rules(rules: Rules, d: Decision, vals: Sequence[Any], n_live: int, table: int) -> tuple[str, str]:
     """The rules a loss by rank and a loss as the single fool cite.  At a table of two with
     both cards live: a single fool in play cites the ruleset's own rule for that case where
     it has one (Zeh's Z8: 'Two players, one fool: both lose a mark, unless the other card is
-    the Cucu'; issue 24 §2), and cards of one rank the two-left rule (:func:`_two_left`)."""
+    the Cucu'; issue 24 §2), and cards of one rank the two-left rule (:func:`_two_left`).
+    ``vals``: the card values by position (their ranks are :func:`ranked_values`')."""
     if n_live == 2 and table == 2:
         own = rules.citation_of.get("two-left-fool") if d.losers.by_fool else None
         if own is not None:
             return own, own
+        rank = ranked_values(d.ranked, vals)
         if rank[0] == rank[1]:
             return _two_left(rules), rules.fool_rule
     lowest = d.lowest

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 
 from test_conditions_compressed import check_read_back
+from test_many_outcomes import check_by_player
 from test_ruling_conditions import ruled  # (a deal in the notation, ruled by cucu-adjudicate)
 
 # Everybody keeps (S2); the dealer Carla cuts a card from the stock: a king and she keeps her own
@@ -53,6 +54,12 @@ def test_screw_the_stock_card_against_the_dealt_cards(tmp_path):
             "life (the lowest card, S5).") in text, text
     # (it was some 180,000 words: a chain of boxes for each case)
     assert len(text.split()) < 600, len(text.split())
+
+
+def test_screw_the_stock_card_conditions_hold_in_exactly_their_cases(tmp_path):
+    # every player's condition read back over the cases (a sample of the 13**5 combinations of ranks)
+    record = json.loads(ruled(tmp_path, SCREW_CUT, "--format", "json", "--no-readings"))
+    assert check_by_player(record, "screw-your-neighbour") == 8  # (each of the four: loses, or not)
 
 
 # The digital game (seed 004): Anna and Bruno keep (D3, §At spille en tur: «Behold dit kort»); the

@@ -48,7 +48,7 @@ from ...formats.position import Position, Problem
 from . import problems
 from .claims import judge_claim
 from .model import (
-    MAX_CASES, MAX_WORK, PLACEHOLDER, CaseOutcome, Outcome, Ruling, Underdetermined, Unsupported,
+    MAX_CASES, MAX_WORK, PLACEHOLDER, CaseOutcome, Outcome, Ruling, Underdetermined, Unsupported, new_position,
 )
 from .outcomes import certain_of, grouped, unknown_labels
 from .partial import certain_part
@@ -62,6 +62,7 @@ __all__ = ["Ruling", "CaseOutcome", "Outcome", "adjudicate", "replay_state", "Un
 
 def adjudicate(pos: Position, readings: bool = True) -> Ruling:
     """Replay ``pos`` and rule on it (see the module docstring)."""
+    new_position()  # (the last position's memos go: model.per_position)
     try:
         run = run_position(pos, pos.rules, record=readings)
     except Underdetermined as err:

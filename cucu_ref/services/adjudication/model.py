@@ -3,14 +3,14 @@ ruling can stop short (:class:`Underdetermined`, :class:`Unsupported`)."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional, TypeVar
 
 from ...game.cards import Card
 from ...formats.position import Problem
 from ...game.rulesets import Rules
 
 __all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "SMALL_CASES", "MAX_SPLITS", "Underdetermined", "Unsupported",
-           "CaseOutcome", "Outcome", "Ruling", "is_placeholder"]
+           "CaseOutcome", "Outcome", "Ruling", "is_placeholder", "per_position", "new_position"]
 
 PLACEHOLDER = 1000  # placeholder cards have values from here up: no role, never compared
 MAX_WORK = 20_000  # engine steps one adjudication may spend on the branches over unknown cards
@@ -22,6 +22,30 @@ SMALL_CASES = 1_000
 # cards are told apart too finely to say anything short (every card unknown, none shown: the
 # ruling is under-specified, naming them, as past MAX_CASES before)
 MAX_SPLITS = 4_000
+
+
+# The memos one position's ruling fills for itself (its showdowns' runs, the matchings of its
+# unknown cards, the comparisons of its symbolic cards ...): emptied when the next position's
+# ruling starts (:func:`new_position`), so that they never hold more than one position's work.
+# Kept from position to position they grew to hundreds of thousands of objects, each rescanned by
+# every full collection of the garbage collector: a third of the CPU of 420 natural positions
+# ruled in one process (docs/dev/engine-speed.md, issue 24 §5); a position's re-runs (its open
+# questions, its partial ruling) are what they are for, and another position rarely meets them.
+_PER_POSITION: list[Callable[[], None]] = []
+_Memo = TypeVar("_Memo")
+
+
+def per_position(memo: _Memo) -> _Memo:
+    """Register ``memo`` (a dict, an ``lru_cache``d function, anything with ``clear``) as one
+    position's: :func:`new_position` empties it."""
+    _PER_POSITION.append(getattr(memo, "cache_clear", None) or memo.clear)  # type: ignore[attr-defined]
+    return memo
+
+
+def new_position() -> None:
+    """Empty the memos of the last position's ruling (:func:`per_position`)."""
+    for clear in _PER_POSITION:
+        clear()
 
 
 def is_placeholder(card: Optional[Card]) -> bool:

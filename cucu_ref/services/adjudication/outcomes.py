@@ -21,7 +21,7 @@ from ...game.state import Action, ActionKind, EventKind, Phase, State
 from .explain import steps_of
 from ...formats.i18n import gettext, language
 from .conditions import has_talon, shortest, spoken
-from .model import CaseOutcome, is_placeholder
+from .model import CaseOutcome, is_placeholder, per_position
 from .replay import VERB_NAMES, Leaf, Run
 
 __all__ = ["result_of", "group", "grouped", "Grouping", "certain_of", "common_items", "essence", "outcome_key",
@@ -422,6 +422,7 @@ def _when(labels: tuple[str, ...], row: Row) -> dict[str, list[str]]:
     return {label: list(cards) for label, cards in _when_items(labels, row)}
 
 
+@per_position
 @functools.lru_cache(maxsize=8192)
 def _when_items(labels: tuple[str, ...], row: Row) -> tuple[tuple[str, tuple[str, ...]], ...]:
     # (kept: a ruling gives each row again in each player's effects, issue 24 §5)

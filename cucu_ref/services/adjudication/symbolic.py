@@ -27,6 +27,8 @@ import dataclasses
 import operator
 from typing import Any, Callable, Hashable, Optional
 
+from .model import per_position
+
 __all__ = ["Untraceable", "explore", "TooManySplits", "Explored", "ByFields", "Reads", "fields_read"]
 
 Domains = dict[int, frozenset[int]]  # variable -> the values it may still have
@@ -43,9 +45,9 @@ class TooManySplits(Exception):
 
 # (domain, comparison, scale, value) -> the values of the domain that answer yes: the same
 # comparisons come back run after run (a pure function of its key; cleared when large)
-_ANSWERS: dict[tuple[frozenset[int], Compare, int, int], Any] = {}
+_ANSWERS: dict[tuple[frozenset[int], Compare, int, int], Any] = per_position({})
 # (both domains, comparison, both scales) -> the answer where every pair gives the same, else ()
-_BOTH: dict[tuple[frozenset[int], frozenset[int], Compare, int, int], Any] = {}
+_BOTH: dict[tuple[frozenset[int], frozenset[int], Compare, int, int], Any] = per_position({})
 
 
 def _answers(dom: frozenset[int], yes: frozenset[int]) -> Any:
@@ -295,6 +297,10 @@ class ByFields:
         # key -> (the names read, the fields they read, those fields' values, the value)
         self._found: dict[Hashable, list[tuple[tuple[str, ...], tuple[str, ...], tuple[Any, ...], Any]]] = {}
 
+    def clear(self) -> None:
+        self._found.clear()
+        self.kept = 0
+
     def get(self, key: Hashable, rules: Any, plain: Any) -> tuple[bool, Any]:
         """(True, the value) kept for ``key`` under a ruleset whose fields agree with
         ``plain``'s, its names read again on ``rules`` (a recorder notes the reads the work
@@ -333,6 +339,9 @@ class Explored:
         # runs kept, over every showdown: five explorations of MAX_SPLITS (model.py) runs, a
         # position's and its open questions' re-runs, about 2 KB each (40 MB)
         self.store = ByFields(size)
+
+    def clear(self) -> None:
+        self.store.clear()
 
     def run(self, key: Hashable, rules: Any, plain: Any, domains: Domains,
             score: Callable[[Callable[[int], int], Any], Hashable], limit: int) -> list[tuple[Domains, Hashable]]:

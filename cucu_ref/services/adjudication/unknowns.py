@@ -38,16 +38,16 @@ from ...game.rulesets import Rules
 from ...game.scoring import evaluate
 from ...game.state import State
 from .layout import Layout
-from .model import MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder
+from .model import MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder, per_position
 from .symbolic import ByFields, Explored, Reads, TooManySplits, Untraceable
 
-_EXPLORED = Explored()
+_EXPLORED = per_position(Explored())
 # (the copies left and the other open cards' domains, a box's domains) -> a matching holds them
 # all (_box_possible)
-_FITS: dict[tuple[Hashable, tuple[frozenset[Card], ...]], bool] = {}
+_FITS: dict[tuple[Hashable, tuple[frozenset[Card], ...]], bool] = per_position({})
 # a showdown's cases (Reasoner.showdown_cases), kept for the open questions' re-runs: a
 # position's showdowns (its branches over unknown cards), a few times over
-_SHOWDOWNS = ByFields(500)
+_SHOWDOWNS = per_position(ByFields(500))
 
 __all__ = ["Know", "Reasoner", "Box", "boxes"]
 
@@ -348,13 +348,21 @@ class Reasoner(_Domains):
         """Every combination scored, grouped by who loses and gains: (the first combination, rows)."""
         left = self.left(k)
         groups: dict[tuple[object, ...], list[tuple[Optional[Card], ...]]] = {}
+        # (whether the other unknown cards can still be dealt depends only on the cards the
+        # combination uses and on which of its keys it leaves open: asked once for each)
+        feasible: dict[tuple[Any, ...], bool] = {}
         for combo in itertools.product(*choices):
             used = Counter(c for c in combo if c is not None)
             if any(left[c] < n for c, n in used.items()):
                 continue
             value = dict(zip(keys, combo))
-            if len(used) and not self._combo_feasible(k, value):
-                continue
+            if used:
+                asked = (tuple(sorted(used.items())), tuple(c is None for c in combo))
+                fits = feasible.get(asked)
+                if fits is None:
+                    fits = feasible[asked] = self._combo_feasible(k, value)
+                if not fits:
+                    continue
             groups.setdefault(self._score(after, value, rules), []).append(combo)
         universes = [self.possible(k, ph) for ph in keys]
         return [(combos[0], [_row(combo, universes) for combo in combos]) for combos in groups.values()]
@@ -590,7 +598,7 @@ class _Matching:
 
 
 # a domain's cards, lowest first (_Matching: the same domains come back box after box)
-_SORTED: dict[frozenset[Card], list[Card]] = {}
+_SORTED: dict[frozenset[Card], list[Card]] = per_position({})
 
 
 def _lowest_first(domain: frozenset[Card]) -> list[Card]:

@@ -1,0 +1,46 @@
+"""The adjudicator's memos hold one position's work, never the positions ruled before it (issue 24
+§5: every position of up to 20 players with up to 4 unshown cards ruled in under 1 s, measured
+by ``benchmarks/bench_adjudicate.py --natural``, which rules them one after another in one
+process, as ``cucu-adjudicate --batch`` does).  Kept from position to position, the showdowns'
+runs, the matchings of the unknown cards and the comparisons of the symbolic cards grew to
+hundreds of thousands of objects, rescanned by every full collection of the garbage collector:
+a third of the CPU of the wide sample, and positions of 0.8 s ruled alone took 1.2 s there.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from cucu_ref.formats.position import parse
+from cucu_ref.services.adjudication import adjudicate, outcomes, symbolic, unknowns
+from tests.natural_positions import natural_deal
+
+
+def _rule(preset: str, players: int, seed: int, unshown: int) -> None:
+    pos, problems = parse(natural_deal(preset, players, seed, unshown=unshown)[0])
+    assert pos is not None, problems
+    assert adjudicate(pos).ok
+
+
+def _memos() -> dict[str, int]:
+    return {"fits": len(unknowns._FITS), "answers": len(symbolic._ANSWERS), "both": len(symbolic._BOTH),
+            "explored": unknowns._EXPLORED.store.kept, "showdowns": unknowns._SHOWDOWNS.kept,
+            "when": outcomes._when_items.cache_info().currsize, "sorted": len(unknowns._SORTED)}
+
+
+def test_a_ruling_keeps_nothing_of_the_positions_ruled_before_it():
+    """Eight Campli players, four live cards never shown (a natural position whose showdown
+    runs on symbolic cards and whose open questions re-run it): after it, a two-player position
+    leaves the memos as that position alone does, and the heap (the objects the collector
+    tracks) within a few thousand objects of it (the texts kept by ruleset and names, a few
+    rulesets' derived values).  Before: 80,000 objects more, all of the eight players' work."""
+    small = ("campli", 2, 5, 1)
+    _rule(*small)
+    gc.collect()
+    alone, heap = _memos(), len(gc.get_objects())
+    _rule("campli", 8, 3960769716, 4)
+    assert sum(_memos().values()) > sum(alone.values()) + 1000  # (the big one filled them)
+    _rule(*small)
+    gc.collect()
+    assert _memos() == alone
+    assert len(gc.get_objects()) - heap < 15_000
