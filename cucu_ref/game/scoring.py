@@ -39,7 +39,7 @@ from .rulesets import Rules
 
 __all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "Decision", "rank_cards", "Ranked",
            "ranked_values", "find_lowest", "Lowest", "spare_cuckoos", "Losers", "pay", "Paid", "NULLA_CARDS",
-           "CUCKOO_VALUE", "NO_SEAT", "PAIR_RANK", "HIGH"]
+           "CUCKOO_VALUE", "NO_SEAT", "PAIR_RANK", "HIGH", "TIE_RULES"]
 
 CUCKOO_VALUE = 15  # C1: the cuckoo, XV
 # K14 'pagherai se null?': the nulla; Q12 'zero-or-below': the cards worth nothing or less (C1),
@@ -388,7 +388,16 @@ def _rank_and_fool_rules(rules: Rules, d: Decision, vals: Sequence[Any], n_live:
         rank = ranked_values(d.ranked, vals)
         if rank[0] == rank[1]:
             return _two_left(rules), rules.fool_rule
+    lowest = d.lowest
+    if len(lowest.chosen) < len(lowest.tied):  # only some of the tied lowest lose: the tie rule decides
+        return TIE_RULES[rules.ties], rules.fool_rule
     return rules.showdown_rule, rules.fool_rule
+
+
+# the rule that picks some of several tied lowest cards (find_lowest): Lu Stù's first in play
+# order (L3, seed 000 §Lu Stù), Cassell's last turned up (R4); a lowest card without a tie is
+# the showdown rule's (K15), not the tie rule's (issue 24 §2: a step cites what decides it)
+TIE_RULES = {"first": "L3", "last": "R4"}
 
 
 def _two_left(rules: Rules) -> str:
@@ -433,17 +442,19 @@ def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: Seq
             notes.append((two_fools, "both fools are in play: they rank 14½, between XV and XIIII"))
     if ranked.single:
         notes.append((rules.fool_rule, f"a single fool is in play: seat {seats[fools[0]]} holding it loses"))
-    elif ranked.exempt and fools:
+    elif ranked.exempt and fools and len(fools) == n_live:
+        # Q10 decides only where the fools are all that is live (Z9's two players with two fools);
+        # beside another live card, the two-fools rule above (Z6: 'verlieren ... nichts') decides
         notes.append(("Z9", "with two fools in play the fools never lose (Q10 'exempt')"))
     if lowest.nobody:
         notes.append(("F5", "every live card is of the same rank: nobody loses (Q11 'nobody-loses')"))
     tied, chosen = lowest.tied, lowest.chosen
     if tied:
-        if len(chosen) < len(tied) and rank_rule != rules.showdown_rule:
+        if len(chosen) < len(tied) and rank_rule != TIE_RULES[rules.ties]:
             notes.append((rank_rule, f"two players left with cards of one rank: only seat {seats[chosen[0]]} "
                                      f"loses ({rules.ties} in play order)"))
         elif len(chosen) < len(tied):
-            notes.append(({"first": "L3", "last": "R4"}[rules.ties],
+            notes.append((rank_rule,
                           f"{len(tied)} cards tie lowest; only seat {seats[chosen[0]]} loses "
                           f"({rules.ties} in play order)"))
         else:
