@@ -36,10 +36,10 @@ def _extracted() -> set[object]:
     with open(os.path.join(ROOT, "babel.cfg"), encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
+    for _file, _line, message, _comments, context in extract_from_dir(
             ROOT, method_map, options_map, directory_filter=lambda d: os.path.relpath(d, ROOT).split(os.sep)[0]
             in ("cucu_ref", ".")):
-        found.add(message)
+        found.add((message, context))  # (a message in a context, 'lives', is an entry of its own)
     return found
 
 
@@ -65,8 +65,8 @@ def test_every_language_has_its_catalog():
 def test_every_message_has_a_translation_none_fuzzy(lang, extracted):
     catalog = _catalog(lang)
     missing, fuzzy = [], []
-    for message in extracted:
-        entry = catalog.get(message)
+    for message, context in extracted:
+        entry = catalog.get(message, context)
         strings = [] if entry is None else entry.string if isinstance(entry.string, tuple) else [entry.string]
         if entry is None or not all(strings):
             missing.append(message)
@@ -641,7 +641,8 @@ def test_a_decision_out_of_turn_in_the_language():
     doc = _position(["Anna", "Bruno", "Carla"], "Carla", [{"keep": "Bruno"}])
     (problem,) = rule_document(doc, "x", language="it").record["problems"]
     assert problem["message"] == "Bruno cannot keep now: the next decision is Anna's (keep or offer)"
-    assert problem["message_local"] == "Bruno non può fare 'keep' ora: la prossima decisione è di Anna (keep o offer)"
+    # the JSON message keeps the position's verbs; the one a person reads says them in words
+    assert problem["message_local"] == "Bruno non può tenere ora: la prossima decisione è di Anna (tenere o passare)"
 
 
 # ------------------------------------------------ a table that writes its deal in its own words (issue 30)
@@ -658,7 +659,7 @@ def test_a_deal_whose_headers_are_italian_is_ruled_in_italian():
     lines = rule_document(ITALIAN_TABLE, "d.txt").text().split("\n")
     assert lines[0] == "d.txt: la storia non può essere avvenuta sotto la lettura di Q2 che questo giudizio adotta"
     # the decisions named as the table wrote them, not as the position's verbs
-    assert lines[1].startswith("d.txt:9:8: Carla non può fare 'passo' ora: la prossima decisione è di Dora "
+    assert lines[1].startswith("d.txt:9:8: Carla non può dire 'passo' ora: la prossima decisione è di Dora "
                                "('sto bene' o 'cambio col mazzo') [K5")
     (problem,) = rule_document(ITALIAN_TABLE, "d.txt").record["problems"]
     assert problem["message"] == "Carla cannot offer now: the next decision is Dora's (keep or dealer-exchange)"

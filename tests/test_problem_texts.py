@@ -119,13 +119,13 @@ def test_a_dealer_without_an_ace_keeps_in_italian_and_german():
     # A4 (Méry 1847, after the German article, As Qui Court): the dealer exchanges with the talon only
     # after receiving an ace from the previous player; all kept, so Emil received none and may only keep
     assert _problem(_TALON, "it") == (
-        "Emil non può fare 'dealer-exchange' ora: il mazziere scambia con il tallone solo dopo aver ricevuto un asso "
-        "dal giocatore precedente (A4); le decisioni possibili per Emil sono: keep")
+        "Emil non può scambiare con il mazzo ora: il mazziere scambia con il tallone solo dopo aver ricevuto un asso "
+        "dal giocatore precedente (A4); le decisioni possibili per Emil sono: tenere")
     # (no 'er' for a dealer who may be Dora, issue 24 §2: the giver named as the seed's «vom vorherigen
     # Spieler», the receiver as 'der Geber')
     assert _problem(_TALON, "de") == (
-        "Emil kann jetzt nicht 'dealer-exchange': der Geber tauscht nur dann mit dem Talon, wenn der vorherige "
-        "Spieler dem Geber ein Ass gegeben hat (A4); Emil kann: keep")
+        "Emil kann jetzt nicht mit dem Stapel tauschen: der Geber tauscht nur dann mit dem Talon, wenn der vorherige "
+        "Spieler dem Geber ein Ass gegeben hat (A4); Emil kann: behalten")
 
 
 def test_the_innkeeper_s_turn_in_german_without_a_gender():
@@ -135,8 +135,8 @@ def test_the_innkeeper_s_turn_in_german_without_a_gender():
                                reason=T.TURNS["inn-keeper"].format(who="Dora", options="accept or refuse"))
     with speaking("de"):
         said = problem_message(english)
-    assert said == ("Anna kann jetzt nicht 'offer': am Wirtshaus antwortet Dora auf das zweite Angebot (accept oder "
-                    "refuse)")
+    assert said == ("Anna kann jetzt nicht anbieten: am Wirtshaus antwortet Dora auf das zweite Angebot (annehmen oder "
+                    "ablehnen)")
 
 
 def test_a_match_already_won_names_its_winner_not_a_count():

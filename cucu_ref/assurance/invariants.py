@@ -25,6 +25,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence, cast
 from ..game.cards import PACKS, Card
 from ..game.engine import is_chance, legal_actions, new_match, step
 from ..game.rulesets import CAT, CUCKOO, HUNTER, PRESETS, Rules
+from ..game.scoring import TIE_RULES
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State, Via
 from .stacks import biased_stack
 
@@ -88,8 +89,9 @@ def _cuckoo_never_loses(s: Step) -> Optional[str]:
     if not any(e.kind == EventKind.SHOWDOWN for e in events):
         return None
     live = {seat for seat in after.order if not after.dead[seat]}
+    at_showdown = (after.rules.showdown_rule, *TIE_RULES.values())  # (a lowest card, or one of the tied)
     for e in events:
-        if e.kind == EventKind.MARK_LOST and e.rule == after.rules.showdown_rule and e.seat in live:
+        if e.kind == EventKind.MARK_LOST and e.rule in at_showdown and e.seat in live:
             card = after.hands[e.seat]
             if card is not None and card.pack == "cuccu" and card.value == 15:
                 return f"seat {e.seat} loses a mark at the showdown holding XV"

@@ -29,7 +29,7 @@ from io import BytesIO
 from keyword import iskeyword
 from string import Formatter
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping, Optional
+from typing import Callable, Iterable, Iterator, Mapping, Optional, Union
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "pgettext", "ngettext", "speaking", "language",
            "translations", "catalog_path", "fmt", "Templates", "polished", "keeping", "ordinal",
@@ -213,23 +213,29 @@ class speaking:  # (lower case: the name of the function it replaced, used as "w
 
 
 def extract_rules_data(fileobj: object, keywords: object, comment_tags: object,
-                       options: object) -> Iterator[tuple[int, Optional[str], str, list[str]]]:
+                       options: object) -> Iterator[tuple[int, Optional[str], Union[str, tuple[str, str]], list[str]]]:
     """Babel's extractor for the rules' own texts (``babel.cfg``): the presets' titles, the open
     points' questions, their readings and each preset's reasons for its readings (:mod:`cucu_ref.game.rulesets`,
     standard library only, so nothing there is marked); they are translated where a ruling or
     ``--rulesets`` says them.  The sources quoted in them stay in their own language."""
     # cold start: game.rulesets costs 0 ms, used only by pybabel
-    from ..game.rulesets import IN_LIVES, OPTIONS, OWN_READINGS, PRESET_INFO, PRESET_REASONS
+    from ..game.rulesets import COUNTED, OPTIONS, OWN_READINGS, PRESET_INFO, PRESET_REASONS
 
     for name, info in PRESET_INFO.items():
         yield 0, None, info.title, [f"the title of {name}"]
 
+    counted = []
     for spec in OPTIONS.values():
         yield 0, None, spec.question, [f"open point {spec.name} ({spec.settles})"]
+        counted += [spec.question] if any(c in spec.question for c in COUNTED) else []
         for r in spec.readings:
             yield 0, None, r.text, [f"reading {spec.name} = {r.value}"]
-    for in_lives in IN_LIVES.values():
-        yield 0, None, in_lives, ["the same text in a game of lives (D1, R1, S1)"]
+            counted += [r.text] if any(c in r.text for c in COUNTED) else []
+    # the words of a game of lives (D1, R1, S1) where they agree with the counter ('la sua vita')
+    for text in counted:
+        yield 0, "pgettext", ("lives", text), ["the same text in a game of lives (D1, R1, S1): {counter} 'life'"]
+    for word in ("mark", "marks", "life", "lives"):
+        yield 0, "pgettext", ("counter", word), ["what a player loses, in an open point's text ({counter}, {counters})"]
     for (preset, option, value), (_rule, own) in OWN_READINGS.items():
         yield 0, None, own, [f"reading {option} = {value} as {preset}'s source says it"]
     for preset, reasons in PRESET_REASONS.items():
@@ -359,13 +365,17 @@ class Templates:
     _FIELD = re.compile(r"\\\{(\w+)\\\}")
 
     def __init__(self, *messages: str, values: Optional[Mapping[str, Callable[[str], str]]] = None,
-                 shapes: Optional[Mapping[str, str]] = None) -> None:
+                 shapes: Optional[Mapping[str, str]] = None, english: Optional[re.Pattern[str]] = None) -> None:
         """``shapes``: the pattern of a field's values where they have one (a rule ID, a name
         with no ':' in it), so that a message cannot match a text by splitting it elsewhere
-        (a place's '(' read as its rule's, a short message read as a long one); any text else."""
+        (a place's '(' read as its rule's, a short message read as a long one); any text else.
+        ``english``: the texts (those it finds something in) whose values English too says in
+        its own words (a position's verb 'buy-back' as 'buy back'); any other English text stays
+        as it is, and costs nothing."""
         self.messages = messages
         self.shapes = dict(shapes or {})
         self.values = dict(values or {})
+        self.english = english
 
     @cached_property
     def patterns(self) -> tuple[tuple[re.Pattern[str], str], ...]:
@@ -386,7 +396,7 @@ class Templates:
         return re.compile("^" + self._FIELD.sub(field, re.escape(message)) + "$", re.DOTALL)
 
     def __call__(self, text: str) -> str:
-        if _ACTIVE[0] is None:
+        if _ACTIVE[0] is None and (self.english is None or self.english.search(text) is None):
             return text
         said = self.said(text)
         return text if said is None else said

@@ -149,6 +149,12 @@ class Position(NamedTuple):
         """This deal's seats in play order, right of the dealer first, the dealer last (K4)."""
         return seats_around(self.marks, self.dealer)
 
+    @property
+    def hinted(self) -> tuple[int, ...]:
+        """The seats that hinted at holding a fool (Z7, table talk the history notes), each once,
+        in the order they hinted."""
+        return tuple(dict.fromkeys(e.seat for e in self.history if e.verb == "hint"))
+
 
 # --------------------------------------------------------------------------- layer 1: input
 # in cucu_ref.formats.inputs (load, InputError, MAX_BYTES, MAX_DEPTH), imported above

@@ -34,9 +34,9 @@ from typing import Iterable, NamedTuple, Optional
 
 from ..game import cards as _cards
 from ..game.cards import CUCCU, FRENCH, PACKS, Card
-from ..game.rulesets import IN_LIVES, Rules
+from ..game.rulesets import COUNTED, Rules
 from .sources import RULES
-from .i18n import gettext, ngettext
+from .i18n import gettext, ngettext, pgettext
 
 __all__ = [
     "USAGE",
@@ -197,11 +197,13 @@ WORDS: tuple[Word, ...] = (
     _d("rientro", "buy-back", "it", USAGE),
     _d("ich kaufe mich zurück", "buy-back", "de", "K17", "the German account: 'sich wieder zurückkaufen'"),
     _d("je rachète", "buy-back", "fr", USAGE),
+    _d("køber ind", "buy-back", "da", USAGE),
     _d("buys back", "buy-back", "en", USAGE),
     _d("buy back", "buy-back", "en", USAGE),
     _d("non rientro", "decline", "it", USAGE),
     _d("kein Rückkauf", "decline", "de", USAGE),
     _d("je ne rachète pas", "decline", "fr", USAGE),
+    _d("køber ikke ind", "decline", "da", USAGE),
     _d("declines", "decline", "en", USAGE),
     _d("no buy-back", "decline", "en", USAGE),
     # marks paid (an observation, checked: K11, K13, K15)
@@ -495,25 +497,33 @@ def option_words(text: str, rules: Optional[Rules] = None) -> str:
     (issue 24 §2, P5): ``{restart}`` becomes the rule ``rules`` cites for a restart after all went
     out (``Rules.all_out_rule``: Campli's K18, the digital game's D8, the French games' P5; the
     restarts' rules, 'K18, D8', for no ruleset), ``{marks}`` the starting marks in the ruleset's
-    count and word ('5 marks' in Coucou, F1; '3 lives', D1; 'the starting marks' for none).  A
-    text without either is returned as it is."""
+    count and word ('5 marks' in Coucou, F1; '3 lives', D1; 'the starting marks' for none), and
+    the counter's words (``rulesets.COUNTED``): ``{counter}`` and ``{counters}`` 'mark(s)' or
+    'life'/'lives' (D1, R1, S1), ``{starting}`` 'the starting marks', or in a game of lives its
+    count ('3 lives').  A text without any is returned as it is."""
     if "{" not in text:
         return text
+    lives = rules is not None and counter_words(rules)[0] == "life"
     if rules is None:
         restart, marks = "K18, D8", gettext("the starting marks")
     else:
         n = rules.initial_marks
         restart = str(rules.all_out_rule)
-        marks = (ngettext("{n} life", "{n} lives", n) if counter_words(rules)[0] == "life"
-                 else ngettext("{n} mark", "{n} marks", n)).format(n=n)
-    return text.replace("{restart}", restart).replace("{marks}", marks)
+        marks = (ngettext("{n} life", "{n} lives", n) if lives else ngettext("{n} mark", "{n} marks", n)).format(n=n)
+    text = text.replace("{restart}", restart).replace("{marks}", marks)
+    if "{count" in text or "{starting}" in text:
+        counter, counters = ("life", "lives") if lives else ("mark", "marks")
+        text = text.replace("{counter}", pgettext("counter", counter)).replace(
+            "{counters}", pgettext("counter", counters)).replace(
+            "{starting}", marks if lives else gettext("the starting marks"))
+    return text
 
 
 def option_text(text: str, rules: Optional[Rules] = None) -> str:
     """A named option's question or reading (English, as :mod:`cucu_ref.game.rulesets` holds it),
-    as a ruling under ``rules`` says it: in a game of lives (:func:`counter_words`) its lives
-    version (``IN_LIVES``: 'who pays the offerer's life?', Q12), translated, then
-    ``option_words``."""
-    if rules is not None and counter_words(rules)[0] == "life":
-        text = IN_LIVES.get(text, text)
+    as a ruling under ``rules`` says it: translated (in a game of lives, :func:`counter_words`,
+    a text with the counter's words in the context 'lives', where a language's words agree with
+    the counter: 'chi paga la vita', Q12), then ``option_words``."""
+    if rules is not None and any(c in text for c in COUNTED) and counter_words(rules)[0] == "life":
+        return option_words(pgettext("lives", text), rules)
     return option_words(gettext(text), rules)

@@ -34,7 +34,7 @@ __all__ = [
     "OWN_READINGS",
     "own_reading",
     "OPEN_POINTS",
-    "IN_LIVES",
+    "COUNTED",
     "PresetInfo",
     "PRESET_INFO",
     "options_in_play",
@@ -159,12 +159,12 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("nulla", "K14", "exactly the nulla, 0 ('wenn's 'ne Null ist', Farina 2010)"),
           ("zero-or-below", "Q12", "any card worth nothing or less: 0, secchia, mascherone, leone")),
     _spec("inn_keeper_cannot_pay", "Q12",
-          "The innkeeper who guaranteed an offerer's nulla has no mark left to pay it with (he lost his last one "
-          "as lowest himself, or went out during the deal): who pays the offerer's mark?",
+          "The innkeeper who guaranteed an offerer's nulla has no {counter} left to pay it with (he lost his last "
+          "one as lowest himself, or went out during the deal): who pays the offerer's {counter}?",
           ("offerer", "K15", "the offerer himself: the innkeeper pays 'an seiner statt' only what he can, and the "
-           "lowest card still loses its mark (K15); an innkeeper who can pays his own loss and the offerer's"),
-          ("nobody", "K14", "nobody: the accepted bargain took the mark off the offerer ('an seiner statt', K14), and "
-           "a player without marks pays nothing more")),
+           "lowest card still loses its {counter} (K15); an innkeeper who can pays his own loss and the offerer's"),
+          ("nobody", "K14", "nobody: the accepted bargain took the {counter} off the offerer ('an seiner statt', "
+           "K14), and a player without {counters} pays nothing more")),
     _spec("cat_undo_through_inn", "Q14", "Does the cat's undo pass back through a refused inn's exchange?",
           ("undo", "K13", "yes: it was an exchange like any other, undone back to the dealt owner"),
           ("stop", "Q14", "no: the bargain stands and the undo stops there")),
@@ -187,8 +187,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
           ("first-right-of-dealer", "mcleod", "the first right of the dealer counts first, and so on (J. McLeod)"),
           ("same-price", "martin", "all pay the same price, the next in the doubling (U. Martin)")),
     _spec("all_out", "K18", "What happens when all remaining players go out in the same deal?",
-          ("restart-no-virgins", "K18", "everybody gets the starting marks again; nobody is a virgin (Farina 2010)"),
-          ("all-return", "D8", "everybody returns with the starting marks (digital D8)"),
+          ("restart-no-virgins", "K18", "everybody gets {starting} again; nobody is a virgin (Farina 2010)"),
+          ("all-return", "D8", "everybody returns with {starting} (digital D8)"),
           ("draw-replay", "Z11", "a draw: all play again without a new stake (Zeh's gap as the German account "
            "'Cucù und Lu Stù' fills it)"),
           ("joint-winners", "S6", "they are declared joint winners and split the pot (pagat, Cuckoo, first rule)"),
@@ -228,7 +228,8 @@ OPTIONS: dict[str, OptionSpec] = {o.name: o for o in (
     _spec("backward_chain_end", "Q5", "Where does Lu Stù's way back (L8) end?",
           ("first-hand", "Q5", "with the first player right of the dealer: under dealing one at a time the dealer "
            "has no card yet"),
-          ("dealer", "Q5", "past the first hand: the dealer is dealt his card and asked like anyone, then it ends")),
+          ("dealer", "Q5", "past the first hand: the dealer is dealt a card and asked like anyone, then the way "
+           "back ends")),
     _spec("backward_offer", "Q5", "On Lu Stù's way back, is each further offer forced?",
           ("forced", "L8", "yes: 'the exchange goes on leftwards' until an event card stops it (Di Luigi & Mazza)"),
           ("optional", "Q5", "only the shot offerer must offer back; each later holder may keep")),
@@ -544,7 +545,7 @@ PRESETS: dict[str, Rules] = {
         buy_back="immediate",
         buy_back_price="by-reentry-order",
         dead_cards="under-stack",
-        citations=(("deal", "L2"), ("showdown", "L3"), ("two-left", "L6"), ("fool", "L4"), ("two-fools", "L4"),
+        citations=(("deal", "L2"), ("two-left", "L6"), ("fool", "L4"), ("two-fools", "L4"),
                    (HORSE, "L9"), (CAT, "L8"), (INN, "L7"), ("buy-back", "L11")),
     ),
     "zeh-1769": Rules(
@@ -669,22 +670,13 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 
-# The open points' texts a ruling of a game of lives can show (the digital game's D1 «tre liv»,
-# Cassell's lives R1, pagat's S1: vocabulary.counter_words), as such a game says them: by the
-# counter it plays with (issue 24 §2); {marks} is the starting count ('3 lives', option_words)
-IN_LIVES: dict[str, str] = {
-    OPTIONS["all_out"].readings[0].text: "everybody gets {marks} again; nobody is a virgin (Farina 2010)",
-    OPTIONS["all_out"].readings[1].text: "everybody returns with {marks} (digital D8)",
-    OPTIONS["inn_keeper_cannot_pay"].question:
-        "The innkeeper who guaranteed an offerer's nulla has no life left to pay it with (he lost his last one as "
-        "lowest himself, or went out during the deal): who pays the offerer's life?",
-    OPTIONS["inn_keeper_cannot_pay"].readings[0].text:
-        "the offerer himself: the innkeeper pays 'an seiner statt' only what he can, and the lowest card still "
-        "loses its life (K15); an innkeeper who can pays his own loss and the offerer's",
-    OPTIONS["inn_keeper_cannot_pay"].readings[1].text:
-        "nobody: the accepted bargain took the life off the offerer ('an seiner statt', K14), and a player "
-        "without lives pays nothing more",
-}
+# The open points' texts a ruling of a game of lives (the digital game's D1 «tre liv», Cassell's
+# lives R1, pagat's S1: vocabulary.counter_words) says by the counter it plays with (issue 24 §2):
+# each text is written once, with the counter's word in it (vocabulary.option_words: {counter} 'mark'
+# or 'life', {counters} 'marks' or 'lives', {starting} 'the starting marks' or '3 lives'); a text
+# with the counter's word, whose neighbours agree with its gender in a language ('la sua vita',
+# 'il suo segno'), is translated in the context 'lives' too
+COUNTED = ("{counter}", "{counters}")
 
 # A reading as a preset's own source words and cites it, where the reading is shared with games
 # whose rules say it otherwise (issue 24 §2: Q18's readings cite pagat's S4 and Farina's K8; As Qui

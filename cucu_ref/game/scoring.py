@@ -39,7 +39,7 @@ from .rulesets import Rules
 
 __all__ = ["Showdown", "evaluate", "live_marks", "effective_rank", "decide", "Decision", "rank_cards", "Ranked",
            "ranked_values", "find_lowest", "Lowest", "spare_cuckoos", "Losers", "pay", "Paid", "NULLA_CARDS",
-           "CUCKOO_VALUE", "NO_SEAT", "PAIR_RANK", "HIGH"]
+           "CUCKOO_VALUE", "NO_SEAT", "PAIR_RANK", "HIGH", "TIE_RULES"]
 
 CUCKOO_VALUE = 15  # C1: the cuckoo, XV
 # K14 'pagherai se null?': the nulla; Q12 'zero-or-below': the cards worth nothing or less (C1),
@@ -181,28 +181,25 @@ def spare_cuckoos(rules: Rules, cuccu: bool, vals: Sequence[Any], n_live: int, r
                   table: Any) -> Losers:
     """Q3: a cuckoo never loses (D7, Z9), or, where it is compared, K19's two cuckoos."""
     by_fool = r.fools if r.single else _NONE
-    if not cuccu or CUCKOO_VALUE not in (vals if len(vals) == n_live else vals[:n_live]):  # no XV in the pack, or live
-        return _plain_losers(by_fool, chosen)
-    cuckoo = [v == CUCKOO_VALUE for v in vals]  # (every position asked, in order: the stand-in values' splits)
-    # Q3's readings differ only where a live XV is among the lowest, or K19's two XVs are all that
-    # is live: the options are read only there (the adjudicator re-runs an option read, replay.Recorder)
-    if not any(cuckoo[j] for j in chosen) and not (n_live == 2 and cuckoo[0] and cuckoo[1]):
-        return _plain_losers(by_fool, chosen)
-    if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
-        spared = [j for j in chosen if cuckoo[j]]  # (a cuckoo is never the fool)
-        return _new(Losers, (spared, False, by_fool, [j for j in chosen if not cuckoo[j]] if spared else chosen))
-    if rules.cuckoo_pair_exception != "no":
-        # K19 (§Endspiel zu zweit): 'Wenn beide einen Kuckuck halten, verliert keiner eine Marke':
-        # a rule of the table of two; the reading 'two-live-cards' takes it for any table (D7)
-        alone = n_live == 2 and (rules.cuckoo_pair_exception != "yes" or table == 2)
-        if alone and cuckoo[0] and cuckoo[1]:
-            return _new(Losers, (_NONE, True, _NONE, _NONE))
-    return _plain_losers(by_fool, chosen)
-
-
-def _plain_losers(by_fool: Sequence[int], chosen: Sequence[int]) -> Losers:
-    """No cuckoo spared: the single fool and the lowest chosen lose (one lowest alone: the
-    stage built once for his position)."""
+    if cuccu and CUCKOO_VALUE in (vals if len(vals) == n_live else vals[:n_live]):  # a XV in the pack, and live
+        cuckoo = [v == CUCKOO_VALUE for v in vals]  # (every position asked, in order: the stand-in values' splits)
+        # Q3's readings differ only where a live XV is among the lowest, or K19's two XVs are all
+        # that is live: the options are read only there (the adjudicator re-runs an option read,
+        # replay.Recorder)
+        if any(cuckoo[j] for j in chosen) or (n_live == 2 and cuckoo[0] and cuckoo[1]):
+            if rules.cuckoo_at_showdown == "never-loses":  # Q3: D7, Z9 'die Cucus nie verlieren'
+                spared = [j for j in chosen if cuckoo[j]]  # (a cuckoo is never the fool)
+                return _new(Losers, (spared, False, by_fool,
+                                     [j for j in chosen if not cuckoo[j]] if spared else chosen))
+            if rules.cuckoo_pair_exception != "no":
+                # K19 (§Endspiel zu zweit): 'Wenn beide einen Kuckuck halten, verliert keiner eine
+                # Marke': a rule of the table of two; the reading 'two-live-cards' takes it for any
+                # table (D7)
+                alone = n_live == 2 and (rules.cuckoo_pair_exception != "yes" or table == 2)
+                if alone and cuckoo[0] and cuckoo[1]:
+                    return _new(Losers, (_NONE, True, _NONE, _NONE))
+    # no cuckoo spared: the single fool and the lowest chosen lose (one lowest alone: the stage
+    # built once for his position)
     if not by_fool and len(chosen) == 1 and chosen[0] < _POSITIONS:
         return _ONE_LOSER[chosen[0]]
     return _new(Losers, (_NONE, False, by_fool, chosen))
@@ -348,7 +345,7 @@ def evaluate(
     table = n_live + n_dead if table is None else table
     d = decide(rules, rules.cuccu, vals, n_live, n_dead, at, keeper, held, table)
     rank = ranked_values(d.ranked, vals)
-    rank_rule, fool_rule = _rank_and_fool_rules(rules, d, rank, n_live, table)
+    rank_rule, fool_rule = _rank_and_fool_rules(rules, d, vals, n_live, table)
     losers = tuple([(seats[p], _cite(rules, why, rank_rule, fool_rule)) for p, why in d.paid.payments])
     gains = d.ranked.gains
     gainers = tuple([(seats[j], rules.cites("two-fools")) for j in gains]) if gains else ()
@@ -370,26 +367,37 @@ def live_marks(rules: Rules, seats: Sequence[int], vals: list[int], table: int,
     each one's card; ``table``: the players dealt (K19); ``dead``: the values of the cards in
     dead hands (only a fool there can matter, Q4).  :func:`decide`, cited."""
     n = len(seats)
-    d = decide(rules, rules.cuccu, [*vals, *dead] if dead else vals, n, len(dead),
-               table=table)
-    rule, fool_rule = _rank_and_fool_rules(rules, d, ranked_values(d.ranked, vals), n, table)
+    d = decide(rules, rules.cuccu, [*vals, *dead] if dead else vals, n, len(dead), _NONE, None, None,
+               table)
+    rule, fool_rule = _rank_and_fool_rules(rules, d, vals, n, table)
     lost = [(seats[j], rule if why == "rank" else fool_rule) for j, why in d.paid.payments]
     gains = d.ranked.gains
     return lost, [(seats[j], rules.cites("two-fools")) for j in gains] if gains else ()
 
 
-def _rank_and_fool_rules(rules: Rules, d: Decision, rank: Sequence[Any], n_live: int, table: int) -> tuple[str, str]:
+def _rank_and_fool_rules(rules: Rules, d: Decision, vals: Sequence[Any], n_live: int, table: int) -> tuple[str, str]:
     """The rules a loss by rank and a loss as the single fool cite.  At a table of two with
     both cards live: a single fool in play cites the ruleset's own rule for that case where
     it has one (Zeh's Z8: 'Two players, one fool: both lose a mark, unless the other card is
-    the Cucu'; issue 24 §2), and cards of one rank the two-left rule (:func:`_two_left`)."""
+    the Cucu'; issue 24 §2), and cards of one rank the two-left rule (:func:`_two_left`).
+    ``vals``: the card values by position (their ranks are :func:`ranked_values`')."""
     if n_live == 2 and table == 2:
         own = rules.citation_of.get("two-left-fool") if d.losers.by_fool else None
         if own is not None:
             return own, own
+        rank = ranked_values(d.ranked, vals)
         if rank[0] == rank[1]:
             return _two_left(rules), rules.fool_rule
+    lowest = d.lowest
+    if len(lowest.chosen) < len(lowest.tied):  # only some of the tied lowest lose: the tie rule decides
+        return TIE_RULES[rules.ties], rules.fool_rule
     return rules.showdown_rule, rules.fool_rule
+
+
+# the rule that picks some of several tied lowest cards (find_lowest): Lu Stù's first in play
+# order (L3, seed 000 §Lu Stù), Cassell's last turned up (R4); a lowest card without a tie is
+# the showdown rule's (K15), not the tie rule's (issue 24 §2: a step cites what decides it)
+TIE_RULES = {"first": "L3", "last": "R4"}
 
 
 def _two_left(rules: Rules) -> str:
@@ -434,17 +442,19 @@ def _notes(rules: Rules, d: Decision, seats: list[int], n_live: int, hinted: Seq
             notes.append((two_fools, "both fools are in play: they rank 14½, between XV and XIIII"))
     if ranked.single:
         notes.append((rules.fool_rule, f"a single fool is in play: seat {seats[fools[0]]} holding it loses"))
-    elif ranked.exempt and fools:
+    elif ranked.exempt and fools and len(fools) == n_live:
+        # Q10 decides only where the fools are all that is live (Z9's two players with two fools);
+        # beside another live card, the two-fools rule above (Z6: 'verlieren ... nichts') decides
         notes.append(("Z9", "with two fools in play the fools never lose (Q10 'exempt')"))
     if lowest.nobody:
         notes.append(("F5", "every live card is of the same rank: nobody loses (Q11 'nobody-loses')"))
     tied, chosen = lowest.tied, lowest.chosen
     if tied:
-        if len(chosen) < len(tied) and rank_rule != rules.showdown_rule:
+        if len(chosen) < len(tied) and rank_rule != TIE_RULES[rules.ties]:
             notes.append((rank_rule, f"two players left with cards of one rank: only seat {seats[chosen[0]]} "
                                      f"loses ({rules.ties} in play order)"))
         elif len(chosen) < len(tied):
-            notes.append(({"first": "L3", "last": "R4"}[rules.ties],
+            notes.append((rank_rule,
                           f"{len(tied)} cards tie lowest; only seat {seats[chosen[0]]} loses "
                           f"({rules.ties} in play order)"))
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from itertools import repeat
 from operator import contains
@@ -231,13 +232,31 @@ def _verb(value: str) -> str:
     return (say(value) or value) if say is not None else value
 
 
+def _decision(value: str) -> str:
+    """A decision a refusal names (``{verb}``, the position's verb in the JSON message): the
+    table's word, quoted, where it wrote its deal in the notation ('dire 'rientro''), else in
+    plain words ('buy back', 'exchange with the stack': issue 24, not the verb 'buy-back')."""
+    say = _TABLE_WORDS[0]
+    word = say(value) if say is not None else None
+    if word:
+        return fmt(_("say '{word}'"))(word=word)
+    plain = _REFUSED.get(value) or _CHOICES.get(value)
+    return _(plain) if plain else value
+
+
+# a decision refused, where its words differ from those of a decision open (_CHOICES: 'not buy back')
+_REFUSED = {"decline": N_("decline to buy back")}
+
+
 def _options(value: str) -> str:
     """The decisions open ('keep or offer', 'keep, dealer-exchange'), joined by the language's
-    'or'; each in the table's words and quotes where it wrote its deal in the notation."""
+    'or'; each in the table's words and quotes where it wrote its deal in the notation, else in
+    plain words ('exchange with the stack')."""
     say = _TABLE_WORDS[0]
-    if say is None:
-        return value.replace(" or ", _(" or "))
     joint = " or " if " or " in value else ", "
+    if say is None:
+        return (_(" or ") if joint == " or " else ", ").join(
+            _(_CHOICES[v]) if v in _CHOICES else v for v in value.split(joint))
     return (_(" or ") if joint == " or " else ", ").join(f"'{say(v) or v}'" for v in value.split(joint))
 
 
@@ -348,11 +367,13 @@ problem_message = Templates(
     N_("matches more than one of the allowed forms"),
     N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
     N_("dealer {name} is not seated at this table (players: {players})"),
-    values={"label": spoken, "labels": _each("; ", spoken), "places": _places, "verb": _verb, "options": _options,
+    values={"label": spoken, "labels": _each("; ", spoken), "places": _places, "verb": _decision, "options": _options,
             "call": _verb, "says": _verb,
             "events": lambda events: "; ".join(_said(event) for event in events.split("; "))},
     shapes={"rule": _RULE_ID, **dict.fromkeys(("player", "who", "a", "b", "c"), _NAME),
             **dict.fromkeys(("card", "held", "other"), _CARD)},
+    # English too says a decision refused in words, not the position's verb ('cannot buy back')
+    english=re.compile(r"\b(?:buy-back|dealer-exchange|pay-to-refuse)\b"),
 )
 
 
@@ -902,7 +923,7 @@ def ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str
     rules = ruling.rules
     lines = [_ruling_head(ruling, source),
              _("Verdict: ") + verdict_text(outcome.result, rules, outcome.steps, ruling.unknown)]
-    lines += _claim_lines(ruling.claim, 1, "", rules, outcome.steps)
+    lines += _claim_lines(ruling.claim, 1, "", rules, [outcome.result])
     for w in ruling.warnings:
         lines.append(_warning(w))
     lines += _question_lines(ruling)
@@ -936,7 +957,7 @@ def _few_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str]
     for o, said, more in zip(outcomes, _case_sentences(outcomes, certain, rules, varies, ruling.unknown), own):
         lines.append("  " + _colon(_if(o.condition, other), said))
         lines += ["    " + x for x in more]
-    lines += _claim_lines(ruling.claim, len(outcomes), other, rules, _all_steps(outcomes))
+    lines += _claim_lines(ruling.claim, len(outcomes), other, rules, [o.result for o in outcomes])
     for w in ruling.warnings:
         lines.append(_warning(w))
     lines += _question_lines(ruling)
@@ -1140,7 +1161,7 @@ def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str
         said = [(_("; ").join(_what_next(_rest(outcomes[e["outcomes"][0]].result, ruling.certain), rules)), e["if"])
                 for e in summary["next"]]
         lines.append("  " + _one_line(said, "", rules))
-    lines += _claim_lines(ruling.claim, len(outcomes), "", rules, _all_steps(ruling.outcomes))
+    lines += _claim_lines(ruling.claim, len(outcomes), "", rules, [o.result for o in ruling.outcomes])
     for w in ruling.warnings:
         lines.append(_warning(w))
     lines += _question_lines(ruling)
@@ -1377,10 +1398,10 @@ def _rule_order(rule_id: str) -> tuple[str, int]:
 
 
 def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", rules: Any = None,
-                 steps: Sequence[dict[str, Any]] = ()) -> list[str]:
+                 results: Sequence[dict[str, Any]] = ()) -> list[str]:
     """The claim upheld, or overruled with the facts that decide it (each once, with the cases
-    it holds in where it does not hold in all ``cases``).  ``steps``: the outcomes' steps, where
-    a fact that decides is said (Z7: a claimed gain of a player who hinted at a fool)."""
+    it holds in where it does not hold in all ``cases``).  ``results``: the outcomes' results,
+    where a fact that decides is read (Z7: a claimed gain of a player who hinted at a fool)."""
     if c is None:
         return []
     by = c.get("by")
@@ -1388,7 +1409,7 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
         return [(_("Claim by {player}: UPHELD") if by else _("Claim: UPHELD")).format(player=by)]
     facts: dict[str, list[str]] = {}
     for d in c["differences"]:
-        facts.setdefault(_fact(d, rules, _hinted(d, steps)), []).append(d.get("if") or "")
+        facts.setdefault(_fact(d, rules, _hinted(d, results)), []).append(d.get("if") or "")
     lines = [(_("Claim by {player}: OVERRULED") if by else _("Claim: OVERRULED")).format(player=by)]
     for fact, conditions in facts.items():
         cond = ""
@@ -1403,20 +1424,20 @@ def _claim_lines(c: Optional[dict[str, Any]], cases: int = 1, other: str = "", r
     return lines
 
 
-def _hinted(d: dict[str, Any], steps: Sequence[dict[str, Any]]) -> frozenset[str]:
+def _hinted(d: dict[str, Any], results: Sequence[dict[str, Any]]) -> frozenset[str]:
     """The players of a claimed gain the rules do not give because they hinted at a fool (Z7:
-    'Wer es doch tut, erhält keine Marke, falls beide Narren im Spiel sein sollten'), read off
-    the showdown's own note in ``steps``."""
-    if d["field"] != "gains" or not steps:
+    'Wer es doch tut, erhält keine Marke, falls beide Narren im Spiel sein sollten'): a player
+    the result's ``hinted`` names who shows a fool with the other one shown too (Z6: two fools
+    in play gain; a fool shown alone loses, C3, whatever was hinted)."""
+    if d["field"] != "gains":
         return frozenset()
-    texts = [s["text"] for s in steps if s.get("rule") == "Z7"]
     return frozenset(p for p in d.get("not_ruled") or []
-                     if any(_(_HINTED).format(player=p) in t for t in texts))
+                     if any(p in r.get("hinted", ()) and _two_fools_with(r.get("shown") or {}, p) for r in results))
 
 
-def _all_steps(outcomes: Sequence[Any]) -> list[dict[str, Any]]:
-    """Every outcome's steps, one list (the facts a claim's differences read)."""
-    return [s for o in outcomes for s in o.steps]
+def _two_fools_with(shown: dict[str, Optional[str]], player: str) -> bool:
+    """``player`` shows a fool ('matto', every game's token), and another player the other one."""
+    return shown.get(player) == "matto" and list(shown.values()).count("matto") >= 2
 
 
 _HINTED = N_("{player} hinted at holding a fool and gains nothing")  # (explain._NOTES: the note of Z7)
@@ -1652,7 +1673,7 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             for line in _reading_lines(q, ruling.preset, brief=True, rules=ruling.rules):
                 lines.append(line)
     # 2. the claim
-    lines += _claim_lines(ruling.claim, rules=ruling.rules, steps=_all_steps(ruling.outcomes))
+    lines += _claim_lines(ruling.claim, rules=ruling.rules, results=[o.result for o in ruling.outcomes])
     for w in ruling.warnings:
         lines.append(_warning(w))
     # 3. the steps, with headings a person reads

@@ -173,7 +173,7 @@ def test_neither_of_two_said_as_neither(tmp_path):
 
 
 # natural_deal('lu-stu', 5, 3530140069, unshown=3) as written: Bruno buys back after the deal
-# (L11), so he lost his last mark in every case: the lowest card (L3) or the lone Matto (L4).
+# (L11), so he lost his last mark in every case: the lowest card (K15) or the lone Matto (L4).
 LU_STU_FIVE = """\
 Ruleset: lu-stu
 Players: Anna 3 virgin, Bruno 1 not virgin, Carla 1 not virgin, Dora 1 not virgin, Emil 3 virgin
@@ -194,9 +194,9 @@ Bruno: rientro
 def test_no_shared_fact_that_leaves_one_of_them_a_single_card(tmp_path):
     # Bruno's dealt card is one that makes him lose: VIII or lower, or Matto.  'neither Dora nor
     # Bruno was dealt a card from Leone to VIII' said 'Bruno holds Matto' as if he might hold
-    # anything above VIII: Bruno's lone Matto loses (L4) and Anna's VIII is the lowest (L3) where
+    # anything above VIII: Bruno's lone Matto loses (L4) and Anna's VIII is the lowest (K15, no tie) where
     # Dora's card (her offer stopped at Emil's Cas, L7) is above it and not the other Matto
     text = ruled(tmp_path, LU_STU_FIVE)
     assert "neither Dora nor Bruno was dealt a card from Leone to VIII" not in text, text
     assert ("  If Dora was dealt VIIII or higher and there is a lone fool: Bruno loses a mark: the fool, Matto (L4). "
-            "Anna loses a mark: the lowest card, VIII (L3).") in text, text
+            "Anna loses a mark: the lowest card, VIII (K15).") in text, text

@@ -49,18 +49,19 @@ def test_the_digital_games_refusals_cite_its_own_rules(changes, path, rule):
 
 
 # D3 (seed 004, «Giveren handler sidst»): the dealer Dora decides last and offers to nobody; the
-# refusal names her, in each language the ruling speaks
+# refusal names her, in each language the ruling speaks (the decisions open in words; the JSON
+# message, English, keeps the position's verbs)
 OPEN_TO_DORA = {
     "en": "the dealer decides last: nobody comes after the dealer to offer the card to ({rule}); "
           "the decisions open to Dora are: keep, dealer-exchange",
     "it": "il mazziere decide per ultimo: dopo il mazziere non c'è nessuno a cui offrire la carta ({rule}); "
-          "le decisioni possibili per Dora sono: keep, dealer-exchange",
+          "le decisioni possibili per Dora sono: tenere, scambiare con il mazzo",
     "de": "der Geber entscheidet zuletzt: nach dem Geber ist niemand mehr, dem die Karte angeboten werden "
-          "könnte ({rule}); Dora kann: keep, dealer-exchange",
+          "könnte ({rule}); Dora kann: behalten, mit dem Stapel tauschen",
     "fr": "le donneur décide en dernier : après le donneur, il n'y a personne à qui offrir la carte ({rule}) ; "
-          "les décisions possibles pour Dora sont : keep, dealer-exchange",
+          "les décisions possibles pour Dora sont : garder, échanger avec le paquet",
     "da": "giveren beslutter sidst: efter giveren er der ingen at tilbyde kortet til ({rule}); "
-          "de mulige beslutninger for Dora er: keep, dealer-exchange",
+          "de mulige beslutninger for Dora er: beholde, bytte med bunken",
 }
 
 

@@ -23,7 +23,7 @@ with open(os.path.join(ROOT, "tests", "fixtures", "example_rulings.json"), encod
 
 
 # result fields added to cucu-ruling/1 after the fixture was recorded (CHANGELOG)
-ADDED_RESULT_FIELDS = {"winners", "kept_last_life", "dead_cards"}
+ADDED_RESULT_FIELDS = {"winners", "kept_last_life", "dead_cards", "hinted"}
 
 
 def summary(path: str) -> dict:

@@ -75,6 +75,6 @@ def test_lu_stu_way_back_as_told(capsys):
     assert code == 0 and len(out["outcomes"]) == 1
     result = out["outcomes"][0]["result"]
     assert lost(result) == Counter({"Bruno": 2})
-    assert [x["rule"] for x in result["marks_lost"]] == ["L8", "L3"]
+    assert [x["rule"] for x in result["marks_lost"]] == ["L8", "K15"]
     assert result["shown"] == {"Anna": "VII", "Bruno": "I", "Carla": "XII", "Dora": "V", "Emil": "X"}
     assert out["claim"]["verdict"] == "overruled"

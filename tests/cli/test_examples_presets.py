@@ -108,11 +108,11 @@ def test_L8_the_cat_sends_the_card_back_to_the_left(capsys, tmp_path):
     # anbieten. Hat der Angefragte keine Ereigniskarte muss er tauschen, egal ob er seine Karte per Tausch
     # oder vom Geber erhalten hat".  Bruno pays for Carla's cat and passes his II to Anna, who kept her V
     # as dealt: Anna II, Bruno V.  The way back stops at Anna, the first hand (Q5, the preset's reading).
-    # L3: the lowest card (Anna's II among II, V, XII, VIII) loses.
+    # K15: the lowest card (Anna's II among II, V, XII, VIII, no tie: not L3's case) loses.
     code, out = rule(capsys, "lu-stu-cat-way-back.json")
     assert code == 0
     result = result_of(out)
-    assert [(x["player"], x["rule"]) for x in result["marks_lost"]] == [("Bruno", "L8"), ("Anna", "L3")]
+    assert [(x["player"], x["rule"]) for x in result["marks_lost"]] == [("Bruno", "L8"), ("Anna", "K15")]
     assert result["shown"] == {"Anna": "II", "Bruno": "V", "Carla": "XII", "Dora": "VIII"}
     assert result["next_dealer"] == "Anna"  # K2: right of the dealer Dora
     # Anna argued from Campli: there (K13) Bruno's II was dealt to him, nothing is undone, he loses twice
@@ -126,11 +126,11 @@ def test_L8_the_cat_sends_the_card_back_to_the_left(capsys, tmp_path):
 def test_L8_Q5_optional_way_back_keep_and_offer(capsys, tmp_path):
     # Q5 read 'optional': after each exchange on the way back the holder keeps or offers on.  Bruno
     # had to take Carla's II (L8: a plain card must be exchanged) and keeps it: Bruno's II is lowest
-    # among VIIII, II, VI, XII, VII (L3).  Carla paid for Dora's cat (L8).
+    # among VIIII, II, VI, XII, VII (K15: no tie).  Carla paid for Dora's cat (L8).
     code, out = rule(capsys, "lu-stu-way-back-optional.json")
     assert code == 0
     result = result_of(out)
-    assert [(x["player"], x["rule"]) for x in result["marks_lost"]] == [("Carla", "L8"), ("Bruno", "L3")]
+    assert [(x["player"], x["rule"]) for x in result["marks_lost"]] == [("Carla", "L8"), ("Bruno", "K15")]
     assert result["shown"]["Bruno"] == "II" and result["shown"]["Carla"] == "VI"
     # Bruno offers on instead: Anna must exchange (L8) and, at the first hand, may keep (Q5)
     history = load("lu-stu-way-back-optional.json")["history"]
@@ -160,7 +160,7 @@ def test_L13_three_marks_in_one_deal(capsys, tmp_path):
     assert code == 0
     result = result_of(out)
     assert [(x["player"], x["rule"]) for x in result["marks_lost"]] == [
-        ("Beatrice", "L8"), ("Beatrice", "L8"), ("Beatrice", "L3")]
+        ("Beatrice", "L8"), ("Beatrice", "L8"), ("Beatrice", "K15")]
     assert result["out"] == ["Beatrice"]
     assert result["buy_back_offers"] == [{"player": "Beatrice", "stakes": 1, "amount": 1}]
     assert result["next"]["player"] == "Beatrice" and result["next"]["phase"] == "buy-back"

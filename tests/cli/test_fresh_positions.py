@@ -494,7 +494,7 @@ def test_lu_stu_way_back_past_the_horse(tmp_path):
     out = rule(tmp_path, fixed)
     [o] = out["outcomes"]
     assert lost(o["result"]) == Counter({"Dina": 1, "Aldo": 1})
-    assert [x["rule"] for x in o["result"]["marks_lost"]] == ["L8", "L3"]
+    assert [x["rule"] for x in o["result"]["marks_lost"]] == ["L8", "K15"]
     assert out["claim"]["verdict"] == "overruled"
     [d] = out["claim"]["differences"]
     assert d["left_out"] == ["Aldo"] and d["not_ruled"] == ["Dina"]

@@ -47,7 +47,7 @@ def _position(ruleset: str, low: str, high: str, interleaved: bool, seats: int) 
 GAMES = {
     "campli": (_position("campli", "V", "VII", True, 3), "Bruno wins the match and the pot (3 stakes) (K15, K16, K3)",
                "K"),
-    "lu-stu": (_position("lu-stu", "V", "VII", True, 3), "Bruno wins the match and the pot (3 stakes) (L3, K16, K3)",
+    "lu-stu": (_position("lu-stu", "V", "VII", True, 3), "Bruno wins the match and the pot (3 stakes) (K15, K16, K3)",
                "LK"),
     "zeh-1769": (_position("zeh-1769", "V", "VII", False, 3),
                  "Bruno wins the match and the pot (3 stakes) (Z6, Z10, K3)", "ZK"),

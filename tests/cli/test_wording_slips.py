@@ -182,12 +182,13 @@ def test_tied_lowest_cards_lose_a_mark_each():
 def test_the_verdict_says_every_mark_lost():
     # lu-stu-three-marks: Beatrice's III offered to Chiara's cat: a mark (L8); the way back meets
     # Andrea's cat: a second (L8: «bei XII und XIIII endet das Tauschen ebenfalls aber der letzte
-    # Spieler, der getauscht hat, muss eine Marke Strafe zahlen»); the lowest card: a third (L3).
+    # Spieler, der getauscht hat, muss eine Marke Strafe zahlen»); the lowest card: a third (K15: no
+    # tie, so not L3's first of the tied).
     # L13 (seed 000 §Lu Stù: «verliert eine weitere Marke wegen seiner Katze») works the same
     # deal out: three marks, three reasons
     line = verdict(example("lu-stu-three-marks.json"))
     assert line.startswith("Verdict: Beatrice loses 3 marks: offered to Chiara's XII Gnaf (L8); offered to Andrea's "
-                           "XII Gnaf (L8); the lowest card, III (L3). ")
+                           "XII Gnaf (L8); the lowest card, III (K15). ")
 
 
 def test_the_full_step_list_says_the_open_question_in_plain_words():

@@ -156,7 +156,10 @@ def test_what_the_engine_relies_on():
     # L6 (Lu Stù): two players left alike, the non-dealer loses; the pair of fools gains (L4)
     lu = preset("lu-stu")
     assert live_marks(lu, (1, 0), [5, 5], 2) == ([(1, "L6")], ())
-    assert lu.ties == "first" and live_marks(lu, (1, 0), [5, 5], 3) == ([(1, lu.showdown_rule)], ())
+    # at a table of three the same tie is L3's, the tie rule (only the first loses); a lowest card
+    # alone is K15's, Campli's, which Lu Stù keeps (seed 000 §Lu Stù)
+    assert lu.ties == "first" and live_marks(lu, (1, 0), [5, 5], 3) == ([(1, "L3")], ())
+    assert live_marks(lu, (1, 0), [4, 5], 3) == ([(1, lu.showdown_rule)], ()) and lu.showdown_rule == "K15"
     campli = preset("campli")
     lost, gained = live_marks(campli, (2, 0, 1), [FOOL_VALUE, 3, 9], 3)
     assert lost == [(2, campli.fool_rule), (0, "K15")] and gained == ()  # C3: the lone fool, then the lowest

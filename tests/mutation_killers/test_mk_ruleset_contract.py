@@ -210,7 +210,7 @@ def test_cites_prefers_the_rulesets_own_source():
     assert preset("lu-stu").cites("deal") == "L2"
     assert preset("campli").cites("deal") == "K4"
     assert preset("lu-stu").cites("offer") == DEFAULT_CITATIONS["offer"] == "K5"
-    assert preset("lu-stu").showdown_rule == "L3" and preset("lu-stu").fool_rule == "L4"
+    assert preset("lu-stu").showdown_rule == "K15" and preset("lu-stu").fool_rule == "L4"
 
 
 def test_an_option_spec_keeps_its_name_question_and_readings():

@@ -52,12 +52,12 @@ def test_c3_two_fools_rank_fourteen_and_a_half_and_gain_nothing():
 
 def test_l4_two_fools_rank_above_xv_and_each_gains():
     # L4 (§Lu Stù): two fools are the highest cards, above XV, and each holder gains a mark;
-    # the lowest card still loses (L3 cites the showdown)
+    # the lowest card still loses: V alone, so K15 (L3 only picks among tied lowest, seed 000 §Lu Stù)
     result = evaluate(LU, live("matto V matto XV"))
     assert result.ranks == ((0, 16.0), (1, 5.0), (2, 16.0), (3, 15.0))
     assert result.gainers == ((0, "L4"), (2, "L4"))
-    assert result.losers == ((1, "L3"),)
-    assert note_rules(result) == ["L4", "L3"]
+    assert result.losers == ((1, "K15"),)
+    assert note_rules(result) == ["L4", "K15"]
     assert "above XV" in result.notes[0][1] and "gains a mark" in result.notes[0][1]
 
 
@@ -78,10 +78,11 @@ def test_z9_two_fools_alone_are_exempt_under_zeh():
     assert result.losers == ()
     assert note_rules(result) == ["Z6", "Z9"]
     assert "never lose" in result.notes[1][1] and "Q10" in result.notes[1][1]
-    # with a third, plain card the fools are set aside and the plain card is lowest
+    # with a third, plain card the fools are set aside and the plain card is lowest: Z6 ('verlieren
+    # die Narren nicht nur nichts') decides; Q10/Z9's two players with two fools is not in play
     result = evaluate(ZEH, live("matto V matto"))
     assert result.losers == ((1, "Z6"),)
-    assert "Z9" in note_rules(result)
+    assert "Z9" not in note_rules(result)
 
 
 def test_l6_two_fools_alone_are_compared_under_lu_stu():

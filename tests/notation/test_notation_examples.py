@@ -25,8 +25,8 @@ EXPECTED = {
     # seiner statt der Gastwirt eine Marke zahlen'
     "campli-inn-in-german": ([("Bruno", "K14")], [], "overruled"),
     # §Lu Stù, XII: Bruno 'verliert eine Marke (pij na gnaffat)' and must offer left to Anna, who
-    # must exchange; Anna's II is then lowest (only the first lowest loses, L3)
-    "lu-stu-way-back": ([("Bruno", "L8"), ("Anna", "L3")], [], "overruled"),
+    # must exchange; Anna's II is then lowest, with no tie (K15; L3 only picks among tied lowest)
+    "lu-stu-way-back": ([("Bruno", "L8"), ("Anna", "K15")], [], "overruled"),
     # §Das Cucuspiel: 'der Anbieter muss eine Marke an den Besitzer der Katze zahlen'; Andrea's V is
     # lowest ('Ein einzelner Narr verliert, wie im Cucù ...': the showdown is Campli's, Z6)
     "zeh-1769-gnau": ([("Andrea", "Z5"), ("Andrea", "Z6")], [("Beatrice", "Z5")], "upheld"),

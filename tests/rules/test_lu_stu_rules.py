@@ -158,7 +158,7 @@ def test_L8_the_way_back_goes_on_past_a_horse_and_through_an_inn_got_by_exchange
     state, events = play(table(LU, 6), "V IIII XI XIII II XII", ["keep", "offer", "accept", "keep", "offer"])
     assert state.hands == cards("II V XI XIII IIII XII")
     assert [e.seat for e in of_kind(events, "skip")] == [3]
-    assert marks_lost(events) == [(4, "L8"), (0, "L3")]
+    assert marks_lost(events) == [(4, "L8"), (0, "K15")]
 
 
 def test_L10_cards_of_players_going_out_go_under_the_stack():
@@ -170,7 +170,7 @@ def test_L10_cards_of_players_going_out_go_under_the_stack():
     # the dealer's II is the lowest live card
     assert state.phase == Phase.BUY_BACK and state.actor == 0
     state, events = run(state, ["decline", "keep"])
-    assert marks_lost(events) == [(2, "L3")]
+    assert marks_lost(events) == [(2, "K15")]
 
 
 def test_L11_buy_back_at_once_and_priced_by_reentries():
@@ -234,10 +234,10 @@ def test_L13_three_marks_in_one_deal():
     # "Andrea hat eine Katze, Beatrice X oder niedriger, und Chiara hat ebenfalls eine Katze ...
     # Hätte sie keinen Tausch angeboten, wäre sie mit einer Verlustmarke davongekommen."
     state, events = play(table(LU, 4), "XII X XII XV", ["keep", "offer", "keep"])
-    assert marks_lost(events) == [(1, "L8"), (1, "L8"), (1, "L3")]
+    assert marks_lost(events) == [(1, "L8"), (1, "L8"), (1, "K15")]
     assert state.marks[1] == 0
     kept, events = play(table(LU, 4), "XII X XII XV", ["keep", "keep", "keep", "keep"])
-    assert marks_lost(events) == [(1, "L3")]
+    assert marks_lost(events) == [(1, "K15")]
 
 
 def test_out_of_turn_is_illegal():

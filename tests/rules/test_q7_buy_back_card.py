@@ -83,7 +83,7 @@ def test_next_deal_he_takes_no_further_part_and_the_dealer_gets_the_next_card():
     # lowest (L3) and loses one; Andrea, dead, is not compared (L10) and keeps his bought three
     assert Event("deal", "L2", 3, None, card("II"), 0) in events
     assert [e.seat for e in events if e.kind == "deal"] == [0, 1, 2, 3]
-    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "K11"), (3, "L3")]
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "K11"), (3, "K15")]
     assert state.marks == (3, 3, 3, 2) and state.pot == 4 + 1  # four stakes, one bought
 
 
@@ -95,7 +95,7 @@ def test_fresh_card_he_is_dealt_the_top_card_at_once_and_is_compared():
     at = events.index(Event("buy-back", "L11", 0, None, None, 1))
     assert events[at + 1] == Event("deal", "L2", 0, None, card("II"), 0)
     assert Event("deal", "L2", 3, None, card("VIII"), 0) in events
-    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "K11"), (0, "L3")]
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(0, "K11"), (0, "K15")]
     assert state.marks == (2, 3, 3, 3) and state.pot == 4 + 1
 
 
@@ -146,7 +146,7 @@ def test_l8_the_way_back_after_a_re_entry_stops_where_it_did():
     assert ("way-back-ends", 2) in [(e.kind, e.seat) for e in events]
     assert state.hands[0] == card("V") and state.hands[1] == card("XIIII")
     state, events = run(state, ["keep"])
-    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(2, "L3")]
+    assert [(e.seat, e.rule) for e in events if e.kind == "mark-lost"] == [(2, "K15")]
     assert state.phase == Phase.BUY_BACK and state.actor == 2
 
 

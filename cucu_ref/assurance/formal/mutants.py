@@ -254,7 +254,7 @@ CATALOGUE: tuple[Mutation, ...] = (
         ("if marks[k] - (k in own) - paid[k] >= 1:", "if True:"),
     ), "scoring", "Q12: the innkeeper pays guarantees he has no marks left for (issue 10 §6)"),
     Mutation("live-marks-k19-at-any-table", S, "live_marks", (
-        ("n, len(dead),\n               table=table)", "n, len(dead),\n               table=2)"),
+        ("None, None,\n               table)", "None, None,\n               2)"),
     ), "scoring", "K19 in the engine's call of the showdown (scoring.live_marks): two XV as the only live cards "
                   "lose nothing at any table (the table read as two)"),
     Mutation("plain-path-compares-all-live", S, "find_lowest", (

@@ -39,6 +39,7 @@ _EV_RESTART = EventKind.RESTART
 _EV_DRAW = EventKind.DRAW
 _EV_WINNER = EventKind.WINNER
 _EV_NEXT_DEALER = EventKind.NEXT_DEALER
+_SHUFFLE = Phase.SHUFFLE  # (bound once, as the event kinds: read at every deal's end)
 
 
 # --------------------------------------------------------------------------- marks during a deal
@@ -67,7 +68,7 @@ def gain_mark(t: Table, seat: int, rule: str, other: Optional[int] = None) -> No
     t.marks = put(t.marks, seat, t.marks[seat] + 1)
     if t.rules.virgin_after_gain == "not-virgin":
         t.virgins = put(t.virgins, seat, False)
-    t.emit(_EV_MARK_GAINED, rule, seat, other, amount=1)
+    t.emit(_EV_MARK_GAINED, rule, seat, other, None, 1)
 
 
 # --------------------------------------------------------------------------- going out, buying back
@@ -271,8 +272,7 @@ def next_deal(t: Table) -> None:
     nxt = next_dealer(t.marks, t.dealer)
     t.emit(_EV_NEXT_DEALER, t.cite["next-dealer"], nxt)
     t.set_deal(nxt, t.order, t.deal_number)
-    t.phase, t.actor, t.target = Phase.SHUFFLE, None, None
-    t.pending = ()
+    t.phase, t.actor, t.target, t.pending = _SHUFFLE, None, None, ()
 
 
 def next_dealer(marks: Sequence[int], dealer: int) -> int:

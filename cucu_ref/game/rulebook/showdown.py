@@ -39,21 +39,22 @@ def showdown(t: Table) -> None:
         for seat, rule in losers:
             held[seat] -= 1
             virgins[seat] = False
-            t.emit(_EV_MARK_LOST, rule, seat, amount=1)
+            t.emit(_EV_MARK_LOST, rule, seat, None, None, 1)
         t.marks, t.virgins = tuple(held), tuple(virgins)
     for seat, rule in gainers:
         gain_mark(t, seat, rule)
     marks = t.marks
-    # K16: who is at no marks goes out (nobody at no marks: nobody goes out, asked in C first)
-    gone = tuple([s for s in order if marks[s] <= 0 and not dead[s]]) if min(marks) <= 0 else ()
-    for seat in gone:
-        t.marks = put(t.marks, seat, 0)
-        t.emit(_EV_OUT, t.cite["out"], seat)
-    if max(t.marks) <= 0:
-        everybody_out(t)
-        return
-    if gone:
-        went_out(t, gone)
+    if min(marks) <= 0:  # (nobody at no marks: nobody goes out and somebody holds marks, asked in C first)
+        # K16: who is at no marks goes out
+        gone = tuple([s for s in order if marks[s] <= 0 and not dead[s]])
+        for seat in gone:
+            t.marks = put(t.marks, seat, 0)
+            t.emit(_EV_OUT, t.cite["out"], seat)
+        if max(t.marks) <= 0:
+            everybody_out(t)
+            return
+        if gone:
+            went_out(t, gone)
     if rules.buy_back == "after-deal" and t.pending and not virgin_remains(t.virgins, t.marks):
         t.pending = ()  # K17: 'solange es eine oder mehrere Jungfrauen gibt' (asked of an offer pending)
     if t.pending:

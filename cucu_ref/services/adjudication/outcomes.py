@@ -81,6 +81,8 @@ def result_of(pos: Position, leaf: Leaf, subst: dict[Card, Card]) -> dict[str, A
     out["marks"] = dict(zip(names, final.marks))
     out["virgins"] = list(compress(names, final.virgins))
     out["pot"] = final.pot
+    if pos.hinted:  # Z7: who hinted at holding a fool (present where somebody did)
+        out["hinted"] = [names[s] for s in pos.hinted]
     return out
 
 

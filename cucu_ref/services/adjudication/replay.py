@@ -23,6 +23,7 @@ from ...formats.position import DECISIONS, ROLE_CALL, VERB_OF, HistoryEvent, Pos
 from ...formats.vocabulary import call, display_label, display_name
 from ...game.rulesets import HORSE, OPTIONS, PRESET_INFO, Rules, by_identity, open_options
 from ...game.history import fold
+from ...game.scoring import TIE_RULES
 from ...game.state import DEAL_PHASES, Action, ActionKind, Event, EventKind, Phase, State, Via
 from .layout import Layout, deal_starts, layout, substitute
 from . import problems as T
@@ -352,7 +353,7 @@ class _Table:
     def specific_rule(self, state: State, rule: str, know: Know) -> str:
         """The rule that states the case at hand, where it is more specific than the showdown's
         general one: two fools alone (Q10), whose reading's source says who loses (L6, Z9)."""
-        if rule != state.rules.showdown_rule:
+        if rule != state.rules.showdown_rule and rule not in TIE_RULES.values():  # (L3, R4: a tie)
             return rule
         live = [know.subst.get(c, c) for c in (state.hands[s] for s in state.order if not state.dead[s])
                 if c is not None]
