@@ -143,6 +143,24 @@ def test_the_generator_is_deterministic_and_reproduces_the_stored_vectors():
     assert fresh and all(stored[d["id"]] == d for d in fresh)
 
 
+def test_the_hand_checked_file_is_what_its_script_writes():
+    # conformance/hand-checked.py holds each scenario as worked by hand; the JSON file is derived from
+    # it (layout of the rest of the stack, the readings and rules an engine cites as metadata).  The
+    # two drifted apart once (stop 38: Ranter-Go-Round's pot, a digital vector's cited C2, K19's
+    # restart_stake reading): a file that is not what the script writes fails here.
+    import importlib.util
+
+    script = os.path.join(os.path.dirname(REPOSITORY_DATA.rstrip(os.sep)), "hand-checked.py")
+    spec = importlib.util.spec_from_file_location("hand_checked_script", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with open(os.path.join(REPOSITORY_DATA, "hand-checked.json"), encoding="utf-8") as f:
+        stored = f.read()
+    assert stored == json.dumps(module.build(), ensure_ascii=False, indent=1) + "\n", \
+        "run python conformance/hand-checked.py and review the diff"
+
+
 def test_input_hides_the_outcome():
     v = VECTORS[0]
     doc = input_of(v)
