@@ -207,31 +207,34 @@ def test_a_buy_back_is_said_without_a_gender(tmp_path):
     assert "Carla a payé 2 mises pour se racheter" in ruled(tmp_path, doc, "--language", "fr")
 
 
+def said_in_each_language(tmp_path: Path, example: str, said: dict[str, str]) -> None:
+    """Each language's words are in the ruling of the shipped ``example`` told in that language."""
+    doc = json.loads((Path(__file__).parents[2] / "examples" / example).read_text())
+    for lang, words in said.items():
+        assert words in ruled(tmp_path, doc, "--language", lang), (lang, words)
+
+
 def test_lu_stu_s_way_back_ends_not_the_dealer(tmp_path):
     # Q5's reading 'dealer' (L8, seed 000 §Lu Stù: «die Rücktauschaktion», the way back): past the
     # first hand the dealer is asked like anyone, then the way back ends.  German said 'dann endet
     # er' (the dealer ends), French 'puis il s'arrête'; and no 'his card' for a dealer who may be Dora
-    doc = json.loads((Path(__file__).parents[2] / "examples" / "lu-stu-cat-way-back.json").read_text())
-    said = {"en": "the dealer is dealt a card and asked like anyone, then the way back ends (Q5)",
-            "de": "der Geber bekommt eine Karte und wird wie jeder gefragt, dann endet der Rückweg (Q5)",
-            "fr": "le donneur reçoit une carte et est sollicité comme tout autre, puis le retour s'arrête (Q5)",
-            "it": "il mazziere riceve una carta ed è interpellato come chiunque, poi il ritorno finisce (Q5)",
-            "da": "giveren får et kort og spørges som alle andre, så slutter vejen tilbage (Q5)"}
-    for lang, words in said.items():
-        assert words in ruled(tmp_path, doc, "--language", lang)
+    said_in_each_language(tmp_path, "lu-stu-cat-way-back.json", {
+        "en": "the dealer is dealt a card and asked like anyone, then the way back ends (Q5)",
+        "de": "der Geber bekommt eine Karte und wird wie jeder gefragt, dann endet der Rückweg (Q5)",
+        "fr": "le donneur reçoit une carte et est sollicité comme tout autre, puis le retour s'arrête (Q5)",
+        "it": "il mazziere riceve una carta ed è interpellato come chiunque, poi il ritorno finisce (Q5)",
+        "da": "giveren får et kort og spørges som alle andre, så slutter vejen tilbage (Q5)"})
 
 
 def test_a_spared_cuckoo_agrees_with_any_number_of_players(tmp_path):
     # D7 (seed 004: «En gøg mister aldrig et liv»): Bruno and Carla hold the two XV, lowest but
     # spared (digital-4p-fool-and-cuckoos).  Italian said 'il Cucù ... Bruno e Carla salvo' (Campli's
     # card, a singular for two), French 'épargné', Danish 'skånet': said now without agreement
-    doc = json.loads((Path(__file__).parents[2] / "examples" / "digital-4p-fool-and-cuckoos.json").read_text())
-    said = {"it": "un cuculo non perde mai: nessuna perdita per Bruno e Carla",
-            "fr": "un coucou ne perd jamais : pas de perte pour Bruno et Carla",
-            "da": "en gøg taber aldrig: Bruno og Carla går fri",
-            "de": "ein Kuckuck verliert nie: Bruno und Carla verschont"}
-    for lang, words in said.items():
-        assert words in ruled(tmp_path, doc, "--language", lang)
+    said_in_each_language(tmp_path, "digital-4p-fool-and-cuckoos.json", {
+        "it": "un cuculo non perde mai: nessuna perdita per Bruno e Carla",
+        "fr": "un coucou ne perd jamais : pas de perte pour Bruno et Carla",
+        "da": "en gøg taber aldrig: Bruno og Carla går fri",
+        "de": "ein Kuckuck verliert nie: Bruno und Carla verschont"})
 
 
 def test_a_danish_table_buys_back_in_danish(tmp_path):
