@@ -44,3 +44,30 @@ def test_a_ruling_keeps_nothing_of_the_positions_ruled_before_it():
     gc.collect()
     assert _memos() == alone
     assert len(gc.get_objects()) - heap < 15_000
+
+
+def test_the_collector_is_paused_during_a_ruling_and_running_after_it(monkeypatch):
+    # A ruling makes no reference cycle (tests/cli/test_batch_paths.py), so the collector is paused
+    # while it runs: its full passes over a big position's live objects were a third of that
+    # position's CPU.  After the ruling it runs again, also where the ruling stops short
+    # (Underdetermined), and a caller who paused it keeps it paused.
+    import cucu_ref.services.adjudication as adjudication
+
+    seen = []
+    real = adjudication.new_position
+
+    def spy() -> None:  # (the first thing a ruling does: whether the collector runs then)
+        seen.append(gc.isenabled())
+        real()
+
+    monkeypatch.setattr(adjudication, "new_position", spy)
+    assert gc.isenabled()
+    _rule("campli", 4, 7, 2)
+    assert seen and not any(seen)  # (paused inside)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        _rule("campli", 4, 7, 2)
+        assert not gc.isenabled()  # (the caller's pause kept)
+    finally:
+        gc.enable()

@@ -41,7 +41,10 @@ open points), ``claims`` (the claim), ``explain`` (the steps as text), ``model``
 
 from __future__ import annotations
 
+import gc
 import json
+from contextlib import contextmanager
+from typing import Iterator
 
 from ...game.state import Via
 from ...formats.position import Position, Problem
@@ -62,6 +65,31 @@ __all__ = ["Ruling", "CaseOutcome", "Outcome", "adjudicate", "replay_state", "Un
 
 def adjudicate(pos: Position, readings: bool = True) -> Ruling:
     """Replay ``pos`` and rule on it (see the module docstring)."""
+    with _collector_paused():
+        return _rule(pos, readings)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused for one ruling, and running again after it (as it
+    was: a caller who paused it keeps it paused).  A ruling makes no reference cycle
+    (tests/cli/test_batch_paths.py), so its objects go by reference counting and the collector
+    has nothing to find in it; but a position with many unknown cards holds hundreds of thousands
+    of live objects (its runs, the spaces its conditions are chosen on), and each full pass of
+    the collector rescanned them all: a third of the CPU of the slowest natural positions (issue
+    24 §5, docs/dev/engine-speed.md)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _rule(pos: Position, readings: bool) -> Ruling:
+    """:func:`adjudicate`'s ruling, with the collector paused."""
     new_position()  # (the last position's memos go: model.per_position)
     try:
         run = run_position(pos, pos.rules, record=readings)
