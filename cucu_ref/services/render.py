@@ -1092,7 +1092,7 @@ def _few_account(ruling: Ruling, outcomes: Sequence[Any], other: str,
     if not plays:
         return _merged([o.steps for o in outcomes], [_if(o.condition, other) for o in outcomes], place)
     if len(plays) == 1:
-        lines = _account(plays[0]["steps"], "  ", place)
+        lines = _account(plays[0]["steps"], "  ", place) + _rest_depends(plays[0])
     else:
         lines = _merged([p["steps"] for p in plays], [_if(p["if"]) for p in plays], place)
     tails = [_after_showdown(o.steps) for o in outcomes]
@@ -1247,12 +1247,20 @@ def _told_once(ruling: Ruling, place: Optional[Callable[[str], str]]) -> list[st
     pointer to --steps."""
     plays = ruling.plays or []
     if len(plays) == 1:
-        return _account(plays[0]["steps"], "  ", place)
+        return _account(plays[0]["steps"], "  ", place) + _rest_depends(plays[0])
     if plays:  # (each line the same in every play once, never a play's heading with nothing under it)
         return _merged([p["steps"] for p in plays], [_if(p["if"]) for p in plays], place)
     common = _common_prefix([o.steps for o in ruling.outcomes])
     return _account(common, "  ", place) + [
         "  " + _("(from here the play depends on the cards: --steps gives each case)")]
+
+
+def _rest_depends(play: dict[str, Any]) -> list[str]:
+    """After the steps every case shares (a play marked ``partial``, summary.plays): that the rest
+    depends on the cards."""
+    if not play.get("partial"):
+        return []
+    return ["  " + _("(from here the play depends on the cards: --steps gives each case)")]
 
 
 def _ruling_head(ruling: Ruling, source: str) -> str:

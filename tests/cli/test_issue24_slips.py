@@ -249,3 +249,23 @@ def test_a_danish_table_buys_back_in_danish(tmp_path):
     out = io.StringIO()
     assert main(["--language", "da", str(path)], stdout=out, stderr=io.StringIO()) == 0
     assert "Carla er ude, må købe sig ind igen for 1 indsats (K17) og gør det" in out.getvalue(), out.getvalue()
+
+
+def test_the_account_told_once_never_tells_one_case_s_cut_as_every_case_s(tmp_path):
+    # S4 (pagat.com, Cuckoo: 'If the card cut is a king, the dealer must keep her original card'):
+    # Carla deals, Dora, Anna and Bruno keep, Carla cuts from the stock; nobody's card and not the
+    # card cut is given.  Whether she cut a king is one of the things the cards decide, so the
+    # deal told once stops after the three keeps and says that the rest depends on the cards.  It
+    # said "Carla cuts a king from the stock: it goes back and Carla keeps the card held" for every
+    # case, the steps of the one case each outcome happened to keep.  (natural position, seed
+    # 4033691631 of benchmarks/bench_adjudicate.py --natural)
+    doc = {"format": "cucu-position/1", "ruleset": "screw-your-neighbour",
+           "players": [{"name": "Anna", "marks": 3, "virgin": True}, {"name": "Bruno", "marks": 3, "virgin": True},
+                       {"name": "Carla", "marks": 3, "virgin": True}, {"name": "Dora", "marks": 2, "virgin": False}],
+           "dealer": "Carla", "pot": 4, "eliminations": 0, "reentries": 0, "deals_played": 1,
+           "history": [{"keep": "Dora"}, {"keep": "Anna"}, {"keep": "Bruno"}, {"dealer-exchange": "Carla"}]}
+    text = ruled(tmp_path, doc)
+    account = text[text.index("How it went:"):text.index("Sources:")].splitlines()
+    assert "cuts a king" not in "\n".join(account)
+    assert account[-3:] == ["  Anna keeps the card (S2)", "  Bruno keeps the card (S2)",
+                            "  (from here the play depends on the cards: --steps gives each case)"]

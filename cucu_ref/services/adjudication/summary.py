@@ -197,7 +197,7 @@ def plays(pos: Position, outcomes: Sequence[CaseOutcome], grouping: Grouping) ->
         for leaf in branches:
             by_play.setdefault(_play(leaf), []).append((k, leaf))
     if len(by_play) > MANY_PLAYS:
-        return []
+        return _shared(pos, outcomes, list(by_play.values()))
     told: list[dict[str, Any]] = []
     for members in by_play.values():
         leaves = [leaf for _, leaf in members]
@@ -207,11 +207,30 @@ def plays(pos: Position, outcomes: Sequence[CaseOutcome], grouping: Grouping) ->
         told.append({"outcomes": idx, "steps": _until_showdown(rep, steps)})
     if len(told) > 1:
         if any(set(a["outcomes"]) & set(b["outcomes"]) for a in told for b in told if a is not b):
-            return []  # (one outcome reached by two plays: no condition of the cards tells the plays apart)
+            # (one outcome reached by two plays: no condition of the cards tells the plays apart)
+            return _shared(pos, outcomes, list(by_play.values()))
         said = grouping.conditions([t["outcomes"] for t in told], outcomes)
         for t, (condition, when) in zip(told, said):
             t.update({"if": condition, "when": when})
     return told
+
+
+def _shared(pos: Position, outcomes: Sequence[CaseOutcome],
+            plays: Sequence[Sequence[tuple[int, Any]]]) -> list[dict[str, Any]]:
+    """Where the plays are not told one by one (too many, or one outcome reached by several): the
+    steps every play shares from the start, as one play marked ``partial`` (the account then
+    says that the rest depends on the cards).  Never a step of one play told as every case's:
+    an outcome's own steps are one of its cases', which may have cut a king where another case
+    did not (issue 24 §1, S4)."""
+    told = [told_steps(pos, [leaf for _, leaf in members],
+                       _common_shown([outcomes[k].result for k in sorted({k for k, _ in members})]))
+            for members in plays]
+    shared: list[dict[str, Any]] = []
+    for steps in zip(*told):
+        if any(step != steps[0] for step in steps[1:]):
+            break
+        shared.append(steps[0])
+    return [{"outcomes": list(range(len(outcomes))), "steps": shared, "partial": True}]
 
 
 def _common_shown(results: Sequence[dict[str, Any]]) -> Optional[dict[str, Optional[str]]]:
