@@ -217,9 +217,8 @@ def _check(seen: Seen, action: Action) -> None:
     now (or, at a chance node, a shuffle of the whole pack, C1): the one place a step's
     refusals are written (:func:`step`, :func:`advance` and :func:`play_out` all ask it)."""
     phase, kind = seen.phase, action.kind
-    if phase in _DECISIONS and action.seat == seen.actor and action.stack is None and (
-            (kind == _KEEP and phase == _DECIDE) or kind in _legal_kinds(seen)):
-        return  # (the commonest case first: a decision open now, by _is_open's test written in line)
+    if phase in _DECISIONS and action.seat == seen.actor and action.stack is None and _is_open(seen, kind):
+        return  # (the commonest case first: a decision open now)
     if phase == _SHUFFLE:
         if kind != _SHUFFLE_ACTION:
             raise IllegalActionError(f"the next deal must be shuffled first, not {kind!r}", "K4")

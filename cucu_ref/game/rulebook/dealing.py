@@ -108,7 +108,7 @@ def start_deal(t: Table, stack: Sequence[Card]) -> None:
     # (a tuple is held as it is, shuffled_stack's too: the first card dealt below slices it into
     # a plain tuple, so no State holds a _Shuffled)
     t.stack = stack if isinstance(stack, tuple) else tuple(stack)
-    t.set_deal(t.dealer, seats_around(t.marks, t.dealer), t.deal[3] + 1)
+    t.set_deal(t.dealer, seats_around(t.marks, t.dealer), t.deal.deal_number + 1)
     t.hands = [None] * n
     t.custody = [()] * n
     t.notes = no_notes(n)  # no card dead, no guarantee, no hint, nobody out yet
