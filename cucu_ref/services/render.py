@@ -1251,8 +1251,7 @@ def _told_once(ruling: Ruling, place: Optional[Callable[[str], str]]) -> list[st
     if plays:  # (each line the same in every play once, never a play's heading with nothing under it)
         return _merged([p["steps"] for p in plays], [_if(p["if"]) for p in plays], place)
     common = _common_prefix([o.steps for o in ruling.outcomes])
-    return _account(common, "  ", place) + [
-        "  " + _("(from here the play depends on the cards: --steps gives each case)")]
+    return _account(common, "  ", place) + _rest_depends({"partial": True})
 
 
 def _rest_depends(play: dict[str, Any]) -> list[str]:
