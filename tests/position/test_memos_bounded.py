@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from cucu_ref.formats.position import parse
-from cucu_ref.services.adjudication import adjudicate, outcomes, symbolic, unknowns
+from cucu_ref.services.adjudication import Underdetermined, adjudicate, outcomes, symbolic, unknowns
 from tests.natural_positions import natural_deal
 
 
@@ -65,6 +67,12 @@ def test_the_collector_is_paused_during_a_ruling_and_running_after_it(monkeypatc
     _rule("campli", 4, 7, 2)
     assert seen and not any(seen)  # (paused inside)
     assert gc.isenabled()
+    # four players, none of the four cards ever shown: nothing useful can be said (issue 24 §5)
+    under, problems = parse(natural_deal("campli", 4, 577090037, unshown=4)[0])
+    assert under is not None, problems
+    with pytest.raises(Underdetermined):
+        adjudicate(under)
+    assert not seen[-1] and gc.isenabled()  # (paused in it, running again after it)
     gc.disable()
     try:
         _rule("campli", 4, 7, 2)
