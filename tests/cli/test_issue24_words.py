@@ -15,6 +15,7 @@ import pytest
 from cucu_ref.cli.adjudicate import main
 from cucu_ref.formats.i18n import speaking
 from cucu_ref.services.adjudication.conditions import spoken
+from test_conditions_people_read import SCREW_CUT
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 LANGUAGES = ("en", "it", "de", "fr", "da")
@@ -90,20 +91,7 @@ def test_a_card_left_out_is_said_as_a_negation(lang):
 
 
 # S4 (pagat.com, Cuckoo: "if the card obtained is a king, the dealer must keep her original card"):
-# the dealer Carla cuts from the stock; everybody else keeps (S2); no card shown
-SCREW_CUT = """\
-Ruleset: screw-your-neighbour
-Players: Anna 3 virgin, Bruno 3 virgin, Carla 3 virgin, Dora 2 not virgin
-Dealer: Carla
-Pot: 4
-Deals: 1
-
-Dora: keep
-Anna: keep
-Bruno: keep
-Carla: stock
-"""
-
+# the dealer Carla cuts from the stock; everybody else keeps (S2); no card shown (SCREW_CUT)
 STACK_NOT_KING = {
     "en": "the top card of the stack is not a king and ",
     "it": "la carta in cima al mazzo non è king e ",
