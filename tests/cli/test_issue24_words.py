@@ -145,3 +145,62 @@ def test_not_higher_than_any_reads_in_german_and_french():
     german = _in("de", "Anna's dealt card is higher than at least one of Bruno's dealt card and the top card of "
                        "the stack")
     assert "von die" not in german and "mindestens eine dieser Karten: die an Bruno" in german, german
+
+
+# ------------------------------------------------------------------ 4. the shipped examples read as a table reads them
+
+def _example(name: str, lang: str) -> str:
+    return said("--language", lang, os.path.join(EXAMPLES, name))
+
+
+def test_no_translation_says_its_text_twice():
+    # the German, Italian and French of L6's and K15's 'two players left with cards of one rank'
+    # ran on into a second copy of itself ('... der Erste in der Spielreihenfolgezwei Spieler übrig ...')
+    from babel.messages.pofile import read_po
+
+    from cucu_ref.formats.i18n import catalog_path
+
+    for lang in ("it", "de", "fr", "da"):
+        with open(catalog_path(lang), "rb") as po:
+            for message in read_po(po):
+                for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+                    assert not (len(text) > 60 and text.find(text[:30], 1) != -1), (lang, text)
+
+
+@pytest.mark.parametrize("lang, said_once", [
+    ("de", "nur Anna verliert (in der Spielreihenfolge zuerst)"),
+    ("it", "perde solo Anna, che viene prima nell'ordine di gioco"),
+    ("fr", "ne perd qu'Anna, en tête dans l'ordre du jeu"),
+])
+def test_the_first_in_play_order_is_said_once_and_of_anybody(lang, said_once):
+    # L6 (seed 000 §Lu Stù: «dann verliert der Nichtgeber, als erster Spieler mit der niedrigsten
+    # Karte, eine Marke»): Anna, not dealing, loses; she is no 'der Erste'/'il primo'/'le premier'
+    text = _example("lu-stu-two-left-equal.json", lang)
+    assert text.count(said_once) == 1, text
+    for masculine in ("der Erste", "il primo", "le premier"):
+        assert masculine not in text
+
+
+def test_german_says_zeh_s_deal_and_the_cat_s_mark():
+    # Z3 (seed 000 §Das Cucuspiel: «Jeder Spieler erhält seine Karte sogleich, danach wandert das
+    # Tauschangebot nach rechts, was als «passare alla stafetta» bezeichnet wird»); Z5: Bruno's
+    # offer met Carla's cat, and he pays the mark to her («muss eine Marke an den Besitzer der Katze zahlen»)
+    text = _example("zeh-1769-cat-paid-to-holder.json", "de")
+    assert "bevor das Tauschangebot nach rechts wandert ('passare alla stafetta')" in text
+    assert "Bruno verliert 2 Marken: Tauschangebot an Carlas XII Gnaf (Z5);" in text
+    assert "Carla gewinnt eine Marke: von Bruno bezahlt, weil das Angebot auf die XII Gnaf traf (Z5)." in text
+    assert "Bitten laufen" not in text and "dessen" not in text
+
+
+def test_german_reading_lines_and_the_reading_a_history_breaks():
+    # Q2's reading taken (K13: play goes on right of the cat; the dealer's card ends the round):
+    # 'Diese Entscheidung liest' is no German a table speaks; a relative clause needs its comma
+    text = _example("campli-event-cards.json", "de")
+    assert "  Diese Entscheidung folgt der Lesart: die Ereigniskarte des Gebers beendet die Runde" in text
+    out = io.StringIO()
+    main(["--language", "de", os.path.join(EXAMPLES, "notation", "tutorial-dealer-keeps.txt")], stdout=out,
+         stderr=io.StringIO())
+    assert "der Verlauf kann unter der von dieser Entscheidung gewählten Lesart von Q2 nicht so geschehen sein" in (
+        out.getvalue())
+    # S6 (pagat, second rule): the last players in keep their last life; 'die Letzten', a noun
+    assert "Anna und Bruno, die Letzten im Spiel, schieden" in _example("screw-your-neighbour-joint-winners.json", "de")
