@@ -204,3 +204,18 @@ def test_german_reading_lines_and_the_reading_a_history_breaks():
         out.getvalue())
     # S6 (pagat, second rule): the last players in keep their last life; 'die Letzten', a noun
     assert "Anna und Bruno, die Letzten im Spiel, schieden" in _example("screw-your-neighbour-joint-winners.json", "de")
+
+
+@pytest.mark.parametrize("lang, step", [
+    ("en", "Emil is dealt 7; Emil, the dealer, takes two more cards, keeps the highest of the three (valet) and puts "
+           "the other two under the talon (10 and 7) (F2)"),
+    ("de", "Emil bekommt 7; Emil, am Geben, bekommt zwei weitere Karten, behält die höchste der drei (valet) und legt "
+           "die beiden anderen unter den Talon (10 und 7) (F2)"),
+])
+def test_the_coucou_dealer_takes_three_cards_not_four(lang, step):
+    # F2 (seed 003: «Er gibt jedem eine Karte und bekommt als Geber drei Karten selbst ... behält der
+    # Geber die höchste und legt die beiden anderen verdeckt unter den Talon»): Emil's 7 dealt in the
+    # round is the first of his three (7, valet, 10); 'is dealt 7; takes three cards' counted four
+    text = _example("coucou-king-says-coucou.json", lang)
+    assert step in text, text
+    assert "takes three cards" not in text and "nimmt drei Karten" not in text
