@@ -650,7 +650,31 @@ def _below_these(d: int, others: Sequence[int], nouns: Sequence[str], space: _Sp
         below = out[-1]
         out.append(Fact(forms[2][1].format(a=nouns[d], cards=cards), _above_some(d, others), 2,
                         space.all & ~(below.mask | below.unsure), below.unsure))
+        out.append(_same_as_some(d, others, nouns, space))
     return out
+
+
+def _same_as_some(d: int, others: Sequence[int], nouns: Sequence[str], space: _Space) -> Fact:
+    """'Emil's dealt card ranks the same as at least one of Dora's dealt card and the bottom card of
+    the stack': the lowest card tied (L3: of the tied lowest only the first in play order loses, so
+    a tie decides who loses; with 'is not higher than any of ...' it says 'tied lowest', issue 24
+    §1, where each tie was an alternative of its own)."""
+    mask = unsure = 0
+    for g in others:
+        for answers, points in space.pairs[(d, g) if d < g else (g, d)].items():
+            if answers == {"same"}:
+                mask |= points
+            elif "same" in answers:
+                unsure |= points
+    return Fact(_SAME_SOME.format(a=nouns[d], cards=_together([nouns[g] for g in others])), _same_as(d, others), 2,
+                mask, unsure & ~mask)
+
+
+_SAME_SOME = "{a} ranks the same as at least one of {cards}"
+
+
+def _same_as(d: int, others: Sequence[int]) -> Test:
+    return lambda combo: any(combo[g].value == combo[d].value for g in others)
 
 
 def _above_some(d: int, others: Sequence[int]) -> Test:
@@ -1101,6 +1125,7 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r" is higher than at least one of ", N_(" is higher than at least one of ")),
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
+    (r" ranks the same as at least one of ", N_(" ranks the same as at least one of ")),
     (r" ranks the same as ", N_(" ranks the same as ")),
     (r" were dealt cards of the same rank", N_(" were dealt cards of the same rank")),
     (r" all rank the same", N_(" all rank the same")),
