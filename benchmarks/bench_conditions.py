@@ -11,7 +11,8 @@ Screw Your Neighbour's cut ...": 100 per preset, the sizes 2, 4, 6, 8 the preset
 exchanges seen).  ``--root``: the tree whose adjudicator rules them (default: this one), so that
 two commits compare on the same positions.  Prints per preset the words of all conditions, the
 longest condition, the most alternatives of one condition, the conditions over 60 words and
-over 4 alternatives, and the CPU seconds of the rulings (JSON, without readings); ``--worst N`` then the N longest conditions with their positions.
+over 4 alternatives, and the CPU seconds of the rulings (JSON, without readings); ``--worst N``
+then the N longest conditions with their positions.
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ def main() -> None:
         words = [len(c.split()) for c in conds]
         alts = [alternatives(c) for c in conds]
         per_ruling = [sum(len(c.split()) for c in cs) for _, cs in rows]
-        print(f"{preset:22} conditions {len(conds):5} words {sum(words):8,} (ruling med {statistics.median(per_ruling):6.1f}"
+        print(f"{preset:22} conditions {len(conds):5} words {sum(words):8,}"
+              f" (ruling med {statistics.median(per_ruling):6.1f}"
               f" max {max(per_ruling):6,}) longest {max(words or [0]):5} alts max {max(alts or [0]):3}"
               f" | over 60 words {sum(w > 60 for w in words):4} over 4 alts {sum(a > 4 for a in alts):4}"
               f" | {cpu:.1f} CPU s", flush=True)

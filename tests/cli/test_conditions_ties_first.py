@@ -54,6 +54,21 @@ def test_lu_stu_the_first_of_the_tied_lowest(tmp_path):
             "a fool: Carla loses a mark (the lowest card, L3); ") in text, text
 
 
+def test_lu_stu_a_lower_card_that_is_no_fool(tmp_path):
+    record = json.loads(ruled(tmp_path, LU_STU_TIES, "--format", "json", "--no-readings"))
+    # Anna's VII, first in play order: she loses, alone (K15) or as the first of the tied (L3),
+    # unless some other card is below VII and no fool: a lone Matto ranks with the lowest other
+    # card and its holder loses with it (L4, "lu matt paga e fa pagare"), two rank above XV (L4);
+    # either way the lowest other card's first holder loses, Anna where nothing else is below VII
+    (anna,) = [p["effects"] for p in record["by_player"]["players"] if p["player"] == "Anna"]
+    (stays,) = [e for e in anna if not e["marks_lost"]]
+    assert stays["if"] == "at least one of Bruno, Carla and Dora was dealt a card from Leone to VI"
+    # (it was 730 words: the cases' own conditions, the part the text says 'otherwise')
+    text = ruled(tmp_path, LU_STU_TIES, "--no-readings")
+    assert ("if at least one of Bruno, Carla and Dora was dealt a card from Leone to VI: Anna's marks stay as "
+            "they are.") in text, text
+
+
 def test_lu_stu_ties_conditions_hold_in_exactly_their_cases(tmp_path):
     record = json.loads(ruled(tmp_path, LU_STU_TIES, "--format", "json", "--no-readings"))
     # (Anna: K15 or L3 or nothing; Bruno and Carla: L3, K15, the lone fool, the pair, nothing;
