@@ -132,6 +132,7 @@ def test_the_instructions_child_runs_each_side(monkeypatch):
     bench = _bench()
     traced = []
     monkeypatch.setattr(bench.sys, "call_tracing", lambda run, args: traced.append(run(*args)))
+    monkeypatch.setattr(bench.gc, "freeze", lambda: None)  # (the test process's heap stays as it is)
     for side, mode in (("current", "step"), ("current", "advance"), ("current", "play_out"),
                        ("baseline", "step"), ("floor", "step")):
         assert bench.main(["--instructions-child", side, "--players", "4", "--deals", "7", "--seed", "3",
