@@ -117,6 +117,7 @@ class _Space:
             {atom: _periodic(k, self.strides[d], sizes[d], self.size) for k, atom in enumerate(self.atoms[d])}
             for d in range(width)]
         self._one_of: dict[tuple[int, frozenset[Card]], Optional[int]] = {}
+        self._boxes: dict[Row, int] = {}  # (a box's points: the same rows come back in each split of the cases)
         self.cases = [self.rows(rows) for rows in cases]
         self.everything = 0
         for m in self.cases:
@@ -152,12 +153,16 @@ class _Space:
     def rows(self, rows: Sequence[Row]) -> int:
         """The points of a union of boxes."""
         out = 0
+        boxes = self._boxes
         for row in rows:
-            box = self.all
-            for d, cards in enumerate(row):
-                m = self.one_of(d, cards)
-                assert m is not None, "a box's cards are a union of atoms by construction"
-                box &= m
+            box = boxes.get(row)
+            if box is None:
+                box = self.all
+                for d, cards in enumerate(row):
+                    m = self.one_of(d, cards)
+                    assert m is not None, "a box's cards are a union of atoms by construction"
+                    box &= m
+                boxes[row] = box
             out |= box
         return out
 
@@ -950,6 +955,17 @@ def _found(rows: Sequence[Sequence[Row]], todo: Sequence[int], chains: Sequence[
 def _size(rows: Sequence[Sequence[Row]], width: int, fine: bool) -> int:
     """The points of the space of ``rows`` (:class:`_Space`), counted before it is built."""
     sets = [{row[d] for case in rows for row in case} for d in range(width)]
+    key = (tuple(map(frozenset, sets)), fine)  # (the same rows, split otherwise, come back: _SIZES)
+    if key not in _SIZES:
+        _SIZES[key] = _counted_points(sets, fine)
+    return _SIZES[key]
+
+
+# (each card's sets of cards, fine) -> the points of their space (:func:`_size`); one position's
+_SIZES: dict[tuple[tuple[frozenset[frozenset[Card]], ...], bool], int] = per_position({})
+
+
+def _counted_points(sets: Sequence[set[frozenset[Card]]], fine: bool) -> int:
     if fine:
         return math.prod(len(frozenset().union(*column)) for column in sets)
     return math.prod(len(_atoms(list(column))) for column in sets)

@@ -272,18 +272,29 @@ def merge(rows: Iterable[Row]) -> list[Row]:
     by their cards' ranks, highest first."""
     out = set(rows)
     width = len(next(iter(out))) if out else 0
+    keys: dict[Row, tuple[list[int], tuple[tuple[int, ...], ...]]] = {}
+
+    def order(row: Row) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+        # (each row's order worked out once: the rows are sorted again after each merge)
+        key = keys.get(row)
+        if key is None:
+            key = keys[row] = _row_order(row)
+        return key
+
+    ordered = sorted(out, key=order)
     changed = True
     while changed and len(out) > 1:
         changed = False
         for d in range(width):
             merged: dict[Row, frozenset[Card]] = {}
-            for row in sorted(out, key=_row_order):
+            for row in ordered:
                 rest = row[:d] + row[d + 1:]
                 merged[rest] = merged.get(rest, frozenset()) | row[d]
             if len(merged) < len(out):
                 out = {rest[:d] + (vals,) + rest[d:] for rest, vals in merged.items()}
+                ordered = sorted(out, key=order)
                 changed = True
-    return sorted(out, key=_row_order)
+    return ordered
 
 
 def _row_order(row: Row) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
@@ -571,9 +582,22 @@ def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[st
     # (the words depend on the cards' names, the ruleset's, and the cards known held, beyond their arguments)
     memo_key = None if rules is None else (tuple(labels), tuple(map(tuple, universes)), tuple(pack_values), rules,
                                            held)
-    texts = shortest([rows for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
-                     say, name_set, fools, tied, memo_key)
+    chains = tuple(o.condition for o, _ in cases)
+    # (the same cases come back with the same words: an open question's reading that changes the
+    # outcomes of the chosen reading's cases, not the cases, issue 24 §5)
+    said_key = None if memo_key is None else (memo_key, fools, tied, chains, tuple(tuple(rows) for _, rows in cases))
+    texts = _SAID.get(said_key) if said_key is not None else None
+    if texts is None:
+        texts = shortest([rows for _, rows in cases], list(chains), labels, universes, say, name_set, fools, tied,
+                         memo_key)
+        if said_key is not None:
+            _SAID[said_key] = texts
     return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]
+
+
+# (the words, the cases and their chains) -> each case's condition (:func:`_shorten`: a pure function
+# of its key); one position's
+_SAID: dict[Any, list[str]] = per_position({})
 
 
 def _fools_known(pos: Position, run: Run, keys: Sequence[Card], distinct: Sequence[int],
