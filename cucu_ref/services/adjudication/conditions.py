@@ -21,7 +21,7 @@ import functools
 import math
 import re
 from functools import cache
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 from ...formats.i18n import N_, gettext as _, language, ordinal
@@ -196,7 +196,18 @@ class _Space:
 # (every row of every case, the width, fine) -> the space (shortest asks the same space of each
 # partition of one ruling's cases: the outcomes, each player's effects, the plays); one
 # position's (model.per_position: their facts kept, ``kept``, were 16,000 objects after it)
-_SPACES: dict[tuple[frozenset[Row], int, bool], _Space] = per_position({})
+class _Spaces(dict[tuple[frozenset[Row], int, bool], _Space]):
+    """The spaces kept, emptied with what each keeps: a fact kept there refers back to its space
+    (a group's thresholds, :class:`_Thresholds`), a cycle only the garbage collector would free,
+    after scanning each of its objects (issue 24 §5)."""
+
+    def clear(self) -> None:
+        for space in self.values():
+            space.kept.clear()  # (a pure memo: a view still asking it works its answers out again)
+        super().clear()
+
+
+_SPACES: _Spaces = per_position(_Spaces())
 
 
 def _space(cases: Sequence[Sequence[Row]], width: int, fine: bool) -> _Space:
@@ -954,15 +965,17 @@ def _found(rows: Sequence[Sequence[Row]], todo: Sequence[int], chains: Sequence[
 
 def _size(rows: Sequence[Sequence[Row]], width: int, fine: bool) -> int:
     """The points of the space of ``rows`` (:class:`_Space`), counted before it is built."""
-    sets = [{row[d] for case in rows for row in case} for d in range(width)]
-    key = (tuple(map(frozenset, sets)), fine)  # (the same rows, split otherwise, come back: _SIZES)
-    if key not in _SIZES:
-        _SIZES[key] = _counted_points(sets, fine)
-    return _SIZES[key]
+    every = frozenset(chain.from_iterable(rows))
+    key = (every, width, fine)  # (the same rows, split otherwise, come back: _SIZES)
+    got = _SIZES.get(key)
+    if got is None:
+        sets = [set(column) for column in zip(*every)] if every else [set() for _ in range(width)]
+        got = _SIZES[key] = _counted_points(sets, fine)
+    return got
 
 
-# (each card's sets of cards, fine) -> the points of their space (:func:`_size`); one position's
-_SIZES: dict[tuple[tuple[frozenset[frozenset[Card]], ...], bool], int] = per_position({})
+# (every row, the width, fine) -> the points of their space (:func:`_size`); one position's
+_SIZES: dict[tuple[frozenset[Row], int, bool], int] = per_position({})
 
 
 def _counted_points(sets: Sequence[set[frozenset[Card]]], fine: bool) -> int:

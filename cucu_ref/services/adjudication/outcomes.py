@@ -405,6 +405,7 @@ class Grouping(NamedTuple):
     held: frozenset[Card]
     fools: Optional[int]
     rules: Any = None  # the ruleset (its words for an unknown card: the talon's)
+    whens: tuple[list[dict[str, list[str]]], ...] = ()  # each outcome's ``when`` (its rows as ``when`` gives them)
 
     def conditions(self, parts: Sequence[Sequence[int]], outcomes: Sequence[CaseOutcome],
                    skip: Optional[int] = None) -> list[tuple[str, list[dict[str, list[str]]]]]:
@@ -414,7 +415,9 @@ class Grouping(NamedTuple):
         condition of: what happens 'otherwise'), its outcomes' own conditions as alternatives
         ('; or '), which are exact too (each outcome's is); ``when``: its outcomes' rows."""
         rows = [[row for k in ks for row in self.rows[k]] for ks in parts]
-        when = [[_when(self.labels, row) for row in box] for box in rows]
+        # (each row's ``when`` as its outcome gives it: made once, not again for each split of the outcomes)
+        when = [[w for k in ks for w in self.whens[k]] for ks in parts] if self.whens else \
+            [[_when(self.labels, row) for row in box] for box in rows]
         # (every other part is tried: the chain it would keep is never asked for, only its length)
         said = _shorten([(CaseOutcome([], [], {}, "" if j == skip else _UNSAID), box) for j, box in enumerate(rows)],
                         self.labels, self.universes, self.pack_values, self.named, self.held, self.fools, tied=True,
@@ -502,7 +505,8 @@ def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[Case
         labels = tuple(run.lay.labels[ph] for ph in dkeys)
         said = Grouping(tuple(dkeys), labels, tuple(tuple(rows) for _, _, rows, _ in built),
                         tuple(leaves for *_, leaves in built), tuple(tuple(universes[ph]) for ph in dkeys),
-                        tuple(pack_values), named, held, _fools_known(pos, run, keys, distinct, rows_of), pos.rules)
+                        tuple(pack_values), named, held, _fools_known(pos, run, keys, distinct, rows_of), pos.rules,
+                        tuple(o.when for _, o, _, _ in built))
         return _spoken(_shorten([(o, rows) for _, o, rows, _ in built], said.labels, said.universes, pack_values,
                                 named, held, said.fools, rules=pos.rules), pos.rules), said
     return _spoken([o for _, o, _, _ in built], pos.rules), None
