@@ -87,6 +87,9 @@ _OF_PLAYERS = (
     (r"(none|exactly one|at least one) of (.+?) was dealt (.+)", lambda m: f"{m[1]} of {_cards_of(m[2])} is {m[3]}"),
     (r"(.+?) were dealt cards of the same rank", lambda m: f"{_cards_of(m[1])} all rank the same"),
     (r"(.+?) were (both|all) dealt (.+)", lambda m: f"{_cards_of(m[1])} are {m[2]} {m[3]}"),
+    # (a card left out said as its negation, conditions._as_said: 'Bruno was not dealt an as')
+    (r"(\S+) was not dealt (.+)", lambda m: f"{m[1]}'s dealt card is not {m[2]}"),
+    (r"(\S+) did not keep (.+) \(F2\)", lambda m: f"{m[1]}'s card is not {m[2]}"),
     (r"(\S+) was dealt (.+)", lambda m: f"{m[1]}'s dealt card is {m[2]}"),
     (r"(\S+) kept (.+) \(F2\)", lambda m: f"{m[1]}'s card is {m[2]}"),  # (the Coucou dealer's kept card)
 )
@@ -175,6 +178,10 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             if words in text:
                 a, b = (label(x) for x in text.split(words))
                 return lambda c: test(c[a], c[b])
+        found = re.fullmatch(r"(.+?) is not (?:an? )?(?:the other )?(\S+)", text)
+        if found:  # ('is not a king', 'is not the other fool': one card left out, issue 24 §2)
+            who, barred = label(found.group(1)), FOOL if found.group(2) == "fool" else _value(found.group(2))
+            return lambda c: c[who] != barred
         found = re.fullmatch(r"(.+?) is (.+)", text)
         if found:
             who, cards = label(found.group(1)), _card_set(found.group(2))

@@ -42,13 +42,13 @@ def test_screw_the_stock_card_against_the_dealt_cards(tmp_path):
     # S5 (pagat: "the player(s) with the lowest card lose a life", ties each): Carla holds the cut
     # card unless it is a king (S4), then her own; she loses where that card is not above the three
     # kept cards
-    assert ("  If the top card of the stack is anything but king and the top card of the stack is not higher than "
+    assert ("  If the top card of the stack is not a king and the top card of the stack is not higher than "
             "the cards dealt to Dora, Anna and Bruno; or the top card of the stack is king and Carla's dealt card "
             "is not higher than the cards dealt to Dora, Anna and Bruno: Carla loses a life (the lowest card, "
             "S5).") in text, text
     # Anna's kept card against Dora's, Bruno's and the card Carla ends with: the cut card, or where
     # that is a king, Carla's own (S4)
-    assert ("  If the top card of the stack is anything but king and Anna's dealt card is not higher than any of "
+    assert ("  If the top card of the stack is not a king and Anna's dealt card is not higher than any of "
             "Dora's dealt card, Bruno's dealt card and the top card of the stack; or the top card of the stack is "
             "king and Anna's dealt card is not higher than the cards dealt to Dora, Bruno and Carla: Anna loses a "
             "life (the lowest card, S5).") in text, text

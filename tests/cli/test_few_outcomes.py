@@ -60,7 +60,7 @@ def test_two_outcomes_said_once_each_and_the_deal_told_once(tmp_path):
                         "K15); next dealer: Anna.")
     assert lines[2] == "Verdict: it depends on cards the position does not give (Bruno's dealt card):"
     # any card but the fool: nothing more, Bruno keeps his one mark
-    assert lines[3] == "  If Bruno was dealt anything but Matto: No other mark changes hands."
+    assert lines[3] == "  If Bruno was not dealt a Matto: No other mark changes hands."
     assert lines[4] == "    Marks now: Bruno 1"
     # the fool: a lone fool ranks with the lowest other card and its holder loses too (C3, §Das
     # Ergebnis: 'wenn nur einer der beiden Narren im Spiel ist, dann hat dieser den gleichen Rang wie
@@ -85,7 +85,7 @@ def test_two_outcomes_said_once_each_and_the_deal_told_once(tmp_path):
 
 def test_two_outcomes_json_keeps_every_field(tmp_path):
     record = json.loads(ruled(tmp_path, TWO, "--format", "json"))
-    assert [o["if"] for o in record["outcomes"]] == ["Bruno was dealt anything but Matto", "Bruno was dealt Matto"]
+    assert [o["if"] for o in record["outcomes"]] == ["Bruno was not dealt a Matto", "Bruno was dealt Matto"]
     for o in record["outcomes"]:
         assert {"when", "if", "verdict", "steps", "result"} <= set(o)
         assert any(s["text"].startswith("Showdown") or s["text"].startswith("showdown") for s in o["steps"])
@@ -96,7 +96,7 @@ def test_two_outcomes_json_keeps_every_field(tmp_path):
 
 def test_steps_keeps_the_full_step_list_case_by_case(tmp_path):
     text = ruled(tmp_path, TWO, "--steps")
-    assert "  Case 1, if Bruno was dealt anything but Matto: " in text
+    assert "  Case 1, if Bruno was not dealt a Matto: " in text
     assert "  Case 2, if Bruno was dealt Matto: " in text
     # (each case's own steps, with their sources, as before)
     assert text.count("Bruno keeps the card ('sto bene') -- K5") == 2
@@ -105,7 +105,7 @@ def test_steps_keeps_the_full_step_list_case_by_case(tmp_path):
 def test_the_few_outcomes_in_another_language(tmp_path):
     text = ruled(tmp_path, TWO, "--language", "de")
     assert "Certain" not in text and "Marks now" not in text and "No other mark" not in text
-    assert "  Angenommen, Bruno bekam alles außer Matto: Keine weitere Marke wechselt den Besitzer." in text
+    assert "  Angenommen, Bruno bekam eine andere Karte als Matto: Keine weitere Marke wechselt den Besitzer." in text
     assert "\n    Marken jetzt: Bruno 1\n" in text and "\nMarken jetzt in jedem Fall: Anna 2, Carla 2" in text
     assert text.count("Aufdecken") == 1  # (the deal told once)
 

@@ -138,7 +138,7 @@ def test_lu_stus_first_of_the_tied_is_said_in_words_not_as_a_reading(tmp_path):
     assert code == 0
     body = text.split("\n", 1)[1]  # (the first line names the file)
     assert "ties" not in body and "first" not in body
-    assert "perde solo Aldo, il primo nell'ordine di gioco" in text
+    assert "perde solo Aldo, che viene prima degli altri nell'ordine di gioco" in text
 
 
 # --------------------------------------------------------------------------- 3. Zeh, German, 2

@@ -152,7 +152,7 @@ def test_the_other_copy_of_a_card_someone_holds_is_the_other_fool(tmp_path):
     # Matto.  Bruno's other card leaves Anna's fool alone: she loses with the lowest other card,
     # Leone (C3, K15); the other Matto makes two fools (14½, C3) and only the Leones lose
     text = ruled(tmp_path, FOOL_HELD)
-    assert "  If Bruno was dealt anything but the other fool: Anna loses a mark: the fool, Matto (C3)." in text
+    assert "  If Bruno was not dealt the other fool: Anna loses a mark: the fool, Matto (C3)." in text
     assert "anything but Matto" not in text
 
 

@@ -236,6 +236,6 @@ def test_a_lone_fool_is_said_as_such():
     by_losers = {tuple(sorted(m["player"] for m in o.result["marks_lost"])): o.condition for o in ruling.outcomes}
     assert by_losers == {
         ("Dora", "Fabio"): "there is no lone fool",
-        ("Anna", "Dora", "Fabio"): "Anna was dealt Matto and Ida was dealt anything but Matto",
-        ("Dora", "Fabio", "Ida"): "Anna was dealt anything but Matto and Ida was dealt Matto",
+        ("Anna", "Dora", "Fabio"): "Anna was dealt Matto and Ida was not dealt a Matto",
+        ("Dora", "Fabio", "Ida"): "Anna was not dealt a Matto and Ida was dealt Matto",
     }

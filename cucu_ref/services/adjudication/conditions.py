@@ -1079,8 +1079,8 @@ def _kept(name: Callable[[Any, Sequence[Card]], str]) -> Callable[[Any, Sequence
 # them.  (English pattern, message), in the order they apply; a name or a card is one word.
 _W = r"[^\s,;()]+"
 _SPOKEN: tuple[tuple[str, str], ...] = (
-    (rf"(?P<player>{_W})'s card \(the highest of the three he takes, F2\)",
-     N_("{player}'s card (the highest of the three he takes, F2)")),
+    (rf"the highest of the three cards (?P<player>{_W}) takes \(F2\)",
+     N_("the highest of the three cards {player} takes (F2)")),
     (rf"(?P<player>{_W})'s higher discard under the talon \(F2\)",
      N_("{player}'s higher discard under the talon (F2)")),
     (rf"(?P<player>{_W})'s lower discard under the talon \(F2\)",
@@ -1136,6 +1136,16 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r" is not higher than ", N_(" is not higher than ")),
     (r" is not lower than ", N_(" is not lower than ")),
     (r" does not rank the same as ", N_(" does not rank the same as ")),
+    # the negations said by _as_said, after the comparisons that end 'that is not a fool', before ' is '
+    (rf"(?P<player>{_W}) was not dealt the other fool", N_("{player} was not dealt the other fool")),
+    (rf"(?P<player>{_W}) was not dealt the other (?P<card>{_W})", N_("{player} was not dealt the other {card}")),
+    (rf"(?P<player>{_W}) was not dealt an? (?P<card>{_W})", N_("{player} was not dealt a {card}")),
+    (rf"(?P<player>{_W}) did not keep the other (?P<card>{_W}) \(F2\)",
+     N_("{player} did not keep the other {card} (F2)")),
+    (rf"(?P<player>{_W}) did not keep an? (?P<card>{_W}) \(F2\)", N_("{player} did not keep a {card} (F2)")),
+    (r" is not the other fool", N_(" is not the other fool")),
+    (rf" is not the other (?P<card>{_W})", N_(" is not the other {card}")),
+    (rf" is not an? (?P<card>{_W})", N_(" is not a {card}")),
     (r"there is no lone fool", N_("there is no lone fool")),
     (r"there is a lone fool", N_("there is a lone fool")),
     (r"neither (?P<a>.+?) nor (?P<b>.+?) is ", N_("neither {a} nor {b} is ")),
@@ -1169,16 +1179,62 @@ _TALON_TOP = "the card on the talon"
 
 def spoken(text: str, rules: Any = None) -> str:
     """A condition or an unknown card's label, chosen in English, in the ruling's language; the
-    top card of the stack as the game calls it (the talon's card, :func:`has_talon`)."""
+    top card of the stack as the game calls it (the talon's card, :func:`has_talon`), and in the
+    words a table says (:func:`_as_said`)."""
     if text and has_talon(rules):
         text = text.replace(_STACK_TOP, _TALON_TOP)
-    if language() == "en" or not text:
+    if not text:
+        return text
+    text = _as_said(text)
+    if language() == "en":
         return text
     out = text
     for pattern, message in _spoken_patterns():
         said = _(message)
         out = pattern.sub(lambda m: said.format(**_said_values(m)), out)  # noqa: B023 (used at once)
     return out
+
+
+# Coucou's dealer keeps the highest of the three cards he takes (F2, seed 003: 'behält der Geber
+# die höchste'): the label (a JSON value, kept) said as a table says it, without the pronoun
+_F2_LABEL = re.compile(rf"(?P<player>{_W})'s card \(the highest of the three he takes, F2\)")
+# one card left out of what an unknown card may be ('anything but king', outcomes.card_range) said
+# as its negation ('is not a king'), where the clause's subject is one card or one player (not
+# 'none of ...', 'neither ...', 'at least one of ...': a double negation or a shifted 'not')
+_BUT = re.compile(rf"(?P<verb> is| was dealt| kept) anything but (?P<card>the other {_W}|{_W})(?P<f2> \(F2\))?")
+_NOT_VERB = {" is": " is not", " was dealt": " was not dealt", " kept": " did not keep"}
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
+def _as_said(text: str) -> str:
+    """The English a table says (issue 24 §2): the F2 label without 'he', and a card left out said
+    as 'is not a king' ('was not dealt an ace', 'did not keep an as'), not 'anything but king'."""
+    text = _F2_LABEL.sub(lambda m: f"the highest of the three cards {m['player']} takes (F2)", text)
+    if " anything but " not in text:
+        return text
+
+    def said(m: re.Match[str]) -> str:
+        clause = text[: m.start()].rsplit("; or ", 1)[-1]
+        if any(w in clause for w in ("none of ", "neither ", " one of ")):
+            return m[0]
+        card = m["card"] if m["card"].startswith("the other ") else f"{_a(m['card'])} {m['card']}"
+        return f"{_NOT_VERB[m['verb']]} {card}{m['f2'] or ''}"
+
+    return _BUT.sub(said, text)
+
+
+def _a(card: str) -> str:
+    """English's article before a card's name as it is read: 'an' before a vowel ('an as', 'an
+    ace'), a numeral by the number said ('an VIII', 'an XI', 'a XV', 'a II')."""
+    if card.isdigit() or set(card) <= set(_ROMAN):
+        value = int(card) if card.isdigit() else _roman(card)
+        return "an" if value in (8, 11, 18) or str(value).startswith("8") else "a"
+    return "an" if card[:1].lower() in "aeiou" else "a"
+
+
+def _roman(numeral: str) -> int:
+    values = [_ROMAN[c] for c in numeral]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
 
 
 def _said_values(found: re.Match[str]) -> dict[str, str]:

@@ -64,8 +64,10 @@ EVENT_TEXT = {
     "way-back-ends": N_("the way back ends at {seat}"),
     "exchange-with-talon": N_("{seat} exchanges the card with the talon"),
     "talon-king": N_("the card on the talon is {card}: {seat} may not exchange with it"),
-    "dealer-keeps-highest": N_("{seat}, the dealer, takes three cards, keeps the highest ({card}) and puts the other "
-                               "two under the talon"),
+    # F2 («Er gibt jedem eine Karte und bekommt als Geber drei Karten selbst»): the card the dealer
+    # is dealt in the round is the first of his three, so the step says the two more he takes
+    "dealer-keeps-highest": N_("{seat}, the dealer, takes two more cards, keeps the highest of the three ({card}) and "
+                               "puts the other two under the talon"),
     "refuse-and-pay": N_("{seat} refuses the exchange and pays a mark"),
     "stack-king": N_("{seat} cuts a {card} from the stock: it goes back and {seat} keeps the card held"),
     "joint-winner": N_("{seat} is a joint winner: the last players went out together and share the pot "

@@ -19,8 +19,8 @@ from ...formats.vocabulary import display_name
 from ...game.history import fold
 from ...game.state import Action, ActionKind, EventKind, Phase, State
 from .explain import steps_of
-from ...formats.i18n import gettext, language
-from .conditions import has_talon, shortest, spoken
+from ...formats.i18n import gettext
+from .conditions import shortest, spoken
 from .model import CaseOutcome, is_placeholder, per_position
 from .replay import VERB_NAMES, Leaf, Run
 
@@ -560,9 +560,8 @@ def _varying(rep: Any, leaves: list[Any]) -> frozenset[tuple[int, int]]:
 
 def _spoken(outcomes: list[CaseOutcome], rules: Any = None) -> list[CaseOutcome]:
     """The cases' conditions, chosen in English, in the ruling's language (issue 30) and the
-    game's words (the talon's card, conditions.has_talon)."""
-    if language() == "en" and not has_talon(rules):
-        return outcomes
+    game's words (the talon's card, conditions.has_talon) and a table's (English too:
+    conditions._as_said)."""
     return [o._replace(condition=spoken(o.condition, rules)) for o in outcomes]
 
 
