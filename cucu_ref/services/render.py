@@ -92,6 +92,10 @@ def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
             entry["if"] = o.condition
         entry["verdict"] = verdict_text(o.result, ruling.rules, o.steps, ruling.unknown, o.when)
         entry["steps"] = o.steps
+        if o.shared is not None:
+            # (issue 24 §1/§5: the cases play differently; the first shared steps hold in all of them)
+            entry["shared_steps"] = o.shared
+            entry["plays"] = list(o.plays)
         entry["result"] = o.result
         outcomes.append(entry)
     out = {

@@ -70,14 +70,14 @@ def test_the_project_s_own_reading_is_named_as_such_in_the_sources_line():
 
 def test_a_case_of_several_cards_does_not_name_one_of_them():
     # Coucou (seed 003; F2): the dealer Emil takes three cards and keeps the highest; the
-    # position does not give them.  The case 'Emil kept anything but as' stands for every
+    # position does not give them.  The case 'Emil did not keep an as' stands for every
     # card above the ace, so the account, told once for both cases (issue 24 §5), may not say
     # 'Emil is dealt roi' (one of them), nor 'as' (the other case's); the case 'Emil kept as' is
     # one card and its line says it.
     text = ruled("coucou-dealer-cards-unknown.json")
     verdict, account = text.split("How it went:\n")
     assert "Emil is dealt a card the position does not give;" in account
-    assert "keeps the highest (a card the position does not give)" in account
+    assert "keeps the highest of the three (a card the position does not give)" in account
     assert "(roi)" not in account and "Emil is dealt roi" not in account and "Emil is dealt as" not in account
     # F5 (seed 003): the lowest card loses; Anna's as is the lowest whatever Emil kept, Emil's as ties
     assert "  If Emil kept as (F2): Emil loses a mark: the lowest card, as (F5).\n" in verdict

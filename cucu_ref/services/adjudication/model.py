@@ -86,6 +86,11 @@ class CaseOutcome(NamedTuple):
     steps: list[dict[str, Any]]
     result: dict[str, Any]
     condition: str = ""  # ``when`` as a person reads it ("Bruno was dealt V or lower"); "" = always
+    # where the outcome's cases do not all play alike (issue 24 §1/§5: S4's cut, F4's talon, a hidden
+    # card meeting a cat): how many of ``steps`` hold in every case (None: all of them), and each
+    # play's ``when`` and its own steps after those (outcomes.plays_of)
+    shared: Optional[int] = None
+    plays: tuple[dict[str, Any], ...] = ()
 
 
 Outcome = CaseOutcome  # the name before issue 23 (three classes were called Outcome)

@@ -25,7 +25,7 @@ from .model import CaseOutcome, is_placeholder, per_position
 from .replay import VERB_NAMES, Leaf, Run
 
 __all__ = ["result_of", "group", "grouped", "Grouping", "certain_of", "common_items", "essence", "outcome_key",
-           "unknown_labels", "describe", "card_range", "settled_next_dealer"]
+           "unknown_labels", "describe", "card_range", "settled_next_dealer", "plays_of"]
 
 Row = tuple[frozenset[Card], ...]
 
@@ -498,8 +498,9 @@ def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[Case
         when = [_when(tuple(run.lay.labels[ph] for ph in dkeys), row) for row in rows]
         condition = describe(rows, dkeys, run.lay.labels, universes, pack_values, named, held) if rows else ""
         steps = told_steps(pos, [m for m, _ in members], res["shown"]) if with_steps else []
-        built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition), rows,
-                      tuple(m for m, _ in members)))
+        shared, own = plays_of(pos, run, [m for m, _ in members], distinct, steps, res["shown"])
+        built.append((_row_order(rows[0]) if rows else ([], ()), CaseOutcome(when, steps, res, condition, shared, own),
+                      rows, tuple(m for m, _ in members)))
     built.sort(key=lambda x: x[0])
     if len(built) > 1 and dkeys:
         labels = tuple(run.lay.labels[ph] for ph in dkeys)
@@ -540,6 +541,70 @@ def told_steps(pos: Position, leaves: Sequence[Leaf], shown: Any) -> list[Any]:
     rep = leaves[0]
     fixed = {ph: c for ph, c in _fixed(rep).items() if all(_fixed(m).get(ph) == c for m in leaves[1:])}
     return steps_of(pos, rep, fixed, shown, _varying(rep, list(leaves)))
+
+
+def _play_of(leaf: Leaf) -> tuple[Any, ...]:
+    """A branch's play: each step's events without their cards (who did what, by which rule)."""
+    return tuple((i, tuple((ev.kind, ev.seat, ev.other, ev.rule, ev.amount) for ev in events))
+                 for i, events in leaf.steps)
+
+
+def plays_of(pos: Position, run: Run, leaves: Sequence[Leaf], distinct: Sequence[int], steps: list[Any],
+             shown: Any) -> tuple[Optional[int], tuple[dict[str, Any], ...]]:
+    """Where the cases of one outcome (its branches, ``leaves``; its ``steps``) do not all play
+    alike (issue 24 §1/§5: Coucou's last player meets a king on the talon in some and exchanges
+    with it in others, F4; S4's cut; a hidden card meeting a cat): how many of ``steps`` hold in
+    every case (those of the history entries before the first where the plays part), and each
+    play, told once for its cases (:func:`told_steps`; plays told in the same words are one),
+    with its ``when`` (over the unknown cards that tell the outcomes or these plays apart:
+    ``distinct`` of the split keys and those that vary between the plays) and its steps after
+    the shared ones.  (None, ()) where every case plays alike (and without ``steps``)."""
+    if len(leaves) < 2 or not steps:
+        return None, ()
+    by_play: dict[tuple[Any, ...], list[Leaf]] = {}
+    for leaf in leaves:
+        by_play.setdefault(_play_of(leaf), []).append(leaf)
+    if len(by_play) < 2:
+        return None, ()
+    told: dict[str, tuple[list[Any], list[Leaf]]] = {}
+    for members in by_play.values():
+        own = told_steps(pos, members, shown)
+        told.setdefault(repr(own), (own, []))[1].extend(members)
+    if len(told) < 2:
+        return None, ()
+    before = _entries_before(pos, leaves[0], list(by_play))
+    keys = _split_keys(run)
+    rows = [[row for leaf in members for row in _boxes(run, leaf, keys)] for _, members in told.values()]
+    where = [d for d in range(len(keys)) if d in distinct or len({row[d] for part in rows for row in part}) > 1]
+    labels = tuple(run.lay.labels[keys[d]] for d in where)
+    parts = sorted(((merge(tuple(row[d] for d in where) for row in part), own)
+                    for part, (own, _) in zip(rows, told.values())), key=lambda p: _row_order(p[0][0]))
+    return _shared(steps, before), tuple({"when": [_when(labels, row) for row in part],
+                                          "steps": own[_shared(own, before):]} for part, own in parts)
+
+
+def _entries_before(pos: Position, leaf: Leaf, plays: Sequence[tuple[Any, ...]]) -> frozenset[Optional[str]]:
+    """The places (``at``: a history entry's path, None for the deal itself) of the engine steps
+    every play of ``plays`` (:func:`_play_of`) takes alike before the first where they part,
+    but the place of that one (an entry whose later events part is not shared)."""
+    first = 0
+    while all(first < len(p) for p in plays) and all(p[first] == plays[0][first] for p in plays[1:]):
+        first += 1
+
+    def at(k: int) -> Optional[str]:
+        i = leaf.steps[k][0]
+        return None if i is None else pos.history[i].path
+
+    parting = at(first) if first < len(leaf.steps) else ""
+    return frozenset(at(k) for k in range(first)) - {parting}
+
+
+def _shared(steps: list[Any], before: frozenset[Optional[str]]) -> int:
+    """How many of ``steps`` lead at the places ``before`` (:func:`_entries_before`)."""
+    n = 0
+    while n < len(steps) and steps[n]["at"] in before:
+        n += 1
+    return n
 
 
 def _varying(rep: Any, leaves: list[Any]) -> frozenset[tuple[int, int]]:
