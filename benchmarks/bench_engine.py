@@ -14,6 +14,7 @@ Python down, so it is never timed), and the process's peak RSS is reported as we
     python benchmarks/bench_engine.py --profile 4     # cProfile of a 4-player run
     python benchmarks/bench_engine.py --baseline /tmp/engine-base   # against an earlier commit
     python benchmarks/bench_engine.py --parts 4 --baseline /tmp/engine-base   # where a deal's time goes
+    python benchmarks/bench_engine.py --instructions --deals 400 --players 4 --baseline /tmp/engine-base --floor
 
 ``--baseline DIR`` compares this tree's engine with the one in ``DIR`` (a checkout of an
 earlier commit, e.g. ``git worktree add /tmp/engine-base <commit>`` or ``git archive <commit>
@@ -26,6 +27,12 @@ its range, tracemalloc's peak per side, and how much of a deal the showdown's sc
 (``scoring.evaluate``, and ``scoring.live_marks`` where the engine calls it; each engine's
 own package's) takes.  ``--parts PLAYERS`` replays each part of a deal alone instead (the
 steps by kind, the policy's calls, the scoring).
+
+``--instructions`` counts instructions per deal under callgrind instead of timing (valgrind
+needed; each count in a child process, ``PYTHONHASHSEED=0``, address randomisation off, a
+warm-up and the collector frozen, only the run itself counted): the count of ``--deals``
+deals less that of a quarter of them, per deal between.  A count is not moved by the load of
+a shared machine, so small differences between two trees can be told apart.
 
 The target named in the README is at least 20 000 four-player deals per second.
 """
@@ -43,9 +50,13 @@ import os
 import platform
 import pstats
 import random
+import re
 import resource
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -585,6 +596,87 @@ def profile(players: int, deals: int, seed: int, ruleset: str, top: int) -> str:
     return out.getvalue()
 
 
+# --------------------------------------------------------------------------- instructions (callgrind)
+
+# The sides --instructions counts: this tree stepped as asked, the baseline's engine, the floor
+INSTRUCTION_SIDES = ("current", "baseline", "floor")
+
+
+def instructions_child(side: str, players: int, deals: int, seed: int, ruleset: str, mode: str,
+                       baseline: Path | None) -> None:
+    """The run one callgrind count measures (``--instructions``' child process): a warm-up of 30
+    deals (another seed), the collector frozen, then ``deals`` deals of the benchmark's run
+    inside ``sys.call_tracing``, the call valgrind is told to count (``--toggle-collect``)."""
+    if side == "floor":
+        stand_in = floor_api(players, deals, seed, ruleset)
+        stand_in.rewind()
+        play_deals(players, deals, seed, ruleset, stand_in)  # (the warm-up: the recorded run once)
+        stand_in.rewind()
+        run: Any = functools.partial(play_deals, players, deals, seed, ruleset, stand_in)
+    else:
+        api = load_baseline(baseline.resolve()) if side == "baseline" and baseline is not None else CURRENT
+        if mode == "play_out":
+            def drive(n: int, s: int) -> Any:
+                return play_deals_out(players, n, s, ruleset, api)
+        else:
+            def drive(n: int, s: int) -> Any:
+                return play_deals(players, n, s, ruleset, api, events=mode == "step")
+        drive(30, seed + 1)
+        run = functools.partial(drive, deals, seed)
+    gc.collect()
+    gc.freeze()
+    sys.call_tracing(run, ())
+
+
+def count_instructions(side: str, players: int, deals: int, seed: int, ruleset: str, mode: str,
+                       baseline: Path | None) -> int:
+    """The instructions callgrind counts in :func:`instructions_child`'s timed call, run in a child
+    process under valgrind with ``PYTHONHASHSEED=0`` and (where ``setarch`` is found) address
+    randomisation off, so that a count repeats to the instruction."""
+    child = [sys.executable, str(Path(__file__).resolve()), "--instructions-child", side, "--players", str(players),
+             "--deals", str(deals), "--seed", str(seed), "--ruleset", ruleset, "--mode", mode]
+    if baseline is not None:
+        child += ["--baseline", str(baseline)]
+    with tempfile.TemporaryDirectory() as scratch:
+        command = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=sys_call_tracing",
+                   f"--callgrind-out-file={scratch}/callgrind.out", *child]
+        if shutil.which("setarch"):
+            command = ["setarch", platform.machine(), "-R", *command]
+        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"callgrind failed on {side} ({done.returncode}): {done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def instructions(players: int, deals: int, seed: int, ruleset: str, mode: str, baseline: Path | None,
+                 floor_too: bool) -> dict[str, Any]:
+    """Instructions per deal (callgrind) of each side: the count of ``deals`` deals less the
+    count of a quarter of them, divided by the deals between (the start and the interpreter's
+    own work cancel out).  Unlike time, a count is not moved by the machine's load."""
+    sides = [s for s in INSTRUCTION_SIDES if s == "current" or (s == "baseline" and baseline is not None)
+             or (s == "floor" and floor_too)]
+    small = max(1, deals // 4)
+    result: dict[str, Any] = {"players": players, "deals": deals, "mode": mode}
+    for side in sides:
+        counts = [count_instructions(side, players, n, seed, ruleset, mode, baseline) for n in (deals, small)]
+        result[side] = (counts[0] - counts[1]) // (deals - small)
+    if "baseline" in result:
+        result["ratios"] = {side: round(result["baseline"] / result[side], 3) for side in sides if side != "baseline"}
+    return result
+
+
+def print_instructions(baseline_root: Path | None, results: list[dict[str, Any]], ruleset: str) -> None:
+    print(f"instructions per deal (callgrind; ruleset {ruleset}"
+          + (f", baseline {baseline_root})" if baseline_root is not None else ")"))
+    for r in results:
+        sides = [s for s in INSTRUCTION_SIDES if s in r]
+        figures = ", ".join(f"{side} {r[side]:,}" for side in sides)
+        ratios = ", ".join(f"{side} {ratio}x" for side, ratio in r.get("ratios", {}).items())
+        told = f"  (baseline / side: {ratios})" if ratios else ""
+        print(f"{r['players']:>3} players, {r['mode']}: {figures}{told}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=20_000, help="deals per table size (default 20000)")
@@ -609,7 +701,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--floor", action="store_true",
                         help="with --baseline: also time the contract's floor, a stand-in that builds only each step's "
                              "State and events (no rules), for the most any engine keeping the contracts could reach")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instead of timing, count instructions per deal under callgrind (valgrind needed): "
+                             "this tree, the --baseline's engine and with --floor the floor, stepped as "
+                             "--no-events/--play-out say")
+    parser.add_argument("--instructions-child", choices=INSTRUCTION_SIDES, help=argparse.SUPPRESS)
+    parser.add_argument("--mode", default="step", choices=("step", "advance", "play_out"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.instructions_child is not None:
+        instructions_child(args.instructions_child, args.players[0], args.deals, args.seed, args.ruleset,
+                           args.mode, args.baseline)
+        return 0
     if args.deals < 1 or args.repeat < 1 or args.rounds < 1:
         parser.error("--deals, --repeat and --rounds must be positive")
 
@@ -630,6 +732,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.floor and args.baseline is None:
         parser.error("--floor needs --baseline DIR")
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            parser.error("--instructions needs valgrind")
+        mode = "play_out" if args.play_out else "advance" if args.no_events else "step"
+        counted = [instructions(p, args.deals, args.seed, args.ruleset, mode, args.baseline, args.floor)
+                   for p in args.players]
+        if args.json:
+            print(json.dumps({"benchmark": "bench_engine --instructions", "python": platform.python_version(),
+                              "seed": args.seed, "ruleset": args.ruleset, "results": counted}, indent=2))
+        else:
+            print_instructions(args.baseline, counted, args.ruleset)
+        return 0
     if args.baseline is not None:
         baseline = load_baseline(args.baseline.resolve())
         run, show, name = ((floor, print_floor, "--floor") if args.floor else

@@ -124,3 +124,36 @@ def test_the_floor_refuses_a_stand_in_that_leaves_the_run(monkeypatch):
         assert "left the benchmark's run" in str(stop)
     else:
         raise AssertionError("a wrong stand-in was timed")
+
+
+def test_the_instructions_child_runs_each_side(monkeypatch):
+    # --instructions: the child process a callgrind count runs plays the benchmark's run of
+    # each side inside sys.call_tracing (the call valgrind is told to count), warm-up outside it
+    bench = _bench()
+    traced = []
+    monkeypatch.setattr(bench.sys, "call_tracing", lambda run, args: traced.append(run(*args)))
+    monkeypatch.setattr(bench.gc, "freeze", lambda: None)  # (the test process's heap stays as it is)
+    for side, mode in (("current", "step"), ("current", "advance"), ("current", "play_out"),
+                       ("baseline", "step"), ("floor", "step")):
+        assert bench.main(["--instructions-child", side, "--players", "4", "--deals", "7", "--seed", "3",
+                           "--mode", mode, "--baseline", str(ROOT)]) == 0
+    assert [run["deals"] for run in traced] == [7] * 5
+    assert len({run["steps"] for run in traced}) == 1  # the same deals, whichever side and mode
+
+
+def test_instructions_per_deal_is_the_difference_of_two_counts(monkeypatch):
+    # the count of `deals` deals less that of a quarter of them, per deal between; each count
+    # read from callgrind's "Collected" line of a child run under valgrind
+    bench = _bench()
+    runs = []
+
+    def fake_valgrind(command, **kwargs):
+        deals = int(command[command.index("--deals") + 1])
+        runs.append((command[command.index("--instructions-child") + 1], deals, kwargs["env"]["PYTHONHASHSEED"]))
+        return bench.subprocess.CompletedProcess(command, 0, "", f"==1== Collected : {1000 + 50 * deals}\n")
+
+    monkeypatch.setattr(bench.subprocess, "run", fake_valgrind)
+    result = bench.instructions(4, 40, 3, "campli", "step", ROOT, floor_too=True)
+    assert result["current"] == result["baseline"] == result["floor"] == 50
+    assert result["ratios"] == {"current": 1.0, "floor": 1.0}
+    assert runs == [(side, n, "0") for side in ("current", "baseline", "floor") for n in (40, 10)]

@@ -1688,16 +1688,7 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
     for w in ruling.warnings:
         lines.append(_warning(w))
     # 3. the steps, with headings a person reads
-    common = _common_prefix([o.steps for o in outcomes])
-    lines.append(_("How it went:") if single or len(common) == max(len(o.steps) for o in outcomes)
-                 else _("How it went (in every case):"))
-    lines += _steps_text(common, "  ", place)
-    if not single:
-        for k, o in enumerate(outcomes, 1):
-            rest = o.steps[len(common):]
-            if rest:
-                lines.append("  " + _case(k, o.condition) + ":")
-                lines += _steps_text(rest, "    ", place)
+    lines += _steps_case_by_case(ruling, place)
     lines.append(_("Result:") if single else _("Result, case by case:"))
     for k, o in enumerate(outcomes, 1):
         if not single:
@@ -1709,6 +1700,63 @@ def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[st
             lines += _reading_lines(q, ruling.preset, brief=False, rules=ruling.rules,
                                     agreed=q["option"] in agreed_options(ruling))
     return printable("\n".join(lines))
+
+
+def _steps_case_by_case(ruling: Ruling, place: Optional[Callable[[str], str]]) -> list[str]:
+    """``--steps``' account: the steps true in every case, then each case's own, and where the
+    cases of one outcome were reached by several plays (its ``plays``, outcomes.plays_of: a king
+    on the talon, F4; S4's cut), each play's own steps under the cards that lead to it, never one
+    play's steps told as the whole outcome's (issue 24 §1/§5)."""
+    outcomes = ruling.outcomes
+    every = [o.steps if o.shared is None else o.steps[:o.shared] for o in outcomes]
+    common = _common_prefix(every)
+    whole = len(outcomes) == 1 and outcomes[0].shared is None
+    lines = [_("How it went:") if whole or all(len(common) == len(o.steps) for o in outcomes)
+             else _("How it went (in every case):")]
+    lines += _steps_text(common, "  ", place)
+    headed = _headings([s for o in outcomes for s in o.steps])
+    for k, (o, shared) in enumerate(zip(outcomes, every), 1):
+        rest, indent = shared[len(common):], "  "
+        if len(outcomes) > 1 and (rest or o.plays):
+            lines.append("  " + _case(k, o.condition) + ":")
+            indent = "    "
+        lines += _steps_text(headed(rest), indent, place)
+        for j, play in enumerate(o.plays, 1):
+            cards = _when_words(play["when"], ruling.rules)
+            lines.append(indent + _("Play {j}, where {cards}:").format(j=j, cards=cards))
+            lines += _steps_text(headed(play["steps"]), indent + "  ", place)
+    return lines
+
+
+def _headings(steps: Sequence[dict[str, Any]]) -> Callable[[Sequence[dict[str, Any]]], list[dict[str, Any]]]:
+    """A part of an account that starts inside a history entry gets that entry's heading ('Emil
+    keeps'), not its raw path."""
+    heading = {s["at"]: s["heading"] for s in steps if s.get("heading")}
+
+    def headed(part: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = list(part)
+        if out and not out[0].get("heading") and out[0]["at"] in heading:
+            out[0] = {**out[0], "heading": heading[out[0]["at"]]}
+        return out
+    return headed
+
+
+def _when_words(when: Sequence[dict[str, list[str]]], rules: Any) -> str:
+    """A play's ``when`` (the JSON rows of unknown cards) in words: 'Dora's dealt card: 8, 7 or
+    as, and the card on the talon: roi'; several rows joined by 'or'."""
+    rows = [_names([_("{label}: {cards}").format(label=spoken(label, rules), cards=_either(cards, rules))
+                    for label, cards in row.items()]) for row in when]
+    return _("; or ").join(rows)
+
+
+def _either(cards: Sequence[str], rules: Any) -> str:
+    """'8, 7 or as': one of the cards; 'any card' for every card of the pack."""
+    if rules is not None and set(cards) >= {card_token(c) for c in PACKS[rules.pack].cards}:
+        return _("any card")
+    names = [_named(card, rules) for card in cards]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _case(k: int, condition: str) -> str:

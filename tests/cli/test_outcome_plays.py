@@ -123,3 +123,38 @@ def test_the_schema_reads_shared_steps_and_plays(tmp_path, fields, valid):
     assert checker.is_valid({**record, "outcomes": [outcome]}) is valid
     alone = {k: v for k, v in _split(record["outcomes"][0]).items() if k != "plays"}
     assert not checker.is_valid({**record, "outcomes": [alone]})
+
+
+def _steps_text(tmp_path, doc: dict) -> str:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = io.StringIO()
+    assert main(["--steps", str(path)], stdout=out, stderr=io.StringIO()) == 0
+    return out.getvalue()
+
+
+def test_steps_text_gives_each_play_and_never_one_play_as_every_case(tmp_path):
+    """``--steps`` (which the short account points to: 'from here the play depends on the cards:
+    --steps gives each case') tells what holds in every case, then each play of each case.  In the
+    position above F4 decides Dora's turn: 'Sollte diese Karte ein König sein, ist kein
+    Kartentausch erlaubt' (seed 003, §Spielverlauf): with a king on the talon she keeps her card,
+    with any other card she exchanges with it; so neither is true 'in every case'."""
+    text = _steps_text(tmp_path, COUCOU)
+    account = text.partition("How it went (in every case):")[2]
+    every, _, cases = account.partition("  Case 1, if ")
+    assert "Anna keeps the card ('Ich behalte')" in every  # F3: the three keeps hold in every case
+    assert "may not exchange" not in every and "exchanges the card with the talon" not in every
+    cases = cases.partition("Result, case by case:")[0]
+    # Case 3, Dora alone loses (F5): two plays, the talon's 8, 7 or ace taken (whatever she was
+    # dealt), or a king there and her own 8, 7 or ace kept
+    third = cases.partition("Case 3, if ")[2]
+    plays = third.split("    Play ")[1:]
+    assert len(plays) == 2
+    exchange, king = plays
+    assert exchange.startswith("1, where Dora's dealt card: any card and the card on the talon: 8, 7 or as:")
+    assert "Dora exchanges the card with the talon -- F4" in exchange and "may not exchange" not in exchange
+    assert king.startswith("2, where Dora's dealt card: 8, 7 or as and the card on the talon: roi:")
+    assert "the card on the talon is roi: Dora may not exchange with it -- F4" in king
+    assert "Dora loses a mark -- F5" in exchange and "Dora loses a mark -- F5" in king
+    # a case's part that begins inside a history entry is headed as the entry, not by its path
+    assert "$.history[8]:" not in text
