@@ -174,6 +174,10 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
         if found:  # (a pair of fools ranks 14½, C3: the card is the lowest but for them)
             who, group = label(found.group(1)), many(found.group(2))
             return lambda c: all(c[g] == FOOL or c[g] > c[who] for g in group)
+        found = re.fullmatch(rf"(.+?) ranks the same as at least one of ({_LIST})", text)
+        if found:  # (the lowest tied, L3: of the tied only the first in play order loses; issue 24 §1)
+            who, group = label(found.group(1)), many(found.group(2))
+            return lambda c: any(c[g] == c[who] for g in group)
         for words, test in _COMPARISONS.items():
             if words in text:
                 a, b = (label(x) for x in text.split(words))

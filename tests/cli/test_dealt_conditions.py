@@ -75,14 +75,16 @@ def test_at_least_one_of_them_was_dealt_an_ace(tmp_path):
     # unless some other card is lower, an ace: whoever of the four holds one.  It was the 15 ways
     # that can happen ('Dora was dealt as and none of Anna, Bruno and Carla was dealt as; or ...')
     text = ruled(tmp_path, HERE_FIVE)
-    assert ("  Emil loses a mark (the lowest card, 2, H1); but if at least one of Anna, Bruno, Carla and Dora was "
-            "dealt as: Emil's marks stay as they are.") in text, text
+    # (where his marks stay, 'at least one of ... was dealt as', is as short: said the other way, the
+    # line opens with when he loses; it was 'Emil loses a mark (...); but if ...: Emil's marks stay')
+    assert ("  If none of Anna, Bruno, Carla and Dora was dealt as: Emil loses a mark (the lowest card, 2, "
+            "H1).") in text, text
     # each of the four loses where his card is 2 or lower (an ace, or a 2 tied with Emil's) and no
     # card dealt to the other three is lower (ties each lose, H1): one fact, not three comparisons
     assert ("  If Carla was dealt 2 or lower and Carla's dealt card is not higher than the cards dealt to Anna, "
             "Bruno and Dora: Carla loses a mark (the lowest card, H1) and is out.") in text, text
     italian = ruled(tmp_path, HERE_FIVE, "--language", "it")
-    assert "ma se almeno uno tra Anna, Bruno, Carla e Dora ha ricevuto as:" in italian, italian
+    assert "  Se nessuno tra Anna, Bruno, Carla e Dora ha ricevuto as: Emil perde un segno" in italian, italian
     assert "la carta data a Carla non è più alta delle carte date ad Anna, Bruno e Dora" in italian, italian
 
 

@@ -408,7 +408,12 @@ def _at_least_one(thresholds: _Thresholds, values: Sequence[int], bits: int) -> 
     of them meets it alone (that card's own fact says it plainer), or where it is one card (said
     as that card, by :func:`_shared`)."""
     out = []
-    for side, ordered in ((0, values), (1, values[::-1])):
+    sides = [(0, values), (1, values[::-1])]
+    if len(thresholds.ranges) > 2:  # (a pack with fools: 'a card from Leone to VI', no fool below)
+        sides.append((2, [v for v in values if v in thresholds.ranges[2]]))
+    for side, ordered in sides:
+        if not ordered:
+            continue
         # (the loosest threshold holds wherever a tighter one does: none where it does not)
         loosest = thresholds.at(side, ordered[-1])
         if loosest.hit is not None and loosest.hit & bits != bits:
@@ -425,14 +430,21 @@ def _at_least_one(thresholds: _Thresholds, values: Sequence[int], bits: int) -> 
 
 
 @functools.lru_cache(maxsize=256)
-def _ranges(universe: tuple[Card, ...]) -> tuple[dict[int, frozenset[Card]], dict[int, frozenset[Card]]]:
-    """The cards of ``universe`` (highest first) at most each value of it, and at least each."""
+def _ranges(universe: tuple[Card, ...]) -> tuple[dict[int, frozenset[Card]], ...]:
+    """The cards of ``universe`` (highest first) at most each value of it, and at least each; where
+    it holds a fool, also at most each value of the other cards but the fool ('at least one of
+    Bruno, Carla and Dora was dealt a card from Leone to VI': a card below Anna's VII that is no
+    fool, which a lone fool does not make lowest, C3, L4; issue 24 §1)."""
     at_most: dict[int, frozenset[Card]] = {}
     at_least: dict[int, frozenset[Card]] = {}
     for v in {c.value for c in universe}:
         at_most[v] = frozenset(c for c in universe if c.value <= v)
         at_least[v] = frozenset(c for c in universe if c.value >= v)
-    return at_most, at_least
+    if not any(c.is_fool for c in universe):
+        return at_most, at_least
+    plain = {v: frozenset(c for c in universe if c.value <= v and not c.is_fool)
+             for v in {c.value for c in universe if not c.is_fool}}
+    return at_most, at_least, {v: cards for v, cards in plain.items() if cards != at_most[v]}
 
 
 def _any_of(space: _Space, group: Sequence[int], cards: frozenset[Card]) -> Optional[int]:
@@ -666,7 +678,31 @@ def _below_these(d: int, others: Sequence[int], nouns: Sequence[str], space: _Sp
         below = out[-1]
         out.append(Fact(forms[2][1].format(a=nouns[d], cards=cards), _above_some(d, others), 2,
                         space.all & ~(below.mask | below.unsure), below.unsure))
+        out.append(_same_as_some(d, others, nouns, space))
     return out
+
+
+def _same_as_some(d: int, others: Sequence[int], nouns: Sequence[str], space: _Space) -> Fact:
+    """'Emil's dealt card ranks the same as at least one of Dora's dealt card and the bottom card of
+    the stack': the lowest card tied (L3: of the tied lowest only the first in play order loses, so
+    a tie decides who loses; with 'is not higher than any of ...' it says 'tied lowest', issue 24
+    §1, where each tie was an alternative of its own)."""
+    mask = unsure = 0
+    for g in others:
+        for answers, points in space.pairs[(d, g) if d < g else (g, d)].items():
+            if answers == {"same"}:
+                mask |= points
+            elif "same" in answers:
+                unsure |= points
+    return Fact(_SAME_SOME.format(a=nouns[d], cards=_together([nouns[g] for g in others])), _same_as(d, others), 2,
+                mask, unsure & ~mask)
+
+
+_SAME_SOME = "{a} ranks the same as at least one of {cards}"
+
+
+def _same_as(d: int, others: Sequence[int]) -> Test:
+    return lambda combo: any(combo[g].value == combo[d].value for g in others)
 
 
 def _above_some(d: int, others: Sequence[int]) -> Test:
@@ -1130,6 +1166,7 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r" is higher than at least one of ", N_(" is higher than at least one of ")),
     (r" is lower than ", N_(" is lower than ")),
     (r" is higher than ", N_(" is higher than ")),
+    (r" ranks the same as at least one of ", N_(" ranks the same as at least one of ")),
     (r" ranks the same as ", N_(" ranks the same as ")),
     (r" were dealt cards of the same rank", N_(" were dealt cards of the same rank")),
     (r" all rank the same", N_(" all rank the same")),

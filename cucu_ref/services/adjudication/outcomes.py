@@ -407,19 +407,20 @@ class Grouping(NamedTuple):
     rules: Any = None  # the ruleset (its words for an unknown card: the talon's)
     whens: tuple[list[dict[str, list[str]]], ...] = ()  # each outcome's ``when`` (its rows as ``when`` gives them)
 
-    def conditions(self, parts: Sequence[Sequence[int]], outcomes: Sequence[CaseOutcome],
-                   skip: Optional[int] = None) -> list[tuple[str, list[dict[str, list[str]]]]]:
+    def conditions(self, parts: Sequence[Sequence[int]],
+                   outcomes: Sequence[CaseOutcome]) -> list[tuple[str, list[dict[str, list[str]]]]]:
         """Each of ``parts`` (groups of the outcomes, by index, that split the cases between
         them) as a condition and as ``when``: the fewest words exactly true of its cases
-        (:func:`_shorten`), else, and for the part ``skip`` (one a reader is not told the
-        condition of: what happens 'otherwise'), its outcomes' own conditions as alternatives
-        ('; or '), which are exact too (each outcome's is); ``when``: its outcomes' rows."""
+        (:func:`_shorten`), else its outcomes' own conditions as alternatives ('; or '), which
+        are exact too (each outcome's is); ``when``: its outcomes' rows.  Every part is tried,
+        the one a text says 'otherwise' too (issue 24 §1: its JSON condition was its outcomes'
+        own, hundreds of words where a few say it)."""
         rows = [[row for k in ks for row in self.rows[k]] for ks in parts]
         # (each row's ``when`` as its outcome gives it: made once, not again for each split of the outcomes)
         when = [[w for k in ks for w in self.whens[k]] for ks in parts] if self.whens else \
             [[_when(self.labels, row) for row in box] for box in rows]
-        # (every other part is tried: the chain it would keep is never asked for, only its length)
-        said = _shorten([(CaseOutcome([], [], {}, "" if j == skip else _UNSAID), box) for j, box in enumerate(rows)],
+        # (every part is tried: the chain it would keep is never asked for, only its length)
+        said = _shorten([(CaseOutcome([], [], {}, _UNSAID), box) for box in rows],
                         self.labels, self.universes, self.pack_values, self.named, self.held, self.fools, tied=True,
                         rules=self.rules)
         out = []

@@ -21,7 +21,6 @@ import json
 from collections import Counter
 from typing import Any, Optional, Sequence
 
-from ...formats.i18n import gettext
 from ...formats.position import Position
 from ...game.state import EventKind
 from .model import CaseOutcome
@@ -75,11 +74,6 @@ def _effect(r: dict[str, Any], player: str, certain: dict[str, Any]) -> dict[str
     return effect
 
 
-def _anything(effect: dict[str, Any]) -> bool:
-    """Whether anything happens to the player in ``effect`` (:func:`_effect`)."""
-    return bool(effect["marks_lost"] or effect["marks_gained"] or effect["out"])
-
-
 # what comes next, beyond the players' own marks (the fields the verdict's last sentence reads)
 _NEXT_FIELDS = ("restart", "winner", "winners", "next", "next_dealer", "kept_last_life",
                 "next_dealer_if_none_buys_back", "next_dealer_if_all_buy_back", "winner_if_none_buys_back",
@@ -121,19 +115,13 @@ def _split(keys: Sequence[str]) -> list[list[int]]:
     return list(groups.values())
 
 
-def _said(parts: list[list[int]], grouping: Grouping, outcomes: Sequence[CaseOutcome],
-          quiet: Optional[int] = None) -> list[dict[str, Any]]:
-    """Each part's condition and cases; the part of the most outcomes is said 'otherwise' in the
-    text (it holds where the others do not), so its condition is its outcomes' own, as
-    alternatives: not sought in fewer words (most of the time a line takes).  Where another part
-    is ``quiet`` (nothing happens to the player there) and its condition is still alternatives,
-    every part is sought in fewer words: the text leaves unsaid the one whose condition is
-    longest, and 'if Anna's dealt card is the lowest: Anna loses a life' is said where that is
-    shorter than when her lives stay (D7)."""
-    most = max(range(len(parts)), key=lambda j: len(parts[j]))
-    said = grouping.conditions(parts, outcomes, skip=most)
-    if quiet not in (None, most) and gettext("; or ") in said[quiet][0]:
-        said = grouping.conditions(parts, outcomes)
+def _said(parts: list[list[int]], grouping: Grouping, outcomes: Sequence[CaseOutcome]) -> list[dict[str, Any]]:
+    """Each part's condition and cases, every part sought in fewer words (issue 24 §1): the text
+    leaves unsaid the one whose condition is longest ('otherwise'), and the JSON gives each its
+    shortest exact condition, the one said 'otherwise' too (it was its outcomes' own conditions as
+    alternatives, hundreds of words: 'at least one of Bruno, Carla and Dora was dealt a card from
+    Leone to VI' where Anna's marks stay, L3, L4)."""
+    said = grouping.conditions(parts, outcomes)
     return [{"if": condition, "when": when, "outcomes": idx} for idx, (condition, when) in zip(parts, said)]
 
 
@@ -149,8 +137,7 @@ def by_player(pos: Position, outcomes: Sequence[CaseOutcome], grouping: Grouping
         if len(set(keys)) < 2:
             continue
         parts = _split(keys)
-        quiet = next((j for j, idx in enumerate(parts) if not _anything(effects[idx[0]])), None)
-        entries = _said(parts, grouping, outcomes, quiet)
+        entries = _said(parts, grouping, outcomes)
         players.append({"player": player,
                         "effects": [{**effects[idx[0]], **entry} for idx, entry in zip(parts, entries)]})
     nexts = [_what_next(o.result, certain) for o in outcomes]
