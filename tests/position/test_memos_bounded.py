@@ -30,18 +30,32 @@ def _memos() -> dict[str, int]:
             "when": outcomes._when_items.cache_info().currsize, "sorted": len(unknowns._SORTED)}
 
 
-def test_a_ruling_keeps_nothing_of_the_positions_ruled_before_it():
+def test_a_ruling_keeps_nothing_of_the_positions_ruled_before_it(monkeypatch):
     """Eight Campli players, four live cards never shown (a natural position whose showdown
     runs on symbolic cards and whose open questions re-run it): after it, a two-player position
     leaves the memos as that position alone does, and the heap (the objects the collector
     tracks) within a few thousand objects of it (the texts kept by ruleset and names, a few
     rulesets' derived values).  Before: 80,000 objects more, all of the eight players' work."""
+    import cucu_ref.services.adjudication as adjudication
+
     small = ("campli", 2, 5, 1)
     _rule(*small)
     gc.collect()
     alone, heap = _memos(), len(gc.get_objects())
+    at_the_end = []
+    real = adjudication.new_position
+
+    def spy() -> None:  # (called as a ruling starts and as it ends: the memos as they are then)
+        at_the_end.append(sum(_memos().values()))
+        real()
+
+    monkeypatch.setattr(adjudication, "new_position", spy)
     _rule("campli", 8, 3960769716, 4)
-    assert sum(_memos().values()) > sum(alone.values()) + 1000  # (the big one filled them)
+    monkeypatch.undo()
+    assert at_the_end[-1] > sum(alone.values()) + 1000  # (the big one filled them)
+    # emptied as the ruling ends, before the collector runs again: its first pass would scan every
+    # object they hold (issue 24 §5); before, they stayed until the next ruling started
+    assert sum(_memos().values()) == 0
     _rule(*small)
     gc.collect()
     assert _memos() == alone

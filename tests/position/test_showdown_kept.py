@@ -75,19 +75,27 @@ def _clear() -> None:
     unknowns._FITS.clear()
 
 
-def test_a_ruling_from_kept_showdowns_is_the_ruling_worked_out_afresh():
+def test_a_ruling_from_kept_showdowns_is_the_ruling_worked_out_afresh(monkeypatch):
     """A natural 6-player Zeh deal with four live cards unshown (the open questions Q4 and Q10
     re-run its showdown, Z6/Z9): ruled with every store empty, then again from what the first
     ruling kept, the JSON is the same byte for byte, and a recorded run notes the same options
-    read (the open questions asked are those the engine read) from the store as afresh."""
+    read (the open questions asked are those the engine read) from the store as afresh.  (A
+    ruling empties its memos as it starts and as it ends, model.new_position: here they are
+    left as the first ruling filled them, for the second to start from)"""
+    import cucu_ref.services.adjudication as adjudication
+
     doc, _ = natural_deal("zeh-1769", 6, 1674216077, unshown=4)
     pos, problems = parse(doc)
     assert pos is not None, problems
     _clear()
     fresh_read = run_position(pos, pos.rules, record=True).read
-    _clear()
+    real = adjudication.new_position
+    real()
+    monkeypatch.setattr(adjudication, "new_position", lambda: None)
     fresh = json.dumps(ruling_json(adjudicate(pos), "position"))
     assert unknowns._SHOWDOWNS.kept > 0 and unknowns._EXPLORED.store.kept > 0
     kept = json.dumps(ruling_json(adjudicate(pos), "position"))
     assert kept == fresh
     assert run_position(pos, pos.rules, record=True).read == fresh_read
+    monkeypatch.undo()
+    real()

@@ -66,7 +66,13 @@ __all__ = ["Ruling", "CaseOutcome", "Outcome", "adjudicate", "replay_state", "Un
 def adjudicate(pos: Position, readings: bool = True) -> Ruling:
     """Replay ``pos`` and rule on it (see the module docstring)."""
     with _collector_paused():
-        return _rule(pos, readings)
+        try:
+            return _rule(pos, readings)
+        finally:
+            # (its memos emptied before the collector runs again: the first pass after the pause
+            # would scan every object they hold, and pass them on to the older generations,
+            # whose full passes then come sooner; issue 24 §5)
+            new_position()
 
 
 @contextmanager

@@ -21,7 +21,7 @@ import functools
 import math
 import re
 from functools import cache
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 from ...formats.i18n import N_, gettext as _, language, ordinal
@@ -117,6 +117,7 @@ class _Space:
             {atom: _periodic(k, self.strides[d], sizes[d], self.size) for k, atom in enumerate(self.atoms[d])}
             for d in range(width)]
         self._one_of: dict[tuple[int, frozenset[Card]], Optional[int]] = {}
+        self._boxes: dict[Row, int] = {}  # (a box's points: the same rows come back in each split of the cases)
         self.cases = [self.rows(rows) for rows in cases]
         self.everything = 0
         for m in self.cases:
@@ -152,12 +153,16 @@ class _Space:
     def rows(self, rows: Sequence[Row]) -> int:
         """The points of a union of boxes."""
         out = 0
+        boxes = self._boxes
         for row in rows:
-            box = self.all
-            for d, cards in enumerate(row):
-                m = self.one_of(d, cards)
-                assert m is not None, "a box's cards are a union of atoms by construction"
-                box &= m
+            box = boxes.get(row)
+            if box is None:
+                box = self.all
+                for d, cards in enumerate(row):
+                    m = self.one_of(d, cards)
+                    assert m is not None, "a box's cards are a union of atoms by construction"
+                    box &= m
+                boxes[row] = box
             out |= box
         return out
 
@@ -191,7 +196,18 @@ class _Space:
 # (every row of every case, the width, fine) -> the space (shortest asks the same space of each
 # partition of one ruling's cases: the outcomes, each player's effects, the plays); one
 # position's (model.per_position: their facts kept, ``kept``, were 16,000 objects after it)
-_SPACES: dict[tuple[frozenset[Row], int, bool], _Space] = per_position({})
+class _Spaces(dict[tuple[frozenset[Row], int, bool], _Space]):
+    """The spaces kept, emptied with what each keeps: a fact kept there refers back to its space
+    (a group's thresholds, :class:`_Thresholds`), a cycle only the garbage collector would free,
+    after scanning each of its objects (issue 24 §5)."""
+
+    def clear(self) -> None:
+        for space in self.values():
+            space.kept.clear()  # (a pure memo: a view still asking it works its answers out again)
+        super().clear()
+
+
+_SPACES: _Spaces = per_position(_Spaces())
 
 
 def _space(cases: Sequence[Sequence[Row]], width: int, fine: bool) -> _Space:
@@ -985,7 +1001,20 @@ def _found(rows: Sequence[Sequence[Row]], todo: Sequence[int], chains: Sequence[
 
 def _size(rows: Sequence[Sequence[Row]], width: int, fine: bool) -> int:
     """The points of the space of ``rows`` (:class:`_Space`), counted before it is built."""
-    sets = [{row[d] for case in rows for row in case} for d in range(width)]
+    every = frozenset(chain.from_iterable(rows))
+    key = (every, width, fine)  # (the same rows, split otherwise, come back: _SIZES)
+    got = _SIZES.get(key)
+    if got is None:
+        sets = [set(column) for column in zip(*every)] if every else [set() for _ in range(width)]
+        got = _SIZES[key] = _counted_points(sets, fine)
+    return got
+
+
+# (every row, the width, fine) -> the points of their space (:func:`_size`); one position's
+_SIZES: dict[tuple[frozenset[Row], int, bool], int] = per_position({})
+
+
+def _counted_points(sets: Sequence[set[frozenset[Card]]], fine: bool) -> int:
     if fine:
         return math.prod(len(frozenset().union(*column)) for column in sets)
     return math.prod(len(_atoms(list(column))) for column in sets)

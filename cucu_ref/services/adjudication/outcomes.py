@@ -272,18 +272,29 @@ def merge(rows: Iterable[Row]) -> list[Row]:
     by their cards' ranks, highest first."""
     out = set(rows)
     width = len(next(iter(out))) if out else 0
+    keys: dict[Row, tuple[list[int], tuple[tuple[int, ...], ...]]] = {}
+
+    def order(row: Row) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+        # (each row's order worked out once: the rows are sorted again after each merge)
+        key = keys.get(row)
+        if key is None:
+            key = keys[row] = _row_order(row)
+        return key
+
+    ordered = sorted(out, key=order)
     changed = True
     while changed and len(out) > 1:
         changed = False
         for d in range(width):
             merged: dict[Row, frozenset[Card]] = {}
-            for row in sorted(out, key=_row_order):
+            for row in ordered:
                 rest = row[:d] + row[d + 1:]
                 merged[rest] = merged.get(rest, frozenset()) | row[d]
             if len(merged) < len(out):
                 out = {rest[:d] + (vals,) + rest[d:] for rest, vals in merged.items()}
+                ordered = sorted(out, key=order)
                 changed = True
-    return sorted(out, key=_row_order)
+    return ordered
 
 
 def _row_order(row: Row) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
@@ -394,6 +405,7 @@ class Grouping(NamedTuple):
     held: frozenset[Card]
     fools: Optional[int]
     rules: Any = None  # the ruleset (its words for an unknown card: the talon's)
+    whens: tuple[list[dict[str, list[str]]], ...] = ()  # each outcome's ``when`` (its rows as ``when`` gives them)
 
     def conditions(self, parts: Sequence[Sequence[int]],
                    outcomes: Sequence[CaseOutcome]) -> list[tuple[str, list[dict[str, list[str]]]]]:
@@ -404,7 +416,9 @@ class Grouping(NamedTuple):
         the one a text says 'otherwise' too (issue 24 §1: its JSON condition was its outcomes'
         own, hundreds of words where a few say it)."""
         rows = [[row for k in ks for row in self.rows[k]] for ks in parts]
-        when = [[_when(self.labels, row) for row in box] for box in rows]
+        # (each row's ``when`` as its outcome gives it: made once, not again for each split of the outcomes)
+        when = [[w for k in ks for w in self.whens[k]] for ks in parts] if self.whens else \
+            [[_when(self.labels, row) for row in box] for box in rows]
         # (every part is tried: the chain it would keep is never asked for, only its length)
         said = _shorten([(CaseOutcome([], [], {}, _UNSAID), box) for box in rows],
                         self.labels, self.universes, self.pack_values, self.named, self.held, self.fools, tied=True,
@@ -493,7 +507,8 @@ def grouped(pos: Position, run: Run, with_steps: bool = True) -> tuple[list[Case
         labels = tuple(run.lay.labels[ph] for ph in dkeys)
         said = Grouping(tuple(dkeys), labels, tuple(tuple(rows) for _, _, rows, _ in built),
                         tuple(leaves for *_, leaves in built), tuple(tuple(universes[ph]) for ph in dkeys),
-                        tuple(pack_values), named, held, _fools_known(pos, run, keys, distinct, rows_of), pos.rules)
+                        tuple(pack_values), named, held, _fools_known(pos, run, keys, distinct, rows_of), pos.rules,
+                        tuple(o.when for _, o, _, _ in built))
         return _spoken(_shorten([(o, rows) for _, o, rows, _ in built], said.labels, said.universes, pack_values,
                                 named, held, said.fools, rules=pos.rules), pos.rules), said
     return _spoken([o for _, o, _, _ in built], pos.rules), None
@@ -636,9 +651,22 @@ def _shorten(cases: Sequence[tuple[CaseOutcome, list[Row]]], labels: Sequence[st
     # (the words depend on the cards' names, the ruleset's, and the cards known held, beyond their arguments)
     memo_key = None if rules is None else (tuple(labels), tuple(map(tuple, universes)), tuple(pack_values), rules,
                                            held)
-    texts = shortest([rows for _, rows in cases], [o.condition for o, _ in cases], labels, universes,
-                     say, name_set, fools, tied, memo_key)
+    chains = tuple(o.condition for o, _ in cases)
+    # (the same cases come back with the same words: an open question's reading that changes the
+    # outcomes of the chosen reading's cases, not the cases, issue 24 §5)
+    said_key = None if memo_key is None else (memo_key, fools, tied, chains, tuple(tuple(rows) for _, rows in cases))
+    texts = _SAID.get(said_key) if said_key is not None else None
+    if texts is None:
+        texts = shortest([rows for _, rows in cases], list(chains), labels, universes, say, name_set, fools, tied,
+                         memo_key)
+        if said_key is not None:
+            _SAID[said_key] = texts
     return [outcome._replace(condition=text) for (outcome, _), text in zip(cases, texts)]
+
+
+# (the words, the cases and their chains) -> each case's condition (:func:`_shorten`: a pure function
+# of its key); one position's
+_SAID: dict[Any, list[str]] = per_position({})
 
 
 def _fools_known(pos: Position, run: Run, keys: Sequence[Card], distinct: Sequence[int],
