@@ -303,13 +303,21 @@ def reference(rule_id: str) -> str:
     """Where a reader finds ``rule_id``: the source's author and year, the account we read it in
     (our seeds are German accounts of older texts), and that account's section:
     'N. Farina 2010, after the German account 'Cucù und Lu Stù', section Ereigniskarten'.
-    A rule of an account itself names the account; one of this project, the project."""
+    A rule of an account itself names the account; one of this project, the project; an open
+    question (Q), that the reading is this project's (issue 24 §2)."""
     r = RULES[rule_id]
-    s = SOURCES[r.source]
     if r.source == "cucu-ref":
         if rule_id == "ENGINE":
             return _("this project's own bookkeeping")
         return _("this project's reading; the source is silent")
+    if rule_id.startswith("Q"):  # an open question: the reading is the project's, not the author's
+        return _("this project's reading of an open question: {where}").format(where=_where(r))
+    return _where(r)
+
+
+def _where(r: Rule) -> str:
+    """The place of a rule in its source: author and year, the account, the section."""
+    s = SOURCES[r.source]
     name = author_name(r.source) + (f" {s.year}" if s.year is not None else "")
     if s.via:
         return _("{source}, after {account}, section {section}").format(

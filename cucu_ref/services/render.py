@@ -867,8 +867,10 @@ def _steps_text(steps: list[dict[str, Any]], indent: str,
     for s in steps:
         if s["at"] != last_at:
             head = s.get("heading") or s["at"] or _("The deal")
-            where = (place or str)(s["at"]) if s["at"] else ""
-            lines.append(f"{indent}{head}:" + (f"  ({where})" if where else ""))
+            # where the entry was written, only where a person can read it (a notation line), as
+            # the account says it: a raw JSON path stays in the JSON's ``at`` (issue 24 §2)
+            where = place(s["at"]) if place is not None and s["at"] else ""
+            lines.append(f"{indent}{head}:" + (f" ({where})" if where else ""))
             last_at = s["at"]
         lines.append(f"{indent}  {s['text']} -- {s['source'] or s['rule']}")
     return lines

@@ -238,10 +238,10 @@ def test_the_text_ruling_leads_with_the_verdict_then_the_claim_then_the_steps(ca
     assert lines[-1] == ("Sources: N. Farina (2010), in the German account 'Cucù und Lu Stù': K2, K4, K5, K7, K8, "
                          "K13, K15")
     assert sum("Farina" in x for x in lines) == 1
-    # --steps: today's full list, headings a person reads, the path kept beside them
+    # --steps: today's full list, headings a person reads (a JSON path is not one)
     assert main(["--steps", os.path.join(EXAMPLES, "campli-cat-undo.json")]) == 0
     full = capsys.readouterr().out.splitlines()
-    assert "  Anna offers:  ($.history[1])" in full
+    assert "  Anna offers:" in full  # the JSON path stays in the JSON's "at" (issue 24 §2)
     assert ("    Anna offers the card to the next player ('passo') -- K5 (N. Farina 2010, after the German account "
             "'Cucù und Lu Stù', section Geben und Kartentausch)") in full
 

@@ -166,7 +166,8 @@ def test_q7_the_top_left_after_the_deal_is_not_built():
     assert code == 1 and record["status"] == "invalid"
     assert [(p["path"], p["rule"], p["source"]) for p in record["problems"]] == [
         ("$.stack.top", "Q7",
-         "Q7 (G. Di Luigi & D. Mazza 2009, after the German account 'Cucù und Lu Stù', section Lu Stù)")]
+         "Q7 (this project's reading of an open question: G. Di Luigi & D. Mazza 2009, after the German "
+         "account 'Cucù und Lu Stù', section Lu Stù)")]
     assert "from the top, L2, under Q7 'fresh-card'" in record["problems"][0]["message"]
     assert "give the stack's 'order' instead of 'top'" in record["problems"][0]["message"]
     # as Lu Stù's open point it is listed, not ruled, with what would settle it
