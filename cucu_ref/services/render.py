@@ -1307,7 +1307,8 @@ def _agreed_words(ruling: Ruling) -> tuple[list[str], list[str]]:
             if value not in ("yes", "no") and text.startswith(f"{value}: "):
                 text = text[len(f"{value}: "):]  # (a value's identifier; an answer's 'yes: ' reads as one)
             rule = f" ({reading.source})" if reading.source in RULES and reading.source not in text else ""
-            readings.append(f"{option_text(spec.question, rules)} {text}{rule}")
+            # (the answer after its question mark opens a sentence: 'forced? No: only ...', Q5)
+            readings.append(f"{option_text(spec.question, rules)} {text[:1].upper()}{text[1:]}{rule}")
             continue
         # (a field no table sets, a position cannot give: its name)
         words = parts.get(_SETTING_PART.get(key, "")) or f"{key} = {ruling.overrides[key]}"

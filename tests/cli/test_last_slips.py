@@ -93,7 +93,7 @@ def test_a_reading_the_position_agrees_is_said_with_its_question(tmp_path):
     # asked (Q2, read as K8: «Der Geber ... entscheidet zuletzt»), not Campli's K10 reading
     lines = example(os.path.join("notation", "tutorial-dealer-decides.txt"))
     assert lines[0].endswith(": ruling under campli, as agreed at this table: Does a dealer whose event card was "
-                             "targeted still make his last decision? yes: the dealer still decides last, after his "
+                             "targeted still make his last decision? Yes: the dealer still decides last, after his "
                              "card has refused the offer: keep, or exchange with the stack (K8)")
     assert lines[1].startswith("Verdict: ")
     assert not any("targeted_dealer_decides" in line for line in lines)
@@ -156,3 +156,13 @@ def test_zeh_s_cucu_and_narr_in_the_picture():
     # example's seats hold them by those names, as its text ruling says
     words = _svg_words(example("zeh-1769-two-players-fool-and-cucu.json", "--format", "svg"))
     assert "holds XV Cucu" in words and "holds Narr" in words
+
+
+def test_an_agreed_reading_answers_its_question_as_a_sentence(tmp_path):
+    # lu-stu-way-back-optional agrees Q5 'optional': on the way back (L8, seed 000 §Lu Stù: «der
+    # Austausch geht nach links weiter») only the shot offerer must offer back, each later holder may
+    # keep: the answer to 'is each further offer forced?' is no, and it opens a sentence after the
+    # question mark (issue 24 §1: an open question in plain words)
+    lines = example("lu-stu-way-back-optional.json")
+    assert lines[0].endswith(": ruling under lu-stu, as agreed at this table: On Lu Stù's way back, is each further "
+                             "offer forced? No: only the shot offerer must offer back; each later holder may keep (Q5)")
