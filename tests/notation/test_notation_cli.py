@@ -153,7 +153,7 @@ def test_the_ruling_of_a_deal_in_the_notation_names_its_lines(tmp_path):
     assert "(K5, K4, K7; line 5)" in out and "Dora, the dealer, keeps the card (K8; line 8)" in out
     assert "$.history" not in out
     code, out, _ = run(tmp_path, DEAL, "--steps")
-    assert "Anna offers:  (line 5)" in out and "Dora keeps:  (line 8)" in out
+    assert "Anna offers: (line 5)" in out and "Dora keeps: (line 8)" in out  # (one space: d27f21c)
     assert "$.history" not in out
     code, out, _ = run(tmp_path, DEAL, "--format", "json")
     steps = json.loads(out)["outcomes"][0]["steps"]
