@@ -78,7 +78,7 @@ COUCOU_NOT = {
     "it": "  Se Emil non ha tenuto as (F2): ",
     "de": "  Angenommen, Emil behielt eine andere Karte als as (F2): ",
     "fr": "  Si Emil n'a pas gardé as (F2) : ",
-    "da": "  Hvis Emil beholdt ikke as (F2): ",
+    "da": "  Hvis Emil ikke beholdt as (F2): ",  # (a clause after hvis: ikke before the verb)
 }
 
 
@@ -97,7 +97,7 @@ STACK_NOT_KING = {
     "it": "la carta in cima al mazzo non è king e ",
     "de": "die oberste Karte des Stapels ist nicht king und ",
     "fr": "la carte du dessus du paquet n'est pas king et ",
-    "da": "bunkens øverste kort er ikke king og ",
+    "da": "bunkens øverste kort ikke er king og ",  # (after hvis: ikke before the verb)
 }
 
 
