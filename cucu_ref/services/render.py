@@ -395,10 +395,11 @@ def _count(n: int, words: tuple[str, str] = ("mark", "marks")) -> str:
     return fmt(ngettext("a mark", "{n} marks", n))(n=n)
 
 
-def _names(names: Sequence[str]) -> str:
+def _names(names: Sequence[str], joined: str = N_("{names} and {last}")) -> str:
+    """'Anna, Bruno and Carla'; ``joined`` another template for the last two ('... or ...')."""
     if len(names) == 1:
         return names[0]
-    return fmt(_("{names} and {last}"))(names=", ".join(names[:-1]), last=names[-1])
+    return fmt(_(joined))(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _counted(names: Sequence[str]) -> str:
@@ -1756,10 +1757,7 @@ def _either(cards: Sequence[str], rules: Any) -> str:
     """'8, 7 or as': one of the cards; 'any card' for every card of the pack."""
     if rules is not None and set(cards) >= {card_token(c) for c in PACKS[rules.pack].cards}:
         return _("any card")
-    names = [_named(card, rules) for card in cards]
-    if len(names) == 1:
-        return names[0]
-    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return _names([_named(card, rules) for card in cards], N_("{names} or {last}"))
 
 
 def _case(k: int, condition: str) -> str:
