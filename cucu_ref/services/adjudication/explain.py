@@ -307,8 +307,8 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     if ev.kind == _RESTART:
         # K18 / D8: one wording for the step and the verdict (issue 24 §1)
         return _("everybody went out in this deal: {how}").format(how=restart_words(rules))
-    if ev.kind == _STACK_KING and card is None and rules is not None:
-        # S4's cut is a king by what it is: the position need not give it to say so
+    if ev.kind in (_STACK_KING, EventKind.TALON_KING) and card is None and rules is not None:
+        # S4's cut and F4's talon card are a king by what they are: the position need not give it
         card = display_label(rules, Card(_cards.FRENCH, 13))
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
     if ev.rule == "F4" and ev.kind == _KEEP and rules is not None and rules.dealer_takes == 1:
