@@ -91,10 +91,25 @@ def _long_first(items):
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))  # stable
 
 
+def _proved_beside(items):
+    """``CUCU_CI_PROOFS_BESIDE=1`` (set by .ci/run, which runs ``python -m
+    cucu_ref.assurance.formal --profile ci`` beside the tests and fails when it fails): the
+    tests marked ``ci_proofs`` are skipped, since that command proves the same lemmas at the
+    same sizes with the same timeout, vacuity checks included (tests/formal/
+    test_ci_runs_the_proofs.py checks that its plan holds every one).  Any other run keeps them."""
+    if os.environ.get("CUCU_CI_PROOFS_BESIDE") != "1":
+        return
+    skip = pytest.mark.skip(reason="proved by `python -m cucu_ref.assurance.formal --profile ci` beside the tests")
+    for item in items:
+        if item.get_closest_marker("ci_proofs") is not None:
+            item.add_marker(skip)
+
+
 def pytest_collection_modifyitems(config, items):
     """The longest modules first (:data:`LONG_FIRST`).  ``slow`` tests run only when asked for
     (``-m slow``, or ``CUCU_SLOW=1``): the default run and CI stay inside their time budget."""
     _long_first(items)
+    _proved_beside(items)
     if "slow" in (config.getoption("markexpr") or "") or os.environ.get("CUCU_SLOW"):
         return
     skip = pytest.mark.skip(reason="slow: run with -m slow (or CUCU_SLOW=1)")

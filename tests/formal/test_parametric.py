@@ -107,8 +107,18 @@ def test_every_size_base_case(rules):
     _ok(pproofs.base_case(rules))
 
 
-@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
-@pytest.mark.parametrize("name", ["well-formed", "frontier", "conservation", "guarantee", "chain", "undo-progress"])
+def _every_size(names):
+    """(name, rules) for each of ``names`` and :data:`RULESETS`, those proved by ``--profile ci``
+    too (plan.every_size) marked so (tests/conftest.py: skipped where .ci/run runs that command
+    beside the tests; test_ci_runs_the_proofs checks the plan holds each)."""
+    return [pytest.param(name, rules, id=f"{name}-{rules.name}",
+                         marks=() if pproofs.applicable(name, rules) else
+                         pytest.mark.ci_proofs("every-size", name, rules.name, (0,), False))
+            for rules in RULESETS for name in names]
+
+
+@pytest.mark.parametrize("name,rules", _every_size(["well-formed", "frontier", "conservation", "guarantee", "chain",
+                                                    "undo-progress"]))
 def test_every_size_invariant_parts(rules, name):
     result = pproofs.lemma(name, rules)
     if pproofs.applicable(name, rules):
@@ -117,8 +127,7 @@ def test_every_size_invariant_parts(rules, name):
         _ok(result)
 
 
-@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
-@pytest.mark.parametrize("name", pproofs.PROPERTIES)
+@pytest.mark.parametrize("name,rules", _every_size(pproofs.PROPERTIES))
 def test_every_size_properties(rules, name):
     result = pproofs.lemma(name, rules)
     if pproofs.applicable(name, rules):
