@@ -334,8 +334,8 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
 
 
 def _digital_inn(template: str) -> Optional[str]:
-    """A line of the digital game's inn in its own word (D6, seed 004: 'kro XI', «Kroen sætter
-    byttet på pause»), not Campli's card ('la Taverna', K14) where a language names that one:
+    """A line of the digital game's inn in its own word (D6, seed 004: 'kro XI', the inn that
+    pauses the exchange), not Campli's card ('la Taverna', K14) where a language names that one:
     the same English, a translation of its own (issue 24 §2); None for another line."""
     if template == EVENT_TEXT["ask-pagherai-se-null"]:
         return pgettext("D6 kro", "{seat} asks the innkeeper {other}: '{ask}'")
