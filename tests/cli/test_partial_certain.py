@@ -12,18 +12,15 @@ to give up."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 from unittest import mock
 
 import pytest
 
-from cucu_ref.cli.adjudicate import main
-from cucu_ref.formats.position import parse
-from cucu_ref.services.adjudication import Underdetermined, adjudicate
 from cucu_ref.services.adjudication import unknowns
 from natural_positions import natural_deal
+from test_partial_ruling import _run, claims_hold, partial_and_whole
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 SCHEMAS = [os.path.join(ROOT, "specs", "ruling-1.schema.json"),
@@ -32,14 +29,6 @@ SCHEMAS = [os.path.join(ROOT, "specs", "ruling-1.schema.json"),
 # the natural writing of a random Lu Stù deal at eight players, four live cards never shown
 # (benchmarks/bench_adjudicate.py --natural --sizes 8 --unshown 4: the 8/4 row's seed 2798570523)
 LU_STU = natural_deal("lu-stu", 8, 2798570523, seen=False, unshown=4)[0]
-
-
-def _run(tmp_path, doc: dict, *args: str) -> tuple[int, str]:
-    path = tmp_path / "deal.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    out = io.StringIO()
-    code = main([*args, str(path)], stdout=out, stderr=io.StringIO())
-    return code, out.getvalue()
 
 
 def test_lu_stu_eight_players_the_three_high_cards_are_safe(tmp_path):
@@ -92,55 +81,22 @@ def test_the_record_with_unchanged_players_follows_both_schemas(tmp_path, schema
 
 # --------------------------------------------------------------------------- every claim over every case
 
-def _multiset_in(small: list, big: list) -> bool:
-    rest = list(big)
-    for x in small:
-        if x not in rest:
-            return False
-        rest.remove(x)
-    return True
-
-
 # natural deals whose cases ARE enumerable: presets with fools, inns, cats and buy-backs
 NATURALS = [(p, n, seed, k) for p in ("campli", "lu-stu", "zeh-1769", "digital-4p", "coucou")
             for n, k in ((4, 3), (5, 3), (6, 3), (8, 3)) for seed in range(3)]
 
 
 def test_every_claim_of_the_showdown_holds_in_every_case():
+    # the showdown gives up at once (symbolic, no run allowed): what it may score is then found by
+    # _possible_scores alone, and each claim is checked against the whole ruling's every outcome
     checked = 0
     claims = {"marks_lost": 0, "unchanged": 0, "out": 0}
-    for preset, n, seed, k in NATURALS:
-        try:
-            doc, _ = natural_deal(preset, n, seed, unshown=k)
-        except ValueError:
-            continue  # (a preset that seats no such table)
-        pos, _p = parse(doc)
-        assert pos is not None
-        try:
-            ruling = adjudicate(pos, readings=False)
-        except Underdetermined:
-            continue
-        if not ruling.ok:
-            continue
-        # the showdown gives up at once (symbolic, no run allowed): what it may score is then found
-        # by _possible_scores alone
-        with mock.patch.object(unknowns, "SMALL_CASES", 0), mock.patch.object(unknowns, "MAX_SPLITS", 0):
-            try:
-                adjudicate(pos, readings=False)
-            except Underdetermined as err:
-                certain = err.certain
-            else:
-                continue  # (no unknown card at the showdown)
+    for where, certain, ruling in partial_and_whole(NATURALS, mock.patch.object(unknowns, "SMALL_CASES", 0),
+                                                    mock.patch.object(unknowns, "MAX_SPLITS", 0)):
         checked += 1
         if certain is None:
             continue
-        for o in ruling.outcomes:
-            r = o.result
-            assert _multiset_in(certain["marks_lost"], r["marks_lost"]), (preset, n, seed, certain, r)
-            assert _multiset_in(certain["marks_gained"], r["marks_gained"]), (preset, n, seed, certain, r)
-            assert set(certain["out"]) <= set(r["out"]), (preset, n, seed, certain, r)
-            moved = {x["player"] for x in (*r["marks_lost"], *r["marks_gained"])} | set(r["out"])
-            assert not set(certain.get("unchanged", ())) & moved, (preset, n, seed, certain, r)
+        claims_hold(where, certain, ruling)
         for key in claims:
             claims[key] += len(certain.get(key, ()))
     assert checked >= 25 and claims["unchanged"] >= 20 and claims["marks_lost"] >= 1, (checked, claims)
