@@ -22,9 +22,9 @@ SMALL_CASES = 1_000
 # cards are told apart too finely to say anything short (every card unknown, none shown: the
 # ruling is under-specified, naming them, as past MAX_CASES before)
 MAX_SPLITS = 4_000
-# runs of the scoring on symbolic cards one showdown past MAX_SPLITS may spend on what it may score,
-# for what is certain whatever the cards (unknowns.Reasoner._possible_scores, issue 24 §5): a run
-# costs about 30 µs, so at most about 0.4 s a position
+# runs of the scoring on symbolic cards one position's showdowns past MAX_SPLITS may spend, all
+# together, on what they may score, for what is certain whatever the cards (unknowns._possible_scores,
+# issue 24 §5): a run costs about 30 µs, so at most about 0.4 s a position
 CERTAIN_RUNS = 12_000
 
 

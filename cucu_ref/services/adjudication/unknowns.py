@@ -48,6 +48,9 @@ _FITS: dict[tuple[Hashable, tuple[frozenset[Card], ...]], bool] = per_position({
 # a showdown's cases (Reasoner.showdown_cases), kept for the open questions' re-runs: a
 # position's showdowns (its branches over unknown cards), a few times over
 _SHOWDOWNS = per_position(ByFields(500))
+# the runs one position has spent on what its stuck showdowns may score (_possible_scores): a
+# budget of CERTAIN_RUNS for all of them, so that each branch stuck adds none past it
+_CERTAIN_SPENT: dict[str, int] = per_position({})
 
 __all__ = ["Know", "Reasoner", "Box", "boxes"]
 
@@ -484,7 +487,8 @@ def _possible_scores(r: "Reasoner", after: State, live: Sequence[Card], dead: Se
     of which the pack allows adds a score that cannot happen, so that less is certain,
     never more).  None past :data:`~.model.CERTAIN_RUNS` runs, or as soon as the scores
     seen leave no player a mark lost or gained in all of them, nor one who is never scored:
-    then nothing the showdown does is certain."""
+    then nothing the showdown does is certain.  (The runs are one position's, for all its
+    stuck showdowns: ``_CERTAIN_SPENT``.)"""
     n = len(live)
     domains = {j: frozenset(c.value for c in opts if c is not None) for j, opts in enumerate(choices[:n])}
     seats = set(after.order) | {keeper for _offerer, keeper in after.guarantees}
@@ -500,15 +504,15 @@ def _possible_scores(r: "Reasoner", after: State, live: Sequence[Card], dead: Se
         return not (untouched or common[0])
 
     scores: set[Hashable] = set()
-    runs = 0
     for dead_combo in itertools.product(*choices[n:]):
         fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
+        left = CERTAIN_RUNS - _CERTAIN_SPENT.get("runs", 0)
         try:
-            found = explore(domains, r._live_scoring(after, live, fixed, rules), CERTAIN_RUNS - runs,
-                            enough=enough)
+            found = explore(domains, r._live_scoring(after, live, fixed, rules), left, enough=enough)
         except (TooManySplits, Untraceable):
+            _CERTAIN_SPENT["runs"] = CERTAIN_RUNS
             return None
-        runs += len(found)
+        _CERTAIN_SPENT["runs"] = CERTAIN_RUNS - left + len(found)
         scores.update(key for _box, key in found)
         if not (untouched or common[0]):
             return None  # (stopped early: nothing is certain)
