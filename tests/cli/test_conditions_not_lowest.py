@@ -15,15 +15,11 @@ reads each condition back over its cases (check_by_player)."""
 
 from __future__ import annotations
 
-import io
 import json
 
 from test_conditions_ties_first import LU_STU_TIES  # (Anna VII first in play order, Emil X the dealer)
 from test_many_outcomes import check_by_player
 from test_ruling_conditions import ruled  # (a deal in the notation, ruled by cucu-adjudicate)
-
-from cucu_ref.cli.adjudicate import main
-from tests.natural_positions import natural_deal
 
 
 def _effects(record: dict, player: str) -> list[dict]:
@@ -59,25 +55,3 @@ def test_lu_stu_the_lowest_alone_or_tied_is_one_effect(tmp_path):
     # Dora is never first of a tie (Bruno and Carla are before her): her loss is K15's alone
     (dora,) = [e for e in _effects(record, "Dora") if e["marks_lost"] and e["marks_lost"] != ["L4"]]
     assert dora["marks_lost"] == ["K15"] and "tie_rule" not in dora, dora
-
-
-def test_lu_stu_six_players_the_dealer_keeps_his_marks(tmp_path):
-    # natural_deal('lu-stu', 6, 3349943441, unshown=4), one of bench_conditions' longest (5,540
-    # words, 187 alternatives).  Anna deals and exchanges with the bottom card of the stack (K8):
-    # she ends with it, and she is last in play order, so she loses only where it is lower than every
-    # other card that is no fool (K15; a tie is another's loss, L3), or it is a lone Matto (L4).
-    # Bruno shows VIII, Carla XV: Anna keeps her marks where the stack's card is VIII or higher, or
-    # no lower than one of Dora's, Emil's and Fabio's dealt cards (Emil's is Dora's after their
-    # exchange, K7; each is no fool) -- and gains with a pair of Matti (L4), an effect of its own
-    doc, _ = natural_deal("lu-stu", 6, 3349943441, unshown=4)
-    path = tmp_path / "deal.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    out = io.StringIO()
-    assert main(["--format", "json", "--no-readings", str(path)], stdout=out, stderr=io.StringIO()) == 0
-    record = json.loads(out.getvalue())
-    (stays,) = [e for e in _effects(record, "Anna") if not e["marks_lost"] and not e["marks_gained"]
-                and "Matto" not in e["if"]]
-    assert stays["if"] == ("the bottom card of the stack is VIII or higher; or the bottom card of the stack is not "
-                           "lower than at least one of Dora's dealt card, Emil's dealt card and Fabio's dealt card "
-                           "that is not a fool")
-    assert check_by_player(record, "lu-stu", sample=800) > 0

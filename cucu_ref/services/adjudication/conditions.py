@@ -923,7 +923,7 @@ def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[[int], list[Fa
 
 # up to this many points, a case no conjunction says is tried split on each card's thresholds
 # (_split_on_a_threshold: two conjunctions for each, a cost that grows with the space)
-_THRESHOLDS_UP_TO = 60_000
+_THRESHOLDS_UP_TO = 20_000
 
 
 def _split_on_a_threshold(bits: int, space: _Space,
