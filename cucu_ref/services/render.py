@@ -889,6 +889,11 @@ def certain_text(certain: dict[str, Any], rules: Any = None) -> str:
         said = _("{player} loses {count}{why}") if verb == "loses" else _("{player} gains {count}{why}")
         parts += [said.format(player=p, count=_count(len(ids), words), why=f" ({', '.join(dict.fromkeys(ids))})")
                   for p, ids in table.items()]
+    if certain.get("unchanged"):  # (only where the cases were too many to split: adjudication.partial)
+        n = len(certain["unchanged"])
+        said = (ngettext("{players} loses no life", "{players} lose no life", n) if words[0] == "life"
+                else ngettext("{players} neither loses nor gains a mark", "{players} neither lose nor gain a mark", n))
+        parts.append(said.format(players=_names(certain["unchanged"])))
     if certain["out"]:
         parts.append(ngettext("{players} is out", "{players} are out", len(certain["out"])).format(
             players=_names(certain["out"])))
