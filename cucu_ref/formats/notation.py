@@ -1602,12 +1602,18 @@ def _body(history: list[dict[str, Any]], say: Callable[[str], str], nm: Callable
         group = [e]
         while ("note" not in group[-1] and i + len(group) < len(history)
                and "exchange" not in history[i + len(group)] and "shows" not in history[i + len(group)]
-               and _actor(history[i + len(group)]) == who):
+               and _actor(history[i + len(group)]) == who and not _dealt_again(group, history[i + len(group)])):
             group.append(history[i + len(group)])
         text = f"{nm(str(who))}: " + ", ".join(_item(g, say) for g in group)
         lines.append(_with_note(text, group[-1]))
         i += len(group)
     return lines
+
+
+def _dealt_again(group: list[dict[str, Any]], e: dict[str, Any]) -> bool:
+    """A second card dealt to the line's player starts a line of its own: on the same line a card
+    whose name is also a call ('roi' at As Qui Court) reads as the call with its '!' forgotten."""
+    return "deal" in e and "card" in e and any("deal" in g and "card" in g for g in group)
 
 
 def _with_note(text: str, e: dict[str, Any]) -> str:

@@ -897,6 +897,11 @@ def certain_text(certain: dict[str, Any], rules: Any = None) -> str:
         said = _("{player} loses {count}{why}") if verb == "loses" else _("{player} gains {count}{why}")
         parts += [said.format(player=p, count=_count(len(ids), words), why=f" ({', '.join(dict.fromkeys(ids))})")
                   for p, ids in table.items()]
+    if certain.get("unchanged"):  # (only where the cases were too many to split: adjudication.partial)
+        n = len(certain["unchanged"])
+        said = (ngettext("{players} loses no life", "{players} lose no life", n) if words[0] == "life"
+                else ngettext("{players} neither loses nor gains a mark", "{players} neither lose nor gain a mark", n))
+        parts.append(said.format(players=_names(certain["unchanged"])))
     if certain["out"]:
         parts.append(ngettext("{players} is out", "{players} are out", len(certain["out"])).format(
             players=_names(certain["out"])))
@@ -1215,6 +1220,26 @@ def _shared_reasons(outcomes: Sequence[Any], rules: Any) -> dict[tuple[str, str,
     return out
 
 
+def _lowest_or_tied(player: str, effect: dict[str, Any], members: Sequence[Any],
+                    rules: Any) -> tuple[Sequence[Any], dict[tuple[str, str, str], list[str]], list[str]]:
+    """An effect whose mark is the lowest card's in some of its cases (K15) and the tied lowest's
+    the tie rule picks in the others (``tie_rule``, L3; summary.by_player): the members with the
+    tie rule's mark read as the showdown's, their shared reasons, and the marks' rules with the
+    showdown's said 'K15/L3'."""
+    tie, lowest = effect["tie_rule"], rules.showdown_rule
+
+    def as_lowest(result: dict[str, Any]) -> dict[str, Any]:
+        lost = [{**x, "rule": lowest} if x["player"] == player and x["rule"] == tie else x
+                for x in result["marks_lost"]]
+        return {**result, "marks_lost": lost}
+
+    members = [o._replace(result=as_lowest(o.result)) for o in members]
+    both = f"{lowest}/{tie}"
+    reasons = {(verb, p, both if rule == lowest and p == player else rule): said
+               for (verb, p, rule), said in _shared_reasons(members, rules).items()}
+    return members, reasons, [both if rule == lowest else rule for rule in effect["marks_lost"]]
+
+
 def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], rules: Any) -> str:
     """What happens to ``player`` in ``effect`` (summary.by_player), in the verdict's words, each
     mark with its reason where every case of it gives the same; '' for nothing beyond what is
@@ -1222,12 +1247,16 @@ def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], r
     if not (effect["marks_lost"] or effect["marks_gained"] or effect["out"]):
         return ""
     first = members[0].result
-    r = {"marks_lost": [{"player": player, "rule": rule} for rule in effect["marks_lost"]],
+    reasons, lost = _shared_reasons(members, rules), effect["marks_lost"]
+    if effect.get("tie_rule"):
+        # (the lowest card alone in some cases, tied in others: each reason said with both rules, K15/L3)
+        members, reasons, lost = _lowest_or_tied(player, effect, members, rules)
+    r = {"marks_lost": [{"player": player, "rule": rule} for rule in lost],
          "marks_gained": [{"player": player, "rule": rule} for rule in effect["marks_gained"]],
          "out": [player] if effect["out"] else [], "kept_last_life": [], "next": first["next"],
          "buy_back_offers": [x for x in first["buy_back_offers"] if x["player"] == player and effect["out"]],
          "bought_back": [player] if effect.get("bought_back") else []}
-    sentences = _mark_sentences(r, _shared_reasons(members, rules), _words(rules), inline=True)
+    sentences = _mark_sentences(r, reasons, _words(rules), inline=True)
     if effect["out"] and not r["buy_back_offers"] and len(sentences) == 1 and not effect["marks_gained"]:
         return _("{lost} and is out").format(lost=sentences[0])  # ('Tino loses a mark (...) and is out')
     return _("; ").join(sentences + _going_out(r, rules))
@@ -1236,8 +1265,12 @@ def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], r
 def _one_line(said: Sequence[tuple[str, str]], player: str, rules: Any) -> str:
     """A player's line (or what comes next): each effect with its condition, the one whose
     condition is longest said first with no condition ('Anna loses a mark (...); but if ...,
-    Anna gains a mark (...)'); where that one is nothing, only the others, each with its own."""
-    default = max(range(len(said)), key=lambda k: len(said[k][1]))
+    Anna gains a mark (...)'), nothing (the marks stay) before any other where its condition has
+    alternatives ('; or '), then the one of the most alternatives (a 'but if' reads one way);
+    where that one is nothing, only the others, each with its own."""
+    ways = _("; or ")
+    default = max(range(len(said)), key=lambda k: (not said[k][0] and ways in said[k][1], said[k][1].count(ways),
+                                                   len(said[k][1])))
     first, _c = said[default]
     others = [x for k, x in enumerate(said) if k != default]
     if not first:

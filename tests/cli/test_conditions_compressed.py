@@ -159,6 +159,12 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             who = label(found.group(1))
             group = many(_cards_of(found.group(3)) if found.group(2) else found.group(3))
             return lambda c: any(c[g] != FOOL and c[g] < c[who] for g in group)
+        found = re.fullmatch(rf"(.+?) is not lower than at least one of (the cards dealt to )?({_LIST})"
+                             r"( that is not a fool)?", text)
+        if found:  # (not alone the lowest: it ties or is above one of them, L3, K15; issue 24 §1)
+            who = label(found.group(1))
+            group = many(_cards_of(found.group(3)) if found.group(2) else found.group(3))
+            return lambda c: any(c[g] != FOOL and c[g] <= c[who] for g in group)
         found = re.fullmatch(rf"(.+?) is (lower than each|not higher than any) of ({_LIST})", text)
         if found:  # (a pack without fools, its dealt and stack cards: S4, S5; issue 24 §1)
             who, group = label(found.group(1)), many(found.group(3))
