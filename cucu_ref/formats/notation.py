@@ -105,6 +105,13 @@ class Locations(dict[str, tuple[int, int]]):
     'gnaf' and 'sto bene' are the game's own words, which an English table writes as well."""
 
     language: Optional[str] = None
+    # each decision's word as the table wrote it (meaning -> (the word, its language)), the first
+    # time: a problem quotes the table's own word ('sto bene' in a French ruling, issue 24 §2)
+    words: dict[str, tuple[str, str]]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words = {}
 
     def of(self, path: str) -> Optional[tuple[int, int]]:
         """The place of ``path`` or of the nearest enclosing value that has one."""
@@ -846,6 +853,7 @@ class _BodyReader(_ReaderState):
         and has no '!' (``card_value`` given) is the card dealt ('Carla: gnaf')."""
         self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
         if word.kind != "call":
+            self.where.words.setdefault(word.meaning, (word.text, word.language))
             self.event(n, col, self.meaning(word.meaning, name))
         elif card_value is not None:
             self.second_card(name, bare, col)
@@ -859,6 +867,7 @@ class _BodyReader(_ReaderState):
             if folded.startswith(key + " "):
                 arg = _argument(text, word.text, col)
                 self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
+                self.where.words.setdefault(word.meaning, (word.text, word.language))
                 event = self.meaning(word.meaning, name)
                 if word.argument == "card":
                     event["card"] = self.card(arg)

@@ -725,6 +725,14 @@ def _next_words(r: dict[str, Any]) -> list[str]:
         return [fmt(_("the deal goes on: {player} decides next ({choices})"))(player=nx["player"],
                                                                              choices=_choices(nx))]
     one = _one_buying_back([x["player"] for x in r["buy_back_offers"]])
+    won = r.get("winner_if_none_buys_back")
+    if a is None and won and b is not None:  # (nobody deals next: without the buy-back the match is won)
+        ends = fmt(_("{winner} wins the match if {player} does not buy back; next dealer: {b} if {player} buys back")
+                   if one else _("{winner} wins the match if nobody buys back; next dealer: {b} if all do"))(
+            winner=won, b=b, player=one)
+        if not nx or nx["player"] == _deciding_buy_back(r):
+            return [ends]
+        return [fmt(_("{player} decides next ({choices})"))(player=nx["player"], choices=_choices(nx)), ends]
     if not nx:
         return [fmt(_("next dealer: {a} if nobody buys back") if b == a
                     else _("next dealer: {a} if {player} does not buy back, {b} if {player} buys back") if one
@@ -1358,7 +1366,23 @@ _SETTING_PART = {"min_players": "players", "max_players": "players", "pack": "pa
 
 def _depends(unknown: Sequence[str], rules: Any = None) -> str:
     return _("Verdict: it depends on cards the position does not give ({cards}):").format(
-        cards=", ".join(spoken(label, rules) for label in unknown))
+        cards=unnested(", ".join(spoken(label, rules) for label in unknown)))
+
+
+# a parenthesis of a text that is said inside parentheses (not a title's, 'Coucou (Kartenspiel)'):
+# before a comma, a semicolon, a colon or the end, and elsewhere
+_INNER_CLOSED = re.compile(r" \(([^()]*)\)(?!')(?=[,;:]|$)")
+_INNER = re.compile(r" \(([^()]*)\)(?!')")
+# two parentheses side by side, a source's and a rule's ('(pagat, Cuckoo, second rule) (S6)')
+_TWO = re.compile(r"\(([^()]*)\) \(([^()]*)\)")
+
+
+def unnested(text: str) -> str:
+    """``text`` for a place inside parentheses, its own parentheses said with dashes instead
+    ('(Q2: ... exchange with the stack — K8)', 'a request — not a horse, K12 — then takes'): no
+    citation inside another bracket (issue 24 §2)."""
+    text = _INNER_CLOSED.sub(r" — \1", _TWO.sub(r"(\1; \2)", text))
+    return _INNER.sub(r" — \1 —", text)
 
 
 def _if(condition: str, other: str = "") -> str:
@@ -1635,7 +1659,8 @@ def _question_lines(ruling: Ruling) -> list[str]:
             if said != (_colon("", _("the same ruling")),):  # (a reading that rules as this one adds nothing)
                 alike.setdefault(said, []).append(_reading_words(r))
         for said, words in alike.items():
-            lines.append("  " + _("Read otherwise ({readings})").format(readings=_("; or ").join(words)) + said[0])
+            lines.append("  " + _("Read otherwise ({readings})").format(readings=unnested(_("; or ").join(words)))
+                         + said[0])
             lines += said[1:]
     return lines
 
@@ -1826,8 +1851,8 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
             alike.setdefault(said, []).append((r["chosen"], _reading_words(r, cited=own)))
         # the open question by its name and each reading in its own words (issue 24 §1: no option's
         # identifier, no 'yes: yes:')
-        return ["  " + _("Read otherwise ({readings})").format(readings=_("{question}: {reading}").format(
-                    question=q["settles"], reading=_("; or ").join(words for _c, words in rs))) + _colon("", said)
+        return ["  " + _("Read otherwise ({readings})").format(readings=unnested(_("{question}: {reading}").format(
+                    question=q["settles"], reading=_("; or ").join(words for _c, words in rs)))) + _colon("", said)
                 for said, rs in alike.items() if not any(chosen for chosen, _w in rs)]
     # the open question by its name, each reading in its own words, as the default ruling says them
     # (issue 24 §1: no option's identifier, no reading's value)
@@ -1843,7 +1868,7 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
     else:
         lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
                               else _("(* = the reading {preset} chooses)")).format(preset=preset,
-                                                                                  why=q.get("why_chosen")))
+                                                                                  why=unnested(str(q.get("why_chosen")))))
     return lines
 
 

@@ -123,6 +123,7 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             lone = text == "there is a lone fool"
             return lambda c: (fools_known + sum(v == FOOL for v in c.values()) == 1) == lone
         text = _of_the_cards(text)
+        text = re.sub(r" is an? (?!card from )(?=\S+$)", " is ", text)  # ('is a king': one card, issue 24 §2)
         found = re.fullmatch(r"(.+?) all rank the same", text)
         if found:  # (three or more tied, K15, F5)
             group = many(found.group(1))

@@ -1251,6 +1251,8 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r" is not the other fool", N_(" is not the other fool")),
     (rf" is not the other (?P<card>{_W})", N_(" is not the other {card}")),
     (rf" is not an? (?P<card>{_W})", N_(" is not a {card}")),
+    # one card, positive: 'is a roi' (issue 24 §2); the languages say a card's name without an article
+    (rf" is an? (?P<card>{_W})(?=$|[;:,)]| and | or )", N_(" is a {card}")),
     (r"there is no lone fool", N_("there is no lone fool")),
     (r"there is a lone fool", N_("there is a lone fool")),
     (r"neither (?P<a>.+?) nor (?P<b>.+?) is ", N_("neither {a} nor {b} is ")),
@@ -1311,10 +1313,20 @@ _NOT_VERB = {" is": " is not", " was dealt": " was not dealt", " kept": " did no
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 
 
+# one card that a clause's subject is ('the top card of the stack is king'), said with its article
+# as its negation is ('is a king', 'is not a king'); said once the wording is chosen (its length
+# chooses it, the same without the article)
+_ONE = re.compile(rf" is (?P<card>{_W})(?=$|; or | and )")
+_NO_CARD = frozenset({"a", "an", "the", "no", "not", "any", "lower", "higher"})
+
+
 def _as_said(text: str) -> str:
-    """The English a table says (issue 24 §2): the F2 label without 'he', and a card left out said
-    as 'is not a king' ('was not dealt an ace', 'did not keep an as'), not 'anything but king'."""
+    """The English a table says (issue 24 §2): the F2 label without 'he', one card with its
+    article ('is a roi'), and a card left out said as 'is not a king' ('was not dealt an ace',
+    'did not keep an as'), not 'anything but king'."""
     text = _F2_LABEL.sub(lambda m: f"the highest of the three cards {m['player']} takes (F2)", text)
+    if " is " in text:
+        text = _ONE.sub(lambda m: m[0] if m["card"] in _NO_CARD else f" is {_a(m['card'])} {m['card']}", text)
     if " anything but " not in text:
         return text
 
