@@ -83,27 +83,39 @@ def test_the_undo_claim_is_refuted_where_it_does_not_hold():
 
 # ---- one-step induction lemmas (any state), small sizes in CI; all sizes in the slow run
 
+def _in_ci_proofs(prop, rules, sizes, split=False):
+    """The same lemma, sizes and timeout as ``--profile ci`` proves (tests/conftest.py: skipped
+    where .ci/run runs that command beside the tests; test_ci_runs_the_proofs checks the plan
+    holds each)."""
+    return pytest.param(prop, sizes, marks=pytest.mark.ci_proofs("lemma", prop, rules.name, sizes, split))
+
+
 @pytest.mark.parametrize("prop,sizes", [
     ("termination", (2, 3, 6)),
-    ("blocked-request", (2, 3, 4)),
-    ("guarantee-invariant", (2, 3)),
-    ("chain-invariant", (2, 3)),
-    ("cat-undo", (2, 3, 4)),
-    ("conservation", (2, 3)),
+    _in_ci_proofs("blocked-request", CAMPLI, (2, 3, 4)),
+    _in_ci_proofs("guarantee-invariant", CAMPLI, (2, 3)),
+    _in_ci_proofs("chain-invariant", CAMPLI, (2, 3)),
+    _in_ci_proofs("cat-undo", CAMPLI, (2, 3, 4)),
+    _in_ci_proofs("conservation", CAMPLI, (2, 3), split=True),
 ])
 def test_campli_lemmas(prop, sizes):
     for n in sizes:
         _ok(lemma(prop, CAMPLI, n, split=(prop == "conservation")))
 
 
-@pytest.mark.parametrize("prop", ["termination", "blocked-request", "cat-undo", "chain-invariant"])
-def test_digital_lemmas(prop):
-    _ok(lemma(prop, DIGITAL, 4))
+@pytest.mark.parametrize("prop,sizes", [_in_ci_proofs("termination", DIGITAL, (4,)),
+                                        _in_ci_proofs("blocked-request", DIGITAL, (4,)),
+                                        _in_ci_proofs("cat-undo", DIGITAL, (4,)),
+                                        ("chain-invariant", (4,))])
+def test_digital_lemmas(prop, sizes):
+    for n in sizes:
+        _ok(lemma(prop, DIGITAL, n))
 
 
-@pytest.mark.parametrize("prop", ["termination", "blocked-request", "guarantee-invariant"])
-def test_lu_stu_lemmas(prop):
-    for n in (2, 3):
+@pytest.mark.parametrize("prop,sizes", [_in_ci_proofs(prop, LU_STU, (2, 3))
+                                        for prop in ("termination", "blocked-request", "guarantee-invariant")])
+def test_lu_stu_lemmas(prop, sizes):
+    for n in sizes:
         _ok(lemma(prop, LU_STU, n))
 
 
