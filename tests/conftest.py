@@ -77,6 +77,7 @@ LONG_FIRST = (
 )
 
 
+@pytest.hookimpl(optionalhook=True)  # a run without xdist (-p no:xdist) does not know the hook
 def pytest_xdist_make_scheduler(config, log):
     """``-n`` without ``--dist`` (the README's ``python -m pytest -n auto``) schedules as
     ``--dist worksteal``: a worker out of tests takes half of what the other has not begun.

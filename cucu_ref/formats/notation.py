@@ -105,6 +105,13 @@ class Locations(dict[str, tuple[int, int]]):
     'gnaf' and 'sto bene' are the game's own words, which an English table writes as well."""
 
     language: Optional[str] = None
+    # each decision's word as the table wrote it (meaning -> (the word, its language)), the first
+    # time: a problem quotes the table's own word ('sto bene' in a French ruling, issue 24 §2)
+    words: dict[str, tuple[str, str]]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words = {}
 
     def of(self, path: str) -> Optional[tuple[int, int]]:
         """The place of ``path`` or of the nearest enclosing value that has one."""
@@ -846,6 +853,7 @@ class _BodyReader(_ReaderState):
         and has no '!' (``card_value`` given) is the card dealt ('Carla: gnaf')."""
         self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
         if word.kind != "call":
+            self.where.words.setdefault(word.meaning, (word.text, word.language))
             self.event(n, col, self.meaning(word.meaning, name))
         elif card_value is not None:
             self.second_card(name, bare, col)
@@ -859,6 +867,7 @@ class _BodyReader(_ReaderState):
             if folded.startswith(key + " "):
                 arg = _argument(text, word.text, col)
                 self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
+                self.where.words.setdefault(word.meaning, (word.text, word.language))
                 event = self.meaning(word.meaning, name)
                 if word.argument == "card":
                     event["card"] = self.card(arg)
@@ -1593,12 +1602,18 @@ def _body(history: list[dict[str, Any]], say: Callable[[str], str], nm: Callable
         group = [e]
         while ("note" not in group[-1] and i + len(group) < len(history)
                and "exchange" not in history[i + len(group)] and "shows" not in history[i + len(group)]
-               and _actor(history[i + len(group)]) == who):
+               and _actor(history[i + len(group)]) == who and not _dealt_again(group, history[i + len(group)])):
             group.append(history[i + len(group)])
         text = f"{nm(str(who))}: " + ", ".join(_item(g, say) for g in group)
         lines.append(_with_note(text, group[-1]))
         i += len(group)
     return lines
+
+
+def _dealt_again(group: list[dict[str, Any]], e: dict[str, Any]) -> bool:
+    """A second card dealt to the line's player starts a line of its own: on the same line a card
+    whose name is also a call ('roi' at As Qui Court) reads as the call with its '!' forgotten."""
+    return "deal" in e and "card" in e and any("deal" in g and "card" in g for g in group)
 
 
 def _with_note(text: str, e: dict[str, Any]) -> str:

@@ -252,7 +252,7 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
     ruled = rule_document(doc, source, readings, place, spoken)
     if not ruled.ok and ruled.record.get("problems"):
         record = ruled.record
-        say = _table_says(doc, spoken)
+        say = _table_says(doc, spoken, where.words)
 
         def located() -> str:
             with render.table_words(say):
@@ -267,11 +267,15 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
 _MEANING_OF_VERB = {"dealer-exchange": "stack"}
 
 
-def _table_says(doc: dict[str, Any], lang: str) -> Optional[Callable[[str], Optional[str]]]:
+def _table_says(doc: dict[str, Any], lang: str,
+                written: Optional[dict[str, tuple[str, str]]] = None) -> Optional[Callable[[str], Optional[str]]]:
     """How a table of the deal's ruleset says each decision in ``lang`` ('passo', 'es ist gut',
     'je garde', 'behold') and each event card's call ('kukku', 'Gnau'), for its problems (issue
     30); None in English, whose problems keep
-    the position's verbs as the English notation writes them, or where the ruleset is unknown."""
+    the position's verbs as the English notation writes them, or where the ruleset is unknown.
+    ``written``: the words the table wrote (meaning -> (word, language)): each is quoted as the
+    table wrote it, a Campli table's 'sto bene' in a French ruling too, and a decision it did not
+    write is said in the language of the words it did (issue 24 §2)."""
     name = doc.get("ruleset")
     name = name.get("preset") if isinstance(name, dict) else name
     rules = PRESETS.get(name) if isinstance(name, str) else None
@@ -279,6 +283,10 @@ def _table_says(doc: dict[str, Any], lang: str) -> Optional[Callable[[str], Opti
         return None
 
     roles = {call: role for role, call in V.ROLE_CALL.items()}
+    written = written or {}
+    counted = [language for _word, language in written.values()]
+    own = max(counted, key=counted.count) if counted else lang
+    words_in = own if own != "en" else lang  # (a table that wrote English words: the ruling's language)
 
     def say(verb: str) -> Optional[str]:
         if verb in roles:  # an event card's call ('cucù' is the digital page's 'kukku', Zeh's cat 'Gnau')
@@ -286,8 +294,10 @@ def _table_says(doc: dict[str, Any], lang: str) -> Optional[Callable[[str], Opti
         meaning = _MEANING_OF_VERB.get(verb, verb)
         if meaning not in V.DECISION_MEANINGS:
             return None
+        if meaning in written:
+            return written[meaning][0]
         try:
-            return V.say(rules, meaning, lang)
+            return V.say(rules, meaning, words_in)
         except ValueError:
             return None
 

@@ -725,6 +725,14 @@ def _next_words(r: dict[str, Any]) -> list[str]:
         return [fmt(_("the deal goes on: {player} decides next ({choices})"))(player=nx["player"],
                                                                              choices=_choices(nx))]
     one = _one_buying_back([x["player"] for x in r["buy_back_offers"]])
+    won = r.get("winner_if_none_buys_back")
+    if a is None and won and b is not None:  # (nobody deals next: without the buy-back the match is won)
+        ends = fmt(_("{winner} wins the match if {player} does not buy back; next dealer: {b} if {player} buys back")
+                   if one else _("{winner} wins the match if nobody buys back; next dealer: {b} if all do"))(
+            winner=won, b=b, player=one)
+        if not nx or nx["player"] == _deciding_buy_back(r):
+            return [ends]
+        return [fmt(_("{player} decides next ({choices})"))(player=nx["player"], choices=_choices(nx)), ends]
     if not nx:
         return [fmt(_("next dealer: {a} if nobody buys back") if b == a
                     else _("next dealer: {a} if {player} does not buy back, {b} if {player} buys back") if one
@@ -889,6 +897,11 @@ def certain_text(certain: dict[str, Any], rules: Any = None) -> str:
         said = _("{player} loses {count}{why}") if verb == "loses" else _("{player} gains {count}{why}")
         parts += [said.format(player=p, count=_count(len(ids), words), why=f" ({', '.join(dict.fromkeys(ids))})")
                   for p, ids in table.items()]
+    if certain.get("unchanged"):  # (only where the cases were too many to split: adjudication.partial)
+        n = len(certain["unchanged"])
+        said = (ngettext("{players} loses no life", "{players} lose no life", n) if words[0] == "life"
+                else ngettext("{players} neither loses nor gains a mark", "{players} neither lose nor gain a mark", n))
+        parts.append(said.format(players=_names(certain["unchanged"])))
     if certain["out"]:
         parts.append(ngettext("{players} is out", "{players} are out", len(certain["out"])).format(
             players=_names(certain["out"])))
@@ -1207,6 +1220,26 @@ def _shared_reasons(outcomes: Sequence[Any], rules: Any) -> dict[tuple[str, str,
     return out
 
 
+def _lowest_or_tied(player: str, effect: dict[str, Any], members: Sequence[Any],
+                    rules: Any) -> tuple[Sequence[Any], dict[tuple[str, str, str], list[str]], list[str]]:
+    """An effect whose mark is the lowest card's in some of its cases (K15) and the tied lowest's
+    the tie rule picks in the others (``tie_rule``, L3; summary.by_player): the members with the
+    tie rule's mark read as the showdown's, their shared reasons, and the marks' rules with the
+    showdown's said 'K15/L3'."""
+    tie, lowest = effect["tie_rule"], rules.showdown_rule
+
+    def as_lowest(result: dict[str, Any]) -> dict[str, Any]:
+        lost = [{**x, "rule": lowest} if x["player"] == player and x["rule"] == tie else x
+                for x in result["marks_lost"]]
+        return {**result, "marks_lost": lost}
+
+    members = [o._replace(result=as_lowest(o.result)) for o in members]
+    both = f"{lowest}/{tie}"
+    reasons = {(verb, p, both if rule == lowest and p == player else rule): said
+               for (verb, p, rule), said in _shared_reasons(members, rules).items()}
+    return members, reasons, [both if rule == lowest else rule for rule in effect["marks_lost"]]
+
+
 def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], rules: Any) -> str:
     """What happens to ``player`` in ``effect`` (summary.by_player), in the verdict's words, each
     mark with its reason where every case of it gives the same; '' for nothing beyond what is
@@ -1214,12 +1247,16 @@ def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], r
     if not (effect["marks_lost"] or effect["marks_gained"] or effect["out"]):
         return ""
     first = members[0].result
-    r = {"marks_lost": [{"player": player, "rule": rule} for rule in effect["marks_lost"]],
+    reasons, lost = _shared_reasons(members, rules), effect["marks_lost"]
+    if effect.get("tie_rule"):
+        # (the lowest card alone in some cases, tied in others: each reason said with both rules, K15/L3)
+        members, reasons, lost = _lowest_or_tied(player, effect, members, rules)
+    r = {"marks_lost": [{"player": player, "rule": rule} for rule in lost],
          "marks_gained": [{"player": player, "rule": rule} for rule in effect["marks_gained"]],
          "out": [player] if effect["out"] else [], "kept_last_life": [], "next": first["next"],
          "buy_back_offers": [x for x in first["buy_back_offers"] if x["player"] == player and effect["out"]],
          "bought_back": [player] if effect.get("bought_back") else []}
-    sentences = _mark_sentences(r, _shared_reasons(members, rules), _words(rules), inline=True)
+    sentences = _mark_sentences(r, reasons, _words(rules), inline=True)
     if effect["out"] and not r["buy_back_offers"] and len(sentences) == 1 and not effect["marks_gained"]:
         return _("{lost} and is out").format(lost=sentences[0])  # ('Tino loses a mark (...) and is out')
     return _("; ").join(sentences + _going_out(r, rules))
@@ -1228,8 +1265,12 @@ def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], r
 def _one_line(said: Sequence[tuple[str, str]], player: str, rules: Any) -> str:
     """A player's line (or what comes next): each effect with its condition, the one whose
     condition is longest said first with no condition ('Anna loses a mark (...); but if ...,
-    Anna gains a mark (...)'); where that one is nothing, only the others, each with its own."""
-    default = max(range(len(said)), key=lambda k: len(said[k][1]))
+    Anna gains a mark (...)'), nothing (the marks stay) before any other where its condition has
+    alternatives ('; or '), then the one of the most alternatives (a 'but if' reads one way);
+    where that one is nothing, only the others, each with its own."""
+    ways = _("; or ")
+    default = max(range(len(said)), key=lambda k: (not said[k][0] and ways in said[k][1], said[k][1].count(ways),
+                                                   len(said[k][1])))
     first, _c = said[default]
     others = [x for k, x in enumerate(said) if k != default]
     if not first:
@@ -1325,7 +1366,23 @@ _SETTING_PART = {"min_players": "players", "max_players": "players", "pack": "pa
 
 def _depends(unknown: Sequence[str], rules: Any = None) -> str:
     return _("Verdict: it depends on cards the position does not give ({cards}):").format(
-        cards=", ".join(spoken(label, rules) for label in unknown))
+        cards=unnested(", ".join(spoken(label, rules) for label in unknown)))
+
+
+# a parenthesis of a text that is said inside parentheses (not a title's, 'Coucou (Kartenspiel)'):
+# before a comma, a semicolon, a colon or the end, and elsewhere
+_INNER_CLOSED = re.compile(r" \(([^()]*)\)(?!')(?=[,;:]|$)")
+_INNER = re.compile(r" \(([^()]*)\)(?!')")
+# two parentheses side by side, a source's and a rule's ('(pagat, Cuckoo, second rule) (S6)')
+_TWO = re.compile(r"\(([^()]*)\) \(([^()]*)\)")
+
+
+def unnested(text: str) -> str:
+    """``text`` for a place inside parentheses, its own parentheses said with dashes instead
+    ('(Q2: ... exchange with the stack — K8)', 'a request — not a horse, K12 — then takes'): no
+    citation inside another bracket (issue 24 §2)."""
+    text = _INNER_CLOSED.sub(r" — \1", _TWO.sub(r"(\1; \2)", text))
+    return _INNER.sub(r" — \1 —", text)
 
 
 def _if(condition: str, other: str = "") -> str:
@@ -1602,7 +1659,8 @@ def _question_lines(ruling: Ruling) -> list[str]:
             if said != (_colon("", _("the same ruling")),):  # (a reading that rules as this one adds nothing)
                 alike.setdefault(said, []).append(_reading_words(r))
         for said, words in alike.items():
-            lines.append("  " + _("Read otherwise ({readings})").format(readings=_("; or ").join(words)) + said[0])
+            lines.append("  " + _("Read otherwise ({readings})").format(readings=unnested(_("; or ").join(words)))
+                         + said[0])
             lines += said[1:]
     return lines
 
@@ -1793,8 +1851,8 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
             alike.setdefault(said, []).append((r["chosen"], _reading_words(r, cited=own)))
         # the open question by its name and each reading in its own words (issue 24 §1: no option's
         # identifier, no 'yes: yes:')
-        return ["  " + _("Read otherwise ({readings})").format(readings=_("{question}: {reading}").format(
-                    question=q["settles"], reading=_("; or ").join(words for _c, words in rs))) + _colon("", said)
+        return ["  " + _("Read otherwise ({readings})").format(readings=unnested(_("{question}: {reading}").format(
+                    question=q["settles"], reading=_("; or ").join(words for _c, words in rs)))) + _colon("", said)
                 for said, rs in alike.items() if not any(chosen for chosen, _w in rs)]
     # the open question by its name, each reading in its own words, as the default ruling says them
     # (issue 24 §1: no option's identifier, no reading's value)
@@ -1810,7 +1868,7 @@ def _reading_lines(q: dict[str, Any], preset: str, brief: bool, rules: Any = Non
     else:
         lines.append("   " + (_("(* = the reading {preset} chooses: {why})") if q.get("why_chosen")
                               else _("(* = the reading {preset} chooses)")).format(preset=preset,
-                                                                                  why=q.get("why_chosen")))
+                                                                                  why=unnested(str(q.get("why_chosen")))))
     return lines
 
 

@@ -56,6 +56,8 @@ def _outputs(tmp: str) -> tuple[str, ...]:
         "zeh-twenty.json": json.dumps(natural_deal("zeh-1769", 20, 1674216077, seen=False, unshown=4)[0]),
         # the partial ruling (tests/cli/test_partial_ruling.py): six at Campli's table, four unshown
         "campli-six.json": json.dumps(natural_deal("campli", 6, 0, unshown=4)[0]),
+        # the partial ruling's unchanged players (tests/cli/test_partial_certain.py): eight at Lu Stù's table
+        "lu-stu-eight.json": json.dumps(natural_deal("lu-stu", 8, 2798570523, seen=False, unshown=4)[0]),
         # four cards never shown (tests/cli/test_conditions_compressed.py): the cases' conditions
         "six-missing.txt": SIX,
     }

@@ -123,6 +123,7 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             lone = text == "there is a lone fool"
             return lambda c: (fools_known + sum(v == FOOL for v in c.values()) == 1) == lone
         text = _of_the_cards(text)
+        text = re.sub(r" is an? (?!card from )(?=\S+$)", " is ", text)  # ('is a king': one card, issue 24 §2)
         found = re.fullmatch(r"(.+?) all rank the same", text)
         if found:  # (three or more tied, K15, F5)
             group = many(found.group(1))
@@ -158,6 +159,12 @@ def _fact(text: str, nouns: dict[str, str], fools_known: Optional[int]) -> Optio
             who = label(found.group(1))
             group = many(_cards_of(found.group(3)) if found.group(2) else found.group(3))
             return lambda c: any(c[g] != FOOL and c[g] < c[who] for g in group)
+        found = re.fullmatch(rf"(.+?) is not lower than at least one of (the cards dealt to )?({_LIST})"
+                             r"( that is not a fool)?", text)
+        if found:  # (not alone the lowest: it ties or is above one of them, L3, K15; issue 24 §1)
+            who = label(found.group(1))
+            group = many(_cards_of(found.group(3)) if found.group(2) else found.group(3))
+            return lambda c: any(c[g] != FOOL and c[g] <= c[who] for g in group)
         found = re.fullmatch(rf"(.+?) is (lower than each|not higher than any) of ({_LIST})", text)
         if found:  # (a pack without fools, its dealt and stack cards: S4, S5; issue 24 §1)
             who, group = label(found.group(1)), many(found.group(3))

@@ -43,14 +43,14 @@ def test_screw_the_stock_card_against_the_dealt_cards(tmp_path):
     # card unless it is a king (S4), then her own; she loses where that card is not above the three
     # kept cards
     assert ("  If the top card of the stack is not a king and the top card of the stack is not higher than "
-            "the cards dealt to Dora, Anna and Bruno; or the top card of the stack is king and Carla's dealt card "
+            "the cards dealt to Dora, Anna and Bruno; or the top card of the stack is a king and Carla's dealt card "
             "is not higher than the cards dealt to Dora, Anna and Bruno: Carla loses a life (the lowest card, "
             "S5).") in text, text
     # Anna's kept card against Dora's, Bruno's and the card Carla ends with: the cut card, or where
     # that is a king, Carla's own (S4)
     assert ("  If the top card of the stack is not a king and Anna's dealt card is not higher than any of "
             "Dora's dealt card, Bruno's dealt card and the top card of the stack; or the top card of the stack is "
-            "king and Anna's dealt card is not higher than the cards dealt to Dora, Bruno and Carla: Anna loses a "
+            "a king and Anna's dealt card is not higher than the cards dealt to Dora, Bruno and Carla: Anna loses a "
             "life (the lowest card, S5).") in text, text
     # (it was some 180,000 words: a chain of boxes for each case)
     assert len(text.split()) < 600, len(text.split())
@@ -91,7 +91,7 @@ def test_digital_the_fools_said_apart(tmp_path):
     assert conditions[("Bruno", "Dora")] == (
         "Anna was dealt kukku and Bruno's dealt card ranks the same as the bottom card of the stack; or Bruno was "
         "dealt fjols and there is a lone fool and Anna's dealt card is higher than the bottom card of the stack; or "
-        "the bottom card of the stack is fjols and there is a lone fool and Anna's dealt card is higher than Bruno's "
+        "the bottom card of the stack is a fjols and there is a lone fool and Anna's dealt card is higher than Bruno's "
         "dealt card; or neither Anna nor Bruno was dealt fjols and Bruno's dealt card ranks the same as the bottom "
         "card of the stack and Anna's dealt card is higher than Bruno's dealt card")
     # (each case was up to 54 alternatives; every one is now a few sentences)
@@ -107,5 +107,5 @@ def test_digital_a_players_life_said_by_the_fools(tmp_path):
     line = next(x for x in text.splitlines() if x.endswith("Anna loses a life (the lowest card, D7)."))
     assert ("Anna was dealt a card from løve to jæger and Anna's dealt card is not higher than any of Bruno's "
             "dealt card and the bottom card of the stack that is not a fool") in line, line
-    assert "the bottom card of the stack is kukku and Anna was dealt fjols" in line, line
+    assert "the bottom card of the stack is a kukku and Anna was dealt fjols" in line, line
     assert line.count("; or ") < 8 and len(line.split()) < 160, line  # (it was 2,193 words)

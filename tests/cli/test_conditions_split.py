@@ -80,16 +80,20 @@ def test_coucou_the_talon_king_decides(tmp_path):
     # talon's top card (Dora's now, not a king), or, where the talon's card is a king, Carla's
     # dealt card (Dora's then)
     # (Coucou's stack is the talon, seed 003 'die Karte auf dem Talon' (F4): 'the card on the talon')
-    assert ("  Anna loses a mark (the lowest card, 7, F5); but if at least one of Dora's dealt card and the card "
-            "on the talon is as; or the card on the talon is roi and at least one of Carla and Dora was dealt "
-            "as: Anna's marks stay as they are.") in text, text
+    # (said where she loses since stop 41, her marks staying 'otherwise': Dora's dealt card no ace,
+    # and the talon's card one from 7 to dame, or no ace where it is a king and Dora keeps Carla's
+    # dealt card; it was 'Anna loses a mark ...; but if at least one of Dora's dealt card and the card
+    # on the talon is as; or ...: Anna's marks stay as they are', two ways in a 'but if')
+    assert ("  If Dora's dealt card and the card on the talon are both a card from 7 to dame; or none of Carla's "
+            "dealt card, Dora's dealt card and the card on the talon is an as: Anna loses a mark (the lowest card, 7, "
+            "F5).") in text, text
     # Carla, holding Dora's dealt card, loses where it is 7 or lower and not above Dora's card:
     # the talon's top card, or, where that is a king, Carla's dealt card
-    assert ("  If Dora was dealt 7 or lower and neither Dora's dealt card nor the card on the talon is roi and "
+    assert ("  If Dora was dealt 7 or lower and neither Dora's dealt card nor the card on the talon is a roi and "
             "Dora's dealt card is not higher than the card on the talon; or Dora was dealt 7 or lower and the "
-            "card on the talon is roi and Carla's dealt card is not lower than Dora's dealt card: Carla loses "
+            "card on the talon is a roi and Carla's dealt card is not lower than Dora's dealt card: Carla loses "
             "a mark (the lowest card, F5).") in text, text
     # Dora loses where the card she ends with is 7 or lower and not above Carla's (Dora's dealt card)
     assert ("  If the card on the talon is 7 or lower and Dora's dealt card is not lower than the card on "
-            "the talon; or Carla was dealt 7 or lower and the card on the talon is roi and Carla's dealt card "
+            "the talon; or Carla was dealt 7 or lower and the card on the talon is a roi and Carla's dealt card "
             "is not higher than Dora's dealt card: Dora loses a mark (the lowest card, F5).") in text, text

@@ -40,18 +40,19 @@ def test_lu_stu_the_first_of_the_tied_lowest(tmp_path):
     # other card to tie with; two Matti rank above XV), and equal to at least one of theirs (two
     # copies of each card, C1: never both)
     line = next(x for x in text.splitlines() if x.startswith("  If Bruno was dealt"))
+    # Alone lowest (K15) or tied (L3), Bruno loses the same mark: one condition for both (stop 41;
+    # it was two, 'ranks the same as at least one of ...' for L3 and 'is lower than each of ...' for K15)
     assert line.startswith(
-        "  If Bruno was dealt a card from Leone to VI and Bruno's dealt card ranks the same as at least one of "
-        "Carla's dealt card and Dora's dealt card and Bruno's dealt card is not higher than any of Carla's dealt "
-        "card and Dora's dealt card that is not a fool: Bruno loses a mark (the lowest card, L3); "), line
+        "  If Bruno was dealt a card from Leone to VI and Bruno's dealt card is not higher than any of Carla's "
+        "dealt card and Dora's dealt card that is not a fool: Bruno loses a mark (the lowest card, K15/L3); "), line
     # (it was said as 'Bruno loses a mark (the lowest card, L3); but if' eleven alternatives '...: Bruno's
     # marks stay as they are', the cases where nothing happens to him)
     assert "; or " not in line, line
-    # Carla is first of a tie only with Dora (Bruno is before her: her card below his, L3; three of
-    # a rank there are not, C1)
-    assert ("  If Dora was dealt a card from Leone to VI and Carla's dealt card ranks the same as Dora's dealt card "
-            "and Carla's dealt card is not higher than any of Bruno's dealt card and Dora's dealt card that is not "
-            "a fool: Carla loses a mark (the lowest card, L3); ") in text, text
+    # Carla is first of a tie only with Dora (Bruno is before her: a tie with him is his loss, L3;
+    # three of a rank there are not, C1)
+    assert ("  If Carla was dealt a card from Leone to VI and Carla's dealt card is not higher than any of Bruno's "
+            "dealt card and Dora's dealt card that is not a fool and Bruno's dealt card does not rank the same as "
+            "Carla's dealt card: Carla loses a mark (the lowest card, K15/L3); ") in text, text
 
 
 def test_lu_stu_a_lower_card_that_is_no_fool(tmp_path):
@@ -64,15 +65,18 @@ def test_lu_stu_a_lower_card_that_is_no_fool(tmp_path):
     (stays,) = [e for e in anna if not e["marks_lost"]]
     assert stays["if"] == "at least one of Bruno, Carla and Dora was dealt a card from Leone to VI"
     # (it was 730 words: the cases' own conditions, the part the text says 'otherwise')
+    # (her loss, alone lowest or the first of the tied, is one line since stop 41: the marks staying
+    # are what happens otherwise; it was 'Anna loses a mark (the lowest card, K15); if ...: Anna loses
+    # a mark (the lowest card, L3); if at least one of ...: Anna's marks stay as they are')
     text = ruled(tmp_path, LU_STU_TIES, "--no-readings")
-    assert ("if at least one of Bruno, Carla and Dora was dealt a card from Leone to VI: Anna's marks stay as "
-            "they are.") in text, text
+    assert ("  If none of Bruno, Carla and Dora was dealt a card from Leone to VI: Anna loses a mark (the lowest "
+            "card, VII, K15/L3).") in text, text
 
 
 def test_lu_stu_ties_conditions_hold_in_exactly_their_cases(tmp_path):
     record = json.loads(ruled(tmp_path, LU_STU_TIES, "--format", "json", "--no-readings"))
-    # (Anna: K15 or L3 or nothing; Bruno and Carla: L3, K15, the lone fool, the pair, nothing;
-    # Dora: K15, the lone fool, the pair, nothing)
-    assert check_by_player(record, "lu-stu") == 3 + 5 + 5 + 4
-    tied = [e["if"] for p in record["by_player"]["players"] for e in p["effects"] if e["marks_lost"] == ["L3"]]
+    # (Anna: the lowest card, alone or tied, K15/L3, or nothing; Bruno and Carla: the lowest card, the
+    # lone fool, the pair, nothing; Dora: K15, the lone fool, the pair, nothing)
+    assert check_by_player(record, "lu-stu") == 2 + 4 + 4 + 4
+    tied = [e["if"] for p in record["by_player"]["players"] for e in p["effects"] if e.get("tie_rule") == "L3"]
     assert len(tied) == 3 and not any("; or " in c for c in tied), tied  # (Anna's, Bruno's, Carla's)

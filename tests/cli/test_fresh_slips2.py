@@ -63,7 +63,7 @@ def test_as_qui_court_talon_king_apart_from_the_seven_and_the_ace(tmp_path):
     f4 = [x for x in text.split("Le déroulement")[1].splitlines() if "(F4" in x]
     assert f4 and all(x.startswith("  Si la carte du talon est roi : ") for x in f4)
     en = _text(tmp_path, AS_QUI_COURT_TALON, "en")
-    assert "If the card on the talon is roi: Estelle loses a mark: the lowest card, as (F5)." in en
+    assert "If the card on the talon is a roi: Estelle loses a mark: the lowest card, as (F5)." in en
     assert "the top card of the stack" not in en
 
 

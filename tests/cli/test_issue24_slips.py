@@ -126,7 +126,7 @@ def test_a_refused_word_of_the_table_is_quoted_as_said(tmp_path):
     path = tmp_path / "deal.txt"
     path.write_text(deal, encoding="utf-8")
     for lang, said in (("it", "Bruno non può dire 'rientro':"),
-                       ("de", "Bruno kann nicht 'ich kaufe mich zurück' sagen:")):
+                       ("de", "Bruno kann nicht 'rientro' sagen:")):  # (the table's own word, issue 24 §2)
         out = io.StringIO()
         assert main(["--language", lang, str(path)], stdout=out, stderr=io.StringIO()) == 1
         assert said in out.getvalue(), out.getvalue()
@@ -219,11 +219,11 @@ def test_lu_stu_s_way_back_ends_not_the_dealer(tmp_path):
     # first hand the dealer is asked like anyone, then the way back ends.  German said 'dann endet
     # er' (the dealer ends), French 'puis il s'arrête'; and no 'his card' for a dealer who may be Dora
     said_in_each_language(tmp_path, "lu-stu-cat-way-back.json", {
-        "en": "the dealer is dealt a card and asked like anyone, then the way back ends (Q5)",
-        "de": "der Geber bekommt eine Karte und wird wie jeder gefragt, dann endet der Rückweg (Q5)",
-        "fr": "le donneur reçoit une carte et est sollicité comme tout autre, puis le retour s'arrête (Q5)",
-        "it": "il mazziere riceve una carta ed è interpellato come chiunque, poi il ritorno finisce (Q5)",
-        "da": "giveren får et kort og spørges som alle andre, så slutter vejen tilbage (Q5)"})
+        "en": "the dealer is dealt a card and asked like anyone, then the way back ends — Q5",
+        "de": "der Geber bekommt eine Karte und wird wie jeder gefragt, dann endet der Rückweg — Q5",
+        "fr": "le donneur reçoit une carte et est sollicité comme tout autre, puis le retour s'arrête — Q5",
+        "it": "il mazziere riceve una carta ed è interpellato come chiunque, poi il ritorno finisce — Q5",
+        "da": "giveren får et kort og spørges som alle andre, så slutter vejen tilbage — Q5"})
 
 
 def test_a_spared_cuckoo_agrees_with_any_number_of_players(tmp_path):

@@ -52,8 +52,9 @@ F2_SAID = {
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_coucou_dealer_s_kept_card_is_said_as_a_table_says_it(lang):
     text = said("--language", lang, COUCOU)
-    verdict = next(line for line in text.splitlines() if "(F2)" in line and line.endswith(":"))
-    assert F2_SAID[lang] in verdict, verdict
+    verdict = next(line for line in text.splitlines() if "F2)" in line and line.endswith(":"))
+    # (inside the verdict's parenthesis its rule follows a comma: no bracket in a bracket, issue 24 §2)
+    assert F2_SAID[lang].replace(" (F2)", " — F2") in verdict, verdict
     assert "he takes" not in text and "(F2))" not in verdict.replace(F2_SAID[lang], ""), verdict
 
 
@@ -95,7 +96,7 @@ def test_a_card_left_out_is_said_as_a_negation(lang):
 STACK_NOT_KING = {
     "en": "the top card of the stack is not a king and ",
     "it": "la carta in cima al mazzo non è king e ",
-    "de": "die oberste Karte des Stapels ist nicht king und ",
+    "de": "die oberste Karte des Stapels ist eine andere Karte als king und ",  # (no article: issue 24 §2)
     "fr": "la carte du dessus du paquet n'est pas king et ",
     "da": "bunkens øverste kort ikke er king og ",  # (after hvis: ikke before the verb)
 }
@@ -188,7 +189,7 @@ def test_german_says_zeh_s_deal_and_the_cat_s_mark():
     text = _example("zeh-1769-cat-paid-to-holder.json", "de")
     assert "bevor das Tauschangebot nach rechts wandert ('passare alla stafetta')" in text
     assert "Bruno verliert 2 Marken: Tauschangebot an Carlas XII Gnaf (Z5);" in text
-    assert "Carla gewinnt eine Marke: von Bruno bezahlt, weil das Angebot auf die XII Gnaf traf (Z5)." in text
+    assert "Carla gewinnt eine Marke: von Bruno bezahlt, weil das Angebot auf XII Gnaf traf (Z5)." in text
     assert "Bitten laufen" not in text and "dessen" not in text
 
 

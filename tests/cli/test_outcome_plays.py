@@ -154,7 +154,7 @@ def test_steps_text_gives_each_play_and_never_one_play_as_every_case(tmp_path):
     assert exchange.startswith("1, where Dora's dealt card: any card and the card on the talon: 8, 7 or as:")
     assert "Dora exchanges the card with the talon -- F4" in exchange and "may not exchange" not in exchange
     assert king.startswith("2, where Dora's dealt card: 8, 7 or as and the card on the talon: roi:")
-    assert "the card on the talon is roi: Dora may not exchange with it -- F4" in king
+    assert "the card on the talon is a roi: Dora may not exchange with it -- F4" in king
     assert "Dora loses a mark -- F5" in exchange and "Dora loses a mark -- F5" in king
     # a case's part that begins inside a history entry is headed as the entry, not by its path
     assert "$.history[8]:" not in text

@@ -10,6 +10,7 @@ ARE enumerable, the showdown made to give up as past the limit."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -122,10 +123,11 @@ NATURALS = [(p, n, seed, k) for p in ("campli", "lu-stu", "zeh-1769", "digital-4
             for n, k in ((3, 3), (4, 3), (5, 3), (6, 2), (8, 3)) for seed in range(4)]
 
 
-def test_every_certain_claim_holds_in_every_case():
-    checked = 0
-    claims = {"marks_lost": 0, "marks_gained": 0, "out": 0, "next_dealer": 0}
-    for preset, n, seed, k in NATURALS:
+def partial_and_whole(naturals, *patches):
+    """(where, the partial ruling's certain part, the whole ruling) of each natural deal whose
+    cases ARE enumerable and whose showdown has unknown cards, the partial one with ``patches``
+    (context managers: the showdown made to give up) in force."""
+    for preset, n, seed, k in naturals:
         try:
             doc, _ = natural_deal(preset, n, seed, unshown=k)
         except ValueError:
@@ -138,28 +140,43 @@ def test_every_certain_claim_holds_in_every_case():
             continue
         if not ruling.ok:
             continue
-        with mock.patch.object(unknowns.Reasoner, "showdown_cases", _gives_up):
+        with contextlib.ExitStack() as stack:
+            for patch in patches:
+                stack.enter_context(patch)
             try:
                 adjudicate(pos, readings=False)
             except Underdetermined as err:
-                certain = err.certain
-            else:
-                continue  # (no unknown card at the showdown)
+                yield (preset, n, seed), err.certain, ruling
+
+
+def claims_hold(where, certain, ruling) -> None:
+    """Every claim of ``certain`` holds in every outcome of the whole ``ruling``."""
+    for o in ruling.outcomes:
+        r = o.result
+        assert _multiset_in(certain["marks_lost"], r["marks_lost"]), (where, certain, r)
+        assert _multiset_in(certain["marks_gained"], r["marks_gained"]), (where, certain, r)
+        assert set(certain["out"]) <= set(r["out"]), (where, certain, r)
+        if "next_dealer" in certain:
+            said = r["next_dealer"] or (r.get("next_dealer_if_none_buys_back")
+                                        if r.get("next_dealer_if_none_buys_back") == r.get(
+                                            "next_dealer_if_all_buy_back") else None)
+            assert said == certain["next_dealer"], (where, certain, r)
+        moved = {x["player"] for x in (*r["marks_lost"], *r["marks_gained"])} | set(r["out"])
+        assert not set(certain.get("unchanged", ())) & moved, (where, certain, r)
+
+
+def test_every_certain_claim_holds_in_every_case():
+    checked = 0
+    claims = {"marks_lost": 0, "marks_gained": 0, "out": 0, "next_dealer": 0}
+    for where, certain, ruling in partial_and_whole(NATURALS, mock.patch.object(unknowns.Reasoner, "showdown_cases",
+                                                                                _gives_up)):
         checked += 1
         if certain is None:
             continue
-        for o in ruling.outcomes:
-            r = o.result
-            assert _multiset_in(certain["marks_lost"], r["marks_lost"]), (preset, n, seed, certain, r)
-            assert _multiset_in(certain["marks_gained"], r["marks_gained"]), (preset, n, seed, certain, r)
-            assert set(certain["out"]) <= set(r["out"]), (preset, n, seed, certain, r)
-            if "next_dealer" in certain:
-                said = r["next_dealer"] or (r.get("next_dealer_if_none_buys_back")
-                                            if r.get("next_dealer_if_none_buys_back") == r.get(
-                                                "next_dealer_if_all_buy_back") else None)
-                assert said == certain["next_dealer"], (preset, n, seed, certain, r)
-        for key, v in certain.items():
-            claims[key] += len(v) if isinstance(v, list) else 1
+        claims_hold(where, certain, ruling)
+        for key in claims:
+            v = certain.get(key, ())
+            claims[key] += len(v) if isinstance(v, list) else 1 if v else 0
     # (the claims of each kind were met: marks before the showdown, players out, next dealers)
     assert checked >= 40 and claims["marks_lost"] >= 2 and claims["out"] >= 3 and claims["next_dealer"] >= 20, (
         checked, claims)

@@ -110,9 +110,9 @@ def test_named_cards_the_order_does_not_place_are_laid_where_fresh_card_deals_th
     # loses by K15; Andrea's II tied with Dario's II, only the first in play order loses (L3, seed
     # 000 §Lu Stù): another rule, so a case of its own
     assert lost == {f"{fresh} is III or higher": [("Andrea", "K11"), ("Dario", "K15")],
-                    f"{fresh} is II": [("Andrea", "K11"), ("Andrea", "L3")],
+                    f"{fresh} is a II": [("Andrea", "K11"), ("Andrea", "L3")],
                     f"{fresh} is a card from Leone to I": [("Andrea", "K11"), ("Andrea", "K15")],
-                    f"{fresh} is Matto": [("Andrea", "K11"), ("Andrea", "L4"), ("Dario", "K15")]}
+                    f"{fresh} is a Matto": [("Andrea", "K11"), ("Andrea", "L4"), ("Dario", "K15")]}
 
 
 def test_named_cards_the_order_places_are_ruled_under_fresh_card():

@@ -67,7 +67,7 @@ def test_the_verdict_names_only_readings_that_come_out_otherwise(tmp_path):
     assert "Open question (Q2): Does the holder of a targeted event card act afterwards?" in lines
     others = [line for line in lines if line.startswith("  Read otherwise")]
     assert len(others) == 1 and others[0].endswith(
-        "(S3)): Anna loses a mark (K11). The deal goes on: Bruno decides next (keep or offer).")
+        "; S3): Anna loses a mark (K11). The deal goes on: Bruno decides next (keep or offer).")
     assert "targeted_holder_acts" not in out.getvalue() and "after-refused-inn" not in out.getvalue()
     out = io.StringIO()
     assert main(["--steps", str(path)], stdout=out) == 0

@@ -127,7 +127,7 @@ def test_the_restart_stake_readings_take_the_ruleset_s_number_of_marks(tmp_path)
     text = _coucou_all_out(tmp_path)
     assert "drei Marken" not in text
     assert "This ruling reads: everybody gets 5 marks again and the pot stays as it is" in text
-    assert "the price of his 5 marks at the start (K1)" in text
+    assert "the price of his 5 marks at the start — K1" in text
     # Campli's are K18's three («erneut drei Marken», seed 000 §Wiedereintritt)
     listing = run("--rulesets", "campli")
     assert "When everybody gets the starting marks again after all went out in one deal (K18), does" \

@@ -66,7 +66,7 @@ def test_the_open_question_is_in_plain_words():
     assert "targeted_dealer_decides = yes" not in text and "no: no:" not in text and "yes: yes:" not in text
     # Q2's 'yes' in what it does: K8's last decision, keep or the stack, though the dealer's card refused
     assert ("  Read otherwise (the dealer still decides last, after his card has refused the offer: keep, or exchange "
-            "with the stack (K8)):") in text
+            "with the stack — K8):") in text
     # each case's account opens with its condition, not with a bare JSON path
     assert "  If Dora was dealt II:" in text and "$.history" not in text
 
@@ -117,7 +117,7 @@ def test_zeh_s_cat_says_gnau():
 def test_the_french_games_have_a_roi_and_a_talon():
     # F3: the king holder says «Coucou!»; F4: a king on the talon allows no exchange (seed 003)
     assert "Bruno holds the roi and says 'Coucou!': no exchange with Anna" in example("notation/coucou-king.txt")
-    assert "the card on the talon is roi: Dora may not exchange with it" in example("coucou-talon-king.json")
+    assert "the card on the talon is a roi: Dora may not exchange with it" in example("coucou-talon-king.json")
 
 
 def test_the_french_games_quote_the_seed_s_own_words_for_keeping_and_exchanging():

@@ -55,7 +55,7 @@ def test_a_reading_s_verdict_in_french_takes_french_colons_and_word_order():
     # French the colon after the reading is ' : ', as everywhere else in the ruling, and the
     # lowest card is 'la carte la plus basse'.
     text = ruled("coucou-talon-king.json", "--language", "fr")
-    assert "aucune source ne la donne (Q16)) : Anna perd une marque (F5)." in text
+    assert "aucune source ne la donne — Q16) : Anna perd une marque (F5)." in text
     assert "Dora perd une marque : la carte la plus basse, as (F5)." in text
     assert "(Q16)):" not in text and "la plus basse carte" not in text
 

@@ -196,7 +196,7 @@ def test_the_full_step_list_says_the_open_question_in_plain_words():
     # reading's words once (no 'targeted_dealer_decides = yes', no 'yes: yes:'), K8's last decision
     text = example("campli-event-cards.json", "--steps")
     assert ("  Read otherwise (Q2: the dealer still decides last, after his card has refused the offer: keep, or "
-            "exchange with the stack (K8)): Carla loses a mark (K11).") in text
+            "exchange with the stack — K8): Carla loses a mark (K11).") in text
     assert "targeted_dealer_decides =" not in text and "yes: yes:" not in text and "no: no:" not in text
     assert "   * the dealer's event card ends the round" in text  # (its words, not its value 'no')
     # a reading's verdict cites the ruleset's own buy-back rule: Lu Stù's L11, not Campli's K17

@@ -600,16 +600,20 @@ _NOT_A_FOOL = " that is not a fool"
 # pack without fools below the cards dealt to the others (H1, R4)
 _Forms = tuple[tuple[set[str], str], ...]
 # (and the second's negation, :func:`_below_these`: the card not the lowest)
+# (and the first's, the card not alone lowest: it ties or is above one of them, L3's tie)
 _BELOW: _Forms = (({"lower"}, "{a} is lower than each of {cards}" + _NOT_A_FOOL),
                   ({"lower", "same"}, "{a} is not higher than any of {cards}" + _NOT_A_FOOL),
-                  (set(), "{a} is higher than at least one of {cards}" + _NOT_A_FOOL))
+                  (set(), "{a} is higher than at least one of {cards}" + _NOT_A_FOOL),
+                  (set(), "{a} is not lower than at least one of {cards}" + _NOT_A_FOOL))
 _BELOW_DEALT: _Forms = (({"lower"}, "{a} is lower than the cards dealt to {cards}"),
                         ({"lower", "same"}, "{a} is not higher than the cards dealt to {cards}"),
-                        (set(), "{a} is higher than at least one of the cards dealt to {cards}"))
+                        (set(), "{a} is higher than at least one of the cards dealt to {cards}"),
+                        (set(), "{a} is not lower than at least one of the cards dealt to {cards}"))
 # (where the others are a mix of dealt and stack cards, S4: said of the cards)
 _BELOW_EACH: _Forms = (({"lower"}, "{a} is lower than each of {cards}"),
                        ({"lower", "same"}, "{a} is not higher than any of {cards}"),
-                       (set(), "{a} is higher than at least one of {cards}"))
+                       (set(), "{a} is higher than at least one of {cards}"),
+                       (set(), "{a} is not lower than at least one of {cards}"))
 _DEALT = "'s dealt card"  # (a label of the card a player was dealt: 'Rita's dealt card')
 
 
@@ -657,7 +661,7 @@ def _below_these(d: int, others: Sequence[int], nouns: Sequence[str], space: _Sp
     else:
         cards, forms = _together([nouns[g] for g in others]), _BELOW_EACH
     out = []
-    for ways, words in forms[:1 + tied]:  # (the third, the second's negation, below)
+    for ways, words in forms[:1 + tied]:  # (the third and fourth, the negations, below)
         mask = unsure = space.all
         for g, is_fool in zip(others, fools):
             sure = maybe = is_fool or 0
@@ -672,10 +676,15 @@ def _below_these(d: int, others: Sequence[int], nouns: Sequence[str], space: _Sp
             unsure &= sure | maybe
         out.append(Fact(words.format(a=nouns[d], cards=cards),
                         _below(d, others, strict=len(ways) == 1), 2, mask, unsure & ~mask))
+    # (the card not alone lowest: 'the bottom card of the stack is not lower than at least one of
+    # Dora's dealt card, Emil's dealt card and Fabio's dealt card that is not a fool', where the
+    # last in play order keeps his marks, L3, K15)
+    strict, below = out[0], out[-1]
+    out.append(Fact(forms[3][1].format(a=nouns[d], cards=cards), _not_below(d, others), 2,
+                    space.all & ~(strict.mask | strict.unsure), strict.unsure))
     if tied:
         # (and where it is not: 'Anna's dealt card is higher than at least one of ...', what keeps a
         # player's mark where the lowest loses, D7, K15)
-        below = out[-1]
         out.append(Fact(forms[2][1].format(a=nouns[d], cards=cards), _above_some(d, others), 2,
                         space.all & ~(below.mask | below.unsure), below.unsure))
         out.append(_same_as_some(d, others, nouns, space))
@@ -707,6 +716,11 @@ def _same_as(d: int, others: Sequence[int]) -> Test:
 
 def _above_some(d: int, others: Sequence[int]) -> Test:
     return lambda combo: not all(combo[g].is_fool or combo[g].value >= combo[d].value for g in others)
+
+
+def _not_below(d: int, others: Sequence[int]) -> Test:
+    below = _below(d, others)  # (the card alone lowest, negated)
+    return lambda combo: not below(combo)
 
 
 def _below(d: int, others: Sequence[int], strict: bool = True) -> Test:
@@ -778,7 +792,8 @@ def _wide(fact: Fact) -> bool:
     """Whether ``fact`` compares one card with several ('... is lower than each of ...'): it rules
     out much at once, but may leave more to say than the plain comparisons."""
     return any(words in fact.text for words in (" is lower than each of ", " is not higher than any of ",
-                                                 " is higher than at least one of "))
+                                                 " is higher than at least one of ",
+                                                 " is not lower than at least one of "))
 
 
 def _together_mask(facts: Sequence[Fact], everything: int) -> int:
@@ -844,7 +859,13 @@ def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
         best = _split(bits, [p for p in parts + [left] if p], space, facts_of)
     if best is None and 1 < len(fools) <= _FOOLS_APART:
         best = _by_fools(bits, fools, space, facts_of)
-    return best if best is not None else _split_on_a_card(bits, space, facts_of, deciding)
+    if best is None:
+        best = _split_on_a_card(bits, space, facts_of, deciding)
+    if best is None or len(best) > 2:
+        found = _split_on_a_threshold(bits, space, facts_of)
+        if found is not None and (best is None or _length(found) < _length(best)):
+            best = found
+    return best
 
 
 # up to this many cards that may be the fool, the case is said for each set of them that is (_by_fools)
@@ -898,6 +919,44 @@ def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[[int], list[Fa
             if found is not None and (best is None or _length(found) < _length(best)):
                 best = found
     return best
+
+
+# up to this many points, a case no conjunction says is tried split on each card's thresholds
+# (_split_on_a_threshold: two conjunctions for each, a cost that grows with the space)
+_THRESHOLDS_UP_TO = 20_000
+
+
+def _split_on_a_threshold(bits: int, space: _Space,
+                          facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+    """The case in two conjunctions, split where one card is above a value or not (issue 24 §1:
+    a player keeps his marks where the card he holds is VIII or higher, or is higher than at
+    least one of the others that is not a fool, K15, C3/L4: the known card's threshold and the
+    comparison of the unknown ones, each a way of its own): the shortest such split, or None.
+    Each card's atoms are cut between two values, the fools apart (they rank by C3, not by their
+    value)."""
+    if space.size > _THRESHOLDS_UP_TO:
+        return None
+    best: Optional[list[list[Fact]]] = None
+    for at in space.at:
+        plain = [m for atom, m in at.items() if not any(c.is_fool for c in atom)]
+        no_fool = bits & ~_fool_points(at)
+        high = 0
+        for m in plain[:-1]:  # (highest first: each cut leaves both sides some cards)
+            high |= m
+            if not 0 != bits & high != no_fool:
+                continue
+            found = _split(bits, [bits & high, bits & ~high], space, facts_of)
+            if found is not None and (best is None or _length(found) < _length(best)):
+                best = found
+    return best
+
+
+def _fool_points(at: dict[frozenset[Card], int]) -> int:
+    out = 0
+    for atom, m in at.items():
+        if any(c.is_fool for c in atom):
+            out |= m
+    return out
 
 
 def _split(bits: int, parts: Sequence[int], space: _Space,
@@ -1114,6 +1173,10 @@ def _kept(name: Callable[[Any, Sequence[Card]], str]) -> Callable[[Any, Sequence
 # phrase: the labels of unknown cards, the sets of cards, the facts, then the words that join
 # them.  (English pattern, message), in the order they apply; a name or a card is one word.
 _W = r"[^\s,;()]+"
+# the card a comparison says of the others: one noun, never a fact before it ('Dora was dealt VII or
+# higher; or Dora's dealt card is not lower than ...', 'Bruno was dealt VI and Bruno's dealt card ...'),
+# which a translation may put after them ('... non è più alta di {a}')
+_A = r"(?P<a>\b(?!(?:and|or)\b)\w(?:(?!\b(?:and|or)\b)[^,;])*?)"
 _SPOKEN: tuple[tuple[str, str], ...] = (
     (rf"the highest of the three cards (?P<player>{_W}) takes \(F2\)",
      N_("the highest of the three cards {player} takes (F2)")),
@@ -1149,18 +1212,23 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r" were all dealt ", N_(" were all dealt ")),
     (rf"(?P<player>{_W}) was dealt ", N_("{player} was dealt ")),
     (rf"(?P<player>{_W}) kept (?P<cards>.+?) \(F2\)", N_("{player} kept {cards} (F2)")),
-    (r"(?P<a>[^,;]+?) is lower than each of (?P<cards>[^;]+?) that is not a fool",
+    (_A + r" is lower than each of (?P<cards>[^;]+?) that is not a fool",
      N_("{a} is lower than each of {cards} that is not a fool")),
-    (r"(?P<a>[^,;]+?) is not higher than any of (?P<cards>[^;]+?) that is not a fool",
+    (_A + r" is not higher than any of (?P<cards>[^;]+?) that is not a fool",
      N_("{a} is not higher than any of {cards} that is not a fool")),
-    (rf"(?P<a>[^,;]+?) is lower than the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
+    (_A + rf" is lower than the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
      N_("{a} is lower than the cards dealt to {players}")),
-    (rf"(?P<a>[^,;]+?) is not higher than the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
+    (_A + rf" is not higher than the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
      N_("{a} is not higher than the cards dealt to {players}")),
-    (r"(?P<a>[^,;]+?) is higher than at least one of (?P<cards>[^;]+?) that is not a fool",
+    (_A + r" is higher than at least one of (?P<cards>[^;]+?) that is not a fool",
      N_("{a} is higher than at least one of {cards} that is not a fool")),
-    (rf"(?P<a>[^,;]+?) is higher than at least one of the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
+    (_A + rf" is higher than at least one of the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
      N_("{a} is higher than at least one of the cards dealt to {players}")),
+    (_A + r" is not lower than at least one of (?P<cards>[^;]+?) that is not a fool",
+     N_("{a} is not lower than at least one of {cards} that is not a fool")),
+    (_A + rf" is not lower than at least one of the cards dealt to (?P<players>{_W}(?:, {_W})* and {_W})",
+     N_("{a} is not lower than at least one of the cards dealt to {players}")),
+    (r" is not lower than at least one of ", N_(" is not lower than at least one of ")),
     (r" is lower than each of ", N_(" is lower than each of ")),
     (r" is not higher than any of ", N_(" is not higher than any of ")),
     (r" is higher than at least one of ", N_(" is higher than at least one of ")),
@@ -1183,6 +1251,8 @@ _SPOKEN: tuple[tuple[str, str], ...] = (
     (r" is not the other fool", N_(" is not the other fool")),
     (rf" is not the other (?P<card>{_W})", N_(" is not the other {card}")),
     (rf" is not an? (?P<card>{_W})", N_(" is not a {card}")),
+    # one card, positive: 'is a roi' (issue 24 §2); the languages say a card's name without an article
+    (rf" is an? (?P<card>{_W})(?=$|[;:,)]| and | or )", N_(" is a {card}")),
     (r"there is no lone fool", N_("there is no lone fool")),
     (r"there is a lone fool", N_("there is a lone fool")),
     (r"neither (?P<a>.+?) nor (?P<b>.+?) is ", N_("neither {a} nor {b} is ")),
@@ -1243,10 +1313,20 @@ _NOT_VERB = {" is": " is not", " was dealt": " was not dealt", " kept": " did no
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 
 
+# one card that a clause's subject is ('the top card of the stack is king'), said with its article
+# as its negation is ('is a king', 'is not a king'); said once the wording is chosen (its length
+# chooses it, the same without the article)
+_ONE = re.compile(rf" is (?P<card>{_W})(?=$|; or | and )")
+_NO_CARD = frozenset({"a", "an", "the", "no", "not", "any", "lower", "higher"})
+
+
 def _as_said(text: str) -> str:
-    """The English a table says (issue 24 §2): the F2 label without 'he', and a card left out said
-    as 'is not a king' ('was not dealt an ace', 'did not keep an as'), not 'anything but king'."""
+    """The English a table says (issue 24 §2): the F2 label without 'he', one card with its
+    article ('is a roi'), and a card left out said as 'is not a king' ('was not dealt an ace',
+    'did not keep an as'), not 'anything but king'."""
     text = _F2_LABEL.sub(lambda m: f"the highest of the three cards {m['player']} takes (F2)", text)
+    if " is " in text:
+        text = _ONE.sub(lambda m: m[0] if m["card"] in _NO_CARD else f" is {_a(m['card'])} {m['card']}", text)
     if " anything but " not in text:
         return text
 

@@ -23,7 +23,7 @@ from ...game.scoring import evaluate
 from ...game.state import EventKind
 from ...formats.sources import RULES, cite
 from ...formats.vocabulary import call, counter_words, display_label, say
-from ...formats.i18n import N_, gettext as _, language, ngettext
+from ...formats.i18n import N_, gettext as _, language, ngettext, pgettext
 from .model import is_placeholder
 
 __all__ = ["steps_of", "heading", "EVENT_TEXT", "EVENT_TEXT_BY_RULE"]
@@ -63,7 +63,7 @@ EVENT_TEXT = {
     "offer-back": N_("{seat} must offer the card back to the left, to {other} ('cart'arrit')"),
     "way-back-ends": N_("the way back ends at {seat}"),
     "exchange-with-talon": N_("{seat} exchanges the card with the talon"),
-    "talon-king": N_("the card on the talon is {card}: {seat} may not exchange with it"),
+    "talon-king": N_("the card on the talon is a {card}: {seat} may not exchange with it"),  # (F4: a king, roi)
     # F2 («Er gibt jedem eine Karte und bekommt als Geber drei Karten selbst»): the card the dealer
     # is dealt in the round is the first of his three, so the step says the two more he takes
     "dealer-keeps-highest": N_("{seat}, the dealer, takes two more cards, keeps the highest of the three ({card}) and "
@@ -307,8 +307,8 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     if ev.kind == _RESTART:
         # K18 / D8: one wording for the step and the verdict (issue 24 §1)
         return _("everybody went out in this deal: {how}").format(how=restart_words(rules))
-    if ev.kind == _STACK_KING and card is None and rules is not None:
-        # S4's cut is a king by what it is: the position need not give it to say so
+    if ev.kind in (_STACK_KING, EventKind.TALON_KING) and card is None and rules is not None:
+        # S4's cut and F4's talon card are a king by what they are: the position need not give it
         card = display_label(rules, Card(_cards.FRENCH, 13))
     template = EVENT_TEXT_BY_RULE.get((ev.kind, ev.rule))
     if ev.rule == "F4" and ev.kind == _KEEP and rules is not None and rules.dealer_takes == 1:
@@ -324,12 +324,26 @@ def _event_text(ev: Any, nm: Any, card: Optional[str], rules: Any = None) -> str
     if template in _LIVES and rules is not None and counter_words(rules)[0] == "life":
         template = _LIVES[template]
     role = rules.role_of_card.get(ev.card) if rules is not None and ev.card is not None else None
-    return _(template).format(
+    said = _digital_inn(template) if ev.rule == "D6" else None
+    return (said or _(template)).format(
         seat=nm(ev.seat), other=nm(ev.other), card=card or _("a card the position does not give"),
         amount=ev.amount, stakes=(pot_words(ev.amount, rules.stake) if ev.kind in _POT_KINDS and rules is not None
                                   else stakes_words(ev.amount)),
         call=call(rules, role) if role is not None else "", held=card or _("card"),
         ask=_asked(rules) if ev.kind == _ASK else "")
+
+
+def _digital_inn(template: str) -> Optional[str]:
+    """A line of the digital game's inn in its own word (D6, seed 004: 'kro XI', the inn that
+    pauses the exchange), not Campli's card ('la Taverna', K14) where a language names that one:
+    the same English, a translation of its own (issue 24 §2); None for another line."""
+    if template == EVENT_TEXT["ask-pagherai-se-null"]:
+        return pgettext("D6 kro", "{seat} asks the innkeeper {other}: '{ask}'")
+    if template == EVENT_TEXT["accept"]:
+        return pgettext("D6 kro", "the innkeeper {seat} accepts: no exchange; {seat} pays if {other} loses with a nul")
+    if template == EVENT_TEXT["refuse"]:
+        return pgettext("D6 kro", "the innkeeper {seat} refuses and must exchange with {other}")
+    return None
 
 
 def share_words(pot: int, n: int) -> str:

@@ -9,8 +9,8 @@ from ...game.cards import Card
 from ...formats.position import Problem
 from ...game.rulesets import Rules
 
-__all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "SMALL_CASES", "MAX_SPLITS", "Underdetermined", "Unsupported",
-           "CaseOutcome", "Outcome", "Ruling", "is_placeholder", "per_position", "new_position"]
+__all__ = ["PLACEHOLDER", "MAX_WORK", "MAX_CASES", "SMALL_CASES", "MAX_SPLITS", "CERTAIN_RUNS", "Underdetermined",
+           "Unsupported", "CaseOutcome", "Outcome", "Ruling", "is_placeholder", "per_position", "new_position"]
 
 PLACEHOLDER = 1000  # placeholder cards have values from here up: no role, never compared
 MAX_WORK = 20_000  # engine steps one adjudication may spend on the branches over unknown cards
@@ -22,6 +22,10 @@ SMALL_CASES = 1_000
 # cards are told apart too finely to say anything short (every card unknown, none shown: the
 # ruling is under-specified, naming them, as past MAX_CASES before)
 MAX_SPLITS = 4_000
+# runs of the scoring on symbolic cards one position's showdowns past MAX_SPLITS may spend, all
+# together, on what they may score, for what is certain whatever the cards (unknowns._possible_scores,
+# issue 24 §5): a run costs about 30 µs, so at most about 0.4 s a position
+CERTAIN_RUNS = 12_000
 
 
 # The memos one position's ruling fills for itself (its showdowns' runs, the matchings of its
@@ -67,6 +71,9 @@ class Underdetermined(Exception):
         self.cards = cards
         self.stuck, self.leaves = stuck, leaves
         self.certain: Optional[dict[str, Any]] = None
+        # what the showdown may score (who loses and gains, each with his rule), every score the
+        # cards allow, where that was found without splitting the cases (unknowns.Reasoner), or None
+        self.scores: Optional[frozenset[Any]] = None
 
 
 class Unsupported(Exception):

@@ -22,6 +22,7 @@ from collections import Counter
 from typing import Any, Optional, Sequence
 
 from ...formats.position import Position
+from ...game.scoring import TIE_RULES
 from ...game.state import EventKind
 from .model import CaseOutcome
 from .outcomes import Grouping, settled_next_dealer, told_steps
@@ -125,21 +126,43 @@ def _said(parts: list[list[int]], grouping: Grouping, outcomes: Sequence[CaseOut
     return [{"if": condition, "when": when, "outcomes": idx} for idx, (condition, when) in zip(parts, said)]
 
 
+def _as_lowest(effect: dict[str, Any], tie: Optional[str], lowest: str) -> dict[str, Any]:
+    """``effect`` with a mark its tie rule cites (L3: of the tied lowest the first in play order
+    loses; R4) as the showdown's (K15: the lowest card loses): one thing that happens to the
+    player, the lowest card, whether it ties or not (issue 24 §1: two effects, each with its own
+    condition, were one mark said twice in hundreds of words)."""
+    if tie is None or tie not in effect["marks_lost"]:
+        return effect
+    return {**effect, "marks_lost": [lowest if rule == tie else rule for rule in effect["marks_lost"]]}
+
+
+def _one_effect(effects: Sequence[dict[str, Any]], tie: Optional[str], lowest: str) -> dict[str, Any]:
+    """The effect of a part (:func:`_as_lowest`'s alike): where some of its cases cite the tie
+    rule and others the showdown's, the showdown's, and ``tie_rule`` the tie's (the lowest card,
+    alone or tied, K15/L3)."""
+    cited = {tie in e["marks_lost"] for e in effects}
+    if tie is None or len(cited) < 2:
+        return effects[0]
+    return {**_as_lowest(effects[0], tie, lowest), "tie_rule": tie}
+
+
 def by_player(pos: Position, outcomes: Sequence[CaseOutcome], grouping: Grouping,
               certain: dict[str, Any]) -> dict[str, Any]:
     """The ruling player by player: each player whose result depends on the unknown cards with
     each of his effects (:func:`_effect`) and its condition; what comes next, by condition,
     where it depends on them ([] where it does not: it is certain)."""
     players = []
+    tie, lowest = TIE_RULES.get(pos.rules.ties), pos.rules.showdown_rule
     for player in pos.players:
         effects = [_effect(o.result, player, certain) for o in outcomes]
-        keys = [json.dumps(e, sort_keys=True) for e in effects]
+        keys = [json.dumps(_as_lowest(e, tie, lowest), sort_keys=True) for e in effects]
         if len(set(keys)) < 2:
             continue
         parts = _split(keys)
         entries = _said(parts, grouping, outcomes)
         players.append({"player": player,
-                        "effects": [{**effects[idx[0]], **entry} for idx, entry in zip(parts, entries)]})
+                        "effects": [{**_one_effect([effects[k] for k in idx], tie, lowest), **entry}
+                                    for idx, entry in zip(parts, entries)]})
     nexts = [_what_next(o.result, certain) for o in outcomes]
     return {"players": players, "next": _said(_split(nexts), grouping, outcomes) if len(set(nexts)) > 1 else []}
 

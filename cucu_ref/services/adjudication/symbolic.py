@@ -212,14 +212,18 @@ def run_scoring(part: Domains, score: Callable[[Callable[[int], int]], Hashable]
 
 
 def explore(domains: Domains, score: Callable[[Callable[[int], int]], Hashable],
-            limit: int, run: Optional[Callable[[Domains], Run]] = None) -> list[tuple[Domains, Hashable]]:
+            limit: int, run: Optional[Callable[[Domains], Run]] = None,
+            enough: Optional[Callable[[Hashable], bool]] = None) -> list[tuple[Domains, Hashable]]:
     """The boxes of ``domains`` the scoring cannot tell apart, each with its score.
 
     ``score(value_of)`` runs the scoring with ``value_of(var)`` as the value of each unknown
     card (a symbol) and returns what the cases are grouped by.  The boxes cover ``domains``
     and do not overlap; in a deterministic order (the larger values' parts first).  Raises
     :class:`TooManySplits` past ``limit`` runs, :class:`Untraceable` (from the scoring).
-    ``run(part)``: in place of :func:`run_scoring` (``Explored`` answers runs it has seen)."""
+    ``run(part)``: in place of :func:`run_scoring` (``Explored`` answers runs it has seen).
+    ``enough(score)``: asked after each run; True stops the exploration there (the boxes found so
+    far, which then do not cover ``domains``: issue 24 §5's certainty check stops once nothing
+    is left that every box could agree on)."""
     out: list[tuple[Domains, Hashable]] = []
     todo: list[Domains] = [domains]
     runs = 0
@@ -230,6 +234,8 @@ def explore(domains: Domains, score: Callable[[Callable[[int], int]], Hashable],
             raise TooManySplits(f"more than {limit} runs of the scoring")
         box, key, later = run(part) if run is not None else run_scoring(part, score)
         out.append((box, key))
+        if enough is not None and enough(key):
+            break
         todo.extend(later)  # depth first: the parts of the last split (the narrowest) first
     return out
 

@@ -31,15 +31,15 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from ...game.cards import FOOL_VALUE, PACKS, Card
 from ...game.rulesets import Rules
 from ...game.scoring import evaluate
 from ...game.state import State
 from .layout import Layout
-from .model import MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder, per_position
-from .symbolic import ByFields, Explored, Reads, TooManySplits, Untraceable
+from .model import CERTAIN_RUNS, MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder, per_position
+from .symbolic import ByFields, Explored, Reads, TooManySplits, Untraceable, explore
 
 _EXPLORED = per_position(Explored())
 # (the copies left and the other open cards' domains, a box's domains) -> a matching holds them
@@ -48,6 +48,9 @@ _FITS: dict[tuple[Hashable, tuple[frozenset[Card], ...]], bool] = per_position({
 # a showdown's cases (Reasoner.showdown_cases), kept for the open questions' re-runs: a
 # position's showdowns (its branches over unknown cards), a few times over
 _SHOWDOWNS = per_position(ByFields(500))
+# the runs one position has spent on what its stuck showdowns may score (_possible_scores): a
+# budget of CERTAIN_RUNS for all of them, so that each branch stuck adds none past it
+_CERTAIN_SPENT: dict[str, int] = per_position({})
 
 __all__ = ["Know", "Reasoner", "Box", "boxes"]
 
@@ -214,15 +217,15 @@ class Reasoner(_Domains):
         if key is not None:
             hit, found = _SHOWDOWNS.get(key, self.rules, plain)
             if hit:
-                if found is None:
-                    raise self._underdetermined(list(live) + list(dead))
+                if isinstance(found, tuple):  # (gave up: what the showdown may score, or None)
+                    raise self._underdetermined(list(live) + list(dead), found[0])
                 return found  # type: ignore[no-any-return]
         reads = Reads(self.rules)
         try:
             found = self._cases(k, after, live, dead, reads)
-        except Underdetermined:
+        except Underdetermined as err:
             if key is not None:
-                _SHOWDOWNS.keep(key, plain, tuple(reads.names), None)
+                _SHOWDOWNS.keep(key, plain, tuple(reads.names), (err.scores,))
             raise
         if key is not None:
             _SHOWDOWNS.keep(key, plain, tuple(reads.names), found)
@@ -257,7 +260,8 @@ class Reasoner(_Domains):
             except Untraceable:
                 groups = None
             except TooManySplits:
-                raise self._underdetermined(keys) from None
+                # (issue 24 §5: what it may score is still worth knowing, for what is certain)
+                raise self._underdetermined(keys, _possible_scores(self, after, live, dead, choices, rules)) from None
         if groups is None:
             if total > MAX_CASES:
                 raise self._underdetermined(keys)
@@ -276,12 +280,23 @@ class Reasoner(_Domains):
             out.append((subst, narrowed, branch))
         return out
 
-    def _underdetermined(self, keys: Sequence[Card]) -> Underdetermined:
+    def _underdetermined(self, keys: Sequence[Card], scores: Optional[frozenset[Hashable]] = None) -> Underdetermined:
         names = tuple(self.lay.labels[ph] for ph in keys)
-        return Underdetermined(
+        err = Underdetermined(
             f"the position is under-specified: the showdown depends on {len(keys)} cards it does not give "
             f"({'; '.join(names)}), too many combinations to split into cases; give the cards shown at the end",
             names)
+        err.scores = scores
+        return err
+
+    def _live_scoring(self, after: State, live: Sequence[Card], fixed: dict[Card, Any],
+                      rules: Any) -> Callable[[Callable[[int], int]], tuple[object, ...]]:
+        """The scoring of ``after``'s showdown with the unknown ``live`` cards' values given by
+        ``value_of`` (a symbol each, :func:`.symbolic.explore`), the dead ones as ``fixed``."""
+        def score(value_of: Callable[[int], int]) -> tuple[object, ...]:
+            value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j))) for j, ph in enumerate(live)}}
+            return self._score(after, value, rules)
+        return score
 
     def _choices(self, k: Know, live: Sequence[Card], dead: Sequence[Card]) -> list[list[Optional[Card]]]:
         """The cards each unknown may be: a live one any card still possible, a dead one
@@ -395,9 +410,7 @@ class Reasoner(_Domains):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
 
             def score(value_of: Any, rules: Any, fixed: dict[Card, Any] = fixed) -> tuple[object, ...]:
-                value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j)))
-                                     for j, ph in enumerate(live)}}
-                return self._score(after, value, rules)
+                return self._live_scoring(after, live, fixed, rules)(value_of)
 
             # (the same showdown comes back in the open questions' re-runs, symbolic.Explored)
             showdown = (after.hands, after.order, after.dead, after.guarantees, after.hinted,
@@ -462,6 +475,48 @@ class Reasoner(_Domains):
     def _combo_feasible(self, k: Know, value: dict[Card, Optional[Card]]) -> bool:
         trial = k._replace(subst={**k.subst, **{ph: c for ph, c in value.items() if c is not None}})
         return self.feasible(trial)
+
+
+def _possible_scores(r: "Reasoner", after: State, live: Sequence[Card], dead: Sequence[Card],
+                     choices: list[list[Optional[Card]]], rules: Any) -> Optional[frozenset[Hashable]]:
+    """Every score (:meth:`_score`: who loses and gains, each with his rule) the showdown may
+    give over the combinations of its unknown cards too many to split into cases (issue 24
+    §5), without enumerating them: the boxes of the scoring on symbolic cards
+    (:func:`.symbolic.explore`), each a set of combinations scored alike, with none of the
+    cases' bookkeeping (no matching of the pack's copies per box, C1: a box no combination
+    of which the pack allows adds a score that cannot happen, so that less is certain,
+    never more).  None past :data:`~.model.CERTAIN_RUNS` runs, or as soon as the scores
+    seen leave no player a mark lost or gained in all of them, nor one who is never scored:
+    then nothing the showdown does is certain.  (The runs are one position's, for all its
+    stuck showdowns: ``_CERTAIN_SPENT``.)"""
+    n = len(live)
+    domains = {j: frozenset(c.value for c in opts if c is not None) for j, opts in enumerate(choices[:n])}
+    seats = set(after.order) | {keeper for _offerer, keeper in after.guarantees}
+    common: list[Optional[Counter[Any]]] = [None]  # (the losses and gains, (seat, rule), every score holds)
+    untouched = set(seats)
+
+    def enough(key: Hashable) -> bool:
+        lost: tuple[tuple[int, str], ...] = key[0]  # type: ignore[index]
+        gained: tuple[tuple[int, str], ...] = key[1]  # type: ignore[index]
+        untouched.difference_update(seat for seat, _rule in (*lost, *gained))
+        marks = Counter([("lost", *x) for x in lost] + [("gained", *x) for x in gained])
+        common[0] = marks if common[0] is None else common[0] & marks
+        return not (untouched or common[0])
+
+    scores: set[Hashable] = set()
+    for dead_combo in itertools.product(*choices[n:]):
+        fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
+        left = CERTAIN_RUNS - _CERTAIN_SPENT.get("runs", 0)
+        try:
+            found = explore(domains, r._live_scoring(after, live, fixed, rules), left, enough=enough)
+        except (TooManySplits, Untraceable):
+            _CERTAIN_SPENT["runs"] = CERTAIN_RUNS
+            return None
+        _CERTAIN_SPENT["runs"] = CERTAIN_RUNS - left + len(found)
+        scores.update(key for _box, key in found)
+        if not (untouched or common[0]):
+            return None  # (stopped early: nothing is certain)
+    return frozenset(scores)
 
 
 def _box_possible(base: Optional["_Matching"], cards: list[frozenset[Card]],
