@@ -105,6 +105,14 @@ def engine_api(package: ModuleType) -> SimpleNamespace:
 CURRENT = engine_api(cucu_ref)
 
 
+def generated_api(api: SimpleNamespace = CURRENT) -> SimpleNamespace:
+    """This tree's engine stepped by the steps generated per decision from the rulebook
+    (:mod:`cucu_ref.game.compiled`, issue 26's experiment; ``--generated``)."""
+    compiled = importlib.import_module(f"{api.name}.game.compiled")
+    return SimpleNamespace(**{**vars(api), "step": compiled.step, "advance": compiled.advance,
+                              "name": f"{api.name} (generated)"})
+
+
 def load_baseline(root: Path) -> SimpleNamespace:
     """Import the package of the checkout at ``root`` as ``cucu_ref_baseline`` (its modules
     import each other relatively, so they resolve inside that copy)."""
@@ -505,7 +513,7 @@ def floor_api(players: int, deals: int, seed: int, ruleset: str,
 
 
 def floor(baseline: SimpleNamespace, players: int, deals: int, seed: int, rounds: int,
-          ruleset: str) -> dict[str, Any]:
+          ruleset: str, generated: bool = False) -> dict[str, Any]:
     """The baseline's engine, this tree's and the contract's floor (:func:`floor_api`) on the
     same deals, in turns; the floor's ratio is the most any engine keeping the contracts could
     show against the baseline on this benchmark.  The floor's States are checked equal to this
@@ -524,6 +532,8 @@ def floor(baseline: SimpleNamespace, players: int, deals: int, seed: int, rounds
     check.step = checked_step
     play_deals(players, deals, seed, ruleset, check)
     sides = {"baseline": baseline, "current": CURRENT, "floor": stand_in}
+    if generated:
+        sides["generated"] = generated_api()
     cpu: dict[str, list[float]] = {side: [] for side in sides}
     counts: dict[str, dict[str, int]] = {}
     for r in range(rounds):
@@ -552,7 +562,9 @@ def print_floor(baseline_root: Path, results: list[dict[str, Any]], ruleset: str
     print("best turn per side; ratio = median over rounds of the baseline's time / the side's time)")
     print(f"{'players':>7} {'side':>9} {'deals/s':>9} {'us/deal':>8} {'ratio':>6}  range")
     for r in results:
-        for side in ("baseline", "current", "floor"):
+        for side in ("baseline", "current", "generated", "floor"):
+            if side not in r:
+                continue
             x = r[side]
             print(f"{r['players']:>7} {side:>9} {x['deals_per_cpu_second']:>9} {x['us_per_deal']:>8} "
                   f"{x['ratio_median']:>5}x  {x['ratio_min']}-{x['ratio_max']}")
@@ -599,7 +611,7 @@ def profile(players: int, deals: int, seed: int, ruleset: str, top: int) -> str:
 # --------------------------------------------------------------------------- instructions (callgrind)
 
 # The sides --instructions counts: this tree stepped as asked, the baseline's engine, the floor
-INSTRUCTION_SIDES = ("current", "baseline", "floor")
+INSTRUCTION_SIDES = ("current", "generated", "baseline", "floor")
 
 
 def instructions_child(side: str, players: int, deals: int, seed: int, ruleset: str, mode: str,
@@ -615,6 +627,8 @@ def instructions_child(side: str, players: int, deals: int, seed: int, ruleset: 
         run: Any = functools.partial(play_deals, players, deals, seed, ruleset, stand_in)
     else:
         api = load_baseline(baseline.resolve()) if side == "baseline" and baseline is not None else CURRENT
+        if side == "generated":
+            api = generated_api()
         if mode == "play_out":
             def drive(n: int, s: int) -> Any:
                 return play_deals_out(players, n, s, ruleset, api)
@@ -650,12 +664,12 @@ def count_instructions(side: str, players: int, deals: int, seed: int, ruleset: 
 
 
 def instructions(players: int, deals: int, seed: int, ruleset: str, mode: str, baseline: Path | None,
-                 floor_too: bool) -> dict[str, Any]:
+                 floor_too: bool, generated: bool = False) -> dict[str, Any]:
     """Instructions per deal (callgrind) of each side: the count of ``deals`` deals less the
     count of a quarter of them, divided by the deals between (the start and the interpreter's
     own work cancel out).  Unlike time, a count is not moved by the machine's load."""
     sides = [s for s in INSTRUCTION_SIDES if s == "current" or (s == "baseline" and baseline is not None)
-             or (s == "floor" and floor_too)]
+             or (s == "floor" and floor_too) or (s == "generated" and generated)]
     small = max(1, deals // 4)
     result: dict[str, Any] = {"players": players, "deals": deals, "mode": mode}
     for side in sides:
@@ -705,6 +719,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead of timing, count instructions per deal under callgrind (valgrind needed): "
                              "this tree, the --baseline's engine and with --floor the floor, stepped as "
                              "--no-events/--play-out say")
+    parser.add_argument("--generated", action="store_true",
+                        help="with --instructions: count the steps generated per decision from the rulebook "
+                             "(cucu_ref.game.compiled) as well; with --baseline: time them as the current side")
     parser.add_argument("--instructions-child", choices=INSTRUCTION_SIDES, help=argparse.SUPPRESS)
     parser.add_argument("--mode", default="step", choices=("step", "advance", "play_out"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -736,8 +753,8 @@ def main(argv: list[str] | None = None) -> int:
         if shutil.which("valgrind") is None:
             parser.error("--instructions needs valgrind")
         mode = "play_out" if args.play_out else "advance" if args.no_events else "step"
-        counted = [instructions(p, args.deals, args.seed, args.ruleset, mode, args.baseline, args.floor)
-                   for p in args.players]
+        counted = [instructions(p, args.deals, args.seed, args.ruleset, mode, args.baseline, args.floor,
+                                args.generated) for p in args.players]
         if args.json:
             print(json.dumps({"benchmark": "bench_engine --instructions", "python": platform.python_version(),
                               "seed": args.seed, "ruleset": args.ruleset, "results": counted}, indent=2))
@@ -746,7 +763,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.baseline is not None:
         baseline = load_baseline(args.baseline.resolve())
-        run, show, name = ((floor, print_floor, "--floor") if args.floor else
+        run, show, name = ((functools.partial(floor, generated=args.generated), print_floor, "--floor")
+                           if args.floor else
                            (functools.partial(compare, mode="play_out" if args.play_out else
                                               "advance" if args.no_events else "step"),
                             print_comparison, "--baseline"))
