@@ -41,3 +41,19 @@ def test_the_king_on_the_talon_example_gives_both_readings_of_q18() -> None:
     losers = {r["reading"]: [m["player"] for o in r["outcomes"] for m in o["result"]["marks_lost"]]
               for r in question["readings"]}
     assert losers == {"keeps-own": ["Estelle"], "exchanges": ["Anne"]}
+
+
+def test_a_ruleset_page_gives_each_reading_once_without_its_yes_or_no_again() -> None:
+    # Issue 24 §1: no "no: no:" / "yes: yes:" labels.  A reading's text begins with its answer
+    # ("no: the dealer's event card ..."), which the page already gives as the reading's value
+    # (``no``), so the page read "``no`` (taken): no: the dealer's event card ...".
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        from cucu_docs import fixed_lines, open_point_lines
+        from cucu_ref.game.rulesets import PRESETS
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+    doubled = re.compile(r"^\* ``(yes|no)``(?: \(\*taken\*\))?: (yes|no): ")
+    lines = [line for name in PRESETS for line in open_point_lines(name) + fixed_lines(name)]
+    readings = [line for line in lines if line.startswith("* ``")]
+    assert readings and [line for line in readings if doubled.match(line)] == []

@@ -75,6 +75,7 @@ from cucu_ref.game.engine import note_hint
 from cucu_ref.game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, Rules, open_options, options_in_play,
 )
+from cucu_ref.formats.i18n import reading_words
 from cucu_ref.formats.sources import RULES, SOURCES, author_name, reference
 from cucu_ref.game.state import ActionKind, State
 
@@ -248,7 +249,8 @@ def open_point_lines(name: str) -> list[str]:
         lines += [f"Option ``{option.name}``; it settles {cite(option.settles)}.", ""]
         for reading in option.readings:
             mark = " (*taken*)" if reading.value == chosen else ""
-            lines += [f"* ``{reading.value}``{mark}: {linked(reading.text)}.  Source: {cite(reading.source)}.", ""]
+            lines += [f"* ``{reading.value}``{mark}: {linked(reading_words(reading.value, reading.text))}.  "
+                      f"Source: {cite(reading.source)}.", ""]
         if option_name in reasons:
             lines += [".. rst-class:: cucu-reason", "", f"**Why** ``{chosen}``: {linked(reasons[option_name])}", ""]
         else:
@@ -386,7 +388,8 @@ def options_lines() -> list[str]:
             takers = [f":doc:`{n} </rulesets/{n}>`" for n, r in PRESETS.items()
                       if getattr(r, option.name) == reading.value and option.name in options_in_play(r)]
             taken = f" Taken by {', '.join(takers)}." if takers else ""
-            lines += [f"* ``{reading.value}``: {linked(reading.text)}. Source: {cite(reading.source)}.{taken}", ""]
+            lines += [f"* ``{reading.value}``: {linked(reading_words(reading.value, reading.text))}. "
+                      f"Source: {cite(reading.source)}.{taken}", ""]
     return lines
 
 
