@@ -440,7 +440,7 @@ def _showdown_text() -> str:
 # two left with equal cards (L6), two players and one fool (Z8)
 _SHOWDOWN_REASONS = {
     "K14": N_("the innkeeper pays for the nulla"), "L7": N_("the innkeeper pays for the nulla"),
-    "D6": N_("the innkeeper pays for the nulla"), "L6": N_("two left with equal cards, the one not dealing loses"),
+    "D6": N_("the innkeeper pays for the nul"), "L6": N_("two left with equal cards, the one not dealing loses"),
     "Z8": N_("two players and one fool"),
 }
 

@@ -643,6 +643,10 @@ _NOTES = (
     N_("{player} loses with the nulla, but the innkeeper has no mark left: {player} pays it "
        "(the reading taken of Q12)"),
     N_("{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)"),
+    # the digital game's own words: its 0 is 'nul' («betal hvis nul», D6) and it counts lives (D1)
+    N_("{player} loses with a nul: innkeeper {keeper} pays instead"),
+    N_("{player} loses with a nul, but the innkeeper has no life left: {player} pays it (the reading taken of Q12)"),
+    N_("{player} loses with a nul and the innkeeper has no life left: nobody pays it (the reading taken of Q12)"),
 )
 # The scoring module's words where the ruling says a note otherwise: no 'his' for a player who
 # may be Anna (issue 24 §2), no reading's identifier ('exempt') where the open question is meant
@@ -657,6 +661,10 @@ _SAID_FOR = {
         "(the reading taken of Q12)",
     "{player} loses with the nulla and his innkeeper has no mark left: nobody pays it (Q12 'nobody')":
         "{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)",
+    "{player} loses with a nul, but his innkeeper has no life left: he pays it himself (Q12 'offerer')":
+        "{player} loses with a nul, but the innkeeper has no life left: {player} pays it (the reading taken of Q12)",
+    "{player} loses with a nul and his innkeeper has no life left: nobody pays it (Q12 'nobody')":
+        "{player} loses with a nul and the innkeeper has no life left: nobody pays it (the reading taken of Q12)",
 }
 _SCORING_SAYS = {said: note for note, said in _SAID_FOR.items()}
 # the notes said otherwise in English too: 'his' or a reading's identifier in them
@@ -754,6 +762,8 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
             text, says = text[:text.rindex(" lose")], frozenset()  # 'lowest card: Bruno and Carla'
         if lives:
             text = text.replace(" a mark", " a life")
+        if note[0] == "D6":  # the digital inn (D6): its 0 is 'nul', and it counts lives (D1)
+            text = text.replace("with the nulla", "with a nul").replace("no mark left", "no life left")
         if translating or _RESAID.search(text):
             text = _translated_note(text)
         named |= says
