@@ -202,7 +202,7 @@ def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bo
             # (issue 24 §5: a partial ruling, what is certain whatever the cards)
             certain, cards = err.certain, err.cards
             return Ruled(False, render.problems_json(problem, source, verdict, certain=certain, cards=cards),
-                         lambda: render.problems_text(problem, source, verdict, certain=certain), pos)
+                         lambda: render.problems_text(problem, source, verdict, certain=certain, rules=pos.rules), pos)
         return _refused(problem, source, verdict)
     if not ruling.ok:
         args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
@@ -256,7 +256,7 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
 
         def located() -> str:
             with render.table_words(say):
-                return _located(record, where, source)
+                return _located(record, where, source, ruled.position.rules if ruled.position is not None else None)
 
         with render.table_words(say):
             return _in_language(ruled._replace(text=located), spoken)
@@ -304,15 +304,16 @@ def _table_says(doc: dict[str, Any], lang: str,
     return say
 
 
-def _located(record: dict[str, Any], where: "Locations", source: str) -> str:
-    """The problems of a position read from notation, each at the line that wrote it."""
+def _located(record: dict[str, Any], where: "Locations", source: str, rules: Any = None) -> str:
+    """The problems of a position read from notation, each at the line that wrote it (what is
+    certain in the words of ``rules``' source, where known)."""
     problems = [P.Problem(p["layer"], p["path"], p["message"], p.get("rule")) for p in record["problems"]]
     # the JSON path's text, its head and what follows the problems (the readings under which a
     # rejected history is valid), with each problem at its line instead of its path
     warnings = [P.Problem(w["layer"], w["path"], w["message"], w.get("rule")) for w in record.get("warnings", ())]
     certain = record.get("certain")
     whole = render.problems_text(problems, source, record.get("verdict"), record.get("valid_under", ()),
-                                 warnings, certain).split("\n")
+                                 warnings, certain, rules).split("\n")
     head = 2 if certain else 1  # (the head, and what is certain whatever the cards: issue 24 §5)
     lines = whole[:head]
     for p in problems:

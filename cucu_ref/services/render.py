@@ -158,10 +158,11 @@ def _rule_text(rule: Optional[str]) -> str:
 
 def problems_text(problems: list[Problem], source: str, verdict: Optional[str] = None,
                   valid_under: Sequence[dict[str, Any]] = (), warnings: Sequence[Problem] = (),
-                  certain: Optional[dict[str, Any]] = None) -> str:
+                  certain: Optional[dict[str, Any]] = None, rules: Any = None) -> str:
     """The text of a position given no ruling (:func:`problems_json`): the head, what is certain
     whatever the cards where an under-specified position is still certain of something (issue
-    24 §5, one line), each problem at its place, then the readings and warnings."""
+    24 §5, one line, in the words of ``rules``' source: marks or lives), each problem at its
+    place, then the readings and warnings."""
     layers = {p.layer for p in problems}
     n = len(problems)
     if verdict == "under-specified":
@@ -181,7 +182,7 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
                         n)
     lines = [head.format(source=source, n=n, readings=_readings_phrase(valid_under, False))]
     if certain:
-        lines.append(certain_text(certain))
+        lines.append(certain_text(certain, rules))
     for p in problems:
         lines.append(f"  {p.path}: {problem_message(p.message)}{_rule_text(p.rule)}")
     if verdict == "illegal":

@@ -100,3 +100,20 @@ def test_every_claim_of_the_showdown_holds_in_every_case():
         for key in claims:
             claims[key] += len(certain.get(key, ()))
     assert checked >= 25 and claims["unchanged"] >= 20 and claims["marks_lost"] >= 1, (checked, claims)
+
+
+def test_the_digital_games_certain_line_counts_lives():
+    # D1: the digital game plays for lives («tre liv»), not marks; the partial ruling's certain
+    # line said "Carla neither loses nor gains a mark" there (documents.py did not hand the
+    # ruleset to the text).  A natural digital deal with two cards never shown, the showdown made
+    # to give up as above.
+    from cucu_ref.services.documents import rule_document
+    doc = natural_deal("digital-4p", 4, 3, seen=False, unshown=2)[0]
+    with mock.patch.object(unknowns, "SMALL_CASES", 0), mock.patch.object(unknowns, "MAX_SPLITS", 0):
+        ruled = rule_document(json.dumps(doc), "digital.json")
+    unchanged = ruled.record["certain"]["unchanged"]
+    line = ruled.text().splitlines()[1]
+    assert unchanged and line.startswith("Certain whatever the cards: ")
+    assert ("loses no life" if len(unchanged) == 1 else "lose no life") in line
+    assert all(player in line for player in unchanged)
+    assert "mark" not in line
