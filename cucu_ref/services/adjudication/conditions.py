@@ -943,15 +943,17 @@ def _split_on_a_threshold(bits: int, space: _Space,
         high = 0
         for m in plain[:-1]:  # (highest first: each cut leaves both sides some cards)
             high |= m
-            if not 0 != bits & high != no_fool:
+            above = bits & high
+            if above == 0 or above == no_fool:  # (a cut with nothing of the case on one side)
                 continue
-            found = _split(bits, [bits & high, bits & ~high], space, facts_of)
+            found = _split(bits, [above, bits & ~high], space, facts_of)
             if found is not None and (best is None or _length(found) < _length(best)):
                 best = found
     return best
 
 
 def _fool_points(at: dict[frozenset[Card], int]) -> int:
+    """The points of ``at`` (one card's atoms) where that card is a fool."""
     out = 0
     for atom, m in at.items():
         if any(c.is_fool for c in atom):
