@@ -107,10 +107,11 @@ CURRENT = engine_api(cucu_ref)
 
 def generated_api(api: SimpleNamespace = CURRENT) -> SimpleNamespace:
     """This tree's engine stepped by the steps generated per decision from the rulebook
-    (:mod:`cucu_ref.game.compiled`, issue 26's experiment; ``--generated``)."""
+    (:mod:`cucu_ref.game.compiled`, issue 26's experiment; ``--generated``): ``step``,
+    ``advance``, and ``play_out`` over one live table (with ``--play-out``)."""
     compiled = importlib.import_module(f"{api.name}.game.compiled")
     return SimpleNamespace(**{**vars(api), "step": compiled.step, "advance": compiled.advance,
-                              "name": f"{api.name} (generated)"})
+                              "play_out": compiled.play_out, "name": f"{api.name} (generated)"})
 
 
 def load_baseline(root: Path) -> SimpleNamespace:
