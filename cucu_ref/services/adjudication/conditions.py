@@ -863,7 +863,9 @@ def _ways(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
         best = _by_fools(bits, fools, space, facts_of)
     if best is None:
         best = _split_on_a_card(bits, space, facts_of, deciding)
-    if best is None or len(best) > 2:
+    # (a case said in three ways or more is tried otherwise where the space is small, the search's
+    # cost growing with it; one not said at all, at any size: issue 24 §5, a ruling under 1 s)
+    if best is None or (len(best) > 2 and space.size <= _THRESHOLDS_UP_TO):
         found = _split_on_a_threshold(bits, space, facts_of, cuts)
         if found is not None and (best is None or _length(found) < _length(best)):
             best = found
@@ -941,7 +943,7 @@ def _split_on_a_threshold(bits: int, space: _Space, facts_of: Callable[..., list
     two and the space is small enough, the shortest split in two of each card's atoms between two
     values, the fools apart (they rank by C3, not by their value); None where neither says it."""
     best = _by_cuts(bits, space, facts_of, cuts or _cuts(space))
-    if space.size > _THRESHOLDS_UP_TO or (best is not None and len(best) <= 2):
+    if space.size > _THRESHOLDS_UP_TO or best is not None:
         return best
     for at in space.at:
         plain = [m for atom, m in at.items() if not any(c.is_fool for c in atom)]
