@@ -34,6 +34,11 @@ positions over 0.7 s and over 1 s, and the run ends with their totals and the po
 0.7 s by name (the target is 1 s; 0.7 s keeps a margin on a shared machine).  With ``--against``,
 the same positions are ruled by the other tree too, interleaved, and each row gives the ratios.
 
+``--presets coucou,here`` keeps only those presets' deals (the same seeds as the whole run);
+``--position coucou,8,4,2547704717`` (repeatable) times single positions by the preset, size,
+unshown count and seed a ``--natural`` run prints (least of ``--rounds``, against ``--against``
+with the ratio; ``--save DIR`` writes them as JSON).
+
 On a loaded machine (eight helpers on two cores) the CPU-time ratios move by 0.1 from run to
 run; the batch loop's instructions a position do not (issue 26, round 34).  Count them with
 callgrind, collecting only while the timed batch runs (``sys.call_tracing`` is the toggle: the
@@ -259,7 +264,7 @@ def _timed(root: str, docs: list[object]) -> list[float]:
 
 
 def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, ...] = (0,),
-            baseline: Optional[str] = None, rounds: int = 1) -> None:
+            baseline: Optional[str] = None, rounds: int = 1, presets: Optional[list[str]] = None) -> None:
     """Seconds per natural position (CPU, one core), median, p95 and max by table size and by
     the number of live cards left unshown at the end (issue 24 §5: every position of up to 20
     players with up to 4 unshown cards ruled in under 1 s); 'under-spec.' counts the rulings
@@ -270,7 +275,9 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
     With ``baseline`` (a tree, e.g. from ``git archive``), each row's positions are ruled by that
     tree and by this one, each in a fresh interpreter, interleaved ``rounds`` times so both see
     the same machine; a position's time is its least over the rounds, and the row adds the
-    baseline's median and max and the ratios (baseline / this tree: above 1 is faster here)."""
+    baseline's median and max and the ratios (baseline / this tree: above 1 is faster here).
+    ``presets``: only these presets' deals (each seat of the round-robin over the presets a
+    size allows that is not one of them is skipped: the seeds are those of the full run)."""
     from cucu_ref.formats.position import parse
     from cucu_ref.game.rulesets import PRESETS
     from tests.natural_positions import natural_deal
@@ -292,9 +299,14 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
             for k in range(per_size):
                 preset = names[k % len(names)]
                 s = rng.getrandbits(32)
-                doc, _ = natural_deal(preset, n, s, seen=rng.random() < 0.3, unshown=k_unshown)
+                seen = rng.random() < 0.3
+                if presets and preset not in presets:
+                    continue
+                doc, _ = natural_deal(preset, n, s, seen=seen, unshown=k_unshown)
                 docs.append(doc)
                 labels.append(f"{preset} seed {s}")
+            if not docs:
+                continue
             if baseline:
                 here, base = [float("inf")] * len(docs), [float("inf")] * len(docs)
                 for _ in range(rounds):
@@ -324,6 +336,35 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
                          f"{statistics.median(b) / statistics.median(times):>9.2f} {max(b) / max(times):>9.2f}")
             print(f"{line}  {slowest}", flush=True)
     print(f"  positions over 1 s: {over[1.0]}, over 0.7 s: {over[0.7]}" + "".join(f"\n    {x}" for x in slow))
+
+
+def one_position(specs: list[str], baseline: Optional[str], rounds: int, save: Optional[str]) -> None:
+    """The CPU seconds of single natural positions, each named ``PRESET,SIZE,UNSHOWN,SEED`` (a
+    seed as ``--natural`` prints it; ``,seen`` adds the exchanges and marks seen), the least of
+    ``rounds``; with ``baseline``, under that tree too, interleaved, and the ratio.  ``save``: a
+    directory to write each position to (``PRESET-SIZE-UNSHOWN-SEED.json``), to rule it again
+    with ``cucu-adjudicate``."""
+    from tests.natural_positions import natural_deal
+
+    docs = []
+    for spec in specs:
+        preset, size, unshown, seed, *seen = spec.split(",")
+        doc, _ = natural_deal(preset, int(size), int(seed), seen=seen == ["seen"], unshown=int(unshown))
+        docs.append(doc)
+        if save:
+            os.makedirs(save, exist_ok=True)
+            with open(os.path.join(save, f"{preset}-{size}-{unshown}-{seed}.json"), "w", encoding="utf-8") as f:
+                json.dump(doc, f)
+    here, base = [float("inf")] * len(docs), [float("inf")] * len(docs)
+    for _ in range(rounds):
+        if baseline:
+            base = [min(a, abs(b)) for a, b in zip(base, _timed(baseline, docs))]
+        here = [min(a, abs(b)) for a, b in zip(here, _timed(ROOT, docs))]
+    for spec, h, b in zip(specs, here, base):
+        line = f"  {spec:40} this tree {h:7.3f} s"
+        if baseline:
+            line += f", baseline {b:7.3f} s, ratio {b / h:5.2f}"
+        print(line + f" (least of {rounds})")
 
 
 def _lines_here(docs: list[object], parse: Any) -> list[tuple[int, bool]]:
@@ -457,6 +498,10 @@ def main() -> None:
     ap.add_argument("--sizes", default="2,4,6,8,10,12,14,16,18,20")
     ap.add_argument("--unshown", default="0",
                     help="with --natural: counts of live cards left unshown, e.g. 0,1,2,3,4 (issue 24)")
+    ap.add_argument("--presets", help="with --natural: only these presets' deals (comma-separated)")
+    ap.add_argument("--position", action="append", metavar="PRESET,SIZE,UNSHOWN,SEED[,seen]",
+                    help="time one natural position (repeatable; with --against, against that tree too)")
+    ap.add_argument("--save", metavar="DIR", help="with --position: write each position to DIR as JSON")
     ap.add_argument("--write-corpus", metavar="DIR", help="write the output-comparison corpus to DIR and stop")
     ap.add_argument("--compare-outputs", metavar="DIR",
                     help="compare the output over the corpus in DIR with the tree given by --against, and stop")
@@ -468,10 +513,14 @@ def main() -> None:
         if not args.against:
             ap.error("--compare-outputs needs --against DIR (the tree to compare with)")
         sys.exit(0 if compare_outputs(os.path.abspath(args.compare_outputs), os.path.abspath(args.against)) else 1)
+    baseline = os.path.abspath(args.against) if args.against else None
+    if args.position:
+        one_position(args.position, baseline, args.rounds, args.save)
+        return
     if args.natural:
         natural(args.per_size, [int(x) for x in args.sizes.split(",")],
-                unshown=tuple(int(x) for x in args.unshown.split(",")),
-                baseline=os.path.abspath(args.against) if args.against else None, rounds=args.rounds)
+                unshown=tuple(int(x) for x in args.unshown.split(",")), baseline=baseline, rounds=args.rounds,
+                presets=args.presets.split(",") if args.presets else None)
         return
     py = sys.executable
     base = cold([py, "-c", "pass"], args.runs)

@@ -36,4 +36,19 @@ def test_fits_answers_as_every_assignment_does(copies, matched, asked):
     base = _Matching(left)
     if not base.fits_all(matched):
         return  # (a showdown asks only of others that fit: unknowns.Reasoner._others)
-    assert base.fits(asked) == _exists([*matched, *asked], left)
+    exists = _exists([*matched, *asked], left)
+    assert base.fits(asked) == exists
+    # (issue 24 §5: the shortcut most of a showdown's boxes take, one card each below the lowest
+    # shown, a copy of which nobody holds, says yes only where an assignment exists; its 'no'
+    # sends the box to the search)
+    assert exists or not base.spare(asked)
+
+
+def test_spare_copies_find_a_free_copy_each_and_not_one_twice():
+    # C1: two copies of 2, one of 3; one matched card holds a 2
+    left = Counter({CARDS[2]: 2, CARDS[3]: 1})
+    base = _Matching(left)
+    assert base.fits_all([frozenset([CARDS[2]])])
+    assert base.spare([frozenset([CARDS[2]]), frozenset([CARDS[2], CARDS[3]])])  # the other 2, the 3
+    assert not base.spare([frozenset([CARDS[2]]), frozenset([CARDS[2]])])  # one 2 left, not two
+    assert not base.fits([frozenset([CARDS[2]]), frozenset([CARDS[2]])])

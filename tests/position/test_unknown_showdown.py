@@ -239,3 +239,34 @@ def test_a_lone_fool_is_said_as_such():
         ("Anna", "Dora", "Fabio"): "Anna was dealt Matto and Ida was not dealt a Matto",
         ("Dora", "Fabio", "Ida"): "Anna was not dealt a Matto and Ida was dealt Matto",
     }
+
+
+@pytest.mark.parametrize("preset,players,seed", [("coucou", 6, 4), ("lu-stu", 6, 23)])
+def test_branches_share_the_runs_of_a_showdown_and_rule_as_when_kept_apart(monkeypatch, preset, players, seed):
+    """issue 24 §5: the runs of the scoring on symbolic cards are kept by what they read (the
+    showdown's hands with each unknown live card as its variable, unknowns._scoring_key), not by
+    which unknown card it is nor by the domains the exploration began with, so two branches whose
+    showdowns differ only in what an unknown card may be share them (here F4's talon card a roi
+    or a plain card, C2; Lu Stù's horse or not, L9).  Kept apart, showdown by showdown, the
+    scoring runs twice as often (coucou) and the ruling is the same, case for case, byte for byte."""
+    doc, _ = natural_deal(preset, players, seed, unshown=4)
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    calls = []
+    real_run = symbolic.run_scoring
+
+    def counted(*args):
+        calls.append(1)
+        return real_run(*args)
+
+    monkeypatch.setattr(symbolic, "run_scoring", counted)
+    shared = ruling_json(adjudicate(pos, readings=False), "position")
+    shared_runs = len(calls)
+    real_key = unknowns._scoring_key
+    # (each showdown apart: its unknown cards and its own layout in the key, as before the change)
+    monkeypatch.setattr(unknowns, "_scoring_key", lambda after, live, *rest: (real_key(after, live, *rest),
+                                                                            tuple(live), id(after)))
+    calls.clear()
+    apart = ruling_json(adjudicate(pos, readings=False), "position")
+    assert shared_runs < len(calls)
+    assert json.dumps(shared, sort_keys=True) == json.dumps(apart, sort_keys=True)

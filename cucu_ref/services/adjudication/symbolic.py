@@ -46,7 +46,8 @@ class TooManySplits(Exception):
 # (domain, comparison, scale, value) -> the values of the domain that answer yes: the same
 # comparisons come back run after run (a pure function of its key; cleared when large)
 _ANSWERS: dict[tuple[frozenset[int], Compare, int, int], Any] = per_position({})
-# (both domains, comparison, both scales) -> the answer where every pair gives the same, else ()
+# (both domains, comparison, both scales) -> the answer where every pair gives the same, else
+# which of the two to split and its parts (_both)
 _BOTH: dict[tuple[frozenset[int], frozenset[int], Compare, int, int], Any] = per_position({})
 
 
@@ -107,19 +108,11 @@ class _Oracle:
         if got is None:
             if len(_BOTH) > 50_000:
                 _BOTH.clear()
-            answers = {op(a.scale * x, b.scale * y) for x in da for y in db}
-            got = _BOTH[key] = answers.pop() if len(answers) == 1 else ()
+            got = _BOTH[key] = _both(da, db, op, a.scale, b.scale)
         if type(got) is bool:
             return got
-        # split one of the two into the values the other answers alike (all yes, all no) and
-        # each value it answers both ways: every part is a box again; the fewer parts the better
-        parts_a = _parts(da, db, lambda x, y: op(a.scale * x, b.scale * y))
-        parts_b = _parts(db, da, lambda y, x: op(a.scale * x, b.scale * y))
-        # (one of them has two parts or more: the answers differ; a single part splits nothing)
-        if len(parts_b) == 1 or 1 < len(parts_a) <= len(parts_b):
-            var, parts = a.var, parts_a
-        else:
-            var, parts = b.var, parts_b
+        first, parts = got
+        var = a.var if first else b.var
         self.split([{**self.domains, var: part} for part in parts])
         return self._binary(a, b, op)  # (on the first part: answered, or split on the other card)
 
@@ -128,6 +121,24 @@ class _Oracle:
         other parts are run again from the start (:func:`explore`)."""
         self.later.append(parts[1:])
         self.domains = parts[0]
+
+
+def _both(da: frozenset[int], db: frozenset[int], op: Compare, sa: int, sb: int) -> Any:
+    """Two unknown cards' values ``da`` and ``db`` compared by ``op`` (scaled by ``sa`` and
+    ``sb``): the answer where every pair gives the same; else which to split (True: the first)
+    and its parts.  One of them is split into the values the other answers alike (all yes, all
+    no) and each value it answers both ways: every part is a box again; the fewer parts the
+    better.  (A pure function of its arguments: the same comparisons come back run after run,
+    each later part run from the start, ``_BOTH``)"""
+    answers = {op(sa * x, sb * y) for x in da for y in db}
+    if len(answers) == 1:
+        return answers.pop()
+    parts_a = _parts(da, db, lambda x, y: op(sa * x, sb * y))
+    parts_b = _parts(db, da, lambda y, x: op(sa * x, sb * y))
+    # (one of them has two parts or more: the answers differ; a single part splits nothing)
+    if len(parts_b) == 1 or 1 < len(parts_a) <= len(parts_b):
+        return True, parts_a
+    return False, parts_b
 
 
 def _parts(mine: frozenset[int], other: frozenset[int], test: Callable[[int, int], bool]) -> list[frozenset[int]]:
@@ -345,9 +356,13 @@ class Explored:
         # runs kept, over every showdown: five explorations of MAX_SPLITS (model.py) runs, a
         # position's and its open questions' re-runs, about 2 KB each (40 MB)
         self.store = ByFields(size)
+        # each showdown's key as a small number (a run's key is hashed at each look-up: a
+        # showdown's hands and seats are hashed once)
+        self.showdowns: dict[Hashable, int] = {}
 
     def clear(self) -> None:
         self.store.clear()
+        self.showdowns.clear()
 
     def run(self, key: Hashable, rules: Any, plain: Any, domains: Domains,
             score: Callable[[Callable[[int], int], Any], Hashable], limit: int) -> list[tuple[Domains, Hashable]]:
@@ -357,9 +372,10 @@ class Explored:
         ``rules`` may be a recorder of the reads (replay.Recorder), which sees every name the
         scoring reads, from the store too."""
         store = self.store
+        showdown = self.showdowns.setdefault(key, len(self.showdowns))
 
         def run(part: Domains) -> Run:
-            at = (key, tuple(part[v] for v in sorted(part)))
+            at = (showdown, tuple(part[v] for v in sorted(part)))
             hit, found = store.get(at, rules, plain)
             if hit:
                 return found  # type: ignore[no-any-return]

@@ -35,7 +35,7 @@ from typing import Any, Callable, Hashable, Iterable, Mapping, NamedTuple, Optio
 
 from ...game.cards import FOOL_VALUE, PACKS, Card
 from ...game.rulesets import Rules
-from ...game.scoring import evaluate
+from ...game.scoring import evaluate, live_marks
 from ...game.state import State
 from .layout import Layout
 from .model import CERTAIN_RUNS, MAX_CASES, MAX_SPLITS, SMALL_CASES, Underdetermined, is_placeholder, per_position
@@ -290,13 +290,18 @@ class Reasoner(_Domains):
         return err
 
     def _live_scoring(self, after: State, live: Sequence[Card], fixed: dict[Card, Any],
-                      rules: Any) -> Callable[[Callable[[int], int]], tuple[object, ...]]:
+                      rules: Any = None) -> Callable[..., tuple[object, ...]]:
         """The scoring of ``after``'s showdown with the unknown ``live`` cards' values given by
-        ``value_of`` (a symbol each, :func:`.symbolic.explore`), the dead ones as ``fixed``."""
-        def score(value_of: Callable[[int], int]) -> tuple[object, ...]:
+        ``value_of`` (a symbol each, :func:`.symbolic.explore`), the dead ones as ``fixed``:
+        ``score(value_of, rules=rules)``; where nobody holds a guarantee and nobody hinted,
+        :func:`_marks_scoring`."""
+        if not (after.guarantees or after.hinted):
+            return _marks_scoring(after, live, fixed, rules, self.rules)
+
+        def scored(value_of: Callable[[int], int], rules: Any = rules) -> tuple[object, ...]:
             value = {**fixed, **{ph: tuple.__new__(Card, (self.family, value_of(j))) for j, ph in enumerate(live)}}
             return self._score(after, value, rules)
-        return score
+        return scored
 
     def _choices(self, k: Know, live: Sequence[Card], dead: Sequence[Card]) -> list[list[Optional[Card]]]:
         """The cards each unknown may be: a live one any card still possible, a dead one
@@ -409,12 +414,8 @@ class Reasoner(_Domains):
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
 
-            def score(value_of: Any, rules: Any, fixed: dict[Card, Any] = fixed) -> tuple[object, ...]:
-                return self._live_scoring(after, live, fixed, rules)(value_of)
-
-            # (the same showdown comes back in the open questions' re-runs, symbolic.Explored)
-            showdown = (after.hands, after.order, after.dead, after.guarantees, after.hinted,
-                        tuple(sorted(domains.items())), tuple(live), tuple(dead), dead_combo, evaluate)
+            score = self._live_scoring(after, live, fixed)
+            showdown = _scoring_key(after, live, dead, dead_combo, self.family)
             plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
             dead_row = _row(dead_combo, universes[n:])
             dead_domains = tuple(self._dead_domains(k, dead, dead_combo))
@@ -475,6 +476,47 @@ class Reasoner(_Domains):
     def _combo_feasible(self, k: Know, value: dict[Card, Optional[Card]]) -> bool:
         trial = k._replace(subst={**k.subst, **{ph: c for ph, c in value.items() if c is not None}})
         return self.feasible(trial)
+
+
+def _marks_scoring(after: State, live: Sequence[Card], fixed: dict[Card, Any], rules: Any,
+                   default: Rules) -> Callable[..., tuple[object, ...]]:
+    """:meth:`Reasoner._live_scoring` where nobody holds a guarantee and nobody hinted: the
+    scoring's own call for that showdown (:func:`~cucu_ref.game.scoring.live_marks`, the marks
+    lost and gained as :meth:`Reasoner._score` finds them), on the cards' values laid out once:
+    a run only puts its symbols in their places.  ``default``: the ruleset where ``rules`` is None."""
+    var = {ph: j for j, ph in enumerate(live)}
+    seats = [s for s in after.order if not after.dead[s]]
+    cards = [after.hands[s] for s in seats]
+    values = [c.value for c in cards]  # type: ignore[union-attr]
+    slots = [(i, var[c]) for i, c in enumerate(cards) if c in var]
+    dead = [fixed.get(c, c).value for c in (after.hands[s] for s in after.order if after.dead[s]) if c is not None]
+    table = len(after.order)
+
+    def score(value_of: Callable[[int], int], rules: Any = rules) -> tuple[object, ...]:
+        row = values.copy()
+        for i, j in slots:
+            row[i] = value_of(j)
+        lost, gained = live_marks(rules if rules is not None else default, seats, row, table, dead)
+        return (tuple(lost), tuple(gained))
+    return score
+
+
+def _scoring_key(after: State, live: Sequence[Card], dead: Sequence[Card], dead_combo: tuple[Optional[Card], ...],
+                 family: str) -> Hashable:
+    """What a run of :meth:`Reasoner._live_scoring` reads besides the part it starts from and
+    the ruleset's fields (:class:`.symbolic.Explored` keeps runs by it): the showdown's hands
+    with each unknown live card as its variable (the run gives it the variable's value: which
+    unknown card it is does not matter), the seats, dead hands, guarantees and hints, the dead
+    unknown cards as chosen, the pack (``family``), the scoring.  Not the domains the
+    exploration started from: a run reads only its part.  So the same showdown comes back in
+    the open questions' re-runs, and two branches whose showdowns differ only in what an
+    unknown card may be (the talon's card a king or a plain card, F4, C2: Hugo's own card
+    or the talon's in his hand) share the runs of every part both explore (issue 24 §5: a
+    quarter of the runs of a Coucou deal of eight players with four cards unshown)."""
+    var = {ph: j for j, ph in enumerate(live)}
+    hands = tuple([var.get(c, c) if c is not None else None for c in after.hands])
+    return (hands, after.order, after.dead, after.guarantees, after.hinted, tuple(dead), dead_combo,
+            family, evaluate, live_marks)
 
 
 def _possible_scores(r: "Reasoner", after: State, live: Sequence[Card], dead: Sequence[Card],
@@ -589,7 +631,7 @@ class _Matching:
     reaches cannot be added, whatever order they come in.  :meth:`fits` asks of more cards
     without changing the matching (a showdown's boxes each add theirs to the same others)."""
 
-    __slots__ = ("cap", "holders", "domains", "key", "least")
+    __slots__ = ("cap", "holders", "domains", "key", "least", "free")
 
     def __init__(self, left: Mapping[Card, int], key: Hashable = None):
         self.key = key  # (what the matching was made of: the copies left and the domains matched)
@@ -597,6 +639,7 @@ class _Matching:
         self.holders: dict[Card, list[int]] = {c: [] for c in self.cap}
         self.domains: list[list[Card]] = []  # each card's domain, lowest first
         self.least: Optional[int] = None  # the fewest copies any matched card's domain holds (roomy)
+        self.free: Optional[dict[Card, int]] = None  # the copies no matched card holds, by card (spare)
 
     def fits_all(self, domains: Sequence[frozenset[Card]]) -> bool:
         """Add every one of ``domains`` (the narrowest first); False where one cannot be."""
@@ -606,14 +649,32 @@ class _Matching:
 
     def fits(self, domains: Sequence[frozenset[Card]]) -> bool:
         """Could ``domains`` be added too?  (This matching stays as it is.)"""
-        if self.roomy(domains):
+        if self.roomy(domains) or self.spare(domains):
             return True
         trial = _Matching.__new__(_Matching)
         trial.cap = self.cap
         trial.holders = {c: h.copy() for c, h in self.holders.items()}
         trial.domains = self.domains.copy()
-        trial.key = trial.least = None
+        trial.key = trial.least = trial.free = None
         return trial.fits_all(domains)
+
+    def spare(self, domains: Sequence[frozenset[Card]]) -> bool:
+        """Whether each of ``domains`` (the narrowest first) takes a copy that no matched card
+        holds, a different copy each: then they fit, the matching as it is (a showdown's boxes,
+        most of whose cards are one card each, below the lowest shown, of which copies are
+        left).  False says nothing: :meth:`fits` then looks for augmenting paths."""
+        free = self.free
+        if free is None:
+            free = self.free = {c: n - len(self.holders[c]) for c, n in self.cap.items()}
+        taken: dict[Card, int] = {}
+        for d in sorted(domains, key=len):
+            for c in d:
+                if free.get(c, 0) > taken.get(c, 0):
+                    taken[c] = taken.get(c, 0) + 1
+                    break
+            else:
+                return False
+        return True
 
     def roomy(self, domains: Sequence[frozenset[Card]]) -> bool:
         """Whether every card, matched and of ``domains``, may be one of at least as many copies
@@ -627,7 +688,7 @@ class _Matching:
         return self.least >= total and all(sum([cap.get(c, 0) for c in d]) >= total for d in domains)
 
     def add(self, domain: frozenset[Card]) -> bool:
-        self.least = None
+        self.least = self.free = None
         i = len(self.domains)
         self.domains.append(_lowest_first(domain))
         return self._augment(i, set())
