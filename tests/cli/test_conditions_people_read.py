@@ -86,14 +86,15 @@ def test_digital_the_fools_said_apart(tmp_path):
     # fools (14½) and Anna holds kukku; or Bruno's lone fool ties with the bottom card, the lowest
     # other card (below Anna's); or the bottom card is the lone fool and Bruno's the lowest other
     # card; or no fool, Bruno's card and the bottom card tie, lower than Anna's (Anna's kukku above
-    # any tie)
+    # any tie).  The two ways of a lone fool are one (stop 42): a lone fool and Anna's card above
+    # both (so hers is not the fool: a lone fool ranks lowest by its value), the fool is Bruno's or
+    # the bottom card, and it ties with the other, the lowest other card
     conditions = {tuple(sorted(m["player"] for m in o["result"]["marks_lost"])): o["if"] for o in record["outcomes"]}
     assert conditions[("Bruno", "Dora")] == (
-        "Anna was dealt kukku and Bruno's dealt card ranks the same as the bottom card of the stack; or Bruno was "
-        "dealt fjols and there is a lone fool and Anna's dealt card is higher than the bottom card of the stack; or "
-        "the bottom card of the stack is a fjols and there is a lone fool and Anna's dealt card is higher than Bruno's "
-        "dealt card; or neither Anna nor Bruno was dealt fjols and Bruno's dealt card ranks the same as the bottom "
-        "card of the stack and Anna's dealt card is higher than Bruno's dealt card")
+        "Anna was dealt kukku and Bruno's dealt card ranks the same as the bottom card of the stack; or there is a "
+        "lone fool and Anna's dealt card is higher than Bruno's dealt card and Anna's dealt card is higher than the "
+        "bottom card of the stack; or Bruno was dealt a card from løve to jæger and Bruno's dealt card ranks the same "
+        "as the bottom card of the stack and Anna's dealt card is higher than Bruno's dealt card")
     # (each case was up to 54 alternatives; every one is now a few sentences)
     assert max(c.count("; or ") + 1 for c in conditions.values()) <= 4, conditions
     check_read_back(record, fools_known=0)  # (no fool outside the three unknown cards: Carla is out)

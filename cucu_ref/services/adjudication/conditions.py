@@ -815,10 +815,11 @@ def exact(ways: Sequence[Sequence[Fact]], case: int, space: _Space) -> bool:
 def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
            say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
            compared: list[Fact], people: Sequence[Optional[str]] = (),
-           memo: Optional[dict[Any, Any]] = None) -> list[Fact]:
+           memo: Optional[dict[Any, Any]] = None, shared: bool = True) -> list[Fact]:
     """The facts that hold in every combination of ``bits`` (``compared``: the comparisons and
     the other facts that do not depend on the case; ``memo``: the facts of each card and group by
-    the cards it is in the case, kept from case to case)."""
+    the cards it is in the case, kept from case to case; without ``shared``, each card's facts and
+    the comparisons alone, the cheaper: :func:`_by_cuts`)."""
     memo = {} if memo is None else memo
     seen_at = [frozenset(card for atom, m in space.at[d].items() if m & bits for card in atom) for d in keys]
     facts: list[Fact] = []
@@ -828,12 +829,13 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
         if found is None:
             found = memo[key] = _each_card(d, seen_at[d], space, universes[d], say)
         facts += found
-    facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo) + compared
-    return [f for f in facts if f.mask & bits == bits]
+    if shared:
+        facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo)
+    return [f for f in facts + compared if f.mask & bits == bits]
 
 
-def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
-          deciding: Sequence[int] = ()) -> Optional[list[list[Fact]]]:
+def _ways(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
+          deciding: Sequence[int] = (), cuts: Sequence[int] = ()) -> Optional[list[list[Fact]]]:
     """The case in one conjunction of facts, else in two, split on a card being the fool (C3: a
     lone fool and a pair of fools rank apart from the other cards, so a comparison of cards holds
     but for the fools), else one way for each card that is the fool and one for none (Z6, C3: a
@@ -861,8 +863,10 @@ def _ways(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
         best = _by_fools(bits, fools, space, facts_of)
     if best is None:
         best = _split_on_a_card(bits, space, facts_of, deciding)
-    if best is None or len(best) > 2:
-        found = _split_on_a_threshold(bits, space, facts_of)
+    # (a case said in three ways or more is tried otherwise where the space is small, the search's
+    # cost growing with it; one not said at all, at any size: issue 24 §5, a ruling under 1 s)
+    if best is None or (len(best) > 2 and space.size <= _THRESHOLDS_UP_TO):
+        found = _split_on_a_threshold(bits, space, facts_of, cuts)
         if found is not None and (best is None or _length(found) < _length(best)):
             best = found
     return best
@@ -873,7 +877,7 @@ _FOOLS_APART = 4
 
 
 def _by_fools(bits: int, fools: Sequence[int], space: _Space,
-              facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+              facts_of: Callable[..., list[Fact]]) -> Optional[list[list[Fact]]]:
     """The case said for each set of the cards that are the fool (D7, C3: a lone fool ties with
     the lowest card, a pair of fools ranks 14½, just below the cuckoo, so one comparison of the
     cards does not hold across them): 'Anna and Bruno were both dealt fjols and the bottom card of
@@ -900,7 +904,7 @@ def _by_fools(bits: int, fools: Sequence[int], space: _Space,
 _DECIDING = 2
 
 
-def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[[int], list[Fact]],
+def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
                      deciding: Sequence[int]) -> Optional[list[list[Fact]]]:
     """The case in two conjunctions, split on one card being one card or not, where a card
     decides how the deal goes on (S4: the dealer keeps his card where the stock's top card is a
@@ -921,22 +925,26 @@ def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[[int], list[Fa
     return best
 
 
-# up to this many points, a case no conjunction says is tried split on each card's thresholds
-# (_split_on_a_threshold: two conjunctions for each, a cost that grows with the space)
+# up to this many points, a case no conjunction says is also tried split on each card's thresholds
+# (_split_on_a_threshold: two conjunctions for each, a cost that grows with the space); at any size,
+# first in a few ways found within cuts (_by_cuts: a few covers for each way)
 _THRESHOLDS_UP_TO = 20_000
+# at most this many ways (_by_cuts)
+_WAYS = 4
 
 
-def _split_on_a_threshold(bits: int, space: _Space,
-                          facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+def _split_on_a_threshold(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
+                          cuts: Sequence[int] = ()) -> Optional[list[list[Fact]]]:
     """The case in two conjunctions, split where one card is above a value or not (issue 24 §1:
     a player keeps his marks where the card he holds is VIII or higher, or is higher than at
     least one of the others that is not a fool, K15, C3/L4: the known card's threshold and the
-    comparison of the unknown ones, each a way of its own): the shortest such split, or None.
-    Each card's atoms are cut between two values, the fools apart (they rank by C3, not by their
-    value)."""
-    if space.size > _THRESHOLDS_UP_TO:
-        return None
-    best: Optional[list[list[Fact]]] = None
+    comparison of the unknown ones, each a way of its own): first in a few ways, each found within
+    a cut (:func:`_by_cuts`, at any size: ``cuts``, else :func:`_cuts`); where that takes more than
+    two and the space is small enough, the shortest split in two of each card's atoms between two
+    values, the fools apart (they rank by C3, not by their value); None where neither says it."""
+    best = _by_cuts(bits, space, facts_of, cuts or _cuts(space))
+    if space.size > _THRESHOLDS_UP_TO or best is not None:
+        return best
     for at in space.at:
         plain = [m for atom, m in at.items() if not any(c.is_fool for c in atom)]
         no_fool = bits & ~_fool_points(at)
@@ -952,6 +960,106 @@ def _split_on_a_threshold(bits: int, space: _Space,
     return best
 
 
+def _by_cuts(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
+             cuts: Sequence[int]) -> Optional[list[list[Fact]]]:
+    """The case in a few ways (at most :data:`_WAYS`), each found within a cut: where one card is
+    above a value or not, or two cards compare so (issue 24 §1: K15/L3, a player keeps his marks
+    where the card he holds is VII or higher, or is higher than at least one of the others that is
+    not a fool; the first of the tied lowest loses, L3: 'Bruno was dealt VI and none of ... is VI
+    or lower; or ... ranks the same as ...'), and what they leave in one conjunction.  Greedily the
+    way that holds in the most of the case left; the cuts are tried largest first (counted on the
+    space's bit sets, :func:`_cuts`), a cut skipped where a way found already holds in all of it,
+    and at most :data:`_TRIES` of them each time, so the search costs a few covers, whatever the
+    size of the space.  None where the ways are more."""
+    everything = space.everything
+    ways: list[list[Fact]] = []
+    left = bits
+    while left and len(ways) < _WAYS:
+        if ways:
+            rest = _plainest(left, everything, facts_of(left, False), within=bits)
+            if rest is not None:
+                return sorted(ways + [rest], key=lambda way: (max(f.rank for f in way), len(_said([way]))))
+        found = _widest_way(left, bits, space, facts_of, cuts)
+        if found is None:
+            return None
+        ways.append(found[0])
+        left &= ~found[1]
+    return ways if not left else None
+
+
+# at most this many cuts tried for each way (_by_cuts)
+_TRIES = 6
+
+
+def _widest_way(left: int, bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
+                cuts: Sequence[int]) -> Optional[tuple[list[Fact], int]]:
+    """Of the conjunctions found within the cuts (each exact within the case ``bits``), the one
+    that holds in the most of ``left``, with the points of ``left`` it holds in (:func:`_by_cuts`)."""
+    everything = space.everything
+    # (a cut that lies wholly within the case is a way of its own, one fact: 'Bruno was dealt VII or
+    # higher'; its words are sought only where it is chosen)
+    whole = max((c for c in cuts if c & everything & ~bits == 0), key=lambda c: (c & left).bit_count(), default=0)
+    best: Optional[tuple[list[Fact], int]] = None
+    if whole & left:
+        way = _plainest(whole & bits, everything, facts_of(whole & bits, False), within=bits)
+        if way is not None:
+            best = (way, left & _together_sure(way, space.all))
+            if best[1] == left:
+                return best
+    # (the largest first, and those with the fewest points outside the case for each one inside,
+    # in turn: a large cut may leave much outside the case to rule out, a small one little)
+    counted = [(p.bit_count(), (c & everything & ~bits).bit_count(), p)
+               for c in cuts for p in [left & c] if p and p != left]
+    by_size = [p for _, _, p in sorted(counted, key=lambda x: -x[0])]
+    by_purity = [p for _, _, p in sorted(counted, key=lambda x: -x[0] / (1 + x[1]))]
+    parts = list(dict.fromkeys(chain.from_iterable(zip(by_size, by_purity))))
+    covered = best[1] if best is not None else 0
+    tries = 0
+    for part in parts:
+        if part & ~covered == 0:
+            continue  # (a way found holds in all of it)
+        if tries == _TRIES:
+            break
+        tries += 1
+        way = _plainest(part, space.everything, facts_of(part, False), within=bits)
+        if way is None:
+            continue
+        held = left & _together_sure(way, space.all)
+        covered |= held
+        if best is None or held.bit_count() > best[1].bit_count():
+            best = (way, held)
+        if held == left:
+            break
+    return best
+
+
+def _together_sure(facts: Sequence[Fact], everything: int) -> int:
+    """The points where the facts all surely hold."""
+    out = everything
+    for f in facts:
+        out &= f.mask
+    return out
+
+
+def _cuts(space: _Space) -> list[int]:
+    """The points where a card is above each of its values but the lowest, or not (the fools apart,
+    C3), and where two cards surely compare each way (:func:`_by_cuts`' cuts), kept."""
+    key = ("cuts",)
+    if key not in space.kept:
+        cuts = []
+        for at in space.at:
+            plain = [m for atom, m in at.items() if not any(c.is_fool for c in atom)]
+            high = 0
+            for m in plain[:-1]:  # (highest first: each cut leaves both sides some cards)
+                high |= m
+                cuts += [high, space.all & ~high & ~_fool_points(at)]
+        for answers in space.pairs.values():
+            for ways in ({"lower"}, {"higher"}, {"lower", "same"}, {"higher", "same"}):
+                cuts.append(sum((m for a, m in answers.items() if a <= ways), 0))
+        space.kept[key] = [c for c in dict.fromkeys(cuts) if c]
+    return space.kept[key]  # type: ignore[no-any-return]
+
+
 def _fool_points(at: dict[frozenset[Card], int]) -> int:
     """The points of ``at`` (one card's atoms) where that card is a fool."""
     out = 0
@@ -962,7 +1070,7 @@ def _fool_points(at: dict[frozenset[Card], int]) -> int:
 
 
 def _split(bits: int, parts: Sequence[int], space: _Space,
-           facts_of: Callable[[int], list[Fact]]) -> Optional[list[list[Fact]]]:
+           facts_of: Callable[..., list[Fact]]) -> Optional[list[list[Fact]]]:
     """The case ``bits`` said part by part (each way exact within the case), or None."""
     found = []
     for part in parts:
@@ -1143,11 +1251,17 @@ def _shortened(space: _Space, todo: Sequence[int], words: _Words) -> dict[int, l
         compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
         compared += _below_the_rest(keys, nouns, space, fool, tied, people) + _all_alike(keys, nouns, space, people)
         memo[("compared", fools, tied)] = compared
+    # (the cuts _by_cuts seeks a way within: each card's thresholds, two cards compared, and where
+    # the comparisons of several cards hold: 'Carla's dealt card is higher than at least one of ...')
+    cuts = memo.get(("cuts", fools, tied))
+    if cuts is None:
+        cuts = memo[("cuts", fools, tied)] = list(dict.fromkeys(_cuts(space) + [f.mask for f in compared if f.mask]))
     for k in todo:
         bits = space.cases[k]
         ways = _ways(bits, space,
-                     lambda part: _facts(part, space, keys, nouns, universes, say, name_set, compared, people, memo),
-                     [d for d in keys if nouns[d].startswith("the ")])
+                     lambda part, shared=True: _facts(part, space, keys, nouns, universes, say, name_set, compared,
+                                                      people, memo, shared),
+                     [d for d in keys if nouns[d].startswith("the ")], cuts)
         # (each fact's own test at every point as well, where they are few enough to be cheap)
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
             out[k] = ways
