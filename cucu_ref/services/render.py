@@ -1557,8 +1557,10 @@ def _fact(d: dict[str, Any], rules: Any = None, hinted: frozenset[str] = frozens
                 parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
             elif p == nones[0]:
                 parts.append(_none_of(loses, words, len(nones)).format(players=_names(nones)))
-        return _("; ").join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
+        head, tail = _("; ").join(parts), _("(claimed: {claimed}; the rules say: {ruled})").format(
             claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
+        # one bracket where the fact ends in its rule's ('gains nothing (Z7; claimed: ...)'), not two
+        return f"{head[:-1]}{_('; ')}{tail[1:]}" if head.endswith(")") and tail.startswith("(") else f"{head} {tail}"
     if field == "next_dealer" and "holds_if" in d:
         return _next_dealer_both_ways(d)
     if field == "holds":

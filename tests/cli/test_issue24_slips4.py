@@ -162,3 +162,12 @@ def test_q12_has_no_digital_notes_no_digital_position_reaches():
     assert "{player} loses with a nul: innkeeper {keeper} pays instead" in notes
     assert ("{player} loses with the nulla and the innkeeper has no mark left: nobody pays it "
             "(the reading taken of Q12)") in notes
+
+
+def test_a_claim_s_fact_that_ends_in_its_rule_takes_one_bracket():
+    # Z7 (seed 000, 'Das Cucuspiel'): who hints at his fool gains nothing; the claim named Anna
+    for lang, said in {"en": "Anna hinted at holding a fool and gains nothing (Z7; claimed: Anna, Carla; the rules "
+                             "say: Carla)",
+                       "de": "(Z7; behauptet: Anna, Carla; die Regeln sagen: Carla)"}.items():
+        text = ruled("--language", lang, str(EXAMPLES / "zeh-1769-hint-forfeits-gain.json"))
+        assert said in text, (lang, text)
