@@ -107,10 +107,11 @@ CURRENT = engine_api(cucu_ref)
 
 def generated_api(api: SimpleNamespace = CURRENT) -> SimpleNamespace:
     """This tree's engine stepped by the steps generated per decision from the rulebook
-    (:mod:`cucu_ref.game.compiled`, issue 26's experiment; ``--generated``)."""
+    (:mod:`cucu_ref.game.compiled`, issue 26's experiment; ``--generated``): ``step``,
+    ``advance``, and ``play_out`` over one live table (with ``--play-out``)."""
     compiled = importlib.import_module(f"{api.name}.game.compiled")
     return SimpleNamespace(**{**vars(api), "step": compiled.step, "advance": compiled.advance,
-                              "name": f"{api.name} (generated)"})
+                              "play_out": compiled.play_out, "name": f"{api.name} (generated)"})
 
 
 def load_baseline(root: Path) -> SimpleNamespace:
@@ -309,12 +310,15 @@ def scoring_share(players: int, deals: int, seed: int, ruleset: str, api: Simple
 
 
 def compare(baseline: SimpleNamespace, players: int, deals: int, seed: int, rounds: int,
-            ruleset: str, mode: str = "step") -> dict[str, Any]:
-    """Both engines in turns on the same deals; per-round ratios of CPU time.  ``mode``: each
+            ruleset: str, mode: str = "step", generated: bool = False) -> dict[str, Any]:
+    """Both engines (``generated``: and this tree's generated steps, :func:`generated_api`) in
+    turns on the same deals; per-round ratios of CPU time.  ``mode``: each
     engine steps by ``step`` (with events), or where it has them (issue 26) by ``advance``
     (``--no-events``: no events, a State per step) or ``play_out`` (``--play-out``: no events,
     one live table a match); an engine without one steps by ``step``."""
     sides = {"baseline": baseline, "current": CURRENT}
+    if generated:
+        sides["generated"] = generated_api()
 
     def run(api: SimpleNamespace, n: int, at: int) -> dict[str, int]:
         if mode == "play_out":
@@ -323,15 +327,15 @@ def compare(baseline: SimpleNamespace, players: int, deals: int, seed: int, roun
 
     for api in sides.values():  # warm-up
         run(api, min(deals, 500), seed + 1)
-    cpu: dict[str, list[float]] = {"baseline": [], "current": []}
+    cpu: dict[str, list[float]] = {side: [] for side in sides}
     counts: dict[str, dict[str, int]] = {}
     for r in range(rounds):
-        for side in (("baseline", "current") if r % 2 == 0 else ("current", "baseline")):
+        for side in (list(sides) if r % 2 == 0 else list(reversed(sides))):
             gc.collect()
             start = time.process_time()
             counts[side] = run(sides[side], deals, seed)
             cpu[side].append(time.process_time() - start)
-    if counts["baseline"] != counts["current"]:
+    if any(count != counts["baseline"] for count in counts.values()):
         raise SystemExit(f"the engines played different games: {counts}")
     ratios = [b / c for b, c in zip(cpu["baseline"], cpu["current"])]
     memory_deals = min(deals, 2_000)
@@ -349,6 +353,10 @@ def compare(baseline: SimpleNamespace, players: int, deals: int, seed: int, roun
             "peak_kib_per_deal": peak_memory_per_deal(players, 200, seed, ruleset, api),
             "scoring_us_per_deal": round(scoring_share(players, min(deals, 5_000), seed, ruleset, api), 2),
         }
+        if side != "baseline":
+            side_ratios = [b / c for b, c in zip(cpu["baseline"], cpu[side])]
+            result[side].update(ratio_median=round(statistics.median(side_ratios), 2),
+                                ratio_min=round(min(side_ratios), 2), ratio_max=round(max(side_ratios), 2))
     return result
 
 
@@ -370,13 +378,17 @@ def print_comparison(baseline_root: Path, results: list[dict[str, Any]], ruleset
     print(f"{'players':>7} {'side':>9} {'deals/s':>9} {'steps/s':>9} {'us/deal':>8} {'scoring':>8} "
           f"{'peak KiB':>9} {'KiB/deal':>9}")
     for r in results:
-        for side in ("baseline", "current"):
+        sides = [side for side in ("baseline", "current", "generated") if side in r]
+        for side in sides:
             x = r[side]
             print(f"{r['players']:>7} {side:>9} {x['deals_per_cpu_second']:>9} {x['steps_per_cpu_second']:>9} "
                   f"{x['us_per_deal']:>8} {x['scoring_us_per_deal']:>8} {x['tracemalloc_peak_kib']:>9} "
                   f"{x['peak_kib_per_deal']:>9}")
-        print(f"{r['players']:>7} {'speed-up':>9} {r['ratio_median']:>8}x  (range {r['ratio_min']}-{r['ratio_max']} "
-              f"over {r['rounds']} rounds of {r['deals']} deals, {r['steps']} steps each)")
+        for side in sides[1:]:
+            x = r[side]
+            print(f"{r['players']:>7} {'speed-up':>9} {x['ratio_median']:>8}x  "
+                  f"(range {x['ratio_min']}-{x['ratio_max']} over {r['rounds']} rounds of {r['deals']} deals, "
+                  f"{r['steps']} steps each: {side})")
     print("scoring: CPU us per deal in the showdown's scoring (each engine's own, replayed alone); "
           "peak KiB: tracemalloc's")
     print("peak over a run of up to 2,000 deals; KiB/deal: the most one deal holds above what was held before it")
@@ -766,7 +778,7 @@ def main(argv: list[str] | None = None) -> int:
         run, show, name = ((functools.partial(floor, generated=args.generated), print_floor, "--floor")
                            if args.floor else
                            (functools.partial(compare, mode="play_out" if args.play_out else
-                                              "advance" if args.no_events else "step"),
+                                              "advance" if args.no_events else "step", generated=args.generated),
                             print_comparison, "--baseline"))
         compared = [run(baseline, p, args.deals, args.seed, args.rounds, args.ruleset) for p in args.players]
         if args.json:

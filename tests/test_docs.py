@@ -456,13 +456,16 @@ def browser_site(html_build: Path):
     (html_build / "_phone_unreadable.html").write_text(_UNREADABLE, encoding="utf-8")
 
     offline = threading.Event()  # set: the server answers nothing, as if the network were gone
+    drop_once: set[str] = set()  # paths whose next request the server answers with nothing
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
             pass
 
         def do_GET(self) -> None:
-            if offline.is_set():
+            path = self.path.split("?", 1)[0]
+            if offline.is_set() or path in drop_once:
+                drop_once.discard(path)
                 self.close_connection = True
                 self.connection.shutdown(socket.SHUT_RDWR)
                 return
@@ -476,6 +479,7 @@ def browser_site(html_build: Path):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with Chromium(binary, timeout=120) as browser:
+            browser.drop_once = drop_once  # type: ignore[attr-defined]
             yield browser, f"http://127.0.0.1:{server.server_address[1]}/", offline
     finally:
         server.shutdown()
@@ -638,12 +642,27 @@ def _once_loaded_the_page_rules_without_a_network(browser, site: str, offline, t
         try:
             browser.wait(_READY + " || document.getElementById('cucu-rule')?.hasAttribute('data-failed')", 120)
         except TimeoutError:
-            raise AssertionError(f"offline, the page did not start: {browser.js(_STATUS)}") from None
-        assert browser.js(_READY), f"offline, the page did not start: {browser.js(_STATUS)}"
+            raise AssertionError(f"offline, the page did not start: {_offline_state(browser)}") from None
+        assert browser.js(_READY), f"offline, the page did not start: {_offline_state(browser)}"
         browser.wait(_RULED)
         assert browser.js("document.querySelector('.cucu-rule-ruling').textContent") == _command_line(deal, tmp_path)
     finally:
         offline.clear()
+
+
+_OFFLINE_STATE = (
+    "(async () => { const regs = await navigator.serviceWorker.getRegistrations();"
+    " const kept = await (await caches.open('cucu-rule-v1')).keys();"
+    " return {controlled: !!navigator.serviceWorker.controller,"
+    " registrations: regs.map(r => [r.scope, r.active && r.active.state]),"
+    " kept: kept.map(r => r.url.replace(location.origin, '')).filter(u => !/[.]whl$|pyodide.asm/.test(u)),"
+    " retries: document.getElementById('cucu-rule')?.getAttribute('data-worker-retries')}; })()")
+
+
+def _offline_state(browser) -> str:
+    """What a failed offline start needs to be understood: the status line, the service
+    workers, what the copy holds, the worker's retries and the console."""
+    return f"{browser.js(_STATUS)}; {browser.js(_OFFLINE_STATE)}; console: {browser.console[-10:]}"
 
 
 def _png_width(path: Path) -> int:
@@ -656,8 +675,13 @@ def _at_390_px_a_shared_link_rules_and_a_mistake_is_placed(browser, site: str, t
     deal = (EXAMPLES / "notation" / "campli-cat-undo.txt").read_text(encoding="utf-8")
     # a phone's screen: 390 CSS px (Chromium's own window will not lay out below 500 px)
     browser.viewport(390, 844, mobile=True)
+    # the worker's first load fails (the server answers nothing): the page makes it again and
+    # starts all the same (rule.js, makeWorker)
+    browser.drop_once.add("/_static/rule/worker.js")
     browser.open(site + "rule.html#deal=" + urllib.parse.quote(deal, safe=""))
-    browser.wait(_READY, 120)
+    browser.wait(_READY + " || document.getElementById('cucu-rule')?.hasAttribute('data-failed')", 120)
+    assert browser.js(_READY), f"the page did not start: {browser.js(_STATUS)}"
+    assert browser.js("document.getElementById('cucu-rule').getAttribute('data-worker-retries')") == "1"
     # Pyodide runs in the page's Web Worker, never on its main thread (which froze for 2 s): the
     # page has no Pyodide and fetched none of what it runs (the worker's module, pyodide.mjs, is
     # fetched for the worker: the interpreter, the standard library and the wheels by it)

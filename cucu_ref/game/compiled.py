@@ -22,6 +22,8 @@ calls them by default (docs/dev/engine-speed.md, issue 26, says what wiring them
 from __future__ import annotations
 
 import ast
+import copy
+import functools
 import inspect
 import textwrap
 from types import FunctionType, ModuleType
@@ -35,9 +37,9 @@ from .rulebook.turn_order import turn_to
 from .rulesets import Rules
 from .state import Action, ActionKind, Event, Notes, Phase, State
 
-__all__ = ["steps_for", "step", "advance", "source_of"]
+__all__ = ["steps_for", "step", "advance", "play_out", "source_of"]
 
-Step = Callable[[State, Action], Any]
+Step = Callable[[Any, Action], Any]  # (a State, or the live Table of play_out, and the action)
 
 # The Table's slots a step reads and writes as locals (``t.X`` -> ``t_X``), by where the State
 # keeps them: the State's own fields, the deal's, the match's
@@ -74,6 +76,14 @@ def _spill(state: State, events: Optional[list[Event]], after: bool, call: Calla
     return t
 
 
+def _spill_on(t: Table, after: bool, call: Callable[..., None], *args: Any) -> None:
+    """Run ``call`` on the live table ``t`` as the engine does, then, ``after``, the step's end
+    (``engine._play``: a buy-back decided at once, L11): :func:`_spill` for a step on the table."""
+    call(t, *args)
+    if after and t.pending:
+        _match.suspend_for_buy_back(t)
+
+
 def _table(state: State, events: Optional[list[Event]]) -> Table:
     """A Table of ``state`` (the locals so far) recording into ``events``."""
     t = Table(state, events is not None)
@@ -82,9 +92,15 @@ def _table(state: State, events: Optional[list[Event]]) -> Table:
     return t
 
 
+@functools.cache
+def _source(function: Callable[..., Any]) -> str:
+    """The source of ``function``, dedented (read once: ``inspect`` reads and tokenizes its file)."""
+    return textwrap.dedent(inspect.getsource(function))
+
+
 def _tree(function: Callable[..., Any]) -> ast.FunctionDef:
     """The parsed source of ``function`` (its docstring dropped)."""
-    node = ast.parse(textwrap.dedent(inspect.getsource(function))).body[0]
+    node = ast.parse(_source(function)).body[0]
     assert isinstance(node, ast.FunctionDef)
     body = node.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -300,10 +316,11 @@ def _copy(node: ast.expr) -> ast.expr:
 class _Generator:
     """Builds the steps of one Rules value, with or without events (:func:`steps_for`)."""
 
-    def __init__(self, rules: Rules, events: bool):
-        self.rules, self.events = rules, events
+    def __init__(self, rules: Rules, events: bool, on_table: bool = False):
+        self.rules, self.events, self.on_table = rules, events and not on_table, on_table
         self.ns: dict[str, Any] = {"_spill": _spill, "_table": _table, "_put_note": _put_note, "new_state": new_state,
-                                   "new_match": new_match, "new_event": new_event}
+                                   "new_match": new_match, "new_event": new_event, "_spill_on": _spill_on}
+        self.arg = "T" if on_table else "state"  # (what a step is handed: the live Table, or a State)
         self.values: dict[str, Any] = {}
         self.names: dict[int, str] = {}
         self.count = 0
@@ -425,10 +442,13 @@ class _Generator:
         are then read back (a call the generator cannot inline inside the step)."""
         func, args = self.spilled_call(call)
         events = _t_attr("events") if self.events else ast.Constant(None)
-        table = ast.Call(_name("_table"), [_name("__state__"), events], [])
-        made = ast.Call(func, [_name("_T"), *args], [])
-        out: list[ast.stmt] = [ast.Assign([ast.Name("_T", ast.Store())], table),
-                               ast.Assign([ast.Name(mode or "_", ast.Store())], made)]
+        out: list[ast.stmt]
+        if self.on_table:  # (the locals written to the live table, the call made on it)
+            out = [ast.Expr(_name("__writeback__")), ast.Assign([ast.Name("_T", ast.Store())], _name("T"))]
+        else:
+            table = ast.Call(_name("_table"), [_name("__state__"), events], [])
+            out = [ast.Assign([ast.Name("_T", ast.Store())], table)]
+        out.append(ast.Assign([ast.Name(mode or "_", ast.Store())], ast.Call(func, [_name("_T"), *args], [])))
         for field in (*Table.__slots__[:10], "rules", "dealer", "order", *_MATCH_FIELDS, "events"):
             if field != "events" or self.events:
                 out.append(ast.Assign([ast.Name("t_" + field, ast.Store())],
@@ -460,7 +480,7 @@ class _Generator:
                 return out
             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
                 if self.known(node.value.func) is _refuse:
-                    return out + [ast.Return(ast.Call(self.ref(self.general), [_name("state"), _name("action")], []))]
+                    return out + [ast.Return(ast.Call(self.ref(self.general), [_name(self.arg), _name("action")], []))]
                 if _t_call(node.value):
                     out += self.inline(node.value, None if last else "", last)
                     continue
@@ -488,6 +508,9 @@ class _Generator:
     def spill(self, call: ast.Call, after: bool) -> list[ast.stmt]:
         """``call`` run as the engine runs it, on a Table of the locals, which then ends the step."""
         func, args = self.spilled_call(call)
+        if self.on_table:  # (the locals written to the live table, the call made on it)
+            spilled_on = ast.Call(_name("_spill_on"), [_name("T"), ast.Constant(after), func, *args], [])
+            return [ast.Expr(_name("__writeback__")), ast.Expr(spilled_on), ast.Return(None)]
         events = _t_attr("events") if self.events else ast.Constant(None)
         spilled = ast.Call(_name("_spill"), [_name("__state__"), events, ast.Constant(after), func, *args], [])
         frozen: ast.expr = ast.Call(ast.Attribute(_name("_T"), "freeze", ast.Load()), [], [])
@@ -516,9 +539,13 @@ class _Generator:
         call = ast.Call(_name("TEMPLATE"), [_name("t"), _name("action")], [])
         body = self.process(self.prepare(self.instantiate(template, call, extra)), None, True) + self.epilogue()
         localize = _Localize(self)
-        body = localize.block(body)
-        args = ast.arguments([], [ast.arg("state"), ast.arg("action")], None, [], [], None, [])
-        body = _prologue(body, self.events, localize.listed) + body
+        if self.on_table:
+            body = localize.on_table(body)
+            body = _prologue_on_table(body) + body
+        else:
+            body = localize.block(body)
+            body = _prologue(body, self.events, localize.listed) + body
+        args = ast.arguments([], [ast.arg(self.arg), ast.arg("action")], None, [], [], None, [])
         tree = ast.Module([ast.FunctionDef(name, args, body, [], None)], [])
         source = ast.unparse(ast.fix_missing_locations(tree))
         exec(compile(source, f"<generated {name}>", "exec"), self.ns)
@@ -701,6 +728,12 @@ class _Localize(ast.NodeTransformer):
         del names
         return [_Markers(self.state, self.gen.events).visit(s) for s in body]
 
+    def on_table(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        """``body`` for a step on the live table (:func:`play_out`): the locals the step changed
+        are written back to it where the step ends (``__freeze__``) or hands it to a rule
+        function (``__writeback__``); no State is built."""
+        return _written_back(_sunk([self.visit(s) for s in body]), set())
+
     def visit_Assign(self, node: ast.Assign) -> ast.stmt:
         target = node.targets[0]
         if (len(node.targets) == 1 and isinstance(target, ast.Attribute) and _is_t(target.value)
@@ -754,6 +787,73 @@ class _Markers(ast.NodeTransformer):
                 return ast.Tuple([_copy(self.state), ast.Call(_name("tuple"), [_name("t_events")], [])], ast.Load())
             return _copy(self.state)
         return node
+
+
+# The Table's fields a step on the live table reads into locals and writes back (not its events,
+# none being recorded, nor ``cite``, the rules' own)
+_TABLE_FIELDS = tuple(f for f in Table.__slots__ if f not in ("events", "cite"))
+
+
+def _written_back(body: list[ast.stmt], stored: set[str]) -> list[ast.stmt]:
+    """``body`` with each ``return __freeze__`` and each ``__writeback__`` marker replaced by the
+    writes to the live table of the fields a path to it may have changed (``stored``: the locals
+    assigned before ``body``; in a loop, its whole body), then a bare return for the former."""
+    out: list[ast.stmt] = []
+    for node in body:
+        marker = node.value if isinstance(node, (ast.Return, ast.Expr)) else None
+        if isinstance(marker, ast.Name) and marker.id in ("__freeze__", "__writeback__"):
+            out += [ast.Assign([ast.Attribute(_name("T"), f, ast.Store())], _name("t_" + f))
+                    for f in _TABLE_FIELDS if "t_" + f in stored]
+            if marker.id == "__freeze__":
+                out.append(ast.Return(None))
+            continue
+        if isinstance(node, (ast.For, ast.While)):
+            inside = stored | _stores([node])
+            node.body = _written_back(node.body, inside) or [ast.Pass()]
+            node.orelse = _written_back(node.orelse, inside)
+        elif isinstance(node, ast.If):
+            node.body = _written_back(node.body, stored) or [ast.Pass()]
+            node.orelse = _written_back(node.orelse, stored)
+        stored = stored | _stores([node])
+        out.append(node)
+    return out
+
+
+def _is_freeze(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.value.id == "__freeze__"
+
+
+def _sunk(body: list[ast.stmt]) -> list[ast.stmt]:
+    """``body`` with a ``return __freeze__`` that follows an ``if`` moved into each of its branches
+    that does not end already: each path then writes back only what it may have changed."""
+    if len(body) >= 2 and _is_freeze(body[-1]) and isinstance(body[-2], ast.If):
+        branch = body[-2]
+        for field in ("body", "orelse"):
+            block = getattr(branch, field)
+            if not _ends(block):
+                setattr(branch, field, _sunk([s for s in block if not isinstance(s, ast.Pass)] + [body[-1]]))
+        return body[:-1]
+    return body
+
+
+def _stores(body: list[ast.stmt]) -> set[str]:
+    """The names ``body`` assigns."""
+    return {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _copy_stmt(node: ast.stmt) -> ast.stmt:
+    return copy.deepcopy(node)
+
+
+def _prologue_on_table(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The locals a step on the live table reads (:meth:`_Localize.on_table`): the fields it
+    names, by reference (``hands`` and ``custody`` are the table's own lists)."""
+    names = {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name)}
+    out: list[ast.stmt] = [ast.Assign([ast.Name("t_" + f, ast.Store())], ast.Attribute(_name("T"), f, ast.Load()))
+                           for f in _TABLE_FIELDS if "t_" + f in names]
+    if "t_cite" in names:
+        out.append(ast.Assign([ast.Name("t_cite", ast.Store())], ast.Attribute(_name("T"), "cite", ast.Load())))
+    return out
 
 
 def _needs_list(body: list[ast.stmt], name: str) -> bool:
@@ -815,20 +915,21 @@ def _shuffle_template(t: Table, action: Action) -> None:
     turn_to(t, 0)
 
 
-def _generate(rules: Rules, events: bool) -> dict[tuple[str, str], Step]:
-    """Every decision's step for ``rules`` (those the generator cannot build are left out)."""
+def _generate(rules: Rules, events: bool, on_table: bool = False) -> dict[tuple[str, str], Step]:
+    """Every decision's step for ``rules`` (those the generator cannot build are left out);
+    ``on_table``: steps on the live table of :func:`play_out` (no events)."""
     made: dict[tuple[str, str], Step] = {}
-    general = engine.step if events else engine.advance
+    general: Step = _on_engine if on_table else engine.step if events else engine.advance
     jobs: list[tuple[str, str, Callable[..., Any], dict[str, Any]]] = [
         (Phase.SHUFFLE, ActionKind.SHUFFLE, _shuffle_template, {})]
     for phase, by_kind in engine._DECISIONS.items():
         for kind, decision in by_kind.items():
             jobs.append((phase, kind, _decision_template, {"KIND": kind, "DECISION": decision}))
     for phase, kind, template, extra in jobs:
-        gen = _Generator(rules, events)
+        gen = _Generator(rules, events, on_table)
         gen.general = general
         gen.after = template is _decision_template
-        name = f"{phase}_{kind}".replace("-", "_") + ("" if events else "_advance")
+        name = f"{phase}_{kind}".replace("-", "_") + ("_on_table" if on_table else "" if events else "_advance")
         try:
             made[phase, kind] = gen.build(template, {**extra, "REFUSE": _refuse}, name)
         except Unsupported as error:
@@ -840,15 +941,50 @@ def _generate(rules: Rules, events: bool) -> dict[tuple[str, str], Step]:
 NOT_GENERATED: dict[tuple[str, str, str], str] = {}
 
 
-_CACHE: dict[tuple[int, bool], tuple[Rules, dict[tuple[str, str], Step]]] = {}
+_CACHE: dict[tuple[int, bool, bool], tuple[Rules, dict[tuple[str, str], Step]]] = {}
 
 
-def steps_for(rules: Rules, events: bool = True) -> dict[tuple[str, str], Step]:
-    """The generated steps of ``rules``, by (phase, kind of action), built once per Rules value."""
-    entry = _CACHE.get((id(rules), events))
+def steps_for(rules: Rules, events: bool = True, on_table: bool = False) -> dict[tuple[str, str], Step]:
+    """The generated steps of ``rules``, by (phase, kind of action), built once per Rules value
+    (``on_table``: each taking the live table of :func:`play_out` and the action, returning
+    nothing)."""
+    key = (id(rules), events and not on_table, on_table)
+    entry = _CACHE.get(key)
     if entry is None or entry[0] is not rules:
-        entry = _CACHE[id(rules), events] = (rules, _generate(rules, events))
+        entry = _CACHE[key] = (rules, _generate(rules, events, on_table))
     return entry[1]
+
+
+def _on_engine(t: Table, action: Action) -> None:
+    """A step on the live table as :func:`~cucu_ref.game.engine.play_out` takes it (checked,
+    then played): a decision with no generated step, or one the generated step refuses (the
+    check then raises, naming the rule)."""
+    engine._check(t, action)
+    engine._play(t, action)
+
+
+def play_out(state: State, choose: Callable[[Table], Action], until: Callable[[Table, int], bool],
+             max_steps: int = 100_000) -> tuple[State, int]:
+    """:func:`~cucu_ref.game.engine.play_out` (the same arguments, the same live table handed to
+    ``choose`` and ``until``, the same result) by the steps generated for its rules on the live
+    table: no events, no State between the steps, the table's fields read into locals and
+    written back only where a step changes them, ``hands`` and ``custody`` never copied.  The
+    same checks (a refused action raises :class:`~cucu_ref.game.engine.IllegalActionError`
+    naming the rule) and the same rules: the rulebook's functions, generated
+    (``tests/test_compiled.py`` compares the state reached with ``engine.step``'s)."""
+    rules = state[0][0]
+    if type(rules) is not Rules:  # (the adjudicator's Recorder reads the options itself)
+        return engine.play_out(state, choose, until, max_steps)
+    made = steps_for(rules, False, True)
+    t = Table(state, False)
+    taken = 0
+    while not until(t, taken):
+        if taken == max_steps:
+            raise RuntimeError(f"no end after {max_steps} steps")
+        action = choose(t)
+        (made.get((t.phase, action[0])) or _on_engine)(t, action)
+        taken += 1
+    return t.freeze(), taken
 
 
 def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -856,7 +992,7 @@ def step(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     rules = state[0][0]
     if type(rules) is not Rules:
         return engine.step(state, action)  # (the adjudicator's Recorder reads the options itself)
-    entry = _CACHE.get((id(rules), True))
+    entry = _CACHE.get((id(rules), True, False))
     steps = entry[1] if entry is not None and entry[0] is rules else steps_for(rules)
     made = steps.get((state[2], action[0]))
     return engine.step(state, action) if made is None else made(state, action)
@@ -867,13 +1003,13 @@ def advance(state: State, action: Action) -> State:
     rules = state[0][0]
     if type(rules) is not Rules:
         return engine.advance(state, action)
-    entry = _CACHE.get((id(rules), False))
+    entry = _CACHE.get((id(rules), False, False))
     steps = entry[1] if entry is not None and entry[0] is rules else steps_for(rules, False)
     made = steps.get((state[2], action[0]))
     return engine.advance(state, action) if made is None else made(state, action)
 
 
-def source_of(rules: Rules, phase: str, kind: str, events: bool = True) -> Optional[str]:
+def source_of(rules: Rules, phase: str, kind: str, events: bool = True, on_table: bool = False) -> Optional[str]:
     """The generated source of one decision's step (None where the engine's step is used)."""
-    made = steps_for(rules, events).get((phase, kind))
+    made = steps_for(rules, events, on_table).get((phase, kind))
     return None if made is None else str(made.source)  # type: ignore[attr-defined]

@@ -119,8 +119,9 @@
     var args = Array.prototype.slice.call(arguments, 1);
     return new Promise(function (resolve, reject) {
       callId += 1;
-      calls[callId] = {resolve: resolve, reject: reject};
-      worker.postMessage({id: callId, call: name, args: args, wheels: root.getAttribute('data-wheels').split(' ')});
+      var message = {id: callId, call: name, args: args, wheels: root.getAttribute('data-wheels').split(' ')};
+      calls[callId] = {resolve: resolve, reject: reject, message: message};
+      worker.postMessage(message);
     });
   }
   function answered(event) {
@@ -309,12 +310,29 @@
   // for the browser test: a deal's ruling, as the page gets it from its worker
   window.cucuRule = function (text) { return call('rule', text).then(JSON.parse); };
 
+  /* ---- the worker: one that did not load (an error without a message: worker.js or a module it
+     imports could not be fetched) is made again, twice at most, 1 and 3 s later, and handed the
+     calls still waiting; a load that fails once (a busy network, or, offline, the service worker
+     that keeps the copy not answering the first load: seen once in CI, 2026-12-03, and not in 12
+     offline starts and a clean-clone CI here) should not cost the table its page.  data-worker-retries counts them. */
+  function makeWorker(retries) {
+    worker = new Worker(STATIC + 'worker.js', {type: 'module'});
+    worker.addEventListener('message', answered);
+    worker.addEventListener('error', function (e) {
+      if (!e.message && retries > 0 && root.getAttribute('data-ready') !== 'true') {
+        root.setAttribute('data-worker-retries', String(3 - retries));
+        setTimeout(function () {
+          makeWorker(retries - 1);
+          Object.keys(calls).forEach(function (id) { worker.postMessage(calls[id].message); });
+        }, retries === 2 ? 1000 : 3000);
+        return;
+      }
+      say('The adjudicator did not start: ' + (e.message || 'worker.js did not load'));
+      root.setAttribute('data-failed', String(e.message || 'worker.js'));
+    });
+  }
+
   if (root.getAttribute('data-missing')) return;
-  worker = new Worker(STATIC + 'worker.js', {type: 'module'});
-  worker.addEventListener('message', answered);
-  worker.addEventListener('error', function (e) {
-    say('The adjudicator did not start: ' + (e.message || 'worker.js did not load'));
-    root.setAttribute('data-failed', String(e.message || 'worker.js'));
-  });
+  makeWorker(2);
   start().catch(function (e) { say('The adjudicator did not start: ' + e); root.setAttribute('data-failed', String(e)); });
 }());
