@@ -295,7 +295,7 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
         names = [p for p in sorted(PRESETS) if PRESETS[p].min_players <= n <= PRESETS[p].max_players]
         for k_unshown in unshown:
             rng = random.Random(seed)  # (the same deals for each count of unshown cards)
-            docs, labels = [], []
+            docs, labels, specs = [], [], []  # (specs: as --position names them)
             for k in range(per_size):
                 preset = names[k % len(names)]
                 s = rng.getrandbits(32)
@@ -305,6 +305,7 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
                 doc, _ = natural_deal(preset, n, s, seen=seen, unshown=k_unshown)
                 docs.append(doc)
                 labels.append(f"{preset} seed {s}")
+                specs.append(f"{preset},{n},{k_unshown},{s}" + (",seen" if seen else ""))
             if not docs:
                 continue
             if baseline:
@@ -325,8 +326,8 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
             counts = {limit: sum(t > limit for t in times) for limit in over}
             for limit, count in counts.items():
                 over[limit] += count
-            slow += [f"{n} players, {k_unshown} unshown, {label}: {t:.3f} s"
-                     for t, label in zip(times, labels) if t > 0.7]
+            slow += [f"{n} players, {k_unshown} unshown, {label}: {t:.3f} s (--position {spec})"
+                     for t, label, spec in zip(times, labels, specs) if t > 0.7]
             line = (f"  {n:>7} {k_unshown:>7} {statistics.median(times):>9.4f} {p95:>7.3f} {max(times):>7.3f} "
                     f"{counts[0.7]:>6} {counts[1.0]:>5} {gave_up:>11} {partial:>7} {statistics.median(lines):>9} "
                     f"{max(lines):>9}")

@@ -306,3 +306,20 @@ def ruling_text_any(tmp_path, position: dict, *args: str, status: Optional[int] 
     code = main([*args, str(path)], stdout=out, stderr=io.StringIO())
     assert status is None or code == status, out.getvalue()
     return out.getvalue()
+
+
+def ruled_alike(result: tuple) -> tuple:
+    """An adjudication's (exit code, record) with each quoted word a table says ('sto bene',
+    'es ist gut': formats.vocabulary) as one mark: a deal in the notation has its steps quote the
+    words it wrote, a JSON position the source's own (K5; issue 24 §2), and the ruling, the marks
+    and every other word are the same."""
+    import json
+    import re
+
+    from cucu_ref.formats.vocabulary import WORDS
+
+    said = re.compile("'(?:" + "|".join(re.escape(t) for t in sorted({w.text for w in WORDS}, key=len, reverse=True))
+                      + ")'", re.IGNORECASE)
+    # (a table's own apostrophes: 'Zahlst du, wenn\u2019s \u2019ne Null ist?', as the account writes it)
+    record = json.dumps(result[1], ensure_ascii=False).replace("\u2019", "'")
+    return result[0], json.loads(said.sub("'\u2026'", record))

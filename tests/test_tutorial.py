@@ -199,4 +199,4 @@ def test_a_history_rejected_in_the_notation_names_the_reading_it_is_valid_under(
     assert text.startswith("tutorial-dealer-keeps.txt: the history cannot have happened under this ruling's reading "
                            "of Q2\n")
     assert text.endswith("It is valid if Q2 is read otherwise: the dealer still decides last, after his card has "
-                         "refused the offer: keep, or exchange with the stack (K8).")
+                         "refused the offer — keep, or exchange with the stack (K8).")

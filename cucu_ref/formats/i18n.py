@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Optional, Union
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "N_", "gettext", "pgettext", "ngettext", "speaking", "language",
            "translations", "catalog_path", "fmt", "Templates", "polished", "keeping", "ordinal",
-           "english_ordinal", "npgettext"]
+           "english_ordinal", "npgettext", "reading_words", "after_a_colon"]
 
 LANGUAGES = ("en", "it", "de", "fr", "da")
 DOMAIN = "cucu_ref"
@@ -433,3 +433,15 @@ def reading_words(value: str, text: str) -> str:
         if text.startswith(prefix):
             return text[len(prefix):]
     return text
+
+
+# a colon inside a reading's own words, as English and French write it ('offer: keep', 'tour :
+# le jeu'), but not one inside a quotation (guillemets: \u00ab ... \u00bb) or a bracket
+_OWN_COLON = re.compile(r"\s?:\s(?![^%s]*%s)(?![^(]*\))" % (chr(0xAB), chr(0xBB)))
+
+
+def after_a_colon(text: str) -> str:
+    """A reading's words where they follow a colon ('This ruling reads: ...', issue 24 §2): its own
+    colons become dashes, so that no line reads '...: ...: ...' ('the dealer's event card ends
+    the round — play would go on with the player right of it')."""
+    return _OWN_COLON.sub(" — ", text)

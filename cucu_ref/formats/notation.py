@@ -108,10 +108,14 @@ class Locations(dict[str, tuple[int, int]]):
     # each decision's word as the table wrote it (meaning -> (the word, its language)), the first
     # time: a problem quotes the table's own word ('sto bene' in a French ruling, issue 24 §2)
     words: dict[str, tuple[str, str]]
+    # each decision's word as the table wrote it on its line (the history entry's JSON path ->
+    # (meaning, the words as written, their language)): the ruling's steps quote it (issue 24 §2)
+    said: dict[str, tuple[str, str, str]]
 
     def __init__(self) -> None:
         super().__init__()
         self.words = {}
+        self.said = {}
 
     def of(self, path: str) -> Optional[tuple[int, int]]:
         """The place of ``path`` or of the nearest enclosing value that has one."""
@@ -854,6 +858,7 @@ class _BodyReader(_ReaderState):
         self.spoken[word.language] = self.spoken.get(word.language, 0) + 1
         if word.kind != "call":
             self.where.words.setdefault(word.meaning, (word.text, word.language))
+            self.where.said[f"$.history[{len(self.history)}]"] = (word.meaning, bare, word.language)
             self.event(n, col, self.meaning(word.meaning, name))
         elif card_value is not None:
             self.second_card(name, bare, col)

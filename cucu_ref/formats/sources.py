@@ -83,7 +83,7 @@ SOURCES: dict[str, Source] = {s.key: s for s in (
     # The modern Screw Your Neighbour / Chase the Ace: no seed reports it.  Read from the rules page
     # of pagat.com's Cuckoo group (J. McLeod), whose text was consulted in a public copy
     # (gambiter.com/cards/cuckoo/cuckoo.html); the S rules below summarise it.
-    Source("pagat-cuckoo", "J. McLeod (pagat.com)", None,
+    Source("pagat-cuckoo", "J. McLeod, pagat.com", None,
            "Cuckoo (Chase the Ace, Ranter Go Round; in the USA Screw Your Neighbor)", "-",
            "https://www.pagat.com/cuckoo/"),
     Source("cucu-ref", "cucu-ref", 2026, "reading chosen by this project where every source is silent", "-"),

@@ -41,7 +41,7 @@ from .position import DECISIONS as _POSITION_DECISIONS
 from .position import Problem, schema_problems
 from ..game.rulesets import OPTIONS, PRESETS, OptionSpec, Reading, Rules, RulesetError, other_readings, preset
 from .sources import RULES, cite
-from .i18n import N_, Templates, gettext as _, ngettext, reading_words
+from .i18n import N_, Templates, after_a_colon, gettext as _, ngettext, reading_words
 from .vocabulary import display_label, option_words
 from ..game.history import MOVES, fold
 from ..game.state import Action, ActionKind, Event, EventKind, Phase, State
@@ -903,7 +903,7 @@ def verdict_text(verdict: Verdict, source: str) -> str:
                 # the open question by its name, the reading in its own words, as a ruling says
                 # them (issue 24 §1: no option's identifier, no 'always (Q2): yes:')
                 lines.append("  " + _("the trace agrees if {question} is read otherwise: {reading}").format(
-                    question=spec.settles, reading=reading_words(r.value, option_words(_(r.text))))
+                    question=spec.settles, reading=after_a_colon(reading_words(r.value, option_words(_(r.text)))))
                     + f" [{cite(r.source) if r.source in RULES else r.source}]")
         elif trace.preset in PRESETS:
             lines.append("  " + _("no other reading of the preset's open points removes the divergence"))

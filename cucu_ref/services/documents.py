@@ -30,6 +30,7 @@ import re
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
 
 from . import adjudication, render
+from .render_said import as_written
 from .adjudication import Ruling, Underdetermined, Unsupported
 from .adjudication.conditions import spoken
 from ..formats import position as P
@@ -69,12 +70,14 @@ def _refused(problems: list[P.Problem], source: str, verdict: Optional[str] = No
 
 
 def rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
-                  place: Optional[Callable[[str], str]] = None, language: Optional[str] = None) -> Ruled:
+                  place: Optional[Callable[[str], str]] = None, language: Optional[str] = None,
+                  told: Optional[Callable[[Ruling], Ruling]] = None) -> Ruled:
     """One input through every layer.  ``source`` names it in the record and the text;
     ``readings``: re-run the position under the other readings of the open questions;
     ``place``: how the text names where a history entry was written (default: its JSON path);
     ``language``: the language of the ruling's words ('it', 'de', 'fr', 'da', 'en'; issue 30),
-    by default the language a deal in the notation was written in, else English."""
+    by default the language a deal in the notation was written in, else English; ``told``: the
+    ruling as the table told it (a deal in the notation: its steps quote the words it wrote)."""
     if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
         # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
         from ..formats.notation import looks_like_notation
@@ -82,7 +85,7 @@ def rule_document(data: bytes | str | dict[str, Any], source: str, readings: boo
         if looks_like_notation(data):  # text that is not JSON: a deal in the notation (CONTRACTS §6)
             return rule_notation(data, source, readings, language)
     with speaking(language):
-        return _in_language(_rule_document(data, source, readings, place), language)
+        return _in_language(_rule_document(data, source, readings, place, told), language)
 
 
 # the record's fields that speak the ruling's language (issue 30); the others are names, paths,
@@ -179,7 +182,7 @@ def _with_local_messages(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool,
-                   place: Optional[Callable[[str], str]]) -> Ruled:
+                   place: Optional[Callable[[str], str]], told: Optional[Callable[[Ruling], Ruling]] = None) -> Ruled:
     try:
         doc = data if isinstance(data, dict) else P.load(data)
     except P.InputError as err:
@@ -204,6 +207,8 @@ def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bo
             return Ruled(False, render.problems_json(problem, source, verdict, certain=certain, cards=cards),
                          lambda: render.problems_text(problem, source, verdict, certain=certain, rules=pos.rules), pos)
         return _refused(problem, source, verdict)
+    if told is not None:
+        ruling = told(ruling)
     if not ruling.ok:
         args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
         return Ruled(False, render.problems_json(*args), lambda: render.problems_text(*args), pos, ruling)
@@ -249,7 +254,7 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
         at = where.of(path)
         return _("line {n}").format(n=at[0]) if at else path
 
-    ruled = rule_document(doc, source, readings, place, spoken)
+    ruled = rule_document(doc, source, readings, place, spoken, lambda ruling: as_written(ruling, where.said))
     if not ruled.ok and ruled.record.get("problems"):
         record = ruled.record
         say = _table_says(doc, spoken, where.words)

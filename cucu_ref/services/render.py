@@ -12,7 +12,7 @@ from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
 from .adjudication.explain import pot_words, restart_words, share_words, stakes_words
 from .adjudication.summary import BUY_BACK_OR_NOT, many, next_beyond
-from ..formats.i18n import N_, Templates, fmt, gettext as _, ngettext, npgettext, reading_words
+from ..formats.i18n import N_, Templates, after_a_colon, fmt, gettext as _, ngettext, npgettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
 from ..formats.vocabulary import counter_words, display_label, option_text, option_words
@@ -188,9 +188,10 @@ def problems_text(problems: list[Problem], source: str, verdict: Optional[str] =
     if verdict == "illegal":
         # in plain words: the question and what the other reading does, no option's identifier (issue 24 §1)
         lines.append(_("It is valid if {question} is read otherwise: {reading}.").format(
-            question=valid_under[0]["settles"], reading=_reading_words(valid_under[0])) if len(valid_under) == 1
+            question=valid_under[0]["settles"], reading=after_a_colon(_reading_words(valid_under[0])))
+            if len(valid_under) == 1
             else _("It is valid if an open question is read otherwise: {readings}.").format(readings=_("; or ").join(
-                _("{question}: {reading}").format(question=v["settles"], reading=_reading_words(v))
+                _("{question}: {reading}").format(question=v["settles"], reading=after_a_colon(_reading_words(v)))
                 for v in valid_under)))
     for w in warnings:
         lines.append(_warning(w))
@@ -1556,8 +1557,10 @@ def _fact(d: dict[str, Any], rules: Any = None, hinted: frozenset[str] = frozens
                 parts.append(said.format(player=p, n=n, claimed=claimed.count(p)))
             elif p == nones[0]:
                 parts.append(_none_of(loses, words, len(nones)).format(players=_names(nones)))
-        return _("; ").join(parts) + " " + _("(claimed: {claimed}; the rules say: {ruled})").format(
+        head, tail = _("; ").join(parts), _("(claimed: {claimed}; the rules say: {ruled})").format(
             claimed=_counted(claimed) or _("nobody"), ruled=_counted(ruled) or _("nobody"))
+        # one bracket where the fact ends in its rule's ('gains nothing (Z7; claimed: ...)'), not two
+        return f"{head[:-1]}{_('; ')}{tail[1:]}" if head.endswith(")") and tail.startswith("(") else f"{head} {tail}"
     if field == "next_dealer" and "holds_if" in d:
         return _next_dealer_both_ways(d)
     if field == "holds":
@@ -1637,7 +1640,7 @@ def _question_lines(ruling: Ruling) -> list[str]:
         chosen = next((r for r in q["readings"] if r["chosen"]), None)
         lines.append(_question_head(q))
         if chosen is not None:
-            lines.append("  " + _("This ruling reads: {reading}").format(reading=_reading_words(chosen)))
+            lines.append("  " + _("This ruling reads: {reading}").format(reading=after_a_colon(_reading_words(chosen))))
         # readings that rule alike are named together, in one line (or one block of cases)
         alike: dict[tuple[str, ...], list[str]] = {}
         for r in q["readings"]:
@@ -1688,7 +1691,11 @@ def _reading_words(r: dict[str, Any], cited: bool = True) -> str:
     value, and (``cited``) its rule."""
     text = reading_words(r["reading"], r["text"])
     rule = str(r.get("source") or "").split(" ")[0]
-    return f"{text} ({rule})" if cited and rule and rule not in text else text
+    if not cited or not rule or rule in text:
+        return text
+    # the rule in the text's own closing bracket ('(pagat, Cuckoo, first rule; S6)'), not a second
+    # bracket beside it (issue 24 §2)
+    return f"{text[:-1]}; {rule})" if text.endswith(")") else f"{text} ({rule})"
 
 
 _DIFFERS = (("out", N_("who is out")), ("virgins", N_("who stays a virgin")),

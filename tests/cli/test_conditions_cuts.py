@@ -83,3 +83,40 @@ def test_lu_stu_a_tie_with_an_earlier_player_in_a_way_of_its_own(tmp_path):
         "not a fool",
         "Dora's dealt card is higher than at least one of Bruno's dealt card, Carla's dealt card and Emil's dealt "
         "card that is not a fool"]), ways
+
+
+# Coucou, five players (the 32-card piquet pack, F1: fewer than seven players; as lowest, roi
+# highest): everybody keeps but Dora, the last player, who exchanges with the card on the talon
+# (F4, seed 003: "Der letzte Spieler links vom Geber tauscht keine Karte mit dem Geber, sondern die
+# Karte auf dem Talon. Sollte diese Karte ein König sein, ist kein Kartentausch erlaubt"); Anna
+# shows 7, the dealer Emil valet.  Bruno's, Carla's and Dora's dealt cards and the talon's are unknown.
+COUCOU_TALON = """\
+Ruleset: coucou
+Players: Anna, Bruno, Carla, Dora, Emil
+Dealer: Emil
+
+Anna: je garde
+Bruno: je garde
+Carla: je garde
+Dora: je change
+Emil: je garde
+shown: Anna 7, Emil valet
+"""
+
+
+def test_coucou_the_last_players_marks_on_each_side_of_the_talons_king(tmp_path):
+    record = json.loads(ruled(tmp_path, COUCOU_TALON, "--format", "json", "--no-readings"))
+    # Dora ends with the talon's card, or with her own where the talon holds a roi (F4), and keeps her
+    # marks where that card is not the lowest (F5: all tied lowest lose): above Anna's 7 (so 8 or
+    # higher), or above Bruno's or Carla's card.  Below a roi the talon's card is 8 to dame, or a 7
+    # above one of theirs (an as is above nothing); with a roi, her own card 8 or higher, or above
+    # one of theirs (it was every case's chain: 325 words)
+    ways = _kept(record, "Dora").split("; or ")
+    assert sorted(ways) == sorted([
+        "the card on the talon is a roi and Dora was dealt 8 or higher",
+        "the card on the talon is a roi and Dora's dealt card is higher than at least one of the cards dealt to "
+        "Bruno and Carla",
+        "the card on the talon is a card from 8 to dame",
+        "the card on the talon is a 7 and the card on the talon is higher than at least one of the cards dealt to "
+        "Bruno and Carla"]), ways
+    assert check_by_player(record, "coucou") > 0

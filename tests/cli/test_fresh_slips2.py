@@ -94,8 +94,8 @@ def test_zeh_two_fools_named_one_way_and_the_hint_decides_the_claim(tmp_path):
     assert "Hans guadagna un segno: Narr, con l'altro in gioco (Z6)" in head and "matto" not in head
     de = _text(tmp_path, ZEH_HINT)
     claim = verdict_lines(de)[2]
-    assert claim.startswith("  Otto spielte darauf an, einen Narren zu halten, und gewinnt nichts (Z7)"), claim
-    assert "Otto ha lasciato intendere di avere un matto e non guadagna nulla (Z7)" in verdict_lines(it)[2]
+    assert claim.startswith("  Otto spielte darauf an, einen Narren zu halten, und gewinnt nichts (Z7;"), claim
+    assert "Otto ha lasciato intendere di avere un matto e non guadagna nulla (Z7;" in verdict_lines(it)[2]
     # the seed's cup is the 'Taze (Tasse)' and 'aus der Tasse' (Z2, Z6): one word, the same
     # in Q9's reading, its refusal and the two fools' gain
     assert "Becher" not in de and de.count("Tasse") >= 3

@@ -151,8 +151,8 @@ def test_the_result_names_who_hinted_and_the_claim_reads_it(tmp_path):
     (outcome,) = json.loads(ruled(tmp_path, doc, "--format", "json"))["outcomes"]
     assert outcome["result"]["hinted"] == ["Anna"]
     assert [g["player"] for g in outcome["result"]["marks_gained"]] == ["Carla"]
-    for lang, said in (("en", "Anna hinted at holding a fool and gains nothing (Z7)"),
-                       ("de", "Anna spielte darauf an, einen Narren zu halten, und gewinnt nichts (Z7)")):
+    for lang, said in (("en", "Anna hinted at holding a fool and gains nothing (Z7;"),
+                       ("de", "Anna spielte darauf an, einen Narren zu halten, und gewinnt nichts (Z7;")):
         assert said in ruled(tmp_path, doc, "--language", lang)
     # nobody hinted: no field (the result only gains it where somebody did)
     quiet = {k: v for k, v in doc.items() if k != "claim"}

@@ -122,14 +122,19 @@ def test_the_french_games_have_a_roi_and_a_talon():
 
 def test_the_french_games_quote_the_seed_s_own_words_for_keeping_and_exchanging():
     # F3, the German article 'Coucou (Kartenspiel)', section Spielverlauf: "In diesem Fall sagt
-    # sie: „Ich behalte“ ... wobei Vorhand sagt: „Ich tausche“": the words the ruling quotes
-    # (the table's line may say 'je garde' / 'je change'; examples/notation/coucou-king.txt does)
-    text = example("notation/coucou-king.txt")
+    # sie: „Ich behalte“ ... wobei Vorhand sagt: „Ich tausche“": the words the ruling quotes of a
+    # position that says no word (JSON)
+    text = example("coucou-king-says-coucou.json")
     assert "Carla keeps the card ('Ich behalte') (F3" in text
     assert "Anna asks the right neighbour to exchange ('Ich tausche')" in text
-    assert "je garde" not in text and "je change" not in text
+    # a table that wrote its own ('je garde' / 'je change': examples/notation/coucou-king.txt) is
+    # quoted as it spoke (issue 24 §2, session 42: the steps quote the table's own word)
+    text = example("notation/coucou-king.txt")
+    assert "Carla keeps the card ('je garde') (F3" in text
+    assert "Anna asks the right neighbour to exchange ('je change')" in text
+    assert "Ich behalte" not in text and "Ich tausche" not in text
     steps = example("notation/coucou-king.txt", "--steps")
-    assert "'Ich tausche'" in steps and "je change" not in steps
+    assert "'je change'" in steps and "Ich tausche" not in steps
 
 
 def test_the_dealer_keeps_the_card_an_undo_names_it_stakes_counted():

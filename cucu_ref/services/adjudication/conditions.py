@@ -869,6 +869,8 @@ def _ways(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
         found = _split_on_a_threshold(bits, space, facts_of, cuts)
         if found is not None and (best is None or _length(found) < _length(best)):
             best = found
+    if best is None and cuts:
+        best = _by_a_card_and_cuts(bits, space, facts_of, deciding, cuts)
     return best
 
 
@@ -925,6 +927,26 @@ def _split_on_a_card(bits: int, space: _Space, facts_of: Callable[..., list[Fact
     return best
 
 
+def _by_a_card_and_cuts(bits: int, space: _Space, facts_of: Callable[..., list[Fact]], deciding: Sequence[int],
+                        cuts: Sequence[int]) -> Optional[list[list[Fact]]]:
+    """The case said on each side of a card that decides the play (:func:`_split_on_a_card`: F4,
+    the dealer keeps his card where the talon's is a king, else takes it; S4, the card cut from the
+    stock), each side in a few ways found within cuts (:func:`_by_cuts`): 'the card on the talon is
+    a roi and Carla's dealt card is higher than at least one of ...; or the card on the talon is a
+    card from 10 to dame; or ...' (issue 24 §1: the dealer's marks stay where the card he ends
+    with is not the lowest, K15/F5), :data:`_WAYS` in all; the shortest, or None."""
+    best: Optional[list[list[Fact]]] = None
+    for d in deciding:
+        for atom, m in list(space.at[d].items())[:_DECIDING]:
+            if len(atom) != 1 or not 0 != bits & m != bits or next(iter(atom)).is_fool:
+                continue
+            first = _by_cuts(bits, space, facts_of, cuts, bits & m, _WAYS - 1)
+            second = None if first is None else _by_cuts(bits, space, facts_of, cuts, bits & ~m, _WAYS - len(first))
+            if first is not None and second is not None and (best is None or _length(first + second) < _length(best)):
+                best = first + second
+    return best
+
+
 # up to this many points, a case no conjunction says is also tried split on each card's thresholds
 # (_split_on_a_threshold: two conjunctions for each, a cost that grows with the space); at any size,
 # first in a few ways found within cuts (_by_cuts: a few covers for each way)
@@ -960,8 +982,8 @@ def _split_on_a_threshold(bits: int, space: _Space, facts_of: Callable[..., list
     return best
 
 
-def _by_cuts(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
-             cuts: Sequence[int]) -> Optional[list[list[Fact]]]:
+def _by_cuts(bits: int, space: _Space, facts_of: Callable[..., list[Fact]], cuts: Sequence[int],
+             part: Optional[int] = None, most: int = 0) -> Optional[list[list[Fact]]]:
     """The case in a few ways (at most :data:`_WAYS`), each found within a cut: where one card is
     above a value or not, or two cards compare so (issue 24 §1: K15/L3, a player keeps his marks
     where the card he holds is VII or higher, or is higher than at least one of the others that is
@@ -970,16 +992,19 @@ def _by_cuts(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
     way that holds in the most of the case left; the cuts are tried largest first (counted on the
     space's bit sets, :func:`_cuts`), a cut skipped where a way found already holds in all of it,
     and at most :data:`_TRIES` of them each time, so the search costs a few covers, whatever the
-    size of the space.  None where the ways are more."""
+    size of the space.  None where the ways are more.  ``part``: only that part of the case said
+    (each way still exact within all of it, :func:`_by_a_card_and_cuts`), in at most ``most`` ways."""
     everything = space.everything
     ways: list[list[Fact]] = []
-    left = bits
-    while left and len(ways) < _WAYS:
-        if ways:
-            rest = _plainest(left, everything, facts_of(left, False), within=bits)
+    left = bits if part is None else part
+    # (each cut with its points outside the case, counted once)
+    outside = [(c, (c & everything & ~bits).bit_count()) for c in cuts]
+    while left and len(ways) < (most or _WAYS):
+        if ways or left != bits:
+            rest = _plainest_or_none(left, bits, everything, facts_of(left, False))
             if rest is not None:
                 return sorted(ways + [rest], key=lambda way: (max(f.rank for f in way), len(_said([way]))))
-        found = _widest_way(left, bits, space, facts_of, cuts)
+        found = _widest_way(left, bits, space, facts_of, outside)
         if found is None:
             return None
         ways.append(found[0])
@@ -992,27 +1017,28 @@ _TRIES = 6
 
 
 def _widest_way(left: int, bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
-                cuts: Sequence[int]) -> Optional[tuple[list[Fact], int]]:
-    """Of the conjunctions found within the cuts (each exact within the case ``bits``), the one
-    that holds in the most of ``left``, with the points of ``left`` it holds in (:func:`_by_cuts`)."""
+                cuts: Sequence[tuple[int, int]]) -> Optional[tuple[list[Fact], int]]:
+    """Of the conjunctions found within the cuts (each exact within the case ``bits``; ``cuts``:
+    each with its points outside the case), the one that holds in the most of ``left``, with the
+    points of ``left`` it holds in (:func:`_by_cuts`)."""
     everything = space.everything
     # (a cut that lies wholly within the case is a way of its own, one fact: 'Bruno was dealt VII or
     # higher'; its words are sought only where it is chosen)
-    whole = max((c for c in cuts if c & everything & ~bits == 0), key=lambda c: (c & left).bit_count(), default=0)
+    whole = max((c for c, out in cuts if not out), key=lambda c: (c & left).bit_count(), default=0)
     best: Optional[tuple[list[Fact], int]] = None
     if whole & left:
-        way = _plainest(whole & bits, everything, facts_of(whole & bits, False), within=bits)
+        way = _plainest_or_none(whole & bits, bits, everything, facts_of(whole & bits, False))
         if way is not None:
             best = (way, left & _together_sure(way, space.all))
             if best[1] == left:
                 return best
     # (the largest first, and those with the fewest points outside the case for each one inside,
     # in turn: a large cut may leave much outside the case to rule out, a small one little)
-    counted = [(p.bit_count(), (c & everything & ~bits).bit_count(), p)
-               for c in cuts for p in [left & c] if p and p != left]
-    by_size = [p for _, _, p in sorted(counted, key=lambda x: -x[0])]
-    by_purity = [p for _, _, p in sorted(counted, key=lambda x: -x[0] / (1 + x[1]))]
-    parts = list(dict.fromkeys(chain.from_iterable(zip(by_size, by_purity))))
+    # (in turn, each cut once: the parts are bit sets of the space's size, too long to hash cheaply)
+    counted = [(p.bit_count(), out, p) for c, out in cuts for p in [left & c] if p and p != left]
+    by_size = sorted(range(len(counted)), key=lambda k: -counted[k][0])
+    by_purity = sorted(range(len(counted)), key=lambda k: -counted[k][0] / (1 + counted[k][1]))
+    parts = [counted[k][2] for k in dict.fromkeys(chain.from_iterable(zip(by_size, by_purity)))]
     covered = best[1] if best is not None else 0
     tries = 0
     for part in parts:
@@ -1021,7 +1047,7 @@ def _widest_way(left: int, bits: int, space: _Space, facts_of: Callable[..., lis
         if tries == _TRIES:
             break
         tries += 1
-        way = _plainest(part, space.everything, facts_of(part, False), within=bits)
+        way = _plainest_or_none(part, bits, everything, facts_of(part, False))
         if way is None:
             continue
         held = left & _together_sure(way, space.all)
@@ -1031,6 +1057,15 @@ def _widest_way(left: int, bits: int, space: _Space, facts_of: Callable[..., lis
         if held == left:
             break
     return best
+
+
+def _plainest_or_none(part: int, bits: int, everything: int, facts: list[Fact]) -> Optional[list[Fact]]:
+    """:func:`_plainest` within ``bits``, None at once where the facts together hold at a point
+    outside it (no cover of them rules that point out: the search's failed tries, :func:`_by_cuts`,
+    cost one pass over the facts, not a cover)."""
+    if _together_mask(facts, everything) & ~bits:
+        return None
+    return _plainest(part, everything, facts, within=bits)
 
 
 def _together_sure(facts: Sequence[Fact], everything: int) -> int:

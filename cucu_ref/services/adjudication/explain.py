@@ -149,7 +149,7 @@ _RESTART, _JOINT, _WINNER = EventKind.RESTART, EventKind.JOINT_WINNER, EventKind
 _POT_KINDS = frozenset((EventKind.WINNER, EventKind.JOINT_WINNER))
 
 _DOING = {
-    "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks 'pagherai se null?'"),
+    "keep": N_("{p} keeps"), "offer": N_("{p} offers"), "ask": N_("{p} asks '{ask}'"),
     "accept": N_("{p} accepts"), "refuse": N_("{p} refuses"), "dealer-exchange": N_("{p} exchanges with the stack"),
     "buy-back": N_("{p} buys back"), "decline": N_("{p} does not buy back"), "agree": N_("{p} agrees to exchange"),
     "pay-to-refuse": N_("{p} pays to refuse"), "hint": N_("{p} hints at a fool"),
@@ -183,7 +183,8 @@ def heading(pos: Position, e: HistoryEvent) -> str:
         return f"{p}: {e.kind}"
     template = ((_DOING_F3.get(e.verb) if e.verb in _DOING_F3 and pos.rules.cites(e.verb) == "F3" else None)
                 or (_DOING_FRENCH.get(e.verb) if french else None) or _DOING.get(e.verb))
-    text = _(template).format(p=p) if template else f"{p}: {e.verb}"
+    # (the question as the ruleset's source asks it: 'pagherai se null?', K14; 'betal hvis nul', D6)
+    text = _(template).format(p=p, ask=_asked(pos.rules)) if template else f"{p}: {e.verb}"
     if card and e.verb in ("dealer-exchange", "stack-exchange"):
         text += _(" and takes {card}").format(card=card)
     return text
@@ -643,10 +644,13 @@ _NOTES = (
     N_("{player} loses with the nulla, but the innkeeper has no mark left: {player} pays it "
        "(the reading taken of Q12)"),
     N_("{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)"),
-    # the digital game's own words: its 0 is 'nul' («betal hvis nul», D6) and it counts lives (D1)
+    # the digital game's own words: its 0 is 'nul' («betal hvis nul», D6) and it counts lives (D1).
+    # Q12's notes have no digital form: no digital position reaches them.  The innkeeper who
+    # accepts keeps the kro XI (D6 «beholder begge deres kort») and decides nothing more (D6: only
+    # a refused inn's former holder acts), so he loses no life during the deal (D4/D5 cost the
+    # requester), and at the showdown his XI is never lowest beside the nul it pays for (D7): he
+    # holds a life to pay with (tests/cli/test_issue24_slips4.py)
     N_("{player} loses with a nul: innkeeper {keeper} pays instead"),
-    N_("{player} loses with a nul, but the innkeeper has no life left: {player} pays it (the reading taken of Q12)"),
-    N_("{player} loses with a nul and the innkeeper has no life left: nobody pays it (the reading taken of Q12)"),
 )
 # The scoring module's words where the ruling says a note otherwise: no 'his' for a player who
 # may be Anna (issue 24 §2), no reading's identifier ('exempt') where the open question is meant
@@ -661,10 +665,6 @@ _SAID_FOR = {
         "(the reading taken of Q12)",
     "{player} loses with the nulla and his innkeeper has no mark left: nobody pays it (Q12 'nobody')":
         "{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)",
-    "{player} loses with a nul, but his innkeeper has no life left: he pays it himself (Q12 'offerer')":
-        "{player} loses with a nul, but the innkeeper has no life left: {player} pays it (the reading taken of Q12)",
-    "{player} loses with a nul and his innkeeper has no life left: nobody pays it (Q12 'nobody')":
-        "{player} loses with a nul and the innkeeper has no life left: nobody pays it (the reading taken of Q12)",
 }
 _SCORING_SAYS = {said: note for note, said in _SAID_FOR.items()}
 # the notes said otherwise in English too: 'his' or a reading's identifier in them
@@ -763,7 +763,7 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
         if lives:
             text = text.replace(" a mark", " a life")
         if note[0] == "D6":  # the digital inn (D6): its 0 is 'nul', and it counts lives (D1)
-            text = text.replace("with the nulla", "with a nul").replace("no mark left", "no life left")
+            text = text.replace("with the nulla", "with a nul")
         if translating or _RESAID.search(text):
             text = _translated_note(text)
         named |= says

@@ -605,17 +605,22 @@ def merge_rows(keys: Sequence[Card], given: Iterable[Row], universes: Iterable[S
     """Rows (products of card sets over ``keys``) merged into as few boxes as a greedy merge
     finds, in a deterministic order (the highest cards first)."""
     rows: set[Row] = set(given)
-    changed = True
-    while changed and len(rows) > 1:
-        changed = False
-        for d in range(len(keys)):
-            merged: dict[Row, frozenset[Card]] = {}
-            for full in rows:
-                rest = full[:d] + full[d + 1:]
-                merged[rest] = merged.get(rest, frozenset()) | full[d]
-            if len(merged) < len(rows):
-                rows = {rest[:d] + (vals,) + rest[d:] for rest, vals in merged.items()}
-                changed = True
+    n = len(keys)
+    # (the keys in turn, from the first, until none of the last n merges any: each merge along
+    # one key is idempotent, so the rows then merge along none, as a whole pass more would find)
+    d, still = 0, 0
+    while still < n and len(rows) > 1:
+        merged: dict[Row, frozenset[Card]] = {}
+        for full in rows:
+            rest = full[:d] + full[d + 1:]
+            got = merged.get(rest)
+            merged[rest] = full[d] if got is None else got | full[d]
+        if len(merged) < len(rows):
+            rows = {rest[:d] + (vals,) + rest[d:] for rest, vals in merged.items()}
+            still = 1
+        else:
+            still += 1
+        d = (d + 1) % n
     ordered = sorted(rows, key=lambda row: [-max(c.value for c in vals) for vals in row])
     return [dict(zip(keys, row)) for row in ordered]
 
@@ -649,7 +654,7 @@ class _Matching:
 
     def fits(self, domains: Sequence[frozenset[Card]]) -> bool:
         """Could ``domains`` be added too?  (This matching stays as it is.)"""
-        if self.roomy(domains) or self.spare(domains):
+        if self.spare(domains) or self.roomy(domains):
             return True
         trial = _Matching.__new__(_Matching)
         trial.cap = self.cap
