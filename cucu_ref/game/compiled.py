@@ -15,8 +15,11 @@ locals at that point (a "spill"); a decision it cannot generate at all steps thr
 :func:`~cucu_ref.game.engine.step`.
 
 :func:`step` and :func:`advance` have the engine's contracts (``tests/test_compiled.py`` checks
-them against the engine at every step of random deals of every preset); nothing in the package
-calls them by default (docs/dev/engine-speed.md, issue 26, says what wiring them in would take).
+them against the engine at every step of random deals of every preset), and :func:`play_out`
+``engine.play_out``'s: a third mode of the generator makes each step work on the live table of a
+play-out, reading its fields into locals and writing back those it changed, without events or a
+State between the steps (``tests/test_compiled_play_out.py``).  Nothing in the package calls them
+by default (docs/dev/engine-speed.md, issue 26, says what wiring them in would take).
 """
 
 from __future__ import annotations
