@@ -979,14 +979,12 @@ def play_out(state: State, choose: Callable[[Table], Action], until: Callable[[T
     if type(rules) is not Rules:  # (the adjudicator's Recorder reads the options itself)
         return engine.play_out(state, choose, until, max_steps)
     made = steps_for(rules, False, True)
-    t = Table(state, False)
-    taken = 0
-    while not until(t, taken):
-        if taken == max_steps:
-            raise RuntimeError(f"no end after {max_steps} steps")
-        action = choose(t)
+
+    def play(t: Table, action: Action) -> None:
         (made.get((t.phase, action[0])) or _on_engine)(t, action)
-        taken += 1
+
+    t = Table(state, False)
+    taken = engine.drive(t, choose, until, max_steps, play)
     return t.freeze(), taken
 
 

@@ -274,15 +274,27 @@ def play_out(state: State, choose: Callable[[Table], Action], until: Callable[[T
     reached is the one the same actions reach through :func:`step`.  More than ``max_steps``
     steps: RuntimeError (a match that does not end is a bug)."""
     t = Table(state, False)
+    steps = drive(t, choose, until, max_steps, _check_and_play)
+    return t.freeze(), steps
+
+
+def _check_and_play(t: Table, action: Action) -> None:
+    _check(t, action)
+    _play(t, action)
+
+
+def drive(t: Table, choose: Callable[[Table], Action], until: Callable[[Table, int], bool], max_steps: int,
+          play: Callable[[Table, Action], None]) -> int:
+    """The loop of :func:`play_out` on the live table ``t``, each action played by ``play``
+    (this module's checks and steps, or :mod:`~cucu_ref.game.compiled`'s generated ones);
+    returns the steps taken."""
     steps = 0
     while not until(t, steps):
         if steps == max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
-        action = choose(t)
-        _check(t, action)
-        _play(t, action)
+        play(t, choose(t))
         steps += 1
-    return t.freeze(), steps
+    return steps
 
 
 def play(state: State, actions: Iterable[Action]) -> tuple[State, list[Event]]:
