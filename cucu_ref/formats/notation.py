@@ -108,8 +108,9 @@ class Locations(dict[str, tuple[int, int]]):
     # each decision's word as the table wrote it (meaning -> (the word, its language)), the first
     # time: a problem quotes the table's own word ('sto bene' in a French ruling, issue 24 §2)
     words: dict[str, tuple[str, str]]
-    # each decision's word as the table wrote it on its line (the history entry's JSON path ->
-    # (meaning, the words as written, their language)): the ruling's steps quote it (issue 24 §2)
+    # each decision's or call's word as the table wrote it on its line (the history entry's JSON
+    # path -> (meaning, or a call's role, the words as written, their language)): the ruling's
+    # steps quote it (issue 24 §2)
     said: dict[str, tuple[str, str, str]]
 
     def __init__(self) -> None:
@@ -864,6 +865,8 @@ class _BodyReader(_ReaderState):
             self.second_card(name, bare, col)
             self.event(n, col, {"deal": name, "card": card_value}, col)
         else:
+            # a call too is quoted as written ('verweile ein wenig', K14): render_said.as_written
+            self.where.said[f"$.history[{len(self.history)}]"] = (word.meaning, bare, word.language)
             self.event(n, col, {"announce": bare, "by": name})
 
     def argument_item(self, n: int, name: str, text: str, folded: str, col: int) -> bool:
