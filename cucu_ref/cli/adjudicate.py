@@ -32,7 +32,7 @@ from .. import __version__
 from ..formats.i18n import gettext as _, ngettext, speaking
 from ..formats.inputs import MAX_BYTES, TOO_LARGE, InputError, load
 from ..formats.sources import RULES
-from ..game.rulesets import PRESET_INFO, PRESETS, open_options
+from ..game.rulesets import PRESET_INFO, PRESETS, page_open_points
 from ..formats.position import Problem, schema_problems
 from ..services.documents import Ruled, rule_document
 from ..services.render import (
@@ -138,7 +138,7 @@ def _rulesets_listing(names: Sequence[str], long: bool) -> str:
     lines = [_("The rulesets cucu-adjudicate knows (a position names one on its Ruleset: line):"), ""]
     for name in PRESETS:
         info = PRESET_INFO.get(name)
-        points = len(open_options(name))
+        points = len(page_open_points(name))
         lines.append(f"  {name.ljust(width)}  {_(info.title) if info else name} ("
                      + ngettext("{n} open point", "{n} open points", points).format(n=points) + ")")
     lines += ["", _("One in full (settings, open points, the reading taken and why): cucu-adjudicate --rulesets NAME"),

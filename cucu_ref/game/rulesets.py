@@ -30,6 +30,8 @@ __all__ = [
     "table_pack",
     "table_rules",
     "open_options",
+    "page_open_points",
+    "UNMET_POINTS",
     "other_readings",
     "OWN_READINGS",
     "own_reading",
@@ -1193,7 +1195,11 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
                           "og udelukket» (D7)."),
         "inn_guarantee_covers": "«hvis et nul taber» (D6): the nulla.",
         "inn_keeper_cannot_pay": (
-            "As Campli: «kroværten mister et liv i stedet for anmoderen» (D6) is as silent as K14 on an innkeeper "
+            "Q12 does not arise in the digital game: the innkeeper who accepts keeps the kro XI («beholder begge "
+            "deres kort», D6) and decides nothing more, so he loses no life during the deal (D4, D5 cost the "
+            "requester), and at the showdown his XI is never lowest beside the nul he pays for (D7): he always "
+            "has a life to pay with.  For a table that changes the game's settings it stays open, read as in "
+            "Campli: «kroværten mister et liv i stedet for anmoderen» (D6) is as silent as K14 on an innkeeper "
             "with no life left."),
         "cat_undo_through_inn": (
             "«Tidligere på hinanden følgende udvekslinger med anmodningsmandens nuværende kort bliver omgjort» "
@@ -1250,6 +1256,20 @@ def by_identity(store: dict[Any, tuple[Rules, Any]], rules: Rules, key: Hashable
             store.clear()
         entry = store[(id(rules), key)] = (rules, build())
     return entry[1]
+
+
+# Open points that a preset keeps for a table that changes its settings but that its own game
+# never meets: its page lists them with why they do not arise, not as a question (issue 24 §2).
+# Q12 in the digital game: the innkeeper who accepts keeps the kro and decides nothing more (D6),
+# so he holds a life to pay with (explain's Q12 notes, tests/cli/test_issue24_slips4.py).
+UNMET_POINTS: dict[str, tuple[str, ...]] = {"digital-4p": ("inn_keeper_cannot_pay",)}
+
+
+def page_open_points(preset_name: str) -> tuple[str, ...]:
+    """The open points of ``preset_name`` that its own game meets (:func:`open_options` without
+    ``UNMET_POINTS``): what its ruleset page and ``--rulesets`` ask."""
+    unmet = UNMET_POINTS.get(preset_name, ())
+    return tuple(p for p in open_options(preset_name) if p not in unmet)
 
 
 def open_options(preset_name: str, rules: Optional[Rules] = None) -> tuple[str, ...]:

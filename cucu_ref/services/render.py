@@ -19,6 +19,7 @@ from ..formats.vocabulary import counter_words, display_label, option_text, opti
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
     CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, by_identity, open_options, options_in_play,
+    page_open_points,
     own_reading,
 )
 
@@ -2051,8 +2052,18 @@ def _setting_parts(rules: Any, every: bool = False) -> dict[str, str]:
         parts["roles"] = _("the king refuses an exchange")
     else:
         parts["roles"] = _("event cards {cards}").format(
-            cards=", ".join(f"{card_token(Card(pack.family, v))} {_(r)}" for v, r in rules.roles))
+            cards=", ".join(_event_card(rules, Card(pack.family, v), r) for v, r in rules.roles))
     return parts
+
+
+def _event_card(rules: Any, card: Card, role: str) -> str:
+    """An event card as the ruleset's rulings name it, its source's own name ('XI kro', D6, seed
+    004; 'XI Taverna', K14), with what it does in the reader's words where that name does not say
+    it ('XI kro (inn)'); the numeral and the role where the source prints no name ('XI inn')."""
+    label, token, does = display_label(rules, card), card_token(card), _(role)
+    if label == token:
+        return f"{token} {does}"
+    return label if does.casefold() in label.casefold() else f"{label} ({does})"
 
 
 def rulesets_text(width: int = 88) -> str:
@@ -2110,7 +2121,7 @@ def _preset_lines(name: str, rules: Any, para: _Para) -> list[str]:
         if changed:
             lines += para(_("As {base} except: {changes}.").format(base=info.base, changes=", ".join(changed)),
                           "  ", "  ")
-    points = open_options(name)
+    points = page_open_points(name)
     reasons = PRESET_REASONS.get(name, {})
     if not points:
         lines += para(_("No open point: the source settles every option this game meets."), "  ", "  ")
@@ -2129,7 +2140,7 @@ def _preset_lines(name: str, rules: Any, para: _Para) -> list[str]:
         value = getattr(rules, key)
         if key == "roles":
             family = PACKS[rules.pack].family
-            value = ", ".join(f"{card_token(Card(family, v))} {_(r)}" for v, r in value) or _("none")
+            value = ", ".join(_event_card(rules, Card(family, v), r) for v, r in value) or _("none")
         lines += para(f"{key} = {value}: {_(reasons[key])}", "    ", "    ")
     return lines
 

@@ -73,7 +73,8 @@ from cucu_ref.game.cards import format as card_token
 from cucu_ref.services.diagram import deal_svg
 from cucu_ref.game.engine import note_hint
 from cucu_ref.game.rulesets import (
-    CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, Rules, open_options, options_in_play,
+    CUCKOO, OPTIONS, PRESET_INFO, PRESET_REASONS, PRESETS, Rules, options_in_play,
+    page_open_points,
 )
 from cucu_ref.formats.i18n import reading_words
 from cucu_ref.formats.sources import RULES, SOURCES, author_name, reference
@@ -234,7 +235,7 @@ def intro_lines(name: str) -> list[str]:
 def open_point_lines(name: str) -> list[str]:
     rules = PRESETS[name]
     reasons = PRESET_REASONS.get(name, {})
-    points = open_options(name)
+    points = page_open_points(name)
     if not points:
         return ["Its source settles every option this game meets: no ruling under this preset depends on a "
                 "reading.  Where the ruleset still reads the source beyond its words, the table below says why.", ""]
@@ -264,7 +265,7 @@ def fixed_lines(name: str) -> list[str]:
     info = PRESET_INFO.get(name)
     base = PRESETS.get(info.base) if info and info.base else None
     reasons = PRESET_REASONS.get(name, {})
-    points = set(open_options(name))
+    points = set(page_open_points(name))
     rows = []
     for field in SETTINGS:
         if field == "citations":
@@ -361,7 +362,7 @@ def preset_table_lines() -> list[str]:
                     if field in OPTIONS and field not in options_in_play(rules):
                         cells.append("–")
                         continue
-                    dagger = " †" if field in open_options(rules.name) else ""
+                    dagger = " †" if field in page_open_points(rules.name) else ""
                     cells.append(_short(field, rules) + dagger)
                 if all(cell == "–" for cell in cells):
                     continue  # no game of this family meets it

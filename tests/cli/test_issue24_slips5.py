@@ -42,3 +42,47 @@ def test_a_call_in_the_source_s_words_or_in_english(tmp_path):
     english = tmp_path / "english.txt"
     english.write_text(text.replace("Wirtshaus, verweile ein wenig!", "Wirtshaus, inn!"), encoding="utf-8")
     assert "Bruno sagt 'fermatevi aliquanto' zu Anna" in ruled(str(english))
+
+
+# D, seed 004 §Opsætning: «løve −3, maske −2, spand −1, nul 0, I–X, kro XI, kat XII, hest XIII,
+# jæger XIIII og kukku XV»: the digital game's settings line (--rulesets, its ruleset page) names
+# its event cards so, in every language, as its rulings do ('XI kro', D6), with what each does in
+# the reader's words; Campli's are Farina's (K10-K14, seed 000 'Ereigniskarten': 'XI Taverna').
+def test_the_digital_settings_line_names_its_own_event_cards():
+    from cucu_ref.formats.i18n import speaking
+    from cucu_ref.game.rulesets import PRESETS
+    from cucu_ref.services.render import _setting_words
+
+    said = _setting_words(PRESETS["digital-4p"])
+    assert "event cards XV kukku (cuckoo), XIIII jæger (hunter), XIII hest (horse), XII kat (cat), " \
+           "XI kro (inn)." in said, said
+    with speaking("de"):
+        said = _setting_words(PRESETS["digital-4p"])
+    assert "XI kro (Wirtshaus)" in said and "Taverna" not in said, said
+    with speaking("it"):
+        said = _setting_words(PRESETS["digital-4p"])
+    assert "XV kukku" in said and "XI kro" in said and "XI Taverna" not in said, said
+    text = ruled("--rulesets", "--long", "--language", "da")
+    assert "specialkort XV kukku (gøg), XIIII jæger, XIII hest, XII kat, XI kro." in " ".join(text.split()), text
+    assert "XI Taverna (inn)" in _setting_words(PRESETS["campli"])
+
+
+# Q12 (the innkeeper who has no life left to pay the guarantee) cannot arise in the digital game
+# (seed 004): the innkeeper who accepts keeps the kro XI, «beholder begge deres kort» (D6), and
+# decides nothing more (only a refused inn's former holder acts, D6), so he loses no life during
+# the deal (the hunter and the cat cost the requester, D4, D5), and at the showdown his XI is
+# never the lowest card beside the nul he pays for (D7).  Its page does not ask the question ("he
+# lost his last one as lowest himself"), it says why it does not arise; Campli's page (K14 is
+# silent, Q12) still asks it, with both readings.
+def test_the_digital_page_does_not_ask_q12():
+    text = ruled("--rulesets", "digital-4p")
+    opened = text.split("Open points, and the reading taken:")[1].split("Other settings and readings")[0]
+    assert "inn_keeper_cannot_pay" not in opened and "lost his last" not in text, text
+    assert "inn_keeper_cannot_pay = offerer: Q12 does not arise in the digital game" in " ".join(text.split())
+    assert "digital-4p" in ruled("--rulesets") and "(2 open points)" in next(
+        line for line in ruled("--rulesets").splitlines() if "digital-4p" in line)
+    campli = ruled("--rulesets", "campli")
+    opened = campli.split("Open points, and the reading taken:")[1].split("Other settings and readings")[0]
+    assert "inn_keeper_cannot_pay = offerer (Q12)" in opened and "lost his last" in " ".join(opened.split())
+    # the option's readings stay documented where they apply
+    assert "inn_keeper_cannot_pay (Q12" in ruled("--rulesets", "--long")
