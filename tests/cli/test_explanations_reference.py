@@ -109,6 +109,14 @@ def _said_by(pos: Any, notes: list[dict[str, Any]]) -> set[int]:
             tail = next((t for t in tails if text.endswith(t)), None)
             if text.startswith(head) and tail is not None:
                 said |= {seat_of[name] for name in re.split(r", | and ", text[len(head):-len(tail)])}
+        # The reference changed here (issue 24 §2, slips5), not only the code: a tie note that names
+        # the one tied lowest who loses, '3 cards tie lowest; only Carla loses (last in play order)'
+        # (L3, R4), says Carla's loss, so the next step's 'Carla loses a life' said it twice.  0e93513
+        # read only the two notes above; the steps now leave that mark-lost line out as they do after
+        # 'lowest card: Carla loses a mark' (K15).
+        only = re.search(r"only (.+) loses \((?:first|last) in play order\)$", text)
+        if only and only.group(1) in seat_of:
+            said.add(seat_of[only.group(1)])
     return said
 
 

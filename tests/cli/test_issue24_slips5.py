@@ -86,3 +86,21 @@ def test_the_digital_page_does_not_ask_q12():
     assert "inn_keeper_cannot_pay = offerer (Q12)" in opened and "lost his last" in " ".join(opened.split())
     # the option's readings stay documented where they apply
     assert "inn_keeper_cannot_pay (Q12" in ruled("--rulesets", "--long")
+
+
+# R4 (Cassell 1881, Ranter-Go-Round): of equal lowest cards only the one turned up last loses;
+# Anna and Carla turn up a 3, Carla's last: the tie's note names Carla's loss, and the showdown
+# says it once ("only Carla loses (last in play order)"), not again as "Carla loses a life".
+# Each player's deal and decision in turn, as a table writes them.
+def test_the_tied_lowest_who_loses_is_said_once(tmp_path):
+    history = [{"deal": "Anna", "card": "3"}, {"keep": "Anna"}, {"deal": "Bruno", "card": "7"}, {"keep": "Bruno"},
+               {"deal": "Carla", "card": "3"}, {"keep": "Carla"}, {"deal": "Dora", "card": "9"}, {"keep": "Dora"}]
+    path = tmp_path / "ties.json"
+    path.write_text(json.dumps({"format": "cucu-position/1", "ruleset": "ranter-go-round",
+                                "players": ["Anna", "Bruno", "Carla", "Dora"], "dealer": "Dora",
+                                "history": history}), encoding="utf-8")
+    text = ruled(str(path))
+    assert "2 cards tie lowest; only Carla loses (last in play order); Anna deals next (R4, P1)" in text, text
+    steps = ruled("--steps", str(path)).split("How it went:")[1]
+    assert "Carla loses a life" not in steps, steps
+    assert "Lives now: Anna 3, Bruno 3, Carla 2, Dora 3" in text, text

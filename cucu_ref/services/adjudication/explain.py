@@ -709,6 +709,10 @@ def _marks_at_showdown(leaf: Any) -> list[int]:
     return marks
 
 
+# scoring's tie note 'N cards tie lowest; only seat 2 loses (last in play order)' (L3, R4)
+_ONLY_ONE = re.compile(r"only seat \d+ loses \((?:first|last) in play order\)$")
+
+
 def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optional[str],
                     head: str, texts: Optional[_Texts] = None) -> tuple[list[dict[str, Any]], set[int]]:
     """The showdown's reasoning as the scoring module explains it (with names for seats), and
@@ -751,6 +755,8 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
             says: frozenset[int] = frozenset()  # the seats whose mark the note says they lose
             if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
                 says = frozenset(int(x) for x in _NUMBER.findall(text))
+            elif (only := _ONLY_ONE.search(text)) is not None:  # L3, R4: the tied lowest who loses (issue 24 §2)
+                says = frozenset(int(x) for x in _NUMBER.findall(only.group(0)))
             if lowest:
                 # one loses a mark; several lose one each (K15: «dann verlieren beide eine Marke»)
                 text = text[:-len(" lose a mark")] + (" loses a mark" if len(says) == 1 else " lose a mark each")
