@@ -378,13 +378,29 @@ class _Thresholds:
     """A group's thresholds for :func:`_at_least_one` (at most each value: side 0; at least:
     side 1), each worked out where first asked and kept: the same come back case after case."""
 
-    __slots__ = ("group", "said", "universe", "space", "name_set", "ranges", "found")
+    __slots__ = ("group", "said", "universe", "space", "name_set", "ranges", "found", "_sides")
 
     def __init__(self, group: Sequence[int], said: "_Said", universe: Sequence[Card], space: _Space,
                  name_set: Callable[[Sequence[Card], Sequence[Card]], str]) -> None:
         self.group, self.said, self.universe, self.space, self.name_set = group, said, universe, space, name_set
         self.ranges = _ranges(tuple(universe))
         self.found: dict[tuple[int, int], _Threshold] = {}
+        self._sides: dict[tuple[int, ...], list[list[tuple[int, _Threshold]]]] = {}
+
+    def sides(self, values: Sequence[int]) -> list[list[tuple[int, _Threshold]]]:
+        """Each way's thresholds at ``values`` (a case's, lowest first) that are said of whole atoms,
+        tightest first, each with its points: at most each value, at least each, and where the pack
+        has fools at most each but the fools ('a card from Leone to VI', no fool below); kept by
+        the values."""
+        key = tuple(values)
+        got = self._sides.get(key)
+        if got is None:
+            sides = [(0, values), (1, values[::-1])]
+            if len(self.ranges) > 2:
+                sides.append((2, [v for v in values if v in self.ranges[2]]))
+            got = self._sides[key] = [[(t.hit, t) for t in (self.at(side, v) for v in ordered) if t.hit is not None]
+                                      for side, ordered in sides]
+        return got
 
     def at(self, side: int, v: int) -> _Threshold:
         got = self.found.get((side, v))
@@ -406,26 +422,22 @@ def _at_least_one(thresholds: _Thresholds, values: Sequence[int], bits: int) -> 
     threshold, each way, that some card of the group meets in every combination of the case
     (``bits``; ``values``: those of the cards its cards are in it, lowest first); none where one
     of them meets it alone (that card's own fact says it plainer), or where it is one card (said
-    as that card, by :func:`_shared`)."""
+    as that card, by :func:`_shared`).  (Each way's thresholds, tightest first, hold at ever more
+    points: the tightest that holds in the case is found by halving, issue 24 §5)"""
     out = []
-    sides = [(0, values), (1, values[::-1])]
-    if len(thresholds.ranges) > 2:  # (a pack with fools: 'a card from Leone to VI', no fool below)
-        sides.append((2, [v for v in values if v in thresholds.ranges[2]]))
-    for side, ordered in sides:
-        if not ordered:
+    for met in thresholds.sides(values):
+        if not met or met[-1][0] & bits != bits:  # (the loosest: none holds where it does not)
             continue
-        # (the loosest threshold holds wherever a tighter one does: none where it does not)
-        loosest = thresholds.at(side, ordered[-1])
-        if loosest.hit is not None and loosest.hit & bits != bits:
-            continue
-        for v in ordered:
-            t = thresholds.at(side, v)
-            if t.hit is None or t.hit & bits != bits:
-                continue
-            alone = any(m & bits == bits for m in t.each)
-            if t.fact is not None and not alone:
-                out.append(t.fact)
-            break
+        low, high = 0, len(met) - 1
+        while low < high:
+            mid = (low + high) // 2
+            if met[mid][0] & bits == bits:
+                high = mid
+            else:
+                low = mid + 1
+        t = met[low][1]
+        if t.fact is not None and not any(m & bits == bits for m in t.each):
+            out.append(t.fact)
     return out
 
 
