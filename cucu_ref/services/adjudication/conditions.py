@@ -769,19 +769,24 @@ def _greedy(rest: int, facts: Sequence[Fact]) -> list[Fact]:
     each is counted again only where what it ruled out last may still be the most (issue 24 §5:
     the counts on the space's bit sets were half a ruling's time)."""
     held = [f.mask | f.unsure if f.unsure else f.mask for f in facts]
-    most_of = [rest.bit_count()] * len(facts)  # (at most this many ruled out, each)
+    total = rest.bit_count()
+    most_of = [total - (rest & h).bit_count() for h in held]  # (exact where counted, else at most)
+    counted: Iterable[int] = range(len(facts))
     chosen: list[Fact] = []
     while rest:
-        total, most, counted = rest.bit_count(), 0, []
-        for k in sorted(range(len(facts)), key=lambda k: -most_of[k]):
-            if most_of[k] < most or not most_of[k]:
-                break
-            most_of[k] = total - (rest & held[k]).bit_count()
-            most = max(most, most_of[k])
-            counted.append(k)
-        best = max(sorted(k for k in counted if most_of[k] == most), key=lambda k: -len(facts[k].text))
+        most = max(most_of[k] for k in counted)
+        best = min((k for k in counted if most_of[k] == most), key=lambda k: (len(facts[k].text), k))
         chosen.append(facts[best])
         rest &= held[best]
+        if not rest:
+            return chosen
+        most_of[best], total, most, counted = 0, rest.bit_count(), 0, []
+        for k in sorted(range(len(facts)), key=most_of.__getitem__, reverse=True):
+            if most_of[k] < most or not most_of[k]:
+                break  # (none of the rest can rule out as many)
+            most_of[k] = total - (rest & held[k]).bit_count()
+            most = most_of[k] if most_of[k] > most else most
+            counted.append(k)
     return chosen
 
 
