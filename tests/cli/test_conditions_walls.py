@@ -69,3 +69,33 @@ def test_the_wall_said_as_its_cases_in_every_language(tmp_path):
                     "fr": "dans les N autres cas (--steps les donne)",
                     "it": "negli altri N casi (--steps li dà)",
                     "da": "i de andre N tilfælde (--steps viser dem)"}
+
+
+# Hère, four players, every dealt card unknown (bench_conditions' "here 4/4 seed 212984476 seen
+# 0"): the lowest card loses, all tied lowest lose (H1, F5), and where all four rank the same
+# nobody does (Q11's reading, F5: 'except when all players have the same value').  Anna loses
+# where her card is the lowest, alone or tied with one or two of the others: said exactly, seven
+# alternatives, which the line said ("If ...; or ...: Anna loses a mark"), leaving her marks
+# staying unsaid.  Now the wall is the part said 'otherwise', and her marks staying (all four
+# alike, or her card above another's) is said with its condition.
+HERE = ("here", 4, 212984476, 4)
+
+
+def test_a_line_says_the_wall_otherwise_and_the_short_part_with_its_condition(tmp_path):
+    preset, players, seed, unshown = HERE
+    doc, _ = natural_deal(preset, players, seed, seen=False, unshown=unshown)
+    record = json.loads(_ruled(tmp_path, doc, "--format", "json"))
+    (anna,) = [p["effects"] for p in record["by_player"]["players"] if p["player"] == "Anna"]
+    (loses,) = [e for e in anna if e["marks_lost"]]
+    lost = [k for k, o in enumerate(record["outcomes"])
+            if any(m["player"] == "Anna" for m in o["result"]["marks_lost"])]
+    assert loses["outcomes"] == lost
+    assert loses["if"] == f"in the other {len(lost)} cases (--steps lists them)" and loses["otherwise"] is True
+    for p in record["by_player"]["players"]:
+        for e in p["effects"]:
+            assert len(e["if"].split()) <= 60 and e["if"].count("; or ") < 4, e["if"]
+    assert check_by_player(record, preset) >= 8
+    text = _ruled(tmp_path, doc)
+    (line,) = [x for x in text.splitlines() if x.startswith("  Anna loses")]
+    assert line.startswith("  Anna loses a mark (the lowest card, H1); but if ")
+    assert line.endswith(": Anna's marks stay as they are.") and "other" not in line
