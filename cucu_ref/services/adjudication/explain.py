@@ -105,6 +105,9 @@ EVENT_TEXT_BY_RULE = {
     # writes French says 'je garde', 'je change': the notation reads both)
     ("keep", "F3"): N_("{seat} keeps the card ('Ich behalte')"),
     ("offer", "F3"): N_("{seat} asks the right neighbour to exchange ('Ich tausche')"),
+    # F4: «Der letzte Spieler links vom Geber tauscht keine Karte mit dem Geber, sondern die Karte
+    # auf dem Talon»: the last player's 'Ich tausche' asks the talon (_Telling.step)
+    ("offer", "F4"): N_("{seat} asks to exchange with the talon ('Ich tausche')"),
     ("keep", "H1"): N_("{seat} keeps the card"),
     ("offer", "H1"): N_("{seat} asks the neighbour to exchange"),
     ("keep", "R2"): N_("{seat} keeps the card"),
@@ -142,7 +145,8 @@ _LIVES = {
 _ARRESTO, _SHOWDOWN, _KEEPS_HIGHEST = EventKind.ARRESTO, EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST
 _MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK
 _MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
-_EXCHANGE, _KEEP = EventKind.EXCHANGE, EventKind.KEEP
+_EXCHANGE, _KEEP, _OFFER = EventKind.EXCHANGE, EventKind.KEEP, EventKind.OFFER
+_TALON = (EventKind.EXCHANGE_WITH_TALON, EventKind.TALON_KING)  # F4: what a request to the talon meets
 _WITH_STACK, _STACK_KING, _ASK = EventKind.EXCHANGE_WITH_STACK, EventKind.STACK_KING, EventKind.ASK_PAGHERAI_SE_NULL
 _RESTART, _JOINT, _WINNER = EventKind.RESTART, EventKind.JOINT_WINNER, EventKind.WINNER
 # the events whose amount is the pot (K3, S6): said in the pot's unit (pot_words), not in stakes
@@ -556,6 +560,9 @@ class _Telling(NamedTuple):
                                                 self.card_name))
             if kind == _EXCHANGE and rule == "L8":
                 text = self.way_back_text(ev, text)
+            elif kind == _OFFER and rule == "F3" and any(w.kind in _TALON for w in events):
+                # F4: the last player's request goes to the talon, not to the dealer at his right
+                text = _(EVENT_TEXT_BY_RULE[("offer", "F4")]).format(seat=self.nm(ev.seat))
             if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
                 head_due = False
