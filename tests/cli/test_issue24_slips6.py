@@ -50,3 +50,69 @@ def test_the_last_player_s_request_goes_to_the_talon_in_every_language():
     record = json.loads(ruled("--format", "json", str(EXAMPLES / "coucou-talon-king.json")))
     texts = [s["text"] for o in record["outcomes"] for s in o["steps"]]
     assert "Dora asks to exchange with the talon ('Ich tausche')" in texts, texts
+
+
+# Q12 in the digital game (seed 004).  «Giveren handler sidst og kan beholde eller bytte med bunden
+# af bunken» (D3): the dealer acts last; Q2 asks whether he still does after his event card was
+# targeted, and the digital page offers 'yes' as the other reading.  Under it, Dora the dealer
+# holds the kro XI; Carla's request meets it («Kroen sætter byttet på pause», D6), Carla asks her
+# to pay if a nul loses and Dora accepts («beholder begge deres kort ... kroværten mister et liv i
+# stedet for anmoderen»); then Dora, on her last life, takes the bottom card of the stack, a nul.
+# At the showdown Carla's nul and Dora's nul tie lowest (D7: «Hvert laveste kort mister ét liv,
+# inklusive alle uafgjorte»): Dora loses her own last life and has none left for Carla's, which
+# is Q12's question.  So the page asks Q12 as Campli's does (K14 is as silent), it does not say
+# "Q12 does not arise in the digital game", and the showdown says it in the game's words: its nul
+# and its lives, not Campli's "nulla" and "no mark left".
+Q12_DIGITAL = {
+    "format": "cucu-position/1",
+    "ruleset": {"preset": "digital-4p", "options": {"targeted_dealer_decides": "yes"}},
+    "players": [{"name": "Anna", "marks": 3}, {"name": "Bruno", "marks": 3}, {"name": "Carla", "marks": 3},
+                {"name": "Dora", "marks": 1}],
+    "dealer": "Dora",
+    "stack": {"bottom": "0"},
+    "history": [
+        {"deal": "Anna", "card": "V"}, {"keep": "Anna"},
+        {"deal": "Bruno", "card": "V"}, {"keep": "Bruno"},
+        {"deal": "Carla", "card": "0"}, {"offer": "Carla"},
+        {"deal": "Dora", "card": "XI"}, {"fermatevi": "Dora"},
+        {"ask": "Carla"}, {"accept": "Dora"},
+        {"dealer-exchange": "Dora", "card": "0"},
+    ],
+}
+
+
+def test_the_digital_game_meets_q12_under_q2_s_other_reading(tmp_path):
+    path = tmp_path / "q12.json"
+    path.write_text(json.dumps(Q12_DIGITAL), encoding="utf-8")
+    record = json.loads(ruled("--format", "json", str(path)))
+    assert record["status"] == "ruling" and len(record["outcomes"]) == 1, record
+    # Carla pays her own life after all (the reading taken, 'offerer'); Dora loses her last (D7)
+    result = record["outcomes"][0]["result"]
+    assert result["marks"] == {"Anna": 3, "Bruno": 3, "Carla": 2, "Dora": 0}, result
+    assert {"player": "Carla", "rule": "Q12"} in result["marks_lost"], result
+    said = {"en": "Carla loses with a nul, but the innkeeper has no life left: Carla pays it (the reading taken "
+                  "of Q12)",
+            "de": "Carla verliert mit der Karte nul, aber wer die kro hält, hat kein Leben mehr: Carla zahlt es",
+            "fr": "Carla perd avec un nul, mais l'aubergiste n'a plus de vie : Carla la paie",
+            "it": "Carla perde con un nul, ma chi tiene la kro non ha più vite: la paga Carla",
+            "da": "Carla taber med et nul, men kroværten har intet liv tilbage: Carla betaler det"}
+    for lang in LANGUAGES:
+        text = ruled("--language", lang, str(path))
+        assert said[lang] in text, (lang, text)
+    nobody = dict(Q12_DIGITAL, ruleset={"preset": "digital-4p", "options": {
+        "targeted_dealer_decides": "yes", "inn_keeper_cannot_pay": "nobody"}})
+    path.write_text(json.dumps(nobody), encoding="utf-8")
+    assert "Carla loses with a nul and the innkeeper has no life left: nobody pays it" in ruled(str(path))
+
+
+def test_the_digital_page_asks_q12_as_campli_s_does():
+    from cucu_ref.game.rulesets import OPEN_POINTS, page_open_points
+    assert "inn_keeper_cannot_pay" in page_open_points("digital-4p")
+    assert page_open_points("digital-4p") == OPEN_POINTS["digital-4p"]
+    text = " ".join(ruled("--rulesets", "digital-4p").split())
+    opened = text.split("Open points, and the reading taken:")[1].split("Other settings and readings")[0]
+    assert "inn_keeper_cannot_pay = offerer (Q12)" in opened, text
+    assert "Q12 does not arise" not in text
+    assert ("Under Q2's other reading the dealer still acts last («Giveren handler sidst», D3): a dealer whose "
+            "kro accepted may take a nul from the bottom of the stack") in opened, text
+    assert "(3 open points)" in next(line for line in ruled("--rulesets").splitlines() if "digital-4p" in line)
