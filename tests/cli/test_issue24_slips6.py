@@ -116,3 +116,28 @@ def test_the_digital_page_asks_q12_as_campli_s_does():
     assert ("Under Q2's other reading the dealer still acts last («Giveren handler sidst», D3): a dealer whose "
             "kro accepted may take a nul from the bottom of the stack") in opened, text
     assert "(3 open points)" in next(line for line in ruled("--rulesets").splitlines() if "digital-4p" in line)
+
+
+# Issue 24 §2: no "1 stake(s)".  A position's schema problems said "$.players: must have at least
+# 1 item(s), has 0" and "$.players[0]: must have at least 1 character(s)" (German "mindestens 1
+# Einträge", French "1 élément(s)", Italian "1 elemento/i", Danish "1 element(er)").  The schema
+# (specs/position-1.schema.json) asks at least one player and a name of at least one character.
+def test_a_schema_minimum_of_one_is_said_in_the_singular(tmp_path):
+    empty = tmp_path / "empty.json"
+    empty.write_text(json.dumps({"format": "cucu-position/1", "ruleset": "campli", "players": [],
+                                 "dealer": "Anna", "history": []}), encoding="utf-8")
+    blank = tmp_path / "blank.json"
+    blank.write_text(json.dumps({"format": "cucu-position/1", "ruleset": "campli", "players": ["", "Bruno"],
+                                 "dealer": "Bruno", "history": []}), encoding="utf-8")
+    said = {"en": ("must have at least 1 item, has 0", "must have at least 1 character"),
+            "de": ("muss mindestens 1 Eintrag haben, hat 0", "muss mindestens 1 Zeichen haben"),
+            "fr": ("doit avoir au moins 1 élément, en a 0", "doit avoir au moins 1 caractère"),
+            "it": ("deve avere almeno 1 elemento, ne ha 0", "deve avere almeno 1 carattere"),
+            "da": ("skal have mindst 1 element, har 0", "skal have mindst 1 tegn")}
+    for lang in LANGUAGES:
+        items, characters = said[lang]
+        text = ruled("--language", lang, str(empty))
+        assert f"$.players: {items}\n" in text, (lang, text)
+        text = ruled("--language", lang, str(blank))
+        assert f"$.players[0]: {characters}\n" in text, (lang, text)
+        assert "(s)" not in text and "/i" not in text and "(er)" not in text, (lang, text)
