@@ -1139,10 +1139,17 @@ def _fool_points(at: dict[frozenset[Card], int]) -> int:
 
 def _split(bits: int, parts: Sequence[int], space: _Space,
            facts_of: Callable[..., list[Fact]]) -> Optional[list[list[Fact]]]:
-    """The case ``bits`` said part by part (each way exact within the case), or None."""
-    found = []
+    """The case ``bits`` said part by part (each way exact within the case), or None.  (A part no
+    conjunction says is known before any is sought, from its facts alone, :func:`_cover`: a split
+    whose last part fails costs no cover of the others, issue 24 §5)"""
+    facts = []
     for part in parts:
-        way = _plainest(part, space.everything, facts_of(part), within=bits)
+        facts.append(facts_of(part))
+        if _together_mask(facts[-1], space.everything) & ~bits:
+            return None
+    found = []
+    for part, held in zip(parts, facts):
+        way = _plainest(part, space.everything, held, within=bits)
         if way is None:
             return None
         found.append(way)
@@ -1324,12 +1331,19 @@ def _shortened(space: _Space, todo: Sequence[int], words: _Words) -> dict[int, l
     cuts = memo.get(("cuts", fools, tied))
     if cuts is None:
         cuts = memo[("cuts", fools, tied)] = list(dict.fromkeys(_cuts(space) + [f.mask for f in compared if f.mask]))
+
+    def facts_of(part: int, shared: bool = True) -> list[Fact]:
+        # (kept: the same part comes back, in a case's splits and from one case to the next)
+        key = ("facts", fools, tied, part, shared)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _facts(part, space, keys, nouns, universes, say, name_set, compared, people, memo,
+                                       shared)
+        return found
+
     for k in todo:
         bits = space.cases[k]
-        ways = _ways(bits, space,
-                     lambda part, shared=True: _facts(part, space, keys, nouns, universes, say, name_set, compared,
-                                                      people, memo, shared),
-                     [d for d in keys if nouns[d].startswith("the ")], cuts)
+        ways = _ways(bits, space, facts_of, [d for d in keys if nouns[d].startswith("the ")], cuts)
         # (each fact's own test at every point as well, where they are few enough to be cheap)
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
             out[k] = ways
