@@ -308,14 +308,14 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
             key = ("shared", group, seen)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = _group_facts(group, seen, nouns, universes, name_set, space, people)
-            facts, values = found
-            thresholds = memo.get(("thresholds", group))
-            if thresholds is None:
-                thresholds = memo[("thresholds", group)] = _Thresholds(
-                    group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
-            out += facts
-            out += _at_least_one(thresholds, values, bits)
+                thresholds = memo.get(("thresholds", group))
+                if thresholds is None:
+                    thresholds = memo[("thresholds", group)] = _Thresholds(
+                        group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
+                facts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
+                found = memo[key] = (facts, thresholds.sides(values))
+            out += found[0]
+            out += _at_least_one(found[1], bits, [seen_at[d] for d in group])
     return out
 
 
@@ -350,7 +350,7 @@ def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[st
             continue
         once, twice = counted
         out.append(Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1, once))
-        out.append(Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once & ~twice))
+        out.append(Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once ^ twice))
     return out, sorted(values)
 
 
@@ -366,11 +366,10 @@ def _universe(group: Sequence[int], universes: Sequence[Sequence[Card]]) -> list
 
 class _Threshold(NamedTuple):
     """A threshold 'at least one of ... was dealt V or lower' (:func:`_at_least_one`): the points
-    where some card of the group meets it (None: it splits an atom), those where each card of
-    the group does, and the fact (None where it is no range to say: one card, or any card)."""
+    where some card of the group meets it (None: it splits an atom), and the fact (None where it
+    is no range to say: one card, or any card)."""
 
     hit: Optional[int]
-    each: tuple[int, ...]
     fact: Optional[Fact]
 
 
@@ -385,21 +384,22 @@ class _Thresholds:
         self.group, self.said, self.universe, self.space, self.name_set = group, said, universe, space, name_set
         self.ranges = _ranges(tuple(universe))
         self.found: dict[tuple[int, int], _Threshold] = {}
-        self._sides: dict[tuple[int, ...], list[list[tuple[int, _Threshold]]]] = {}
+        self._sides: dict[tuple[int, ...], list[list[tuple[int, _Threshold, frozenset[Card]]]]] = {}
 
-    def sides(self, values: Sequence[int]) -> list[list[tuple[int, _Threshold]]]:
+    def sides(self, values: Sequence[int]) -> list[list[tuple[int, _Threshold, frozenset[Card]]]]:
         """Each way's thresholds at ``values`` (a case's, lowest first) that are said of whole atoms,
-        tightest first, each with its points: at most each value, at least each, and where the pack
-        has fools at most each but the fools ('a card from Leone to VI', no fool below); kept by
-        the values."""
+        tightest first, each with its points and its cards: at most each value, at least each, and
+        where the pack has fools at most each but the fools ('a card from Leone to VI', no fool
+        below); kept by the values."""
         key = tuple(values)
         got = self._sides.get(key)
         if got is None:
             sides = [(0, values), (1, values[::-1])]
             if len(self.ranges) > 2:
                 sides.append((2, [v for v in values if v in self.ranges[2]]))
-            got = self._sides[key] = [[(t.hit, t) for t in (self.at(side, v) for v in ordered) if t.hit is not None]
-                                      for side, ordered in sides]
+            got = self._sides[key] = [[(t.hit, t, self.ranges[side][v]) for v, t in ((v, self.at(side, v))
+                                                                                    for v in ordered)
+                                       if t.hit is not None] for side, ordered in sides]
         return got
 
     def at(self, side: int, v: int) -> _Threshold:
@@ -407,38 +407,46 @@ class _Thresholds:
         if got is None:
             cards, space = self.ranges[side][v], self.space
             hit = _any_of(space, self.group, cards)
-            each = tuple(space.one_of(d, cards) or 0 for d in self.group) if hit is not None else ()
             fact = None
             if hit is not None and 1 < len(cards) < len(self.universe):
                 named = self.name_set(sorted(cards, key=lambda c: -c.value), self.universe)
                 fact = Fact(self.said.some(named), _some_of(self.group, cards), 1, hit)
-            got = self.found[(side, v)] = _Threshold(hit, each, fact)
+            got = self.found[(side, v)] = _Threshold(hit, fact)
         return got
 
 
-def _at_least_one(thresholds: _Thresholds, values: Sequence[int], bits: int) -> list[Fact]:
+def _at_least_one(sides: Sequence[Sequence[tuple[int, _Threshold, frozenset[Card]]]], bits: int,
+                  seen: Sequence[frozenset[Card]]) -> list[Fact]:
     """'at least one of Anna, Bruno and Carla was dealt 2 or lower' (issue 24 §1: what a table
     says for 'Anna was dealt as and none of the others was; or Bruno ...; or ...'): the tightest
     threshold, each way, that some card of the group meets in every combination of the case
-    (``bits``; ``values``: those of the cards its cards are in it, lowest first); none where one
-    of them meets it alone (that card's own fact says it plainer), or where it is one card (said
-    as that card, by :func:`_shared`).  (Each way's thresholds, tightest first, hold at ever more
-    points: the tightest that holds in the case is found by halving, issue 24 §5)"""
+    (``bits``; ``sides``: each way's thresholds, :meth:`_Thresholds.sides`, at the values of the
+    cards its cards are in it; ``seen``: the cards each of them is in it); none where one of them
+    meets it alone (that card's own fact says it plainer), or where it is one card (said as that
+    card, by :func:`_shared`).  (Each way's thresholds, tightest first, hold at ever more points:
+    those no card of the group is in, and those one card meets alone, are known from ``seen``;
+    between them the tightest that holds is found by halving, issue 24 §5)"""
     out = []
-    for met in thresholds.sides(values):
-        if not met or met[-1][0] & bits != bits:  # (the loosest: none holds where it does not)
-            continue
-        low, high = 0, len(met) - 1
-        while low < high:
-            mid = (low + high) // 2
-            if met[mid][0] & bits == bits:
-                high = mid
-            else:
-                low = mid + 1
-        t = met[low][1]
-        if t.fact is not None and not any(m & bits == bits for m in t.each):
-            out.append(t.fact)
+    for met in sides:
+        low = _first(met, 0, len(met), lambda t: any(s & t[2] for s in seen))
+        alone = _first(met, 0, len(met), lambda t: any(s <= t[2] for s in seen))
+        tightest = _first(met, low, alone, lambda t: t[0] & bits == bits) if low < alone else alone
+        fact = met[tightest][1].fact if tightest < alone else None  # (none before one card meets it alone)
+        if fact is not None:
+            out.append(fact)
     return out
+
+
+def _first(ordered: Sequence[Any], low: int, high: int, holds: Callable[[Any], bool]) -> int:
+    """The first index from ``low`` to ``high`` (excluded) where ``holds``, ``high`` where none does;
+    ``holds`` holds from some index on (:func:`_at_least_one`: thresholds ever wider)."""
+    while low < high:
+        mid = (low + high) // 2
+        if holds(ordered[mid]):
+            high = mid
+        else:
+            low = mid + 1
+    return low
 
 
 @functools.lru_cache(maxsize=256)
@@ -510,8 +518,9 @@ class _Said(NamedTuple):
 
 
 def _counted(space: _Space, group: Sequence[int], card: Card) -> Optional[tuple[int, int]]:
-    """The points where at least one, and at least two, of the cards ``group`` are ``card``; None
-    where ``card`` shares an atom with another card (how many are ``card`` is not said there)."""
+    """The points where at least one, and at least two (among those), of the cards ``group`` are
+    ``card``; None where ``card`` shares an atom with another card (how many are ``card`` is not
+    said there)."""
     key = ("counted", tuple(group), card)
     if key in space.kept:
         return space.kept[key]  # type: ignore[no-any-return]
