@@ -152,7 +152,7 @@ def test_the_tightest_threshold_is_the_one_tried_in_turn(
     thresholds, values, bits = question
     space = thresholds.space
     seen = [frozenset(card for atom, m in space.at[d].items() if m & bits for card in atom) for d in thresholds.group]
-    said = conditions._at_least_one(thresholds.sides(values), bits, seen)
+    said = conditions._at_least_one(conditions._within(thresholds.sides(values), seen), bits)
     assert said == plain_at_least_one(thresholds, values, bits)
     event("said" if said else "none said")
 
@@ -170,6 +170,6 @@ def test_a_card_of_the_group_that_never_meets_the_threshold() -> None:
     bits = space.cases[0]
     seen = [frozenset(card for atom, m in space.at[d].items() if m & bits for card in atom) for d in range(3)]
     assert seen == [low | high, low | high, high]
-    said = [f.text for f in conditions._at_least_one(thresholds.sides([1, 2, 10, 12]), bits, seen)]
+    said = [f.text for f in conditions._at_least_one(conditions._within(thresholds.sides([1, 2, 10, 12]), seen), bits)]
     assert said == ["at least one of A, B and C is II or I"]
     assert said == [f.text for f in plain_at_least_one(thresholds, [1, 2, 10, 12], bits)]

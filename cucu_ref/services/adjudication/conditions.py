@@ -301,22 +301,41 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
     ``bits``: :func:`_facts` keeps those that do.  ``memo``: a group's facts, kept by the cards
     its cards are in the case, for the next case of the same cards: issue 24 §5)"""
     memo = {} if memo is None else memo
+    # (each group's facts and thresholds, kept by the cards each card is in the case: the same come
+    # back from part to part; only the thresholds hold or not by ``bits`` itself)
+    groups = memo.get(("groups", tuple(seen_at)))
+    if groups is None:
+        groups = memo[("groups", tuple(seen_at))] = [
+            _group_of(group, seen_at, nouns, universes, name_set, space, people, memo)
+            for size in range(2, len(keys) + 1) for group in combinations(keys, size)]
     out: list[Fact] = []
-    for size in range(2, len(keys) + 1):
-        for group in combinations(keys, size):
-            seen = frozenset().union(*(seen_at[d] for d in group))
-            key = ("shared", group, seen)
-            found = memo.get(key)
-            if found is None:
-                thresholds = memo.get(("thresholds", group))
-                if thresholds is None:
-                    thresholds = memo[("thresholds", group)] = _Thresholds(
-                        group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
-                facts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
-                found = memo[key] = (facts, thresholds.sides(values))
-            out += found[0]
-            out += _at_least_one(found[1], bits, [seen_at[d] for d in group])
+    for facts, sides in groups:
+        out += facts
+        out += _at_least_one(sides, bits)
     return out
+
+
+# each way's thresholds (tightest first, with their points and cards), and the first of them one
+# card of the group is in and the first one card meets alone (:func:`_at_least_one`)
+_Sides = list[tuple[Sequence[tuple[int, "_Threshold", frozenset[Card]]], int, int]]
+
+
+def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: Sequence[str],
+              universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+              space: _Space, people: Sequence[Optional[str]], memo: dict[Any, Any]) -> tuple[list[Fact], _Sides]:
+    """:func:`_shared`'s facts of one ``group`` (:func:`_group_facts`, kept by the cards its cards
+    are in the case) and its thresholds within the cards each is in it (:func:`_within`)."""
+    seen = frozenset().union(*(seen_at[d] for d in group))
+    key = ("shared", group, seen)
+    found = memo.get(key)
+    if found is None:
+        thresholds = memo.get(("thresholds", group))
+        if thresholds is None:
+            thresholds = memo[("thresholds", group)] = _Thresholds(
+                group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
+        facts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
+        found = memo[key] = (facts, thresholds.sides(values))
+    return found[0], _within(found[1], [seen_at[d] for d in group])
 
 
 def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
@@ -415,22 +434,34 @@ class _Thresholds:
         return got
 
 
-def _at_least_one(sides: Sequence[Sequence[tuple[int, _Threshold, frozenset[Card]]]], bits: int,
-                  seen: Sequence[frozenset[Card]]) -> list[Fact]:
-    """'at least one of Anna, Bruno and Carla was dealt 2 or lower' (issue 24 §1: what a table
-    says for 'Anna was dealt as and none of the others was; or Bruno ...; or ...'): the tightest
-    threshold, each way, that some card of the group meets in every combination of the case
-    (``bits``; ``sides``: each way's thresholds, :meth:`_Thresholds.sides`, at the values of the
-    cards its cards are in it; ``seen``: the cards each of them is in it); none where one of them
-    meets it alone (that card's own fact says it plainer), or where it is one card (said as that
-    card, by :func:`_shared`).  (Each way's thresholds, tightest first, hold at ever more points:
-    those no card of the group is in, and those one card meets alone, are known from ``seen``;
-    between them the tightest that holds is found by halving, issue 24 §5)"""
+def _within(sides: Sequence[Sequence[tuple[int, "_Threshold", frozenset[Card]]]],
+            seen: Sequence[frozenset[Card]]) -> _Sides:
+    """Each way's thresholds (:meth:`_Thresholds.sides`) with the first that some card of the group
+    is in, and the first that one card meets alone, in a case where each card is one of ``seen``
+    (the thresholds hold at ever more points: before the first, in no combination of the case;
+    from the second on, by that card alone, whose own fact says it plainer); those ways where one
+    comes before the other."""
     out = []
     for met in sides:
         low = _first(met, 0, len(met), lambda t: any(s & t[2] for s in seen))
         alone = _first(met, 0, len(met), lambda t: any(s <= t[2] for s in seen))
-        tightest = _first(met, low, alone, lambda t: t[0] & bits == bits) if low < alone else alone
+        if low < alone:
+            out.append((met, low, alone))
+    return out
+
+
+def _at_least_one(sides: _Sides, bits: int) -> list[Fact]:
+    """'at least one of Anna, Bruno and Carla was dealt 2 or lower' (issue 24 §1: what a table
+    says for 'Anna was dealt as and none of the others was; or Bruno ...; or ...'): the tightest
+    threshold, each way, that some card of the group meets in every combination of the case
+    (``bits``; ``sides``: each way's thresholds between those no card of the group is in the case
+    and those one of them meets alone, :func:`_within`); none where one of them meets it alone
+    (that card's own fact says it plainer), or where it is one card (said as that card, by
+    :func:`_shared`).  (The thresholds hold at ever more points: the tightest that holds is found
+    by halving, issue 24 §5)"""
+    out = []
+    for met, low, alone in sides:
+        tightest = _first(met, low, alone, lambda t: t[0] & bits == bits)
         fact = met[tightest][1].fact if tightest < alone else None  # (none before one card meets it alone)
         if fact is not None:
             out.append(fact)
