@@ -301,17 +301,18 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
     ``bits``: :func:`_facts` keeps those that do.  ``memo``: a group's facts, kept by the cards
     its cards are in the case, for the next case of the same cards: issue 24 §5)"""
     memo = {} if memo is None else memo
-    # (each group's facts and thresholds, kept by the cards each card is in the case: the same come
-    # back from part to part; only the thresholds hold or not by ``bits`` itself)
-    groups = memo.get(("groups", tuple(seen_at)))
-    if groups is None:
-        groups = memo[("groups", tuple(seen_at))] = [
-            _group_of(group, seen_at, nouns, universes, name_set, space, people, memo)
-            for size in range(2, len(keys) + 1) for group in combinations(keys, size)]
     out: list[Fact] = []
-    for facts, sides in groups:
-        out += facts
-        out += _at_least_one(sides, bits)
+    for size in range(2, len(keys) + 1):
+        for group in combinations(keys, size):
+            # (each group's facts and thresholds, kept by the cards each of its cards is in the case:
+            # the same come back from part to part; only the thresholds hold or not by ``bits`` itself)
+            seen = tuple(seen_at[d] for d in group)
+            found = memo.get(("group", group, seen))
+            if found is None:
+                found = memo[("group", group, seen)] = _group_of(group, seen, nouns, universes, name_set, space,
+                                                                  people, memo)
+            out += found[0]
+            out += _at_least_one(found[1], bits)
     return out
 
 
@@ -324,8 +325,9 @@ def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: S
               universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
               space: _Space, people: Sequence[Optional[str]], memo: dict[Any, Any]) -> tuple[list[Fact], _Sides]:
     """:func:`_shared`'s facts of one ``group`` (:func:`_group_facts`, kept by the cards its cards
-    are in the case) and its thresholds within the cards each is in it (:func:`_within`)."""
-    seen = frozenset().union(*(seen_at[d] for d in group))
+    are in the case) and its thresholds within the cards each is in it (``seen_at``, card by card
+    of the group: :func:`_within`)."""
+    seen = frozenset().union(*seen_at)
     key = ("shared", group, seen)
     found = memo.get(key)
     if found is None:
@@ -335,7 +337,7 @@ def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: S
                 group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
         facts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
         found = memo[key] = (facts, thresholds.sides(values))
-    return found[0], _within(found[1], [seen_at[d] for d in group])
+    return found[0], _within(found[1], seen_at)
 
 
 def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
