@@ -161,7 +161,21 @@ def _otherwise(entries: list[dict[str, Any]], does: Sequence[bool]) -> list[dict
         return entries
     n = len(entries[k]["outcomes"])
     said = ngettext("in the other case (--steps lists it)", "in the other {n} cases (--steps lists them)", n)
-    return entries[:k] + [{**entries[k], "if": said.format(n=n), "otherwise": True}] + entries[k + 1:]
+    # (a second wall, said: its cases by their numbers in --steps, 'Case 3, if ...')
+    return [{**e, "if": said.format(n=n), "otherwise": True} if j == k else _numbered(e) if _wall(e["if"]) else e
+            for j, e in enumerate(entries)]
+
+
+def _numbered(entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` (a part of a line whose condition is a wall, but not the part left unsaid) with
+    its condition said as its cases' numbers: 'the cards are those of cases 1, 4 and 6 (--steps
+    lists them)'."""
+    numbers = [str(k + 1) for k in entry["outcomes"]]
+    cases = numbers[0] if len(numbers) == 1 else gettext("{a} and {b}").format(a=", ".join(numbers[:-1]),
+                                                                                b=numbers[-1])
+    said = ngettext("the cards are those of case {cases} (--steps lists it)",
+                    "the cards are those of cases {cases} (--steps lists them)", len(numbers))
+    return {**entry, "if": said.format(cases=cases)}
 
 
 def _as_lowest(effect: dict[str, Any], tie: Optional[str], lowest: str) -> dict[str, Any]:
