@@ -649,7 +649,7 @@ class _Matching:
         self.key = key  # (what the matching was made of: the copies left and the domains matched)
         self.cap = {c: n for c, n in left.items() if n > 0}
         self.holders: dict[Card, list[int]] = {c: [] for c in self.cap}
-        self.domains: list[list[Card]] = []  # each card's domain, lowest first
+        self.domains: list[list[Card]] = []  # each card's domain, highest first
         self.least: Optional[int] = None  # the fewest copies any matched card's domain holds (roomy)
         self.free: Optional[dict[Card, int]] = None  # the copies no matched card holds, by card (spare)
 
@@ -702,7 +702,7 @@ class _Matching:
     def add(self, domain: frozenset[Card]) -> bool:
         self.least = self.free = None
         i = len(self.domains)
-        self.domains.append(_lowest_first(domain))
+        self.domains.append(_highest_first(domain))
         return self._augment(i, set())
 
     def _augment(self, i: int, seen: set[Card]) -> bool:
@@ -725,16 +725,22 @@ class _Matching:
         return False
 
 
-# a domain's cards, lowest first (_Matching: the same domains come back box after box)
+# a domain's cards, highest first (_Matching: the same domains come back box after box).  A card
+# takes the highest copy free: the other open cards of a showdown (the talon's, the discards, F2)
+# then hold high copies, and the boxes, whose cards are one low card each where the lowest decides
+# (K15, F5), mostly take spare copies (_Matching.spare) with no trial matching: issue 24 §5, a
+# Coucou deal of eight players with four cards unshown (seed 357487890), 8,251 trial matchings
+# -> 2,138 (lowest first, the others held the lowest copies).  Which copies it holds changes no
+# answer of a matching.
 _SORTED: dict[frozenset[Card], list[Card]] = per_position({})
 
 
-def _lowest_first(domain: frozenset[Card]) -> list[Card]:
+def _highest_first(domain: frozenset[Card]) -> list[Card]:
     got = _SORTED.get(domain)
     if got is None:
         if len(_SORTED) > 10_000:
             _SORTED.clear()
-        got = _SORTED[domain] = sorted(domain, key=lambda c: c.value)
+        got = _SORTED[domain] = sorted(domain, key=lambda c: -c.value)
     return got
 
 
