@@ -97,7 +97,8 @@ V = {value: Card("cuccu", value) for value in range(-4, 16)}
 
 
 def plain_at_least_one(thresholds: conditions._Thresholds, values: list[int], bits: int) -> list[Fact]:
-    """conditions._at_least_one as it stood at 2a21caf: each threshold tried in turn, tightest first."""
+    """conditions._at_least_one as it stood at 2a21caf: each threshold tried in turn, tightest first,
+    none where one card of the group meets it alone (on the bit sets)."""
     out = []
     sides = [(0, values), (1, values[::-1])]
     if len(thresholds.ranges) > 2:
@@ -112,7 +113,8 @@ def plain_at_least_one(thresholds: conditions._Thresholds, values: list[int], bi
             t = thresholds.at(side, v)
             if t.hit is None or t.hit & bits != bits:
                 continue
-            if t.fact is not None and not any(m & bits == bits for m in t.each):
+            each = [thresholds.space.one_of(d, thresholds.ranges[side][v]) or 0 for d in thresholds.group]
+            if t.fact is not None and not any(m & bits == bits for m in each):
                 out.append(t.fact)
             break
     return out
@@ -148,6 +150,26 @@ def groups(draw: st.DrawFn) -> tuple[conditions._Thresholds, list[int], int]:
 def test_the_tightest_threshold_is_the_one_tried_in_turn(
         question: tuple[conditions._Thresholds, list[int], int]) -> None:
     thresholds, values, bits = question
-    said = conditions._at_least_one(thresholds, values, bits)
+    space = thresholds.space
+    seen = [frozenset(card for atom, m in space.at[d].items() if m & bits for card in atom) for d in thresholds.group]
+    said = conditions._at_least_one(conditions._within(thresholds.sides(values), seen), bits)
     assert said == plain_at_least_one(thresholds, values, bits)
     event("said" if said else "none said")
+
+
+def test_a_card_of_the_group_that_never_meets_the_threshold() -> None:
+    """Anna's card or Bruno's is II or lower (each the other's X or higher), Carla's never is: the
+    tightest threshold is 'II or I' for the three of them (Carla's card counts for nothing), though
+    no one of them meets it alone; 'at least one of them is X or higher' Carla's card meets alone
+    (her own fact says it), so it is not said."""
+    low, high = frozenset([V[1], V[2]]), frozenset([V[10], V[12]])
+    space = conditions._Space([[(low, high, high), (high, low, high)]], 3)
+    universe = [V[12], V[10], V[2], V[1]]
+    thresholds = conditions._Thresholds((0, 1, 2), conditions._Said.of(["A", "B", "C"]), universe, space,
+                                        lambda cards, _universe: " or ".join(str(c) for c in cards))
+    bits = space.cases[0]
+    seen = [frozenset(card for atom, m in space.at[d].items() if m & bits for card in atom) for d in range(3)]
+    assert seen == [low | high, low | high, high]
+    said = [f.text for f in conditions._at_least_one(conditions._within(thresholds.sides([1, 2, 10, 12]), seen), bits)]
+    assert said == ["at least one of A, B and C is II or I"]
+    assert said == [f.text for f in plain_at_least_one(thresholds, [1, 2, 10, 12], bits)]

@@ -304,19 +304,40 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
     out: list[Fact] = []
     for size in range(2, len(keys) + 1):
         for group in combinations(keys, size):
-            seen = frozenset().union(*(seen_at[d] for d in group))
-            key = ("shared", group, seen)
-            found = memo.get(key)
+            # (each group's facts and thresholds, kept by the cards each of its cards is in the case:
+            # the same come back from part to part; only the thresholds hold or not by ``bits`` itself)
+            seen = tuple(seen_at[d] for d in group)
+            found = memo.get(("group", group, seen))
             if found is None:
-                found = memo[key] = _group_facts(group, seen, nouns, universes, name_set, space, people)
-            facts, values = found
-            thresholds = memo.get(("thresholds", group))
-            if thresholds is None:
-                thresholds = memo[("thresholds", group)] = _Thresholds(
-                    group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
-            out += facts
-            out += _at_least_one(thresholds, values, bits)
+                found = memo[("group", group, seen)] = _group_of(group, seen, nouns, universes, name_set, space,
+                                                                  people, memo)
+            out += found[0]
+            out += _at_least_one(found[1], bits)
     return out
+
+
+# each way's thresholds (tightest first, with their points and cards), and the first of them one
+# card of the group is in and the first one card meets alone (:func:`_at_least_one`)
+_Sides = list[tuple[Sequence[tuple[int, "_Threshold", frozenset[Card]]], int, int]]
+
+
+def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: Sequence[str],
+              universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+              space: _Space, people: Sequence[Optional[str]], memo: dict[Any, Any]) -> tuple[list[Fact], _Sides]:
+    """:func:`_shared`'s facts of one ``group`` (:func:`_group_facts`, kept by the cards its cards
+    are in the case) and its thresholds within the cards each is in it (``seen_at``, card by card
+    of the group: :func:`_within`)."""
+    seen = frozenset().union(*seen_at)
+    key = ("shared", group, seen)
+    found = memo.get(key)
+    if found is None:
+        thresholds = memo.get(("thresholds", group))
+        if thresholds is None:
+            thresholds = memo[("thresholds", group)] = _Thresholds(
+                group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
+        facts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
+        found = memo[key] = (facts, thresholds.sides(values))
+    return found[0], _within(found[1], seen_at)
 
 
 def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
@@ -350,7 +371,7 @@ def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[st
             continue
         once, twice = counted
         out.append(Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1, once))
-        out.append(Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once & ~twice))
+        out.append(Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once ^ twice))
     return out, sorted(values)
 
 
@@ -366,11 +387,10 @@ def _universe(group: Sequence[int], universes: Sequence[Sequence[Card]]) -> list
 
 class _Threshold(NamedTuple):
     """A threshold 'at least one of ... was dealt V or lower' (:func:`_at_least_one`): the points
-    where some card of the group meets it (None: it splits an atom), those where each card of
-    the group does, and the fact (None where it is no range to say: one card, or any card)."""
+    where some card of the group meets it (None: it splits an atom), and the fact (None where it
+    is no range to say: one card, or any card)."""
 
     hit: Optional[int]
-    each: tuple[int, ...]
     fact: Optional[Fact]
 
 
@@ -385,21 +405,22 @@ class _Thresholds:
         self.group, self.said, self.universe, self.space, self.name_set = group, said, universe, space, name_set
         self.ranges = _ranges(tuple(universe))
         self.found: dict[tuple[int, int], _Threshold] = {}
-        self._sides: dict[tuple[int, ...], list[list[tuple[int, _Threshold]]]] = {}
+        self._sides: dict[tuple[int, ...], list[list[tuple[int, _Threshold, frozenset[Card]]]]] = {}
 
-    def sides(self, values: Sequence[int]) -> list[list[tuple[int, _Threshold]]]:
+    def sides(self, values: Sequence[int]) -> list[list[tuple[int, _Threshold, frozenset[Card]]]]:
         """Each way's thresholds at ``values`` (a case's, lowest first) that are said of whole atoms,
-        tightest first, each with its points: at most each value, at least each, and where the pack
-        has fools at most each but the fools ('a card from Leone to VI', no fool below); kept by
-        the values."""
+        tightest first, each with its points and its cards: at most each value, at least each, and
+        where the pack has fools at most each but the fools ('a card from Leone to VI', no fool
+        below); kept by the values."""
         key = tuple(values)
         got = self._sides.get(key)
         if got is None:
             sides = [(0, values), (1, values[::-1])]
             if len(self.ranges) > 2:
                 sides.append((2, [v for v in values if v in self.ranges[2]]))
-            got = self._sides[key] = [[(t.hit, t) for t in (self.at(side, v) for v in ordered) if t.hit is not None]
-                                      for side, ordered in sides]
+            got = self._sides[key] = [[(t.hit, t, self.ranges[side][v]) for v, t in ((v, self.at(side, v))
+                                                                                    for v in ordered)
+                                       if t.hit is not None] for side, ordered in sides]
         return got
 
     def at(self, side: int, v: int) -> _Threshold:
@@ -407,38 +428,58 @@ class _Thresholds:
         if got is None:
             cards, space = self.ranges[side][v], self.space
             hit = _any_of(space, self.group, cards)
-            each = tuple(space.one_of(d, cards) or 0 for d in self.group) if hit is not None else ()
             fact = None
             if hit is not None and 1 < len(cards) < len(self.universe):
                 named = self.name_set(sorted(cards, key=lambda c: -c.value), self.universe)
                 fact = Fact(self.said.some(named), _some_of(self.group, cards), 1, hit)
-            got = self.found[(side, v)] = _Threshold(hit, each, fact)
+            got = self.found[(side, v)] = _Threshold(hit, fact)
         return got
 
 
-def _at_least_one(thresholds: _Thresholds, values: Sequence[int], bits: int) -> list[Fact]:
+def _within(sides: Sequence[Sequence[tuple[int, "_Threshold", frozenset[Card]]]],
+            seen: Sequence[frozenset[Card]]) -> _Sides:
+    """Each way's thresholds (:meth:`_Thresholds.sides`) with the first that some card of the group
+    is in, and the first that one card meets alone, in a case where each card is one of ``seen``
+    (the thresholds hold at ever more points: before the first, in no combination of the case;
+    from the second on, by that card alone, whose own fact says it plainer); those ways where one
+    comes before the other."""
+    out = []
+    for met in sides:
+        low = _first(met, 0, len(met), lambda t: any(s & t[2] for s in seen))
+        alone = _first(met, 0, len(met), lambda t: any(s <= t[2] for s in seen))
+        if low < alone:
+            out.append((met, low, alone))
+    return out
+
+
+def _at_least_one(sides: _Sides, bits: int) -> list[Fact]:
     """'at least one of Anna, Bruno and Carla was dealt 2 or lower' (issue 24 §1: what a table
     says for 'Anna was dealt as and none of the others was; or Bruno ...; or ...'): the tightest
     threshold, each way, that some card of the group meets in every combination of the case
-    (``bits``; ``values``: those of the cards its cards are in it, lowest first); none where one
-    of them meets it alone (that card's own fact says it plainer), or where it is one card (said
-    as that card, by :func:`_shared`).  (Each way's thresholds, tightest first, hold at ever more
-    points: the tightest that holds in the case is found by halving, issue 24 §5)"""
+    (``bits``; ``sides``: each way's thresholds between those no card of the group is in the case
+    and those one of them meets alone, :func:`_within`); none where one of them meets it alone
+    (that card's own fact says it plainer), or where it is one card (said as that card, by
+    :func:`_shared`).  (The thresholds hold at ever more points: the tightest that holds is found
+    by halving, issue 24 §5)"""
     out = []
-    for met in thresholds.sides(values):
-        if not met or met[-1][0] & bits != bits:  # (the loosest: none holds where it does not)
-            continue
-        low, high = 0, len(met) - 1
-        while low < high:
-            mid = (low + high) // 2
-            if met[mid][0] & bits == bits:
-                high = mid
-            else:
-                low = mid + 1
-        t = met[low][1]
-        if t.fact is not None and not any(m & bits == bits for m in t.each):
-            out.append(t.fact)
+    for met, low, alone in sides:
+        tightest = _first(met, low, alone, lambda t: t[0] & bits == bits)
+        fact = met[tightest][1].fact if tightest < alone else None  # (none before one card meets it alone)
+        if fact is not None:
+            out.append(fact)
     return out
+
+
+def _first(ordered: Sequence[Any], low: int, high: int, holds: Callable[[Any], bool]) -> int:
+    """The first index from ``low`` to ``high`` (excluded) where ``holds``, ``high`` where none does;
+    ``holds`` holds from some index on (:func:`_at_least_one`: thresholds ever wider)."""
+    while low < high:
+        mid = (low + high) // 2
+        if holds(ordered[mid]):
+            high = mid
+        else:
+            low = mid + 1
+    return low
 
 
 @functools.lru_cache(maxsize=256)
@@ -510,8 +551,9 @@ class _Said(NamedTuple):
 
 
 def _counted(space: _Space, group: Sequence[int], card: Card) -> Optional[tuple[int, int]]:
-    """The points where at least one, and at least two, of the cards ``group`` are ``card``; None
-    where ``card`` shares an atom with another card (how many are ``card`` is not said there)."""
+    """The points where at least one, and at least two (among those), of the cards ``group`` are
+    ``card``; None where ``card`` shares an atom with another card (how many are ``card`` is not
+    said there)."""
     key = ("counted", tuple(group), card)
     if key in space.kept:
         return space.kept[key]  # type: ignore[no-any-return]
@@ -1139,10 +1181,17 @@ def _fool_points(at: dict[frozenset[Card], int]) -> int:
 
 def _split(bits: int, parts: Sequence[int], space: _Space,
            facts_of: Callable[..., list[Fact]]) -> Optional[list[list[Fact]]]:
-    """The case ``bits`` said part by part (each way exact within the case), or None."""
-    found = []
+    """The case ``bits`` said part by part (each way exact within the case), or None.  (A part no
+    conjunction says is known before any is sought, from its facts alone, :func:`_cover`: a split
+    whose last part fails costs no cover of the others, issue 24 §5)"""
+    facts = []
     for part in parts:
-        way = _plainest(part, space.everything, facts_of(part), within=bits)
+        facts.append(facts_of(part))
+        if _together_mask(facts[-1], space.everything) & ~bits:
+            return None
+    found = []
+    for part, held in zip(parts, facts):
+        way = _plainest(part, space.everything, held, within=bits)
         if way is None:
             return None
         found.append(way)
@@ -1324,12 +1373,19 @@ def _shortened(space: _Space, todo: Sequence[int], words: _Words) -> dict[int, l
     cuts = memo.get(("cuts", fools, tied))
     if cuts is None:
         cuts = memo[("cuts", fools, tied)] = list(dict.fromkeys(_cuts(space) + [f.mask for f in compared if f.mask]))
+
+    def facts_of(part: int, shared: bool = True) -> list[Fact]:
+        # (kept: the same part comes back, in a case's splits and from one case to the next)
+        key = ("facts", fools, tied, part, shared)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _facts(part, space, keys, nouns, universes, say, name_set, compared, people, memo,
+                                       shared)
+        return found
+
     for k in todo:
         bits = space.cases[k]
-        ways = _ways(bits, space,
-                     lambda part, shared=True: _facts(part, space, keys, nouns, universes, say, name_set, compared,
-                                                      people, memo, shared),
-                     [d for d in keys if nouns[d].startswith("the ")], cuts)
+        ways = _ways(bits, space, facts_of, [d for d in keys if nouns[d].startswith("the ")], cuts)
         # (each fact's own test at every point as well, where they are few enough to be cheap)
         if ways and (space.size > MAX_CHECKED or exact(ways, bits, space)):
             out[k] = ways
