@@ -162,3 +162,20 @@ def test_the_sources_line_lists_the_open_questions_apart():
     last = ruled(str(EXAMPLES / "zeh-1769-pay-to-refuse.json")).splitlines()[-1]
     assert last == ("Sources: Zeh (1769), in the German account 'Cucù und Lu Stù': Z3, Z6; N. Farina (2010), in the "
                     "German account 'Cucù und Lu Stù': K2, K5, K8; the open questions this ruling reads: Q9"), last
+
+
+# Issue 24 §4, the notation as a table writes it.  A Danish table says what it does in the first
+# person, 'jeg beholder' (I keep), 'jeg bytter' (I exchange), as a German one says 'ich behalte',
+# 'ich tausche' (F3) and a French one 'je garde', 'je change'; the rules page's own words are the
+# imperatives 'Behold eller byt dit ene kort' (D3).  They were refused ("ukendt ord 'jeg
+# beholder'; mente du 'behold'?").  Anna's V goes to Bruno for his II (D3: a plain card must be
+# exchanged); Anna's II is lowest (D7): she loses a life.
+def test_a_danish_table_s_first_person_is_read(tmp_path):
+    deal = tmp_path / "da.txt"
+    deal.write_text("Ruleset: digital-4p\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\nLanguage: da\n"
+                    "Anna: V, jeg bytter\nBruno: II, jeg beholder\nCarla: VII, jeg beholder\nDora: VIII, jeg beholder\n"
+                    "vist: Anna II, Bruno V, Carla VII, Dora VIII\npåstand: Anna taber, næste giver Anna\n",
+                    encoding="utf-8")
+    text = ruled(str(deal))
+    assert text.splitlines()[1:3] == ["Afgørelse: Anna mister et liv: det laveste kort, II (D7). Næste giver: Anna.",
+                                      "Påstand: STADFÆSTET"], text
