@@ -113,7 +113,7 @@ def _explain(err: "jsonschema_rs.ValidationError", root: dict[str, Any]) -> Iter
         options = ", ".join(_short(o) for o in k.get("options") or [])
         yield where, f"{_short(value)} is not one of {options}"
     elif keyword == "minLength":
-        yield where, f"must have at least {k['limit']} character(s)"
+        yield where, f"must have at least {k['limit']} {_plural(k['limit'], 'character')}"
     elif keyword == "maxLength":
         yield where, f"must have at most {k['limit']} characters, has {len(value) if isinstance(value, str) else '?'}"
     elif keyword == "pattern":
@@ -127,11 +127,11 @@ def _explain(err: "jsonschema_rs.ValidationError", root: dict[str, Any]) -> Iter
     elif keyword == "maximum":
         yield where, f"must be at most {k['limit']}, got {_short(value)}"
     elif keyword == "minItems":
-        yield where, f"must have at least {k['limit']} item(s), has {_size(value)}"
+        yield where, f"must have at least {k['limit']} {_plural(k['limit'], 'item')}, has {_size(value)}"
     elif keyword == "maxItems":
         yield where, f"must have at most {k['limit']} items, has {_size(value)}"
     elif keyword == "minProperties":
-        yield where, f"must have at least {k['limit']} field(s)"
+        yield where, f"must have at least {k['limit']} {_plural(k['limit'], 'field')}"
     elif keyword == "maxProperties":
         yield where, f"must have at most {k['limit']} fields, has {_size(value)}"
     elif keyword == "required":
@@ -260,6 +260,11 @@ def _short(value: Any) -> str:
 
 def _size(value: Any) -> Any:
     return len(value) if isinstance(value, (list, dict)) else "?"
+
+
+def _plural(n: Any, word: str) -> str:
+    """'item' for one, 'items' for any other count: no 'item(s)' (issue 24 §2, '1 stake(s)')."""
+    return word if n == 1 else word + "s"
 
 
 def _not_json(doc: Any) -> tuple[str, str]:

@@ -31,7 +31,6 @@ __all__ = [
     "table_rules",
     "open_options",
     "page_open_points",
-    "UNMET_POINTS",
     "other_readings",
     "OWN_READINGS",
     "own_reading",
@@ -1195,12 +1194,12 @@ PRESET_REASONS: dict[str, dict[str, str]] = {
                           "og udelukket» (D7)."),
         "inn_guarantee_covers": "«hvis et nul taber» (D6): the nulla.",
         "inn_keeper_cannot_pay": (
-            "Q12 does not arise in the digital game: the innkeeper who accepts keeps the kro XI («beholder begge "
-            "deres kort», D6) and decides nothing more, so he loses no life during the deal (D4, D5 cost the "
-            "requester), and at the showdown his XI is never lowest beside the nul he pays for (D7): he always "
-            "has a life to pay with.  For a table that changes the game's settings it stays open, read as in "
-            "Campli: «kroværten mister et liv i stedet for anmoderen» (D6) is as silent as K14 on an innkeeper "
-            "with no life left."),
+            "As in Campli: «kroværten mister et liv i stedet for anmoderen» (D6) is as silent as K14 on an "
+            "innkeeper with no life left.  Under this preset's reading of Q2 it does not arise: the innkeeper "
+            "who accepts keeps the kro XI («beholder begge deres kort», D6) and decides nothing more, and at the "
+            "showdown his XI is never lowest beside the nul he pays for (D7).  Under Q2's other reading the "
+            "dealer still acts last («Giveren handler sidst», D3): a dealer whose kro accepted may take a nul "
+            "from the bottom of the stack and lose his last life as lowest himself."),
         "cat_undo_through_inn": (
             "«Tidligere på hinanden følgende udvekslinger med anmodningsmandens nuværende kort bliver omgjort» "
             "(D5): every earlier exchange of the card, and the refused inn's («skal kroen byttes», D6) is one."),
@@ -1258,18 +1257,27 @@ def by_identity(store: dict[Any, tuple[Rules, Any]], rules: Rules, key: Hashable
     return entry[1]
 
 
-# Open points that a preset keeps for a table that changes its settings but that its own game
-# never meets: its page lists them with why they do not arise, not as a question (issue 24 §2).
-# Q12 in the digital game: the innkeeper who accepts keeps the kro and decides nothing more (D6),
-# so he holds a life to pay with (explain's Q12 notes, tests/cli/test_issue24_slips4.py).
-UNMET_POINTS: dict[str, tuple[str, ...]] = {"digital-4p": ("inn_keeper_cannot_pay",)}
-
-
+@functools.cache
 def page_open_points(preset_name: str) -> tuple[str, ...]:
-    """The open points of ``preset_name`` that its own game meets (:func:`open_options` without
-    ``UNMET_POINTS``): what its ruleset page and ``--rulesets`` ask."""
-    unmet = UNMET_POINTS.get(preset_name, ())
-    return tuple(p for p in open_options(preset_name) if p not in unmet)
+    """The open points of ``preset_name`` that its ruleset page and ``--rulesets`` ask: each of
+    :func:`open_options` that the engine can consult (:func:`options_in_play`) under the preset's
+    readings or under another reading of one of its open points, which the page offers a table
+    too.  Derived, never listed (issue 24 §2): Q12 (``inn_keeper_cannot_pay``) in the digital game
+    is met under Q2's other reading, where the dealer still acts last after his kro accepted
+    («Giveren handler sidst», D3), takes a nul from the stack and loses his last life as lowest
+    himself, as Campli's dealer does under K8 (tests/cli/test_issue24_slips6.py)."""
+    points = open_options(preset_name)
+    base = PRESETS.get(preset_name)
+    if base is None:
+        return points
+    met = set(options_in_play(base))
+    for point in points:
+        for value in OPTIONS[point].values():
+            try:
+                met.update(options_in_play(base.with_options({point: value})))
+            except RulesetError:  # (a reading this preset's settings cannot take)
+                continue
+    return tuple(p for p in points if p in met)
 
 
 def open_options(preset_name: str, rules: Optional[Rules] = None) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
 from .adjudication.explain import pot_words, restart_words, share_words, stakes_words
-from .adjudication.summary import BUY_BACK_OR_NOT, many, next_beyond
+from .adjudication.summary import BUY_BACK_OR_NOT, many, next_beyond, unsaid
 from ..formats.i18n import N_, Templates, after_a_colon, fmt, gettext as _, ngettext, npgettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
 from ..formats.sources import RULES, SOURCES, author_name, cite, reference
@@ -363,13 +363,16 @@ problem_message = Templates(
     N_("expected {types}, got {value}"),
     N_("must be {expected}, got {value}"),
     N_("{value} is not one of {options}"),
-    N_("must have at least {n} character(s)"),
+    N_("must have at least {n} character"),
+    N_("must have at least {n} characters"),
     N_("must have at most {n} characters, has {m}"),
     N_("must be at least {n}, got {value}"),
     N_("must be at most {n}, got {value}"),
-    N_("must have at least {n} item(s), has {m}"),
+    N_("must have at least {n} item, has {m}"),
+    N_("must have at least {n} items, has {m}"),
     N_("must have at most {n} items, has {m}"),
-    N_("must have at least {n} field(s)"),
+    N_("must have at least {n} field"),
+    N_("must have at least {n} fields"),
     N_("must have at most {n} fields, has {m}"),
     N_("matches more than one of the allowed forms"),
     N_("dealer {name} is not seated at this table; did you mean {near}? (players: {players})"),
@@ -1179,11 +1182,11 @@ def _many_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str
     for entry in summary["players"]:
         said = [(_effect_words(entry["player"], e, [outcomes[k] for k in e["outcomes"]], rules), e["if"])
                 for e in entry["effects"]]
-        lines.append("  " + _one_line(said, entry["player"], rules))
+        lines.append("  " + _one_line(said, entry["player"], rules, _otherwise(entry["effects"])))
     if summary["next"]:
         said = [(_("; ").join(_what_next(_rest(outcomes[e["outcomes"][0]].result, ruling.certain), rules)), e["if"])
                 for e in summary["next"]]
-        lines.append("  " + _one_line(said, "", rules))
+        lines.append("  " + _one_line(said, "", rules, _otherwise(summary["next"])))
     lines += _claim_lines(ruling.claim, len(outcomes), "", rules, [o.result for o in ruling.outcomes])
     for w in ruling.warnings:
         lines.append(_warning(w))
@@ -1265,15 +1268,20 @@ def _effect_words(player: str, effect: dict[str, Any], members: Sequence[Any], r
     return _("; ").join(sentences + _going_out(r, rules))
 
 
-def _one_line(said: Sequence[tuple[str, str]], player: str, rules: Any) -> str:
+def _otherwise(entries: Sequence[dict[str, Any]]) -> Optional[int]:
+    """The part of a line summary.by_player said as its cases ('in the other 16 cases'), if any."""
+    return next((k for k, e in enumerate(entries) if e.get("otherwise")), None)
+
+
+def _one_line(said: Sequence[tuple[str, str]], player: str, rules: Any, default: Optional[int] = None) -> str:
     """A player's line (or what comes next): each effect with its condition, the one whose
     condition is longest said first with no condition ('Anna loses a mark (...); but if ...,
     Anna gains a mark (...)'), nothing (the marks stay) before any other where its condition has
-    alternatives ('; or '), then the one of the most alternatives (a 'but if' reads one way);
+    alternatives ('; or '), then the one of the most alternatives (a 'but if' reads one way:
+    summary.unsaid; ``default``: the one summary.by_player said as its cases, issue 24 §1);
     where that one is nothing, only the others, each with its own."""
-    ways = _("; or ")
-    default = max(range(len(said)), key=lambda k: (not said[k][0] and ways in said[k][1], said[k][1].count(ways),
-                                                   len(said[k][1])))
+    if default is None:
+        default = unsaid([(bool(words), condition) for words, condition in said])
     first, _c = said[default]
     others = [x for k, x in enumerate(said) if k != default]
     if not first:
@@ -1449,16 +1457,27 @@ def _account_line(group: Sequence[dict[str, Any]], place: Optional[Callable[[str
 
 def _sources_line(steps: Sequence[dict[str, Any]]) -> str:
     """Each source once, with the rules of it the ruling cites: 'Sources: N. Farina (2010): K2,
-    K4, K13'."""
+    K4, K13'; the open questions it reads (Q1-Q18) apart, as what they are: no author's rule, the
+    question a source leaves open ('Q5' under Di Luigi & Mazza read as their rule, issue 24 §2)."""
     by_source: dict[str, list[str]] = {}
+    questions: list[str] = []
     for s in steps:
-        rule = RULES.get(s["rule"])
-        if rule is not None and s["rule"] not in by_source.get(rule.source, ()):
-            by_source.setdefault(rule.source, []).append(s["rule"])
-    if not by_source:
+        rule_id = s["rule"]
+        rule = RULES.get(rule_id)
+        if rule is None:
+            continue
+        if rule_id[:1] == "Q" and rule_id[1:].isdigit():
+            if rule_id not in questions:
+                questions.append(rule_id)
+        elif rule_id not in by_source.get(rule.source, ()):
+            by_source.setdefault(rule.source, []).append(rule_id)
+    if not by_source and not questions:
         return _("Sources: none cited")
-    return _("Sources: ") + "; ".join(f"{_source_name(key)}: {', '.join(sorted(ids, key=_rule_order))}"
-                                      for key, ids in by_source.items())
+    parts = [f"{_source_name(key)}: {', '.join(sorted(ids, key=_rule_order))}" for key, ids in by_source.items()]
+    if questions:
+        parts.append(_("the open questions this ruling reads: {questions}").format(
+            questions=", ".join(sorted(questions, key=_rule_order))))
+    return _("Sources: ") + "; ".join(parts)
 
 
 def _source_name(key: str) -> str:

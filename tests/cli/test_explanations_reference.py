@@ -70,6 +70,12 @@ def _reference_steps(pos: Any, leaf: Any, subst: dict, shown: Optional[dict] = N
                 if gave is not None:
                     text = (explain._WAY_BACK if took is not None else explain._WAY_BACK_UNKNOWN).format(
                         seat=nm(ev.seat), other=nm(ev.other), card=gave, took=took)
+            # The reference changed here too (issue 24 §2, slips6): F4, «Der letzte Spieler links vom
+            # Geber tauscht keine Karte mit dem Geber, sondern die Karte auf dem Talon»: the request
+            # whose action meets the talon asks the talon, not the right neighbour (F3's words)
+            if kind == "offer" and ev.rule == "F3" and any(
+                    w.kind in ("exchange-with-talon", "talon-king") for w in events):
+                text = f"{nm(ev.seat)} asks to exchange with the talon ('Ich tausche')"
             if kind == "dealer-keeps-highest":
                 low = [explain._card(c, subst, rules) for c in leaf.start.stack[-2:]]
                 if all(low):

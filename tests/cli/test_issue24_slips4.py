@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 
-from cucu_ref.services.adjudication import explain
 from tests.cli.test_issue24_full_slips import EXAMPLES, LANGUAGES, ruled
 
 GERMAN_INN = EXAMPLES / "notation" / "campli-inn-in-german.txt"
@@ -149,19 +148,7 @@ def test_the_pagat_citation_sits_in_no_bracket_of_another():
         EXAMPLES / "screw-your-neighbour-king-then-her-turn.json"))
 
 
-def test_q12_has_no_digital_notes_no_digital_position_reaches():
-    """Q12 (who pays where the innkeeper has no life left) cannot arise in the digital game: the
-    innkeeper who accepts keeps the kro XI (D6: «Hvis det accepteres, beholder begge deres kort»)
-    and decides nothing more (D6: only a refused inn's former holder «handler derefter normalt»),
-    so no hunter or cat costs him a life during the deal (D4, D5: the requester loses it), and at
-    the showdown his XI is never lowest beside the nul he pays for (D7): he holds a life to pay
-    with.  The notes' digital forms were never said (explain read D6's note only, not Q12's); they
-    are gone, and Campli's stay (K14, Q12)."""
-    notes = set(explain._NOTES)
-    assert not any("nul," in n or "a nul and" in n for n in notes), notes
-    assert "{player} loses with a nul: innkeeper {keeper} pays instead" in notes
-    assert ("{player} loses with the nulla and the innkeeper has no mark left: nobody pays it "
-            "(the reading taken of Q12)") in notes
+# (Q12's notes in the digital game: tests/cli/test_issue24_slips6.py, met under Q2's other reading)
 
 
 def test_a_claim_s_fact_that_ends_in_its_rule_takes_one_bracket():

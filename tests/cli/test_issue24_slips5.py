@@ -67,25 +67,8 @@ def test_the_digital_settings_line_names_its_own_event_cards():
     assert "XI Taverna (inn)" in _setting_words(PRESETS["campli"])
 
 
-# Q12 (the innkeeper who has no life left to pay the guarantee) cannot arise in the digital game
-# (seed 004): the innkeeper who accepts keeps the kro XI, «beholder begge deres kort» (D6), and
-# decides nothing more (only a refused inn's former holder acts, D6), so he loses no life during
-# the deal (the hunter and the cat cost the requester, D4, D5), and at the showdown his XI is
-# never the lowest card beside the nul he pays for (D7).  Its page does not ask the question ("he
-# lost his last one as lowest himself"), it says why it does not arise; Campli's page (K14 is
-# silent, Q12) still asks it, with both readings.
-def test_the_digital_page_does_not_ask_q12():
-    text = ruled("--rulesets", "digital-4p")
-    opened = text.split("Open points, and the reading taken:")[1].split("Other settings and readings")[0]
-    assert "inn_keeper_cannot_pay" not in opened and "lost his last" not in text, text
-    assert "inn_keeper_cannot_pay = offerer: Q12 does not arise in the digital game" in " ".join(text.split())
-    assert "digital-4p" in ruled("--rulesets") and "(2 open points)" in next(
-        line for line in ruled("--rulesets").splitlines() if "digital-4p" in line)
-    campli = ruled("--rulesets", "campli")
-    opened = campli.split("Open points, and the reading taken:")[1].split("Other settings and readings")[0]
-    assert "inn_keeper_cannot_pay = offerer (Q12)" in opened and "lost his last" in " ".join(opened.split())
-    # the option's readings stay documented where they apply
-    assert "inn_keeper_cannot_pay (Q12" in ruled("--rulesets", "--long")
+# (Q12 on the digital game's page: tests/cli/test_issue24_slips6.py, which found that Q2's other
+# reading, which that page offers, meets it)
 
 
 # R4 (Cassell 1881, Ranter-Go-Round): of equal lowest cards only the one turned up last loses;

@@ -142,13 +142,13 @@ def _between(text: str, start: str, end: str) -> str:
 
 def test_the_digital_game_s_open_points_speak_of_lives():
     # D1 (seed 004 §Formål): «Alle starter med tre liv», «Liv er bordscores uden pengeværdi»: the digital
-    # game counts lives.  Q12 (the innkeeper with nothing left to pay with) is no open point of
-    # its page any more (issue 24 §2, slips5: no digital position reaches it, D6/D7): where
-    # --rulesets digital-4p says why it does not arise, it speaks of lives, not marks
+    # game counts lives.  Q12 (the innkeeper with nothing left to pay with): where --rulesets
+    # digital-4p says why its reading is taken (met only under Q2's other reading, issue 24 §2,
+    # slips6), it speaks of lives, not marks
     code, text = run("--rulesets", "digital-4p")
     assert code == 0, text
     point = _between(text, "inn_keeper_cannot_pay = ", "seating_fool")
-    assert "he always has a life to pay with" in " ".join(point.split()), point
+    assert "lose his last life as lowest himself" in " ".join(point.split()), point
     assert "mark" not in point
 
 

@@ -74,7 +74,7 @@ def test_the_pure_checker_words_each_keyword_as_the_schema_says() -> None:
     assert got[0] == ("$", "missing required field 'ruleset'")
     assert ("$.players[2]", "holds the character U+000A (LINE FEED) at offset 5: control characters, line and "
             "paragraph separators and bidirectional controls are not allowed here") in got
-    assert ("$.dealer", "must have at least 1 character(s)") in got
+    assert ("$.dealer", "must have at least 1 character") in got
     assert ("$.history[0].zz", "unknown field 'zz'") in got
     assert ("$.pot", "must be at least 0, got -1") in got
     assert got[-1] == ("$.colour", "unknown field 'colour'")  # the closed object's extra fields come last

@@ -105,6 +105,9 @@ EVENT_TEXT_BY_RULE = {
     # writes French says 'je garde', 'je change': the notation reads both)
     ("keep", "F3"): N_("{seat} keeps the card ('Ich behalte')"),
     ("offer", "F3"): N_("{seat} asks the right neighbour to exchange ('Ich tausche')"),
+    # F4: «Der letzte Spieler links vom Geber tauscht keine Karte mit dem Geber, sondern die Karte
+    # auf dem Talon»: the last player's 'Ich tausche' asks the talon (_Telling.step)
+    ("offer", "F4"): N_("{seat} asks to exchange with the talon ('Ich tausche')"),
     ("keep", "H1"): N_("{seat} keeps the card"),
     ("offer", "H1"): N_("{seat} asks the neighbour to exchange"),
     ("keep", "R2"): N_("{seat} keeps the card"),
@@ -142,7 +145,8 @@ _LIVES = {
 _ARRESTO, _SHOWDOWN, _KEEPS_HIGHEST = EventKind.ARRESTO, EventKind.SHOWDOWN, EventKind.DEALER_KEEPS_HIGHEST
 _MARK_LOST, _MARK_GAINED, _BUY_BACK = EventKind.MARK_LOST, EventKind.MARK_GAINED, EventKind.BUY_BACK
 _MARKS = frozenset({_MARK_LOST, _MARK_GAINED})
-_EXCHANGE, _KEEP = EventKind.EXCHANGE, EventKind.KEEP
+_EXCHANGE, _KEEP, _OFFER = EventKind.EXCHANGE, EventKind.KEEP, EventKind.OFFER
+_TALON = (EventKind.EXCHANGE_WITH_TALON, EventKind.TALON_KING)  # F4: what a request to the talon meets
 _WITH_STACK, _STACK_KING, _ASK = EventKind.EXCHANGE_WITH_STACK, EventKind.STACK_KING, EventKind.ASK_PAGHERAI_SE_NULL
 _RESTART, _JOINT, _WINNER = EventKind.RESTART, EventKind.JOINT_WINNER, EventKind.WINNER
 # the events whose amount is the pot (K3, S6): said in the pot's unit (pot_words), not in stakes
@@ -556,6 +560,9 @@ class _Telling(NamedTuple):
                                                 self.card_name))
             if kind == _EXCHANGE and rule == "L8":
                 text = self.way_back_text(ev, text)
+            elif kind == _OFFER and rule == "F3" and any(w.kind in _TALON for w in events):
+                # F4: the last player's request goes to the talon, not to the dealer at his right
+                text = _(EVENT_TEXT_BY_RULE[("offer", "F4")]).format(seat=self.nm(ev.seat))
             if head_due:
                 out.append({"at": at, "rule": rule, "source": source, "text": text, "heading": head})
                 head_due = False
@@ -645,12 +652,12 @@ _NOTES = (
        "(the reading taken of Q12)"),
     N_("{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)"),
     # the digital game's own words: its 0 is 'nul' («betal hvis nul», D6) and it counts lives (D1).
-    # Q12's notes have no digital form: no digital position reaches them.  The innkeeper who
-    # accepts keeps the kro XI (D6 «beholder begge deres kort») and decides nothing more (D6: only
-    # a refused inn's former holder acts), so he loses no life during the deal (D4/D5 cost the
-    # requester), and at the showdown his XI is never lowest beside the nul it pays for (D7): he
-    # holds a life to pay with (tests/cli/test_issue24_slips4.py)
+    # Q12's notes are met there under Q2's other reading only: the dealer still acts last
+    # («Giveren handler sidst», D3) after his kro accepted, takes a nul from the stack and loses
+    # his last life as lowest himself (tests/cli/test_issue24_slips6.py)
     N_("{player} loses with a nul: innkeeper {keeper} pays instead"),
+    N_("{player} loses with a nul, but the innkeeper has no life left: {player} pays it (the reading taken of Q12)"),
+    N_("{player} loses with a nul and the innkeeper has no life left: nobody pays it (the reading taken of Q12)"),
 )
 # The scoring module's words where the ruling says a note otherwise: no 'his' for a player who
 # may be Anna (issue 24 §2), no reading's identifier ('exempt') where the open question is meant
@@ -665,6 +672,11 @@ _SAID_FOR = {
         "(the reading taken of Q12)",
     "{player} loses with the nulla and his innkeeper has no mark left: nobody pays it (Q12 'nobody')":
         "{player} loses with the nulla and the innkeeper has no mark left: nobody pays it (the reading taken of Q12)",
+    # (the same in the digital game's words: _showdown_notes says its nul and its lives first)
+    "{player} loses with a nul, but his innkeeper has no life left: he pays it himself (Q12 'offerer')":
+        "{player} loses with a nul, but the innkeeper has no life left: {player} pays it (the reading taken of Q12)",
+    "{player} loses with a nul and his innkeeper has no life left: nobody pays it (Q12 'nobody')":
+        "{player} loses with a nul and the innkeeper has no life left: nobody pays it (the reading taken of Q12)",
 }
 _SCORING_SAYS = {said: note for note, said in _SAID_FOR.items()}
 # the notes said otherwise in English too: 'his' or a reading's identifier in them
@@ -731,6 +743,7 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     names = pos.players
     memo = texts.notes if texts is not None else {}
     lives = counter_words(pos.rules)[0] == "life"  # the scoring module's notes count marks (D1, R1, S5)
+    kro = pos.rules.cites("inn") == "D6"  # the digital game's inn, whose guarantee Q12's notes may name
     translating = language() != "en"
 
     def seats(m: "re.Match[str]") -> str:  # 'Anna and Carla', as a person lists them
@@ -768,8 +781,8 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
             text, says = text[:text.rindex(" lose")], frozenset()  # 'lowest card: Bruno and Carla'
         if lives:
             text = text.replace(" a mark", " a life")
-        if note[0] == "D6":  # the digital inn (D6): its 0 is 'nul', and it counts lives (D1)
-            text = text.replace("with the nulla", "with a nul")
+        if note[0] == "D6" or (note[0] == "Q12" and kro):  # the digital inn: its 0 is 'nul', it counts lives (D1)
+            text = text.replace("with the nulla", "with a nul").replace("no mark left", "no life left")
         if translating or _RESAID.search(text):
             text = _translated_note(text)
         named |= says

@@ -21,13 +21,14 @@ import json
 from collections import Counter
 from typing import Any, Optional, Sequence
 
+from ...formats.i18n import gettext, ngettext
 from ...formats.position import Position
 from ...game.scoring import TIE_RULES
 from ...game.state import EventKind
 from .model import CaseOutcome
 from .outcomes import Grouping, settled_next_dealer, told_steps
 
-__all__ = ["FEW", "MANY_PLAYS", "many", "by_player", "plays", "next_beyond", "BUY_BACK_OR_NOT"]
+__all__ = ["FEW", "MANY_PLAYS", "many", "by_player", "plays", "next_beyond", "BUY_BACK_OR_NOT", "unsaid"]
 
 # At most this many distinct outcomes are said case by case (each with its condition, as a
 # table can follow them); beyond, player by player.  Four: a player's mark that hangs on one
@@ -37,6 +38,11 @@ FEW = 4
 # At most this many distinct plays are told one by one in the account; beyond, the part where
 # they differ is left to --steps
 MANY_PLAYS = FEW
+# A condition the text leaves unsaid ('otherwise', :func:`unsaid`) that is longer than this many
+# words or alternatives ('; or ') is said as its cases, 'in the other 16 cases (--steps lists
+# them)' (issue 24 §1: it read as a wall of up to 1,016 words, never printed, only in the JSON)
+WALL_WORDS = 60
+WALL_WAYS = 4
 
 
 def many(outcomes: Sequence[CaseOutcome]) -> bool:
@@ -126,6 +132,31 @@ def _said(parts: list[list[int]], grouping: Grouping, outcomes: Sequence[CaseOut
     return [{"if": condition, "when": when, "outcomes": idx} for idx, (condition, when) in zip(parts, said)]
 
 
+def unsaid(said: Sequence[tuple[bool, str]]) -> int:
+    """Which of a line's parts (whether it does something, its condition) the text says with no
+    condition: where one does nothing (the marks stay) and its condition has alternatives, that
+    one; else the one of the most alternatives ('; or '), then the longest (a 'but if' reads one
+    way).  Its condition is what holds in no other part's: 'otherwise'."""
+    ways = gettext("; or ")
+    return max(range(len(said)), key=lambda k: (not said[k][0] and ways in said[k][1], said[k][1].count(ways),
+                                                len(said[k][1])))
+
+
+def _otherwise(entries: list[dict[str, Any]], does: Sequence[bool]) -> list[dict[str, Any]]:
+    """``entries`` (a line's parts; ``does``: whether each does something) with the part the text
+    leaves unsaid (:func:`unsaid`) said as its cases where its condition is a wall (over
+    :data:`WALL_WORDS` words or :data:`WALL_WAYS` alternatives): 'in the other 16 cases (--steps
+    lists them)', true where no other part's condition holds (the parts split the cases), and
+    marked ``otherwise`` so that the text still leaves it unsaid (issue 24 §1)."""
+    k = unsaid([(d, e["if"]) for d, e in zip(does, entries)])
+    condition = entries[k]["if"]
+    if len(condition.split()) <= WALL_WORDS and condition.count(gettext("; or ")) < WALL_WAYS:
+        return entries
+    n = len(entries[k]["outcomes"])
+    said = ngettext("in the other case (--steps lists it)", "in the other {n} cases (--steps lists them)", n)
+    return entries[:k] + [{**entries[k], "if": said.format(n=n), "otherwise": True}] + entries[k + 1:]
+
+
 def _as_lowest(effect: dict[str, Any], tie: Optional[str], lowest: str) -> dict[str, Any]:
     """``effect`` with a mark its tie rule cites (L3: of the tied lowest the first in play order
     loses; R4) as the showdown's (K15: the lowest card loses): one thing that happens to the
@@ -160,11 +191,16 @@ def by_player(pos: Position, outcomes: Sequence[CaseOutcome], grouping: Grouping
             continue
         parts = _split(keys)
         entries = _said(parts, grouping, outcomes)
+        does = [bool(effects[idx[0]]["marks_lost"] or effects[idx[0]]["marks_gained"] or effects[idx[0]]["out"])
+                for idx in parts]
         players.append({"player": player,
-                        "effects": [{**_one_effect([effects[k] for k in idx], tie, lowest), **entry}
-                                    for idx, entry in zip(parts, entries)]})
+                        "effects": _otherwise([{**_one_effect([effects[k] for k in idx], tie, lowest), **entry}
+                                               for idx, entry in zip(parts, entries)], does)})
     nexts = [_what_next(o.result, certain) for o in outcomes]
-    return {"players": players, "next": _said(_split(nexts), grouping, outcomes) if len(set(nexts)) > 1 else []}
+    if len(set(nexts)) < 2:
+        return {"players": players, "next": []}
+    entries = _said(_split(nexts), grouping, outcomes)
+    return {"players": players, "next": _otherwise(entries, [True] * len(entries))}
 
 
 # --------------------------------------------------------------------------- the account, told once
