@@ -126,6 +126,7 @@ WORDS: tuple[Word, ...] = (
     _d("keeps", "keep", "en", USAGE),
     _d("stand", "keep", "en", USAGE),
     _d("behold", "keep", "da", "D3", "the Danish rules page: 'Behold eller byt dit ene kort'"),
+    _d("jeg beholder", "keep", "da", USAGE, "the page's 'Behold' as a Danish table says it, as 'ich behalte'"),
     # offer (K5; F3; R2; D3)
     _d("passo", "offer", "it", "K5", "«passo» (ich gebe weiter)", "Campli"),
     _d("ich gebe weiter", "offer", "de", "K5", "the German account's gloss of «passo»"),
@@ -135,6 +136,7 @@ WORDS: tuple[Word, ...] = (
     _d("offers", "offer", "en", USAGE),
     _d("change", "offer", "en", "R2", "Cassell 1881: the player 'may change with his left-hand neighbour'"),
     _d("byt", "offer", "da", "D3", "the Danish rules page: 'Behold eller byt dit ene kort'"),
+    _d("jeg bytter", "offer", "da", USAGE, "the page's 'byt' as a Danish table says it, as 'ich tausche'"),
     # the second offer to the inn (K14; D6)
     _d("pagherai se null?", "ask", "it", "K14", "«Pagherai se null?» (Zahlst du, wenn's 'ne Null ist?)", "Campli"),
     _d("zahlst du, wenn's 'ne Null ist?", "ask", "de", "K14", "the German account's gloss of «Pagherai se null?»"),

@@ -1457,16 +1457,27 @@ def _account_line(group: Sequence[dict[str, Any]], place: Optional[Callable[[str
 
 def _sources_line(steps: Sequence[dict[str, Any]]) -> str:
     """Each source once, with the rules of it the ruling cites: 'Sources: N. Farina (2010): K2,
-    K4, K13'."""
+    K4, K13'; the open questions it reads (Q1-Q18) apart, as what they are: no author's rule, the
+    question a source leaves open ('Q5' under Di Luigi & Mazza read as their rule, issue 24 §2)."""
     by_source: dict[str, list[str]] = {}
+    questions: list[str] = []
     for s in steps:
-        rule = RULES.get(s["rule"])
-        if rule is not None and s["rule"] not in by_source.get(rule.source, ()):
-            by_source.setdefault(rule.source, []).append(s["rule"])
-    if not by_source:
+        rule_id = s["rule"]
+        rule = RULES.get(rule_id)
+        if rule is None:
+            continue
+        if rule_id[:1] == "Q" and rule_id[1:].isdigit():
+            if rule_id not in questions:
+                questions.append(rule_id)
+        elif rule_id not in by_source.get(rule.source, ()):
+            by_source.setdefault(rule.source, []).append(rule_id)
+    if not by_source and not questions:
         return _("Sources: none cited")
-    return _("Sources: ") + "; ".join(f"{_source_name(key)}: {', '.join(sorted(ids, key=_rule_order))}"
-                                      for key, ids in by_source.items())
+    parts = [f"{_source_name(key)}: {', '.join(sorted(ids, key=_rule_order))}" for key, ids in by_source.items()]
+    if questions:
+        parts.append(_("the open questions this ruling reads: {questions}").format(
+            questions=", ".join(sorted(questions, key=_rule_order))))
+    return _("Sources: ") + "; ".join(parts)
 
 
 def _source_name(key: str) -> str:

@@ -141,3 +141,41 @@ def test_a_schema_minimum_of_one_is_said_in_the_singular(tmp_path):
         text = ruled("--language", lang, str(blank))
         assert f"$.players[0]: {characters}\n" in text, (lang, text)
         assert "(s)" not in text and "/i" not in text and "(er)" not in text, (lang, text)
+
+
+# Issue 24 §2, "Citations honest about their chain".  Q5 (RULES-DIGEST: where Lu Stù's way back
+# ends, L8) is a question the 'Lu Stù' section of seed 000 leaves open, and Q9 one Zeh's text
+# leaves open (seed 000, 'Das Cucuspiel': the third paragraph against the fourth): no rule of Di
+# Luigi & Mazza or of Zeh.  The sources line listed them under the authors ("G. Di Luigi & D.
+# Mazza (2009), in the German account 'Cucù und Lu Stù': L2, L8, Q5"); it lists them apart, as
+# the open questions the ruling reads, and keeps each author's rules.
+def test_the_sources_line_lists_the_open_questions_apart():
+    said = {"en": "; the open questions this ruling reads: Q5",
+            "de": "; die offenen Fragen, wie diese Entscheidung sie liest: Q5",
+            "fr": " ; les questions ouvertes, telles que cette décision les lit : Q5",
+            "it": "; le questioni aperte, come le legge questa decisione: Q5",
+            "da": "; de åbne spørgsmål, som denne afgørelse læser dem: Q5"}
+    for lang in LANGUAGES:
+        last = ruled("--language", lang, str(EXAMPLES / "lu-stu-cat-way-back.json")).splitlines()[-1]
+        assert last.endswith(said[lang]), (lang, last)
+        assert "L2, L8" in last and "L8, Q5" not in last, (lang, last)
+    last = ruled(str(EXAMPLES / "zeh-1769-pay-to-refuse.json")).splitlines()[-1]
+    assert last == ("Sources: Zeh (1769), in the German account 'Cucù und Lu Stù': Z3, Z6; N. Farina (2010), in the "
+                    "German account 'Cucù und Lu Stù': K2, K5, K8; the open questions this ruling reads: Q9"), last
+
+
+# Issue 24 §4, the notation as a table writes it.  A Danish table says what it does in the first
+# person, 'jeg beholder' (I keep), 'jeg bytter' (I exchange), as a German one says 'ich behalte',
+# 'ich tausche' (F3) and a French one 'je garde', 'je change'; the rules page's own words are the
+# imperatives 'Behold eller byt dit ene kort' (D3).  They were refused ("ukendt ord 'jeg
+# beholder'; mente du 'behold'?").  Anna's V goes to Bruno for his II (D3: a plain card must be
+# exchanged); Anna's II is lowest (D7): she loses a life.
+def test_a_danish_table_s_first_person_is_read(tmp_path):
+    deal = tmp_path / "da.txt"
+    deal.write_text("Ruleset: digital-4p\nPlayers: Anna, Bruno, Carla, Dora\nDealer: Dora\nLanguage: da\n"
+                    "Anna: V, jeg bytter\nBruno: II, jeg beholder\nCarla: VII, jeg beholder\nDora: VIII, jeg beholder\n"
+                    "vist: Anna II, Bruno V, Carla VII, Dora VIII\npåstand: Anna taber, næste giver Anna\n",
+                    encoding="utf-8")
+    text = ruled(str(deal))
+    assert text.splitlines()[1:3] == ["Afgørelse: Anna mister et liv: det laveste kort, II (D7). Næste giver: Anna.",
+                                      "Påstand: STADFÆSTET"], text

@@ -52,3 +52,17 @@ def test_spare_copies_find_a_free_copy_each_and_not_one_twice():
     assert base.spare([frozenset([CARDS[2]]), frozenset([CARDS[2], CARDS[3]])])  # the other 2, the 3
     assert not base.spare([frozenset([CARDS[2]]), frozenset([CARDS[2]])])  # one 2 left, not two
     assert not base.fits([frozenset([CARDS[2]]), frozenset([CARDS[2]])])
+
+
+def test_the_other_open_cards_hold_the_highest_copies_and_leave_the_low_ones_spare():
+    """issue 24 §5: a showdown's other open cards (the talon's, the discards, F2) matched first
+    take the highest copy free, so that a box of one low card each (where the lowest card
+    decides, K15, F5) takes spare copies with no trial matching.  C1: one copy each of 2, 3 and
+    4; two other cards, each any of them: they hold the 4 and the 3, the 2 is spare (lowest
+    first, they held the 2 and the 3: the box {2} was sent to a trial matching)."""
+    left = Counter({CARDS[2]: 1, CARDS[3]: 1, CARDS[4]: 1})
+    base = _Matching(left)
+    anything = frozenset([CARDS[2], CARDS[3], CARDS[4]])
+    assert base.fits_all([anything, anything])
+    assert base.spare([frozenset([CARDS[2]])])
+    assert not base.spare([frozenset([CARDS[4]])]) and base.fits([frozenset([CARDS[4]])])

@@ -270,3 +270,58 @@ def test_branches_share_the_runs_of_a_showdown_and_rule_as_when_kept_apart(monke
     apart = ruling_json(adjudicate(pos, readings=False), "position")
     assert shared_runs < len(calls)
     assert json.dumps(shared, sort_keys=True) == json.dumps(apart, sort_keys=True)
+
+
+def test_a_ruling_scores_each_part_of_a_showdown_once(monkeypatch):
+    """issue 24 §5: the store of runs (symbolic.Explored) holds every run of a position's
+    showdowns, its open question's re-run included: a Coucou deal of eight players with four
+    cards unshown (23,355 runs; F4's talon card branches, Q16 re-runs it) scores no part of a
+    showdown twice, and rules as with every run scored afresh.  (With room for 20,000 runs the
+    store was emptied before the re-run, which scored 8,188 of them again.)"""
+    doc, _ = natural_deal("coucou", 8, 2547704717, unshown=4)
+    pos, problems = parse(doc)
+    assert pos is not None, problems
+    scored: list[tuple[object, ...]] = []
+    real_scoring, real_run = symbolic.run_scoring, symbolic.Explored.run
+
+    def run(self, key, rules, plain, domains, score, limit):  # (notes each run's showdown and part)
+        def noted(part, scoring):
+            scored.append((self.showdowns[key], tuple(part[v] for v in sorted(part))))
+            return real_scoring(part, scoring)
+
+        monkeypatch.setattr(symbolic, "run_scoring", noted)
+        try:
+            return real_run(self, key, rules, plain, domains, score, limit)
+        finally:
+            monkeypatch.setattr(symbolic, "run_scoring", real_scoring)
+
+    monkeypatch.setattr(symbolic.Explored, "run", run)
+    kept = json.dumps(ruling_json(adjudicate(pos), "position"))
+    assert len(scored) == len(set(scored)) == 23_355
+    monkeypatch.setattr(unknowns._EXPLORED.store, "size", 0)  # (keeps nothing: every run afresh)
+    assert json.dumps(ruling_json(adjudicate(pos), "position")) == kept
+
+
+def test_a_reads_notes_every_name_read_and_reads_it_from_the_ruleset():
+    """symbolic.Reads (a class of it for each ruleset's class, its names noted by descriptors,
+    issue 24 §5): each read is noted in the order first read, and gives what the ruleset
+    gives, read through another Reads or a recorder too; a name the ruleset's class does not
+    know is noted as well."""
+    from cucu_ref.game.rulesets import PRESETS
+
+    rules = PRESETS["coucou"]
+    outer = symbolic.Reads(rules)
+    inner = symbolic.Reads(outer)
+    assert (inner.showdown_rule, inner.cuccu, inner.showdown_rule) == (rules.showdown_rule, rules.cuccu,
+                                                                       rules.showdown_rule)
+    assert inner.cites("two-fools") == rules.cites("two-fools")
+    assert list(inner.names) == list(outer.names) == ["showdown_rule", "cuccu", "cites"]
+
+    class Odd:  # (a ruleset-like value whose attribute its class does not declare)
+        def __init__(self):
+            self.extra = 3
+
+    odd = symbolic.Reads(Odd())
+    assert odd.extra == 3 and list(odd.names) == ["extra"]
+    with pytest.raises(AttributeError):
+        odd.missing  # noqa: B018

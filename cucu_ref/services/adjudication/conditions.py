@@ -336,8 +336,8 @@ def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: S
             thresholds = memo[("thresholds", group)] = _Thresholds(
                 group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
         facts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
-        found = memo[key] = (facts, thresholds.sides(values))
-    return found[0], _within(found[1], seen_at)
+        found = memo[key] = (facts, thresholds.sides(values), {})
+    return found[0], _within(found[1], seen_at, found[2])
 
 
 def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
@@ -436,20 +436,33 @@ class _Thresholds:
         return got
 
 
-def _within(sides: Sequence[Sequence[tuple[int, "_Threshold", frozenset[Card]]]],
-            seen: Sequence[frozenset[Card]]) -> _Sides:
+def _within(sides: Sequence[Sequence[tuple[int, "_Threshold", frozenset[Card]]]], seen: Sequence[frozenset[Card]],
+            kept: Optional[dict[tuple[bool, frozenset[Card]], list[int]]] = None) -> _Sides:
     """Each way's thresholds (:meth:`_Thresholds.sides`) with the first that some card of the group
     is in, and the first that one card meets alone, in a case where each card is one of ``seen``
     (the thresholds hold at ever more points: before the first, in no combination of the case;
     from the second on, by that card alone, whose own fact says it plainer); those ways where one
-    comes before the other."""
+    comes before the other.  (``kept``: each set of cards' first thresholds, :func:`_firsts`)"""
+    kept = {} if kept is None else kept
+    lows = _firsts(sides, frozenset().union(*seen), True, kept)
+    alones = [_firsts(sides, cards, False, kept) for cards in seen]
     out = []
-    for met in sides:
-        low = _first(met, 0, len(met), lambda t: any(s & t[2] for s in seen))
-        alone = _first(met, 0, len(met), lambda t: any(s <= t[2] for s in seen))
-        if low < alone:
-            out.append((met, low, alone))
+    for k, met in enumerate(sides):
+        alone = min(firsts[k] for firsts in alones)
+        if lows[k] < alone:
+            out.append((met, lows[k], alone))
     return out
+
+
+def _firsts(sides: Sequence[Sequence[tuple[int, "_Threshold", frozenset[Card]]]], cards: frozenset[Card],
+            some: bool, kept: dict[tuple[bool, frozenset[Card]], list[int]]) -> list[int]:
+    """Each way's first threshold that one of ``cards`` is in (``some``), or that all of them are
+    in; kept in ``kept`` (the same cards come back in one case after another)."""
+    got = kept.get((some, cards))
+    if got is None:
+        got = kept[(some, cards)] = [_first(met, 0, len(met), (lambda t: bool(cards & t[2])) if some
+                                            else (lambda t: cards <= t[2])) for met in sides]
+    return got
 
 
 def _at_least_one(sides: _Sides, bits: int) -> list[Fact]:

@@ -288,17 +288,67 @@ def fields_read(rules: Any, names: tuple[str, ...]) -> Optional[tuple[tuple[str,
 
 class Reads:
     """Stands in for a ruleset and notes the names read (then what was worked out from them
-    holds for any ruleset that agrees on them)."""
+    holds for any ruleset that agrees on them).
 
-    def __init__(self, rules: Any):
+    Each name the ruleset's class knows (its fields, what it derives from them) is a
+    :class:`_Noted` of a class made once for that ruleset's class (``_READS``): a read is one
+    call, where a name missing from the class costs a failed look-up first, an exception
+    raised and caught (issue 24 §5: the store of runs, :class:`Explored`, makes one of these
+    for each run of the scoring, tens of thousands a position); any other name goes to
+    ``__getattr__``."""
+
+    _rules: Any
+    names: dict[str, None]
+
+    def __new__(cls, rules: Any) -> "Reads":
+        made = _READS.get((cls, type(rules)))
+        if made is None:
+            if len(_READS) > 256:  # (a recorder's class is made per ruleset: a long batch meets many)
+                _READS.clear()
+            root = rules
+            while not dataclasses.is_dataclass(root) and hasattr(root, "_rules"):  # (a recorder's ruleset)
+                root = root._rules
+            made = _READS[(cls, type(rules))] = _reads_class(cls, type(root))
+        self: Reads = object.__new__(made)
         self._rules = rules
-        self.names: dict[str, None] = {}
+        self.names = {}
+        return self
 
     def __getattr__(self, name: str) -> Any:
-        # (noted at the first read; the value is then kept here, and read as a field from then on)
+        if name.startswith("__"):
+            raise AttributeError(name)
         self.names[name] = None
-        value = self.__dict__[name] = getattr(self._rules, name)
-        return value
+        return getattr(self._rules, name)
+
+
+class _Noted:
+    """One name of a ruleset read through a :class:`Reads`: noted, then read from the ruleset
+    it stands for."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, reads: Any, owner: Any = None) -> Any:
+        if reads is None:
+            return self
+        reads.names[self.name] = None
+        return getattr(reads._rules, self.name)
+
+
+# (Reads or a subclass, the class of what it stands for: a ruleset, a recorder of one, a Reads) -> the
+# class of Reads that notes the names of that ruleset's class
+_READS: dict[tuple[type, type], type] = {}
+
+
+def _reads_class(cls: type, rules_class: type) -> type:
+    """The class of ``cls`` whose every public name of ``rules_class`` is :class:`_Noted`."""
+    names = {name for name in dir(rules_class) if not name.startswith("_")}
+    if dataclasses.is_dataclass(rules_class):
+        names.update(f.name for f in dataclasses.fields(rules_class))
+    names -= {*dir(cls), "names"}
+    return type(cls.__name__, (cls,), {name: _Noted(name) for name in names})
 
 
 class ByFields:
@@ -322,12 +372,20 @@ class ByFields:
         """(True, the value) kept for ``key`` under a ruleset whose fields agree with
         ``plain``'s, its names read again on ``rules`` (a recorder notes the reads the work
         would make); else (False, None)."""
+        kept = self.find(key, plain)
+        if kept is None:
+            return False, None
+        for name in kept[0]:
+            getattr(rules, name)
+        return True, kept[1]
+
+    def find(self, key: Hashable, plain: Any) -> Optional[tuple[tuple[str, ...], Any]]:
+        """(the names read, the value) kept for ``key`` under a ruleset whose fields agree with
+        ``plain``'s; else None.  (:meth:`get` without reading the names again)"""
         for names, fields, values, found in self._found.get(key, ()):
             if tuple([getattr(plain, f) for f in fields]) == values:
-                for name in names:
-                    getattr(rules, name)
-                return True, found
-        return False, None
+                return names, found
+        return None
 
     def keep(self, key: Hashable, plain: Any, names: tuple[str, ...], value: Any) -> None:
         """Keep ``value``, worked out from ``plain`` reading ``names``, under ``key``."""
@@ -352,9 +410,11 @@ class Explored:
     where it read that option; the exploration is the one a fresh run would make, box for box and
     in the same order."""
 
-    def __init__(self, size: int = 20_000):
-        # runs kept, over every showdown: five explorations of MAX_SPLITS (model.py) runs, a
-        # position's and its open questions' re-runs, about 2 KB each (40 MB)
+    def __init__(self, size: int = 50_000):
+        # runs kept, over every showdown, a position's and its open questions' re-runs, about
+        # 1.5 KB each (75 MB at most, emptied as the ruling ends, model.new_position).  At
+        # 20,000 a Coucou deal of eight players with four cards unshown (23,355 runs) emptied
+        # it before its open question's re-run, which then scored 8,000 runs again (issue 24 §5)
         self.store = ByFields(size)
         # each showdown's key as a small number (a run's key is hashed at each look-up: a
         # showdown's hands and seats are hashed once)
@@ -373,15 +433,25 @@ class Explored:
         scoring reads, from the store too."""
         store = self.store
         showdown = self.showdowns.setdefault(key, len(self.showdowns))
+        # (a part's domains in the variables' order are its key: every part keeps the order of
+        # ``domains``, :meth:`_Oracle.split`)
+        domains = {v: domains[v] for v in sorted(domains)}
+        # (a run reads ``plain`` through a Reads; ``rules`` is told each name once, after the run
+        # or from the store: a recorder notes a name at its first read, and stands for ``plain``)
+        told: set[str] = set()
 
         def run(part: Domains) -> Run:
-            at = (showdown, tuple(part[v] for v in sorted(part)))
-            hit, found = store.get(at, rules, plain)
-            if hit:
-                return found  # type: ignore[no-any-return]
-            reads = Reads(rules)
-            found = run_scoring(part, lambda value_of: score(value_of, reads))
-            store.keep(at, plain, tuple(reads.names), found)
-            return found
+            at = (showdown, tuple(part.values()))
+            kept = store.find(at, plain)
+            if kept is None:
+                reads = Reads(plain)
+                found = run_scoring(part, lambda value_of: score(value_of, reads))
+                kept = (tuple(reads.names), found)
+                store.keep(at, plain, *kept)
+            for name in kept[0]:
+                if name not in told:
+                    told.add(name)
+                    getattr(rules, name)
+            return kept[1]
 
         return explore(domains, lambda _: None, limit, run)

@@ -402,14 +402,9 @@ class Reasoner(_Domains):
         universes = [self.possible(k, ph) for ph in keys]
         groups: dict[Hashable, tuple[tuple[Optional[Card], ...], list[Row]]] = {}
         base = self._others(k, keys)
-        cards_of: dict[tuple[int, frozenset[int]], frozenset[Card]] = {}
-
-        def as_cards(j: int, values: frozenset[int]) -> frozenset[Card]:
-            # (a box's values as cards: the same sets of values come back box after box)
-            got = cards_of.get((j, values))
-            if got is None:
-                got = cards_of[(j, values)] = frozenset(by_value[j][v] for v in values)
-            return got
+        # (a box's values as cards: the same sets of values come back box after box; a value is
+        # one card of the pack, Card(family, value), whichever unknown card may be it)
+        cards_of = _CardsOf(self.family)
 
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
@@ -421,7 +416,7 @@ class Reasoner(_Domains):
             dead_domains = tuple(self._dead_domains(k, dead, dead_combo))
             for box, key in _EXPLORED.run(showdown, rules if rules is not None else self.rules, plain, domains,
                                           score, MAX_SPLITS):
-                cards = [as_cards(j, box[j]) for j in range(n)]
+                cards = [cards_of[values] for values in box.values()]  # (the variables in order, 0 .. n-1)
                 if not _box_possible(base, cards, dead_domains):
                     continue  # no combination of the box is possible (C1)
                 row = tuple(cards) + dead_row
@@ -476,6 +471,18 @@ class Reasoner(_Domains):
     def _combo_feasible(self, k: Know, value: dict[Card, Optional[Card]]) -> bool:
         trial = k._replace(subst={**k.subst, **{ph: c for ph, c in value.items() if c is not None}})
         return self.feasible(trial)
+
+
+class _CardsOf(dict[frozenset[int], frozenset[Card]]):
+    """A set of values -> the set of the cards of the pack ``family`` of those values."""
+
+    def __init__(self, family: str):
+        super().__init__()
+        self.family = family
+
+    def __missing__(self, values: frozenset[int]) -> frozenset[Card]:
+        got = self[values] = frozenset([tuple.__new__(Card, (self.family, v)) for v in values])
+        return got
 
 
 def _marks_scoring(after: State, live: Sequence[Card], fixed: dict[Card, Any], rules: Any,
@@ -642,7 +649,7 @@ class _Matching:
         self.key = key  # (what the matching was made of: the copies left and the domains matched)
         self.cap = {c: n for c, n in left.items() if n > 0}
         self.holders: dict[Card, list[int]] = {c: [] for c in self.cap}
-        self.domains: list[list[Card]] = []  # each card's domain, lowest first
+        self.domains: list[list[Card]] = []  # each card's domain, highest first
         self.least: Optional[int] = None  # the fewest copies any matched card's domain holds (roomy)
         self.free: Optional[dict[Card, int]] = None  # the copies no matched card holds, by card (spare)
 
@@ -695,7 +702,7 @@ class _Matching:
     def add(self, domain: frozenset[Card]) -> bool:
         self.least = self.free = None
         i = len(self.domains)
-        self.domains.append(_lowest_first(domain))
+        self.domains.append(_highest_first(domain))
         return self._augment(i, set())
 
     def _augment(self, i: int, seen: set[Card]) -> bool:
@@ -718,16 +725,22 @@ class _Matching:
         return False
 
 
-# a domain's cards, lowest first (_Matching: the same domains come back box after box)
+# a domain's cards, highest first (_Matching: the same domains come back box after box).  A card
+# takes the highest copy free: the other open cards of a showdown (the talon's, the discards, F2)
+# then hold high copies, and the boxes, whose cards are one low card each where the lowest decides
+# (K15, F5), mostly take spare copies (_Matching.spare) with no trial matching: issue 24 §5, a
+# Coucou deal of eight players with four cards unshown (seed 357487890), 8,251 trial matchings
+# -> 2,138 (lowest first, the others held the lowest copies).  Which copies it holds changes no
+# answer of a matching.
 _SORTED: dict[frozenset[Card], list[Card]] = per_position({})
 
 
-def _lowest_first(domain: frozenset[Card]) -> list[Card]:
+def _highest_first(domain: frozenset[Card]) -> list[Card]:
     got = _SORTED.get(domain)
     if got is None:
         if len(_SORTED) > 10_000:
             _SORTED.clear()
-        got = _SORTED[domain] = sorted(domain, key=lambda c: c.value)
+        got = _SORTED[domain] = sorted(domain, key=lambda c: -c.value)
     return got
 
 
