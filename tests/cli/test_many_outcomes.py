@@ -16,6 +16,7 @@ import io
 import itertools
 import json
 import random
+import re
 from collections import Counter
 from typing import Any, Callable, Optional
 from unittest import mock
@@ -211,7 +212,7 @@ def check_by_player(record: dict[str, Any], preset: str, sample: int = 1500) -> 
                 assert cases == _combos(e["when"], labels)
                 if known is None and "lone fool" in e["if"]:
                     raise AssertionError("a lone fool said where the fools in play are not known")
-                holds = _read_back(e, effects, nouns, known)
+                holds = _read_back(e, effects, nouns, known, every)
                 tried = everything if len(everything) <= sample else sorted(
                     random.Random(0).sample(everything, sample)) + sorted(cases)[:sample]
                 wrong = [c for c in tried if holds(dict(zip(labels, c))) != (c in cases)]
@@ -221,17 +222,23 @@ def check_by_player(record: dict[str, Any], preset: str, sample: int = 1500) -> 
 
 
 def _read_back(e: dict[str, Any], effects: list[dict[str, Any]], nouns: dict[str, str],
-               known: Optional[int]) -> Callable[[dict[str, int]], bool]:
+               known: Optional[int], every: list[set[tuple[int, ...]]]) -> Callable[[dict[str, int]], bool]:
     """An effect's condition as a test on the cards; the one a line leaves unsaid, where its own
     was a wall (issue 24 §1: 'in the other 16 cases (--steps lists them)'), as what it says: none
     of the other parts' conditions holds, and it counts its cases."""
+    numbered = re.fullmatch(r"the cards are those of cases? (.+) \(--steps lists (?:it|them)\)", e["if"])
+    if numbered:  # (a second wall, said: its cases by their numbers in --steps)
+        assert [int(x) for x in re.split(r", | and ", numbered[1])] == [k + 1 for k in e["outcomes"]]
+        assert not e.get("otherwise")
+        mine = set().union(*(every[k] for k in e["outcomes"]))
+        return lambda c: tuple(c.values()) in mine
     if not e.get("otherwise"):
         return read.read_back(e["if"], nouns, known)
     n = len(e["outcomes"])
     assert e["if"] == ("in the other case (--steps lists it)" if n == 1 else
                        f"in the other {n} cases (--steps lists them)"), e["if"]
     assert sum(bool(x.get("otherwise")) for x in effects) == 1
-    others = [read.read_back(x["if"], nouns, known) for x in effects if x is not e]
+    others = [_read_back(x, effects, nouns, known, every) for x in effects if x is not e]
     return lambda c: not any(other(c) for other in others)
 
 

@@ -134,12 +134,20 @@ def _said(parts: list[list[int]], grouping: Grouping, outcomes: Sequence[CaseOut
 
 def unsaid(said: Sequence[tuple[bool, str]]) -> int:
     """Which of a line's parts (whether it does something, its condition) the text says with no
-    condition: where one does nothing (the marks stay) and its condition has alternatives, that
-    one; else the one of the most alternatives ('; or '), then the longest (a 'but if' reads one
+    condition: one whose condition is a wall (:func:`_wall`: 'Anna loses a mark (the lowest card,
+    H1); but if ...: Anna's marks stay as they are', where her loss was seven alternatives);
+    else where one does nothing (the marks stay) and its condition has alternatives, that one;
+    else the one of the most alternatives ('; or '), then the longest (a 'but if' reads one
     way).  Its condition is what holds in no other part's: 'otherwise'."""
     ways = gettext("; or ")
-    return max(range(len(said)), key=lambda k: (not said[k][0] and ways in said[k][1], said[k][1].count(ways),
-                                                len(said[k][1])))
+    return max(range(len(said)), key=lambda k: (_wall(said[k][1]), not said[k][0] and ways in said[k][1],
+                                                said[k][1].count(ways), len(said[k][1])))
+
+
+def _wall(condition: str) -> bool:
+    """Is ``condition`` too long to read (over :data:`WALL_WORDS` words or :data:`WALL_WAYS`
+    alternatives)?"""
+    return len(condition.split()) > WALL_WORDS or condition.count(gettext("; or ")) >= WALL_WAYS
 
 
 def _otherwise(entries: list[dict[str, Any]], does: Sequence[bool]) -> list[dict[str, Any]]:
@@ -149,12 +157,25 @@ def _otherwise(entries: list[dict[str, Any]], does: Sequence[bool]) -> list[dict
     lists them)', true where no other part's condition holds (the parts split the cases), and
     marked ``otherwise`` so that the text still leaves it unsaid (issue 24 §1)."""
     k = unsaid([(d, e["if"]) for d, e in zip(does, entries)])
-    condition = entries[k]["if"]
-    if len(condition.split()) <= WALL_WORDS and condition.count(gettext("; or ")) < WALL_WAYS:
+    if not _wall(entries[k]["if"]):
         return entries
     n = len(entries[k]["outcomes"])
     said = ngettext("in the other case (--steps lists it)", "in the other {n} cases (--steps lists them)", n)
-    return entries[:k] + [{**entries[k], "if": said.format(n=n), "otherwise": True}] + entries[k + 1:]
+    # (a second wall, said: its cases by their numbers in --steps, 'Case 3, if ...')
+    return [{**e, "if": said.format(n=n), "otherwise": True} if j == k else _numbered(e) if _wall(e["if"]) else e
+            for j, e in enumerate(entries)]
+
+
+def _numbered(entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` (a part of a line whose condition is a wall, but not the part left unsaid) with
+    its condition said as its cases' numbers: 'the cards are those of cases 1, 4 and 6 (--steps
+    lists them)'."""
+    numbers = [str(k + 1) for k in entry["outcomes"]]
+    cases = numbers[0] if len(numbers) == 1 else gettext("{a} and {b}").format(a=", ".join(numbers[:-1]),
+                                                                                b=numbers[-1])
+    said = ngettext("the cards are those of case {cases} (--steps lists it)",
+                    "the cards are those of cases {cases} (--steps lists them)", len(numbers))
+    return {**entry, "if": said.format(cases=cases)}
 
 
 def _as_lowest(effect: dict[str, Any], tie: Optional[str], lowest: str) -> dict[str, Any]:
