@@ -41,6 +41,10 @@ shown: Anna VII, Fabio X
 """
 
 
+def _effects(record: dict, player: str) -> list[dict]:
+    return [e for p in record["by_player"]["players"] if p["player"] == player for e in p["effects"]]
+
+
 def _kept(record: dict, player: str) -> str:
     """The condition under which nothing happens to ``player`` (no mark lost or gained)."""
     (effect,) = [e for p in record["by_player"]["players"] if p["player"] == player for e in p["effects"]
@@ -106,17 +110,21 @@ shown: Anna 7, Emil valet
 
 def test_coucou_the_last_players_marks_on_each_side_of_the_talons_king(tmp_path):
     record = json.loads(ruled(tmp_path, COUCOU_TALON, "--format", "json", "--no-readings"))
-    # Dora ends with the talon's card, or with her own where the talon holds a roi (F4), and keeps her
-    # marks where that card is not the lowest (F5: all tied lowest lose): above Anna's 7 (so 8 or
-    # higher), or above Bruno's or Carla's card.  Below a roi the talon's card is 8 to dame, or a 7
-    # above one of theirs (an as is above nothing); with a roi, her own card 8 or higher, or above
-    # one of theirs (it was every case's chain: 325 words)
-    ways = _kept(record, "Dora").split("; or ")
-    assert sorted(ways) == sorted([
-        "the card on the talon is a roi and Dora was dealt 8 or higher",
-        "the card on the talon is a roi and Dora's dealt card is higher than at least one of the cards dealt to "
+    # Dora ends with the talon's card, or with her own where the talon holds a roi (F4), and loses a
+    # mark where that card is the lowest (F5: all tied lowest lose): not above Anna's 7 (so 7 or
+    # lower) and not above Bruno's card nor Carla's.  Below a roi that is the talon's card; with a
+    # roi, her own (it was every case's chain: 325 words), each side said in its own way
+    (lost,) = [e for e in _effects(record, "Dora") if e["marks_lost"]]
+    assert sorted(lost["if"].split("; or ")) == sorted([
+        "the card on the talon is 7 or lower and the card on the talon is not higher than the cards dealt to "
         "Bruno and Carla",
-        "the card on the talon is a card from 8 to dame",
-        "the card on the talon is a 7 and the card on the talon is higher than at least one of the cards dealt to "
-        "Bruno and Carla"]), ways
+        "Dora was dealt 7 or lower and the card on the talon is a roi and Dora's dealt card is not higher than "
+        "the cards dealt to Bruno and Carla"]), lost["if"]
+    # her marks kept: the other side, four ways of 79 words (over summary.WALL_WORDS, stop 43's conds4),
+    # is the part the text leaves unsaid, and the JSON says it by its cases ('otherwise'); its
+    # cases are exactly those where she loses nothing
+    (kept,) = [e for e in _effects(record, "Dora") if not e["marks_lost"]]
+    assert kept["otherwise"] is True and not set(kept["outcomes"]) & set(lost["outcomes"])
+    assert kept["if"] == f"in the other {len(kept['outcomes'])} cases (--steps lists them)"
+    assert len(kept["outcomes"]) + len(lost["outcomes"]) == len(record["outcomes"])
     assert check_by_player(record, "coucou") > 0
