@@ -43,6 +43,9 @@ def _said(path: str, *args: str) -> str:
     elif args[:2] == ("--format", "json"):  # each case as the case-by-case form says it
         record = json.loads(text)
         text = "\n".join(f"If {o['if']}: {o['verdict']}" for o in record.get("outcomes") or () if o.get("if"))
+        # and each player's effects where many outcomes are told by player ('if' of each)
+        text += "\n" + "\n".join(f"{p['player']}: {e['if']}" for p in (record.get("by_player") or {}).get("players", ())
+                                  for e in p["effects"])
     return " ".join(text.split())
 
 
@@ -60,6 +63,9 @@ def _outputs(tmp: str) -> tuple[str, ...]:
         "lu-stu-eight.json": json.dumps(natural_deal("lu-stu", 8, 2798570523, seen=False, unshown=4)[0]),
         # four cards never shown (tests/cli/test_conditions_compressed.py): the cases' conditions
         "six-missing.txt": SIX,
+        # a line's wall said as its cases (tests/cli/test_conditions_walls.py): Coucou eight, the digital four
+        "coucou-eight.json": json.dumps(natural_deal("coucou", 8, 708506836, seen=False, unshown=4)[0]),
+        "digital-four.json": json.dumps(natural_deal("digital-4p", 4, 2779397249, seen=False, unshown=3)[0]),
     }
     with open(os.path.join(ROOT, "examples", "notation", "coucou-king.txt"), encoding="utf-8") as f:
         made["coucou-piquet.txt"] = f.read().replace("Ruleset: coucou\n", "Ruleset: coucou\nOptions: pack=french-32\n")
