@@ -681,8 +681,9 @@ class _Matching:
         taken: dict[Card, int] = {}
         for d in sorted(domains, key=len):
             for c in d:
-                if free.get(c, 0) > taken.get(c, 0):
-                    taken[c] = taken.get(c, 0) + 1
+                n = taken.get(c, 0)
+                if free.get(c, 0) > n:
+                    taken[c] = n + 1
                     break
             else:
                 return False
