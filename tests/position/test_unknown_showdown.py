@@ -146,6 +146,34 @@ def test_symbolic_boxes_cover_the_domains_once_and_score_as_plain_values():
         symbolic.explore(domains, lambda value_of: value_of(0) + 1 > 2, 10)
 
 
+def test_a_symbol_made_before_a_split_of_its_card_answers_as_the_narrower_part():
+    """A symbol's comparison is answered from the domains it was made with where every value (or
+    pair of values) of those answers alike (issue 24 §5: no look-up of the run's current domain
+    per comparison); the run's part may since be narrower, split on that card by a comparison
+    of another symbol of it: each box still scores as its plain values, and an exploration with
+    every answer found before (the second) gives the same boxes as the first."""
+    domains = {0: frozenset(range(1, 9)), 1: frozenset(range(1, 9))}
+
+    def score(value_of):
+        a, b = value_of(0), value_of(1)
+        a2 = value_of(0)  # (another symbol of card 0, split below while ``a`` was made before)
+        return (a2 < 5, b > 6, a < 9, a < 3, a == b, b > a, 2 * a > b, min([a, b, 4]) == a)
+
+    symbolic._ANSWERS.clear()
+    symbolic._BOTH.clear()
+    first = symbolic.explore(domains, score, 10_000)
+    again = symbolic.explore(domains, score, 10_000)
+    assert again == first
+    seen = set()
+    for box, key in first:
+        for a in box[0]:
+            for b in box[1]:
+                assert (a, b) not in seen
+                seen.add((a, b))
+                assert score({0: a, 1: b}.__getitem__) == key, (a, b, box)
+    assert len(seen) == 8 * 8
+
+
 def test_rows_whose_cards_read_alike_in_rank_order_keep_one_order():
     """({V, IIII}, {III}) and ({V}, {IIII, III}) list the same ranks in the same order: their
     order is by the cards column by column, not by the hash of a set (issue 12)."""

@@ -24,6 +24,7 @@ back to scoring the combinations one by one: a symbol never answers silently.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import operator
 from typing import Any, Callable, Hashable, Optional
 
@@ -161,13 +162,21 @@ def _refuse(*_: Any) -> Any:
 
 def _comparison(op: Compare) -> Callable[["_Symbol", Any], bool]:
     """A symbol's comparison ``op``: the oracle's answer (:meth:`_Oracle.compare`); a comparison
-    with a plain value whose answer the oracle found before for this domain is answered here
-    (the commonest: the scoring compares every card with the lowest and the values it names)."""
-    answers = _ANSWERS
+    with a plain value, or with another symbol, whose answer the oracle found before for these
+    domains is answered here (the commonest: the scoring compares every card with the lowest and
+    the values it names).  The domains are those the symbols were made with: the run's may since
+    be narrower, split on that card, but an answer every value (every pair of values) of the
+    wider domains gives alike, every value of the narrower gives too; one they do not give alike
+    is the oracle's to work out."""
+    answers, both = _ANSWERS, _BOTH
 
     def compare(self: "_Symbol", other: Any) -> bool:
         if type(other) is int:
-            got = answers.get((self.oracle.domains[self.var], op, self.scale, other))
+            got = answers.get((self.dom, op, self.scale, other))
+            if got is True or got is False:
+                return got
+        elif type(other) is _Symbol:
+            got = both.get((self.dom, other.dom, op, self.scale, other.scale))
             if got is True or got is False:
                 return got
         return self.oracle.compare(self, other, op)
@@ -182,11 +191,13 @@ class _Symbol(int):
     oracle: _Oracle
     var: int
     scale: int
+    dom: frozenset[int]  # the values the card might have when the symbol was made (_comparison)
 
     @classmethod
     def make(cls, oracle: _Oracle, var: int, scale: int) -> "_Symbol":
-        self = int.__new__(cls, scale * min(oracle.domains[var]))
-        self.oracle, self.var, self.scale = oracle, var, scale
+        dom = oracle.domains[var]
+        self = int.__new__(cls, scale * min(dom))
+        self.oracle, self.var, self.scale, self.dom = oracle, var, scale, dom
         return self
 
     __lt__ = _comparison(operator.lt)
@@ -283,7 +294,16 @@ def fields_read(rules: Any, names: tuple[str, ...]) -> Optional[tuple[tuple[str,
         fields = _FIELDS_READ[key] = tuple(out) if out is not None else None
     if fields is None:
         return None
-    return fields, tuple([getattr(rules, f) for f in fields])
+    return fields, _values_of(fields)(rules)
+
+
+@functools.lru_cache(maxsize=1024)
+def _values_of(fields: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving the values of the fields ``fields`` of a ruleset, as a tuple (one call
+    in C where there are two or more: the store of runs asks it for each run, :meth:`ByFields.find`)."""
+    if len(fields) >= 2:
+        return operator.attrgetter(*fields)
+    return lambda rules: tuple([getattr(rules, f) for f in fields])
 
 
 class Reads:
@@ -361,8 +381,9 @@ class ByFields:
     def __init__(self, size: int):
         self.size = size
         self.kept = 0
-        # key -> (the names read, the fields they read, those fields' values, the value)
-        self._found: dict[Hashable, list[tuple[tuple[str, ...], tuple[str, ...], tuple[Any, ...], Any]]] = {}
+        # key -> (the names read, what reads the fields they read, those fields' values, the value)
+        self._found: dict[Hashable, list[tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]], tuple[Any, ...],
+                                               Any]]] = {}
 
     def clear(self) -> None:
         self._found.clear()
@@ -382,8 +403,8 @@ class ByFields:
     def find(self, key: Hashable, plain: Any) -> Optional[tuple[tuple[str, ...], Any]]:
         """(the names read, the value) kept for ``key`` under a ruleset whose fields agree with
         ``plain``'s; else None.  (:meth:`get` without reading the names again)"""
-        for names, fields, values, found in self._found.get(key, ()):
-            if tuple([getattr(plain, f) for f in fields]) == values:
+        for names, values_of, values, found in self._found.get(key, ()):
+            if values_of(plain) == values:
                 return names, found
         return None
 
@@ -395,7 +416,7 @@ class ByFields:
         if self.kept >= self.size:
             self._found.clear()
             self.kept = 0
-        self._found.setdefault(key, []).append((names, *kept, value))
+        self._found.setdefault(key, []).append((names, _values_of(kept[0]), kept[1], value))
         self.kept += 1
 
 
@@ -448,10 +469,11 @@ class Explored:
                 found = run_scoring(part, lambda value_of: score(value_of, reads))
                 kept = (tuple(reads.names), found)
                 store.keep(at, plain, *kept)
-            for name in kept[0]:
-                if name not in told:
-                    told.add(name)
-                    getattr(rules, name)
+            if not told.issuperset(kept[0]):  # (the commonest: every name told before)
+                for name in kept[0]:
+                    if name not in told:
+                        told.add(name)
+                        getattr(rules, name)
             return kept[1]
 
         return explore(domains, lambda _: None, limit, run)

@@ -419,12 +419,12 @@ class Reasoner(_Domains):
                 cards = [cards_of[values] for values in box.values()]  # (the variables in order, 0 .. n-1)
                 if not _box_possible(base, cards, dead_domains):
                     continue  # no combination of the box is possible (C1)
-                row = tuple(cards) + dead_row
-                if key not in groups:
+                group = groups.get(key)
+                if group is None:
                     rep = self._representative(base, live, cards, dead, dead_combo, k)
                     assert rep is not None, "feasible() promised a matching"
-                    groups[key] = (rep, [])
-                groups[key][1].append(row)
+                    group = groups[key] = (rep, [])
+                group[1].append(tuple(cards) + dead_row)
         return list(groups.values())
 
     def _dead_domains(self, k: Know, dead: Sequence[Card],
@@ -628,7 +628,12 @@ def merge_rows(keys: Sequence[Card], given: Iterable[Row], universes: Iterable[S
         else:
             still += 1
         d = (d + 1) % n
-    ordered = sorted(rows, key=lambda row: [-max(c.value for c in vals) for vals in row])
+    top: dict[frozenset[Card], int] = {}  # (each set's highest value, found once: sets recur row after row)
+    for row in rows:
+        for vals in row:
+            if vals not in top:
+                top[vals] = -max(c.value for c in vals)
+    ordered = sorted(rows, key=lambda row: [top[vals] for vals in row])
     return [dict(zip(keys, row)) for row in ordered]
 
 
@@ -681,8 +686,9 @@ class _Matching:
         taken: dict[Card, int] = {}
         for d in sorted(domains, key=len):
             for c in d:
-                if free.get(c, 0) > taken.get(c, 0):
-                    taken[c] = taken.get(c, 0) + 1
+                n = taken.get(c, 0)
+                if free.get(c, 0) > n:
+                    taken[c] = n + 1
                     break
             else:
                 return False
