@@ -163,20 +163,18 @@ def _refuse(*_: Any) -> Any:
 def _comparison(op: Compare) -> Callable[["_Symbol", Any], bool]:
     """A symbol's comparison ``op``: the oracle's answer (:meth:`_Oracle.compare`); a comparison
     with a plain value, or with another symbol, whose answer the oracle found before for these
-    domains is answered here (the commonest: the scoring compares every card with the lowest and
-    the values it names).  The domains are those the symbols were made with: the run's may since
-    be narrower, split on that card, but an answer every value (every pair of values) of the
-    wider domains gives alike, every value of the narrower gives too; one they do not give alike
-    is the oracle's to work out."""
+    domains (the run's, as narrowed so far) is answered here (the commonest: the scoring compares
+    every card with the lowest and the values it names)."""
     answers, both = _ANSWERS, _BOTH
 
     def compare(self: "_Symbol", other: Any) -> bool:
+        domains = self.oracle.domains
         if type(other) is int:
-            got = answers.get((self.dom, op, self.scale, other))
+            got = answers.get((domains[self.var], op, self.scale, other))
             if got is True or got is False:
                 return got
-        elif type(other) is _Symbol:
-            got = both.get((self.dom, other.dom, op, self.scale, other.scale))
+        elif type(other) is _Symbol and other.oracle is self.oracle:
+            got = both.get((domains[self.var], domains[other.var], op, self.scale, other.scale))
             if got is True or got is False:
                 return got
         return self.oracle.compare(self, other, op)
@@ -191,13 +189,11 @@ class _Symbol(int):
     oracle: _Oracle
     var: int
     scale: int
-    dom: frozenset[int]  # the values the card might have when the symbol was made (_comparison)
 
     @classmethod
     def make(cls, oracle: _Oracle, var: int, scale: int) -> "_Symbol":
-        dom = oracle.domains[var]
-        self = int.__new__(cls, scale * min(dom))
-        self.oracle, self.var, self.scale, self.dom = oracle, var, scale, dom
+        self = int.__new__(cls, scale * min(oracle.domains[var]))
+        self.oracle, self.var, self.scale = oracle, var, scale
         return self
 
     __lt__ = _comparison(operator.lt)
