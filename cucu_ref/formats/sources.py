@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from .i18n import N_, gettext as _, pgettext
 
-__all__ = ["Source", "Rule", "SOURCES", "RULES", "rule", "cite", "reference"]
+__all__ = ["Source", "Rule", "SOURCES", "RULES", "rule", "cite", "reference", "is_open_question"]
 
 
 class Source(NamedTuple):
@@ -299,6 +299,12 @@ _NAMED_BY_WHAT = (N_("the German account 'Cucù und Lu Stù'"), N_("the German a
                   pgettext("after a preposition", "the digital Cuccù rules page"))
 
 
+def is_open_question(rule_id: str) -> bool:
+    """Is ``rule_id`` an open question (Q1-Q18: a point its source leaves open, read by this
+    project or as a table agreed), not a rule of that source?"""
+    return rule_id[:1] == "Q" and rule_id[1:].isdigit()
+
+
 def reference(rule_id: str) -> str:
     """Where a reader finds ``rule_id``: the source's author and year, the account we read it in
     (our seeds are German accounts of older texts), and that account's section:
@@ -310,7 +316,7 @@ def reference(rule_id: str) -> str:
         if rule_id == "ENGINE":
             return _("this project's own bookkeeping")
         return _("this project's reading; the source is silent")
-    if rule_id.startswith("Q"):  # an open question: the reading is the project's, not the author's
+    if is_open_question(rule_id):  # the reading is the project's, not the author's
         return _("this project's reading of an open question: {where}").format(where=_where(r))
     return _where(r)
 

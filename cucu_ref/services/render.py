@@ -14,7 +14,7 @@ from .adjudication.explain import pot_words, restart_words, share_words, stakes_
 from .adjudication.summary import BUY_BACK_OR_NOT, many, next_beyond, unsaid
 from ..formats.i18n import N_, Templates, after_a_colon, fmt, gettext as _, ngettext, npgettext, reading_words
 from ..formats.position import CARD_PROBLEMS, Problem
-from ..formats.sources import RULES, SOURCES, author_name, cite, reference
+from ..formats.sources import RULES, SOURCES, author_name, cite, is_open_question, reference
 from ..formats.vocabulary import counter_words, display_label, option_text, option_words
 from ..game.cards import PACKS, Card, format as card_token, parse as parse_card
 from ..game.rulesets import (
@@ -1466,7 +1466,7 @@ def _sources_line(steps: Sequence[dict[str, Any]]) -> str:
         rule = RULES.get(rule_id)
         if rule is None:
             continue
-        if rule_id[:1] == "Q" and rule_id[1:].isdigit():
+        if is_open_question(rule_id):
             if rule_id not in questions:
                 questions.append(rule_id)
         elif rule_id not in by_source.get(rule.source, ()):
