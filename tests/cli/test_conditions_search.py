@@ -213,3 +213,19 @@ def test_a_sieve_tells_points_of_one_byte_apart() -> None:
     assert [f.text for f in sieve.holding(0b1000)] == ["a"]
     assert [f.text for f in sieve.holding(0b0100)] == ["b"]
     assert [f.text for f in sieve.holding(0b1100)] == []
+
+
+@given(st.lists(questions(), min_size=2, max_size=4), st.data())
+def test_covers_in_turn_over_the_same_facts(asked: list[tuple[int, int, list[Fact], Optional[int]]],
+                                            data: st.DataObject) -> None:
+    """The same facts asked of several spaces and cases in turn (conditions._rules_out keeps what
+    each fact rules out of the points some case reaches, from one cover to the next: kept by the
+    fact and those points, it must not answer for other points): each cover as the plain search's."""
+    facts = asked[0][2]
+    for case, everything, _, within in asked:
+        mine = data.draw(st.lists(st.sampled_from(facts), unique_by=id)) if facts else []
+        for _ in range(2):
+            got = conditions._cover(case, everything, mine, within)
+            want = plain_cover(case, everything, mine, within)
+            assert (got is None) == (want is None)
+            assert [id(f) for f in got or []] == [id(f) for f in want or []]

@@ -808,7 +808,7 @@ def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] 
     # cover costs one pass over the facts)
     if _together_mask(facts, everything) & ~bound:
         return None
-    chosen = _greedy(everything & ~bound, facts)
+    chosen = _greedy(everything & ~bound, facts, everything)
     for fact in list(chosen):
         others = [f for f in chosen if f is not fact]
         if others and _together_mask(others, everything) & ~bound == 0:
@@ -816,33 +816,48 @@ def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] 
     return sorted(_narrowed(chosen, everything, bound, facts), key=lambda f: f.rank)
 
 
-def _greedy(rest: int, facts: Sequence[Fact]) -> list[Fact]:
+def _greedy(rest: int, facts: Sequence[Fact], everything: Optional[int] = None) -> list[Fact]:
     """The facts that rule out every point of ``rest``, greedily: the one that rules out the most
     of what is left, the shortest on a tie, the first of equals (:func:`_cover`; some conjunction
     of ``facts`` rules all of ``rest`` out).  A fact rules a point out only where it surely fails
     there: not at its ``unsure`` points.  What a fact rules out only shrinks as ``rest`` does, so
     each is counted again only where what it ruled out last may still be the most (issue 24 §5:
-    the counts on the space's bit sets were half a ruling's time)."""
+    the counts on the space's bit sets were half a ruling's time); before the first, what it rules
+    out of ``everything`` (``rest`` lies within it), kept from one cover to the next, is the most
+    it may rule out (where the case is all that is left out of ``rest``, exactly that)."""
     held = [f.mask | f.unsure if f.unsure else f.mask for f in facts]
-    total = rest.bit_count()
-    most_of = [total - (rest & h).bit_count() for h in held]  # (exact where counted, else at most)
-    counted: Iterable[int] = range(len(facts))
+    most_of = [rest.bit_count()] * len(facts) if everything is None else \
+        [_rules_out(f, h, everything) for f, h in zip(facts, held)]  # (exact where counted, else at most)
     chosen: list[Fact] = []
     while rest:
-        most = max(most_of[k] for k in counted)
-        best = min((k for k in counted if most_of[k] == most), key=lambda k: (len(facts[k].text), k))
-        chosen.append(facts[best])
-        rest &= held[best]
-        if not rest:
-            return chosen
-        most_of[best], total, most, counted = 0, rest.bit_count(), 0, []
+        total, most, counted = rest.bit_count(), 0, []
         for k in sorted(range(len(facts)), key=most_of.__getitem__, reverse=True):
             if most_of[k] < most or not most_of[k]:
                 break  # (none of the rest can rule out as many)
             most_of[k] = total - (rest & held[k]).bit_count()
             most = most_of[k] if most_of[k] > most else most
             counted.append(k)
+        best = min((k for k in counted if most_of[k] == most), key=lambda k: (len(facts[k].text), k))
+        chosen.append(facts[best])
+        rest &= held[best]
+        most_of[best] = 0
     return chosen
+
+
+def _rules_out(fact: Fact, held: int, everything: int) -> int:
+    """How many points of ``everything`` ``fact`` surely fails at (``held``: where it may hold),
+    kept by the fact and ``everything`` themselves (both unchanging, each kept alive with its
+    answer: their ids name no other while it is kept), which come back cover after cover."""
+    key = (id(fact), id(everything))
+    got = _RULES_OUT.get(key)
+    if got is None or got[0] is not fact or got[1] is not everything:
+        got = _RULES_OUT[key] = (fact, everything, (everything & ~held).bit_count())
+    return got[2]
+
+
+# (id of a fact, id of the points some case reaches) -> (the fact, those points, how many of them
+# it rules out) (:func:`_rules_out`); one position's
+_RULES_OUT: dict[tuple[int, int], tuple[Fact, int, int]] = per_position({})
 
 
 def _narrowed(chosen: list[Fact], everything: int, bound: int, facts: list[Fact]) -> list[Fact]:
