@@ -903,7 +903,9 @@ def _together_mask(facts: Sequence[Fact], everything: int) -> int:
     """The points where the facts may all hold (surely, or at an ``unsure`` point)."""
     out = everything
     for f in facts:
-        out &= f.mask | f.unsure
+        out &= f.mask | f.unsure if f.unsure else f.mask  # (an or with nothing copies the mask: issue 24 §5)
+        if not out:
+            break
     return out
 
 
