@@ -1466,7 +1466,8 @@ def _shortened(space: _Space, todo: Sequence[int], words: _Words) -> dict[int, l
     # the comparisons of several cards hold: 'Carla's dealt card is higher than at least one of ...')
     cuts = memo.get(("cuts", fools, tied))
     if cuts is None:
-        cuts = memo[("cuts", fools, tied)] = list(dict.fromkeys(_cuts(space) + [f.mask for f in compared.facts if f.mask]))
+        cuts = memo[("cuts", fools, tied)] = list(dict.fromkeys(_cuts(space) + [f.mask for f in compared.facts
+                                                                                 if f.mask]))
 
     def facts_of(part: int, shared: bool = True) -> list[Fact]:
         # (kept: the same part comes back, in a case's splits and from one case to the next)
