@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections import Counter
 from typing import Any, Callable, Hashable, Iterable, Mapping, NamedTuple, Optional, Sequence
 
@@ -298,7 +299,7 @@ class _ShowdownGroups(_Domains):
         base = self._others(k, keys)
         # (a box's values as cards: the same sets of values come back box after box; a value is
         # one card of the pack, Card(family, value), whichever unknown card may be it)
-        cards_of = _CardsOf(self.family)
+        card_sets = _CardsOf(self.family).__getitem__
 
         for dead_combo in itertools.product(*choices[n:]):
             fixed: dict[Card, Any] = {ph: c for ph, c in zip(dead, dead_combo) if c is not None}
@@ -310,7 +311,7 @@ class _ShowdownGroups(_Domains):
             dead_domains = tuple(self._dead_domains(k, dead, dead_combo))
             for box, key in _EXPLORED.run(showdown, rules if rules is not None else self.rules, plain, domains,
                                           score, MAX_SPLITS):
-                cards = [cards_of[values] for values in box.values()]  # (the variables in order, 0 .. n-1)
+                cards = list(map(card_sets, box.values()))  # (the variables in order, 0 .. n-1)
                 if not _box_possible(base, cards, dead_domains):
                     continue  # no combination of the box is possible (C1)
                 group = groups.get(key)
@@ -621,20 +622,21 @@ def merge_rows(keys: Sequence[Card], given: Iterable[Row], universes: Iterable[S
     finds, in a deterministic order (the highest cards first)."""
     rows: set[Row] = set(given)
     n = len(keys)
+    rests = _rests(n)
     # (the keys in turn, from the first, until none of the last n merges any: each merge along
     # one key is idempotent, so the rows then merge along none, as a whole pass more would find)
     d, still = 0, 0
     while still < n and len(rows) > 1:
-        merged: dict[Row, frozenset[Card]] = {}
-        for full in rows:
-            rest = full[:d] + full[d + 1:]
-            got = merged.get(rest)
-            merged[rest] = full[d] if got is None else got | full[d]
-        if len(merged) < len(rows):
+        rest_of = list(map(rests[d], rows))  # (each row without key d, in C)
+        if len(set(rest_of)) == len(rows):
+            still += 1  # (no two rows alike but for key d: the pass would merge none, so none is made)
+        else:
+            merged: dict[Row, frozenset[Card]] = {}
+            for full, rest in zip(rows, rest_of):
+                got = merged.get(rest)
+                merged[rest] = full[d] if got is None else got | full[d]
             rows = {rest[:d] + (vals,) + rest[d:] for rest, vals in merged.items()}
             still = 1
-        else:
-            still += 1
         d = (d + 1) % n
     top: dict[frozenset[Card], int] = {}  # (each set's highest value, found once: sets recur row after row)
     for row in rows:
@@ -643,6 +645,18 @@ def merge_rows(keys: Sequence[Card], given: Iterable[Row], universes: Iterable[S
                 top[vals] = -max(c.value for c in vals)
     ordered = sorted(rows, key=lambda row: [top[vals] for vals in row])
     return [dict(zip(keys, row)) for row in ordered]
+
+
+@functools.lru_cache(maxsize=None)
+def _rests(n: int) -> tuple[Callable[[Row], Row], ...]:
+    """For each key d of a row of ``n``, the row without it (:func:`merge_rows`)."""
+    if n < 3:  # (an itemgetter of one key gives the card set, not a row)
+        return tuple(functools.partial(_without, d=d) for d in range(n))
+    return tuple(operator.itemgetter(*[i for i in range(n) if i != d]) for d in range(n))
+
+
+def _without(row: Row, d: int) -> Row:
+    return row[:d] + row[d + 1:]
 
 
 def _matchable(domains: list[frozenset[Card]], left: Counter[Card]) -> bool:
