@@ -676,6 +676,58 @@ def _quiet(out: TextIO) -> None:
     os.close(devnull)
 
 
+def _arguments(args_list: list[str], out: TextIO) -> argparse.Namespace | int:
+    """The command line read and checked (a mistake raises :class:`_UsageError`), with ``jobs``
+    made a number; or, where ``--help``, ``--version`` or ``--rulesets`` answered at once, the
+    exit status."""
+    parser = _parser()
+    if any(a in ("-h", "--help") for a in args_list):
+        out.write(_parser(long="--long" in args_list).format_help())
+        out.flush()
+        return EXIT_OK
+    args = parser.parse_args(args_list)
+    args.jobs = _jobs(args.jobs)  # checked before any answer, --version's too
+    if args.version:
+        out.write(version_line())
+        out.flush()
+        return EXIT_OK
+    if args.rulesets:
+        with speaking(args.language):
+            if args.format == "json":
+                out.write(json_printable(json.dumps(rulesets_json(), ensure_ascii=False, indent=2)) + "\n")
+            else:
+                out.write(printable(_rulesets_listing(args.positions, args.long)) + "\n")
+        out.flush()
+        return EXIT_OK
+    args.positions += args.trace  # a trace is recognised by its format, like any input
+    if not args.positions:
+        raise _UsageError("give a POSITION file, '-' for standard input, --trace FILE, or --rulesets")
+    if args.to_json and args.to_notation:
+        raise _UsageError("--to-json and --to-notation go one way each: give one")
+    if args.positions.count("-") > 1:
+        raise _UsageError("standard input ('-') can be read only once")
+    return args
+
+
+def _answer(args: argparse.Namespace, out: TextIO, err_out: TextIO, stdin: Any) -> int:
+    """What the checked command line asks: pictures (``--svg``), a conversion between the JSON
+    and the notation, or the rulings of the positions, in input order; the exit status."""
+    if args.format == "svg" or args.svg_dir:
+        return _svg_main(args, out, err_out, _stdin(stdin))
+    if args.to_json or args.to_notation:
+        return _convert(args.positions, "json" if args.to_json else "notation", out, err_out,
+                        _stdin(stdin), args.language)
+    settings = _Settings(fmt=args.format, readings=not args.no_readings, debug=args.debug,
+                         many=len(args.positions) > 1, batch=args.batch, steps=args.steps,
+                         language=args.language)
+    jobs = args.jobs or _available_cores()
+    failed: list[int] = []
+    items = _items(list(args.positions), args.batch, _stdin(stdin), err_out, failed)
+    worst = _run(items, settings, out, jobs)
+    out.flush()
+    return max([worst, *failed])
+
+
 def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Optional[TextIO] = None,
          stderr: Optional[TextIO] = None) -> int:
     out = stdout or sys.stdout
@@ -683,50 +735,13 @@ def main(argv: Optional[Sequence[str]] = None, stdin: Any = None, stdout: Option
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         try:
-            parser = _parser()
-            if any(a in ("-h", "--help") for a in args_list):
-                out.write(_parser(long="--long" in args_list).format_help())
-                out.flush()
-                return EXIT_OK
-            args = parser.parse_args(args_list)
-            jobs = _jobs(args.jobs)
-            if args.version:
-                out.write(version_line())
-                out.flush()
-                return EXIT_OK
-            if args.rulesets:
-                with speaking(args.language):
-                    if args.format == "json":
-                        out.write(json_printable(json.dumps(rulesets_json(), ensure_ascii=False, indent=2)) + "\n")
-                    else:
-                        out.write(printable(_rulesets_listing(args.positions, args.long)) + "\n")
-                out.flush()
-                return EXIT_OK
-            args.positions += args.trace  # a trace is recognised by its format, like any input
-            if not args.positions:
-                raise _UsageError("give a POSITION file, '-' for standard input, --trace FILE, or --rulesets")
-            if args.to_json and args.to_notation:
-                raise _UsageError("--to-json and --to-notation go one way each: give one")
-            if args.positions.count("-") > 1:
-                raise _UsageError("standard input ('-') can be read only once")
+            args = _arguments(args_list, out)
         except _UsageError as err:
             err_out.write(printable(f"cucu-adjudicate: error: {err}") + "\n(see cucu-adjudicate --help)\n")
             return EXIT_USAGE
-        if args.format == "svg" or args.svg_dir:
-            return _svg_main(args, out, err_out, _stdin(stdin))
-        if args.to_json or args.to_notation:
-            return _convert(args.positions, "json" if args.to_json else "notation", out, err_out,
-                           _stdin(stdin), args.language)
-        settings = _Settings(fmt=args.format, readings=not args.no_readings, debug=args.debug,
-                             many=len(args.positions) > 1, batch=args.batch, steps=args.steps,
-                             language=args.language)
-        if jobs == 0:
-            jobs = _available_cores()
-        failed: list[int] = []
-        items = _items(list(args.positions), args.batch, _stdin(stdin), err_out, failed)
-        worst = _run(items, settings, out, jobs)
-        out.flush()
-        return max([worst, *failed])
+        if isinstance(args, int):
+            return args
+        return _answer(args, out, err_out, stdin)
     except BrokenPipeError:
         _quiet(out)
         return EXIT_BROKEN_PIPE

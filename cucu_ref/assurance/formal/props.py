@@ -447,71 +447,117 @@ def _confirm(rules: Rules, mdl, live, vals, dead_hand, guar, hinted, marks) -> d
 BOUNDED = ("termination", "conservation", "blocked-request", "cat-undo", "cuckoo-at-showdown")
 
 
-def bounded(rules: Rules, n: int, props: tuple = BOUNDED, timeout_ms: int = 300_000) -> list[Result]:
-    """Whole deals unrolled from the shuffle to the showdown (3n steps), cards, marks (1-3) and
-    every decision symbolic.  Each property is checked at every step of every such deal."""
-    t_build = time.perf_counter()
+@dataclass
+class _Unrolled:
+    """One whole deal unrolled for :func:`bounded`: its model, every state from the shuffle to the
+    showdown, the symbolic cards, marks and decisions, and the premises on them."""
+    model: Model
+    states: list
+    vals: list
+    marks: list
+    ds: list
+    premises: list
+
+    @property
+    def final(self) -> St:
+        return self.states[-1]
+
+
+def _unroll(rules: Rules, n: int) -> _Unrolled:
+    """The deal of n seats (n + 2 cards, K1) unrolled step by step, every input symbolic: the
+    cards within the pack's domain and each seat's marks 1-3."""
     model = Model(rules, n)
     k = n + 2
     vals = [z3.Int(f"val{i}") for i in range(k)]
     marks = [z3.Int(f"m{j}") for j in range(n)]
     ds = [z3.Bool(f"d{t}") for t in range(model.max_steps())]
     states = model.run(model.initial(list(range(k)), vals, marks), ds)
-    final = states[-1]
     premises = card_domain(rules, vals) + [z3.And(m >= 1, m <= 3) for m in marks]
-    build = time.perf_counter() - t_build
+    return _Unrolled(model, states, vals, marks, ds, premises)
+
+
+def _bounded_vacuity(rules: Rules, n: int, deal: _Unrolled, timeout_ms: int) -> str:
+    """'sat' when the premises hold on a deal the engine played (the unrolling pinned to it)."""
     run = next(known_runs(rules, n))
-    pins = ([v == x for v, x in zip(vals, run.vals)] + [m == x for m, x in zip(marks, run.marks)]
-            + [d == x for d, x in zip(ds, list(run.decisions) + [False] * (len(ds) - len(run.decisions)))])
-    vres, _ = _solve(premises + pins, timeout_ms)
-    vac = "sat" if vres == z3.sat else f"premises {vres} on a known run"
+    decisions = list(run.decisions) + [False] * (len(deal.ds) - len(run.decisions))
+    pins = ([v == x for v, x in zip(deal.vals, run.vals)] + [m == x for m, x in zip(deal.marks, run.marks)]
+            + [d == x for d, x in zip(deal.ds, decisions)])
+    vres, _ = _solve(deal.premises + pins, timeout_ms)
+    return "sat" if vres == z3.sat else f"premises {vres} on a known run"
+
+
+def _blocked_request_goal(deal: _Unrolled, n: int):
+    """A request the cuckoo or the hunter (XIIII) blocks moves no card but a dead seat's and leaves
+    its target the card it was dealt (K10, K11); the cat's leaves its target its dealt card (K13)."""
+    parts = []
+    for a, b in zip(deal.states, deal.states[1:]):
+        kept = AND(*[IMPLIES(NOT(EQ(a.hid[j], NONE)), OR(EQ(b.hid[j], a.hid[j]),
+                                                          AND(EQ(b.hid[j], NONE), b.dead[j])))
+                     for j in range(n)])
+        tgt_keeps = EQ(get(b.hid, b.ev_tgt), get(b.dealt, b.ev_tgt))
+        parts.append(IMPLIES(AND(b.ev_req, OR(EQ(b.ev_role, R_CUCKOO), EQ(b.ev_role, R_HUNTER))),
+                             AND(kept, tgt_keeps)))
+        parts.append(IMPLIES(AND(b.ev_req, EQ(b.ev_role, R_CAT)), tgt_keeps))
+    return AND(*parts)
+
+
+def _cuckoo_loses(deal: _Unrolled, n: int):
+    """A live cuckoo (XV) loses marks at the showdown of the unrolled deal."""
+    final = deal.final
+    lost, _ = model_showdown(deal.model, final)
+    return OR(*[AND(NOT(final.dead[j]), EQ(final.hval[j], 15), lost[j] >= 1) for j in range(n)])
+
+
+def _bounded_goal(prop: str, rules: Rules, deal: _Unrolled, n: int):
+    """What :func:`bounded` proves of prop at every step of the unrolled deal."""
+    if prop == "termination":
+        return EQ(deal.final.phase, DONE)
+    if prop == "conservation":
+        k = n + 2
+        c = z3.Int("c")
+        goal = AND(*[AND(EQ(count_of(st, c), 1), *placed(st, deal.vals, k)) for st in deal.states])
+        return z3.Implies(z3.And(c >= 0, c < k), Z(goal))
+    if prop == "blocked-request":
+        return _blocked_request_goal(deal, n)
+    if prop == "cat-undo":
+        return AND(*[IMPLIES(AND(b.ev_req, EQ(b.ev_role, R_CAT)), _undo_goal(rules, deal.model, a, b))
+                     for a, b in zip(deal.states, deal.states[1:])])
+    if prop == "cuckoo-at-showdown":  # the reading where the cuckoo never loses
+        return NOT(_cuckoo_loses(deal, n))
+    raise ValueError(prop)
+
+
+def _cuckoo_can_lose(rules: Rules, n: int, deal: _Unrolled, timeout_ms: int, detail: dict) -> str:
+    """Where the reading lets a live cuckoo lose, search for a deal where it does and play that
+    deal in the engine: 'found' only if the engine agrees."""
+    res, mdl = _solve(deal.premises + [Z(_cuckoo_loses(deal, n)), Z(EQ(deal.final.phase, DONE))], timeout_ms)
+    if res != z3.sat:
+        return "not found" if res == z3.unsat else "unknown"
+    detail.update(_confirm_deal(rules, n, mdl, deal.vals, deal.marks, deal.ds))
+    return "found" if detail["engine_cuckoo_loses"] else "engine disagrees"
+
+
+def bounded(rules: Rules, n: int, props: tuple = BOUNDED, timeout_ms: int = 300_000) -> list[Result]:
+    """Whole deals unrolled from the shuffle to the showdown (3n steps), cards, marks (1-3) and
+    every decision symbolic.  Each property is checked at every step of every such deal."""
+    t_build = time.perf_counter()
+    deal = _unroll(rules, n)
+    build = time.perf_counter() - t_build
+    vac = _bounded_vacuity(rules, n, deal, timeout_ms)
     results = []
     for prop in props:
         t0 = time.perf_counter()
         detail: dict = {"build_seconds": round(build, 3)}
-        if prop == "termination":
-            goal = EQ(final.phase, DONE)
-        elif prop == "conservation":
-            c = z3.Int("c")
-            goal = AND(*[AND(EQ(count_of(st, c), 1), *placed(st, vals, k)) for st in states])
-            goal = z3.Implies(z3.And(c >= 0, c < k), Z(goal))
-        elif prop == "blocked-request":
-            parts = []
-            for a, b in zip(states, states[1:]):
-                kept = AND(*[IMPLIES(NOT(EQ(a.hid[j], NONE)), OR(EQ(b.hid[j], a.hid[j]),
-                                                                  AND(EQ(b.hid[j], NONE), b.dead[j])))
-                             for j in range(n)])
-                tgt_keeps = EQ(get(b.hid, b.ev_tgt), get(b.dealt, b.ev_tgt))
-                parts.append(IMPLIES(AND(b.ev_req, OR(EQ(b.ev_role, R_CUCKOO), EQ(b.ev_role, R_HUNTER))),
-                                     AND(kept, tgt_keeps)))
-                parts.append(IMPLIES(AND(b.ev_req, EQ(b.ev_role, R_CAT)), tgt_keeps))
-            goal = AND(*parts)
-        elif prop == "cat-undo":
-            if applicable("cat-undo", rules):
-                results.append(Result(prop, "bounded", rules.name, n, "n/a", 0.0, "n/a",
-                                      {"why": applicable("cat-undo", rules)}))
-                continue
-            goal = AND(*[IMPLIES(AND(b.ev_req, EQ(b.ev_role, R_CAT)), _undo_goal(rules, model, a, b))
-                         for a, b in zip(states, states[1:])])
-        elif prop == "cuckoo-at-showdown":
-            lost, _ = model_showdown(model, final)
-            loses = OR(*[AND(NOT(final.dead[j]), EQ(final.hval[j], 15), lost[j] >= 1) for j in range(n)])
-            if rules.cuckoo_at_showdown == "never-loses":
-                goal = NOT(loses)
-            else:
-                res, mdl = _solve(premises + [Z(loses), Z(EQ(final.phase, DONE))], timeout_ms)
-                if res == z3.sat:
-                    detail.update(_confirm_deal(rules, n, mdl, vals, marks, ds))
-                    ok = detail["engine_cuckoo_loses"]
-                    verdict = "found" if ok else "engine disagrees"
-                else:
-                    verdict = "not found" if res == z3.unsat else "unknown"
-                results.append(Result("cuckoo-can-lose", "bounded", rules.name, n, verdict,
-                                      time.perf_counter() - t0, vac, detail))
-                continue
-        else:
-            raise ValueError(prop)
-        verdict = _prove(premises, goal, timeout_ms)
+        if prop == "cat-undo" and applicable("cat-undo", rules):
+            results.append(Result(prop, "bounded", rules.name, n, "n/a", 0.0, "n/a",
+                                  {"why": applicable("cat-undo", rules)}))
+            continue
+        if prop == "cuckoo-at-showdown" and rules.cuckoo_at_showdown != "never-loses":
+            verdict = _cuckoo_can_lose(rules, n, deal, timeout_ms, detail)
+            results.append(Result("cuckoo-can-lose", "bounded", rules.name, n, verdict,
+                                  time.perf_counter() - t0, vac, detail))
+            continue
+        verdict = _prove(deal.premises, _bounded_goal(prop, rules, deal, n), timeout_ms)
         name = "cuckoo-never-loses" if prop == "cuckoo-at-showdown" else prop
         results.append(Result(name, "bounded", rules.name, n, verdict, time.perf_counter() - t0, vac, detail))
     return results

@@ -725,26 +725,26 @@ def _marks_at_showdown(leaf: Any) -> list[int]:
 _ONLY_ONE = re.compile(r"only seat \d+ loses \((?:first|last) in play order\)$")
 
 
-def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optional[str],
-                    head: str, texts: Optional[_Texts] = None) -> tuple[list[dict[str, Any]], set[int]]:
-    """The showdown's reasoning as the scoring module explains it (with names for seats), and
-    the seats whose mark a note already says they lose."""
+def _showdown_scored(leaf: Any, subst: dict[Card, Card]) -> Any:
+    """The scoring module's evaluation of the leaf's showdown, the placeholders given the cards
+    of ``subst``; None while a live card is still unknown (nothing to explain yet)."""
     st = leaf.state
     live = [(s, subst.get(st.hands[s], st.hands[s])) for s in st.order if not st.dead[s]]
     dead = [(s, subst.get(st.hands[s], st.hands[s])) for s in st.order if st.dead[s] and st.hands[s] is not None]
     if any(is_placeholder(c) for _, c in live):
-        return [], set()
+        return None
     try:
         # (the marks limit only a guarantee, scoring.pay: without one they are not looked up)
         marks = _marks_at_showdown(leaf) if st.guarantees else None
-        result = evaluate(leaf.start.rules, live, dead, st.guarantees, st.hinted, marks=marks)
+        return evaluate(leaf.start.rules, live, dead, st.guarantees, st.hinted, marks=marks)
     except Exception:  # pragma: no cover - explanations only
-        return [], set()
-    names = pos.players
-    memo = texts.notes if texts is not None else {}
-    lives = counter_words(pos.rules)[0] == "life"  # the scoring module's notes count marks (D1, R1, S5)
-    kro = pos.rules.cites("inn") == "D6"  # the digital game's inn, whose guarantee Q12's notes may name
-    translating = language() != "en"
+        return None
+
+
+def _named_note(note: tuple[str, str], names: tuple[str, ...]) -> tuple[str, frozenset[int]]:
+    """A scoring note (English, seats by number) with the players' names for its seats, and the
+    seats whose mark it says they lose: the lowest card's (K15), a single fool's (C3), the one
+    tied lowest who loses alone (L3, R4; issue 24 §2)."""
 
     def seats(m: "re.Match[str]") -> str:  # 'Anna and Carla', as a person lists them
         named = [names[int(x)] for x in _NUMBER.findall(m.group(1))]
@@ -755,6 +755,32 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     def seat(m: "re.Match[str]") -> str:
         return names[int(m.group(1))]
 
+    _rule, text = note
+    lowest = text.startswith("lowest card: seat(s) ") and text.endswith(" lose a mark")
+    says: frozenset[int] = frozenset()  # the seats whose mark the note says they lose
+    if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
+        says = frozenset(int(x) for x in _NUMBER.findall(text))
+    elif (only := _ONLY_ONE.search(text)) is not None:  # L3, R4: the tied lowest who loses (issue 24 §2)
+        says = frozenset(int(x) for x in _NUMBER.findall(only.group(0)))
+    if lowest:
+        # one loses a mark; several lose one each (K15: «dann verlieren beide eine Marke»)
+        text = text[:-len(" lose a mark")] + (" loses a mark" if len(says) == 1 else " lose a mark each")
+    text = _SEATS.sub(seats, text)
+    text = _SEAT.sub(seat, text)
+    return text, says
+
+
+def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optional[str],
+                    head: str, texts: Optional[_Texts] = None) -> tuple[list[dict[str, Any]], set[int]]:
+    """The showdown's reasoning as the scoring module explains it (with names for seats), and
+    the seats whose mark a note already says they lose."""
+    result = _showdown_scored(leaf, subst)
+    if result is None:
+        return [], set()
+    memo = texts.notes if texts is not None else {}
+    lives = counter_words(pos.rules)[0] == "life"  # the scoring module's notes count marks (D1, R1, S5)
+    kro = pos.rules.cites("inn") == "D6"  # the digital game's inn, whose guarantee Q12's notes may name
+    translating = language() != "en"
     notes = []
     named: set[int] = set()
     # the seats a cuckoo spares (Q3, D7, Z9): the lowest card's note names them without a loss
@@ -763,19 +789,7 @@ def _showdown_notes(pos: Position, leaf: Any, subst: dict[Card, Card], at: Optio
     for note in result.notes:
         known = memo.get(note)
         if known is None:
-            rule, text = note
-            lowest = text.startswith("lowest card: seat(s) ") and text.endswith(" lose a mark")
-            says: frozenset[int] = frozenset()  # the seats whose mark the note says they lose
-            if lowest or (text.startswith("a single fool is in play: seat ") and text.endswith(" holding it loses")):
-                says = frozenset(int(x) for x in _NUMBER.findall(text))
-            elif (only := _ONLY_ONE.search(text)) is not None:  # L3, R4: the tied lowest who loses (issue 24 §2)
-                says = frozenset(int(x) for x in _NUMBER.findall(only.group(0)))
-            if lowest:
-                # one loses a mark; several lose one each (K15: «dann verlieren beide eine Marke»)
-                text = text[:-len(" lose a mark")] + (" loses a mark" if len(says) == 1 else " lose a mark each")
-            text = _SEATS.sub(seats, text)
-            text = _SEAT.sub(seat, text)
-            known = memo[note] = (text, says)
+            known = memo[note] = _named_note(note, pos.players)
         text, says = known
         if says and says <= spared and text.startswith("lowest card: "):
             text, says = text[:text.rindex(" lose")], frozenset()  # 'lowest card: Bruno and Carla'

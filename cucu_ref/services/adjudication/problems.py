@@ -82,7 +82,7 @@ NO_STACK_BUT_HORSE = N_("{who} cannot have exchanged with the stack here: only a
                         "sends the offerer to the stack")
 NO_STACK_BUT_DEALER = N_("{who} cannot have exchanged with the stack here: only the dealer does, deciding last")
 
-# --- a decision the rules do not allow then (replay._Checks.action_for, no_buy_back); {verb} is the
+# --- a decision the rules do not allow then (replay._Decisions.action_for, no_buy_back); {verb} is the
 # position's verb, as the table wrote it
 HORSE_ENDS_ROUND = N_("the offer met the dealer's horse: {a} exchanged with the top card of the stack in the "
                       "dealer's stead and the round is over, so {who} cannot {verb} ({rule})")

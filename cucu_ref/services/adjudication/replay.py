@@ -181,8 +181,8 @@ def inn_passes(before: State, events: tuple[Event, ...]) -> set[Card]:
 class _Table:
     """The position and what the table saw, for the replay (:class:`Search`): the bookkeeping,
     the failures' messages and the binding of a card the table saw to the unknown card it is.
-    (The replay is one class in four, each a concern and under 250 lines, issue 23: this,
-    :class:`_Deals`, :class:`_Checks` and :class:`Search`.)"""
+    (The replay is one class in five, each a concern and under 250 lines, issues 23 and 26:
+    this, :class:`_Deals`, :class:`_Decisions`, :class:`_Checks` and :class:`Search`.)"""
 
     def __init__(self, pos: Position, rules: Rules, lay: Layout, heard_all: bool = True):
         self.pos = pos
@@ -524,9 +524,9 @@ def _no_stack_exchange(rules: Rules, who: str) -> tuple[str, str]:
     return T.NO_STACK_BUT_DEALER.format(who=who), rules.cites("dealer-exchange")
 
 
-class _Checks(_Deals):
-    """A history's decisions matched to the engine's actions, and its observations (exchanges,
-    announcements, marks paid, stack exchanges) checked against what the rules derive."""
+class _Decisions(_Deals):
+    """A history's decisions matched to the engine's actions; where none is legal, why not, by
+    the rule that forbids it (K5, K8, K17 ...)."""
 
     def action_for(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact],
                    quiet: bool = False) -> Optional[Action]:
@@ -595,6 +595,12 @@ class _Checks(_Deals):
         if rules.buy_back == "after-deal" and not any(v and m > 0 for v, m in zip(state.virgins, state.marks)):
             return T.NO_VIRGIN.format(who=who, verb=verb), "K17"
         return T.NOT_NOW.format(who=who, verb=verb, reason=describe_turn(state, self.names)), rule
+
+
+class _Checks(_Decisions):
+    """A history's observations (exchanges, announcements, marks paid, stack exchanges, cards
+    shown) checked against what the rules derive, and the table talk (Z7) and deals it wrote
+    (K4) noted."""
 
     def check(self, state: State, e: HistoryEvent, i: int, facts: Iterable[Fact], know: Know) -> Optional[list[Fact]]:
         """An observation: is it among the facts the last decision produced?  The facts left

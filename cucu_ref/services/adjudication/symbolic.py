@@ -266,31 +266,38 @@ _DERIVED = {"cites": ("citations",), "citation_of": ("citations",), "showdown_ru
             "fool_rule": ("citations",), "cuccu": ("pack",)}
 
 
-# (a ruleset's class, the names a run read) -> the fields those names read, or None (fields_read)
-_FIELDS_READ: dict[tuple[type, tuple[str, ...]], Optional[tuple[str, ...]]] = {}
+Fields = Optional[tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]]  # (fields, what reads their values)
+# (a ruleset's class, the names a run read) -> the fields those names read and what reads their
+# values (_values_of), or None (fields_read)
+_FIELDS_READ: dict[tuple[type, tuple[str, ...]], Fields] = {}
 
 
 def fields_read(rules: Any, names: tuple[str, ...]) -> Optional[tuple[tuple[str, ...], tuple[Any, ...]]]:
     """The fields of ``rules`` the reads ``names`` read, and their values; None where a name
     is none of them (nor derived from them, ``_DERIVED``)."""
-    key = (type(rules), names)
+    found = _fields_of(type(rules), names)
+    return None if found is None else (found[0], found[1](rules))
+
+
+def _fields_of(kind: type, names: tuple[str, ...]) -> Fields:
+    """:func:`fields_read` for a ruleset of the class ``kind``: the fields and what reads their
+    values, worked out once for each set of names (the store of runs asks it for each run it
+    keeps, :meth:`ByFields.keep`)."""
+    key = (kind, names)
     if key in _FIELDS_READ:
-        fields = _FIELDS_READ[key]
-    else:
-        known = {f.name for f in dataclasses.fields(rules)}
-        out: Optional[dict[str, None]] = {}
-        for name in names:
-            for field in _DERIVED.get(name, (name,)):
-                if field not in known:
-                    out = None
-                    break
-                out[field] = None  # type: ignore[index]
-            if out is None:
+        return _FIELDS_READ[key]
+    known = {f.name for f in dataclasses.fields(kind)}
+    out: Optional[dict[str, None]] = {}
+    for name in names:
+        for field in _DERIVED.get(name, (name,)):
+            if field not in known:
+                out = None
                 break
-        fields = _FIELDS_READ[key] = tuple(out) if out is not None else None
-    if fields is None:
-        return None
-    return fields, _values_of(fields)(rules)
+            out[field] = None  # type: ignore[index]
+        if out is None:
+            break
+    found = _FIELDS_READ[key] = (tuple(out), _values_of(tuple(out))) if out is not None else None
+    return found
 
 
 @functools.lru_cache(maxsize=1024)
@@ -406,13 +413,14 @@ class ByFields:
 
     def keep(self, key: Hashable, plain: Any, names: tuple[str, ...], value: Any) -> None:
         """Keep ``value``, worked out from ``plain`` reading ``names``, under ``key``."""
-        kept = fields_read(plain, names)
-        if kept is None:
+        found = _fields_of(type(plain), names)
+        if found is None:
             return
         if self.kept >= self.size:
             self._found.clear()
             self.kept = 0
-        self._found.setdefault(key, []).append((names, _values_of(kept[0]), kept[1], value))
+        values_of = found[1]
+        self._found.setdefault(key, []).append((names, values_of, values_of(plain), value))
         self.kept += 1
 
 
