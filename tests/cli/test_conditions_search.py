@@ -173,3 +173,59 @@ def test_a_card_of_the_group_that_never_meets_the_threshold() -> None:
     said = [f.text for f in conditions._at_least_one(conditions._within(thresholds.sides([1, 2, 10, 12]), seen), bits)]
     assert said == ["at least one of A, B and C is II or I"]
     assert said == [f.text for f in plain_at_least_one(thresholds, [1, 2, 10, 12], bits)]
+
+
+# --------------------------------------------------------------------------- the facts of a case (stop 44)
+
+@st.composite
+def sieved(draw: st.DrawFn) -> tuple[int, list[Fact], list[int]]:
+    """A space of up to 300 points (more than a byte's, and more than a sieve's samples), facts
+    whose masks are alike or nearly so (a point apart: a sample that misses it must not decide), and
+    several cases asked in turn of one sieve (its points kept from one case to the next)."""
+    size = draw(st.integers(1, 300))
+    points = st.integers(0, (1 << size) - 1)
+    base = draw(points)
+    masks = st.one_of(points, st.just(base), st.builds(lambda p: base ^ (1 << p), st.integers(0, size - 1)),
+                      st.just((1 << size) - 1), st.just(0))
+    facts = [Fact(f"fact {k}", lambda combo: True, 2, draw(masks), draw(points) if draw(st.booleans()) else 0)
+             for k in range(draw(st.integers(0, 40)))]
+    cases = draw(st.lists(st.one_of(points, st.just(base), st.builds(lambda p: base & ~(1 << p),
+                                                                    st.integers(0, size - 1))), min_size=1, max_size=6))
+    return size, facts, cases
+
+
+@given(sieved())
+def test_a_sieve_keeps_the_facts_that_hold_in_the_whole_case(question: tuple[int, list[Fact], list[int]]) -> None:
+    """conditions._Sieve (issue 24 §5): the facts whose mask holds every point of a case, in their
+    order, as the plain test of each one finds them, for each case asked in turn of one sieve."""
+    size, facts, cases = question
+    sieve = conditions._Sieve(facts, size)
+    for bits in cases:
+        assert [id(f) for f in sieve.holding(bits)] == [id(f) for f in facts if f.mask & bits == bits]
+
+
+def test_a_sieve_tells_points_of_one_byte_apart() -> None:
+    """Two facts that differ at one point only, asked of cases at the points next to it (the
+    points the sieve keeps are its own, not their byte's)."""
+    facts = [Fact("a", lambda combo: True, 2, 0b1011), Fact("b", lambda combo: True, 2, 0b0111)]
+    sieve = conditions._Sieve(facts, 4)
+    assert [f.text for f in sieve.holding(0b0011)] == ["a", "b"]
+    assert [f.text for f in sieve.holding(0b1000)] == ["a"]
+    assert [f.text for f in sieve.holding(0b0100)] == ["b"]
+    assert [f.text for f in sieve.holding(0b1100)] == []
+
+
+@given(st.lists(questions(), min_size=2, max_size=4), st.data())
+def test_covers_in_turn_over_the_same_facts(asked: list[tuple[int, int, list[Fact], Optional[int]]],
+                                            data: st.DataObject) -> None:
+    """The same facts asked of several spaces and cases in turn (conditions._rules_out keeps what
+    each fact rules out of the points some case reaches, from one cover to the next: kept by the
+    fact and those points, it must not answer for other points): each cover as the plain search's."""
+    facts = asked[0][2]
+    for case, everything, _, within in asked:
+        mine = data.draw(st.lists(st.sampled_from(facts), unique_by=id)) if facts else []
+        for _ in range(2):
+            got = conditions._cover(case, everything, mine, within)
+            want = plain_cover(case, everything, mine, within)
+            assert (got is None) == (want is None)
+            assert [id(f) for f in got or []] == [id(f) for f in want or []]

@@ -35,7 +35,7 @@ def test_fits_answers_as_every_assignment_does(copies, matched, asked):
     left = Counter(dict(zip(CARDS, copies)))
     base = _Matching(left)
     if not base.fits_all(matched):
-        return  # (a showdown asks only of others that fit: unknowns.Reasoner._others)
+        return  # (a showdown asks only of others that fit: unknowns._ShowdownGroups._others)
     exists = _exists([*matched, *asked], left)
     assert base.fits(asked) == exists
     # (issue 24 §5: the shortcut most of a showdown's boxes take, one card each below the lowest

@@ -808,7 +808,7 @@ def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] 
     # cover costs one pass over the facts)
     if _together_mask(facts, everything) & ~bound:
         return None
-    chosen = _greedy(everything & ~bound, facts)
+    chosen = _greedy(everything & ~bound, facts, everything)
     for fact in list(chosen):
         others = [f for f in chosen if f is not fact]
         if others and _together_mask(others, everything) & ~bound == 0:
@@ -816,33 +816,48 @@ def _cover(case: int, everything: int, facts: list[Fact], within: Optional[int] 
     return sorted(_narrowed(chosen, everything, bound, facts), key=lambda f: f.rank)
 
 
-def _greedy(rest: int, facts: Sequence[Fact]) -> list[Fact]:
+def _greedy(rest: int, facts: Sequence[Fact], everything: Optional[int] = None) -> list[Fact]:
     """The facts that rule out every point of ``rest``, greedily: the one that rules out the most
     of what is left, the shortest on a tie, the first of equals (:func:`_cover`; some conjunction
     of ``facts`` rules all of ``rest`` out).  A fact rules a point out only where it surely fails
     there: not at its ``unsure`` points.  What a fact rules out only shrinks as ``rest`` does, so
     each is counted again only where what it ruled out last may still be the most (issue 24 §5:
-    the counts on the space's bit sets were half a ruling's time)."""
+    the counts on the space's bit sets were half a ruling's time); before the first, what it rules
+    out of ``everything`` (``rest`` lies within it), kept from one cover to the next, is the most
+    it may rule out (where the case is all that is left out of ``rest``, exactly that)."""
     held = [f.mask | f.unsure if f.unsure else f.mask for f in facts]
-    total = rest.bit_count()
-    most_of = [total - (rest & h).bit_count() for h in held]  # (exact where counted, else at most)
-    counted: Iterable[int] = range(len(facts))
+    most_of = [rest.bit_count()] * len(facts) if everything is None else \
+        [_rules_out(f, h, everything) for f, h in zip(facts, held)]  # (exact where counted, else at most)
     chosen: list[Fact] = []
     while rest:
-        most = max(most_of[k] for k in counted)
-        best = min((k for k in counted if most_of[k] == most), key=lambda k: (len(facts[k].text), k))
-        chosen.append(facts[best])
-        rest &= held[best]
-        if not rest:
-            return chosen
-        most_of[best], total, most, counted = 0, rest.bit_count(), 0, []
+        total, most, counted = rest.bit_count(), 0, []
         for k in sorted(range(len(facts)), key=most_of.__getitem__, reverse=True):
             if most_of[k] < most or not most_of[k]:
                 break  # (none of the rest can rule out as many)
             most_of[k] = total - (rest & held[k]).bit_count()
             most = most_of[k] if most_of[k] > most else most
             counted.append(k)
+        best = min((k for k in counted if most_of[k] == most), key=lambda k: (len(facts[k].text), k))
+        chosen.append(facts[best])
+        rest &= held[best]
+        most_of[best] = 0
     return chosen
+
+
+def _rules_out(fact: Fact, held: int, everything: int) -> int:
+    """How many points of ``everything`` ``fact`` surely fails at (``held``: where it may hold),
+    kept by the fact and ``everything`` themselves (both unchanging, each kept alive with its
+    answer: their ids name no other while it is kept), which come back cover after cover."""
+    key = (id(fact), id(everything))
+    got = _RULES_OUT.get(key)
+    if got is None or got[0] is not fact or got[1] is not everything:
+        got = _RULES_OUT[key] = (fact, everything, (everything & ~held).bit_count())
+    return got[2]
+
+
+# (id of a fact, id of the points some case reaches) -> (the fact, those points, how many of them
+# it rules out) (:func:`_rules_out`); one position's
+_RULES_OUT: dict[tuple[int, int], tuple[Fact, int, int]] = per_position({})
 
 
 def _narrowed(chosen: list[Fact], everything: int, bound: int, facts: list[Fact]) -> list[Fact]:
@@ -888,7 +903,9 @@ def _together_mask(facts: Sequence[Fact], everything: int) -> int:
     """The points where the facts may all hold (surely, or at an ``unsure`` point)."""
     out = everything
     for f in facts:
-        out &= f.mask | f.unsure
+        out &= f.mask | f.unsure if f.unsure else f.mask  # (an or with nothing copies the mask: issue 24 §5)
+        if not out:
+            break
     return out
 
 
@@ -900,9 +917,72 @@ def exact(ways: Sequence[Sequence[Fact]], case: int, space: _Space) -> bool:
                for point, combo in space.reached())
 
 
+class _Sieve:
+    """Facts that do not depend on the case asked (the comparisons and their kin, a few hundred:
+    :func:`_shortened`'s ``compared``), with which of them hold at each point asked, kept: those
+    that hold in every point of a case are found by testing in full only those that hold at a few
+    of its points (issue 24 §5: that test of every one of them, on bit sets of a hundred thousand
+    points, was a fifth of a ruling's wording).  A fact is left out only where a point of the case
+    is not one of its own; each one kept is tested on every point."""
+
+    __slots__ = ("facts", "_bytes", "_width", "_at")
+
+    def __init__(self, facts: Sequence[Fact], size: int) -> None:
+        self.facts = list(facts)
+        self._width = 8 * ((size + 7) // 8)  # (the points the bytes below hold)
+        low = (1 << self._width) - 1
+        self._bytes = [(f.mask & low).to_bytes(self._width // 8, "little") for f in self.facts]
+        self._at: dict[int, int] = {}  # point -> the facts (bits by index) whose mask holds it
+
+    def at(self, point: int) -> int:
+        """The facts (a bit set of their indices) that hold at ``point``."""
+        got = self._at.get(point)
+        if got is None:
+            if point >= self._width:
+                got = (1 << len(self.facts)) - 1  # (not held in the bytes: each tested in full)
+            else:
+                byte, bit = point >> 3, 1 << (point & 7)
+                got = sum(1 << k for k, b in enumerate(self._bytes) if b[byte] & bit)
+            self._at[point] = got
+        return got
+
+    def holding(self, bits: int) -> list[Fact]:
+        """The facts whose mask holds every point of ``bits``, in their order."""
+        maybe = (1 << len(self.facts)) - 1
+        for point in _some_points(bits, _SAMPLES):
+            maybe &= self.at(point)
+        out = []
+        while maybe:
+            low = maybe & -maybe
+            maybe ^= low
+            fact = self.facts[low.bit_length() - 1]
+            if fact.mask & bits == bits:
+                out.append(fact)
+        return out
+
+
+# the points of a case a :class:`_Sieve` looks at before testing facts in full
+_SAMPLES = 8
+
+
+def _some_points(bits: int, count: int) -> list[int]:
+    """Up to ``count`` points of ``bits``, spread over it: its highest point below each of
+    ``count`` bounds evenly spaced up to its highest point."""
+    top = bits.bit_length()
+    out: list[int] = []
+    below = top
+    for k in range(count):
+        point = (bits & ((1 << below) - 1) if below < top else bits).bit_length() - 1
+        if point < 0:
+            break
+        out.append(point)
+        below = min(point, top * (count - k - 1) // count)
+    return out
+
+
 def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
            say: Callable[[int, Sequence[Card]], str], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-           compared: list[Fact], people: Sequence[Optional[str]] = (),
+           compared: _Sieve, people: Sequence[Optional[str]] = (),
            memo: Optional[dict[Any, Any]] = None, shared: bool = True) -> list[Fact]:
     """The facts that hold in every combination of ``bits`` (``compared``: the comparisons and
     the other facts that do not depend on the case; ``memo``: the facts of each card and group by
@@ -919,7 +999,7 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
         facts += found
     if shared:
         facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo)
-    return [f for f in facts + compared if f.mask & bits == bits]
+    return [f for f in facts if f.mask & bits == bits] + compared.holding(bits)
 
 
 def _ways(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
@@ -1086,7 +1166,8 @@ def _by_cuts(bits: int, space: _Space, facts_of: Callable[..., list[Fact]], cuts
     ways: list[list[Fact]] = []
     left = bits if part is None else part
     # (each cut with its points outside the case, counted once)
-    outside = [(c, (c & everything & ~bits).bit_count()) for c in cuts]
+    beyond = everything & ~bits
+    outside = [(c, (c & beyond).bit_count()) for c in cuts]
     while left and len(ways) < (most or _WAYS):
         if ways or left != bits:
             rest = _plainest_or_none(left, bits, everything, facts_of(left, False))
@@ -1378,14 +1459,15 @@ def _shortened(space: _Space, todo: Sequence[int], words: _Words) -> dict[int, l
     memo: dict[Any, Any] = {} if memo_key is None else space.kept.setdefault(("memo", memo_key), {})
     compared = memo.get(("compared", fools, tied))
     if compared is None:
-        compared = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
-        compared += _below_the_rest(keys, nouns, space, fool, tied, people) + _all_alike(keys, nouns, space, people)
-        memo[("compared", fools, tied)] = compared
+        found = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
+        found += _below_the_rest(keys, nouns, space, fool, tied, people) + _all_alike(keys, nouns, space, people)
+        compared = memo[("compared", fools, tied)] = _Sieve(found, space.size)
     # (the cuts _by_cuts seeks a way within: each card's thresholds, two cards compared, and where
     # the comparisons of several cards hold: 'Carla's dealt card is higher than at least one of ...')
     cuts = memo.get(("cuts", fools, tied))
     if cuts is None:
-        cuts = memo[("cuts", fools, tied)] = list(dict.fromkeys(_cuts(space) + [f.mask for f in compared if f.mask]))
+        cuts = memo[("cuts", fools, tied)] = list(dict.fromkeys(_cuts(space) + [f.mask for f in compared.facts
+                                                                                 if f.mask]))
 
     def facts_of(part: int, shared: bool = True) -> list[Fact]:
         # (kept: the same part comes back, in a case's splits and from one case to the next)

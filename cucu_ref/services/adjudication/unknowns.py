@@ -78,7 +78,7 @@ class _Domains:
         self.lay = lay
         self.rules = rules
         self._feasible: dict[tuple[object, ...], bool] = {}
-        # the showdown last laid out by Reasoner._hands: (the state, live hands, dead hands, slots)
+        # the showdown last laid out by _ShowdownGroups._hands: (the state, live hands, dead hands, slots)
         self._laid: Optional[tuple[Any, ...]] = None
 
     @functools.cached_property
@@ -177,118 +177,12 @@ class _Domains:
 
 
 
-class Reasoner(_Domains):
-    """Where a rule tells unknown cards apart, the cases to split into: an asked card's role
-    (C2) and the showdown's ranks (K15 and the scoring's other rules)."""
-
-    def role_branches(self, k: Know, ph: Card, inn_too: bool = False) -> tuple[list[tuple[Card, Know]], Optional[Know]]:
-        """The event cards ``ph`` may be (each with the branch that binds it) and the branch
-        where it is a plain card (None if it cannot be).  ``inn_too``: the step exchanged it
-        even were it the inn (L8), so the inn goes with the plain cards."""
-        if ph in k.subst:
-            return [], k
-        plain = self.plain | self.inns if inn_too else self.plain
-        dom = self.domain(k, ph)
-        if not (dom - plain):
-            return [], k  # already known to be plain: nothing to tell apart
-        k = self.split_on(k, ph)
-        events = []
-        for c in self.event_cards:
-            if c in dom and c not in plain:
-                bound = self.bind(k, ph, c)
-                if bound is not None:
-                    events.append((c, bound))
-        return events, self.narrow(k, ph, plain)
-
-    # ---- the showdown
-
-    def showdown_cases(self, k: Know, after: State, live: Sequence[Card],
-                       dead: Sequence[Card]) -> list[tuple[dict[Card, Card], dict[Card, frozenset[Card]], Know]]:
-        """Split the showdown over its unknown ``live`` cards (and, under Q4 'any-hand', the
-        ``dead`` ones as fool or not).  One entry per group of combinations that score alike:
-        (the representative's bindings, the dead cards' narrowed domains, the branch).
-
-        Up to :data:`~.model.SMALL_CASES` combinations each is scored (:meth:`_scored_groups`);
-        beyond, the scoring runs on symbolic cards (:mod:`.symbolic`, :meth:`_symbolic_groups`),
-        which splits only where its rules compare.  The cases are kept (``_SHOWDOWNS``) for the
-        open questions' re-runs, which reach the same showdown knowing the same: under a reading
-        that agrees on every field the scoring read, they are the same cases."""
-        key = self._showdown_key(k, after, live, dead)
-        plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
-        if key is not None:
-            hit, found = _SHOWDOWNS.get(key, self.rules, plain)
-            if hit:
-                if isinstance(found, tuple):  # (gave up: what the showdown may score, or None)
-                    raise self._underdetermined(list(live) + list(dead), found[0])
-                return found  # type: ignore[no-any-return]
-        reads = Reads(self.rules)
-        try:
-            found = self._cases(k, after, live, dead, reads)
-        except Underdetermined as err:
-            if key is not None:
-                _SHOWDOWNS.keep(key, plain, tuple(reads.names), (err.scores,))
-            raise
-        if key is not None:
-            _SHOWDOWNS.keep(key, plain, tuple(reads.names), found)
-        return found
-
-    def _showdown_key(self, k: Know, after: State, live: Sequence[Card], dead: Sequence[Card]) -> Optional[Hashable]:
-        """What :meth:`_cases` reads besides the ruleset's fields the scoring reads: the
-        showdown's hands, the knowledge of the unknown cards, the layout's pool and the pack's
-        roles (C1, C2), and the scoring itself (a test may stand another in); None where the
-        knowledge already holds cases (not kept)."""
-        if k.cases:
-            return None
-        plain = getattr(self.rules, "_rules", self.rules)
-        return (after.hands, after.order, after.dead, after.guarantees, after.hinted, tuple(live), tuple(dead),
-                frozenset(k.subst.items()), frozenset(k.domains.items()), k.split, k.held,
-                frozenset(self.lay.pool.items()), tuple(self.lay.labels), plain.pack, plain.roles, evaluate)
-
-    def _cases(self, k: Know, after: State, live: Sequence[Card], dead: Sequence[Card],
-               rules: Any) -> list[tuple[dict[Card, Card], dict[Card, frozenset[Card]], Know]]:
-        """:meth:`showdown_cases` worked out, the scoring reading ``rules``."""
-        keys = list(live) + list(dead)
-        choices = self._choices(k, live, dead)
-        total = 1
-        for opts in choices:
-            total *= max(len(opts), 1)
-        # (the grouping's argument in _score: one guarantee per innkeeper)
-        assert len({keeper for _, keeper in after.guarantees}) == len(after.guarantees), after.guarantees
-        groups: Optional[list[tuple[tuple[Optional[Card], ...], list[Row]]]] = None
-        if total > SMALL_CASES:
-            try:
-                groups = self._symbolic_groups(k, after, live, dead, choices, rules)
-            except Untraceable:
-                groups = None
-            except TooManySplits:
-                # (issue 24 §5: what it may score is still worth knowing, for what is certain)
-                raise self._underdetermined(keys, _possible_scores(self, after, live, dead, choices, rules)) from None
-        if groups is None:
-            if total > MAX_CASES:
-                raise self._underdetermined(keys)
-            groups = self._scored_groups(k, after, keys, choices, rules)
-        out = []
-        universes = [self.possible(k, ph) for ph in keys]
-        for rep, rows in groups:
-            subst = {ph: c for ph, c in zip(keys, rep) if c is not None}
-            narrowed = {ph: frozenset(c for c in self.possible(k, ph) if c != self.fool)
-                        for ph, c in zip(keys, rep) if c is None}
-            branch = k._replace(subst={**k.subst, **subst}, domains={**k.domains, **narrowed},
-                                cases=tuple(merge_rows(keys, rows, universes)),
-                                held=tuple((after.hands.index(ph), ph) for ph in keys))
-            for ph in keys:
-                branch = self.split_on(branch, ph)
-            out.append((subst, narrowed, branch))
-        return out
-
-    def _underdetermined(self, keys: Sequence[Card], scores: Optional[frozenset[Hashable]] = None) -> Underdetermined:
-        names = tuple(self.lay.labels[ph] for ph in keys)
-        err = Underdetermined(
-            f"the position is under-specified: the showdown depends on {len(keys)} cards it does not give "
-            f"({'; '.join(names)}), too many combinations to split into cases; give the cards shown at the end",
-            names)
-        err.scores = scores
-        return err
+class _ShowdownGroups(_Domains):
+    """A showdown's unknown cards: the combinations they may be (C1: no card more often than
+    the pack holds it), each scored (K15 and the scoring's other rules) and grouped by who
+    loses and gains, one by one or on symbolic cards (:mod:`.symbolic`).  (:class:`Reasoner`
+    makes the cases of the groups; apart from it so that each class stays under 250 lines,
+    issue 26.)"""
 
     def _live_scoring(self, after: State, live: Sequence[Card], fixed: dict[Card, Any],
                       rules: Any = None) -> Callable[..., tuple[object, ...]]:
@@ -472,6 +366,120 @@ class Reasoner(_Domains):
     def _combo_feasible(self, k: Know, value: dict[Card, Optional[Card]]) -> bool:
         trial = k._replace(subst={**k.subst, **{ph: c for ph, c in value.items() if c is not None}})
         return self.feasible(trial)
+
+
+class Reasoner(_ShowdownGroups):
+    """Where a rule tells unknown cards apart, the cases to split into: an asked card's role
+    (C2) and the showdown's ranks (K15 and the scoring's other rules)."""
+
+    def role_branches(self, k: Know, ph: Card, inn_too: bool = False) -> tuple[list[tuple[Card, Know]], Optional[Know]]:
+        """The event cards ``ph`` may be (each with the branch that binds it) and the branch
+        where it is a plain card (None if it cannot be).  ``inn_too``: the step exchanged it
+        even were it the inn (L8), so the inn goes with the plain cards."""
+        if ph in k.subst:
+            return [], k
+        plain = self.plain | self.inns if inn_too else self.plain
+        dom = self.domain(k, ph)
+        if not (dom - plain):
+            return [], k  # already known to be plain: nothing to tell apart
+        k = self.split_on(k, ph)
+        events = []
+        for c in self.event_cards:
+            if c in dom and c not in plain:
+                bound = self.bind(k, ph, c)
+                if bound is not None:
+                    events.append((c, bound))
+        return events, self.narrow(k, ph, plain)
+
+    # ---- the showdown
+
+    def showdown_cases(self, k: Know, after: State, live: Sequence[Card],
+                       dead: Sequence[Card]) -> list[tuple[dict[Card, Card], dict[Card, frozenset[Card]], Know]]:
+        """Split the showdown over its unknown ``live`` cards (and, under Q4 'any-hand', the
+        ``dead`` ones as fool or not).  One entry per group of combinations that score alike:
+        (the representative's bindings, the dead cards' narrowed domains, the branch).
+
+        Up to :data:`~.model.SMALL_CASES` combinations each is scored (:meth:`_scored_groups`);
+        beyond, the scoring runs on symbolic cards (:mod:`.symbolic`, :meth:`_symbolic_groups`),
+        which splits only where its rules compare.  The cases are kept (``_SHOWDOWNS``) for the
+        open questions' re-runs, which reach the same showdown knowing the same: under a reading
+        that agrees on every field the scoring read, they are the same cases."""
+        key = self._showdown_key(k, after, live, dead)
+        plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
+        if key is not None:
+            hit, found = _SHOWDOWNS.get(key, self.rules, plain)
+            if hit:
+                if isinstance(found, tuple):  # (gave up: what the showdown may score, or None)
+                    raise self._underdetermined(list(live) + list(dead), found[0])
+                return found  # type: ignore[no-any-return]
+        reads = Reads(self.rules)
+        try:
+            found = self._cases(k, after, live, dead, reads)
+        except Underdetermined as err:
+            if key is not None:
+                _SHOWDOWNS.keep(key, plain, tuple(reads.names), (err.scores,))
+            raise
+        if key is not None:
+            _SHOWDOWNS.keep(key, plain, tuple(reads.names), found)
+        return found
+
+    def _showdown_key(self, k: Know, after: State, live: Sequence[Card], dead: Sequence[Card]) -> Optional[Hashable]:
+        """What :meth:`_cases` reads besides the ruleset's fields the scoring reads: the
+        showdown's hands, the knowledge of the unknown cards, the layout's pool and the pack's
+        roles (C1, C2), and the scoring itself (a test may stand another in); None where the
+        knowledge already holds cases (not kept)."""
+        if k.cases:
+            return None
+        plain = getattr(self.rules, "_rules", self.rules)
+        return (after.hands, after.order, after.dead, after.guarantees, after.hinted, tuple(live), tuple(dead),
+                frozenset(k.subst.items()), frozenset(k.domains.items()), k.split, k.held,
+                frozenset(self.lay.pool.items()), tuple(self.lay.labels), plain.pack, plain.roles, evaluate)
+
+    def _cases(self, k: Know, after: State, live: Sequence[Card], dead: Sequence[Card],
+               rules: Any) -> list[tuple[dict[Card, Card], dict[Card, frozenset[Card]], Know]]:
+        """:meth:`showdown_cases` worked out, the scoring reading ``rules``."""
+        keys = list(live) + list(dead)
+        choices = self._choices(k, live, dead)
+        total = 1
+        for opts in choices:
+            total *= max(len(opts), 1)
+        # (the grouping's argument in _score: one guarantee per innkeeper)
+        assert len({keeper for _, keeper in after.guarantees}) == len(after.guarantees), after.guarantees
+        groups: Optional[list[tuple[tuple[Optional[Card], ...], list[Row]]]] = None
+        if total > SMALL_CASES:
+            try:
+                groups = self._symbolic_groups(k, after, live, dead, choices, rules)
+            except Untraceable:
+                groups = None
+            except TooManySplits:
+                # (issue 24 §5: what it may score is still worth knowing, for what is certain)
+                raise self._underdetermined(keys, _possible_scores(self, after, live, dead, choices, rules)) from None
+        if groups is None:
+            if total > MAX_CASES:
+                raise self._underdetermined(keys)
+            groups = self._scored_groups(k, after, keys, choices, rules)
+        out = []
+        universes = [self.possible(k, ph) for ph in keys]
+        for rep, rows in groups:
+            subst = {ph: c for ph, c in zip(keys, rep) if c is not None}
+            narrowed = {ph: frozenset(c for c in self.possible(k, ph) if c != self.fool)
+                        for ph, c in zip(keys, rep) if c is None}
+            branch = k._replace(subst={**k.subst, **subst}, domains={**k.domains, **narrowed},
+                                cases=tuple(merge_rows(keys, rows, universes)),
+                                held=tuple((after.hands.index(ph), ph) for ph in keys))
+            for ph in keys:
+                branch = self.split_on(branch, ph)
+            out.append((subst, narrowed, branch))
+        return out
+
+    def _underdetermined(self, keys: Sequence[Card], scores: Optional[frozenset[Hashable]] = None) -> Underdetermined:
+        names = tuple(self.lay.labels[ph] for ph in keys)
+        err = Underdetermined(
+            f"the position is under-specified: the showdown depends on {len(keys)} cards it does not give "
+            f"({'; '.join(names)}), too many combinations to split into cases; give the cards shown at the end",
+            names)
+        err.scores = scores
+        return err
 
 
 class _CardsOf(dict[frozenset[int], frozenset[Card]]):
