@@ -631,11 +631,13 @@ def merge_rows(keys: Sequence[Card], given: Iterable[Row], universes: Iterable[S
         if len(set(rest_of)) == len(rows):
             still += 1  # (no two rows alike but for key d: the pass would merge none, so none is made)
         else:
-            merged: dict[Row, frozenset[Card]] = {}
+            # (the rest -> its row so far: a row that merges with none is kept as it is, and the
+            # rows come out in the order of their first, as built before, card set for card set)
+            merged: dict[Row, Row] = {}
             for full, rest in zip(rows, rest_of):
                 got = merged.get(rest)
-                merged[rest] = full[d] if got is None else got | full[d]
-            rows = {rest[:d] + (vals,) + rest[d:] for rest, vals in merged.items()}
+                merged[rest] = full if got is None else got[:d] + (got[d] | full[d],) + got[d + 1:]
+            rows = set(merged.values())
             still = 1
         d = (d + 1) % n
     top: dict[frozenset[Card], int] = {}  # (each set's highest value, found once: sets recur row after row)
@@ -643,7 +645,8 @@ def merge_rows(keys: Sequence[Card], given: Iterable[Row], universes: Iterable[S
         for vals in row:
             if vals not in top:
                 top[vals] = -max(c.value for c in vals)
-    ordered = sorted(rows, key=lambda row: [top[vals] for vals in row])
+    highest = top.__getitem__
+    ordered = sorted(rows, key=lambda row: tuple(map(highest, row)))
     return [dict(zip(keys, row)) for row in ordered]
 
 
