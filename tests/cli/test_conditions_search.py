@@ -220,7 +220,8 @@ def test_covers_in_turn_over_the_same_facts(asked: list[tuple[int, int, list[Fac
                                             data: st.DataObject) -> None:
     """The same facts asked of several spaces and cases in turn (conditions._rules_out keeps what
     each fact rules out of the points some case reaches, from one cover to the next: kept by the
-    fact and those points, it must not answer for other points): each cover as the plain search's."""
+    fact and those points, it must not answer for other points; conditions._held keeps where each
+    may hold: by the fact, not by its mask, which others share): each cover as the plain search's."""
     facts = asked[0][2]
     for case, everything, _, within in asked:
         mine = data.draw(st.lists(st.sampled_from(facts), unique_by=id)) if facts else []

@@ -825,7 +825,7 @@ def _greedy(rest: int, facts: Sequence[Fact], everything: Optional[int] = None) 
     the counts on the space's bit sets were half a ruling's time); before the first, what it rules
     out of ``everything`` (``rest`` lies within it), kept from one cover to the next, is the most
     it may rule out (where the case is all that is left out of ``rest``, exactly that)."""
-    held = [f.mask | f.unsure if f.unsure else f.mask for f in facts]
+    held = [_held(f) if f.unsure else f.mask for f in facts]
     most_of = [rest.bit_count()] * len(facts) if everything is None else \
         [_rules_out(f, h, everything) for f, h in zip(facts, held)]  # (exact where counted, else at most)
     chosen: list[Fact] = []
@@ -858,6 +858,20 @@ def _rules_out(fact: Fact, held: int, everything: int) -> int:
 # (id of a fact, id of the points some case reaches) -> (the fact, those points, how many of them
 # it rules out) (:func:`_rules_out`); one position's
 _RULES_OUT: dict[tuple[int, int], tuple[Fact, int, int]] = per_position({})
+
+
+def _held(fact: Fact) -> int:
+    """The points where ``fact`` may hold (surely, or at an ``unsure`` point), kept by the fact
+    itself (unchanging, kept alive with its answer): a comparison of overlapping atoms comes back
+    in cover after cover (issue 24 §5: half the facts of Coucou 8p seed 2547704717's covers)."""
+    got = _HELD.get(id(fact))
+    if got is None or got[0] is not fact:
+        got = _HELD[id(fact)] = (fact, fact.mask | fact.unsure)
+    return got[1]
+
+
+# id of a fact -> (the fact, the points where it may hold) (:func:`_held`); one position's
+_HELD: dict[int, tuple[Fact, int]] = per_position({})
 
 
 def _narrowed(chosen: list[Fact], everything: int, bound: int, facts: list[Fact]) -> list[Fact]:
@@ -903,7 +917,7 @@ def _together_mask(facts: Sequence[Fact], everything: int) -> int:
     """The points where the facts may all hold (surely, or at an ``unsure`` point)."""
     out = everything
     for f in facts:
-        out &= f.mask | f.unsure if f.unsure else f.mask  # (an or with nothing copies the mask: issue 24 §5)
+        out &= _held(f) if f.unsure else f.mask  # (an or with nothing copies the mask: issue 24 §5)
         if not out:
             break
     return out
