@@ -199,7 +199,7 @@ def test_a_sieve_keeps_the_facts_that_hold_in_the_whole_case(question: tuple[int
     """conditions._Sieve (issue 24 §5): the facts whose mask holds every point of a case, in their
     order, as the plain test of each one finds them, for each case asked in turn of one sieve."""
     size, facts, cases = question
-    sieve = conditions._Sieve(facts, size)
+    sieve = conditions._Sieve(facts, size, sampled=True)
     for bits in cases:
         assert [id(f) for f in sieve.holding(bits)] == [id(f) for f in facts if f.mask & bits == bits]
 
@@ -208,7 +208,7 @@ def test_a_sieve_tells_points_of_one_byte_apart() -> None:
     """Two facts that differ at one point only, asked of cases at the points next to it (the
     points the sieve keeps are its own, not their byte's)."""
     facts = [Fact("a", lambda combo: True, 2, 0b1011), Fact("b", lambda combo: True, 2, 0b0111)]
-    sieve = conditions._Sieve(facts, 4)
+    sieve = conditions._Sieve(facts, 4, sampled=True)
     assert [f.text for f in sieve.holding(0b0011)] == ["a", "b"]
     assert [f.text for f in sieve.holding(0b1000)] == ["a"]
     assert [f.text for f in sieve.holding(0b0100)] == ["b"]

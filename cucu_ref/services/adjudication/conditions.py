@@ -939,10 +939,12 @@ class _Sieve:
     points, was a fifth of a ruling's wording).  A fact is left out only where a point of the case
     is not one of its own; each one kept is tested on every point."""
 
-    __slots__ = ("facts", "_bytes", "_width", "_at")
+    __slots__ = ("facts", "_bytes", "_width", "_at", "_sampled")
 
-    def __init__(self, facts: Sequence[Fact], size: int) -> None:
+    def __init__(self, facts: Sequence[Fact], size: int, sampled: Optional[bool] = None) -> None:
         self.facts = list(facts)
+        # (on a smaller space each fact's full test costs less than looking at its points)
+        self._sampled = size >= _SAMPLED_FROM if sampled is None else sampled
         self._width = 8 * ((size + 7) // 8)  # (the points the bytes below hold)
         low = (1 << self._width) - 1
         self._bytes = [(f.mask & low).to_bytes(self._width // 8, "little") for f in self.facts]
@@ -962,6 +964,8 @@ class _Sieve:
 
     def holding(self, bits: int) -> list[Fact]:
         """The facts whose mask holds every point of ``bits``, in their order."""
+        if not self._sampled:
+            return [f for f in self.facts if f.mask & bits == bits]
         maybe = (1 << len(self.facts)) - 1
         for point in _some_points(bits, _SAMPLES):
             maybe &= self.at(point)
@@ -975,8 +979,11 @@ class _Sieve:
         return out
 
 
-# the points of a case a :class:`_Sieve` looks at before testing facts in full
+# the points of a case a :class:`_Sieve` looks at before testing facts in full, from this many
+# points of the space on (callgrind of the wording, Coucou 8p: 146,410 points, -20%; 12,600 and
+# fewer, +1%)
 _SAMPLES = 8
+_SAMPLED_FROM = 32_768
 
 
 def _some_points(bits: int, count: int) -> list[int]:
