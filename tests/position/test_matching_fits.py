@@ -7,12 +7,17 @@ without.  (A speed change: the answers were the same before it; this pins them.)
 from __future__ import annotations
 
 import itertools
+import os
+import subprocess
+import sys
 from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
 from cucu_ref.game.cards import Card
 from cucu_ref.services.adjudication.unknowns import _Matching
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 CARDS = [Card("cuccu", v) for v in range(6)]
 
@@ -66,3 +71,27 @@ def test_the_other_open_cards_hold_the_highest_copies_and_leave_the_low_ones_spa
     assert base.fits_all([anything, anything])
     assert base.spare([frozenset([CARDS[2]])])
     assert not base.spare([frozenset([CARDS[4]])]) and base.fits([frozenset([CARDS[4]])])
+
+
+_SPARE_UNDER_A_SEED = """
+from collections import Counter
+from cucu_ref.game.cards import Card
+from cucu_ref.services.adjudication.unknowns import _Matching
+five, four, three = Card("cuccu", 5), Card("cuccu", 4), Card("cuccu", 3)
+print(_Matching(Counter({five: 1, four: 1})).spare([frozenset([five, four]), frozenset([four, three])]))
+"""
+
+
+def test_spare_takes_the_copies_in_the_same_order_under_any_hash_seed():
+    """A ruling's work in an order of the cards' values, not of a set's hash (stop 44; issue 12:
+    the same position rules the same every time).  One copy each of 5 and 4: the box {5, 4}
+    takes the 5 (the highest first), and {4, 3} the 4 -- spare copies, with no trial matching.
+    Taken in the set's order, {5, 4} took the 4 under seeds 0 and 1 (and {4, 3} found none
+    free: False) and the 5 under 6 and 9 (True) -- CPython 3.11, before the fix."""
+    answers = set()
+    for seed in ("0", "1", "6", "9"):
+        env = dict(os.environ, PYTHONPATH=ROOT, PYTHONHASHSEED=seed)
+        done = subprocess.run([sys.executable, "-c", _SPARE_UNDER_A_SEED], capture_output=True, text=True,
+                              env=env, cwd=ROOT, timeout=60, check=True)
+        answers.add(done.stdout.strip())
+    assert answers == {"True"}

@@ -710,7 +710,8 @@ class _Matching:
             free = self.free = {c: n - len(self.holders[c]) for c, n in self.cap.items()}
         taken: dict[Card, int] = {}
         for d in sorted(domains, key=len):
-            for c in d:
+            # (a set of cards in an order of their values: the set's own follows the hash seed)
+            for c in _SORTED.get(d) or _highest_first(d):
                 n = taken.get(c, 0)
                 if free.get(c, 0) > n:
                     taken[c] = n + 1
