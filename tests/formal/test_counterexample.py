@@ -58,3 +58,19 @@ def test_z3_finds_a_state_at_a_fixed_size_where_no_deal_is_at_hand(monkeypatch):
 def test_a_sound_model_has_no_counterexample():
     assert C.search_deal("marks-accounting", CAMPLI, sizes=(3, 4), tries=60) is None
     assert C.search_deal("cat-undo", CAMPLI, sizes=(3,), tries=60) is None
+
+
+def test_the_fixed_size_search_decides_in_a_fresh_context(monkeypatch):
+    # z3's search follows the order terms were made in: in the process's shared context, after a
+    # whole test run's terms, this search timed out where it answers in seconds alone (stop 44's
+    # CI failed so).  Like pproofs._check, it must decide in a context of its own.
+    import z3
+    contexts = []
+    real = z3.Solver
+
+    def solver(*args, **kwargs):
+        contexts.append(kwargs.get("ctx"))
+        return real(*args, **kwargs)
+    monkeypatch.setattr(z3, "Solver", solver)
+    C.search_state("marks", CAMPLI, sizes=(3,), timeout_ms=1)
+    assert contexts and all(c is not None and c is not z3.main_ctx() for c in contexts)

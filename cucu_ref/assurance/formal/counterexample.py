@@ -99,17 +99,22 @@ def search_state(name: str, rules: Rules, sizes: tuple[int, ...] = SIZES,
             premises, goal, s, _s2, _d, model = pproofs._statement(name, rules, phase)
             fixed = [model.n == n, model.k == n + 2]
             negated = z3.Not(z3.BoolVal(goal) if isinstance(goal, bool) else goal)
-            solver = z3.Solver()
+            # decided in a fresh context, as pproofs._check decides: z3's search follows the order
+            # terms were made in, and in the process's shared context (after a whole test run's
+            # terms) a search that answers in seconds alone timed out (stop 44's CI)
+            ctx = z3.Context()
+            solver = z3.Solver(ctx=ctx)
             solver.set("timeout", timeout_ms)
-            solver.add([z3.BoolVal(c) if isinstance(c, bool) else c for c in premises + fixed + [negated]])
+            solver.add([(z3.BoolVal(c) if isinstance(c, bool) else c).translate(ctx)
+                        for c in premises + fixed + [negated]])
             if solver.check() == z3.sat:
-                return _state(solver.model(), s, n, P.PHASE_NAMES[phase])
+                return _state(solver.model(), s, n, P.PHASE_NAMES[phase], ctx)
     return None
 
 
-def _state(mdl: Any, s: P.PSt, n: int, phase: str) -> dict[str, Any]:
+def _state(mdl: Any, s: P.PSt, n: int, phase: str, ctx: z3.Context) -> dict[str, Any]:
     def ev(x: Any) -> str:
-        return str(mdl.eval(x, model_completion=True))
+        return str(mdl.eval(x.translate(ctx), model_completion=True))
     return {"n": n, "phase": phase, "cursor": ev(s.cursor), "actor": ev(s.actor), "target": ev(s.target),
             "hands": [ev(z3.Select(s.hid, j)) for j in range(n)],
             "marks": [ev(z3.Select(s.marks, j)) for j in range(n)]}
