@@ -2,7 +2,7 @@
 
 Every module of ``cucu_ref`` is read with :mod:`ast` (nothing is imported or run).  A function
 (a method, a nested function) is measured from its ``def`` line to its last line, a class from
-its ``class`` line to its last, as ``python /work/shared/tools/shape.py`` measures (decorators
+its ``class`` line to its last, as the shared tools' ``shape.py`` measures (decorators
 not counted).  A unit that stays longer on purpose says why in its docstring, in a sentence
 that begins with the words of :data:`EXCUSE` and gives the reason in at least five words after
 the colon, e.g.::

@@ -825,7 +825,7 @@ def _greedy(rest: int, facts: Sequence[Fact], everything: Optional[int] = None) 
     the counts on the space's bit sets were half a ruling's time); before the first, what it rules
     out of ``everything`` (``rest`` lies within it), kept from one cover to the next, is the most
     it may rule out (where the case is all that is left out of ``rest``, exactly that)."""
-    held = [_held(f) if f.unsure else f.mask for f in facts]
+    held = [_held(f) for f in facts]
     most_of = [rest.bit_count()] * len(facts) if everything is None else \
         [_rules_out(f, h, everything) for f, h in zip(facts, held)]  # (exact where counted, else at most)
     chosen: list[Fact] = []
@@ -863,7 +863,11 @@ _RULES_OUT: dict[tuple[int, int], tuple[Fact, int, int]] = per_position({})
 def _held(fact: Fact) -> int:
     """The points where ``fact`` may hold (surely, or at an ``unsure`` point), kept by the fact
     itself (unchanging, kept alive with its answer): a comparison of overlapping atoms comes back
-    in cover after cover (issue 24 §5: half the facts of Coucou 8p seed 2547704717's covers)."""
+    in cover after cover (issue 24 §5: half the facts of Coucou 8p seed 2547704717's covers).
+    A fact with no unsure point holds where its mask does (the mask itself: an or with nothing
+    would copy it)."""
+    if not fact.unsure:
+        return fact.mask
     got = _HELD.get(id(fact))
     if got is None or got[0] is not fact:
         got = _HELD[id(fact)] = (fact, fact.mask | fact.unsure)
@@ -917,7 +921,7 @@ def _together_mask(facts: Sequence[Fact], everything: int) -> int:
     """The points where the facts may all hold (surely, or at an ``unsure`` point)."""
     out = everything
     for f in facts:
-        out &= _held(f) if f.unsure else f.mask  # (an or with nothing copies the mask: issue 24 §5)
+        out &= _held(f)
         if not out:
             break
     return out
