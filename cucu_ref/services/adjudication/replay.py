@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import json
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Optional
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Optional
 
 from ...game import cards as _cards
 from ...game.cards import CUCCU, PACKS, Card
@@ -184,7 +184,7 @@ class _Table:
     (The replay is one class in five, each a concern and under 250 lines, issues 23 and 26:
     this, :class:`_Deals`, :class:`_Decisions`, :class:`_Checks` and :class:`Search`.)"""
 
-    def __init__(self, pos: Position, rules: Rules, lay: Layout, heard_all: bool = True):
+    def __init__(self, pos: Position, rules: Rules, lay: Layout, heard_all: bool = True, prune: bool = True):
         self.pos = pos
         self.rules = rules
         self.lay = lay
@@ -195,6 +195,11 @@ class _Table:
         # the branches whose showdown had too many combinations to split (issue 24 §5): each
         # with what it knows up to there, for the certain part of a partial ruling (.partial)
         self.stuck: list[Stuck] = []
+        # ``prune``: a branch whose showdown leaves a known card where the position gives another
+        # ends there, its cases unexplored (:meth:`_Checks.held_otherwise`); ``doomed``: how many
+        # so ended.  (Without it, for the failures of a position no branch of which rules: _searched)
+        self.prune = prune
+        self.doomed = 0
         self.work = 0
         self.starts = 0
         self.start: Optional[State] = None
@@ -797,6 +802,45 @@ class _Checks(_Decisions):
             state, know = bound
         return state, know
 
+    def bind_shown(self, state: State, after: State, i: int, know: Know,
+                   live: list[Card]) -> Optional[tuple[State, Know, bool]]:
+        """Bind the unknown live cards whose card the position gives at the end (K15: cards stop
+        moving at the showdown), wherever that card started: the state, knowledge and whether
+        any was bound; None where one cannot be there."""
+        r = self.reasoner
+        bound_any = False
+        for ph in live:
+            seat = after.hands.index(ph)
+            given = self.end_card(seat, i + 1)
+            if given is None:
+                continue
+            card, what, j, path = given
+            bound = r.bind(know, ph, card)
+            if bound is None:
+                self.fail(j, *self.why_not(know, ph, seat, card, what, path), path)
+                return None
+            know = bound
+            state = substitute(state, ph, card)
+            bound_any = True
+        return state, know, bound_any
+
+    def held_otherwise(self, after: State, i: int) -> bool:
+        """Whether a live seat holds a known card at the showdown ``after`` (step ``i``) where the
+        position gives him another at the end (shown, his hand, the card he took: :meth:`end_card`).
+        K15: the cards stop moving at the showdown, so no case of it can end as the position says
+        (each fails when that card is bound, :meth:`given_at_end`, :meth:`observe`): a Coucou
+        dealer's kept card enumerated by the layout (F2) reached the showdown once for each card,
+        and each was split into its cases (issue 24 §5: 24 of the 26 showdowns of a deal of eight
+        players with four cards unshown)."""
+        for seat in after.order:
+            card = after.hands[seat]
+            if after.dead[seat] or card is None or is_placeholder(card):
+                continue
+            given = self.end_card(seat, i + 1)
+            if given is not None and given[0] != card:
+                return True
+        return False
+
 
 class Search(_Checks):
     """The walk: the history replayed through the engine from each way the deal may start
@@ -968,6 +1012,9 @@ class Search(_Checks):
         if shown is None:
             return None
         state, know, bound_any = shown
+        if self.prune and self.held_otherwise(after, i):
+            self.doomed += 1
+            return None
         if bound_any:
             self.walk(state, i, know, steps, announced, facts)
             return None
@@ -1005,28 +1052,6 @@ class Search(_Checks):
                 st = substitute(st, ph, card)
             self.walk(st, i, k2, steps, announced, facts)
         return go_on
-
-    def bind_shown(self, state: State, after: State, i: int, know: Know,
-                   live: list[Card]) -> Optional[tuple[State, Know, bool]]:
-        """Bind the unknown live cards whose card the position gives at the end (K15: cards stop
-        moving at the showdown), wherever that card started: the state, knowledge and whether
-        any was bound; None where one cannot be there."""
-        r = self.reasoner
-        bound_any = False
-        for ph in live:
-            seat = after.hands.index(ph)
-            given = self.end_card(seat, i + 1)
-            if given is None:
-                continue
-            card, what, j, path = given
-            bound = r.bind(know, ph, card)
-            if bound is None:
-                self.fail(j, *self.why_not(know, ph, seat, card, what, path), path)
-                return None
-            know = bound
-            state = substitute(state, ph, card)
-            bound_any = True
-        return state, know, bound_any
 
     def probe(self, state: State, e: HistoryEvent, i: int, know: Know, steps: Steps, announced: int,
               facts: Iterable[Fact]) -> bool:
@@ -1183,32 +1208,20 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
     ``fallback``: where reading them as complete leaves no ruling, read them as incomplete."""
     lay = layout(pos, rules)
     if not record:
-        search = Search(pos, rules, lay, heard_all=heard_all)
-        search.run()
+        search = _searched(lambda prune: Search(pos, rules, lay, heard_all=heard_all, prune=prune))
         if not search.leaves and lay.labels and heard_all and fallback:
             heard_all = False
-            search = Search(pos, rules, lay, heard_all=False)
-            search.run()
+            search = _searched(lambda prune: Search(pos, rules, lay, heard_all=False, prune=prune))
         return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS), heard_all=heard_all)
     # the options open_questions may re-run: the preset's open points as they follow the
     # position's overrides (every option for another ruleset)
     watch = _watched(pos.preset, rules)
     recorder = Recorder(rules, watch)
-    search = Search(pos, recorder, lay, heard_all=heard_all)  # type: ignore[arg-type]
-    recorder.search = search
-    try:
-        search.run()
-    finally:
-        recorder.search = None  # no cycle (recorder <-> search): the run is freed as soon as it is dropped
+    search = _recorded(pos, recorder, lay, heard_all)
     if not search.leaves and lay.labels and heard_all and fallback:
         heard_all = False
         recorder = Recorder(rules, watch)
-        search = Search(pos, recorder, lay, heard_all=False)  # type: ignore[arg-type]
-        recorder.search = search
-        try:
-            search.run()
-        finally:
-            recorder.search = None
+        search = _recorded(pos, recorder, lay, heard_all)
     leaves = [Leaf(leaf.know, with_rules(leaf.state, rules), leaf.steps, with_rules(leaf.start, rules))
               for leaf in search.leaves]
     linear = len(leaves) == 1 and not leaves[0].know.split and search.starts == 1
@@ -1218,6 +1231,34 @@ def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: b
     recorder.first = {}
     return Run(leaves, search.failures, lay, Reasoner(lay, rules), frozenset(recorder._read),
                first, heard_all)
+
+
+def _searched(make: Callable[[bool], Search], walk: Callable[[Search], None] = Search.run) -> Search:
+    """The search ``make(prune)`` walked by ``walk``.  Where no branch rules and some ended at a
+    showdown that leaves a known card where the position gives another (:meth:`_Checks.held_otherwise`),
+    it is walked again without ending them there: the failure the position is told is chosen
+    among every branch's (best_failure: the branch that got furthest), as the walk gives them.
+    (A ruling's leaves are the same either way: no case of such a showdown reaches the end.)"""
+    search = make(True)
+    walk(search)
+    if not search.leaves and search.doomed:
+        search = make(False)
+        walk(search)
+    return search
+
+
+def _recorded(pos: Position, recorder: "Recorder", lay: Layout, heard_all: bool) -> Search:
+    """:func:`_searched` with the engine's reads noted by ``recorder``."""
+
+    def make(prune: bool) -> Search:
+        search = Search(pos, recorder, lay, heard_all=heard_all, prune=prune)  # type: ignore[arg-type]
+        recorder.search = search
+        return search
+
+    try:
+        return _searched(make)
+    finally:
+        recorder.search = None  # no cycle (recorder <-> search): the run is freed as soon as it is dropped
 
 
 def with_rules(state: State, rules: Rules) -> State:
@@ -1235,11 +1276,18 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
         # open point is judged on the same record
         return run_position(pos, rules, heard_all=run.heard_all, fallback=False)
     i, state, know, steps, announced, facts = checkpoint
-    search = Search(pos, rules, run.lay)
-    search.start = with_rules(run.leaves[0].start, rules)
-    search.starts = 1
-    search.walk(with_rules(state, rules), i, know, steps, announced, facts)
-    search.give_up_if_stuck()
+
+    def make(prune: bool) -> Search:
+        search = Search(pos, rules, run.lay, prune=prune)
+        search.start = with_rules(run.leaves[0].start, rules)
+        search.starts = 1
+        return search
+
+    def walk(search: Search) -> None:
+        search.walk(with_rules(state, rules), i, know, steps, announced, facts)
+        search.give_up_if_stuck()
+
+    search = _searched(make, walk)
     return Run(search.leaves, search.failures, run.lay, search.reasoner, frozenset(OPTIONS))
 
 
