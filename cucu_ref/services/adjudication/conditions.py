@@ -930,6 +930,7 @@ def _plainest(case: int, everything: int, facts: list[Fact], within: Optional[in
     of them ('neither ... is Nulla or higher or Larvengesicht' rules out more at once, but reads
     worse): the one with the fewer alternatives, then the shorter."""
     plain = [f for f in facts if not _alternatives(f.text)]
+    plain = facts if len(plain) == len(facts) else plain  # (the same facts: where they all hold, kept, _Facts)
     said = _cover(case, everything, plain, within)
     # (all the facts only where the plain ones say nothing: a cover that names alternatives reads
     # worse than any plain one; and without 'lower than each of ...' (:func:`_wide`), which rules
@@ -950,13 +951,32 @@ def _wide(fact: Fact) -> bool:
 
 
 def _together_mask(facts: Sequence[Fact], everything: int) -> int:
-    """The points where the facts may all hold (surely, or at an ``unsure`` point)."""
+    """The points where the facts may all hold (surely, or at an ``unsure`` point); kept with a
+    case's facts (:class:`_Facts`), asked first by a split or a search within cuts, then by the
+    cover that follows (issue 24 §5: a third of these passes over a case's facts repeated one)."""
+    kept = facts.together if type(facts) is _Facts else None
+    if kept is not None and kept[0] is everything:
+        return kept[1]
     out = everything
     for f in facts:
         out &= _held(f)
         if not out:
             break
+    if type(facts) is _Facts:
+        facts.together = (everything, out)
     return out
+
+
+class _Facts(list[Fact]):
+    """The facts of a case or part (:func:`_facts`), never changed once made, with the points
+    where they all may hold within the points some case reaches, where worked out
+    (:func:`_together_mask`: kept with the points it is within, asked of those again)."""
+
+    __slots__ = ("together",)
+
+    def __init__(self, facts: Iterable[Fact]) -> None:
+        super().__init__(facts)
+        self.together: Optional[tuple[int, int]] = None
 
 
 def exact(ways: Sequence[Sequence[Fact]], case: int, space: _Space) -> bool:
@@ -1058,7 +1078,7 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
         facts += [f for f in found if f.card is not None and seen_at[d] <= f.card[1] or f.mask & bits == bits]
     if shared:
         facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo)
-    return facts + compared.holding(bits)
+    return _Facts(facts + compared.holding(bits))
 
 
 def _ways(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
