@@ -293,7 +293,8 @@ def _pair(test: Callable[[Card, Card], bool], i: int, j: int) -> Test:
 
 def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, nouns: Sequence[str],
             universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-            space: _Space, people: Sequence[Optional[str]] = (), memo: Optional[dict[Any, Any]] = None) -> list[Fact]:
+            space: _Space, people: Sequence[Optional[str]] = (), memo: Optional[dict[Any, Any]] = None,
+            points: Sequence[int] = ()) -> list[Fact]:
     """Facts that several cards share in this case (``bits``; ``seen_at``: the cards each is in
     it): none of them is (one card, or a threshold), or how many of them are one card.  Where each
     is the card a player was dealt (``people``: his name), said of the players: 'neither Rita nor
@@ -303,6 +304,8 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
     cards: issue 24 §5)"""
     memo = {} if memo is None else memo
     out: list[Fact] = []
+    # (at some points of the case, ``points``, the atom each card is in: read off their digits)
+    at_points = [[space.atoms[d][p // space.strides[d] % len(space.atoms[d])] for d in keys] for p in points]
     for size in range(2, len(keys) + 1):
         for group in combinations(keys, size):
             # (each group's facts and thresholds, kept by the cards each of its cards is in the case:
@@ -320,7 +323,7 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
                     out.append(some)
                     if one_holds or one_holds is None and one.mask & bits == bits:
                         out.append(one)
-            out += _at_least_one(found[2], bits)
+            out += _at_least_one(found[2], bits, [frozenset().union(*(atoms[d] for d in group)) for atoms in at_points])
     return out
 
 
@@ -497,7 +500,7 @@ def _firsts(sides: Sequence[Sequence[tuple[int, "_Threshold", frozenset[Card]]]]
     return got
 
 
-def _at_least_one(sides: _Sides, bits: int) -> list[Fact]:
+def _at_least_one(sides: _Sides, bits: int, at_points: Sequence[frozenset[Card]] = ()) -> list[Fact]:
     """'at least one of Anna, Bruno and Carla was dealt 2 or lower' (issue 24 §1: what a table
     says for 'Anna was dealt as and none of the others was; or Bruno ...; or ...'): the tightest
     threshold, each way, that some card of the group meets in every combination of the case
@@ -505,10 +508,14 @@ def _at_least_one(sides: _Sides, bits: int) -> list[Fact]:
     and those one of them meets alone, :func:`_within`); none where one of them meets it alone
     (that card's own fact says it plainer), or where it is one card (said as that card, by
     :func:`_shared`).  (The thresholds hold at ever more points: the tightest that holds is found
-    by halving, issue 24 §5)"""
+    by halving, issue 24 §5; from the loosest met at some points of the case, ``at_points``: the
+    cards of the group there, each a threshold meets or not, where the tightest most often is)"""
     out = []
     for met, low, alone in sides:
-        tightest = _first(met, low, alone, lambda t: t[0] & bits == bits)
+        for cards in at_points:
+            low = _first(met, low, alone, lambda t: not cards.isdisjoint(t[2]))  # noqa: B023 (used at once)
+        tightest = low if low < alone and met[low][0] & bits == bits else \
+            _first(met, low + (low < alone), alone, lambda t: t[0] & bits == bits)
         fact = met[tightest][1].fact if tightest < alone else None  # (none before one card meets it alone)
         if fact is not None:
             out.append(fact)
@@ -1018,12 +1025,13 @@ class _Sieve:
             self._at[point] = got
         return got
 
-    def holding(self, bits: int) -> list[Fact]:
-        """The facts whose mask holds every point of ``bits``, in their order."""
+    def holding(self, bits: int, points: Optional[Sequence[int]] = None) -> list[Fact]:
+        """The facts whose mask holds every point of ``bits``, in their order (``points``: some of
+        its points, :func:`_some_points`, where found already)."""
         if not self._sampled:
             return [f for f in self.facts if f.mask & bits == bits]
         maybe = (1 << len(self.facts)) - 1
-        for point in _some_points(bits, _SAMPLES):
+        for point in _some_points(bits, _SAMPLES) if points is None else points:
             maybe &= self.at(point)
         out = []
         while maybe:
@@ -1043,18 +1051,33 @@ _SAMPLED_FROM = 32_768
 
 
 def _some_points(bits: int, count: int) -> list[int]:
-    """Up to ``count`` points of ``bits``, spread over it: its highest point below each of
-    ``count`` bounds evenly spaced up to its highest point."""
-    top = bits.bit_length()
+    """Up to ``count`` points of ``bits``, spread over it: its lowest point from each of ``count``
+    places evenly spaced over its bytes, one a byte (sought in its bytes: the masks and shifts of
+    bit sets of a hundred thousand points that found them cost as much as the tests they spare,
+    issue 24 §5)."""
+    data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
     out: list[int] = []
-    below = top
+    start = 0
     for k in range(count):
-        point = (bits & ((1 << below) - 1) if below < top else bits).bit_length() - 1
-        if point < 0:
+        found = _NONZERO.search(data, max(start, k * len(data) // count))
+        if found is None:
             break
-        out.append(point)
-        below = min(point, top * (count - k - 1) // count)
+        byte = data[found.start()]
+        out.append(8 * found.start() + (byte & -byte).bit_length() - 1)
+        start = found.start() + 1
     return out
+
+
+_NONZERO = re.compile(rb"[^\x00]")
+
+
+def _seen_at(space: _Space, d: int, bits: int, points: Sequence[int]) -> frozenset[Card]:
+    """The cards card ``d`` is at some point of ``bits``: each atom it is at ``points`` (some of
+    them, :func:`_some_points`: read off their digits), each other atom where its points meet them."""
+    count, stride = len(space.atoms[d]), space.strides[d]
+    known = {point // stride % count for point in points}
+    return frozenset(card for k, (atom, m) in enumerate(space.at[d].items()) if k in known or m & bits
+                     for card in atom)
 
 
 def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
@@ -1068,7 +1091,8 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
     is in the case holds there by construction, untested (issue 24 §5: the test of each fact on bit
     sets of a hundred thousand points was a tenth of the wording)."""
     memo = {} if memo is None else memo
-    seen_at = [frozenset(card for atom, m in space.at[d].items() if m & bits for card in atom) for d in keys]
+    points = _some_points(bits, _SAMPLES)
+    seen_at = [_seen_at(space, d, bits, points) for d in keys]
     facts: list[Fact] = []
     for d in keys:
         key = ("each", d, seen_at[d])
@@ -1077,8 +1101,8 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
             found = memo[key] = _each_card(d, seen_at[d], space, universes[d], say)
         facts += [f for f in found if f.card is not None and seen_at[d] <= f.card[1] or f.mask & bits == bits]
     if shared:
-        facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo)
-    return _Facts(facts + compared.holding(bits))
+        facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo, points)
+    return _Facts(facts + compared.holding(bits, points))
 
 
 def _ways(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
