@@ -122,6 +122,18 @@ def plain_at_least_one(thresholds: conditions._Thresholds, values: list[int], bi
 
 
 @st.composite
+def boxes_of(draw: st.DrawFn, space: conditions._Space, width: int) -> int:
+    """A union of a few boxes of the space's atoms: each card in a few of its atoms."""
+    bits = 0
+    for _ in range(draw(st.integers(1, 3))):
+        box = space.all
+        for d in range(width):
+            box &= sum(draw(st.sets(st.sampled_from(list(space.at[d].values())), min_size=1)))
+        bits |= box
+    return bits
+
+
+@st.composite
 def groups(draw: st.DrawFn) -> tuple[conditions._Thresholds, list[int], int]:
     """Three unknown cards whose boxes split their cards into a few atoms (so that some thresholds
     split an atom and are not said), a group of two or three of them, the values its cards are in
@@ -137,12 +149,7 @@ def groups(draw: st.DrawFn) -> tuple[conditions._Thresholds, list[int], int]:
                                         lambda cards, _universe: " or ".join(str(c) for c in cards))
     # (a case a union of boxes of atoms, so that some thresholds hold in all of it, met by one card
     # or another: each card in a few of its atoms)
-    bits = 0
-    for _ in range(draw(st.integers(1, 3))):
-        box = space.all
-        for d in range(width):
-            box &= sum(draw(st.sets(st.sampled_from(list(space.at[d].values())), min_size=1)))
-        bits |= box
+    bits = draw(boxes_of(space, width))
     values = sorted({c.value for c in draw(st.sets(st.sampled_from(universe), min_size=1))})
     return thresholds, values, bits
 
@@ -254,12 +261,7 @@ def cases_of_a_space(draw: st.DrawFn) -> tuple[conditions._Space, list[list[Card
         if draw(st.booleans()):
             bits = draw(st.integers(0, space.all)) & space.everything
         else:
-            bits = 0
-            for _ in range(draw(st.integers(1, 3))):
-                box = space.all
-                for d in range(width):
-                    box &= sum(draw(st.sets(st.sampled_from(list(space.at[d].values())), min_size=1)))
-                bits |= box
+            bits = draw(boxes_of(space, width))
         asked.append(bits or space.everything)
     return space, [sorted(universe, key=lambda c: -c.value)] * width, asked
 
@@ -313,3 +315,19 @@ def test_a_count_of_one_card_decided_by_the_cards_each_is_in() -> None:
                                                  lambda d, c: named(c), named, conditions._Sieve([], space.size),
                                                  [None] * 3)}
         assert {t for t in got if " of A and B is 5" in t} == want
+
+
+def test_kept_answers_are_each_their_own_question() -> None:
+    """conditions._inside keeps each cut's points some case reaches by the cuts asked (another
+    list of cuts, on the same space, has its own counts), and _together_mask keeps a case's facts'
+    conjunction by the points it is within (asked within others, it answers for those)."""
+    five, ten = V[5], V[10]
+    space = conditions._Space([[(frozenset([five]), frozenset([five, ten]))], [(frozenset([ten]), frozenset([ten]))]], 2)
+    first, second = [space.all, space.at[0][frozenset([five])]], [space.at[1][frozenset([ten])]]
+    assert conditions._inside(space, first) == [3, 2]
+    assert conditions._inside(space, second) == [2]
+    assert conditions._inside(space, first) == [3, 2]
+    facts = conditions._Facts([Fact("a", lambda combo: True, 2, 0b0110), Fact("b", lambda combo: True, 2, 0b1100)])
+    assert conditions._together_mask(facts, 0b1111) == 0b0100
+    assert conditions._together_mask(facts, 0b1011) == 0
+    assert conditions._together_mask(facts, 0b1111) == 0b0100

@@ -293,8 +293,7 @@ def _pair(test: Callable[[Card, Card], bool], i: int, j: int) -> Test:
 
 def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, nouns: Sequence[str],
             universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-            space: _Space, people: Sequence[Optional[str]] = (), memo: Optional[dict[Any, Any]] = None,
-            points: Sequence[int] = ()) -> list[Fact]:
+            space: _Space, people: Sequence[Optional[str]] = (), memo: Optional[dict[Any, Any]] = None) -> list[Fact]:
     """Facts that several cards share in this case (``bits``; ``seen_at``: the cards each is in
     it): none of them is (one card, or a threshold), or how many of them are one card.  Where each
     is the card a player was dealt (``people``: his name), said of the players: 'neither Rita nor
@@ -304,8 +303,6 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
     cards: issue 24 §5)"""
     memo = {} if memo is None else memo
     out: list[Fact] = []
-    # (at some points of the case, ``points``, the atom each card is in: read off their digits)
-    at_points = [[space.atoms[d][p // space.strides[d] % len(space.atoms[d])] for d in keys] for p in points]
     for size in range(2, len(keys) + 1):
         for group in combinations(keys, size):
             # (each group's facts and thresholds, kept by the cards each of its cards is in the case:
@@ -319,11 +316,11 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
             # (its counts of one card, where the cards it is in do not decide them, tested on ``bits``
             # itself: 'exactly one' only where 'at least one' holds)
             for some, one, some_holds, one_holds in found[1]:
-                if some_holds or some_holds is None and some.mask & bits == bits:
+                if some_holds or (some_holds is None and some.mask & bits == bits):
                     out.append(some)
-                    if one_holds or one_holds is None and one.mask & bits == bits:
+                    if one_holds or (one_holds is None and one.mask & bits == bits):
                         out.append(one)
-            out += _at_least_one(found[2], bits, [frozenset().union(*(atoms[d] for d in group)) for atoms in at_points])
+            out += _at_least_one(found[2], bits)
     return out
 
 
@@ -500,7 +497,7 @@ def _firsts(sides: Sequence[Sequence[tuple[int, "_Threshold", frozenset[Card]]]]
     return got
 
 
-def _at_least_one(sides: _Sides, bits: int, at_points: Sequence[frozenset[Card]] = ()) -> list[Fact]:
+def _at_least_one(sides: _Sides, bits: int) -> list[Fact]:
     """'at least one of Anna, Bruno and Carla was dealt 2 or lower' (issue 24 §1: what a table
     says for 'Anna was dealt as and none of the others was; or Bruno ...; or ...'): the tightest
     threshold, each way, that some card of the group meets in every combination of the case
@@ -508,14 +505,10 @@ def _at_least_one(sides: _Sides, bits: int, at_points: Sequence[frozenset[Card]]
     and those one of them meets alone, :func:`_within`); none where one of them meets it alone
     (that card's own fact says it plainer), or where it is one card (said as that card, by
     :func:`_shared`).  (The thresholds hold at ever more points: the tightest that holds is found
-    by halving, issue 24 §5; from the loosest met at some points of the case, ``at_points``: the
-    cards of the group there, each a threshold meets or not, where the tightest most often is)"""
+    by halving, issue 24 §5)"""
     out = []
     for met, low, alone in sides:
-        for cards in at_points:
-            low = _first(met, low, alone, lambda t: not cards.isdisjoint(t[2]))  # noqa: B023 (used at once)
-        tightest = low if low < alone and met[low][0] & bits == bits else \
-            _first(met, low + (low < alone), alone, lambda t: t[0] & bits == bits)
+        tightest = _first(met, low, alone, lambda t: t[0] & bits == bits)
         fact = met[tightest][1].fact if tightest < alone else None  # (none before one card meets it alone)
         if fact is not None:
             out.append(fact)
@@ -1099,9 +1092,9 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
         found = memo.get(key)
         if found is None:
             found = memo[key] = _each_card(d, seen_at[d], space, universes[d], say)
-        facts += [f for f in found if f.card is not None and seen_at[d] <= f.card[1] or f.mask & bits == bits]
+        facts += [f for f in found if (f.card is not None and seen_at[d] <= f.card[1]) or f.mask & bits == bits]
     if shared:
-        facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo, points)
+        facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo)
     return _Facts(facts + compared.holding(bits, points))
 
 
@@ -1294,7 +1287,8 @@ _TRIES = 6
 
 
 def _widest_way(left: int, bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
-                cuts: Sequence[tuple[int, int]], counts: Optional[Sequence[int]] = None) -> Optional[tuple[list[Fact], int]]:
+                cuts: Sequence[tuple[int, int]],
+                counts: Optional[Sequence[int]] = None) -> Optional[tuple[list[Fact], int]]:
     """Of the conjunctions found within the cuts (each exact within the case ``bits``; ``cuts``:
     each with its points outside the case), the one that holds in the most of ``left``, with the
     points of ``left`` it holds in (:func:`_by_cuts`; ``counts``: each cut's points in ``left``,
@@ -1366,7 +1360,8 @@ def _inside(space: _Space, cuts: Sequence[int]) -> list[int]:
     got = space.kept.get(key)
     if got is None or got[0] is not cuts or got[1] is not space.everything:
         got = space.kept[key] = (cuts, space.everything, [(c & space.everything).bit_count() for c in cuts])
-    return got[2]  # type: ignore[no-any-return]
+    counts: list[int] = got[2]
+    return counts
 
 
 def _cuts(space: _Space) -> list[int]:
