@@ -1084,7 +1084,8 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
     is in the case holds there by construction, untested (issue 24 §5: the test of each fact on bit
     sets of a hundred thousand points was a tenth of the wording)."""
     memo = {} if memo is None else memo
-    points = _some_points(bits, _SAMPLES)
+    # (a few points of the case, on large spaces: on smaller ones each atom's test costs less)
+    points = _some_points(bits, _SAMPLES) if space.size >= _SAMPLED_FROM else []
     seen_at = [_seen_at(space, d, bits, points) for d in keys]
     facts: list[Fact] = []
     for d in keys:
