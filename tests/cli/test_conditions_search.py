@@ -322,7 +322,8 @@ def test_kept_answers_are_each_their_own_question() -> None:
     list of cuts, on the same space, has its own counts), and _together_mask keeps a case's facts'
     conjunction by the points it is within (asked within others, it answers for those)."""
     five, ten = V[5], V[10]
-    space = conditions._Space([[(frozenset([five]), frozenset([five, ten]))], [(frozenset([ten]), frozenset([ten]))]], 2)
+    space = conditions._Space([[(frozenset([five]), frozenset([five, ten]))],
+                               [(frozenset([ten]), frozenset([ten]))]], 2)
     first, second = [space.all, space.at[0][frozenset([five])]], [space.at[1][frozenset([ten])]]
     assert conditions._inside(space, first) == [3, 2]
     assert conditions._inside(space, second) == [2]
