@@ -259,26 +259,37 @@ class _ShowdownGroups(_Domains):
         return lv, dv
 
     def _scored_groups(self, k: Know, after: State, keys: Sequence[Card], choices: list[list[Optional[Card]]],
-                       rules: Any = None) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
-        """Every combination scored, grouped by who loses and gains: (the first combination, rows)."""
+                       rules: Any = None,
+                       n_live: Optional[int] = None) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
+        """Every combination scored, grouped by who loses and gains: (the first combination, rows).
+        ``keys``: the ``n_live`` live unknown cards (all of them by default), then the dead ones."""
         left = self.left(k)
+        live = len(keys) if n_live is None else n_live
         groups: dict[tuple[object, ...], list[tuple[Optional[Card], ...]]] = {}
-        # (whether the other unknown cards can still be dealt depends only on the cards the
-        # combination uses and on which of its keys it leaves open: asked once for each)
-        feasible: dict[tuple[Any, ...], bool] = {}
+        # (whether a combination is possible depends only on the cards it uses, no more copies
+        # than are left, and on which of its keys it leaves open, whether the other unknown cards
+        # can still be dealt: asked once for each)
+        possible: dict[tuple[Any, ...], bool] = {}
+        # (the scoring of each choice of the dead cards, with the live cards' values laid out once,
+        # as the symbolic cards are scored: _live_scoring; issue 24 §5)
+        scorings: dict[tuple[Optional[Card], ...], Callable[..., tuple[object, ...]]] = {}
         for combo in itertools.product(*choices):
-            used = Counter(c for c in combo if c is not None)
-            if any(left[c] < n for c, n in used.items()):
-                continue
-            value = dict(zip(keys, combo))
+            used = tuple(sorted([c for c in combo if c is not None]))
             if used:
-                asked = (tuple(sorted(used.items())), tuple(c is None for c in combo))
-                fits = feasible.get(asked)
+                asked = (used, tuple([c is None for c in combo]))
+                fits = possible.get(asked)
                 if fits is None:
-                    fits = feasible[asked] = self._combo_feasible(k, value)
+                    fits = possible[asked] = (all(left[c] >= n for c, n in Counter(used).items())
+                                              and self._combo_feasible(k, dict(zip(keys, combo))))
                 if not fits:
                     continue
-            groups.setdefault(self._score(after, value, rules), []).append(combo)
+            chosen = combo[live:]
+            score = scorings.get(chosen)
+            if score is None:
+                fixed: dict[Card, Any] = {ph: c for ph, c in zip(keys[live:], chosen) if c is not None}
+                score = scorings[chosen] = self._live_scoring(after, keys[:live], fixed, rules)
+            values = [c.value for c in combo[:live]]  # type: ignore[union-attr]  # (a live card is a card)
+            groups.setdefault(score(values.__getitem__), []).append(combo)
         universes = [self.possible(k, ph) for ph in keys]
         return [(combos[0], [_row(combo, universes) for combo in combos]) for combos in groups.values()]
 
@@ -457,7 +468,7 @@ class Reasoner(_ShowdownGroups):
         if groups is None:
             if total > MAX_CASES:
                 raise self._underdetermined(keys)
-            groups = self._scored_groups(k, after, keys, choices, rules)
+            groups = self._scored_groups(k, after, keys, choices, rules, len(live))
         out = []
         universes = [self.possible(k, ph) for ph in keys]
         for rep, rows in groups:
