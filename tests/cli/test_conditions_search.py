@@ -12,6 +12,7 @@ both are asked the same random questions."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Optional
 
 from hypothesis import event, given, strategies as st
@@ -121,6 +122,18 @@ def plain_at_least_one(thresholds: conditions._Thresholds, values: list[int], bi
 
 
 @st.composite
+def boxes_of(draw: st.DrawFn, space: conditions._Space, width: int) -> int:
+    """A union of a few boxes of the space's atoms: each card in a few of its atoms."""
+    bits = 0
+    for _ in range(draw(st.integers(1, 3))):
+        box = space.all
+        for d in range(width):
+            box &= sum(draw(st.sets(st.sampled_from(list(space.at[d].values())), min_size=1)))
+        bits |= box
+    return bits
+
+
+@st.composite
 def groups(draw: st.DrawFn) -> tuple[conditions._Thresholds, list[int], int]:
     """Three unknown cards whose boxes split their cards into a few atoms (so that some thresholds
     split an atom and are not said), a group of two or three of them, the values its cards are in
@@ -136,12 +149,7 @@ def groups(draw: st.DrawFn) -> tuple[conditions._Thresholds, list[int], int]:
                                         lambda cards, _universe: " or ".join(str(c) for c in cards))
     # (a case a union of boxes of atoms, so that some thresholds hold in all of it, met by one card
     # or another: each card in a few of its atoms)
-    bits = 0
-    for _ in range(draw(st.integers(1, 3))):
-        box = space.all
-        for d in range(width):
-            box &= sum(draw(st.sets(st.sampled_from(list(space.at[d].values())), min_size=1)))
-        bits |= box
+    bits = draw(boxes_of(space, width))
     values = sorted({c.value for c in draw(st.sets(st.sampled_from(universe), min_size=1))})
     return thresholds, values, bits
 
@@ -230,3 +238,97 @@ def test_covers_in_turn_over_the_same_facts(asked: list[tuple[int, int, list[Fac
             want = plain_cover(case, everything, mine, within)
             assert (got is None) == (want is None)
             assert [id(f) for f in got or []] == [id(f) for f in want or []]
+
+
+# --------------------------------------------------------------------------- stop 45: facts untested by construction
+
+def named(cards: list[Card], _universe: object = None) -> str:
+    return " or ".join(str(c.value) for c in cards)
+
+
+@st.composite
+def cases_of_a_space(draw: st.DrawFn) -> tuple[conditions._Space, list[list[Card]], list[int]]:
+    """Three unknown cards (two of them may be the same card: 'exactly one' and 'at least one' then
+    differ) whose boxes split their cards into a few atoms, and several cases asked in turn: unions
+    of boxes of atoms, and any points some case reaches (the parts a split asks of)."""
+    width = 3
+    universe = [V[v] for v in draw(st.sets(st.sampled_from(sorted(V)), min_size=2, max_size=6))]
+    boxes = [tuple(frozenset(draw(st.sets(st.sampled_from(universe), min_size=1, max_size=3))) for _ in range(width))
+             for _ in range(draw(st.integers(1, 4)))]
+    space = conditions._Space([boxes], width)
+    asked = []
+    for _ in range(draw(st.integers(1, 5))):
+        if draw(st.booleans()):
+            bits = draw(st.integers(0, space.all)) & space.everything
+        else:
+            bits = draw(boxes_of(space, width))
+        asked.append(bits or space.everything)
+    return space, [sorted(universe, key=lambda c: -c.value)] * width, asked
+
+
+def plain_facts(bits: int, space: conditions._Space, universes: list[list[Card]]) -> list[Fact]:
+    """conditions._facts's card and group facts as they stood at b6b10ce: each one made, then
+    tested on every point of the case (its thresholds 'at least one of ...' tested by their own
+    search, as then)."""
+    keys = range(len(universes))
+    nouns = ["A", "B", "C"]
+    seen_at = [frozenset(card for atom, m in space.at[d].items() if m & bits for card in atom) for d in keys]
+    facts = [f for d in keys for f in conditions._each_card(d, seen_at[d], space, universes[d], lambda d, c: named(c))]
+    for size in range(2, len(keys) + 1):
+        for group in combinations(keys, size):
+            seen = frozenset().union(*(seen_at[d] for d in group))
+            nones, counts, values = conditions._group_facts(group, seen, nouns, universes, named, space, [None] * 3)
+            facts += nones + [f for _, some, one in counts for f in (some, one)]
+            thresholds = conditions._Thresholds(group, conditions._Said.of([nouns[d] for d in group]),
+                                                conditions._universe(group, universes), space, named)
+            facts += conditions._at_least_one(conditions._within(thresholds.sides(values),
+                                                                 [seen_at[d] for d in group]), bits)
+    return [f for f in facts if f.mask & bits == bits]
+
+
+@given(cases_of_a_space())
+def test_the_facts_of_a_case_are_those_that_hold_in_it(question: tuple[conditions._Space, list[list[Card]],
+                                                                       list[int]]) -> None:
+    """conditions._facts (issue 24 §5, stop 45): a card's fact naming every card it is in the case,
+    'none of them is' the cards they are not, are said untested; 'at least one' and 'exactly one of
+    them is' a card, decided by the cards each is in where that decides them: the same facts, in the
+    same order, as testing each one on the case's points, for case after case of one memo."""
+    space, universes, asked = question
+    memo: dict[object, object] = {}
+    for bits in asked:
+        got = conditions._facts(bits, space, range(3), ["A", "B", "C"], universes, lambda d, c: named(c), named,
+                                conditions._Sieve([], space.size), [None] * 3, memo)
+        assert [f.text for f in got] == [f.text for f in plain_facts(bits, space, universes)]
+        event("counts said" if any("one of" in f.text for f in got) else "no counts")
+
+
+def test_a_count_of_one_card_decided_by_the_cards_each_is_in() -> None:
+    """Anna's card is V, Bruno's V or X: at least one of them is V, but not always exactly one; where
+    Bruno's is X or VII, at least one is V and exactly one (no test needed, none done wrong)."""
+    five, ten, seven = V[5], V[10], V[7]
+    space = conditions._Space([[(frozenset([five]), frozenset([five, ten]), frozenset([seven]))],
+                               [(frozenset([five]), frozenset([ten, seven]), frozenset([seven]))]], 3)
+    universes = [[ten, seven, five]] * 3
+    for bits, want in ((space.cases[0], {"at least one of A and B is 5"}),
+                       (space.cases[1], {"at least one of A and B is 5", "exactly one of A and B is 5"})):
+        got = {f.text for f in conditions._facts(bits, space, range(3), ["A", "B", "C"], universes,
+                                                 lambda d, c: named(c), named, conditions._Sieve([], space.size),
+                                                 [None] * 3)}
+        assert {t for t in got if " of A and B is 5" in t} == want
+
+
+def test_kept_answers_are_each_their_own_question() -> None:
+    """conditions._inside keeps each cut's points some case reaches by the cuts asked (another
+    list of cuts, on the same space, has its own counts), and _together_mask keeps a case's facts'
+    conjunction by the points it is within (asked within others, it answers for those)."""
+    five, ten = V[5], V[10]
+    space = conditions._Space([[(frozenset([five]), frozenset([five, ten]))],
+                               [(frozenset([ten]), frozenset([ten]))]], 2)
+    first, second = [space.all, space.at[0][frozenset([five])]], [space.at[1][frozenset([ten])]]
+    assert conditions._inside(space, first) == [3, 2]
+    assert conditions._inside(space, second) == [2]
+    assert conditions._inside(space, first) == [3, 2]
+    facts = conditions._Facts([Fact("a", lambda combo: True, 2, 0b0110), Fact("b", lambda combo: True, 2, 0b1100)])
+    assert conditions._together_mask(facts, 0b1111) == 0b0100
+    assert conditions._together_mask(facts, 0b1011) == 0
+    assert conditions._together_mask(facts, 0b1111) == 0b0100

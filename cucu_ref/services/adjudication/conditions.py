@@ -297,9 +297,10 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
     """Facts that several cards share in this case (``bits``; ``seen_at``: the cards each is in
     it): none of them is (one card, or a threshold), or how many of them are one card.  Where each
     is the card a player was dealt (``people``: his name), said of the players: 'neither Rita nor
-    Sergio was dealt Secchia or lower'.  (Some of them may not hold in every combination of
-    ``bits``: :func:`_facts` keeps those that do.  ``memo``: a group's facts, kept by the cards
-    its cards are in the case, for the next case of the same cards: issue 24 §5)"""
+    Sergio was dealt Secchia or lower'.  (Each holds in every combination of ``bits``: 'none' by
+    construction, from the cards each card is in it; the counts of one card are tested.  ``memo``:
+    a group's facts, kept by the cards its cards are in the case, for the next case of the same
+    cards: issue 24 §5)"""
     memo = {} if memo is None else memo
     out: list[Fact] = []
     for size in range(2, len(keys) + 1):
@@ -312,7 +313,14 @@ def _shared(keys: Sequence[int], seen_at: Sequence[frozenset[Card]], bits: int, 
                 found = memo[("group", group, seen)] = _group_of(group, seen, nouns, universes, name_set, space,
                                                                   people, memo)
             out += found[0]
-            out += _at_least_one(found[1], bits)
+            # (its counts of one card, where the cards it is in do not decide them, tested on ``bits``
+            # itself: 'exactly one' only where 'at least one' holds)
+            for some, one, some_holds, one_holds in found[1]:
+                if some_holds or (some_holds is None and some.mask & bits == bits):
+                    out.append(some)
+                    if one_holds or (one_holds is None and one.mask & bits == bits):
+                        out.append(one)
+            out += _at_least_one(found[2], bits)
     return out
 
 
@@ -323,10 +331,11 @@ _Sides = list[tuple[Sequence[tuple[int, "_Threshold", frozenset[Card]]], int, in
 
 def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: Sequence[str],
               universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-              space: _Space, people: Sequence[Optional[str]], memo: dict[Any, Any]) -> tuple[list[Fact], _Sides]:
+              space: _Space, people: Sequence[Optional[str]],
+              memo: dict[Any, Any]) -> tuple[list[Fact], list[_Counts], _Sides]:
     """:func:`_shared`'s facts of one ``group`` (:func:`_group_facts`, kept by the cards its cards
-    are in the case) and its thresholds within the cards each is in it (``seen_at``, card by card
-    of the group: :func:`_within`)."""
+    are in the case: those that hold, and the counts of one card to test) and its thresholds within
+    the cards each is in it (``seen_at``, card by card of the group: :func:`_within`)."""
     seen = frozenset().union(*seen_at)
     key = ("shared", group, seen)
     found = memo.get(key)
@@ -335,17 +344,39 @@ def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: S
         if thresholds is None:
             thresholds = memo[("thresholds", group)] = _Thresholds(
                 group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
-        facts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
-        found = memo[key] = (facts, thresholds.sides(values), {})
-    return found[0], _within(found[1], seen_at, found[2])
+        facts, counts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
+        found = memo[key] = (facts, counts, thresholds.sides(values), {})
+    return found[0], [_decided(card, some, one, group, seen_at) for card, some, one in found[1]], \
+        _within(found[2], seen_at, found[3])
+
+
+# 'at least one' and 'exactly one of them is' a card, and whether each holds in a case (None: to be
+# tested on its points, :func:`_decided`)
+_Counts = tuple[Fact, Fact, Optional[bool], Optional[bool]]
+
+
+def _decided(card: Card, some: Fact, one: Fact, group: Sequence[int], seen_at: Sequence[frozenset[Card]]) -> _Counts:
+    """Whether 'at least one' (``some``) and 'exactly one' (``one``) of the cards ``group`` are
+    ``card`` hold in a case where each is one of ``seen_at`` (card by card of the group; ``card``
+    an atom of each, :func:`_counted`), where that decides it: a card that is only ``card`` in the
+    case makes 'at least one' hold; where a single card of the group may be ``card``, 'exactly one'
+    holds as 'at least one' does, and that holds only where the card is nothing else (at its other
+    cards, no card of the group is ``card``)."""
+    may = [cards for cards in seen_at if card in cards]
+    surely = any(len(cards) == 1 for cards in may)
+    if len(may) == 1:
+        return some, one, surely, surely
+    return some, one, True if surely else None, None
 
 
 def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
                  universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-                 space: _Space, people: Sequence[Optional[str]]) -> tuple[list[Fact], list[int]]:
-    """:func:`_shared`'s facts of one ``group`` whose cards are ``seen`` in a case (each to be
-    kept where it holds in the whole case), and their values, lowest first (the thresholds
-    :func:`_at_least_one` tries)."""
+                 space: _Space, people: Sequence[Optional[str]]) -> tuple[list[Fact], list[tuple[Card, Fact, Fact]],
+                                                                          list[int]]:
+    """:func:`_shared`'s facts of one ``group`` whose cards are ``seen`` in a case: 'none of them
+    is' the cards they are not in it (holding in the whole case by construction); 'at least one'
+    and 'exactly one of them is' each card (each to be kept where it holds in the whole case);
+    and their values, lowest first (the thresholds :func:`_at_least_one` tries)."""
     said = _said_of(group, nouns, people)
     universe = _universe(group, universes)
     values = {c.value for c in seen}
@@ -365,14 +396,15 @@ def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[st
             text = every if any(len(space.cards(d) - bar) == 1 for d in group) else min(
                 (said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)), every), key=_alternatives)
             out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
+    counts = []
     for card in sorted(seen, key=lambda c: -c.value):
         counted = _counted(space, group, card)
         if counted is None:
             continue
         once, twice = counted
-        out.append(Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1, once))
-        out.append(Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once ^ twice))
-    return out, sorted(values)
+        counts.append((card, Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1, once),
+                       Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once ^ twice)))
+    return out, counts, sorted(values)
 
 
 def _said_of(group: Sequence[int], nouns: Sequence[str], people: Sequence[Optional[str]]) -> "_Said":
@@ -898,6 +930,7 @@ def _plainest(case: int, everything: int, facts: list[Fact], within: Optional[in
     of them ('neither ... is Nulla or higher or Larvengesicht' rules out more at once, but reads
     worse): the one with the fewer alternatives, then the shorter."""
     plain = [f for f in facts if not _alternatives(f.text)]
+    plain = facts if len(plain) == len(facts) else plain  # (the same facts: where they all hold, kept, _Facts)
     said = _cover(case, everything, plain, within)
     # (all the facts only where the plain ones say nothing: a cover that names alternatives reads
     # worse than any plain one; and without 'lower than each of ...' (:func:`_wide`), which rules
@@ -918,13 +951,32 @@ def _wide(fact: Fact) -> bool:
 
 
 def _together_mask(facts: Sequence[Fact], everything: int) -> int:
-    """The points where the facts may all hold (surely, or at an ``unsure`` point)."""
+    """The points where the facts may all hold (surely, or at an ``unsure`` point); kept with a
+    case's facts (:class:`_Facts`), asked first by a split or a search within cuts, then by the
+    cover that follows (issue 24 §5: a third of these passes over a case's facts repeated one)."""
+    kept = facts.together if type(facts) is _Facts else None
+    if kept is not None and kept[0] is everything:
+        return kept[1]
     out = everything
     for f in facts:
         out &= _held(f)
         if not out:
             break
+    if type(facts) is _Facts:
+        facts.together = (everything, out)
     return out
+
+
+class _Facts(list[Fact]):
+    """The facts of a case or part (:func:`_facts`), never changed once made, with the points
+    where they all may hold within the points some case reaches, where worked out
+    (:func:`_together_mask`: kept with the points it is within, asked of those again)."""
+
+    __slots__ = ("together",)
+
+    def __init__(self, facts: Iterable[Fact]) -> None:
+        super().__init__(facts)
+        self.together: Optional[tuple[int, int]] = None
 
 
 def exact(ways: Sequence[Sequence[Fact]], case: int, space: _Space) -> bool:
@@ -966,12 +1018,13 @@ class _Sieve:
             self._at[point] = got
         return got
 
-    def holding(self, bits: int) -> list[Fact]:
-        """The facts whose mask holds every point of ``bits``, in their order."""
+    def holding(self, bits: int, points: Optional[Sequence[int]] = None) -> list[Fact]:
+        """The facts whose mask holds every point of ``bits``, in their order (``points``: some of
+        its points, :func:`_some_points`, where found already)."""
         if not self._sampled:
             return [f for f in self.facts if f.mask & bits == bits]
         maybe = (1 << len(self.facts)) - 1
-        for point in _some_points(bits, _SAMPLES):
+        for point in _some_points(bits, _SAMPLES) if points is None else points:
             maybe &= self.at(point)
         out = []
         while maybe:
@@ -991,18 +1044,33 @@ _SAMPLED_FROM = 32_768
 
 
 def _some_points(bits: int, count: int) -> list[int]:
-    """Up to ``count`` points of ``bits``, spread over it: its highest point below each of
-    ``count`` bounds evenly spaced up to its highest point."""
-    top = bits.bit_length()
+    """Up to ``count`` points of ``bits``, spread over it: its lowest point from each of ``count``
+    places evenly spaced over its bytes, one a byte (sought in its bytes: the masks and shifts of
+    bit sets of a hundred thousand points that found them cost as much as the tests they spare,
+    issue 24 §5)."""
+    data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
     out: list[int] = []
-    below = top
+    start = 0
     for k in range(count):
-        point = (bits & ((1 << below) - 1) if below < top else bits).bit_length() - 1
-        if point < 0:
+        found = _NONZERO.search(data, max(start, k * len(data) // count))
+        if found is None:
             break
-        out.append(point)
-        below = min(point, top * (count - k - 1) // count)
+        byte = data[found.start()]
+        out.append(8 * found.start() + (byte & -byte).bit_length() - 1)
+        start = found.start() + 1
     return out
+
+
+_NONZERO = re.compile(rb"[^\x00]")
+
+
+def _seen_at(space: _Space, d: int, bits: int, points: Sequence[int]) -> frozenset[Card]:
+    """The cards card ``d`` is at some point of ``bits``: each atom it is at ``points`` (some of
+    them, :func:`_some_points`: read off their digits), each other atom where its points meet them."""
+    count, stride = len(space.atoms[d]), space.strides[d]
+    known = {point // stride % count for point in points}
+    return frozenset(card for k, (atom, m) in enumerate(space.at[d].items()) if k in known or m & bits
+                     for card in atom)
 
 
 def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
@@ -1012,19 +1080,23 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
     """The facts that hold in every combination of ``bits`` (``compared``: the comparisons and
     the other facts that do not depend on the case; ``memo``: the facts of each card and group by
     the cards it is in the case, kept from case to case; without ``shared``, each card's facts and
-    the comparisons alone, the cheaper: :func:`_by_cuts`)."""
+    the comparisons alone, the cheaper: :func:`_by_cuts`).  A card's fact that names every card it
+    is in the case holds there by construction, untested (issue 24 §5: the test of each fact on bit
+    sets of a hundred thousand points was a tenth of the wording)."""
     memo = {} if memo is None else memo
-    seen_at = [frozenset(card for atom, m in space.at[d].items() if m & bits for card in atom) for d in keys]
+    # (a few points of the case, on large spaces: on smaller ones each atom's test costs less)
+    points = _some_points(bits, _SAMPLES) if space.size >= _SAMPLED_FROM else []
+    seen_at = [_seen_at(space, d, bits, points) for d in keys]
     facts: list[Fact] = []
     for d in keys:
         key = ("each", d, seen_at[d])
         found = memo.get(key)
         if found is None:
             found = memo[key] = _each_card(d, seen_at[d], space, universes[d], say)
-        facts += found
+        facts += [f for f in found if (f.card is not None and seen_at[d] <= f.card[1]) or f.mask & bits == bits]
     if shared:
         facts += _shared(keys, seen_at, bits, nouns, universes, name_set, space, people, memo)
-    return [f for f in facts if f.mask & bits == bits] + compared.holding(bits)
+    return _Facts(facts + compared.holding(bits, points))
 
 
 def _ways(bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
@@ -1190,15 +1262,20 @@ def _by_cuts(bits: int, space: _Space, facts_of: Callable[..., list[Fact]], cuts
     everything = space.everything
     ways: list[list[Fact]] = []
     left = bits if part is None else part
-    # (each cut with its points outside the case, counted once)
-    beyond = everything & ~bits
-    outside = [(c, (c & beyond).bit_count()) for c in cuts]
+    # (each cut with its points outside the case, counted once: those in the case counted, where the
+    # case lies within the points some case reaches, the rest of the cut's points there)
+    within = _inside(space, cuts) if bits & ~everything == 0 else None
+    inside = [(c & bits).bit_count() for c in cuts] if within is not None else []
+    outside = [(c, n - k) for c, n, k in zip(cuts, within, inside)] if within is not None else \
+        [(c, (c & everything & ~bits).bit_count()) for c in cuts]
+    counts = inside if left == bits and within is not None else None
     while left and len(ways) < (most or _WAYS):
         if ways or left != bits:
             rest = _plainest_or_none(left, bits, everything, facts_of(left, False))
             if rest is not None:
                 return sorted(ways + [rest], key=lambda way: (max(f.rank for f in way), len(_said([way]))))
-        found = _widest_way(left, bits, space, facts_of, outside)
+        found = _widest_way(left, bits, space, facts_of, outside, counts)
+        counts = None
         if found is None:
             return None
         ways.append(found[0])
@@ -1211,16 +1288,20 @@ _TRIES = 6
 
 
 def _widest_way(left: int, bits: int, space: _Space, facts_of: Callable[..., list[Fact]],
-                cuts: Sequence[tuple[int, int]]) -> Optional[tuple[list[Fact], int]]:
+                cuts: Sequence[tuple[int, int]],
+                counts: Optional[Sequence[int]] = None) -> Optional[tuple[list[Fact], int]]:
     """Of the conjunctions found within the cuts (each exact within the case ``bits``; ``cuts``:
     each with its points outside the case), the one that holds in the most of ``left``, with the
-    points of ``left`` it holds in (:func:`_by_cuts`)."""
+    points of ``left`` it holds in (:func:`_by_cuts`; ``counts``: each cut's points in ``left``,
+    where counted already)."""
     everything = space.everything
+    counts = [(c & left).bit_count() for c, _ in cuts] if counts is None else counts
     # (a cut that lies wholly within the case is a way of its own, one fact: 'Bruno was dealt VII or
     # higher'; its words are sought only where it is chosen)
-    whole = max((c for c, out in cuts if not out), key=lambda c: (c & left).bit_count(), default=0)
+    widest = max((k for k, (c, out) in enumerate(cuts) if not out), key=counts.__getitem__, default=None)
     best: Optional[tuple[list[Fact], int]] = None
-    if whole & left:
+    if widest is not None and counts[widest]:
+        whole = cuts[widest][0]
         way = _plainest_or_none(whole & bits, bits, everything, facts_of(whole & bits, False))
         if way is not None:
             best = (way, left & _together_sure(way, space.all))
@@ -1229,13 +1310,15 @@ def _widest_way(left: int, bits: int, space: _Space, facts_of: Callable[..., lis
     # (the largest first, and those with the fewest points outside the case for each one inside,
     # in turn: a large cut may leave much outside the case to rule out, a small one little)
     # (in turn, each cut once: the parts are bit sets of the space's size, too long to hash cheaply)
-    counted = [(p.bit_count(), out, p) for c, out in cuts for p in [left & c] if p and p != left]
+    # (each part of ``left`` made only where it is looked at)
+    total = left.bit_count()
+    counted = [(n, out, c) for (c, out), n in zip(cuts, counts) if n and n != total]
     by_size = sorted(range(len(counted)), key=lambda k: -counted[k][0])
     by_purity = sorted(range(len(counted)), key=lambda k: -counted[k][0] / (1 + counted[k][1]))
-    parts = [counted[k][2] for k in dict.fromkeys(chain.from_iterable(zip(by_size, by_purity)))]
     covered = best[1] if best is not None else 0
     tries = 0
-    for part in parts:
+    for k in dict.fromkeys(chain.from_iterable(zip(by_size, by_purity))):
+        part = left & counted[k][2]
         if part & ~covered == 0:
             continue  # (a way found holds in all of it)
         if tries == _TRIES:
@@ -1268,6 +1351,18 @@ def _together_sure(facts: Sequence[Fact], everything: int) -> int:
     for f in facts:
         out &= f.mask
     return out
+
+
+def _inside(space: _Space, cuts: Sequence[int]) -> list[int]:
+    """Each cut's points among those some case reaches (``space.everything``), kept on the space by
+    the cuts and those points themselves (unchanging, each kept alive with the answer: their ids
+    name no other while it is kept): the same cuts are asked of case after case (:func:`_by_cuts`)."""
+    key = ("inside", id(cuts), id(space.everything))
+    got = space.kept.get(key)
+    if got is None or got[0] is not cuts or got[1] is not space.everything:
+        got = space.kept[key] = (cuts, space.everything, [(c & space.everything).bit_count() for c in cuts])
+    counts: list[int] = got[2]
+    return counts
 
 
 def _cuts(space: _Space) -> list[int]:
