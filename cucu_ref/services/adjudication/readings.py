@@ -397,7 +397,7 @@ def rejected_readings(pos: Position) -> list[dict[str, Any]]:
     valid = []
     for spec, reading, rules in other_readings(pos.rules, pos.preset):
         try:
-            alt = run_position(pos, rules)
+            alt = run_position(pos, rules, certain=False)
         except Exception:  # a reading the engine does not build cannot make it valid
             continue
         if alt.leaves:

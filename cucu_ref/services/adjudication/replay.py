@@ -184,11 +184,13 @@ class _Table:
     (The replay is one class in five, each a concern and under 250 lines, issues 23 and 26:
     this, :class:`_Deals`, :class:`_Decisions`, :class:`_Checks` and :class:`Search`.)"""
 
-    def __init__(self, pos: Position, rules: Rules, lay: Layout, heard_all: bool = True, prune: bool = True):
+    def __init__(self, pos: Position, rules: Rules, lay: Layout, heard_all: bool = True, prune: bool = True,
+                 certain: bool = True):
         self.pos = pos
         self.rules = rules
         self.lay = lay
         self.reasoner = Reasoner(lay, rules)
+        self.reasoner.certain = certain  # (what a stuck showdown may score: the ruling's own run only)
         self.names = pos.players
         self.leaves: list[Leaf] = []
         self.failures: list[tuple[int, Problem]] = []
@@ -1202,16 +1204,19 @@ def _fields_outside(rules: Rules, watch: frozenset[str]) -> dict[str, Any]:
 
 
 def run_position(pos: Position, rules: Rules, record: bool = False, heard_all: bool = True,
-                 fallback: bool = True) -> Run:
+                 fallback: bool = True, certain: bool = True) -> Run:
     """Walk ``pos`` under ``rules``; with ``record``, note the options the engine read.
     ``heard_all = False`` takes the announcements as incomplete from the start (see :class:`Search`);
-    ``fallback``: where reading them as complete leaves no ruling, read them as incomplete."""
+    ``fallback``: where reading them as complete leaves no ruling, read them as incomplete;
+    ``certain``: a showdown with too many combinations works out what it may score (False: a
+    re-run under another reading, of which only whether it rules is asked; never with ``record``,
+    the ruling's own run)."""
     lay = layout(pos, rules)
     if not record:
-        search = _searched(lambda prune: Search(pos, rules, lay, heard_all=heard_all, prune=prune))
+        search = _searched(lambda prune: Search(pos, rules, lay, heard_all=heard_all, prune=prune, certain=certain))
         if not search.leaves and lay.labels and heard_all and fallback:
             heard_all = False
-            search = _searched(lambda prune: Search(pos, rules, lay, heard_all=False, prune=prune))
+            search = _searched(lambda prune: Search(pos, rules, lay, heard_all=False, prune=prune, certain=certain))
         return Run(search.leaves, search.failures, lay, search.reasoner, frozenset(OPTIONS), heard_all=heard_all)
     # the options open_questions may re-run: the preset's open points as they follow the
     # position's overrides (every option for another ruleset)
@@ -1274,11 +1279,11 @@ def rerun_from(pos: Position, run: Run, name: str, rules: Rules) -> Run:
     if checkpoint is None or not run.leaves or run.lay.labels or lays_otherwise(pos, rules):
         # the same reading of the announcements as the ruling's own run: another reading of an
         # open point is judged on the same record
-        return run_position(pos, rules, heard_all=run.heard_all, fallback=False)
+        return run_position(pos, rules, heard_all=run.heard_all, fallback=False, certain=False)
     i, state, know, steps, announced, facts = checkpoint
 
     def make(prune: bool) -> Search:
-        search = Search(pos, rules, run.lay, prune=prune)
+        search = Search(pos, rules, run.lay, prune=prune, certain=False)
         search.start = with_rules(run.leaves[0].start, rules)
         search.starts = 1
         return search

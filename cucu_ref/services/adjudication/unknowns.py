@@ -184,6 +184,11 @@ class _ShowdownGroups(_Domains):
     makes the cases of the groups; apart from it so that each class stays under 250 lines,
     issue 26.)"""
 
+    # whether a showdown with too many combinations to split works out what it may score, for the
+    # certain part of an under-specified ruling (.partial); False in the open points' re-runs and
+    # the other readings' runs, of which only whether they rule is asked (issue 24 §5)
+    certain = True
+
     def _live_scoring(self, after: State, live: Sequence[Card], fixed: dict[Card, Any],
                       rules: Any = None) -> Callable[..., tuple[object, ...]]:
         """The scoring of ``after``'s showdown with the unknown ``live`` cards' values given by
@@ -464,7 +469,8 @@ class Reasoner(_ShowdownGroups):
                 groups = None
             except TooManySplits:
                 # (issue 24 §5: what it may score is still worth knowing, for what is certain)
-                raise self._underdetermined(keys, _possible_scores(self, after, live, dead, choices, rules)) from None
+                scores = _possible_scores(self, after, live, dead, choices, rules) if self.certain else None
+                raise self._underdetermined(keys, scores) from None
         if groups is None:
             if total > MAX_CASES:
                 raise self._underdetermined(keys)
