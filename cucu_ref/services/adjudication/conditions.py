@@ -995,7 +995,7 @@ class _Sieve:
     points, was a fifth of a ruling's wording).  A fact is left out only where a point of the case
     is not one of its own; each one kept is tested on every point."""
 
-    __slots__ = ("facts", "_bytes", "_width", "_at", "_sampled")
+    __slots__ = ("facts", "_column", "_width", "_at", "_sampled", "_every")
 
     def __init__(self, facts: Sequence[Fact], size: int, sampled: Optional[bool] = None) -> None:
         self.facts = list(facts)
@@ -1003,18 +1003,23 @@ class _Sieve:
         self._sampled = size >= _SAMPLED_FROM if sampled is None else sampled
         self._width = 8 * ((size + 7) // 8)  # (the points the bytes below hold)
         low = (1 << self._width) - 1
-        self._bytes = [(f.mask & low).to_bytes(self._width // 8, "little") for f in self.facts]
-        self._at: dict[int, int] = {}  # point -> the facts (bits by index) whose mask holds it
+        # (every fact's bytes one after the other, made only where points are looked at: the facts
+        # at a point are one byte of each, sliced out at once, issue 24 §5)
+        self._column = b"".join((f.mask & low).to_bytes(self._width // 8, "little") for f in self.facts) \
+            if self._sampled else b""
+        # the facts as a set: fact ``k`` the byte ``k`` (the lowest bit of it), so that a point's
+        # byte of each fact makes its set by a table
+        self._every = int.from_bytes(b"\x01" * len(self.facts), "little")
+        self._at: dict[int, int] = {}  # point -> the facts (a set, as ``_every``) whose mask holds it
 
     def at(self, point: int) -> int:
-        """The facts (a bit set of their indices) that hold at ``point``."""
+        """The facts (a set, as ``_every``: fact ``k`` the byte ``k``) that hold at ``point``."""
         got = self._at.get(point)
         if got is None:
             if point >= self._width:
-                got = (1 << len(self.facts)) - 1  # (not held in the bytes: each tested in full)
+                got = self._every  # (not held in the bytes: each tested in full)
             else:
-                byte, bit = point >> 3, 1 << (point & 7)
-                got = sum(1 << k for k, b in enumerate(self._bytes) if b[byte] & bit)
+                got = int.from_bytes(self._column[point >> 3::self._width // 8].translate(_BIT[point & 7]), "little")
             self._at[point] = got
         return got
 
@@ -1023,17 +1028,21 @@ class _Sieve:
         its points, :func:`_some_points`, where found already)."""
         if not self._sampled:
             return [f for f in self.facts if f.mask & bits == bits]
-        maybe = (1 << len(self.facts)) - 1
+        maybe = self._every
         for point in _some_points(bits, _SAMPLES) if points is None else points:
             maybe &= self.at(point)
         out = []
         while maybe:
             low = maybe & -maybe
             maybe ^= low
-            fact = self.facts[low.bit_length() - 1]
+            fact = self.facts[(low.bit_length() - 1) >> 3]
             if fact.mask & bits == bits:
                 out.append(fact)
         return out
+
+
+# bit ``j`` of a byte, as 1 or 0 (:meth:`_Sieve.at`)
+_BIT = [bytes(value >> j & 1 for value in range(256)) for j in range(8)]
 
 
 # the points of a case a :class:`_Sieve` looks at before testing facts in full, from this many
