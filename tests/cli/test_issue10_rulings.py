@@ -404,13 +404,18 @@ def test_the_case_split_scores_each_case_at_the_deal_s_table(monkeypatch):
     from cucu_ref.services.adjudication import unknowns
     from cucu_ref.cli.adjudicate import adjudicate_document
 
-    calls, real = [], unknowns.evaluate
+    calls, real, real_marks = [], unknowns.evaluate, unknowns.live_marks
 
     def spy(rules, live, dead, *args, **kwargs):
         calls.append((len(live) + len(dead), kwargs.get("table")))
         return real(rules, live, dead, *args, **kwargs)
 
+    def spy_marks(rules, seats, vals, table, dead=()):  # (the marks alone, where nobody holds a guarantee)
+        calls.append((len(seats) + len(dead), table))
+        return real_marks(rules, seats, vals, table, dead)
+
     monkeypatch.setattr(unknowns, "evaluate", spy)
+    monkeypatch.setattr(unknowns, "live_marks", spy_marks)
     path = os.path.join(EXAMPLES, "campli-unknown-card.json")
     with open(path, "rb") as f:
         adjudicate_document(f.read(), path)
