@@ -1490,7 +1490,7 @@ def _found(rows: Sequence[Sequence[Row]], todo: Sequence[int], chains: Sequence[
     width = len(words.labels)
     sizes = {fine: _size(rows, width, fine) for fine in (False, True)}
     if sizes[False] > MAX_POINTS:
-        return _by_a_card(rows, todo, words)
+        return _by_a_card(rows, todo, chains, words)
     # (one pass where the atoms are the cards already: each rank apart)
     spaces = (True,) if sizes[True] <= max(MAX_FINE, sizes[False]) else (False, True) \
         if sizes[True] <= MAX_FINE_AGAIN else (False,)
@@ -1529,16 +1529,20 @@ def _counted_points(sets: Sequence[set[frozenset[Card]]], fine: bool) -> int:
     return math.prod(len(_atoms(list(column))) for column in sets)
 
 
-def _by_a_card(rows: Sequence[Sequence[Row]], todo: Sequence[int], words: _Words) -> dict[int, list[list[Fact]]]:
+def _by_a_card(rows: Sequence[Sequence[Row]], todo: Sequence[int], chains: Sequence[str],
+               words: _Words) -> dict[int, list[list[Fact]]]:
     """Where the cards combine in too many ways to be said at once (issue 24 §1: Screw Your
     Neighbour's dealer who cuts from the stock, four dealt cards unknown), the cases said on each
     side of the card that decides the play (S4: the dealer keeps his card where the card cut is a
     king, else takes it; F4: the talon's king): its highest cards, and the rest, each side a
     space of its own, where the other cards read plainly (the card the dealer was dealt does not
     matter where he takes the stack's).  Each way opens with the side it is said on ('the top card
-    of the stack is king and ...'), but where a fact of the way says it already."""
+    of the stack is king and ...'), but where a fact of the way says it already.  A case is not
+    sought on a side where the sides sought before (the smaller first) left it without words, or
+    said it in no fewer letters than its chain (``chains``): the ways of a side only add to them,
+    and the chain is then kept (:func:`shortest`; issue 24 §5)."""
     width = len(words.labels)
-    best: Optional[tuple[int, int, list[frozenset[Card]], list[list[list[Row]]]]] = None
+    best: Optional[tuple[int, int, list[frozenset[Card]], list[list[list[Row]]], list[int]]] = None
     for d in (d for d in range(width) if noun(words.labels[d]).startswith("the ")):
         cards = frozenset().union(*(row[d] for case in rows for row in case))
         top = max(c.value for c in cards)
@@ -1549,24 +1553,29 @@ def _by_a_card(rows: Sequence[Sequence[Row]], todo: Sequence[int], words: _Words
                  for side in sides]
         sizes = [_size([case for case in part if case], width, False) for part in parts]
         if max(sizes) <= MAX_POINTS and (best is None or sum(sizes) < best[0]):
-            best = (sum(sizes), d, sides, parts)
+            best = (sum(sizes), d, sides, parts, sizes)
     if best is None:
         return {}
-    _, d, sides, parts = best
-    out: dict[int, list[list[Fact]]] = {k: [] for k in todo}
-    for side, other, part in zip(sides, sides[::-1], parts):
+    _, d, sides, parts, sizes = best
+    left = list(todo)  # (the cases each side so far said in fewer letters than their chains)
+    said: list[dict[int, list[list[Fact]]]] = [{} for _ in sides]  # each side's ways of each case
+    for s in sorted(range(len(sides)), key=sizes.__getitem__):
+        side, other, part = sides[s], sides[1 - s], parts[s]
         keep = [k for k in range(len(rows)) if part[k]]
         at = {k: i for i, k in enumerate(keep)}
         # (every case of the side tried, whatever its chain: the side's chain is never said)
-        found = _found([part[k] for k in keep], [at[k] for k in todo if k in at], [_UNSAID] * len(keep), words)
+        found = _found([part[k] for k in keep], [at[k] for k in left if k in at], [_UNSAID] * len(keep), words)
         opening = Fact(words.say(d, sorted(side, key=lambda c: -c.value)), _one_of(d, side), 0, 0, card=(d, side))
-        for k in [k for k in todo if k in at and k in out]:
+        for k in [k for k in left if k in at]:
             if at[k] not in found:
-                del out[k]  # (no wording on this side: the case keeps its chain)
+                left.remove(k)  # (no wording on this side: the case keeps its chain)
                 continue
-            out[k] += [way if any(f.card is not None and f.card[0] == d and not f.card[1] & other for f in way)
-                       else [opening] + way for way in found[at[k]]]
-    return out
+            said[s][k] = [way if any(f.card is not None and f.card[0] == d and not f.card[1] & other for f in way)
+                          else [opening] + way for way in found[at[k]]]
+            if len(_said([way for ways in said for way in ways.get(k, ())])) >= len(chains[k]):
+                left.remove(k)
+    # (each case's ways in the order of the sides: the card's highest cards last)
+    return {k: [way for ways in said for way in ways.get(k, ())] for k in left}
 
 
 # a chain never said (tried whatever its length)
