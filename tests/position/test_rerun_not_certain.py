@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+import cucu_ref.services.adjudication as adjudication
 from cucu_ref.formats.position import parse
 from cucu_ref.services.adjudication import adjudicate, replay, unknowns
+from cucu_ref.services.adjudication.model import new_position
 from cucu_ref.services.render import ruling_json
 from natural_positions import natural_deal
 
@@ -44,7 +48,6 @@ def test_a_rerun_does_not_work_out_what_a_stuck_showdown_may_score(monkeypatch):
             own[0] = False
 
     monkeypatch.setattr(unknowns, "_possible_scores", scores)
-    import cucu_ref.services.adjudication as adjudication
     monkeypatch.setattr(adjudication, "run_position", first_run)
     stuck = []
     real_cases = unknowns.Reasoner._cases
@@ -65,5 +68,36 @@ def test_a_rerun_does_not_work_out_what_a_stuck_showdown_may_score(monkeypatch):
 def test_the_ruling_is_the_same(monkeypatch):
     pos = _position()
     kept = json.dumps(ruling_json(adjudicate(pos), "position"))
-    monkeypatch.setattr(unknowns.Reasoner, "certain", property(lambda self: True, lambda self, value: None))
+    real_init = unknowns.Reasoner.__init__
+    monkeypatch.setattr(unknowns.Reasoner, "__init__",
+                        lambda self, lay, rules, certain=True: real_init(self, lay, rules, True))
     assert json.dumps(ruling_json(adjudicate(pos), "position")) == kept
+
+
+def test_a_run_that_needs_the_scores_works_them_out_where_a_rerun_kept_the_showdown():
+    """A showdown a re-run gave up on is kept (unknowns._SHOWDOWNS) without what it may score; a
+    run of the same position's memos that makes a partial ruling of it (certain, under a ruleset
+    that agrees on every field its scoring reads) works that out, and does not take the re-run's
+    nothing for 'nothing is certain'."""
+    pos = _position()
+    stuck_under = []
+    real_cases = unknowns.Reasoner._cases
+
+    def cases(self, *args):
+        try:
+            return real_cases(self, *args)
+        except unknowns.Underdetermined:
+            stuck_under.append(getattr(self.rules, "_rules", self.rules))
+            raise
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(unknowns.Reasoner, "_cases", cases)
+        adjudicate(pos)
+    assert stuck_under, "a re-run gives up on a showdown"
+    rules = stuck_under[0]
+    new_position()
+    with pytest.raises(unknowns.Underdetermined):
+        replay.run_position(pos, rules, certain=False)  # (a re-run: keeps the showdown, without its scores)
+    with pytest.raises(unknowns.Underdetermined) as stuck:  # (the same position's memos: not emptied)
+        replay.run_position(pos, rules)
+    assert any(s.error.scores for s in stuck.value.stuck)

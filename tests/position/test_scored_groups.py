@@ -55,9 +55,9 @@ def test_the_groups_are_the_plain_loops(monkeypatch, preset, players, seed, unsh
     asked = []
     real = unknowns._ShowdownGroups._scored_groups
 
-    def checked(self, k, after, keys, choices, rules=None, n_live=None):
-        got = real(self, k, after, keys, choices, rules, n_live)
-        asked.append("dead" if n_live is not None and len(keys) > n_live else
+    def checked(self, k, after, keys, choices, rules, live):
+        got = real(self, k, after, keys, choices, rules, live)
+        asked.append("dead" if len(keys) > live else
                      "guarantee" if after.guarantees else "live")
         assert got == _plain_groups(self, k, after, keys, choices, rules)
         return got

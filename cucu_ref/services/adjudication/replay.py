@@ -189,8 +189,7 @@ class _Table:
         self.pos = pos
         self.rules = rules
         self.lay = lay
-        self.reasoner = Reasoner(lay, rules)
-        self.reasoner.certain = certain  # (what a stuck showdown may score: the ruling's own run only)
+        self.reasoner = Reasoner(lay, rules, certain)  # (what a stuck showdown may score: the ruling's own run)
         self.names = pos.players
         self.leaves: list[Leaf] = []
         self.failures: list[tuple[int, Problem]] = []

@@ -184,10 +184,12 @@ class _ShowdownGroups(_Domains):
     makes the cases of the groups; apart from it so that each class stays under 250 lines,
     issue 26.)"""
 
-    # whether a showdown with too many combinations to split works out what it may score, for the
-    # certain part of an under-specified ruling (.partial); False in the open points' re-runs and
-    # the other readings' runs, of which only whether they rule is asked (issue 24 §5)
-    certain = True
+    def __init__(self, lay: Layout, rules: Rules, certain: bool = True):
+        super().__init__(lay, rules)
+        # whether a showdown with too many combinations to split works out what it may score, for
+        # the certain part of an under-specified ruling (.partial); False in the open points'
+        # re-runs and the other readings' runs, of which only whether they rule is asked (issue 24 §5)
+        self.certain = certain
 
     def _live_scoring(self, after: State, live: Sequence[Card], fixed: dict[Card, Any],
                       rules: Any = None) -> Callable[..., tuple[object, ...]]:
@@ -264,12 +266,10 @@ class _ShowdownGroups(_Domains):
         return lv, dv
 
     def _scored_groups(self, k: Know, after: State, keys: Sequence[Card], choices: list[list[Optional[Card]]],
-                       rules: Any = None,
-                       n_live: Optional[int] = None) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
+                       rules: Any, live: int) -> list[tuple[tuple[Optional[Card], ...], list[Row]]]:
         """Every combination scored, grouped by who loses and gains: (the first combination, rows).
-        ``keys``: the ``n_live`` live unknown cards (all of them by default), then the dead ones."""
+        ``keys``: the ``live`` live unknown cards, then the dead ones."""
         left = self.left(k)
-        live = len(keys) if n_live is None else n_live
         groups: dict[tuple[object, ...], list[tuple[Optional[Card], ...]]] = {}
         # (whether a combination is possible depends only on the cards it uses, no more copies
         # than are left, and on which of its keys it leaves open, whether the other unknown cards
@@ -424,16 +424,18 @@ class Reasoner(_ShowdownGroups):
         plain = getattr(self.rules, "_rules", self.rules)  # (a replay.Recorder's ruleset)
         if key is not None:
             hit, found = _SHOWDOWNS.get(key, self.rules, plain)
-            if hit:
-                if isinstance(found, tuple):  # (gave up: what the showdown may score, or None)
-                    raise self._underdetermined(list(live) + list(dead), found[0])
+            # (gave up: what the showdown may score, or None, and whether that was worked out: a
+            # run that needs it works it out where a re-run that did not kept the showdown)
+            if hit and isinstance(found, tuple) and (found[1] or not self.certain):
+                raise self._underdetermined(list(live) + list(dead), found[0])
+            if hit and not isinstance(found, tuple):
                 return found  # type: ignore[no-any-return]
         reads = Reads(self.rules)
         try:
             found = self._cases(k, after, live, dead, reads)
         except Underdetermined as err:
             if key is not None:
-                _SHOWDOWNS.keep(key, plain, tuple(reads.names), (err.scores,))
+                _SHOWDOWNS.keep(key, plain, tuple(reads.names), (err.scores, self.certain))
             raise
         if key is not None:
             _SHOWDOWNS.keep(key, plain, tuple(reads.names), found)
