@@ -31,6 +31,20 @@ def _position():
     return pos
 
 
+def _noting_stuck(monkeypatch, noted: list) -> None:
+    """Note each Reasoner that gives up on a showdown (unknowns.Underdetermined from its cases)."""
+    real_cases = unknowns.Reasoner._cases
+
+    def cases(self, *args):
+        try:
+            return real_cases(self, *args)
+        except unknowns.Underdetermined:
+            noted.append(self)
+            raise
+
+    monkeypatch.setattr(unknowns.Reasoner, "_cases", cases)
+
+
 def test_a_rerun_does_not_work_out_what_a_stuck_showdown_may_score(monkeypatch):
     pos = _position()
     asked: list[bool] = []  # (for each stuck showdown: the ruling's own run?)
@@ -49,19 +63,10 @@ def test_a_rerun_does_not_work_out_what_a_stuck_showdown_may_score(monkeypatch):
 
     monkeypatch.setattr(unknowns, "_possible_scores", scores)
     monkeypatch.setattr(adjudication, "run_position", first_run)
-    stuck = []
-    real_cases = unknowns.Reasoner._cases
-
-    def cases(self, *args):
-        try:
-            return real_cases(self, *args)
-        except unknowns.Underdetermined:
-            stuck.append(getattr(self, "certain", True))
-            raise
-
-    monkeypatch.setattr(unknowns.Reasoner, "_cases", cases)
+    stuck: list = []
+    _noting_stuck(monkeypatch, stuck)
     adjudicate(pos)
-    assert stuck and not any(stuck), "a re-run meets a stuck showdown, as a re-run"
+    assert stuck and not any(getattr(r, "certain", True) for r in stuck), "a re-run meets a stuck showdown, as a re-run"
     assert asked == []
 
 
@@ -80,21 +85,12 @@ def test_a_run_that_needs_the_scores_works_them_out_where_a_rerun_kept_the_showd
     that agrees on every field its scoring reads) works that out, and does not take the re-run's
     nothing for 'nothing is certain'."""
     pos = _position()
-    stuck_under = []
-    real_cases = unknowns.Reasoner._cases
-
-    def cases(self, *args):
-        try:
-            return real_cases(self, *args)
-        except unknowns.Underdetermined:
-            stuck_under.append(getattr(self.rules, "_rules", self.rules))
-            raise
-
+    stuck: list = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(unknowns.Reasoner, "_cases", cases)
+        _noting_stuck(patch, stuck)
         adjudicate(pos)
-    assert stuck_under, "a re-run gives up on a showdown"
-    rules = stuck_under[0]
+    assert stuck, "a re-run gives up on a showdown"
+    rules = stuck[0].rules
     new_position()
     with pytest.raises(unknowns.Underdetermined):
         replay.run_position(pos, rules, certain=False)  # (a re-run: keeps the showdown, without its scores)
