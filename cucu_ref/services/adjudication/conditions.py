@@ -343,8 +343,8 @@ def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: S
         thresholds = memo.get(("thresholds", group))
         if thresholds is None:
             thresholds = memo[("thresholds", group)] = _Thresholds(
-                group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
-        facts, counts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
+                group, *_group_words(group, nouns, universes, people, memo), space, name_set)
+        facts, counts, values = _group_facts(group, seen, nouns, universes, name_set, space, people, memo)
         found = memo[key] = (facts, counts, thresholds.sides(values), {})
     return found[0], [_decided(card, some, one, group, seen_at) for card, some, one in found[1]], \
         _within(found[2], seen_at, found[3])
@@ -371,40 +371,88 @@ def _decided(card: Card, some: Fact, one: Fact, group: Sequence[int], seen_at: S
 
 def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
                  universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-                 space: _Space, people: Sequence[Optional[str]]) -> tuple[list[Fact], list[tuple[Card, Fact, Fact]],
-                                                                          list[int]]:
+                 space: _Space, people: Sequence[Optional[str]],
+                 memo: Optional[dict[Any, Any]] = None) -> tuple[list[Fact], list[tuple[Card, Fact, Fact]], list[int]]:
     """:func:`_shared`'s facts of one ``group`` whose cards are ``seen`` in a case: 'none of them
     is' the cards they are not in it (holding in the whole case by construction); 'at least one'
     and 'exactly one of them is' each card (each to be kept where it holds in the whole case);
-    and their values, lowest first (the thresholds :func:`_at_least_one` tries)."""
-    said = _said_of(group, nouns, people)
-    universe = _universe(group, universes)
+    and their values, lowest first (the thresholds :func:`_at_least_one` tries).  (``memo``: each
+    fact's words and points, kept by the group and its cards, which come back in case after case
+    whatever the other cards seen: issue 24 §5; each fact made anew, as each case's own)"""
+    memo = {} if memo is None else memo
+    universe = _group_words(group, nouns, universes, people, memo)[1]
     values = {c.value for c in seen}
     barred = [frozenset(c for c in universe if c not in seen)]
     barred += [frozenset(c for c in universe if c.value < min(values)),
                frozenset(c for c in universe if c.value > max(values))]
     out = []
     for bar in barred:
-        allowed = [c for c in universe if c not in bar]
-        if bar and allowed:
-            hit = _any_of(space, group, bar)
-            if hit is None:
-                continue  # (not said of the cards: no fact here)
-            # (not 'none' where that leaves one of them a single card: 'neither Dora nor Bruno
-            # was dealt a card from Leone to VIII' where Bruno can have only that or Matto)
-            every = said.every(name_set(allowed, universe))
-            text = every if any(len(space.cards(d) - bar) == 1 for d in group) else min(
-                (said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)), every), key=_alternatives)
-            out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
+        said = _none_said(group, bar, nouns, universes, name_set, space, people, memo)
+        if said is not None:
+            out.append(Fact(said[0], _none_of(group, bar), 1, said[1]))
     counts = []
     for card in sorted(seen, key=lambda c: -c.value):
-        counted = _counted(space, group, card)
-        if counted is None:
-            continue
-        once, twice = counted
-        counts.append((card, Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1, once),
-                       Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once ^ twice)))
+        counted = _count_said(group, card, nouns, universes, name_set, space, people, memo)
+        if counted is not None:
+            some, one, once, exactly = counted
+            counts.append((card, Fact(some, _some_of(group, frozenset([card])), 1, once),
+                           Fact(one, _exactly_one(group, card), 1, exactly)))
     return out, counts, sorted(values)
+
+
+def _group_words(group: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
+                 people: Sequence[Optional[str]], memo: dict[Any, Any]) -> tuple["_Said", list[Card]]:
+    """How ``group`` is said (:func:`_said_of`) and the cards any of it may be (:func:`_universe`),
+    kept in ``memo``."""
+    key = ("words", group)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = (_said_of(group, nouns, people), _universe(group, universes))
+    return got  # type: ignore[no-any-return]
+
+
+def _none_said(group: Sequence[int], bar: frozenset[Card], nouns: Sequence[str],
+               universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+               space: _Space, people: Sequence[Optional[str]], memo: dict[Any, Any]) -> Optional[tuple[str, int]]:
+    """The words and points of 'none of ``group`` is' the cards ``bar`` (:func:`_group_facts`),
+    kept in ``memo``; None where it is not said (no card barred or none left, or ``bar`` splits
+    an atom)."""
+    key = ("none", group, bar)
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    said, universe = _group_words(group, nouns, universes, people, memo)
+    allowed = [c for c in universe if c not in bar]
+    hit = _any_of(space, group, bar) if bar and allowed else None
+    got = None
+    if hit is not None:
+        # (not 'none' where that leaves one of them a single card: 'neither Dora nor Bruno
+        # was dealt a card from Leone to VIII' where Bruno can have only that or Matto)
+        every = said.every(name_set(allowed, universe))
+        text = every if any(len(space.cards(d) - bar) == 1 for d in group) else min(
+            (said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)), every), key=_alternatives)
+        got = (text, space.all & ~hit)
+    memo[key] = got
+    return got
+
+
+def _count_said(group: Sequence[int], card: Card, nouns: Sequence[str], universes: Sequence[Sequence[Card]],
+                name_set: Callable[[Sequence[Card], Sequence[Card]], str], space: _Space,
+                people: Sequence[Optional[str]], memo: dict[Any, Any]) -> Optional[tuple[str, str, int, int]]:
+    """The words of 'at least one' and 'exactly one of ``group`` is ``card``' and the points where
+    each holds (:func:`_group_facts`), kept in ``memo``; None where how many are ``card`` is not
+    said (:func:`_counted`)."""
+    key = ("count", group, card)
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    counted = _counted(space, group, card)
+    got = None
+    if counted is not None:
+        said, universe = _group_words(group, nouns, universes, people, memo)
+        once, twice = counted
+        named = name_set([card], universe)
+        got = (said.some(named), said.one(named), once, once ^ twice)
+    memo[key] = got
+    return got
 
 
 def _said_of(group: Sequence[int], nouns: Sequence[str], people: Sequence[Optional[str]]) -> "_Said":
@@ -548,14 +596,13 @@ def _ranges(universe: tuple[Card, ...]) -> tuple[dict[int, frozenset[Card]], ...
 def _any_of(space: _Space, group: Sequence[int], cards: frozenset[Card]) -> Optional[int]:
     """The points where some card of ``group`` is one of ``cards``; None where ``cards`` splits
     an atom of one of them (kept on the space: the same groups and cards come back case after
-    case)."""
+    case; a group's from those of the group without its last card, kept too: :func:`_shared`
+    asks each group after the one without its last card, issue 24 §5)."""
     key = ("any", tuple(group), cards)
     if key not in space.kept:
-        hit: Optional[int] = 0
-        for d in group:
-            m = space.one_of(d, cards)
-            hit = None if m is None or hit is None else hit | m
-        space.kept[key] = hit
+        m = space.one_of(group[-1], cards) if group else 0
+        before = _any_of(space, group[:-1], cards) if len(group) > 1 else 0
+        space.kept[key] = None if m is None or before is None else before | m
     return space.kept[key]  # type: ignore[no-any-return]
 
 
@@ -598,20 +645,16 @@ class _Said(NamedTuple):
 def _counted(space: _Space, group: Sequence[int], card: Card) -> Optional[tuple[int, int]]:
     """The points where at least one, and at least two (among those), of the cards ``group`` are
     ``card``; None where ``card`` shares an atom with another card (how many are ``card`` is not
-    said there)."""
+    said there).  (Kept on the space, a group's from those of the group without its last card,
+    as :func:`_any_of`'s)"""
     key = ("counted", tuple(group), card)
     if key in space.kept:
         return space.kept[key]  # type: ignore[no-any-return]
-    once = twice = 0
-    for d in group:
-        m = space.one_of(d, [card])
-        if m is None:
-            space.kept[key] = None
-            return None
-        twice |= once & m
-        once |= m
-    space.kept[key] = (once, twice)
-    return once, twice
+    m = space.one_of(group[-1], [card]) if group else 0
+    before = _counted(space, group[:-1], card) if len(group) > 1 else (0, 0)
+    got = None if m is None or before is None else (before[0] | m, before[1] | before[0] & m)
+    space.kept[key] = got
+    return got
 
 
 def _lone_fool(keys: Sequence[int], space: _Space, fool: Optional[Card], known: Optional[int]) -> list[Fact]:
