@@ -67,7 +67,8 @@ def test_the_text_alone_is_the_full_rulings_text(spec):
 def test_the_examples_text_alone_is_their_full_text(path):
     # (the notation's deals in Italian, German, French, Danish: the text in the deal's language,
     # whose record a full ruling has put in that language too)
-    data = open(path, "rb").read()
+    with open(path, "rb") as f:
+        data = f.read()
     assert rule_document(data, path, every_condition=False).text() == rule_document(data, path).text()
 
 
