@@ -26,18 +26,24 @@ code) with another commit's tree, byte for byte (issue 13: a faster batch gives 
 (issue 10 §1) rules *natural* positions, random deals of every preset written as a table
 tells them (decisions, announcements, the cards shown at the end, no dealt card; see
 ``tests/natural_positions.py``), and reports the median and maximum seconds per position for
-each table size, on one core (process CPU time).  Target: every such position of up to 20
-players under 1 s.  ``--unshown`` (issue 24 §5) leaves so many of the live cards at the end
-unshown and reports median, p95 and max by table size and unshown count, and the lines of
-each text ruling (median, max: issue 24 §5, a ruling a table reads); each row counts the
-positions over 0.7 s and over 1 s, and the run ends with their totals and the positions over
-0.7 s by name (the target is 1 s; 0.7 s keeps a margin on a shared machine).  With ``--against``,
-the same positions are ruled by the other tree too, interleaved, and each row gives the ratios.
+each table size, on one core (process CPU time), of two rulings, each in its own interpreter:
+``text``, the ruling a table reads (the default ``cucu-adjudicate FILE``: ``adjudicate(pos,
+every_condition=False)`` and its text), and ``full``, the full ruling (``--format json`` and
+``--steps``: ``adjudicate(pos)`` and its JSON).  Target (issue 24 §5), on the text ruling a table
+reads: every such position of up to 20 players with up to 4 unshown cards under 1 s; the full
+ruling's times are printed beside it, never left out.  ``--unshown`` (issue 24 §5) leaves so many
+of the live cards at the end unshown and reports median, p95 and max by table size and unshown
+count, and the lines of each text ruling (median, max: issue 24 §5, a ruling a table reads); each
+row counts the positions over 0.7 s and over 1 s of each ruling, and the run ends with their
+totals and the positions over 0.7 s by name (the target is 1 s; 0.7 s keeps a margin on a shared
+machine).  With ``--against``, the same positions are ruled by the other tree too, interleaved,
+and each row gives the ratios (a tree before ``every_condition``: its full ruling and its text
+in the text column).
 
 ``--presets coucou,here`` keeps only those presets' deals (the same seeds as the whole run);
 ``--position coucou,8,4,2547704717`` (repeatable) times single positions by the preset, size,
-unshown count and seed a ``--natural`` run prints (least of ``--rounds``, against ``--against``
-with the ratio; ``--save DIR`` writes them as JSON).
+unshown count and seed a ``--natural`` run prints, both rulings (least of ``--rounds``, against
+``--against`` with the ratios; ``--save DIR`` writes them as JSON).
 
 On a loaded machine (eight helpers on two cores) the CPU-time ratios move by 0.1 from run to
 run; the batch loop's instructions a position do not (issue 26, round 34).  Count them with
@@ -226,48 +232,90 @@ def against(baseline: str, lines: list[str], rounds: int, runs: int) -> None:
         os.unlink(warm)
 
 
-# One tree's adjudicator timing natural positions (``natural`` with ``--against``): run in a fresh
+# One tree's adjudicator timing natural positions (``natural``, ``--position``): run in a fresh
 # interpreter with that tree first on the path; reads the documents as JSON on stdin, prints the
-# CPU seconds of each (process time, one core), negative where it gave up (Underdetermined).
+# CPU seconds (process time, one core) of each one's ruling, negative where it gave up
+# (Underdetermined): argv[2] 'text', the ruling a table reads (issue 24 §5's target: ``adjudicate``
+# as the default ``cucu-adjudicate FILE`` calls it, ``every_condition=False`` where the tree has it,
+# and its text), or 'full', the full ruling (``adjudicate(pos)``, what ``--format json`` and
+# ``--steps`` need, and its JSON text).  Each in its own interpreter: neither warms the other's
+# memos that outlive a position.
 _TIME_POSITIONS = """
-import json, sys, time
+import inspect, json, sys, time
 sys.path.insert(0, sys.argv[1])
 try:
     from cucu_ref.services.adjudication import Underdetermined, adjudicate
+    from cucu_ref.services.render import ruling_json, ruling_text
     from cucu_ref.formats.position import parse
 except ImportError:  # (a tree of the layout before issue 23)
     from cucu_ref.adjudicate import Underdetermined, adjudicate
+    from cucu_ref.render import ruling_json, ruling_text
     from cucu_ref.position import parse
+# (a tree before the keyword rules its text from the full ruling)
+TEXT = {"every_condition": False} if "every_condition" in inspect.signature(adjudicate).parameters else {}
+
+
+def text_ruling(pos):
+    ruling = adjudicate(pos, **TEXT)
+    assert ruling.ok, ruling.problems
+    ruling_text(ruling, "position")
+
+
+def full_ruling(pos):
+    ruling = adjudicate(pos)
+    assert ruling.ok, ruling.problems
+    json.dumps(ruling_json(ruling, "position"), ensure_ascii=False)
+
+
+def timed(work, pos):
+    c = time.process_time()
+    try:
+        work(pos)
+        sign = 1
+    except Underdetermined:
+        sign = -1
+    return sign * (time.process_time() - c)
+
+
 out = []
 for doc in json.load(sys.stdin):
     pos, problems = parse(doc)
     assert pos is not None, problems
-    c = time.process_time()
-    try:
-        ruling = adjudicate(pos)
-        assert ruling.ok, ruling.problems
-        gave_up = False
-    except Underdetermined:
-        gave_up = True
-    out.append((-1 if gave_up else 1) * (time.process_time() - c))
+    out.append(timed(text_ruling if sys.argv[2] == "text" else full_ruling, pos))
 print(json.dumps(out))
 """
 
 
-def _timed(root: str, docs: list[object]) -> list[float]:
-    """CPU seconds of each document's ruling under the tree ``root`` (``_TIME_POSITIONS``)."""
-    done = subprocess.run([sys.executable, "-c", _TIME_POSITIONS, root], input=json.dumps(docs), capture_output=True,
-                          text=True, cwd=root)
-    if done.returncode:
-        raise SystemExit(f"{root}: {done.stderr[-3000:]}")
-    return [float(x) for x in json.loads(done.stdout)]
+def _timed(root: str, docs: list[object]) -> list[tuple[float, float]]:
+    """CPU seconds of each document's text ruling and full ruling under the tree ``root``
+    (``_TIME_POSITIONS``)."""
+    times = []
+    for kind in ("text", "full"):
+        done = subprocess.run([sys.executable, "-c", _TIME_POSITIONS, root, kind], input=json.dumps(docs),
+                              capture_output=True, text=True, cwd=root)
+        if done.returncode:
+            raise SystemExit(f"{root}: {done.stderr[-3000:]}")
+        times.append([float(x) for x in json.loads(done.stdout)])
+    return [(t, f) for t, f in zip(*times)]
+
+
+def _least(rounds: int, roots: list[str], docs: list[object]) -> list[list[tuple[float, float]]]:
+    """:func:`_timed`'s times under each tree of ``roots``, run in turn ``rounds`` times (so that
+    every tree sees the same machine), each time the least of its rounds (negative where it gave up)."""
+    out = [[(float("inf"), float("inf"))] * len(docs) for _ in roots]
+    for _ in range(rounds):
+        for k, root in enumerate(roots):
+            out[k] = [(min(a, c, key=abs), min(b, d, key=abs)) for (a, b), (c, d) in zip(out[k], _timed(root, docs))]
+    return out
 
 
 def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, ...] = (0,),
             baseline: Optional[str] = None, rounds: int = 1, presets: Optional[list[str]] = None) -> None:
     """Seconds per natural position (CPU, one core), median, p95 and max by table size and by
     the number of live cards left unshown at the end (issue 24 §5: every position of up to 20
-    players with up to 4 unshown cards ruled in under 1 s); 'under-spec.' counts the rulings
+    players with up to 4 unshown cards ruled in under 1 s), of two rulings (``_TIME_POSITIONS``):
+    the ruling a table reads (the default text; the target) and the full ruling (JSON, --steps),
+    each with its counts over 0.7 s and 1 s; 'under-spec.' counts the rulings
     that gave up saying nothing certain, 'partial' those that gave up but said what is certain
     whatever the cards (Underdetermined with ``certain``, issue 24 §5).  ``unshown`` (0,): the
     positions of issue 10, as before.
@@ -275,76 +323,96 @@ def natural(per_size: int, sizes: list[int], seed: int = 1, unshown: tuple[int, 
     With ``baseline`` (a tree, e.g. from ``git archive``), each row's positions are ruled by that
     tree and by this one, each in a fresh interpreter, interleaved ``rounds`` times so both see
     the same machine; a position's time is its least over the rounds, and the row adds the
-    baseline's median and max and the ratios (baseline / this tree: above 1 is faster here).
+    baseline's maxima and the ratios (baseline / this tree: above 1 is faster here).
     ``presets``: only these presets' deals (each seat of the round-robin over the presets a
     size allows that is not one of them is skipped: the seeds are those of the full run)."""
     from cucu_ref.formats.position import parse
     from cucu_ref.game.rulesets import PRESETS
-    from tests.natural_positions import natural_deal
 
     print(f"natural positions (dealt cards unknown, end cards shown but for the unshown), {per_size} per size, "
           f"readings on" + (f", against {baseline} (least of {rounds} interleaved rounds):" if baseline else ":"))
-    head = (f"  {'players':>7} {'unshown':>7} {'median s':>9} {'p95 s':>7} {'max s':>7} {'>0.7 s':>6} {'>1 s':>5} "
+    print("  text: the ruling a table reads (cucu-adjudicate FILE: the ruling and its text; issue 24 §5's target);"
+          " full: the full ruling (--format json, --steps: the ruling and its JSON)")
+    head = (f"  {'players':>7} {'unshown':>7} {'text med':>8} {'p95':>6} {'max':>6} {'>0.7':>4} {'>1':>3} "
+            f"{'full med':>8} {'max':>6} {'>0.7':>4} {'>1':>3} "
             f"{'under-spec.':>11} {'partial':>7} {'lines med':>9} {'lines max':>9}")
     if baseline:
-        head += f" {'base median':>11} {'base max':>8} {'ratio med':>9} {'ratio max':>9}"
-    print(head + "  slowest")
-    over = {0.7: 0, 1.0: 0}  # (issue 24 §5's target is 1 s; 0.7 s keeps a margin on a shared machine)
+        head += f" {'base text max':>13} {'base full max':>13} {'ratio text med':>14} {'text max':>8} {'full max':>8}"
+    print(head + "  slowest (full)")
+    # (issue 24 §5's target is 1 s; 0.7 s keeps a margin on a shared machine)
+    over = {(column, limit): 0 for column in ("text", "full") for limit in (0.7, 1.0)}
     slow: list[str] = []
     for n in sizes:
         names = [p for p in sorted(PRESETS) if PRESETS[p].min_players <= n <= PRESETS[p].max_players]
         for k_unshown in unshown:
-            rng = random.Random(seed)  # (the same deals for each count of unshown cards)
-            docs, labels, specs = [], [], []  # (specs: as --position names them)
-            for k in range(per_size):
-                preset = names[k % len(names)]
-                s = rng.getrandbits(32)
-                seen = rng.random() < 0.3
-                if presets and preset not in presets:
-                    continue
-                doc, _ = natural_deal(preset, n, s, seen=seen, unshown=k_unshown)
-                docs.append(doc)
-                labels.append(f"{preset} seed {s}")
-                specs.append(f"{preset},{n},{k_unshown},{s}" + (",seen" if seen else ""))
+            docs, labels, specs = _natural_docs(names, n, k_unshown, per_size, seed, presets)
             if not docs:
                 continue
-            if baseline:
-                here, base = [float("inf")] * len(docs), [float("inf")] * len(docs)
-                for _ in range(rounds):
-                    # (the least time of each, kept negative where it gave up: _TIME_POSITIONS)
-                    base = [min(a, b, key=abs) for a, b in zip(base, _timed(baseline, docs))]
-                    here = [min(a, b, key=abs) for a, b in zip(here, _timed(ROOT, docs))]
-            else:
-                here = _time_here(docs, parse)
-            times = [abs(t) for t in here]
-            slowest = labels[max(range(len(times)), key=times.__getitem__)]
-            p95 = sorted(times)[max(0, -(-len(times) * 95 // 100) - 1)]
+            *base, here = _least(rounds if baseline else 1, [baseline, ROOT] if baseline else [ROOT], docs)
+            text, full = [abs(t) for t, _f in here], [abs(f) for _t, f in here]
+            slowest = labels[max(range(len(full)), key=full.__getitem__)]
             said = _lines_here(docs, parse)
             lines = [n_lines for n_lines, _partial in said]
             partial = sum(p for _n, p in said)
-            gave_up = sum(t < 0 for t in here) - partial
-            counts = {limit: sum(t > limit for t in times) for limit in over}
-            for limit, count in counts.items():
-                over[limit] += count
-            slow += [f"{n} players, {k_unshown} unshown, {label}: {t:.3f} s (--position {spec})"
-                     for t, label, spec in zip(times, labels, specs) if t > 0.7]
-            line = (f"  {n:>7} {k_unshown:>7} {statistics.median(times):>9.4f} {p95:>7.3f} {max(times):>7.3f} "
-                    f"{counts[0.7]:>6} {counts[1.0]:>5} {gave_up:>11} {partial:>7} {statistics.median(lines):>9} "
-                    f"{max(lines):>9}")
-            if baseline:
-                b = [abs(t) for t in base]
-                line += (f" {statistics.median(b):>11.4f} {max(b):>8.3f} "
-                         f"{statistics.median(b) / statistics.median(times):>9.2f} {max(b) / max(times):>9.2f}")
-            print(f"{line}  {slowest}", flush=True)
-    print(f"  positions over 1 s: {over[1.0]}, over 0.7 s: {over[0.7]}" + "".join(f"\n    {x}" for x in slow))
+            gave_up = sum(f < 0 for _t, f in here) - partial
+            counts = {(column, limit): sum(t > limit for t in times)
+                      for column, times in (("text", text), ("full", full)) for limit in (0.7, 1.0)}
+            for key, count in counts.items():
+                over[key] += count
+            slow += [f"{n} players, {k_unshown} unshown, {label}: text {t:.3f} s, full {f:.3f} s (--position {spec})"
+                     for t, f, label, spec in zip(text, full, labels, specs) if max(t, f) > 0.7]
+            line = (f"  {n:>7} {k_unshown:>7} {statistics.median(text):>8.4f} {_p95(text):>6.3f} {max(text):>6.3f} "
+                    f"{counts['text', 0.7]:>4} {counts['text', 1.0]:>3} {statistics.median(full):>8.4f} "
+                    f"{max(full):>6.3f} {counts['full', 0.7]:>4} {counts['full', 1.0]:>3} "
+                    f"{gave_up:>11} {partial:>7} {statistics.median(lines):>9} {max(lines):>9}")
+            print(f"{line}{_against(base[0], text, full) if base else ''}  {slowest}", flush=True)
+    print(f"  the text ruling a table reads (the target): positions over 1 s: {over['text', 1.0]}, "
+          f"over 0.7 s: {over['text', 0.7]}")
+    print(f"  the full ruling (JSON, --steps): positions over 1 s: {over['full', 1.0]}, over 0.7 s: {over['full', 0.7]}"
+          + "".join(f"\n    {x}" for x in slow))
+
+
+def _natural_docs(names: list[str], n: int, k_unshown: int, per_size: int, seed: int,
+                  presets: Optional[list[str]]) -> tuple[list[object], list[str], list[str]]:
+    """One row's natural positions (``n`` players, ``k_unshown`` cards unshown), round-robin over
+    the presets ``names`` (only ``presets``' kept), their labels and their specs as --position
+    names them; the same deals for each count of unshown cards."""
+    from tests.natural_positions import natural_deal
+
+    rng = random.Random(seed)
+    docs: list[object] = []
+    labels, specs = [], []
+    for k in range(per_size):
+        preset = names[k % len(names)]
+        s = rng.getrandbits(32)
+        seen = rng.random() < 0.3
+        if presets and preset not in presets:
+            continue
+        doc, _ = natural_deal(preset, n, s, seen=seen, unshown=k_unshown)
+        docs.append(doc)
+        labels.append(f"{preset} seed {s}")
+        specs.append(f"{preset},{n},{k_unshown},{s}" + (",seen" if seen else ""))
+    return docs, labels, specs
+
+
+def _against(base: list[tuple[float, float]], text: list[float], full: list[float]) -> str:
+    """A row's columns of the baseline: its maxima, and the ratios (baseline / this tree)."""
+    bt, bf = [abs(t) for t, _f in base], [abs(f) for _t, f in base]
+    return (f" {max(bt):>13.3f} {max(bf):>13.3f} {statistics.median(bt) / statistics.median(text):>14.2f}"
+            f" {max(bt) / max(text):>8.2f} {max(bf) / max(full):>8.2f}")
+
+
+def _p95(times: list[float]) -> float:
+    return sorted(times)[max(0, -(-len(times) * 95 // 100) - 1)]
 
 
 def one_position(specs: list[str], baseline: Optional[str], rounds: int, save: Optional[str]) -> None:
     """The CPU seconds of single natural positions, each named ``PRESET,SIZE,UNSHOWN,SEED`` (a
-    seed as ``--natural`` prints it; ``,seen`` adds the exchanges and marks seen), the least of
-    ``rounds``; with ``baseline``, under that tree too, interleaved, and the ratio.  ``save``: a
-    directory to write each position to (``PRESET-SIZE-UNSHOWN-SEED.json``), to rule it again
-    with ``cucu-adjudicate``."""
+    seed as ``--natural`` prints it; ``,seen`` adds the exchanges and marks seen): the ruling a
+    table reads (its text) and the full ruling (its JSON), each the least of ``rounds``; with
+    ``baseline``, under that tree too, interleaved, and the ratios.  ``save``: a directory to
+    write each position to (``PRESET-SIZE-UNSHOWN-SEED.json``), to rule it again with
+    ``cucu-adjudicate``."""
     from tests.natural_positions import natural_deal
 
     docs = []
@@ -356,15 +424,13 @@ def one_position(specs: list[str], baseline: Optional[str], rounds: int, save: O
             os.makedirs(save, exist_ok=True)
             with open(os.path.join(save, f"{preset}-{size}-{unshown}-{seed}.json"), "w", encoding="utf-8") as f:
                 json.dump(doc, f)
-    here, base = [float("inf")] * len(docs), [float("inf")] * len(docs)
-    for _ in range(rounds):
+    *base, here = _least(rounds, [baseline, ROOT] if baseline else [ROOT], docs)
+    for k, (spec, (t, f)) in enumerate(zip(specs, here)):
+        line = f"  {spec:40} this tree: text {abs(t):6.3f} s, full {abs(f):6.3f} s"
         if baseline:
-            base = [min(a, abs(b)) for a, b in zip(base, _timed(baseline, docs))]
-        here = [min(a, abs(b)) for a, b in zip(here, _timed(ROOT, docs))]
-    for spec, h, b in zip(specs, here, base):
-        line = f"  {spec:40} this tree {h:7.3f} s"
-        if baseline:
-            line += f", baseline {b:7.3f} s, ratio {b / h:5.2f}"
+            bt, bf = base[0][k]
+            line += (f"; baseline: text {abs(bt):6.3f} s, full {abs(bf):6.3f} s; "
+                     f"ratios {abs(bt) / abs(t):4.2f}, {abs(bf) / abs(f):4.2f}")
         print(line + f" (least of {rounds})")
 
 
@@ -381,32 +447,13 @@ def _lines_here(docs: list[object], parse: Any) -> list[tuple[int, bool]]:
         pos, _problems = parse(doc)
         certain = None
         try:
-            text = ruling_text(adjudicate(pos), "position")
+            text = ruling_text(adjudicate(pos, every_condition=False), "position")
         except Underdetermined as e:
             certain = getattr(e, "certain", None)  # (a tree before the partial rulings has none)
             text = problems_text([], "position", "under-specified") + "\n" + str(e)
             if certain:
                 text += "\n" + problems_text([], "position", "under-specified", certain=certain).split("\n")[1]
         out.append((len(text.splitlines()), bool(certain)))
-    return out
-
-
-def _time_here(docs: list[object], parse: Any) -> list[float]:
-    """CPU seconds of each document's ruling in this process (-1 where it gave up)."""
-    from cucu_ref.services.adjudication import Underdetermined, adjudicate
-
-    out = []
-    for doc in docs:
-        pos, problems = parse(doc)
-        assert pos is not None, problems
-        c = time.process_time()
-        try:
-            ruling = adjudicate(pos)
-            assert ruling.ok, (doc, ruling.problems)
-            dt = time.process_time() - c
-        except Underdetermined:
-            dt = -(time.process_time() - c)
-        out.append(dt)
     return out
 
 
@@ -494,7 +541,9 @@ def main() -> None:
     ap.add_argument("--against", metavar="DIR",
                     help="also compare with the tree in DIR (e.g. git archive OLD | tar -x -C DIR), interleaved")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds for --against")
-    ap.add_argument("--natural", action="store_true", help="natural positions by table size (issue 10)")
+    ap.add_argument("--natural", action="store_true",
+                    help="natural positions by table size (issue 10), two columns: the text ruling a table reads "
+                         "(issue 24 §5's target, under 1 s) and the full ruling (JSON, --steps)")
     ap.add_argument("--per-size", type=int, default=20)
     ap.add_argument("--sizes", default="2,4,6,8,10,12,14,16,18,20")
     ap.add_argument("--unshown", default="0",

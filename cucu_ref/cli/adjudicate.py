@@ -226,12 +226,14 @@ Result = tuple[int, dict[str, Any], Callable[[], str]]
 
 
 def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
-                        place: Optional[Callable[[str], str]] = None, language: Optional[str] = None) -> Result:
+                        place: Optional[Callable[[str], str]] = None, language: Optional[str] = None,
+                        every_condition: bool = True) -> Result:
     """One input through every layer (:func:`cucu_ref.services.documents.rule_document`), as
     (exit code, JSON record, text thunk): exit 0 for a ruling (for a trace: cucu-ref agrees
     with it), 1 otherwise.  ``place``: how the text names where a history entry was written
-    (default: its JSON path); ``language``: the ruling's (issue 30)."""
-    return _result(rule_document(data, source, readings, place, language))
+    (default: its JSON path); ``language``: the ruling's (issue 30); ``every_condition`` False:
+    for the default text alone (its record refuses to be read: rule_document)."""
+    return _result(rule_document(data, source, readings, place, language, every_condition=every_condition))
 
 
 def _result(ruled: Ruled) -> Result:
@@ -316,7 +318,11 @@ def _rule_one(settings: _Settings, source: str, data: Optional[bytes]) -> tuple[
         if data is None:  # a batch line over the limit: the record a file of those bytes gets
             big = [Problem("input", "$", TOO_LARGE)]
             return _render(settings, (EXIT_INVALID, problems_json(big, source), lambda: problems_text(big, source)))
-        return _render(settings, adjudicate_document(data, source, settings.readings, language=settings.language))
+        # (the default text gives another reading's many cases by their count alone: it needs not
+        # their conditions in words, which JSON and --steps give; issue 24 §5)
+        text_alone = settings.fmt == "text" and not settings.batch and not settings.steps
+        return _render(settings, adjudicate_document(data, source, settings.readings, language=settings.language,
+                                                     every_condition=not text_alone))
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as err:  # one bad position never stops the run (a Rust panic is a BaseException)

@@ -27,7 +27,7 @@ exit code and writes it.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, cast
 
 from . import adjudication, render
 from .render_said import as_written
@@ -71,21 +71,24 @@ def _refused(problems: list[P.Problem], source: str, verdict: Optional[str] = No
 
 def rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
                   place: Optional[Callable[[str], str]] = None, language: Optional[str] = None,
-                  told: Optional[Callable[[Ruling], Ruling]] = None) -> Ruled:
+                  told: Optional[Callable[[Ruling], Ruling]] = None, every_condition: bool = True) -> Ruled:
     """One input through every layer.  ``source`` names it in the record and the text;
     ``readings``: re-run the position under the other readings of the open questions;
     ``place``: how the text names where a history entry was written (default: its JSON path);
     ``language``: the language of the ruling's words ('it', 'de', 'fr', 'da', 'en'; issue 30),
     by default the language a deal in the notation was written in, else English; ``told``: the
-    ruling as the table told it (a deal in the notation: its steps quote the words it wrote)."""
+    ruling as the table told it (a deal in the notation: its steps quote the words it wrote);
+    ``every_condition`` False: the ruling a table reads alone, for its default text (issue 24 §5,
+    :func:`~cucu_ref.services.adjudication.adjudicate`), whose record refuses to be read
+    (:class:`~cucu_ref.services.render.NoRecord`) and whose --steps text refuses to be made."""
     if not isinstance(data, dict) and data.lstrip()[:1] not in (b"{", "{"):
         # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
         from ..formats.notation import looks_like_notation
 
         if looks_like_notation(data):  # text that is not JSON: a deal in the notation (CONTRACTS §6)
-            return rule_notation(data, source, readings, language)
+            return rule_notation(data, source, readings, language, every_condition)
     with speaking(language):
-        return _in_language(_rule_document(data, source, readings, place, told), language)
+        return _in_language(_rule_document(data, source, readings, place, told, every_condition), language)
 
 
 # the record's fields that speak the ruling's language (issue 30); the others are names, paths,
@@ -116,8 +119,8 @@ def _in_language(ruled: Ruled, language: Optional[str]) -> Ruled:
             return polished(text())
 
     with speaking(language), keeping(names):
-        record = _polished(_trace_in_language(ruled.record, language) if ruled.trace
-                           else _with_local_messages(ruled.record))
+        record = ruled.record if isinstance(ruled.record, render.NoRecord) else _polished(
+            _trace_in_language(ruled.record, language) if ruled.trace else _with_local_messages(ruled.record))
     return ruled._replace(text=spoken, record=record, language=language)
 
 
@@ -182,7 +185,8 @@ def _with_local_messages(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bool,
-                   place: Optional[Callable[[str], str]], told: Optional[Callable[[Ruling], Ruling]] = None) -> Ruled:
+                   place: Optional[Callable[[str], str]], told: Optional[Callable[[Ruling], Ruling]] = None,
+                   every_condition: bool = True) -> Ruled:
     try:
         doc = data if isinstance(data, dict) else P.load(data)
     except P.InputError as err:
@@ -196,7 +200,8 @@ def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bo
     if pos is None:
         return _refused(problems, source)
     try:
-        ruling = adjudication.adjudicate(pos, readings=readings)  # looked up here: a test may replace it
+        # (looked up here: a test may replace it)
+        ruling = adjudication.adjudicate(pos, readings=readings, every_condition=every_condition)
     except (Underdetermined, Unsupported) as err:
         where = (err.path, err.rule) if isinstance(err, Unsupported) else ("$", None)
         verdict = "under-specified" if isinstance(err, Underdetermined) else None
@@ -212,8 +217,9 @@ def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bo
     if not ruling.ok:
         args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
         return Ruled(False, render.problems_json(*args), lambda: render.problems_text(*args), pos, ruling)
-    return Ruled(True, render.ruling_json(ruling, source), lambda: render.ruling_text(ruling, source, place),
-                 pos, ruling)
+    # (a ruling made for its text alone has no record: cast, for it is read as none, NoRecord)
+    record = render.ruling_json(ruling, source) if ruling.conditions_said else cast(dict[str, Any], render.NoRecord())
+    return Ruled(True, record, lambda: render.ruling_text(ruling, source, place), pos, ruling)
 
 
 def rule_trace(doc: dict[str, Any], source: str, readings: bool = True) -> Ruled:
@@ -226,11 +232,13 @@ def rule_trace(doc: dict[str, Any], source: str, readings: bool = True) -> Ruled
                  lambda: T.verdict_text(verdict, source), trace=True)
 
 
-def rule_notation(data: bytes | str, source: str, readings: bool = True, language: Optional[str] = None) -> Ruled:
+def rule_notation(data: bytes | str, source: str, readings: bool = True, language: Optional[str] = None,
+                  every_condition: bool = True) -> Ruled:
     """A deal in the notation, ruled on as its JSON document is.  A notation error is refused
     with JSON problems of layer 'input' (path '$', the message starting 'line L, column C:');
     later problems keep their JSON paths, and the text gives each the line it came from.
-    ``language``: the ruling's (default: the language the deal is written in, issue 30)."""
+    ``language``: the ruling's (default: the language the deal is written in, issue 30);
+    ``every_condition``: as :func:`rule_document`'s."""
     # cold start: formats.notation costs 15 ms, used only by inputs that are not JSON
     from ..formats.notation import NotationError, _text, errors_text, parse_with_locations, table_rules
 
@@ -254,7 +262,8 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
         at = where.of(path)
         return _("line {n}").format(n=at[0]) if at else path
 
-    ruled = rule_document(doc, source, readings, place, spoken, lambda ruling: as_written(ruling, where.said))
+    ruled = rule_document(doc, source, readings, place, spoken, lambda ruling: as_written(ruling, where.said),
+                          every_condition)
     if not ruled.ok and ruled.record.get("problems"):
         record = ruled.record
         say = _table_says(doc, spoken, where.words)

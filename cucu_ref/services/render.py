@@ -6,7 +6,7 @@ import re
 from contextlib import contextmanager
 from itertools import repeat
 from operator import contains
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from .adjudication import Ruling, problems
 from .adjudication.conditions import spoken
@@ -25,7 +25,7 @@ from ..game.rulesets import (
 
 __all__ = ["RULING_FORMAT", "ruling_json", "problems_json", "error_json", "ruling_text", "problems_text",
            "problem_message", "table_words", "rulesets_json", "rulesets_text", "citation", "printable",
-           "json_printable", "full_steps"]
+           "json_printable", "full_steps", "NoRecord"]
 
 RULING_FORMAT = "cucu-ruling/1"
 
@@ -85,7 +85,35 @@ def json_printable(text: str) -> str:
     return _escaped(text, _escape_json)
 
 
+_NOT_SAID = ("this ruling was made with adjudicate(..., every_condition=False): another reading's cases have no "
+             "worded conditions; its JSON and its --steps text need every_condition=True")
+
+
+def _every_condition(ruling: Ruling) -> None:
+    """A ruling made for its text alone (``adjudicate(..., every_condition=False)``) has not put
+    another reading's many cases in words: what gives each case (its JSON, its --steps text)
+    refuses it, never giving those cases with other words than a full ruling's."""
+    if not ruling.conditions_said:
+        raise ValueError(_NOT_SAID)
+
+
+class NoRecord(Mapping[str, Any]):
+    """In place of the JSON record of a ruling made for its text alone (``every_condition=False``,
+    services.documents): it has none, and any read of it refuses (ValueError naming the keyword;
+    ``json.dumps`` a TypeError), so no caller writes a record whose cases lack their conditions."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise ValueError(_NOT_SAID)
+
+    def __iter__(self) -> Iterator[str]:
+        raise ValueError(_NOT_SAID)
+
+    def __len__(self) -> int:
+        raise ValueError(_NOT_SAID)
+
+
 def ruling_json(ruling: Ruling, source: str) -> dict[str, Any]:
+    _every_condition(ruling)
     outcomes = []
     for o in ruling.outcomes:
         entry: dict[str, Any] = {"when": o.when}
@@ -1752,6 +1780,7 @@ def _other_verdict(chosen: dict[str, Any], other: dict[str, Any], rules: Any) ->
 
 def _steps_ruling_text(ruling: Ruling, source: str, place: Optional[Callable[[str], str]] = None) -> str:
     """``--steps``: the verdict, the claim, every step with its rule and source, the result."""
+    _every_condition(ruling)
     lines = [_ruling_head(ruling, source)]
     outcomes = ruling.outcomes
     single = len(outcomes) == 1

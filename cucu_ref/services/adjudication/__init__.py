@@ -63,11 +63,16 @@ __all__ = ["Ruling", "CaseOutcome", "Outcome", "adjudicate", "replay_state", "Un
            "MAX_WORK", "MAX_CASES", "PLACEHOLDER", "describe_turn"]
 
 
-def adjudicate(pos: Position, readings: bool = True) -> Ruling:
-    """Replay ``pos`` and rule on it (see the module docstring)."""
+def adjudicate(pos: Position, readings: bool = True, every_condition: bool = True) -> Ruling:
+    """Replay ``pos`` and rule on it (see the module docstring).  ``every_condition`` False: the
+    ruling a table reads alone (the default text, ``render.ruling_text``), whose other readings'
+    many cases (more than summary.FEW) are given only by their count, so their conditions are
+    not put in the fewest words (conditions.shortest: most of the time of the slowest natural
+    positions, issue 24 §5); the ruling says so (``Ruling.conditions_said``), and its JSON and
+    its --steps text, which give each condition, refuse it."""
     with _collector_paused():
         try:
-            return _rule(pos, readings)
+            return _rule(pos, readings, every_condition)
         finally:
             # (its memos emptied before the collector runs again: the first pass after the pause
             # would scan every object they hold, and pass them on to the older generations,
@@ -94,7 +99,7 @@ def _collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-def _rule(pos: Position, readings: bool) -> Ruling:
+def _rule(pos: Position, readings: bool, every_condition: bool = True) -> Ruling:
     """:func:`adjudicate`'s ruling, with the collector paused."""
     new_position()  # (the last position's memos go: model.per_position)
     try:
@@ -112,11 +117,12 @@ def _rule(pos: Position, readings: bool) -> Ruling:
         return Ruling(False, [problem], pos.preset, pos.overrides, [], [], [], None, pos.players,
                       tuple(pos.warnings), verdict, valid, pos.rules)
     outcomes, grouping = grouped(pos, run)
-    found = open_questions(pos, run, outcomes) if readings else []
+    found = open_questions(pos, run, outcomes, every_condition) if readings else []
     warnings = tuple(pos.warnings) + (tuple(_hand_warnings(pos, run)) if pos.hands else ())
     certain = certain_of(outcomes)
     ruling = Ruling(True, [], pos.preset, pos.overrides, unknown_labels(run), outcomes, found,
-                    judge_claim(pos, outcomes), pos.players, warnings, rules=pos.rules, certain=certain)
+                    judge_claim(pos, outcomes), pos.players, warnings, rules=pos.rules, certain=certain,
+                    conditions_said=every_condition)
     if certain is not None and grouping is not None and many(outcomes):
         # (issue 24 §5: many outcomes are said player by player, the deal told once)
         ruling = ruling._replace(by_player=by_player(pos, outcomes, grouping, certain),

@@ -127,3 +127,8 @@ class Ruling(NamedTuple):
     # told once (summary.plays: [] where it cannot be); None otherwise (not in the JSON: the text's)
     by_player: Optional[dict[str, Any]] = None
     plays: Optional[list[dict[str, Any]]] = None
+    # False where :func:`~cucu_ref.services.adjudication.adjudicate` was asked for the ruling a table
+    # reads alone (``every_condition=False``): another reading's cases that the text gives only by
+    # their count (more than summary.FEW) keep the plain chain of their cards, not the fewest words
+    # (conditions.shortest), so its JSON and its --steps text, which give each, refuse it (issue 24 §5)
+    conditions_said: bool = True

@@ -24,6 +24,7 @@ from ...formats.sources import RULES, cite
 from ...game.state import EventKind, Phase
 from .model import CaseOutcome, Unsupported
 from .outcomes import group, outcome_key
+from .summary import FEW
 from .replay import (
     Leaf, Run, fails_at_next_decision, lays_otherwise, rerun_from, run_position,
 )
@@ -264,10 +265,13 @@ def _cited(ref: str, lang: str) -> str:
     return cite(ref) if ref in RULES else ref
 
 
-def open_questions(pos: Position, run: Run, chosen: list[CaseOutcome]) -> list[dict[str, Any]]:
+def open_questions(pos: Position, run: Run, chosen: list[CaseOutcome],
+                   every_condition: bool = True) -> list[dict[str, Any]]:
     """Every open point whose readings give this position different outcomes, each reading
-    with its source and outcomes."""
-    asked = _Questions(pos, run, chosen)
+    with its source and outcomes.  ``every_condition`` False: a reading's outcomes past
+    summary.FEW (which the text a table reads gives only by their count, render._many_other)
+    keep their plain chains of cards, not the fewest words (outcomes.grouped's ``shortest_up_to``)."""
+    asked = _Questions(pos, run, chosen, every_condition)
     found = []
     for spec in open_specs(pos.preset, pos.rules):
         if spec.name not in run.read or not hasattr(pos.rules, spec.name) or not asked.may_matter(spec.name):
@@ -283,8 +287,9 @@ class _Questions:
     once, when the first needs it: the screens that tell a reading cannot change the ruling,
     and the chosen run's fingerprint and outcome key."""
 
-    def __init__(self, pos: Position, run: Run, chosen: list[CaseOutcome]) -> None:
+    def __init__(self, pos: Position, run: Run, chosen: list[CaseOutcome], every_condition: bool = True) -> None:
         self.pos, self.run, self.chosen = pos, run, chosen
+        self.shortest_up_to: Optional[int] = None if every_condition else FEW  # (open_questions)
         self.base_key: Optional[tuple[str, ...]] = None
         self.base_fp: Optional[frozenset[tuple[Any, ...]]] = None
         self.screens: Optional[Mapping[str, Callable[[], bool]]] = None
@@ -324,7 +329,7 @@ class _Questions:
         for entry, same in alternatives:
             if same is not None:  # the same outcome as the chosen reading: summarise it now
                 entry["outcomes"] = _summary(self.chosen if same is self.run
-                                             else group(self.pos, same, with_steps=False))
+                                             else group(self.pos, same, False, self.shortest_up_to))
             if entry["status"] != "history-impossible" or entry["chosen"]:
                 readings.append(entry)
         reason = PRESET_REASONS.get(self.pos.preset, {}).get(spec.name)
@@ -386,7 +391,7 @@ class _Questions:
             return alt, False
         if self.base_key is None:
             self.base_key = outcome_key(self.chosen)
-        outcomes = group(self.pos, alt, with_steps=False)
+        outcomes = group(self.pos, alt, False, self.shortest_up_to)
         entry["outcomes"] = _summary(outcomes)
         return None, outcome_key(outcomes) != self.base_key
 
