@@ -91,8 +91,8 @@ def test_the_cuts_are_told_apart_on_the_whole_product() -> None:
     assert len(set(conditions._cuts(space))) == 2
 
 
-DEALS = [("coucou", 5, 2547704717, 4), ("coucou", 6, 41, 3), ("campli", 4, 5, 3), ("zeh-1769", 6, 3, 3), ("lu-stu", 8, 7, 3),
-         ("digital-4p", 4, 2779397249, 3)]
+DEALS = [("coucou", 5, 2547704717, 4), ("coucou", 6, 41, 3), ("campli", 4, 5, 3), ("zeh-1769", 6, 3, 3),
+         ("lu-stu", 8, 7, 3), ("digital-4p", 4, 2779397249, 3)]
 
 
 @pytest.mark.parametrize("deal", DEALS, ids=lambda deal: "-".join(map(str, deal)))
