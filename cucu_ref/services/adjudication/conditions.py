@@ -144,7 +144,7 @@ class _Space:
         them made by and, or and not of the cards' atoms is made so of their kept points; where a
         choice tells facts' points apart (:func:`_cuts`), it does so on the whole product."""
         self.whole = copy.copy(self)
-        self.whole.kept = {}
+        self.whole.kept, self.whole._boxes = {}, {}  # (its boxes, made for ``everything``, asked no more)
         self.digits = _reached_digits(self.everything, self.strides, [len(atoms) for atoms in self.atoms], self.size)
         points = len(self.digits[0]) if self.digits else 0
         self._index([{atom: _where(digits, k) for k, atom in enumerate(self.atoms[d])}
