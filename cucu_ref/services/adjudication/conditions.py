@@ -109,23 +109,55 @@ class _Space:
         self.kept: dict[tuple[Any, ...], Any] = {}
         self.of: list[dict[Card, int]] = [{c: k for k, atom in enumerate(atoms) for c in atom} for atoms in self.atoms]
         sizes = [len(atoms) for atoms in self.atoms]
-        self.size = math.prod(sizes)
-        self.all = (1 << self.size) - 1
+        self.size = math.prod(sizes)  # (the product's points: the searches' limits are read on it)
         self.strides = [math.prod(sizes[d + 1:]) for d in range(width)]
         # at[d][atom]: the points where card d is one of the atom's cards
-        self.at: list[dict[frozenset[Card], int]] = [
-            {atom: _periodic(k, self.strides[d], sizes[d], self.size) for k, atom in enumerate(self.atoms[d])}
-            for d in range(width)]
-        self._one_of: dict[tuple[int, frozenset[Card]], Optional[int]] = {}
-        self._boxes: dict[Row, int] = {}  # (a box's points: the same rows come back in each split of the cases)
+        self._index([{atom: _periodic(k, self.strides[d], sizes[d], self.size) for k, atom in enumerate(self.atoms[d])}
+                     for d in range(width)], self.size)
         self.cases = [self.rows(rows) for rows in cases]
         self.everything = 0
         for m in self.cases:
             self.everything |= m
-        # (i, j) -> the points of each set of answers the comparison of card i with card j gives
+        # (where the points no case reaches are dropped: each point's atom of each card, and the space
+        # of the whole product, its facts' points told apart there, :func:`_distinct`)
+        self.digits: Optional[list[bytes]] = None
+        self.whole: Optional[_Space] = None
         self._reached: Optional[list[tuple[int, Cards]]] = None
-        self.pairs: dict[tuple[int, int], dict[frozenset[str], int]] = {
-            pair: self._compared(*pair) for pair in combinations(range(width), 2)}
+        self.pairs = self._pairs()
+        if self.size >= _DROPPED_FROM and self.everything.bit_count() < _DROPPED_BELOW * self.size:
+            self._drop(cases)
+
+    def _index(self, at: list[dict[frozenset[Card], int]], points: int) -> None:
+        """The bit sets' points: ``points`` of them, card ``d`` in an atom at ``at[d][atom]``."""
+        self.at, self.points, self.all = at, points, (1 << points) - 1
+        self._one_of: dict[tuple[int, frozenset[Card]], Optional[int]] = {}
+        self._boxes: dict[Row, int] = {}  # (a box's points: the same rows come back in each split of the cases)
+
+    def _pairs(self) -> dict[tuple[int, int], dict[frozenset[str], int]]:
+        """(i, j) -> the points of each set of answers the comparison of card i with card j gives."""
+        return {pair: self._compared(*pair) for pair in combinations(range(len(self.atoms)), 2)}
+
+    def _drop(self, cases: Sequence[Sequence[Row]]) -> None:
+        """Only the points some case reaches kept, in their order (issue 24 §5: the natural Coucou
+        positions' other reading of Q16 reaches 69,833 of its 175,616, and every pass over a bit set
+        costs by its length).  Every fact is judged only within the points reached, and a set of
+        them made by and, or and not of the cards' atoms is made so of their kept points; where a
+        choice tells facts' points apart (:func:`_cuts`), it does so on the whole product."""
+        self.whole = copy.copy(self)
+        self.whole.kept = {}
+        self.digits = _reached_digits(self.everything, self.strides, [len(atoms) for atoms in self.atoms], self.size)
+        points = len(self.digits[0]) if self.digits else 0
+        self._index([{atom: _where(digits, k) for k, atom in enumerate(self.atoms[d])}
+                     for d, digits in enumerate(self.digits)], points)
+        self.cases = [self.rows(rows) for rows in cases]
+        self.everything = self.all
+        self.pairs = self._pairs()
+
+    def atom_at(self, d: int, point: int) -> int:
+        """The index of card ``d``'s atom at ``point``."""
+        if self.digits is not None:
+            return self.digits[d][point]
+        return point // self.strides[d] % len(self.atoms[d])
 
     def cards(self, d: int) -> frozenset[Card]:
         """The cards card ``d`` may be (in some case)."""
@@ -187,7 +219,7 @@ class _Space:
                 low = left & -left
                 point = low.bit_length() - 1
                 left ^= low
-                combo = tuple(max(atoms[(point // self.strides[d]) % len(atoms)], key=lambda c: c.value)
+                combo = tuple(max(atoms[self.atom_at(d, point)], key=lambda c: c.value)
                               for d, atoms in enumerate(self.atoms))
                 self._reached.append((point, combo))
         return self._reached
@@ -252,6 +284,45 @@ def _periodic(k: int, stride: int, count: int, size: int) -> int:
         out |= out << covered
         covered <<= 1
     return out & ((1 << size) - 1)
+
+
+# from this many points of the product, those no case reaches are dropped where they are more than
+# a quarter of them (:meth:`_Space._drop`)
+_DROPPED_FROM = 32_768
+_DROPPED_BELOW = 0.75
+
+
+def _reached_digits(everything: int, strides: Sequence[int], counts: Sequence[int], size: int) -> list[bytes]:
+    """Each card's atom (its index, one byte) at each point of ``everything``, in their order: the
+    digits of every point of the product, a point not in ``everything`` made 255 and deleted (byte
+    strings, not a loop over the points: issue 24 §5)."""
+    data = everything.to_bytes((size + 7) // 8, "little")
+    flags = bytearray(8 * len(data))
+    for j in range(8):
+        flags[j::8] = data.translate(_BIT[j])
+    dropped = int.from_bytes(bytes(flags[:size]).translate(_DROPPED), "little")
+    out = []
+    for stride, count in zip(strides, counts):
+        assert count < 255, "an atom's index is one byte"
+        digits = b"".join(bytes([k]) * stride for k in range(count)) * (size // (stride * count))
+        out.append((int.from_bytes(digits, "little") | dropped).to_bytes(size, "little").translate(None, b"\xff"))
+    return out
+
+
+# a point's flag (1: reached) made 0, or 255 where it is dropped (:func:`_reached_digits`)
+_DROPPED = bytes([255, 0] + [0] * 254)
+
+
+def _where(digits: bytes, k: int) -> int:
+    """The points (a bit set) whose byte of ``digits`` is ``k``."""
+    flags = digits.translate(_equal_to(k))
+    return int(flags[::-1], 2) if flags else 0
+
+
+@cache
+def _equal_to(k: int) -> bytes:
+    """The table making byte ``k`` the digit '1' and every other '0'."""
+    return bytes(0x31 if v == k else 0x30 for v in range(256))
 
 
 def _each_card(d: int, seen: frozenset[Card], space: _Space, universe: Sequence[Card],
@@ -343,8 +414,8 @@ def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: S
         thresholds = memo.get(("thresholds", group))
         if thresholds is None:
             thresholds = memo[("thresholds", group)] = _Thresholds(
-                group, _said_of(group, nouns, people), _universe(group, universes), space, name_set)
-        facts, counts, values = _group_facts(group, seen, nouns, universes, name_set, space, people)
+                group, *_group_words(group, nouns, universes, people, memo), space, name_set)
+        facts, counts, values = _group_facts(group, seen, nouns, universes, name_set, space, people, memo)
         found = memo[key] = (facts, counts, thresholds.sides(values), {})
     return found[0], [_decided(card, some, one, group, seen_at) for card, some, one in found[1]], \
         _within(found[2], seen_at, found[3])
@@ -371,40 +442,88 @@ def _decided(card: Card, some: Fact, one: Fact, group: Sequence[int], seen_at: S
 
 def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
                  universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
-                 space: _Space, people: Sequence[Optional[str]]) -> tuple[list[Fact], list[tuple[Card, Fact, Fact]],
-                                                                          list[int]]:
+                 space: _Space, people: Sequence[Optional[str]],
+                 memo: Optional[dict[Any, Any]] = None) -> tuple[list[Fact], list[tuple[Card, Fact, Fact]], list[int]]:
     """:func:`_shared`'s facts of one ``group`` whose cards are ``seen`` in a case: 'none of them
     is' the cards they are not in it (holding in the whole case by construction); 'at least one'
     and 'exactly one of them is' each card (each to be kept where it holds in the whole case);
-    and their values, lowest first (the thresholds :func:`_at_least_one` tries)."""
-    said = _said_of(group, nouns, people)
-    universe = _universe(group, universes)
+    and their values, lowest first (the thresholds :func:`_at_least_one` tries).  (``memo``: each
+    fact's words and points, kept by the group and its cards, which come back in case after case
+    whatever the other cards seen: issue 24 §5; each fact made anew, as each case's own)"""
+    memo = {} if memo is None else memo
+    universe = _group_words(group, nouns, universes, people, memo)[1]
     values = {c.value for c in seen}
     barred = [frozenset(c for c in universe if c not in seen)]
     barred += [frozenset(c for c in universe if c.value < min(values)),
                frozenset(c for c in universe if c.value > max(values))]
     out = []
     for bar in barred:
-        allowed = [c for c in universe if c not in bar]
-        if bar and allowed:
-            hit = _any_of(space, group, bar)
-            if hit is None:
-                continue  # (not said of the cards: no fact here)
-            # (not 'none' where that leaves one of them a single card: 'neither Dora nor Bruno
-            # was dealt a card from Leone to VIII' where Bruno can have only that or Matto)
-            every = said.every(name_set(allowed, universe))
-            text = every if any(len(space.cards(d) - bar) == 1 for d in group) else min(
-                (said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)), every), key=_alternatives)
-            out.append(Fact(text, _none_of(group, bar), 1, space.all & ~hit))
+        said = _none_said(group, bar, nouns, universes, name_set, space, people, memo)
+        if said is not None:
+            out.append(Fact(said[0], _none_of(group, bar), 1, said[1]))
     counts = []
     for card in sorted(seen, key=lambda c: -c.value):
-        counted = _counted(space, group, card)
-        if counted is None:
-            continue
-        once, twice = counted
-        counts.append((card, Fact(said.some(name_set([card], universe)), _some_of(group, frozenset([card])), 1, once),
-                       Fact(said.one(name_set([card], universe)), _exactly_one(group, card), 1, once ^ twice)))
+        counted = _count_said(group, card, nouns, universes, name_set, space, people, memo)
+        if counted is not None:
+            some, one, once, exactly = counted
+            counts.append((card, Fact(some, _some_of(group, frozenset([card])), 1, once),
+                           Fact(one, _exactly_one(group, card), 1, exactly)))
     return out, counts, sorted(values)
+
+
+def _group_words(group: Sequence[int], nouns: Sequence[str], universes: Sequence[Sequence[Card]],
+                 people: Sequence[Optional[str]], memo: dict[Any, Any]) -> tuple["_Said", list[Card]]:
+    """How ``group`` is said (:func:`_said_of`) and the cards any of it may be (:func:`_universe`),
+    kept in ``memo``."""
+    key = ("words", group)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = (_said_of(group, nouns, people), _universe(group, universes))
+    return got
+
+
+def _none_said(group: Sequence[int], bar: frozenset[Card], nouns: Sequence[str],
+               universes: Sequence[Sequence[Card]], name_set: Callable[[Sequence[Card], Sequence[Card]], str],
+               space: _Space, people: Sequence[Optional[str]], memo: dict[Any, Any]) -> Optional[tuple[str, int]]:
+    """The words and points of 'none of ``group`` is' the cards ``bar`` (:func:`_group_facts`),
+    kept in ``memo``; None where it is not said (no card barred or none left, or ``bar`` splits
+    an atom)."""
+    key = ("none", group, bar)
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    said, universe = _group_words(group, nouns, universes, people, memo)
+    allowed = [c for c in universe if c not in bar]
+    hit = _any_of(space, group, bar) if bar and allowed else None
+    got = None
+    if hit is not None:
+        # (not 'none' where that leaves one of them a single card: 'neither Dora nor Bruno
+        # was dealt a card from Leone to VIII' where Bruno can have only that or Matto)
+        every = said.every(name_set(allowed, universe))
+        text = every if any(len(space.cards(d) - bar) == 1 for d in group) else min(
+            (said.none(name_set(sorted(bar, key=lambda c: -c.value), universe)), every), key=_alternatives)
+        got = (text, space.all & ~hit)
+    memo[key] = got
+    return got
+
+
+def _count_said(group: Sequence[int], card: Card, nouns: Sequence[str], universes: Sequence[Sequence[Card]],
+                name_set: Callable[[Sequence[Card], Sequence[Card]], str], space: _Space,
+                people: Sequence[Optional[str]], memo: dict[Any, Any]) -> Optional[tuple[str, str, int, int]]:
+    """The words of 'at least one' and 'exactly one of ``group`` is ``card``' and the points where
+    each holds (:func:`_group_facts`), kept in ``memo``; None where how many are ``card`` is not
+    said (:func:`_counted`)."""
+    key = ("count", group, card)
+    if key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    counted = _counted(space, group, card)
+    got = None
+    if counted is not None:
+        said, universe = _group_words(group, nouns, universes, people, memo)
+        once, twice = counted
+        named = name_set([card], universe)
+        got = (said.some(named), said.one(named), once, once ^ twice)
+    memo[key] = got
+    return got
 
 
 def _said_of(group: Sequence[int], nouns: Sequence[str], people: Sequence[Optional[str]]) -> "_Said":
@@ -548,14 +667,13 @@ def _ranges(universe: tuple[Card, ...]) -> tuple[dict[int, frozenset[Card]], ...
 def _any_of(space: _Space, group: Sequence[int], cards: frozenset[Card]) -> Optional[int]:
     """The points where some card of ``group`` is one of ``cards``; None where ``cards`` splits
     an atom of one of them (kept on the space: the same groups and cards come back case after
-    case)."""
+    case; a group's from those of the group without its last card, kept too: :func:`_shared`
+    asks each group after the one without its last card, issue 24 §5)."""
     key = ("any", tuple(group), cards)
     if key not in space.kept:
-        hit: Optional[int] = 0
-        for d in group:
-            m = space.one_of(d, cards)
-            hit = None if m is None or hit is None else hit | m
-        space.kept[key] = hit
+        m = space.one_of(group[-1], cards) if group else 0
+        before = _any_of(space, group[:-1], cards) if len(group) > 1 else 0
+        space.kept[key] = None if m is None or before is None else before | m
     return space.kept[key]  # type: ignore[no-any-return]
 
 
@@ -598,20 +716,16 @@ class _Said(NamedTuple):
 def _counted(space: _Space, group: Sequence[int], card: Card) -> Optional[tuple[int, int]]:
     """The points where at least one, and at least two (among those), of the cards ``group`` are
     ``card``; None where ``card`` shares an atom with another card (how many are ``card`` is not
-    said there)."""
+    said there).  (Kept on the space, a group's from those of the group without its last card,
+    as :func:`_any_of`'s)"""
     key = ("counted", tuple(group), card)
     if key in space.kept:
         return space.kept[key]  # type: ignore[no-any-return]
-    once = twice = 0
-    for d in group:
-        m = space.one_of(d, [card])
-        if m is None:
-            space.kept[key] = None
-            return None
-        twice |= once & m
-        once |= m
-    space.kept[key] = (once, twice)
-    return once, twice
+    m = space.one_of(group[-1], [card]) if group else 0
+    before = _counted(space, group[:-1], card) if len(group) > 1 else (0, 0)
+    got = None if m is None or before is None else (before[0] | m, before[1] | before[0] & m)
+    space.kept[key] = got
+    return got
 
 
 def _lone_fool(keys: Sequence[int], space: _Space, fool: Optional[Card], known: Optional[int]) -> list[Fact]:
@@ -1076,8 +1190,7 @@ _NONZERO = re.compile(rb"[^\x00]")
 def _seen_at(space: _Space, d: int, bits: int, points: Sequence[int]) -> frozenset[Card]:
     """The cards card ``d`` is at some point of ``bits``: each atom it is at ``points`` (some of
     them, :func:`_some_points`: read off their digits), each other atom where its points meet them."""
-    count, stride = len(space.atoms[d]), space.strides[d]
-    known = {point // stride % count for point in points}
+    known = {space.atom_at(d, point) for point in points}
     return frozenset(card for k, (atom, m) in enumerate(space.at[d].items()) if k in known or m & bits
                      for card in atom)
 
@@ -1094,7 +1207,7 @@ def _facts(bits: int, space: _Space, keys: Sequence[int], nouns: Sequence[str], 
     sets of a hundred thousand points was a tenth of the wording)."""
     memo = {} if memo is None else memo
     # (a few points of the case, on large spaces: on smaller ones each atom's test costs less)
-    points = _some_points(bits, _SAMPLES) if space.size >= _SAMPLED_FROM else []
+    points = _some_points(bits, _SAMPLES) if space.points >= _SAMPLED_FROM else []
     seen_at = [_seen_at(space, d, bits, points) for d in keys]
     facts: list[Fact] = []
     for d in keys:
@@ -1379,18 +1492,37 @@ def _cuts(space: _Space) -> list[int]:
     C3), and where two cards surely compare each way (:func:`_by_cuts`' cuts), kept."""
     key = ("cuts",)
     if key not in space.kept:
-        cuts = []
-        for at in space.at:
-            plain = [m for atom, m in at.items() if not any(c.is_fool for c in atom)]
-            high = 0
-            for m in plain[:-1]:  # (highest first: each cut leaves both sides some cards)
-                high |= m
-                cuts += [high, space.all & ~high & ~_fool_points(at)]
-        for answers in space.pairs.values():
-            for ways in ({"lower"}, {"higher"}, {"lower", "same"}, {"higher", "same"}):
-                cuts.append(sum((m for a, m in answers.items() if a <= ways), 0))
-        space.kept[key] = [c for c in dict.fromkeys(cuts) if c]
+        space.kept[key] = _distinct(space, _each_cut)
     return space.kept[key]  # type: ignore[no-any-return]
+
+
+def _each_cut(space: _Space) -> list[int]:
+    """:func:`_cuts`' cuts, in their order, some of them empty or the same."""
+    cuts = []
+    for at in space.at:
+        plain = [m for atom, m in at.items() if not any(c.is_fool for c in atom)]
+        high = 0
+        for m in plain[:-1]:  # (highest first: each cut leaves both sides some cards)
+            high |= m
+            cuts += [high, space.all & ~high & ~_fool_points(at)]
+    for answers in space.pairs.values():
+        for ways in ({"lower"}, {"higher"}, {"lower", "same"}, {"higher", "same"}):
+            cuts.append(sum((m for a, m in answers.items() if a <= ways), 0))
+    return cuts
+
+
+def _distinct(space: _Space, masks_of: Callable[[_Space], list[int]], masks: Optional[list[int]] = None) -> list[int]:
+    """``masks`` (else ``masks_of(space)``), each once and none empty, in their order, told apart on
+    the whole product where the space dropped the points no case reaches (:meth:`_Space._drop`: two
+    that differ only there stay two, one empty but there stays, as the cuts :func:`_by_cuts` tries
+    in turn were on the whole product: the same tries, the same words)."""
+    masks = masks_of(space) if masks is None else masks
+    keys = masks if space.whole is None else masks_of(space.whole)
+    first: dict[int, int] = {}
+    for key, mask in zip(keys, masks):
+        if key:
+            first.setdefault(key, mask)
+    return list(first.values())
 
 
 def _fool_points(at: dict[frozenset[Card], int]) -> int:
@@ -1595,17 +1727,19 @@ def _shortened(space: _Space, todo: Sequence[int], words: _Words) -> dict[int, l
     # depend on the case: kept on the space from one call to the next where the words are the same,
     # ``memo_key``)
     memo: dict[Any, Any] = {} if memo_key is None else space.kept.setdefault(("memo", memo_key), {})
+    def case_free(space: _Space) -> list[Fact]:
+        return _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools) + \
+            _below_the_rest(keys, nouns, space, fool, tied, people) + _all_alike(keys, nouns, space, people)
+
     compared = memo.get(("compared", fools, tied))
     if compared is None:
-        found = _compared(keys, nouns, space) + _lone_fool(keys, space, fool, fools)
-        found += _below_the_rest(keys, nouns, space, fool, tied, people) + _all_alike(keys, nouns, space, people)
-        compared = memo[("compared", fools, tied)] = _Sieve(found, space.size)
+        compared = memo[("compared", fools, tied)] = _Sieve(case_free(space), space.points)
     # (the cuts _by_cuts seeks a way within: each card's thresholds, two cards compared, and where
     # the comparisons of several cards hold: 'Carla's dealt card is higher than at least one of ...')
     cuts = memo.get(("cuts", fools, tied))
     if cuts is None:
-        cuts = memo[("cuts", fools, tied)] = list(dict.fromkeys(_cuts(space) + [f.mask for f in compared.facts
-                                                                                 if f.mask]))
+        cuts = memo[("cuts", fools, tied)] = _distinct(space, lambda s: _each_cut(s) + [f.mask for f in case_free(s)],
+                                                       _each_cut(space) + [f.mask for f in compared.facts])
 
     def facts_of(part: int, shared: bool = True) -> list[Fact]:
         # (kept: the same part comes back, in a case's splits and from one case to the next)
