@@ -144,7 +144,7 @@ class _Space:
         them made by and, or and not of the cards' atoms is made so of their kept points; where a
         choice tells facts' points apart (:func:`_cuts`), it does so on the whole product."""
         self.whole = copy.copy(self)
-        self.whole.kept = {}
+        self.whole.kept, self.whole._boxes = {}, {}  # (its boxes, made for ``everything``, asked no more)
         self.digits = _reached_digits(self.everything, self.strides, [len(atoms) for atoms in self.atoms], self.size)
         points = len(self.digits[0]) if self.digits else 0
         self._index([{atom: _where(digits, k) for k, atom in enumerate(self.atoms[d])}
@@ -204,8 +204,7 @@ class _Space:
         out: dict[frozenset[str], int] = {}
         for a, ma in self.at[i].items():
             for b, mb in self.at[j].items():
-                answers = frozenset("lower" if x.value < y.value else "same" if x.value == y.value else "higher"
-                                    for x in a for y in b)
+                answers = _answers(a, b)
                 out[answers] = out.get(answers, 0) | (ma & mb)
         return out
 
@@ -223,6 +222,13 @@ class _Space:
                               for d, atoms in enumerate(self.atoms))
                 self._reached.append((point, combo))
         return self._reached
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _answers(a: frozenset[Card], b: frozenset[Card]) -> frozenset[str]:
+    """How a card of atom ``a`` may compare with one of atom ``b`` (kept: a space dropped to the
+    points reached compares the same atoms again, :meth:`_Space._drop`)."""
+    return frozenset("lower" if x.value < y.value else "same" if x.value == y.value else "higher" for x in a for y in b)
 
 
 # (every row of every case, the width, fine) -> the space (shortest asks the same space of each
@@ -287,8 +293,9 @@ def _periodic(k: int, stride: int, count: int, size: int) -> int:
 
 
 # from this many points of the product, those no case reaches are dropped where they are more than
-# a quarter of them (:meth:`_Space._drop`)
-_DROPPED_FROM = 32_768
+# a quarter of them (:meth:`_Space._drop`; Coucou 5p seed 2547704717's spaces of 28,672 points
+# reach 11,401 on one side of the talon's card)
+_DROPPED_FROM = 16_384
 _DROPPED_BELOW = 0.75
 
 
@@ -314,15 +321,19 @@ _DROPPED = bytes([255, 0] + [0] * 254)
 
 
 def _where(digits: bytes, k: int) -> int:
-    """The points (a bit set) whose byte of ``digits`` is ``k``."""
+    """The points (a bit set) whose byte of ``digits`` is ``k``: each one's flag (1 or 0) a byte,
+    the flags of every eighth point read as one number and shifted into place."""
     flags = digits.translate(_equal_to(k))
-    return int(flags[::-1], 2) if flags else 0
+    out = 0
+    for j in range(8):
+        out |= int.from_bytes(flags[j::8], "little") << j
+    return out
 
 
 @cache
 def _equal_to(k: int) -> bytes:
-    """The table making byte ``k`` the digit '1' and every other '0'."""
-    return bytes(0x31 if v == k else 0x30 for v in range(256))
+    """The table making byte ``k`` 1 and every other 0."""
+    return bytes(v == k for v in range(256))
 
 
 def _each_card(d: int, seen: frozenset[Card], space: _Space, universe: Sequence[Card],
@@ -417,8 +428,7 @@ def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: S
                 group, *_group_words(group, nouns, universes, people, memo), space, name_set)
         facts, counts, values = _group_facts(group, seen, nouns, universes, name_set, space, people, memo)
         found = memo[key] = (facts, counts, thresholds.sides(values), {})
-    return found[0], [_decided(card, some, one, group, seen_at) for card, some, one in found[1]], \
-        _within(found[2], seen_at, found[3])
+    return found[0], _decided(found[1], seen_at), _within(found[2], seen_at, found[3])
 
 
 # 'at least one' and 'exactly one of them is' a card, and whether each holds in a case (None: to be
@@ -426,18 +436,22 @@ def _group_of(group: Sequence[int], seen_at: Sequence[frozenset[Card]], nouns: S
 _Counts = tuple[Fact, Fact, Optional[bool], Optional[bool]]
 
 
-def _decided(card: Card, some: Fact, one: Fact, group: Sequence[int], seen_at: Sequence[frozenset[Card]]) -> _Counts:
-    """Whether 'at least one' (``some``) and 'exactly one' (``one``) of the cards ``group`` are
-    ``card`` hold in a case where each is one of ``seen_at`` (card by card of the group; ``card``
-    an atom of each, :func:`_counted`), where that decides it: a card that is only ``card`` in the
-    case makes 'at least one' hold; where a single card of the group may be ``card``, 'exactly one'
-    holds as 'at least one' does, and that holds only where the card is nothing else (at its other
-    cards, no card of the group is ``card``)."""
-    may = [cards for cards in seen_at if card in cards]
-    surely = any(len(cards) == 1 for cards in may)
-    if len(may) == 1:
-        return some, one, surely, surely
-    return some, one, True if surely else None, None
+def _decided(counts: Sequence[tuple[Card, Fact, Fact]], seen_at: Sequence[frozenset[Card]]) -> list[_Counts]:
+    """Whether 'at least one' (``some``) and 'exactly one' (``one``) of the cards of a group are
+    ``card`` hold, for each of ``counts``, in a case where each is one of ``seen_at`` (card by card
+    of the group; ``card`` an atom of each, :func:`_counted`), where that decides it: a card that
+    is only ``card`` in the case makes 'at least one' hold; where a single card of the group may
+    be ``card``, 'exactly one' holds as 'at least one' does, and that holds only where the card is
+    nothing else (at its other cards, no card of the group is ``card``)."""
+    alone = {card for cards in seen_at if len(cards) == 1 for card in cards}
+    out: list[_Counts] = []
+    for card, some, one in counts:
+        surely = card in alone
+        if sum(card in cards for cards in seen_at) == 1:
+            out.append((some, one, surely, surely))
+        else:
+            out.append((some, one, True if surely else None, None))
+    return out
 
 
 def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[str],
@@ -453,9 +467,9 @@ def _group_facts(group: Sequence[int], seen: frozenset[Card], nouns: Sequence[st
     memo = {} if memo is None else memo
     universe = _group_words(group, nouns, universes, people, memo)[1]
     values = {c.value for c in seen}
-    barred = [frozenset(c for c in universe if c not in seen)]
-    barred += [frozenset(c for c in universe if c.value < min(values)),
-               frozenset(c for c in universe if c.value > max(values))]
+    low, high = min(values), max(values)
+    barred = [frozenset(c for c in universe if c not in seen), frozenset(c for c in universe if c.value < low),
+              frozenset(c for c in universe if c.value > high)]
     out = []
     for bar in barred:
         said = _none_said(group, bar, nouns, universes, name_set, space, people, memo)
