@@ -507,12 +507,7 @@ def grouped(pos: Position, run: Run, with_steps: bool = True,
                                     for leaf in run.leaves))
     built = []
     for key, members in groups.items():
-        res = dict(members[0][1])
-        if len(members) > 1:
-            for field in ("shown", "holds"):
-                if res[field] is not None:
-                    res[field] = {n: c if all(r[field] and r[field].get(n) == c for _, r in members) else None
-                                  for n, c in res[field].items()}
+        res = _common_result(members)
         rows = merge(tuple(row[d] for d in distinct) for row in rows_of[key]) if distinct else []
         when = [_when(tuple(run.lay.labels[ph] for ph in dkeys), row) for row in rows]
         condition = describe(rows, dkeys, run.lay.labels, universes, pack_values, named, held) if rows else ""
@@ -533,6 +528,18 @@ def grouped(pos: Position, run: Run, with_steps: bool = True,
                              named, held, said.fools, rules=pos.rules)
         return _spoken(cases, pos.rules), said
     return _spoken([o for _, o, _, _ in built], pos.rules), None
+
+
+def _common_result(members: Sequence[tuple[Leaf, dict[str, Any]]]) -> dict[str, Any]:
+    """The result of a group of branches that decide alike (:func:`grouped`): the first's, each
+    card shown or held kept only where every branch has it (else None: the cases differ there)."""
+    res = dict(members[0][1])
+    if len(members) > 1:
+        for field in ("shown", "holds"):
+            if res[field] is not None:
+                res[field] = {n: c if all(r[field] and r[field].get(n) == c for _, r in members) else None
+                              for n, c in res[field].items()}
+    return res
 
 
 def _told_apart(groups: dict[str, list[tuple[Leaf, dict[str, Any]]]]) -> dict[str, list[tuple[Leaf, dict[str, Any]]]]:
