@@ -36,7 +36,8 @@ from ..game.rulesets import PRESET_INFO, PRESETS, page_open_points
 from ..formats.position import Problem, schema_problems
 from ..services.documents import Ruled, rule_document
 from ..services.render import (
-    error_json, full_steps, json_printable, printable, problems_json, problems_text, rulesets_json, rulesets_text,
+    NoRecord, error_json, full_steps, json_printable, printable, problems_json, problems_text, rulesets_json,
+    rulesets_text,
 )
 
 if TYPE_CHECKING:
@@ -222,7 +223,7 @@ def _parser(long: bool = True) -> argparse.ArgumentParser:
     return p
 
 
-Result = tuple[int, dict[str, Any], Callable[[], str]]
+Result = tuple[int, "dict[str, Any] | NoRecord", Callable[[], str]]
 
 
 def adjudicate_document(data: bytes | str | dict[str, Any], source: str, readings: bool = True,
@@ -305,6 +306,8 @@ def _json_text(record: dict[str, Any], indent: Optional[int] = None) -> str:
 def _render(settings: _Settings, result: Result) -> tuple[int, str]:
     code, record, text = result
     if settings.batch or settings.fmt == "json":
+        # (never a ruling made for the default text alone, _rule_one; NoRecord refuses to be written)
+        assert isinstance(record, dict), "a JSON record of a ruling made for its text alone"
         return code, _json_text(record, None if settings.many or settings.batch else 2) + "\n"
     with full_steps(settings.steps):
         said = text()

@@ -27,7 +27,7 @@ exit code and writes it.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, cast
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
 
 from . import adjudication, render
 from .render_said import as_written
@@ -50,13 +50,15 @@ class Ruled(NamedTuple):
     """What cucu-ref rules on one input.
 
     ``ok``: a ruling was given (an overruled claim is still a ruling); for a trace, cucu-ref
-    agrees with it.  ``record``: the JSON record.  ``text``: the text for a reader, built when
-    called.  ``position`` and ``ruling``: the position read and the ruling given on it (``None``
+    agrees with it.  ``record``: the JSON record (for a ruling made for its text alone,
+    ``every_condition=False``, a :class:`~cucu_ref.services.render.NoRecord`, which refuses every
+    read: its type says so, not a cast).  ``text``: the text for a reader, built when called.
+    ``position`` and ``ruling``: the position read and the ruling given on it (``None``
     where the input was refused before a ruling, and for a trace).  ``trace``: the input was a
     ``cucu-trace/1`` trace."""
 
     ok: bool
-    record: dict[str, Any]
+    record: "dict[str, Any] | render.NoRecord"
     text: Callable[[], str]
     position: Optional[Position] = None
     ruling: Optional[Ruling] = None
@@ -217,8 +219,8 @@ def _rule_document(data: bytes | str | dict[str, Any], source: str, readings: bo
     if not ruling.ok:
         args = (ruling.problems, source, ruling.verdict, ruling.valid_under, ruling.warnings)
         return Ruled(False, render.problems_json(*args), lambda: render.problems_text(*args), pos, ruling)
-    # (a ruling made for its text alone has no record: cast, for it is read as none, NoRecord)
-    record = render.ruling_json(ruling, source) if ruling.conditions_said else cast(dict[str, Any], render.NoRecord())
+    # (a ruling made for its text alone has no record: NoRecord, which refuses every read)
+    record = render.ruling_json(ruling, source) if ruling.conditions_said else render.NoRecord()
     return Ruled(True, record, lambda: render.ruling_text(ruling, source, place), pos, ruling)
 
 
@@ -264,8 +266,8 @@ def rule_notation(data: bytes | str, source: str, readings: bool = True, languag
 
     ruled = rule_document(doc, source, readings, place, spoken, lambda ruling: as_written(ruling, where.said),
                           every_condition)
-    if not ruled.ok and ruled.record.get("problems"):
-        record = ruled.record
+    record = ruled.record
+    if not ruled.ok and isinstance(record, dict) and record.get("problems"):  # (refused: a record, never NoRecord)
         say = _table_says(doc, spoken, where.words)
 
         def located() -> str:
