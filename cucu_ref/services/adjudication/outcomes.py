@@ -461,21 +461,25 @@ def _when_items(labels: tuple[str, ...], row: Row) -> tuple[tuple[str, tuple[str
 _UNSAID = "; or " * 10_000
 
 
+# which outcomes have their conditions put in the fewest words (:func:`grouped`'s ``worded_if``)
+WordedIf = Callable[[Sequence[CaseOutcome]], bool]
+
+
 def group(pos: Position, run: Run, with_steps: bool = True,
-          shortest_up_to: Optional[int] = None) -> list[CaseOutcome]:
+          worded_if: Optional[WordedIf] = None) -> list[CaseOutcome]:
     """One outcome per group of branches that decide alike, by the same rules (see
     :func:`case_key`), each with the cards that lead to it, ordered by those cards' ranks."""
-    return grouped(pos, run, with_steps, shortest_up_to)[0]
+    return grouped(pos, run, with_steps, worded_if)[0]
 
 
 def grouped(pos: Position, run: Run, with_steps: bool = True,
-            shortest_up_to: Optional[int] = None) -> tuple[list[CaseOutcome], Optional[Grouping]]:
+            worded_if: Optional[WordedIf] = None) -> tuple[list[CaseOutcome], Optional[Grouping]]:
     """:func:`group`'s outcomes, and how it told them apart (None: one outcome, or no unknown
-    card tells them apart).  ``shortest_up_to``: where the outcomes are more than so many, each
-    keeps its condition as the plain chain of its cards (:func:`describe`: exact, but long)
-    instead of the fewest words (:func:`_shorten`, most of the time of a ruling with many
-    cases); None: always the fewest words.  (For another reading's cases, which the text a table
-    reads gives only by their count: issue 24 §5, ``adjudicate(every_condition=False)``.)"""
+    card tells them apart).  ``worded_if``: where it does not hold of the outcomes, each keeps
+    its condition as the plain chain of its cards (:func:`describe`: exact, but long) instead of
+    the fewest words (:func:`_shorten`, most of the time of a ruling with many cases); None:
+    always the fewest words.  (For another reading's cases, which the text a table reads gives
+    only by their count where they are many: issue 24 §5, ``adjudicate(every_condition=False)``.)"""
     if len(run.leaves) == 1 and not run.leaves[0].know.split:
         # one branch, no case: the common path of a fully known position
         leaf = run.leaves[0]
@@ -523,7 +527,7 @@ def grouped(pos: Position, run: Run, with_steps: bool = True,
                         tuple(pack_values), named, held, _fools_known(pos, run, keys, distinct, rows_of), pos.rules,
                         tuple(o.when for _, o, _, _ in built))
         cases = [o for _, o, _, _ in built]
-        if shortest_up_to is None or len(built) <= shortest_up_to:
+        if worded_if is None or worded_if(cases):
             cases = _shorten([(o, rows) for _, o, rows, _ in built], said.labels, said.universes, pack_values,
                              named, held, said.fools, rules=pos.rules)
         return _spoken(cases, pos.rules), said

@@ -10,7 +10,7 @@ cheap screen per known option skips readings that cannot change this position.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 from ...game.cards import Card
 from ...game.engine import legal_actions
@@ -23,8 +23,8 @@ from ...game.scoring import CUCKOO_VALUE
 from ...formats.sources import RULES, cite
 from ...game.state import EventKind, Phase
 from .model import CaseOutcome, Unsupported
-from .outcomes import group, outcome_key
-from .summary import FEW
+from .outcomes import WordedIf, group, outcome_key
+from .summary import many
 from .replay import (
     Leaf, Run, fails_at_next_decision, lays_otherwise, rerun_from, run_position,
 )
@@ -269,8 +269,9 @@ def open_questions(pos: Position, run: Run, chosen: list[CaseOutcome],
                    every_condition: bool = True) -> list[dict[str, Any]]:
     """Every open point whose readings give this position different outcomes, each reading
     with its source and outcomes.  ``every_condition`` False: a reading's outcomes past
-    summary.FEW (which the text a table reads gives only by their count, render._many_other)
-    keep their plain chains of cards, not the fewest words (outcomes.grouped's ``shortest_up_to``)."""
+    summary.FEW (:func:`.summary.many`: the text a table reads gives them only by their count,
+    render._many_other) keep their plain chains of cards, not the fewest words (outcomes.grouped's
+    ``worded_if``)."""
     asked = _Questions(pos, run, chosen, every_condition)
     found = []
     for spec in open_specs(pos.preset, pos.rules):
@@ -289,7 +290,8 @@ class _Questions:
 
     def __init__(self, pos: Position, run: Run, chosen: list[CaseOutcome], every_condition: bool = True) -> None:
         self.pos, self.run, self.chosen = pos, run, chosen
-        self.shortest_up_to: Optional[int] = None if every_condition else FEW  # (open_questions)
+        # (open_questions: the outcomes worded where the text says them case by case, not many)
+        self.worded_if: Optional[WordedIf] = None if every_condition else _few
         self.base_key: Optional[tuple[str, ...]] = None
         self.base_fp: Optional[frozenset[tuple[Any, ...]]] = None
         self.screens: Optional[Mapping[str, Callable[[], bool]]] = None
@@ -329,7 +331,7 @@ class _Questions:
         for entry, same in alternatives:
             if same is not None:  # the same outcome as the chosen reading: summarise it now
                 entry["outcomes"] = _summary(self.chosen if same is self.run
-                                             else group(self.pos, same, False, self.shortest_up_to))
+                                             else group(self.pos, same, False, self.worded_if))
             if entry["status"] != "history-impossible" or entry["chosen"]:
                 readings.append(entry)
         reason = PRESET_REASONS.get(self.pos.preset, {}).get(spec.name)
@@ -391,9 +393,15 @@ class _Questions:
             return alt, False
         if self.base_key is None:
             self.base_key = outcome_key(self.chosen)
-        outcomes = group(self.pos, alt, False, self.shortest_up_to)
+        outcomes = group(self.pos, alt, False, self.worded_if)
         entry["outcomes"] = _summary(outcomes)
         return None, outcome_key(outcomes) != self.base_key
+
+
+def _few(outcomes: Sequence[CaseOutcome]) -> bool:
+    """Are the outcomes few enough that the text a table reads says them case by case
+    (render._question_lines), each with its condition?"""
+    return not many(outcomes)
 
 
 def rejected_readings(pos: Position) -> list[dict[str, Any]]:
